@@ -1,0 +1,59 @@
+// THE list of checks: every step's checks, in lab order. Adding a check: see README "Adding a check".
+#include <algorithm>
+#include <exception>
+#include <vector>
+
+#include "checks.h"
+#include "gpuwhy/error.h"
+
+namespace gpuwhy::checks {
+
+std::span<const CheckInfo> all() {
+  static const std::vector<CheckInfo> kAll = [] {
+    std::vector<CheckInfo> v;
+    for (auto step : {step1(), step2(), step3(), step4(), step5(), step6(), step7(), step8()}) {
+      v.insert(v.end(), step.begin(), step.end());
+    }
+    return v;
+  }();
+  return kAll;
+}
+
+const CheckInfo* find(std::string_view id) {
+  for (const auto& c : all()) {
+    if (c.id == id) return &c;
+  }
+  return nullptr;
+}
+
+bool Selection::selects(const CheckInfo& c) const {
+  if (steps.empty() && ids.empty()) return true;
+  if (std::find(steps.begin(), steps.end(), c.step) != steps.end()) return true;
+  return std::find(ids.begin(), ids.end(), c.id) != ids.end();
+}
+
+RunResult run(const Snapshot& snap, const Selection& sel, RunMeta meta) {
+  RunResult r;
+  r.meta = std::move(meta);
+  for (const auto& c : all()) {
+    CheckResult cr;
+    cr.id = std::string(c.id);
+    cr.step = c.step;
+    cr.points = c.points;
+    if (!sel.selects(c)) {
+      cr.outcome.status = Status::kSkip;
+    } else {
+      try {
+        cr.outcome = c.run(snap);
+      } catch (const std::exception& e) {
+        // A check must never take the run down; an internal failure is an `error`, not a zero.
+        cr.outcome = Outcome{Status::kError, {}, raw(e.what()), msg("hint.internal-error"), {}};
+      }
+      if (cr.outcome.status == Status::kPass) cr.score = c.points;
+    }
+    r.checks.push_back(std::move(cr));
+  }
+  return r;
+}
+
+}  // namespace gpuwhy::checks

@@ -1,0 +1,49 @@
+#pragma once
+/// Every check of the lab, as pure functions of a Snapshot. THE list is in all_checks.cpp.
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuwhy/result.h"
+#include "gpuwhy/snapshot.h"
+
+namespace gpuwhy::checks {
+
+/// Static description of one check. Title: catalog id "check.<id>.title";
+/// explanation: "check.<id>.explain".
+struct CheckInfo {
+  std::string_view id;  ///< stable, "stepN.name"
+  int step;
+  int points;
+  Outcome (*run)(const Snapshot&);
+};
+
+/// Every check, in lab order.
+std::span<const CheckInfo> all();
+/// nullptr when unknown.
+const CheckInfo* find(std::string_view id);
+
+/// --step N and --check ID (both repeatable; empty = everything).
+struct Selection {
+  std::vector<int> steps;
+  std::vector<std::string> ids;
+  [[nodiscard]] bool selects(const CheckInfo& c) const;
+};
+
+/// Runs the selected checks (the others are kSkip, score 0, not counted in max_score).
+/// A check that throws becomes kError with the exception text (never a crash).
+RunResult run(const Snapshot& snap, const Selection& sel, RunMeta meta);
+
+// One accessor per step file (checks/stepN_*.cpp), each returning that step's checks.
+std::span<const CheckInfo> step1();
+std::span<const CheckInfo> step2();
+std::span<const CheckInfo> step3();
+std::span<const CheckInfo> step4();
+std::span<const CheckInfo> step5();
+std::span<const CheckInfo> step6();
+std::span<const CheckInfo> step7();
+std::span<const CheckInfo> step8();
+
+}  // namespace gpuwhy::checks

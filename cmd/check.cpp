@@ -1,0 +1,225 @@
+// `gpuwhy check`: collect once (live or from bundles), run the pure checks, render.
+#include "check.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "checks.h"
+#include "common.h"
+#include "gpuwhy/error.h"
+#include "gpuwhy/lab.h"
+#include "gpuwhy/render.h"
+#include "gpuwhy/text.h"
+
+namespace gpuwhy::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct CheckOptions {
+  std::string dir;
+  ConnectionFlags conn;
+  std::vector<int> steps;
+  std::vector<std::string> ids;
+  std::string wait = "0";
+  std::vector<std::string> snapshots;
+  bool no_dry_run = false;
+  std::string format = "table";
+  std::string output;
+  bool verbose = false;
+  bool hide_expected = false;
+  std::string user;
+  std::string lang;
+  std::string color = "auto";
+};
+
+std::string now_rfc3339() {
+  const auto t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+                     tm.tm_min, tm.tm_sec);
+}
+
+RunMeta meta_for(const Snapshot& snap, i18n::Lang lang) {
+  RunMeta m;
+  m.gpuwhy_version = GPUWHY_VERSION;
+  m.lab_id = std::string(lab::kLabId);
+  m.generated_at = now_rfc3339();
+  m.server_version = snap.server_version();
+  m.source = snap.source;
+  m.lang = i18n::to_string(lang);
+  m.warnings = snap.warnings;
+  return m;
+}
+
+Snapshot load_bundle(const std::string& path) {
+  const std::string text = read_file_bounded(path, 64UL * 1024 * 1024);
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(ErrorKind::kParse, fmt::format("bundle {}: not valid JSON ({})", path, e.what()));
+  }
+  return from_bundle(j, path);
+}
+
+// Expands folders into the *.json bundles they hold, sorted.
+std::vector<std::string> expand_bundles(const std::vector<std::string>& args) {
+  std::vector<std::string> out;
+  for (const auto& a : args) {
+    std::error_code ec;
+    if (fs::is_directory(a, ec)) {
+      std::vector<std::string> found;
+      for (const auto& e : fs::directory_iterator(a, ec)) {
+        if (e.path().extension() == ".json") found.push_back(e.path().string());
+      }
+      std::sort(found.begin(), found.end());
+      out.insert(out.end(), found.begin(), found.end());
+    } else {
+      out.push_back(a);
+    }
+  }
+  return out;
+}
+
+bool selected_pass(const RunResult& r) {
+  return std::all_of(r.checks.begin(), r.checks.end(), [](const CheckResult& c) {
+    return c.outcome.status == Status::kPass || c.outcome.status == Status::kSkip;
+  });
+}
+
+int run_check(const CheckOptions& o) {
+  const i18n::Lang lang = lang_from(o.lang);
+  const auto fmt_opt = render::parse_format(o.format);
+  if (!fmt_opt) throw Error(ErrorKind::kUsage, fmt::format("--format \"{}\": unknown format", o.format));
+  checks::Selection sel{o.steps, o.ids};
+  for (const auto& id : o.ids) {
+    if (checks::find(id) == nullptr) {
+      throw Error(ErrorKind::kUsage, fmt::format("--check \"{}\": no such check (see `gpuwhy list`)", id));
+    }
+  }
+  for (int s : o.steps) {
+    if (s < 1 || s > 8) throw Error(ErrorKind::kUsage, fmt::format("--step {}: the lab has steps 1 to 8", s));
+  }
+  render::Options ropts;
+  ropts.lang = lang;
+  ropts.verbose = o.verbose;
+  ropts.hide_expected = o.hide_expected;
+  ropts.user = o.user;
+  const bool tty = ::isatty(STDOUT_FILENO) != 0;
+  const auto env = environment();
+  const bool no_color = env.count("NO_COLOR") != 0 && !env.at("NO_COLOR").empty();
+  ropts.color = o.color == "always" || (o.color == "auto" && tty && !no_color && o.output.empty());
+  ropts.unicode = tty || o.color == "always";
+
+  // Offline: one or more bundles.
+  if (!o.snapshots.empty()) {
+    const auto paths = expand_bundles(o.snapshots);
+    if (paths.size() == 1 && !fs::is_directory(o.snapshots.front())) {
+      Snapshot snap;
+      try {
+        snap = load_bundle(paths.front());
+      } catch (const Error& e) {
+        print_error(e.what());
+        // The report still says what happened: every check is an error.
+        snap = collect_files_only(CollectOptions{"", false}, FetchError{e.kind(), 0, e.what()});
+        snap.source = "bundle " + paths.front();
+      }
+      RunResult r = checks::run(snap, sel, meta_for(snap, lang));
+      if (!o.output.empty()) write_file_atomic(o.output, render::render(*fmt_opt, r, ropts));
+      if (o.output.empty() || *fmt_opt != render::Format::kTable) {
+        fmt::print("{}", render::render(o.output.empty() ? *fmt_opt : render::Format::kTable, r, ropts));
+      }
+      return r.exit_code();
+    }
+    std::vector<render::BatchRow> rows;
+    int worst = kExitPass;
+    for (const auto& p : paths) {
+      render::BatchRow row;
+      row.origin = p;
+      row.user = fs::path(p).stem().string();
+      try {
+        Snapshot snap = load_bundle(p);
+        row.run = checks::run(snap, sel, meta_for(snap, lang));
+        worst = std::max(worst, row.run->exit_code());
+      } catch (const Error& e) {
+        row.error = e.what();
+        worst = kExitIncomplete;
+      }
+      rows.push_back(std::move(row));
+    }
+    const auto bfmt = *fmt_opt == render::Format::kTable ? render::Format::kCsv : *fmt_opt;
+    const std::string out = render::batch(bfmt, rows, ropts);
+    if (!o.output.empty()) {
+      write_file_atomic(o.output, out);
+    } else {
+      fmt::print("{}", out);
+    }
+    return worst;
+  }
+
+  // Live.
+  const std::string dir = resolve_dir(o.dir);
+  const auto wait = parse_duration(o.wait, "--wait");
+  const auto deadline = std::chrono::steady_clock::now() + wait;
+  Snapshot snap = collect_live(o.conn, dir, !o.no_dry_run);
+  RunResult r = checks::run(snap, sel, meta_for(snap, lang));
+  while (!selected_pass(r) && r.complete() && std::chrono::steady_clock::now() + std::chrono::seconds(1) < deadline) {
+    const int pending = r.count(Status::kFail);
+    const auto left = std::chrono::duration_cast<std::chrono::seconds>(deadline - std::chrono::steady_clock::now());
+    fmt::print(stderr, "gpuwhy: waiting: {} check(s) not passing yet, {}s left\n", pending, left.count());
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    snap = collect_live(o.conn, dir, !o.no_dry_run);
+    r = checks::run(snap, sel, meta_for(snap, lang));
+  }
+  if (!o.output.empty()) {
+    try {
+      write_file_atomic(o.output, render::render(*fmt_opt, r, ropts));
+    } catch (const Error& e) {
+      print_error(e.what());
+      fmt::print("{}", render::render(render::Format::kTable, r, ropts));
+      return kExitIncomplete;
+    }
+    fmt::print("{}", render::render(render::Format::kTable, r, ropts));
+  } else {
+    fmt::print("{}", render::render(*fmt_opt, r, ropts));
+  }
+  return r.exit_code();
+}
+
+}  // namespace
+
+void setup_check(CLI::App& app, int& exit_code) {
+  auto opts = std::make_shared<CheckOptions>();
+  CLI::App* sub = app.add_subcommand("check", "Grade the lab: the student's files and the live cluster");
+  sub->add_option("--dir", opts->dir, "The lab folder (default: . when it has k8s/ or out/, else /root/gpuwhy)");
+  add_connection_flags(*sub, opts->conn);
+  sub->add_option("--step", opts->steps, "Grade only this step (repeatable)");
+  sub->add_option("--check", opts->ids, "Grade only this check id (repeatable)");
+  sub->add_option("--wait", opts->wait,
+                  "Re-check at most once a second until the selected checks pass or this time runs out");
+  sub->add_option("--snapshot", opts->snapshots,
+                  "Grade a bundle written by `gpuwhy snapshot` instead of the live cluster; "
+                  "several bundles or a folder give a batch summary");
+  sub->add_flag("--no-dry-run", opts->no_dry_run, "Do not send the bad manifests as server-side dry-run creates");
+  sub->add_option("--format", opts->format, "Report format: table, json, junit, gradescope, lti, tap, csv")
+      ->capture_default_str();
+  sub->add_option("--output,-o", opts->output,
+                  "Write the report to this file (written even when grading is incomplete)");
+  sub->add_flag("--verbose,-v", opts->verbose, "Show the evidence for passing checks too");
+  sub->add_flag("--hide-expected", opts->hide_expected, "Leave expected values out (safe to show before the deadline)");
+  sub->add_option("--user", opts->user, "Student id for LTI and CSV reports");
+  sub->add_option("--lang", opts->lang, "Language of the texts: en, ko, ja (default: GPUWHY_LANG, then the locale)");
+  sub->add_option("--color", opts->color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
+  sub->callback([opts, &exit_code]() { exit_code = run_check(*opts); });
+}
+
+}  // namespace gpuwhy::cli

@@ -1,0 +1,150 @@
+#include "common.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "gpuwhy/error.h"
+#include "gpuwhy/lab.h"
+
+extern char** environ;  // NOLINT(readability-redundant-declaration)
+
+namespace gpuwhy::cli {
+
+namespace fs = std::filesystem;
+
+void add_connection_flags(CLI::App& app, ConnectionFlags& flags) {
+  app.add_option("--kubeconfig", flags.kubeconfig, "Path to the kubeconfig file to use (must exist)");
+  app.add_option("--context", flags.context, "The name of the kubeconfig context to use");
+  app.add_option("--request-timeout", flags.request_timeout,
+                 "How long to wait for each apiserver request (e.g. 10s, 1m; 0 = no limit)")
+      ->capture_default_str();
+}
+
+std::map<std::string, std::string> environment() {
+  std::map<std::string, std::string> env;
+  for (char** e = environ; e != nullptr && *e != nullptr; ++e) {
+    const std::string kv(*e);
+    const auto eq = kv.find('=');
+    if (eq != std::string::npos) env.emplace(kv.substr(0, eq), kv.substr(eq + 1));
+  }
+  return env;
+}
+
+std::chrono::milliseconds parse_duration(const std::string& text, const std::string& flag) {
+  const auto bad = [&] {
+    return Error(ErrorKind::kUsage, fmt::format("{} \"{}\": not a duration (use e.g. 30s, 2m, 500ms)", flag, text));
+  };
+  if (text.empty()) throw bad();
+  std::size_t i = 0;
+  double total_ms = 0;
+  while (i < text.size()) {
+    std::size_t j = i;
+    while (j < text.size() && ((text[j] >= '0' && text[j] <= '9') || text[j] == '.')) ++j;
+    if (j == i) throw bad();
+    double value = 0;
+    try {
+      value = std::stod(text.substr(i, j - i));
+    } catch (const std::exception&) {
+      throw bad();
+    }
+    std::size_t k = j;
+    while (k < text.size() && text[k] >= 'a' && text[k] <= 'z') ++k;
+    const std::string unit = text.substr(j, k - j);
+    double scale = 0;
+    if (unit.empty() || unit == "s") {
+      scale = 1000;
+    } else if (unit == "ms") {
+      scale = 1;
+    } else if (unit == "m") {
+      scale = 60000;
+    } else if (unit == "h") {
+      scale = 3600000;
+    } else {
+      throw bad();
+    }
+    if (unit.empty() && k != text.size()) throw bad();
+    total_ms += value * scale;
+    i = k;
+  }
+  if (total_ms > 24.0 * 3600000) throw bad();
+  return std::chrono::milliseconds(static_cast<long long>(total_ms));
+}
+
+std::string resolve_dir(const std::string& flag) {
+  if (!flag.empty()) return flag;
+  std::error_code ec;
+  if (fs::is_directory("k8s", ec) || fs::is_directory("out", ec)) return fs::current_path(ec).string();
+  return std::string(lab::kDefaultDir);
+}
+
+Snapshot collect_live(const ConnectionFlags& flags, const std::string& dir, bool dry_run) {
+  CollectOptions copts{dir, dry_run};
+  kube::LoadOptions lopts = kube::default_load_options();
+  if (!flags.kubeconfig.empty()) lopts.kubeconfig = flags.kubeconfig;
+  if (!flags.context.empty()) lopts.context = flags.context;
+  kube::ClientConfig cfg;
+  try {
+    cfg = kube::load_config(lopts);
+  } catch (const Error& e) {
+    print_error(e.what());
+    return collect_files_only(copts, FetchError{e.kind(), 0, e.what()});
+  }
+  for (const auto& w : cfg.warnings) fmt::print(stderr, "gpuwhy: warning: {}\n", w);
+  kube::ClientOptions o;
+  o.request_timeout = parse_duration(flags.request_timeout, "--request-timeout");
+  if (o.request_timeout.count() > 0 && o.request_timeout < o.connect_timeout) o.connect_timeout = o.request_timeout;
+  kube::Client client(std::move(cfg), o);
+  return collect(client, copts);
+}
+
+void write_file_atomic(const std::string& path, const std::string& content) {
+  const fs::path target(path);
+  const fs::path tmp = target.parent_path() / fmt::format(".{}.tmp.{}", target.filename().string(), ::getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw Error(ErrorKind::kIo, fmt::format("{}: cannot write the report there", path));
+    out << content;
+    out.flush();
+    if (!out) throw Error(ErrorKind::kIo, fmt::format("{}: writing the report failed", path));
+  }
+  std::error_code ec;
+  fs::rename(tmp, target, ec);
+  if (ec) {
+    fs::remove(tmp, ec);
+    throw Error(ErrorKind::kIo, fmt::format("{}: cannot write the report there", path));
+  }
+}
+
+std::string read_file_bounded(const std::string& path, std::size_t max_bytes) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) throw Error(ErrorKind::kIo, fmt::format("{}: no such file", path));
+  if (!fs::is_regular_file(path, ec)) throw Error(ErrorKind::kIo, fmt::format("{}: not a regular file", path));
+  const auto size = fs::file_size(path, ec);
+  if (ec) throw Error(ErrorKind::kIo, fmt::format("{}: cannot read it ({})", path, ec.message()));
+  if (size > max_bytes) {
+    throw Error(ErrorKind::kIo, fmt::format("{}: {} bytes is more than the limit of {} bytes", path, size, max_bytes));
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(ErrorKind::kIo, fmt::format("{}: cannot open it for reading", path));
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void print_error(const std::string& line) {
+  fmt::print(stderr, "gpuwhy: error: {}\n", line);
+}
+
+i18n::Lang lang_from(const std::string& flag) {
+  std::optional<std::string> f;
+  if (!flag.empty()) f = flag;
+  return i18n::choose_lang(f, environment());
+}
+
+}  // namespace gpuwhy::cli

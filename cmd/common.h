@@ -1,0 +1,52 @@
+#pragma once
+// Shared CLI plumbing: connection flags, lab folder, environment, atomic writes.
+
+#include <chrono>
+#include <map>
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "gpuwhy/collect.h"
+#include "gpuwhy/i18n.h"
+#include "gpuwhy/kube.h"
+#include "gpuwhy/snapshot.h"
+
+namespace gpuwhy::cli {
+
+/// Flags every command that talks to the apiserver shares (kubectl's names).
+struct ConnectionFlags {
+  std::string kubeconfig;
+  std::string context;
+  std::string request_timeout = "10s";
+};
+void add_connection_flags(CLI::App& app, ConnectionFlags& flags);
+
+/// The process environment as a map (for pure, testable resolution rules).
+std::map<std::string, std::string> environment();
+
+/// kubectl-style duration: "30s", "1m", "500ms", "1h", bare number = seconds; "0" = none.
+std::chrono::milliseconds parse_duration(const std::string& text, const std::string& flag);
+
+/// --dir, else the current folder when it has k8s/ or out/, else lab::kDefaultDir.
+std::string resolve_dir(const std::string& flag);
+
+/// Collects a live snapshot. When no connection can be configured, the reason is printed
+/// once to stderr and a files-only snapshot (live items = error) is returned, so file
+/// checks are still graded.
+Snapshot collect_live(const ConnectionFlags& flags, const std::string& dir, bool dry_run);
+
+/// Writes `content` to `path` atomically (temp file + rename); throws Error(kIo).
+void write_file_atomic(const std::string& path, const std::string& content);
+
+/// Reads a whole file with a size bound; throws Error(kIo).
+std::string read_file_bounded(const std::string& path, std::size_t max_bytes);
+
+/// Prints "gpuwhy: error: <line>" to stderr.
+void print_error(const std::string& line);
+
+/// Language from --lang / GPUWHY_LANG / locale.
+i18n::Lang lang_from(const std::string& flag);
+
+}  // namespace gpuwhy::cli

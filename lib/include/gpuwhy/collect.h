@@ -1,0 +1,29 @@
+#pragma once
+/// Collect once: one round of apiserver reads plus the student's files into a Snapshot.
+
+#include <string>
+
+#include "gpuwhy/kube.h"
+#include "gpuwhy/snapshot.h"
+
+namespace gpuwhy {
+
+/// Reads every lab::kStudentFiles entry under `dir`, bounded by lab::kMaxFileBytes.
+/// Never throws: each file's problem is recorded in its StudentFile.
+std::map<std::string, StudentFile> read_student_files(const std::string& dir);
+
+struct CollectOptions {
+  std::string dir;      ///< the student's lab folder
+  bool dry_run = true;  ///< send the bad manifests as server-side dry-run creates
+};
+
+/// Exactly: GET /version, namespace, nodes, pods, events; one dry-run POST per bad manifest
+/// (skipped, as kSkipped, when the manifest is missing or not a single Pod). Never throws for
+/// a failed request: each item records its own error.
+Snapshot collect(kube::Client& client, const CollectOptions& opts);
+
+/// A snapshot with the files only and every live item set to `why` (used when no
+/// connection could be configured at all, so file checks are still graded).
+Snapshot collect_files_only(const CollectOptions& opts, const FetchError& why);
+
+}  // namespace gpuwhy

@@ -1,0 +1,39 @@
+#pragma once
+/// The one exception type thrown by lib/, and the exit codes of the CLI.
+
+#include <stdexcept>
+#include <string>
+
+namespace gpuwhy {
+
+/// What went wrong, coarsely; decides the exit code and whether a check is `error`.
+enum class ErrorKind {
+  kUsage,      ///< bad flags or arguments (exit 2)
+  kConfig,     ///< kubeconfig / in-cluster config unusable (exit 3)
+  kTransport,  ///< connection refused, DNS, timeout (exit 3)
+  kTls,        ///< certificate verification or handshake failure (exit 3)
+  kHttp,       ///< the apiserver answered with an error status (exit 3)
+  kParse,      ///< a response or bundle could not be parsed (exit 3)
+  kIo,         ///< a local file could not be read or written
+  kSkipped,    ///< a request was not sent because its input was missing (never an error)
+};
+
+std::string to_string(ErrorKind kind);
+
+/// Carries a one-line message that already names the file, field or URL.
+class Error : public std::runtime_error {
+ public:
+  Error(ErrorKind kind, const std::string& message) : std::runtime_error(message), kind_(kind) {}
+  [[nodiscard]] ErrorKind kind() const { return kind_; }
+
+ private:
+  ErrorKind kind_;
+};
+
+/// Exit codes, as SPEC says.
+inline constexpr int kExitPass = 0;        ///< every selected check passed
+inline constexpr int kExitFail = 1;        ///< at least one check failed
+inline constexpr int kExitUsage = 2;       ///< usage error
+inline constexpr int kExitIncomplete = 3;  ///< grading could not be completed (any `error`)
+
+}  // namespace gpuwhy

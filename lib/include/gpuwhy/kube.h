@@ -1,0 +1,83 @@
+#pragma once
+/// Talking to an apiserver the way kubectl does: kubeconfig resolution (client-go clientcmd
+/// rules), and one HTTP client over one reused libcurl handle.
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpuwhy/snapshot.h"
+
+namespace gpuwhy::kube {
+
+/// Inputs of kubeconfig resolution. Everything the process environment would give is
+/// injected, so resolution is a pure function and table-testable.
+struct LoadOptions {
+  std::optional<std::string> kubeconfig;   ///< --kubeconfig (must exist)
+  std::optional<std::string> context;      ///< --context
+  std::map<std::string, std::string> env;  ///< KUBECONFIG, HOME, KUBERNETES_SERVICE_HOST/_PORT
+  /// Reads a file; returns nullopt when it does not exist. Throws Error(kIo) on other failures.
+  std::function<std::optional<std::string>(const std::string&)> read_file;
+  std::string service_account_dir = "/var/run/secrets/kubernetes.io/serviceaccount";
+};
+
+/// A fully resolved connection: no paths left, only bytes. Never serialised.
+struct ClientConfig {
+  std::string server;        ///< https://127.0.0.1:6443
+  std::string context_name;  ///< "" for in-cluster
+  std::string user_name;     ///< kubeconfig user entry name, for messages
+  std::string ca_pem;        ///< empty: system trust store
+  bool insecure_skip_tls_verify = false;
+  std::string tls_server_name;
+  std::string proxy_url;
+  std::string client_cert_pem;
+  std::string client_key_pem;
+  std::string token;
+  std::string username;
+  std::string password;
+  std::string origin;                 ///< "kubeconfig /path" or "in-cluster service account"
+  std::vector<std::string> warnings;  ///< e.g. insecure-skip-tls-verify honoured
+};
+
+/// Resolves like kubectl; throws Error(kConfig) with one line naming file/context/field.
+ClientConfig load_config(const LoadOptions& opts);
+/// LoadOptions filled from the real process environment and file system.
+LoadOptions default_load_options();
+
+struct ClientOptions {
+  std::chrono::milliseconds request_timeout{std::chrono::seconds(10)};  ///< --request-timeout; 0 = none
+  std::chrono::milliseconds connect_timeout{std::chrono::seconds(5)};
+  int max_retries = 2;                            ///< for safe GETs only
+  std::size_t max_body_bytes = 64 * 1024 * 1024;  ///< larger answers are an error, memory stays bounded
+};
+
+/// One apiserver connection (one libcurl easy handle, keep-alive). Not thread-safe.
+class Client {
+ public:
+  Client(ClientConfig cfg, ClientOptions opts);
+  ~Client();
+  Client(const Client&) = delete;
+  Client& operator=(const Client&) = delete;
+  Client(Client&&) noexcept;
+  Client& operator=(Client&&) noexcept;
+
+  /// GET path; JSON on 2xx, else throws Error (kTransport, kTls, kHttp, kParse) with one line.
+  nlohmann::json get_json(const std::string& path);
+  /// POST body (JSON) to path; returns any HTTP answer (2xx and 4xx alike); throws on transport.
+  HttpAnswer post_json(const std::string& path, const nlohmann::json& body);
+  /// Requests sent so far (retries included).
+  [[nodiscard]] int requests() const;
+  [[nodiscard]] const ClientConfig& config() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace gpuwhy::kube

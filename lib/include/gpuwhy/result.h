@@ -1,0 +1,63 @@
+#pragma once
+/// Check outcomes and the run that collects them; renderers are pure functions of RunResult.
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace gpuwhy {
+
+enum class Status { kPass, kFail, kError, kSkip };
+std::string to_string(Status status);  ///< "pass", "fail", "error", "skip"
+
+/// A user-facing text: a catalog id plus named arguments, rendered in the chosen language.
+/// An empty id means `args["text"]` is shown as is (data such as node names or numbers).
+struct Msg {
+  std::string id;
+  std::map<std::string, std::string> args;
+};
+/// A literal text that needs no translation (numbers, names, quoted cluster messages).
+Msg raw(std::string text);
+/// A catalog text.
+Msg msg(std::string id, std::map<std::string, std::string> args = {});
+
+/// What a check function returns.
+struct Outcome {
+  Status status = Status::kFail;
+  Msg expected;
+  Msg actual;
+  Msg hint;                           ///< empty id and no args when there is nothing to say
+  std::vector<std::string> evidence;  ///< literal lines (cluster messages, file lines)
+};
+
+/// One check's graded result.
+struct CheckResult {
+  std::string id;  ///< "step2.allocatable"
+  int step = 0;
+  int points = 0;
+  int score = 0;
+  Outcome outcome;
+};
+
+struct RunMeta {
+  std::string gpuwhy_version;
+  std::string lab_id;
+  std::string generated_at;    ///< RFC 3339
+  std::string server_version;  ///< "" when unknown
+  std::string source;          ///< where the snapshot came from
+  std::string lang = "en";
+  std::vector<std::string> warnings;
+};
+
+struct RunResult {
+  RunMeta meta;
+  std::vector<CheckResult> checks;  ///< every known check, in lab order; unselected ones are kSkip
+
+  [[nodiscard]] int score() const;
+  [[nodiscard]] int max_score() const;  ///< over selected checks
+  [[nodiscard]] bool complete() const;  ///< no check is kError
+  [[nodiscard]] int count(Status s) const;
+  [[nodiscard]] int exit_code() const;  ///< 0, 1 or 3 (see error.h)
+};
+
+}  // namespace gpuwhy

@@ -1,0 +1,97 @@
+#pragma once
+/// The snapshot: everything gpuwhy reads, taken in one round. Checks are pure
+/// functions of it; a bundle is its JSON form.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpuwhy/error.h"
+
+namespace gpuwhy {
+
+/// Why one read failed. `http_status` is 0 when no HTTP answer came back.
+struct FetchError {
+  ErrorKind kind = ErrorKind::kTransport;
+  int http_status = 0;
+  std::string message;  ///< one line, names the URL or file
+};
+
+/// A value or the reason it could not be had; one failed read never stops the others.
+template <class T>
+class Fetched {
+ public:
+  Fetched() : data_(FetchError{ErrorKind::kSkipped, 0, "not collected"}) {}
+  Fetched(T value) : data_(std::move(value)) {}       // NOLINT(google-explicit-constructor)
+  Fetched(FetchError err) : data_(std::move(err)) {}  // NOLINT(google-explicit-constructor)
+  [[nodiscard]] bool ok() const { return std::holds_alternative<T>(data_); }
+  [[nodiscard]] const T& value() const { return std::get<T>(data_); }
+  [[nodiscard]] const FetchError& error() const { return std::get<FetchError>(data_); }
+
+ private:
+  std::variant<T, FetchError> data_;
+};
+
+/// An HTTP answer kept whole (used for dry-run creates, where 422 is the expected outcome).
+struct HttpAnswer {
+  int status = 0;
+  nlohmann::json body;  ///< parsed body; null when it was not JSON
+};
+
+/// One student file, read with a size bound.
+struct StudentFile {
+  enum class State {
+    kOk,          ///< `content` holds the bytes
+    kMissing,     ///< no such file (or a dangling link)
+    kNotRegular,  ///< a folder, device, ...
+    kTooLarge,    ///< larger than lab::kMaxFileBytes; `content` empty
+    kUnreadable,  ///< permission or I/O error
+  };
+  State state = State::kMissing;
+  std::string content;  ///< raw bytes as read (no decoding)
+  std::string reason;   ///< one line when state != kOk
+  std::size_t size = 0;
+};
+
+std::string to_string(StudentFile::State state);
+
+/// Everything one grading round needs.
+struct Snapshot {
+  std::string taken_at;         ///< RFC 3339, UTC
+  std::string source;           ///< "live <server URL>" or "bundle <path>"
+  std::string lab_dir;          ///< the student's folder, as given
+  bool live_collected = false;  ///< false when the cluster was not asked at all (e.g. file-only)
+
+  Fetched<nlohmann::json> version;     ///< GET /version
+  Fetched<nlohmann::json> namespace_;  ///< GET /api/v1/namespaces/gpu-why
+  Fetched<nlohmann::json> nodes;       ///< GET /api/v1/nodes
+  Fetched<nlohmann::json> pods;        ///< GET /api/v1/namespaces/gpu-why/pods
+  Fetched<nlohmann::json> events;      ///< GET /api/v1/namespaces/gpu-why/events
+  /// Server-side dry-run create of each bad manifest, keyed by its relative path.
+  std::map<std::string, Fetched<HttpAnswer>> dry_runs;
+  /// Student files keyed by relative path (lab::kStudentFiles).
+  std::map<std::string, StudentFile> files;
+
+  int requests = 0;                   ///< HTTP requests made to collect this snapshot
+  std::vector<std::string> warnings;  ///< e.g. TLS verification disabled by the kubeconfig
+
+  /// The file at `rel`, or a kMissing one when it was not collected.
+  [[nodiscard]] const StudentFile& file(std::string_view rel) const;
+  /// "v1.34.0" when /version was read, else "".
+  [[nodiscard]] std::string server_version() const;
+};
+
+/// Bundle schema version; bump only with a migration in from_bundle().
+inline constexpr int kBundleSchemaVersion = 1;
+
+/// The snapshot as a self-contained JSON bundle (no credentials are ever in a Snapshot).
+nlohmann::json to_bundle(const Snapshot& snap);
+/// Reads a bundle; throws Error(kParse) naming `origin` and the bad field.
+Snapshot from_bundle(const nlohmann::json& bundle, const std::string& origin);
+
+}  // namespace gpuwhy

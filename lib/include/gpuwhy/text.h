@@ -1,0 +1,28 @@
+#pragma once
+/// Tolerant text handling for what students save: BOM, CRLF, UTF-16, trailing spaces.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuwhy::text {
+
+/// Decodes raw file bytes to UTF-8: strips a UTF-8 BOM, converts UTF-16 LE/BE (with BOM),
+/// turns CRLF/CR into LF. Returns nullopt for binary content (NUL bytes outside UTF-16)
+/// or invalid UTF-8, with `why` set to a one-line reason.
+std::optional<std::string> decode(std::string_view raw, std::string* why = nullptr);
+
+/// Lines without their terminators and without trailing spaces/tabs.
+std::vector<std::string> lines(std::string_view utf8);
+
+std::string trim(std::string_view s);
+std::string to_lower_ascii(std::string_view s);
+bool valid_utf8(std::string_view s);
+/// Columns a terminal uses to show `utf8` (East Asian wide characters count 2).
+std::size_t display_width(std::string_view utf8);
+/// Cuts `s` to at most `max` bytes on a UTF-8 boundary, appending "…" when cut.
+std::string ellipsize(std::string_view s, std::size_t max);
+
+}  // namespace gpuwhy::text

@@ -1,0 +1,23 @@
+#pragma once
+/// YAML (manifests, kubeconfigs) converted once into JSON at the edge, with limits.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace gpuwhy::yaml {
+
+struct Limits {
+  std::size_t max_bytes = 1024 * 1024;
+  std::size_t max_nodes = 100000;  ///< after alias expansion (alias bombs)
+  std::size_t max_depth = 64;
+};
+
+/// Every document of a YAML stream as JSON (empty documents dropped). Scalars keep YAML 1.1
+/// core types the way Kubernetes' sigs.k8s.io/yaml reads them (true/false, ints, floats,
+/// null); quoted scalars stay strings. Throws Error(kParse) naming `origin`, line and column.
+std::vector<nlohmann::json> load_all(std::string_view text, const std::string& origin, const Limits& limits = {});
+
+}  // namespace gpuwhy::yaml

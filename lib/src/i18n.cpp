@@ -1,0 +1,117 @@
+#include "gpuwhy/i18n.h"
+
+#include <algorithm>
+
+#include "gpuwhy/text.h"
+
+namespace gpuwhy::i18n {
+
+// Defined in catalog_<lang>.cpp.
+const std::map<std::string, std::string>& catalog_en();
+const std::map<std::string, std::string>& catalog_ko();
+const std::map<std::string, std::string>& catalog_ja();
+
+std::string to_string(Lang lang) {
+  switch (lang) {
+    case Lang::kEn: return "en";
+    case Lang::kKo: return "ko";
+    case Lang::kJa: return "ja";
+  }
+  return "en";
+}
+
+std::optional<Lang> parse_lang(std::string_view text) {
+  // "ko", "ko_KR.UTF-8", "ko-KR", "ja_JP.eucJP@x": only the language part counts.
+  std::string lower = text::to_lower_ascii(text);
+  const auto cut = lower.find_first_of("_-.@");
+  const std::string code = lower.substr(0, cut);
+  if (code == "en") return Lang::kEn;
+  if (code == "ko") return Lang::kKo;
+  if (code == "ja") return Lang::kJa;
+  return std::nullopt;
+}
+
+Lang choose_lang(const std::optional<std::string>& flag, const std::map<std::string, std::string>& env) {
+  if (flag) {
+    if (auto l = parse_lang(*flag)) return *l;
+  }
+  const auto get = [&env](const char* name) -> std::string {
+    auto it = env.find(name);
+    return it == env.end() ? std::string() : it->second;
+  };
+  if (auto l = parse_lang(get("GPUWHY_LANG"))) return *l;
+  // POSIX precedence: the first of LC_ALL, LC_MESSAGES, LANG that is set and non-empty decides,
+  // even when it names a language we do not have ("C", "de_DE") -> English.
+  for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+    const std::string v = get(name);
+    if (v.empty()) continue;
+    return parse_lang(v).value_or(Lang::kEn);
+  }
+  return Lang::kEn;
+}
+
+const std::map<std::string, std::string>& catalog(Lang lang) {
+  switch (lang) {
+    case Lang::kKo: return catalog_ko();
+    case Lang::kJa: return catalog_ja();
+    case Lang::kEn: break;
+  }
+  return catalog_en();
+}
+
+namespace {
+std::string substitute(const std::string& tmpl, const std::map<std::string, std::string>& args) {
+  std::string out;
+  out.reserve(tmpl.size());
+  for (std::size_t i = 0; i < tmpl.size(); ++i) {
+    if (tmpl[i] == '{') {
+      const auto close = tmpl.find('}', i);
+      if (close != std::string::npos) {
+        auto it = args.find(tmpl.substr(i + 1, close - i - 1));
+        if (it != args.end()) {
+          out += it->second;
+          i = close;
+          continue;
+        }
+      }
+    }
+    out += tmpl[i];
+  }
+  return out;
+}
+}  // namespace
+
+std::string render(const Msg& m, Lang lang) {
+  if (m.id.empty()) {
+    auto it = m.args.find("text");
+    return it == m.args.end() ? std::string() : it->second;
+  }
+  const auto& cat = catalog(lang);
+  if (auto it = cat.find(m.id); it != cat.end()) return substitute(it->second, m.args);
+  const auto& en = catalog_en();
+  if (auto it = en.find(m.id); it != en.end()) return substitute(it->second, m.args);
+  return m.id;
+}
+
+std::string text(std::string_view id, Lang lang) {
+  return render(Msg{std::string(id), {}}, lang);
+}
+
+std::vector<std::string> placeholders(std::string_view t) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (t[i] != '{') continue;
+    const auto close = t.find('}', i);
+    if (close == std::string_view::npos) break;
+    const std::string_view name = t.substr(i + 1, close - i - 1);
+    bool ident = !name.empty();
+    for (char c : name) ident = ident && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
+    if (ident) out.emplace_back(name);
+    i = close;
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+}  // namespace gpuwhy::i18n

@@ -1,0 +1,224 @@
+#include "gpuwhy/snapshot.h"
+
+#include <fmt/format.h>
+
+#include "gpuwhy/base64.h"
+#include "gpuwhy/lab.h"
+#include "gpuwhy/text.h"
+
+namespace gpuwhy {
+
+using nlohmann::json;
+
+std::string to_string(StudentFile::State state) {
+  switch (state) {
+    case StudentFile::State::kOk: return "ok";
+    case StudentFile::State::kMissing: return "missing";
+    case StudentFile::State::kNotRegular: return "not-regular";
+    case StudentFile::State::kTooLarge: return "too-large";
+    case StudentFile::State::kUnreadable: return "unreadable";
+  }
+  return "unknown";
+}
+
+const StudentFile& Snapshot::file(std::string_view rel) const {
+  static const StudentFile kNotCollected{StudentFile::State::kMissing, "", "not collected", 0};
+  auto it = files.find(std::string(rel));
+  return it == files.end() ? kNotCollected : it->second;
+}
+
+std::string Snapshot::server_version() const {
+  if (!version.ok()) return "";
+  const auto& v = version.value();
+  if (v.is_object() && v.contains("gitVersion") && v["gitVersion"].is_string()) {
+    return v["gitVersion"].get<std::string>();
+  }
+  return "";
+}
+
+namespace {
+
+const std::map<std::string, ErrorKind>& kinds_by_name() {
+  static const std::map<std::string, ErrorKind> kMap = [] {
+    std::map<std::string, ErrorKind> m;
+    for (auto k : {ErrorKind::kUsage, ErrorKind::kConfig, ErrorKind::kTransport, ErrorKind::kTls, ErrorKind::kHttp,
+                   ErrorKind::kParse, ErrorKind::kIo, ErrorKind::kSkipped}) {
+      m[to_string(k)] = k;
+    }
+    return m;
+  }();
+  return kMap;
+}
+
+json error_to_json(const FetchError& e) {
+  return json{{"kind", to_string(e.kind)}, {"http_status", e.http_status}, {"message", e.message}};
+}
+
+[[noreturn]] void bad(const std::string& origin, const std::string& field, const std::string& why) {
+  throw Error(ErrorKind::kParse, fmt::format("bundle {}: field \"{}\": {}", origin, field, why));
+}
+
+const json& need(const json& obj, const char* key, const std::string& origin, const std::string& path) {
+  if (!obj.is_object() || !obj.contains(key)) bad(origin, path + key, "missing");
+  return obj.at(key);
+}
+
+std::string need_string(const json& obj, const char* key, const std::string& origin, const std::string& path) {
+  const json& v = need(obj, key, origin, path);
+  if (!v.is_string()) bad(origin, path + key, "not a string");
+  return v.get<std::string>();
+}
+
+FetchError error_from_json(const json& j, const std::string& origin, const std::string& path) {
+  FetchError e;
+  const std::string kind = need_string(j, "kind", origin, path);
+  auto it = kinds_by_name().find(kind);
+  if (it == kinds_by_name().end()) bad(origin, path + "kind", "unknown error kind \"" + kind + "\"");
+  e.kind = it->second;
+  e.message = need_string(j, "message", origin, path);
+  if (j.contains("http_status")) {
+    if (!j["http_status"].is_number_integer()) bad(origin, path + "http_status", "not an integer");
+    e.http_status = j["http_status"].get<int>();
+  }
+  return e;
+}
+
+json fetched_to_json(const Fetched<json>& f) {
+  if (f.ok()) return json{{"value", f.value()}};
+  return json{{"error", error_to_json(f.error())}};
+}
+
+Fetched<json> fetched_from_json(const json& j, const std::string& origin, const std::string& path) {
+  if (!j.is_object()) bad(origin, path, "not an object");
+  if (j.contains("value")) return j["value"];
+  if (j.contains("error")) return error_from_json(j["error"], origin, path + ".error.");
+  bad(origin, path, "has neither \"value\" nor \"error\"");
+}
+
+}  // namespace
+
+json to_bundle(const Snapshot& snap) {
+  json b;
+  b["schema_version"] = kBundleSchemaVersion;
+  b["kind"] = "gpuwhy-bundle";
+  b["gpuwhy_version"] = GPUWHY_VERSION;
+  b["lab_id"] = std::string(lab::kLabId);
+  b["taken_at"] = snap.taken_at;
+  b["source"] = snap.source;
+  b["lab_dir"] = snap.lab_dir;
+  b["server_version"] = snap.server_version();
+  b["live_collected"] = snap.live_collected;
+  b["requests"] = snap.requests;
+  b["warnings"] = snap.warnings;
+  json cluster = json::object();
+  cluster["version"] = fetched_to_json(snap.version);
+  cluster["namespace"] = fetched_to_json(snap.namespace_);
+  cluster["nodes"] = fetched_to_json(snap.nodes);
+  cluster["pods"] = fetched_to_json(snap.pods);
+  cluster["events"] = fetched_to_json(snap.events);
+  b["cluster"] = cluster;
+  json dry = json::object();
+  for (const auto& [path, f] : snap.dry_runs) {
+    if (f.ok()) {
+      dry[path] = json{{"value", json{{"status", f.value().status}, {"body", f.value().body}}}};
+    } else {
+      dry[path] = json{{"error", error_to_json(f.error())}};
+    }
+  }
+  b["dry_runs"] = dry;
+  json files = json::object();
+  for (const auto& [path, f] : snap.files) {
+    json fj{{"state", to_string(f.state)}, {"size", f.size}};
+    if (!f.reason.empty()) fj["reason"] = f.reason;
+    if (f.state == StudentFile::State::kOk) {
+      // JSON strings must be UTF-8: anything else is kept byte-exact in base64.
+      if (text::valid_utf8(f.content)) {
+        fj["content"] = f.content;
+      } else {
+        fj["content_base64"] = base64::encode(f.content);
+      }
+    }
+    files[path] = fj;
+  }
+  b["files"] = files;
+  return b;
+}
+
+Snapshot from_bundle(const json& b, const std::string& origin) {
+  if (!b.is_object()) bad(origin, "", "a bundle is a JSON object");
+  const json& sv = need(b, "schema_version", origin, "");
+  if (!sv.is_number_integer()) bad(origin, "schema_version", "not an integer");
+  if (sv.get<int>() != kBundleSchemaVersion) {
+    bad(origin, "schema_version",
+        fmt::format("version {} is not supported (this gpuwhy reads {})", sv.dump(), kBundleSchemaVersion));
+  }
+  if (need_string(b, "kind", origin, "") != "gpuwhy-bundle") bad(origin, "kind", "not \"gpuwhy-bundle\"");
+  Snapshot s;
+  s.taken_at = need_string(b, "taken_at", origin, "");
+  s.source = "bundle " + origin;
+  if (b.contains("lab_dir") && b["lab_dir"].is_string()) s.lab_dir = b["lab_dir"].get<std::string>();
+  if (b.contains("live_collected") && b["live_collected"].is_boolean())
+    s.live_collected = b["live_collected"].get<bool>();
+  if (b.contains("requests") && b["requests"].is_number_integer()) s.requests = b["requests"].get<int>();
+  if (b.contains("warnings") && b["warnings"].is_array()) {
+    for (const auto& w : b["warnings"]) {
+      if (w.is_string()) s.warnings.push_back(w.get<std::string>());
+    }
+  }
+  const json& c = need(b, "cluster", origin, "");
+  s.version = fetched_from_json(need(c, "version", origin, "cluster."), origin, "cluster.version");
+  s.namespace_ = fetched_from_json(need(c, "namespace", origin, "cluster."), origin, "cluster.namespace");
+  s.nodes = fetched_from_json(need(c, "nodes", origin, "cluster."), origin, "cluster.nodes");
+  s.pods = fetched_from_json(need(c, "pods", origin, "cluster."), origin, "cluster.pods");
+  s.events = fetched_from_json(need(c, "events", origin, "cluster."), origin, "cluster.events");
+  const json& dry = need(b, "dry_runs", origin, "");
+  if (!dry.is_object()) bad(origin, "dry_runs", "not an object");
+  for (const auto& [path, d] : dry.items()) {
+    const std::string p = "dry_runs." + path;
+    if (d.is_object() && d.contains("value")) {
+      const json& v = d["value"];
+      if (!v.is_object() || !v.contains("status") || !v["status"].is_number_integer())
+        bad(origin, p + ".value.status", "missing or not an integer");
+      s.dry_runs[path] = HttpAnswer{v["status"].get<int>(), v.contains("body") ? v["body"] : json()};
+    } else if (d.is_object() && d.contains("error")) {
+      s.dry_runs[path] = error_from_json(d["error"], origin, p + ".error.");
+    } else {
+      bad(origin, p, "has neither \"value\" nor \"error\"");
+    }
+  }
+  const json& files = need(b, "files", origin, "");
+  if (!files.is_object()) bad(origin, "files", "not an object");
+  static const std::map<std::string, StudentFile::State> kStates{{"ok", StudentFile::State::kOk},
+                                                                 {"missing", StudentFile::State::kMissing},
+                                                                 {"not-regular", StudentFile::State::kNotRegular},
+                                                                 {"too-large", StudentFile::State::kTooLarge},
+                                                                 {"unreadable", StudentFile::State::kUnreadable}};
+  for (const auto& [path, f] : files.items()) {
+    const std::string p = "files." + path + ".";
+    StudentFile sf;
+    const std::string st = need_string(f, "state", origin, p);
+    auto it = kStates.find(st);
+    if (it == kStates.end()) bad(origin, p + "state", "unknown state \"" + st + "\"");
+    sf.state = it->second;
+    if (f.contains("reason") && f["reason"].is_string()) sf.reason = f["reason"].get<std::string>();
+    if (sf.state == StudentFile::State::kOk) {
+      if (f.contains("content") && f["content"].is_string()) {
+        sf.content = f["content"].get<std::string>();
+      } else if (f.contains("content_base64") && f["content_base64"].is_string()) {
+        auto raw = base64::decode(f["content_base64"].get<std::string>());
+        if (!raw) bad(origin, p + "content_base64", "not valid base64");
+        sf.content = std::move(*raw);
+      } else {
+        bad(origin, p + "content", "missing for a file in state \"ok\"");
+      }
+      if (sf.content.size() > lab::kMaxFileBytes) bad(origin, p + "content", "larger than the file size limit");
+    }
+    sf.size = sf.state == StudentFile::State::kOk
+                  ? sf.content.size()
+                  : (f.contains("size") && f["size"].is_number_unsigned() ? f["size"].get<std::size_t>() : 0);
+    s.files[path] = std::move(sf);
+  }
+  return s;
+}
+
+}  // namespace gpuwhy

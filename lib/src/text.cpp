@@ -1,0 +1,229 @@
+#include "gpuwhy/text.h"
+
+#include <cstdint>
+
+namespace gpuwhy::text {
+namespace {
+
+void append_utf8(std::string& out, std::uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0U | (cp >> 6U));
+    out += static_cast<char>(0x80U | (cp & 0x3FU));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0U | (cp >> 12U));
+    out += static_cast<char>(0x80U | ((cp >> 6U) & 0x3FU));
+    out += static_cast<char>(0x80U | (cp & 0x3FU));
+  } else {
+    out += static_cast<char>(0xF0U | (cp >> 18U));
+    out += static_cast<char>(0x80U | ((cp >> 12U) & 0x3FU));
+    out += static_cast<char>(0x80U | ((cp >> 6U) & 0x3FU));
+    out += static_cast<char>(0x80U | (cp & 0x3FU));
+  }
+}
+
+std::optional<std::string> from_utf16(std::string_view raw, bool little, std::string* why) {
+  if (raw.size() % 2 != 0) {
+    if (why != nullptr) *why = "UTF-16 text with an odd number of bytes";
+    return std::nullopt;
+  }
+  std::string out;
+  out.reserve(raw.size() / 2);
+  for (std::size_t i = 0; i + 1 < raw.size(); i += 2) {
+    const auto a = static_cast<unsigned char>(raw[i]);
+    const auto b = static_cast<unsigned char>(raw[i + 1]);
+    std::uint32_t u =
+        little ? (a | (static_cast<std::uint32_t>(b) << 8U)) : ((static_cast<std::uint32_t>(a) << 8U) | b);
+    if (u >= 0xD800 && u <= 0xDBFF) {
+      if (i + 3 >= raw.size()) {
+        if (why != nullptr) *why = "UTF-16 text ends inside a surrogate pair";
+        return std::nullopt;
+      }
+      const auto c = static_cast<unsigned char>(raw[i + 2]);
+      const auto d = static_cast<unsigned char>(raw[i + 3]);
+      const std::uint32_t lo =
+          little ? (c | (static_cast<std::uint32_t>(d) << 8U)) : ((static_cast<std::uint32_t>(c) << 8U) | d);
+      if (lo < 0xDC00 || lo > 0xDFFF) {
+        if (why != nullptr) *why = "invalid UTF-16 surrogate pair";
+        return std::nullopt;
+      }
+      u = 0x10000 + ((u - 0xD800) << 10U) + (lo - 0xDC00);
+      i += 2;
+    } else if (u >= 0xDC00 && u <= 0xDFFF) {
+      if (why != nullptr) *why = "invalid UTF-16 surrogate";
+      return std::nullopt;
+    }
+    if (u == 0) {
+      if (why != nullptr) *why = "binary content (NUL bytes)";
+      return std::nullopt;
+    }
+    append_utf8(out, u);
+  }
+  return out;
+}
+
+// Decodes one UTF-8 code point at s[i]; returns its length, 0 when invalid.
+std::size_t utf8_next(std::string_view s, std::size_t i, std::uint32_t* cp) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  std::size_t len = 0;
+  std::uint32_t v = 0;
+  if (c < 0x80) {
+    *cp = c;
+    return 1;
+  }
+  if ((c & 0xE0U) == 0xC0U) {
+    len = 2;
+    v = c & 0x1FU;
+  } else if ((c & 0xF0U) == 0xE0U) {
+    len = 3;
+    v = c & 0x0FU;
+  } else if ((c & 0xF8U) == 0xF0U) {
+    len = 4;
+    v = c & 0x07U;
+  } else {
+    return 0;
+  }
+  if (i + len > s.size()) return 0;
+  for (std::size_t k = 1; k < len; ++k) {
+    const auto n = static_cast<unsigned char>(s[i + k]);
+    if ((n & 0xC0U) != 0x80U) return 0;
+    v = (v << 6U) | (n & 0x3FU);
+  }
+  // Overlong forms, surrogates and out-of-range values are invalid.
+  if ((len == 2 && v < 0x80) || (len == 3 && v < 0x800) || (len == 4 && v < 0x10000) || v > 0x10FFFF ||
+      (v >= 0xD800 && v <= 0xDFFF)) {
+    return 0;
+  }
+  *cp = v;
+  return len;
+}
+
+bool is_wide(std::uint32_t cp) {
+  // East Asian Wide/Fullwidth ranges (Unicode 15, the blocks a terminal shows as two columns).
+  return (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) || (cp >= 0x3041 && cp <= 0x33FF) ||
+         (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xA000 && cp <= 0xA4CF) ||
+         (cp >= 0xA960 && cp <= 0xA97F) || (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+         (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6) ||
+         (cp >= 0x1F300 && cp <= 0x1F64F) || (cp >= 0x1F900 && cp <= 0x1F9FF) || (cp >= 0x20000 && cp <= 0x3FFFD);
+}
+
+bool is_zero_width(std::uint32_t cp) {
+  return (cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x1160 && cp <= 0x11FF) || cp == 0x200B || cp == 0x200D ||
+         (cp >= 0xFE00 && cp <= 0xFE0F) || cp == 0xFEFF;
+}
+
+}  // namespace
+
+bool valid_utf8(std::string_view s) {
+  std::uint32_t cp = 0;
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t n = utf8_next(s, i, &cp);
+    if (n == 0) return false;
+    i += n;
+  }
+  return true;
+}
+
+std::optional<std::string> decode(std::string_view raw, std::string* why) {
+  std::string utf8;
+  if (raw.size() >= 2 && static_cast<unsigned char>(raw[0]) == 0xFF && static_cast<unsigned char>(raw[1]) == 0xFE) {
+    auto r = from_utf16(raw.substr(2), true, why);
+    if (!r) return std::nullopt;
+    utf8 = std::move(*r);
+  } else if (raw.size() >= 2 && static_cast<unsigned char>(raw[0]) == 0xFE &&
+             static_cast<unsigned char>(raw[1]) == 0xFF) {
+    auto r = from_utf16(raw.substr(2), false, why);
+    if (!r) return std::nullopt;
+    utf8 = std::move(*r);
+  } else {
+    if (raw.size() >= 3 && raw.substr(0, 3) == "\xEF\xBB\xBF") raw.remove_prefix(3);
+    if (raw.find('\0') != std::string_view::npos) {
+      if (why != nullptr) *why = "binary content (NUL bytes)";
+      return std::nullopt;
+    }
+    if (!valid_utf8(raw)) {
+      if (why != nullptr) *why = "not valid UTF-8 text";
+      return std::nullopt;
+    }
+    utf8.assign(raw);
+  }
+  std::string out;
+  out.reserve(utf8.size());
+  for (std::size_t i = 0; i < utf8.size(); ++i) {
+    if (utf8[i] == '\r') {
+      out += '\n';
+      if (i + 1 < utf8.size() && utf8[i + 1] == '\n') ++i;
+    } else {
+      out += utf8[i];
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> lines(std::string_view utf8) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= utf8.size()) {
+    std::size_t end = utf8.find('\n', start);
+    if (end == std::string_view::npos) end = utf8.size();
+    std::string_view line = utf8.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+    if (end == utf8.size() && line.empty() && start == utf8.size()) break;
+    out.emplace_back(line);
+    start = end + 1;
+  }
+  return out;
+}
+
+std::string trim(std::string_view s) {
+  const auto is_space = [](char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+  };
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return std::string(s);
+}
+
+std::string to_lower_ascii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+std::size_t display_width(std::string_view utf8) {
+  std::size_t w = 0;
+  std::uint32_t cp = 0;
+  for (std::size_t i = 0; i < utf8.size();) {
+    std::size_t n = utf8_next(utf8, i, &cp);
+    if (n == 0) {
+      ++w;
+      ++i;
+      continue;
+    }
+    i += n;
+    if (cp == 0x1B) {  // ANSI escape: skip to the final byte of a CSI sequence
+      if (i < utf8.size() && utf8[i] == '[') {
+        ++i;
+        while (i < utf8.size() && !(utf8[i] >= '@' && utf8[i] <= '~')) ++i;
+        if (i < utf8.size()) ++i;
+      }
+      continue;
+    }
+    if (cp < 0x20 || is_zero_width(cp)) continue;
+    w += is_wide(cp) ? 2 : 1;
+  }
+  return w;
+}
+
+std::string ellipsize(std::string_view s, std::size_t max) {
+  if (s.size() <= max) return std::string(s);
+  std::size_t cut = max;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0U) == 0x80U) --cut;
+  return std::string(s.substr(0, cut)) + "…";
+}
+
+}  // namespace gpuwhy::text
