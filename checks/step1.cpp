@@ -1,10 +1,123 @@
-// Step 1 of the lab (SPEC.md). Stub: the checks are added by the checks work.
+// Step 1 of the lab (SPEC.md): namespace gpu-why, the four GPU discovery labels on lab-node-0
+// and on no other node.
+#include <fmt/format.h>
+
 #include "checks.h"
+#include "common.h"
+#include "gpuwhy/lab.h"
+#include "gpuwhy/text.h"
 
 namespace gpuwhy::checks {
+namespace {
+
+using namespace detail;  // NOLINT(google-build-using-namespace)
+
+/// Verifies: namespace gpu-why exists and is Active. A 404 is the student's state (fail).
+Outcome namespace_exists(const Snapshot& s) {
+  const Msg expected = msg("value.step1.namespace.expected", {{"namespace", std::string(lab::kNamespace)}});
+  if (!s.namespace_.ok()) {
+    const auto& e = s.namespace_.error();
+    if (e.http_status == 404) {
+      return fail(expected, msg("value.not-found"),
+                  msg("hint.step1.namespace.missing", {{"namespace", std::string(lab::kNamespace)}}), {e.message});
+    }
+    return env_error(e, "namespace gpu-why", "get on namespaces");
+  }
+  const std::string phase = str_at(s.namespace_.value(), "/status/phase");
+  if (phase != "Active") {
+    return fail(expected, raw(phase.empty() ? "?" : phase),
+                msg("hint.step1.namespace.terminating", {{"namespace", std::string(lab::kNamespace)}}));
+  }
+  return pass(expected, raw("Active"), {fmt::format("namespace {}: phase {}", lab::kNamespace, phase)});
+}
+
+/// Verifies: lab-node-0 carries the four labels, values exactly as the lab says.
+Outcome gpu_labels(const Snapshot& s) {
+  std::vector<std::string> want;
+  for (const auto& l : lab::kGpuLabels) want.push_back(fmt::format("{}={}", l.key, l.value));
+  const Msg expected =
+      msg("value.step1.gpu-labels.expected", {{"node", std::string(lab::kGpuNode)}, {"labels", join(want)}});
+  if (auto e = need_nodes(s)) return *e;
+  const json* node = find_node(s, lab::kGpuNode);
+  if (node == nullptr) {
+    return fail(expected, msg("value.node-not-found", {{"node", std::string(lab::kGpuNode)}}),
+                msg("hint.node-missing", {{"node", std::string(lab::kGpuNode)}}));
+  }
+  const json* labels = at(*node, "/metadata/labels");
+  std::vector<std::string> missing;
+  std::vector<std::string> wrong;
+  std::vector<std::string> evidence;
+  bool case_only = true;
+  for (const auto& l : lab::kGpuLabels) {
+    const std::string key(l.key);
+    if (labels == nullptr || !labels->contains(key) || !(*labels)[key].is_string()) {
+      missing.push_back(key);
+      case_only = false;
+      continue;
+    }
+    const std::string v = (*labels)[key].get<std::string>();
+    evidence.push_back(fmt::format("{}: {}={}", lab::kGpuNode, key, v));
+    if (v != l.value) {
+      wrong.push_back(fmt::format("{}={}", key, v));
+      case_only = case_only && text::to_lower_ascii(v) == text::to_lower_ascii(l.value);
+    }
+  }
+  if (missing.empty() && wrong.empty()) return pass(expected, raw(join(want)), evidence);
+  Msg actual = msg("value.step1.gpu-labels.actual",
+                   {{"missing", missing.empty() ? "-" : join(missing)}, {"wrong", wrong.empty() ? "-" : join(wrong)}});
+  // All four missing here but present on another node: the labels went to the wrong node.
+  if (missing.size() == lab::kGpuLabels.size()) {
+    for (const json* other : other_nodes(s)) {
+      const json* ol = at(*other, "/metadata/labels");
+      if (ol != nullptr && ol->contains(std::string(lab::kGpuLabels[0].key))) {
+        return fail(
+            expected, actual,
+            msg("hint.step1.gpu-labels.wrong-node", {{"node", std::string(lab::kGpuNode)}, {"other", name_of(*other)}}),
+            evidence);
+      }
+    }
+  }
+  if (missing.empty() && case_only) {
+    return fail(expected, actual, msg("hint.step1.gpu-labels.case", {{"labels", join(wrong)}}), evidence);
+  }
+  return fail(expected, actual, msg("hint.step1.gpu-labels.fix", {{"node", std::string(lab::kGpuNode)}}), evidence);
+}
+
+/// Verifies: no node other than lab-node-0 carries any of the four label keys.
+Outcome other_nodes_clean(const Snapshot& s) {
+  const Msg expected = msg("value.step1.other-nodes-clean.expected", {{"node", std::string(lab::kGpuNode)}});
+  if (auto e = need_nodes(s)) return *e;
+  std::vector<std::string> found;
+  std::vector<std::string> names;
+  for (const json* n : other_nodes(s)) {
+    names.push_back(name_of(*n));
+    const json* labels = at(*n, "/metadata/labels");
+    for (const auto& l : lab::kGpuLabels) {
+      const std::string key(l.key);
+      if (labels != nullptr && labels->contains(key)) {
+        found.push_back(fmt::format("{}: {}={}", name_of(*n), key,
+                                    (*labels)[key].is_string() ? (*labels)[key].get<std::string>() : ""));
+      }
+    }
+  }
+  if (found.empty()) {
+    return pass(expected, msg("value.step1.other-nodes-clean.clean", {{"nodes", join(names)}}),
+                {fmt::format("checked: {}", join(names))});
+  }
+  return fail(expected, raw(join(found)), msg("hint.step1.other-nodes-clean", {{"node", std::string(lab::kGpuNode)}}),
+              found);
+}
+
+constexpr CheckInfo kChecks[] = {
+    {"step1.namespace", 1, 2, &namespace_exists},
+    {"step1.gpu-labels", 1, 2, &gpu_labels},
+    {"step1.other-nodes-clean", 1, 2, &other_nodes_clean},
+};
+
+}  // namespace
 
 std::span<const CheckInfo> step1() {
-  return {};
+  return kChecks;
 }
 
 }  // namespace gpuwhy::checks

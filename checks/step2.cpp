@@ -1,10 +1,171 @@
-// Step 2 of the lab (SPEC.md). Stub: the checks are added by the checks work.
+// Step 2 of the lab (SPEC.md): lab-node-0 advertises nvidia.com/gpu: 2 in capacity AND
+// allocatable, no other node does, and out/advertised.txt shows it.
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
 #include "checks.h"
+#include "common.h"
+#include "gpuwhy/lab.h"
 
 namespace gpuwhy::checks {
+namespace {
+
+using namespace detail;  // NOLINT(google-build-using-namespace)
+
+std::map<std::string, std::string> node_args() {
+  return {{"node", std::string(lab::kGpuNode)},
+          {"resource", std::string(lab::kResource)},
+          {"amount", std::to_string(lab::kAdvertisedGpus)}};
+}
+
+bool is_lab_amount(const std::optional<std::string>& v) {
+  if (!v) return false;
+  const auto q = readers::quantity_milli(*v);
+  return q && *q == lab::kAdvertisedGpus * 1000LL;
+}
+
+bool is_zero_or_absent(const std::string& v) {
+  if (v.empty()) return true;
+  const auto q = readers::quantity_milli(v);
+  return q && *q == 0;
+}
+
+/// Verifies: status.capacity["nvidia.com/gpu"] of lab-node-0 is 2.
+Outcome capacity(const Snapshot& s) {
+  const Msg expected = msg("value.step2.capacity.expected", node_args());
+  if (auto e = need_nodes(s)) return *e;
+  const json* node = find_node(s, lab::kGpuNode);
+  if (node == nullptr)
+    return fail(expected, msg("value.node-not-found", node_args()), msg("hint.node-missing", node_args()));
+  const auto cap = node_gpu(*node, "capacity");
+  const std::vector<std::string> ev{
+      fmt::format("{} status.capacity[{}]: {}", lab::kGpuNode, lab::kResource, cap.value_or("<absent>"))};
+  if (is_lab_amount(cap)) return pass(expected, raw(*cap), ev);
+  if (!cap) return fail(expected, msg("value.absent"), msg("hint.step2.capacity.missing", node_args()), ev);
+  return fail(expected, raw(*cap), msg("hint.step2.capacity.wrong-value", node_args()), ev);
+}
+
+/// Verifies: status.allocatable["nvidia.com/gpu"] of lab-node-0 is 2 (what the scheduler uses).
+Outcome allocatable(const Snapshot& s) {
+  const Msg expected = msg("value.step2.allocatable.expected", node_args());
+  if (auto e = need_nodes(s)) return *e;
+  const json* node = find_node(s, lab::kGpuNode);
+  if (node == nullptr)
+    return fail(expected, msg("value.node-not-found", node_args()), msg("hint.node-missing", node_args()));
+  const auto alloc = node_gpu(*node, "allocatable");
+  const auto cap = node_gpu(*node, "capacity");
+  const std::vector<std::string> ev{
+      fmt::format("{} status.allocatable[{}]: {}", lab::kGpuNode, lab::kResource, alloc.value_or("<absent>")),
+      fmt::format("{} status.capacity[{}]: {}", lab::kGpuNode, lab::kResource, cap.value_or("<absent>"))};
+  if (is_lab_amount(alloc)) return pass(expected, raw(*alloc), ev);
+  if (!alloc) {
+    // THE classic mistake: capacity patched, allocatable forgotten.
+    if (cap) return fail(expected, msg("value.absent"), msg("hint.step2.allocatable.capacity-only", node_args()), ev);
+    return fail(expected, msg("value.absent"), msg("hint.step2.allocatable.missing", node_args()), ev);
+  }
+  return fail(expected, raw(*alloc), msg("hint.step2.allocatable.wrong-value", node_args()), ev);
+}
+
+/// Verifies: no node but lab-node-0 advertises nvidia.com/gpu (absent or 0).
+Outcome other_nodes_check(const Snapshot& s) {
+  const Msg expected = msg("value.step2.other-nodes.expected", node_args());
+  if (auto e = need_nodes(s)) return *e;
+  std::vector<std::string> bad;
+  std::vector<std::string> ev;
+  for (const json* n : other_nodes(s)) {
+    for (const char* map : {"capacity", "allocatable"}) {
+      const auto v = node_gpu(*n, map);
+      ev.push_back(fmt::format("{} status.{}[{}]: {}", name_of(*n), map, lab::kResource, v.value_or("<absent>")));
+      if (v && !is_zero_or_absent(*v)) bad.push_back(fmt::format("{} {}={}", name_of(*n), map, *v));
+    }
+  }
+  if (bad.empty()) return pass(expected, msg("value.step2.other-nodes.none"), ev);
+  return fail(expected, raw(join(bad)), msg("hint.step2.other-nodes", node_args()), ev);
+}
+
+/// Verifies: out/advertised.txt names every node and shows 2 for lab-node-0, nothing for
+/// the others. File defects fail first; without the live node list the check is an error.
+Outcome advertised_file(const Snapshot& s) {
+  const std::string file(lab::kFileAdvertised);
+  auto args = node_args();
+  args["file"] = file;
+  const Msg expected = msg("value.step2.advertised-file.expected", args);
+  FileRead f = read_text(s, lab::kFileAdvertised, expected);
+  if (!f.text) return f.failure;
+  const readers::Advertised a = readers::read_advertised(*f.text);
+  std::vector<std::string> ev = file_evidence(file, *f.text);
+  ev.insert(ev.begin(), fmt::format("read as: {}", readers::to_string(a.format)));
+  if (a.bare_numbers) {
+    return fail(expected, msg("value.step2.advertised-file.bare-numbers"),
+                msg("hint.step2.advertised-file.bare-numbers", args), ev);
+  }
+  if (!a.problem.empty()) {
+    args["reason"] = a.problem;
+    return fail(expected, msg("value.step2.advertised-file.unreadable", args),
+                msg("hint.step2.advertised-file.unreadable", args), ev);
+  }
+  if (a.all_none) {
+    return fail(expected, msg("value.step2.advertised-file.all-none"),
+                msg("hint.step2.advertised-file.backslash", args), ev);
+  }
+  std::vector<std::string> shown;
+  for (const auto& n : a.order)
+    shown.push_back(fmt::format("{}={}", n, a.amounts.at(n).empty() ? "<none>" : a.amounts.at(n)));
+  const Msg actual = raw(join(shown));
+  // The amounts the file shows, against the lab's.
+  std::vector<std::string> wrong;
+  for (const auto& [node, amount] : a.amounts) {
+    if (node == lab::kGpuNode) {
+      if (!is_lab_amount(amount)) wrong.push_back(fmt::format("{}={}", node, amount.empty() ? "<none>" : amount));
+    } else if (!is_zero_or_absent(amount)) {
+      wrong.push_back(fmt::format("{}={}", node, amount));
+    }
+  }
+  if (a.amounts.count(std::string(lab::kGpuNode)) == 0) {
+    return fail(
+        expected, actual,
+        msg("hint.step2.advertised-file.missing-nodes", {{"nodes", std::string(lab::kGpuNode)}, {"file", file}}), ev);
+  }
+  if (!wrong.empty()) {
+    args["wrong"] = join(wrong);
+    return fail(expected, actual, msg("hint.step2.advertised-file.wrong-amount", args), ev);
+  }
+  // Every node of the cluster, and only those.
+  if (auto e = need_nodes(s)) return *e;
+  std::vector<std::string> missing;
+  std::vector<std::string> unknown;
+  std::set<std::string> live;
+  for (const auto& n : items(s.nodes.value())) live.insert(name_of(n));
+  for (const auto& n : live) {
+    if (a.amounts.count(n) == 0) missing.push_back(n);
+  }
+  for (const auto& n : a.order) {
+    if (live.count(n) == 0) unknown.push_back(n);
+  }
+  if (!missing.empty()) {
+    return fail(expected, actual,
+                msg("hint.step2.advertised-file.missing-nodes", {{"nodes", join(missing)}, {"file", file}}), ev);
+  }
+  if (!unknown.empty()) {
+    return fail(expected, actual,
+                msg("hint.step2.advertised-file.unknown-nodes", {{"nodes", join(unknown)}, {"file", file}}), ev);
+  }
+  return pass(expected, actual, ev);
+}
+
+constexpr CheckInfo kChecks[] = {
+    {"step2.capacity", 2, 2, &capacity},
+    {"step2.allocatable", 2, 3, &allocatable},
+    {"step2.other-nodes", 2, 2, &other_nodes_check},
+    {"step2.advertised-file", 2, 2, &advertised_file},
+};
+
+}  // namespace
 
 std::span<const CheckInfo> step2() {
-  return {};
+  return kChecks;
 }
 
 }  // namespace gpuwhy::checks

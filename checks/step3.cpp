@@ -1,10 +1,255 @@
-// Step 3 of the lab (SPEC.md). Stub: the checks are added by the checks work.
+// Step 3 of the lab (SPEC.md): the two apiserver rules for extended resources
+// (requests == limits, whole numbers), proven by two manifests the apiserver refuses.
+#include <fmt/format.h>
+
 #include "checks.h"
+#include "common.h"
+#include "gpuwhy/lab.h"
+#include "gpuwhy/messages.h"
+#include "gpuwhy/text.h"
 
 namespace gpuwhy::checks {
+namespace {
+
+using namespace detail;  // NOLINT(google-build-using-namespace)
+
+struct GpuAmounts {
+  std::string container;
+  std::optional<long long> requests;
+  std::optional<long long> limits;
+  bool request_set = false;  ///< set but maybe not a quantity
+  bool limit_set = false;
+};
+
+std::vector<GpuAmounts> gpu_amounts(const json& pod) {
+  std::vector<GpuAmounts> out;
+  const std::string res(lab::kResource);
+  for (const json* c : all_containers(pod)) {
+    GpuAmounts g;
+    g.container = str_at(*c, "/name");
+    const json* r = at(*c, "/resources");
+    if (r != nullptr && r->is_object()) {
+      for (const char* which : {"requests", "limits"}) {
+        if (!r->contains(which) || !(*r)[which].is_object() || !(*r)[which].contains(res)) continue;
+        const auto q = readers::json_quantity_milli((*r)[which][res]);
+        if (std::string(which) == "requests") {
+          g.request_set = true;
+          g.requests = q;
+        } else {
+          g.limit_set = true;
+          g.limits = q;
+        }
+      }
+    }
+    if (g.request_set || g.limit_set) out.push_back(g);
+  }
+  return out;
+}
+
+std::string amounts_text(const std::vector<GpuAmounts>& v) {
+  std::vector<std::string> parts;
+  for (const auto& g : v) {
+    parts.push_back(fmt::format("{}: requests={} limits={}", g.container.empty() ? "?" : g.container,
+                                g.requests ? milli_text(*g.requests) : (g.request_set ? "?" : "-"),
+                                g.limits ? milli_text(*g.limits) : (g.limit_set ? "?" : "-")));
+  }
+  return parts.empty() ? std::string("-") : join(parts, "; ");
+}
+
+/// Verifies: k8s/bad-mismatch.yaml is a Pod whose container sets nvidia.com/gpu in both
+/// requests and limits, whole numbers, different values.
+Outcome mismatch_manifest(const Snapshot& s) {
+  const std::string file(lab::kManifestBadMismatch);
+  const Msg expected =
+      msg("value.step3.mismatch-manifest.expected", {{"file", file}, {"resource", std::string(lab::kResource)}});
+  ManifestRead m = read_pod_manifest(s, lab::kManifestBadMismatch, expected);
+  if (!m.pod) return m.failure;
+  const auto gs = gpu_amounts(*m.pod);
+  const Msg actual = raw(amounts_text(gs));
+  const std::vector<std::string> ev{fmt::format("{}: {}", file, amounts_text(gs))};
+  bool equal = false;
+  bool fractional = false;
+  for (const auto& g : gs) {
+    if (!g.requests || !g.limits) continue;
+    if (*g.requests % 1000 != 0 || *g.limits % 1000 != 0) {
+      fractional = true;
+      continue;
+    }
+    if (*g.requests != *g.limits) return pass(expected, actual, ev);
+    equal = true;
+  }
+  const std::map<std::string, std::string> args{{"file", file}, {"resource", std::string(lab::kResource)}};
+  if (equal) return fail(expected, actual, msg("hint.step3.mismatch-manifest.equal", args), ev);
+  if (fractional) return fail(expected, actual, msg("hint.step3.mismatch-manifest.fractional", args), ev);
+  return fail(expected, actual, msg("hint.step3.mismatch-manifest.needs-both", args), ev);
+}
+
+/// Verifies: k8s/bad-fraction.yaml is a Pod with a non-integer nvidia.com/gpu amount.
+Outcome fraction_manifest(const Snapshot& s) {
+  const std::string file(lab::kManifestBadFraction);
+  const std::map<std::string, std::string> args{{"file", file}, {"resource", std::string(lab::kResource)}};
+  const Msg expected = msg("value.step3.fraction-manifest.expected", args);
+  ManifestRead m = read_pod_manifest(s, lab::kManifestBadFraction, expected);
+  if (!m.pod) return m.failure;
+  const auto gs = gpu_amounts(*m.pod);
+  const Msg actual = raw(amounts_text(gs));
+  const std::vector<std::string> ev{fmt::format("{}: {}", file, amounts_text(gs))};
+  for (const auto& g : gs) {
+    if ((g.requests && *g.requests % 1000 != 0) || (g.limits && *g.limits % 1000 != 0))
+      return pass(expected, actual, ev);
+  }
+  if (gs.empty()) return fail(expected, actual, msg("hint.step3.fraction-manifest.no-gpu", args), ev);
+  return fail(expected, actual, msg("hint.step3.fraction-manifest.whole", args), ev);
+}
+
+std::string status_message(const json& body) {
+  if (body.is_object() && body.contains("message") && body["message"].is_string())
+    return body["message"].get<std::string>();
+  return body.is_null() ? std::string() : text::ellipsize(body.dump(), 300);
+}
+
+// One of the two dry-runs: refused (422) for its own rule?
+Outcome dry_run_part(const Snapshot& s, std::string_view path, bool want_mismatch, std::string* line) {
+  const std::string file(path);
+  const std::map<std::string, std::string> args{{"file", file}, {"namespace", std::string(lab::kNamespace)}};
+  const Msg none;
+  const std::string what = fmt::format("a server-side dry-run create of {}", file);
+  const std::string rule = fmt::format("create on pods in namespace {}", lab::kNamespace);
+  auto it = s.dry_runs.find(file);
+  if (it == s.dry_runs.end()) {
+    *line = fmt::format("{}: dry-run not sent", file);
+    return env_error(FetchError{ErrorKind::kSkipped, 0, *line}, what, rule);
+  }
+  if (!it->second.ok()) {
+    const FetchError& e = it->second.error();
+    *line = fmt::format("{}: {}", file, e.message);
+    // Not sent because the manifest is missing or not a single Pod: the student's part.
+    if (e.kind == ErrorKind::kSkipped)
+      return fail(none, raw(*line), msg("hint.step3.apiserver-rejects.not-sent", args), {*line});
+    return env_error(e, what, rule);
+  }
+  const HttpAnswer& a = it->second.value();
+  const std::string m = status_message(a.body);
+  *line = fmt::format("{}: HTTP {}{}{}", file, a.status, m.empty() ? "" : ": ", m);
+  if (a.status == 401 || a.status == 403) return env_error(FetchError{ErrorKind::kHttp, a.status, *line}, what, rule);
+  if (a.status >= 200 && a.status < 300)
+    return fail(none, raw(*line), msg("hint.step3.apiserver-rejects.accepted", args), {*line});
+  if (a.status == 404) return fail(none, raw(*line), msg("hint.step3.apiserver-rejects.no-namespace", args), {*line});
+  if (a.status >= 500 || a.status == 429 || a.status == 0)
+    return env_error(FetchError{ErrorKind::kHttp, a.status, *line}, what, rule);
+  if (a.status == 422) {
+    const auto kinds = messages::classify(messages::causes_from_status(a.body));
+    if (want_mismatch ? kinds.mismatch : kinds.fraction) return pass(none, raw(*line), {*line});
+  }
+  return fail(none, raw(*line),
+              msg(want_mismatch ? "hint.step3.apiserver-rejects.wrong-reason-mismatch"
+                                : "hint.step3.apiserver-rejects.wrong-reason-fraction",
+                  args),
+              {*line});
+}
+
+/// Verifies: each bad manifest, sent as a server-side dry-run create, is refused (422) for
+/// its own rule. A 403 on the dry-run is an error naming the RBAC rule.
+Outcome apiserver_rejects(const Snapshot& s) {
+  const Msg expected =
+      msg("value.step3.apiserver-rejects.expected", {{"mismatch_file", std::string(lab::kManifestBadMismatch)},
+                                                     {"fraction_file", std::string(lab::kManifestBadFraction)}});
+  std::string l1;
+  std::string l2;
+  Outcome a = dry_run_part(s, lab::kManifestBadMismatch, true, &l1);
+  Outcome b = dry_run_part(s, lab::kManifestBadFraction, false, &l2);
+  std::vector<std::string> ev{l1, l2};
+  Outcome o = worst(std::move(a), std::move(b));
+  o.expected = expected;
+  o.actual = raw(l1 + "; " + l2);
+  if (o.status == Status::kPass) o.hint = Msg{};
+  o.evidence = ev;
+  return o;
+}
+
+/// Verifies: neither bad pod (by the manifests' metadata.name) exists in gpu-why.
+Outcome not_created(const Snapshot& s) {
+  std::vector<std::string> names;
+  std::vector<std::string> ev;
+  for (auto path : lab::kDryRunManifests) {
+    ManifestRead m = read_pod_manifest(s, path, Msg{});
+    if (!m.pod) continue;
+    const std::string n = name_of(*m.pod);
+    if (n.empty()) continue;
+    names.push_back(n);
+    const std::string ns = str_at(*m.pod, "/metadata/namespace");
+    if (!ns.empty() && ns != lab::kNamespace) ev.push_back(fmt::format("{}: namespace {} is not graded", path, ns));
+  }
+  const Msg expected = msg("value.step3.not-created.expected",
+                           {{"pods", names.empty() ? "-" : join(names)}, {"namespace", std::string(lab::kNamespace)}});
+  if (names.empty()) {
+    return fail(expected, msg("value.step3.not-created.no-names"),
+                msg("hint.step3.not-created.no-names", {{"mismatch_file", std::string(lab::kManifestBadMismatch)},
+                                                        {"fraction_file", std::string(lab::kManifestBadFraction)}}),
+                ev);
+  }
+  if (auto e = need_pods(s)) return *e;
+  std::vector<std::string> exist;
+  for (const auto& n : names) {
+    if (find_pod(s, n) != nullptr) exist.push_back(n);
+    ev.push_back(fmt::format("pod {}/{}: {}", lab::kNamespace, n, find_pod(s, n) != nullptr ? "exists" : "not found"));
+  }
+  if (exist.empty()) return pass(expected, msg("value.step3.not-created.none"), ev);
+  return fail(expected, raw(join(exist)), msg("hint.step3.not-created.exists", {{"pods", join(exist)}}), ev);
+}
+
+/// Verifies: out/rejected.txt holds both rejections (mismatch and fraction), as kubectl
+/// printed them on stderr.
+Outcome rejected_file(const Snapshot& s) {
+  const std::string file(lab::kFileRejected);
+  const std::map<std::string, std::string> args{{"file", file}, {"resource", std::string(lab::kResource)}};
+  const Msg expected = msg("value.step3.rejected-file.expected", args);
+  FileRead f = read_text(s, lab::kFileRejected, expected, false);
+  if (!f.text) return f.failure;
+  if (text::trim(*f.text).empty()) {
+    // kubectl writes errors to stderr: `> file` alone leaves the file empty.
+    return fail(expected, msg("value.file.empty", args), msg("hint.step3.rejected-file.empty", args));
+  }
+  const auto r = readers::read_rejected(*f.text);
+  std::vector<std::string> ev;
+  int mismatch = -1;
+  int fraction = -1;
+  for (std::size_t i = 0; i < r.rejections.size(); ++i) {
+    const auto& rj = r.rejections[i];
+    ev.push_back(fmt::format("{}: {}{}{}", file, text::ellipsize(rj.header, 240),
+                             rj.kinds.mismatch ? " [mismatch]" : "", rj.kinds.fraction ? " [fraction]" : ""));
+    if (rj.kinds.mismatch && mismatch < 0) mismatch = static_cast<int>(i);
+  }
+  for (std::size_t i = 0; i < r.rejections.size(); ++i) {
+    if (r.rejections[i].kinds.fraction && static_cast<int>(i) != mismatch) {
+      fraction = static_cast<int>(i);
+      break;
+    }
+  }
+  const char* found =
+      mismatch >= 0 ? (fraction >= 0 ? "value.step3.rejected-file.both" : "value.step3.rejected-file.mismatch-only")
+                    : (fraction >= 0 ? "value.step3.rejected-file.fraction-only" : "value.step3.rejected-file.neither");
+  const Msg actual = msg(found, {{"count", std::to_string(r.rejections.size())}});
+  if (mismatch >= 0 && fraction >= 0) return pass(expected, actual, ev);
+  if (r.rejections.empty()) {
+    auto fe = file_evidence(file, *f.text);
+    return fail(expected, actual, msg("hint.step3.rejected-file.no-rejection", args), fe);
+  }
+  if (r.rejections.size() == 1) return fail(expected, actual, msg("hint.step3.rejected-file.overwritten", args), ev);
+  if (mismatch < 0) return fail(expected, actual, msg("hint.step3.rejected-file.no-mismatch", args), ev);
+  return fail(expected, actual, msg("hint.step3.rejected-file.no-fraction", args), ev);
+}
+
+constexpr CheckInfo kChecks[] = {
+    {"step3.mismatch-manifest", 3, 2, &mismatch_manifest}, {"step3.fraction-manifest", 3, 2, &fraction_manifest},
+    {"step3.apiserver-rejects", 3, 3, &apiserver_rejects}, {"step3.not-created", 3, 1, &not_created},
+    {"step3.rejected-file", 3, 2, &rejected_file},
+};
+
+}  // namespace
 
 std::span<const CheckInfo> step3() {
-  return {};
+  return kChecks;
 }
 
 }  // namespace gpuwhy::checks

@@ -1,10 +1,148 @@
-// Step 4 of the lab (SPEC.md). Stub: the checks are added by the checks work.
+// Step 4 of the lab (SPEC.md): trainer asks for nvidia.com/gpu under limits only, the
+// apiserver fills requests, and the scheduler alone picks lab-node-0.
+#include <fmt/format.h>
+
 #include "checks.h"
+#include "common.h"
+#include "gpuwhy/lab.h"
+#include "placement.h"
 
 namespace gpuwhy::checks {
 
+namespace detail {
+
+Outcome placed_by_scheduler(const Snapshot& s, std::string_view pod_name, std::string_view manifest,
+                            bool no_constraints) {
+  const std::map<std::string, std::string> args{{"pod", std::string(pod_name)},
+                                                {"node", std::string(lab::kGpuNode)},
+                                                {"file", std::string(manifest)},
+                                                {"namespace", std::string(lab::kNamespace)}};
+  const Msg expected = msg("value.placed.expected", args);
+  std::vector<std::string> ev;
+  // The manifest is the student's own evidence: a nodeName there bypasses the scheduler.
+  ManifestRead m = read_pod_manifest(s, manifest, expected);
+  if (m.pod && at(*m.pod, "/spec/nodeName") != nullptr) {
+    return fail(expected, raw(fmt::format("{}: spec.nodeName={}", manifest, str_at(*m.pod, "/spec/nodeName"))),
+                msg("hint.placed.node-name", args));
+  }
+  if (auto e = need_pods(s)) return *e;
+  const json* pod = find_pod(s, pod_name);
+  if (pod == nullptr) return fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args));
+  const std::string node = str_at(*pod, "/spec/nodeName");
+  ev.push_back(fmt::format("pod {}: spec.nodeName={} phase={}", pod_name, node.empty() ? "<none>" : node,
+                           str_at(*pod, "/status/phase")));
+  const json* cond = condition(*pod, "PodScheduled");
+  if (cond != nullptr) {
+    ev.push_back(fmt::format("pod {}: PodScheduled={} {} {}", pod_name, str_at(*cond, "/status"),
+                             str_at(*cond, "/reason"), str_at(*cond, "/message")));
+  }
+  if (node.empty()) {
+    return fail(expected, msg("value.not-bound"), msg("hint.placed.not-bound", args), ev);
+  }
+  if (node != lab::kGpuNode) {
+    return fail(expected, raw(node), msg("hint.placed.wrong-node", args), ev);
+  }
+  if (node_name_set_by_client(*pod)) {
+    return fail(expected, msg("value.placed.node-name-by-client", args), msg("hint.placed.node-name", args), ev);
+  }
+  if (no_constraints) {
+    std::vector<std::string> fields;
+    for (const char* f : {"nodeSelector", "affinity"}) {
+      const json* v = at(*pod, (std::string("/spec/") + f).c_str());
+      if (v != nullptr && !v->is_null() && !v->empty()) fields.push_back(std::string("spec.") + f);
+    }
+    if (!fields.empty()) {
+      auto a = args;
+      a["fields"] = join(fields);
+      return fail(expected, raw(join(fields)), msg("hint.placed.constrained", a), ev);
+    }
+  }
+  if (cond == nullptr || str_at(*cond, "/status") != "True") {
+    return fail(expected, msg("value.placed.not-scheduled-condition"), msg("hint.placed.condition", args), ev);
+  }
+  if (const json* e = scheduled_event(s, *pod))
+    ev.push_back(fmt::format("event Scheduled: {}", str_at(*e, "/message")));
+  return pass(expected, raw(node), ev);
+}
+
+Outcome gpu_one(const Snapshot& s, std::string_view pod_name, const char* hint_id) {
+  const std::map<std::string, std::string> args{{"pod", std::string(pod_name)},
+                                                {"resource", std::string(lab::kResource)},
+                                                {"amount", std::to_string(lab::kGpusPerTrainer)},
+                                                {"namespace", std::string(lab::kNamespace)}};
+  const Msg expected = msg("value.gpu-one.expected", args);
+  if (auto e = need_pods(s)) return *e;
+  const json* pod = find_pod(s, pod_name);
+  if (pod == nullptr) return fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args));
+  const auto req = gpu_sum(*pod, "requests");
+  const auto lim = gpu_sum(*pod, "limits");
+  const std::string shown =
+      fmt::format("requests={} limits={}", req ? milli_text(*req) : "-", lim ? milli_text(*lim) : "-");
+  const std::vector<std::string> ev{fmt::format("pod {}: {} {}", pod_name, lab::kResource, shown)};
+  const long long want = lab::kGpusPerTrainer * 1000LL;
+  if (req && lim && *req == want && *lim == want) return pass(expected, raw(shown), ev);
+  return fail(expected, raw(shown), msg(hint_id, args), ev);
+}
+
+}  // namespace detail
+
+namespace {
+
+using namespace detail;  // NOLINT(google-build-using-namespace)
+
+/// Verifies: k8s/trainer.yaml is Pod trainer with nvidia.com/gpu: 1 under limits only and no
+/// nodeSelector, nodeName or affinity.
+Outcome manifest(const Snapshot& s) {
+  const std::string file(lab::kManifestTrainer);
+  std::map<std::string, std::string> args{{"file", file},
+                                          {"pod", std::string(lab::kPodTrainer)},
+                                          {"resource", std::string(lab::kResource)},
+                                          {"amount", std::to_string(lab::kGpusPerTrainer)}};
+  const Msg expected = msg("value.step4.manifest.expected", args);
+  ManifestRead m = read_pod_manifest(s, lab::kManifestTrainer, expected);
+  if (!m.pod) return m.failure;
+  const json& pod = *m.pod;
+  const auto req = gpu_sum(pod, "requests");
+  const auto lim = gpu_sum(pod, "limits");
+  std::vector<std::string> fields;
+  for (const char* f : {"nodeSelector", "nodeName", "affinity"}) {
+    if (at(pod, (std::string("/spec/") + f).c_str()) != nullptr) fields.push_back(std::string("spec.") + f);
+  }
+  const std::string shown = fmt::format("name={} requests={} limits={}{}{}", name_of(pod), req ? milli_text(*req) : "-",
+                                        lim ? milli_text(*lim) : "-", fields.empty() ? "" : " ", join(fields));
+  const std::vector<std::string> ev{fmt::format("{}: {}", file, shown)};
+  args["fields"] = join(fields);
+  args["name"] = name_of(pod);
+  if (name_of(pod) != lab::kPodTrainer) return fail(expected, raw(shown), msg("hint.manifest.wrong-name", args), ev);
+  if (req && !fields.empty())
+    return fail(expected, raw(shown), msg("hint.step4.manifest.requests-and-constraint", args), ev);
+  if (req) return fail(expected, raw(shown), msg("hint.step4.manifest.requests-set", args), ev);
+  if (!fields.empty()) return fail(expected, raw(shown), msg("hint.step4.manifest.constraint", args), ev);
+  if (!lim || *lim != lab::kGpusPerTrainer * 1000LL)
+    return fail(expected, raw(shown), msg("hint.step4.manifest.limit", args), ev);
+  return pass(expected, raw(shown), ev);
+}
+
+/// Verifies: live trainer has requests and limits nvidia.com/gpu = 1 (requests were filled).
+Outcome requests_defaulted(const Snapshot& s) {
+  return gpu_one(s, lab::kPodTrainer, "hint.step4.requests-defaulted");
+}
+
+/// Verifies: trainer was bound to lab-node-0 by the scheduler, with no constraint.
+Outcome placed(const Snapshot& s) {
+  return placed_by_scheduler(s, lab::kPodTrainer, lab::kManifestTrainer, true);
+}
+
+constexpr CheckInfo kChecks[] = {
+    {"step4.manifest", 4, 2, &manifest},
+    {"step4.requests-defaulted", 4, 2, &requests_defaulted},
+    {"step4.placed-by-scheduler", 4, 3, &placed},
+};
+
+}  // namespace
+
 std::span<const CheckInfo> step4() {
-  return {};
+  return kChecks;
 }
 
 }  // namespace gpuwhy::checks

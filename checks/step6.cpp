@@ -1,10 +1,134 @@
-// Step 6 of the lab (SPEC.md). Stub: the checks are added by the checks work.
+// Step 6 of the lab (SPEC.md): trainer2 tolerates the taint and asks for one GPU; it lands on
+// lab-node-0 while the taint stays and cpu-only stays Pending.
+#include <fmt/format.h>
+
 #include "checks.h"
+#include "common.h"
+#include "gpuwhy/lab.h"
+#include "pending.h"
+#include "placement.h"
 
 namespace gpuwhy::checks {
+namespace {
+
+using namespace detail;  // NOLINT(google-build-using-namespace)
+
+std::map<std::string, std::string> args6() {
+  return {{"pod", std::string(lab::kPodTrainer2)},    {"namespace", std::string(lab::kNamespace)},
+          {"node", std::string(lab::kGpuNode)},       {"taint", std::string(lab::kTaintString)},
+          {"key", std::string(lab::kTaintKey)},       {"value", std::string(lab::kTaintValue)},
+          {"effect", std::string(lab::kTaintEffect)}, {"file", std::string(lab::kManifestTrainer2)},
+          {"resource", std::string(lab::kResource)},  {"amount", std::to_string(lab::kGpusPerTrainer)}};
+}
+
+/// Verifies: live trainer2 has a toleration for nvidia.com/gpu=present:NoSchedule and none
+/// that tolerates every taint (the two default NoExecute tolerations are ignored).
+Outcome toleration(const Snapshot& s) {
+  auto args = args6();
+  const Msg expected = msg("value.step6.toleration.expected", args);
+  if (auto e = need_pods(s)) return *e;
+  const json* pod = find_pod(s, lab::kPodTrainer2);
+  if (pod == nullptr) return fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args));
+  const auto tols = student_tolerations(*pod);
+  std::vector<std::string> shown;
+  for (const auto& t : tols) shown.push_back(t.dump());
+  const Msg actual = shown.empty() ? msg("value.none") : raw(join(shown));
+  const std::vector<std::string> ev{
+      fmt::format("pod {} tolerations: {}", lab::kPodTrainer2, shown.empty() ? "none" : join(shown))};
+  for (const auto& t : tols) {
+    if (tolerates_everything(t)) return fail(expected, actual, msg("hint.step6.toleration.too-broad", args), ev);
+  }
+  for (const auto& t : tols) {
+    if (tolerates_lab_taint(t)) return pass(expected, actual, ev);
+  }
+  for (const auto& t : tols) {
+    if (!targets_lab_taint(t)) continue;
+    const std::string effect = str_at(t, "/effect");
+    if (!effect.empty() && effect != lab::kTaintEffect)
+      return fail(expected, actual, msg("hint.step6.toleration.wrong-effect", args), ev);
+    const std::string op = str_at(t, "/operator");
+    if (op.empty() || op == "Equal") return fail(expected, actual, msg("hint.step6.toleration.wrong-value", args), ev);
+  }
+  return fail(expected, actual, msg("hint.step6.toleration.missing", args), ev);
+}
+
+/// Verifies: k8s/trainer2.yaml is Pod trainer2 with one GPU, and live trainer2 requests and
+/// limits nvidia.com/gpu = 1.
+Outcome gpu(const Snapshot& s) {
+  auto args = args6();
+  const Msg expected = msg("value.gpu-one.expected", args);
+  ManifestRead m = read_pod_manifest(s, lab::kManifestTrainer2, expected);
+  if (!m.pod) return m.failure;
+  if (name_of(*m.pod) != lab::kPodTrainer2) {
+    args["name"] = name_of(*m.pod);
+    return fail(expected, raw(fmt::format("{}: metadata.name={}", lab::kManifestTrainer2, name_of(*m.pod))),
+                msg("hint.manifest.wrong-name", args));
+  }
+  const auto lim = gpu_sum(*m.pod, "limits");
+  const auto req = gpu_sum(*m.pod, "requests");
+  const long long want = lab::kGpusPerTrainer * 1000LL;
+  if (!lim || *lim != want || (req && *req != want)) {
+    return fail(expected,
+                raw(fmt::format("{}: requests={} limits={}", lab::kManifestTrainer2, req ? milli_text(*req) : "-",
+                                lim ? milli_text(*lim) : "-")),
+                msg("hint.step6.gpu.manifest", args));
+  }
+  return gpu_one(s, lab::kPodTrainer2, "hint.step6.gpu.live");
+}
+
+/// Verifies: trainer2 was bound to lab-node-0 by the scheduler.
+Outcome placed(const Snapshot& s) {
+  return placed_by_scheduler(s, lab::kPodTrainer2, lab::kManifestTrainer2, false);
+}
+
+/// Verifies: the taint is still on lab-node-0 and cpu-only is still Pending.
+Outcome gate_kept(const Snapshot& s) {
+  auto args = args6();
+  args["pod"] = std::string(lab::kPodCpuOnly);
+  const Msg expected = msg("value.step6.gate-kept.expected", args);
+  if (auto e = need_nodes(s)) return *e;
+  const json* node = find_node(s, lab::kGpuNode);
+  if (node == nullptr) return fail(expected, msg("value.node-not-found", args), msg("hint.node-missing", args));
+  bool kept = false;
+  std::vector<std::string> shown;
+  for (const auto& t : gpu_taints(*node)) {
+    shown.push_back(taint_string(t));
+    kept = kept || (str_at(t, "/effect") == lab::kTaintEffect && str_at(t, "/value") == lab::kTaintValue);
+  }
+  std::vector<std::string> ev{
+      fmt::format("{} taints for {}: {}", lab::kGpuNode, lab::kTaintKey, shown.empty() ? "none" : join(shown))};
+  if (!kept && !shown.empty()) {
+    args["found"] = join(shown);
+    return fail(expected, raw(join(shown)), msg("hint.step6.gate-kept.taint-changed", args), ev);
+  }
+  if (!kept)
+    return fail(expected, msg("value.step6.gate-kept.no-taint"), msg("hint.step6.gate-kept.taint-removed", args), ev);
+  if (auto e = need_pods(s)) return *e;
+  const json* pod = find_pod(s, lab::kPodCpuOnly);
+  if (pod == nullptr) return fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args));
+  const std::string bound = str_at(*pod, "/spec/nodeName");
+  const std::string phase = str_at(*pod, "/status/phase");
+  ev.push_back(
+      fmt::format("pod {}: spec.nodeName={} phase={}", lab::kPodCpuOnly, bound.empty() ? "<none>" : bound, phase));
+  if (!bound.empty() || phase != "Pending") {
+    args["bound"] = bound;
+    return fail(expected, raw(fmt::format("{} {}", bound.empty() ? "<none>" : bound, phase)),
+                msg("hint.step6.gate-kept.cpu-only-scheduled", args), ev);
+  }
+  return pass(expected, msg("value.step6.gate-kept.kept", args), ev);
+}
+
+constexpr CheckInfo kChecks[] = {
+    {"step6.toleration", 6, 2, &toleration},
+    {"step6.gpu", 6, 2, &gpu},
+    {"step6.placed", 6, 2, &placed},
+    {"step6.gate-kept", 6, 2, &gate_kept},
+};
+
+}  // namespace
 
 std::span<const CheckInfo> step6() {
-  return {};
+  return kChecks;
 }
 
 }  // namespace gpuwhy::checks

@@ -1,10 +1,250 @@
-// Step 8 of the lab (SPEC.md). Stub: the checks are added by the checks work.
+// Step 8 of the lab (SPEC.md): out/gate-report.txt, seven lines; the three counts are compared
+// to the live cluster, never to constants.
+//
+// USED is counted the scheduler's way over the pods the snapshot holds. The snapshot lists the
+// pods of namespace gpu-why only (collect.h), so a pod of another namespace bound to
+// lab-node-0 is not counted; in the lab no other pod asks for nvidia.com/gpu.
+#include <algorithm>
+
+#include <fmt/format.h>
+
 #include "checks.h"
+#include "common.h"
+#include "gpuwhy/lab.h"
+#include "gpuwhy/text.h"
 
 namespace gpuwhy::checks {
+namespace {
+
+using namespace detail;  // NOLINT(google-build-using-namespace)
+
+std::map<std::string, std::string> args8(std::string_view key) {
+  return {{"file", std::string(lab::kFileGateReport)}, {"key", std::string(key)},
+          {"node", std::string(lab::kGpuNode)},        {"namespace", std::string(lab::kNamespace)},
+          {"resource", std::string(lab::kResource)},   {"taint", std::string(lab::kTaintString)}};
+}
+
+/// Verifies: seven non-blank KEY=VALUE / KEY: VALUE lines, each key once.
+Outcome format(const Snapshot& s) {
+  std::vector<std::string> keys(lab::kGateKeys.begin(), lab::kGateKeys.end());
+  auto args = args8("");
+  args["keys"] = join(keys);
+  const Msg expected = msg("value.step8.format.expected", args);
+  FileRead f = read_text(s, lab::kFileGateReport, expected);
+  if (!f.text) return f.failure;
+  const auto g = readers::read_gate_report(*f.text);
+  auto ev = file_evidence(lab::kFileGateReport, *f.text, 9);
+  const Msg actual = msg("value.step8.format.actual",
+                         {{"lines", std::to_string(g.nonblank_lines)}, {"keys", std::to_string(g.values.size())}});
+  if (!g.malformed.empty()) {
+    args["lines"] = join(g.malformed, " | ");
+    return fail(expected, actual, msg("hint.step8.format.malformed", args), ev);
+  }
+  if (!g.unknown.empty()) {
+    args["unknown"] = join(g.unknown);
+    return fail(expected, actual, msg("hint.step8.format.unknown-keys", args), ev);
+  }
+  if (!g.duplicates.empty()) {
+    args["duplicates"] = join(g.duplicates);
+    return fail(expected, actual, msg("hint.step8.format.duplicates", args), ev);
+  }
+  if (!g.missing.empty()) {
+    args["missing"] = join(g.missing);
+    return fail(expected, actual, msg("hint.step8.format.missing-keys", args), ev);
+  }
+  if (g.nonblank_lines != static_cast<int>(lab::kGateKeys.size())) {
+    return fail(expected, actual, msg("hint.step8.format.line-count", args), ev);
+  }
+  return pass(expected, actual, ev);
+}
+
+// The value of `key`, or the failure (file bad, key missing, duplicated with other values).
+struct Value {
+  std::optional<std::string> value;
+  Outcome failure;
+};
+Value value_of(const Snapshot& s, std::string_view key, const Msg& expected) {
+  Value v;
+  FileRead f = read_text(s, lab::kFileGateReport, expected);
+  if (!f.text) {
+    v.failure = std::move(f.failure);
+    return v;
+  }
+  const auto g = readers::read_gate_report(*f.text);
+  const auto args = args8(key);
+  const std::string k(key);
+  if (std::find(g.conflicting.begin(), g.conflicting.end(), k) != g.conflicting.end()) {
+    v.failure = fail(expected, msg("value.step8.conflicting", args), msg("hint.step8.key-conflict", args));
+    return v;
+  }
+  auto it = g.values.find(k);
+  if (it == g.values.end()) {
+    v.failure = fail(expected, msg("value.step8.key-missing", args), msg("hint.step8.key-missing", args));
+    return v;
+  }
+  v.value = it->second;
+  return v;
+}
+
+std::optional<long long> whole_number(const std::string& v) {
+  const std::string t = text::trim(v);
+  if (t.empty() || t.size() > 9 || !std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return std::nullopt;
+  return std::stoll(t);
+}
+
+// A count the student wrote, against the live count.
+Outcome compare_count(const Snapshot& s, std::string_view key, const Msg& expected_fmt_missing, long long live,
+                      const char* differs_hint, std::vector<std::string> ev) {
+  Value v = value_of(s, key, expected_fmt_missing);
+  if (!v.value) return std::move(v.failure);
+  auto args = args8(key);
+  args["value"] = *v.value;
+  args["live"] = std::to_string(live);
+  const auto n = whole_number(*v.value);
+  ev.insert(ev.begin(), fmt::format("{}: {}={}", lab::kFileGateReport, key, *v.value));
+  if (!n) return fail(expected_fmt_missing, raw(*v.value), msg("hint.step8.not-a-number", args), ev);
+  if (*n != live) return fail(expected_fmt_missing, raw(*v.value), msg(differs_hint, args), ev);
+  return pass(expected_fmt_missing, raw(*v.value), ev);
+}
+
+/// Verifies: ALLOCATABLE equals the live allocatable nvidia.com/gpu of lab-node-0.
+Outcome allocatable(const Snapshot& s) {
+  // File problems first, then the live value.
+  const auto file_only = msg("value.step8.count-from-cluster", args8("ALLOCATABLE"));
+  if (Value v = value_of(s, "ALLOCATABLE", file_only); !v.value) return v.failure;
+  if (auto e = need_nodes(s)) return *e;
+  const json* node = find_node(s, lab::kGpuNode);
+  long long live = 0;
+  std::vector<std::string> ev;
+  if (node != nullptr) {
+    const auto a = node_gpu(*node, "allocatable");
+    live = a ? readers::quantity_milli(*a).value_or(0) / 1000 : 0;
+    ev.push_back(fmt::format("{} status.allocatable[{}]: {}", lab::kGpuNode, lab::kResource, a.value_or("<absent>")));
+  }
+  auto args = args8("ALLOCATABLE");
+  args["live"] = std::to_string(live);
+  return compare_count(s, "ALLOCATABLE", msg("value.step8.live-count", args), live, "hint.step8.allocatable.differs",
+                       ev);
+}
+
+/// Verifies: USED equals the GPUs requested by the non-terminated pods bound to lab-node-0.
+Outcome used(const Snapshot& s) {
+  if (Value v = value_of(s, "USED", msg("value.step8.count-from-cluster", args8("USED"))); !v.value) return v.failure;
+  if (auto e = need_pods(s)) return *e;
+  long long milli = 0;
+  std::vector<std::string> ev;
+  for (const auto& p : items(s.pods.value())) {
+    const std::string phase = str_at(p, "/status/phase");
+    if (str_at(p, "/spec/nodeName") != lab::kGpuNode || phase == "Succeeded" || phase == "Failed") continue;
+    const long long r = scheduler_gpu_request(p);
+    if (r == 0) continue;
+    milli += r;
+    ev.push_back(fmt::format("pod {} on {}: {} {}", name_of(p), lab::kGpuNode, lab::kResource, milli_text(r)));
+  }
+  const long long live = (milli + 999) / 1000;
+  auto args = args8("USED");
+  args["live"] = std::to_string(live);
+  return compare_count(s, "USED", msg("value.step8.live-count", args), live, "hint.step8.used.differs", ev);
+}
+
+/// Verifies: PENDING equals the number of Pending pods in gpu-why.
+Outcome pending(const Snapshot& s) {
+  if (Value v = value_of(s, "PENDING", msg("value.step8.count-from-cluster", args8("PENDING"))); !v.value)
+    return v.failure;
+  if (auto e = need_pods(s)) return *e;
+  long long live = 0;
+  std::vector<std::string> names;
+  for (const auto& p : items(s.pods.value())) {
+    if (str_at(p, "/status/phase") == "Pending") {
+      ++live;
+      names.push_back(name_of(p));
+    }
+  }
+  auto args = args8("PENDING");
+  args["live"] = std::to_string(live);
+  return compare_count(s, "PENDING", msg("value.step8.live-count", args), live, "hint.step8.pending.differs",
+                       {fmt::format("Pending in {}: {}", lab::kNamespace, names.empty() ? "none" : join(names))});
+}
+
+/// Verifies: TAINT equals the live nvidia.com/gpu taint of lab-node-0, as key=value:Effect.
+Outcome taint(const Snapshot& s) {
+  auto args = args8("TAINT");
+  const Msg file_expected = msg("value.step8.taint.expected", args);
+  Value v = value_of(s, "TAINT", file_expected);
+  if (!v.value) return v.failure;
+  if (auto e = need_nodes(s)) return *e;
+  std::vector<std::string> live;
+  if (const json* node = find_node(s, lab::kGpuNode)) {
+    for (const auto& t : gpu_taints(*node)) live.push_back(taint_string(t));
+  }
+  std::string got;
+  for (char c : *v.value) {
+    if (c != ' ' && c != '\t') got += c;
+  }
+  args["value"] = *v.value;
+  args["live"] = live.empty() ? "-" : join(live);
+  const Msg expected = live.empty() ? msg("value.step8.taint.no-live", args) : raw(join(live));
+  const std::vector<std::string> ev{fmt::format("{}: TAINT={}", lab::kFileGateReport, *v.value),
+                                    fmt::format("{} taints for {}: {}", lab::kGpuNode, lab::kTaintKey, args["live"])};
+  if (!got.empty() && std::find(live.begin(), live.end(), got) != live.end()) return pass(expected, raw(*v.value), ev);
+  if (live.empty()) return fail(expected, raw(*v.value), msg("hint.step8.taint.no-live-taint", args), ev);
+  for (const auto& l : live) {
+    if (text::to_lower_ascii(l) == text::to_lower_ascii(got))
+      return fail(expected, raw(*v.value), msg("hint.step8.taint.case", args), ev);
+  }
+  return fail(expected, raw(*v.value), msg("hint.step8.taint.differs", args), ev);
+}
+
+Outcome word(const Snapshot& s, std::string_view key, readers::Answer want, const char* expected_id,
+             const char* opposite_hint, readers::Answer opposite, const char* unknown_hint) {
+  auto args = args8(key);
+  const Msg expected = msg(expected_id, args);
+  Value v = value_of(s, key, expected);
+  if (!v.value) return v.failure;
+  args["value"] = *v.value;
+  const auto a = readers::classify_answer(*v.value);
+  const std::vector<std::string> ev{
+      fmt::format("{}: {}={} ({})", lab::kFileGateReport, key, *v.value, readers::to_string(a))};
+  if (a == want) return pass(expected, raw(*v.value), ev);
+  if (a == opposite) return fail(expected, raw(*v.value), msg(opposite_hint, args), ev);
+  return fail(expected, raw(*v.value), msg(unknown_hint, args), ev);
+}
+
+/// Verifies: REQUESTS_EQUAL_LIMITS is an affirmative word.
+Outcome requests_equal_limits(const Snapshot& s) {
+  return word(s, "REQUESTS_EQUAL_LIMITS", readers::Answer::kAffirmative, "value.step8.requests-equal-limits.expected",
+              "hint.step8.requests-equal-limits.negative", readers::Answer::kNegative,
+              "hint.step8.requests-equal-limits.unknown");
+}
+
+/// Verifies: FRACTIONAL is a negative word.
+Outcome fractional(const Snapshot& s) {
+  return word(s, "FRACTIONAL", readers::Answer::kNegative, "value.step8.fractional.expected",
+              "hint.step8.fractional.affirmative", readers::Answer::kAffirmative, "hint.step8.fractional.unknown");
+}
+
+/// Verifies: SCHEDULER_SEES is "numbers" (not devices).
+Outcome scheduler_sees(const Snapshot& s) {
+  return word(s, "SCHEDULER_SEES", readers::Answer::kNumbers, "value.step8.scheduler-sees.expected",
+              "hint.step8.scheduler-sees.devices", readers::Answer::kDevices, "hint.step8.scheduler-sees.unknown");
+}
+
+constexpr CheckInfo kChecks[] = {
+    {"step8.format", 8, 2, &format},
+    {"step8.allocatable", 8, 2, &allocatable},
+    {"step8.used", 8, 2, &used},
+    {"step8.pending", 8, 2, &pending},
+    {"step8.taint", 8, 2, &taint},
+    {"step8.requests-equal-limits", 8, 1, &requests_equal_limits},
+    {"step8.fractional", 8, 1, &fractional},
+    {"step8.scheduler-sees", 8, 2, &scheduler_sees},
+};
+
+}  // namespace
 
 std::span<const CheckInfo> step8() {
-  return {};
+  return kChecks;
 }
 
 }  // namespace gpuwhy::checks

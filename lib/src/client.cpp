@@ -1,25 +1,527 @@
-// Stub: the libcurl client is implemented by the kube work (issue 3).
+// The apiserver client: one libcurl easy handle, reused for every request so the connection
+// stays alive ("Persistence Is The Way to Happiness", libcurl-tutorial). TLS material is passed
+// in memory (CURLOPT_*_BLOB, libcurl >= 7.77 with OpenSSL); nothing is written to disk.
+#include <curl/curl.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <mutex>
+#include <regex>
+#include <thread>
+
+#include <fmt/format.h>
+
 #include "gpuwhy/kube.h"
 
 namespace gpuwhy::kube {
+
+namespace {
+
+using nlohmann::json;
+
+void global_init() {
+  static std::once_flag once;
+  // curl_global_init is not thread-safe; do it once, before the first handle.
+  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
+
+std::string reason_phrase(int status) {
+  switch (status) {
+    case 400: return "Bad Request";
+    case 401: return "Unauthorized";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 406: return "Not Acceptable";
+    case 409: return "Conflict";
+    case 410: return "Gone";
+    case 413: return "Request Entity Too Large";
+    case 415: return "Unsupported Media Type";
+    case 422: return "Unprocessable Entity";
+    case 429: return "Too Many Requests";
+    case 500: return "Internal Server Error";
+    case 502: return "Bad Gateway";
+    case 503: return "Service Unavailable";
+    case 504: return "Gateway Timeout";
+    default: return "";
+  }
+}
+
+std::string status_text(int status) {
+  const std::string r = reason_phrase(status);
+  return r.empty() ? fmt::format("HTTP {}", status) : fmt::format("{} {}", status, r);
+}
+
+/// A short, printable, one-line excerpt of an unknown body (for "not JSON" messages).
+std::string excerpt(std::string_view body) {
+  std::string out;
+  for (char ch : body.substr(0, 60)) {
+    const auto c = static_cast<unsigned char>(ch);
+    out += (c >= 0x20 && c < 0x7f) ? ch : '.';
+  }
+  if (body.size() > 60) out += "...";
+  return out;
+}
+
+/// The URL without any user:password part, for messages.
+std::string redact_url(const std::string& url) {
+  auto scheme = url.find("://");
+  if (scheme == std::string::npos) return url;
+  auto at = url.find('@', scheme + 3);
+  auto slash = url.find('/', scheme + 3);
+  if (at == std::string::npos || (slash != std::string::npos && at > slash)) return url;
+  return url.substr(0, scheme + 3) + url.substr(at + 1);
+}
+
+std::string status_message(const json& body) {
+  if (body.is_object() && body.contains("message") && body["message"].is_string()) {
+    return body["message"].get<std::string>();
+  }
+  return "";
+}
+
+/// Retry-After in seconds (delta form); the HTTP-date form counts as 1 s.
+std::optional<int> parse_retry_after(const std::string& v) {
+  if (v.empty()) return std::nullopt;
+  int secs = 0;
+  for (char c : v) {
+    if (c < '0' || c > '9') return 1;
+    secs = std::min(secs * 10 + (c - '0'), 3600);
+  }
+  return secs;
+}
+
+std::string trim(std::string s) {
+  while (!s.empty() && (s.back() == '\r' || s.back() == '\n' || s.back() == ' ' || s.back() == '\t')) s.pop_back();
+  std::size_t b = 0;
+  while (b < s.size() && (s[b] == ' ' || s[b] == '\t')) ++b;
+  return s.substr(b);
+}
+
+}  // namespace
+
+HttpError::HttpError(const std::string& message, int http_status, nlohmann::json body)
+    : Error(ErrorKind::kHttp, message), http_status_(http_status), body_(std::move(body)) {}
+
+std::string explain_http_error(std::string_view method, const std::string& url, int status, const nlohmann::json& body,
+                               const std::string& server, const std::string& user_name) {
+  const std::string msg = status_message(body);
+  if (status == 401) {
+    return fmt::format("credentials rejected (401 Unauthorized) by {}: check the user's client certificate or token{}",
+                       redact_url(server),
+                       user_name.empty() ? "" : fmt::format(" (kubeconfig user \"{}\")", user_name));
+  }
+  if (status == 403) {
+    // RBAC's wording (k8s.io/apiserver authorization): User "x" cannot <verb> resource "<res>"
+    // in API group "<g>" (in the namespace "<ns>" | at the cluster scope).
+    static const std::regex kRbac(
+        R"re(User "([^"]*)" cannot (\S+) resource "([^"]*)" in API group "([^"]*)"(?: (at the cluster scope|in the namespace "([^"]*)"))?)re");
+    std::smatch m;
+    if (std::regex_search(msg, m, kRbac)) {
+      const std::string verb = m[2];
+      const std::string verbs = (verb == "get" || verb == "list" || verb == "watch") ? "get list" : verb;
+      const std::string group = m[4].str().empty() ? "" : fmt::format(" in API group \"{}\"", m[4].str());
+      std::string rule;
+      if (m[6].matched) {
+        rule = fmt::format("grant a Role with verbs [{}] on {}{} in {}", verbs, m[3].str(), group, m[6].str());
+      } else {
+        rule = fmt::format("grant a ClusterRole (with a ClusterRoleBinding) with verbs [{}] on {}{}", verbs, m[3].str(),
+                           group);
+      }
+      return fmt::format("403 Forbidden: {}; {}", m[0].str(), rule);
+    }
+    return fmt::format("403 Forbidden: {} {}: {}", method, redact_url(url),
+                       msg.empty() ? "the apiserver refused the request" : msg);
+  }
+  if (!msg.empty()) return fmt::format("{} {}: {}: {}", method, redact_url(url), status_text(status), msg);
+  return fmt::format("{} {}: {}", method, redact_url(url), status_text(status));
+}
 
 struct Client::Impl {
   ClientConfig cfg;
   ClientOptions opts;
   int requests = 0;
+  CURL* h = nullptr;
+  curl_slist* get_headers = nullptr;
+  curl_slist* post_headers = nullptr;
+  std::array<char, CURL_ERROR_SIZE> errbuf{};
+  std::string base;   ///< URL prefix used in requests (host replaced by tls-server-name, if set)
+  std::string shown;  ///< server URL for messages (no userinfo)
+
+  // Per-request state, filled by the callbacks.
+  std::string body;
+  bool overflow = false;
+  std::string retry_after;
+  CURLcode last_rc = CURLE_OK;
+
+  Impl(ClientConfig c, ClientOptions o) : cfg(std::move(c)), opts(o) {}
+  Impl(const Impl&) = delete;
+  Impl& operator=(const Impl&) = delete;
+  ~Impl() {
+    if (h != nullptr) curl_easy_cleanup(h);
+    curl_slist_free_all(get_headers);
+    curl_slist_free_all(post_headers);
+    curl_slist_free_all(connect_to);
+  }
+
+  /// Removes any secret from a message (belt and braces: messages are built without them).
+  std::string scrub(std::string s) const {
+    for (const std::string* secret : {&cfg.token, &cfg.password}) {
+      if (secret->size() < 4) continue;
+      for (auto p = s.find(*secret); p != std::string::npos; p = s.find(*secret, p)) {
+        s.replace(p, secret->size(), "<redacted>");
+      }
+    }
+    return s;
+  }
+
+  template <class T>
+  void set(CURLoption opt, T value, const char* name) {
+    const CURLcode rc = curl_easy_setopt(h, opt, value);
+    if (rc == CURLE_OK) return;
+    if (rc == CURLE_UNKNOWN_OPTION || rc == CURLE_NOT_BUILT_IN) {
+      throw Error(ErrorKind::kTls,
+                  fmt::format("this libcurl ({}) does not support {}; gpuwhy needs libcurl >= 7.77 built with OpenSSL",
+                              curl_version_info(CURLVERSION_NOW)->version, name));
+    }
+    throw Error(ErrorKind::kTransport, fmt::format("curl_easy_setopt({}) failed: {}", name, curl_easy_strerror(rc)));
+  }
+
+  void set_blob(CURLoption opt, const std::string& data, const char* name) {
+    curl_blob blob{};
+    blob.data = const_cast<char*>(data.data());  // NOLINT: libcurl copies it (CURL_BLOB_COPY)
+    blob.len = data.size();
+    blob.flags = CURL_BLOB_COPY;
+    set(opt, &blob, name);
+  }
+
+  static std::size_t on_write(char* ptr, std::size_t size, std::size_t n, void* self) {
+    auto* impl = static_cast<Impl*>(self);
+    const std::size_t len = size * n;
+    if (impl->body.size() + len > impl->opts.max_body_bytes) {
+      impl->overflow = true;
+      return 0;  // makes libcurl abort with CURLE_WRITE_ERROR; memory stays bounded
+    }
+    impl->body.append(ptr, len);
+    return len;
+  }
+
+  static std::size_t on_header(char* ptr, std::size_t size, std::size_t n, void* self) {
+    auto* impl = static_cast<Impl*>(self);
+    const std::size_t len = size * n;
+    std::string_view line(ptr, len);
+    if (line.rfind("HTTP/", 0) == 0) impl->retry_after.clear();  // a new response (e.g. after a proxy CONNECT)
+    auto colon = line.find(':');
+    if (colon != std::string_view::npos) {
+      std::string name(line.substr(0, colon));
+      std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+      if (name == "retry-after") impl->retry_after = trim(std::string(line.substr(colon + 1)));
+    }
+    return len;
+  }
+
+  void setup() {
+    global_init();
+    h = curl_easy_init();
+    if (h == nullptr) throw Error(ErrorKind::kTransport, "curl_easy_init failed");
+    shown = redact_url(cfg.server);
+    while (!shown.empty() && shown.back() == '/') shown.pop_back();
+    base = cfg.server;
+    while (!base.empty() && base.back() == '/') base.pop_back();
+
+    set(CURLOPT_NOSIGNAL, 1L, "CURLOPT_NOSIGNAL");
+    set(CURLOPT_ERRORBUFFER, errbuf.data(), "CURLOPT_ERRORBUFFER");
+    set(CURLOPT_WRITEFUNCTION, &Impl::on_write, "CURLOPT_WRITEFUNCTION");
+    set(CURLOPT_WRITEDATA, this, "CURLOPT_WRITEDATA");
+    set(CURLOPT_HEADERFUNCTION, &Impl::on_header, "CURLOPT_HEADERFUNCTION");
+    set(CURLOPT_HEADERDATA, this, "CURLOPT_HEADERDATA");
+    set(CURLOPT_USERAGENT, "gpuwhy/" GPUWHY_VERSION, "CURLOPT_USERAGENT");
+    set(CURLOPT_ACCEPT_ENCODING, "", "CURLOPT_ACCEPT_ENCODING");  // decoded size is what on_write bounds
+    set(CURLOPT_FOLLOWLOCATION, 0L, "CURLOPT_FOLLOWLOCATION");    // never carry credentials elsewhere
+    set(CURLOPT_PROTOCOLS_STR, "http,https", "CURLOPT_PROTOCOLS_STR");
+    set(CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(opts.connect_timeout.count()), "CURLOPT_CONNECTTIMEOUT_MS");
+    // The whole request, connect included; 0 means no limit (CURLOPT_TIMEOUT_MS).
+    set(CURLOPT_TIMEOUT_MS, static_cast<long>(opts.request_timeout.count()), "CURLOPT_TIMEOUT_MS");
+
+    const bool https = cfg.server.rfind("https://", 0) == 0;
+    if (https) {
+      if (cfg.insecure_skip_tls_verify) {
+        set(CURLOPT_SSL_VERIFYPEER, 0L, "CURLOPT_SSL_VERIFYPEER");
+        set(CURLOPT_SSL_VERIFYHOST, 0L, "CURLOPT_SSL_VERIFYHOST");
+      } else {
+        set(CURLOPT_SSL_VERIFYPEER, 1L, "CURLOPT_SSL_VERIFYPEER");
+        set(CURLOPT_SSL_VERIFYHOST, 2L, "CURLOPT_SSL_VERIFYHOST");
+        if (!cfg.ca_pem.empty()) {
+          set_blob(CURLOPT_CAINFO_BLOB, cfg.ca_pem, "CURLOPT_CAINFO_BLOB");
+          // Trust only the kubeconfig's CA, as kubectl does: no system CA folder on top.
+          set(CURLOPT_CAPATH, static_cast<const char*>(nullptr), "CURLOPT_CAPATH");
+        }
+      }
+      if (!cfg.client_cert_pem.empty()) {
+        set_blob(CURLOPT_SSLCERT_BLOB, cfg.client_cert_pem, "CURLOPT_SSLCERT_BLOB");
+        set(CURLOPT_SSLCERTTYPE, "PEM", "CURLOPT_SSLCERTTYPE");
+        set_blob(CURLOPT_SSLKEY_BLOB, cfg.client_key_pem, "CURLOPT_SSLKEY_BLOB");
+        set(CURLOPT_SSLKEYTYPE, "PEM", "CURLOPT_SSLKEYTYPE");
+      }
+      if (!cfg.tls_server_name.empty()) route_tls_server_name();
+    }
+    if (!cfg.proxy_url.empty()) {
+      set(CURLOPT_PROXY, cfg.proxy_url.c_str(), "CURLOPT_PROXY");
+    } else if (is_loopback_server()) {
+      // Go's ProxyFromEnvironment (so kubectl) never proxies loopback; libcurl would follow
+      // https_proxy even for 127.0.0.1. An empty CURLOPT_PROXY turns the environment off.
+      set(CURLOPT_PROXY, "", "CURLOPT_PROXY");
+    }
+
+    get_headers = curl_slist_append(get_headers, "Accept: application/json");
+    if (!cfg.token.empty()) {
+      const std::string auth = "Authorization: Bearer " + cfg.token;
+      get_headers = curl_slist_append(get_headers, auth.c_str());
+    } else if (!cfg.username.empty() || !cfg.password.empty()) {
+      set(CURLOPT_HTTPAUTH, static_cast<long>(CURLAUTH_BASIC), "CURLOPT_HTTPAUTH");
+      set(CURLOPT_USERNAME, cfg.username.c_str(), "CURLOPT_USERNAME");
+      set(CURLOPT_PASSWORD, cfg.password.c_str(), "CURLOPT_PASSWORD");
+    }
+    for (curl_slist* p = get_headers; p != nullptr; p = p->next)
+      post_headers = curl_slist_append(post_headers, p->data);
+    post_headers = curl_slist_append(post_headers, "Content-Type: application/json");
+    post_headers = curl_slist_append(post_headers, "Expect:");  // no 100-continue round trip
+    if (get_headers == nullptr || post_headers == nullptr) throw Error(ErrorKind::kTransport, "out of memory");
+  }
+
+  [[nodiscard]] bool is_loopback_server() const {
+    CURLU* u = curl_url();
+    if (u == nullptr) return false;
+    std::string host;
+    if (curl_url_set(u, CURLUPART_URL, cfg.server.c_str(), 0) == CURLUE_OK) {
+      char* h = nullptr;
+      if (curl_url_get(u, CURLUPART_HOST, &h, 0) == CURLUE_OK && h != nullptr) host = h;
+      curl_free(h);
+    }
+    curl_url_cleanup(u);
+    return host == "localhost" || host.rfind("127.", 0) == 0 || host == "[::1]";
+  }
+
+  /// tls-server-name: the request URL names that host (so SNI and certificate verification use
+  /// it) while CURLOPT_CONNECT_TO keeps the connection going to the real address.
+  void route_tls_server_name() {
+    if (!cfg.proxy_url.empty()) {
+      throw Error(ErrorKind::kConfig,
+                  fmt::format("{}: tls-server-name together with proxy-url is not supported", cfg.origin));
+    }
+    CURLU* u = curl_url();
+    if (u == nullptr) throw Error(ErrorKind::kTransport, "out of memory");
+    struct UrlFree {
+      CURLU* u;
+      ~UrlFree() { curl_url_cleanup(u); }
+    } free_u{u};
+    if (curl_url_set(u, CURLUPART_URL, cfg.server.c_str(), 0) != CURLUE_OK) {
+      throw Error(ErrorKind::kConfig, fmt::format("{}: server \"{}\" is not a valid URL", cfg.origin, shown));
+    }
+    char* host = nullptr;
+    char* port = nullptr;
+    curl_url_get(u, CURLUPART_HOST, &host, 0);
+    curl_url_get(u, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT);
+    const std::string real_host = host != nullptr ? host : "";
+    const std::string real_port = port != nullptr ? port : "443";
+    curl_free(host);
+    curl_free(port);
+    if (curl_url_set(u, CURLUPART_HOST, cfg.tls_server_name.c_str(), 0) != CURLUE_OK) {
+      throw Error(ErrorKind::kConfig,
+                  fmt::format("{}: tls-server-name \"{}\" is not a valid host name", cfg.origin, cfg.tls_server_name));
+    }
+    char* url = nullptr;
+    curl_url_get(u, CURLUPART_URL, &url, 0);
+    base = url != nullptr ? url : base;
+    curl_free(url);
+    while (!base.empty() && base.back() == '/') base.pop_back();
+    connect_to = curl_slist_append(
+        nullptr, fmt::format("{}:{}:{}:{}", cfg.tls_server_name, real_port, real_host, real_port).c_str());
+    set(CURLOPT_CONNECT_TO, connect_to, "CURLOPT_CONNECT_TO");
+  }
+  curl_slist* connect_to = nullptr;
+
+  struct Answer {
+    int status = 0;
+    std::string body;
+  };
+
+  /// One transfer. Throws Error for anything that is not an HTTP answer.
+  Answer perform(const char* method, const std::string& path, const std::string* post_body) {
+    const std::string url = base + path;
+    const std::string shown_url = shown + path;
+    body.clear();
+    overflow = false;
+    retry_after.clear();
+    errbuf[0] = '\0';
+    set(CURLOPT_URL, url.c_str(), "CURLOPT_URL");
+    if (post_body != nullptr) {
+      set(CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(post_body->size()), "CURLOPT_POSTFIELDSIZE_LARGE");
+      set(CURLOPT_COPYPOSTFIELDS, post_body->c_str(), "CURLOPT_COPYPOSTFIELDS");
+      set(CURLOPT_HTTPHEADER, post_headers, "CURLOPT_HTTPHEADER");
+    } else {
+      set(CURLOPT_HTTPGET, 1L, "CURLOPT_HTTPGET");
+      set(CURLOPT_HTTPHEADER, get_headers, "CURLOPT_HTTPHEADER");
+    }
+    ++requests;
+    const CURLcode rc = curl_easy_perform(h);
+    last_rc = rc;
+    if (rc != CURLE_OK) throw transport_error(rc, method, shown_url);
+    long status = 0;
+    curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
+    return Answer{static_cast<int>(status), std::move(body)};
+  }
+
+  /// Curl failures as one line, naming the URL and what most likely went wrong.
+  Error transport_error(CURLcode rc, const char* method, const std::string& url) {
+    std::string detail = errbuf[0] != '\0' ? std::string(errbuf.data()) : curl_easy_strerror(rc);
+    while (!detail.empty() && (detail.back() == '\n' || detail.back() == '\r')) detail.pop_back();
+    const auto has = [&detail](std::string_view s) { return detail.find(s) != std::string::npos; };
+    const auto line = [&](ErrorKind kind, const std::string& what) {
+      return Error(kind, scrub(fmt::format("{} {}: {}", method, url, what)));
+    };
+    const auto secs = [](std::chrono::milliseconds ms) { return fmt::format("{:.3g}s", ms.count() / 1000.0); };
+    if (overflow) {
+      return line(ErrorKind::kTransport,
+                  fmt::format("the answer is larger than the {} byte limit; refused", opts.max_body_bytes));
+    }
+    long os_errno = 0;
+    curl_easy_getinfo(h, CURLINFO_OS_ERRNO, &os_errno);
+    switch (rc) {
+      case CURLE_COULDNT_RESOLVE_HOST:
+        return line(ErrorKind::kTransport, "cannot resolve the host name (DNS): " + detail);
+      case CURLE_COULDNT_RESOLVE_PROXY:
+        return line(ErrorKind::kTransport, "cannot resolve the proxy host name (DNS): " + detail);
+      case CURLE_COULDNT_CONNECT:
+        if (os_errno == ECONNREFUSED) return line(ErrorKind::kTransport, "connection refused");
+        if (os_errno == ENETUNREACH) return line(ErrorKind::kTransport, "network unreachable");
+        if (os_errno == EHOSTUNREACH) return line(ErrorKind::kTransport, "host unreachable");
+        return line(ErrorKind::kTransport, "cannot connect: " + detail);
+      case CURLE_OPERATION_TIMEDOUT: {
+        curl_off_t connected = 0;
+        curl_easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &connected);
+        if (connected == 0) {
+          return line(ErrorKind::kTransport,
+                      fmt::format("timeout: no connection within {}", secs(opts.connect_timeout)));
+        }
+        return line(ErrorKind::kTransport, fmt::format("timeout: no complete answer within {} (--request-timeout)",
+                                                       secs(opts.request_timeout)));
+      }
+      case CURLE_PEER_FAILED_VERIFICATION: {
+        std::string why;
+        if (has("expired")) {
+          why = "the apiserver's certificate has expired";
+        } else if (has("not yet valid")) {
+          why = "the apiserver's certificate is not valid yet (check the clock)";
+        } else if (has("subject name") || has("host name") || has("hostname")) {
+          why = "the apiserver's certificate does not match the host name (check server or tls-server-name)";
+        } else if (has("local issuer") || has("self-signed") || has("self signed") || has("unknown ca") ||
+                   has("unable to get issuer")) {
+          why = "the apiserver's certificate is signed by an unknown CA (check certificate-authority(-data))";
+        } else {
+          why = "the apiserver's certificate could not be verified";
+        }
+        return line(ErrorKind::kTls, fmt::format("TLS: {} ({})", why, detail));
+      }
+      case CURLE_SSL_CERTPROBLEM:
+        return line(ErrorKind::kTls, "TLS: the client certificate or key is unusable (" + detail + ")");
+      case CURLE_SSL_CACERT_BADFILE:
+        return line(ErrorKind::kTls, "TLS: the certificate authority data is unusable (" + detail + ")");
+      case CURLE_SSL_CONNECT_ERROR:
+      case CURLE_SSL_CIPHER:
+      case CURLE_SSL_ISSUER_ERROR:
+      case CURLE_SSL_CRL_BADFILE:
+      case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+      case CURLE_SSL_SHUTDOWN_FAILED:
+        if (has("wrong version number")) {
+          return line(ErrorKind::kTls, fmt::format("TLS handshake failed: the server does not speak TLS (is it plain "
+                                                   "http? check the scheme of \"server\") ({})",
+                                                   detail));
+        }
+        return line(ErrorKind::kTls, fmt::format("TLS handshake failed{} ({})", cert_hint(detail), detail));
+      case CURLE_RECV_ERROR:
+      case CURLE_SEND_ERROR:
+        if (has("alert") || has("SSL") || has("certificate")) {
+          return line(ErrorKind::kTls,
+                      fmt::format("TLS: the apiserver ended the session{} ({})", cert_hint(detail), detail));
+        }
+        return line(ErrorKind::kTransport, "connection reset: " + detail);
+      case CURLE_GOT_NOTHING: return line(ErrorKind::kTransport, "the server closed the connection without answering");
+      case CURLE_UNSUPPORTED_PROTOCOL:
+      case CURLE_URL_MALFORMAT: return line(ErrorKind::kConfig, "not a usable URL: " + detail);
+      default: return line(ErrorKind::kTransport, detail);
+    }
+  }
+
+  std::string cert_hint(const std::string& detail) const {
+    const bool cert_alert = detail.find("certificate required") != std::string::npos ||
+                            detail.find("bad certificate") != std::string::npos ||
+                            detail.find("unknown ca") != std::string::npos;
+    if (!cert_alert) return "";
+    return cfg.client_cert_pem.empty() ? ": the apiserver wants a client certificate and none is configured"
+                                       : ": the apiserver rejected the client certificate";
+  }
 };
 
-Client::Client(ClientConfig cfg, ClientOptions opts) : impl_(std::make_unique<Impl>(Impl{std::move(cfg), opts, 0})) {}
+Client::Client(ClientConfig cfg, ClientOptions opts) : impl_(std::make_unique<Impl>(std::move(cfg), opts)) {
+  impl_->setup();
+}
 Client::~Client() = default;
 Client::Client(Client&&) noexcept = default;
 Client& Client::operator=(Client&&) noexcept = default;
 
 nlohmann::json Client::get_json(const std::string& path) {
-  throw Error(ErrorKind::kTransport, "GET " + path + ": client not implemented yet");
+  Impl& im = *impl_;
+  const std::string shown_url = im.shown + path;
+  for (int attempt = 0;; ++attempt) {
+    Impl::Answer a;
+    try {
+      a = im.perform("GET", path, nullptr);
+    } catch (const Error& e) {
+      // Only a reset or an empty answer on an established connection is retried: a refused
+      // connection, a timeout or a TLS failure will not get better by asking again.
+      const bool reset =
+          e.kind() == ErrorKind::kTransport &&
+          (im.last_rc == CURLE_RECV_ERROR || im.last_rc == CURLE_SEND_ERROR || im.last_rc == CURLE_GOT_NOTHING);
+      if (reset && attempt < im.opts.max_retries) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100 * (attempt + 1)));
+        continue;
+      }
+      throw;
+    }
+    if ((a.status == 429 || a.status == 503) && attempt < im.opts.max_retries) {
+      if (auto secs = parse_retry_after(im.retry_after)) {
+        std::this_thread::sleep_for(std::min(std::chrono::milliseconds(*secs * 1000), std::chrono::milliseconds(2000)));
+        continue;
+      }
+    }
+    json body = json::parse(a.body, nullptr, false);
+    if (a.status >= 200 && a.status < 300) {
+      if (body.is_discarded()) {
+        throw Error(ErrorKind::kParse, im.scrub(fmt::format("GET {}: the answer is not JSON (starts with \"{}\")",
+                                                            shown_url, excerpt(a.body))));
+      }
+      return body;
+    }
+    if (body.is_discarded()) {
+      const std::string what =
+          fmt::format("GET {}: {} (body is not JSON: \"{}\")", shown_url, status_text(a.status), excerpt(a.body));
+      throw HttpError(im.scrub(what), a.status, json());
+    }
+    throw HttpError(im.scrub(explain_http_error("GET", shown_url, a.status, body, im.shown, im.cfg.user_name)),
+                    a.status, body);
+  }
 }
-HttpAnswer Client::post_json(const std::string& path, const nlohmann::json& /*body*/) {
-  throw Error(ErrorKind::kTransport, "POST " + path + ": client not implemented yet");
+
+HttpAnswer Client::post_json(const std::string& path, const nlohmann::json& body) {
+  const std::string data = body.dump(-1, ' ', false, json::error_handler_t::replace);
+  Impl::Answer a = impl_->perform("POST", path, &data);
+  json parsed = json::parse(a.body, nullptr, false);
+  return HttpAnswer{a.status, parsed.is_discarded() ? json() : std::move(parsed)};
 }
+
 int Client::requests() const {
   return impl_->requests;
 }

@@ -1,18 +1,250 @@
-// Stub: implemented by the kube work (issue 3).
+// Collect once: the fixed list of apiserver reads, the dry-run creates of step 3 and the
+// student's files, each recorded as a value or its own error.
 #include "gpuwhy/collect.h"
+
+#include <optional>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+
+#include <fmt/format.h>
+
+#include "gpuwhy/lab.h"
+#include "gpuwhy/text.h"
+#include "gpuwhy/yaml.h"
 
 namespace gpuwhy {
 
-std::map<std::string, StudentFile> read_student_files(const std::string& /*dir*/) {
-  return {};
+namespace {
+
+using nlohmann::json;
+using State = StudentFile::State;
+
+StudentFile make(State state, std::string reason, std::size_t size = 0) {
+  StudentFile f;
+  f.state = state;
+  f.reason = std::move(reason);
+  f.size = size;
+  return f;
 }
 
-Snapshot collect(kube::Client& /*client*/, const CollectOptions& opts) {
-  return collect_files_only(opts, FetchError{ErrorKind::kTransport, 0, "collect not implemented yet"});
+std::string kind_of_mode(mode_t mode) {
+  if (S_ISDIR(mode)) return "a folder";
+  if (S_ISFIFO(mode)) return "a named pipe";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+  return "not a regular file";
+}
+
+std::string too_large(std::size_t size) {
+  return fmt::format("{} bytes, larger than the {} byte limit", size, lab::kMaxFileBytes);
+}
+
+/// One file, never read beyond lab::kMaxFileBytes + 1 bytes, never throwing.
+StudentFile read_one(const std::string& path) {
+  struct stat lst {};
+  if (::lstat(path.c_str(), &lst) != 0) {
+    if (errno == ENOENT || errno == ENOTDIR) return make(State::kMissing, "not found");
+    if (errno == EACCES) return make(State::kUnreadable, "permission denied (on a folder in the path)");
+    return make(State::kUnreadable, std::strerror(errno));
+  }
+  struct stat st = lst;
+  if (S_ISLNK(lst.st_mode)) {
+    if (::stat(path.c_str(), &st) != 0) {
+      if (errno == ENOENT || errno == ENOTDIR) {
+        char target[4096];
+        const ssize_t n = ::readlink(path.c_str(), target, sizeof target - 1);
+        const std::string to = n > 0 ? std::string(target, static_cast<std::size_t>(n)) : std::string("?");
+        return make(State::kMissing, fmt::format("dangling symbolic link (points to {}, which does not exist)", to));
+      }
+      if (errno == ELOOP) return make(State::kUnreadable, "symbolic link loop");
+      return make(State::kUnreadable, std::strerror(errno));
+    }
+  }
+  if (!S_ISREG(st.st_mode)) return make(State::kNotRegular, fmt::format("is {}, not a file", kind_of_mode(st.st_mode)));
+  const auto size = static_cast<std::size_t>(st.st_size);
+  if (size > lab::kMaxFileBytes) return make(State::kTooLarge, too_large(size), size);
+
+  // O_NONBLOCK: should the file be swapped for a FIFO after the stat, open must not hang.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) {
+    if (errno == EACCES || errno == EPERM) return make(State::kUnreadable, "permission denied", size);
+    if (errno == ENOENT) return make(State::kMissing, "not found (removed while reading)");
+    return make(State::kUnreadable, std::strerror(errno), size);
+  }
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat fst {};
+  if (::fstat(fd, &fst) != 0 || !S_ISREG(fst.st_mode)) {
+    return make(State::kNotRegular, "is not a regular file (changed while reading)");
+  }
+  StudentFile f;
+  std::string buf(lab::kMaxFileBytes + 1, '\0');
+  std::size_t got = 0;
+  while (got < buf.size()) {
+    const ssize_t n = ::read(fd, buf.data() + got, buf.size() - got);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return make(State::kUnreadable, fmt::format("read error: {}", std::strerror(errno)), size);
+    }
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  if (got > lab::kMaxFileBytes) return make(State::kTooLarge, too_large(got) + " (grew while reading)", got);
+  buf.resize(got);
+  f.state = State::kOk;
+  f.content = std::move(buf);
+  f.size = got;
+  return f;
+}
+
+std::string now_rfc3339() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  ::gmtime_r(&t, &tm);
+  char out[32];
+  std::strftime(out, sizeof out, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return out;
+}
+
+std::string strip_userinfo(const std::string& url) {
+  auto scheme = url.find("://");
+  if (scheme == std::string::npos) return url;
+  auto at = url.find('@', scheme + 3);
+  auto slash = url.find('/', scheme + 3);
+  if (at == std::string::npos || (slash != std::string::npos && at > slash)) return url;
+  return url.substr(0, scheme + 3) + url.substr(at + 1);
+}
+
+Fetched<json> fetch(kube::Client& client, const std::string& path) {
+  try {
+    return client.get_json(path);
+  } catch (const kube::HttpError& e) {
+    return FetchError{ErrorKind::kHttp, e.http_status(), e.what()};
+  } catch (const Error& e) {
+    return FetchError{e.kind(), 0, e.what()};
+  } catch (const std::exception& e) {
+    return FetchError{ErrorKind::kTransport, 0, fmt::format("GET {}: {}", path, e.what())};
+  }
+}
+
+FetchError skipped(const std::string& why) {
+  return FetchError{ErrorKind::kSkipped, 0, why};
+}
+
+/// The manifest as the one Pod to send, or the reason it is not sent.
+std::variant<json, FetchError> pod_to_send(const std::string& rel, const StudentFile& f) {
+  if (f.state != State::kOk)
+    return skipped(fmt::format("{}: {}", rel, f.reason.empty() ? to_string(f.state) : f.reason));
+  std::string why;
+  auto decoded = text::decode(f.content, &why);
+  if (!decoded) return skipped(fmt::format("{}: {}", rel, why));
+  std::vector<json> docs;
+  try {
+    docs = yaml::load_all(*decoded, rel);
+  } catch (const Error& e) {
+    return skipped(e.what());
+  }
+  if (docs.size() != 1) {
+    return skipped(fmt::format("{}: holds {} YAML documents; expected exactly one Pod", rel, docs.size()));
+  }
+  json pod = std::move(docs[0]);
+  if (!pod.is_object()) return skipped(fmt::format("{}: not a Kubernetes object (a mapping)", rel));
+  const json kind = pod.value("kind", json());
+  if (kind != "Pod") {
+    return skipped(fmt::format("{}: kind is {}, not Pod", rel, kind.is_null() ? std::string("missing") : kind.dump()));
+  }
+  // Always sent to the lab namespace: a namespace in the manifest is dropped, not followed.
+  if (pod.contains("metadata") && pod["metadata"].is_object()) pod["metadata"].erase("namespace");
+  return pod;
+}
+
+}  // namespace
+
+std::map<std::string, StudentFile> read_student_files(const std::string& dir) {
+  std::map<std::string, StudentFile> out;
+  for (std::string_view rel : lab::kStudentFiles) {
+    if (dir.empty()) {
+      out[std::string(rel)] = make(State::kMissing, "no lab folder was given");
+      continue;
+    }
+    const std::string path = dir + "/" + std::string(rel);
+    try {
+      out[std::string(rel)] = read_one(path);
+    } catch (const std::exception& e) {  // bad_alloc; nothing else throws
+      out[std::string(rel)] = make(State::kUnreadable, e.what());
+    }
+  }
+  return out;
+}
+
+Snapshot collect(kube::Client& client, const CollectOptions& opts) {
+  Snapshot s;
+  s.taken_at = now_rfc3339();
+  s.source = "live " + strip_userinfo(client.config().server);
+  s.lab_dir = opts.dir;
+  s.live_collected = true;
+  s.warnings = client.config().warnings;
+  s.files = read_student_files(opts.dir);
+
+  const std::string ns(lab::kNamespace);
+  // When the apiserver cannot be reached at all (refused, DNS, timeout, TLS), every later
+  // request would fail the same way after its own timeout: the first such failure stands for
+  // the rest, so a dead server costs one timeout, not seven. HTTP errors (401, 403, 404, 5xx)
+  // are per item and never short-circuit.
+  std::optional<FetchError> unreachable;
+  const auto get = [&](const std::string& path) -> Fetched<json> {
+    if (unreachable) return *unreachable;
+    Fetched<json> f = fetch(client, path);
+    if (!f.ok() && (f.error().kind == ErrorKind::kTransport || f.error().kind == ErrorKind::kTls)) {
+      unreachable = f.error();
+    }
+    return f;
+  };
+  s.version = get("/version");
+  s.namespace_ = get("/api/v1/namespaces/" + ns);
+  s.nodes = get("/api/v1/nodes");
+  s.pods = get("/api/v1/namespaces/" + ns + "/pods");
+  s.events = get("/api/v1/namespaces/" + ns + "/events");
+
+  for (std::string_view rel_view : lab::kDryRunManifests) {
+    const std::string rel(rel_view);
+    if (!opts.dry_run) {
+      s.dry_runs[rel] = skipped("--no-dry-run");
+      continue;
+    }
+    auto pod = pod_to_send(rel, s.file(rel));
+    if (auto* err = std::get_if<FetchError>(&pod)) {
+      s.dry_runs[rel] = *err;
+      continue;
+    }
+    const std::string path = "/api/v1/namespaces/" + ns + "/pods?dryRun=All";
+    if (unreachable) {
+      s.dry_runs[rel] = *unreachable;
+      continue;
+    }
+    try {
+      s.dry_runs[rel] = client.post_json(path, std::get<json>(pod));
+    } catch (const Error& e) {
+      s.dry_runs[rel] = FetchError{e.kind(), 0, e.what()};
+    } catch (const std::exception& e) {
+      s.dry_runs[rel] = FetchError{ErrorKind::kTransport, 0, fmt::format("POST {}: {}", path, e.what())};
+    }
+  }
+  s.requests = client.requests();
+  return s;
 }
 
 Snapshot collect_files_only(const CollectOptions& opts, const FetchError& why) {
   Snapshot s;
+  s.taken_at = now_rfc3339();
   s.lab_dir = opts.dir;
   s.files = read_student_files(opts.dir);
   s.version = why;
@@ -20,6 +252,7 @@ Snapshot collect_files_only(const CollectOptions& opts, const FetchError& why) {
   s.nodes = why;
   s.pods = why;
   s.events = why;
+  for (std::string_view rel : lab::kDryRunManifests) s.dry_runs[std::string(rel)] = why;
   return s;
 }
 

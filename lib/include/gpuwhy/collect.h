@@ -9,7 +9,8 @@
 namespace gpuwhy {
 
 /// Reads every lab::kStudentFiles entry under `dir`, bounded by lab::kMaxFileBytes.
-/// Never throws: each file's problem is recorded in its StudentFile.
+/// Never throws: each file's problem is recorded in its StudentFile. An empty `dir` reads
+/// nothing (every file kMissing, "no lab folder was given").
 std::map<std::string, StudentFile> read_student_files(const std::string& dir);
 
 struct CollectOptions {
@@ -23,7 +24,8 @@ struct CollectOptions {
 Snapshot collect(kube::Client& client, const CollectOptions& opts);
 
 /// A snapshot with the files only and every live item set to `why` (used when no
-/// connection could be configured at all, so file checks are still graded).
+/// connection could be configured at all, so file checks are still graded). The dry runs are
+/// set to `why` as well.
 Snapshot collect_files_only(const CollectOptions& opts, const FetchError& why);
 
 }  // namespace gpuwhy

@@ -8,10 +8,12 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "gpuwhy/error.h"
 #include "gpuwhy/snapshot.h"
 
 namespace gpuwhy::kube {
@@ -49,6 +51,25 @@ struct ClientConfig {
 ClientConfig load_config(const LoadOptions& opts);
 /// LoadOptions filled from the real process environment and file system.
 LoadOptions default_load_options();
+
+/// An HTTP error answer from the apiserver (kind kHttp), with its status and parsed body
+/// (null when the body was not JSON). Thrown by Client::get_json.
+class HttpError : public Error {
+ public:
+  HttpError(const std::string& message, int http_status, nlohmann::json body);
+  [[nodiscard]] int http_status() const { return http_status_; }
+  [[nodiscard]] const nlohmann::json& body() const { return body_; }
+
+ private:
+  int http_status_;
+  nlohmann::json body_;
+};
+
+/// One line explaining an apiserver error answer: 401 names the server and what to check;
+/// 403 quotes RBAC's "User ... cannot <verb> resource ..." and adds the Role/ClusterRole rule
+/// needed; other statuses give the Status.message. Never contains credentials.
+std::string explain_http_error(std::string_view method, const std::string& url, int status, const nlohmann::json& body,
+                               const std::string& server, const std::string& user_name = "");
 
 struct ClientOptions {
   std::chrono::milliseconds request_timeout{std::chrono::seconds(10)};  ///< --request-timeout; 0 = none

@@ -64,4 +64,19 @@ inline constexpr std::size_t kMaxFileBytes = 1024 * 1024;
 /// Where the lab lives when --dir is not given and the current folder has no k8s/ or out/.
 inline constexpr std::string_view kDefaultDir = "/root/gpuwhy";
 
+/// The seven keys of out/gate-report.txt (step 8), in lab order.
+inline constexpr std::array<std::string_view, 7> kGateKeys{
+    "ALLOCATABLE", "USED", "PENDING", "TAINT", "REQUESTS_EQUAL_LIMITS", "FRACTIONAL", "SCHEDULER_SEES"};
+
+/// GPUs each of trainer, trainer2, trainer3 asks for.
+inline constexpr int kGpusPerTrainer = 1;
+
+/// The scheduler that must have bound the lab pods (Scheduled events, managedFields).
+inline constexpr std::string_view kSchedulerName = "default-scheduler";
+
+/// Tolerations the DefaultTolerationSeconds admission plugin adds to every pod; they are
+/// not the student's and are ignored when tolerations are compared.
+inline constexpr std::array<std::string_view, 2> kDefaultTolerationKeys{"node.kubernetes.io/not-ready",
+                                                                        "node.kubernetes.io/unreachable"};
+
 }  // namespace gpuwhy::lab

@@ -1,10 +1,13 @@
 #pragma once
 /// Renderers: pure functions of a RunResult.
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <nlohmann/json_fwd.hpp>
 
 #include "gpuwhy/i18n.h"
 #include "gpuwhy/result.h"
@@ -23,6 +26,8 @@ struct Options {
   bool hide_expected = false;            ///< no expected values (safe before the deadline)
   std::string user;                      ///< --user (LTI userId, CSV user)
   std::vector<std::string> step_titles;  ///< unused by most formats
+  /// When a batch summary was made (RFC 3339); "" = the latest `generated_at` of its graded runs.
+  std::string generated_at;
 };
 
 /// Titles of checks and steps come from the catalog; check ids stay stable in every format.
@@ -40,5 +45,57 @@ std::string batch(Format format, const std::vector<BatchRow>& rows, const Option
 
 std::string table(const RunResult& run, const Options& opts);
 std::string json(const RunResult& run, const Options& opts);
+
+/// Version of the native JSON report (`schema/report.schema.json`); fields are only ever added.
+inline constexpr int kReportSchemaVersion = 1;
+/// Version of the batch JSON summary (`kind: "gpuwhy-batch"`).
+inline constexpr int kBatchSchemaVersion = 1;
+
+/// The native report as a JSON value, keys in a stable order; `json()` is its text.
+nlohmann::ordered_json json_value(const RunResult& run, const Options& opts);
+/// JUnit XML: one <testsuites> root, a <testsuite> per step, a <testcase> per check (schema/junit.xsd).
+std::string junit(const RunResult& run, const Options& opts);
+/// Gradescope autograder results.json. An incomplete run carries no top-level score (see the .cpp).
+std::string gradescope(const RunResult& run, const Options& opts);
+/// LTI AGS Score body. Throws Error(kUsage) when `opts.user` is empty.
+std::string lti(const RunResult& run, const Options& opts);
+/// TAP version 14, one test point per check, YAML diagnostics for fail and error.
+std::string tap(const RunResult& run, const Options& opts);
+/// CSV (RFC 4180, CRLF): the header and one row for `opts.user`.
+std::string csv(const RunResult& run, const Options& opts);
+
+// ---- Helpers shared by the renderers (pure; public so that every renderer says the same thing).
+
+/// The check's title in `lang` (catalog id "check.<id>.title"); the check id when the catalog lacks it.
+std::string check_title(const CheckResult& check, i18n::Lang lang);
+/// A message rendered in `lang`, as valid UTF-8 (see `clean_utf8`).
+std::string text_of(const Msg& m, i18n::Lang lang);
+/// True when `m` renders to nothing (no id and no text).
+bool is_empty(const Msg& m);
+/// `s` as valid UTF-8: every byte that does not start a well-formed sequence becomes U+FFFD.
+std::string clean_utf8(std::string_view s);
+/// `s` on one line: valid UTF-8, control characters and line breaks turned into spaces, runs of
+/// spaces collapsed, trimmed, cut to at most `max` bytes on a character boundary ("…" when cut).
+std::string one_line(std::string_view s, std::size_t max = 200);
+
+/// "Score {score}/{max_score}: {passed} passed, ..." (catalog id "ui.report.summary"), one line.
+std::string summary_line(const RunResult& run, i18n::Lang lang);
+/// "Grading incomplete: {errors} check(s) could not be evaluated ..." ("ui.report.grading-incomplete").
+std::string incomplete_line(const RunResult& run, i18n::Lang lang);
+
+/// Score and counts of one lab step, over the checks of that step.
+struct StepSummary {
+  int step = 0;
+  int score = 0;
+  int max_score = 0;  ///< over selected checks
+  int passed = 0;
+  int failed = 0;
+  int errors = 0;
+  int skipped = 0;
+  [[nodiscard]] bool complete() const { return errors == 0; }
+  [[nodiscard]] bool selected() const { return passed + failed + errors > 0; }
+};
+/// One summary per step that has checks, in step order.
+std::vector<StepSummary> step_summaries(const RunResult& run);
 
 }  // namespace gpuwhy::render

@@ -1,0 +1,340 @@
+// Helpers shared by the step files (see common.h).
+#include "common.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "gpuwhy/error.h"
+#include "gpuwhy/lab.h"
+#include "gpuwhy/text.h"
+#include "gpuwhy/yaml.h"
+
+namespace gpuwhy::checks::detail {
+
+Outcome pass(Msg expected, Msg actual, std::vector<std::string> evidence) {
+  return Outcome{Status::kPass, std::move(expected), std::move(actual), Msg{}, std::move(evidence)};
+}
+
+Outcome fail(Msg expected, Msg actual, Msg hint, std::vector<std::string> evidence) {
+  return Outcome{Status::kFail, std::move(expected), std::move(actual), std::move(hint), std::move(evidence)};
+}
+
+Outcome env_error(const FetchError& e, std::string_view what, std::string_view rule) {
+  Outcome o;
+  o.status = Status::kError;
+  o.actual = raw(e.message.empty() ? to_string(e.kind) : e.message);
+  const std::map<std::string, std::string> args{{"what", std::string(what)}, {"rule", std::string(rule)}};
+  if (e.http_status == 401) {
+    o.hint = msg("hint.env.unauthorized", args);
+  } else if (e.http_status == 403) {
+    o.hint = msg("hint.env.forbidden", args);
+  } else if (e.kind == ErrorKind::kSkipped) {
+    o.hint = msg("hint.env.not-collected", args);
+  } else {
+    o.hint = msg("hint.env.unavailable", args);
+  }
+  o.evidence.push_back(fmt::format("{}: {} ({})", what, e.message, to_string(e.kind)));
+  return o;
+}
+
+std::optional<Outcome> need_nodes(const Snapshot& s) {
+  if (s.nodes.ok()) return std::nullopt;
+  return env_error(s.nodes.error(), "the nodes", "get, list on nodes (cluster-wide)");
+}
+
+std::optional<Outcome> need_pods(const Snapshot& s) {
+  if (s.pods.ok()) return std::nullopt;
+  return env_error(s.pods.error(), "the pods of gpu-why", "get, list on pods in namespace gpu-why");
+}
+
+Outcome worst(Outcome a, Outcome b) {
+  const auto rank = [](Status st) {
+    switch (st) {
+      case Status::kFail: return 3;
+      case Status::kError: return 2;
+      case Status::kPass: return 1;
+      case Status::kSkip: return 0;
+    }
+    return 0;
+  };
+  return rank(b.status) > rank(a.status) ? std::move(b) : std::move(a);
+}
+
+// ---- live objects ------------------------------------------------------------------------
+
+const json& items(const json& list) {
+  static const json kEmpty = json::array();
+  if (list.is_object() && list.contains("items") && list["items"].is_array()) return list["items"];
+  return kEmpty;
+}
+
+const json* at(const json& obj, const char* pointer) {
+  try {
+    const json::json_pointer p(pointer);
+    if (!obj.contains(p)) return nullptr;
+    return &obj.at(p);
+  } catch (const json::exception&) {
+    return nullptr;
+  }
+}
+
+std::string str_at(const json& obj, const char* pointer) {
+  const json* v = at(obj, pointer);
+  return v != nullptr && v->is_string() ? v->get<std::string>() : std::string();
+}
+
+std::string name_of(const json& obj) {
+  return str_at(obj, "/metadata/name");
+}
+
+const json* find_node(const Snapshot& s, std::string_view name) {
+  if (!s.nodes.ok()) return nullptr;
+  for (const auto& n : items(s.nodes.value())) {
+    if (name_of(n) == name) return &n;
+  }
+  return nullptr;
+}
+
+std::vector<const json*> other_nodes(const Snapshot& s) {
+  std::vector<const json*> out;
+  if (!s.nodes.ok()) return out;
+  for (const auto& n : items(s.nodes.value())) {
+    if (name_of(n) != lab::kGpuNode) out.push_back(&n);
+  }
+  return out;
+}
+
+const json* find_pod(const Snapshot& s, std::string_view name) {
+  if (!s.pods.ok()) return nullptr;
+  for (const auto& p : items(s.pods.value())) {
+    if (name_of(p) == name) return &p;
+  }
+  return nullptr;
+}
+
+std::optional<std::string> node_gpu(const json& node, const char* map) {
+  const json* st = at(node, "/status");
+  if (st == nullptr || !st->is_object() || !st->contains(map) || !(*st)[map].is_object()) return std::nullopt;
+  const json& m = (*st)[map];
+  const std::string res(lab::kResource);
+  if (!m.contains(res)) return std::nullopt;
+  if (m[res].is_string()) return m[res].get<std::string>();
+  return m[res].dump();
+}
+
+std::vector<json> gpu_taints(const json& node) {
+  std::vector<json> out;
+  const json* t = at(node, "/spec/taints");
+  if (t == nullptr || !t->is_array()) return out;
+  for (const auto& taint : *t) {
+    if (str_at(taint, "/key") == lab::kTaintKey) out.push_back(taint);
+  }
+  return out;
+}
+
+std::string taint_string(const json& taint) {
+  const std::string v = str_at(taint, "/value");
+  return str_at(taint, "/key") + (v.empty() ? "" : "=" + v) + ":" + str_at(taint, "/effect");
+}
+
+namespace {
+std::optional<long long> container_gpu(const json& c, const char* which) {
+  const json* r = at(c, "/resources");
+  if (r == nullptr || !r->is_object() || !r->contains(which) || !(*r)[which].is_object()) return std::nullopt;
+  const json& m = (*r)[which];
+  const std::string res(lab::kResource);
+  if (!m.contains(res)) return std::nullopt;
+  return readers::json_quantity_milli(m[res]);
+}
+}  // namespace
+
+std::optional<long long> gpu_sum(const json& pod, const char* which) {
+  std::optional<long long> sum;
+  const json* cs = at(pod, "/spec/containers");
+  if (cs == nullptr || !cs->is_array()) return sum;
+  for (const auto& c : *cs) {
+    if (auto v = container_gpu(c, which)) sum = sum.value_or(0) + *v;
+  }
+  return sum;
+}
+
+long long scheduler_gpu_request(const json& pod) {
+  // Same rule as the scheduler's resource accounting (k8s.io/component-helpers resource
+  // PodRequests): the containers run together, init containers one at a time.
+  const long long containers = gpu_sum(pod, "requests").value_or(0);
+  long long init_max = 0;
+  const json* ic = at(pod, "/spec/initContainers");
+  if (ic != nullptr && ic->is_array()) {
+    for (const auto& c : *ic) init_max = std::max(init_max, container_gpu(c, "requests").value_or(0));
+  }
+  return std::max(containers, init_max);
+}
+
+std::vector<const json*> all_containers(const json& pod) {
+  std::vector<const json*> out;
+  for (const char* p : {"/spec/containers", "/spec/initContainers"}) {
+    const json* cs = at(pod, p);
+    if (cs == nullptr || !cs->is_array()) continue;
+    for (const auto& c : *cs) out.push_back(&c);
+  }
+  return out;
+}
+
+const json* condition(const json& pod, std::string_view type) {
+  const json* cs = at(pod, "/status/conditions");
+  if (cs == nullptr || !cs->is_array()) return nullptr;
+  for (const auto& c : *cs) {
+    if (str_at(c, "/type") == type) return &c;
+  }
+  return nullptr;
+}
+
+std::vector<json> student_tolerations(const json& pod) {
+  std::vector<json> out;
+  const json* ts = at(pod, "/spec/tolerations");
+  if (ts == nullptr || !ts->is_array()) return out;
+  for (const auto& t : *ts) {
+    const std::string key = str_at(t, "/key");
+    const bool added = std::find(lab::kDefaultTolerationKeys.begin(), lab::kDefaultTolerationKeys.end(), key) !=
+                           lab::kDefaultTolerationKeys.end() &&
+                       str_at(t, "/effect") == "NoExecute" && str_at(t, "/operator") == "Exists";
+    if (!added) out.push_back(t);
+  }
+  return out;
+}
+
+bool targets_lab_taint(const json& tol) {
+  return str_at(tol, "/key") == lab::kTaintKey;
+}
+
+bool tolerates_everything(const json& tol) {
+  return str_at(tol, "/key").empty() && str_at(tol, "/operator") == "Exists";
+}
+
+bool tolerates_lab_taint(const json& tol) {
+  if (!targets_lab_taint(tol)) return false;
+  const std::string op = str_at(tol, "/operator");
+  const std::string effect = str_at(tol, "/effect");
+  if (!effect.empty() && effect != lab::kTaintEffect) return false;
+  if (op == "Exists") return true;
+  return (op.empty() || op == "Equal") && str_at(tol, "/value") == lab::kTaintValue;
+}
+
+bool node_name_set_by_client(const json& pod) {
+  const json* mf = at(pod, "/metadata/managedFields");
+  if (mf == nullptr || !mf->is_array()) return false;
+  for (const auto& e : *mf) {
+    const json* f = at(e, "/fieldsV1/f:spec/f:nodeName");
+    if (f != nullptr && str_at(e, "/manager") != "kube-scheduler") return true;
+  }
+  return false;
+}
+
+const json* scheduled_event(const Snapshot& s, const json& pod) {
+  if (!s.events.ok()) return nullptr;
+  const std::string uid = str_at(pod, "/metadata/uid");
+  for (const auto& ev : items(s.events.value())) {
+    if (str_at(ev, "/reason") != "Scheduled") continue;
+    if (str_at(ev, "/involvedObject/name") != name_of(pod)) continue;
+    const std::string euid = str_at(ev, "/involvedObject/uid");
+    if (!uid.empty() && !euid.empty() && uid != euid) continue;
+    if (str_at(ev, "/source/component") == lab::kSchedulerName ||
+        str_at(ev, "/reportingComponent") == lab::kSchedulerName)
+      return &ev;
+  }
+  return nullptr;
+}
+
+std::string milli_text(long long milli) {
+  if (milli % 1000 == 0) return std::to_string(milli / 1000);
+  std::string s = fmt::format("{}.{:03}", milli / 1000, std::llabs(milli % 1000));
+  while (s.back() == '0') s.pop_back();
+  return s;
+}
+
+// ---- student files -----------------------------------------------------------------------
+
+FileRead read_text(const Snapshot& s, std::string_view rel, const Msg& expected, bool empty_is_failure) {
+  FileRead r;
+  const std::string file(rel);
+  const auto t = readers::decode_file(s.file(rel));
+  const std::map<std::string, std::string> args{{"file", file}, {"reason", t.reason}};
+  switch (t.problem) {
+    case readers::FileProblem::kNone: break;
+    case readers::FileProblem::kMissing:
+      r.failure = fail(expected, msg("value.file.missing", args), msg("hint.file.missing", args));
+      return r;
+    case readers::FileProblem::kNotRegular:
+      r.failure = fail(expected, msg("value.file.not-regular", args), msg("hint.file.not-regular", args));
+      return r;
+    case readers::FileProblem::kTooLarge:
+      r.failure = fail(expected, msg("value.file.too-large", args), msg("hint.file.too-large", args));
+      return r;
+    case readers::FileProblem::kUnreadable:
+      r.failure = fail(expected, msg("value.file.unreadable", args), msg("hint.file.unreadable", args));
+      return r;
+    case readers::FileProblem::kNotText:
+      r.failure = fail(expected, msg("value.file.not-text", args), msg("hint.file.not-text", args));
+      return r;
+  }
+  if (empty_is_failure && text::trim(t.text).empty()) {
+    r.failure = fail(expected, msg("value.file.empty", args), msg("hint.file.empty", args));
+    return r;
+  }
+  r.text = t.text;
+  return r;
+}
+
+ManifestRead read_pod_manifest(const Snapshot& s, std::string_view rel, const Msg& expected) {
+  ManifestRead r;
+  FileRead f = read_text(s, rel, expected);
+  if (!f.text) {
+    r.failure = std::move(f.failure);
+    return r;
+  }
+  const std::string file(rel);
+  std::vector<json> docs;
+  try {
+    docs = yaml::load_all(*f.text, file);
+  } catch (const std::exception& e) {
+    r.failure = fail(expected, msg("value.manifest.not-yaml", {{"file", file}}),
+                     msg("hint.manifest.yaml-error", {{"file", file}, {"reason", e.what()}}));
+    return r;
+  }
+  docs.erase(std::remove_if(docs.begin(), docs.end(), [](const json& d) { return d.is_null(); }), docs.end());
+  if (docs.size() != 1 || !docs[0].is_object() || str_at(docs[0], "/kind") != "Pod") {
+    std::vector<std::string> kinds;
+    for (const auto& d : docs) kinds.push_back(d.is_object() ? str_at(d, "/kind") : std::string("?"));
+    r.failure = fail(expected, msg("value.manifest.kinds", {{"file", file}, {"kinds", join(kinds)}}),
+                     msg("hint.manifest.not-single-pod", {{"file", file}}));
+    return r;
+  }
+  r.pod = std::move(docs[0]);
+  return r;
+}
+
+std::vector<std::string> file_evidence(std::string_view rel, const std::string& t, std::size_t max_lines) {
+  std::vector<std::string> out;
+  std::size_t n = 0;
+  for (const auto& l : text::lines(t)) {
+    if (text::trim(l).empty()) continue;
+    if (n++ == max_lines) {
+      out.push_back(fmt::format("{}: …", rel));
+      break;
+    }
+    out.push_back(fmt::format("{}: {}", rel, text::ellipsize(l, 300)));
+  }
+  return out;
+}
+
+std::string join(const std::vector<std::string>& v, std::string_view sep) {
+  std::string out;
+  for (const auto& s : v) {
+    if (!out.empty()) out += sep;
+    out += s;
+  }
+  return out;
+}
+
+}  // namespace gpuwhy::checks::detail

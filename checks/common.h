@@ -1,0 +1,109 @@
+#pragma once
+/// Helpers shared by the step files: reading the snapshot the same way everywhere, and the
+/// rules every check follows (live data unavailable -> error; student file bad -> fail).
+/// Internal to gpuwhy_checks.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpuwhy/readers.h"
+#include "gpuwhy/result.h"
+#include "gpuwhy/snapshot.h"
+
+namespace gpuwhy::checks::detail {
+
+using nlohmann::json;
+
+// ---- outcomes ----------------------------------------------------------------------------
+
+Outcome pass(Msg expected, Msg actual, std::vector<std::string> evidence = {});
+Outcome fail(Msg expected, Msg actual, Msg hint, std::vector<std::string> evidence = {});
+
+/// A live item could not be read: kError with the one-line reason as actual and a hint that
+/// it is the environment (with the RBAC rule needed on 401/403). `what` names the item
+/// ("the nodes"), `rule` the RBAC rule ("get, list nodes").
+Outcome env_error(const FetchError& e, std::string_view what, std::string_view rule);
+
+/// Same as env_error for the usual live items; nullopt when the item is there.
+std::optional<Outcome> need_nodes(const Snapshot& s);
+std::optional<Outcome> need_pods(const Snapshot& s);
+
+/// The worse of two outcomes for combining parts of one check: a failure found on evidence
+/// beats an error, an error beats a pass.
+Outcome worst(Outcome a, Outcome b);
+
+// ---- live objects ------------------------------------------------------------------------
+
+/// items[] of a List (empty when not a list).
+const json& items(const json& list);
+std::string name_of(const json& obj);
+/// A string at a JSON pointer ("" when missing or not a string).
+std::string str_at(const json& obj, const char* pointer);
+const json* at(const json& obj, const char* pointer);
+
+const json* find_node(const Snapshot& s, std::string_view name);  ///< nodes must be ok
+std::vector<const json*> other_nodes(const Snapshot& s);          ///< every node but lab-node-0
+const json* find_pod(const Snapshot& s, std::string_view name);   ///< pods must be ok
+
+/// status.<map>[nvidia.com/gpu] as text; nullopt when absent.
+std::optional<std::string> node_gpu(const json& node, const char* map);
+/// The node's taints whose key is nvidia.com/gpu.
+std::vector<json> gpu_taints(const json& node);
+/// "key=value:Effect" (value part left out when empty, as kubectl does).
+std::string taint_string(const json& taint);
+
+/// Sum over containers of resources.<which>[nvidia.com/gpu] in thousandths; nullopt when no
+/// container sets it.
+std::optional<long long> gpu_sum(const json& pod, const char* which);
+/// What the scheduler counts for a pod: max(sum of containers, max of init containers) of the
+/// nvidia.com/gpu requests, in thousandths.
+long long scheduler_gpu_request(const json& pod);
+/// Every container and init container (pointers into pod).
+std::vector<const json*> all_containers(const json& pod);
+
+const json* condition(const json& pod, std::string_view type);
+/// Tolerations the student wrote (the two DefaultTolerationSeconds ones removed).
+std::vector<json> student_tolerations(const json& pod);
+/// The toleration tolerates nvidia.com/gpu=present:NoSchedule.
+bool tolerates_lab_taint(const json& tol);
+/// Tolerates every taint: no key and operator Exists.
+bool tolerates_everything(const json& tol);
+/// The toleration targets the nvidia.com/gpu key (whether or not it matches).
+bool targets_lab_taint(const json& tol);
+
+/// Somebody other than the scheduler owns spec.nodeName (managedFields), i.e. the pod was
+/// created with a node name.
+bool node_name_set_by_client(const json& pod);
+/// A "Scheduled" event from the default scheduler for this pod (uid-matched when possible).
+const json* scheduled_event(const Snapshot& s, const json& pod);
+
+/// A number written for people: thousandths -> "2", "0.5".
+std::string milli_text(long long milli);
+
+// ---- student files -----------------------------------------------------------------------
+
+/// The decoded file, or the failure naming it (missing, too large, not text, empty).
+struct FileRead {
+  std::optional<std::string> text;
+  Outcome failure;
+};
+/// `expected` is the check's expected value, reused in the failure.
+FileRead read_text(const Snapshot& s, std::string_view rel, const Msg& expected, bool empty_is_failure = true);
+
+/// One Pod document from a manifest, or the failure naming the file.
+struct ManifestRead {
+  std::optional<json> pod;
+  Outcome failure;
+};
+ManifestRead read_pod_manifest(const Snapshot& s, std::string_view rel, const Msg& expected);
+
+/// Evidence line for a file: "out/x.txt: first line ..." (bounded).
+std::vector<std::string> file_evidence(std::string_view rel, const std::string& text, std::size_t max_lines = 6);
+
+std::string join(const std::vector<std::string>& v, std::string_view sep = ", ");
+
+}  // namespace gpuwhy::checks::detail

@@ -1,0 +1,29 @@
+#pragma once
+// Shared by steps 5, 6 and 7: a Pending pod and why, and a saved scheduler message against
+// the live one. Internal.
+#include <string_view>
+
+#include "gpuwhy/result.h"
+#include "gpuwhy/snapshot.h"
+
+namespace gpuwhy::checks::detail {
+
+enum class Blame { kTaint, kInsufficient };
+
+/// Hint ids a caller gives for its own named mistakes.
+struct PendingHints {
+  const char* scheduled;     ///< the pod got a node
+  const char* wrong_reason;  ///< the message blames something else
+  const char* other_reason;  ///< kInsufficient only: the message blames the taint
+};
+
+/// The live pod is unbound, Pending, PodScheduled False/Unschedulable, and its message blames
+/// `want` (and not the other one).
+Outcome pending_for(const Snapshot& s, std::string_view pod, Blame want, const PendingHints& hints);
+
+/// The saved file holds a scheduler message of kind `want`, with the same reason list as the
+/// live PodScheduled message of `pod`.
+Outcome scheduler_file(const Snapshot& s, std::string_view file, std::string_view pod, Blame want,
+                       const char* hint_other_kind);
+
+}  // namespace gpuwhy::checks::detail

@@ -1,0 +1,101 @@
+#pragma once
+/// Matchers for what the real kube-scheduler and kube-apiserver say about the lab pods.
+/// Every matcher works on phrases, never on whole strings, so that all the wordings of
+/// docs/kubernetes-facts.md §1-§2 (k8s 1.23 ... 1.37) are recognised.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace gpuwhy::messages {
+
+// ---- scheduler ---------------------------------------------------------------------------
+
+/// What one entry of a FitError histogram ("2 node(s) didn't match ...") blames.
+enum class ReasonKind {
+  kTaint,         ///< any of the three historic untolerated-taint forms
+  kSelector,      ///< node affinity / nodeSelector mismatch
+  kInsufficient,  ///< "Insufficient <resource>"
+  kOther,         ///< anything else (kept verbatim for comparison)
+};
+
+/// One "<count> <reason>" entry.
+struct Reason {
+  int count = -1;  ///< -1 when the entry had no leading count
+  ReasonKind kind = ReasonKind::kOther;
+  std::string resource;  ///< kInsufficient: "nvidia.com/gpu"; kTaint (≤1.34 forms): the taint key, else ""
+  std::string text;      ///< the entry as written, without the count
+  /// Stable identity used when two messages are compared: "taint", "selector",
+  /// "insufficient:nvidia.com/gpu", "other:<text>". The taint wording (which changed across
+  /// versions) does not matter; the kind does.
+  [[nodiscard]] std::string key() const;
+};
+
+/// A scheduler FitError message, as written in a PodScheduled condition or a
+/// FailedScheduling event.
+struct SchedulerMessage {
+  int available = 0;             ///< N of "N/M nodes are available"
+  int total = 0;                 ///< M
+  std::vector<Reason> reasons;   ///< the histogram before the tail, in message order
+  bool dra_tail = false;         ///< "no new claims to deallocate," was present (k8s 1.34+)
+  bool preemption_tail = false;  ///< "preemption: ..." was present
+  std::string main;              ///< "0/3 nodes are available: ...", up to (excluding) the tail
+
+  [[nodiscard]] bool blames_taint() const;
+  [[nodiscard]] bool blames_selector() const;
+  /// "Insufficient <resource>" is one of the reasons.
+  [[nodiscard]] bool insufficient(std::string_view resource) const;
+};
+
+/// Whitespace runs (newlines included) become one space, the text is trimmed, and a doubled
+/// final period ("..", seen up to k8s 1.29) collapses to one.
+std::string normalize(std::string_view text);
+
+/// Finds the first "N/M nodes are available:" frame anywhere in `text` (which may hold other
+/// lines: a `describe` Events line, kubectl prompts ...) and parses it. nullopt when there is
+/// no frame.
+std::optional<SchedulerMessage> parse_scheduler_message(std::string_view text);
+
+/// Classifies one histogram entry without its count ("node(s) had untolerated taint(s)").
+Reason classify_reason(std::string_view entry);
+
+/// The reason lists of two messages are the same: same total and the same multiset of
+/// (count, key). The preemption / DRA tail never counts.
+bool same_reasons(const SchedulerMessage& a, const SchedulerMessage& b);
+
+/// "1 taint, 2 selector" style summary of the reason list (for evidence and actual values).
+std::string describe_reasons(const SchedulerMessage& m);
+
+// ---- apiserver ---------------------------------------------------------------------------
+
+/// One validation cause: `field` may be empty when it could not be told apart.
+struct Cause {
+  std::string field;    ///< "spec.containers[0].resources.requests"
+  std::string message;  ///< "Invalid value: \"2\": must be equal to nvidia.com/gpu limit of 1"
+};
+
+/// requests != limits for nvidia.com/gpu: "must be equal to nvidia.com/gpu limit" (with or
+/// without " of N", which arrived in k8s 1.27).
+bool is_mismatch(const Cause& c);
+/// A fractional nvidia.com/gpu: "must be an integer" on a resources field path that names
+/// nvidia.com/gpu. The value text (`"500m"` or a Go struct dump) is ignored.
+bool is_fraction(const Cause& c);
+
+/// Splits one kubectl cause text "<field>: <msg>" (a single-cause line after "is invalid: ",
+/// a "* <field>: <msg>" line, or a Status message) into causes. Aggregates "[e1, e2]" are split.
+std::vector<Cause> causes_from_text(std::string_view text);
+
+/// Causes of a 422 Status body: details.causes when present, else parsed from `message`.
+std::vector<Cause> causes_from_status(const nlohmann::json& status);
+
+/// Summary of a set of causes.
+struct RejectionKinds {
+  bool mismatch = false;
+  bool fraction = false;
+};
+RejectionKinds classify(const std::vector<Cause>& causes);
+
+}  // namespace gpuwhy::messages

@@ -1,0 +1,123 @@
+#pragma once
+/// Tolerant readers of what the student saved in out/ (what kubectl really prints), plus
+/// Kubernetes quantities and the step-8 answer words. Every reader is a pure function of
+/// decoded UTF-8 text (see text::decode); none throws.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpuwhy/messages.h"
+#include "gpuwhy/snapshot.h"
+
+namespace gpuwhy::readers {
+
+// ---- student files -----------------------------------------------------------------------
+
+/// Why a student file could not be turned into text.
+enum class FileProblem {
+  kNone,
+  kMissing,     ///< not there (or not collected)
+  kNotRegular,  ///< a folder, a device ...
+  kTooLarge,    ///< over lab::kMaxFileBytes
+  kUnreadable,  ///< permission / I/O error
+  kNotText,     ///< binary or invalid UTF-8 / UTF-16
+};
+
+/// A student file decoded to UTF-8 (BOM stripped, CRLF -> LF, UTF-16 converted).
+struct TextFile {
+  FileProblem problem = FileProblem::kNone;
+  std::string text;    ///< decoded text when problem == kNone
+  std::string reason;  ///< one line when problem != kNone
+};
+TextFile decode_file(const StudentFile& f);
+
+// ---- quantities --------------------------------------------------------------------------
+
+/// A Kubernetes quantity in thousandths ("2" -> 2000, "500m" -> 500, "0.5" -> 500, "1k" ->
+/// 1000000, 1 -> 1000). nullopt for anything that is not a quantity.
+std::optional<long long> quantity_milli(std::string_view text);
+/// The same for a JSON value (string or number).
+std::optional<long long> json_quantity_milli(const nlohmann::json& value);
+
+// ---- out/advertised.txt ------------------------------------------------------------------
+
+enum class AdvertisedFormat { kUnknown, kTable, kJson, kYaml, kDescribe, kBareNumbers };
+std::string to_string(AdvertisedFormat f);
+
+struct Advertised {
+  AdvertisedFormat format = AdvertisedFormat::kUnknown;
+  /// node -> amount as shown ("" for `<none>`, an empty jsonpath value, or a missing key).
+  std::map<std::string, std::string> amounts;
+  std::vector<std::string> order;  ///< node names in file order
+  /// Pitfall 1: table/jsonpath rows exist and every amount is `<none>` or empty (the shell
+  /// removed the backslash of `nvidia\.com/gpu`).
+  bool all_none = false;
+  /// Pitfall 2: only numbers, no node names (`-o jsonpath` without `.metadata.name`).
+  bool bare_numbers = false;
+  std::string problem;  ///< one line when nothing could be read ("" when fine)
+};
+/// Reads custom-columns/table output (with or without header), `-o jsonpath` range output,
+/// `-o json` (List or single Node), `-o yaml`, `kubectl describe nodes`. The amount is the
+/// allocatable one when the output shows both (a column named *ALLOC*, the Allocatable: block).
+Advertised read_advertised(std::string_view text);
+
+// ---- out/rejected.txt --------------------------------------------------------------------
+
+/// One apiserver rejection as kubectl printed it: a header and its causes.
+struct Rejection {
+  std::string header;  ///< the first line of the rejection
+  std::string pod;     ///< the object name when the header names it
+  std::vector<messages::Cause> causes;
+  messages::RejectionKinds kinds;
+};
+struct RejectedFile {
+  std::vector<Rejection> rejections;
+};
+/// Groups `The Pod "x" is invalid: ...` (single cause), `The Pod "x" is invalid:` + `* ...`
+/// lines (several causes) and `Error from server (Invalid): error when creating ...` lines.
+/// Lines that are none of these are ignored.
+RejectedFile read_rejected(std::string_view text);
+
+// ---- out/tainted.txt, out/exhausted.txt --------------------------------------------------
+
+/// The first scheduler message in the file (may hold other lines too); nullopt when none.
+std::optional<messages::SchedulerMessage> read_scheduler_file(std::string_view text);
+
+// ---- out/gate-report.txt -----------------------------------------------------------------
+
+struct GateReport {
+  /// key (upper case) -> value (may be empty: `TAINT=`); first occurrence wins. Keys are
+  /// matched case-insensitively.
+  std::map<std::string, std::string> values;
+  std::vector<std::string> duplicates;  ///< keys seen more than once
+  std::vector<std::string> unknown;     ///< keys that are not one of the seven
+  std::vector<std::string> missing;     ///< of the seven keys, those not seen
+  std::vector<std::string> malformed;   ///< lines that are neither KEY=VALUE nor KEY: VALUE
+  int nonblank_lines = 0;
+  /// Values of a duplicated key differ (the first one cannot be trusted).
+  std::vector<std::string> conflicting;
+};
+GateReport read_gate_report(std::string_view text);
+
+// ---- step-8 answer words -----------------------------------------------------------------
+
+enum class Answer { kUnknown, kAffirmative, kNegative, kNumbers, kDevices };
+std::string to_string(Answer a);
+
+/// One row of THE word table (English, Korean, Japanese; compared case-insensitively).
+struct AnswerWord {
+  std::string_view word;
+  Answer answer;
+};
+/// THE table.
+const std::vector<AnswerWord>& answer_words();
+/// Classifies a gate-report value: the whole value first, else its first word; surrounding
+/// quotes and final punctuation are ignored.
+Answer classify_answer(std::string_view value);
+
+}  // namespace gpuwhy::readers

@@ -1,0 +1,288 @@
+// Scheduler and apiserver message matchers (see messages.h and docs/kubernetes-facts.md §1-§2).
+#include "gpuwhy/messages.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "gpuwhy/text.h"
+
+namespace gpuwhy::messages {
+
+namespace {
+
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+bool contains(std::string_view hay, std::string_view needle) {
+  return hay.find(needle) != std::string_view::npos;
+}
+
+// Parses the decimal number that ends right before `end` (digits only); -1 when none.
+int number_before(std::string_view s, std::size_t end, std::size_t* start) {
+  std::size_t b = end;
+  while (b > 0 && is_digit(s[b - 1])) --b;
+  if (b == end || end - b > 6) return -1;
+  *start = b;
+  return std::stoi(std::string(s.substr(b, end - b)));
+}
+
+}  // namespace
+
+std::string Reason::key() const {
+  switch (kind) {
+    case ReasonKind::kTaint: return "taint";
+    case ReasonKind::kSelector: return "selector";
+    case ReasonKind::kInsufficient: return "insufficient:" + resource;
+    case ReasonKind::kOther: break;
+  }
+  return "other:" + text;
+}
+
+bool SchedulerMessage::blames_taint() const {
+  return std::any_of(reasons.begin(), reasons.end(), [](const Reason& r) { return r.kind == ReasonKind::kTaint; });
+}
+
+bool SchedulerMessage::blames_selector() const {
+  return std::any_of(reasons.begin(), reasons.end(), [](const Reason& r) { return r.kind == ReasonKind::kSelector; });
+}
+
+bool SchedulerMessage::insufficient(std::string_view resource) const {
+  return std::any_of(reasons.begin(), reasons.end(), [resource](const Reason& r) {
+    return r.kind == ReasonKind::kInsufficient && r.resource == resource;
+  });
+}
+
+std::string normalize(std::string_view in) {
+  std::string out;
+  out.reserve(in.size());
+  bool space = false;
+  for (char c : in) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+      space = true;
+      continue;
+    }
+    if (space && !out.empty()) out += ' ';
+    space = false;
+    out += c;
+  }
+  // A doubled period ("scheduling..", k8s ≤1.29) becomes one; a real ellipsis is left alone.
+  std::string res;
+  res.reserve(out.size());
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (out[i] == '.' && i + 1 < out.size() && out[i + 1] == '.' && (i == 0 || out[i - 1] != '.') &&
+        (i + 2 == out.size() || out[i + 2] == ' ')) {
+      res += '.';
+      ++i;
+      continue;
+    }
+    res += out[i];
+  }
+  return res;
+}
+
+Reason classify_reason(std::string_view entry) {
+  Reason r;
+  r.text = text::trim(entry);
+  const std::string& t = r.text;
+  if (contains(t, "untolerated taint") || (contains(t, "had taint") && contains(t, "didn't tolerate"))) {
+    r.kind = ReasonKind::kTaint;
+    // ≤1.34 forms name the taint: "{nvidia.com/gpu: present}".
+    const auto open = t.find('{');
+    const auto colon = t.find(':', open == std::string::npos ? 0 : open);
+    if (open != std::string::npos && colon != std::string::npos && colon > open) {
+      r.resource = t.substr(open + 1, colon - open - 1);
+    }
+  } else if (contains(t, "didn't match Pod's node affinity") || contains(t, "didn't match node selector") ||
+             contains(t, "didn't match Pod's node selector")) {
+    r.kind = ReasonKind::kSelector;
+  } else if (t.rfind("Insufficient ", 0) == 0) {
+    r.kind = ReasonKind::kInsufficient;
+    r.resource = text::trim(std::string_view(t).substr(13));
+  }
+  return r;
+}
+
+std::optional<SchedulerMessage> parse_scheduler_message(std::string_view raw) {
+  const std::string s = normalize(raw);
+  static constexpr std::string_view kFrame = " nodes are available";
+  std::size_t pos = 0;
+  while ((pos = s.find(kFrame, pos)) != std::string::npos) {
+    // "N/M" right before the phrase.
+    std::size_t total_start = 0;
+    const int total = number_before(s, pos, &total_start);
+    if (total < 0 || total_start == 0 || s[total_start - 1] != '/') {
+      pos += kFrame.size();
+      continue;
+    }
+    std::size_t avail_start = 0;
+    const int avail = number_before(s, total_start - 1, &avail_start);
+    if (avail < 0) {
+      pos += kFrame.size();
+      continue;
+    }
+    SchedulerMessage m;
+    m.available = avail;
+    m.total = total;
+    std::size_t body = pos + kFrame.size();
+    if (body < s.size() && s[body] == ':') ++body;
+    while (body < s.size() && s[body] == ' ') ++body;
+    // The histogram ends at the first ". " (or a final "."); dots inside names ("nvidia.com")
+    // are never followed by a space.
+    std::size_t end = s.find(". ", body);
+    std::size_t tail = std::string::npos;
+    if (end == std::string::npos) {
+      end = s.size();
+      if (end > body && s[end - 1] == '.') --end;
+    } else {
+      tail = end + 2;
+    }
+    const std::string hist = s.substr(body, end - body);
+    m.main = s.substr(avail_start, end - avail_start);
+    // Entries are separated by ", " followed by a count; the ≤1.23 taint form has its own
+    // ", that the pod didn't tolerate" which is not followed by a digit.
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= hist.size(); ++i) {
+      const bool at_end = i == hist.size();
+      const bool split = !at_end && hist.compare(i, 2, ", ") == 0 && i + 2 < hist.size() && is_digit(hist[i + 2]);
+      if (!at_end && !split) continue;
+      std::string_view entry = std::string_view(hist).substr(start, i - start);
+      int count = -1;
+      std::size_t k = 0;
+      while (k < entry.size() && is_digit(entry[k])) ++k;
+      if (k > 0 && k < entry.size() && entry[k] == ' ' && k <= 6) {
+        count = std::stoi(std::string(entry.substr(0, k)));
+        entry.remove_prefix(k + 1);
+      }
+      if (!text::trim(entry).empty()) {
+        Reason r = classify_reason(entry);
+        r.count = count;
+        m.reasons.push_back(std::move(r));
+      }
+      start = i + 2;
+    }
+    if (tail != std::string::npos) {
+      std::string_view rest = std::string_view(s).substr(tail);
+      if (rest.rfind("no new claims to deallocate", 0) == 0) {
+        m.dra_tail = true;
+        const auto comma = rest.find(',');
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+        while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+      }
+      if (rest.rfind("preemption:", 0) == 0) m.preemption_tail = true;
+    }
+    return m;
+  }
+  return std::nullopt;
+}
+
+bool same_reasons(const SchedulerMessage& a, const SchedulerMessage& b) {
+  if (a.total != b.total || a.available != b.available) return false;
+  std::map<std::string, int> ca;
+  std::map<std::string, int> cb;
+  for (const auto& r : a.reasons) ca[r.key()] += r.count;
+  for (const auto& r : b.reasons) cb[r.key()] += r.count;
+  return ca == cb;
+}
+
+std::string describe_reasons(const SchedulerMessage& m) {
+  std::string out;
+  for (const auto& r : m.reasons) {
+    if (!out.empty()) out += ", ";
+    if (r.count >= 0) out += std::to_string(r.count) + " ";
+    out += r.text;
+  }
+  return out;
+}
+
+// ---- apiserver ---------------------------------------------------------------------------
+
+namespace {
+
+bool is_field_start(std::string_view s, std::size_t i) {
+  for (std::string_view p : {"spec.", "metadata.", "status."}) {
+    if (s.compare(i, p.size(), p) == 0) {
+      // A field path has no spaces and is followed by ": ".
+      const auto sep = s.find(": ", i);
+      const auto sp = s.find(' ', i);
+      return sep != std::string_view::npos && sep < sp;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<Cause> causes_from_text(std::string_view in) {
+  std::string t = text::trim(in);
+  // Headers: `The Pod "x" is invalid: `, `Error from server (Invalid): error when creating
+  // "f.yaml": Pod "x" is invalid: `, a Status message `Pod "x" is invalid: [...]`.
+  static constexpr std::string_view kInvalid = "is invalid:";
+  if (const auto p = t.rfind(kInvalid); p != std::string::npos)
+    t = text::trim(std::string_view(t).substr(p + kInvalid.size()));
+  if (t.rfind("* ", 0) == 0) t = text::trim(std::string_view(t).substr(2));
+  if (!t.empty() && t.front() == '[') t.erase(0, 1);
+  if (!t.empty() && t.back() == ']') t.pop_back();
+  std::vector<std::size_t> starts;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const bool boundary = i == 0 || (i >= 2 && t.compare(i - 2, 2, ", ") == 0);
+    if (boundary && is_field_start(t, i)) starts.push_back(i);
+  }
+  std::vector<Cause> out;
+  if (starts.empty()) {
+    if (!t.empty()) out.push_back(Cause{"", t});
+    return out;
+  }
+  for (std::size_t k = 0; k < starts.size(); ++k) {
+    std::size_t end = k + 1 < starts.size() ? starts[k + 1] - 2 : t.size();
+    std::string_view seg = std::string_view(t).substr(starts[k], end - starts[k]);
+    const auto sep = seg.find(": ");
+    out.push_back(Cause{std::string(seg.substr(0, sep)), text::trim(seg.substr(sep + 2))});
+  }
+  return out;
+}
+
+std::vector<Cause> causes_from_status(const nlohmann::json& status) {
+  std::vector<Cause> out;
+  if (!status.is_object()) return out;
+  if (status.contains("details") && status["details"].is_object() && status["details"].contains("causes") &&
+      status["details"]["causes"].is_array()) {
+    for (const auto& c : status["details"]["causes"]) {
+      if (!c.is_object()) continue;
+      Cause cause;
+      if (c.contains("field") && c["field"].is_string()) cause.field = c["field"].get<std::string>();
+      if (c.contains("message") && c["message"].is_string()) cause.message = c["message"].get<std::string>();
+      out.push_back(std::move(cause));
+    }
+  }
+  if (out.empty() && status.contains("message") && status["message"].is_string()) {
+    out = causes_from_text(status["message"].get<std::string>());
+  }
+  return out;
+}
+
+bool is_mismatch(const Cause& c) {
+  return contains(c.message, "must be equal to nvidia.com/gpu limit");
+}
+
+bool is_fraction(const Cause& c) {
+  if (!contains(c.message, "must be an integer")) return false;
+  if (!c.field.empty()) return contains(c.field, "nvidia.com/gpu") && contains(c.field, "resources");
+  // No field could be split off: the path is still in the text before the phrase.
+  const std::string_view m = c.message;
+  const auto phrase = m.find("must be an integer");
+  const std::string_view before = m.substr(0, phrase);
+  return contains(before, "resources.limits[nvidia.com/gpu]") || contains(before, "resources.requests[nvidia.com/gpu]");
+}
+
+RejectionKinds classify(const std::vector<Cause>& causes) {
+  RejectionKinds k;
+  for (const auto& c : causes) {
+    k.mismatch = k.mismatch || is_mismatch(c);
+    k.fraction = k.fraction || is_fraction(c);
+  }
+  return k;
+}
+
+}  // namespace gpuwhy::messages

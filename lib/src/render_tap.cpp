@@ -1,0 +1,96 @@
+// TAP version 14 (`--format tap`): the plan first, one test point per check in lab order,
+// `# SKIP` for unselected checks, and a YAML diagnostic block under every fail and error.
+// A check that could not be evaluated is `not ok ... # error` with `severity: error`; there is no
+// `Bail out!`, because every other check still ran.
+#include <fmt/format.h>
+
+#include "gpuwhy/render.h"
+
+namespace gpuwhy::render {
+
+namespace {
+
+// The description is one line; TAP 14 makes `#` start a directive and `\` escape, so both are escaped.
+std::string description(std::string_view s) {
+  std::string out;
+  for (char c : one_line(s, 300)) {
+    if (c == '#' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// A YAML double-quoted scalar. Valid UTF-8 passes through; every character YAML does not allow
+// unescaped in a stream (C0 controls, DEL, C1 controls, U+FFFE, U+FFFF) is written as an escape.
+std::string yaml_quote(std::string_view in) {
+  const std::string s = clean_utf8(in);
+  std::string out = "\"";
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char ch = s[i];
+    const auto c = static_cast<unsigned char>(ch);
+    switch (ch) {
+      case '"': out += "\\\""; continue;
+      case '\\': out += "\\\\"; continue;
+      case '\n': out += "\\n"; continue;
+      case '\t': out += "\\t"; continue;
+      case '\r': out += "\\r"; continue;
+      default: break;
+    }
+    if (c < 0x20 || c == 0x7F) {
+      out += fmt::format("\\x{:02X}", c);
+    } else if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) <= 0x9F) {
+      out += fmt::format("\\x{:02X}", static_cast<unsigned char>(s[i + 1]));  // C1 controls U+0080..U+009F
+      ++i;
+    } else if (c == 0xEF && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0xBF &&
+               static_cast<unsigned char>(s[i + 2]) >= 0xBE) {
+      out += static_cast<unsigned char>(s[i + 2]) == 0xBE ? "\\uFFFE" : "\\uFFFF";  // not printable in YAML
+      i += 2;
+    } else {
+      out += ch;
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+std::string tap(const RunResult& run, const Options& opts) {
+  std::string out = "TAP version 14\n";
+  out += fmt::format("1..{}\n", run.checks.size());
+  std::size_t n = 0;
+  for (const auto& c : run.checks) {
+    ++n;
+    const Status st = c.outcome.status;
+    const std::string desc = description(c.id + ": " + check_title(c, opts.lang));
+    switch (st) {
+      case Status::kPass: out += fmt::format("ok {} - {}\n", n, desc); continue;
+      case Status::kSkip:
+        out += fmt::format("ok {} - {} # SKIP {}\n", n, desc,
+                           description(i18n::text("ui.report.not-selected", opts.lang)));
+        continue;
+      case Status::kFail: out += fmt::format("not ok {} - {}\n", n, desc); break;
+      case Status::kError: out += fmt::format("not ok {} - {} # error\n", n, desc); break;
+    }
+    const auto& o = c.outcome;
+    out += "  ---\n";
+    out += "  id: " + yaml_quote(c.id) + "\n";
+    out += "  severity: " + std::string(st == Status::kError ? "error" : "fail") + "\n";
+    out += fmt::format("  points: {}\n", c.points);
+    // A check that could not be evaluated has no score: it is not a zero.
+    if (st == Status::kFail) out += fmt::format("  score: {}\n", c.score);
+    if (!opts.hide_expected && !is_empty(o.expected))
+      out += "  expected: " + yaml_quote(text_of(o.expected, opts.lang)) + "\n";
+    if (!is_empty(o.actual)) out += "  actual: " + yaml_quote(text_of(o.actual, opts.lang)) + "\n";
+    if (!is_empty(o.hint)) out += "  hint: " + yaml_quote(text_of(o.hint, opts.lang)) + "\n";
+    if (!o.evidence.empty()) {
+      out += "  evidence:\n";
+      for (const auto& line : o.evidence) out += "    - " + yaml_quote(line) + "\n";
+    }
+    out += "  ...\n";
+  }
+  if (!run.complete()) out += "# " + incomplete_line(run, opts.lang) + "\n";
+  out += "# " + summary_line(run, opts.lang) + "\n";
+  return out;
+}
+
+}  // namespace gpuwhy::render

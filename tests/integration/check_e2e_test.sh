@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Issue "gpuwhy check" end to end on a live lab cluster: the solution passes (exit 0); each
+# mistake script fails (exit 1) with exactly the ids its recorded capture fails; with the
+# apiserver stopped, live checks are `error` (exit 3) and file checks are still graded.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+GPUWHY=${GPUWHY_BIN:-$ROOT/build/gpuwhy}
+TMP=$(mktemp -d)
+NAME=it-e2e-$$
+trap 'cluster_down; rm -rf "$TMP"' EXIT
+
+ids_with() {  # ids_with STATUS JSONFILE -> sorted ids, space-separated
+  /usr/bin/python3 -c 'import json,sys; r=json.load(open(sys.argv[2])); print(" ".join(sorted(c["id"] for c in r["checks"] if c["status"]==sys.argv[1])))' "$1" "$2"
+}
+
+scenario() {  # scenario NAME SCRIPT
+  local s=$1 script=$2 rc
+  cluster_down; cluster_up "$NAME"
+  "$script" "$TMP/$s" >"$TMP/$s.log" 2>&1 || { cat "$TMP/$s.log"; fail "$s: script ran"; return; }
+  "$GPUWHY" check --dir "$TMP/$s" --format json -o "$TMP/$s.json" >"$TMP/$s.table" 2>"$TMP/$s.err"; rc=$?
+  VERSION=$(kubectl version -o json 2>/dev/null | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)["serverVersion"]["gitVersion"])')
+  if [[ $s == solution ]]; then
+    expect_eq "$s: exit 0" 0 "$rc"
+    expect_eq "$s: nothing fails" "" "$(ids_with fail "$TMP/$s.json")"
+    expect_match "$s: table ends with the counts" "[0-9]+ passed, 0 failed" "$(cat "$TMP/$s.table")"
+  else
+    expect_eq "$s: exit 1" 1 "$rc"
+  fi
+  expect_eq "$s: no check is error" "" "$(ids_with error "$TMP/$s.json")"
+  local cap="$ROOT/fixtures/captures/$VERSION/$s/bundle.json"
+  if [[ -f "$cap" ]]; then
+    "$GPUWHY" check --snapshot "$cap" --format json -o "$TMP/$s.cap.json" >/dev/null 2>&1
+    expect_eq "$s: live verdict = recorded capture's verdict" "$(ids_with fail "$TMP/$s.cap.json")" "$(ids_with fail "$TMP/$s.json")"
+  fi
+}
+
+echo "== solution"
+scenario solution "$ROOT/fixtures/solution/solve"
+echo "== requests per snapshot"
+"$GPUWHY" snapshot --dir "$TMP/solution" -o "$TMP/bundle.json" 2>"$TMP/snap.err"
+expect_match "snapshot makes 7 apiserver requests" "\(7 apiserver requests\)" "$(cat "$TMP/snap.err")"
+echo "== apiserver stopped"
+STATE=${GPUWHY_LAB_STATE_ROOT:-${XDG_STATE_HOME:-$HOME/.local/state}/gpuwhy}/$NAME
+kill "$(cat "$STATE/run/kube-apiserver.pid")"; sleep 1
+"$GPUWHY" check --dir "$TMP/solution" --request-timeout 3s --format json -o "$TMP/down.json" >/dev/null 2>"$TMP/down.err"; rc=$?
+expect_eq "apiserver down: exit 3" 3 "$rc"
+expect_match "apiserver down: live checks are error" "step1.namespace" "$(ids_with error "$TMP/down.json")"
+expect_match "apiserver down: file checks still pass" "step8.format" "$(ids_with pass "$TMP/down.json")"
+expect_eq "apiserver down: report says incomplete" "False" "$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["complete"])' "$TMP/down.json")"
+expect_match "apiserver down: one line naming the URL" "https://127.0.0.1:[0-9]+" "$(head -1 "$TMP/down.err")"
+
+echo "== mistakes"
+for m in "$ROOT"/fixtures/solution/mistakes/*; do scenario "$(basename "$m")" "$m"; done
+summary

@@ -1,0 +1,310 @@
+#!/usr/bin/python3
+"""A small fault-injecting fake apiserver for gpuwhy's client tests. Loopback only.
+
+Usage: fault_server.py --dir TMPDIR [--lifetime SECONDS]
+
+It creates a test CA, a second (wrong) CA and certificates in TMPDIR with the `openssl` CLI,
+then listens on several loopback ports (all bound to port 0, so the kernel picks free ones):
+
+  http      plain HTTP
+  tls       HTTPS, certificate for DNS:kubernetes only (hostname mismatch for 127.0.0.1 unless
+            the client verifies against "kubernetes", i.e. tls-server-name)
+  tls_ip    HTTPS, certificate for IP:127.0.0.1 and DNS:localhost
+  mtls      like tls_ip, but a client certificate signed by the test CA is required
+  expired   HTTPS, an expired certificate for IP:127.0.0.1
+  refused   a port that was free when checked and that nobody listens on
+
+It prints one JSON line {"http": port, ..., "dir": TMPDIR} on stdout once every listener is up,
+then serves until stdin reaches EOF (the test process went away), SIGTERM, or --lifetime.
+
+The path selects the behaviour, identically on every listener:
+
+  GET  /version                          200 {"gitVersion": "v1.34.0", ...}
+  GET  /api/v1/namespaces/gpu-why        200 Namespace
+  GET  /api/v1/nodes                     200 NodeList (one node)
+  GET  /api/v1/namespaces/gpu-why/pods   200 PodList
+  GET  /api/v1/namespaces/gpu-why/events 403 Status (RBAC, namespaced)
+  POST /api/v1/namespaces/<ns>/pods      422 Status Invalid naming the pod; details.test echoes the request path
+                                         and the body's metadata.namespace
+  GET  /echo                             200 JSON of the request: method, path, headers, body, connection id,
+                                         and whether it came through a forward proxy (absolute-form URL)
+  GET  /status/<code>                    <code> with a Status body (message "injected <code>")
+  GET  /garbage                          200 with a body that is not JSON
+  GET  /html-error                       502 with an HTML body
+  GET  /unauthorized                     401 Status
+  GET  /forbidden                        403 Status, namespaced ("cannot list resource pods ...")
+  GET  /forbidden-cluster                403 Status, cluster scope ("cannot list resource nodes ...")
+  GET  /retry/<code>/<n>/<key>           <code> with Retry-After: 1 for the first <n> requests with this key, then 200
+  GET  /retry-noheader/<code>/<key>      <code> without Retry-After (must not be retried)
+  GET  /reset/<n>/<key>                  the first <n> requests with this key: connection reset, then 200
+  GET  /huge                             200 with an 8 MiB JSON body
+  GET  /stall                            reads the request and never answers
+  GET  /stats                            200 {"connections": N, "requests": {path: count}}
+"""
+
+import argparse
+import json
+import os
+import select
+import signal
+import socket
+import ssl
+import struct
+import subprocess
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+LOCK = threading.Lock()
+COUNTS = {}
+CONNECTIONS = [0]
+
+
+def openssl(*args, cwd):
+    subprocess.run(["openssl", *args], cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def make_ca(d, name):
+    openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout",
+            f"{name}.key", "-out", f"{name}.crt", "-subj", f"/CN=gpuwhy test {name}", "-days", "2", cwd=d)
+
+
+def make_cert(d, name, ca, cn, san, days="2", client=False):
+    openssl("req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", f"{name}.key",
+            "-out", f"{name}.csr", "-subj", f"/CN={cn}", cwd=d)
+    with open(os.path.join(d, f"{name}.ext"), "w") as f:
+        f.write("basicConstraints=CA:FALSE\n")
+        f.write(f"extendedKeyUsage={'clientAuth' if client else 'serverAuth'}\n")
+        if san:
+            f.write(f"subjectAltName={san}\n")
+    openssl("x509", "-req", "-in", f"{name}.csr", "-CA", f"{ca}.crt", "-CAkey", f"{ca}.key", "-CAcreateserial",
+            "-days", days, "-extfile", f"{name}.ext", "-out", f"{name}.crt", cwd=d)
+
+
+def make_certs(d):
+    make_ca(d, "ca")
+    make_ca(d, "ca2")
+    make_cert(d, "server-name", "ca", "kubernetes", "DNS:kubernetes")
+    make_cert(d, "server-ip", "ca", "127.0.0.1", "IP:127.0.0.1,DNS:localhost")
+    # -days -1 puts notAfter one day before now: an expired certificate.
+    make_cert(d, "server-expired", "ca", "127.0.0.1", "IP:127.0.0.1,DNS:localhost", days="-1")
+    make_cert(d, "client", "ca", "student", "", client=True)
+    make_cert(d, "client2", "ca2", "intruder", "", client=True)
+
+
+def status(code, reason, message, details=None):
+    body = {"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure", "message": message,
+            "reason": reason, "code": code}
+    if details:
+        body["details"] = details
+    return body
+
+
+def bump(key):
+    with LOCK:
+        COUNTS[key] = COUNTS.get(key, 0) + 1
+        return COUNTS[key]
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive, so connection reuse can be observed
+
+    def setup(self):
+        super().setup()
+        with LOCK:
+            CONNECTIONS[0] += 1
+            self.conn_id = CONNECTIONS[0]
+
+    def log_message(self, fmt, *args):  # quiet
+        pass
+
+    def send_json(self, code, obj, headers=None):
+        data = json.dumps(obj).encode()
+        self.send_raw(code, data, "application/json", headers)
+
+    def send_raw(self, code, data, ctype, headers=None):
+        self.send_response(code)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(data)))
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def reset(self):
+        # SO_LINGER 0 + close: the client sees a TCP RST.
+        self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.close_connection = True
+        try:
+            self.connection.close()
+        except OSError:
+            pass
+
+    def parse_request(self):
+        ok = super().parse_request()
+        # A request through a forward proxy carries the absolute URL: serve it as if direct.
+        self.proxied = False
+        if ok and self.path.startswith(("http://", "https://")):
+            rest = self.path.split("://", 1)[1]
+            self.path = "/" + rest.split("/", 1)[1] if "/" in rest else "/"
+            self.proxied = True
+        return ok
+
+    def read_body(self):
+        n = int(self.headers.get("Content-Length") or 0)
+        return self.rfile.read(n) if n > 0 else b""
+
+    def do_POST(self):
+        body = self.read_body()
+        path = self.path.split("?")[0]
+        bump("POST " + path)
+        if path == "/echo":
+            return self.echo("POST", body)
+        if path.startswith("/api/v1/namespaces/") and path.endswith("/pods"):
+            try:
+                pod = json.loads(body)
+                name = pod.get("metadata", {}).get("name", "")
+                body_ns = pod.get("metadata", {}).get("namespace")
+            except (ValueError, AttributeError):
+                return self.send_json(400, status(400, "BadRequest", "the body is not JSON"))
+            msg = (f'Pod "{name}" is invalid: spec.containers[0].resources.requests[nvidia.com/gpu]: '
+                   "Invalid value: \"2\": must be equal to nvidia.com/gpu limit of 1")
+            # Non-standard "test" details, so tests can see what was sent.
+            return self.send_json(422, status(422, "Invalid", msg, {
+                "name": name, "kind": "Pod",
+                "test": {"path": self.path, "bodyNamespace": body_ns}}))
+        self.send_json(404, status(404, "NotFound", "the server could not find the requested resource"))
+
+    def echo(self, method, body=b""):
+        self.send_json(200, {"method": method, "path": self.path, "headers": {k: v for k, v in self.headers.items()},
+                             "body": body.decode("utf-8", "replace"), "connection": self.conn_id,
+                             "proxied": self.proxied})
+
+    def do_GET(self):
+        path = self.path.split("?")[0]
+        parts = path.strip("/").split("/")
+        n = bump("GET " + path)
+        if path == "/version":
+            return self.send_json(200, {"major": "1", "minor": "34", "gitVersion": "v1.34.0"})
+        if path == "/api/v1/namespaces/gpu-why":
+            return self.send_json(200, {"kind": "Namespace", "apiVersion": "v1", "metadata": {"name": "gpu-why"},
+                                        "status": {"phase": "Active"}})
+        if path == "/api/v1/nodes":
+            return self.send_json(200, {"kind": "NodeList", "apiVersion": "v1",
+                                        "items": [{"metadata": {"name": "lab-node-0"}}]})
+        if path == "/api/v1/namespaces/gpu-why/pods":
+            return self.send_json(200, {"kind": "PodList", "apiVersion": "v1", "items": []})
+        if path == "/api/v1/namespaces/gpu-why/events":
+            return self.send_json(403, status(403, "Forbidden",
+                                              'events is forbidden: User "student" cannot list resource "events" '
+                                              'in API group "" in the namespace "gpu-why"'))
+        if path == "/echo":
+            return self.echo("GET")
+        if path == "/stats":
+            with LOCK:
+                return self.send_json(200, {"connections": CONNECTIONS[0], "requests": dict(COUNTS)})
+        if parts[0] == "status" and len(parts) == 2:
+            code = int(parts[1])
+            return self.send_json(code, status(code, "InternalError", f"injected {code}"))
+        if path == "/garbage":
+            return self.send_raw(200, b'{"kind": "Status", oops <html>', "application/json")
+        if path == "/html-error":
+            return self.send_raw(502, b"<html><body>Bad Gateway</body></html>", "text/html")
+        if path == "/unauthorized":
+            return self.send_json(401, status(401, "Unauthorized", "Unauthorized"))
+        if path == "/forbidden":
+            return self.send_json(403, status(403, "Forbidden",
+                                              'pods is forbidden: User "student" cannot list resource "pods" in API '
+                                              'group "" in the namespace "gpu-why"'))
+        if path == "/forbidden-cluster":
+            return self.send_json(403, status(403, "Forbidden",
+                                              'nodes is forbidden: User "system:serviceaccount:gpu-why:grader" cannot '
+                                              'list resource "nodes" in API group "" at the cluster scope'))
+        if parts[0] == "retry" and len(parts) == 4:
+            code, times = int(parts[1]), int(parts[2])
+            if n <= times:
+                return self.send_json(code, status(code, "TooManyRequests", f"injected {code}, retry"),
+                                      {"Retry-After": "1"})
+            return self.send_json(200, {"attempts": n})
+        if parts[0] == "retry-noheader" and len(parts) == 3:
+            code = int(parts[1])
+            return self.send_json(code, status(code, "ServiceUnavailable", f"injected {code}, no Retry-After"))
+        if parts[0] == "reset" and len(parts) == 3:
+            if n <= int(parts[1]):
+                return self.reset()
+            return self.send_json(200, {"attempts": n})
+        if path == "/huge":
+            chunk = b'"' + b"x" * (1024 * 1024 - 3) + b'",'
+            data = b"[" + chunk * 8 + b"0]"
+            return self.send_raw(200, data, "application/json")
+        if path == "/stall":
+            time.sleep(3600)
+            return None
+        return self.send_json(404, status(404, "NotFound", "the server could not find the requested resource"))
+
+
+class QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        pass  # resets and aborted transfers are what this server is for
+
+
+def serve(server):
+    try:
+        server.serve_forever(poll_interval=0.2)
+    except Exception:  # noqa: BLE001 - a dying listener must not print noise
+        pass
+
+
+def tls_server(d, cert, client_ca=None):
+    srv = QuietServer(("127.0.0.1", 0), Handler)
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.load_cert_chain(os.path.join(d, cert + ".crt"), os.path.join(d, cert + ".key"))
+    if client_ca:
+        ctx.verify_mode = ssl.CERT_REQUIRED
+        ctx.load_verify_locations(os.path.join(d, client_ca + ".crt"))
+    srv.socket = ctx.wrap_socket(srv.socket, server_side=True)
+    return srv
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--dir", required=True)
+    ap.add_argument("--lifetime", type=float, default=300)
+    args = ap.parse_args()
+    d = args.dir
+    os.makedirs(d, exist_ok=True)
+    make_certs(d)
+
+    http = QuietServer(("127.0.0.1", 0), Handler)
+    servers = {
+        "http": http,
+        "tls": tls_server(d, "server-name"),
+        "tls_ip": tls_server(d, "server-ip"),
+        "mtls": tls_server(d, "server-ip", client_ca="ca"),
+        "expired": tls_server(d, "server-expired"),
+    }
+    for s in servers.values():
+        threading.Thread(target=serve, args=(s,), daemon=True).start()
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    refused = probe.getsockname()[1]
+    probe.close()
+    ports = {k: s.server_address[1] for k, s in servers.items()}
+    ports["refused"] = refused
+    ports["dir"] = d
+    print(json.dumps(ports), flush=True)
+
+    signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
+    deadline = time.monotonic() + args.lifetime
+    while time.monotonic() < deadline:
+        r, _, _ = select.select([sys.stdin], [], [], 0.5)
+        if r and not sys.stdin.buffer.read1(4096):
+            break  # EOF: the test process is gone
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main()

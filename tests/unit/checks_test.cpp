@@ -1,0 +1,478 @@
+// The checks against real captures (fixtures/captures/<kube-version>/<scenario>/bundle.json,
+// recorded from a real kwok control plane): each scenario fails exactly the checks listed
+// here, with the hint that names the mistake; every other check passes. Plus error cases made
+// from a real bundle by replacing one live item with a FetchError.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "checks.h"
+#include "gpuwhy/i18n.h"
+#include "gpuwhy/lab.h"
+#include "gpuwhy/snapshot.h"
+
+namespace gpuwhy {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kCaptures = fs::path(GPUWHY_SOURCE_DIR) / "fixtures" / "captures";
+
+Snapshot load(const fs::path& bundle) {
+  std::ifstream in(bundle);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return from_bundle(nlohmann::json::parse(ss.str()), bundle.string());
+}
+
+RunResult grade(const Snapshot& s) {
+  return checks::run(s, checks::Selection{}, RunMeta{});
+}
+
+const CheckResult& result(const RunResult& r, std::string_view id) {
+  for (const auto& c : r.checks) {
+    if (c.id == id) return c;
+  }
+  throw std::runtime_error("no check " + std::string(id));
+}
+
+std::set<std::string> not_passing(const RunResult& r) {
+  std::set<std::string> out;
+  for (const auto& c : r.checks) {
+    if (c.outcome.status != Status::kPass) out.insert(c.id);
+  }
+  return out;
+}
+
+std::vector<fs::path> bundles_of(const std::string& scenario) {
+  std::vector<fs::path> out;
+  if (!fs::is_directory(kCaptures)) return out;
+  for (const auto& v : fs::directory_iterator(kCaptures)) {
+    const fs::path b = v.path() / scenario / "bundle.json";
+    if (fs::is_regular_file(b)) out.push_back(b);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Every message a check produced renders from the catalog with no placeholder left over.
+void expect_renders(const CheckResult& c) {
+  const auto& en = i18n::catalog(i18n::Lang::kEn);
+  for (const Msg* m : {&c.outcome.expected, &c.outcome.actual, &c.outcome.hint}) {
+    if (m->id.empty()) continue;
+    EXPECT_TRUE(en.count(m->id) == 1) << c.id << ": catalog has no " << m->id;
+    const std::string text = i18n::render(*m, i18n::Lang::kEn);
+    EXPECT_TRUE(i18n::placeholders(text).empty()) << c.id << ": " << m->id << " left a placeholder: " << text;
+  }
+  if (c.outcome.status == Status::kFail || c.outcome.status == Status::kError) {
+    EXPECT_FALSE(c.outcome.hint.id.empty()) << c.id << " failed without a hint";
+  }
+}
+
+// ---- scenario table --------------------------------------------------------------------------
+
+struct Scenario {
+  const char* name;
+  std::set<std::string> failing;
+  const char* check;  ///< the check whose hint names the mistake (nullptr for solution)
+  const char* hint;
+};
+
+const std::vector<Scenario>& scenarios() {
+  static const std::vector<Scenario> k{
+      {"solution", {}, nullptr, nullptr},
+      {"capacity-only",
+       {"step2.allocatable", "step4.placed-by-scheduler", "step5.trainer-not-evicted", "step6.placed"},
+       "step2.allocatable",
+       "hint.step2.allocatable.capacity-only"},
+      {"labels-wrong-node",
+       {"step1.gpu-labels", "step1.other-nodes-clean", "step5.cpu-only-pending", "step5.tainted-file",
+        "step6.gate-kept"},
+       "step1.gpu-labels",
+       "hint.step1.gpu-labels.wrong-node"},
+      {"taint-removed",
+       {"step5.taint", "step5.cpu-only-pending", "step5.tainted-file", "step6.toleration", "step6.gate-kept",
+        "step8.taint"},
+       "step5.taint",
+       "hint.step5.taint.missing"},
+      {"toleration-wrong-value",
+       {"step6.toleration", "step6.placed", "step7.pending-insufficient", "step7.exhausted-file"},
+       "step6.toleration",
+       "hint.step6.toleration.wrong-value"},
+      {"rejected-overwritten", {"step3.rejected-file"}, "step3.rejected-file", "hint.step3.rejected-file.overwritten"},
+      {"rejected-no-stderr", {"step3.rejected-file"}, "step3.rejected-file", "hint.step3.rejected-file.empty"},
+      {"advertised-unquoted",
+       {"step2.advertised-file"},
+       "step2.advertised-file",
+       "hint.step2.advertised-file.backslash"},
+      {"advertised-bare-numbers",
+       {"step2.advertised-file"},
+       "step2.advertised-file",
+       "hint.step2.advertised-file.bare-numbers"},
+      {"trainer3-no-toleration",
+       {"step7.same-as-trainer2", "step7.pending-insufficient", "step7.exhausted-file"},
+       "step7.same-as-trainer2",
+       "hint.step7.same-as-trainer2.tolerations"},
+      {"gate-report-wrong", {"step8.used", "step8.pending"}, "step8.used", "hint.step8.used.differs"},
+      {"noexecute-taint",
+       {"step4.requests-defaulted", "step4.placed-by-scheduler", "step5.taint", "step5.trainer-not-evicted",
+        "step6.toleration", "step6.gate-kept", "step7.pending-insufficient", "step7.exhausted-file"},
+       "step5.taint",
+       "hint.step5.taint.noexecute"},
+      {"toleration-too-broad", {"step6.toleration"}, "step6.toleration", "hint.step6.toleration.too-broad"},
+      {"trainer-requests-and-selector",
+       {"step4.manifest", "step4.placed-by-scheduler"},
+       "step4.manifest",
+       "hint.step4.manifest.requests-and-constraint"},
+      {"scheduler-sees-devices", {"step8.scheduler-sees"}, "step8.scheduler-sees", "hint.step8.scheduler-sees.devices"},
+  };
+  return k;
+}
+
+TEST(Captures, EveryCapturedScenarioIsInTheTable) {
+  ASSERT_TRUE(fs::is_directory(kCaptures)) << kCaptures;
+  std::set<std::string> known;
+  for (const auto& s : scenarios()) known.insert(s.name);
+  int bundles = 0;
+  for (const auto& v : fs::directory_iterator(kCaptures)) {
+    if (!v.is_directory()) continue;
+    for (const auto& s : fs::directory_iterator(v.path())) {
+      if (!fs::is_regular_file(s.path() / "bundle.json")) continue;
+      ++bundles;
+      EXPECT_TRUE(known.count(s.path().filename().string()) == 1)
+          << s.path() << ": a capture with no expectation in checks_test.cpp";
+    }
+  }
+  EXPECT_GT(bundles, 0);
+  EXPECT_FALSE(bundles_of("solution").empty()) << "no solution capture";
+}
+
+class Captures : public testing::TestWithParam<std::size_t> {};
+
+TEST_P(Captures, FailsExactlyTheNamedChecks) {
+  const Scenario& sc = scenarios()[GetParam()];
+  const auto bundles = bundles_of(sc.name);
+  if (bundles.empty()) GTEST_SKIP() << "no capture of " << sc.name << " yet";
+  for (const auto& b : bundles) {
+    SCOPED_TRACE(b.string());
+    const RunResult r = grade(load(b));
+    EXPECT_EQ(not_passing(r), sc.failing);
+    EXPECT_EQ(r.count(Status::kError), 0);
+    EXPECT_TRUE(r.complete());
+    EXPECT_EQ(r.exit_code(), sc.failing.empty() ? kExitPass : kExitFail);
+    if (sc.check != nullptr) {
+      EXPECT_EQ(result(r, sc.check).outcome.hint.id, sc.hint);
+    }
+    for (const auto& c : r.checks) expect_renders(c);
+    if (sc.failing.empty()) {
+      EXPECT_EQ(r.score(), r.max_score());
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Scenarios, Captures, testing::Range<std::size_t>(0, scenarios().size()),
+                         [](const testing::TestParamInfo<std::size_t>& i) {
+                           std::string n = scenarios()[i.param].name;
+                           for (char& c : n) {
+                             if (c == '-') c = '_';
+                           }
+                           return n;
+                         });
+
+// ---- the list of checks ------------------------------------------------------------------------
+
+TEST(CheckList, MatchesSpecAndCatalog) {
+  const std::vector<std::string> spec{"step1.namespace",
+                                      "step1.gpu-labels",
+                                      "step1.other-nodes-clean",
+                                      "step2.capacity",
+                                      "step2.allocatable",
+                                      "step2.other-nodes",
+                                      "step2.advertised-file",
+                                      "step3.mismatch-manifest",
+                                      "step3.fraction-manifest",
+                                      "step3.apiserver-rejects",
+                                      "step3.not-created",
+                                      "step3.rejected-file",
+                                      "step4.manifest",
+                                      "step4.requests-defaulted",
+                                      "step4.placed-by-scheduler",
+                                      "step5.taint",
+                                      "step5.cpu-only-spec",
+                                      "step5.cpu-only-pending",
+                                      "step5.tainted-file",
+                                      "step5.trainer-not-evicted",
+                                      "step6.toleration",
+                                      "step6.gpu",
+                                      "step6.placed",
+                                      "step6.gate-kept",
+                                      "step7.same-as-trainer2",
+                                      "step7.pending-insufficient",
+                                      "step7.exhausted-file",
+                                      "step8.format",
+                                      "step8.allocatable",
+                                      "step8.used",
+                                      "step8.pending",
+                                      "step8.taint",
+                                      "step8.requests-equal-limits",
+                                      "step8.fractional",
+                                      "step8.scheduler-sees"};
+  std::vector<std::string> ids;
+  const auto& en = i18n::catalog(i18n::Lang::kEn);
+  int prev_step = 0;
+  for (const auto& c : checks::all()) {
+    ids.emplace_back(c.id);
+    EXPECT_GT(c.points, 0) << c.id;
+    EXPECT_GE(c.step, prev_step) << c.id;
+    prev_step = c.step;
+    EXPECT_EQ(std::string(c.id).rfind("step" + std::to_string(c.step) + ".", 0), 0U) << c.id;
+    for (const char* part : {"title", "explain"}) {
+      EXPECT_EQ(en.count("check." + std::string(c.id) + "." + part), 1U) << c.id << " " << part;
+    }
+  }
+  EXPECT_EQ(ids, spec);
+  for (int s = 1; s <= 8; ++s) EXPECT_EQ(en.count("ui.step." + std::to_string(s)), 1U);
+  EXPECT_EQ(en.count("hint.internal-error"), 1U);
+  for (const auto& [id, text] : en) {
+    // Placeholders are {lowercase_name}; braces that are not placeholders hold dots or quotes.
+    for (const auto& p : i18n::placeholders(text)) EXPECT_FALSE(p.empty()) << id;
+  }
+}
+
+// ---- error cases: a real bundle with one live item replaced -------------------------------------
+
+Snapshot solution() {
+  const auto b = bundles_of("solution");
+  if (b.empty()) throw std::runtime_error("no solution capture");
+  return load(b.front());
+}
+
+std::set<std::string> with_status(const RunResult& r, Status st) {
+  std::set<std::string> out;
+  for (const auto& c : r.checks) {
+    if (c.outcome.status == st) out.insert(c.id);
+  }
+  return out;
+}
+
+const std::set<std::string> kNodeChecks{"step1.gpu-labels",  "step1.other-nodes-clean", "step2.capacity",
+                                        "step2.allocatable", "step2.other-nodes",       "step2.advertised-file",
+                                        "step5.taint",       "step6.gate-kept",         "step8.allocatable",
+                                        "step8.taint"};
+const std::set<std::string> kPodChecks{"step3.not-created",
+                                       "step4.requests-defaulted",
+                                       "step4.placed-by-scheduler",
+                                       "step5.cpu-only-spec",
+                                       "step5.cpu-only-pending",
+                                       "step5.tainted-file",
+                                       "step5.trainer-not-evicted",
+                                       "step6.toleration",
+                                       "step6.gate-kept",
+                                       "step6.gpu",
+                                       "step6.placed",
+                                       "step7.same-as-trainer2",
+                                       "step7.pending-insufficient",
+                                       "step7.exhausted-file",
+                                       "step8.used",
+                                       "step8.pending"};
+
+TEST(LiveErrors, NodesForbiddenIsAnErrorNamingRbac) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  s.nodes = FetchError{ErrorKind::kHttp, 403, "GET /api/v1/nodes: 403 Forbidden: nodes is forbidden"};
+  const RunResult r = grade(s);
+  EXPECT_EQ(with_status(r, Status::kError), kNodeChecks);
+  EXPECT_EQ(with_status(r, Status::kFail), std::set<std::string>{});
+  const auto& c = result(r, "step2.allocatable");
+  EXPECT_EQ(c.outcome.hint.id, "hint.env.forbidden");
+  EXPECT_NE(i18n::render(c.outcome.hint, i18n::Lang::kEn).find("nodes"), std::string::npos);
+  EXPECT_EQ(i18n::render(c.outcome.actual, i18n::Lang::kEn), "GET /api/v1/nodes: 403 Forbidden: nodes is forbidden");
+  EXPECT_FALSE(r.complete());
+  EXPECT_EQ(r.exit_code(), kExitIncomplete);
+  EXPECT_EQ(c.score, 0);
+  for (const auto& cr : r.checks) expect_renders(cr);
+}
+
+TEST(LiveErrors, PodsTransportErrorKeepsFileChecksGraded) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  s.pods = FetchError{ErrorKind::kTransport, 0, "GET /api/v1/namespaces/gpu-why/pods: connection refused"};
+  const RunResult r = grade(s);
+  EXPECT_EQ(with_status(r, Status::kError), kPodChecks);
+  EXPECT_EQ(with_status(r, Status::kFail), std::set<std::string>{});
+  EXPECT_EQ(result(r, "step5.cpu-only-pending").outcome.hint.id, "hint.env.unavailable");
+  for (const char* file_check : {"step2.advertised-file", "step3.rejected-file", "step3.mismatch-manifest",
+                                 "step4.manifest", "step8.format", "step8.scheduler-sees"}) {
+    EXPECT_EQ(result(r, file_check).outcome.status, Status::kPass) << file_check;
+  }
+}
+
+TEST(LiveErrors, BrokenFileStillFailsWhenLiveIsDown) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  s.pods = FetchError{ErrorKind::kTls, 0, "x509: certificate signed by unknown authority"};
+  s.files[std::string(lab::kFileTainted)] = StudentFile{StudentFile::State::kOk, "", "", 0};
+  const RunResult r = grade(s);
+  EXPECT_EQ(result(r, "step5.tainted-file").outcome.status, Status::kFail);
+  EXPECT_EQ(result(r, "step5.tainted-file").outcome.hint.id, "hint.file.empty");
+}
+
+TEST(LiveErrors, NamespaceNotFoundIsTheStudentsState) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  s.namespace_ = FetchError{ErrorKind::kHttp, 404, "namespaces \"gpu-why\" not found"};
+  RunResult r = grade(s);
+  EXPECT_EQ(result(r, "step1.namespace").outcome.status, Status::kFail);
+  EXPECT_EQ(result(r, "step1.namespace").outcome.hint.id, "hint.step1.namespace.missing");
+  s.namespace_ = FetchError{ErrorKind::kHttp, 500, "etcdserver: request timed out"};
+  r = grade(s);
+  EXPECT_EQ(result(r, "step1.namespace").outcome.status, Status::kError);
+}
+
+TEST(LiveErrors, DryRuns) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  const std::string mismatch(lab::kManifestBadMismatch);
+  Snapshot s = solution();
+  s.dry_runs[mismatch] =
+      HttpAnswer{403, nlohmann::json{{"kind", "Status"}, {"code", 403}, {"message", "pods is forbidden"}}};
+  RunResult r = grade(s);
+  auto c = result(r, "step3.apiserver-rejects");
+  EXPECT_EQ(c.outcome.status, Status::kError);
+  EXPECT_EQ(c.outcome.hint.id, "hint.env.forbidden");
+  EXPECT_NE(i18n::render(c.outcome.hint, i18n::Lang::kEn).find("create on pods in namespace gpu-why"),
+            std::string::npos);
+
+  s.dry_runs[mismatch] = FetchError{ErrorKind::kHttp, 403, "forbidden"};
+  EXPECT_EQ(result(grade(s), "step3.apiserver-rejects").outcome.status, Status::kError);
+
+  s.dry_runs[mismatch] = FetchError{ErrorKind::kSkipped, 0, "not sent: k8s/bad-mismatch.yaml is missing"};
+  c = result(grade(s), "step3.apiserver-rejects");
+  EXPECT_EQ(c.outcome.status, Status::kFail);
+  EXPECT_EQ(c.outcome.hint.id, "hint.step3.apiserver-rejects.not-sent");
+
+  s.dry_runs[mismatch] = HttpAnswer{201, nlohmann::json{{"kind", "Pod"}}};
+  c = result(grade(s), "step3.apiserver-rejects");
+  EXPECT_EQ(c.outcome.status, Status::kFail);
+  EXPECT_EQ(c.outcome.hint.id, "hint.step3.apiserver-rejects.accepted");
+
+  // The mismatch manifest refused for the fraction rule is not its own rule.
+  s.dry_runs[mismatch] = s.dry_runs.at(std::string(lab::kManifestBadFraction));
+  c = result(grade(s), "step3.apiserver-rejects");
+  EXPECT_EQ(c.outcome.status, Status::kFail);
+  EXPECT_EQ(c.outcome.hint.id, "hint.step3.apiserver-rejects.wrong-reason-mismatch");
+
+  s.dry_runs.erase(mismatch);  // --no-dry-run
+  EXPECT_EQ(result(grade(s), "step3.apiserver-rejects").outcome.status, Status::kError);
+}
+
+TEST(StudentFiles, MissingOrBadFilesFailNamingTheFile) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  s.files.erase(std::string(lab::kFileRejected));
+  s.files[std::string(lab::kFileGateReport)] = StudentFile{StudentFile::State::kTooLarge, "", "2000000 bytes", 2000000};
+  s.files[std::string(lab::kManifestTrainer)] = StudentFile{StudentFile::State::kOk, "kind: Pod\n  bad: [", "", 0};
+  const RunResult r = grade(s);
+  const auto& rej = result(r, "step3.rejected-file");
+  EXPECT_EQ(rej.outcome.status, Status::kFail);
+  EXPECT_EQ(rej.outcome.hint.id, "hint.file.missing");
+  EXPECT_NE(i18n::render(rej.outcome.hint, i18n::Lang::kEn).find("out/rejected.txt"), std::string::npos);
+  EXPECT_EQ(result(r, "step8.format").outcome.hint.id, "hint.file.too-large");
+  EXPECT_EQ(result(r, "step8.used").outcome.status, Status::kFail);
+  EXPECT_EQ(result(r, "step4.manifest").outcome.hint.id, "hint.manifest.yaml-error");
+  EXPECT_EQ(r.count(Status::kError), 0);
+}
+
+// ---- synthetic variations of the real solution ------------------------------------------------
+
+nlohmann::json* pod_in(nlohmann::json& pods, std::string_view name) {
+  for (auto& p : pods["items"]) {
+    if (p["metadata"]["name"] == name) return &p;
+  }
+  return nullptr;
+}
+
+TEST(Step8Used, CountsTheSchedulersWay) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  nlohmann::json pods = s.pods.value();
+  // An init container asking for 2 GPUs makes trainer count 2 (max of init, sum of containers).
+  nlohmann::json* trainer = pod_in(pods, lab::kPodTrainer);
+  ASSERT_NE(trainer, nullptr);
+  (*trainer)["spec"]["initContainers"] =
+      nlohmann::json::array({{{"name", "warm"}, {"resources", {{"requests", {{"nvidia.com/gpu", "2"}}}}}}});
+  s.pods = pods;
+  auto c = result(grade(s), "step8.used");
+  EXPECT_EQ(c.outcome.status, Status::kFail);
+  EXPECT_EQ(c.outcome.hint.id, "hint.step8.used.differs");
+  EXPECT_NE(i18n::render(c.outcome.expected, i18n::Lang::kEn).find("USED=3"), std::string::npos);
+  // A finished pod no longer counts.
+  (*trainer)["status"]["phase"] = "Succeeded";
+  s.pods = pods;
+  c = result(grade(s), "step8.used");
+  EXPECT_NE(i18n::render(c.outcome.expected, i18n::Lang::kEn).find("USED=1"), std::string::npos);
+}
+
+TEST(Step8Words, GateReportVariants) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  auto& f = s.files[std::string(lab::kFileGateReport)];
+  f.content =
+      "allocatable: 2\r\nUSED = 2\r\nPENDING=2\r\nTAINT : "
+      "nvidia.com/gpu=present:NoSchedule\r\nREQUESTS_EQUAL_LIMITS=필수"
+      "\r\nFRACTIONAL=거절\r\nSCHEDULER_SEES=숫자\r\n";
+  RunResult r = grade(s);
+  for (const char* id : {"step8.format", "step8.allocatable", "step8.used", "step8.pending", "step8.taint",
+                         "step8.requests-equal-limits", "step8.fractional", "step8.scheduler-sees"}) {
+    EXPECT_EQ(result(r, id).outcome.status, Status::kPass) << id;
+  }
+  f.content =
+      "ALLOCATABLE=two\nUSED=2\nUSED=2\nTAINT=nvidia.com/gpu=present:noschedule\nREQUESTS_EQUAL_LIMITS=no\n"
+      "FRACTIONAL=yes\nSCHEDULER_SEES=maybe\n";
+  r = grade(s);
+  EXPECT_EQ(result(r, "step8.format").outcome.hint.id, "hint.step8.format.duplicates");
+  EXPECT_EQ(result(r, "step8.allocatable").outcome.hint.id, "hint.step8.not-a-number");
+  EXPECT_EQ(result(r, "step8.pending").outcome.hint.id, "hint.step8.key-missing");
+  EXPECT_EQ(result(r, "step8.taint").outcome.hint.id, "hint.step8.taint.case");
+  EXPECT_EQ(result(r, "step8.requests-equal-limits").outcome.hint.id, "hint.step8.requests-equal-limits.negative");
+  EXPECT_EQ(result(r, "step8.fractional").outcome.hint.id, "hint.step8.fractional.affirmative");
+  EXPECT_EQ(result(r, "step8.scheduler-sees").outcome.hint.id, "hint.step8.scheduler-sees.unknown");
+  EXPECT_EQ(result(r, "step8.used").outcome.status, Status::kPass);
+}
+
+TEST(Placement, NodeNameSetByTheClientIsNotTheScheduler) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  nlohmann::json pods = s.pods.value();
+  nlohmann::json* t2 = pod_in(pods, lab::kPodTrainer2);
+  ASSERT_NE(t2, nullptr);
+  (*t2)["metadata"]["managedFields"][0]["fieldsV1"]["f:spec"]["f:nodeName"] = nlohmann::json::object();
+  s.pods = pods;
+  auto c = result(grade(s), "step6.placed");
+  EXPECT_EQ(c.outcome.status, Status::kFail);
+  EXPECT_EQ(c.outcome.hint.id, "hint.placed.node-name");
+}
+
+TEST(Toleration, DefaultTolerationsAreIgnoredAndExistsIsAccepted) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  nlohmann::json pods = s.pods.value();
+  nlohmann::json* t2 = pod_in(pods, lab::kPodTrainer2);
+  ASSERT_NE(t2, nullptr);
+  auto& tols = (*t2)["spec"]["tolerations"];
+  tols[0] = {{"key", "nvidia.com/gpu"}, {"operator", "Exists"}};
+  s.pods = pods;
+  EXPECT_EQ(result(grade(s), "step6.toleration").outcome.status, Status::kPass);
+  nlohmann::json only_defaults = nlohmann::json::array();
+  for (const auto& t : tols) {
+    if (t.value("key", "") != "nvidia.com/gpu") only_defaults.push_back(t);
+  }
+  tols = only_defaults;
+  s.pods = pods;
+  EXPECT_EQ(result(grade(s), "step6.toleration").outcome.hint.id, "hint.step6.toleration.missing");
+}
+
+}  // namespace
+}  // namespace gpuwhy

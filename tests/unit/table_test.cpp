@@ -1,0 +1,135 @@
+// The terminal table renderer: grouping, marks, details, summary lines, alignment by display
+// width, colour and Unicode only on request.
+#include <gtest/gtest.h>
+
+#include "gpuwhy/render.h"
+#include "gpuwhy/text.h"
+
+namespace gpuwhy::render {
+namespace {
+
+CheckResult check(std::string id, int step, Status st, int points, Outcome o = {}) {
+  CheckResult c;
+  c.id = std::move(id);
+  c.step = step;
+  c.points = points;
+  o.status = st;
+  c.outcome = std::move(o);
+  c.score = st == Status::kPass ? points : 0;
+  return c;
+}
+
+RunResult sample() {
+  RunResult r;
+  r.checks.push_back(check("step1.namespace", 1, Status::kPass, 2,
+                           Outcome{Status::kPass, raw("ns"), raw("Active"), {}, {"namespace gpu-why: phase Active"}}));
+  r.checks.push_back(check("step2.allocatable", 2, Status::kFail, 3,
+                           Outcome{Status::kFail,
+                                   raw("lab-node-0 allocatable = 2"),
+                                   raw("absent"),
+                                   raw("Capacity is set but allocatable is not: the scheduler uses allocatable, so it "
+                                       "sees no GPU on lab-node-0 and GPU pods stay Pending."),
+                                   {"lab-node-0 status.allocatable[nvidia.com/gpu]: <absent>"}}));
+  return r;
+}
+
+std::vector<std::string> lines_of(const std::string& s) {
+  return text::lines(s);
+}
+
+TEST(Table, GroupsMarksDetailsAndSummary) {
+  const std::string out = table(sample(), Options{});
+  EXPECT_NE(out.find("[PASS] step1.namespace"), std::string::npos) << out;
+  EXPECT_NE(out.find("[FAIL] step2.allocatable"), std::string::npos);
+  EXPECT_NE(out.find("Step 1 — namespace and GPU discovery labels\n"), std::string::npos);
+  EXPECT_NE(out.find("Step 2 — advertise nvidia.com/gpu in node status\n"), std::string::npos);
+  EXPECT_NE(out.find("expected  lab-node-0 allocatable = 2"), std::string::npos);
+  EXPECT_NE(out.find("actual    absent"), std::string::npos);
+  EXPECT_NE(out.find("hint      Capacity is set"), std::string::npos);
+  EXPECT_NE(out.find("evidence  lab-node-0 status.allocatable"), std::string::npos);
+  // Evidence of a pass only with --verbose.
+  EXPECT_EQ(out.find("namespace gpu-why: phase Active"), std::string::npos);
+  const auto ls = lines_of(out);
+  EXPECT_NE(std::find(ls.begin(), ls.end(), "1 passed, 1 failed"), ls.end()) << out;
+  EXPECT_NE(std::find(ls.begin(), ls.end(), "score 2/5"), ls.end());
+  EXPECT_EQ(out.find("incomplete"), std::string::npos);
+  EXPECT_EQ(out.find("\x1b["), std::string::npos);
+  EXPECT_EQ(out.find("✔"), std::string::npos);
+  // Every line fits the wrap width.
+  for (const auto& l : ls) EXPECT_LE(text::display_width(l), 110U) << l;
+}
+
+TEST(Table, VerboseHideExpectedColourUnicode) {
+  Options o;
+  o.verbose = true;
+  o.hide_expected = true;
+  o.color = true;
+  o.unicode = true;
+  const std::string out = table(sample(), o);
+  EXPECT_NE(out.find("namespace gpu-why: phase Active"), std::string::npos);
+  EXPECT_EQ(out.find("lab-node-0 allocatable = 2"), std::string::npos);
+  EXPECT_NE(out.find("✔"), std::string::npos);
+  EXPECT_NE(out.find("✘"), std::string::npos);
+  EXPECT_NE(out.find("\x1b[32m"), std::string::npos);
+  EXPECT_NE(out.find("\x1b[31m"), std::string::npos);
+  EXPECT_EQ(out.find("[PASS]"), std::string::npos);
+}
+
+TEST(Table, ErrorsSkipsAndIncomplete) {
+  RunResult r = sample();
+  r.checks.push_back(check("step2.capacity", 2, Status::kError, 2,
+                           Outcome{Status::kError,
+                                   raw("x"),
+                                   raw("connection refused"),
+                                   msg("hint.env.unavailable", {{"what", "the nodes"}, {"rule", "r"}}),
+                                   {}}));
+  r.checks.push_back(check("step3.not-created", 3, Status::kSkip, 1));
+  r.checks.push_back(check("step8.format", 8, Status::kSkip, 2));
+  const std::string out = table(r, Options{});
+  const auto ls = lines_of(out);
+  EXPECT_NE(std::find(ls.begin(), ls.end(), "1 passed, 1 failed, 1 errors, 2 skipped"), ls.end()) << out;
+  EXPECT_NE(out.find("[ERR ] step2.capacity"), std::string::npos);
+  EXPECT_NE(out.find("-/2"), std::string::npos);
+  EXPECT_NE(out.find("Not your work"), std::string::npos);
+  EXPECT_NE(out.find("grading incomplete"), std::string::npos);
+  // A step whose checks are all unselected is left out.
+  EXPECT_EQ(out.find("Step 3"), std::string::npos);
+  EXPECT_EQ(out.find("Step 8"), std::string::npos);
+  EXPECT_NE(std::find(ls.begin(), ls.end(), "score 2/7"), ls.end()) << out;
+}
+
+TEST(Table, AlignsWideCharactersByDisplayWidth) {
+  // Titles fall back to the id when the catalog has none: use Korean and Japanese ids.
+  RunResult r;
+  r.checks.push_back(check("step1.테인트", 1, Status::kPass, 2));
+  r.checks.push_back(check("step1.テイント確認", 1, Status::kPass, 3));
+  r.checks.push_back(check("step1.ascii-only-name", 1, Status::kPass, 10));
+  const std::string out = table(r, Options{});
+  std::vector<std::size_t> columns;
+  for (const auto& l : lines_of(out)) {
+    if (l.find("[PASS]") == std::string::npos) continue;
+    const auto slash = l.rfind(' ');
+    columns.push_back(text::display_width(l.substr(0, slash)));
+  }
+  ASSERT_EQ(columns.size(), 3U) << out;
+  EXPECT_EQ(columns[0], columns[1]) << out;
+  EXPECT_EQ(columns[1], columns[2]) << out;
+}
+
+TEST(Table, WrapsLongCjkHintsWithoutSpaces) {
+  RunResult r;
+  std::string hint;
+  for (int i = 0; i < 80; ++i) hint += "가";
+  r.checks.push_back(
+      check("step1.namespace", 1, Status::kFail, 2, Outcome{Status::kFail, raw("a"), raw("b"), raw(hint), {}}));
+  const std::string out = table(r, Options{});
+  int hint_lines = 0;
+  for (const auto& l : lines_of(out)) {
+    EXPECT_LE(text::display_width(l), 110U) << l;
+    if (l.find("가") != std::string::npos) ++hint_lines;
+  }
+  EXPECT_GE(hint_lines, 2);
+}
+
+}  // namespace
+}  // namespace gpuwhy::render
