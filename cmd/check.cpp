@@ -180,6 +180,7 @@ int run_check(const CheckOptions& o) {
     snap = collect_live(o.conn, dir, !o.no_dry_run);
     r = checks::run(snap, sel, meta_for(snap, lang));
   }
+  report_live_problems(snap);
   if (!o.output.empty()) {
     try {
       write_file_atomic(o.output, render::render(*fmt_opt, r, ropts));

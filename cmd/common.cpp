@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -92,7 +93,7 @@ Snapshot collect_live(const ConnectionFlags& flags, const std::string& dir, bool
   try {
     cfg = kube::load_config(lopts);
   } catch (const Error& e) {
-    print_error(e.what());
+    // Reported once, by report_live_problems, like every other cause.
     return collect_files_only(copts, FetchError{e.kind(), 0, e.what()});
   }
   for (const auto& w : cfg.warnings) fmt::print(stderr, "gpuwhy: warning: {}\n", w);
@@ -101,6 +102,26 @@ Snapshot collect_live(const ConnectionFlags& flags, const std::string& dir, bool
   if (o.request_timeout.count() > 0 && o.request_timeout < o.connect_timeout) o.connect_timeout = o.request_timeout;
   kube::Client client(std::move(cfg), o);
   return collect(client, copts);
+}
+
+bool report_live_problems(const Snapshot& snap) {
+  std::vector<std::string> causes;
+  const auto note = [&causes](const FetchError& e) {
+    // kSkipped is the student's input (no manifest), a 404 is the student's state (no namespace).
+    if (e.kind == ErrorKind::kSkipped || e.http_status == 404) return;
+    if (std::find(causes.begin(), causes.end(), e.message) == causes.end()) causes.push_back(e.message);
+  };
+  for (const auto* f : {&snap.version, &snap.namespace_, &snap.nodes, &snap.pods, &snap.events}) {
+    if (!f->ok()) note(f->error());
+  }
+  for (const auto& [path, d] : snap.dry_runs) {
+    if (!d.ok()) note(d.error());
+  }
+  if (causes.empty()) return false;
+  std::string line = causes.front();
+  if (causes.size() > 1) line += fmt::format(" (and {} more failed read(s), see the report)", causes.size() - 1);
+  print_error(line);
+  return true;
 }
 
 void write_file_atomic(const std::string& path, const std::string& content) {

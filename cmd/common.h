@@ -32,10 +32,13 @@ std::chrono::milliseconds parse_duration(const std::string& text, const std::str
 /// --dir, else the current folder when it has k8s/ or out/, else lab::kDefaultDir.
 std::string resolve_dir(const std::string& flag);
 
-/// Collects a live snapshot. When no connection can be configured, the reason is printed
-/// once to stderr and a files-only snapshot (live items = error) is returned, so file
-/// checks are still graded.
+/// Collects a live snapshot. When no connection can be configured, a files-only snapshot
+/// (every live item = that error) is returned, so file checks are still graded.
 Snapshot collect_live(const ConnectionFlags& flags, const std::string& dir, bool dry_run);
+
+/// Prints ONE line naming the first environment problem of a live snapshot (unreachable, TLS,
+/// 401/403, config), with a count of the others; returns true when there was any.
+bool report_live_problems(const Snapshot& snap);
 
 /// Writes `content` to `path` atomically (temp file + rename); throws Error(kIo).
 void write_file_atomic(const std::string& path, const std::string& content);

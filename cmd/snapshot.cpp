@@ -19,20 +19,14 @@ int run_snapshot(const SnapshotOptions& o) {
   const std::string dir = resolve_dir(o.dir);
   Snapshot snap = collect_live(o.conn, dir, !o.no_dry_run);
   const std::string text = to_bundle(snap).dump(2) + "\n";
+  const bool incomplete = report_live_problems(snap);
   if (o.output.empty() || o.output == "-") {
     fmt::print("{}", text);
   } else {
     write_file_atomic(o.output, text);
     fmt::print(stderr, "gpuwhy: wrote {} ({} apiserver requests)\n", o.output, snap.requests);
   }
-  const bool live_ok =
-      snap.version.ok() && snap.nodes.ok() && snap.pods.ok() && snap.events.ok() && snap.namespace_.ok();
-  if (!live_ok) {
-    for (const auto* f : {&snap.version, &snap.namespace_, &snap.nodes, &snap.pods, &snap.events}) {
-      // A missing namespace is the student's state (404), not a broken environment.
-      if (!f->ok() && f->error().http_status != 404) return kExitIncomplete;
-    }
-  }
+  if (incomplete) return kExitIncomplete;
   return kExitPass;
 }
 }  // namespace

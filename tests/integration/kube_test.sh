@@ -16,7 +16,7 @@ CA=$(kubectl config view --minify -o 'jsonpath={.clusters[0].cluster.certificate
 HOME_EMPTY="$TMP/home"; mkdir -p "$HOME_EMPTY"
 
 snap() {  # snap OUT ARGS... (environment from the caller); sets RC and ERR
-  env "${ENVV[@]}" "$GPUWHY" snapshot --dir "$W" -o "$1" "${@:2}" 2>"$TMP/err"; RC=$?
+  RC=0; env "${ENVV[@]}" "$GPUWHY" snapshot --dir "$W" -o "$1" "${@:2}" 2>"$TMP/err" || RC=$?
   ERR=$(cat "$TMP/err")
 }
 bundle_ok() {  # bundle_ok FILE -> "ok" when every live item has a value and both dry runs were answered
@@ -31,7 +31,7 @@ PY
 }
 
 echo "== client-certificate kubeconfig (kwok style)"
-ENVV=(HOME="$HOME_EMPTY" -u KUBECONFIG)
+ENVV=(-u KUBECONFIG HOME="$HOME_EMPTY")
 snap "$TMP/a.json" --kubeconfig "$KC"
 expect_eq "--kubeconfig: exit 0" 0 "$RC"
 expect_eq "--kubeconfig: every item collected" ok "$(bundle_ok "$TMP/a.json")"
@@ -75,7 +75,7 @@ users: [{name: grader, user: {token: "$TOKEN"}}]
 contexts: [{name: lab, context: {cluster: lab, user: grader}}]
 current-context: lab
 YAML
-ENVV=(HOME="$HOME_EMPTY" -u KUBECONFIG)
+ENVV=(-u KUBECONFIG HOME="$HOME_EMPTY")
 snap "$TMP/d.json" --kubeconfig "$TMP/token.yaml"
 expect_eq "token user: exit 0" 0 "$RC"
 expect_eq "token user: every item collected" ok "$(bundle_ok "$TMP/d.json")"
@@ -86,7 +86,7 @@ echo "== in-cluster service account"
 SA="$TMP/sa"; mkdir -p "$SA"
 printf '%s' "$TOKEN" > "$SA/token"; cp "$CA" "$SA/ca.crt"; printf gpu-why > "$SA/namespace"
 PORT=${SERVER##*:}
-ENVV=(HOME="$HOME_EMPTY" -u KUBECONFIG KUBERNETES_SERVICE_HOST=127.0.0.1 KUBERNETES_SERVICE_PORT="$PORT" GPUWHY_SERVICE_ACCOUNT_DIR="$SA")
+ENVV=(-u KUBECONFIG HOME="$HOME_EMPTY" KUBERNETES_SERVICE_HOST=127.0.0.1 KUBERNETES_SERVICE_PORT="$PORT" GPUWHY_SERVICE_ACCOUNT_DIR="$SA")
 snap "$TMP/e.json"
 expect_eq "in-cluster: exit 0" 0 "$RC"
 expect_eq "in-cluster: every item collected" ok "$(bundle_ok "$TMP/e.json")"
@@ -95,19 +95,19 @@ echo "== user without RBAC (403)"
 kubectl -n gpu-why create serviceaccount nobody >/dev/null
 NOBODY=$(kubectl -n gpu-why create token nobody --duration=1h)
 sed "s|$TOKEN|$NOBODY|" "$TMP/token.yaml" > "$TMP/nobody.yaml"
-ENVV=(HOME="$HOME_EMPTY" -u KUBECONFIG)
+ENVV=(-u KUBECONFIG HOME="$HOME_EMPTY")
 snap "$TMP/f.json" --kubeconfig "$TMP/nobody.yaml"
 expect_eq "no RBAC: exit 3" 3 "$RC"
 expect_match "no RBAC: names the identity" "system:serviceaccount:gpu-why:nobody" "$ERR"
-"$GPUWHY" check --dir "$W" --kubeconfig "$TMP/nobody.yaml" --format json -o "$TMP/f.report.json" >/dev/null 2>&1; RC=$?
+RC=0; "$GPUWHY" check --dir "$W" --kubeconfig "$TMP/nobody.yaml" --format json -o "$TMP/f.report.json" >/dev/null 2>&1 || RC=$?
 expect_eq "no RBAC: check exits 3" 3 "$RC"
 
 echo "== broken environments"
-ENVV=(HOME="$HOME_EMPTY" -u KUBECONFIG)
+ENVV=(-u KUBECONFIG HOME="$HOME_EMPTY")
 snap "$TMP/g.json" --kubeconfig "$TMP/does-not-exist.yaml"
 expect_eq "missing --kubeconfig: exit 3" 3 "$RC"
 expect_match "missing --kubeconfig: names the file" "does-not-exist.yaml" "$ERR"
-expect_eq "missing --kubeconfig: one line" 1 "$(grep -c . "$TMP/err")"
+expect_eq "missing --kubeconfig: one error line" 1 "$(grep -c "error:" "$TMP/err")"
 sed 's|certificate-authority: .*|certificate-authority: "/etc/ssl/certs/ca-certificates.crt"}}]|' "$TMP/token.yaml" > "$TMP/wrongca.yaml"
 snap "$TMP/h.json" --kubeconfig "$TMP/wrongca.yaml"
 expect_eq "wrong CA: exit 3" 3 "$RC"
