@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <thread>
 
 #include <fmt/format.h>
@@ -13,6 +14,7 @@
 #include "checks.h"
 #include "common.h"
 #include "gpuwhy/error.h"
+#include "gpuwhy/i18n.h"
 #include "gpuwhy/lab.h"
 #include "gpuwhy/render.h"
 #include "gpuwhy/text.h"
@@ -71,15 +73,17 @@ Snapshot load_bundle(const std::string& path) {
   return from_bundle(j, path);
 }
 
-// Expands folders into the *.json bundles they hold, sorted.
+// Expands folders into the *.json bundles they hold (recursively, sorted; links are not followed).
 std::vector<std::string> expand_bundles(const std::vector<std::string>& args) {
   std::vector<std::string> out;
   for (const auto& a : args) {
     std::error_code ec;
     if (fs::is_directory(a, ec)) {
       std::vector<std::string> found;
-      for (const auto& e : fs::directory_iterator(a, ec)) {
-        if (e.path().extension() == ".json") found.push_back(e.path().string());
+      for (auto it = fs::recursive_directory_iterator(a, fs::directory_options::skip_permission_denied, ec);
+           it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (ec) break;
+        if (it->path().extension() == ".json" && it->is_regular_file(ec)) found.push_back(it->path().string());
       }
       std::sort(found.begin(), found.end());
       out.insert(out.end(), found.begin(), found.end());
@@ -88,6 +92,15 @@ std::vector<std::string> expand_bundles(const std::vector<std::string>& args) {
     }
   }
   return out;
+}
+
+// The submission's name: the bundle's file name, or its folder's when the file is "bundle.json".
+std::string user_of(const std::string& path) {
+  const fs::path p(path);
+  if (p.stem() == "bundle" && p.has_parent_path() && !p.parent_path().filename().empty()) {
+    return p.parent_path().filename().string();
+  }
+  return p.stem().string();
 }
 
 bool selected_pass(const RunResult& r) {
@@ -99,15 +112,18 @@ bool selected_pass(const RunResult& r) {
 int run_check(const CheckOptions& o) {
   const i18n::Lang lang = lang_from(o.lang);
   const auto fmt_opt = render::parse_format(o.format);
-  if (!fmt_opt) throw Error(ErrorKind::kUsage, fmt::format("--format \"{}\": unknown format", o.format));
+  const auto usage = [lang](const std::string& id, std::map<std::string, std::string> args) {
+    return Error(ErrorKind::kUsage, i18n::render(msg(id, std::move(args)), lang));
+  };
+  if (!fmt_opt) throw usage("cli.error.unknown-format", {{"format", o.format}});
   checks::Selection sel{o.steps, o.ids};
   for (const auto& id : o.ids) {
     if (checks::find(id) == nullptr) {
-      throw Error(ErrorKind::kUsage, fmt::format("--check \"{}\": no such check (see `gpuwhy list`)", id));
+      throw usage("cli.error.unknown-check", {{"id", id}});
     }
   }
   for (int s : o.steps) {
-    if (s < 1 || s > 8) throw Error(ErrorKind::kUsage, fmt::format("--step {}: the lab has steps 1 to 8", s));
+    if (s < 1 || s > 8) throw usage("cli.error.bad-step", {{"step", std::to_string(s)}});
   }
   render::Options ropts;
   ropts.lang = lang;
@@ -145,7 +161,7 @@ int run_check(const CheckOptions& o) {
     for (const auto& p : paths) {
       render::BatchRow row;
       row.origin = p;
-      row.user = fs::path(p).stem().string();
+      row.user = user_of(p);
       try {
         Snapshot snap = load_bundle(p);
         row.run = checks::run(snap, sel, meta_for(snap, lang));
@@ -175,7 +191,10 @@ int run_check(const CheckOptions& o) {
   while (!selected_pass(r) && r.complete() && std::chrono::steady_clock::now() + std::chrono::seconds(1) < deadline) {
     const int pending = r.count(Status::kFail);
     const auto left = std::chrono::duration_cast<std::chrono::seconds>(deadline - std::chrono::steady_clock::now());
-    fmt::print(stderr, "gpuwhy: waiting: {} check(s) not passing yet, {}s left\n", pending, left.count());
+    fmt::print(
+        stderr, "gpuwhy: {}\n",
+        i18n::render(
+            msg("cli.waiting", {{"count", std::to_string(pending)}, {"seconds", std::to_string(left.count())}}), lang));
     std::this_thread::sleep_for(std::chrono::seconds(1));
     snap = collect_live(o.conn, dir, !o.no_dry_run);
     r = checks::run(snap, sel, meta_for(snap, lang));
@@ -198,28 +217,24 @@ int run_check(const CheckOptions& o) {
 
 }  // namespace
 
-void setup_check(CLI::App& app, int& exit_code) {
+void setup_check(CLI::App& app, int& exit_code, i18n::Lang lang) {
+  const auto t = [lang](const char* id) { return i18n::text(id, lang); };
   auto opts = std::make_shared<CheckOptions>();
-  CLI::App* sub = app.add_subcommand("check", "Grade the lab: the student's files and the live cluster");
-  sub->add_option("--dir", opts->dir, "The lab folder (default: . when it has k8s/ or out/, else /root/gpuwhy)");
-  add_connection_flags(*sub, opts->conn);
-  sub->add_option("--step", opts->steps, "Grade only this step (repeatable)");
-  sub->add_option("--check", opts->ids, "Grade only this check id (repeatable)");
-  sub->add_option("--wait", opts->wait,
-                  "Re-check at most once a second until the selected checks pass or this time runs out");
-  sub->add_option("--snapshot", opts->snapshots,
-                  "Grade a bundle written by `gpuwhy snapshot` instead of the live cluster; "
-                  "several bundles or a folder give a batch summary");
-  sub->add_flag("--no-dry-run", opts->no_dry_run, "Do not send the bad manifests as server-side dry-run creates");
-  sub->add_option("--format", opts->format, "Report format: table, json, junit, gradescope, lti, tap, csv")
-      ->capture_default_str();
-  sub->add_option("--output,-o", opts->output,
-                  "Write the report to this file (written even when grading is incomplete)");
-  sub->add_flag("--verbose,-v", opts->verbose, "Show the evidence for passing checks too");
-  sub->add_flag("--hide-expected", opts->hide_expected, "Leave expected values out (safe to show before the deadline)");
-  sub->add_option("--user", opts->user, "Student id for LTI and CSV reports");
-  sub->add_option("--lang", opts->lang, "Language of the texts: en, ko, ja (default: GPUWHY_LANG, then the locale)");
-  sub->add_option("--color", opts->color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
+  CLI::App* sub = app.add_subcommand("check", t("cli.check"));
+  sub->add_option("--dir", opts->dir, t("cli.opt.dir"));
+  add_connection_flags(*sub, opts->conn, lang);
+  sub->add_option("--step", opts->steps, t("cli.opt.step"));
+  sub->add_option("--check", opts->ids, t("cli.opt.check"));
+  sub->add_option("--wait", opts->wait, t("cli.opt.wait"));
+  sub->add_option("--snapshot", opts->snapshots, t("cli.opt.snapshot"));
+  sub->add_flag("--no-dry-run", opts->no_dry_run, t("cli.opt.no-dry-run"));
+  sub->add_option("--format", opts->format, t("cli.opt.format"))->capture_default_str();
+  sub->add_option("--output,-o", opts->output, t("cli.opt.output"));
+  sub->add_flag("--verbose,-v", opts->verbose, t("cli.opt.verbose"));
+  sub->add_flag("--hide-expected", opts->hide_expected, t("cli.opt.hide-expected"));
+  sub->add_option("--user", opts->user, t("cli.opt.user"));
+  sub->add_option("--lang", opts->lang, t("cli.opt.lang"));
+  sub->add_option("--color", opts->color, t("cli.opt.color"))->check(CLI::IsMember({"auto", "always", "never"}));
   sub->callback([opts, &exit_code]() { exit_code = run_check(*opts); });
 }
 

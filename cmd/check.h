@@ -1,8 +1,11 @@
 #pragma once
 #include <CLI/CLI.hpp>
 
+#include "gpuwhy/i18n.h"
+
 namespace gpuwhy::cli {
-void setup_check(CLI::App& app, int& exit_code);
-void setup_snapshot(CLI::App& app, int& exit_code);
-void setup_list(CLI::App& app, int& exit_code);
+// `lang` is the language of the --help texts (chosen before parsing; see main.cpp).
+void setup_check(CLI::App& app, int& exit_code, i18n::Lang lang);
+void setup_snapshot(CLI::App& app, int& exit_code, i18n::Lang lang);
+void setup_list(CLI::App& app, int& exit_code, i18n::Lang lang);
 }  // namespace gpuwhy::cli

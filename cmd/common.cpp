@@ -19,11 +19,10 @@ namespace gpuwhy::cli {
 
 namespace fs = std::filesystem;
 
-void add_connection_flags(CLI::App& app, ConnectionFlags& flags) {
-  app.add_option("--kubeconfig", flags.kubeconfig, "Path to the kubeconfig file to use (must exist)");
-  app.add_option("--context", flags.context, "The name of the kubeconfig context to use");
-  app.add_option("--request-timeout", flags.request_timeout,
-                 "How long to wait for each apiserver request (e.g. 10s, 1m; 0 = no limit)")
+void add_connection_flags(CLI::App& app, ConnectionFlags& flags, i18n::Lang lang) {
+  app.add_option("--kubeconfig", flags.kubeconfig, i18n::text("cli.opt.kubeconfig", lang));
+  app.add_option("--context", flags.context, i18n::text("cli.opt.context", lang));
+  app.add_option("--request-timeout", flags.request_timeout, i18n::text("cli.opt.request-timeout", lang))
       ->capture_default_str();
 }
 
@@ -101,7 +100,9 @@ Snapshot collect_live(const ConnectionFlags& flags, const std::string& dir, bool
   o.request_timeout = parse_duration(flags.request_timeout, "--request-timeout");
   if (o.request_timeout.count() > 0 && o.request_timeout < o.connect_timeout) o.connect_timeout = o.request_timeout;
   kube::Client client(std::move(cfg), o);
-  return collect(client, copts);
+  Snapshot snap = collect(client, copts);
+  for (const auto& line : fetch_errors(snap)) print_error(line);
+  return snap;
 }
 
 bool report_live_problems(const Snapshot& snap) {

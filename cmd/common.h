@@ -21,7 +21,8 @@ struct ConnectionFlags {
   std::string context;
   std::string request_timeout = "10s";
 };
-void add_connection_flags(CLI::App& app, ConnectionFlags& flags);
+/// `lang` is the language of the --help texts.
+void add_connection_flags(CLI::App& app, ConnectionFlags& flags, i18n::Lang lang);
 
 /// The process environment as a map (for pure, testable resolution rules).
 std::map<std::string, std::string> environment();

@@ -1,4 +1,8 @@
 // `gpuwhy list` and `gpuwhy explain ID`.
+#include <algorithm>
+#include <array>
+#include <vector>
+
 #include <fmt/format.h>
 
 #include "check.h"
@@ -15,33 +19,43 @@ std::string pad(const std::string& s, std::size_t width) {
   const std::size_t w = text::display_width(s);
   return w >= width ? s : s + std::string(width - w, ' ');
 }
+
+// One row of `gpuwhy list`; the headings are translated, so every column is as wide as the
+// widest of its heading and its values (by display width: Korean and Japanese take two columns).
+void print_list(i18n::Lang l) {
+  std::vector<std::array<std::string, 4>> rows;
+  rows.push_back({i18n::text("ui.col.id", l), i18n::text("ui.col.step", l), i18n::text("ui.col.points", l),
+                  i18n::text("ui.col.title", l)});
+  for (const auto& c : checks::all()) {
+    rows.push_back({std::string(c.id), std::to_string(c.step), std::to_string(c.points),
+                    i18n::text(fmt::format("check.{}.title", c.id), l)});
+  }
+  std::array<std::size_t, 3> w{};
+  for (const auto& r : rows) {
+    for (std::size_t i = 0; i < w.size(); ++i) w[i] = std::max(w[i], text::display_width(r[i]));
+  }
+  for (const auto& r : rows) fmt::print("{}  {}  {}  {}\n", pad(r[0], w[0]), pad(r[1], w[1]), pad(r[2], w[2]), r[3]);
+}
 }  // namespace
 
-void setup_list(CLI::App& app, int& exit_code) {
+void setup_list(CLI::App& app, int& exit_code, i18n::Lang help_lang) {
+  const auto t = [help_lang](const char* id) { return i18n::text(id, help_lang); };
   auto lang = std::make_shared<std::string>();
-  CLI::App* list = app.add_subcommand("list", "List every check: id, step, title, points");
-  list->add_option("--lang", *lang, "Language: en, ko, ja");
+  CLI::App* list = app.add_subcommand("list", t("cli.list"));
+  list->add_option("--lang", *lang, t("cli.opt.lang"));
   list->callback([lang, &exit_code]() {
-    const auto l = lang_from(*lang);
-    std::size_t idw = 2;
-    for (const auto& c : checks::all()) idw = std::max(idw, c.id.size());
-    fmt::print("{}  {}  {}  {}\n", pad(i18n::text("ui.col.id", l), idw), pad(i18n::text("ui.col.step", l), 4),
-               pad(i18n::text("ui.col.points", l), 6), i18n::text("ui.col.title", l));
-    for (const auto& c : checks::all()) {
-      fmt::print("{}  {}  {}  {}\n", pad(std::string(c.id), idw), pad(std::to_string(c.step), 4),
-                 pad(std::to_string(c.points), 6), i18n::text(fmt::format("check.{}.title", c.id), l));
-    }
+    print_list(lang_from(*lang));
     exit_code = kExitPass;
   });
   auto id = std::make_shared<std::string>();
   auto lang2 = std::make_shared<std::string>();
-  CLI::App* explain = app.add_subcommand("explain", "Explain one check: what it checks, why, the usual mistakes");
-  explain->add_option("id", *id, "Check id, e.g. step2.allocatable")->required();
-  explain->add_option("--lang", *lang2, "Language: en, ko, ja");
+  CLI::App* explain = app.add_subcommand("explain", t("cli.explain"));
+  explain->add_option("id", *id, t("cli.opt.check-id"))->required();
+  explain->add_option("--lang", *lang2, t("cli.opt.lang"));
   explain->callback([id, lang2, &exit_code]() {
-    const auto* c = checks::find(*id);
-    if (c == nullptr) throw Error(ErrorKind::kUsage, fmt::format("\"{}\": no such check (see `gpuwhy list`)", *id));
     const auto l = lang_from(*lang2);
+    const auto* c = checks::find(*id);
+    if (c == nullptr) throw Error(ErrorKind::kUsage, i18n::render(msg("cli.error.no-such-check", {{"id", *id}}), l));
     fmt::print("{} — {}\n{}: {}  {}: {}\n\n{}\n", c->id, i18n::text(fmt::format("check.{}.title", c->id), l),
                i18n::text("ui.col.step", l), c->step, i18n::text("ui.col.points", l), c->points,
                i18n::text(fmt::format("check.{}.explain", c->id), l));

@@ -4,6 +4,7 @@
 #include "check.h"
 #include "common.h"
 #include "gpuwhy/error.h"
+#include "gpuwhy/i18n.h"
 
 namespace gpuwhy::cli {
 
@@ -15,7 +16,7 @@ struct SnapshotOptions {
   bool no_dry_run = false;
 };
 
-int run_snapshot(const SnapshotOptions& o) {
+int run_snapshot(const SnapshotOptions& o, i18n::Lang lang) {
   const std::string dir = resolve_dir(o.dir);
   Snapshot snap = collect_live(o.conn, dir, !o.no_dry_run);
   const std::string text = to_bundle(snap).dump(2) + "\n";
@@ -24,21 +25,23 @@ int run_snapshot(const SnapshotOptions& o) {
     fmt::print("{}", text);
   } else {
     write_file_atomic(o.output, text);
-    fmt::print(stderr, "gpuwhy: wrote {} ({} apiserver requests)\n", o.output, snap.requests);
+    fmt::print(stderr, "gpuwhy: {}\n",
+               i18n::render(msg("cli.wrote", {{"file", o.output}, {"count", std::to_string(snap.requests)}}), lang));
   }
   if (incomplete) return kExitIncomplete;
   return kExitPass;
 }
 }  // namespace
 
-void setup_snapshot(CLI::App& app, int& exit_code) {
+void setup_snapshot(CLI::App& app, int& exit_code, i18n::Lang lang) {
+  const auto t = [lang](const char* id) { return i18n::text(id, lang); };
   auto opts = std::make_shared<SnapshotOptions>();
-  CLI::App* sub = app.add_subcommand("snapshot", "Collect the files and the cluster once into a JSON bundle");
-  sub->add_option("--dir", opts->dir, "The lab folder (default: . when it has k8s/ or out/, else /root/gpuwhy)");
-  add_connection_flags(*sub, opts->conn);
-  sub->add_option("--output,-o", opts->output, "Bundle file to write (default: standard output)");
-  sub->add_flag("--no-dry-run", opts->no_dry_run, "Do not send the bad manifests as server-side dry-run creates");
-  sub->callback([opts, &exit_code]() { exit_code = run_snapshot(*opts); });
+  CLI::App* sub = app.add_subcommand("snapshot", t("cli.snapshot"));
+  sub->add_option("--dir", opts->dir, t("cli.opt.dir"));
+  add_connection_flags(*sub, opts->conn, lang);
+  sub->add_option("--output,-o", opts->output, t("cli.opt.bundle-output"));
+  sub->add_flag("--no-dry-run", opts->no_dry_run, t("cli.opt.no-dry-run"));
+  sub->callback([opts, lang, &exit_code]() { exit_code = run_snapshot(*opts, lang); });
 }
 
 }  // namespace gpuwhy::cli

@@ -50,6 +50,22 @@ Lang choose_lang(const std::optional<std::string>& flag, const std::map<std::str
   return Lang::kEn;
 }
 
+std::optional<std::string> lang_flag(const std::vector<std::string>& args) {
+  constexpr std::string_view kFlag = "--lang";
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--") break;
+    if (a == kFlag) {
+      if (i + 1 < args.size()) return args[i + 1];
+      return std::nullopt;
+    }
+    if (a.size() > kFlag.size() && a.compare(0, kFlag.size(), kFlag) == 0 && a[kFlag.size()] == '=') {
+      return a.substr(kFlag.size() + 1);
+    }
+  }
+  return std::nullopt;
+}
+
 const std::map<std::string, std::string>& catalog(Lang lang) {
   switch (lang) {
     case Lang::kKo: return catalog_ko();

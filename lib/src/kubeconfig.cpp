@@ -25,7 +25,7 @@ namespace {
 using nlohmann::json;
 
 /// Kubeconfigs, certificates and tokens are small; anything larger is refused, not read.
-constexpr std::size_t kMaxConfigFileBytes = 4 * 1024 * 1024;
+constexpr std::size_t kMaxConfigFileBytes = 4UL * 1024 * 1024;
 
 [[noreturn]] void fail(const std::string& msg) {
   throw Error(ErrorKind::kConfig, msg);
@@ -50,7 +50,7 @@ std::string resolve_path(const std::string& path, const std::string& kubeconfig_
   return dir == "/" ? "/" + path : dir + "/" + path;
 }
 
-std::string trim_space(std::string s) {
+std::string trim_space(const std::string& s) {
   const char* ws = " \t\r\n";
   auto b = s.find_first_not_of(ws);
   if (b == std::string::npos) return "";
@@ -81,17 +81,25 @@ struct Merged {
   std::map<std::string, Entry> clusters, users, contexts;
 };
 
+/// A wrong value for a message: one line, bounded, valid UTF-8 (dump() would throw on a string
+/// that is not UTF-8, and a mapping could be megabytes).
+std::string shown(const json& v) {
+  std::string s = v.dump(-1, ' ', false, json::error_handler_t::replace);
+  if (s.size() > 80) s = s.substr(0, 77) + "...";
+  return s;
+}
+
 std::string field_string(const json& obj, const char* key, const std::string& where) {
   if (!obj.is_object() || !obj.contains(key) || obj[key].is_null()) return "";
   const json& v = obj[key];
-  if (!v.is_string()) fail(fmt::format("{}: field \"{}\" must be a string, not {}", where, key, v.dump()));
+  if (!v.is_string()) fail(fmt::format("{}: field \"{}\" must be a string, not {}", where, key, shown(v)));
   return v.get<std::string>();
 }
 
 bool field_bool(const json& obj, const char* key, const std::string& where) {
   if (!obj.is_object() || !obj.contains(key) || obj[key].is_null()) return false;
   const json& v = obj[key];
-  if (!v.is_boolean()) fail(fmt::format("{}: field \"{}\" must be true or false, not {}", where, key, v.dump()));
+  if (!v.is_boolean()) fail(fmt::format("{}: field \"{}\" must be true or false, not {}", where, key, shown(v)));
   return v.get<bool>();
 }
 

@@ -19,6 +19,11 @@ std::optional<Lang> parse_lang(std::string_view text);  ///< "ko", "ko_KR.UTF-8"
 /// `getenv` is injected so the rule is testable.
 Lang choose_lang(const std::optional<std::string>& flag, const std::map<std::string, std::string>& env);
 
+/// The value of the first `--lang X` or `--lang=X` among command-line arguments (argv without the
+/// program name), before any `--`. main() needs the language before the parser exists, because
+/// CLI11 takes the --help texts when options are declared.
+std::optional<std::string> lang_flag(const std::vector<std::string>& args);
+
 /// The catalog of one language: id -> text with `{name}` placeholders.
 const std::map<std::string, std::string>& catalog(Lang lang);
 

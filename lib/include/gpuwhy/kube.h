@@ -75,7 +75,7 @@ struct ClientOptions {
   std::chrono::milliseconds request_timeout{std::chrono::seconds(10)};  ///< --request-timeout; 0 = none
   std::chrono::milliseconds connect_timeout{std::chrono::seconds(5)};
   int max_retries = 2;                            ///< for safe GETs only
-  std::size_t max_body_bytes = 64 * 1024 * 1024;  ///< larger answers are an error, memory stays bounded
+  std::size_t max_body_bytes = 64UL * 1024 * 1024;  ///< larger answers are an error, memory stays bounded
 };
 
 /// One apiserver connection (one libcurl easy handle, keep-alive). Not thread-safe.

@@ -59,7 +59,7 @@ inline constexpr std::array<std::string_view, 11> kStudentFiles{
 inline constexpr std::array<std::string_view, 2> kDryRunManifests{kManifestBadMismatch, kManifestBadFraction};
 
 /// Student files larger than this are a clear failure, never read whole.
-inline constexpr std::size_t kMaxFileBytes = 1024 * 1024;
+inline constexpr std::size_t kMaxFileBytes = 1024UL * 1024;
 
 /// Where the lab lives when --dir is not given and the current folder has no k8s/ or out/.
 inline constexpr std::string_view kDefaultDir = "/root/gpuwhy";

@@ -10,7 +10,7 @@
 namespace gpuwhy::yaml {
 
 struct Limits {
-  std::size_t max_bytes = 1024 * 1024;
+  std::size_t max_bytes = 1024UL * 1024;
   std::size_t max_nodes = 100000;  ///< after alias expansion (alias bombs)
   std::size_t max_depth = 64;
 };

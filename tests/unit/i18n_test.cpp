@@ -1,0 +1,436 @@
+// The message catalogs (en, ko, ja) and the language choice: same ids and placeholders in every
+// catalog, the lab's own terms, the language precedence, the translated --help and usage errors,
+// and golden tables in all three languages from the recorded captures (fixtures/golden/i18n/,
+// rewritten with GPUWHY_UPDATE_GOLDEN=1).
+#include <gtest/gtest.h>
+
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gpuwhy/i18n.h"
+#include "gpuwhy/render.h"
+#include "gpuwhy/text.h"
+#include "report_common_test.h"
+
+namespace gpuwhy::report_test {
+namespace {
+
+using i18n::Lang;
+
+const std::vector<std::pair<Lang, std::string>> kTranslations{{Lang::kKo, "ko"}, {Lang::kJa, "ja"}};
+const std::vector<std::pair<Lang, std::string>> kAllLangs{{Lang::kEn, "en"}, {Lang::kKo, "ko"}, {Lang::kJa, "ja"}};
+
+std::string join(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+// ---- the catalogs ------------------------------------------------------------------------------
+
+TEST(I18nCatalog, EveryCatalogHasExactlyTheEnglishIds) {
+  const auto& en = i18n::catalog(Lang::kEn);
+  ASSERT_GT(en.size(), 300U);
+  for (const auto& [lang, name] : kTranslations) {
+    const auto& cat = i18n::catalog(lang);
+    std::vector<std::string> missing;
+    std::vector<std::string> extra;
+    for (const auto& [id, text] : en) {
+      if (cat.count(id) == 0) missing.push_back(id);
+    }
+    for (const auto& [id, text] : cat) {
+      if (en.count(id) == 0) extra.push_back(id);
+    }
+    EXPECT_TRUE(missing.empty()) << "catalog_" << name << ".cpp lacks " << missing.size()
+                                 << " id(s): " << join(missing);
+    EXPECT_TRUE(extra.empty()) << "catalog_" << name << ".cpp has id(s) that catalog_en.cpp does not: " << join(extra);
+  }
+}
+
+TEST(I18nCatalog, PlaceholdersAreTheSameInEveryLanguage) {
+  const auto& en = i18n::catalog(Lang::kEn);
+  for (const auto& [lang, name] : kTranslations) {
+    std::vector<std::string> differ;
+    for (const auto& [id, text] : i18n::catalog(lang)) {
+      auto it = en.find(id);
+      if (it == en.end()) continue;  // reported by EveryCatalogHasExactlyTheEnglishIds
+      const auto want = i18n::placeholders(it->second);
+      const auto got = i18n::placeholders(text);
+      if (want != got) differ.push_back(id + " {" + join(got) + "} instead of {" + join(want) + "}");
+    }
+    EXPECT_TRUE(differ.empty()) << "catalog_" << name << ".cpp:\n  " << join(differ);
+  }
+}
+
+TEST(I18nCatalog, NoTextIsEmptyOrPadded) {
+  for (const auto& [lang, name] : kAllLangs) {
+    for (const auto& [id, t] : i18n::catalog(lang)) {
+      EXPECT_FALSE(text::trim(t).empty()) << name << ": " << id;
+      EXPECT_TRUE(text::valid_utf8(t)) << name << ": " << id;
+      EXPECT_EQ(t.find('\n'), std::string::npos) << name << ": " << id << " (one line; renderers wrap)";
+      // ui.summary.* are fragments appended to ui.summary and start with their separator.
+      if (id.rfind("ui.summary.", 0) != 0) {
+        EXPECT_EQ(t, text::trim(t)) << name << ": " << id;
+      }
+    }
+  }
+}
+
+// Only texts made of identifiers, field paths and numbers may stay as they are in English.
+TEST(I18nCatalog, EverythingElseIsTranslated) {
+  const std::set<std::string> same_as_english{"ui.col.id", "value.step2.allocatable.expected",
+                                              "value.step2.capacity.expected"};
+  const auto& en = i18n::catalog(Lang::kEn);
+  for (const auto& [lang, name] : kTranslations) {
+    for (const auto& [id, text] : i18n::catalog(lang)) {
+      auto it = en.find(id);
+      if (it == en.end() || same_as_english.count(id) != 0) continue;
+      EXPECT_NE(text, it->second) << name << ": " << id << " is still English";
+    }
+  }
+}
+
+// The table gives titles at most 60 columns and cuts longer ones: every title fits, in every language.
+TEST(I18nCatalog, CheckTitlesFitTheTableColumn) {
+  for (const auto& [lang, name] : kAllLangs) {
+    for (const auto& c : checks::all()) {
+      const std::string title = i18n::text("check." + std::string(c.id) + ".title", lang);
+      EXPECT_LE(text::display_width(title), 60U) << name << ": " << c.id << ": " << title;
+    }
+  }
+}
+
+// Korean uses the words of the lab text (seed-lab.ko.txt); Japanese uses one word per concept.
+TEST(I18nCatalog, TranslationsUseTheLabTerms) {
+  struct Term {
+    Lang lang;
+    const char* id;
+    std::vector<std::string> must;
+  };
+  const std::vector<Term> terms{
+      {Lang::kKo, "check.step5.taint.explain", {"테인트"}},
+      {Lang::kKo, "check.step6.toleration.explain", {"톨러레이션", "테인트"}},
+      {Lang::kKo, "check.step2.capacity.explain", {"확장 자원", "노드 status", "device plugin"}},
+      {Lang::kKo, "check.step2.other-nodes.title", {"광고"}},
+      {Lang::kKo, "check.step4.placed-by-scheduler.title", {"스케줄러"}},
+      {Lang::kKo, "ui.step.6", {"관문"}},
+      {Lang::kKo, "check.step1.gpu-labels.title", {"라벨"}},
+      {Lang::kJa, "check.step5.taint.explain", {"テイント"}},
+      {Lang::kJa, "check.step6.toleration.explain", {"トレレーション", "テイント"}},
+      {Lang::kJa, "check.step2.capacity.explain", {"拡張リソース"}},
+      {Lang::kJa, "check.step2.other-nodes.title", {"アドバタイズ"}},
+      {Lang::kJa, "check.step4.placed-by-scheduler.title", {"スケジューラー"}},
+      {Lang::kJa, "ui.step.6", {"関門"}},
+  };
+  for (const auto& t : terms) {
+    const std::string text = i18n::text(t.id, t.lang);
+    for (const auto& w : t.must) EXPECT_NE(text.find(w), std::string::npos) << t.id << " lacks " << w << ": " << text;
+  }
+  // Words the catalogs must not use: other names for the same thing, or misspellings.
+  const std::map<Lang, std::vector<std::string>> banned{
+      {Lang::kKo, {"확장 리소스", "스케쥴러", "톨러레이션즈", "테인트즈", "오염", "관용"}},
+      {Lang::kJa, {"トレランス", "汚染", "容認", "スケジューラを", "スケジューラが", "スケジューラの", "ポッド"}},
+  };
+  for (const auto& [lang, words] : banned) {
+    for (const auto& [id, text] : i18n::catalog(lang)) {
+      for (const auto& w : words) EXPECT_EQ(text.find(w), std::string::npos) << id << " uses " << w << ": " << text;
+    }
+  }
+  // Identifiers, commands and quoted cluster messages stay as they are.
+  for (const auto& [lang, name] : kTranslations) {
+    for (const char* id : {"hint.step2.capacity.missing", "hint.step3.rejected-file.no-mismatch",
+                           "hint.scheduler-file.no-message", "hint.step2.advertised-file.backslash"}) {
+      const std::string en = i18n::text(id, Lang::kEn);
+      const std::string tr = i18n::text(id, lang);
+      for (const char* keep :
+           {"--subresource=status", "/status/capacity/nvidia.com~1gpu", "\"must be equal to nvidia.com/gpu limit\"",
+            "PodScheduled", "custom-columns=NAME:.metadata.name,GPU:.status.allocatable.nvidia\\.com/gpu"}) {
+        if (en.find(keep) != std::string::npos) {
+          EXPECT_NE(tr.find(keep), std::string::npos) << name << ": " << id << " lost " << keep;
+        }
+      }
+    }
+  }
+}
+
+// ---- choosing the language ---------------------------------------------------------------------
+
+TEST(I18nLang, ParseLang) {
+  const std::vector<std::pair<std::string, std::optional<Lang>>> cases{
+      {"en", Lang::kEn},
+      {"ko", Lang::kKo},
+      {"ja", Lang::kJa},
+      {"KO", Lang::kKo},
+      {"ko_KR.UTF-8", Lang::kKo},
+      {"ko-KR", Lang::kKo},
+      {"ja_JP.eucJP", Lang::kJa},
+      {"ja_JP.UTF-8@x", Lang::kJa},
+      {"en_US.UTF-8", Lang::kEn},
+      {"C", std::nullopt},
+      {"POSIX", std::nullopt},
+      {"C.UTF-8", std::nullopt},
+      {"de_DE.UTF-8", std::nullopt},
+      {"", std::nullopt},
+      {"kor", std::nullopt},
+  };
+  for (const auto& [in, want] : cases) EXPECT_EQ(i18n::parse_lang(in), want) << "\"" << in << "\"";
+}
+
+TEST(I18nLang, ChooseLangPrecedence) {
+  using Env = std::map<std::string, std::string>;
+  struct Case {
+    const char* name;
+    std::optional<std::string> flag;
+    Env env;
+    Lang want;
+  };
+  const std::vector<Case> cases{
+      {"nothing set", std::nullopt, {}, Lang::kEn},
+      {"flag beats everything",
+       "ja",
+       {{"GPUWHY_LANG", "ko"}, {"LC_ALL", "ko_KR.UTF-8"}, {"LC_MESSAGES", "ko_KR.UTF-8"}, {"LANG", "ko_KR.UTF-8"}},
+       Lang::kJa},
+      {"flag en beats a Korean locale", "en", {{"LANG", "ko_KR.UTF-8"}}, Lang::kEn},
+      {"unknown flag falls through", "de", {{"GPUWHY_LANG", "ko"}}, Lang::kKo},
+      {"GPUWHY_LANG beats LC_ALL", std::nullopt, {{"GPUWHY_LANG", "ja"}, {"LC_ALL", "ko_KR.UTF-8"}}, Lang::kJa},
+      {"unknown GPUWHY_LANG falls through", std::nullopt, {{"GPUWHY_LANG", "xx"}, {"LANG", "ja_JP.UTF-8"}}, Lang::kJa},
+      {"LC_ALL beats LC_MESSAGES",
+       std::nullopt,
+       {{"LC_ALL", "ja_JP.UTF-8"}, {"LC_MESSAGES", "ko_KR.UTF-8"}},
+       Lang::kJa},
+      {"LC_MESSAGES beats LANG", std::nullopt, {{"LC_MESSAGES", "ko_KR.UTF-8"}, {"LANG", "ja_JP.UTF-8"}}, Lang::kKo},
+      {"LANG alone", std::nullopt, {{"LANG", "ko_KR.UTF-8"}}, Lang::kKo},
+      {"LANG ja eucJP", std::nullopt, {{"LANG", "ja_JP.eucJP"}}, Lang::kJa},
+      {"LANG with a dash", std::nullopt, {{"LANG", "ko-KR"}}, Lang::kKo},
+      {"empty LC_ALL is unset", std::nullopt, {{"LC_ALL", ""}, {"LANG", "ko_KR.UTF-8"}}, Lang::kKo},
+      {"LC_ALL=C means English", std::nullopt, {{"LC_ALL", "C"}, {"LANG", "ko_KR.UTF-8"}}, Lang::kEn},
+      {"LC_ALL=POSIX means English", std::nullopt, {{"LC_ALL", "POSIX"}, {"LANG", "ja_JP.UTF-8"}}, Lang::kEn},
+      {"unknown locale means English",
+       std::nullopt,
+       {{"LC_MESSAGES", "de_DE.UTF-8"}, {"LANG", "ko_KR.UTF-8"}},
+       Lang::kEn},
+      {"LANG=C", std::nullopt, {{"LANG", "C"}}, Lang::kEn},
+      {"English locale", std::nullopt, {{"LANG", "en_US.UTF-8"}}, Lang::kEn},
+  };
+  for (const auto& c : cases) EXPECT_EQ(i18n::choose_lang(c.flag, c.env), c.want) << c.name;
+}
+
+TEST(I18nLang, LangFlagFromRawArguments) {
+  using Args = std::vector<std::string>;
+  EXPECT_EQ(i18n::lang_flag(Args{}), std::nullopt);
+  EXPECT_EQ(i18n::lang_flag(Args{"check", "--snapshot", "b.json"}), std::nullopt);
+  EXPECT_EQ(i18n::lang_flag(Args{"check", "--lang", "ko", "--help"}), "ko");
+  EXPECT_EQ(i18n::lang_flag(Args{"list", "--lang=ja"}), "ja");
+  EXPECT_EQ(i18n::lang_flag(Args{"list", "--lang=ja", "--lang", "ko"}), "ja");
+  EXPECT_EQ(i18n::lang_flag(Args{"check", "--lang"}), std::nullopt);
+  EXPECT_EQ(i18n::lang_flag(Args{"check", "--", "--lang", "ko"}), std::nullopt);
+  EXPECT_EQ(i18n::lang_flag(Args{"check", "--language", "ko"}), std::nullopt);
+}
+
+TEST(I18nLang, RenderFallsBackToEnglishThenToTheId) {
+  EXPECT_EQ(i18n::text("no.such.id", Lang::kKo), "no.such.id");
+  EXPECT_EQ(i18n::render(msg("ui.score", {{"score", "3"}, {"max_score", "7"}}), Lang::kKo), "점수 3/7");
+  EXPECT_EQ(i18n::render(msg("ui.score", {{"score", "3"}, {"max_score", "7"}}), Lang::kJa), "スコア 3/7");
+}
+
+// ---- tables from the recorded captures, in every language --------------------------------------
+
+constexpr const char* kVersion = "v1.34.0";
+const std::vector<std::string> kScenarios{"solution", "toleration-wrong-value"};
+
+std::optional<RunResult> graded(const std::string& scenario) {
+  if (checks::all().empty()) return std::nullopt;
+  const auto bundle = load_capture(kVersion, scenario);
+  if (!bundle) return std::nullopt;
+  return grade(*bundle, capture_rel(kVersion, scenario));
+}
+
+std::string table_in(const RunResult& run, Lang lang) {
+  render::Options o;
+  o.lang = lang;
+  o.unicode = true;
+  o.color = false;
+  return render::table(run, o);
+}
+
+std::vector<std::string> split_lines(const std::string& s) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  std::string line;
+  while (std::getline(in, line)) out.push_back(line);
+  return out;
+}
+
+TEST(I18nGolden, CaptureTablesInEveryLanguage) {
+  for (const auto& scenario : kScenarios) {
+    const auto run = graded(scenario);
+    if (!run) GTEST_SKIP() << "capture " << capture_rel(kVersion, scenario) << " or the checks are missing";
+    for (const auto& [lang, name] : kAllLangs) {
+      SCOPED_TRACE(scenario + " " + name);
+      expect_equal_to_golden("i18n/" + scenario + "." + name + ".txt", table_in(*run, lang));
+    }
+  }
+}
+
+// The column of titles and the column of points start at the same display column on every check
+// line, whatever the language: Hangul and kana take two columns, and padding counts them so.
+TEST(I18nGolden, KoreanAndJapaneseTablesAreAligned) {
+  for (const auto& scenario : kScenarios) {
+    const auto run = graded(scenario);
+    if (!run) GTEST_SKIP() << "capture " << capture_rel(kVersion, scenario) << " or the checks are missing";
+    for (const auto& [lang, name] : kAllLangs) {
+      SCOPED_TRACE(scenario + " " + name);
+      std::set<std::size_t> title_cols;
+      std::set<std::size_t> points_cols;
+      int check_lines = 0;
+      for (const auto& line : split_lines(table_in(*run, lang))) {
+        const auto at = line.find(" step");
+        if (line.rfind("  ", 0) != 0 || at == std::string::npos || at > 8) continue;  // not a check line
+        ++check_lines;
+        const auto id_end = line.find(' ', at + 1);
+        ASSERT_NE(id_end, std::string::npos) << line;
+        const auto title = line.find_first_not_of(' ', id_end);
+        ASSERT_NE(title, std::string::npos) << line;
+        title_cols.insert(text::display_width(line.substr(0, title)));
+        const auto pts = line.rfind(' ');
+        points_cols.insert(text::display_width(line.substr(0, pts + 1)));
+        // The title itself is in the chosen language.
+        if (lang != Lang::kEn) {
+          const std::string id = line.substr(at + 1, id_end - at - 1);
+          EXPECT_NE(line.find(i18n::text("check." + id + ".title", lang)), std::string::npos) << line;
+        }
+      }
+      EXPECT_EQ(check_lines, static_cast<int>(checks::all().size()));
+      EXPECT_EQ(title_cols.size(), 1U) << "titles start at " << title_cols.size() << " different columns";
+      EXPECT_EQ(points_cols.size(), 1U) << "points start at " << points_cols.size() << " different columns";
+    }
+  }
+}
+
+TEST(I18nGolden, TableChromeFollowsTheLanguage) {
+  const auto run = graded("toleration-wrong-value");
+  if (!run) GTEST_SKIP() << "capture or checks missing";
+  const std::string ko = table_in(*run, Lang::kKo);
+  for (const char* want : {"1단계 — ", "기대값", "실제값", "힌트", "근거", "통과 31, 실패 4", "점수 63/72"}) {
+    EXPECT_NE(ko.find(want), std::string::npos) << want;
+  }
+  const std::string ja = table_in(*run, Lang::kJa);
+  for (const char* want : {"ステップ 1 — ", "期待値", "実際", "ヒント", "根拠", "合格 31、不合格 4", "スコア 63/72"}) {
+    EXPECT_NE(ja.find(want), std::string::npos) << want;
+  }
+  for (const auto& t : {ko, ja}) {
+    for (const char* english : {"expected ", "actual ", "hint ", " passed", " failed", "score ", "Step "}) {
+      EXPECT_EQ(t.find(english), std::string::npos) << "English \"" << english << "\" left in a translated table";
+    }
+  }
+}
+
+// Machine-readable output keeps ids, statuses and field names; only the human texts change.
+TEST(I18nGolden, JsonKeepsIdsAndFieldNamesAndSaysTheLanguage) {
+  const auto run = graded("toleration-wrong-value");
+  if (!run) GTEST_SKIP() << "capture or checks missing";
+  render::Options en;
+  const nlohmann::json je = nlohmann::json::parse(render::json(*run, en));
+  for (const auto& [lang, name] : kTranslations) {
+    render::Options o;
+    o.lang = lang;
+    const nlohmann::json j = nlohmann::json::parse(render::json(*run, o));
+    EXPECT_EQ(je["lang"], "en");
+    EXPECT_EQ(j["lang"], name);
+    ASSERT_EQ(j["checks"].size(), je["checks"].size());
+    for (std::size_t i = 0; i < j["checks"].size(); ++i) {
+      const auto& c = j["checks"][i];
+      const auto& e = je["checks"][i];
+      std::vector<std::string> keys;
+      std::vector<std::string> en_keys;
+      for (const auto& [k, v] : c.items()) keys.push_back(k);
+      for (const auto& [k, v] : e.items()) en_keys.push_back(k);
+      EXPECT_EQ(keys, en_keys);
+      EXPECT_EQ(c["id"], e["id"]);
+      EXPECT_EQ(c["status"], e["status"]);
+      EXPECT_EQ(c["score"], e["score"]);
+      EXPECT_EQ(c["title"], i18n::text("check." + c["id"].get<std::string>() + ".title", lang));
+      if (c["status"] == "fail") {
+        EXPECT_NE(c["hint"], e["hint"]) << c["id"];
+      }
+    }
+  }
+}
+
+// ---- the command line --------------------------------------------------------------------------
+
+// Runs the real binary with a clean locale environment plus `env`.
+CommandResult run_gpuwhy(const std::string& env, const std::string& args) {
+  return run_command("env -u LC_ALL -u LC_MESSAGES -u LANG -u GPUWHY_LANG " + env + " " + sh_quote(GPUWHY_BINARY) +
+                     " " + args);
+}
+
+TEST(I18nCli, HelpFollowsTheLocaleAndTheFlag) {
+  const auto ko = run_gpuwhy("LANG=ko_KR.UTF-8", "check --help");
+  EXPECT_EQ(ko.exit_code, 0) << ko.output;
+  for (const char* id : {"cli.check", "cli.opt.format", "cli.opt.lang", "cli.opt.snapshot", "cli.opt.kubeconfig",
+                         "cli.help", "cli.label.usage", "cli.group.options"}) {
+    EXPECT_NE(ko.output.find(i18n::text(id, Lang::kKo)), std::string::npos) << id << "\n" << ko.output;
+  }
+  EXPECT_EQ(ko.output.find("Options:"), std::string::npos) << ko.output;
+  const auto ja = run_gpuwhy("LANG=ko_KR.UTF-8", "check --lang ja --help");
+  EXPECT_NE(ja.output.find(i18n::text("cli.opt.format", Lang::kJa)), std::string::npos) << ja.output;
+  const auto top = run_gpuwhy("GPUWHY_LANG=ja", "--help");
+  for (const char* id :
+       {"cli.app", "cli.list", "cli.explain", "cli.snapshot", "cli.version", "cli.group.subcommands"}) {
+    EXPECT_NE(top.output.find(i18n::text(id, Lang::kJa)), std::string::npos) << id << "\n" << top.output;
+  }
+  const auto en = run_gpuwhy("LANG=C", "snapshot --help");
+  EXPECT_NE(en.output.find(i18n::text("cli.opt.bundle-output", Lang::kEn)), std::string::npos) << en.output;
+}
+
+TEST(I18nCli, UsageErrorsAreTranslated) {
+  const auto step = run_gpuwhy("LANG=ko_KR.UTF-8", "check --step 9 --snapshot /nonexistent.json");
+  EXPECT_EQ(step.exit_code, 2) << step.output;
+  EXPECT_NE(step.output.find(i18n::render(msg("cli.error.bad-step", {{"step", "9"}}), Lang::kKo)), std::string::npos)
+      << step.output;
+  const auto check = run_gpuwhy("LANG=ja_JP.UTF-8", "explain step9.nothing");
+  EXPECT_EQ(check.exit_code, 2) << check.output;
+  EXPECT_NE(check.output.find(i18n::render(msg("cli.error.no-such-check", {{"id", "step9.nothing"}}), Lang::kJa)),
+            std::string::npos)
+      << check.output;
+  const auto parse = run_gpuwhy("LANG=ko_KR.UTF-8", "check --no-such-flag");
+  EXPECT_EQ(parse.exit_code, 2) << parse.output;
+  EXPECT_NE(parse.output.find(i18n::text("cli.error.more-info", Lang::kKo)), std::string::npos) << parse.output;
+}
+
+TEST(I18nCli, ListColumnsAlignInEveryLanguage) {
+  for (const auto& [lang, name] : kAllLangs) {
+    const auto r = run_gpuwhy("", "list --lang " + name);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    std::set<std::size_t> title_cols;
+    for (const auto& line : split_lines(r.output)) {
+      // The title is the fourth column: after three runs of "two or more spaces".
+      std::size_t pos = 0;
+      for (int col = 0; col < 3; ++col) {
+        pos = line.find("  ", pos);
+        ASSERT_NE(pos, std::string::npos) << line;
+        pos = line.find_first_not_of(' ', pos);
+      }
+      title_cols.insert(text::display_width(line.substr(0, pos)));
+    }
+    EXPECT_EQ(title_cols.size(), 1U) << name << ":\n" << r.output;
+  }
+}
+
+// Every cli.* text is used by the command line (a stale id would be translated for nothing).
+TEST(I18nCli, EveryCliIdIsUsed) {
+  std::string sources;
+  for (const auto& e : fs::directory_iterator(source_dir() / "cmd")) sources += read_text(e.path());
+  for (const auto& [id, text] : i18n::catalog(Lang::kEn)) {
+    if (id.rfind("cli.", 0) != 0) continue;
+    EXPECT_NE(sources.find("\"" + id + "\""), std::string::npos) << id << " is not used in cmd/";
+  }
+}
+
+}  // namespace
+}  // namespace gpuwhy::report_test
