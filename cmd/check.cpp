@@ -136,6 +136,10 @@ int run_check(const CheckOptions& o) {
   ropts.color = o.color == "always" || (o.color == "auto" && tty && !no_color && o.output.empty());
   ropts.unicode = tty || o.color == "always";
 
+  // Flags are checked before anything is read, whichever mode runs.
+  const auto wait = parse_duration(o.wait, "--wait");
+  (void)parse_duration(o.conn.request_timeout, "--request-timeout");
+
   // Offline: one or more bundles.
   if (!o.snapshots.empty()) {
     const auto paths = expand_bundles(o.snapshots);
@@ -184,7 +188,6 @@ int run_check(const CheckOptions& o) {
 
   // Live.
   const std::string dir = resolve_dir(o.dir);
-  const auto wait = parse_duration(o.wait, "--wait");
   const auto deadline = std::chrono::steady_clock::now() + wait;
   Snapshot snap = collect_live(o.conn, dir, !o.no_dry_run);
   RunResult r = checks::run(snap, sel, meta_for(snap, lang));

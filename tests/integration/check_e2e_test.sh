@@ -35,6 +35,17 @@ scenario() {  # scenario NAME SCRIPT
 
 echo "== solution"
 scenario solution "$ROOT/fixtures/solution/solve"
+echo "== --wait re-checks until the scheduler has acted"
+kubectl -n gpu-why delete pod trainer3 --wait=true >/dev/null
+rc=0; "$GPUWHY" check --dir "$TMP/solution" --check step7.pending-insufficient --wait 30s >"$TMP/wait.out" 2>"$TMP/wait.err" &
+WAITER=$!
+sleep 3
+kubectl apply -f "$TMP/solution/k8s/trainer3.yaml" >/dev/null
+wait "$WAITER" || rc=$?
+expect_eq "--wait: passes once trainer3 is back and Pending" 0 "$rc"
+expect_match "--wait: shows progress while waiting" "waiting" "$(cat "$TMP/wait.err")"
+rc=0; "$GPUWHY" check --dir "$TMP/solution" --check step3.not-created --check step7.same-as-trainer2 --wait 2s >/dev/null 2>&1 || rc=$?
+expect_eq "--wait: already passing returns at once" 0 "$rc"
 echo "== requests per snapshot"
 "$GPUWHY" snapshot --dir "$TMP/solution" -o "$TMP/bundle.json" 2>"$TMP/snap.err" || true
 expect_match "snapshot makes 7 apiserver requests" "\(7 apiserver requests\)" "$(cat "$TMP/snap.err")"
