@@ -103,6 +103,23 @@ std::string user_of(const std::string& path) {
   return p.stem().string();
 }
 
+// POSIX precedence: the first of LC_ALL, LC_CTYPE, LANG that is set decides the character set.
+bool utf8_locale(const std::map<std::string, std::string>& env) {
+  for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
+    auto it = env.find(name);
+    if (it == env.end() || it->second.empty()) continue;
+    const std::string v = text::to_lower_ascii(it->second);
+    return v.find("utf-8") != std::string::npos || v.find("utf8") != std::string::npos;
+  }
+  return false;
+}
+
+// A report file never carries terminal colour codes.
+render::Options for_file(render::Options o) {
+  o.color = false;
+  return o;
+}
+
 bool selected_pass(const RunResult& r) {
   return std::all_of(r.checks.begin(), r.checks.end(), [](const CheckResult& c) {
     return c.outcome.status == Status::kPass || c.outcome.status == Status::kSkip;
@@ -133,8 +150,10 @@ int run_check(const CheckOptions& o) {
   const bool tty = ::isatty(STDOUT_FILENO) != 0;
   const auto env = environment();
   const bool no_color = env.count("NO_COLOR") != 0 && !env.at("NO_COLOR").empty();
-  ropts.color = o.color == "always" || (o.color == "auto" && tty && !no_color && o.output.empty());
-  ropts.unicode = tty || o.color == "always";
+  // The table goes to stdout; colour only on a terminal and never with NO_COLOR (no-color.org).
+  ropts.color = o.color == "always" || (o.color == "auto" && tty && !no_color);
+  // Unicode marks only where the terminal's locale is UTF-8; ASCII everywhere else.
+  ropts.unicode = (tty || o.color == "always") && utf8_locale(env);
 
   // Flags are checked before anything is read, whichever mode runs.
   const auto wait = parse_duration(o.wait, "--wait");
@@ -154,7 +173,7 @@ int run_check(const CheckOptions& o) {
         snap.source = "bundle " + paths.front();
       }
       RunResult r = checks::run(snap, sel, meta_for(snap, lang));
-      if (!o.output.empty()) write_file_atomic(o.output, render::render(*fmt_opt, r, ropts));
+      if (!o.output.empty()) write_file_atomic(o.output, render::render(*fmt_opt, r, for_file(ropts)));
       if (o.output.empty() || *fmt_opt != render::Format::kTable) {
         fmt::print("{}", render::render(o.output.empty() ? *fmt_opt : render::Format::kTable, r, ropts));
       }
@@ -205,7 +224,7 @@ int run_check(const CheckOptions& o) {
   report_live_problems(snap);
   if (!o.output.empty()) {
     try {
-      write_file_atomic(o.output, render::render(*fmt_opt, r, ropts));
+      write_file_atomic(o.output, render::render(*fmt_opt, r, for_file(ropts)));
     } catch (const Error& e) {
       print_error(e.what());
       fmt::print("{}", render::render(render::Format::kTable, r, ropts));
