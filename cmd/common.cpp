@@ -100,24 +100,12 @@ Snapshot collect_live(const ConnectionFlags& flags, const std::string& dir, bool
   o.request_timeout = parse_duration(flags.request_timeout, "--request-timeout");
   if (o.request_timeout.count() > 0 && o.request_timeout < o.connect_timeout) o.connect_timeout = o.request_timeout;
   kube::Client client(std::move(cfg), o);
-  Snapshot snap = collect(client, copts);
-  for (const auto& line : fetch_errors(snap)) print_error(line);
-  return snap;
+  return collect(client, copts);
 }
 
 bool report_live_problems(const Snapshot& snap) {
-  std::vector<std::string> causes;
-  const auto note = [&causes](const FetchError& e) {
-    // kSkipped is the student's input (no manifest), a 404 is the student's state (no namespace).
-    if (e.kind == ErrorKind::kSkipped || e.http_status == 404) return;
-    if (std::find(causes.begin(), causes.end(), e.message) == causes.end()) causes.push_back(e.message);
-  };
-  for (const auto* f : {&snap.version, &snap.namespace_, &snap.nodes, &snap.pods, &snap.events}) {
-    if (!f->ok()) note(f->error());
-  }
-  for (const auto& [path, d] : snap.dry_runs) {
-    if (!d.ok()) note(d.error());
-  }
+  // Also dry runs the apiserver answered with 401/403/429/5xx; a 404 only for the namespace.
+  const std::vector<std::string> causes = fetch_errors(snap);
   if (causes.empty()) return false;
   std::string line = causes.front();
   if (causes.size() > 1) line += fmt::format(" (and {} more failed read(s), see the report)", causes.size() - 1);

@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuwhy/base64.h"
 #include "gpuwhy/kube.h"
 
 namespace gpuwhy::kube {
@@ -65,16 +66,6 @@ std::string excerpt(std::string_view body) {
   return out;
 }
 
-/// The URL without any user:password part, for messages.
-std::string redact_url(const std::string& url) {
-  auto scheme = url.find("://");
-  if (scheme == std::string::npos) return url;
-  auto at = url.find('@', scheme + 3);
-  auto slash = url.find('/', scheme + 3);
-  if (at == std::string::npos || (slash != std::string::npos && at > slash)) return url;
-  return url.substr(0, scheme + 3) + url.substr(at + 1);
-}
-
 std::string status_message(const json& body) {
   if (body.is_object() && body.contains("message") && body["message"].is_string()) {
     return body["message"].get<std::string>();
@@ -101,6 +92,15 @@ std::string trim(std::string s) {
 }
 
 }  // namespace
+
+std::string redact_url(const std::string& url) {
+  auto scheme = url.find("://");
+  if (scheme == std::string::npos) return url;
+  auto at = url.find('@', scheme + 3);
+  auto slash = url.find('/', scheme + 3);
+  if (at == std::string::npos || (slash != std::string::npos && at > slash)) return url;
+  return url.substr(0, scheme + 3) + url.substr(at + 1);
+}
 
 HttpError::HttpError(const std::string& message, int http_status, nlohmann::json body)
     : Error(ErrorKind::kHttp, message), http_status_(http_status), body_(std::move(body)) {}
@@ -166,15 +166,54 @@ struct Client::Impl {
     curl_slist_free_all(connect_to);
   }
 
+  /// The credentials as they could come back from a server that quotes the request: the token,
+  /// the password, and the Basic Authorization value (base64 of "username:password").
+  std::vector<std::string> secrets;
+
   /// Removes any secret from a message (belt and braces: messages are built without them).
   std::string scrub(std::string s) const {
-    for (const std::string* secret : {&cfg.token, &cfg.password}) {
-      if (secret->size() < 4) continue;
-      for (auto p = s.find(*secret); p != std::string::npos; p = s.find(*secret, p)) {
-        s.replace(p, secret->size(), "<redacted>");
+    for (const std::string& secret : secrets) {
+      for (auto p = s.find(secret); p != std::string::npos; p = s.find(secret, p)) {
+        s.replace(p, secret.size(), "<redacted>");
       }
     }
     return s;
+  }
+
+  /// The same for every string (and key) of an answer, which may end up in a bundle or a
+  /// report: a server that quotes the Authorization header back must not make gpuwhy write
+  /// it down. Iterative, so a deeply nested answer cannot exhaust the stack.
+  void scrub(json& j) const {
+    if (secrets.empty()) return;
+    std::vector<json*> todo{&j};
+    while (!todo.empty()) {
+      json* v = todo.back();
+      todo.pop_back();
+      if (v->is_string()) {
+        auto& str = v->get_ref<std::string&>();
+        std::string clean = scrub(str);
+        if (clean != str) str = std::move(clean);
+      } else if (v->is_array()) {
+        for (auto& e : *v) todo.push_back(&e);
+      } else if (v->is_object()) {
+        std::vector<std::string> bad_keys;
+        for (auto it = v->begin(); it != v->end(); ++it) {
+          if (scrub(it.key()) != it.key()) {
+            bad_keys.push_back(it.key());
+          } else {
+            todo.push_back(&it.value());
+          }
+        }
+        // Object members are map nodes: pointers to the other members stay valid.
+        for (const auto& k : bad_keys) {
+          json moved = std::move((*v)[k]);
+          v->erase(k);
+          json& slot = (*v)[scrub(k)];
+          slot = std::move(moved);
+          todo.push_back(&slot);
+        }
+      }
+    }
   }
 
   template <class T>
@@ -223,6 +262,12 @@ struct Client::Impl {
   }
 
   void setup() {
+    for (const std::string* secret : {&cfg.token, &cfg.password}) {
+      if (secret->size() >= 4) secrets.push_back(*secret);
+    }
+    if (!cfg.username.empty() || !cfg.password.empty()) {
+      secrets.push_back(base64::encode(cfg.username + ":" + cfg.password));
+    }
     global_init();
     h = curl_easy_init();
     if (h == nullptr) throw Error(ErrorKind::kTransport, "curl_easy_init failed");
@@ -244,6 +289,9 @@ struct Client::Impl {
     set(CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(opts.connect_timeout.count()), "CURLOPT_CONNECTTIMEOUT_MS");
     // The whole request, connect included; 0 means no limit (CURLOPT_TIMEOUT_MS).
     set(CURLOPT_TIMEOUT_MS, static_cast<long>(opts.request_timeout.count()), "CURLOPT_TIMEOUT_MS");
+    // An answer whose Content-Length is over the limit is refused before its body is read
+    // (on_write bounds the decoded size of chunked or compressed answers).
+    set(CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(opts.max_body_bytes), "CURLOPT_MAXFILESIZE_LARGE");
 
     const bool https = cfg.server.rfind("https://", 0) == 0;
     if (https) {
@@ -382,9 +430,13 @@ struct Client::Impl {
     const auto line = [&](ErrorKind kind, const std::string& what) {
       return Error(kind, scrub(fmt::format("{} {}: {}", method, url, what)));
     };
-    const auto secs = [](std::chrono::milliseconds ms) { return fmt::format("{:.3g}s", ms.count() / 1000.0); };
-    if (overflow) {
-      return line(ErrorKind::kTransport,
+    const auto secs = [](std::chrono::milliseconds ms) {
+      return fmt::format("{:.3g}s", static_cast<double>(ms.count()) / 1000.0);
+    };
+    if (overflow || rc == CURLE_FILESIZE_EXCEEDED) {
+      // A property of the answer, not of the connection (kParse, like "not JSON"): the server
+      // is reachable, so collect goes on with the other items.
+      return line(ErrorKind::kParse,
                   fmt::format("the answer is larger than the {} byte limit; refused", opts.max_body_bytes));
     }
     long os_errno = 0;
@@ -503,6 +555,7 @@ nlohmann::json Client::get_json(const std::string& path) {
         throw Error(ErrorKind::kParse, im.scrub(fmt::format("GET {}: the answer is not JSON (starts with \"{}\")",
                                                             shown_url, excerpt(a.body))));
       }
+      im.scrub(body);
       return body;
     }
     if (body.is_discarded()) {
@@ -510,6 +563,7 @@ nlohmann::json Client::get_json(const std::string& path) {
           fmt::format("GET {}: {} (body is not JSON: \"{}\")", shown_url, status_text(a.status), excerpt(a.body));
       throw HttpError(im.scrub(what), a.status, json());
     }
+    im.scrub(body);
     throw HttpError(im.scrub(explain_http_error("GET", shown_url, a.status, body, im.shown, im.cfg.user_name)),
                     a.status, body);
   }
@@ -519,7 +573,9 @@ HttpAnswer Client::post_json(const std::string& path, const nlohmann::json& body
   const std::string data = body.dump(-1, ' ', false, json::error_handler_t::replace);
   Impl::Answer a = impl_->perform("POST", path, &data);
   json parsed = json::parse(a.body, nullptr, false);
-  return HttpAnswer{a.status, parsed.is_discarded() ? json() : std::move(parsed)};
+  if (parsed.is_discarded()) return HttpAnswer{a.status, json()};
+  impl_->scrub(parsed);
+  return HttpAnswer{a.status, std::move(parsed)};
 }
 
 int Client::requests() const {

@@ -2,6 +2,7 @@
 // student's files, each recorded as a value or its own error.
 #include "gpuwhy/collect.h"
 
+#include <algorithm>
 #include <optional>
 
 #include <fcntl.h>
@@ -110,17 +111,8 @@ std::string now_rfc3339() {
   std::tm tm{};
   ::gmtime_r(&t, &tm);
   char out[32];
-  std::strftime(out, sizeof out, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  (void)std::strftime(out, sizeof out, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return out;
-}
-
-std::string strip_userinfo(const std::string& url) {
-  auto scheme = url.find("://");
-  if (scheme == std::string::npos) return url;
-  auto at = url.find('@', scheme + 3);
-  auto slash = url.find('/', scheme + 3);
-  if (at == std::string::npos || (slash != std::string::npos && at > slash)) return url;
-  return url.substr(0, scheme + 3) + url.substr(at + 1);
 }
 
 Fetched<json> fetch(kube::Client& client, const std::string& path) {
@@ -133,6 +125,19 @@ Fetched<json> fetch(kube::Client& client, const std::string& path) {
   } catch (const std::exception& e) {
     return FetchError{ErrorKind::kTransport, 0, fmt::format("GET {}: {}", path, e.what())};
   }
+}
+
+/// What a GET of the fixed list must answer: an object, and for a List an `items` array. An
+/// apiserver never answers anything else (a proxy or a fake in between might), so another
+/// shape is an error of the environment (kParse), not the student's state.
+std::optional<std::string> wrong_shape(const json& v, std::string_view list_kind) {
+  if (!v.is_object()) return fmt::format("JSON {} instead of an object", v.type_name());
+  if (list_kind.empty()) return std::nullopt;
+  const auto it = v.find("items");
+  if (it != v.end() && !it->is_array() && !it->is_null()) {
+    return fmt::format("a {} whose items is JSON {}, not an array", list_kind, it->type_name());
+  }
+  return std::nullopt;
 }
 
 FetchError skipped(const std::string& why) {
@@ -188,7 +193,7 @@ std::map<std::string, StudentFile> read_student_files(const std::string& dir) {
 Snapshot collect(kube::Client& client, const CollectOptions& opts) {
   Snapshot s;
   s.taken_at = now_rfc3339();
-  s.source = "live " + strip_userinfo(client.config().server);
+  s.source = "live " + kube::redact_url(client.config().server);
   s.lab_dir = opts.dir;
   s.live_collected = true;
   s.warnings = client.config().warnings;
@@ -200,19 +205,27 @@ Snapshot collect(kube::Client& client, const CollectOptions& opts) {
   // the rest, so a dead server costs one timeout, not seven. HTTP errors (401, 403, 404, 5xx)
   // are per item and never short-circuit.
   std::optional<FetchError> unreachable;
-  const auto get = [&](const std::string& path) -> Fetched<json> {
+  std::string shown = kube::redact_url(client.config().server);
+  while (!shown.empty() && shown.back() == '/') shown.pop_back();
+  const auto get = [&](const std::string& path, std::string_view list_kind) -> Fetched<json> {
     if (unreachable) return *unreachable;
     Fetched<json> f = fetch(client, path);
     if (!f.ok() && (f.error().kind == ErrorKind::kTransport || f.error().kind == ErrorKind::kTls)) {
       unreachable = f.error();
     }
+    if (f.ok()) {
+      if (auto why = wrong_shape(f.value(), list_kind)) {
+        return FetchError{ErrorKind::kParse, 0,
+                          fmt::format("GET {}{}: not an apiserver answer: {}", shown, path, *why)};
+      }
+    }
     return f;
   };
-  s.version = get("/version");
-  s.namespace_ = get("/api/v1/namespaces/" + ns);
-  s.nodes = get("/api/v1/nodes");
-  s.pods = get("/api/v1/namespaces/" + ns + "/pods");
-  s.events = get("/api/v1/namespaces/" + ns + "/events");
+  s.version = get("/version", "");
+  s.namespace_ = get("/api/v1/namespaces/" + ns, "");
+  s.nodes = get("/api/v1/nodes", "NodeList");
+  s.pods = get("/api/v1/namespaces/" + ns + "/pods", "PodList");
+  s.events = get("/api/v1/namespaces/" + ns + "/events", "EventList");
 
   for (std::string_view rel_view : lab::kDryRunManifests) {
     const std::string rel(rel_view);
@@ -240,6 +253,37 @@ Snapshot collect(kube::Client& client, const CollectOptions& opts) {
   }
   s.requests = client.requests();
   return s;
+}
+
+std::vector<std::string> fetch_errors(const Snapshot& snap) {
+  std::vector<std::string> out;
+  const auto add = [&out](const FetchError& e) {
+    if (e.kind == ErrorKind::kSkipped || e.message.empty()) return;
+    if (std::find(out.begin(), out.end(), e.message) == out.end()) out.push_back(e.message);
+  };
+  for (const auto* f : {&snap.version, &snap.namespace_, &snap.nodes, &snap.pods, &snap.events}) {
+    // A missing namespace is the student's state (step 1 fails on it), not a broken environment.
+    if (f == &snap.namespace_ && !f->ok() && f->error().http_status == 404) continue;
+    if (!f->ok()) add(f->error());
+  }
+  // A dry run the apiserver answered, but not with a verdict on the manifest (the statuses that
+  // make step3.apiserver-rejects an error).
+  std::string server = snap.source.rfind("live ", 0) == 0 ? snap.source.substr(5) : snap.source;
+  while (!server.empty() && server.back() == '/') server.pop_back();
+  const std::string path = fmt::format("/api/v1/namespaces/{}/pods?dryRun=All", lab::kNamespace);
+  for (const auto& [rel, d] : snap.dry_runs) {
+    if (!d.ok()) {
+      add(d.error());
+      continue;
+    }
+    const int st = d.value().status;
+    if (st == 0 || st == 401 || st == 403 || st == 429 || st >= 500) {
+      add(FetchError{ErrorKind::kHttp, st,
+                     fmt::format("{} (dry run of {})",
+                                 kube::explain_http_error("POST", server + path, st, d.value().body, server), rel)});
+    }
+  }
+  return out;
 }
 
 Snapshot collect_files_only(const CollectOptions& opts, const FetchError& why) {

@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "gpuwhy/error.h"
+#include "gpuwhy/text.h"
 
 namespace gpuwhy::yaml {
 
@@ -208,6 +209,9 @@ class Builder : public YAML::EventHandler {
   };
 
   json typed_scalar(const YAML::Mark& mark, const std::string& tag, const std::string& v) {
+    // JSON strings are UTF-8 (nlohmann's dump() throws on anything else): a scalar with other
+    // bytes, or an escape that makes a surrogate ("\ud800"), is refused here, at the edge.
+    if (!text::valid_utf8(v)) throw LimitHit{mark, "not valid UTF-8 text"};
     if (tag == "!" || tag == kTagStr) return v;  // quoted, or explicitly !!str
     if (tag == "?" || tag.empty()) return resolve_plain(v);
     if (tag == kTagInt) {

@@ -13,7 +13,9 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 namespace gpuwhy::testing_tools {
@@ -24,7 +26,8 @@ inline constexpr const char* kPython = "/usr/bin/python3";
 /// exits by itself (EOF) if the test process dies without cleaning up.
 class FaultServer {
  public:
-  bool start(std::string* why) {
+  /// `extra`: more arguments for fault_server.py (e.g. {"--bundle", path}).
+  bool start(std::string* why, const std::vector<std::string>& extra = {}) {
     if (::access(kPython, X_OK) != 0) return fail(why, "no /usr/bin/python3");
     char tmpl[] = "/tmp/gpuwhy-fault-XXXXXX";
     if (::mkdtemp(tmpl) == nullptr) return fail(why, "mkdtemp failed");
@@ -40,8 +43,12 @@ class FaultServer {
       ::dup2(out[1], 1);
       ::close(in[1]);
       ::close(out[0]);
-      ::execl(kPython, kPython, script.c_str(), "--dir", dir_.c_str(), "--lifetime", "300",
-              static_cast<char*>(nullptr));
+      std::vector<std::string> argv{kPython, script, "--dir", dir_, "--lifetime", "300"};
+      argv.insert(argv.end(), extra.begin(), extra.end());
+      std::vector<char*> args;
+      for (auto& a : argv) args.push_back(a.data());
+      args.push_back(nullptr);
+      ::execv(kPython, args.data());
       ::_exit(127);
     }
     ::close(in[0]);
@@ -88,6 +95,8 @@ class FaultServer {
   }
 
   [[nodiscard]] int port(const char* name) const { return ports_.at(name).get<int>(); }
+  /// The server's folder (certificates: ca.crt, ca2.crt, client.crt, client.key ...).
+  [[nodiscard]] const std::string& dir() const { return dir_; }
   [[nodiscard]] std::string file(const std::string& name) const {
     std::ifstream in(dir_ + "/" + name, std::ios::binary);
     std::stringstream ss;
@@ -105,6 +114,32 @@ class FaultServer {
   int stdin_ = -1;
   std::string dir_;
   nlohmann::json ports_;
+};
+
+/// A GoogleTest fixture base that shares one fault server per test suite: started before the
+/// suite's first test, stopped after its last; every test is skipped (with the reason) when the
+/// server cannot start. `Suite` is the derived fixture (one server per suite, not per program).
+template <class Suite>
+class WithFaultServer : public testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    server_ = new FaultServer();
+    if (!server_->start(&skip_reason_)) {
+      delete server_;
+      server_ = nullptr;
+    }
+  }
+  static void TearDownTestSuite() {
+    if (server_ != nullptr) server_->stop();
+    delete server_;
+    server_ = nullptr;
+  }
+  void SetUp() override {
+    if (server_ == nullptr) GTEST_SKIP() << "fault server unavailable: " << skip_reason_;
+  }
+
+  static inline FaultServer* server_ = nullptr;
+  static inline std::string skip_reason_;
 };
 
 }  // namespace gpuwhy::testing_tools

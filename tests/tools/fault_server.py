@@ -27,7 +27,8 @@ The path selects the behaviour, identically on every listener:
   POST /api/v1/namespaces/<ns>/pods      422 Status Invalid naming the pod; details.test echoes the request path
                                          and the body's metadata.namespace
   GET  /echo                             200 JSON of the request: method, path, headers, body, connection id,
-                                         and whether it came through a forward proxy (absolute-form URL)
+                                         whether it came through a forward proxy (absolute-form URL), and
+                                         the Authorization header reversed (authorization_reversed)
   GET  /status/<code>                    <code> with a Status body (message "injected <code>")
   GET  /garbage                          200 with a body that is not JSON
   GET  /html-error                       502 with an HTML body
@@ -40,6 +41,34 @@ The path selects the behaviour, identically on every listener:
   GET  /huge                             200 with an 8 MiB JSON body
   GET  /stall                            reads the request and never answers
   GET  /stats                            200 {"connections": N, "requests": {path: count}}
+
+With --bundle BUNDLE.json (a `gpuwhy snapshot` bundle, e.g. a real capture), paths under
+/fault/<mode>/<scope>/ serve the bundle's live objects (the kubeconfig's server URL carries the
+prefix, so a real `gpuwhy check` can be pointed at one fault): <rest> is the apiserver path
+(/version, /api/v1/namespaces/gpu-why, /api/v1/nodes, .../pods, .../events, and POST .../pods
+for the dry runs, answered with the bundle's recorded dry-run answers). <scope> is the item the
+fault hits (version, namespace, nodes, pods, events, dryrun, all); other items are served
+normally. <mode>:
+
+  ok            no fault
+  401 403 404 500
+                that status with a Status body (403 with RBAC's wording for the item)
+  429           429 with Retry-After: 1, every time
+  503           503 without Retry-After
+  stall         reads the request and never answers
+  drip          200 with Content-Length 100000, then one byte every 0.3 s
+  truncated     200, a complete HTTP answer whose JSON body is cut in half
+  cut           200, Content-Length of the whole body, half of it sent, then the connection closes
+  string        200, the JSON string "nodes" instead of a List
+  items-object  200, a List whose items is an object
+  huge          200 with Content-Length 100 MB (a JSON array, streamed; stops when the client goes)
+  endless       200, chunked, a JSON array that never ends
+  echo-auth     500 whose Status message quotes the request's Authorization header (a hostile
+                server: the client must scrub it)
+
+Extra listener: `backlog` is a socket that listens with a full accept queue (listen(0) and two
+connections it never accepts), so a further connect is never answered: a connect timeout that
+stays on loopback (Linux drops SYNs for a full accept queue).
 """
 
 import argparse
@@ -57,6 +86,27 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 LOCK = threading.Lock()
+BUNDLE = {}
+LIVE_PATHS = {
+    "/version": "version",
+    "/api/v1/namespaces/gpu-why": "namespace",
+    "/api/v1/nodes": "nodes",
+    "/api/v1/namespaces/gpu-why/pods": "pods",
+    "/api/v1/namespaces/gpu-why/events": "events",
+}
+RBAC = {
+    "version": ('forbidden: User "student" cannot get path "/version"', None),
+    "namespace": ('namespaces "gpu-why" is forbidden: User "student" cannot get resource "namespaces" in API group '
+                  '"" in the namespace "gpu-why"', None),
+    "nodes": ('nodes is forbidden: User "student" cannot list resource "nodes" in API group "" at the cluster scope',
+              None),
+    "pods": ('pods is forbidden: User "student" cannot list resource "pods" in API group "" in the namespace "gpu-why"',
+             None),
+    "events": ('events is forbidden: User "student" cannot list resource "events" in API group "" in the namespace '
+               '"gpu-why"', None),
+    "dryrun": ('pods is forbidden: User "student" cannot create resource "pods" in API group "" in the namespace '
+               '"gpu-why"', None),
+}
 COUNTS = {}
 CONNECTIONS = [0]
 
@@ -159,6 +209,8 @@ class Handler(BaseHTTPRequestHandler):
         body = self.read_body()
         path = self.path.split("?")[0]
         bump("POST " + path)
+        if path.startswith("/fault/"):
+            return self.fault("POST", path, body)
         if path == "/echo":
             return self.echo("POST", body)
         if path.startswith("/api/v1/namespaces/") and path.endswith("/pods"):
@@ -179,12 +231,120 @@ class Handler(BaseHTTPRequestHandler):
     def echo(self, method, body=b""):
         self.send_json(200, {"method": method, "path": self.path, "headers": {k: v for k, v in self.headers.items()},
                              "body": body.decode("utf-8", "replace"), "connection": self.conn_id,
-                             "proxied": self.proxied})
+                             "proxied": self.proxied,
+                             # The client scrubs its credentials out of every answer; reversed,
+                             # the header still shows what was sent.
+                             "authorization_reversed": self.headers.get("Authorization", "")[::-1]})
+
+    def fault(self, method, path, body):
+        parts = path.split("/", 4)  # "", "fault", mode, scope, rest
+        if len(parts) < 5:
+            return self.send_json(404, status(404, "NotFound", "use /fault/<mode>/<scope>/<path>"))
+        mode, scope, rest = parts[2], parts[3], "/" + parts[4]
+        if method == "POST":
+            item = "dryrun" if rest.endswith("/pods") else None
+        else:
+            item = LIVE_PATHS.get(rest)
+        if item is None:
+            return self.send_json(404, status(404, "NotFound", "the server could not find the requested resource"))
+        if scope in ("all", item) and mode != "ok":
+            return self.inject(mode, item)
+        if item == "dryrun":
+            try:
+                name = json.loads(body).get("metadata", {}).get("name", "")
+            except (ValueError, AttributeError):
+                return self.send_json(400, status(400, "BadRequest", "the body is not JSON"))
+            rec = BUNDLE.get("dry_runs", {}).get(f"k8s/{name}.yaml", {}).get("value")
+            if rec is None:
+                return self.send_json(201, {"kind": "Pod", "apiVersion": "v1", "metadata": {"name": name}})
+            return self.send_json(rec.get("status", 422), rec.get("body"))
+        rec = BUNDLE.get("cluster", {}).get(item, {})
+        if "value" not in rec:
+            return self.send_json(404, status(404, "NotFound", f"{item} not in the bundle"))
+        return self.send_json(200, rec["value"])
+
+    def live_body(self, item):
+        rec = BUNDLE.get("cluster", {}).get(item, {})
+        return json.dumps(rec.get("value", {"kind": "Status"})).encode()
+
+    def inject(self, mode, item):
+        self.close_connection = True
+        if mode in ("401", "404", "500"):
+            code = int(mode)
+            reason = {401: "Unauthorized", 404: "NotFound", 500: "InternalError"}[code]
+            msg = {401: "Unauthorized", 404: "the server could not find the requested resource",
+                   500: "etcdserver: request timed out"}[code]
+            return self.send_json(code, status(code, reason, msg))
+        if mode == "403":
+            return self.send_json(403, status(403, "Forbidden", RBAC[item][0]))
+        if mode == "429":
+            return self.send_json(429, status(429, "TooManyRequests", "too many requests, please try again later"),
+                                  {"Retry-After": "1"})
+        if mode == "503":
+            return self.send_json(503, status(503, "ServiceUnavailable", "the apiserver is shutting down"))
+        if mode == "echo-auth":
+            auth = self.headers.get("Authorization", "")
+            return self.send_json(500, status(500, "InternalError", f"cannot check credentials {auth!r}"))
+        if mode == "stall":
+            time.sleep(3600)
+            return None
+        try:
+            if mode == "drip":
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", "100000")
+                self.end_headers()
+                for _ in range(100000):
+                    self.wfile.write(b" ")
+                    self.wfile.flush()
+                    time.sleep(0.3)
+                return None
+            data = self.live_body(item)
+            if mode == "truncated":
+                return self.send_raw(200, data[: len(data) // 2], "application/json")
+            if mode == "cut":
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data[: len(data) // 2])
+                self.wfile.flush()
+                return self.reset()
+            if mode == "string":
+                return self.send_json(200, "nodes")
+            if mode == "items-object":
+                return self.send_json(200, {"kind": "List", "apiVersion": "v1", "items": {"name": "lab-node-0"}})
+            if mode == "huge":
+                total = 100 * 1000 * 1000
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(total))
+                self.end_headers()
+                chunk = b"[" + b'"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",' * 12000
+                sent = 0
+                while sent < total:
+                    part = chunk[: total - sent]
+                    self.wfile.write(part)
+                    sent += len(part)
+                return None
+            if mode == "endless":
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                piece = b"[" + b"1," * 500000
+                while True:
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
+        except OSError:
+            return None  # the client went away, as it should
+        return self.send_json(400, status(400, "BadRequest", f"unknown fault mode {mode!r}"))
 
     def do_GET(self):
         path = self.path.split("?")[0]
         parts = path.strip("/").split("/")
         n = bump("GET " + path)
+        if path.startswith("/fault/"):
+            return self.fault("GET", path, b"")
         if path == "/version":
             return self.send_json(200, {"major": "1", "minor": "34", "gitVersion": "v1.34.0"})
         if path == "/api/v1/namespaces/gpu-why":
@@ -273,7 +433,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--dir", required=True)
     ap.add_argument("--lifetime", type=float, default=300)
+    ap.add_argument("--bundle", help="a gpuwhy bundle whose live objects /fault/... serves")
     args = ap.parse_args()
+    if args.bundle:
+        with open(args.bundle) as f:
+            BUNDLE.update(json.load(f))
     d = args.dir
     os.makedirs(d, exist_ok=True)
     make_certs(d)
@@ -294,6 +458,22 @@ def main():
     probe.close()
     ports = {k: s.server_address[1] for k, s in servers.items()}
     ports["refused"] = refused
+    # A full accept queue: listen(0) holds one connection; two more that are never accepted fill
+    # it, and Linux then drops further SYNs, so the client's connect times out (on loopback).
+    backlog = socket.socket()
+    backlog.bind(("127.0.0.1", 0))
+    backlog.listen(0)
+    fillers = []
+    for _ in range(3):
+        c = socket.socket()
+        c.setblocking(False)
+        try:
+            c.connect(backlog.getsockname())
+        except BlockingIOError:
+            pass
+        fillers.append(c)
+    time.sleep(0.2)
+    ports["backlog"] = backlog.getsockname()[1]
     ports["dir"] = d
     print(json.dumps(ports), flush=True)
 

@@ -144,23 +144,8 @@ TEST(ReadStudentFiles, UnreadableFile) {
   EXPECT_EQ(f.reason, "permission denied");
 }
 
-class Collect : public testing::Test {
+class Collect : public testing_tools::WithFaultServer<Collect> {
  protected:
-  static void SetUpTestSuite() {
-    server_ = new testing_tools::FaultServer();
-    if (!server_->start(&skip_reason_)) {
-      delete server_;
-      server_ = nullptr;
-    }
-  }
-  static void TearDownTestSuite() {
-    if (server_ != nullptr) server_->stop();
-    delete server_;
-    server_ = nullptr;
-  }
-  void SetUp() override {
-    if (server_ == nullptr) GTEST_SKIP() << "fault server unavailable: " << skip_reason_;
-  }
   static kube::Client client(const char* listener = "http") {
     kube::ClientConfig cfg;
     cfg.server = "http://127.0.0.1:" + std::to_string(server_->port(listener));
@@ -170,13 +155,7 @@ class Collect : public testing::Test {
     o.request_timeout = std::chrono::seconds(5);
     return kube::Client(cfg, o);
   }
-
-  static testing_tools::FaultServer* server_;
-  static std::string skip_reason_;
 };
-
-testing_tools::FaultServer* Collect::server_ = nullptr;
-std::string Collect::skip_reason_;
 
 TEST_F(Collect, ReadsEverythingAndDryRunsOnePod) {
   LabDir lab;

@@ -1,7 +1,9 @@
 #pragma once
 /// Collect once: one round of apiserver reads plus the student's files into a Snapshot.
 
+#include <map>
 #include <string>
+#include <vector>
 
 #include "gpuwhy/kube.h"
 #include "gpuwhy/snapshot.h"
@@ -22,6 +24,11 @@ struct CollectOptions {
 /// (skipped, as kSkipped, when the manifest is missing or not a single Pod). Never throws for
 /// a failed request: each item records its own error.
 Snapshot collect(kube::Client& client, const CollectOptions& opts);
+
+/// One line per distinct reason a live item or dry run could not be had (what the CLI prints
+/// on stderr when grading is incomplete); skipped items and a missing namespace (404, the
+/// student's state) are not listed. Never contains credentials (the messages never do).
+std::vector<std::string> fetch_errors(const Snapshot& snap);
 
 /// A snapshot with the files only and every live item set to `why` (used when no
 /// connection could be configured at all, so file checks are still graded). The dry runs are

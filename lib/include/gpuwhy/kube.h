@@ -47,6 +47,9 @@ struct ClientConfig {
   std::vector<std::string> warnings;  ///< e.g. insecure-skip-tls-verify honoured
 };
 
+/// The URL without any user:password part, for messages and reports.
+std::string redact_url(const std::string& url);
+
 /// Resolves like kubectl; throws Error(kConfig) with one line naming file/context/field.
 ClientConfig load_config(const LoadOptions& opts);
 /// LoadOptions filled from the real process environment and file system.
@@ -74,7 +77,7 @@ std::string explain_http_error(std::string_view method, const std::string& url, 
 struct ClientOptions {
   std::chrono::milliseconds request_timeout{std::chrono::seconds(10)};  ///< --request-timeout; 0 = none
   std::chrono::milliseconds connect_timeout{std::chrono::seconds(5)};
-  int max_retries = 2;                            ///< for safe GETs only
+  int max_retries = 2;                              ///< for safe GETs only
   std::size_t max_body_bytes = 64UL * 1024 * 1024;  ///< larger answers are an error, memory stays bounded
 };
 

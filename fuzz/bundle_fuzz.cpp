@@ -1,0 +1,26 @@
+// Bundles (`gpuwhy check --snapshot`): from_bundle, every check, every report format and language.
+#include <cstddef>
+#include <cstdint>
+
+#include "fuzz_common.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const nlohmann::json j = nlohmann::json::parse(gpuwhy::fuzz::as_text(data, size), nullptr, false);
+  if (j.is_discarded()) return 0;
+  gpuwhy::Snapshot snap;
+  try {
+    snap = gpuwhy::from_bundle(j, "fuzz.json");
+  } catch (const gpuwhy::Error& e) {
+    if (e.kind() != gpuwhy::ErrorKind::kParse) std::abort();  // from_bundle promises kParse
+    return 0;
+  }
+  // Round trip: a bundle written from what was read must be read back.
+  try {
+    (void)gpuwhy::from_bundle(gpuwhy::to_bundle(snap), "round-trip.json");
+  } catch (const gpuwhy::Error& e) {
+    std::fprintf(stderr, "round trip failed: %s\n", e.what());
+    std::abort();
+  }
+  (void)gpuwhy::fuzz::grade_and_render(snap, true);
+  return 0;
+}

@@ -1,0 +1,28 @@
+// out/gate-report.txt: text::decode, then read_gate_report and the answer-word classifier.
+#include <cstddef>
+#include <cstdint>
+
+#include "fuzz_common.h"
+#include "gpuwhy/readers.h"
+#include "gpuwhy/text.h"
+
+namespace {
+void read(std::string_view text) {
+  const auto g = gpuwhy::readers::read_gate_report(text);
+  for (const auto& [key, value] : g.values) (void)gpuwhy::readers::classify_answer(value);
+  (void)gpuwhy::readers::classify_answer(text);
+}
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const auto raw = gpuwhy::fuzz::as_text(data, size);
+  gpuwhy::StudentFile f;
+  f.state = gpuwhy::StudentFile::State::kOk;
+  f.content = std::string(raw);
+  f.size = size;
+  const auto t = gpuwhy::readers::decode_file(f);
+  if (t.problem == gpuwhy::readers::FileProblem::kNone) read(t.text);
+  read(raw);  // the readers never throw, even on bytes that are not UTF-8
+  (void)gpuwhy::text::lines(raw);
+  return 0;
+}
