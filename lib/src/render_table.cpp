@@ -61,7 +61,6 @@ std::vector<std::string> wrap(const std::string& in, std::size_t width) {
       if (lw > 0) {
         out.push_back(line);
         line.clear();
-        lw = 0;
       }
       while (ww > width) {
         std::size_t k = 0;
