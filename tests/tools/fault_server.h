@@ -118,13 +118,15 @@ class FaultServer {
 
 /// A GoogleTest fixture base that shares one fault server per test suite: started before the
 /// suite's first test, stopped after its last; every test is skipped (with the reason) when the
-/// server cannot start. `Suite` is the derived fixture (one server per suite, not per program).
+/// server cannot start. `Suite` is the derived fixture (one server per suite, not per program);
+/// it may define `static std::vector<std::string> server_args()` to pass flags to the server.
 template <class Suite>
 class WithFaultServer : public testing::Test {
  protected:
+  static std::vector<std::string> server_args() { return {}; }
   static void SetUpTestSuite() {
     server_ = new FaultServer();
-    if (!server_->start(&skip_reason_)) {
+    if (!server_->start(&skip_reason_, Suite::server_args())) {
       delete server_;
       server_ = nullptr;
     }

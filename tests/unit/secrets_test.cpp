@@ -58,23 +58,10 @@ std::string case_name(const testing::TestParamInfo<Case>& info) {
   return std::string(a) + "_" + m + "_" + info.param.scope;
 }
 
-class Secrets : public testing::Test {
+class Secrets : public testing_tools::WithFaultServer<Secrets> {
  protected:
-  static void SetUpTestSuite() {
-    server_ = new FaultServer();
-    if (!server_->start(&skip_reason_, {"--bundle", kCapture + "/bundle.json"})) {
-      delete server_;
-      server_ = nullptr;
-    }
-  }
-  static void TearDownTestSuite() {
-    if (server_ != nullptr) server_->stop();
-    delete server_;
-    server_ = nullptr;
-  }
-  void SetUp() override {
-    if (server_ == nullptr) GTEST_SKIP() << "fault server unavailable: " << skip_reason_;
-  }
+  friend class testing_tools::WithFaultServer<Secrets>;
+  static std::vector<std::string> server_args() { return {"--bundle", kCapture + "/bundle.json"}; }
 
   /// The kubeconfig for `auth` at `path`; `cluster` is the cluster body (server, CA ...).
   static void write_kubeconfig(const std::string& path, Auth auth, const std::string& cluster) {
@@ -107,13 +94,7 @@ class Secrets : public testing::Test {
       EXPECT_EQ(text.find(secret), std::string::npos) << what << " holds the secret \"" << secret << "\"";
     }
   }
-
-  static FaultServer* server_;
-  static std::string skip_reason_;
 };
-
-FaultServer* Secrets::server_ = nullptr;
-std::string Secrets::skip_reason_;
 
 class SecretsMatrix : public Secrets, public testing::WithParamInterface<Case> {};
 
