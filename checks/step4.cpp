@@ -1,10 +1,14 @@
 // Step 4 of the lab (SPEC.md): trainer asks for nvidia.com/gpu under limits only, the
 // apiserver fills requests, and the scheduler alone picks lab-node-0.
+#include <algorithm>
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "checks.h"
 #include "common.h"
 #include "gpuwhy/lab.h"
+#include "gpuwhy/messages.h"
 #include "placement.h"
 
 namespace gpuwhy::checks {
@@ -37,6 +41,14 @@ Outcome placed_by_scheduler(const Snapshot& s, std::string_view pod_name, std::s
                              str_at(*cond, "/reason"), str_at(*cond, "/message")));
   }
   if (node.empty()) {
+    // The student meant to tolerate the GPU taint, yet the scheduler still blames a taint: the
+    // toleration does not match it (key, value, operator or effect).
+    const auto m = cond == nullptr ? std::nullopt : messages::parse_scheduler_message(str_at(*cond, "/message"));
+    const auto tols = student_tolerations(*pod);
+    const bool tries = std::any_of(tols.begin(), tols.end(), [](const json& t) { return targets_lab_taint(t); });
+    if (m && m->blames_taint() && tries) {
+      return fail(expected, msg("value.not-bound"), msg("hint.placed.not-bound-toleration", args), ev);
+    }
     return fail(expected, msg("value.not-bound"), msg("hint.placed.not-bound", args), ev);
   }
   if (node != lab::kGpuNode) {

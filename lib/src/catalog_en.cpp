@@ -284,6 +284,9 @@ const std::map<std::string, std::string>& catalog_en() {
       {"hint.placed.node-name",
        "{pod} names its node itself (spec.nodeName), which skips the scheduler. Remove nodeName from {file} and "
        "recreate the pod."},
+      {"hint.placed.not-bound-toleration",
+       "{pod} has no node yet and the scheduler still blames the taint on {node}: {pod}'s toleration does not "
+       "match it. Compare key, value, operator and effect with kubectl describe node {node} (Taints)."},
       {"hint.placed.not-bound",
        "{pod} has no node yet. Look at its PodScheduled message (kubectl -n {namespace} describe pod {pod}); if it "
        "says Insufficient nvidia.com/gpu, check that {node} advertises nvidia.com/gpu in allocatable (step 2)."},

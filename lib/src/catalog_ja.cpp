@@ -310,6 +310,10 @@ const std::map<std::string, std::string>& catalog_ja() {
       {"hint.placed.node-name",
        "{pod} は自分でノードを指定しており（spec.nodeName）、スケジューラーを素通りしています。{file} から nodeName "
        "を削除し、Pod を作り直してください。"},
+      {"hint.placed.not-bound-toleration",
+       "{pod} はまだノードに割り当てられておらず、スケジューラーは {node} のテイントを理由に挙げています。{pod} の"
+       "トレレーションがテイントに一致していません。kubectl describe node {node} の Taints と key、value、operator、"
+       "effect を比べてください。"},
       {"hint.placed.not-bound",
        "{pod} はまだノードに割り当てられていません。PodScheduled のメッセージを見てください（kubectl -n {namespace} "
        "describe pod {pod}）。Insufficient nvidia.com/gpu と出ているなら、{node} が allocatable で nvidia.com/gpu "

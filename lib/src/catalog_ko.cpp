@@ -282,6 +282,10 @@ const std::map<std::string, std::string>& catalog_ko() {
       {"hint.placed.node-name",
        "{pod} 파드가 노드를 직접 지정하고 있어(spec.nodeName) 스케줄러를 건너뜁니다. {file} 에서 nodeName 을 지우고 "
        "파드를 다시 만드세요."},
+      {"hint.placed.not-bound-toleration",
+       "{pod} 파드가 아직 노드에 배정되지 않았고, 스케줄러는 여전히 {node} 노드의 테인트를 이유로 듭니다: {pod} 파드의 "
+       "톨러레이션이 테인트와 맞지 않습니다. kubectl describe node {node} 의 Taints 와 key, value, operator, effect "
+       "를 비교하세요."},
       {"hint.placed.not-bound",
        "{pod} 파드가 아직 노드에 배정되지 않았습니다. PodScheduled 메시지를 보세요(kubectl -n {namespace} describe pod "
        "{pod}). Insufficient nvidia.com/gpu 라고 나오면 {node} 노드가 allocatable 에 nvidia.com/gpu 를 광고하는지 "

@@ -476,3 +476,31 @@ TEST(Toleration, DefaultTolerationsAreIgnoredAndExistsIsAccepted) {
 
 }  // namespace
 }  // namespace gpuwhy
+
+namespace gpuwhy {
+namespace {
+
+// A pod that tries to tolerate the GPU taint but is still blocked by it gets the toleration hint;
+// a pod without any toleration keeps the generic "not bound" hint (its real cause may be
+// allocatable, as in capacity-only, even though the message also names the taint).
+TEST(Placement, NotBoundHintFollowsTheTolerationTheStudentWrote) {
+  const auto wrong = bundles_of("toleration-wrong-value");
+  const auto capacity = bundles_of("capacity-only");
+  ASSERT_FALSE(wrong.empty());
+  ASSERT_FALSE(capacity.empty());
+  for (const auto& b : wrong) {
+    const RunResult r = grade(load(b));
+    const CheckResult& c = result(r, "step6.placed");
+    EXPECT_EQ(c.outcome.status, Status::kFail) << b;
+    EXPECT_EQ(c.outcome.hint.id, "hint.placed.not-bound-toleration") << b;
+  }
+  for (const auto& b : capacity) {
+    const RunResult r = grade(load(b));
+    const CheckResult& c = result(r, "step4.placed-by-scheduler");
+    EXPECT_EQ(c.outcome.status, Status::kFail) << b;
+    EXPECT_EQ(c.outcome.hint.id, "hint.placed.not-bound") << b;
+  }
+}
+
+}  // namespace
+}  // namespace gpuwhy
