@@ -260,23 +260,20 @@ FileRead read_text(const Snapshot& s, std::string_view rel, const Msg& expected,
   const std::string file(rel);
   const auto t = readers::decode_file(s.file(rel));
   const std::map<std::string, std::string> args{{"file", file}, {"reason", t.reason}};
+  // Each file problem has a value and a hint of the same name in the catalog.
+  std::string_view kind;
   switch (t.problem) {
     case readers::FileProblem::kNone: break;
-    case readers::FileProblem::kMissing:
-      r.failure = fail(expected, msg("value.file.missing", args), msg("hint.file.missing", args));
-      return r;
-    case readers::FileProblem::kNotRegular:
-      r.failure = fail(expected, msg("value.file.not-regular", args), msg("hint.file.not-regular", args));
-      return r;
-    case readers::FileProblem::kTooLarge:
-      r.failure = fail(expected, msg("value.file.too-large", args), msg("hint.file.too-large", args));
-      return r;
-    case readers::FileProblem::kUnreadable:
-      r.failure = fail(expected, msg("value.file.unreadable", args), msg("hint.file.unreadable", args));
-      return r;
-    case readers::FileProblem::kNotText:
-      r.failure = fail(expected, msg("value.file.not-text", args), msg("hint.file.not-text", args));
-      return r;
+    case readers::FileProblem::kMissing: kind = "missing"; break;
+    case readers::FileProblem::kNotRegular: kind = "not-regular"; break;
+    case readers::FileProblem::kTooLarge: kind = "too-large"; break;
+    case readers::FileProblem::kUnreadable: kind = "unreadable"; break;
+    case readers::FileProblem::kNotText: kind = "not-text"; break;
+  }
+  if (!kind.empty()) {
+    r.failure =
+        fail(expected, msg(fmt::format("value.file.{}", kind), args), msg(fmt::format("hint.file.{}", kind), args));
+    return r;
   }
   if (empty_is_failure && text::trim(t.text).empty()) {
     r.failure = fail(expected, msg("value.file.empty", args), msg("hint.file.empty", args));
