@@ -24,7 +24,7 @@ Outcome placed_by_scheduler(const Snapshot& s, std::string_view pod_name, std::s
   const Msg expected = msg("value.placed.expected", args);
   std::vector<std::string> ev;
   // The manifest is the student's own evidence: a nodeName there bypasses the scheduler.
-  ManifestRead m = read_pod_manifest(s, manifest, expected);
+  ManifestRead m = read_pod_manifest(s, manifest, expected, pod_name);
   if (m.pod && at(*m.pod, "/spec/nodeName") != nullptr) {
     return fail(expected, raw(fmt::format("{}: spec.nodeName={}", manifest, str_at(*m.pod, "/spec/nodeName"))),
                 msg("hint.placed.node-name", args));
@@ -72,8 +72,25 @@ Outcome placed_by_scheduler(const Snapshot& s, std::string_view pod_name, std::s
   if (cond == nullptr || str_at(*cond, "/status") != "True") {
     return fail(expected, msg("value.placed.not-scheduled-condition"), msg("hint.placed.condition", args), ev);
   }
-  if (const json* e = scheduled_event(s, *pod))
+  // Bound by hand: another schedulerName (and a Binding), or events of the pod that lack the
+  // default scheduler's Scheduled. No event at all is an old pod whose events expired.
+  const std::string scheduler = str_at(*pod, "/spec/schedulerName");
+  if (!scheduler.empty() && scheduler != lab::kSchedulerName) {
+    auto a = args;
+    a["scheduler"] = scheduler;
+    return fail(expected, msg("value.placed.bound-by-hand", a), msg("hint.placed.other-scheduler", a), ev);
+  }
+  if (const json* e = scheduled_event(s, *pod)) {
     ev.push_back(fmt::format("event Scheduled: {}", str_at(*e, "/message")));
+  } else if (const auto others = events_for(s, *pod); !others.empty()) {
+    std::vector<std::string> reasons;
+    for (const json* e : others) reasons.push_back(str_at(*e, "/reason"));
+    ev.push_back(fmt::format("events of pod {}: {} (no Scheduled from {})", pod_name, join(reasons),
+                             lab::kSchedulerName));
+    return fail(expected, msg("value.placed.bound-by-hand", args), msg("hint.placed.no-scheduled-event", args), ev);
+  } else if (s.events.ok()) {
+    ev.push_back(fmt::format("no events left for pod {} (expired): PodScheduled decides", pod_name));
+  }
   return pass(expected, raw(node), ev);
 }
 
@@ -111,7 +128,7 @@ Outcome manifest(const Snapshot& s) {
                                           {"resource", std::string(lab::kResource)},
                                           {"amount", std::to_string(lab::kGpusPerTrainer)}};
   const Msg expected = msg("value.step4.manifest.expected", args);
-  ManifestRead m = read_pod_manifest(s, lab::kManifestTrainer, expected);
+  ManifestRead m = read_pod_manifest(s, lab::kManifestTrainer, expected, lab::kPodTrainer);
   if (!m.pod) return m.failure;
   const json& pod = *m.pod;
   const auto req = gpu_sum(pod, "requests");

@@ -57,7 +57,7 @@ Outcome toleration(const Snapshot& s) {
 Outcome gpu(const Snapshot& s) {
   auto args = args6();
   const Msg expected = msg("value.gpu-one.expected", args);
-  ManifestRead m = read_pod_manifest(s, lab::kManifestTrainer2, expected);
+  ManifestRead m = read_pod_manifest(s, lab::kManifestTrainer2, expected, lab::kPodTrainer2);
   if (!m.pod) return m.failure;
   if (name_of(*m.pod) != lab::kPodTrainer2) {
     args["name"] = name_of(*m.pod);

@@ -104,77 +104,158 @@ Reason classify_reason(std::string_view entry) {
   return r;
 }
 
-std::optional<SchedulerMessage> parse_scheduler_message(std::string_view raw) {
-  const std::string s = normalize(raw);
+namespace {
+
+// Parses the histogram of the message whose frame ("N/M nodes are available") ends at `pos`.
+SchedulerMessage parse_at(const std::string& s, std::size_t avail_start, std::size_t pos, int avail, int total,
+                          std::size_t* next) {
   static constexpr std::string_view kFrame = " nodes are available";
+  SchedulerMessage m;
+  m.available = avail;
+  m.total = total;
+  std::size_t body = pos + kFrame.size();
+  if (body < s.size() && s[body] == ':') ++body;
+  while (body < s.size() && s[body] == ' ') ++body;
+  // The histogram ends at the first period followed by a space or the end, or where a quoted
+  // message closes (`."` of -o json, `.'` of -o yaml, a `"` without period); dots inside names
+  // ("nvidia.com") are never followed by a space, and an apostrophe ("didn't") by a letter.
+  std::size_t end = body;
+  std::size_t tail = std::string::npos;
+  for (; end < s.size(); ++end) {
+    if (s[end] == '"') break;
+    if (s[end] != '.') continue;
+    const char n1 = end + 1 < s.size() ? s[end + 1] : ' ';
+    const char n2 = end + 2 < s.size() ? s[end + 2] : ' ';
+    if (n1 == ' ') tail = end + 2;
+    if (n1 == ' ' || n1 == '"' || (n1 == '\'' && (n2 == ' ' || n2 == ','))) break;
+  }
+  if (tail != std::string::npos && tail >= s.size()) tail = std::string::npos;
+  const std::string hist = s.substr(body, end - body);
+  m.main = s.substr(avail_start, end - avail_start);
+  // Entries are separated by ", " followed by a count; the ≤1.23 taint form has its own
+  // ", that the pod didn't tolerate" which is not followed by a digit.
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= hist.size(); ++i) {
+    const bool at_end = i == hist.size();
+    const bool split = !at_end && hist.compare(i, 2, ", ") == 0 && i + 2 < hist.size() && is_digit(hist[i + 2]);
+    if (!at_end && !split) continue;
+    std::string_view entry = std::string_view(hist).substr(start, i - start);
+    int count = -1;
+    std::size_t k = 0;
+    while (k < entry.size() && is_digit(entry[k])) ++k;
+    if (k > 0 && k < entry.size() && entry[k] == ' ' && k <= 6) {
+      count = std::stoi(std::string(entry.substr(0, k)));
+      entry.remove_prefix(k + 1);
+    }
+    if (!text::trim(entry).empty()) {
+      Reason r = classify_reason(entry);
+      r.count = count;
+      m.reasons.push_back(std::move(r));
+    }
+    start = i + 2;
+  }
+  *next = end;
+  if (tail != std::string::npos) {
+    std::string_view rest = std::string_view(s).substr(tail);
+    if (rest.rfind("no new claims to deallocate", 0) == 0) {
+      m.dra_tail = true;
+      const auto comma = rest.find(',');
+      rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+      while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+    }
+    if (rest.rfind("preemption:", 0) == 0) m.preemption_tail = true;
+  }
+  return m;
+}
+
+// A frame right after "preemption:" is the tail of the message before it, not a message.
+bool in_preemption_tail(const std::string& s, std::size_t avail_start) {
+  std::string_view before = std::string_view(s).substr(0, avail_start);
+  while (!before.empty() && before.back() == ' ') before.remove_suffix(1);
+  static constexpr std::string_view kTail = "preemption:";
+  return before.size() >= kTail.size() && before.substr(before.size() - kTail.size()) == kTail;
+}
+
+}  // namespace
+
+std::vector<SchedulerMessage> parse_scheduler_messages(std::string_view raw) {
+  const std::string s = normalize(unquote(raw));
+  static constexpr std::string_view kFrame = " nodes are available";
+  std::vector<SchedulerMessage> out;
   std::size_t pos = 0;
   while ((pos = s.find(kFrame, pos)) != std::string::npos) {
     // "N/M" right before the phrase.
     std::size_t total_start = 0;
     const int total = number_before(s, pos, &total_start);
-    if (total < 0 || total_start == 0 || s[total_start - 1] != '/') {
-      pos += kFrame.size();
-      continue;
-    }
     std::size_t avail_start = 0;
-    const int avail = number_before(s, total_start - 1, &avail_start);
-    if (avail < 0) {
+    const int avail = total < 0 || total_start == 0 || s[total_start - 1] != '/'
+                          ? -1
+                          : number_before(s, total_start - 1, &avail_start);
+    if (avail < 0 || in_preemption_tail(s, avail_start)) {
       pos += kFrame.size();
       continue;
     }
-    SchedulerMessage m;
-    m.available = avail;
-    m.total = total;
-    std::size_t body = pos + kFrame.size();
-    if (body < s.size() && s[body] == ':') ++body;
-    while (body < s.size() && s[body] == ' ') ++body;
-    // The histogram ends at the first ". " (or a final "."); dots inside names ("nvidia.com")
-    // are never followed by a space.
-    std::size_t end = s.find(". ", body);
-    std::size_t tail = std::string::npos;
-    if (end == std::string::npos) {
-      end = s.size();
-      if (end > body && s[end - 1] == '.') --end;
-    } else {
-      tail = end + 2;
-    }
-    const std::string hist = s.substr(body, end - body);
-    m.main = s.substr(avail_start, end - avail_start);
-    // Entries are separated by ", " followed by a count; the ≤1.23 taint form has its own
-    // ", that the pod didn't tolerate" which is not followed by a digit.
-    std::size_t start = 0;
-    for (std::size_t i = 0; i <= hist.size(); ++i) {
-      const bool at_end = i == hist.size();
-      const bool split = !at_end && hist.compare(i, 2, ", ") == 0 && i + 2 < hist.size() && is_digit(hist[i + 2]);
-      if (!at_end && !split) continue;
-      std::string_view entry = std::string_view(hist).substr(start, i - start);
-      int count = -1;
-      std::size_t k = 0;
-      while (k < entry.size() && is_digit(entry[k])) ++k;
-      if (k > 0 && k < entry.size() && entry[k] == ' ' && k <= 6) {
-        count = std::stoi(std::string(entry.substr(0, k)));
-        entry.remove_prefix(k + 1);
-      }
-      if (!text::trim(entry).empty()) {
-        Reason r = classify_reason(entry);
-        r.count = count;
-        m.reasons.push_back(std::move(r));
-      }
-      start = i + 2;
-    }
-    if (tail != std::string::npos) {
-      std::string_view rest = std::string_view(s).substr(tail);
-      if (rest.rfind("no new claims to deallocate", 0) == 0) {
-        m.dra_tail = true;
-        const auto comma = rest.find(',');
-        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-        while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
-      }
-      if (rest.rfind("preemption:", 0) == 0) m.preemption_tail = true;
-    }
-    return m;
+    std::size_t next = pos + kFrame.size();
+    out.push_back(parse_at(s, avail_start, pos, avail, total, &next));
+    pos = std::max(next, pos + kFrame.size());
   }
-  return std::nullopt;
+  return out;
+}
+
+std::optional<SchedulerMessage> parse_scheduler_message(std::string_view raw) {
+  auto all = parse_scheduler_messages(raw);
+  if (all.empty()) return std::nullopt;
+  return std::move(all.front());
+}
+
+std::string unquote(std::string_view in) {
+  std::string out;
+  out.reserve(in.size());
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const char c = in[i];
+    if (c == '\'' && i + 1 < in.size() && in[i + 1] == '\'') {  // YAML single-quoted: '' is '
+      out += '\'';
+      ++i;
+      continue;
+    }
+    if (c != '\\' || i + 1 == in.size()) {
+      out += c;
+      continue;
+    }
+    const char n = in[i + 1];
+    if (n == 'n' || n == 't' || n == 'r') {
+      out += ' ';
+      ++i;
+    } else if (n == '"' || n == '\\' || n == '/' || n == '\'') {
+      out += n;
+      ++i;
+    } else if (n == 'u' && i + 5 < in.size()) {
+      unsigned v = 0;
+      bool ok = true;
+      for (std::size_t k = i + 2; k < i + 6; ++k) {
+        const char h = in[k];
+        v <<= 4U;
+        if (h >= '0' && h <= '9') {
+          v |= static_cast<unsigned>(h - '0');
+        } else if (h >= 'a' && h <= 'f') {
+          v |= static_cast<unsigned>(h - 'a' + 10);
+        } else if (h >= 'A' && h <= 'F') {
+          v |= static_cast<unsigned>(h - 'A' + 10);
+        } else {
+          ok = false;
+        }
+      }
+      if (ok && v >= 0x20 && v < 0x80) {  // Go escapes <, >, & and quotes as \u00XX
+        out += static_cast<char>(v);
+        i += 5;
+      } else {
+        out += c;
+      }
+    } else {
+      out += c;
+    }
+  }
+  return out;
 }
 
 bool same_reasons(const SchedulerMessage& a, const SchedulerMessage& b) {

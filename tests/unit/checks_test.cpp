@@ -85,7 +85,8 @@ const std::vector<Scenario>& scenarios() {
   static const std::vector<Scenario> k{
       {"solution", {}, nullptr, nullptr},
       {"capacity-only",
-       {"step2.allocatable", "step4.placed-by-scheduler", "step5.trainer-not-evicted", "step6.placed"},
+       {"step2.allocatable", "step4.placed-by-scheduler", "step5.trainer-not-evicted", "step6.placed",
+        "step7.pending-insufficient", "step7.exhausted-file"},
        "step2.allocatable",
        "hint.step2.allocatable.capacity-only"},
       {"labels-wrong-node",
@@ -107,7 +108,7 @@ const std::vector<Scenario>& scenarios() {
       {"advertised-unquoted",
        {"step2.advertised-file"},
        "step2.advertised-file",
-       "hint.step2.advertised-file.backslash"},
+       "hint.step2.advertised-file.saved-before-patch"},
       {"advertised-bare-numbers",
        {"step2.advertised-file"},
        "step2.advertised-file",

@@ -237,12 +237,12 @@ TEST_P(CollectSkips, ManifestThatIsNotOnePodIsNotSent) {
 
 INSTANTIATE_TEST_SUITE_P(
     Table, CollectSkips,
-    testing::Values(SkipCase{"TwoDocuments", std::string(kPodYaml) + "---\n" + kPodYaml, "holds 2 YAML documents"},
-                    SkipCase{"Empty", "# nothing\n", "holds 0 YAML documents"},
+    testing::Values(SkipCase{"TwoDocuments", std::string(kPodYaml) + "---\n" + kPodYaml, "holds 2 Pods; expected exactly one"},
+                    SkipCase{"Empty", "# nothing\n", "holds no Pod (documents: none)"},
                     SkipCase{"Deployment", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: x}\n",
-                             "kind is \"Deployment\", not Pod"},
-                    SkipCase{"NoKind", "metadata: {name: x}\n", "kind is missing"},
-                    SkipCase{"List", "- a\n- b\n", "not a Kubernetes object"},
+                             "holds no Pod (documents: Deployment)"},
+                    SkipCase{"NoKind", "metadata: {name: x}\n", "holds no Pod (documents: ?)"},
+                    SkipCase{"List", "- a\n- b\n", "holds no Pod (documents: ?)"},
                     SkipCase{"BadYaml", "kind: Pod\nspec: [\n", "line "},
                     SkipCase{"Binary", std::string("kind: Pod\0\0", 11), "binary"}),
     [](const testing::TestParamInfo<SkipCase>& info) { return std::string(info.param.name); });
