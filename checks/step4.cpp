@@ -85,8 +85,8 @@ Outcome placed_by_scheduler(const Snapshot& s, std::string_view pod_name, std::s
   } else if (const auto others = events_for(s, *pod); !others.empty()) {
     std::vector<std::string> reasons;
     for (const json* e : others) reasons.push_back(str_at(*e, "/reason"));
-    ev.push_back(fmt::format("events of pod {}: {} (no Scheduled from {})", pod_name, join(reasons),
-                             lab::kSchedulerName));
+    ev.push_back(
+        fmt::format("events of pod {}: {} (no Scheduled from {})", pod_name, join(reasons), lab::kSchedulerName));
     return fail(expected, msg("value.placed.bound-by-hand", args), msg("hint.placed.no-scheduled-event", args), ev);
   } else if (s.events.ok()) {
     ev.push_back(fmt::format("no events left for pod {} (expired): PodScheduled decides", pod_name));

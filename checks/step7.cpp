@@ -115,18 +115,17 @@ Outcome same_as_trainer2(const Snapshot& s) {
 // every allocatable GPU; without allocatable (capacity-only) trainer3 waits for another reason.
 std::optional<Outcome> premise(const Snapshot& s, const Msg& expected, bool allocatable_only) {
   if (!s.nodes.ok() || !s.pods.ok()) return std::nullopt;  // the check's own error path says it
-  std::map<std::string, std::string> args{{"node", std::string(lab::kGpuNode)},
-                                          {"resource", std::string(lab::kResource)},
-                                          {"pod", std::string(lab::kPodTrainer3)},
-                                          {"trainer", std::string(lab::kPodTrainer)},
-                                          {"trainer2", std::string(lab::kPodTrainer2)},
-                                          {"namespace", std::string(lab::kNamespace)}};
+  std::map<std::string, std::string> args{
+      {"node", std::string(lab::kGpuNode)},         {"resource", std::string(lab::kResource)},
+      {"pod", std::string(lab::kPodTrainer3)},      {"trainer", std::string(lab::kPodTrainer)},
+      {"trainer2", std::string(lab::kPodTrainer2)}, {"namespace", std::string(lab::kNamespace)}};
   const json* node = find_node(s, lab::kGpuNode);
   const auto alloc_text = node == nullptr ? std::nullopt : node_gpu(*node, "allocatable");
   const long long alloc = alloc_text ? readers::quantity_milli(*alloc_text).value_or(0) : 0;
   std::vector<std::string> ev{
       fmt::format("{} status.allocatable[{}]: {}", lab::kGpuNode, lab::kResource, alloc_text.value_or("<absent>"))};
-  if (alloc <= 0) return fail(expected, msg("value.step7.no-allocatable", args), msg("hint.step7.premise-allocatable", args), ev);
+  if (alloc <= 0)
+    return fail(expected, msg("value.step7.no-allocatable", args), msg("hint.step7.premise-allocatable", args), ev);
   if (allocatable_only) return std::nullopt;
   long long used = 0;
   for (const auto& p : items(s.pods.value())) {
@@ -155,7 +154,7 @@ bool shares_wrong_toleration(const Snapshot& s) {
   if (p3 == nullptr || p2 == nullptr || !str_at(*p3, "/spec/nodeName").empty()) return false;
   const auto t3 = student_tolerations(*p3);
   const bool tolerates = std::any_of(t3.begin(), t3.end(), [](const json& t) { return tolerates_lab_taint(t); });
-  return !t3.empty() && !tolerates && differences(*p3, *p2) == std::vector<std::string>{} &&
+  return !t3.empty() && !tolerates && differences(*p3, *p2).empty() &&
          std::any_of(t3.begin(), t3.end(), [](const json& t) { return targets_lab_taint(t); });
 }
 
@@ -171,15 +170,16 @@ Outcome with_premise(const Snapshot& s, Outcome base) {
 /// Verifies: trainer3 is Pending and the scheduler blames Insufficient nvidia.com/gpu, not the
 /// taint, while trainer and trainer2 hold every GPU of lab-node-0.
 Outcome pending_insufficient(const Snapshot& s) {
-  Outcome o = pending_for(s, lab::kPodTrainer3, Blame::kInsufficient,
-                          {"hint.step7.pending-insufficient.scheduled", "hint.step7.pending-insufficient.not-insufficient",
-                           "hint.step7.pending-insufficient.taint"});
+  Outcome o =
+      pending_for(s, lab::kPodTrainer3, Blame::kInsufficient,
+                  {"hint.step7.pending-insufficient.scheduled", "hint.step7.pending-insufficient.not-insufficient",
+                   "hint.step7.pending-insufficient.taint"});
   if (o.status == Status::kFail && shares_wrong_toleration(s)) {
     o.hint = msg("hint.step7.shared-toleration", {{"pod", std::string(lab::kPodTrainer3)},
-                                                   {"other", std::string(lab::kPodTrainer2)},
-                                                   {"file", std::string(lab::kManifestTrainer3)},
-                                                   {"other_file", std::string(lab::kManifestTrainer2)},
-                                                   {"taint", std::string(lab::kTaintString)}});
+                                                  {"other", std::string(lab::kPodTrainer2)},
+                                                  {"file", std::string(lab::kManifestTrainer3)},
+                                                  {"other_file", std::string(lab::kManifestTrainer2)},
+                                                  {"taint", std::string(lab::kTaintString)}});
   }
   return with_premise(s, std::move(o));
 }

@@ -530,16 +530,33 @@ const std::map<std::string, std::string>& catalog_en() {
       {"hint.step8.key-missing", "{file} has no {key} line (or the file cannot be read). Add {key}=VALUE."},
       {"hint.step8.not-a-number", "{key} must be a whole number counted from the cluster; found \"{value}\"."},
       {"hint.step8.ambiguous", "{key}={value} holds both a yes and a no (or no answer at all): write one answer."},
-      {"hint.step2.advertised-file.saved-before-patch", "Every row of {file} shows <none>, but {node} advertises {live} {resource} now: the file was saved before the step-2 patch (or the shell ate the backslash of nvidia\\.com/gpu). Run the command again now, with the -o argument in single quotes, and save its output."},
-      {"hint.step5.taint.wrong-key", "{node} has the taint {found}, which is not the lab's: nothing tolerates it on purpose. Remove it (kubectl taint node {node} KEY:EFFECT- for each) and add {taint}."},
+      {"hint.step2.advertised-file.saved-before-patch",
+       "Every row of {file} shows <none>, but {node} advertises {live} {resource} now: the file was saved before the "
+       "step-2 patch (or the shell ate the backslash of nvidia\\.com/gpu). Run the command again now, with the -o "
+       "argument in single quotes, and save its output."},
+      {"hint.step5.taint.wrong-key",
+       "{node} has the taint {found}, which is not the lab's: nothing tolerates it on purpose. Remove it (kubectl "
+       "taint node {node} KEY:EFFECT- for each) and add {taint}."},
       {"value.placed.bound-by-hand", "bound to a node without the scheduler"},
-      {"hint.placed.other-scheduler", "{pod} names the scheduler {scheduler} (spec.schedulerName), so default-scheduler never placed it: it was bound by hand. Remove schedulerName from {file}, delete the pod and create it again; let the scheduler choose {node}."},
-      {"hint.placed.no-scheduled-event", "{pod} has events but none says default-scheduler placed it (no Scheduled event): it was bound by hand (a Binding). Delete the pod and create it again from {file}; let the scheduler choose {node}."},
+      {"hint.placed.other-scheduler",
+       "{pod} names the scheduler {scheduler} (spec.schedulerName), so default-scheduler never placed it: it was bound "
+       "by hand. Remove schedulerName from {file}, delete the pod and create it again; let the scheduler choose "
+       "{node}."},
+      {"hint.placed.no-scheduled-event",
+       "{pod} has events but none says default-scheduler placed it (no Scheduled event): it was bound by hand (a "
+       "Binding). Delete the pod and create it again from {file}; let the scheduler choose {node}."},
       {"value.step7.no-allocatable", "{node} advertises no allocatable {resource}"},
-      {"hint.step7.premise-allocatable", "{pod} is Pending, but not because the slots ran out: {node} has no status.allocatable {resource}, so no GPU pod fits at all. Fix step 2 (patch allocatable as well as capacity), then look at {pod} again."},
+      {"hint.step7.premise-allocatable",
+       "{pod} is Pending, but not because the slots ran out: {node} has no status.allocatable {resource}, so no GPU "
+       "pod fits at all. Fix step 2 (patch allocatable as well as capacity), then look at {pod} again."},
       {"value.step7.slots-free", "{used} of {allocatable} GPUs in use"},
-      {"hint.step7.premise-slots", "Step 7 is about the slots running out: {trainer} and {trainer2} must both run on {node} and hold every GPU it offers (now {used} of {allocatable} in use). Bring them back (steps 4 and 6) before judging {pod}."},
-      {"hint.step7.shared-toleration", "{pod} carries the same toleration as {other}, and that toleration does not match {taint}: the fix is the shared toleration, not copying {other}. Correct it in both {other_file} and {file} (key nvidia.com/gpu, operator Equal, value present, effect NoSchedule) and recreate both pods."},
+      {"hint.step7.premise-slots",
+       "Step 7 is about the slots running out: {trainer} and {trainer2} must both run on {node} and hold every GPU it "
+       "offers (now {used} of {allocatable} in use). Bring them back (steps 4 and 6) before judging {pod}."},
+      {"hint.step7.shared-toleration",
+       "{pod} carries the same toleration as {other}, and that toleration does not match {taint}: the fix is the "
+       "shared toleration, not copying {other}. Correct it in both {other_file} and {file} (key nvidia.com/gpu, "
+       "operator Equal, value present, effect NoSchedule) and recreate both pods."},
       {"hint.step8.pending.differs",
        "PENDING is {value} but {live} pod(s) are Pending in {namespace} now. Count them with kubectl -n {namespace} "
        "get pods."},

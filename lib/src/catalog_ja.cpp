@@ -575,17 +575,39 @@ const std::map<std::string, std::string>& catalog_ja() {
        "{file} に {key} の行がありません（またはファイルを読めません）。{key}=VALUE を追加してください。"},
       {"hint.step8.not-a-number",
        "{key} はクラスターから数えた整数でなければなりません。書かれていた値: \"{value}\"。"},
-      {"hint.step8.ambiguous", "{key}={value} には「はい」と「いいえ」が両方あります（または答えがありません）。答えを一つだけ書いてください。"},
-      {"hint.step2.advertised-file.saved-before-patch", "{file} のすべての行が <none> ですが、{node} は今 {resource} を {live} 個広告しています。ステップ 2 のパッチより前に保存したか、シェルが nvidia\\.com/gpu のバックスラッシュを消しました。-o の引数をシングルクォートで囲んで今コマンドを再実行し、その出力を保存してください。"},
-      {"hint.step5.taint.wrong-key", "{node} のテイント {found} はラボのテイントではありません。削除し（それぞれ kubectl taint node {node} KEY:EFFECT-）、{taint} を追加してください。"},
+      {"hint.step8.ambiguous",
+       "{key}={value} "
+       "には「はい」と「いいえ」が両方あります（または答えがありません）。答えを一つだけ書いてください。"},
+      {"hint.step2.advertised-file.saved-before-patch",
+       "{file} のすべての行が <none> ですが、{node} は今 {resource} を {live} 個広告しています。ステップ 2 "
+       "のパッチより前に保存したか、シェルが nvidia\\.com/gpu のバックスラッシュを消しました。-o "
+       "の引数をシングルクォートで囲んで今コマンドを再実行し、その出力を保存してください。"},
+      {"hint.step5.taint.wrong-key",
+       "{node} のテイント {found} はラボのテイントではありません。削除し（それぞれ kubectl taint node {node} "
+       "KEY:EFFECT-）、{taint} を追加してください。"},
       {"value.placed.bound-by-hand", "スケジューラーを介さずノードにバインド"},
-      {"hint.placed.other-scheduler", "{pod} はスケジューラーに {scheduler} を指定しているため（spec.schedulerName）、default-scheduler は配置していません。手でバインドされています。{file} から schedulerName を削除し、Pod を削除して作り直し、スケジューラーに {node} を選ばせてください。"},
-      {"hint.placed.no-scheduled-event", "{pod} にはイベントがありますが、default-scheduler が配置したという Scheduled イベントがありません。手で（Binding で）バインドされています。Pod を削除して {file} から作り直し、スケジューラーに {node} を選ばせてください。"},
+      {"hint.placed.other-scheduler",
+       "{pod} はスケジューラーに {scheduler} を指定しているため（spec.schedulerName）、default-scheduler "
+       "は配置していません。手でバインドされています。{file} から schedulerName を削除し、Pod "
+       "を削除して作り直し、スケジューラーに {node} を選ばせてください。"},
+      {"hint.placed.no-scheduled-event",
+       "{pod} にはイベントがありますが、default-scheduler が配置したという Scheduled "
+       "イベントがありません。手で（Binding で）バインドされています。Pod を削除して {file} "
+       "から作り直し、スケジューラーに {node} を選ばせてください。"},
       {"value.step7.no-allocatable", "{node} に割り当て可能な {resource} がない"},
-      {"hint.step7.premise-allocatable", "{pod} は Pending ですが、枠が尽きたからではありません。{node} に status.allocatable の {resource} がないため、どの GPU Pod も入りません。ステップ 2 を直し（capacity と一緒に allocatable もパッチ）、{pod} をもう一度見てください。"},
+      {"hint.step7.premise-allocatable",
+       "{pod} は Pending ですが、枠が尽きたからではありません。{node} に status.allocatable の {resource} "
+       "がないため、どの GPU Pod も入りません。ステップ 2 を直し（capacity と一緒に allocatable もパッチ）、{pod} "
+       "をもう一度見てください。"},
       {"value.step7.slots-free", "GPU {allocatable} 個中 {used} 個使用中"},
-      {"hint.step7.premise-slots", "ステップ 7 は枠が尽きた状態の話です。{trainer} と {trainer2} が両方 {node} で動き、GPU をすべて使っている必要があります（今 {allocatable} 個中 {used} 個使用）。{pod} を判断する前に二つの Pod を戻してください（ステップ 4 と 6）。"},
-      {"hint.step7.shared-toleration", "{pod} は {other} と同じトレレーションを持ち、そのトレレーションが {taint} に合っていません。{other} を写すのではなく、共通のトレレーションを直すべきです。{other_file} と {file} の両方で直し（key nvidia.com/gpu、operator Equal、value present、effect NoSchedule）、両方の Pod を作り直してください。"},
+      {"hint.step7.premise-slots",
+       "ステップ 7 は枠が尽きた状態の話です。{trainer} と {trainer2} が両方 {node} で動き、GPU "
+       "をすべて使っている必要があります（今 {allocatable} 個中 {used} 個使用）。{pod} を判断する前に二つの Pod "
+       "を戻してください（ステップ 4 と 6）。"},
+      {"hint.step7.shared-toleration",
+       "{pod} は {other} と同じトレレーションを持ち、そのトレレーションが {taint} に合っていません。{other} "
+       "を写すのではなく、共通のトレレーションを直すべきです。{other_file} と {file} の両方で直し（key "
+       "nvidia.com/gpu、operator Equal、value present、effect NoSchedule）、両方の Pod を作り直してください。"},
       {"hint.step8.pending.differs",
        "PENDING は {value} ですが、今 {namespace} で Pending の Pod は {live} 個です。kubectl -n {namespace} get pods "
        "で数えてください。"},

@@ -536,17 +536,35 @@ const std::map<std::string, std::string>& catalog_ko() {
       {"hint.step8.key-missing",
        "{file} 파일에 {key} 줄이 없습니다(또는 파일을 읽을 수 없습니다). {key}=VALUE 줄을 추가하세요."},
       {"hint.step8.not-a-number", "{key} 값은 클러스터에서 센 정수여야 합니다. 적힌 값: \"{value}\"."},
-      {"hint.step8.ambiguous", "{key}={value} 에는 예와 아니오가 함께 있습니다(또는 답이 없습니다). 답을 하나만 쓰세요."},
-      {"hint.step2.advertised-file.saved-before-patch", "{file} 의 모든 행이 <none> 인데 {node} 는 지금 {resource} {live}개를 광고합니다. 2단계 패치 전에 파일을 저장했거나, 셸이 nvidia\\.com/gpu 의 백슬래시를 지웠습니다. -o 인자를 작은따옴표로 감싸 지금 명령을 다시 실행하고 그 출력을 저장하세요."},
-      {"hint.step5.taint.wrong-key", "{node} 의 테인트 {found} 는 실습의 테인트가 아닙니다. 지우고(각각 kubectl taint node {node} KEY:EFFECT-) {taint} 를 추가하세요."},
+      {"hint.step8.ambiguous",
+       "{key}={value} 에는 예와 아니오가 함께 있습니다(또는 답이 없습니다). 답을 하나만 쓰세요."},
+      {"hint.step2.advertised-file.saved-before-patch",
+       "{file} 의 모든 행이 <none> 인데 {node} 는 지금 {resource} {live}개를 광고합니다. 2단계 패치 전에 파일을 "
+       "저장했거나, 셸이 nvidia\\.com/gpu 의 백슬래시를 지웠습니다. -o 인자를 작은따옴표로 감싸 지금 명령을 다시 "
+       "실행하고 그 출력을 저장하세요."},
+      {"hint.step5.taint.wrong-key",
+       "{node} 의 테인트 {found} 는 실습의 테인트가 아닙니다. 지우고(각각 kubectl taint node {node} KEY:EFFECT-) "
+       "{taint} 를 추가하세요."},
       {"value.placed.bound-by-hand", "스케줄러 없이 노드에 바인딩됨"},
-      {"hint.placed.other-scheduler", "{pod} 는 스케줄러로 {scheduler} 를 지정해서(spec.schedulerName) default-scheduler 가 배치하지 않았습니다. 손으로 바인딩된 것입니다. {file} 에서 schedulerName 을 지우고 파드를 지운 뒤 다시 만들어 스케줄러가 {node} 를 고르게 하세요."},
-      {"hint.placed.no-scheduled-event", "{pod} 에는 이벤트가 있지만 default-scheduler 가 배치했다는 Scheduled 이벤트가 없습니다. 손으로(Binding) 바인딩된 것입니다. 파드를 지우고 {file} 로 다시 만들어 스케줄러가 {node} 를 고르게 하세요."},
+      {"hint.placed.other-scheduler",
+       "{pod} 는 스케줄러로 {scheduler} 를 지정해서(spec.schedulerName) default-scheduler 가 배치하지 않았습니다. "
+       "손으로 바인딩된 것입니다. {file} 에서 schedulerName 을 지우고 파드를 지운 뒤 다시 만들어 스케줄러가 {node} 를 "
+       "고르게 하세요."},
+      {"hint.placed.no-scheduled-event",
+       "{pod} 에는 이벤트가 있지만 default-scheduler 가 배치했다는 Scheduled 이벤트가 없습니다. 손으로(Binding) "
+       "바인딩된 것입니다. 파드를 지우고 {file} 로 다시 만들어 스케줄러가 {node} 를 고르게 하세요."},
       {"value.step7.no-allocatable", "{node} 에 할당 가능한 {resource} 가 없음"},
-      {"hint.step7.premise-allocatable", "{pod} 가 대기 중이지만 슬롯이 다 차서가 아닙니다. {node} 에 status.allocatable {resource} 가 없어서 어떤 GPU 파드도 들어갈 수 없습니다. 2단계를 고치고(capacity 와 함께 allocatable 도 패치) {pod} 를 다시 보세요."},
+      {"hint.step7.premise-allocatable",
+       "{pod} 가 대기 중이지만 슬롯이 다 차서가 아닙니다. {node} 에 status.allocatable {resource} 가 없어서 어떤 GPU "
+       "파드도 들어갈 수 없습니다. 2단계를 고치고(capacity 와 함께 allocatable 도 패치) {pod} 를 다시 보세요."},
       {"value.step7.slots-free", "GPU {allocatable}개 중 {used}개 사용 중"},
-      {"hint.step7.premise-slots", "7단계는 슬롯이 다 찬 상황입니다. {trainer} 와 {trainer2} 가 모두 {node} 에서 실행되며 GPU 를 전부 쓰고 있어야 합니다(지금 {allocatable}개 중 {used}개 사용). {pod} 를 보기 전에 두 파드를 되살리세요(4, 6단계)."},
-      {"hint.step7.shared-toleration", "{pod} 는 {other} 와 같은 톨러레이션을 가졌고, 그 톨러레이션이 {taint} 와 맞지 않습니다. {other} 를 베끼는 것이 아니라 공통 톨러레이션을 고쳐야 합니다. {other_file} 와 {file} 모두에서 고치고(key nvidia.com/gpu, operator Equal, value present, effect NoSchedule) 두 파드를 다시 만드세요."},
+      {"hint.step7.premise-slots",
+       "7단계는 슬롯이 다 찬 상황입니다. {trainer} 와 {trainer2} 가 모두 {node} 에서 실행되며 GPU 를 전부 쓰고 있어야 "
+       "합니다(지금 {allocatable}개 중 {used}개 사용). {pod} 를 보기 전에 두 파드를 되살리세요(4, 6단계)."},
+      {"hint.step7.shared-toleration",
+       "{pod} 는 {other} 와 같은 톨러레이션을 가졌고, 그 톨러레이션이 {taint} 와 맞지 않습니다. {other} 를 베끼는 것이 "
+       "아니라 공통 톨러레이션을 고쳐야 합니다. {other_file} 와 {file} 모두에서 고치고(key nvidia.com/gpu, operator "
+       "Equal, value present, effect NoSchedule) 두 파드를 다시 만드세요."},
       {"hint.step8.pending.differs",
        "PENDING 은 {value} 인데 지금 {namespace} 네임스페이스에서 대기 중인 파드는 {live}개입니다. kubectl -n "
        "{namespace} get pods 로 세어 보세요."},

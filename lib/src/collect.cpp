@@ -160,8 +160,9 @@ std::variant<json, FetchError> pod_to_send(const std::string& rel, const Student
   }
   auto pick = yaml::pick_pod(std::move(docs));
   if (!pick.pod) {
-    return skipped(fmt::format("{}: {} (documents: {})", rel, pick.reason,
-                               pick.kinds.empty() ? std::string("none") : fmt::format("{}", fmt::join(pick.kinds, ", "))));
+    return skipped(
+        fmt::format("{}: {} (documents: {})", rel, pick.reason,
+                    pick.kinds.empty() ? std::string("none") : fmt::format("{}", fmt::join(pick.kinds, ", "))));
   }
   json pod = std::move(*pick.pod);
   // Always sent to the lab namespace: a namespace in the manifest is dropped, not followed.

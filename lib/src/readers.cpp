@@ -295,10 +295,11 @@ void read_table(const std::vector<std::string>& lines, Advertised& a) {
     return;
   }
   // A one-column header (`GPU`, `Gpu`) above amounts only: bare numbers under a title.
-  const bool lone_title = rows[0].size() == 1 && !is_amount_cell(rows[0][0]) && rows.size() > 1 &&
-                          std::all_of(rows.begin() + 1, rows.end(), [](const auto& r) {
-                            return std::all_of(r.begin(), r.end(), [](const std::string& c) { return is_amount_cell(c); });
-                          });
+  const bool lone_title =
+      rows[0].size() == 1 && !is_amount_cell(rows[0][0]) && rows.size() > 1 &&
+      std::all_of(rows.begin() + 1, rows.end(), [](const auto& r) {
+        return std::all_of(r.begin(), r.end(), [](const std::string& c) { return is_amount_cell(c); });
+      });
   const bool header = lone_title || looks_like_header(rows[0]);
   std::optional<std::size_t> amount_col;
   if (header) {
@@ -560,61 +561,161 @@ const std::vector<AnswerWord>& answer_words() {
   using A = Answer;
   static const std::vector<AnswerWord> kWords{
       // affirmative: requests must equal limits
-      {"yes", A::kAffirmative}, {"y", A::kAffirmative}, {"true", A::kAffirmative}, {"required", A::kAffirmative},
-      {"require", A::kAffirmative}, {"must", A::kAffirmative}, {"equal", A::kAffirmative},
-      {"equals", A::kAffirmative}, {"same", A::kAffirmative}, {"mandatory", A::kAffirmative},
-      {"identical", A::kAffirmative}, {"correct", A::kAffirmative}, {"ok", A::kAffirmative},
-      {"예", A::kAffirmative}, {"네", A::kAffirmative}, {"응", A::kAffirmative}, {"참", A::kAffirmative},
-      {"필수", A::kAffirmative}, {"같음", A::kAffirmative}, {"같다", A::kAffirmative}, {"같아야", A::kAffirmative},
-      {"동일", A::kAffirmative}, {"동일함", A::kAffirmative}, {"동일해야", A::kAffirmative},
-      {"일치", A::kAffirmative}, {"일치해야", A::kAffirmative}, {"맞음", A::kAffirmative}, {"맞다", A::kAffirmative},
-      {"필요", A::kAffirmative}, {"はい", A::kAffirmative}, {"必須", A::kAffirmative}, {"必要", A::kAffirmative},
-      {"同じ", A::kAffirmative}, {"等しい", A::kAffirmative}, {"一致", A::kAffirmative}, {"同一", A::kAffirmative},
+      {"yes", A::kAffirmative},
+      {"y", A::kAffirmative},
+      {"true", A::kAffirmative},
+      {"required", A::kAffirmative},
+      {"require", A::kAffirmative},
+      {"must", A::kAffirmative},
+      {"equal", A::kAffirmative},
+      {"equals", A::kAffirmative},
+      {"same", A::kAffirmative},
+      {"mandatory", A::kAffirmative},
+      {"identical", A::kAffirmative},
+      {"correct", A::kAffirmative},
+      {"ok", A::kAffirmative},
+      {"예", A::kAffirmative},
+      {"네", A::kAffirmative},
+      {"응", A::kAffirmative},
+      {"참", A::kAffirmative},
+      {"필수", A::kAffirmative},
+      {"같음", A::kAffirmative},
+      {"같다", A::kAffirmative},
+      {"같아야", A::kAffirmative},
+      {"동일", A::kAffirmative},
+      {"동일함", A::kAffirmative},
+      {"동일해야", A::kAffirmative},
+      {"일치", A::kAffirmative},
+      {"일치해야", A::kAffirmative},
+      {"맞음", A::kAffirmative},
+      {"맞다", A::kAffirmative},
+      {"필요", A::kAffirmative},
+      {"はい", A::kAffirmative},
+      {"必須", A::kAffirmative},
+      {"必要", A::kAffirmative},
+      {"同じ", A::kAffirmative},
+      {"等しい", A::kAffirmative},
+      {"一致", A::kAffirmative},
+      {"同一", A::kAffirmative},
       {"真", A::kAffirmative},
       // negative: fractional amounts are not allowed
-      {"no", A::kNegative}, {"n", A::kNegative}, {"false", A::kNegative}, {"rejected", A::kNegative},
-      {"reject", A::kNegative}, {"forbidden", A::kNegative}, {"invalid", A::kNegative}, {"denied", A::kNegative},
-      {"disallowed", A::kNegative}, {"not allowed", A::kNegative}, {"not-allowed", A::kNegative},
-      {"not permitted", A::kNegative}, {"never", A::kNegative}, {"impossible", A::kNegative},
-      {"integer only", A::kNegative}, {"integers only", A::kNegative}, {"only integers", A::kNegative},
-      {"whole numbers only", A::kNegative}, {"only whole numbers", A::kNegative},
-      {"must be an integer", A::kNegative}, {"must be integer", A::kNegative},
-      {"불가", A::kNegative}, {"불가능", A::kNegative}, {"거절", A::kNegative}, {"거부", A::kNegative},
-      {"금지", A::kNegative}, {"불허", A::kNegative}, {"아니오", A::kNegative}, {"아니요", A::kNegative},
-      {"아니", A::kNegative}, {"거짓", A::kNegative}, {"안됨", A::kNegative}, {"안 됨", A::kNegative},
-      {"안돼", A::kNegative}, {"안 돼", A::kNegative}, {"안된다", A::kNegative}, {"안 된다", A::kNegative},
-      {"정수만", A::kNegative}, {"いいえ", A::kNegative}, {"不可", A::kNegative}, {"不可能", A::kNegative},
-      {"拒否", A::kNegative}, {"禁止", A::kNegative}, {"無効", A::kNegative}, {"不許可", A::kNegative},
-      {"だめ", A::kNegative}, {"ダメ", A::kNegative}, {"できない", A::kNegative}, {"整数のみ", A::kNegative},
+      {"no", A::kNegative},
+      {"n", A::kNegative},
+      {"false", A::kNegative},
+      {"rejected", A::kNegative},
+      {"reject", A::kNegative},
+      {"forbidden", A::kNegative},
+      {"invalid", A::kNegative},
+      {"denied", A::kNegative},
+      {"disallowed", A::kNegative},
+      {"not allowed", A::kNegative},
+      {"not-allowed", A::kNegative},
+      {"not permitted", A::kNegative},
+      {"never", A::kNegative},
+      {"impossible", A::kNegative},
+      {"integer only", A::kNegative},
+      {"integers only", A::kNegative},
+      {"only integers", A::kNegative},
+      {"whole numbers only", A::kNegative},
+      {"only whole numbers", A::kNegative},
+      {"must be an integer", A::kNegative},
+      {"must be integer", A::kNegative},
+      {"불가", A::kNegative},
+      {"불가능", A::kNegative},
+      {"거절", A::kNegative},
+      {"거부", A::kNegative},
+      {"금지", A::kNegative},
+      {"불허", A::kNegative},
+      {"아니오", A::kNegative},
+      {"아니요", A::kNegative},
+      {"아니", A::kNegative},
+      {"거짓", A::kNegative},
+      {"안됨", A::kNegative},
+      {"안 됨", A::kNegative},
+      {"안돼", A::kNegative},
+      {"안 돼", A::kNegative},
+      {"안된다", A::kNegative},
+      {"안 된다", A::kNegative},
+      {"정수만", A::kNegative},
+      {"いいえ", A::kNegative},
+      {"不可", A::kNegative},
+      {"不可能", A::kNegative},
+      {"拒否", A::kNegative},
+      {"禁止", A::kNegative},
+      {"無効", A::kNegative},
+      {"不許可", A::kNegative},
+      {"だめ", A::kNegative},
+      {"ダメ", A::kNegative},
+      {"できない", A::kNegative},
+      {"整数のみ", A::kNegative},
       {"偽", A::kNegative},
       // negators: turn an affirmative word around ("not equal", "같지 않음", "必要ない")
-      {"not", A::kNegator}, {"isn't", A::kNegator}, {"don't", A::kNegator}, {"doesn't", A::kNegator},
-      {"않음", A::kNegator}, {"않다", A::kNegator}, {"않아도", A::kNegator}, {"않아도 됨", A::kNegator},
-      {"아님", A::kNegator}, {"없음", A::kNegator}, {"ない", A::kNegator}, {"ではない", A::kNegator},
-      {"じゃない", A::kNegator}, {"不要", A::kNegator},
+      {"not", A::kNegator},
+      {"isn't", A::kNegator},
+      {"don't", A::kNegator},
+      {"doesn't", A::kNegator},
+      {"않음", A::kNegator},
+      {"않다", A::kNegator},
+      {"않아도", A::kNegator},
+      {"않아도 됨", A::kNegator},
+      {"아님", A::kNegator},
+      {"없음", A::kNegator},
+      {"ない", A::kNegator},
+      {"ではない", A::kNegator},
+      {"じゃない", A::kNegator},
+      {"不要", A::kNegator},
       // numbers: what the scheduler sees
-      {"number", A::kNumbers}, {"numbers", A::kNumbers}, {"count", A::kNumbers}, {"counts", A::kNumbers},
-      {"quantity", A::kNumbers}, {"quantities", A::kNumbers}, {"allocatable", A::kNumbers},
-      {"integer", A::kNumbers}, {"integers", A::kNumbers}, {"amount", A::kNumbers}, {"amounts", A::kNumbers},
-      {"숫자", A::kNumbers}, {"수", A::kNumbers}, {"수량", A::kNumbers}, {"개수", A::kNumbers},
-      {"갯수", A::kNumbers}, {"수치", A::kNumbers}, {"数", A::kNumbers}, {"数字", A::kNumbers},
-      {"数値", A::kNumbers}, {"個数", A::kNumbers}, {"数量", A::kNumbers}, {"台数", A::kNumbers},
+      {"number", A::kNumbers},
+      {"numbers", A::kNumbers},
+      {"count", A::kNumbers},
+      {"counts", A::kNumbers},
+      {"quantity", A::kNumbers},
+      {"quantities", A::kNumbers},
+      {"allocatable", A::kNumbers},
+      {"integer", A::kNumbers},
+      {"integers", A::kNumbers},
+      {"amount", A::kNumbers},
+      {"amounts", A::kNumbers},
+      {"숫자", A::kNumbers},
+      {"수", A::kNumbers},
+      {"수량", A::kNumbers},
+      {"개수", A::kNumbers},
+      {"갯수", A::kNumbers},
+      {"수치", A::kNumbers},
+      {"数", A::kNumbers},
+      {"数字", A::kNumbers},
+      {"数値", A::kNumbers},
+      {"個数", A::kNumbers},
+      {"数量", A::kNumbers},
+      {"台数", A::kNumbers},
       // devices: the wrong answer to SCHEDULER_SEES
-      {"device", A::kDevices}, {"devices", A::kDevices}, {"gpu", A::kDevices}, {"gpus", A::kDevices},
-      {"hardware", A::kDevices}, {"card", A::kDevices}, {"cards", A::kDevices}, {"장치", A::kDevices},
-      {"디바이스", A::kDevices}, {"하드웨어", A::kDevices}, {"기기", A::kDevices}, {"デバイス", A::kDevices},
-      {"装置", A::kDevices}, {"ハードウェア", A::kDevices},
+      {"device", A::kDevices},
+      {"devices", A::kDevices},
+      {"gpu", A::kDevices},
+      {"gpus", A::kDevices},
+      {"hardware", A::kDevices},
+      {"card", A::kDevices},
+      {"cards", A::kDevices},
+      {"장치", A::kDevices},
+      {"디바이스", A::kDevices},
+      {"하드웨어", A::kDevices},
+      {"기기", A::kDevices},
+      {"デバイス", A::kDevices},
+      {"装置", A::kDevices},
+      {"ハードウェア", A::kDevices},
       // neither: an answer that is no answer
-      {"n/a", A::kAmbiguous}, {"yes/no", A::kAmbiguous}, {"?", A::kAmbiguous},
+      {"n/a", A::kAmbiguous},
+      {"yes/no", A::kAmbiguous},
+      {"?", A::kAmbiguous},
   };
   return kWords;
 }
 
 const std::vector<std::string_view>& answer_suffixes() {
   // Endings Korean and Japanese put on a word: 필수임, 거절됨, 숫자만, 같아야 함 → 같아야+함 ...
-  static const std::vector<std::string_view> kSuffixes{"임", "함", "됨", "만", "이다", "입니다", "다", "요", "음",
-                                                       "이요", "해야", "해야함", "이어야", "입니다", "です",
-                                                       "である", "だ", "のみ", "だけ", "する"};
+  static const std::vector<std::string_view> kSuffixes{"임",   "함",     "됨",   "만",   "이다",   "입니다", "다",
+                                                       "요",   "음",     "이요", "해야", "해야함", "이어야", "입니다",
+                                                       "です", "である", "だ",   "のみ", "だけ",   "する"};
   return kSuffixes;
 }
 
@@ -647,9 +748,8 @@ Answer lookup(std::string_view w) {
 }
 
 bool is_token_sep(char c) {
-  return c == ' ' || c == '\t' || c == '/' || c == '|' || c == ',' || c == '(' || c == ')' || c == '[' ||
-         c == ']' || c == ';' || c == '.' || c == '!' || c == ':' || c == '"' || c == '\'' || c == '=' || c == '+' ||
-         c == '&';
+  return c == ' ' || c == '\t' || c == '/' || c == '|' || c == ',' || c == '(' || c == ')' || c == '[' || c == ']' ||
+         c == ';' || c == '.' || c == '!' || c == ':' || c == '"' || c == '\'' || c == '=' || c == '+' || c == '&';
 }
 
 // The kinds of answer words in `span`, in order: phrases of the table first (and removed), then
@@ -673,7 +773,25 @@ std::vector<Answer> kinds_in(std::string span) {
     const std::size_t b = i;
     while (i < span.size() && !is_token_sep(span[i])) ++i;
     if (i == b) continue;
-    if (const Answer a = lookup(std::string_view(span).substr(b, i - b)); a != Answer::kUnknown) out.push_back(a);
+    const std::string_view tok = std::string_view(span).substr(b, i - b);
+    if (const Answer a = lookup(tok); a != Answer::kUnknown) {
+      out.push_back(a);
+    } else if (!ascii_only(tok)) {
+      // Japanese glues words together (`GPUの個数`, `必要ない`) and Korean glues particles on
+      // (`숫자로`): the table words of two or more characters found inside, longest first.
+      std::string rest(tok);
+      std::vector<const AnswerWord*> rows;
+      for (const auto& row : answer_words()) {
+        if (!ascii_only(row.word) && row.word.size() >= 6) rows.push_back(&row);
+      }
+      std::sort(rows.begin(), rows.end(), [](const auto* x, const auto* y) { return x->word.size() > y->word.size(); });
+      for (const auto* row : rows) {
+        if (const auto p = rest.find(row->word); p != std::string::npos) {
+          out.push_back(row->answer);
+          rest.replace(p, row->word.size(), " ");
+        }
+      }
+    }
   }
   return out;
 }
