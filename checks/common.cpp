@@ -246,6 +246,29 @@ const json* scheduled_event(const Snapshot& s, const json& pod) {
   return nullptr;
 }
 
+std::vector<std::string> foreign_taints(const json& node) {
+  std::vector<std::string> out;
+  const json* all = at(node, "/spec/taints");
+  if (all == nullptr || !all->is_array()) return out;
+  for (const auto& t : *all) {
+    const std::string key = str_at(t, "/key");
+    if (key != lab::kTaintKey && key.rfind("node.kubernetes.io/", 0) != 0) out.push_back(taint_string(t));
+  }
+  return out;
+}
+
+Outcome retarget_foreign_taint(const Snapshot& s, Outcome o) {
+  if (o.status != Status::kFail || !s.nodes.ok()) return o;
+  const json* node = find_node(s, lab::kGpuNode);
+  if (node == nullptr || !gpu_taints(*node).empty()) return o;
+  const auto foreign = foreign_taints(*node);
+  if (foreign.empty()) return o;
+  o.hint = msg("hint.taint.wrong-key", {{"node", std::string(lab::kGpuNode)},
+                                        {"found", join(foreign)},
+                                        {"taint", std::string(lab::kTaintString)}});
+  return o;
+}
+
 std::vector<const json*> events_for(const Snapshot& s, const json& pod) {
   std::vector<const json*> out;
   if (!s.events.ok()) return out;

@@ -81,6 +81,13 @@ bool node_name_set_by_client(const json& pod);
 /// A "Scheduled" event from the default scheduler for this pod (uid-matched when possible).
 const json* scheduled_event(const Snapshot& s, const json& pod);
 
+/// Taints of the node that are neither the lab's key nor node.kubernetes.io/*, as
+/// key=value:Effect (`nvidia.com/gpu.present=true:NoSchedule`).
+std::vector<std::string> foreign_taints(const json& node);
+/// A failure whose real cause is a taint with the wrong key on lab-node-0 (and none with the
+/// lab's key) gets the hint that says so: remove that taint, add the lab's.
+Outcome retarget_foreign_taint(const Snapshot& s, Outcome o);
+
 /// Every event of this pod (uid-matched when possible); empty when events could not be read.
 std::vector<const json*> events_for(const Snapshot& s, const json& pod);
 

@@ -150,15 +150,11 @@ Outcome taint(const Snapshot& s) {
   if (ts.empty()) {
     // A taint with another key (`nvidia.com/gpu.present=true:NoSchedule`) is not the lab's:
     // it must go, and the lab's must come.
-    std::vector<std::string> foreign;
-    const json* all = at(*node, "/spec/taints");
-    for (const auto& t : all != nullptr && all->is_array() ? *all : json::array()) {
-      if (str_at(t, "/key").rfind("node.kubernetes.io/", 0) != 0) foreign.push_back(taint_string(t));
-    }
+    const auto foreign = foreign_taints(*node);
     if (!foreign.empty()) {
       args["found"] = join(foreign);
       ev.push_back(fmt::format("{} other taints: {}", lab::kGpuNode, join(foreign)));
-      return fail(expected, raw(join(foreign)), msg("hint.step5.taint.wrong-key", args), ev);
+      return fail(expected, raw(join(foreign)), msg("hint.taint.wrong-key", args), ev);
     }
     return fail(expected, actual, msg("hint.step5.taint.missing", args), ev);
   }

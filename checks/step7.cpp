@@ -154,8 +154,18 @@ bool shares_wrong_toleration(const Snapshot& s) {
   if (p3 == nullptr || p2 == nullptr || !str_at(*p3, "/spec/nodeName").empty()) return false;
   const auto t3 = student_tolerations(*p3);
   const bool tolerates = std::any_of(t3.begin(), t3.end(), [](const json& t) { return tolerates_lab_taint(t); });
-  return !t3.empty() && !tolerates && differences(*p3, *p2).empty() &&
-         std::any_of(t3.begin(), t3.end(), [](const json& t) { return targets_lab_taint(t); });
+  return !t3.empty() && !tolerates && differences(*p3, *p2).empty();
+}
+
+// A failure of trainer3 whose cause is the toleration it shares with trainer2 says so.
+Outcome retarget_shared_toleration(const Snapshot& s, Outcome o) {
+  if (o.status != Status::kFail || !shares_wrong_toleration(s)) return o;
+  o.hint = msg("hint.step7.shared-toleration", {{"pod", std::string(lab::kPodTrainer3)},
+                                                 {"other", std::string(lab::kPodTrainer2)},
+                                                 {"file", std::string(lab::kManifestTrainer3)},
+                                                 {"other_file", std::string(lab::kManifestTrainer2)},
+                                                 {"taint", std::string(lab::kTaintString)}});
+  return o;
 }
 
 Outcome with_premise(const Snapshot& s, Outcome base) {
@@ -174,21 +184,15 @@ Outcome pending_insufficient(const Snapshot& s) {
       pending_for(s, lab::kPodTrainer3, Blame::kInsufficient,
                   {"hint.step7.pending-insufficient.scheduled", "hint.step7.pending-insufficient.not-insufficient",
                    "hint.step7.pending-insufficient.taint"});
-  if (o.status == Status::kFail && shares_wrong_toleration(s)) {
-    o.hint = msg("hint.step7.shared-toleration", {{"pod", std::string(lab::kPodTrainer3)},
-                                                  {"other", std::string(lab::kPodTrainer2)},
-                                                  {"file", std::string(lab::kManifestTrainer3)},
-                                                  {"other_file", std::string(lab::kManifestTrainer2)},
-                                                  {"taint", std::string(lab::kTaintString)}});
-  }
-  return with_premise(s, std::move(o));
+  return retarget_shared_toleration(s, retarget_foreign_taint(s, with_premise(s, std::move(o))));
 }
 
 /// Verifies: out/exhausted.txt holds trainer3's Insufficient message, saved when the slots ran
 /// out.
 Outcome exhausted_file(const Snapshot& s) {
-  return with_premise(s, scheduler_file(s, lab::kFileExhausted, lab::kPodTrainer3, Blame::kInsufficient,
-                                        "hint.step7.exhausted-file.taint"));
+  return retarget_shared_toleration(
+      s, retarget_foreign_taint(s, with_premise(s, scheduler_file(s, lab::kFileExhausted, lab::kPodTrainer3,
+                                                                  Blame::kInsufficient, "hint.step7.exhausted-file.taint"))));
 }
 
 constexpr CheckInfo kChecks[] = {

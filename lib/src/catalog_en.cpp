@@ -534,7 +534,7 @@ const std::map<std::string, std::string>& catalog_en() {
        "Every row of {file} shows <none>, but {node} advertises {live} {resource} now: the file was saved before the "
        "step-2 patch (or the shell ate the backslash of nvidia\\.com/gpu). Run the command again now, with the -o "
        "argument in single quotes, and save its output."},
-      {"hint.step5.taint.wrong-key",
+      {"hint.taint.wrong-key",
        "{node} has the taint {found}, which is not the lab's: nothing tolerates it on purpose. Remove it (kubectl "
        "taint node {node} KEY:EFFECT- for each) and add {taint}."},
       {"value.placed.bound-by-hand", "bound to a node without the scheduler"},

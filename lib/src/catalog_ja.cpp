@@ -582,7 +582,7 @@ const std::map<std::string, std::string>& catalog_ja() {
        "{file} のすべての行が <none> ですが、{node} は今 {resource} を {live} 個広告しています。ステップ 2 "
        "のパッチより前に保存したか、シェルが nvidia\\.com/gpu のバックスラッシュを消しました。-o "
        "の引数をシングルクォートで囲んで今コマンドを再実行し、その出力を保存してください。"},
-      {"hint.step5.taint.wrong-key",
+      {"hint.taint.wrong-key",
        "{node} のテイント {found} はラボのテイントではありません。削除し（それぞれ kubectl taint node {node} "
        "KEY:EFFECT-）、{taint} を追加してください。"},
       {"value.placed.bound-by-hand", "スケジューラーを介さずノードにバインド"},

@@ -542,7 +542,7 @@ const std::map<std::string, std::string>& catalog_ko() {
        "{file} 의 모든 행이 <none> 인데 {node} 는 지금 {resource} {live}개를 광고합니다. 2단계 패치 전에 파일을 "
        "저장했거나, 셸이 nvidia\\.com/gpu 의 백슬래시를 지웠습니다. -o 인자를 작은따옴표로 감싸 지금 명령을 다시 "
        "실행하고 그 출력을 저장하세요."},
-      {"hint.step5.taint.wrong-key",
+      {"hint.taint.wrong-key",
        "{node} 의 테인트 {found} 는 실습의 테인트가 아닙니다. 지우고(각각 kubectl taint node {node} KEY:EFFECT-) "
        "{taint} 를 추가하세요."},
       {"value.placed.bound-by-hand", "스케줄러 없이 노드에 바인딩됨"},

@@ -129,6 +129,26 @@ const std::vector<Scenario>& scenarios() {
        "step4.manifest",
        "hint.step4.manifest.requests-and-constraint"},
       {"scheduler-sees-devices", {"step8.scheduler-sees"}, "step8.scheduler-sees", "hint.step8.scheduler-sees.devices"},
+      // Issue 10, classes 8-10: bound by hand, a shared wrong toleration, a taint with the wrong
+      // key, a file saved before the patch.
+      {"trainer-bound-by-hand",
+       {"step4.placed-by-scheduler"},
+       "step4.placed-by-scheduler",
+       "hint.placed.other-scheduler"},
+      {"trainer2-bound-by-hand", {"step6.placed"}, "step6.placed", "hint.placed.other-scheduler"},
+      {"trainer3-same-wrong-toleration",
+       {"step6.toleration", "step6.placed", "step7.pending-insufficient", "step7.exhausted-file"},
+       "step7.pending-insufficient",
+       "hint.step7.shared-toleration"},
+      {"taint-wrong-key",
+       {"step5.taint", "step6.placed", "step6.gate-kept", "step7.pending-insufficient", "step7.exhausted-file",
+        "step8.taint"},
+       "step5.taint",
+       "hint.taint.wrong-key"},
+      {"advertised-before-patch",
+       {"step2.advertised-file"},
+       "step2.advertised-file",
+       "hint.step2.advertised-file.saved-before-patch"},
   };
   return k;
 }
