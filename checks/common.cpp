@@ -263,9 +263,9 @@ Outcome retarget_foreign_taint(const Snapshot& s, Outcome o) {
   if (node == nullptr || !gpu_taints(*node).empty()) return o;
   const auto foreign = foreign_taints(*node);
   if (foreign.empty()) return o;
-  o.hint = msg("hint.taint.wrong-key", {{"node", std::string(lab::kGpuNode)},
-                                        {"found", join(foreign)},
-                                        {"taint", std::string(lab::kTaintString)}});
+  o.hint =
+      msg("hint.taint.wrong-key",
+          {{"node", std::string(lab::kGpuNode)}, {"found", join(foreign)}, {"taint", std::string(lab::kTaintString)}});
   return o;
 }
 

@@ -161,10 +161,10 @@ bool shares_wrong_toleration(const Snapshot& s) {
 Outcome retarget_shared_toleration(const Snapshot& s, Outcome o) {
   if (o.status != Status::kFail || !shares_wrong_toleration(s)) return o;
   o.hint = msg("hint.step7.shared-toleration", {{"pod", std::string(lab::kPodTrainer3)},
-                                                 {"other", std::string(lab::kPodTrainer2)},
-                                                 {"file", std::string(lab::kManifestTrainer3)},
-                                                 {"other_file", std::string(lab::kManifestTrainer2)},
-                                                 {"taint", std::string(lab::kTaintString)}});
+                                                {"other", std::string(lab::kPodTrainer2)},
+                                                {"file", std::string(lab::kManifestTrainer3)},
+                                                {"other_file", std::string(lab::kManifestTrainer2)},
+                                                {"taint", std::string(lab::kTaintString)}});
   return o;
 }
 
@@ -191,8 +191,9 @@ Outcome pending_insufficient(const Snapshot& s) {
 /// out.
 Outcome exhausted_file(const Snapshot& s) {
   return retarget_shared_toleration(
-      s, retarget_foreign_taint(s, with_premise(s, scheduler_file(s, lab::kFileExhausted, lab::kPodTrainer3,
-                                                                  Blame::kInsufficient, "hint.step7.exhausted-file.taint"))));
+      s, retarget_foreign_taint(
+             s, with_premise(s, scheduler_file(s, lab::kFileExhausted, lab::kPodTrainer3, Blame::kInsufficient,
+                                               "hint.step7.exhausted-file.taint"))));
 }
 
 constexpr CheckInfo kChecks[] = {

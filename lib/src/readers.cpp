@@ -248,6 +248,14 @@ void read_describe(const std::vector<std::string>& lines, Advertised& a) {
   if (a.amounts.empty()) a.problem = "describe output without any Name: line";
 }
 
+// The column of a capacity amount when the header has one beside an allocatable one.
+std::optional<std::size_t> capacity_column(const std::vector<std::string>& h) {
+  for (std::size_t i = 1; i < h.size(); ++i) {
+    if (text::to_lower_ascii(h[i]).find("cap") != std::string::npos) return i;
+  }
+  return std::nullopt;
+}
+
 std::optional<std::size_t> amount_column(const std::vector<std::string>& h) {
   std::optional<std::size_t> col;
   for (std::size_t i = 0; i < h.size(); ++i) {
@@ -272,7 +280,8 @@ void read_pairs(const std::vector<std::vector<std::string>>& rows, Advertised& a
     std::string amount;
     for (const auto& c : cells) {
       if (is_amount_cell(c)) {
-        if (!name.empty()) amount = c;
+        // capacity then allocatable: the last amount shown wins, `<none>` never hides one
+        if (!name.empty() && (c != "<none>" || amount.empty())) amount = c;
         continue;
       }
       if (!name.empty()) add_node(a, name, amount);
@@ -302,8 +311,10 @@ void read_table(const std::vector<std::string>& lines, Advertised& a) {
       });
   const bool header = lone_title || looks_like_header(rows[0]);
   std::optional<std::size_t> amount_col;
+  std::optional<std::size_t> capacity_col;
   if (header) {
     amount_col = amount_column(rows[0]);
+    capacity_col = capacity_column(rows[0]);
     if (!amount_col && rows[0].size() > 2) {
       a.problem = "the table has no GPU column";
       return;
@@ -326,7 +337,12 @@ void read_table(const std::vector<std::string>& lines, Advertised& a) {
   if (header) {
     for (const auto& cells : rows) {
       const std::size_t col = amount_col && *amount_col < cells.size() ? *amount_col : cells.size() - 1;
-      add_node(a, cells[0], cells.size() >= 2 ? cells[col] : std::string());
+      std::string amount = cells.size() >= 2 ? cells[col] : std::string();
+      // Allocatable when the node has it, else capacity: as the JSON, YAML and describe readers.
+      if ((amount.empty() || amount == "<none>") && capacity_col && *capacity_col < cells.size() &&
+          *capacity_col != col)
+        amount = cells[*capacity_col];
+      add_node(a, cells[0], amount);
     }
   } else {
     read_pairs(rows, a);

@@ -145,6 +145,9 @@ const std::vector<Scenario>& scenarios() {
         "step8.taint"},
        "step5.taint",
        "hint.taint.wrong-key"},
+      // A correct solution saved as a Korean student saves it (prompts, describe, -o yaml, both
+      // rules in one refusal, extra manifest documents, Korean answers with notes).
+      {"variant-korean-student", {}, nullptr, nullptr},
       {"advertised-before-patch",
        {"step2.advertised-file"},
        "step2.advertised-file",
