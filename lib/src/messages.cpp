@@ -28,6 +28,17 @@ int number_before(std::string_view s, std::size_t end, std::size_t* start) {
   return std::stoi(std::string(s.substr(b, end - b)));
 }
 
+// `text` without spaces: phrases are compared this way, so that a word a terminal wrapped
+// ("untoler ated") still matches.
+std::string squash(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    if (c != ' ' && c != '\t' && c != '\n') out += c;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string Reason::key() const {
@@ -86,20 +97,21 @@ Reason classify_reason(std::string_view entry) {
   Reason r;
   r.text = text::trim(entry);
   const std::string& t = r.text;
-  if (contains(t, "untolerated taint") || (contains(t, "had taint") && contains(t, "didn't tolerate"))) {
+  const std::string q = squash(t);
+  if (contains(q, "untoleratedtaint") || (contains(q, "hadtaint") && contains(q, "didn'ttolerate"))) {
     r.kind = ReasonKind::kTaint;
     // ≤1.34 forms name the taint: "{nvidia.com/gpu: present}".
-    const auto open = t.find('{');
-    const auto colon = t.find(':', open == std::string::npos ? 0 : open);
+    const auto open = q.find('{');
+    const auto colon = q.find(':', open == std::string::npos ? 0 : open);
     if (open != std::string::npos && colon != std::string::npos && colon > open) {
-      r.resource = t.substr(open + 1, colon - open - 1);
+      r.resource = q.substr(open + 1, colon - open - 1);
     }
-  } else if (contains(t, "didn't match Pod's node affinity") || contains(t, "didn't match node selector") ||
-             contains(t, "didn't match Pod's node selector")) {
+  } else if (contains(q, "didn'tmatchPod'snodeaffinity") || contains(q, "didn'tmatchnodeselector") ||
+             contains(q, "didn'tmatchPod'snodeselector")) {
     r.kind = ReasonKind::kSelector;
-  } else if (t.rfind("Insufficient ", 0) == 0) {
+  } else if (q.rfind("Insufficient", 0) == 0 && q.size() > 12) {
     r.kind = ReasonKind::kInsufficient;
-    r.resource = text::trim(std::string_view(t).substr(13));
+    r.resource = q.substr(12);
   }
   return r;
 }
@@ -107,13 +119,12 @@ Reason classify_reason(std::string_view entry) {
 namespace {
 
 // Parses the histogram of the message whose frame ("N/M nodes are available") ends at `pos`.
-SchedulerMessage parse_at(const std::string& s, std::size_t avail_start, std::size_t pos, int avail, int total,
+SchedulerMessage parse_at(const std::string& s, std::size_t avail_start, std::size_t frame_end, int avail, int total,
                           std::size_t* next) {
-  static constexpr std::string_view kFrame = " nodes are available";
   SchedulerMessage m;
   m.available = avail;
   m.total = total;
-  std::size_t body = pos + kFrame.size();
+  std::size_t body = frame_end;
   if (body < s.size() && s[body] == ':') ++body;
   while (body < s.size() && s[body] == ' ') ++body;
   // The histogram ends at the first period followed by a space or the end, or where a quoted
@@ -157,47 +168,55 @@ SchedulerMessage parse_at(const std::string& s, std::size_t avail_start, std::si
   *next = end;
   if (tail != std::string::npos) {
     std::string_view rest = std::string_view(s).substr(tail);
-    if (rest.rfind("no new claims to deallocate", 0) == 0) {
+    if (squash(rest.substr(0, 40)).rfind("nonewclaimstodeallocate", 0) == 0) {
       m.dra_tail = true;
       const auto comma = rest.find(',');
       rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
       while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
     }
-    if (rest.rfind("preemption:", 0) == 0) m.preemption_tail = true;
+    if (squash(rest.substr(0, 20)).rfind("preemption:", 0) == 0) m.preemption_tail = true;
   }
   return m;
 }
 
 // A frame right after "preemption:" is the tail of the message before it, not a message.
-bool in_preemption_tail(const std::string& s, std::size_t avail_start) {
-  std::string_view before = std::string_view(s).substr(0, avail_start);
-  while (!before.empty() && before.back() == ' ') before.remove_suffix(1);
+bool in_preemption_tail(std::string_view squashed_before) {
   static constexpr std::string_view kTail = "preemption:";
-  return before.size() >= kTail.size() && before.substr(before.size() - kTail.size()) == kTail;
+  return squashed_before.size() >= kTail.size() &&
+         squashed_before.substr(squashed_before.size() - kTail.size()) == kTail;
 }
 
 }  // namespace
 
 std::vector<SchedulerMessage> parse_scheduler_messages(std::string_view raw) {
   const std::string s = normalize(unquote(raw));
-  static constexpr std::string_view kFrame = " nodes are available";
+  // The frame is found in the text without its spaces, so that a message a terminal wrapped
+  // in the middle of a word ("nodes are avai" / "lable") is still found; `at` maps back.
+  std::string t;
+  std::vector<std::size_t> at;
+  t.reserve(s.size());
+  at.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == ' ') continue;
+    t += s[i];
+    at.push_back(i);
+  }
+  static constexpr std::string_view kFrame = "nodesareavailable";
   std::vector<SchedulerMessage> out;
-  std::size_t pos = 0;
-  while ((pos = s.find(kFrame, pos)) != std::string::npos) {
+  std::size_t consumed = 0;  // in s: where the last message's histogram ended
+  for (std::size_t pos = t.find(kFrame); pos != std::string::npos; pos = t.find(kFrame, pos + kFrame.size())) {
     // "N/M" right before the phrase.
     std::size_t total_start = 0;
-    const int total = number_before(s, pos, &total_start);
+    const int total = number_before(t, pos, &total_start);
     std::size_t avail_start = 0;
-    const int avail = total < 0 || total_start == 0 || s[total_start - 1] != '/'
+    const int avail = total < 0 || total_start == 0 || t[total_start - 1] != '/'
                           ? -1
-                          : number_before(s, total_start - 1, &avail_start);
-    if (avail < 0 || in_preemption_tail(s, avail_start)) {
-      pos += kFrame.size();
+                          : number_before(t, total_start - 1, &avail_start);
+    if (avail < 0 || at[avail_start] < consumed || in_preemption_tail(std::string_view(t).substr(0, avail_start)))
       continue;
-    }
-    std::size_t next = pos + kFrame.size();
-    out.push_back(parse_at(s, avail_start, pos, avail, total, &next));
-    pos = std::max(next, pos + kFrame.size());
+    std::size_t next = 0;
+    out.push_back(parse_at(s, at[avail_start], at[pos + kFrame.size() - 1] + 1, avail, total, &next));
+    consumed = next;
   }
   return out;
 }
@@ -344,16 +363,20 @@ std::vector<Cause> causes_from_status(const nlohmann::json& status) {
 }
 
 bool is_mismatch(const Cause& c) {
-  return contains(c.message, "must be equal to nvidia.com/gpu limit");
+  return contains(squash(c.message), "mustbeequaltonvidia.com/gpulimit");
 }
 
 bool is_fraction(const Cause& c) {
-  if (!contains(c.message, "must be an integer")) return false;
-  if (!c.field.empty()) return contains(c.field, "nvidia.com/gpu") && contains(c.field, "resources");
+  // Compared without spaces: a cause the terminal wrapped mid-word still reads.
+  const std::string m = squash(c.message);
+  const auto phrase = m.find("mustbeaninteger");
+  if (phrase == std::string::npos) return false;
+  if (!c.field.empty()) {
+    const std::string f = squash(c.field);
+    return contains(f, "nvidia.com/gpu") && contains(f, "resources");
+  }
   // No field could be split off: the path is still in the text before the phrase.
-  const std::string_view m = c.message;
-  const auto phrase = m.find("must be an integer");
-  const std::string_view before = m.substr(0, phrase);
+  const std::string_view before = std::string_view(m).substr(0, phrase);
   return contains(before, "resources.limits[nvidia.com/gpu]") || contains(before, "resources.requests[nvidia.com/gpu]");
 }
 

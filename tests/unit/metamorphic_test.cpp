@@ -316,6 +316,25 @@ std::vector<Transform> transforms() {
                    {}});
     }
   }
+  // -- a terminal that hard-wraps long lines at 60 columns, in the middle of words
+  t.push_back({"hard-wrapped-60",
+               [](Snapshot& s) {
+                 return each(s, {lab::kFileTainted, lab::kFileExhausted, lab::kFileRejected}, [](std::string c) {
+                   std::string out;
+                   std::size_t col = 0;
+                   for (const char ch : c) {
+                     if (ch == '\n') {
+                       col = 0;
+                     } else if (++col > 60 && (static_cast<unsigned char>(ch) & 0xC0U) != 0x80U) {
+                       out += '\n';
+                       col = 1;
+                     }
+                     out += ch;
+                   }
+                   return out;
+                 });
+               },
+               {}});
   // -- rejected.txt: the other order; manifests: extra documents
   t.push_back({"rejections-reversed",
                [](Snapshot& s) {
