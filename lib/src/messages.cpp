@@ -205,17 +205,20 @@ std::vector<SchedulerMessage> parse_scheduler_messages(std::string_view raw) {
   std::vector<SchedulerMessage> out;
   std::size_t consumed = 0;  // in s: where the last message's histogram ended
   for (std::size_t pos = t.find(kFrame); pos != std::string::npos; pos = t.find(kFrame, pos + kFrame.size())) {
-    // "N/M" right before the phrase.
+    // "N/M" right before the phrase, read in s: digits of two words never merge into one.
+    if (pos == 0) continue;
     std::size_t total_start = 0;
-    const int total = number_before(t, pos, &total_start);
+    const int total = number_before(s, at[pos - 1] + 1, &total_start);
     std::size_t avail_start = 0;
-    const int avail = total < 0 || total_start == 0 || t[total_start - 1] != '/'
+    const int avail = total < 0 || total_start == 0 || s[total_start - 1] != '/'
                           ? -1
-                          : number_before(t, total_start - 1, &avail_start);
-    if (avail < 0 || at[avail_start] < consumed || in_preemption_tail(std::string_view(t).substr(0, avail_start)))
-      continue;
+                          : number_before(s, total_start - 1, &avail_start);
+    if (avail < 0 || avail_start < consumed) continue;
+    std::string before = squash(
+        std::string_view(s).substr(avail_start > 24 ? avail_start - 24 : 0, avail_start > 24 ? 24 : avail_start));
+    if (in_preemption_tail(before)) continue;
     std::size_t next = 0;
-    out.push_back(parse_at(s, at[avail_start], at[pos + kFrame.size() - 1] + 1, avail, total, &next));
+    out.push_back(parse_at(s, avail_start, at[pos + kFrame.size() - 1] + 1, avail, total, &next));
     consumed = next;
   }
   return out;

@@ -460,6 +460,16 @@ TEST(SchedulerFile, EveryMessageInEveryForm) {
       insufficient + "\n5s          Warning   FailedScheduling   pod/trainer3   " + insufficient + "\n");
   ASSERT_EQ(m.size(), 2U);
   EXPECT_TRUE(m[1].insufficient("nvidia.com/gpu"));
+  EXPECT_EQ(m[0].available, 0) << "the 3 of pod/trainer3 is not part of 0/3";
+  EXPECT_EQ(m[0].total, 3);
+  // A terminal that wrapped the message in the middle of words.
+  m = read_scheduler_file(
+      "0/3 nodes are avai\nlable: 1 node(s) had untoler\nated taint {nvidia.com/gpu: present}, 2 no\n"
+      "de(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 "
+      "Preemption is not helpful for scheduling.");
+  ASSERT_EQ(m.size(), 1U);
+  EXPECT_TRUE(m[0].blames_taint());
+  EXPECT_TRUE(m[0].blames_selector());
   EXPECT_TRUE(read_scheduler_file("# 0/3 nodes are available: 3 Insufficient nvidia.com/gpu.\n").empty())
       << "a comment is not a message";
 }
