@@ -146,6 +146,12 @@ const std::vector<Scenario>& scenarios() {
         "step8.taint"},
        "step5.taint",
        "hint.taint.wrong-key"},
+      // Class 9: allocatable 1, so trainer2 waits too; trainer3's Insufficient is not "the slots ran out".
+      {"allocatable-one",
+       {"step2.allocatable", "step2.advertised-file", "step6.placed", "step7.pending-insufficient",
+        "step7.exhausted-file"},
+       "step7.pending-insufficient",
+       "hint.step7.premise-slots"},
       // A correct solution saved as a Korean student saves it (prompts, describe, -o yaml, both
       // rules in one refusal, extra manifest documents, Korean answers with notes).
       {"variant-korean-student", {}, nullptr, nullptr},
