@@ -406,37 +406,31 @@ std::vector<Transform> transforms() {
                },
                {}});
   // ---- must flip
-  t.push_back({"tainted-plus-insufficient",
-               [](Snapshot& s) {
-                 std::string* c = content(s, lab::kFileTainted);
-                 std::string* other = content(s, lab::kFileExhausted);
-                 if (c == nullptr || other == nullptr ||
-                     other->find("Insufficient nvidia.com/gpu") == std::string::npos)
-                   return false;
-                 *c = *c + "\n" + *other + "\n";
-                 return true;
-               },
-               {"step5.tainted-file"}});
-  t.push_back({"insufficient-before-tainted",
-               [](Snapshot& s) {
-                 std::string* c = content(s, lab::kFileTainted);
-                 std::string* other = content(s, lab::kFileExhausted);
-                 if (c == nullptr || other == nullptr ||
-                     other->find("Insufficient nvidia.com/gpu") == std::string::npos)
-                   return false;
-                 *c = *other + "\n" + *c + "\n";
-                 return true;
-               },
-               {"step5.tainted-file"}});
-  t.push_back({"exhausted-plus-taint",
-               [](Snapshot& s) {
-                 std::string* c = content(s, lab::kFileExhausted);
-                 std::string* other = content(s, lab::kFileTainted);
-                 if (c == nullptr || other == nullptr || other->find("taint") == std::string::npos) return false;
-                 *c = *c + "\n" + *other + "\n";
-                 return true;
-               },
-               {"step7.exhausted-file"}});
+  // The other kind of message beside the right one (after or before it) fails the file.
+  struct Mix {
+    const char* name;
+    std::string_view file;
+    std::string_view other;
+    const char* marker;  // the other file holds the other kind
+    bool before;
+    const char* check;
+  };
+  for (const Mix& m :
+       {Mix{"tainted-plus-insufficient", lab::kFileTainted, lab::kFileExhausted, "Insufficient nvidia.com/gpu", false,
+            "step5.tainted-file"},
+        Mix{"insufficient-before-tainted", lab::kFileTainted, lab::kFileExhausted, "Insufficient nvidia.com/gpu", true,
+            "step5.tainted-file"},
+        Mix{"exhausted-plus-taint", lab::kFileExhausted, lab::kFileTainted, "taint", false, "step7.exhausted-file"}}) {
+    t.push_back({m.name,
+                 [m](Snapshot& s) {
+                   std::string* c = content(s, m.file);
+                   std::string* other = content(s, m.other);
+                   if (c == nullptr || other == nullptr || other->find(m.marker) == std::string::npos) return false;
+                   *c = m.before ? *other + "\n" + *c + "\n" : *c + "\n" + *other + "\n";
+                   return true;
+                 },
+                 {m.check}});
+  }
   for (int drop = 0; drop < 2; ++drop) {
     t.push_back({"rejection-dropped[" + std::to_string(drop) + "]",
                  [drop](Snapshot& s) {
