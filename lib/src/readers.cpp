@@ -359,17 +359,30 @@ Advertised read_advertised(std::string_view in) {
     a.problem = "the file is empty";
     return a;
   }
-  if (t.front() == '{' || t.front() == '[') {
-    a.format = AdvertisedFormat::kJson;
-    const json j = json::parse(t, nullptr, false);
-    if (j.is_discarded()) {
-      a.problem = "looks like JSON but does not parse";
+  // A JSON or YAML document may follow lines that are not output (a warning kubectl printed,
+  // a note the student typed): it starts at the first line that opens a document.
+  const auto ls = text::lines(t);
+  const auto starts_at = [&](const auto& opens) -> std::optional<std::string> {
+    std::size_t offset = 0;
+    for (const auto& l : ls) {
+      if (opens(l)) return text::trim(std::string_view(t).substr(offset));
+      offset += l.size() + 1;
+      while (offset < t.size() && t[offset - 1] != '\n') ++offset;  // trailing blanks text::lines cut
+    }
+    return std::nullopt;
+  };
+  if (auto doc = starts_at([](const std::string& l) { return !l.empty() && (l[0] == '{' || l[0] == '['); })) {
+    const json j = json::parse(*doc, nullptr, false);
+    if (!j.is_discarded() || t.front() == '{' || t.front() == '[') {
+      a.format = AdvertisedFormat::kJson;
+      if (j.is_discarded()) {
+        a.problem = "looks like JSON but does not parse";
+        return a;
+      }
+      nodes_from_json(j, a);
       return a;
     }
-    nodes_from_json(j, a);
-    return a;
   }
-  const auto ls = text::lines(t);
   const bool has_name =
       std::any_of(ls.begin(), ls.end(), [](const std::string& l) { return l.rfind("Name:", 0) == 0; });
   const bool has_section =
@@ -378,11 +391,13 @@ Advertised read_advertised(std::string_view in) {
     read_describe(ls, a);
     return a;
   }
-  if (t.rfind("apiVersion:", 0) == 0 || t.rfind("items:", 0) == 0 || t.rfind("kind:", 0) == 0 ||
-      t.rfind("metadata:", 0) == 0 || t.rfind("---", 0) == 0) {
+  if (auto doc = starts_at([](const std::string& l) {
+        return l.rfind("apiVersion:", 0) == 0 || l.rfind("items:", 0) == 0 || l.rfind("kind:", 0) == 0 ||
+               l.rfind("metadata:", 0) == 0 || l.rfind("---", 0) == 0;
+      })) {
     a.format = AdvertisedFormat::kYaml;
     try {
-      const auto docs = yaml::load_all(t, std::string(lab::kFileAdvertised));
+      const auto docs = yaml::load_all(*doc, std::string(lab::kFileAdvertised));
       for (const auto& d : docs) nodes_from_json(d, a);
       if (!a.amounts.empty()) a.problem.clear();
     } catch (const std::exception& e) {

@@ -1,5 +1,6 @@
 #include "gpuwhy/text.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -267,6 +268,13 @@ bool is_noise_line(std::string_view line) {
   }
   if (l == "$") return true;
   if (starts_with(l, "kubectl ") || starts_with(l, "sudo kubectl ") || starts_with(l, "k get ")) return true;
+  // What kubectl says on stderr beside its output (`2>&1`): a warning, a klog line
+  // (`W1130 05:23:35.123456   123 file.go:42] ...`).
+  if (starts_with(l, "Warning: ")) return true;
+  if (l.size() > 22 && (l[0] == 'I' || l[0] == 'W' || l[0] == 'E' || l[0] == 'F') && l[5] == ' ' && l[8] == ':' &&
+      l[11] == ':' && l[14] == '.' &&
+      std::all_of(l.begin() + 1, l.begin() + 5, [](char c) { return c >= '0' && c <= '9'; }))
+    return true;
   // `user@host:~/lab$ kubectl ...`, `[root@host lab]# cat out/x.txt`, `PS C:\lab> kubectl ...`.
   for (std::string_view p : {"$ ", "# ", "> ", "% "}) {
     const auto at = l.find(p);

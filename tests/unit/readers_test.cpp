@@ -220,6 +220,27 @@ const std::vector<AdvCase>& adv_cases() {
        false,
        false,
        false},
+      {"warning_and_note_above_json",
+       std::string("Warning: v1 ComponentStatus is deprecated\nnodes below:\n") + kNodeListJson,
+       AdvertisedFormat::kJson,
+       {{"lab-node-0", "2"}, {"lab-node-1", ""}, {"lab-node-2", ""}},
+       false,
+       false,
+       false},
+      {"klog_line_above_table",
+       "W1130 05:23:35.123456   12345 loader.go:223] Config not found\nNAME GPU\nlab-node-0 2\n",
+       AdvertisedFormat::kTable,
+       {{"lab-node-0", "2"}},
+       false,
+       false,
+       false},
+      {"note_above_yaml",
+       std::string("node list:\n") + kNodeListYaml,
+       AdvertisedFormat::kYaml,
+       {{"lab-node-0", "2"}, {"lab-node-1", ""}},
+       false,
+       false,
+       false},
       // Class 3: jsonpath with other separators, one pair a line or the whole range on one.
       {"jsonpath_equals",
        "lab-node-0=2\nlab-node-1=\nlab-node-2=\n",
@@ -665,7 +686,9 @@ TEST(Noise, PromptsCommentsFences) {
   for (const char* l :
        {"$ kubectl get nodes", "# 주석", "#", "// note", "```", "```text", "% kubectl get pods",
         "root@lab:~/gpuwhy# kubectl get nodes", "user@host:~$ cat out/x.txt",
-        "[root@lab gpuwhy]# kubectl apply -f k8s/", "kubectl get pod cpu-only", "PS C:\\lab> kubectl get nodes", "$"}) {
+        "[root@lab gpuwhy]# kubectl apply -f k8s/", "kubectl get pod cpu-only", "PS C:\\lab> kubectl get nodes", "$",
+        "Warning: resource namespaces/gpu-why is missing the annotation",
+        "E1130 05:23:35.123456   12345 memcache.go:265] couldn't get current server API group list"}) {
     EXPECT_TRUE(text::is_noise_line(l)) << l;
   }
   for (const char* l : {"NAME GPU", "lab-node-0   2", "The Pod \"x\" is invalid: spec: x", "ALLOCATABLE=2",

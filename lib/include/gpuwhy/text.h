@@ -30,7 +30,8 @@ std::string nfkc(std::string_view utf8);
 
 /// A line a student pasted around kubectl's output that is not part of it: a shell prompt with
 /// its command (`$ kubectl ...`, `root@host:~# kubectl ...`, `kubectl ...`), a `#` or `//`
-/// comment (in any language), a Markdown fence.
+/// comment (in any language), a Markdown fence, what kubectl writes to stderr beside its output
+/// (`Warning: ...`, klog lines `W1130 05:23:35.123456 ...`).
 bool is_noise_line(std::string_view line);
 /// `utf8` without its noise lines (see is_noise_line); other lines are kept as they are.
 std::string strip_noise(std::string_view utf8);
