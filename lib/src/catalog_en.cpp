@@ -10,25 +10,26 @@ namespace gpuwhy::i18n {
 const std::map<std::string, std::string>& catalog_en() {
   static const std::map<std::string, std::string> kCatalog{
       {"check.step1.gpu-labels.explain",
-       "Checks that lab-node-0 carries nvidia.com/gpu.present=true, nvidia.com/gpu.product=NVIDIA-A100-SXM4-40GB, "
+       "Checks that {node} carries nvidia.com/gpu.present=true, nvidia.com/gpu.product=NVIDIA-A100-SXM4-40GB, "
        "nvidia.com/gpu.count=2 and nvidia.com/gpu.deploy.device-plugin=true, values exactly as written (case matters). "
        "On a real cluster gpu-feature-discovery writes these labels and the GPU operator uses them to decide where its "
        "daemonsets run. Usual mistakes: labelling the wrong node, a typo in a key, or True instead of true."},
-      {"check.step1.gpu-labels.title", "lab-node-0 carries the four GPU labels"},
+      {"check.step1.gpu-labels.title", "{node} carries the four GPU labels"},
       {"check.step1.namespace.explain",
-       "Checks that the namespace gpu-why exists and is Active. Every pod of the lab lives there, and gpuwhy reads the "
+       "Checks that the namespace {namespace} exists and is Active. Every pod of the lab lives there, and gpuwhy reads "
+       "the "
        "pods and events of that namespace only. Usual mistake: creating the pods in the default namespace because the "
-       "namespace was never created or -n gpu-why was forgotten."},
-      {"check.step1.namespace.title", "Namespace gpu-why exists"},
+       "namespace was never created or -n {namespace} was forgotten."},
+      {"check.step1.namespace.title", "Namespace {namespace} exists"},
       {"check.step1.other-nodes-clean.explain",
-       "Checks that no node other than lab-node-0 carries any of the four nvidia.com/gpu.* label keys. A label on a "
+       "Checks that no node other than {node} carries any of the four nvidia.com/gpu.* label keys. A label on a "
        "CPU node would attract GPU workloads (and the cpu-only pod of step 5) to a node without GPUs. Usual mistake: "
        "labelling all nodes at once, or labelling lab-node-1 first and never removing it (kubectl label node NAME KEY- "
        "removes a label)."},
       {"check.step1.other-nodes-clean.title", "No other node carries the GPU labels"},
       {"check.step2.advertised-file.explain",
        "Checks that out/advertised.txt names every node of the cluster and shows the amount each advertises now: 2 for "
-       "lab-node-0, <none>, empty or 0 for the others. Table, custom-columns, jsonpath, JSON, YAML and kubectl "
+       "{node}, <none>, empty or 0 for the others. Table, custom-columns, jsonpath, JSON, YAML and kubectl "
        "describe output are all accepted. Usual mistakes: every row <none> because the shell removed the backslash in "
        "nvidia\\.com/gpu (quote the whole -o argument), or a jsonpath that prints only the numbers without node "
        "names."
@@ -37,28 +38,28 @@ const std::map<std::string, std::string>& catalog_en() {
        " file was saved before the step-2 patch: save it again."},
       {"check.step2.advertised-file.title", "out/advertised.txt shows every node's GPU amount"},
       {"check.step2.allocatable.explain",
-       "Checks status.allocatable[\"nvidia.com/gpu\"] of lab-node-0. The scheduler places pods against allocatable, "
+       "Checks status.allocatable[\"nvidia.com/gpu\"] of {node}. The scheduler places pods against allocatable, "
        "not capacity: a node with capacity 2 and no allocatable entry offers no GPU at all, and every GPU pod stays "
        "Pending. This is the classic mistake of this step: patch both /status/capacity/nvidia.com~1gpu and "
        "/status/allocatable/nvidia.com~1gpu."},
-      {"check.step2.allocatable.title", "lab-node-0 allocatable shows nvidia.com/gpu: 2"},
+      {"check.step2.allocatable.title", "{node} allocatable shows nvidia.com/gpu: 2"},
       {"check.step2.capacity.explain",
-       "Checks status.capacity[\"nvidia.com/gpu\"] of lab-node-0. Extended resources are numbers that a device plugin "
-       "writes into node status; here you play the device plugin with kubectl patch node lab-node-0 "
+       "Checks status.capacity[\"nvidia.com/gpu\"] of {node}. Extended resources are numbers that a device plugin "
+       "writes into node status; here you play the device plugin with kubectl patch node {node} "
        "--subresource=status and the JSON pointer /status/capacity/nvidia.com~1gpu. Usual mistakes: patching the node "
        "object without --subresource=status (the change is silently dropped), or writing nvidia.com/gpu unescaped in "
        "the JSON pointer."},
-      {"check.step2.capacity.title", "lab-node-0 capacity shows nvidia.com/gpu: 2"},
+      {"check.step2.capacity.title", "{node} capacity shows nvidia.com/gpu: 2"},
       {"check.step2.other-nodes.explain",
-       "Checks that no node other than lab-node-0 advertises nvidia.com/gpu (absent or 0, in capacity and "
+       "Checks that no node other than {node} advertises nvidia.com/gpu (absent or 0, in capacity and "
        "allocatable). Otherwise trainer could land on a node without GPUs and the lesson of step 4 (resources alone "
-       "choose lab-node-0) would not hold. Usual mistake: patching the wrong node."},
+       "choose {node}) would not hold. Usual mistake: patching the wrong node."},
       {"check.step2.other-nodes.title", "No other node advertises nvidia.com/gpu"},
       {"check.step3.apiserver-rejects.explain",
        "gpuwhy sends both manifests to the live apiserver as server-side dry-run creates (nothing is created) and "
        "checks that each is refused with 422 Invalid for its own rule: bad-mismatch with \"must be equal to "
        "nvidia.com/gpu limit\", bad-fraction with \"must be an integer\". A manifest the apiserver accepts fails. If "
-       "gpuwhy may not create pods in gpu-why, the check is an error, not a failure."},
+       "gpuwhy may not create pods in {namespace}, the check is an error, not a failure."},
       {"check.step3.apiserver-rejects.title", "The apiserver refuses both bad manifests for their own rule"},
       {"check.step3.fraction-manifest.explain",
        "Checks that k8s/bad-fraction.yaml is a Pod asking for a non-integer nvidia.com/gpu amount such as 0.5, 500m or "
@@ -73,7 +74,8 @@ const std::map<std::string, std::string>& catalog_en() {
        "rule)."},
       {"check.step3.mismatch-manifest.title", "k8s/bad-mismatch.yaml breaks requests == limits"},
       {"check.step3.not-created.explain",
-       "Checks that no pod named like the two bad manifests (their metadata.name) exists in gpu-why. Both rules are "
+       "Checks that no pod named like the two bad manifests (their metadata.name) exists in {namespace}. Both rules "
+       "are "
        "enforced by the apiserver, so a correct bad manifest can never become a pod. Usual mistake: \"fixing\" a bad "
        "manifest until it applies, which defeats the purpose of the step."},
       {"check.step3.not-created.title", "Neither bad pod exists"},
@@ -89,21 +91,22 @@ const std::map<std::string, std::string>& catalog_en() {
       {"check.step4.manifest.explain",
        "Checks that k8s/trainer.yaml is Pod trainer with nvidia.com/gpu: 1 under limits and not under requests, with "
        "no nodeSelector, nodeName or affinity. The point of the step is that the apiserver fills requests from limits "
-       "and that the resource alone leads the scheduler to lab-node-0. Usual mistakes: writing requests too, or "
+       "and that the resource alone leads the scheduler to {node}. Usual mistakes: writing requests too, or "
        "pinning the pod with a nodeSelector."},
       {"check.step4.manifest.title", "k8s/trainer.yaml asks for one GPU under limits only"},
       {"check.step4.placed-by-scheduler.explain",
-       "Checks that the live trainer pod is bound to lab-node-0 by the scheduler: no nodeName in the manifest, no "
-       "nodeSelector or affinity on the pod, PodScheduled True. Only lab-node-0 advertises nvidia.com/gpu, so the "
+       "Checks that the live trainer pod is bound to {node} by the scheduler: no nodeName in the manifest, no "
+       "nodeSelector or affinity on the pod, PodScheduled True. Only {node} advertises nvidia.com/gpu, so the "
        "scheduler has exactly one choice. Usual mistakes: setting nodeName (which skips the scheduler) or a "
        "nodeSelector (which hides the lesson); a Pending trainer usually means allocatable was not patched."
        " A pod that names another scheduler (spec.schedulerName) or has events but no Scheduled event from"
        " default-scheduler was bound by hand (a Binding) and fails; a pod whose events have all expired is"
        " judged by PodScheduled alone."},
-      {"check.step4.placed-by-scheduler.title", "The scheduler put trainer on lab-node-0"},
+      {"check.step4.placed-by-scheduler.title", "The scheduler put trainer on {node}"},
       {"check.step4.requests-defaulted.explain",
        "Checks that the live trainer pod has requests and limits nvidia.com/gpu = 1. For extended resources the "
-       "apiserver copies limits into missing requests, which you can see with kubectl -n gpu-why get pod trainer -o "
+       "apiserver copies limits into missing requests, which you can see with kubectl -n {namespace} get pod trainer "
+       "-o "
        "yaml. Usual mistake: a trainer pod that asks for another amount or for no GPU at all."},
       {"check.step4.requests-defaulted.title", "trainer got requests nvidia.com/gpu: 1 from its limits"},
       {"check.step5.cpu-only-pending.explain",
@@ -119,15 +122,15 @@ const std::map<std::string, std::string>& catalog_en() {
        "nodeSelector, or copying trainer2's toleration."},
       {"check.step5.cpu-only-spec.title", "cpu-only targets the GPU node without a GPU or a toleration"},
       {"check.step5.taint.explain",
-       "Checks that lab-node-0 has the taint key nvidia.com/gpu with value present and effect NoSchedule, and that no "
+       "Checks that {node} has the taint key nvidia.com/gpu with value present and effect NoSchedule, and that no "
        "other node has an nvidia.com/gpu taint. The taint reserves the expensive GPU node for pods that tolerate it. "
        "Usual mistakes: NoExecute (which evicts running pods such as trainer), a different value, or tainting the "
        "wrong node."},
-      {"check.step5.taint.title", "lab-node-0 is tainted nvidia.com/gpu=present:NoSchedule"},
+      {"check.step5.taint.title", "{node} is tainted nvidia.com/gpu=present:NoSchedule"},
       {"check.step5.tainted-file.explain",
        "Checks that out/tainted.txt holds a scheduler message (\"N/M nodes are available: ...\") that blames the taint "
        "and not Insufficient nvidia.com/gpu, with the same reasons as the live PodScheduled message of cpu-only (the "
-       "preemption part may differ). Get it with kubectl -n gpu-why get pod cpu-only -o "
+       "preemption part may differ). Get it with kubectl -n {namespace} get pod cpu-only -o "
        "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}'. Usual mistakes: saving trainer3's "
        "message here, or an empty file."
        " The message may be saved from any kubectl output (jsonpath, -o yaml, -o json, describe pod, get"
@@ -135,14 +138,14 @@ const std::map<std::string, std::string>& catalog_en() {
        " message fails."},
       {"check.step5.tainted-file.title", "out/tainted.txt holds cpu-only's taint message"},
       {"check.step5.trainer-not-evicted.explain",
-       "Checks that trainer, created before the taint, is still bound to lab-node-0 and running. NoSchedule only keeps "
+       "Checks that trainer, created before the taint, is still bound to {node} and running. NoSchedule only keeps "
        "new pods away; NoExecute would have evicted trainer. Usual mistake: tainting with NoExecute, or deleting "
        "trainer to make room."},
-      {"check.step5.trainer-not-evicted.title", "trainer still runs on lab-node-0"},
+      {"check.step5.trainer-not-evicted.title", "trainer still runs on {node}"},
       {"check.step6.gate-kept.explain",
-       "Checks that the nvidia.com/gpu=present:NoSchedule taint is still on lab-node-0 and that cpu-only is still "
+       "Checks that the nvidia.com/gpu=present:NoSchedule taint is still on {node} and that cpu-only is still "
        "Pending. Removing the taint to let pods through would defeat the reason the GPU node was reserved. Usual "
-       "mistake: kubectl taint node lab-node-0 nvidia.com/gpu- to \"fix\" a Pending pod."},
+       "mistake: kubectl taint node {node} nvidia.com/gpu- to \"fix\" a Pending pod."},
       {"check.step6.gate-kept.title", "The taint stays and cpu-only stays Pending"},
       {"check.step6.gpu.explain",
        "Checks k8s/trainer2.yaml and the live trainer2 pod: requests and limits nvidia.com/gpu = 1. trainer2 has to "
@@ -150,10 +153,10 @@ const std::map<std::string, std::string>& catalog_en() {
        "toleration."},
       {"check.step6.gpu.title", "trainer2 asks for one GPU"},
       {"check.step6.placed.explain",
-       "Checks that trainer2 is bound to lab-node-0 by the scheduler (no nodeName in the manifest, PodScheduled True). "
+       "Checks that trainer2 is bound to {node} by the scheduler (no nodeName in the manifest, PodScheduled True). "
        "With the toleration and a free GPU slot the scheduler can place it. Usual mistakes: a toleration that does not "
        "match (trainer2 stays Pending) or nodeName in the manifest."},
-      {"check.step6.placed.title", "The scheduler put trainer2 on lab-node-0"},
+      {"check.step6.placed.title", "The scheduler put trainer2 on {node}"},
       {"check.step6.toleration.explain",
        "Checks that trainer2 has a toleration for the taint: key nvidia.com/gpu and either operator Equal with value "
        "present or operator Exists, effect NoSchedule or empty. A toleration without a key and with operator Exists "
@@ -166,7 +169,7 @@ const std::map<std::string, std::string>& catalog_en() {
        "out/tainted.txt: the difference tells you where to look next. Usual mistakes: saving cpu-only's message here, "
        "or an empty file."
        " Any kubectl output form counts and every message in the file is read (a taint message beside it"
-       " fails). The premise must hold live: trainer and trainer2 run on lab-node-0 and hold every"
+       " fails). The premise must hold live: trainer and trainer2 run on {node} and hold every"
        " allocatable GPU."},
       {"check.step7.exhausted-file.title", "out/exhausted.txt holds trainer3's Insufficient message"},
       {"check.step7.pending-insufficient.explain",
@@ -174,7 +177,7 @@ const std::map<std::string, std::string>& catalog_en() {
        "Insufficient nvidia.com/gpu and does not blame the taint. Both GPU slots are taken by trainer and trainer2, so "
        "the reason changes from the taint to resources. Usual mistakes: no toleration on trainer3 (the taint reason "
        "again), or a freed slot (trainer3 gets scheduled)."
-       " The premise is checked live: trainer and trainer2 bound to lab-node-0 and using every allocatable"
+       " The premise is checked live: trainer and trainer2 bound to {node} and using every allocatable"
        " GPU (USED = ALLOCATABLE > 0); without allocatable (capacity only) trainer3 waits for the wrong"
        " reason and the hint points at step 2."},
       {"check.step7.pending-insufficient.title", "trainer3 is Pending with Insufficient nvidia.com/gpu"},
@@ -184,8 +187,8 @@ const std::map<std::string, std::string>& catalog_en() {
        "Pending reason meaningful. Usual mistake: dropping the toleration, which brings the taint reason back."},
       {"check.step7.same-as-trainer2.title", "trainer3 is trainer2 under another name"},
       {"check.step8.allocatable.explain",
-       "Checks that ALLOCATABLE equals the live allocatable nvidia.com/gpu of lab-node-0. Count it from the cluster "
-       "(kubectl get node lab-node-0 -o jsonpath=...), do not copy it from the lab text."},
+       "Checks that ALLOCATABLE equals the live allocatable nvidia.com/gpu of {node}. Count it from the cluster "
+       "(kubectl get node {node} -o jsonpath=...), do not copy it from the lab text."},
       {"check.step8.allocatable.title", "ALLOCATABLE matches the cluster"},
       {"check.step8.format.explain",
        "Checks that out/gate-report.txt has exactly seven non-blank lines, each KEY=VALUE or KEY: VALUE, with each of "
@@ -197,8 +200,9 @@ const std::map<std::string, std::string>& catalog_en() {
        "금지, いいえ, 不可 ...): an extended resource must be a whole number, as step 3 showed."},
       {"check.step8.fractional.title", "FRACTIONAL says fractions are not allowed"},
       {"check.step8.pending.explain",
-       "Checks that PENDING equals the number of pods in phase Pending in gpu-why right now. Usual mistake: a number "
-       "from memory instead of kubectl -n gpu-why get pods."},
+       "Checks that PENDING equals the number of pods in phase Pending in {namespace} right now. Usual mistake: a "
+       "number "
+       "from memory instead of kubectl -n {namespace} get pods."},
       {"check.step8.pending.title", "PENDING matches the cluster"},
       {"check.step8.requests-equal-limits.explain",
        "Checks that REQUESTS_EQUAL_LIMITS is one affirmative word (yes, true, required, must, equal, same, 예, 네, "
@@ -213,14 +217,15 @@ const std::map<std::string, std::string>& catalog_en() {
        "in this lab without any GPU. Answers like devices, gpu or hardware fail."},
       {"check.step8.scheduler-sees.title", "SCHEDULER_SEES says numbers"},
       {"check.step8.taint.explain",
-       "Checks that TAINT equals the live nvidia.com/gpu taint of lab-node-0 written key=value:Effect, e.g. "
+       "Checks that TAINT equals the live nvidia.com/gpu taint of {node} written key=value:Effect, e.g. "
        "nvidia.com/gpu=present:NoSchedule. Usual mistakes: another order, a missing effect, or a taint that is no "
        "longer on the node."},
-      {"check.step8.taint.title", "TAINT matches the taint on lab-node-0"},
+      {"check.step8.taint.title", "TAINT matches the taint on {node}"},
       {"check.step8.used.explain",
-       "Checks that USED equals the nvidia.com/gpu requested by the pods bound to lab-node-0 that have not finished, "
+       "Checks that USED equals the nvidia.com/gpu requested by the pods bound to {node} that have not finished, "
        "counted the way the scheduler counts (for each pod the larger of the sum over its containers and the largest "
-       "init container). Only the pods of gpu-why are visible to gpuwhy. Usual mistake: counting Pending pods, which "
+       "init container). Only the pods of {namespace} are visible to gpuwhy. Usual mistake: counting Pending pods, "
+       "which "
        "have no node."},
       {"check.step8.used.title", "USED matches the cluster"},
       {"cli.app", "gpuwhy: grades the lab \"why does my GPU pod stay Pending\""},

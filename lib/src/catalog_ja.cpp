@@ -11,21 +11,23 @@ namespace gpuwhy::i18n {
 const std::map<std::string, std::string>& catalog_ja() {
   static const std::map<std::string, std::string> kCatalog{
       {"check.step1.gpu-labels.explain",
-       "lab-node-0 に "
+       "{node} に "
        "nvidia.com/gpu.present=true、nvidia.com/gpu.product=NVIDIA-A100-SXM4-40GB、nvidia.com/gpu.count=2、nvidia.com/"
        "gpu.deploy.device-plugin=true "
        "が、書かれたとおりの値で（大文字と小文字を区別して）付いていることを確認します。実際のクラスターでは "
        "gpu-feature-discovery がこれらのラベルを付け、GPU Operator はそれを見てどのノードで DaemonSet "
        "を動かすかを決めます。よくある間違い: 別のノードにラベルを付ける、キーのタイプミス、true ではなく True "
        "と書く。"},
-      {"check.step1.gpu-labels.title", "lab-node-0 に 4 つの GPU ラベルが付いている"},
+      {"check.step1.gpu-labels.title", "{node} に 4 つの GPU ラベルが付いている"},
       {"check.step1.namespace.explain",
-       "Namespace gpu-why が存在し、Active であることを確認します。演習の Pod はすべてこの Namespace に置かれ、gpuwhy "
-       "はこの Namespace の Pod とイベントだけを読みます。よくある間違い: Namespace を作っていない、または -n gpu-why "
+       "Namespace {namespace} が存在し、Active であることを確認します。演習の Pod はすべてこの Namespace "
+       "に置かれ、gpuwhy "
+       "はこの Namespace の Pod とイベントだけを読みます。よくある間違い: Namespace を作っていない、または -n "
+       "{namespace} "
        "を付け忘れて Pod を default Namespace に作ってしまう。"},
-      {"check.step1.namespace.title", "Namespace gpu-why が存在する"},
+      {"check.step1.namespace.title", "Namespace {namespace} が存在する"},
       {"check.step1.other-nodes-clean.explain",
-       "lab-node-0 以外のノードに、nvidia.com/gpu.* の 4 つのラベルキーがどれも付いていないことを確認します。CPU "
+       "{node} 以外のノードに、nvidia.com/gpu.* の 4 つのラベルキーがどれも付いていないことを確認します。CPU "
        "ノードにこのラベルがあると、GPU ワークロード（とステップ 5 の cpu-only Pod）が GPU "
        "のないノードに引き寄せられます。よくある間違い: すべてのノードにまとめてラベルを付ける、先に lab-node-1 "
        "に付けて外し忘れる（ラベルは kubectl label node NAME KEY- で外せます）。"},
@@ -33,7 +35,7 @@ const std::map<std::string, std::string>& catalog_ja() {
       {"check.step2.advertised-file.explain",
        "out/advertised.txt "
        "にクラスターの全ノードの名前があり、各ノードが今アドバタイズしている量が示されていることを確認します: "
-       "lab-node-0 は 2、ほかは <none>、空、または 0。表、custom-columns、jsonpath、JSON、YAML、kubectl describe "
+       "{node} は 2、ほかは <none>、空、または 0。表、custom-columns、jsonpath、JSON、YAML、kubectl describe "
        "のどの出力も受け付けます。よくある間違い: シェルが nvidia\\.com/gpu のバックスラッシュを消したために全行が "
        "<none> になる（-o の引数全体をクォートしてください）、ノード名を出さずに数値だけを出力する jsonpath。"
        " ヘッダーの大文字小文字（Name/Gpu）、任意の区切り（タブ、=、:、空白）の"
@@ -42,28 +44,28 @@ const std::map<std::string, std::string>& catalog_ja() {
        " のパッチ前に保存したものです。保存し直してください。"},
       {"check.step2.advertised-file.title", "out/advertised.txt に全ノードの GPU 量がある"},
       {"check.step2.allocatable.explain",
-       "lab-node-0 の status.allocatable[\"nvidia.com/gpu\"] を確認します。スケジューラーは capacity ではなく "
+       "{node} の status.allocatable[\"nvidia.com/gpu\"] を確認します。スケジューラーは capacity ではなく "
        "allocatable を基準に Pod を配置します。capacity が 2 でも allocatable の項目がなければ、そのノードは GPU "
        "をまったく提供せず、GPU Pod はすべて Pending のままになります。これがこのステップの典型的な間違いです: "
        "/status/capacity/nvidia.com~1gpu と /status/allocatable/nvidia.com~1gpu の両方をパッチしてください。"},
-      {"check.step2.allocatable.title", "lab-node-0 の allocatable が nvidia.com/gpu: 2"},
+      {"check.step2.allocatable.title", "{node} の allocatable が nvidia.com/gpu: 2"},
       {"check.step2.capacity.explain",
-       "lab-node-0 の status.capacity[\"nvidia.com/gpu\"] を確認します。拡張リソースは、デバイスプラグインがノードの "
-       "status に書き込む数値です。ここでは kubectl patch node lab-node-0 --subresource=status と JSON ポインター "
+       "{node} の status.capacity[\"nvidia.com/gpu\"] を確認します。拡張リソースは、デバイスプラグインがノードの "
+       "status に書き込む数値です。ここでは kubectl patch node {node} --subresource=status と JSON ポインター "
        "/status/capacity/nvidia.com~1gpu を使い、自分でデバイスプラグインの役を務めます。よくある間違い: "
        "--subresource=status を付けずにノードオブジェクトをパッチする（変更は黙って捨てられます）、JSON ポインターで "
        "nvidia.com/gpu をエスケープせずに書く。"},
-      {"check.step2.capacity.title", "lab-node-0 の capacity が nvidia.com/gpu: 2"},
+      {"check.step2.capacity.title", "{node} の capacity が nvidia.com/gpu: 2"},
       {"check.step2.other-nodes.explain",
-       "lab-node-0 以外のノードが nvidia.com/gpu をアドバタイズしていない（capacity と allocatable にないか "
+       "{node} 以外のノードが nvidia.com/gpu をアドバタイズしていない（capacity と allocatable にないか "
        "0）ことを確認します。そうでないと trainer が GPU のないノードに配置されかねず、ステップ 4 "
-       "の要点（リソースだけで lab-node-0 が選ばれる）が成り立ちません。よくある間違い: 別のノードをパッチする。"},
+       "の要点（リソースだけで {node} が選ばれる）が成り立ちません。よくある間違い: 別のノードをパッチする。"},
       {"check.step2.other-nodes.title", "ほかのノードは nvidia.com/gpu をアドバタイズしていない"},
       {"check.step3.apiserver-rejects.explain",
        "gpuwhy は両方のマニフェストを稼働中の apiserver にサーバーサイドの dry-run "
        "作成として送り（何も作成されません）、それぞれが自分のルールによって 422 Invalid で拒否されることを確認します: "
        "bad-mismatch は \"must be equal to nvidia.com/gpu limit\"、bad-fraction は \"must be an integer\"。apiserver "
-       "が受け付けたマニフェストは不合格です。gpuwhy に gpu-why で Pod "
+       "が受け付けたマニフェストは不合格です。gpuwhy に {namespace} で Pod "
        "を作成する権限がない場合、このチェックは不合格ではなくエラーになります。"},
       {"check.step3.apiserver-rejects.title", "apiserver が不正なマニフェストを各ルールで拒否する"},
       {"check.step3.fraction-manifest.explain",
@@ -80,7 +82,7 @@ const std::map<std::string, std::string>& catalog_ja() {
        "は有効になります）、小数を使う（それはもう一方のルールです）。"},
       {"check.step3.mismatch-manifest.title", "k8s/bad-mismatch.yaml が requests == limits に違反する"},
       {"check.step3.not-created.explain",
-       "2 つの不正なマニフェストの名前（metadata.name）を持つ Pod が gpu-why "
+       "2 つの不正なマニフェストの名前（metadata.name）を持つ Pod が {namespace} "
        "に存在しないことを確認します。どちらのルールも apiserver が強制するので、正しく「不正な」マニフェストが Pod "
        "になることはありません。よくある間違い: "
        "適用できるまで不正なマニフェストを「直して」しまう。それではこのステップの意味がなくなります。"},
@@ -100,13 +102,13 @@ const std::map<std::string, std::string>& catalog_ja() {
       {"check.step4.manifest.explain",
        "k8s/trainer.yaml が Pod trainer で、nvidia.com/gpu: 1 を requests ではなく limits "
        "だけに書き、nodeSelector、nodeName、affinity がないことを確認します。このステップの要点は、apiserver が limits "
-       "から requests を補うこと、そしてリソースだけでスケジューラーが lab-node-0 を選ぶことです。よくある間違い: "
+       "から requests を補うこと、そしてリソースだけでスケジューラーが {node} を選ぶことです。よくある間違い: "
        "requests も書く、nodeSelector で Pod を固定する。"},
       {"check.step4.manifest.title", "k8s/trainer.yaml が limits だけで GPU を 1 つ要求する"},
       {"check.step4.placed-by-scheduler.explain",
-       "クラスター上の trainer Pod が、スケジューラーによって lab-node-0 に配置されたことを確認します: マニフェストに "
+       "クラスター上の trainer Pod が、スケジューラーによって {node} に配置されたことを確認します: マニフェストに "
        "nodeName がなく、Pod に nodeSelector も affinity もなく、PodScheduled が True。nvidia.com/gpu "
-       "をアドバタイズしているのは lab-node-0 だけなので、スケジューラーの選択肢は 1 つです。よくある間違い: nodeName "
+       "をアドバタイズしているのは {node} だけなので、スケジューラーの選択肢は 1 つです。よくある間違い: nodeName "
        "を指定する（スケジューラーを素通りします）、nodeSelector を指定する（要点が見えなくなります）。trainer が "
        "Pending なら、たいてい allocatable をパッチしていません。"
        " 別のスケジューラーを指定した（spec.schedulerName）、またはイベントはある"
@@ -115,11 +117,11 @@ const std::map<std::string, std::string>& catalog_ja() {
        " は手で（Binding"
        " で）バインドされたものとして不合格です。イベントがすべて期限切れの Pod は"
        " PodScheduled だけで判断します。"},
-      {"check.step4.placed-by-scheduler.title", "スケジューラーが trainer を lab-node-0 に配置した"},
+      {"check.step4.placed-by-scheduler.title", "スケジューラーが trainer を {node} に配置した"},
       {"check.step4.requests-defaulted.explain",
        "クラスター上の trainer Pod の requests と limits がともに nvidia.com/gpu = 1 "
        "であることを確認します。拡張リソースでは、requests が書かれていなければ apiserver が limits "
-       "の値をコピーします。kubectl -n gpu-why get pod trainer -o yaml で確かめられます。よくある間違い: "
+       "の値をコピーします。kubectl -n {namespace} get pod trainer -o yaml で確かめられます。よくある間違い: "
        "別の量を要求する、あるいは GPU をまったく要求しない trainer Pod。"},
       {"check.step4.requests-defaulted.title", "trainer の requests が nvidia.com/gpu: 1 で補われた"},
       {"check.step5.cpu-only-pending.explain",
@@ -137,15 +139,16 @@ const std::map<std::string, std::string>& catalog_ja() {
        "をクォートしない、trainer2 のトレレーションをコピーしてしまう。"},
       {"check.step5.cpu-only-spec.title", "cpu-only は GPU もトレレーションも持たずに GPU ノードを狙う"},
       {"check.step5.taint.explain",
-       "lab-node-0 にキー nvidia.com/gpu、値 present、エフェクト NoSchedule のテイントがあり、ほかのノードには "
+       "{node} にキー nvidia.com/gpu、値 present、エフェクト NoSchedule のテイントがあり、ほかのノードには "
        "nvidia.com/gpu のテイントがないことを確認します。テイントは、高価な GPU ノードをそれを許容する Pod "
        "のために予約します。よくある間違い: NoExecute（trainer のような実行中の Pod "
        "を退避させます）、別の値、別のノードにテイントを付ける。"},
-      {"check.step5.taint.title", "lab-node-0 にテイント nvidia.com/gpu=present:NoSchedule"},
+      {"check.step5.taint.title", "{node} にテイント nvidia.com/gpu=present:NoSchedule"},
       {"check.step5.tainted-file.explain",
        "out/tainted.txt に、テイントを理由とし Insufficient nvidia.com/gpu を含まないスケジューラーのメッセージ（\"N/M "
        "nodes are available: ...\"）があり、その理由が cpu-only の現在の PodScheduled "
-       "メッセージと一致することを確認します（preemption の部分は違っていてもかまいません）。kubectl -n gpu-why get "
+       "メッセージと一致することを確認します（preemption の部分は違っていてもかまいません）。kubectl -n {namespace} "
+       "get "
        "pod cpu-only -o jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' "
        "で取り出せます。よくある間違い: ここに trainer3 のメッセージを保存する、空のファイル。"
        " メッセージはどの kubectl の出力から保存しても構いません（jsonpath、-o"
@@ -154,15 +157,15 @@ const std::map<std::string, std::string>& catalog_ja() {
        " nvidia.com/gpu のメッセージも入っていれば不合格です。"},
       {"check.step5.tainted-file.title", "out/tainted.txt に cpu-only のテイントメッセージがある"},
       {"check.step5.trainer-not-evicted.explain",
-       "テイントより前に作った trainer が、今も lab-node-0 に配置されて動いていることを確認します。NoSchedule は新しい "
+       "テイントより前に作った trainer が、今も {node} に配置されて動いていることを確認します。NoSchedule は新しい "
        "Pod を寄せ付けないだけで、NoExecute なら trainer は退避させられていました。よくある間違い: NoExecute "
        "でテイントを付ける、場所を空けるために trainer を削除する。"},
-      {"check.step5.trainer-not-evicted.title", "trainer は lab-node-0 で動き続けている"},
+      {"check.step5.trainer-not-evicted.title", "trainer は {node} で動き続けている"},
       {"check.step6.gate-kept.explain",
-       "nvidia.com/gpu=present:NoSchedule テイントが lab-node-0 に残り、cpu-only が Pending "
+       "nvidia.com/gpu=present:NoSchedule テイントが {node} に残り、cpu-only が Pending "
        "のままであることを確認します。Pod を通すためにテイントを消すと、GPU "
        "ノードを予約した意味がなくなります。よくある間違い: Pending の Pod を「直す」ために kubectl taint node "
-       "lab-node-0 nvidia.com/gpu- を実行する。"},
+       "{node} nvidia.com/gpu- を実行する。"},
       {"check.step6.gate-kept.title", "テイントは残り、cpu-only は Pending のまま"},
       {"check.step6.gpu.explain",
        "k8s/trainer2.yaml とクラスター上の trainer2 Pod を確認します: requests と limits の nvidia.com/gpu = "
@@ -170,11 +173,11 @@ const std::map<std::string, std::string>& catalog_ja() {
        "トレレーションを足すときにリソースの指定を忘れる。"},
       {"check.step6.gpu.title", "trainer2 が GPU を 1 つ要求する"},
       {"check.step6.placed.explain",
-       "trainer2 がスケジューラーによって lab-node-0 に配置されたことを確認します（マニフェストに nodeName "
+       "trainer2 がスケジューラーによって {node} に配置されたことを確認します（マニフェストに nodeName "
        "がなく、PodScheduled が True）。トレレーションがあり GPU "
        "の枠が空いていれば、スケジューラーは配置できます。よくある間違い: 一致しないトレレーション（trainer2 が "
        "Pending のまま）、マニフェストの nodeName。"},
-      {"check.step6.placed.title", "スケジューラーが trainer2 を lab-node-0 に配置した"},
+      {"check.step6.placed.title", "スケジューラーが trainer2 を {node} に配置した"},
       {"check.step6.toleration.explain",
        "trainer2 がテイントに対するトレレーションを持つことを確認します: キー nvidia.com/gpu で、operator Equal と値 "
        "present、または operator Exists、エフェクトは NoSchedule か空。キーなしで operator Exists "
@@ -190,7 +193,7 @@ const std::map<std::string, std::string>& catalog_ja() {
        " どの kubectl"
        " の出力の形でもよく、ファイルのすべてのメッセージを読みます（テイントのメッセージが並んで"
        "いれば不合格）。前提が今も成り立つ必要があります:"
-       " trainer と trainer2 が lab-node-0 で動き、割り当て可能な"
+       " trainer と trainer2 が {node} で動き、割り当て可能な"
        " GPU をすべて使っていること。"},
       {"check.step7.exhausted-file.title", "out/exhausted.txt に trainer3 の Insufficient メッセージ"},
       {"check.step7.pending-insufficient.explain",
@@ -198,7 +201,7 @@ const std::map<std::string, std::string>& catalog_ja() {
        "nvidia.com/gpu があってテイントを理由にしていないことを確認します。GPU の枠 2 つは trainer と trainer2 "
        "が使い切っているので、理由がテイントからリソースに変わります。よくある間違い: trainer3 "
        "にトレレーションがない（またテイントが理由になる）、枠が空いている（trainer3 がスケジュールされる）。"
-       " 前提をライブで確認します: trainer と trainer2 が lab-node-0"
+       " 前提をライブで確認します: trainer と trainer2 が {node}"
        " にバインドされ、割り当て可能な GPU をすべて使用（USED ="
        " ALLOCATABLE > 0）。allocatable がない（capacity"
        " だけ）なら trainer3 は別の理由で待っており、ヒントはステップ 2 を指します。"},
@@ -210,8 +213,8 @@ const std::map<std::string, std::string>& catalog_ja() {
        "の理由に意味が出ます。よくある間違い: トレレーションを落とし、テイントの理由が戻ってくる。"},
       {"check.step7.same-as-trainer2.title", "trainer3 は名前だけが違う trainer2"},
       {"check.step8.allocatable.explain",
-       "ALLOCATABLE が lab-node-0 の現在の allocatable nvidia.com/gpu "
-       "と等しいことを確認します。演習の本文から写さず、クラスターから数えてください（kubectl get node lab-node-0 -o "
+       "ALLOCATABLE が {node} の現在の allocatable nvidia.com/gpu "
+       "と等しいことを確認します。演習の本文から写さず、クラスターから数えてください（kubectl get node {node} -o "
        "jsonpath=...）。"},
       {"check.step8.allocatable.title", "ALLOCATABLE がクラスターと一致する"},
       {"check.step8.format.explain",
@@ -224,8 +227,9 @@ const std::map<std::string, std::string>& catalog_ja() {
        "...）であることを確認します。ステップ 3 で見たとおり、拡張リソースは整数でなければなりません。"},
       {"check.step8.fractional.title", "FRACTIONAL が「小数は不可」と答えている"},
       {"check.step8.pending.explain",
-       "PENDING が、今 gpu-why でフェーズが Pending の Pod の数と等しいことを確認します。よくある間違い: kubectl -n "
-       "gpu-why get pods で数えずに、記憶で書いた数。"},
+       "PENDING が、今 {namespace} でフェーズが Pending の Pod の数と等しいことを確認します。よくある間違い: kubectl "
+       "-n "
+       "{namespace} get pods で数えずに、記憶で書いた数。"},
       {"check.step8.pending.title", "PENDING がクラスターと一致する"},
       {"check.step8.requests-equal-limits.explain",
        "REQUESTS_EQUAL_LIMITS が肯定の 1 語（yes、true、required、must、equal、same、예、네、필수、같음、はい、必須 "
@@ -243,14 +247,15 @@ const std::map<std::string, std::string>& catalog_ja() {
        "のような答えは不合格です。"},
       {"check.step8.scheduler-sees.title", "SCHEDULER_SEES が「数値」と答えている"},
       {"check.step8.taint.explain",
-       "TAINT が、lab-node-0 の現在の nvidia.com/gpu テイントを key=value:Effect の形で書いたもの（例: "
+       "TAINT が、{node} の現在の nvidia.com/gpu テイントを key=value:Effect の形で書いたもの（例: "
        "nvidia.com/gpu=present:NoSchedule）と等しいことを確認します。よくある間違い: "
        "順序が違う、エフェクトが抜けている、もうノードにないテイントを書く。"},
-      {"check.step8.taint.title", "TAINT が lab-node-0 のテイントと一致する"},
+      {"check.step8.taint.title", "TAINT が {node} のテイントと一致する"},
       {"check.step8.used.explain",
-       "USED が、lab-node-0 に配置されていてまだ終了していない Pod が要求する nvidia.com/gpu "
+       "USED が、{node} に配置されていてまだ終了していない Pod が要求する nvidia.com/gpu "
        "の合計と等しいことを確認します。数え方はスケジューラーと同じです（Pod ごとに、コンテナの合計と最大の init "
-       "コンテナのうち大きいほう）。gpuwhy から見えるのは gpu-why の Pod だけです。よくある間違い: ノードを持たない "
+       "コンテナのうち大きいほう）。gpuwhy から見えるのは {namespace} の Pod だけです。よくある間違い: "
+       "ノードを持たない "
        "Pending の Pod まで数える。"},
       {"check.step8.used.title", "USED がクラスターと一致する"},
       {"cli.app", "gpuwhy: 演習「GPU Pod が Pending のままなのはなぜか」を採点します"},

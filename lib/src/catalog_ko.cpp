@@ -12,25 +12,27 @@ namespace gpuwhy::i18n {
 const std::map<std::string, std::string>& catalog_ko() {
   static const std::map<std::string, std::string> kCatalog{
       {"check.step1.gpu-labels.explain",
-       "lab-node-0 에 nvidia.com/gpu.present=true, nvidia.com/gpu.product=NVIDIA-A100-SXM4-40GB, "
+       "{node} 에 nvidia.com/gpu.present=true, nvidia.com/gpu.product=NVIDIA-A100-SXM4-40GB, "
        "nvidia.com/gpu.count=2, nvidia.com/gpu.deploy.device-plugin=true 가 적힌 값 그대로(대소문자 구분) 붙어 있는지 "
        "확인합니다. 실제 클러스터에서는 gpu-feature-discovery 가 이 라벨들을 붙이고, GPU 오퍼레이터는 이 라벨로 어느 "
        "노드에 데몬셋을 띄울지 정합니다. 흔한 실수: 다른 노드에 라벨 붙이기, 키 오타, true 대신 True."},
-      {"check.step1.gpu-labels.title", "lab-node-0 에 GPU 라벨 네 개가 붙어 있다"},
+      {"check.step1.gpu-labels.title", "{node} 에 GPU 라벨 네 개가 붙어 있다"},
       {"check.step1.namespace.explain",
-       "gpu-why 네임스페이스가 있고 Active 상태인지 확인합니다. 실습의 모든 파드가 이 네임스페이스에 있고, gpuwhy 는 "
-       "이 네임스페이스의 파드와 이벤트만 읽습니다. 흔한 실수: 네임스페이스를 만들지 않았거나 -n gpu-why 를 빠뜨려서 "
+       "{namespace} 네임스페이스가 있고 Active 상태인지 확인합니다. 실습의 모든 파드가 이 네임스페이스에 있고, gpuwhy "
+       "는 "
+       "이 네임스페이스의 파드와 이벤트만 읽습니다. 흔한 실수: 네임스페이스를 만들지 않았거나 -n {namespace} 를 "
+       "빠뜨려서 "
        "파드를 default 네임스페이스에 만든 경우."},
-      {"check.step1.namespace.title", "gpu-why 네임스페이스가 있다"},
+      {"check.step1.namespace.title", "{namespace} 네임스페이스가 있다"},
       {"check.step1.other-nodes-clean.explain",
-       "lab-node-0 이외의 노드에 nvidia.com/gpu.* 라벨 키 네 개 중 어느 것도 붙어 있지 않은지 확인합니다. CPU 노드에 "
+       "{node} 이외의 노드에 nvidia.com/gpu.* 라벨 키 네 개 중 어느 것도 붙어 있지 않은지 확인합니다. CPU 노드에 "
        "이 라벨이 있으면 GPU 워크로드(그리고 5단계의 cpu-only 파드)가 GPU 가 없는 노드로 끌려갑니다. 흔한 실수: 모든 "
        "노드에 한꺼번에 라벨 붙이기, lab-node-1 에 먼저 붙이고 지우지 않기(kubectl label node NAME KEY- 로 라벨을 "
        "지웁니다)."},
       {"check.step1.other-nodes-clean.title", "다른 노드에는 GPU 라벨이 없다"},
       {"check.step2.advertised-file.explain",
        "out/advertised.txt 가 클러스터의 모든 노드 이름과 각 노드가 지금 광고하는 양을 보여 주는지 확인합니다: "
-       "lab-node-0 은 2, 나머지는 <none>, 빈 값 또는 0. 표, custom-columns, jsonpath, JSON, YAML, kubectl describe "
+       "{node} 은 2, 나머지는 <none>, 빈 값 또는 0. 표, custom-columns, jsonpath, JSON, YAML, kubectl describe "
        "출력을 모두 받아들입니다. 흔한 실수: 셸이 nvidia\\.com/gpu 의 백슬래시를 지워서 모든 행이 <none> 인 경우(-o "
        "인자 전체를 따옴표로 감싸세요), 노드 이름 없이 숫자만 찍는 jsonpath."
        " 헤더의 대소문자(Name/Gpu), 어떤 구분자(탭, =, :, 공백)를 쓴"
@@ -39,27 +41,27 @@ const std::map<std::string, std::string>& catalog_ko() {
        " 다시 저장하세요."},
       {"check.step2.advertised-file.title", "out/advertised.txt 에 모든 노드의 GPU 광고량이 있다"},
       {"check.step2.allocatable.explain",
-       "lab-node-0 의 status.allocatable[\"nvidia.com/gpu\"] 를 확인합니다. 스케줄러는 capacity 가 아니라 allocatable "
+       "{node} 의 status.allocatable[\"nvidia.com/gpu\"] 를 확인합니다. 스케줄러는 capacity 가 아니라 allocatable "
        "을 기준으로 파드를 배치합니다. capacity 가 2 라도 allocatable 항목이 없으면 그 노드는 GPU 를 하나도 내주지 "
        "않고, GPU 파드는 모두 대기합니다. 이 단계의 대표적인 실수입니다: /status/capacity/nvidia.com~1gpu 와 "
        "/status/allocatable/nvidia.com~1gpu 를 둘 다 패치하세요."},
-      {"check.step2.allocatable.title", "lab-node-0 의 allocatable 이 nvidia.com/gpu: 2 이다"},
+      {"check.step2.allocatable.title", "{node} 의 allocatable 이 nvidia.com/gpu: 2 이다"},
       {"check.step2.capacity.explain",
-       "lab-node-0 의 status.capacity[\"nvidia.com/gpu\"] 를 확인합니다. 확장 자원은 device plugin 이 노드 status 에 "
-       "적어 두는 숫자입니다. 여기서는 kubectl patch node lab-node-0 --subresource=status 와 JSON 포인터 "
+       "{node} 의 status.capacity[\"nvidia.com/gpu\"] 를 확인합니다. 확장 자원은 device plugin 이 노드 status 에 "
+       "적어 두는 숫자입니다. 여기서는 kubectl patch node {node} --subresource=status 와 JSON 포인터 "
        "/status/capacity/nvidia.com~1gpu 로 직접 device plugin 역할을 합니다. 흔한 실수: --subresource=status 없이 "
        "노드 객체를 패치하기(변경이 조용히 버려집니다), JSON 포인터에 nvidia.com/gpu 를 이스케이프하지 않고 쓰기."},
-      {"check.step2.capacity.title", "lab-node-0 의 capacity 가 nvidia.com/gpu: 2 이다"},
+      {"check.step2.capacity.title", "{node} 의 capacity 가 nvidia.com/gpu: 2 이다"},
       {"check.step2.other-nodes.explain",
-       "lab-node-0 이외의 노드가 nvidia.com/gpu 를 광고하지 않는지(capacity 와 allocatable 에 없거나 0) 확인합니다. "
-       "그렇지 않으면 trainer 가 GPU 없는 노드에 배정될 수 있고, 자원만으로 lab-node-0 이 정해진다는 4단계의 요점이 "
+       "{node} 이외의 노드가 nvidia.com/gpu 를 광고하지 않는지(capacity 와 allocatable 에 없거나 0) 확인합니다. "
+       "그렇지 않으면 trainer 가 GPU 없는 노드에 배정될 수 있고, 자원만으로 {node} 이 정해진다는 4단계의 요점이 "
        "성립하지 않습니다. 흔한 실수: 다른 노드를 패치하기."},
       {"check.step2.other-nodes.title", "다른 노드는 nvidia.com/gpu 를 광고하지 않는다"},
       {"check.step3.apiserver-rejects.explain",
        "gpuwhy 는 두 매니페스트를 실제 apiserver 에 서버 측 dry-run 생성으로 보내고(아무것도 만들어지지 않습니다), "
        "각각이 자기 규칙 때문에 422 Invalid 로 거절되는지 확인합니다: bad-mismatch 는 \"must be equal to "
        "nvidia.com/gpu limit\", bad-fraction 은 \"must be an integer\". apiserver 가 받아들이는 매니페스트는 "
-       "실패입니다. gpuwhy 가 gpu-why 에 파드를 만들 권한이 없으면 이 검사는 실패가 아니라 오류가 됩니다."},
+       "실패입니다. gpuwhy 가 {namespace} 에 파드를 만들 권한이 없으면 이 검사는 실패가 아니라 오류가 됩니다."},
       {"check.step3.apiserver-rejects.title", "apiserver 가 두 매니페스트를 각자의 규칙으로 거절한다"},
       {"check.step3.fraction-manifest.explain",
        "k8s/bad-fraction.yaml 이 0.5, 500m, 1.5 처럼 정수가 아닌 nvidia.com/gpu 양을 요청하는 Pod 인지 확인합니다. "
@@ -73,7 +75,8 @@ const std::map<std::string, std::string>& catalog_ko() {
        "에서 복사되어 파드가 유효해집니다), 소수 쓰기(그것은 다른 규칙입니다)."},
       {"check.step3.mismatch-manifest.title", "k8s/bad-mismatch.yaml 이 requests == limits 를 어긴다"},
       {"check.step3.not-created.explain",
-       "두 잘못된 매니페스트의 이름(metadata.name)을 가진 파드가 gpu-why 에 없는지 확인합니다. 두 규칙 모두 apiserver "
+       "두 잘못된 매니페스트의 이름(metadata.name)을 가진 파드가 {namespace} 에 없는지 확인합니다. 두 규칙 모두 "
+       "apiserver "
        "가 강제하므로 제대로 잘못 쓴 매니페스트는 결코 파드가 될 수 없습니다. 흔한 실수: 잘못된 매니페스트를 적용될 "
        "때까지 \"고치기\". 그러면 이 단계의 의미가 사라집니다."},
       {"check.step3.not-created.title", "잘못된 파드는 하나도 만들어지지 않았다"},
@@ -90,22 +93,23 @@ const std::map<std::string, std::string>& catalog_ko() {
       {"check.step4.manifest.explain",
        "k8s/trainer.yaml 이 nvidia.com/gpu: 1 을 requests 가 아니라 limits 에만 적은 Pod trainer 이고, nodeSelector, "
        "nodeName, affinity 가 없는지 확인합니다. 이 단계의 요점은 apiserver 가 limits 로 requests 를 채운다는 것, "
-       "그리고 자원만으로 스케줄러가 lab-node-0 을 고른다는 것입니다. 흔한 실수: requests 도 적기, nodeSelector 로 "
+       "그리고 자원만으로 스케줄러가 {node} 을 고른다는 것입니다. 흔한 실수: requests 도 적기, nodeSelector 로 "
        "파드를 노드에 고정하기."},
       {"check.step4.manifest.title", "k8s/trainer.yaml 이 limits 에만 GPU 1장을 요청한다"},
       {"check.step4.placed-by-scheduler.explain",
-       "클러스터의 trainer 파드가 스케줄러에 의해 lab-node-0 에 배정되었는지 확인합니다: 매니페스트에 nodeName 이 "
+       "클러스터의 trainer 파드가 스케줄러에 의해 {node} 에 배정되었는지 확인합니다: 매니페스트에 nodeName 이 "
        "없고, 파드에 nodeSelector 나 affinity 가 없으며, PodScheduled 가 True. nvidia.com/gpu 를 광고하는 노드는 "
-       "lab-node-0 뿐이므로 스케줄러의 선택지는 하나입니다. 흔한 실수: nodeName 지정(스케줄러를 건너뜁니다), "
+       "{node} 뿐이므로 스케줄러의 선택지는 하나입니다. 흔한 실수: nodeName 지정(스케줄러를 건너뜁니다), "
        "nodeSelector 지정(요점을 가립니다). trainer 가 대기 중이면 대개 allocatable 을 패치하지 않은 것입니다."
        " 다른 스케줄러를 지정했거나(spec.schedulerName) 이벤트는 있는데"
        " default-scheduler 의 Scheduled 이벤트가 없는 파드는"
        " 손으로(Binding) 바인딩된 것이라 실패합니다. 이벤트가 모두 만료된 파드는"
        " PodScheduled 만으로 판단합니다."},
-      {"check.step4.placed-by-scheduler.title", "스케줄러가 trainer 를 lab-node-0 에 배정했다"},
+      {"check.step4.placed-by-scheduler.title", "스케줄러가 trainer 를 {node} 에 배정했다"},
       {"check.step4.requests-defaulted.explain",
        "클러스터의 trainer 파드가 requests 와 limits 모두 nvidia.com/gpu = 1 인지 확인합니다. 확장 자원은 requests 를 "
-       "비워 두면 apiserver 가 limits 값을 복사해 채웁니다. kubectl -n gpu-why get pod trainer -o yaml 로 직접 볼 수 "
+       "비워 두면 apiserver 가 limits 값을 복사해 채웁니다. kubectl -n {namespace} get pod trainer -o yaml 로 직접 볼 "
+       "수 "
        "있습니다. 흔한 실수: 다른 양을 요청하거나 GPU 를 아예 요청하지 않는 trainer 파드."},
       {"check.step4.requests-defaulted.title", "trainer 의 requests 가 nvidia.com/gpu: 1 로 채워졌다"},
       {"check.step5.cpu-only-pending.explain",
@@ -121,14 +125,14 @@ const std::map<std::string, std::string>& catalog_ko() {
        "흔한 실수: nodeSelector 에 따옴표 없는 true, trainer2 의 톨러레이션을 복사해 오기."},
       {"check.step5.cpu-only-spec.title", "cpu-only 가 GPU 도 톨러레이션도 없이 GPU 노드를 노린다"},
       {"check.step5.taint.explain",
-       "lab-node-0 에 키 nvidia.com/gpu, 값 present, 효과 NoSchedule 인 테인트가 있고, 다른 노드에는 nvidia.com/gpu "
+       "{node} 에 키 nvidia.com/gpu, 값 present, 효과 NoSchedule 인 테인트가 있고, 다른 노드에는 nvidia.com/gpu "
        "테인트가 없는지 확인합니다. 테인트는 비싼 GPU 노드를 그 테인트를 견디는 파드만 쓰도록 예약합니다. 흔한 실수: "
        "NoExecute(trainer 처럼 이미 떠 있는 파드를 쫓아냅니다), 다른 값, 다른 노드에 테인트 걸기."},
-      {"check.step5.taint.title", "lab-node-0 에 테인트 nvidia.com/gpu=present:NoSchedule"},
+      {"check.step5.taint.title", "{node} 에 테인트 nvidia.com/gpu=present:NoSchedule"},
       {"check.step5.tainted-file.explain",
        "out/tainted.txt 에 테인트를 이유로 들고 Insufficient nvidia.com/gpu 는 없는 스케줄러 메시지(\"N/M nodes are "
        "available: ...\")가 있고, 그 이유들이 cpu-only 의 현재 PodScheduled 메시지와 같은지 확인합니다(preemption "
-       "부분은 달라도 됩니다). kubectl -n gpu-why get pod cpu-only -o "
+       "부분은 달라도 됩니다). kubectl -n {namespace} get pod cpu-only -o "
        "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' 로 꺼내세요. 흔한 실수: 여기에 trainer3 "
        "의 메시지를 저장하기, 빈 파일."
        " 메시지는 어떤 kubectl 출력에서 저장해도 됩니다(jsonpath, -o"
@@ -137,14 +141,14 @@ const std::map<std::string, std::string>& catalog_ko() {
        " 메시지가 함께 있으면 실패합니다."},
       {"check.step5.tainted-file.title", "out/tainted.txt 에 cpu-only 의 테인트 메시지가 있다"},
       {"check.step5.trainer-not-evicted.explain",
-       "테인트보다 먼저 만든 trainer 가 여전히 lab-node-0 에 배정되어 실행 중인지 확인합니다. NoSchedule 은 새 파드만 "
+       "테인트보다 먼저 만든 trainer 가 여전히 {node} 에 배정되어 실행 중인지 확인합니다. NoSchedule 은 새 파드만 "
        "막습니다. NoExecute 였다면 trainer 를 쫓아냈을 것입니다. 흔한 실수: NoExecute 로 테인트 걸기, 자리를 만들려고 "
        "trainer 지우기."},
-      {"check.step5.trainer-not-evicted.title", "trainer 가 여전히 lab-node-0 에서 실행 중이다"},
+      {"check.step5.trainer-not-evicted.title", "trainer 가 여전히 {node} 에서 실행 중이다"},
       {"check.step6.gate-kept.explain",
-       "nvidia.com/gpu=present:NoSchedule 테인트가 lab-node-0 에 그대로 있고 cpu-only 가 여전히 Pending 인지 "
+       "nvidia.com/gpu=present:NoSchedule 테인트가 {node} 에 그대로 있고 cpu-only 가 여전히 Pending 인지 "
        "확인합니다. 파드를 통과시키려고 테인트를 지우면 GPU 노드를 예약해 둔 이유가 사라집니다. 흔한 실수: 대기 중인 "
-       "파드를 \"고치려고\" kubectl taint node lab-node-0 nvidia.com/gpu- 실행."},
+       "파드를 \"고치려고\" kubectl taint node {node} nvidia.com/gpu- 실행."},
       {"check.step6.gate-kept.title", "테인트가 남아 있고 cpu-only 는 계속 대기한다"},
       {"check.step6.gpu.explain",
        "k8s/trainer2.yaml 과 클러스터의 trainer2 파드를 확인합니다: requests 와 limits 의 nvidia.com/gpu = 1. trainer2 "
@@ -152,10 +156,10 @@ const std::map<std::string, std::string>& catalog_ko() {
        "빠뜨리기."},
       {"check.step6.gpu.title", "trainer2 가 GPU 1장을 요청한다"},
       {"check.step6.placed.explain",
-       "trainer2 가 스케줄러에 의해 lab-node-0 에 배정되었는지 확인합니다(매니페스트에 nodeName 없음, PodScheduled "
+       "trainer2 가 스케줄러에 의해 {node} 에 배정되었는지 확인합니다(매니페스트에 nodeName 없음, PodScheduled "
        "True). 톨러레이션이 있고 GPU 자리가 비어 있으면 스케줄러가 배정할 수 있습니다. 흔한 실수: 테인트와 맞지 않는 "
        "톨러레이션(trainer2 가 계속 대기), 매니페스트의 nodeName."},
-      {"check.step6.placed.title", "스케줄러가 trainer2 를 lab-node-0 에 배정했다"},
+      {"check.step6.placed.title", "스케줄러가 trainer2 를 {node} 에 배정했다"},
       {"check.step6.toleration.explain",
        "trainer2 에 테인트를 견디는 톨러레이션이 있는지 확인합니다: 키 nvidia.com/gpu 에 operator Equal 과 값 present, "
        "또는 operator Exists, 효과는 NoSchedule 이거나 비어 있음. 키 없이 operator Exists 인 톨러레이션은 모든 "
@@ -169,7 +173,7 @@ const std::map<std::string, std::string>& catalog_ko() {
        "빈 파일."
        " 어떤 kubectl 출력 형태든 되며 파일의 모든 메시지를 읽습니다(테인트"
        " 메시지가 함께 있으면 실패). 전제가 지금도 성립해야 합니다: trainer 와"
-       " trainer2 가 lab-node-0 에서 실행되며 할당 가능한 GPU 를"
+       " trainer2 가 {node} 에서 실행되며 할당 가능한 GPU 를"
        " 모두 쓰고 있어야 합니다."},
       {"check.step7.exhausted-file.title", "out/exhausted.txt 에 trainer3 의 Insufficient 메시지가 있다"},
       {"check.step7.pending-insufficient.explain",
@@ -178,7 +182,7 @@ const std::map<std::string, std::string>& catalog_ko() {
        "이유가 테인트에서 자원으로 바뀝니다. 흔한 실수: trainer3 에 톨러레이션이 없음(다시 테인트가 이유), 자리가 비어 "
        "있음(trainer3 가 스케줄됨)."
        " 전제를 실시간으로 확인합니다: trainer 와 trainer2 가"
-       " lab-node-0 에 바인딩되어 할당 가능한 GPU 를 모두 사용(USED ="
+       " {node} 에 바인딩되어 할당 가능한 GPU 를 모두 사용(USED ="
        " ALLOCATABLE > 0). allocatable 이 없으면(capacity"
        " 만) trainer3 는 다른 이유로 기다리는 것이라 힌트가 2단계를"
        " 가리킵니다."},
@@ -189,8 +193,8 @@ const std::map<std::string, std::string>& catalog_ko() {
        "실수: 톨러레이션을 빠뜨려 테인트 이유가 되돌아오기."},
       {"check.step7.same-as-trainer2.title", "trainer3 는 이름만 다른 trainer2 이다"},
       {"check.step8.allocatable.explain",
-       "ALLOCATABLE 이 lab-node-0 의 현재 allocatable nvidia.com/gpu 와 같은지 확인합니다. 실습 본문에서 베끼지 말고 "
-       "클러스터에서 세어 적으세요(kubectl get node lab-node-0 -o jsonpath=...)."},
+       "ALLOCATABLE 이 {node} 의 현재 allocatable nvidia.com/gpu 와 같은지 확인합니다. 실습 본문에서 베끼지 말고 "
+       "클러스터에서 세어 적으세요(kubectl get node {node} -o jsonpath=...)."},
       {"check.step8.allocatable.title", "ALLOCATABLE 이 클러스터와 일치한다"},
       {"check.step8.format.explain",
        "out/gate-report.txt 가 비어 있지 않은 줄 정확히 일곱 개로 되어 있고, 각 줄이 KEY=VALUE 또는 KEY: VALUE 이며, "
@@ -202,7 +206,8 @@ const std::map<std::string, std::string>& catalog_ko() {
        "不可 ...)인지 확인합니다. 3단계에서 본 것처럼 확장 자원은 정수여야 합니다."},
       {"check.step8.fractional.title", "FRACTIONAL 이 소수는 허용되지 않는다고 답한다"},
       {"check.step8.pending.explain",
-       "PENDING 이 지금 gpu-why 에서 phase 가 Pending 인 파드 수와 같은지 확인합니다. 흔한 실수: kubectl -n gpu-why "
+       "PENDING 이 지금 {namespace} 에서 phase 가 Pending 인 파드 수와 같은지 확인합니다. 흔한 실수: kubectl -n "
+       "{namespace} "
        "get pods 로 세지 않고 기억에 의존한 숫자."},
       {"check.step8.pending.title", "PENDING 이 클러스터와 일치한다"},
       {"check.step8.requests-equal-limits.explain",
@@ -218,14 +223,14 @@ const std::map<std::string, std::string>& catalog_ko() {
        "를 패치하는 것만으로 충분했습니다. devices, gpu, hardware 같은 답은 실패입니다."},
       {"check.step8.scheduler-sees.title", "SCHEDULER_SEES 가 숫자라고 답한다"},
       {"check.step8.taint.explain",
-       "TAINT 가 lab-node-0 의 현재 nvidia.com/gpu 테인트를 키=값:효과(key=value:Effect) 형태로 적은 것과 같은지 "
+       "TAINT 가 {node} 의 현재 nvidia.com/gpu 테인트를 키=값:효과(key=value:Effect) 형태로 적은 것과 같은지 "
        "확인합니다. 예: nvidia.com/gpu=present:NoSchedule. 흔한 실수: 순서가 다름, 효과 누락, 이미 노드에서 사라진 "
        "테인트."},
-      {"check.step8.taint.title", "TAINT 가 lab-node-0 의 테인트와 일치한다"},
+      {"check.step8.taint.title", "TAINT 가 {node} 의 테인트와 일치한다"},
       {"check.step8.used.explain",
-       "USED 가 lab-node-0 에 배정되어 아직 끝나지 않은 파드들이 요청한 nvidia.com/gpu 의 합과 같은지 확인합니다. "
+       "USED 가 {node} 에 배정되어 아직 끝나지 않은 파드들이 요청한 nvidia.com/gpu 의 합과 같은지 확인합니다. "
        "스케줄러와 같은 방식으로 셉니다(파드마다 컨테이너들의 합과 가장 큰 init 컨테이너 중 큰 값). gpuwhy 에게 보이는 "
-       "것은 gpu-why 의 파드뿐입니다. 흔한 실수: 노드가 없는 Pending 파드까지 세기."},
+       "것은 {namespace} 의 파드뿐입니다. 흔한 실수: 노드가 없는 Pending 파드까지 세기."},
       {"check.step8.used.title", "USED 가 클러스터와 일치한다"},
       {"cli.app", "gpuwhy: 실습 \"GPU 파드가 왜 Pending 에 머무는가\" 를 채점합니다"},
       {"cli.check", "실습을 채점합니다: 작업 디렉터리의 파일과 실제 클러스터"},

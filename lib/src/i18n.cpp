@@ -1,7 +1,9 @@
 #include "gpuwhy/i18n.h"
 
 #include <algorithm>
+#include <optional>
 
+#include "gpuwhy/lab.h"
 #include "gpuwhy/text.h"
 
 namespace gpuwhy::i18n {
@@ -76,6 +78,12 @@ const std::map<std::string, std::string>& catalog(Lang lang) {
 }
 
 namespace {
+std::optional<std::string_view> lab_default(std::string_view name) {
+  if (name == "node") return lab::kGpuNode;
+  if (name == "namespace") return lab::kNamespace;
+  return std::nullopt;
+}
+
 std::string substitute(const std::string& tmpl, const std::map<std::string, std::string>& args) {
   std::string out;
   out.reserve(tmpl.size());
@@ -83,9 +91,15 @@ std::string substitute(const std::string& tmpl, const std::map<std::string, std:
     if (tmpl[i] == '{') {
       const auto close = tmpl.find('}', i);
       if (close != std::string::npos) {
-        auto it = args.find(tmpl.substr(i + 1, close - i - 1));
-        if (it != args.end()) {
+        const std::string name = tmpl.substr(i + 1, close - i - 1);
+        if (auto it = args.find(name); it != args.end()) {
           out += it->second;
+          i = close;
+          continue;
+        }
+        // The lab's own names come from lab.h, never from the catalogs' text.
+        if (auto d = lab_default(name)) {
+          out += *d;
           i = close;
           continue;
         }
