@@ -26,6 +26,12 @@ const CheckInfo* find(std::string_view id) {
   return nullptr;
 }
 
+std::vector<std::string> ids() {
+  std::vector<std::string> out;
+  for (const auto& c : all()) out.emplace_back(c.id);
+  return out;
+}
+
 bool Selection::selects(const CheckInfo& c) const {
   if (steps.empty() && ids.empty()) return true;
   if (std::find(steps.begin(), steps.end(), c.step) != steps.end()) return true;

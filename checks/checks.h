@@ -24,6 +24,8 @@ struct CheckInfo {
 std::span<const CheckInfo> all();
 /// nullptr when unknown.
 const CheckInfo* find(std::string_view id);
+/// Every check id, in lab order.
+std::vector<std::string> ids();
 
 /// --step N and --check ID (both repeatable; empty = everything).
 struct Selection {

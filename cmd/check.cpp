@@ -136,7 +136,8 @@ int run_check(const CheckOptions& o) {
   checks::Selection sel{o.steps, o.ids};
   for (const auto& id : o.ids) {
     if (checks::find(id) == nullptr) {
-      throw usage("cli.error.unknown-check", {{"id", id}});
+      throw Error(ErrorKind::kUsage, with_suggestion(i18n::render(msg("cli.error.unknown-check", {{"id", id}}), lang),
+                                                     id, checks::ids(), lang));
     }
   }
   for (int s : o.steps) {

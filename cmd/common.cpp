@@ -1,5 +1,7 @@
 #include "common.h"
 
+#include "gpuwhy/text.h"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -18,6 +20,13 @@ extern char** environ;  // NOLINT(readability-redundant-declaration)
 namespace gpuwhy::cli {
 
 namespace fs = std::filesystem;
+
+std::string with_suggestion(std::string message, std::string_view word, const std::vector<std::string>& candidates,
+                            i18n::Lang lang) {
+  const std::string best = text::closest(word, candidates);
+  if (best.empty()) return message;
+  return message + "; " + i18n::render(msg("cli.error.did-you-mean", {{"suggestion", best}}), lang);
+}
 
 void add_connection_flags(CLI::App& app, ConnectionFlags& flags, i18n::Lang lang) {
   app.add_option("--kubeconfig", flags.kubeconfig, i18n::text("cli.opt.kubeconfig", lang));

@@ -50,6 +50,10 @@ std::string read_file_bounded(const std::string& path, std::size_t max_bytes);
 /// Prints "gpuwhy: error: <line>" to stderr.
 void print_error(const std::string& line);
 
+/// `message`, followed by `; did you mean "X"?` when one of `candidates` is close to `word`.
+std::string with_suggestion(std::string message, std::string_view word, const std::vector<std::string>& candidates,
+                            i18n::Lang lang);
+
 /// Language from --lang / GPUWHY_LANG / locale.
 i18n::Lang lang_from(const std::string& flag);
 

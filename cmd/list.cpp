@@ -55,7 +55,10 @@ void setup_list(CLI::App& app, int& exit_code, i18n::Lang help_lang) {
   explain->callback([id, lang2, &exit_code]() {
     const auto l = lang_from(*lang2);
     const auto* c = checks::find(*id);
-    if (c == nullptr) throw Error(ErrorKind::kUsage, i18n::render(msg("cli.error.no-such-check", {{"id", *id}}), l));
+    if (c == nullptr) {
+      throw Error(ErrorKind::kUsage, with_suggestion(i18n::render(msg("cli.error.no-such-check", {{"id", *id}}), l),
+                                                     *id, checks::ids(), l));
+    }
     fmt::print("{} — {}\n{}: {}  {}: {}\n\n{}\n", c->id, i18n::text(fmt::format("check.{}.title", c->id), l),
                i18n::text("ui.col.step", l), c->step, i18n::text("ui.col.points", l), c->points,
                i18n::text(fmt::format("check.{}.explain", c->id), l));

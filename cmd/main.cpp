@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <CLI/CLI.hpp>
 
 #include "check.h"
@@ -58,6 +59,23 @@ void localize_cli11(CLI::App& app, gpuwhy::i18n::Lang lang) {
       [more](const CLI::App*, const CLI::Error& e) { return std::string(e.what()) + "\n" + more + "\n"; });
 }
 
+// The first word that stands where a command should and is none (skipping --lang's value).
+std::string unknown_command(CLI::App& app, const std::vector<std::string>& args) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--lang") {
+      ++i;
+      continue;
+    }
+    if (a.empty() || a[0] == '-') continue;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      if (sub->get_name() == a) return "";
+    }
+    return a;
+  }
+  return "";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -84,6 +102,17 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
+    // A mistyped command (`gpuwhy chek`): name it and the closest one, as kubectl and git do.
+    if (const std::string unknown = unknown_command(app, args); !unknown.empty()) {
+      std::vector<std::string> names;
+      for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+      cli::print_error(cli::with_suggestion(
+          i18n::render(msg("cli.error.unknown-command",
+                           {{"command", unknown}, {"commands", fmt::format("{}", fmt::join(names, ", "))}}),
+                       lang),
+          unknown, names, lang));
+      return kExitUsage;
+    }
     app.exit(e);
     return kExitUsage;
   } catch (const Error& e) {

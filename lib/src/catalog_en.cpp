@@ -232,6 +232,8 @@ const std::map<std::string, std::string>& catalog_en() {
       {"cli.check", "Grade the lab: the student's files and the live cluster"},
       {"cli.error.bad-step", "--step {step}: the lab has steps 1 to 8"},
       {"cli.error.more-info", "Run with --help for more information."},
+      {"cli.error.did-you-mean", "did you mean \"{suggestion}\"?"},
+      {"cli.error.unknown-command", "\"{command}\": unknown command (the commands are {commands})"},
       {"cli.error.no-such-check", "\"{id}\": no such check (see `gpuwhy list`)"},
       {"cli.error.unknown-check", "--check \"{id}\": no such check (see `gpuwhy list`)"},
       {"cli.error.unknown-format", "--format \"{format}\": unknown format"},

@@ -262,6 +262,8 @@ const std::map<std::string, std::string>& catalog_ja() {
       {"cli.check", "演習を採点します: 作業ディレクトリのファイルと稼働中のクラスター"},
       {"cli.error.bad-step", "--step {step}: 演習のステップは 1 から 8 までです"},
       {"cli.error.more-info", "詳しくは --help を付けて実行してください。"},
+      {"cli.error.did-you-mean", "「{suggestion}」のことですか？"},
+      {"cli.error.unknown-command", "\"{command}\": 不明なコマンドです（コマンド: {commands}）"},
       {"cli.error.no-such-check", "\"{id}\": そのようなチェックはありません（`gpuwhy list` を参照）"},
       {"cli.error.unknown-check", "--check \"{id}\": そのようなチェックはありません（`gpuwhy list` を参照）"},
       {"cli.error.unknown-format", "--format \"{format}\": 不明な形式です"},

@@ -236,6 +236,8 @@ const std::map<std::string, std::string>& catalog_ko() {
       {"cli.check", "실습을 채점합니다: 작업 디렉터리의 파일과 실제 클러스터"},
       {"cli.error.bad-step", "--step {step}: 실습의 단계는 1부터 8까지입니다"},
       {"cli.error.more-info", "자세한 사용법은 --help 로 확인하세요."},
+      {"cli.error.did-you-mean", "\"{suggestion}\" 을(를) 말씀하신 건가요?"},
+      {"cli.error.unknown-command", "\"{command}\": 알 수 없는 명령입니다 (명령: {commands})"},
       {"cli.error.no-such-check", "\"{id}\": 그런 검사가 없습니다(`gpuwhy list` 참고)"},
       {"cli.error.unknown-check", "--check \"{id}\": 그런 검사가 없습니다(`gpuwhy list` 참고)"},
       {"cli.error.unknown-format", "--format \"{format}\": 알 수 없는 형식입니다"},

@@ -182,3 +182,37 @@ TEST_F(Cli, SnapshotWithoutAnyKubeconfigIsOneLineAndExitThree) {
 
 }  // namespace
 }  // namespace gpuwhy
+
+namespace gpuwhy {
+namespace {
+
+// A mistyped command, check id or explain id names the closest valid one and exits 2 (issue 11,
+// item 6), in the user's language; nothing close, no suggestion.
+TEST_F(Cli, SuggestsTheClosestCommandOrCheckId) {
+  struct Case {
+    std::string args;
+    std::string suggestion;  // "" when none must be offered
+  };
+  const std::vector<Case> cases{
+      {"--lang en chek", "did you mean \"check\"?"},
+      {"--lang en snapshto", "did you mean \"snapshot\"?"},
+      {"--lang en lsit", "did you mean \"list\"?"},
+      {"check --check step2.allocatible", "did you mean \"step2.allocatable\"?"},
+      {"explain step5.cpu-only-pendng", "did you mean \"step5.cpu-only-pending\"?"},
+      {"--lang ko chek", "\"check\" 을(를) 말씀하신 건가요?"},
+      {"--lang en xyzzyqq", ""},
+  };
+  for (const auto& c : cases) {
+    const CliRun r = run(c.args);
+    EXPECT_EQ(r.code, 2) << c.args << ": " << r.err;
+    if (c.suggestion.empty()) {
+      EXPECT_EQ(r.err.find("did you mean"), std::string::npos) << c.args << ": " << r.err;
+    } else {
+      EXPECT_NE(r.err.find(c.suggestion), std::string::npos) << c.args << ": " << r.err;
+    }
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << c.args << ": one line: " << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace gpuwhy

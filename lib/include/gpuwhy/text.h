@@ -22,6 +22,11 @@ std::string to_lower_ascii(std::string_view s);
 bool valid_utf8(std::string_view s);
 /// Columns a terminal uses to show `utf8` (East Asian wide characters count 2).
 std::size_t display_width(std::string_view utf8);
+/// The candidate closest to `word` by edit distance (insert, delete, replace, swap two
+/// neighbours), as kubectl and git suggest (`chek` -> `check`); "" when none is close (more
+/// than a third of the word's letters, at least 1, 2 for short words).
+std::string closest(std::string_view word, const std::vector<std::string>& candidates);
+
 /// Unicode normalisation of what a keyboard produced (macOS pastes Hangul decomposed, Japanese
 /// IMEs type full-width letters and digits): NFC composes, NFKC also folds compatibility forms
 /// (`ＡＬＬＯＣＡＴＡＢＬＥ＝２` -> `ALLOCATABLE=2`). Invalid UTF-8 is returned unchanged.
