@@ -40,7 +40,8 @@ echo "== --wait re-checks until the scheduler has acted"
 kubectl -n gpu-why delete pod trainer3 --wait=true >/dev/null
 rc=0; "$GPUWHY" check --dir "$TMP/solution" --check step7.pending-insufficient --wait 30s >"$TMP/wait.out" 2>"$TMP/wait.err" &
 WAITER=$!
-sleep 3
+# the waiter has started waiting once it printed its first progress line
+for _ in $(seq 1 100); do grep -q waiting "$TMP/wait.err" 2>/dev/null && break; sleep 0.1; done
 kubectl apply -f "$TMP/solution/k8s/trainer3.yaml" >/dev/null
 wait "$WAITER" || rc=$?
 expect_eq "--wait: passes once trainer3 is back and Pending" 0 "$rc"
@@ -52,7 +53,9 @@ echo "== requests per snapshot"
 expect_match "snapshot makes 7 apiserver requests" "\(7 apiserver requests\)" "$(cat "$TMP/snap.err")"
 echo "== apiserver stopped"
 STATE=${GPUWHY_LAB_STATE_ROOT:-${XDG_STATE_HOME:-$HOME/.local/state}/gpuwhy}/$NAME
-kill "$(cat "$STATE/run/kube-apiserver.pid")"; sleep 1
+APISERVER_PID=$(cat "$STATE/run/kube-apiserver.pid")
+kill "$APISERVER_PID"
+for _ in $(seq 1 100); do kill -0 "$APISERVER_PID" 2>/dev/null || break; sleep 0.1; done
 rc=0; "$GPUWHY" check --dir "$TMP/solution" --request-timeout 3s --format json -o "$TMP/down.json" >/dev/null 2>"$TMP/down.err" || rc=$?
 expect_eq "apiserver down: exit 3" 3 "$rc"
 expect_match "apiserver down: live checks are error" "step1.namespace" "$(ids_with error "$TMP/down.json")"
