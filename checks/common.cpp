@@ -246,6 +246,21 @@ const json* scheduled_event(const Snapshot& s, const json& pod) {
   return nullptr;
 }
 
+PodOrOutcome need_pod(const Snapshot& s, std::string_view name, const Msg& expected) {
+  PodOrOutcome r;
+  if (auto e = need_pods(s)) {
+    r.outcome = std::move(*e);
+    return r;
+  }
+  r.pod = find_pod(s, name);
+  if (r.pod == nullptr) {
+    const std::map<std::string, std::string> args{{"pod", std::string(name)},
+                                                  {"namespace", std::string(lab::kNamespace)}};
+    r.outcome = fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args));
+  }
+  return r;
+}
+
 std::vector<std::string> foreign_taints(const json& node) {
   std::vector<std::string> out;
   const json* all = at(node, "/spec/taints");

@@ -49,6 +49,15 @@ const json* find_node(const Snapshot& s, std::string_view name);  ///< nodes mus
 std::vector<const json*> other_nodes(const Snapshot& s);          ///< every node but lab-node-0
 const json* find_pod(const Snapshot& s, std::string_view name);   ///< pods must be ok
 
+/// The opening most live checks share: the live pod `name`, or the outcome to return at once
+/// (an error when the pods could not be read, a fail with the pod-missing hint when it is not
+/// there). `expected` is the check's expected value, reused in the failure.
+struct PodOrOutcome {
+  const json* pod = nullptr;
+  std::optional<Outcome> outcome;  ///< set exactly when pod is null
+};
+PodOrOutcome need_pod(const Snapshot& s, std::string_view name, const Msg& expected);
+
 /// status.<map>[nvidia.com/gpu] as text; nullopt when absent.
 std::optional<std::string> node_gpu(const json& node, const char* map);
 /// The node's taints whose key is nvidia.com/gpu.

@@ -34,9 +34,9 @@ std::map<std::string, std::string> pod_args(std::string_view pod) {
 Outcome pending_for(const Snapshot& s, std::string_view pod_name, Blame want, const PendingHints& hints) {
   const auto args = pod_args(pod_name);
   const Msg expected = msg(want == Blame::kTaint ? "value.pending.taint" : "value.pending.insufficient", args);
-  if (auto e = need_pods(s)) return *e;
-  const json* pod = find_pod(s, pod_name);
-  if (pod == nullptr) return fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args));
+  const auto found = need_pod(s, pod_name, expected);
+  if (found.pod == nullptr) return *found.outcome;
+  const json* pod = found.pod;
   const std::string node = str_at(*pod, "/spec/nodeName");
   const std::string phase = str_at(*pod, "/status/phase");
   const json* cond = condition(*pod, "PodScheduled");

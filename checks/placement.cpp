@@ -29,9 +29,9 @@ Outcome placed_by_scheduler(const Snapshot& s, std::string_view pod_name, std::s
     return fail(expected, raw(fmt::format("{}: spec.nodeName={}", manifest, str_at(*m.pod, "/spec/nodeName"))),
                 msg("hint.placed.node-name", args));
   }
-  if (auto e = need_pods(s)) return *e;
-  const json* pod = find_pod(s, pod_name);
-  if (pod == nullptr) return fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args));
+  const auto found = need_pod(s, pod_name, expected);
+  if (found.pod == nullptr) return *found.outcome;
+  const json* pod = found.pod;
   const std::string node = str_at(*pod, "/spec/nodeName");
   ev.push_back(fmt::format("pod {}: spec.nodeName={} phase={}", pod_name, node.empty() ? "<none>" : node,
                            str_at(*pod, "/status/phase")));
@@ -100,9 +100,9 @@ Outcome gpu_one(const Snapshot& s, std::string_view pod_name, const char* hint_i
                                                 {"amount", std::to_string(lab::kGpusPerTrainer)},
                                                 {"namespace", std::string(lab::kNamespace)}};
   const Msg expected = msg("value.gpu-one.expected", args);
-  if (auto e = need_pods(s)) return *e;
-  const json* pod = find_pod(s, pod_name);
-  if (pod == nullptr) return fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args));
+  const auto found = need_pod(s, pod_name, expected);
+  if (found.pod == nullptr) return *found.outcome;
+  const json* pod = found.pod;
   const auto req = gpu_sum(*pod, "requests");
   const auto lim = gpu_sum(*pod, "limits");
   const std::string shown =

@@ -126,9 +126,9 @@ Outcome cpu_only_spec(const Snapshot& s) {
     args["detail"] = p->second;
     return fail(expected, raw(fmt::format("{}: {}", file, p->second)), msg(p->first, args));
   }
-  if (auto e = need_pods(s)) return *e;
-  const json* pod = find_pod(s, lab::kPodCpuOnly);
-  if (pod == nullptr) return fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args));
+  const auto found = need_pod(s, lab::kPodCpuOnly, expected);
+  if (found.pod == nullptr) return *found.outcome;
+  const json* pod = found.pod;
   if (auto p = cpu_only_problem(*pod)) {
     args["detail"] = p->second;
     return fail(expected, raw(fmt::format("pod {}: {}", lab::kPodCpuOnly, p->second)), msg(p->first, args));

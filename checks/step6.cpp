@@ -26,9 +26,9 @@ std::map<std::string, std::string> args6() {
 Outcome toleration(const Snapshot& s) {
   auto args = args6();
   const Msg expected = msg("value.step6.toleration.expected", args);
-  if (auto e = need_pods(s)) return *e;
-  const json* pod = find_pod(s, lab::kPodTrainer2);
-  if (pod == nullptr) return fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args));
+  const auto found = need_pod(s, lab::kPodTrainer2, expected);
+  if (found.pod == nullptr) return *found.outcome;
+  const json* pod = found.pod;
   const auto tols = student_tolerations(*pod);
   std::vector<std::string> shown;
   for (const auto& t : tols) shown.push_back(t.dump());
@@ -103,9 +103,9 @@ Outcome gate_kept_unchecked(const Snapshot& s) {
   }
   if (!kept)
     return fail(expected, msg("value.step6.gate-kept.no-taint"), msg("hint.step6.gate-kept.taint-removed", args), ev);
-  if (auto e = need_pods(s)) return *e;
-  const json* pod = find_pod(s, lab::kPodCpuOnly);
-  if (pod == nullptr) return fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args));
+  const auto found = need_pod(s, lab::kPodCpuOnly, expected);
+  if (found.pod == nullptr) return *found.outcome;
+  const json* pod = found.pod;
   const std::string bound = str_at(*pod, "/spec/nodeName");
   const std::string phase = str_at(*pod, "/status/phase");
   ev.push_back(
