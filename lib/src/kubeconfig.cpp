@@ -1,18 +1,15 @@
 // Kubeconfig resolution with client-go clientcmd rules (tools/clientcmd/loader.go and
 // client_config.go): explicit file > KUBECONFIG list > ~/.kube/config > in-cluster. Pure: every
 // file read and environment lookup goes through LoadOptions.
-#include <fcntl.h>
 #include <pwd.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
 #include <set>
 
 #include <fmt/format.h>
 
 #include "gpuwhy/base64.h"
+#include "gpuwhy/files.h"
 #include "gpuwhy/kube.h"
 #include "gpuwhy/yaml.h"
 
@@ -369,36 +366,8 @@ LoadOptions default_load_options() {
   if (o.env.find("HOME") == o.env.end()) {
     if (const passwd* pw = ::getpwuid(::getuid()); pw != nullptr && pw->pw_dir != nullptr) o.env["HOME"] = pw->pw_dir;
   }
-  o.read_file = [](const std::string& path) -> std::optional<std::string> {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-      if (errno == ENOENT || errno == ENOTDIR) return std::nullopt;
-      throw Error(ErrorKind::kIo, fmt::format("cannot read {}: {}", path, std::strerror(errno)));
-    }
-    struct Closer {
-      int fd;
-      ~Closer() { ::close(fd); }
-    } closer{fd};
-    struct stat st {};
-    if (::fstat(fd, &st) != 0)
-      throw Error(ErrorKind::kIo, fmt::format("cannot stat {}: {}", path, std::strerror(errno)));
-    if (S_ISDIR(st.st_mode)) throw Error(ErrorKind::kIo, fmt::format("{} is a folder, not a file", path));
-    std::string out;
-    char buf[65536];
-    for (;;) {
-      const ssize_t n = ::read(fd, buf, sizeof buf);
-      if (n < 0) {
-        if (errno == EINTR) continue;
-        throw Error(ErrorKind::kIo, fmt::format("cannot read {}: {}", path, std::strerror(errno)));
-      }
-      if (n == 0) break;
-      out.append(buf, static_cast<std::size_t>(n));
-      if (out.size() > kMaxConfigFileBytes) {
-        throw Error(ErrorKind::kIo, fmt::format("{} is larger than {} bytes", path, kMaxConfigFileBytes));
-      }
-    }
-    return out;
-  };
+  // Regular files only, opened non-blocking: a kubeconfig that is a FIFO fails at once.
+  o.read_file = [](const std::string& path) { return files::read_regular(path, kMaxConfigFileBytes); };
   return o;
 }
 
