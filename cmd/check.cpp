@@ -15,6 +15,7 @@
 #include "common.h"
 #include "gpuwhy/error.h"
 #include "gpuwhy/i18n.h"
+#include "gpuwhy/json_bounded.h"
 #include "gpuwhy/lab.h"
 #include "gpuwhy/render.h"
 #include "gpuwhy/text.h"
@@ -66,9 +67,14 @@ Snapshot load_bundle(const std::string& path) {
   const std::string text = read_file_bounded(path, 64UL * 1024 * 1024);
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    throw Error(ErrorKind::kParse, fmt::format("bundle {}: not valid JSON ({})", path, e.what()));
+    // Depth and value budget while parsing: a hostile bundle is an error row, never a stack
+    // overflow or gigabytes of memory.
+    j = jsonb::parse(text);
+  } catch (const Error& e) {
+    throw Error(ErrorKind::kParse, fmt::format("bundle {}: {}", path, e.what()));
+  }
+  if (j.is_discarded()) {
+    throw Error(ErrorKind::kParse, fmt::format("bundle {}: not valid JSON ({})", path, jsonb::syntax_error(text)));
   }
   return from_bundle(j, path);
 }

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "gpuwhy/base64.h"
+#include "gpuwhy/json_bounded.h"
 #include "gpuwhy/kube.h"
 
 namespace gpuwhy::kube {
@@ -549,7 +550,12 @@ nlohmann::json Client::get_json(const std::string& path) {
         continue;
       }
     }
-    json body = json::parse(a.body, nullptr, false);
+    json body;
+    try {
+      body = jsonb::parse(a.body);
+    } catch (const Error& e) {
+      throw Error(ErrorKind::kParse, im.scrub(fmt::format("GET {}: the answer is refused: {}", shown_url, e.what())));
+    }
     if (a.status >= 200 && a.status < 300) {
       if (body.is_discarded()) {
         throw Error(ErrorKind::kParse, im.scrub(fmt::format("GET {}: the answer is not JSON (starts with \"{}\")",
@@ -572,7 +578,13 @@ nlohmann::json Client::get_json(const std::string& path) {
 HttpAnswer Client::post_json(const std::string& path, const nlohmann::json& body) {
   const std::string data = body.dump(-1, ' ', false, json::error_handler_t::replace);
   Impl::Answer a = impl_->perform("POST", path, &data);
-  json parsed = json::parse(a.body, nullptr, false);
+  json parsed;
+  try {
+    parsed = jsonb::parse(a.body);
+  } catch (const Error& e) {
+    throw Error(ErrorKind::kParse,
+                impl_->scrub(fmt::format("POST {}{}: the answer is refused: {}", impl_->shown, path, e.what())));
+  }
   if (parsed.is_discarded()) return HttpAnswer{a.status, json()};
   impl_->scrub(parsed);
   return HttpAnswer{a.status, std::move(parsed)};
