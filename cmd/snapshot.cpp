@@ -5,6 +5,7 @@
 #include "common.h"
 #include "gpuwhy/error.h"
 #include "gpuwhy/i18n.h"
+#include "gpuwhy/text.h"
 
 namespace gpuwhy::cli {
 
@@ -26,7 +27,8 @@ int run_snapshot(const SnapshotOptions& o, i18n::Lang lang) {
   } else {
     write_file_atomic(o.output, text);
     fmt::print(stderr, "gpuwhy: {}\n",
-               i18n::render(msg("cli.wrote", {{"file", o.output}, {"count", std::to_string(snap.requests)}}), lang));
+               text::sanitize_terminal(i18n::render(
+                   msg("cli.wrote", {{"file", o.output}, {"count", std::to_string(snap.requests)}}), lang)));
   }
   if (incomplete) return kExitIncomplete;
   return kExitPass;
