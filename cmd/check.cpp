@@ -64,17 +64,20 @@ RunMeta meta_for(const Snapshot& snap, i18n::Lang lang) {
 }
 
 Snapshot load_bundle(const std::string& path) {
-  const std::string text = read_file_bounded(path, 64UL * 1024 * 1024);
   nlohmann::json j;
-  try {
-    // Depth and value budget while parsing: a hostile bundle is an error row, never a stack
-    // overflow or gigabytes of memory.
-    j = jsonb::parse(text);
-  } catch (const Error& e) {
-    throw Error(ErrorKind::kParse, fmt::format("bundle {}: {}", path, e.what()));
-  }
-  if (j.is_discarded()) {
-    throw Error(ErrorKind::kParse, fmt::format("bundle {}: not valid JSON ({})", path, jsonb::syntax_error(text)));
+  {
+    // The text is dropped before the snapshot is built: peak memory holds one copy, not two.
+    const std::string text = read_file_bounded(path, 64UL * 1024 * 1024);
+    try {
+      // Depth and value budget while parsing: a hostile bundle is an error row, never a stack
+      // overflow or gigabytes of memory.
+      j = jsonb::parse(text);
+    } catch (const Error& e) {
+      throw Error(ErrorKind::kParse, fmt::format("bundle {}: {}", path, e.what()));
+    }
+    if (j.is_discarded()) {
+      throw Error(ErrorKind::kParse, fmt::format("bundle {}: not valid JSON ({})", path, jsonb::syntax_error(text)));
+    }
   }
   return from_bundle(j, path);
 }

@@ -5,10 +5,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -64,6 +66,18 @@ void write_all(int fd, const std::string& content, const std::string& path) {
 
 /// Devices, FIFOs and /dev/stdout-style paths: written in place, never replaced.
 void write_through(const std::string& path, const std::string& content) {
+  // Our own stdout/stderr: written through the descriptor we already have, so what follows on
+  // it (the table) comes after the report instead of over it.
+  for (const auto& [names, std_fd] :
+       {std::pair{std::array<const char*, 3>{"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"}, 1},
+        std::pair{std::array<const char*, 3>{"/dev/stderr", "/dev/fd/2", "/proc/self/fd/2"}, 2}}) {
+    for (const char* n : names) {
+      if (path == n) {
+        write_all(std_fd, content, path);
+        return;
+      }
+    }
+  }
   Fd fd(::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY));
   if (fd.get() < 0) io_fail(path, "cannot open it for writing", errno);
   struct stat st {};

@@ -8,26 +8,68 @@
 
 namespace gpuwhy::jsonb {
 
-nlohmann::json parse(std::string_view text, const Limits& limits) {
-  using nlohmann::json;
-  std::size_t values = 0;
-  const json::parser_callback_t check = [&](int depth, json::parse_event_t event, json& /*parsed*/) {
-    // `depth` counts the containers already open around this event.
-    if (event == json::parse_event_t::object_start || event == json::parse_event_t::array_start) {
-      if (static_cast<std::size_t>(depth) + 1 > limits.max_depth) {
-        throw Error(ErrorKind::kParse, fmt::format("JSON nested deeper than {} levels", limits.max_depth));
-      }
-      if (++values > limits.max_values) {
-        throw Error(ErrorKind::kParse, fmt::format("more than {} JSON values", limits.max_values));
-      }
-    } else if (event == json::parse_event_t::value || event == json::parse_event_t::key) {
-      if (++values > limits.max_values) {
-        throw Error(ErrorKind::kParse, fmt::format("more than {} JSON values", limits.max_values));
-      }
+namespace {
+
+using nlohmann::json;
+
+/// nlohmann's own DOM builder behind a gate that counts nesting and values. (The parser-callback
+/// form is quadratic on arrays of objects: it scans the parent for discarded values at every
+/// object end.)
+class BoundedDom {
+ public:
+  BoundedDom(json& result, const Limits& limits) : dom_(result, false), limits_(limits) {}
+
+  bool null() { return value() && dom_.null(); }
+  bool boolean(bool v) { return value() && dom_.boolean(v); }
+  bool number_integer(json::number_integer_t v) { return value() && dom_.number_integer(v); }
+  bool number_unsigned(json::number_unsigned_t v) { return value() && dom_.number_unsigned(v); }
+  bool number_float(json::number_float_t v, const json::string_t& s) { return value() && dom_.number_float(v, s); }
+  bool string(json::string_t& v) { return value() && dom_.string(v); }
+  bool binary(json::binary_t& v) { return value() && dom_.binary(v); }
+  bool start_object(std::size_t n) { return enter() && dom_.start_object(n); }
+  bool key(json::string_t& v) { return value() && dom_.key(v); }
+  bool end_object() {
+    --depth_;
+    return dom_.end_object();
+  }
+  bool start_array(std::size_t n) { return enter() && dom_.start_array(n); }
+  bool end_array() {
+    --depth_;
+    return dom_.end_array();
+  }
+  bool parse_error(std::size_t pos, const std::string& token, const nlohmann::detail::exception& e) {
+    return dom_.parse_error(pos, token, e);
+  }
+  [[nodiscard]] bool is_errored() const { return dom_.is_errored(); }
+
+ private:
+  bool value() {
+    if (++values_ > limits_.max_values) {
+      throw Error(ErrorKind::kParse, fmt::format("more than {} JSON values", limits_.max_values));
     }
     return true;
-  };
-  return json::parse(text.begin(), text.end(), check, false);
+  }
+  bool enter() {
+    if (++depth_ > limits_.max_depth) {
+      throw Error(ErrorKind::kParse, fmt::format("JSON nested deeper than {} levels", limits_.max_depth));
+    }
+    return value();
+  }
+
+  nlohmann::detail::json_sax_dom_parser<json> dom_;
+  Limits limits_;
+  std::size_t depth_ = 0;
+  std::size_t values_ = 0;
+};
+
+}  // namespace
+
+nlohmann::json parse(std::string_view text, const Limits& limits) {
+  json result;
+  BoundedDom sax(result, limits);
+  const bool ok = json::sax_parse(text.begin(), text.end(), &sax);
+  if (!ok || sax.is_errored()) return json(json::value_t::discarded);
+  return result;
 }
 
 namespace {

@@ -13,9 +13,9 @@ namespace gpuwhy::jsonb {
 
 /// Deepest nesting accepted (a real apiserver object is about 15 levels deep).
 inline constexpr std::size_t kMaxDepth = 256;
-/// Most values (scalars, objects, arrays) in one document: 2 million values are about 200 MB in
-/// memory; a real 64 MiB answer of events holds far fewer, mostly long strings.
-inline constexpr std::size_t kMaxValues = 2'000'000;
+/// Most values (scalars, keys, objects, arrays) in one document: a million values are at most
+/// about 100 MB in memory; the lab's answers hold a few thousand (mostly long strings).
+inline constexpr std::size_t kMaxValues = 1'000'000;
 
 struct Limits {
   std::size_t max_depth = kMaxDepth;
