@@ -67,6 +67,16 @@ std::string excerpt(std::string_view body) {
   return out;
 }
 
+/// The "user:password" part of a URL, "" when there is none.
+std::string userinfo_of(const std::string& url) {
+  const std::string shown = redact_url(url);
+  if (shown == url) return "";
+  const auto scheme = url.find("://");
+  const std::size_t start = scheme == std::string::npos ? 0 : scheme + 3;
+  const std::size_t len = url.size() - shown.size();  // "user:pw@"
+  return len > 1 ? url.substr(start, len - 1) : "";
+}
+
 std::string status_message(const json& body) {
   if (body.is_object() && body.contains("message") && body["message"].is_string()) {
     return body["message"].get<std::string>();
@@ -95,12 +105,13 @@ std::string trim(std::string s) {
 }  // namespace
 
 std::string redact_url(const std::string& url) {
-  auto scheme = url.find("://");
-  if (scheme == std::string::npos) return url;
-  auto at = url.find('@', scheme + 3);
-  auto slash = url.find('/', scheme + 3);
-  if (at == std::string::npos || (slash != std::string::npos && at > slash)) return url;
-  return url.substr(0, scheme + 3) + url.substr(at + 1);
+  // With or without a scheme ("user:pw@host:6443" is not a URL, but is still a password).
+  const auto scheme = url.find("://");
+  const std::size_t start = scheme == std::string::npos ? 0 : scheme + 3;
+  const auto end = url.find_first_of("/?#", start);
+  const auto at = url.rfind('@', end == std::string::npos ? std::string::npos : end);
+  if (at == std::string::npos || at < start) return url;
+  return url.substr(0, start) + url.substr(at + 1);
 }
 
 HttpError::HttpError(const std::string& message, int http_status, nlohmann::json body)
@@ -170,6 +181,12 @@ struct Client::Impl {
   /// The credentials as they could come back from a server that quotes the request: the token,
   /// the password, and the Basic Authorization value (base64 of "username:password").
   std::vector<std::string> secrets;
+
+  /// An excerpt of a body for a message: redacted first, then cut (cutting first could leave a
+  /// prefix of a secret, e.g. of a Basic credential, that no longer matches it whole).
+  [[nodiscard]] std::string excerpt_of(std::string_view body) const {
+    return excerpt(scrub(std::string(body.substr(0, 64UL * 1024))));
+  }
 
   /// Removes any secret from a message (belt and braces: messages are built without them).
   std::string scrub(std::string s) const {
@@ -268,6 +285,16 @@ struct Client::Impl {
     }
     if (!cfg.username.empty() || !cfg.password.empty()) {
       secrets.push_back(base64::encode(cfg.username + ":" + cfg.password));
+    }
+    // user:password in the server or proxy URL: never written, in any form curl could send.
+    for (const std::string* url : {&cfg.server, &cfg.proxy_url}) {
+      const std::string info = userinfo_of(*url);
+      if (info.empty()) continue;
+      secrets.push_back(info);
+      secrets.push_back(base64::encode(info));
+      if (const auto colon = info.find(':'); colon != std::string::npos && info.size() - colon - 1 >= 4) {
+        secrets.push_back(info.substr(colon + 1));
+      }
     }
     global_init();
     h = curl_easy_init();
@@ -559,14 +586,14 @@ nlohmann::json Client::get_json(const std::string& path) {
     if (a.status >= 200 && a.status < 300) {
       if (body.is_discarded()) {
         throw Error(ErrorKind::kParse, im.scrub(fmt::format("GET {}: the answer is not JSON (starts with \"{}\")",
-                                                            shown_url, excerpt(a.body))));
+                                                            shown_url, im.excerpt_of(a.body))));
       }
       im.scrub(body);
       return body;
     }
     if (body.is_discarded()) {
       const std::string what =
-          fmt::format("GET {}: {} (body is not JSON: \"{}\")", shown_url, status_text(a.status), excerpt(a.body));
+          fmt::format("GET {}: {} (body is not JSON: \"{}\")", shown_url, status_text(a.status), im.excerpt_of(a.body));
       throw HttpError(im.scrub(what), a.status, json());
     }
     im.scrub(body);

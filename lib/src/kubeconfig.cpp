@@ -4,7 +4,10 @@
 #include <pwd.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <set>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -86,17 +89,34 @@ std::string shown(const json& v) {
   return s;
 }
 
+/// Fields whose value is a credential (or holds one): a type error names the field and the
+/// value's JSON type, never the value (it would reach stderr, reports and bundles).
+bool is_credential(std::string_view key) {
+  static constexpr std::array<std::string_view, 10> kKeys{
+      "token",         "tokenFile", "password",   "username", "client-key-data", "client-certificate-data",
+      "auth-provider", "exec",      "client-key", "proxy-url"};
+  return std::find(kKeys.begin(), kKeys.end(), key) != kKeys.end();
+}
+
+/// The wrong value for a type error: quoted, unless it is a credential.
+std::string wrong(const json& v, const char* key) {
+  if (is_credential(key)) return fmt::format("a {} (value not shown)", v.type_name());
+  return shown(v);
+}
+
 std::string field_string(const json& obj, const char* key, const std::string& where) {
   if (!obj.is_object() || !obj.contains(key) || obj[key].is_null()) return "";
   const json& v = obj[key];
-  if (!v.is_string()) fail(fmt::format("{}: field \"{}\" must be a string, not {}", where, key, shown(v)));
+  if (!v.is_string()) fail(fmt::format("{}: field \"{}\" must be a string, not {}", where, key, wrong(v, key)));
   return v.get<std::string>();
 }
 
 bool field_bool(const json& obj, const char* key, const std::string& where) {
   if (!obj.is_object() || !obj.contains(key) || obj[key].is_null()) return false;
   const json& v = obj[key];
-  if (!v.is_boolean()) fail(fmt::format("{}: field \"{}\" must be true or false, not {}", where, key, shown(v)));
+  if (!v.is_boolean()) {
+    fail(fmt::format("{}: field \"{}\" must be true or false, not {}", where, key, wrong(v, key)));
+  }
   return v.get<bool>();
 }
 
@@ -237,7 +257,7 @@ ClientConfig resolve(const LoadOptions& o, const Merged& m) {
   c.server = field_string(cl.body, "server", cl_where);
   if (c.server.empty()) fail(fmt::format("{}: no \"server\" is set", cl_where));
   if (c.server.rfind("https://", 0) != 0 && c.server.rfind("http://", 0) != 0) {
-    fail(fmt::format("{}: \"server\" {} is not an http(s) URL", cl_where, c.server));
+    fail(fmt::format("{}: \"server\" {} is not an http(s) URL", cl_where, shown(json(redact_url(c.server)))));
   }
   c.insecure_skip_tls_verify = field_bool(cl.body, "insecure-skip-tls-verify", cl_where);
   c.ca_pem = pem_from(o, cl.body, "certificate-authority-data", "certificate-authority", cl_where, cl.file);

@@ -65,6 +65,9 @@ normally. <mode>:
   endless       200, chunked, a JSON array that never ends
   echo-auth     500 whose Status message quotes the request's Authorization header (a hostile
                 server: the client must scrub it)
+  echo-raw-<k>   200, a body that is not JSON: <k> bytes of padding, then the request's
+                Authorization header (a hostile server; the excerpt in the error must not keep
+                any part of it, whatever <k> is)
   deep-10 deep-1k deep-100k
                 200, a JSON array nested 10, 1,000 or 100,000 levels deep
   gzip-bomb     200, Content-Encoding: gzip, about 60 KB that inflate to 60 MB of [{},{},...]
@@ -305,6 +308,10 @@ class Handler(BaseHTTPRequestHandler):
         if mode == "stall":
             time.sleep(3600)
             return None
+        if mode.startswith("echo-raw-"):
+            pad = int(mode[len("echo-raw-"):])
+            auth = self.headers.get("Authorization", "")
+            return self.send_raw(200, (b"x" * pad) + auth.encode() + b" tail", "text/plain")
         if mode.startswith("deep-"):
             n = {"deep-10": 10, "deep-1k": 1000, "deep-100k": 100000}[mode]
             return self.send_raw(200, b"[" * n + b"]" * n, "application/json")

@@ -83,7 +83,7 @@ void PrintTo(const LinkRow& r, std::ostream* os) {
 
 std::vector<LinkRow> link_rows() {
   const auto move_aside = [](const fs::path& file) {
-    const fs::path real = file.parent_path() / ("real-" + file.filename().string());
+    fs::path real = file.parent_path() / ("real-" + file.filename().string());
     fs::rename(file, real);
     return real;
   };
@@ -346,7 +346,7 @@ std::vector<OutRow> out_rows() {
        }},
       {"DeviceReplica",
        [](const fs::path& d, std::string* skip) {
-         const std::string p = (d / "null").string();
+         std::string p = (d / "null").string();
          if (::geteuid() != 0 || ::mknod(p.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0) {
            *skip = "mknod needs root";
            return std::string();
@@ -362,7 +362,7 @@ std::vector<OutRow> out_rows() {
        }},
       {"Fifo",
        [](const fs::path& d, std::string* skip) {
-         const std::string p = (d / "pipe").string();
+         std::string p = (d / "pipe").string();
          if (::mkfifo(p.c_str(), 0600) != 0) *skip = "mkfifo failed";
          return p;
        },
@@ -405,7 +405,7 @@ std::vector<OutRow> out_rows() {
       {"DevStdout", [](const fs::path&, std::string*) { return std::string("/dev/stdout"); }, 0, "",
        [](const std::string&, const fs::path&, const RunOutput& r) {
          // The report first, then the table (the report is written through fd 1, not over it).
-         EXPECT_EQ(r.out.rfind("{", 0), 0U) << r.out;
+         EXPECT_EQ(r.out.rfind('{', 0), 0U) << r.out;
          EXPECT_NE(r.out.find("\"checks\""), std::string::npos);
          EXPECT_LT(r.out.find("\"checks\""), r.out.find("[PASS] step1.namespace"));
        }},
