@@ -718,6 +718,8 @@ const std::map<std::string, std::string>& catalog_ja() {
       {"value.step8.scheduler-sees.expected", "SCHEDULER_SEES=数値（numbers）"},
       {"value.step8.taint.expected", "TAINT={node} の {resource} テイントを key=value:Effect の形で"},
       {"value.step8.taint.no-live", "{node} に {resource} のテイントなし"},
+      // issue 16
+      {"value.step3.apiserver-rejects.dry-run-off", "未チェック: --no-dry-run でドライランが無効です ({files})"},
   };
   return kCatalog;
 }

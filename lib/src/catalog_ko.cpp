@@ -677,6 +677,8 @@ const std::map<std::string, std::string>& catalog_ko() {
       {"value.step8.scheduler-sees.expected", "SCHEDULER_SEES=숫자(numbers)"},
       {"value.step8.taint.expected", "TAINT={node} 노드의 {resource} 테인트를 키=값:효과 형태로"},
       {"value.step8.taint.no-live", "{node} 노드에 {resource} 테인트 없음"},
+      // issue 16
+      {"value.step3.apiserver-rejects.dry-run-off", "검사하지 않음: --no-dry-run으로 드라이 런을 껐습니다 ({files})"},
   };
   return kCatalog;
 }

@@ -339,7 +339,7 @@ Snapshot collect(kube::Client& client, const CollectOptions& opts) {
   for (std::string_view rel_view : lab::kDryRunManifests) {
     const std::string rel(rel_view);
     if (!opts.dry_run) {
-      s.dry_runs[rel] = skipped("--no-dry-run");
+      s.dry_runs[rel] = skipped(std::string(kDryRunOff));
       continue;
     }
     auto pod = pod_to_send(rel, s.file(rel));

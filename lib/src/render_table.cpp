@@ -203,6 +203,10 @@ std::string table(const RunResult& run, const Options& opts) {
         detail("actual", text::sanitize_terminal(text_of(o.actual, lang)));
         detail("hint", text::sanitize_terminal(text_of(o.hint, lang)));
       }
+      // A check the grader chose not to run (e.g. --no-dry-run) says why; unselected ones say nothing.
+      if (o.status == Status::kSkip && !is_empty(o.actual)) {
+        detail("actual", text::sanitize_terminal(text_of(o.actual, lang)));
+      }
       if ((problem || (opts.verbose && o.status == Status::kPass)) && !o.evidence.empty()) {
         std::string ev;
         for (std::size_t i = 0; i < o.evidence.size() && i < kMaxEvidence; ++i) {
