@@ -82,23 +82,49 @@ Snapshot load_bundle(const std::string& path) {
   return from_bundle(j, path);
 }
 
-// Expands folders into the *.json bundles they hold (recursively, sorted; links are not followed).
-std::vector<std::string> expand_bundles(const std::vector<std::string>& args) {
-  std::vector<std::string> out;
+/// One entry of a batch: a bundle path to grade, or an entry that cannot be one (its cause).
+struct BatchEntry {
+  std::string path;
+  std::string error;  ///< "" when `path` is to be loaded
+};
+
+// Expands folders into the *.json entries they hold (recursively, sorted; links are not
+// followed into folders). Every entry named *.json becomes a row whatever it is (a dangling or
+// looping link, a FIFO, an unreadable file: load_bundle says why), and so does a folder that
+// cannot be listed; a folder with no *.json at all is a usage error (exit 2).
+std::vector<BatchEntry> expand_bundles(const std::vector<std::string>& args) {
+  std::vector<BatchEntry> out;
   for (const auto& a : args) {
     std::error_code ec;
-    if (fs::is_directory(a, ec)) {
-      std::vector<std::string> found;
-      for (auto it = fs::recursive_directory_iterator(a, fs::directory_options::skip_permission_denied, ec);
-           it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (ec) break;
-        if (it->path().extension() == ".json" && it->is_regular_file(ec)) found.push_back(it->path().string());
-      }
-      std::sort(found.begin(), found.end());
-      out.insert(out.end(), found.begin(), found.end());
-    } else {
-      out.push_back(a);
+    if (!fs::is_directory(a, ec)) {
+      out.push_back({a, ""});
+      continue;
     }
+    std::vector<BatchEntry> found;
+    fs::recursive_directory_iterator it(a, fs::directory_options::none, ec);
+    if (ec) found.push_back({a, fmt::format("{}: cannot list the folder: {}", a, ec.message())});
+    for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      const fs::path& p = it->path();
+      std::error_code sec;
+      const bool dir = it->is_directory(sec) && !it->is_symlink(sec);
+      if (dir) {
+        // A subfolder that cannot be listed is a row of its own, not a silent gap.
+        std::error_code lec;
+        fs::directory_iterator probe(p, lec);
+        if (lec) {
+          found.push_back({p.string(), fmt::format("{}: cannot list the folder: {}", p.string(), lec.message())});
+          it.disable_recursion_pending();
+        }
+        continue;
+      }
+      if (p.extension() == ".json") found.push_back({p.string(), ""});
+    }
+    if (ec) found.push_back({a, fmt::format("{}: listing the folder stopped: {}", a, ec.message())});
+    if (found.empty()) {
+      throw Error(ErrorKind::kUsage, fmt::format("{}: the folder holds no *.json bundle to grade", a));
+    }
+    std::sort(found.begin(), found.end(), [](const BatchEntry& x, const BatchEntry& y) { return x.path < y.path; });
+    out.insert(out.end(), found.begin(), found.end());
   }
   return out;
 }
@@ -170,16 +196,17 @@ int run_check(const CheckOptions& o) {
 
   // Offline: one or more bundles.
   if (!o.snapshots.empty()) {
-    const auto paths = expand_bundles(o.snapshots);
-    if (paths.size() == 1 && !fs::is_directory(o.snapshots.front())) {
+    const auto entries = expand_bundles(o.snapshots);
+    if (entries.size() == 1 && !fs::is_directory(o.snapshots.front())) {
+      const std::string& path = entries.front().path;
       Snapshot snap;
       try {
-        snap = load_bundle(paths.front());
+        snap = load_bundle(path);
       } catch (const Error& e) {
         print_error(e.what());
         // The report still says what happened: every check is an error.
         snap = collect_files_only(CollectOptions{"", false}, FetchError{e.kind(), 0, e.what()});
-        snap.source = "bundle " + paths.front();
+        snap.source = "bundle " + path;
       }
       RunResult r = checks::run(snap, sel, meta_for(snap, lang));
       if (!o.output.empty()) write_file_atomic(o.output, render::render(*fmt_opt, r, for_file(ropts)));
@@ -190,16 +217,25 @@ int run_check(const CheckOptions& o) {
     }
     std::vector<render::BatchRow> rows;
     int worst = kExitPass;
-    for (const auto& p : paths) {
+    for (const auto& [p, cause] : entries) {
       render::BatchRow row;
       row.origin = p;
       row.user = user_of(p);
+      if (!cause.empty()) {
+        row.error = cause;
+        worst = kExitIncomplete;
+        rows.push_back(std::move(row));
+        continue;
+      }
       try {
         Snapshot snap = load_bundle(p);
         row.run = checks::run(snap, sel, meta_for(snap, lang));
         worst = std::max(worst, row.run->exit_code());
       } catch (const Error& e) {
         row.error = e.what();
+        worst = kExitIncomplete;
+      } catch (const std::exception& e) {  // a bad bundle never stops the batch
+        row.error = fmt::format("bundle {}: {}", p, e.what());
         worst = kExitIncomplete;
       }
       rows.push_back(std::move(row));
