@@ -193,6 +193,7 @@ int run_check(const CheckOptions& o) {
   // Flags are checked before anything is read, whichever mode runs.
   const auto wait = parse_duration(o.wait, "--wait");
   (void)parse_duration(o.conn.request_timeout, "--request-timeout");
+  (void)parse_duration(o.conn.timeout, "--timeout");
 
   // Offline: one or more bundles.
   if (!o.snapshots.empty()) {

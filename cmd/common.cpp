@@ -24,6 +24,7 @@ void add_connection_flags(CLI::App& app, ConnectionFlags& flags, i18n::Lang lang
   app.add_option("--context", flags.context, i18n::text("cli.opt.context", lang));
   app.add_option("--request-timeout", flags.request_timeout, i18n::text("cli.opt.request-timeout", lang))
       ->capture_default_str();
+  app.add_option("--timeout", flags.timeout, i18n::text("cli.opt.timeout", lang))->capture_default_str();
 }
 
 std::map<std::string, std::string> environment() {
@@ -99,6 +100,7 @@ Snapshot collect_live(const ConnectionFlags& flags, const std::string& dir, bool
   kube::ClientOptions o;
   o.request_timeout = parse_duration(flags.request_timeout, "--request-timeout");
   if (o.request_timeout.count() > 0 && o.request_timeout < o.connect_timeout) o.connect_timeout = o.request_timeout;
+  o.overall_timeout = parse_duration(flags.timeout, "--timeout");
   kube::Client client(std::move(cfg), o);
   return collect(client, copts);
 }

@@ -676,6 +676,8 @@ const std::map<std::string, std::string>& catalog_en() {
       // issue 16
       {"value.step3.apiserver-rejects.dry-run-off",
        "not checked: the dry runs were turned off with --no-dry-run ({files})"},
+      {"cli.opt.timeout",
+       "How long one live collection may take in all, retries and Retry-After waits included (e.g. 60s; 0 = no limit)"},
   };
   return kCatalog;
 }

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <regex>
 #include <thread>
 
@@ -168,7 +169,22 @@ struct Client::Impl {
   std::string retry_after;
   CURLcode last_rc = CURLE_OK;
 
-  Impl(ClientConfig c, ClientOptions o) : cfg(std::move(c)), opts(o) {}
+  Impl(ClientConfig c, ClientOptions o) : cfg(std::move(c)), opts(o), started(std::chrono::steady_clock::now()) {}
+
+  std::chrono::steady_clock::time_point started;
+  /// The last transfer was cut by the overall deadline rather than by --request-timeout.
+  bool deadline_bound = false;
+
+  /// Time left before the overall --timeout; nullopt when there is none.
+  [[nodiscard]] std::optional<std::chrono::milliseconds> remaining() const {
+    if (opts.overall_timeout.count() <= 0) return std::nullopt;
+    const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+    return std::max(std::chrono::milliseconds(0), opts.overall_timeout - used);
+  }
+  [[nodiscard]] std::string overall_text() const {
+    return fmt::format("the overall --timeout of {:.3g}s ran out",
+                       static_cast<double>(opts.overall_timeout.count()) / 1000.0);
+  }
   Impl(const Impl&) = delete;
   Impl& operator=(const Impl&) = delete;
   ~Impl() {
@@ -441,6 +457,20 @@ struct Client::Impl {
       set(CURLOPT_HTTPGET, 1L, "CURLOPT_HTTPGET");
       set(CURLOPT_HTTPHEADER, get_headers, "CURLOPT_HTTPHEADER");
     }
+    // Each request gets what is left of the overall deadline, if that is less than its own.
+    deadline_bound = false;
+    if (const auto left = remaining()) {
+      if (left->count() <= 0)
+        throw Error(ErrorKind::kTransport, scrub(fmt::format("{} {}: {}", method, shown_url, overall_text())));
+      auto request = opts.request_timeout;
+      if (request.count() <= 0 || *left < request) {
+        request = *left;
+        deadline_bound = true;
+      }
+      set(CURLOPT_TIMEOUT_MS, static_cast<long>(request.count()), "CURLOPT_TIMEOUT_MS");
+      set(CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(std::min(opts.connect_timeout, *left).count()),
+          "CURLOPT_CONNECTTIMEOUT_MS");
+    }
     ++requests;
     const CURLcode rc = curl_easy_perform(h);
     last_rc = rc;
@@ -480,9 +510,16 @@ struct Client::Impl {
         if (os_errno == EHOSTUNREACH) return line(ErrorKind::kTransport, "host unreachable");
         return line(ErrorKind::kTransport, "cannot connect: " + detail);
       case CURLE_OPERATION_TIMEDOUT: {
+        const auto left = remaining();
+        if (deadline_bound && left && left->count() <= 50)
+          return line(ErrorKind::kTransport, "timeout: " + overall_text());
         curl_off_t connected = 0;
         curl_easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &connected);
-        if (connected == 0) {
+        long sent = 0;
+        curl_easy_getinfo(h, CURLINFO_REQUEST_SIZE, &sent);
+        // A reused connection has no connect time either: only a transfer that never sent its
+        // request was still waiting for a connection.
+        if (connected == 0 && sent == 0) {
           return line(ErrorKind::kTransport,
                       fmt::format("timeout: no connection within {}", secs(opts.connect_timeout)));
         }
@@ -571,10 +608,16 @@ nlohmann::json Client::get_json(const std::string& path) {
       }
       throw;
     }
+    std::string not_retried;
     if ((a.status == 429 || a.status == 503) && attempt < im.opts.max_retries) {
       if (auto secs = parse_retry_after(im.retry_after)) {
-        std::this_thread::sleep_for(std::min(std::chrono::milliseconds(*secs * 1000), std::chrono::milliseconds(2000)));
-        continue;
+        const auto wait = std::min(std::chrono::milliseconds(*secs * 1000), std::chrono::milliseconds(2000));
+        // A wait that would pass the overall deadline is not taken: the answer stands, and says why.
+        if (const auto left = im.remaining(); !left || wait < *left) {
+          std::this_thread::sleep_for(wait);
+          continue;
+        }
+        not_retried = fmt::format(" (not retried: waiting {}s more would pass the overall --timeout)", *secs);
       }
     }
     json body;
@@ -592,13 +635,14 @@ nlohmann::json Client::get_json(const std::string& path) {
       return body;
     }
     if (body.is_discarded()) {
-      const std::string what =
-          fmt::format("GET {}: {} (body is not JSON: \"{}\")", shown_url, status_text(a.status), im.excerpt_of(a.body));
+      const std::string what = fmt::format("GET {}: {} (body is not JSON: \"{}\"){}", shown_url, status_text(a.status),
+                                           im.excerpt_of(a.body), not_retried);
       throw HttpError(im.scrub(what), a.status, json());
     }
     im.scrub(body);
-    throw HttpError(im.scrub(explain_http_error("GET", shown_url, a.status, body, im.shown, im.cfg.user_name)),
-                    a.status, body);
+    throw HttpError(
+        im.scrub(explain_http_error("GET", shown_url, a.status, body, im.shown, im.cfg.user_name) + not_retried),
+        a.status, body);
   }
 }
 
