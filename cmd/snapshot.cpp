@@ -20,7 +20,9 @@ struct SnapshotOptions {
 int run_snapshot(const SnapshotOptions& o, i18n::Lang lang) {
   const std::string dir = resolve_dir(o.dir);
   Snapshot snap = collect_live(o.conn, dir, !o.no_dry_run);
-  const std::string text = to_bundle(snap).dump(2) + "\n";
+  // A lab folder path that is not UTF-8 must not abort the snapshot (json type_error 316): such
+  // bytes are replaced (U+FFFD) in the bundle's text fields; file contents keep their bytes (base64).
+  const std::string text = to_bundle(snap).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   const bool incomplete = report_live_problems(snap);
   if (o.output.empty() || o.output == "-") {
     fmt::print("{}", text);

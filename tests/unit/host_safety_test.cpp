@@ -264,6 +264,20 @@ TEST(HostSafetyBinary, OutsideLinkNeverReachesTheBundleOrTheTable) {
   EXPECT_NE(check.out.find("gate-report.txt"), std::string::npos);
 }
 
+TEST(HostSafetyBinary, NonUtf8LabFolderStillGivesABundle) {
+  TempDir tmp;
+  const std::string dir = tmp.path() + "/lab-\xff\xfe";
+  fs::copy(kCapture + "/work", dir, fs::copy_options::recursive);
+  const std::string bundle = tmp.path() + "/b.json";
+  const RunOutput r = testing_tools::run_binary(
+      {GPUWHY_BINARY, "snapshot", "--dir", dir, "--kubeconfig", tmp.path() + "/none", "-o", bundle}, tmp.path());
+  EXPECT_EQ(r.exit_code, 3) << r.err;  // no cluster, but a bundle
+  EXPECT_EQ(r.err.find("type_error"), std::string::npos) << r.err;
+  const json b = json::parse(testing_tools::slurp(bundle), nullptr, false);
+  ASSERT_TRUE(b.is_object()) << r.err;
+  EXPECT_EQ(b["files"]["out/advertised.txt"]["state"], "ok");
+}
+
 TEST(HostSafetyBinary, KubeconfigFifoFailsAtOnce) {
   TempDir tmp;
   const std::string fifo = tmp.path() + "/kubeconfig";
