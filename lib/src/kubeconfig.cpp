@@ -64,7 +64,10 @@ std::optional<std::string> read_for(const LoadOptions& o, const std::string& pat
   try {
     return o.read_file(path);
   } catch (const Error& e) {
-    fail(fmt::format("{}: {}", what, e.what()));
+    // files::read_regular's messages start with the path, which `what` already names.
+    std::string_view why = e.what();
+    if (why.rfind(path + ": ", 0) == 0) why.remove_prefix(path.size() + 2);
+    fail(fmt::format("{}: {}", what, why));
   }
 }
 
