@@ -149,6 +149,23 @@ bool utf8_locale(const std::map<std::string, std::string>& env) {
   return false;
 }
 
+// A machine format (CSV, TAP, ...) printed on a terminal: each line sanitised, since student file
+// names and messages in it would otherwise reach the terminal raw. Piped or redirected output is
+// left byte-exact. (The table sanitises its own fields and keeps its colour codes.)
+std::string shown_on(bool tty, render::Format f, std::string text) {
+  if (!tty || f == render::Format::kTable) return text;
+  std::string out;
+  out.reserve(text.size());
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t nl = std::min(text.find('\n', i), text.size());
+    out += text::sanitize_terminal(std::string_view(text).substr(i, nl - i));
+    if (nl < text.size()) out += '\n';
+    i = nl + 1;
+  }
+  return out;
+}
+
 // A report file never carries terminal colour codes.
 render::Options for_file(render::Options o) {
   o.color = false;
@@ -212,7 +229,8 @@ int run_check(const CheckOptions& o) {
       RunResult r = checks::run(snap, sel, meta_for(snap, lang));
       if (!o.output.empty()) write_file_atomic(o.output, render::render(*fmt_opt, r, for_file(ropts)));
       if (o.output.empty() || *fmt_opt != render::Format::kTable) {
-        fmt::print("{}", render::render(o.output.empty() ? *fmt_opt : render::Format::kTable, r, ropts));
+        const auto shown = o.output.empty() ? *fmt_opt : render::Format::kTable;
+        fmt::print("{}", shown_on(tty, shown, render::render(shown, r, ropts)));
       }
       return r.exit_code();
     }
@@ -246,7 +264,7 @@ int run_check(const CheckOptions& o) {
     if (!o.output.empty()) {
       write_file_atomic(o.output, out);
     } else {
-      fmt::print("{}", out);
+      fmt::print("{}", shown_on(tty, bfmt, out));
     }
     return worst;
   }
@@ -278,7 +296,7 @@ int run_check(const CheckOptions& o) {
     }
     fmt::print("{}", render::render(render::Format::kTable, r, ropts));
   } else {
-    fmt::print("{}", render::render(*fmt_opt, r, ropts));
+    fmt::print("{}", shown_on(tty, *fmt_opt, render::render(*fmt_opt, r, ropts)));
   }
   return r.exit_code();
 }

@@ -9,8 +9,10 @@
 // - the terminal sanitiser over every byte value, the table and stderr.
 
 #include <gtest/gtest.h>
+#include <pty.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -746,6 +748,50 @@ TEST(SanitizeTerminal, TableShowsEscapesAndMachineFormatsKeepTheValue) {
   }
   const json j = json::parse(render::json(r, o));
   EXPECT_EQ(j["checks"][0]["actual"], evil) << "JSON keeps the value, escaped its own way";
+}
+
+/// Runs argv on a pseudo-terminal (stdout and stderr are the terminal); returns what it printed.
+std::string run_on_a_terminal(const std::vector<std::string>& argv) {
+  int master = -1;
+  const pid_t pid = ::forkpty(&master, nullptr, nullptr, nullptr);
+  if (pid < 0) return "forkpty failed";
+  if (pid == 0) {
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));  // NOLINT
+    args.push_back(nullptr);
+    ::execv(args[0], args.data());
+    ::_exit(127);
+  }
+  std::string out;
+  char buf[4096];
+  for (;;) {
+    const ssize_t n = ::read(master, buf, sizeof buf);
+    if (n <= 0) break;  // EIO once the child has gone
+    out.append(buf, static_cast<std::size_t>(n));
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ::close(master);
+  return out;
+}
+
+TEST(SanitizeTerminal, MachineFormatsOnATerminalAreSanitised) {
+  TempDir tmp;
+  const fs::path dir = fs::path(tmp.path()) / "subs";
+  fs::create_directory(dir);
+  fs::copy_file(kCapture + "/bundle.json", dir / "alice.json");
+  fs::copy_file(kCapture + "/bundle.json", dir / "\x1b]0;owned\x07\x1b[2J.json");
+  std::ofstream(dir / "\x1b[31mbroken.json") << "{";
+  const std::string out =
+      run_on_a_terminal({GPUWHY_BINARY, "check", "--snapshot", dir.string(), "--format", "csv", "--color", "never"});
+  EXPECT_NE(out.find("alice"), std::string::npos) << out;
+  EXPECT_EQ(out.find('\x1b'), std::string::npos) << out;
+  EXPECT_EQ(out.find('\x07'), std::string::npos) << out;
+  EXPECT_NE(out.find("\\x1b[2J"), std::string::npos) << out;
+  // Redirected, the same CSV keeps the exact bytes (the file name is data).
+  const RunOutput r =
+      testing_tools::run_binary({GPUWHY_BINARY, "check", "--snapshot", dir.string(), "--format", "csv"}, tmp.path());
+  EXPECT_NE(r.out.find("\x1b[2J"), std::string::npos);
 }
 
 TEST(SanitizeTerminal, StderrLinesAreSanitised) {
