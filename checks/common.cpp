@@ -246,6 +246,42 @@ const json* scheduled_event(const Snapshot& s, const json& pod) {
   return nullptr;
 }
 
+std::vector<std::string> foreign_taints(const json& node) {
+  std::vector<std::string> out;
+  const json* all = at(node, "/spec/taints");
+  if (all == nullptr || !all->is_array()) return out;
+  for (const auto& t : *all) {
+    const std::string key = str_at(t, "/key");
+    if (key != lab::kTaintKey && key.rfind("node.kubernetes.io/", 0) != 0) out.push_back(taint_string(t));
+  }
+  return out;
+}
+
+Outcome retarget_foreign_taint(const Snapshot& s, Outcome o) {
+  if (o.status != Status::kFail || !s.nodes.ok()) return o;
+  const json* node = find_node(s, lab::kGpuNode);
+  if (node == nullptr || !gpu_taints(*node).empty()) return o;
+  const auto foreign = foreign_taints(*node);
+  if (foreign.empty()) return o;
+  o.hint =
+      msg("hint.taint.wrong-key",
+          {{"node", std::string(lab::kGpuNode)}, {"found", join(foreign)}, {"taint", std::string(lab::kTaintString)}});
+  return o;
+}
+
+std::vector<const json*> events_for(const Snapshot& s, const json& pod) {
+  std::vector<const json*> out;
+  if (!s.events.ok()) return out;
+  const std::string uid = str_at(pod, "/metadata/uid");
+  for (const auto& ev : items(s.events.value())) {
+    if (str_at(ev, "/involvedObject/name") != name_of(pod) || str_at(ev, "/involvedObject/kind") != "Pod") continue;
+    const std::string euid = str_at(ev, "/involvedObject/uid");
+    if (!uid.empty() && !euid.empty() && uid != euid) continue;
+    out.push_back(&ev);
+  }
+  return out;
+}
+
 std::string milli_text(long long milli) {
   if (milli % 1000 == 0) return std::to_string(milli / 1000);
   std::string s = fmt::format("{}.{:03}", milli / 1000, std::llabs(milli % 1000));
@@ -283,7 +319,8 @@ FileRead read_text(const Snapshot& s, std::string_view rel, const Msg& expected,
   return r;
 }
 
-ManifestRead read_pod_manifest(const Snapshot& s, std::string_view rel, const Msg& expected) {
+ManifestRead read_pod_manifest(const Snapshot& s, std::string_view rel, const Msg& expected,
+                               std::string_view want_name) {
   ManifestRead r;
   FileRead f = read_text(s, rel, expected);
   if (!f.text) {
@@ -299,15 +336,13 @@ ManifestRead read_pod_manifest(const Snapshot& s, std::string_view rel, const Ms
                      msg("hint.manifest.yaml-error", {{"file", file}, {"reason", e.what()}}));
     return r;
   }
-  docs.erase(std::remove_if(docs.begin(), docs.end(), [](const json& d) { return d.is_null(); }), docs.end());
-  if (docs.size() != 1 || !docs[0].is_object() || str_at(docs[0], "/kind") != "Pod") {
-    std::vector<std::string> kinds;
-    for (const auto& d : docs) kinds.push_back(d.is_object() ? str_at(d, "/kind") : std::string("?"));
-    r.failure = fail(expected, msg("value.manifest.kinds", {{"file", file}, {"kinds", join(kinds)}}),
+  auto pick = yaml::pick_pod(std::move(docs), want_name);
+  if (!pick.pod) {
+    r.failure = fail(expected, msg("value.manifest.kinds", {{"file", file}, {"kinds", join(pick.kinds)}}),
                      msg("hint.manifest.not-single-pod", {{"file", file}}));
     return r;
   }
-  r.pod = std::move(docs[0]);
+  r.pod = std::move(*pick.pod);
   return r;
 }
 

@@ -81,6 +81,16 @@ bool node_name_set_by_client(const json& pod);
 /// A "Scheduled" event from the default scheduler for this pod (uid-matched when possible).
 const json* scheduled_event(const Snapshot& s, const json& pod);
 
+/// Taints of the node that are neither the lab's key nor node.kubernetes.io/*, as
+/// key=value:Effect (`nvidia.com/gpu.present=true:NoSchedule`).
+std::vector<std::string> foreign_taints(const json& node);
+/// A failure whose real cause is a taint with the wrong key on lab-node-0 (and none with the
+/// lab's key) gets the hint that says so: remove that taint, add the lab's.
+Outcome retarget_foreign_taint(const Snapshot& s, Outcome o);
+
+/// Every event of this pod (uid-matched when possible); empty when events could not be read.
+std::vector<const json*> events_for(const Snapshot& s, const json& pod);
+
 /// A number written for people: thousandths -> "2", "0.5".
 std::string milli_text(long long milli);
 
@@ -94,12 +104,14 @@ struct FileRead {
 /// `expected` is the check's expected value, reused in the failure.
 FileRead read_text(const Snapshot& s, std::string_view rel, const Msg& expected, bool empty_is_failure = true);
 
-/// One Pod document from a manifest, or the failure naming the file.
+/// The one Pod of a manifest (other objects and empty documents ignored; with several Pods the
+/// one named `want_name`), or the failure naming the file.
 struct ManifestRead {
   std::optional<json> pod;
   Outcome failure;
 };
-ManifestRead read_pod_manifest(const Snapshot& s, std::string_view rel, const Msg& expected);
+ManifestRead read_pod_manifest(const Snapshot& s, std::string_view rel, const Msg& expected,
+                               std::string_view want_name = {});
 
 /// Evidence line for a file: "out/x.txt: first line ..." (bounded).
 std::vector<std::string> file_evidence(std::string_view rel, const std::string& text, std::size_t max_lines = 6);

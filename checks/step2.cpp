@@ -107,6 +107,15 @@ Outcome advertised_file(const Snapshot& s) {
                 msg("hint.step2.advertised-file.unreadable", args), ev);
   }
   if (a.all_none) {
+    // The node advertises now: the file was saved before the patch, or the shell ate the
+    // backslash of nvidia\.com/gpu. Either way the command must run again.
+    const json* node = s.nodes.ok() ? find_node(s, lab::kGpuNode) : nullptr;
+    const auto live = node == nullptr ? std::nullopt : node_gpu(*node, "allocatable");
+    if (live && readers::quantity_milli(*live).value_or(0) > 0) {
+      args["live"] = *live;
+      return fail(expected, msg("value.step2.advertised-file.all-none"),
+                  msg("hint.step2.advertised-file.saved-before-patch", args), ev);
+    }
     return fail(expected, msg("value.step2.advertised-file.all-none"),
                 msg("hint.step2.advertised-file.backslash", args), ev);
   }

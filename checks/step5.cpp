@@ -1,5 +1,7 @@
 // Step 5 of the lab (SPEC.md): taint lab-node-0, watch cpu-only stay Pending because of the
 // taint, save that message, and see that NoSchedule does not evict trainer.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "checks.h"
@@ -10,101 +12,6 @@
 #include "pending.h"
 
 namespace gpuwhy::checks {
-
-namespace detail {
-
-namespace {
-std::optional<messages::SchedulerMessage> live_message(const json& pod) {
-  const json* cond = condition(pod, "PodScheduled");
-  if (cond == nullptr) return std::nullopt;
-  return messages::parse_scheduler_message(str_at(*cond, "/message"));
-}
-
-std::map<std::string, std::string> pod_args(std::string_view pod) {
-  return {{"pod", std::string(pod)},
-          {"namespace", std::string(lab::kNamespace)},
-          {"node", std::string(lab::kGpuNode)},
-          {"resource", std::string(lab::kResource)},
-          {"taint", std::string(lab::kTaintString)}};
-}
-}  // namespace
-
-Outcome pending_for(const Snapshot& s, std::string_view pod_name, Blame want, const PendingHints& hints) {
-  const auto args = pod_args(pod_name);
-  const Msg expected = msg(want == Blame::kTaint ? "value.pending.taint" : "value.pending.insufficient", args);
-  if (auto e = need_pods(s)) return *e;
-  const json* pod = find_pod(s, pod_name);
-  if (pod == nullptr) return fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args));
-  const std::string node = str_at(*pod, "/spec/nodeName");
-  const std::string phase = str_at(*pod, "/status/phase");
-  const json* cond = condition(*pod, "PodScheduled");
-  std::vector<std::string> ev{
-      fmt::format("pod {}: spec.nodeName={} phase={}", pod_name, node.empty() ? "<none>" : node, phase)};
-  if (cond != nullptr) {
-    ev.push_back(fmt::format("pod {}: PodScheduled={} reason={} message={}", pod_name, str_at(*cond, "/status"),
-                             str_at(*cond, "/reason"), str_at(*cond, "/message")));
-  }
-  if (!node.empty()) {
-    auto a = args;
-    a["bound"] = node;
-    return fail(expected, msg("value.pending.bound", a), msg(hints.scheduled, a), ev);
-  }
-  if (phase != "Pending" || cond == nullptr || str_at(*cond, "/status") != "False" ||
-      str_at(*cond, "/reason") != "Unschedulable") {
-    return fail(expected,
-                raw(fmt::format("phase={} PodScheduled={}", phase, cond ? str_at(*cond, "/status") : "<none>")),
-                msg("hint.pending.not-evaluated", args), ev);
-  }
-  const auto m = messages::parse_scheduler_message(str_at(*cond, "/message"));
-  if (!m) return fail(expected, raw(str_at(*cond, "/message")), msg("hint.pending.not-evaluated", args), ev);
-  const bool taint = m->blames_taint();
-  const bool insufficient = m->insufficient(lab::kResource);
-  const Msg actual = raw(m->main);
-  if (want == Blame::kTaint) {
-    if (taint && !insufficient) return pass(expected, actual, ev);
-    return fail(expected, actual, msg(hints.wrong_reason, args), ev);
-  }
-  if (insufficient && !taint) return pass(expected, actual, ev);
-  if (taint && hints.other_reason != nullptr) return fail(expected, actual, msg(hints.other_reason, args), ev);
-  return fail(expected, actual, msg(hints.wrong_reason, args), ev);
-}
-
-Outcome scheduler_file(const Snapshot& s, std::string_view file, std::string_view pod_name, Blame want,
-                       const char* hint_other_kind) {
-  auto args = pod_args(pod_name);
-  args["file"] = std::string(file);
-  const Msg expected =
-      msg(want == Blame::kTaint ? "value.scheduler-file.taint" : "value.scheduler-file.insufficient", args);
-  FileRead f = read_text(s, file, expected);
-  if (!f.text) return f.failure;
-  std::vector<std::string> ev = file_evidence(file, *f.text, 4);
-  const auto m = readers::read_scheduler_file(*f.text);
-  if (!m) return fail(expected, msg("value.scheduler-file.none"), msg("hint.scheduler-file.no-message", args), ev);
-  const bool taint = m->blames_taint();
-  const bool insufficient = m->insufficient(lab::kResource);
-  const Msg actual = raw(m->main);
-  if (want == Blame::kTaint) {
-    if (insufficient) return fail(expected, actual, msg(hint_other_kind, args), ev);
-    if (!taint) return fail(expected, actual, msg("hint.scheduler-file.wrong-kind-taint", args), ev);
-  } else {
-    if (taint) return fail(expected, actual, msg(hint_other_kind, args), ev);
-    if (!insufficient) return fail(expected, actual, msg("hint.scheduler-file.wrong-kind-insufficient", args), ev);
-  }
-  // Consistent with the live message (reason list only; the preemption tail may differ).
-  if (auto e = need_pods(s)) return *e;
-  const json* pod = find_pod(s, pod_name);
-  if (pod == nullptr) return fail(expected, actual, msg("hint.pod-missing", args), ev);
-  const auto live = live_message(*pod);
-  if (!live) return fail(expected, actual, msg("hint.scheduler-file.no-live-message", args), ev);
-  ev.push_back(fmt::format("live {}: {}", pod_name, live->main));
-  if (!messages::same_reasons(*m, *live)) {
-    args["live"] = live->main;
-    return fail(expected, actual, msg("hint.scheduler-file.stale", args), ev);
-  }
-  return pass(expected, actual, ev);
-}
-
-}  // namespace detail
 
 namespace {
 
@@ -136,7 +43,17 @@ Outcome taint(const Snapshot& s) {
     for (const auto& t : gpu_taints(*n)) others.push_back(fmt::format("{}: {}", name_of(*n), taint_string(t)));
   }
   const Msg actual = shown.empty() ? msg("value.none") : raw(join(shown));
-  if (ts.empty()) return fail(expected, actual, msg("hint.step5.taint.missing", args), ev);
+  if (ts.empty()) {
+    // A taint with another key (`nvidia.com/gpu.present=true:NoSchedule`) is not the lab's:
+    // it must go, and the lab's must come.
+    const auto foreign = foreign_taints(*node);
+    if (!foreign.empty()) {
+      args["found"] = join(foreign);
+      ev.push_back(fmt::format("{} other taints: {}", lab::kGpuNode, join(foreign)));
+      return fail(expected, raw(join(foreign)), msg("hint.taint.wrong-key", args), ev);
+    }
+    return fail(expected, actual, msg("hint.step5.taint.missing", args), ev);
+  }
   for (const auto& t : ts) {
     if (str_at(t, "/effect") == "NoExecute") return fail(expected, actual, msg("hint.step5.taint.noexecute", args), ev);
   }
@@ -198,7 +115,7 @@ Outcome cpu_only_spec(const Snapshot& s) {
       {"selector", fmt::format("{}: \"{}\"", lab::kCpuOnlySelector.key, lab::kCpuOnlySelector.value)},
       {"taint", std::string(lab::kTaintString)}};
   const Msg expected = msg("value.step5.cpu-only-spec.expected", args);
-  ManifestRead m = read_pod_manifest(s, lab::kManifestCpuOnly, expected);
+  ManifestRead m = read_pod_manifest(s, lab::kManifestCpuOnly, expected, lab::kPodCpuOnly);
   if (!m.pod) return m.failure;
   if (name_of(*m.pod) != lab::kPodCpuOnly) {
     args["name"] = name_of(*m.pod);

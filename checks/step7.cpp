@@ -74,14 +74,14 @@ Outcome same_as_trainer2(const Snapshot& s) {
                                           {"other_file", std::string(lab::kManifestTrainer2)},
                                           {"namespace", std::string(lab::kNamespace)}};
   const Msg expected = msg("value.step7.same-as-trainer2.expected", args);
-  ManifestRead m3 = read_pod_manifest(s, lab::kManifestTrainer3, expected);
+  ManifestRead m3 = read_pod_manifest(s, lab::kManifestTrainer3, expected, lab::kPodTrainer3);
   if (!m3.pod) return m3.failure;
   if (name_of(*m3.pod) != lab::kPodTrainer3) {
     args["name"] = name_of(*m3.pod);
     return fail(expected, raw(fmt::format("{}: metadata.name={}", lab::kManifestTrainer3, name_of(*m3.pod))),
                 msg("hint.manifest.wrong-name", args));
   }
-  ManifestRead m2 = read_pod_manifest(s, lab::kManifestTrainer2, expected);
+  ManifestRead m2 = read_pod_manifest(s, lab::kManifestTrainer2, expected, lab::kPodTrainer2);
   if (!m2.pod) {
     m2.failure.hint = msg("hint.step7.same-as-trainer2.no-trainer2-manifest", args);
     return m2.failure;
@@ -111,18 +111,89 @@ Outcome same_as_trainer2(const Snapshot& s) {
   return pass(expected, msg("value.step7.same-as-trainer2.same", args), ev);
 }
 
-/// Verifies: trainer3 is Pending and the scheduler blames Insufficient nvidia.com/gpu, not the
-/// taint.
-Outcome pending_insufficient(const Snapshot& s) {
-  return pending_for(s, lab::kPodTrainer3, Blame::kInsufficient,
-                     {"hint.step7.pending-insufficient.scheduled", "hint.step7.pending-insufficient.not-insufficient",
-                      "hint.step7.pending-insufficient.taint"});
+// Step 7's premise: the slots ran out. trainer and trainer2 are bound to lab-node-0 and hold
+// every allocatable GPU; without allocatable (capacity-only) trainer3 waits for another reason.
+std::optional<Outcome> premise(const Snapshot& s, const Msg& expected, bool allocatable_only) {
+  if (!s.nodes.ok() || !s.pods.ok()) return std::nullopt;  // the check's own error path says it
+  std::map<std::string, std::string> args{
+      {"node", std::string(lab::kGpuNode)},         {"resource", std::string(lab::kResource)},
+      {"pod", std::string(lab::kPodTrainer3)},      {"trainer", std::string(lab::kPodTrainer)},
+      {"trainer2", std::string(lab::kPodTrainer2)}, {"namespace", std::string(lab::kNamespace)}};
+  const json* node = find_node(s, lab::kGpuNode);
+  const auto alloc_text = node == nullptr ? std::nullopt : node_gpu(*node, "allocatable");
+  const long long alloc = alloc_text ? readers::quantity_milli(*alloc_text).value_or(0) : 0;
+  std::vector<std::string> ev{
+      fmt::format("{} status.allocatable[{}]: {}", lab::kGpuNode, lab::kResource, alloc_text.value_or("<absent>"))};
+  if (alloc <= 0)
+    return fail(expected, msg("value.step7.no-allocatable", args), msg("hint.step7.premise-allocatable", args), ev);
+  if (allocatable_only) return std::nullopt;
+  long long used = 0;
+  for (const auto& p : items(s.pods.value())) {
+    const std::string phase = str_at(p, "/status/phase");
+    if (str_at(p, "/spec/nodeName") == lab::kGpuNode && phase != "Succeeded" && phase != "Failed")
+      used += scheduler_gpu_request(p);
+  }
+  const auto bound = [&](std::string_view name) {
+    const json* p = find_pod(s, name);
+    return p != nullptr && str_at(*p, "/spec/nodeName") == lab::kGpuNode;
+  };
+  args["used"] = milli_text(used);
+  args["allocatable"] = milli_text(alloc);
+  ev.push_back(fmt::format("{} GPUs requested on {}: {} of {}", lab::kResource, lab::kGpuNode, args["used"],
+                           args["allocatable"]));
+  if (bound(lab::kPodTrainer) && bound(lab::kPodTrainer2) && used == alloc) return std::nullopt;
+  return fail(expected, msg("value.step7.slots-free", args), msg("hint.step7.premise-slots", args), ev);
 }
 
-/// Verifies: out/exhausted.txt holds trainer3's Insufficient message.
+// trainer3 carries the very toleration trainer2 has, and it does not match the taint: the
+// fix is the shared toleration, in both manifests.
+bool shares_wrong_toleration(const Snapshot& s) {
+  if (!s.pods.ok()) return false;
+  const json* p3 = find_pod(s, lab::kPodTrainer3);
+  const json* p2 = find_pod(s, lab::kPodTrainer2);
+  if (p3 == nullptr || p2 == nullptr || !str_at(*p3, "/spec/nodeName").empty()) return false;
+  const auto t3 = student_tolerations(*p3);
+  const bool tolerates = std::any_of(t3.begin(), t3.end(), [](const json& t) { return tolerates_lab_taint(t); });
+  return !t3.empty() && !tolerates && differences(*p3, *p2).empty();
+}
+
+// A failure of trainer3 whose cause is the toleration it shares with trainer2 says so.
+Outcome retarget_shared_toleration(const Snapshot& s, Outcome o) {
+  if (o.status != Status::kFail || !shares_wrong_toleration(s)) return o;
+  o.hint = msg("hint.step7.shared-toleration", {{"pod", std::string(lab::kPodTrainer3)},
+                                                {"other", std::string(lab::kPodTrainer2)},
+                                                {"file", std::string(lab::kManifestTrainer3)},
+                                                {"other_file", std::string(lab::kManifestTrainer2)},
+                                                {"taint", std::string(lab::kTaintString)}});
+  return o;
+}
+
+Outcome with_premise(const Snapshot& s, Outcome base) {
+  if (base.status == Status::kError) return base;
+  // No allocatable: whatever trainer3 shows, step 2 is where the fix is.
+  if (auto p = premise(s, base.expected, true)) return *p;
+  if (base.status != Status::kPass) return base;
+  if (auto p = premise(s, base.expected, false)) return *p;
+  return base;
+}
+
+/// Verifies: trainer3 is Pending and the scheduler blames Insufficient nvidia.com/gpu, not the
+/// taint, while trainer and trainer2 hold every GPU of lab-node-0.
+Outcome pending_insufficient(const Snapshot& s) {
+  Outcome o =
+      pending_for(s, lab::kPodTrainer3, Blame::kInsufficient,
+                  {"hint.step7.pending-insufficient.scheduled", "hint.step7.pending-insufficient.not-insufficient",
+                   "hint.step7.pending-insufficient.taint"});
+  return retarget_shared_toleration(s, retarget_foreign_taint(s, with_premise(s, std::move(o))));
+}
+
+/// Verifies: out/exhausted.txt holds trainer3's Insufficient message, saved when the slots ran
+/// out.
 Outcome exhausted_file(const Snapshot& s) {
-  return scheduler_file(s, lab::kFileExhausted, lab::kPodTrainer3, Blame::kInsufficient,
-                        "hint.step7.exhausted-file.taint");
+  return retarget_shared_toleration(
+      s, retarget_foreign_taint(
+             s, with_premise(s, scheduler_file(s, lab::kFileExhausted, lab::kPodTrainer3, Blame::kInsufficient,
+                                               "hint.step7.exhausted-file.taint"))));
 }
 
 constexpr CheckInfo kChecks[] = {

@@ -86,13 +86,6 @@ Value value_of(const Snapshot& s, std::string_view key, const Msg& expected) {
   return v;
 }
 
-std::optional<long long> whole_number(const std::string& v) {
-  const std::string t = text::trim(v);
-  if (t.empty() || t.size() > 9 || !std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    return std::nullopt;
-  return std::stoll(t);
-}
-
 // A count the student wrote, against the live count.
 Outcome compare_count(const Snapshot& s, std::string_view key, const Msg& expected_fmt_missing, long long live,
                       const char* differs_hint, std::vector<std::string> ev) {
@@ -101,7 +94,7 @@ Outcome compare_count(const Snapshot& s, std::string_view key, const Msg& expect
   auto args = args8(key);
   args["value"] = *v.value;
   args["live"] = std::to_string(live);
-  const auto n = whole_number(*v.value);
+  const auto n = readers::leading_count(*v.value);
   ev.insert(ev.begin(), fmt::format("{}: {}={}", lab::kFileGateReport, key, *v.value));
   if (!n) return fail(expected_fmt_missing, raw(*v.value), msg("hint.step8.not-a-number", args), ev);
   if (*n != live) return fail(expected_fmt_missing, raw(*v.value), msg(differs_hint, args), ev);
@@ -167,8 +160,8 @@ Outcome pending(const Snapshot& s) {
                        {fmt::format("Pending in {}: {}", lab::kNamespace, names.empty() ? "none" : join(names))});
 }
 
-/// Verifies: TAINT equals the live nvidia.com/gpu taint of lab-node-0, as key=value:Effect.
-Outcome taint(const Snapshot& s) {
+// taint before a taint with the wrong key is named as the cause.
+Outcome taint_unchecked(const Snapshot& s) {
   auto args = args8("TAINT");
   const Msg file_expected = msg("value.step8.taint.expected", args);
   Value v = value_of(s, "TAINT", file_expected);
@@ -196,6 +189,12 @@ Outcome taint(const Snapshot& s) {
   return fail(expected, raw(*v.value), msg("hint.step8.taint.differs", args), ev);
 }
 
+/// Verifies: TAINT equals the live nvidia.com/gpu taint of lab-node-0 (a taint with another key
+/// is named as the cause).
+Outcome taint(const Snapshot& s) {
+  return retarget_foreign_taint(s, taint_unchecked(s));
+}
+
 Outcome word(const Snapshot& s, std::string_view key, readers::Answer want, const char* expected_id,
              const char* opposite_hint, readers::Answer opposite, const char* unknown_hint) {
   auto args = args8(key);
@@ -207,6 +206,7 @@ Outcome word(const Snapshot& s, std::string_view key, readers::Answer want, cons
   const std::vector<std::string> ev{
       fmt::format("{}: {}={} ({})", lab::kFileGateReport, key, *v.value, readers::to_string(a))};
   if (a == want) return pass(expected, raw(*v.value), ev);
+  if (a == readers::Answer::kAmbiguous) return fail(expected, raw(*v.value), msg("hint.step8.ambiguous", args), ev);
   if (a == opposite) return fail(expected, raw(*v.value), msg(opposite_hint, args), ev);
   return fail(expected, raw(*v.value), msg(unknown_hint, args), ev);
 }

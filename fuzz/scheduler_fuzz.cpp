@@ -21,10 +21,11 @@ void use(const gpuwhy::messages::SchedulerMessage& m) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const auto raw = gpuwhy::fuzz::as_text(data, size);
   if (auto decoded = gpuwhy::text::decode(raw)) {
-    if (auto m = gpuwhy::readers::read_scheduler_file(*decoded)) use(*m);
+    for (const auto& m : gpuwhy::readers::read_scheduler_file(*decoded)) use(m);
   }
   if (auto m = gpuwhy::messages::parse_scheduler_message(raw)) use(*m);
   (void)gpuwhy::messages::normalize(raw);
+  (void)gpuwhy::messages::unquote(raw);
   (void)gpuwhy::messages::classify_reason(raw);
   return 0;
 }

@@ -31,7 +31,10 @@ const std::map<std::string, std::string>& catalog_en() {
        "lab-node-0, <none>, empty or 0 for the others. Table, custom-columns, jsonpath, JSON, YAML and kubectl "
        "describe output are all accepted. Usual mistakes: every row <none> because the shell removed the backslash in "
        "nvidia\\.com/gpu (quote the whole -o argument), or a jsonpath that prints only the numbers without node "
-       "names."},
+       "names."
+       " Any header case (Name/Gpu), jsonpath with any separator (tab, =, :, space) and a prompt or comment"
+       " line above the output read the same. Every row <none> while the node advertises 2 now means the"
+       " file was saved before the step-2 patch: save it again."},
       {"check.step2.advertised-file.title", "out/advertised.txt shows every node's GPU amount"},
       {"check.step2.allocatable.explain",
        "Checks status.allocatable[\"nvidia.com/gpu\"] of lab-node-0. The scheduler places pods against allocatable, "
@@ -78,7 +81,10 @@ const std::map<std::string, std::string>& catalog_en() {
        "Checks that out/rejected.txt holds both apiserver rejections: one with \"must be equal to nvidia.com/gpu "
        "limit\" and one with \"must be an integer\" on an nvidia.com/gpu field. kubectl prints errors on stderr, so "
        "capture them with 2>&1, and append the second with >>. Usual mistakes: an empty file (stdout only) or a file "
-       "holding only the second message (> overwrote the first)."},
+       "holding only the second message (> overwrote the first)."
+       " The two rejections may come in either order and in any kubectl form (apply, create, one command for"
+       " both files, --dry-run=server, prompts around them); each message counts for the rules it names, so"
+       " a 0.5 request with limit 1, refused for both rules, counts as the integer rejection."},
       {"check.step3.rejected-file.title", "out/rejected.txt holds both rejection messages"},
       {"check.step4.manifest.explain",
        "Checks that k8s/trainer.yaml is Pod trainer with nvidia.com/gpu: 1 under limits and not under requests, with "
@@ -90,7 +96,10 @@ const std::map<std::string, std::string>& catalog_en() {
        "Checks that the live trainer pod is bound to lab-node-0 by the scheduler: no nodeName in the manifest, no "
        "nodeSelector or affinity on the pod, PodScheduled True. Only lab-node-0 advertises nvidia.com/gpu, so the "
        "scheduler has exactly one choice. Usual mistakes: setting nodeName (which skips the scheduler) or a "
-       "nodeSelector (which hides the lesson); a Pending trainer usually means allocatable was not patched."},
+       "nodeSelector (which hides the lesson); a Pending trainer usually means allocatable was not patched."
+       " A pod that names another scheduler (spec.schedulerName) or has events but no Scheduled event from"
+       " default-scheduler was bound by hand (a Binding) and fails; a pod whose events have all expired is"
+       " judged by PodScheduled alone."},
       {"check.step4.placed-by-scheduler.title", "The scheduler put trainer on lab-node-0"},
       {"check.step4.requests-defaulted.explain",
        "Checks that the live trainer pod has requests and limits nvidia.com/gpu = 1. For extended resources the "
@@ -120,7 +129,10 @@ const std::map<std::string, std::string>& catalog_en() {
        "and not Insufficient nvidia.com/gpu, with the same reasons as the live PodScheduled message of cpu-only (the "
        "preemption part may differ). Get it with kubectl -n gpu-why get pod cpu-only -o "
        "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}'. Usual mistakes: saving trainer3's "
-       "message here, or an empty file."},
+       "message here, or an empty file."
+       " The message may be saved from any kubectl output (jsonpath, -o yaml, -o json, describe pod, get"
+       " events); every message in the file counts, so a file that also holds an Insufficient nvidia.com/gpu"
+       " message fails."},
       {"check.step5.tainted-file.title", "out/tainted.txt holds cpu-only's taint message"},
       {"check.step5.trainer-not-evicted.explain",
        "Checks that trainer, created before the taint, is still bound to lab-node-0 and running. NoSchedule only keeps "
@@ -152,13 +164,19 @@ const std::map<std::string, std::string>& catalog_en() {
        "Checks that out/exhausted.txt holds a scheduler message with Insufficient nvidia.com/gpu and no taint reason, "
        "with the same reasons as the live message of trainer3 (the preemption part may differ). Put it next to "
        "out/tainted.txt: the difference tells you where to look next. Usual mistakes: saving cpu-only's message here, "
-       "or an empty file."},
+       "or an empty file."
+       " Any kubectl output form counts and every message in the file is read (a taint message beside it"
+       " fails). The premise must hold live: trainer and trainer2 run on lab-node-0 and hold every"
+       " allocatable GPU."},
       {"check.step7.exhausted-file.title", "out/exhausted.txt holds trainer3's Insufficient message"},
       {"check.step7.pending-insufficient.explain",
        "Checks that trainer3 has no node, is Pending with PodScheduled False, and that the scheduler's message says "
        "Insufficient nvidia.com/gpu and does not blame the taint. Both GPU slots are taken by trainer and trainer2, so "
        "the reason changes from the taint to resources. Usual mistakes: no toleration on trainer3 (the taint reason "
-       "again), or a freed slot (trainer3 gets scheduled)."},
+       "again), or a freed slot (trainer3 gets scheduled)."
+       " The premise is checked live: trainer and trainer2 bound to lab-node-0 and using every allocatable"
+       " GPU (USED = ALLOCATABLE > 0); without allocatable (capacity only) trainer3 waits for the wrong"
+       " reason and the hint points at step 2."},
       {"check.step7.pending-insufficient.title", "trainer3 is Pending with Insufficient nvidia.com/gpu"},
       {"check.step7.same-as-trainer2.explain",
        "Checks that k8s/trainer3.yaml and the live trainer3 match trainer2 in containers (image, resources), "
@@ -184,7 +202,10 @@ const std::map<std::string, std::string>& catalog_en() {
       {"check.step8.pending.title", "PENDING matches the cluster"},
       {"check.step8.requests-equal-limits.explain",
        "Checks that REQUESTS_EQUAL_LIMITS is one affirmative word (yes, true, required, must, equal, same, 예, 네, "
-       "필수, 같음, はい, 必須 ...): for an extended resource requests must equal limits, as step 3 showed."},
+       "필수, 같음, はい, 必須 ...): for an extended resource requests must equal limits, as step 3 showed."
+       " Korean and Japanese forms with endings count (같아야 함, 필수임, 일치), full-width letters too; an"
+       " explanation after the answer is fine (yes (must be equal)); an answer holding both a yes and a no"
+       " (yes/no, n/a) fails as ambiguous."},
       {"check.step8.requests-equal-limits.title", "REQUESTS_EQUAL_LIMITS says they must be equal"},
       {"check.step8.scheduler-sees.explain",
        "Checks that SCHEDULER_SEES names numbers (number, numbers, count, quantity, allocatable, 숫자, 数 ...). The "
@@ -529,6 +550,34 @@ const std::map<std::string, std::string>& catalog_en() {
       {"hint.step8.key-conflict", "{key} appears more than once in {file} with different values; keep one line."},
       {"hint.step8.key-missing", "{file} has no {key} line (or the file cannot be read). Add {key}=VALUE."},
       {"hint.step8.not-a-number", "{key} must be a whole number counted from the cluster; found \"{value}\"."},
+      {"hint.step8.ambiguous", "{key}={value} holds both a yes and a no (or no answer at all): write one answer."},
+      {"hint.step2.advertised-file.saved-before-patch",
+       "Every row of {file} shows <none>, but {node} advertises {live} {resource} now: the file was saved before the "
+       "step-2 patch (or the shell ate the backslash of nvidia\\.com/gpu). Run the command again now, with the -o "
+       "argument in single quotes, and save its output."},
+      {"hint.taint.wrong-key",
+       "{node} has the taint {found}, which is not the lab's: nothing tolerates it on purpose. Remove it (kubectl "
+       "taint node {node} KEY:EFFECT- for each) and add {taint}."},
+      {"value.placed.bound-by-hand", "bound to a node without the scheduler"},
+      {"hint.placed.other-scheduler",
+       "{pod} names the scheduler {scheduler} (spec.schedulerName), so default-scheduler never placed it: it was bound "
+       "by hand. Remove schedulerName from {file}, delete the pod and create it again; let the scheduler choose "
+       "{node}."},
+      {"hint.placed.no-scheduled-event",
+       "{pod} has events but none says default-scheduler placed it (no Scheduled event): it was bound by hand (a "
+       "Binding). Delete the pod and create it again from {file}; let the scheduler choose {node}."},
+      {"value.step7.no-allocatable", "{node} advertises no allocatable {resource}"},
+      {"hint.step7.premise-allocatable",
+       "{pod} is Pending, but not because the slots ran out: {node} has no status.allocatable {resource}, so no GPU "
+       "pod fits at all. Fix step 2 (patch allocatable as well as capacity), then look at {pod} again."},
+      {"value.step7.slots-free", "{used} of {allocatable} GPUs in use"},
+      {"hint.step7.premise-slots",
+       "Step 7 is about the slots running out: {trainer} and {trainer2} must both run on {node} and hold every GPU it "
+       "offers (now {used} of {allocatable} in use). Bring them back (steps 4 and 6) before judging {pod}."},
+      {"hint.step7.shared-toleration",
+       "{pod} carries the same toleration as {other}, and that toleration does not match {taint}: the fix is the "
+       "shared toleration, not copying {other}. Correct it in both {other_file} and {file} (key nvidia.com/gpu, "
+       "operator Equal, value present, effect NoSchedule) and recreate both pods."},
       {"hint.step8.pending.differs",
        "PENDING is {value} but {live} pod(s) are Pending in {namespace} now. Count them with kubectl -n {namespace} "
        "get pods."},

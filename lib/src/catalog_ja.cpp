@@ -35,7 +35,11 @@ const std::map<std::string, std::string>& catalog_ja() {
        "にクラスターの全ノードの名前があり、各ノードが今アドバタイズしている量が示されていることを確認します: "
        "lab-node-0 は 2、ほかは <none>、空、または 0。表、custom-columns、jsonpath、JSON、YAML、kubectl describe "
        "のどの出力も受け付けます。よくある間違い: シェルが nvidia\\.com/gpu のバックスラッシュを消したために全行が "
-       "<none> になる（-o の引数全体をクォートしてください）、ノード名を出さずに数値だけを出力する jsonpath。"},
+       "<none> になる（-o の引数全体をクォートしてください）、ノード名を出さずに数値だけを出力する jsonpath。"
+       " ヘッダーの大文字小文字（Name/Gpu）、任意の区切り（タブ、=、:、空白）の"
+       " jsonpath、出力の上のプロンプトやコメント行も同じに読みます。ノードが今 2"
+       " を広告しているのにすべての行が <none> なら、ステップ 2"
+       " のパッチ前に保存したものです。保存し直してください。"},
       {"check.step2.advertised-file.title", "out/advertised.txt に全ノードの GPU 量がある"},
       {"check.step2.allocatable.explain",
        "lab-node-0 の status.allocatable[\"nvidia.com/gpu\"] を確認します。スケジューラーは capacity ではなく "
@@ -85,7 +89,13 @@ const std::map<std::string, std::string>& catalog_ja() {
        "out/rejected.txt に apiserver の拒否が両方入っていることを確認します: \"must be equal to nvidia.com/gpu "
        "limit\" を含むものと、nvidia.com/gpu フィールドに対する \"must be an integer\" を含むもの。kubectl "
        "はエラーを標準エラー出力に書くので 2>&1 で受け取り、2 つ目は >> で追記してください。よくある間違い: "
-       "空のファイル（標準出力しか受け取っていない）、2 つ目のメッセージしかないファイル（> が 1 つ目を上書きした）。"},
+       "空のファイル（標準出力しか受け取っていない）、2 つ目のメッセージしかないファイル（> が 1 つ目を上書きした）。"
+       " 二つの拒否はどちらの順でも、どの kubectl"
+       " の形（apply、create、二つのファイルを一つのコマンドで、--dry-run=s"
+       "erver、前後のプロンプト）でも構いません。各メッセージは自分が示すルールとして数えます"
+       "。limit"
+       " 1 に request 0.5"
+       " は両方のルールで拒否され、整数ルールの拒否として数えます。"},
       {"check.step3.rejected-file.title", "out/rejected.txt に拒否メッセージが 2 つある"},
       {"check.step4.manifest.explain",
        "k8s/trainer.yaml が Pod trainer で、nvidia.com/gpu: 1 を requests ではなく limits "
@@ -98,7 +108,13 @@ const std::map<std::string, std::string>& catalog_ja() {
        "nodeName がなく、Pod に nodeSelector も affinity もなく、PodScheduled が True。nvidia.com/gpu "
        "をアドバタイズしているのは lab-node-0 だけなので、スケジューラーの選択肢は 1 つです。よくある間違い: nodeName "
        "を指定する（スケジューラーを素通りします）、nodeSelector を指定する（要点が見えなくなります）。trainer が "
-       "Pending なら、たいてい allocatable をパッチしていません。"},
+       "Pending なら、たいてい allocatable をパッチしていません。"
+       " 別のスケジューラーを指定した（spec.schedulerName）、またはイベントはある"
+       "のに"
+       " default-scheduler の Scheduled イベントがない Pod"
+       " は手で（Binding"
+       " で）バインドされたものとして不合格です。イベントがすべて期限切れの Pod は"
+       " PodScheduled だけで判断します。"},
       {"check.step4.placed-by-scheduler.title", "スケジューラーが trainer を lab-node-0 に配置した"},
       {"check.step4.requests-defaulted.explain",
        "クラスター上の trainer Pod の requests と limits がともに nvidia.com/gpu = 1 "
@@ -131,7 +147,11 @@ const std::map<std::string, std::string>& catalog_ja() {
        "nodes are available: ...\"）があり、その理由が cpu-only の現在の PodScheduled "
        "メッセージと一致することを確認します（preemption の部分は違っていてもかまいません）。kubectl -n gpu-why get "
        "pod cpu-only -o jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' "
-       "で取り出せます。よくある間違い: ここに trainer3 のメッセージを保存する、空のファイル。"},
+       "で取り出せます。よくある間違い: ここに trainer3 のメッセージを保存する、空のファイル。"
+       " メッセージはどの kubectl の出力から保存しても構いません（jsonpath、-o"
+       " yaml、-o json、describe pod、get"
+       " events）。ファイルのすべてのメッセージを見るため、Insufficient"
+       " nvidia.com/gpu のメッセージも入っていれば不合格です。"},
       {"check.step5.tainted-file.title", "out/tainted.txt に cpu-only のテイントメッセージがある"},
       {"check.step5.trainer-not-evicted.explain",
        "テイントより前に作った trainer が、今も lab-node-0 に配置されて動いていることを確認します。NoSchedule は新しい "
@@ -166,13 +186,22 @@ const std::map<std::string, std::string>& catalog_ja() {
        "を含みテイントの理由を含まないスケジューラーのメッセージがあり、その理由が trainer3 "
        "の現在のメッセージと一致することを確認します（preemption の部分は違っていてもかまいません）。out/tainted.txt "
        "と並べて比べてみてください。その違いが、次に見るべき場所を教えてくれます。よくある間違い: ここに cpu-only "
-       "のメッセージを保存する、空のファイル。"},
+       "のメッセージを保存する、空のファイル。"
+       " どの kubectl"
+       " の出力の形でもよく、ファイルのすべてのメッセージを読みます（テイントのメッセージが並んで"
+       "いれば不合格）。前提が今も成り立つ必要があります:"
+       " trainer と trainer2 が lab-node-0 で動き、割り当て可能な"
+       " GPU をすべて使っていること。"},
       {"check.step7.exhausted-file.title", "out/exhausted.txt に trainer3 の Insufficient メッセージ"},
       {"check.step7.pending-insufficient.explain",
        "trainer3 がノードを持たず、Pending で PodScheduled が False であり、スケジューラーのメッセージに Insufficient "
        "nvidia.com/gpu があってテイントを理由にしていないことを確認します。GPU の枠 2 つは trainer と trainer2 "
        "が使い切っているので、理由がテイントからリソースに変わります。よくある間違い: trainer3 "
-       "にトレレーションがない（またテイントが理由になる）、枠が空いている（trainer3 がスケジュールされる）。"},
+       "にトレレーションがない（またテイントが理由になる）、枠が空いている（trainer3 がスケジュールされる）。"
+       " 前提をライブで確認します: trainer と trainer2 が lab-node-0"
+       " にバインドされ、割り当て可能な GPU をすべて使用（USED ="
+       " ALLOCATABLE > 0）。allocatable がない（capacity"
+       " だけ）なら trainer3 は別の理由で待っており、ヒントはステップ 2 を指します。"},
       {"check.step7.pending-insufficient.title", "trainer3 は Insufficient nvidia.com/gpu で Pending"},
       {"check.step7.same-as-trainer2.explain",
        "k8s/trainer3.yaml とクラスター上の trainer3 "
@@ -201,7 +230,11 @@ const std::map<std::string, std::string>& catalog_ja() {
       {"check.step8.requests-equal-limits.explain",
        "REQUESTS_EQUAL_LIMITS が肯定の 1 語（yes、true、required、must、equal、same、예、네、필수、같음、はい、必須 "
        "...）であることを確認します。ステップ 3 で見たとおり、拡張リソースでは requests と limits "
-       "が等しくなければなりません。"},
+       "が等しくなければなりません。"
+       " 語尾の付いた韓国語・日本語の形（같아야"
+       " 함、必須です、一致）と全角文字も認めます。答えの後の説明は構いません（はい（同じであるこ"
+       "と））。「はい」と「いいえ」が両方ある答え（yes/no、n/a）はあいまいとして不合格で"
+       "す。"},
       {"check.step8.requests-equal-limits.title", "REQUESTS_EQUAL_LIMITS が「等しいこと」と答えている"},
       {"check.step8.scheduler-sees.explain",
        "SCHEDULER_SEES が数値を指していること（number、numbers、count、quantity、allocatable、숫자、数 "
@@ -575,6 +608,39 @@ const std::map<std::string, std::string>& catalog_ja() {
        "{file} に {key} の行がありません（またはファイルを読めません）。{key}=VALUE を追加してください。"},
       {"hint.step8.not-a-number",
        "{key} はクラスターから数えた整数でなければなりません。書かれていた値: \"{value}\"。"},
+      {"hint.step8.ambiguous",
+       "{key}={value} "
+       "には「はい」と「いいえ」が両方あります（または答えがありません）。答えを一つだけ書いてください。"},
+      {"hint.step2.advertised-file.saved-before-patch",
+       "{file} のすべての行が <none> ですが、{node} は今 {resource} を {live} 個広告しています。ステップ 2 "
+       "のパッチより前に保存したか、シェルが nvidia\\.com/gpu のバックスラッシュを消しました。-o "
+       "の引数をシングルクォートで囲んで今コマンドを再実行し、その出力を保存してください。"},
+      {"hint.taint.wrong-key",
+       "{node} のテイント {found} はラボのテイントではありません。削除し（それぞれ kubectl taint node {node} "
+       "KEY:EFFECT-）、{taint} を追加してください。"},
+      {"value.placed.bound-by-hand", "スケジューラーを介さずノードにバインド"},
+      {"hint.placed.other-scheduler",
+       "{pod} はスケジューラーに {scheduler} を指定しているため（spec.schedulerName）、default-scheduler "
+       "は配置していません。手でバインドされています。{file} から schedulerName を削除し、Pod "
+       "を削除して作り直し、スケジューラーに {node} を選ばせてください。"},
+      {"hint.placed.no-scheduled-event",
+       "{pod} にはイベントがありますが、default-scheduler が配置したという Scheduled "
+       "イベントがありません。手で（Binding で）バインドされています。Pod を削除して {file} "
+       "から作り直し、スケジューラーに {node} を選ばせてください。"},
+      {"value.step7.no-allocatable", "{node} に割り当て可能な {resource} がない"},
+      {"hint.step7.premise-allocatable",
+       "{pod} は Pending ですが、枠が尽きたからではありません。{node} に status.allocatable の {resource} "
+       "がないため、どの GPU Pod も入りません。ステップ 2 を直し（capacity と一緒に allocatable もパッチ）、{pod} "
+       "をもう一度見てください。"},
+      {"value.step7.slots-free", "GPU {allocatable} 個中 {used} 個使用中"},
+      {"hint.step7.premise-slots",
+       "ステップ 7 は枠が尽きた状態の話です。{trainer} と {trainer2} が両方 {node} で動き、GPU "
+       "をすべて使っている必要があります（今 {allocatable} 個中 {used} 個使用）。{pod} を判断する前に二つの Pod "
+       "を戻してください（ステップ 4 と 6）。"},
+      {"hint.step7.shared-toleration",
+       "{pod} は {other} と同じトレレーションを持ち、そのトレレーションが {taint} に合っていません。{other} "
+       "を写すのではなく、共通のトレレーションを直すべきです。{other_file} と {file} の両方で直し（key "
+       "nvidia.com/gpu、operator Equal、value present、effect NoSchedule）、両方の Pod を作り直してください。"},
       {"hint.step8.pending.differs",
        "PENDING は {value} ですが、今 {namespace} で Pending の Pod は {live} 個です。kubectl -n {namespace} get pods "
        "で数えてください。"},

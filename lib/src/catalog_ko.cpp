@@ -32,7 +32,11 @@ const std::map<std::string, std::string>& catalog_ko() {
        "out/advertised.txt 가 클러스터의 모든 노드 이름과 각 노드가 지금 광고하는 양을 보여 주는지 확인합니다: "
        "lab-node-0 은 2, 나머지는 <none>, 빈 값 또는 0. 표, custom-columns, jsonpath, JSON, YAML, kubectl describe "
        "출력을 모두 받아들입니다. 흔한 실수: 셸이 nvidia\\.com/gpu 의 백슬래시를 지워서 모든 행이 <none> 인 경우(-o "
-       "인자 전체를 따옴표로 감싸세요), 노드 이름 없이 숫자만 찍는 jsonpath."},
+       "인자 전체를 따옴표로 감싸세요), 노드 이름 없이 숫자만 찍는 jsonpath."
+       " 헤더의 대소문자(Name/Gpu), 어떤 구분자(탭, =, :, 공백)를 쓴"
+       " jsonpath, 출력 위의 프롬프트나 주석 줄도 똑같이 읽습니다. 노드가 지금"
+       " 2를 광고하는데 모든 행이 <none> 이면 2단계 패치 전에 저장한 것이니"
+       " 다시 저장하세요."},
       {"check.step2.advertised-file.title", "out/advertised.txt 에 모든 노드의 GPU 광고량이 있다"},
       {"check.step2.allocatable.explain",
        "lab-node-0 의 status.allocatable[\"nvidia.com/gpu\"] 를 확인합니다. 스케줄러는 capacity 가 아니라 allocatable "
@@ -77,7 +81,11 @@ const std::map<std::string, std::string>& catalog_ko() {
        "out/rejected.txt 에 apiserver 의 거절 두 가지가 모두 있는지 확인합니다: \"must be equal to nvidia.com/gpu "
        "limit\" 문구가 담긴 것 하나와, nvidia.com/gpu 필드에 대한 \"must be an integer\" 문구가 담긴 것 하나. kubectl "
        "은 오류를 표준 오류로 내보내므로 2>&1 로 받고, 두 번째는 >> 로 덧붙이세요. 흔한 실수: 빈 파일(표준 출력만 "
-       "받음), 두 번째 메시지만 남은 파일(> 가 첫 번째를 덮어씀)."},
+       "받음), 두 번째 메시지만 남은 파일(> 가 첫 번째를 덮어씀)."
+       " 두 거절은 어느 순서로든, 어떤 kubectl 형태로든(apply, create,"
+       " 두 파일을 한 명령으로, --dry-run=server, 주변의 프롬프트)"
+       " 괜찮습니다. 각 메시지는 자신이 말하는 규칙으로 셉니다. 제한 1에 요청 0.5"
+       " 는 두 규칙 모두로 거절되며 정수 규칙의 거절로 셉니다."},
       {"check.step3.rejected-file.title", "out/rejected.txt 에 거절 메시지 두 개가 있다"},
       {"check.step4.manifest.explain",
        "k8s/trainer.yaml 이 nvidia.com/gpu: 1 을 requests 가 아니라 limits 에만 적은 Pod trainer 이고, nodeSelector, "
@@ -89,7 +97,11 @@ const std::map<std::string, std::string>& catalog_ko() {
        "클러스터의 trainer 파드가 스케줄러에 의해 lab-node-0 에 배정되었는지 확인합니다: 매니페스트에 nodeName 이 "
        "없고, 파드에 nodeSelector 나 affinity 가 없으며, PodScheduled 가 True. nvidia.com/gpu 를 광고하는 노드는 "
        "lab-node-0 뿐이므로 스케줄러의 선택지는 하나입니다. 흔한 실수: nodeName 지정(스케줄러를 건너뜁니다), "
-       "nodeSelector 지정(요점을 가립니다). trainer 가 대기 중이면 대개 allocatable 을 패치하지 않은 것입니다."},
+       "nodeSelector 지정(요점을 가립니다). trainer 가 대기 중이면 대개 allocatable 을 패치하지 않은 것입니다."
+       " 다른 스케줄러를 지정했거나(spec.schedulerName) 이벤트는 있는데"
+       " default-scheduler 의 Scheduled 이벤트가 없는 파드는"
+       " 손으로(Binding) 바인딩된 것이라 실패합니다. 이벤트가 모두 만료된 파드는"
+       " PodScheduled 만으로 판단합니다."},
       {"check.step4.placed-by-scheduler.title", "스케줄러가 trainer 를 lab-node-0 에 배정했다"},
       {"check.step4.requests-defaulted.explain",
        "클러스터의 trainer 파드가 requests 와 limits 모두 nvidia.com/gpu = 1 인지 확인합니다. 확장 자원은 requests 를 "
@@ -118,7 +130,11 @@ const std::map<std::string, std::string>& catalog_ko() {
        "available: ...\")가 있고, 그 이유들이 cpu-only 의 현재 PodScheduled 메시지와 같은지 확인합니다(preemption "
        "부분은 달라도 됩니다). kubectl -n gpu-why get pod cpu-only -o "
        "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' 로 꺼내세요. 흔한 실수: 여기에 trainer3 "
-       "의 메시지를 저장하기, 빈 파일."},
+       "의 메시지를 저장하기, 빈 파일."
+       " 메시지는 어떤 kubectl 출력에서 저장해도 됩니다(jsonpath, -o"
+       " yaml, -o json, describe pod, get events)."
+       " 파일의 모든 메시지를 보므로 Insufficient nvidia.com/gpu"
+       " 메시지가 함께 있으면 실패합니다."},
       {"check.step5.tainted-file.title", "out/tainted.txt 에 cpu-only 의 테인트 메시지가 있다"},
       {"check.step5.trainer-not-evicted.explain",
        "테인트보다 먼저 만든 trainer 가 여전히 lab-node-0 에 배정되어 실행 중인지 확인합니다. NoSchedule 은 새 파드만 "
@@ -150,13 +166,22 @@ const std::map<std::string, std::string>& catalog_ko() {
        "out/exhausted.txt 에 Insufficient nvidia.com/gpu 가 있고 테인트 이유는 없는 스케줄러 메시지가 있으며, 그 "
        "이유들이 trainer3 의 현재 메시지와 같은지 확인합니다(preemption 부분은 달라도 됩니다). out/tainted.txt 와 "
        "나란히 놓고 비교해 보세요. 그 차이가 다음에 볼 곳을 정합니다. 흔한 실수: 여기에 cpu-only 의 메시지를 저장하기, "
-       "빈 파일."},
+       "빈 파일."
+       " 어떤 kubectl 출력 형태든 되며 파일의 모든 메시지를 읽습니다(테인트"
+       " 메시지가 함께 있으면 실패). 전제가 지금도 성립해야 합니다: trainer 와"
+       " trainer2 가 lab-node-0 에서 실행되며 할당 가능한 GPU 를"
+       " 모두 쓰고 있어야 합니다."},
       {"check.step7.exhausted-file.title", "out/exhausted.txt 에 trainer3 의 Insufficient 메시지가 있다"},
       {"check.step7.pending-insufficient.explain",
        "trainer3 가 노드 없이 Pending 이고 PodScheduled 가 False 이며, 스케줄러 메시지에 Insufficient nvidia.com/gpu "
        "가 있고 테인트를 이유로 들지 않는지 확인합니다. GPU 자리 두 개를 trainer 와 trainer2 가 이미 다 썼으므로 대기 "
        "이유가 테인트에서 자원으로 바뀝니다. 흔한 실수: trainer3 에 톨러레이션이 없음(다시 테인트가 이유), 자리가 비어 "
-       "있음(trainer3 가 스케줄됨)."},
+       "있음(trainer3 가 스케줄됨)."
+       " 전제를 실시간으로 확인합니다: trainer 와 trainer2 가"
+       " lab-node-0 에 바인딩되어 할당 가능한 GPU 를 모두 사용(USED ="
+       " ALLOCATABLE > 0). allocatable 이 없으면(capacity"
+       " 만) trainer3 는 다른 이유로 기다리는 것이라 힌트가 2단계를"
+       " 가리킵니다."},
       {"check.step7.pending-insufficient.title", "trainer3 가 Insufficient nvidia.com/gpu 로 대기한다"},
       {"check.step7.same-as-trainer2.explain",
        "k8s/trainer3.yaml 과 클러스터의 trainer3 가 컨테이너(image, resources), tolerations, nodeSelector, affinity "
@@ -182,7 +207,10 @@ const std::map<std::string, std::string>& catalog_ko() {
       {"check.step8.pending.title", "PENDING 이 클러스터와 일치한다"},
       {"check.step8.requests-equal-limits.explain",
        "REQUESTS_EQUAL_LIMITS 가 긍정을 뜻하는 한 단어(yes, true, required, must, equal, same, 예, 네, 필수, 같음, "
-       "はい, 必須 ...)인지 확인합니다. 3단계에서 본 것처럼 확장 자원은 requests 와 limits 가 같아야 합니다."},
+       "はい, 必須 ...)인지 확인합니다. 3단계에서 본 것처럼 확장 자원은 requests 와 limits 가 같아야 합니다."
+       " 어미가 붙은 한국어·일본어 형태(같아야 함, 필수임, 일치)와 전각 문자도"
+       " 인정합니다. 답 뒤의 설명은 괜찮습니다(예 (같아야 함)). 예와 아니오가 함께"
+       " 있는 답(yes/no, n/a)은 모호해서 실패합니다."},
       {"check.step8.requests-equal-limits.title", "REQUESTS_EQUAL_LIMITS 가 같아야 한다고 답한다"},
       {"check.step8.scheduler-sees.explain",
        "SCHEDULER_SEES 가 숫자를 가리키는지(number, numbers, count, quantity, allocatable, 숫자, 数 ...) 확인합니다. "
@@ -536,6 +564,35 @@ const std::map<std::string, std::string>& catalog_ko() {
       {"hint.step8.key-missing",
        "{file} 파일에 {key} 줄이 없습니다(또는 파일을 읽을 수 없습니다). {key}=VALUE 줄을 추가하세요."},
       {"hint.step8.not-a-number", "{key} 값은 클러스터에서 센 정수여야 합니다. 적힌 값: \"{value}\"."},
+      {"hint.step8.ambiguous",
+       "{key}={value} 에는 예와 아니오가 함께 있습니다(또는 답이 없습니다). 답을 하나만 쓰세요."},
+      {"hint.step2.advertised-file.saved-before-patch",
+       "{file} 의 모든 행이 <none> 인데 {node} 는 지금 {resource} {live}개를 광고합니다. 2단계 패치 전에 파일을 "
+       "저장했거나, 셸이 nvidia\\.com/gpu 의 백슬래시를 지웠습니다. -o 인자를 작은따옴표로 감싸 지금 명령을 다시 "
+       "실행하고 그 출력을 저장하세요."},
+      {"hint.taint.wrong-key",
+       "{node} 의 테인트 {found} 는 실습의 테인트가 아닙니다. 지우고(각각 kubectl taint node {node} KEY:EFFECT-) "
+       "{taint} 를 추가하세요."},
+      {"value.placed.bound-by-hand", "스케줄러 없이 노드에 바인딩됨"},
+      {"hint.placed.other-scheduler",
+       "{pod} 는 스케줄러로 {scheduler} 를 지정해서(spec.schedulerName) default-scheduler 가 배치하지 않았습니다. "
+       "손으로 바인딩된 것입니다. {file} 에서 schedulerName 을 지우고 파드를 지운 뒤 다시 만들어 스케줄러가 {node} 를 "
+       "고르게 하세요."},
+      {"hint.placed.no-scheduled-event",
+       "{pod} 에는 이벤트가 있지만 default-scheduler 가 배치했다는 Scheduled 이벤트가 없습니다. 손으로(Binding) "
+       "바인딩된 것입니다. 파드를 지우고 {file} 로 다시 만들어 스케줄러가 {node} 를 고르게 하세요."},
+      {"value.step7.no-allocatable", "{node} 에 할당 가능한 {resource} 가 없음"},
+      {"hint.step7.premise-allocatable",
+       "{pod} 가 대기 중이지만 슬롯이 다 차서가 아닙니다. {node} 에 status.allocatable {resource} 가 없어서 어떤 GPU "
+       "파드도 들어갈 수 없습니다. 2단계를 고치고(capacity 와 함께 allocatable 도 패치) {pod} 를 다시 보세요."},
+      {"value.step7.slots-free", "GPU {allocatable}개 중 {used}개 사용 중"},
+      {"hint.step7.premise-slots",
+       "7단계는 슬롯이 다 찬 상황입니다. {trainer} 와 {trainer2} 가 모두 {node} 에서 실행되며 GPU 를 전부 쓰고 있어야 "
+       "합니다(지금 {allocatable}개 중 {used}개 사용). {pod} 를 보기 전에 두 파드를 되살리세요(4, 6단계)."},
+      {"hint.step7.shared-toleration",
+       "{pod} 는 {other} 와 같은 톨러레이션을 가졌고, 그 톨러레이션이 {taint} 와 맞지 않습니다. {other} 를 베끼는 것이 "
+       "아니라 공통 톨러레이션을 고쳐야 합니다. {other_file} 와 {file} 모두에서 고치고(key nvidia.com/gpu, operator "
+       "Equal, value present, effect NoSchedule) 두 파드를 다시 만드세요."},
       {"hint.step8.pending.differs",
        "PENDING 은 {value} 인데 지금 {namespace} 네임스페이스에서 대기 중인 파드는 {live}개입니다. kubectl -n "
        "{namespace} get pods 로 세어 보세요."},

@@ -16,6 +16,7 @@
 #include <ctime>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "gpuwhy/lab.h"
 #include "gpuwhy/text.h"
@@ -251,15 +252,13 @@ std::variant<json, FetchError> pod_to_send(const std::string& rel, const Student
   } catch (const Error& e) {
     return skipped(e.what());
   }
-  if (docs.size() != 1) {
-    return skipped(fmt::format("{}: holds {} YAML documents; expected exactly one Pod", rel, docs.size()));
+  auto pick = yaml::pick_pod(std::move(docs));
+  if (!pick.pod) {
+    return skipped(
+        fmt::format("{}: {} (documents: {})", rel, pick.reason,
+                    pick.kinds.empty() ? std::string("none") : fmt::format("{}", fmt::join(pick.kinds, ", "))));
   }
-  json pod = std::move(docs[0]);
-  if (!pod.is_object()) return skipped(fmt::format("{}: not a Kubernetes object (a mapping)", rel));
-  const json kind = pod.value("kind", json());
-  if (kind != "Pod") {
-    return skipped(fmt::format("{}: kind is {}, not Pod", rel, kind.is_null() ? std::string("missing") : kind.dump()));
-  }
+  json pod = std::move(*pick.pod);
   // Always sent to the lab namespace: a namespace in the manifest is dropped, not followed.
   if (pod.contains("metadata") && pod["metadata"].is_object()) pod["metadata"].erase("namespace");
   return pod;

@@ -183,28 +183,38 @@ bool is_number_text(std::string_view s) {
   return !s.empty() && quantity_milli(s).has_value() && s.find_first_of("0123456789") != std::string_view::npos;
 }
 
-std::vector<std::string> split_ws(std::string_view line) {
+// A row of custom-columns, table or jsonpath output: cells split on blanks and on the
+// separators a jsonpath template may put between a name and its amount (`=`, `:`, `,`, `|`,
+// `;`, `->`). A node name never holds one of them; a quantity never does either.
+std::vector<std::string> split_cells(std::string_view line) {
   std::vector<std::string> out;
+  const auto sep = [](char c) {
+    return c == ' ' || c == '\t' || c == '=' || c == ':' || c == ',' || c == '|' || c == ';';
+  };
   std::size_t i = 0;
   while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    while (i < line.size() && sep(line[i])) ++i;
     const std::size_t b = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-    if (i > b) out.emplace_back(line.substr(b, i - b));
+    while (i < line.size() && !sep(line[i])) ++i;
+    std::string cell(line.substr(b, i - b));
+    if (cell == "->" || cell == "=>" || cell == "-" || cell == "\"\"" || cell == "''") continue;
+    if (cell.size() >= 2 && (cell.front() == '"' || cell.front() == '\'') && cell.back() == cell.front())
+      cell = cell.substr(1, cell.size() - 2);
+    if (!cell.empty()) out.push_back(std::move(cell));
   }
   return out;
 }
 
+bool is_amount_cell(const std::string& c) {
+  return c == "<none>" || is_number_text(c);
+}
+
+// A header row as kubectl prints it, in whatever case the student typed the custom-columns
+// names (`NAME GPU`, `Name Gpu`, `node alloc`): at least two cells, none of them a number or
+// `<none>`. Data rows always carry an amount cell (`<none>` when missing).
 bool looks_like_header(const std::vector<std::string>& cells) {
-  bool letter = false;
-  for (const auto& c : cells) {
-    if (c == "<none>") return false;
-    for (char ch : c) {
-      if (ch >= 'a' && ch <= 'z') return false;
-      if (ch >= 'A' && ch <= 'Z') letter = true;
-    }
-  }
-  return letter;
+  if (cells.size() < 2) return false;
+  return std::none_of(cells.begin(), cells.end(), [](const std::string& c) { return is_amount_cell(c); });
 }
 
 void read_describe(const std::vector<std::string>& lines, Advertised& a) {
@@ -238,55 +248,85 @@ void read_describe(const std::vector<std::string>& lines, Advertised& a) {
   if (a.amounts.empty()) a.problem = "describe output without any Name: line";
 }
 
+// The column of a capacity amount when the header has one beside an allocatable one.
+std::optional<std::size_t> capacity_column(const std::vector<std::string>& h) {
+  for (std::size_t i = 1; i < h.size(); ++i) {
+    if (text::to_lower_ascii(h[i]).find("cap") != std::string::npos) return i;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::size_t> amount_column(const std::vector<std::string>& h) {
+  std::optional<std::size_t> col;
+  for (std::size_t i = 0; i < h.size(); ++i) {
+    if (text::to_lower_ascii(h[i]).find("alloc") != std::string::npos) col = i;
+  }
+  for (std::size_t i = 1; i < h.size() && !col; ++i) {
+    const std::string u = text::to_lower_ascii(h[i]);
+    if (u.find("gpu") != std::string::npos || u.find("nvidia") != std::string::npos ||
+        u.find("cap") != std::string::npos)
+      col = i;
+  }
+  if (!col && h.size() == 2) col = 1;
+  return col;
+}
+
+// Rows without a header: each node name is followed by its amount cells (the last one wins:
+// capacity then allocatable). Works for one pair a line and for a whole jsonpath range printed
+// on one line (`lab-node-0=2 lab-node-1= lab-node-2=`).
+void read_pairs(const std::vector<std::vector<std::string>>& rows, Advertised& a) {
+  for (const auto& cells : rows) {
+    std::string name;
+    std::string amount;
+    for (const auto& c : cells) {
+      if (is_amount_cell(c)) {
+        // capacity then allocatable: the last amount shown wins, `<none>` never hides one
+        if (!name.empty() && (c != "<none>" || amount.empty())) amount = c;
+        continue;
+      }
+      if (!name.empty()) add_node(a, name, amount);
+      name = c;
+      amount.clear();
+    }
+    if (!name.empty()) add_node(a, name, amount);
+  }
+}
+
 void read_table(const std::vector<std::string>& lines, Advertised& a) {
   a.format = AdvertisedFormat::kTable;
   std::vector<std::vector<std::string>> rows;
   for (const auto& l : lines) {
-    auto cells = split_ws(l);
+    auto cells = split_cells(l);
     if (!cells.empty()) rows.push_back(std::move(cells));
   }
   if (rows.empty()) {
     a.problem = "no rows";
     return;
   }
-  std::size_t first = 0;
+  // A one-column header (`GPU`, `Gpu`) above amounts only: bare numbers under a title.
+  const bool lone_title =
+      rows[0].size() == 1 && !is_amount_cell(rows[0][0]) && rows.size() > 1 &&
+      std::all_of(rows.begin() + 1, rows.end(), [](const auto& r) {
+        return std::all_of(r.begin(), r.end(), [](const std::string& c) { return is_amount_cell(c); });
+      });
+  const bool header = lone_title || looks_like_header(rows[0]);
   std::optional<std::size_t> amount_col;
-  if (looks_like_header(rows[0])) {
-    first = 1;
-    const auto& h = rows[0];
-    for (std::size_t i = 0; i < h.size(); ++i) {
-      const std::string u = text::to_lower_ascii(h[i]);
-      if (u.find("alloc") != std::string::npos) amount_col = i;
-    }
-    if (!amount_col) {
-      for (std::size_t i = 1; i < h.size(); ++i) {
-        const std::string u = text::to_lower_ascii(h[i]);
-        if (u.find("gpu") != std::string::npos || u.find("nvidia") != std::string::npos ||
-            u.find("cap") != std::string::npos) {
-          amount_col = i;
-        }
-      }
-    }
-    if (!amount_col && h.size() == 2) amount_col = 1;
-    if (!amount_col && h.size() > 2) {
+  std::optional<std::size_t> capacity_col;
+  if (header) {
+    amount_col = amount_column(rows[0]);
+    capacity_col = capacity_column(rows[0]);
+    if (!amount_col && rows[0].size() > 2) {
       a.problem = "the table has no GPU column";
       return;
     }
+    rows.erase(rows.begin());
   }
   // Bare numbers: not one cell names a node.
-  bool any_name = false;
-  std::vector<std::string> values;
-  for (std::size_t r = first; r < rows.size(); ++r) {
-    for (const auto& c : rows[r]) {
-      if (c == "<none>" || is_number_text(c)) {
-        values.push_back(c);
-      } else {
-        any_name = true;
-      }
-    }
-  }
+  const bool any_name = std::any_of(rows.begin(), rows.end(), [](const auto& r) {
+    return std::any_of(r.begin(), r.end(), [](const std::string& c) { return !is_amount_cell(c); });
+  });
   if (!any_name) {
-    if (!values.empty()) {
+    if (!rows.empty()) {
       a.format = AdvertisedFormat::kBareNumbers;
       a.bare_numbers = true;
     } else {
@@ -294,16 +334,18 @@ void read_table(const std::vector<std::string>& lines, Advertised& a) {
     }
     return;
   }
-  for (std::size_t r = first; r < rows.size(); ++r) {
-    const auto& cells = rows[r];
-    std::string name = cells[0];
-    while (!name.empty() && (name.back() == ':' || name.back() == '=')) name.pop_back();
-    std::string amount;
-    if (cells.size() >= 2) {
+  if (header) {
+    for (const auto& cells : rows) {
       const std::size_t col = amount_col && *amount_col < cells.size() ? *amount_col : cells.size() - 1;
-      amount = cells[col];
+      std::string amount = cells.size() >= 2 ? cells[col] : std::string();
+      // Allocatable when the node has it, else capacity: as the JSON, YAML and describe readers.
+      if ((amount.empty() || amount == "<none>") && capacity_col && *capacity_col < cells.size() &&
+          *capacity_col != col)
+        amount = cells[*capacity_col];
+      add_node(a, cells[0], amount);
     }
-    add_node(a, name, amount);
+  } else {
+    read_pairs(rows, a);
   }
   a.all_none = std::all_of(a.amounts.begin(), a.amounts.end(), [](const auto& kv) { return kv.second.empty(); });
 }
@@ -312,7 +354,7 @@ void read_table(const std::vector<std::string>& lines, Advertised& a) {
 
 Advertised read_advertised(std::string_view in) {
   Advertised a;
-  const std::string t = text::trim(in);
+  const std::string t = text::trim(text::strip_noise(text::nfkc(in)));
   if (t.empty()) {
     a.problem = "the file is empty";
     return a;
@@ -371,39 +413,96 @@ void finish(Rejection& r) {
 
 }  // namespace
 
+namespace {
+
+bool starts_rejection(const std::string& l) {
+  return l.find("is invalid") != std::string::npos || l.rfind("Error from server", 0) == 0;
+}
+
+bool bare_cause(const std::string& l) {
+  return l.find("must be equal to") != std::string::npos || l.find("must be an integer") != std::string::npos ||
+         l.find("Limit must be set") != std::string::npos;
+}
+
+// A rejection as its lines were read: the header's own cause text, then one part per
+// `* <field>: <msg>` line; a line wrapped by the terminal continues the part before it.
+struct Block {
+  Rejection r;
+  std::vector<std::string> parts;
+};
+
+void close_block(std::optional<Block>& b, RejectedFile& out) {
+  if (!b) return;
+  for (const auto& p : b->parts) {
+    auto c = messages::causes_from_text(p);
+    b->r.causes.insert(b->r.causes.end(), c.begin(), c.end());
+  }
+  finish(b->r);
+  out.rejections.push_back(std::move(b->r));
+  b.reset();
+}
+
+}  // namespace
+
 RejectedFile read_rejected(std::string_view in) {
   RejectedFile out;
-  Rejection* open = nullptr;  // a multi-cause header waiting for "* " lines
-  for (const auto& raw : text::lines(in)) {
+  std::optional<Block> open;
+  for (const auto& raw : text::lines(text::nfkc(in))) {
     const std::string l = text::trim(raw);
-    if (l.empty()) continue;
-    if (l.rfind("* ", 0) == 0 && open != nullptr) {
-      auto c = messages::causes_from_text(l);
-      open->causes.insert(open->causes.end(), c.begin(), c.end());
-      finish(*open);
+    if (l.empty() || text::is_noise_line(l)) {
+      close_block(open, out);
       continue;
     }
-    open = nullptr;
-    const bool header = l.find("is invalid") != std::string::npos || l.rfind("Error from server", 0) == 0;
-    const bool bare_cause = l.find("must be equal to") != std::string::npos ||
-                            l.find("must be an integer") != std::string::npos ||
-                            l.find("Limit must be set") != std::string::npos;
-    if (!header && !bare_cause) continue;
-    Rejection r;
-    r.header = l;
-    r.pod = quoted_after(l, "Pod \"");
-    const auto inv = l.find("is invalid:");
-    const std::string rest = inv == std::string::npos ? l : text::trim(std::string_view(l).substr(inv + 11));
-    if (!rest.empty()) r.causes = messages::causes_from_text(l);
-    finish(r);
-    out.rejections.push_back(std::move(r));
-    if (rest.empty()) open = &out.rejections.back();
+    if (open && l.rfind("* ", 0) == 0) {
+      open->parts.push_back(l);
+      continue;
+    }
+    if (starts_rejection(l) || (!open && bare_cause(l))) {
+      close_block(open, out);
+      open.emplace();
+      open->r.header = l;
+      open->r.pod = quoted_after(l, "Pod \"");
+      const auto inv = l.find("is invalid:");
+      const std::string rest = inv == std::string::npos ? l : text::trim(std::string_view(l).substr(inv + 11));
+      open->parts.push_back(rest.empty() ? std::string() : l);
+      continue;
+    }
+    if (open) {
+      // A cause the terminal wrapped onto the next line (`...resource.Quantity{...}:` /
+      // `must be an integer`): it belongs to the part before it.
+      open->parts.back() += ' ';
+      open->parts.back() += l;
+    }
   }
+  close_block(open, out);
   return out;
 }
 
-std::optional<messages::SchedulerMessage> read_scheduler_file(std::string_view text) {
-  return messages::parse_scheduler_message(text);
+std::vector<messages::SchedulerMessage> read_scheduler_file(std::string_view in) {
+  const std::string t = text::trim(text::strip_noise(text::nfkc(in)));
+  // `-o json` (a Pod, an event list, the conditions array): the strings, exactly decoded.
+  if (!t.empty() && (t.front() == '{' || t.front() == '[')) {
+    const json j = json::parse(t, nullptr, false);
+    if (!j.is_discarded()) {
+      std::string strings;
+      std::vector<const json*> stack{&j};
+      while (!stack.empty()) {
+        const json* v = stack.back();
+        stack.pop_back();
+        if (v->is_string()) {
+          strings += v->get_ref<const std::string&>();
+          strings += '\n';
+        } else if (v->is_structured()) {
+          for (const auto& c : *v) stack.push_back(&c);
+        }
+      }
+      auto found = messages::parse_scheduler_messages(strings);
+      if (!found.empty()) return found;
+    }
+  }
+  // Anything else (plain text, -o yaml, describe, get events, jsonpath): quotes undone and
+  // lines unfolded by the message parser itself.
+  return messages::parse_scheduler_messages(t);
 }
 
 // ---- gate-report.txt ---------------------------------------------------------------------
@@ -412,7 +511,7 @@ GateReport read_gate_report(std::string_view in) {
   GateReport g;
   std::set<std::string> known(lab::kGateKeys.begin(), lab::kGateKeys.end());
   std::map<std::string, std::vector<std::string>> seen;
-  for (const auto& raw : text::lines(in)) {
+  for (const auto& raw : text::lines(text::nfkc(in))) {
     const std::string l = text::trim(raw);
     if (l.empty()) continue;
     ++g.nonblank_lines;
@@ -468,111 +567,316 @@ std::string to_string(Answer a) {
     case Answer::kNegative: return "negative";
     case Answer::kNumbers: return "numbers";
     case Answer::kDevices: return "devices";
+    case Answer::kNegator: return "negator";
+    case Answer::kAmbiguous: return "ambiguous";
   }
   return "unknown";
 }
 
 const std::vector<AnswerWord>& answer_words() {
+  using A = Answer;
   static const std::vector<AnswerWord> kWords{
       // affirmative: requests must equal limits
-      {"yes", Answer::kAffirmative},
-      {"y", Answer::kAffirmative},
-      {"true", Answer::kAffirmative},
-      {"required", Answer::kAffirmative},
-      {"require", Answer::kAffirmative},
-      {"must", Answer::kAffirmative},
-      {"equal", Answer::kAffirmative},
-      {"equals", Answer::kAffirmative},
-      {"same", Answer::kAffirmative},
-      {"mandatory", Answer::kAffirmative},
-      {"예", Answer::kAffirmative},
-      {"네", Answer::kAffirmative},
-      {"필수", Answer::kAffirmative},
-      {"같음", Answer::kAffirmative},
-      {"같다", Answer::kAffirmative},
-      {"동일", Answer::kAffirmative},
-      {"동일함", Answer::kAffirmative},
-      {"はい", Answer::kAffirmative},
-      {"必須", Answer::kAffirmative},
-      {"同じ", Answer::kAffirmative},
-      {"等しい", Answer::kAffirmative},
-      {"一致", Answer::kAffirmative},
+      {"yes", A::kAffirmative},
+      {"y", A::kAffirmative},
+      {"true", A::kAffirmative},
+      {"required", A::kAffirmative},
+      {"require", A::kAffirmative},
+      {"must", A::kAffirmative},
+      {"equal", A::kAffirmative},
+      {"equals", A::kAffirmative},
+      {"same", A::kAffirmative},
+      {"mandatory", A::kAffirmative},
+      {"identical", A::kAffirmative},
+      {"correct", A::kAffirmative},
+      {"ok", A::kAffirmative},
+      {"예", A::kAffirmative},
+      {"네", A::kAffirmative},
+      {"응", A::kAffirmative},
+      {"참", A::kAffirmative},
+      {"필수", A::kAffirmative},
+      {"같음", A::kAffirmative},
+      {"같다", A::kAffirmative},
+      {"같아야", A::kAffirmative},
+      {"동일", A::kAffirmative},
+      {"동일함", A::kAffirmative},
+      {"동일해야", A::kAffirmative},
+      {"일치", A::kAffirmative},
+      {"일치해야", A::kAffirmative},
+      {"맞음", A::kAffirmative},
+      {"맞다", A::kAffirmative},
+      {"필요", A::kAffirmative},
+      {"はい", A::kAffirmative},
+      {"必須", A::kAffirmative},
+      {"必要", A::kAffirmative},
+      {"同じ", A::kAffirmative},
+      {"等しい", A::kAffirmative},
+      {"一致", A::kAffirmative},
+      {"同一", A::kAffirmative},
+      {"真", A::kAffirmative},
       // negative: fractional amounts are not allowed
-      {"no", Answer::kNegative},
-      {"n", Answer::kNegative},
-      {"false", Answer::kNegative},
-      {"rejected", Answer::kNegative},
-      {"reject", Answer::kNegative},
-      {"forbidden", Answer::kNegative},
-      {"invalid", Answer::kNegative},
-      {"denied", Answer::kNegative},
-      {"disallowed", Answer::kNegative},
-      {"not allowed", Answer::kNegative},
-      {"not-allowed", Answer::kNegative},
-      {"never", Answer::kNegative},
-      {"불가", Answer::kNegative},
-      {"불가능", Answer::kNegative},
-      {"거절", Answer::kNegative},
-      {"거부", Answer::kNegative},
-      {"금지", Answer::kNegative},
-      {"아니오", Answer::kNegative},
-      {"아니요", Answer::kNegative},
-      {"안됨", Answer::kNegative},
-      {"いいえ", Answer::kNegative},
-      {"不可", Answer::kNegative},
-      {"拒否", Answer::kNegative},
-      {"禁止", Answer::kNegative},
-      {"無効", Answer::kNegative},
+      {"no", A::kNegative},
+      {"n", A::kNegative},
+      {"false", A::kNegative},
+      {"rejected", A::kNegative},
+      {"reject", A::kNegative},
+      {"forbidden", A::kNegative},
+      {"invalid", A::kNegative},
+      {"denied", A::kNegative},
+      {"disallowed", A::kNegative},
+      {"not allowed", A::kNegative},
+      {"not-allowed", A::kNegative},
+      {"not permitted", A::kNegative},
+      {"never", A::kNegative},
+      {"impossible", A::kNegative},
+      {"integer only", A::kNegative},
+      {"integers only", A::kNegative},
+      {"only integers", A::kNegative},
+      {"whole numbers only", A::kNegative},
+      {"only whole numbers", A::kNegative},
+      {"must be an integer", A::kNegative},
+      {"must be integer", A::kNegative},
+      {"불가", A::kNegative},
+      {"불가능", A::kNegative},
+      {"거절", A::kNegative},
+      {"거부", A::kNegative},
+      {"금지", A::kNegative},
+      {"불허", A::kNegative},
+      {"아니오", A::kNegative},
+      {"아니요", A::kNegative},
+      {"아니", A::kNegative},
+      {"거짓", A::kNegative},
+      {"안됨", A::kNegative},
+      {"안 됨", A::kNegative},
+      {"안돼", A::kNegative},
+      {"안 돼", A::kNegative},
+      {"안된다", A::kNegative},
+      {"안 된다", A::kNegative},
+      {"정수만", A::kNegative},
+      {"いいえ", A::kNegative},
+      {"不可", A::kNegative},
+      {"不可能", A::kNegative},
+      {"拒否", A::kNegative},
+      {"禁止", A::kNegative},
+      {"無効", A::kNegative},
+      {"不許可", A::kNegative},
+      {"だめ", A::kNegative},
+      {"ダメ", A::kNegative},
+      {"できない", A::kNegative},
+      {"整数のみ", A::kNegative},
+      {"偽", A::kNegative},
+      // negators: turn an affirmative word around ("not equal", "같지 않음", "必要ない")
+      {"not", A::kNegator},
+      {"isn't", A::kNegator},
+      {"don't", A::kNegator},
+      {"doesn't", A::kNegator},
+      {"않음", A::kNegator},
+      {"않다", A::kNegator},
+      {"않아도", A::kNegator},
+      {"않아도 됨", A::kNegator},
+      {"아님", A::kNegator},
+      {"없음", A::kNegator},
+      {"ない", A::kNegator},
+      {"ではない", A::kNegator},
+      {"じゃない", A::kNegator},
+      {"不要", A::kNegator},
       // numbers: what the scheduler sees
-      {"number", Answer::kNumbers},
-      {"numbers", Answer::kNumbers},
-      {"count", Answer::kNumbers},
-      {"counts", Answer::kNumbers},
-      {"quantity", Answer::kNumbers},
-      {"quantities", Answer::kNumbers},
-      {"allocatable", Answer::kNumbers},
-      {"숫자", Answer::kNumbers},
-      {"수", Answer::kNumbers},
-      {"수량", Answer::kNumbers},
-      {"개수", Answer::kNumbers},
-      {"数", Answer::kNumbers},
-      {"数字", Answer::kNumbers},
-      {"数値", Answer::kNumbers},
-      {"個数", Answer::kNumbers},
+      {"number", A::kNumbers},
+      {"numbers", A::kNumbers},
+      {"count", A::kNumbers},
+      {"counts", A::kNumbers},
+      {"quantity", A::kNumbers},
+      {"quantities", A::kNumbers},
+      {"allocatable", A::kNumbers},
+      {"integer", A::kNumbers},
+      {"integers", A::kNumbers},
+      {"amount", A::kNumbers},
+      {"amounts", A::kNumbers},
+      {"숫자", A::kNumbers},
+      {"수", A::kNumbers},
+      {"수량", A::kNumbers},
+      {"개수", A::kNumbers},
+      {"갯수", A::kNumbers},
+      {"수치", A::kNumbers},
+      {"数", A::kNumbers},
+      {"数字", A::kNumbers},
+      {"数値", A::kNumbers},
+      {"個数", A::kNumbers},
+      {"数量", A::kNumbers},
+      {"台数", A::kNumbers},
       // devices: the wrong answer to SCHEDULER_SEES
-      {"device", Answer::kDevices},
-      {"devices", Answer::kDevices},
-      {"gpu", Answer::kDevices},
-      {"gpus", Answer::kDevices},
-      {"hardware", Answer::kDevices},
-      {"장치", Answer::kDevices},
-      {"디바이스", Answer::kDevices},
-      {"하드웨어", Answer::kDevices},
-      {"デバイス", Answer::kDevices},
-      {"装置", Answer::kDevices},
-      {"ハードウェア", Answer::kDevices},
+      {"device", A::kDevices},
+      {"devices", A::kDevices},
+      {"gpu", A::kDevices},
+      {"gpus", A::kDevices},
+      {"hardware", A::kDevices},
+      {"card", A::kDevices},
+      {"cards", A::kDevices},
+      {"장치", A::kDevices},
+      {"디바이스", A::kDevices},
+      {"하드웨어", A::kDevices},
+      {"기기", A::kDevices},
+      {"デバイス", A::kDevices},
+      {"装置", A::kDevices},
+      {"ハードウェア", A::kDevices},
+      // neither: an answer that is no answer
+      {"n/a", A::kAmbiguous},
+      {"yes/no", A::kAmbiguous},
+      {"?", A::kAmbiguous},
   };
   return kWords;
 }
 
+const std::vector<std::string_view>& answer_suffixes() {
+  // Endings Korean and Japanese put on a word: 필수임, 거절됨, 숫자만, 같아야 함 → 같아야+함 ...
+  static const std::vector<std::string_view> kSuffixes{"임",   "함",     "됨",   "만",   "이다",   "입니다", "다",
+                                                       "요",   "음",     "이요", "해야", "해야함", "이어야", "입니다",
+                                                       "です", "である", "だ",   "のみ", "だけ",   "する"};
+  return kSuffixes;
+}
+
 namespace {
-Answer lookup(const std::string& w) {
+
+bool ascii_only(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
+Answer lookup(std::string_view w) {
   for (const auto& row : answer_words()) {
     if (row.word == w) return row.answer;
   }
-  return Answer::kUnknown;
+  // A Korean or Japanese word with an ending: the longest table word the token starts with.
+  if (ascii_only(w)) return Answer::kUnknown;
+  Answer best = Answer::kUnknown;
+  std::size_t best_len = 0;
+  for (const auto& row : answer_words()) {
+    if (row.word.size() <= best_len || row.word.size() >= w.size() || w.substr(0, row.word.size()) != row.word ||
+        ascii_only(row.word))
+      continue;
+    const std::string_view rest = w.substr(row.word.size());
+    const auto& sfx = answer_suffixes();
+    if (std::find(sfx.begin(), sfx.end(), rest) != sfx.end()) {
+      best = row.answer;
+      best_len = row.word.size();
+    }
+  }
+  return best;
 }
+
+bool is_token_sep(char c) {
+  return c == ' ' || c == '\t' || c == '/' || c == '|' || c == ',' || c == '(' || c == ')' || c == '[' || c == ']' ||
+         c == ';' || c == '.' || c == '!' || c == ':' || c == '"' || c == '\'' || c == '=' || c == '+' || c == '&';
+}
+
+// The kinds of answer words in `span`, in order: phrases of the table first (and removed), then
+// each token.
+std::vector<Answer> kinds_in(std::string span) {
+  std::vector<Answer> out;
+  for (const auto& row : answer_words()) {
+    if (row.word.find(' ') == std::string_view::npos) continue;
+    for (auto p = span.find(row.word); p != std::string::npos; p = span.find(row.word)) {
+      const bool left = p == 0 || is_token_sep(span[p - 1]);
+      const std::size_t e = p + row.word.size();
+      const bool right = e == span.size() || is_token_sep(span[e]);
+      if (!left || !right) break;
+      out.push_back(row.answer);
+      span.replace(p, row.word.size(), std::string(row.word.size(), ' '));
+    }
+  }
+  std::size_t i = 0;
+  while (i < span.size()) {
+    while (i < span.size() && is_token_sep(span[i])) ++i;
+    const std::size_t b = i;
+    while (i < span.size() && !is_token_sep(span[i])) ++i;
+    if (i == b) continue;
+    const std::string_view tok = std::string_view(span).substr(b, i - b);
+    if (const Answer a = lookup(tok); a != Answer::kUnknown) {
+      out.push_back(a);
+    } else if (!ascii_only(tok)) {
+      // Japanese glues words together (`GPUの個数`, `必要ない`) and Korean glues particles on
+      // (`숫자로`): the table words of two or more characters found inside, longest first.
+      std::string rest(tok);
+      std::vector<const AnswerWord*> rows;
+      for (const auto& row : answer_words()) {
+        if (!ascii_only(row.word) && row.word.size() >= 6) rows.push_back(&row);
+      }
+      std::sort(rows.begin(), rows.end(), [](const auto* x, const auto* y) { return x->word.size() > y->word.size(); });
+      for (const auto* row : rows) {
+        if (const auto p = rest.find(row->word); p != std::string::npos) {
+          out.push_back(row->answer);
+          rest.replace(p, row->word.size(), " ");
+        }
+      }
+    }
+  }
+  return out;
+}
+
+// One verdict from the kinds of one answer: a yes-word and a no-word together are ambiguous
+// (`yes/no`); a negator turns a yes-word around (`not equal`); a count is a number even when
+// it counts devices (`GPU 개수`, `GPU count`).
+Answer resolve(const std::vector<Answer>& kinds) {
+  const auto has = [&](Answer a) { return std::find(kinds.begin(), kinds.end(), a) != kinds.end(); };
+  if (has(Answer::kAmbiguous)) return Answer::kAmbiguous;
+  const bool yes = has(Answer::kAffirmative);
+  const bool no = has(Answer::kNegative);
+  const bool negator = has(Answer::kNegator);
+  if (yes && no) return negator ? Answer::kNegative : Answer::kAmbiguous;
+  if (yes) return negator ? Answer::kNegative : Answer::kAffirmative;
+  if (no) return Answer::kNegative;
+  if (has(Answer::kNumbers)) return negator ? Answer::kUnknown : Answer::kNumbers;
+  if (has(Answer::kDevices)) return negator ? Answer::kUnknown : Answer::kDevices;
+  return negator ? Answer::kNegative : Answer::kUnknown;
+}
+
+// Where the answer proper ends and its explanation starts: `no (must be an integer)`,
+// `yes, they must match`, `예 - 같아야 함`.
+std::size_t head_end(std::string_view v) {
+  std::size_t end = v.size();
+  for (std::string_view t : {"(", "[", ",", ";", ":", " - ", " -- ", "\u2014", "\u3001", "\u3002", ". "}) {
+    const auto p = v.find(t);
+    if (p != std::string_view::npos && p > 0) end = std::min(end, p);
+  }
+  return end;
+}
+
 }  // namespace
 
 Answer classify_answer(std::string_view value) {
-  std::string v = text::to_lower_ascii(text::trim(value));
+  std::string v = text::to_lower_ascii(text::trim(text::nfkc(value)));
   if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) v = v.substr(1, v.size() - 2);
   while (!v.empty() && (v.back() == '.' || v.back() == '!' || v.back() == ',' || v.back() == ';')) v.pop_back();
   v = text::trim(v);
-  if (auto a = lookup(v); a != Answer::kUnknown) return a;
-  const auto sp = v.find_first_of(" \t(,/");
-  if (sp != std::string::npos) return lookup(text::trim(std::string_view(v).substr(0, sp)));
+  if (v.empty()) return Answer::kUnknown;
+  if (auto a = lookup(v); a != Answer::kUnknown) return a == Answer::kNegator ? Answer::kNegative : a;
+  // The answer proper decides; its explanation is read only when the answer has no word.
+  const std::string head = v.substr(0, head_end(v));
+  if (const Answer a = resolve(kinds_in(head)); a != Answer::kUnknown) return a;
+  const auto all = kinds_in(v);
+  for (const Answer a : all) {
+    if (a != Answer::kNegator && a != Answer::kAmbiguous) return a;
+  }
   return Answer::kUnknown;
+}
+
+std::optional<long long> leading_count(std::string_view value) {
+  const std::string v = text::trim(text::nfkc(value));
+  std::size_t i = 0;
+  while (i < v.size() && v[i] >= '0' && v[i] <= '9') ++i;
+  if (i == 0 || i > 9) return std::nullopt;
+  // `2개`, `2 (trainer, trainer2)`, `2 GPUs` count; `1.5`, `2,5` and `2/3` are not whole counts.
+  if (i < v.size()) {
+    const char c = v[i];
+    const bool digit_after = i + 1 < v.size() && v[i + 1] >= '0' && v[i + 1] <= '9';
+    if ((c == '.' || c == ',' || c == '/') && digit_after) return std::nullopt;
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+      // a quantity suffix (`2k`, `500m`) is not a count; a word after a space is a note
+      const std::string_view rest = std::string_view(v).substr(i);
+      const bool word = rest.size() > 2 && std::isalpha(static_cast<unsigned char>(rest[1])) != 0;
+      if (!word) return std::nullopt;
+    }
+  }
+  return std::stoll(v.substr(0, i));
 }
 
 }  // namespace gpuwhy::readers

@@ -1,6 +1,10 @@
 #include "gpuwhy/text.h"
 
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
+
+#include <utf8proc.h>
 
 namespace gpuwhy::text {
 namespace {
@@ -261,6 +265,73 @@ std::string sanitize_terminal(std::string_view s) {
       out.append(s.substr(i, n));
     }
     i += n;
+  }
+  return out;
+}
+
+namespace {
+std::string normalize_with(std::string_view in, utf8proc_option_t options) {
+  if (in.empty() || !valid_utf8(in)) return std::string(in);
+  utf8proc_uint8_t* out = nullptr;
+  const auto n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(in.data()),  // NOLINT(*-reinterpret-cast)
+                              static_cast<utf8proc_ssize_t>(in.size()), &out,
+                              static_cast<utf8proc_option_t>(options | UTF8PROC_STABLE));
+  if (n < 0 || out == nullptr) return std::string(in);
+  const std::unique_ptr<utf8proc_uint8_t, decltype(&std::free)> owned(out, &std::free);
+  return {reinterpret_cast<const char*>(out), static_cast<std::size_t>(n)};  // NOLINT(*-reinterpret-cast)
+}
+
+bool starts_with(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
+}  // namespace
+
+std::string nfc(std::string_view utf8) {
+  return normalize_with(utf8, UTF8PROC_COMPOSE);
+}
+
+std::string nfkc(std::string_view utf8) {
+  return normalize_with(utf8, static_cast<utf8proc_option_t>(UTF8PROC_COMPOSE | UTF8PROC_COMPAT));
+}
+
+bool is_noise_line(std::string_view line) {
+  const std::string t = trim(line);
+  const std::string_view l = t;
+  if (l.empty()) return false;
+  // Comments (`# 쿠버네티스 출력`, `// note`), a root prompt (`# kubectl get ...`), Markdown fences.
+  if (l.front() == '#' || starts_with(l, "//") || starts_with(l, "```")) return true;
+  // A command typed at a prompt: `$ kubectl ...`, `% ...`, `❯ ...`, `PS C:\> kubectl ...`.
+  for (std::string_view p : {"$ ", "% ", "\u276f ", "\u279c "}) {
+    if (starts_with(l, p)) return true;
+  }
+  if (l == "$") return true;
+  if (starts_with(l, "kubectl ") || starts_with(l, "sudo kubectl ") || starts_with(l, "k get ")) return true;
+  // `user@host:~/lab$ kubectl ...`, `[root@host lab]# cat out/x.txt`, `PS C:\lab> kubectl ...`.
+  for (std::string_view p : {"$ ", "# ", "> ", "% "}) {
+    const auto at = l.find(p);
+    if (at == std::string_view::npos || at == 0) continue;
+    const std::string_view before = l.substr(0, at);
+    const bool prompt_like = before.find('@') != std::string_view::npos || starts_with(before, "PS ") ||
+                             (before.front() == '[' && before.back() == ']');
+    if (prompt_like && before.find("  ") == std::string_view::npos) return true;
+  }
+  return false;
+}
+
+std::string strip_noise(std::string_view utf8) {
+  std::string out;
+  out.reserve(utf8.size());
+  std::size_t start = 0;
+  while (start < utf8.size()) {
+    std::size_t end = utf8.find('\n', start);
+    const bool last = end == std::string_view::npos;
+    if (last) end = utf8.size();
+    const std::string_view line = utf8.substr(start, end - start);
+    if (!is_noise_line(line)) {
+      out.append(line);
+      if (!last) out += '\n';
+    }
+    start = end + 1;
   }
   return out;
 }

@@ -358,4 +358,32 @@ std::vector<nlohmann::json> load_all(std::string_view text, const std::string& o
   return docs;
 }
 
+PodPick pick_pod(std::vector<nlohmann::json> docs, std::string_view name) {
+  PodPick out;
+  std::vector<std::size_t> pods;
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    const auto& d = docs[i];
+    if (d.is_null()) continue;
+    const bool object = d.is_object();
+    const auto kind = object ? d.find("kind") : d.end();
+    const bool has_kind = object && kind != d.end() && kind->is_string();
+    out.kinds.push_back(has_kind ? kind->get<std::string>() : std::string("?"));
+    if (has_kind && kind->get<std::string>() == "Pod") pods.push_back(i);
+  }
+  if (pods.size() > 1 && !name.empty()) {
+    std::vector<std::size_t> named;
+    for (auto i : pods) {
+      const auto* n = docs[i].contains("metadata") && docs[i]["metadata"].is_object() ? &docs[i]["metadata"] : nullptr;
+      if (n != nullptr && n->contains("name") && (*n)["name"] == name) named.push_back(i);
+    }
+    if (named.size() == 1) pods = named;
+  }
+  if (pods.size() == 1) {
+    out.pod = std::move(docs[pods[0]]);
+    return out;
+  }
+  out.reason = pods.empty() ? "holds no Pod" : fmt::format("holds {} Pods; expected exactly one", pods.size());
+  return out;
+}
+
 }  // namespace gpuwhy::yaml

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <sstream>
 
@@ -85,7 +86,8 @@ const std::vector<Scenario>& scenarios() {
   static const std::vector<Scenario> k{
       {"solution", {}, nullptr, nullptr},
       {"capacity-only",
-       {"step2.allocatable", "step4.placed-by-scheduler", "step5.trainer-not-evicted", "step6.placed"},
+       {"step2.allocatable", "step4.placed-by-scheduler", "step5.trainer-not-evicted", "step6.placed",
+        "step7.pending-insufficient", "step7.exhausted-file"},
        "step2.allocatable",
        "hint.step2.allocatable.capacity-only"},
       {"labels-wrong-node",
@@ -107,7 +109,7 @@ const std::vector<Scenario>& scenarios() {
       {"advertised-unquoted",
        {"step2.advertised-file"},
        "step2.advertised-file",
-       "hint.step2.advertised-file.backslash"},
+       "hint.step2.advertised-file.saved-before-patch"},
       {"advertised-bare-numbers",
        {"step2.advertised-file"},
        "step2.advertised-file",
@@ -128,6 +130,35 @@ const std::vector<Scenario>& scenarios() {
        "step4.manifest",
        "hint.step4.manifest.requests-and-constraint"},
       {"scheduler-sees-devices", {"step8.scheduler-sees"}, "step8.scheduler-sees", "hint.step8.scheduler-sees.devices"},
+      // Issue 10, classes 8-10: bound by hand, a shared wrong toleration, a taint with the wrong
+      // key, a file saved before the patch.
+      {"trainer-bound-by-hand",
+       {"step4.placed-by-scheduler"},
+       "step4.placed-by-scheduler",
+       "hint.placed.other-scheduler"},
+      {"trainer2-bound-by-hand", {"step6.placed"}, "step6.placed", "hint.placed.other-scheduler"},
+      {"trainer3-same-wrong-toleration",
+       {"step6.toleration", "step6.placed", "step7.pending-insufficient", "step7.exhausted-file"},
+       "step7.pending-insufficient",
+       "hint.step7.shared-toleration"},
+      {"taint-wrong-key",
+       {"step5.taint", "step6.placed", "step6.gate-kept", "step7.pending-insufficient", "step7.exhausted-file",
+        "step8.taint"},
+       "step5.taint",
+       "hint.taint.wrong-key"},
+      // Class 9: allocatable 1, so trainer2 waits too; trainer3's Insufficient is not "the slots ran out".
+      {"allocatable-one",
+       {"step2.allocatable", "step2.advertised-file", "step6.placed", "step7.pending-insufficient",
+        "step7.exhausted-file"},
+       "step7.pending-insufficient",
+       "hint.step7.premise-slots"},
+      // A correct solution saved as a Korean student saves it (prompts, describe, -o yaml, both
+      // rules in one refusal, extra manifest documents, Korean answers with notes).
+      {"variant-korean-student", {}, nullptr, nullptr},
+      {"advertised-before-patch",
+       {"step2.advertised-file"},
+       "step2.advertised-file",
+       "hint.step2.advertised-file.saved-before-patch"},
   };
   return k;
 }
@@ -499,6 +530,97 @@ TEST(Placement, NotBoundHintFollowsTheTolerationTheStudentWrote) {
     const CheckResult& c = result(r, "step4.placed-by-scheduler");
     EXPECT_EQ(c.outcome.status, Status::kFail) << b;
     EXPECT_EQ(c.outcome.hint.id, "hint.placed.not-bound") << b;
+  }
+}
+
+// Class 8 of issue 10 on a real capture: a pod whose events lack the default scheduler's
+// Scheduled (other events are there) was bound by hand; a pod whose events all expired is judged
+// by PodScheduled alone.
+Snapshot with_trainer_events(const std::function<void(nlohmann::json& items)>& edit) {
+  Snapshot s = load(bundles_of("solution").front());
+  nlohmann::json ev = s.events.value();
+  edit(ev["items"]);
+  s.events = ev;
+  return s;
+}
+
+TEST(Placement, BoundByHandOrEventsExpired) {
+  ASSERT_FALSE(bundles_of("solution").empty());
+  const Snapshot by_hand = with_trainer_events([](nlohmann::json& items) {
+    for (auto& e : items) {
+      if (e["involvedObject"]["name"] == "trainer") {
+        e["reason"] = "Pulled";
+        e["reportingComponent"] = "kubelet";
+      }
+    }
+  });
+  const RunResult rh = grade(by_hand);
+  const CheckResult& a = result(rh, "step4.placed-by-scheduler");
+  EXPECT_EQ(a.outcome.status, Status::kFail);
+  EXPECT_EQ(a.outcome.hint.id, "hint.placed.no-scheduled-event");
+  const Snapshot expired = with_trainer_events([](nlohmann::json& items) {
+    nlohmann::json kept = nlohmann::json::array();
+    for (auto& e : items) {
+      if (e["involvedObject"]["name"] != "trainer") kept.push_back(e);
+    }
+    items = kept;
+  });
+  EXPECT_EQ(result(grade(expired), "step4.placed-by-scheduler").outcome.status, Status::kPass);
+  for (const auto& b : bundles_of("trainer-bound-by-hand")) {
+    const RunResult r = grade(load(b));
+    const CheckResult& c = result(r, "step4.placed-by-scheduler");
+    EXPECT_EQ(c.outcome.hint.id, "hint.placed.other-scheduler") << b;
+  }
+}
+
+// Class 9: step 7 holds only when the slots really ran out.
+TEST(StepSeven, PremiseSlotsFullAndAllocatableSet) {
+  for (const auto& b : bundles_of("capacity-only")) {
+    const RunResult r = grade(load(b));
+    for (const char* id : {"step7.pending-insufficient", "step7.exhausted-file"}) {
+      EXPECT_EQ(result(r, id).outcome.status, Status::kFail) << b << " " << id;
+      EXPECT_EQ(result(r, id).outcome.hint.id, "hint.step7.premise-allocatable") << b << " " << id;
+    }
+  }
+  // trainer2 gone from a real solution: trainer3's message still says Insufficient, but the
+  // slots are not full.
+  for (const auto& b : bundles_of("solution")) {
+    Snapshot s = load(b);
+    nlohmann::json pods = s.pods.value();
+    nlohmann::json kept = nlohmann::json::array();
+    for (const auto& p : pods["items"]) {
+      if (p["metadata"]["name"] != "trainer2") kept.push_back(p);
+    }
+    pods["items"] = kept;
+    s.pods = pods;
+    const RunResult r = grade(s);
+    for (const char* id : {"step7.pending-insufficient", "step7.exhausted-file"}) {
+      EXPECT_EQ(result(r, id).outcome.status, Status::kFail) << b << " " << id;
+      EXPECT_EQ(result(r, id).outcome.hint.id, "hint.step7.premise-slots") << b << " " << id;
+    }
+  }
+}
+
+// Class 11: the Pod named by the step is graded among other documents; two such Pods fail.
+TEST(Manifests, ExtraDocumentsAndTwoPods) {
+  for (const auto& b : bundles_of("solution")) {
+    Snapshot s = load(b);
+    const std::string pod = s.file(lab::kManifestTrainer).content;
+    auto set = [&](const std::string& c) {
+      auto& f = s.files[std::string(lab::kManifestTrainer)];
+      f.content = c;
+      f.size = c.size();
+    };
+    set("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: notes\n---\n" + pod +
+        "\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: other\nspec:\n  containers: []\n");
+    EXPECT_EQ(result(grade(s), "step4.manifest").outcome.status, Status::kPass) << b;
+    set(pod + "\n---\n" + pod);
+    const RunResult r = grade(s);
+    const CheckResult& c = result(r, "step4.manifest");
+    EXPECT_EQ(c.outcome.status, Status::kFail) << b;
+    EXPECT_EQ(c.outcome.hint.id, "hint.manifest.not-single-pod") << b;
+    set("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: gpu-why\n");
+    EXPECT_EQ(result(grade(s), "step4.manifest").outcome.hint.id, "hint.manifest.not-single-pod") << b;
   }
 }
 

@@ -73,7 +73,7 @@ TEST_F(Cli, MistakeBundleFailsWithExitOne) {
   EXPECT_TRUE(j["complete"].get<bool>());
   int failed = 0;
   for (const auto& c : j["checks"]) failed += c["status"] == "fail" ? 1 : 0;
-  EXPECT_EQ(failed, 4);
+  EXPECT_EQ(failed, 6);  // step 2 and the checks that need its allocatable (steps 4-7)
 }
 
 TEST_F(Cli, StepAndCheckSelectOnlyThoseChecks) {

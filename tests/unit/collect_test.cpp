@@ -235,17 +235,18 @@ TEST_P(CollectSkips, ManifestThatIsNotOnePodIsNotSent) {
   EXPECT_EQ(s.requests, 5);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Table, CollectSkips,
-    testing::Values(SkipCase{"TwoDocuments", std::string(kPodYaml) + "---\n" + kPodYaml, "holds 2 YAML documents"},
-                    SkipCase{"Empty", "# nothing\n", "holds 0 YAML documents"},
-                    SkipCase{"Deployment", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: x}\n",
-                             "kind is \"Deployment\", not Pod"},
-                    SkipCase{"NoKind", "metadata: {name: x}\n", "kind is missing"},
-                    SkipCase{"List", "- a\n- b\n", "not a Kubernetes object"},
-                    SkipCase{"BadYaml", "kind: Pod\nspec: [\n", "line "},
-                    SkipCase{"Binary", std::string("kind: Pod\0\0", 11), "binary"}),
-    [](const testing::TestParamInfo<SkipCase>& info) { return std::string(info.param.name); });
+INSTANTIATE_TEST_SUITE_P(Table, CollectSkips,
+                         testing::Values(SkipCase{"TwoDocuments", std::string(kPodYaml) + "---\n" + kPodYaml,
+                                                  "holds 2 Pods; expected exactly one"},
+                                         SkipCase{"Empty", "# nothing\n", "holds no Pod (documents: none)"},
+                                         SkipCase{"Deployment",
+                                                  "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: x}\n",
+                                                  "holds no Pod (documents: Deployment)"},
+                                         SkipCase{"NoKind", "metadata: {name: x}\n", "holds no Pod (documents: ?)"},
+                                         SkipCase{"List", "- a\n- b\n", "holds no Pod (documents: ?)"},
+                                         SkipCase{"BadYaml", "kind: Pod\nspec: [\n", "line "},
+                                         SkipCase{"Binary", std::string("kind: Pod\0\0", 11), "binary"}),
+                         [](const testing::TestParamInfo<SkipCase>& info) { return std::string(info.param.name); });
 
 TEST_F(Collect, UnreachableApiserverRecordsErrorsAndNeverThrows) {
   LabDir lab;

@@ -176,6 +176,94 @@ const std::vector<AdvCase>& adv_cases() {
        false,
        false,
        true},
+      // Class 1: custom-columns keep the header's case as typed.
+      {"header_mixed_case",
+       "Name         Gpu\nlab-node-0   2\nlab-node-1   <none>\n",
+       AdvertisedFormat::kTable,
+       {{"lab-node-0", "2"}, {"lab-node-1", ""}},
+       false,
+       false,
+       false},
+      {"header_lower_three_columns",
+       "node         cap    alloc\nlab-node-0   2      2\nlab-node-1   <none> <none>\n",
+       AdvertisedFormat::kTable,
+       {{"lab-node-0", "2"}, {"lab-node-1", ""}},
+       false,
+       false,
+       false},
+      {"header_korean",
+       "노드         GPU수\nlab-node-0   2\nlab-node-1   <none>\n",
+       AdvertisedFormat::kTable,
+       {{"lab-node-0", "2"}, {"lab-node-1", ""}},
+       false,
+       false,
+       false},
+      // Class 2: a prompt, a comment, blank lines above the output.
+      {"prompt_and_comment_above_table",
+       "# 노드별 GPU\n$ kubectl get nodes -o custom-columns=...\n\nNAME GPU\nlab-node-0 2\nlab-node-1 <none>\n",
+       AdvertisedFormat::kTable,
+       {{"lab-node-0", "2"}, {"lab-node-1", ""}},
+       false,
+       false,
+       false},
+      {"prompt_above_json",
+       std::string("user@lab:~/gpuwhy$ kubectl get nodes -o json\n") + kNodeListJson,
+       AdvertisedFormat::kJson,
+       {{"lab-node-0", "2"}, {"lab-node-1", ""}, {"lab-node-2", ""}},
+       false,
+       false,
+       false},
+      {"comment_above_yaml",
+       std::string("# kubectl get nodes -o yaml\n") + kNodeListYaml,
+       AdvertisedFormat::kYaml,
+       {{"lab-node-0", "2"}, {"lab-node-1", ""}},
+       false,
+       false,
+       false},
+      // Class 3: jsonpath with other separators, one pair a line or the whole range on one.
+      {"jsonpath_equals",
+       "lab-node-0=2\nlab-node-1=\nlab-node-2=\n",
+       AdvertisedFormat::kTable,
+       {{"lab-node-0", "2"}, {"lab-node-1", ""}, {"lab-node-2", ""}},
+       false,
+       false,
+       false},
+      {"jsonpath_colon_space",
+       "lab-node-0: 2\nlab-node-1: \nlab-node-2:\n",
+       AdvertisedFormat::kTable,
+       {{"lab-node-0", "2"}, {"lab-node-1", ""}, {"lab-node-2", ""}},
+       false,
+       false,
+       false},
+      {"jsonpath_one_line",
+       "lab-node-0=2 lab-node-1= lab-node-2= ",
+       AdvertisedFormat::kTable,
+       {{"lab-node-0", "2"}, {"lab-node-1", ""}, {"lab-node-2", ""}},
+       false,
+       false,
+       false},
+      {"jsonpath_arrow_quoted",
+       "lab-node-0 -> \"2\"\nlab-node-1 -> \"\"\n",
+       AdvertisedFormat::kTable,
+       {{"lab-node-0", "2"}, {"lab-node-1", ""}},
+       false,
+       false,
+       false},
+      {"jsonpath_equals_all_empty",
+       "lab-node-0=\nlab-node-1=\n",
+       AdvertisedFormat::kTable,
+       {{"lab-node-0", ""}, {"lab-node-1", ""}},
+       true,
+       false,
+       false},
+      // Class 13: full-width text from an IME.
+      {"full_width",
+       "ＮＡＭＥ　ＧＰＵ\nｌａｂ－ｎｏｄｅ－０　２\n",
+       AdvertisedFormat::kTable,
+       {{"lab-node-0", "2"}},
+       false,
+       false,
+       false},
       {"empty", "  \n\n", AdvertisedFormat::kUnknown, {}, false, false, true},
       {"broken_json", "{\"items\": [", AdvertisedFormat::kJson, {}, false, false, true},
   };
@@ -301,6 +389,91 @@ TEST(Rejected, OtherShapes) {
   EXPECT_TRUE(read_rejected("pod/trainer created\n").rejections.empty());
 }
 
+// Class 6: either order, a wrapped cause, prompts between, a message that shows both rules.
+TEST(Rejected, AnyOrderWrappedAndBothRules) {
+  const std::string mismatch =
+      "The Pod \"bad-mismatch\" is invalid: spec.containers[0].resources.requests: Invalid value: \"2\": must be "
+      "equal to nvidia.com/gpu limit of 1\n";
+  const std::string fraction_wrapped =
+      "The Pod \"bad-fraction\" is invalid: \n"
+      "* spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: "
+      "resource.Quantity{i:resource.int64Amount{\n"
+      "value:5, scale:-1}, s:\"\", Format:\"DecimalSI\"}:\n"
+      "must be an integer\n";
+  auto r = read_rejected("$ kubectl apply -f k8s/bad-fraction.yaml 2>&1 | tee -a out/rejected.txt\n" +
+                         fraction_wrapped + "# 두 번째\n$ kubectl apply -f k8s/bad-mismatch.yaml\n" + mismatch);
+  ASSERT_EQ(r.rejections.size(), 2U);
+  EXPECT_TRUE(r.rejections[0].kinds.fraction) << "a cause wrapped over three lines is one cause";
+  EXPECT_FALSE(r.rejections[0].kinds.mismatch);
+  EXPECT_TRUE(r.rejections[1].kinds.mismatch);
+  // A 0.5 request with limit 1: one refusal, both rules.
+  r = read_rejected(
+      "The Pod \"bad-fraction\" is invalid: \n"
+      "* spec.containers[0].resources.requests: Invalid value: \"500m\": must be equal to nvidia.com/gpu limit of 1\n"
+      "* spec.containers[0].resources.requests[nvidia.com/gpu]: Invalid value: \"500m\": must be an integer\n");
+  ASSERT_EQ(r.rejections.size(), 1U);
+  EXPECT_TRUE(r.rejections[0].kinds.mismatch);
+  EXPECT_TRUE(r.rejections[0].kinds.fraction);
+  // A comment that quotes the phrase is not a rejection.
+  EXPECT_TRUE(read_rejected("# must be an integer 에러가 나야 함\n").rejections.empty());
+}
+
+// Classes 4 and 5: every message in the file, from every kubectl output.
+TEST(SchedulerFile, EveryMessageInEveryForm) {
+  const std::string taint =
+      "0/3 nodes are available: 1 node(s) had untolerated taint {nvidia.com/gpu: present}, 2 node(s) didn't match "
+      "Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.";
+  const std::string insufficient =
+      "0/3 nodes are available: 3 Insufficient nvidia.com/gpu. preemption: 0/3 nodes are available: 1 No preemption "
+      "victims found for incoming pod, 2 Preemption is not helpful for scheduling.";
+  // Plain, then both kinds in one file: two messages, tails not counted as messages.
+  auto m = read_scheduler_file(taint + "\n" + insufficient + "\n");
+  ASSERT_EQ(m.size(), 2U);
+  EXPECT_TRUE(m[0].blames_taint());
+  EXPECT_TRUE(m[1].insufficient("nvidia.com/gpu"));
+  // -o yaml: single-quoted, '' for ', folded.
+  m = read_scheduler_file(
+      "  - lastProbeTime: null\n    message: '0/3 nodes are available: 1 node(s) had untolerated taint "
+      "{nvidia.com/gpu:\n"
+      "      present}, 2 node(s) didn''t match Pod''s node affinity/selector. preemption:\n"
+      "      0/3 nodes are available: 3 Preemption is not helpful for scheduling.'\n    reason: Unschedulable\n");
+  ASSERT_EQ(m.size(), 1U);
+  EXPECT_EQ(m[0].reasons.size(), 2U);
+  EXPECT_TRUE(m[0].blames_taint());
+  EXPECT_TRUE(m[0].blames_selector()) << m[0].main;
+  // -o json fragment that does not parse on its own: escapes undone as text.
+  m = read_scheduler_file(
+      "\"message\": \"0/3 nodes are available: 3 Insufficient nvidia.com/gpu. preemption: 0/3 nodes "
+      "are available: 3 Preemption is not helpful for scheduling.\",\n\"reason\": \"Unschedulable\"");
+  ASSERT_EQ(m.size(), 1U);
+  EXPECT_TRUE(m[0].insufficient("nvidia.com/gpu"));
+  EXPECT_EQ(m[0].reasons.size(), 1U);
+  // Old wording without a tail, closed by a YAML quote: the next field is not a reason.
+  m = read_scheduler_file(
+      "message: '0/3 nodes are available: 3 Insufficient nvidia.com/gpu.'\nreason: Unschedulable\n");
+  ASSERT_EQ(m.size(), 1U);
+  EXPECT_EQ(m[0].reasons.size(), 1U);
+  // get events: one message a row.
+  m = read_scheduler_file(
+      "LAST SEEN   TYPE      REASON             OBJECT         MESSAGE\n"
+      "10s         Warning   FailedScheduling   pod/trainer3   " +
+      insufficient + "\n5s          Warning   FailedScheduling   pod/trainer3   " + insufficient + "\n");
+  ASSERT_EQ(m.size(), 2U);
+  EXPECT_TRUE(m[1].insufficient("nvidia.com/gpu"));
+  EXPECT_EQ(m[0].available, 0) << "the 3 of pod/trainer3 is not part of 0/3";
+  EXPECT_EQ(m[0].total, 3);
+  // A terminal that wrapped the message in the middle of words.
+  m = read_scheduler_file(
+      "0/3 nodes are avai\nlable: 1 node(s) had untoler\nated taint {nvidia.com/gpu: present}, 2 no\n"
+      "de(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 "
+      "Preemption is not helpful for scheduling.");
+  ASSERT_EQ(m.size(), 1U);
+  EXPECT_TRUE(m[0].blames_taint());
+  EXPECT_TRUE(m[0].blames_selector());
+  EXPECT_TRUE(read_scheduler_file("# 0/3 nodes are available: 3 Insufficient nvidia.com/gpu.\n").empty())
+      << "a comment is not a message";
+}
+
 // ---- gate-report.txt -----------------------------------------------------------------------
 
 TEST(GateReport, Solution) {
@@ -346,12 +519,14 @@ TEST(AnswerWords, EveryRowOfTheTable) {
   std::set<std::string> seen;
   for (const auto& row : answer_words()) {
     EXPECT_TRUE(seen.insert(std::string(row.word)).second) << "duplicate word " << row.word;
-    EXPECT_EQ(classify_answer(row.word), row.answer) << row.word;
+    // A negator alone ("not", "아님") is a no.
+    const Answer want = row.answer == Answer::kNegator ? Answer::kNegative : row.answer;
+    EXPECT_EQ(classify_answer(row.word), want) << row.word;
     std::string upper(row.word);
     for (char& ch : upper) {
       if (ch >= 'a' && ch <= 'z') ch = static_cast<char>(ch - 'a' + 'A');
     }
-    EXPECT_EQ(classify_answer(upper), row.answer) << upper;
+    EXPECT_EQ(classify_answer(upper), want) << upper;
   }
 }
 
@@ -399,6 +574,105 @@ TEST(AnswerWords, SpecExamplesAndForms) {
                                                      {"", A::kUnknown},
                                                      {"2", A::kUnknown}};
   for (const auto& [in, want] : cases) EXPECT_EQ(classify_answer(in), want) << in;
+}
+
+// Class 7: the forms students really write, in Korean and Japanese too; one answer with an
+// explanation reads by its answer; both a yes and a no is ambiguous.
+TEST(AnswerWords, StudentForms) {
+  using A = Answer;
+  const std::vector<std::pair<std::string, A>> cases{{"일치", A::kAffirmative},
+                                                     {"같아야 함", A::kAffirmative},
+                                                     {"필수임", A::kAffirmative},
+                                                     {"예 (같아야 함)", A::kAffirmative},
+                                                     {"네, 동일해야 합니다", A::kAffirmative},
+                                                     {"必須です", A::kAffirmative},
+                                                     {"同じ", A::kAffirmative},
+                                                     {"yes (must be equal)", A::kAffirmative},
+                                                     {"must be equal", A::kAffirmative},
+                                                     {"ＹＥＳ", A::kAffirmative},
+                                                     {"거절됨", A::kNegative},
+                                                     {"금지됨", A::kNegative},
+                                                     {"불가능", A::kNegative},
+                                                     {"안 됨", A::kNegative},
+                                                     {"안됨", A::kNegative},
+                                                     {"아니요, 정수만 가능", A::kNegative},
+                                                     {"정수만", A::kNegative},
+                                                     {"いいえ", A::kNegative},
+                                                     {"不可能", A::kNegative},
+                                                     {"整数のみ", A::kNegative},
+                                                     {"no, must be an integer", A::kNegative},
+                                                     {"no (not allowed)", A::kNegative},
+                                                     {"must be an integer", A::kNegative},
+                                                     {"not equal", A::kNegative},
+                                                     {"같지 않음", A::kNegative},
+                                                     {"not required", A::kNegative},
+                                                     {"숫자만", A::kNumbers},
+                                                     {"숫자임", A::kNumbers},
+                                                     {"개수", A::kNumbers},
+                                                     {"GPU 개수", A::kNumbers},
+                                                     {"GPU count", A::kNumbers},
+                                                     {"number of GPUs", A::kNumbers},
+                                                     {"数値", A::kNumbers},
+                                                     {"GPUの個数", A::kNumbers},
+                                                     {"숫자로 봄", A::kNumbers},
+                                                     {"必要ない", A::kNegative},
+                                                     {"필수 아님", A::kNegative},
+                                                     {"GPU", A::kDevices},
+                                                     {"장치", A::kDevices},
+                                                     {"physical devices", A::kDevices},
+                                                     {"yes/no", A::kAmbiguous},
+                                                     {"yes no", A::kAmbiguous},
+                                                     {"n/a", A::kAmbiguous},
+                                                     {"N/A", A::kAmbiguous},
+                                                     {"예/아니오", A::kAmbiguous},
+                                                     {"true / false", A::kAmbiguous},
+                                                     {"?", A::kAmbiguous}};
+  for (const auto& [in, want] : cases)
+    EXPECT_EQ(classify_answer(in), want) << in << " -> " << to_string(classify_answer(in));
+}
+
+// Class 13: decomposed Hangul (macOS) reads like composed.
+TEST(AnswerWords, DecomposedHangul) {
+  // 예 = U+110B U+1168 decomposed; 불가능 decomposed jamo.
+  EXPECT_EQ(classify_answer("\u110B\u1168"), Answer::kAffirmative);
+  EXPECT_EQ(classify_answer(text::nfc("\u1107\u116E\u11AF\u1100\u1161\u1102\u1173\u11BC")), Answer::kNegative);
+  EXPECT_EQ(classify_answer("\u1107\u116E\u11AF\u1100\u1161\u1102\u1173\u11BC"), Answer::kNegative);
+}
+
+// Class 12: a count with a unit or a note counts by its leading number.
+TEST(LeadingCount, UnitsAndNotes) {
+  const std::vector<std::pair<std::string, std::optional<long long>>> cases{{"2", 2},
+                                                                            {" 2 ", 2},
+                                                                            {"2개", 2},
+                                                                            {"2 (trainer, trainer2)", 2},
+                                                                            {"2 GPUs", 2},
+                                                                            {"２", 2},
+                                                                            {"2個", 2},
+                                                                            {"0", 0},
+                                                                            {"1.5", std::nullopt},
+                                                                            {"2,5", std::nullopt},
+                                                                            {"2/3", std::nullopt},
+                                                                            {"2k", std::nullopt},
+                                                                            {"500m", std::nullopt},
+                                                                            {"abc", std::nullopt},
+                                                                            {"", std::nullopt},
+                                                                            {"-1", std::nullopt}};
+  for (const auto& [in, want] : cases) EXPECT_EQ(leading_count(in), want) << in;
+}
+
+// Class 2: what counts as noise around kubectl's output, and what does not.
+TEST(Noise, PromptsCommentsFences) {
+  for (const char* l :
+       {"$ kubectl get nodes", "# 주석", "#", "// note", "```", "```text", "% kubectl get pods",
+        "root@lab:~/gpuwhy# kubectl get nodes", "user@host:~$ cat out/x.txt",
+        "[root@lab gpuwhy]# kubectl apply -f k8s/", "kubectl get pod cpu-only", "PS C:\\lab> kubectl get nodes", "$"}) {
+    EXPECT_TRUE(text::is_noise_line(l)) << l;
+  }
+  for (const char* l : {"NAME GPU", "lab-node-0   2", "The Pod \"x\" is invalid: spec: x", "ALLOCATABLE=2",
+                        "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.", "  Warning  FailedScheduling  5s",
+                        "* spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value"}) {
+    EXPECT_FALSE(text::is_noise_line(l)) << l;
+  }
 }
 
 }  // namespace

@@ -59,6 +59,16 @@ std::string normalize(std::string_view text);
 /// no frame.
 std::optional<SchedulerMessage> parse_scheduler_message(std::string_view text);
 
+/// Every scheduler message in `text`, in order: a file may hold several (`kubectl get events`,
+/// `describe pod` Events, a condition and an event). The text is unquoted first (see unquote),
+/// so a message copied from `-o yaml` (single-quoted, `''`, folded over lines) or `-o json`
+/// (escaped) reads like the plain one. A preemption tail's own frame is not a message.
+std::vector<SchedulerMessage> parse_scheduler_messages(std::string_view text);
+
+/// Undoes the quoting kubectl's outputs put on a message: YAML `''` -> `'`, JSON escapes
+/// (`\"`, `\\`, `\n`, `\u0026` ...). Line folds are undone by normalize.
+std::string unquote(std::string_view text);
+
 /// Classifies one histogram entry without its count ("node(s) had untolerated taint(s)").
 Reason classify_reason(std::string_view entry);
 

@@ -79,14 +79,17 @@ struct RejectedFile {
   std::vector<Rejection> rejections;
 };
 /// Groups `The Pod "x" is invalid: ...` (single cause), `The Pod "x" is invalid:` + `* ...`
-/// lines (several causes) and `Error from server (Invalid): error when creating ...` lines.
-/// Lines that are none of these are ignored.
+/// lines (several causes) and `Error from server (Invalid): error when creating ...` lines, in
+/// any order; a line wrapped by the terminal continues the cause before it. Prompt and comment
+/// lines end a rejection; other lines before any rejection are ignored.
 RejectedFile read_rejected(std::string_view text);
 
 // ---- out/tainted.txt, out/exhausted.txt --------------------------------------------------
 
-/// The first scheduler message in the file (may hold other lines too); nullopt when none.
-std::optional<messages::SchedulerMessage> read_scheduler_file(std::string_view text);
+/// Every scheduler message in the file, whatever kubectl output it was copied from: plain
+/// (jsonpath), `-o yaml`, `-o json`, `describe pod` Events, `get events`; prompts and comments
+/// around it are ignored. Empty when there is none.
+std::vector<messages::SchedulerMessage> read_scheduler_file(std::string_view text);
 
 // ---- out/gate-report.txt -----------------------------------------------------------------
 
@@ -106,7 +109,15 @@ GateReport read_gate_report(std::string_view text);
 
 // ---- step-8 answer words -----------------------------------------------------------------
 
-enum class Answer { kUnknown, kAffirmative, kNegative, kNumbers, kDevices };
+enum class Answer {
+  kUnknown,
+  kAffirmative,
+  kNegative,
+  kNumbers,
+  kDevices,
+  kNegator,   ///< a word that turns an affirmative around ("not", "않음", "ない"); alone: negative
+  kAmbiguous  ///< both a yes-word and a no-word (`yes/no`), or no answer at all (`n/a`)
+};
 std::string to_string(Answer a);
 
 /// One row of THE word table (English, Korean, Japanese; compared case-insensitively).
@@ -116,8 +127,16 @@ struct AnswerWord {
 };
 /// THE table.
 const std::vector<AnswerWord>& answer_words();
-/// Classifies a gate-report value: the whole value first, else its first word; surrounding
-/// quotes and final punctuation are ignored.
+/// Korean and Japanese endings a table word may carry (필수임, 거절됨, 숫자만, 必須です).
+const std::vector<std::string_view>& answer_suffixes();
+/// Classifies a gate-report value (NFKC-normalised, case-insensitive): the whole value first;
+/// else the answer proper before its explanation (`no (must be an integer)`), where a yes-word
+/// and a no-word together are ambiguous and a negator turns a yes-word around; else the first
+/// word of the explanation. Surrounding quotes and final punctuation are ignored.
 Answer classify_answer(std::string_view value);
+
+/// A count the student wrote, read like kubectl users write it: the leading whole number
+/// counts (`2`, `２`, `2개`, `2 (trainer, trainer2)`, `2 GPUs`); `1.5`, `2k`, `abc` are not.
+std::optional<long long> leading_count(std::string_view value);
 
 }  // namespace gpuwhy::readers

@@ -22,6 +22,19 @@ std::string to_lower_ascii(std::string_view s);
 bool valid_utf8(std::string_view s);
 /// Columns a terminal uses to show `utf8` (East Asian wide characters count 2).
 std::size_t display_width(std::string_view utf8);
+/// Unicode normalisation of what a keyboard produced (macOS pastes Hangul decomposed, Japanese
+/// IMEs type full-width letters and digits): NFC composes, NFKC also folds compatibility forms
+/// (`ＡＬＬＯＣＡＴＡＢＬＥ＝２` -> `ALLOCATABLE=2`). Invalid UTF-8 is returned unchanged.
+std::string nfc(std::string_view utf8);
+std::string nfkc(std::string_view utf8);
+
+/// A line a student pasted around kubectl's output that is not part of it: a shell prompt with
+/// its command (`$ kubectl ...`, `root@host:~# kubectl ...`, `kubectl ...`), a `#` or `//`
+/// comment (in any language), a Markdown fence.
+bool is_noise_line(std::string_view line);
+/// `utf8` without its noise lines (see is_noise_line); other lines are kept as they are.
+std::string strip_noise(std::string_view utf8);
+
 /// Cuts `s` to at most `max` bytes on a UTF-8 boundary, appending "…" when cut.
 std::string ellipsize(std::string_view s, std::size_t max);
 

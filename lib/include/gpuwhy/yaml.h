@@ -1,6 +1,7 @@
 #pragma once
 /// YAML (manifests, kubeconfigs) converted once into JSON at the edge, with limits.
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,5 +20,15 @@ struct Limits {
 /// core types the way Kubernetes' sigs.k8s.io/yaml reads them (true/false, ints, floats,
 /// null); quoted scalars stay strings. Throws Error(kParse) naming `origin`, line and column.
 std::vector<nlohmann::json> load_all(std::string_view text, const std::string& origin, const Limits& limits = {});
+
+/// The one Pod of a manifest's documents. Other objects (a Namespace, a ConfigMap) and empty or
+/// comment-only documents are ignored; with several Pods, the one named `name` (when given and
+/// unique). `reason` says why there is none: no Pod, or more than one.
+struct PodPick {
+  std::optional<nlohmann::json> pod;
+  std::string reason;
+  std::vector<std::string> kinds;  ///< kind of every non-empty document, in order ("?" when none)
+};
+PodPick pick_pod(std::vector<nlohmann::json> docs, std::string_view name = {});
 
 }  // namespace gpuwhy::yaml

@@ -1,0 +1,120 @@
+// A Pending pod and why, and a saved scheduler message against the live one, shared by steps
+// 5, 6 and 7 (pending.h).
+#include "pending.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "common.h"
+#include "gpuwhy/lab.h"
+#include "gpuwhy/messages.h"
+#include "gpuwhy/readers.h"
+
+namespace gpuwhy::checks {
+
+namespace detail {
+
+namespace {
+std::optional<messages::SchedulerMessage> live_message(const json& pod) {
+  const json* cond = condition(pod, "PodScheduled");
+  if (cond == nullptr) return std::nullopt;
+  return messages::parse_scheduler_message(str_at(*cond, "/message"));
+}
+
+std::map<std::string, std::string> pod_args(std::string_view pod) {
+  return {{"pod", std::string(pod)},
+          {"namespace", std::string(lab::kNamespace)},
+          {"node", std::string(lab::kGpuNode)},
+          {"resource", std::string(lab::kResource)},
+          {"taint", std::string(lab::kTaintString)}};
+}
+}  // namespace
+
+Outcome pending_for(const Snapshot& s, std::string_view pod_name, Blame want, const PendingHints& hints) {
+  const auto args = pod_args(pod_name);
+  const Msg expected = msg(want == Blame::kTaint ? "value.pending.taint" : "value.pending.insufficient", args);
+  if (auto e = need_pods(s)) return *e;
+  const json* pod = find_pod(s, pod_name);
+  if (pod == nullptr) return fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args));
+  const std::string node = str_at(*pod, "/spec/nodeName");
+  const std::string phase = str_at(*pod, "/status/phase");
+  const json* cond = condition(*pod, "PodScheduled");
+  std::vector<std::string> ev{
+      fmt::format("pod {}: spec.nodeName={} phase={}", pod_name, node.empty() ? "<none>" : node, phase)};
+  if (cond != nullptr) {
+    ev.push_back(fmt::format("pod {}: PodScheduled={} reason={} message={}", pod_name, str_at(*cond, "/status"),
+                             str_at(*cond, "/reason"), str_at(*cond, "/message")));
+  }
+  if (!node.empty()) {
+    auto a = args;
+    a["bound"] = node;
+    return fail(expected, msg("value.pending.bound", a), msg(hints.scheduled, a), ev);
+  }
+  if (phase != "Pending" || cond == nullptr || str_at(*cond, "/status") != "False" ||
+      str_at(*cond, "/reason") != "Unschedulable") {
+    return fail(expected,
+                raw(fmt::format("phase={} PodScheduled={}", phase, cond ? str_at(*cond, "/status") : "<none>")),
+                msg("hint.pending.not-evaluated", args), ev);
+  }
+  const auto m = messages::parse_scheduler_message(str_at(*cond, "/message"));
+  if (!m) return fail(expected, raw(str_at(*cond, "/message")), msg("hint.pending.not-evaluated", args), ev);
+  const bool taint = m->blames_taint();
+  const bool insufficient = m->insufficient(lab::kResource);
+  const Msg actual = raw(m->main);
+  if (want == Blame::kTaint) {
+    if (taint && !insufficient) return pass(expected, actual, ev);
+    return fail(expected, actual, msg(hints.wrong_reason, args), ev);
+  }
+  if (insufficient && !taint) return pass(expected, actual, ev);
+  if (taint && hints.other_reason != nullptr) return fail(expected, actual, msg(hints.other_reason, args), ev);
+  return fail(expected, actual, msg(hints.wrong_reason, args), ev);
+}
+
+Outcome scheduler_file(const Snapshot& s, std::string_view file, std::string_view pod_name, Blame want,
+                       const char* hint_other_kind) {
+  auto args = pod_args(pod_name);
+  args["file"] = std::string(file);
+  const Msg expected =
+      msg(want == Blame::kTaint ? "value.scheduler-file.taint" : "value.scheduler-file.insufficient", args);
+  FileRead f = read_text(s, file, expected);
+  if (!f.text) return f.failure;
+  std::vector<std::string> ev = file_evidence(file, *f.text, 4);
+  const auto all = readers::read_scheduler_file(*f.text);
+  if (all.empty())
+    return fail(expected, msg("value.scheduler-file.none"), msg("hint.scheduler-file.no-message", args), ev);
+  // Every message in the file counts: one of the other kind fails the file, whatever comes
+  // first (SPEC: a taint message and no Insufficient, or the reverse).
+  const auto other = std::find_if(all.begin(), all.end(), [&](const messages::SchedulerMessage& m) {
+    return want == Blame::kTaint ? m.insufficient(lab::kResource) : m.blames_taint();
+  });
+  if (other != all.end()) return fail(expected, raw(other->main), msg(hint_other_kind, args), ev);
+  std::vector<const messages::SchedulerMessage*> wanted;
+  for (const auto& m : all) {
+    if (want == Blame::kTaint ? m.blames_taint() : m.insufficient(lab::kResource)) wanted.push_back(&m);
+  }
+  if (wanted.empty()) {
+    return fail(expected, raw(all.front().main),
+                msg(want == Blame::kTaint ? "hint.scheduler-file.wrong-kind-taint"
+                                          : "hint.scheduler-file.wrong-kind-insufficient",
+                    args),
+                ev);
+  }
+  const Msg actual = raw(wanted.front()->main);
+  // Consistent with the live message (reason list only; the preemption tail may differ).
+  if (auto e = need_pods(s)) return *e;
+  const json* pod = find_pod(s, pod_name);
+  if (pod == nullptr) return fail(expected, actual, msg("hint.pod-missing", args), ev);
+  const auto live = live_message(*pod);
+  if (!live) return fail(expected, actual, msg("hint.scheduler-file.no-live-message", args), ev);
+  ev.push_back(fmt::format("live {}: {}", pod_name, live->main));
+  for (const auto* m : wanted) {
+    if (messages::same_reasons(*m, *live)) return pass(expected, raw(m->main), ev);
+  }
+  args["live"] = live->main;
+  return fail(expected, actual, msg("hint.scheduler-file.stale", args), ev);
+}
+
+}  // namespace detail
+
+}  // namespace gpuwhy::checks

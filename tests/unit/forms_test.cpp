@@ -1,0 +1,174 @@
+// The forms corpus: for every recorded scenario, fixtures/captures/<version>/<scenario>/forms/
+// holds what kubectl really printed on that cluster for each out/ file, in every output form a
+// student may save (custom-columns in any header case, -o yaml/json, jsonpath with any
+// separator, describe, get events, both orders of the rejections, a prompt line above ...;
+// recorded by fixtures/cluster/record-forms, index.tsv names each command). Every form of a
+// file must get the grade its plain form gets, and on a correct solution every form passes.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "checks.h"
+#include "gpuwhy/lab.h"
+#include "gpuwhy/snapshot.h"
+
+namespace gpuwhy {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kCaptures = fs::path(GPUWHY_SOURCE_DIR) / "fixtures" / "captures";
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+struct Form {
+  std::string file;  // "advertised.txt"
+  std::string name;  // "jsonpath-equals-with-prompt"
+  fs::path path;
+};
+
+std::vector<Form> forms_of(const fs::path& scenario) {
+  std::vector<Form> out;
+  std::stringstream idx(slurp(scenario / "forms" / "index.tsv"));
+  std::string line;
+  std::getline(idx, line);  // header
+  while (std::getline(idx, line)) {
+    const auto t1 = line.find('\t');
+    const auto t2 = line.find('\t', t1 + 1);
+    if (t1 == std::string::npos || t2 == std::string::npos) continue;
+    Form f{line.substr(0, t1), line.substr(t1 + 1, t2 - t1 - 1), {}};
+    f.path = scenario / "forms" / f.file / (f.name + ".txt");
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+// The out/ file a form stands for, and the check that grades that file.
+const std::map<std::string, std::pair<std::string_view, std::string>>& targets() {
+  static const std::map<std::string, std::pair<std::string_view, std::string>> k{
+      {"advertised.txt", {lab::kFileAdvertised, "step2.advertised-file"}},
+      {"rejected.txt", {lab::kFileRejected, "step3.rejected-file"}},
+      {"tainted.txt", {lab::kFileTainted, "step5.tainted-file"}},
+      {"exhausted.txt", {lab::kFileExhausted, "step7.exhausted-file"}},
+  };
+  return k;
+}
+
+std::string base_name(std::string n) {
+  const std::string suffix = "-with-prompt";
+  if (n.size() > suffix.size() && n.compare(n.size() - suffix.size(), suffix.size(), suffix) == 0)
+    n.resize(n.size() - suffix.size());
+  return n;
+}
+
+// Forms whose grade must equal the grade of the group's plain form. advertised.txt: a form
+// shows allocatable, capacity, or both (and then allocatable counts); rejected.txt: the
+// one-refusal and stdout-only forms are the two named mistakes.
+std::string reference_form(const std::string& file, const std::string& form) {
+  const std::string b = base_name(form);
+  if (file == "advertised.txt") {
+    if (b.find("capacity") != std::string::npos) return "custom-columns-upper-capacity";
+    if (b.find("both") != std::string::npos || b == "yaml" || b == "json" || b == "describe-nodes")
+      return "custom-columns-upper-both";
+    return "custom-columns-upper-allocatable";
+  }
+  if (file == "rejected.txt") {
+    if (b == "fraction-half-alone" || b == "apply-no-stderr") return "";  // graded below
+    return "apply-mismatch-then-fraction";
+  }
+  return "jsonpath-message-newline";
+}
+
+struct Grade {
+  Status status = Status::kFail;
+  std::string hint;
+  std::string actual;
+};
+
+Grade grade_with(const Snapshot& base, std::string_view rel, const std::string& check, const std::string& content) {
+  Snapshot s = base;
+  auto& f = s.files[std::string(rel)];
+  f.state = StudentFile::State::kOk;
+  f.content = content;
+  f.size = content.size();
+  f.reason.clear();
+  checks::Selection sel;
+  sel.ids = {check};
+  for (const auto& c : checks::run(s, sel, RunMeta{}).checks) {
+    if (c.id == check) return Grade{c.outcome.status, c.outcome.hint.id, c.outcome.actual.id};
+  }
+  return {};
+}
+
+std::vector<fs::path> scenarios_with_forms() {
+  std::vector<fs::path> out;
+  if (!fs::is_directory(kCaptures)) return out;
+  for (const auto& v : fs::directory_iterator(kCaptures)) {
+    if (!v.is_directory()) continue;
+    for (const auto& sc : fs::directory_iterator(v.path())) {
+      if (fs::is_regular_file(sc.path() / "forms" / "index.tsv") && fs::is_regular_file(sc.path() / "bundle.json"))
+        out.push_back(sc.path());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool correct_solution(const fs::path& scenario) {
+  const std::string n = scenario.filename().string();
+  return n == "solution" || n.rfind("variant-", 0) == 0;
+}
+
+TEST(Forms, EveryRecordedFormGetsThePlainFormsGrade) {
+  const auto scenarios = scenarios_with_forms();
+  ASSERT_GE(scenarios.size(), 20U) << "forms recorded for every v1.34.0 scenario";
+  int graded = 0;
+  for (const auto& sc : scenarios) {
+    const Snapshot base = from_bundle(nlohmann::json::parse(slurp(sc / "bundle.json")), (sc / "bundle.json").string());
+    const auto forms = forms_of(sc);
+    ASSERT_GE(forms.size(), 90U) << sc;
+    std::map<std::string, std::string> content;
+    for (const auto& f : forms) content[f.file + "/" + f.name] = slurp(f.path);
+    for (const auto& f : forms) {
+      const auto& [rel, check] = targets().at(f.file);
+      const Grade g = grade_with(base, rel, check, content[f.file + "/" + f.name]);
+      ++graded;
+      const std::string where = sc.string() + " " + f.file + "/" + f.name;
+      if (correct_solution(sc)) {
+        const bool named_mistake = f.file == "rejected.txt" && (base_name(f.name) == "fraction-half-alone" ||
+                                                                base_name(f.name) == "apply-no-stderr");
+        if (!named_mistake) {
+          EXPECT_EQ(g.status, Status::kPass) << where << ": " << g.hint << " " << g.actual;
+        }
+      }
+      const std::string ref = reference_form(f.file, f.name);
+      if (ref.empty()) {  // rejected.txt: one refusal only, or stdout only
+        EXPECT_EQ(g.status, Status::kFail) << where;
+        if (base_name(f.name) == "fraction-half-alone") {
+          EXPECT_EQ(g.hint, "hint.step3.rejected-file.overwritten") << where;
+        }
+        continue;
+      }
+      const Grade want = grade_with(base, rel, check, content[f.file + "/" + ref]);
+      EXPECT_EQ(g.status, want.status) << where << " vs " << ref << ": " << g.hint << " / " << want.hint;
+      // A form that holds no message (the pod was placed) fails like the empty plain form, with
+      // the hint for its own shape.
+      const bool ref_empty = content[f.file + "/" + ref].find_first_not_of(" \n") == std::string::npos;
+      if (!ref_empty && want.status != Status::kPass) {
+        EXPECT_EQ(g.hint, want.hint) << where << " vs " << ref;
+      }
+    }
+  }
+  std::cout << "[forms] " << scenarios.size() << " scenarios, " << graded << " recorded forms graded\n";
+}
+
+}  // namespace
+}  // namespace gpuwhy
