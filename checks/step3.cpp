@@ -123,6 +123,9 @@ Outcome dry_run_part(const Snapshot& s, std::string_view path, bool want_mismatc
   if (!it->second.ok()) {
     const FetchError& e = it->second.error();
     *line = fmt::format("{}: {}", file, e.message);
+    // Not sent because the grader chose so (--no-dry-run): not evaluated, never a fail.
+    if (e.kind == ErrorKind::kSkipped && e.message == kDryRunOff)
+      return Outcome{Status::kSkip, none, raw(*line), none, {*line}};
     // Not sent because the manifest is missing or not a single Pod: the student's part.
     if (e.kind == ErrorKind::kSkipped)
       return fail(none, raw(*line), msg("hint.step3.apiserver-rejects.not-sent", args), {*line});
@@ -159,9 +162,12 @@ Outcome apiserver_rejects(const Snapshot& s) {
   Outcome a = dry_run_part(s, lab::kManifestBadMismatch, true, &l1);
   Outcome b = dry_run_part(s, lab::kManifestBadFraction, false, &l2);
   std::vector<std::string> ev{l1, l2};
+  const bool off = a.status == Status::kSkip && b.status == Status::kSkip;
   Outcome o = worst(std::move(a), std::move(b));
   o.expected = expected;
-  o.actual = raw(l1 + "; " + l2);
+  o.actual = off ? msg("value.step3.apiserver-rejects.dry-run-off",
+                       {{"files", fmt::format("{}, {}", lab::kManifestBadMismatch, lab::kManifestBadFraction)}})
+                 : raw(l1 + "; " + l2);
   if (o.status == Status::kPass) o.hint = Msg{};
   o.evidence = ev;
   return o;

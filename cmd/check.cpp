@@ -15,6 +15,7 @@
 #include "common.h"
 #include "gpuwhy/error.h"
 #include "gpuwhy/i18n.h"
+#include "gpuwhy/json_bounded.h"
 #include "gpuwhy/lab.h"
 #include "gpuwhy/render.h"
 #include "gpuwhy/text.h"
@@ -63,33 +64,67 @@ RunMeta meta_for(const Snapshot& snap, i18n::Lang lang) {
 }
 
 Snapshot load_bundle(const std::string& path) {
-  const std::string text = read_file_bounded(path, 64UL * 1024 * 1024);
   nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    throw Error(ErrorKind::kParse, fmt::format("bundle {}: not valid JSON ({})", path, e.what()));
+  {
+    // The text is dropped before the snapshot is built: peak memory holds one copy, not two.
+    const std::string text = read_file_bounded(path, 64UL * 1024 * 1024);
+    try {
+      // Depth and value budget while parsing: a hostile bundle is an error row, never a stack
+      // overflow or gigabytes of memory.
+      j = jsonb::parse(text);
+    } catch (const Error& e) {
+      throw Error(ErrorKind::kParse, fmt::format("bundle {}: {}", path, e.what()));
+    }
+    if (j.is_discarded()) {
+      throw Error(ErrorKind::kParse, fmt::format("bundle {}: not valid JSON ({})", path, jsonb::syntax_error(text)));
+    }
   }
   return from_bundle(j, path);
 }
 
-// Expands folders into the *.json bundles they hold (recursively, sorted; links are not followed).
-std::vector<std::string> expand_bundles(const std::vector<std::string>& args) {
-  std::vector<std::string> out;
+/// One entry of a batch: a bundle path to grade, or an entry that cannot be one (its cause).
+struct BatchEntry {
+  std::string path;
+  std::string error;  ///< "" when `path` is to be loaded
+};
+
+// Expands folders into the *.json entries they hold (recursively, sorted; links are not
+// followed into folders). Every entry named *.json becomes a row whatever it is (a dangling or
+// looping link, a FIFO, an unreadable file: load_bundle says why), and so does a folder that
+// cannot be listed; a folder with no *.json at all is a usage error (exit 2).
+std::vector<BatchEntry> expand_bundles(const std::vector<std::string>& args) {
+  std::vector<BatchEntry> out;
   for (const auto& a : args) {
     std::error_code ec;
-    if (fs::is_directory(a, ec)) {
-      std::vector<std::string> found;
-      for (auto it = fs::recursive_directory_iterator(a, fs::directory_options::skip_permission_denied, ec);
-           it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (ec) break;
-        if (it->path().extension() == ".json" && it->is_regular_file(ec)) found.push_back(it->path().string());
-      }
-      std::sort(found.begin(), found.end());
-      out.insert(out.end(), found.begin(), found.end());
-    } else {
-      out.push_back(a);
+    if (!fs::is_directory(a, ec)) {
+      out.push_back({a, ""});
+      continue;
     }
+    std::vector<BatchEntry> found;
+    fs::recursive_directory_iterator it(a, fs::directory_options::none, ec);
+    if (ec) found.push_back({a, fmt::format("{}: cannot list the folder: {}", a, ec.message())});
+    for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      const fs::path& p = it->path();
+      std::error_code sec;
+      const bool dir = it->is_directory(sec) && !it->is_symlink(sec);
+      if (dir) {
+        // A subfolder that cannot be listed is a row of its own, not a silent gap.
+        std::error_code lec;
+        fs::directory_iterator probe(p, lec);
+        if (lec) {
+          found.push_back({p.string(), fmt::format("{}: cannot list the folder: {}", p.string(), lec.message())});
+          it.disable_recursion_pending();
+        }
+        continue;
+      }
+      if (p.extension() == ".json") found.push_back({p.string(), ""});
+    }
+    if (ec) found.push_back({a, fmt::format("{}: listing the folder stopped: {}", a, ec.message())});
+    if (found.empty()) {
+      throw Error(ErrorKind::kUsage, fmt::format("{}: the folder holds no *.json bundle to grade", a));
+    }
+    std::sort(found.begin(), found.end(), [](const BatchEntry& x, const BatchEntry& y) { return x.path < y.path; });
+    out.insert(out.end(), found.begin(), found.end());
   }
   return out;
 }
@@ -112,6 +147,23 @@ bool utf8_locale(const std::map<std::string, std::string>& env) {
     return v.find("utf-8") != std::string::npos || v.find("utf8") != std::string::npos;
   }
   return false;
+}
+
+// A machine format (CSV, TAP, ...) printed on a terminal: each line sanitised, since student file
+// names and messages in it would otherwise reach the terminal raw. Piped or redirected output is
+// left byte-exact. (The table sanitises its own fields and keeps its colour codes.)
+std::string shown_on(bool tty, render::Format f, std::string text) {
+  if (!tty || f == render::Format::kTable) return text;
+  std::string out;
+  out.reserve(text.size());
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t nl = std::min(text.find('\n', i), text.size());
+    out += text::sanitize_terminal(std::string_view(text).substr(i, nl - i));
+    if (nl < text.size()) out += '\n';
+    i = nl + 1;
+  }
+  return out;
 }
 
 // A report file never carries terminal colour codes.
@@ -159,39 +211,51 @@ int run_check(const CheckOptions& o) {
   // Flags are checked before anything is read, whichever mode runs.
   const auto wait = parse_duration(o.wait, "--wait");
   (void)parse_duration(o.conn.request_timeout, "--request-timeout");
+  (void)parse_duration(o.conn.timeout, "--timeout");
 
   // Offline: one or more bundles.
   if (!o.snapshots.empty()) {
-    const auto paths = expand_bundles(o.snapshots);
-    if (paths.size() == 1 && !fs::is_directory(o.snapshots.front())) {
+    const auto entries = expand_bundles(o.snapshots);
+    if (entries.size() == 1 && !fs::is_directory(o.snapshots.front())) {
+      const std::string& path = entries.front().path;
       Snapshot snap;
       try {
-        snap = load_bundle(paths.front());
+        snap = load_bundle(path);
       } catch (const Error& e) {
         print_error(e.what());
         // The report still says what happened: every check is an error.
         snap = collect_files_only(CollectOptions{"", false}, FetchError{e.kind(), 0, e.what()});
-        snap.source = "bundle " + paths.front();
+        snap.source = "bundle " + path;
       }
       RunResult r = checks::run(snap, sel, meta_for(snap, lang));
       if (!o.output.empty()) write_file_atomic(o.output, render::render(*fmt_opt, r, for_file(ropts)));
       if (o.output.empty() || *fmt_opt != render::Format::kTable) {
-        fmt::print("{}", render::render(o.output.empty() ? *fmt_opt : render::Format::kTable, r, ropts));
+        const auto shown = o.output.empty() ? *fmt_opt : render::Format::kTable;
+        fmt::print("{}", shown_on(tty, shown, render::render(shown, r, ropts)));
       }
       return r.exit_code();
     }
     std::vector<render::BatchRow> rows;
     int worst = kExitPass;
-    for (const auto& p : paths) {
+    for (const auto& [p, cause] : entries) {
       render::BatchRow row;
       row.origin = p;
       row.user = user_of(p);
+      if (!cause.empty()) {
+        row.error = cause;
+        worst = kExitIncomplete;
+        rows.push_back(std::move(row));
+        continue;
+      }
       try {
         Snapshot snap = load_bundle(p);
         row.run = checks::run(snap, sel, meta_for(snap, lang));
         worst = std::max(worst, row.run->exit_code());
       } catch (const Error& e) {
         row.error = e.what();
+        worst = kExitIncomplete;
+      } catch (const std::exception& e) {  // a bad bundle never stops the batch
+        row.error = fmt::format("bundle {}: {}", p, e.what());
         worst = kExitIncomplete;
       }
       rows.push_back(std::move(row));
@@ -201,7 +265,7 @@ int run_check(const CheckOptions& o) {
     if (!o.output.empty()) {
       write_file_atomic(o.output, out);
     } else {
-      fmt::print("{}", out);
+      fmt::print("{}", shown_on(tty, bfmt, out));
     }
     return worst;
   }
@@ -233,7 +297,7 @@ int run_check(const CheckOptions& o) {
     }
     fmt::print("{}", render::render(render::Format::kTable, r, ropts));
   } else {
-    fmt::print("{}", render::render(*fmt_opt, r, ropts));
+    fmt::print("{}", shown_on(tty, *fmt_opt, render::render(*fmt_opt, r, ropts)));
   }
   return r.exit_code();
 }

@@ -7,13 +7,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "gpuwhy/error.h"
+#include "gpuwhy/files.h"
 #include "gpuwhy/lab.h"
+#include "gpuwhy/text.h"
 
 extern char** environ;  // NOLINT(readability-redundant-declaration)
 
@@ -33,6 +33,7 @@ void add_connection_flags(CLI::App& app, ConnectionFlags& flags, i18n::Lang lang
   app.add_option("--context", flags.context, i18n::text("cli.opt.context", lang));
   app.add_option("--request-timeout", flags.request_timeout, i18n::text("cli.opt.request-timeout", lang))
       ->capture_default_str();
+  app.add_option("--timeout", flags.timeout, i18n::text("cli.opt.timeout", lang))->capture_default_str();
 }
 
 std::map<std::string, std::string> environment() {
@@ -104,10 +105,11 @@ Snapshot collect_live(const ConnectionFlags& flags, const std::string& dir, bool
     // Reported once, by report_live_problems, like every other cause.
     return collect_files_only(copts, FetchError{e.kind(), 0, e.what()});
   }
-  for (const auto& w : cfg.warnings) fmt::print(stderr, "gpuwhy: warning: {}\n", w);
+  for (const auto& w : cfg.warnings) fmt::print(stderr, "gpuwhy: warning: {}\n", text::sanitize_terminal(w));
   kube::ClientOptions o;
   o.request_timeout = parse_duration(flags.request_timeout, "--request-timeout");
   if (o.request_timeout.count() > 0 && o.request_timeout < o.connect_timeout) o.connect_timeout = o.request_timeout;
+  o.overall_timeout = parse_duration(flags.timeout, "--timeout");
   kube::Client client(std::move(cfg), o);
   return collect(client, copts);
 }
@@ -123,41 +125,18 @@ bool report_live_problems(const Snapshot& snap) {
 }
 
 void write_file_atomic(const std::string& path, const std::string& content) {
-  const fs::path target(path);
-  const fs::path tmp = target.parent_path() / fmt::format(".{}.tmp.{}", target.filename().string(), ::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error(ErrorKind::kIo, fmt::format("{}: cannot write the report there", path));
-    out << content;
-    out.flush();
-    if (!out) throw Error(ErrorKind::kIo, fmt::format("{}: writing the report failed", path));
-  }
-  std::error_code ec;
-  fs::rename(tmp, target, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    throw Error(ErrorKind::kIo, fmt::format("{}: cannot write the report there", path));
-  }
+  files::write_atomic(path, content);
 }
 
 std::string read_file_bounded(const std::string& path, std::size_t max_bytes) {
-  std::error_code ec;
-  if (!fs::exists(path, ec)) throw Error(ErrorKind::kIo, fmt::format("{}: no such file", path));
-  if (!fs::is_regular_file(path, ec)) throw Error(ErrorKind::kIo, fmt::format("{}: not a regular file", path));
-  const auto size = fs::file_size(path, ec);
-  if (ec) throw Error(ErrorKind::kIo, fmt::format("{}: cannot read it ({})", path, ec.message()));
-  if (size > max_bytes) {
-    throw Error(ErrorKind::kIo, fmt::format("{}: {} bytes is more than the limit of {} bytes", path, size, max_bytes));
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(ErrorKind::kIo, fmt::format("{}: cannot open it for reading", path));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  auto text = files::read_regular(path, max_bytes);
+  if (!text) throw Error(ErrorKind::kIo, fmt::format("{}: no such file", path));
+  return std::move(*text);
 }
 
 void print_error(const std::string& line) {
-  fmt::print(stderr, "gpuwhy: error: {}\n", line);
+  // Messages quote file names, apiserver answers and bundle fields: one sanitised line each.
+  fmt::print(stderr, "gpuwhy: error: {}\n", text::sanitize_terminal(line));
 }
 
 i18n::Lang lang_from(const std::string& flag) {

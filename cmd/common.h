@@ -20,6 +20,7 @@ struct ConnectionFlags {
   std::string kubeconfig;
   std::string context;
   std::string request_timeout = "10s";
+  std::string timeout = "60s";  ///< the whole live collection, retries and Retry-After waits included
 };
 /// `lang` is the language of the --help texts.
 void add_connection_flags(CLI::App& app, ConnectionFlags& flags, i18n::Lang lang);

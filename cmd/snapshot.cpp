@@ -5,6 +5,7 @@
 #include "common.h"
 #include "gpuwhy/error.h"
 #include "gpuwhy/i18n.h"
+#include "gpuwhy/text.h"
 
 namespace gpuwhy::cli {
 
@@ -19,14 +20,17 @@ struct SnapshotOptions {
 int run_snapshot(const SnapshotOptions& o, i18n::Lang lang) {
   const std::string dir = resolve_dir(o.dir);
   Snapshot snap = collect_live(o.conn, dir, !o.no_dry_run);
-  const std::string text = to_bundle(snap).dump(2) + "\n";
+  // A lab folder path that is not UTF-8 must not abort the snapshot (json type_error 316): such
+  // bytes are replaced (U+FFFD) in the bundle's text fields; file contents keep their bytes (base64).
+  const std::string text = to_bundle(snap).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   const bool incomplete = report_live_problems(snap);
   if (o.output.empty() || o.output == "-") {
     fmt::print("{}", text);
   } else {
     write_file_atomic(o.output, text);
     fmt::print(stderr, "gpuwhy: {}\n",
-               i18n::render(msg("cli.wrote", {{"file", o.output}, {"count", std::to_string(snap.requests)}}), lang));
+               text::sanitize_terminal(i18n::render(
+                   msg("cli.wrote", {{"file", o.output}, {"count", std::to_string(snap.requests)}}), lang)));
   }
   if (incomplete) return kExitIncomplete;
   return kExitPass;

@@ -6,11 +6,18 @@
 #include <cstdint>
 
 #include "fuzz_common.h"
+#include "gpuwhy/json_bounded.h"
 #include "gpuwhy/lab.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using nlohmann::json;
-  const json j = json::parse(gpuwhy::fuzz::as_text(data, size), nullptr, false);
+  // Parsed as the client parses answers: with the nesting and value budget.
+  json j;
+  try {
+    j = gpuwhy::jsonb::parse(gpuwhy::fuzz::as_text(data, size));
+  } catch (const gpuwhy::Error&) {
+    return 0;
+  }
   if (j.is_discarded()) return 0;
   gpuwhy::Snapshot snap = gpuwhy::fuzz::solution();
   const bool parts = j.is_object() && (j.contains("nodes") || j.contains("pods") || j.contains("events"));

@@ -3,9 +3,16 @@
 #include <cstdint>
 
 #include "fuzz_common.h"
+#include "gpuwhy/json_bounded.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const nlohmann::json j = nlohmann::json::parse(gpuwhy::fuzz::as_text(data, size), nullptr, false);
+  // Parsed as gpuwhy parses bundles: with the nesting and value budget (a deeper one is refused).
+  nlohmann::json j;
+  try {
+    j = gpuwhy::jsonb::parse(gpuwhy::fuzz::as_text(data, size));
+  } catch (const gpuwhy::Error&) {
+    return 0;
+  }
   if (j.is_discarded()) return 0;
   gpuwhy::Snapshot snap;
   try {

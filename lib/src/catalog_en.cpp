@@ -729,6 +729,11 @@ const std::map<std::string, std::string>& catalog_en() {
       {"value.step8.scheduler-sees.expected", "SCHEDULER_SEES=numbers"},
       {"value.step8.taint.expected", "TAINT=the {resource} taint of {node} as key=value:Effect"},
       {"value.step8.taint.no-live", "no {resource} taint on {node}"},
+      // issue 16
+      {"value.step3.apiserver-rejects.dry-run-off",
+       "not checked: the dry runs were turned off with --no-dry-run ({files})"},
+      {"cli.opt.timeout",
+       "How long one live collection may take in all, retries and Retry-After waits included (e.g. 60s; 0 = no limit)"},
   };
   return kCatalog;
 }

@@ -791,6 +791,10 @@ const std::map<std::string, std::string>& catalog_ja() {
       {"value.step8.scheduler-sees.expected", "SCHEDULER_SEES=数値（numbers）"},
       {"value.step8.taint.expected", "TAINT={node} の {resource} テイントを key=value:Effect の形で"},
       {"value.step8.taint.no-live", "{node} に {resource} のテイントなし"},
+      // issue 16
+      {"value.step3.apiserver-rejects.dry-run-off", "未チェック: --no-dry-run でドライランが無効です ({files})"},
+      {"cli.opt.timeout",
+       "ライブ収集 1 回にかけてよい合計時間。再試行と Retry-After の待ちを含む（例: 60s。0 = 無制限）"},
   };
   return kCatalog;
 }

@@ -741,6 +741,10 @@ const std::map<std::string, std::string>& catalog_ko() {
       {"value.step8.scheduler-sees.expected", "SCHEDULER_SEES=숫자(numbers)"},
       {"value.step8.taint.expected", "TAINT={node} 노드의 {resource} 테인트를 키=값:효과 형태로"},
       {"value.step8.taint.no-live", "{node} 노드에 {resource} 테인트 없음"},
+      // issue 16
+      {"value.step3.apiserver-rejects.dry-run-off", "검사하지 않음: --no-dry-run으로 드라이 런을 껐습니다 ({files})"},
+      {"cli.opt.timeout",
+       "라이브 수집 한 번에 걸릴 수 있는 전체 시간, 재시도와 Retry-After 대기 포함(예: 60s; 0 = 제한 없음)"},
   };
   return kCatalog;
 }

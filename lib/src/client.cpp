@@ -8,12 +8,14 @@
 #include <cerrno>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <regex>
 #include <thread>
 
 #include <fmt/format.h>
 
 #include "gpuwhy/base64.h"
+#include "gpuwhy/json_bounded.h"
 #include "gpuwhy/kube.h"
 
 namespace gpuwhy::kube {
@@ -66,6 +68,16 @@ std::string excerpt(std::string_view body) {
   return out;
 }
 
+/// The "user:password" part of a URL, "" when there is none.
+std::string userinfo_of(const std::string& url) {
+  const std::string shown = redact_url(url);
+  if (shown == url) return "";
+  const auto scheme = url.find("://");
+  const std::size_t start = scheme == std::string::npos ? 0 : scheme + 3;
+  const std::size_t len = url.size() - shown.size();  // "user:pw@"
+  return len > 1 ? url.substr(start, len - 1) : "";
+}
+
 std::string status_message(const json& body) {
   if (body.is_object() && body.contains("message") && body["message"].is_string()) {
     return body["message"].get<std::string>();
@@ -94,12 +106,13 @@ std::string trim(std::string s) {
 }  // namespace
 
 std::string redact_url(const std::string& url) {
-  auto scheme = url.find("://");
-  if (scheme == std::string::npos) return url;
-  auto at = url.find('@', scheme + 3);
-  auto slash = url.find('/', scheme + 3);
-  if (at == std::string::npos || (slash != std::string::npos && at > slash)) return url;
-  return url.substr(0, scheme + 3) + url.substr(at + 1);
+  // With or without a scheme ("user:pw@host:6443" is not a URL, but is still a password).
+  const auto scheme = url.find("://");
+  const std::size_t start = scheme == std::string::npos ? 0 : scheme + 3;
+  const auto end = url.find_first_of("/?#", start);
+  const auto at = url.rfind('@', end == std::string::npos ? std::string::npos : end);
+  if (at == std::string::npos || at < start) return url;
+  return url.substr(0, start) + url.substr(at + 1);
 }
 
 HttpError::HttpError(const std::string& message, int http_status, nlohmann::json body)
@@ -156,7 +169,22 @@ struct Client::Impl {
   std::string retry_after;
   CURLcode last_rc = CURLE_OK;
 
-  Impl(ClientConfig c, ClientOptions o) : cfg(std::move(c)), opts(o) {}
+  Impl(ClientConfig c, ClientOptions o) : cfg(std::move(c)), opts(o), started(std::chrono::steady_clock::now()) {}
+
+  std::chrono::steady_clock::time_point started;
+  /// The last transfer was cut by the overall deadline rather than by --request-timeout.
+  bool deadline_bound = false;
+
+  /// Time left before the overall --timeout; nullopt when there is none.
+  [[nodiscard]] std::optional<std::chrono::milliseconds> remaining() const {
+    if (opts.overall_timeout.count() <= 0) return std::nullopt;
+    const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+    return std::max(std::chrono::milliseconds(0), opts.overall_timeout - used);
+  }
+  [[nodiscard]] std::string overall_text() const {
+    return fmt::format("the overall --timeout of {:.3g}s ran out",
+                       static_cast<double>(opts.overall_timeout.count()) / 1000.0);
+  }
   Impl(const Impl&) = delete;
   Impl& operator=(const Impl&) = delete;
   ~Impl() {
@@ -169,6 +197,12 @@ struct Client::Impl {
   /// The credentials as they could come back from a server that quotes the request: the token,
   /// the password, and the Basic Authorization value (base64 of "username:password").
   std::vector<std::string> secrets;
+
+  /// An excerpt of a body for a message: redacted first, then cut (cutting first could leave a
+  /// prefix of a secret, e.g. of a Basic credential, that no longer matches it whole).
+  [[nodiscard]] std::string excerpt_of(std::string_view body) const {
+    return excerpt(scrub(std::string(body.substr(0, 64UL * 1024))));
+  }
 
   /// Removes any secret from a message (belt and braces: messages are built without them).
   std::string scrub(std::string s) const {
@@ -267,6 +301,16 @@ struct Client::Impl {
     }
     if (!cfg.username.empty() || !cfg.password.empty()) {
       secrets.push_back(base64::encode(cfg.username + ":" + cfg.password));
+    }
+    // user:password in the server or proxy URL: never written, in any form curl could send.
+    for (const std::string* url : {&cfg.server, &cfg.proxy_url}) {
+      const std::string info = userinfo_of(*url);
+      if (info.empty()) continue;
+      secrets.push_back(info);
+      secrets.push_back(base64::encode(info));
+      if (const auto colon = info.find(':'); colon != std::string::npos && info.size() - colon - 1 >= 4) {
+        secrets.push_back(info.substr(colon + 1));
+      }
     }
     global_init();
     h = curl_easy_init();
@@ -413,6 +457,20 @@ struct Client::Impl {
       set(CURLOPT_HTTPGET, 1L, "CURLOPT_HTTPGET");
       set(CURLOPT_HTTPHEADER, get_headers, "CURLOPT_HTTPHEADER");
     }
+    // Each request gets what is left of the overall deadline, if that is less than its own.
+    deadline_bound = false;
+    if (const auto left = remaining()) {
+      if (left->count() <= 0)
+        throw Error(ErrorKind::kTransport, scrub(fmt::format("{} {}: {}", method, shown_url, overall_text())));
+      auto request = opts.request_timeout;
+      if (request.count() <= 0 || *left < request) {
+        request = *left;
+        deadline_bound = true;
+      }
+      set(CURLOPT_TIMEOUT_MS, static_cast<long>(request.count()), "CURLOPT_TIMEOUT_MS");
+      set(CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(std::min(opts.connect_timeout, *left).count()),
+          "CURLOPT_CONNECTTIMEOUT_MS");
+    }
     ++requests;
     const CURLcode rc = curl_easy_perform(h);
     last_rc = rc;
@@ -452,9 +510,16 @@ struct Client::Impl {
         if (os_errno == EHOSTUNREACH) return line(ErrorKind::kTransport, "host unreachable");
         return line(ErrorKind::kTransport, "cannot connect: " + detail);
       case CURLE_OPERATION_TIMEDOUT: {
+        const auto left = remaining();
+        if (deadline_bound && left && left->count() <= 50)
+          return line(ErrorKind::kTransport, "timeout: " + overall_text());
         curl_off_t connected = 0;
         curl_easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &connected);
-        if (connected == 0) {
+        long sent = 0;
+        curl_easy_getinfo(h, CURLINFO_REQUEST_SIZE, &sent);
+        // A reused connection has no connect time either: only a transfer that never sent its
+        // request was still waiting for a connection.
+        if (connected == 0 && sent == 0) {
           return line(ErrorKind::kTransport,
                       fmt::format("timeout: no connection within {}", secs(opts.connect_timeout)));
         }
@@ -543,36 +608,54 @@ nlohmann::json Client::get_json(const std::string& path) {
       }
       throw;
     }
+    std::string not_retried;
     if ((a.status == 429 || a.status == 503) && attempt < im.opts.max_retries) {
       if (auto secs = parse_retry_after(im.retry_after)) {
-        std::this_thread::sleep_for(std::min(std::chrono::milliseconds(*secs * 1000), std::chrono::milliseconds(2000)));
-        continue;
+        const auto wait = std::min(std::chrono::milliseconds(*secs * 1000), std::chrono::milliseconds(2000));
+        // A wait that would pass the overall deadline is not taken: the answer stands, and says why.
+        if (const auto left = im.remaining(); !left || wait < *left) {
+          std::this_thread::sleep_for(wait);
+          continue;
+        }
+        not_retried = fmt::format(" (not retried: waiting {}s more would pass the overall --timeout)", *secs);
       }
     }
-    json body = json::parse(a.body, nullptr, false);
+    json body;
+    try {
+      body = jsonb::parse(a.body);
+    } catch (const Error& e) {
+      throw Error(ErrorKind::kParse, im.scrub(fmt::format("GET {}: the answer is refused: {}", shown_url, e.what())));
+    }
     if (a.status >= 200 && a.status < 300) {
       if (body.is_discarded()) {
         throw Error(ErrorKind::kParse, im.scrub(fmt::format("GET {}: the answer is not JSON (starts with \"{}\")",
-                                                            shown_url, excerpt(a.body))));
+                                                            shown_url, im.excerpt_of(a.body))));
       }
       im.scrub(body);
       return body;
     }
     if (body.is_discarded()) {
-      const std::string what =
-          fmt::format("GET {}: {} (body is not JSON: \"{}\")", shown_url, status_text(a.status), excerpt(a.body));
+      const std::string what = fmt::format("GET {}: {} (body is not JSON: \"{}\"){}", shown_url, status_text(a.status),
+                                           im.excerpt_of(a.body), not_retried);
       throw HttpError(im.scrub(what), a.status, json());
     }
     im.scrub(body);
-    throw HttpError(im.scrub(explain_http_error("GET", shown_url, a.status, body, im.shown, im.cfg.user_name)),
-                    a.status, body);
+    throw HttpError(
+        im.scrub(explain_http_error("GET", shown_url, a.status, body, im.shown, im.cfg.user_name) + not_retried),
+        a.status, body);
   }
 }
 
 HttpAnswer Client::post_json(const std::string& path, const nlohmann::json& body) {
   const std::string data = body.dump(-1, ' ', false, json::error_handler_t::replace);
   Impl::Answer a = impl_->perform("POST", path, &data);
-  json parsed = json::parse(a.body, nullptr, false);
+  json parsed;
+  try {
+    parsed = jsonb::parse(a.body);
+  } catch (const Error& e) {
+    throw Error(ErrorKind::kParse,
+                impl_->scrub(fmt::format("POST {}{}: the answer is refused: {}", impl_->shown, path, e.what())));
+  }
   if (parsed.is_discarded()) return HttpAnswer{a.status, json()};
   impl_->scrub(parsed);
   return HttpAnswer{a.status, std::move(parsed)};

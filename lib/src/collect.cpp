@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <optional>
+#include <utility>
 
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 
@@ -47,51 +49,143 @@ std::string too_large(std::size_t size) {
   return fmt::format("{} bytes, larger than the {} byte limit", size, lab::kMaxFileBytes);
 }
 
-/// One file, never read beyond lab::kMaxFileBytes + 1 bytes, never throwing.
-StudentFile read_one(const std::string& path) {
+class Fd {
+ public:
+  explicit Fd(int fd) : fd_(fd) {}
+  ~Fd() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  Fd(Fd&& o) noexcept : fd_(std::exchange(o.fd_, -1)) {}
+  Fd& operator=(Fd&& o) noexcept {
+    std::swap(fd_, o.fd_);
+    return *this;
+  }
+  [[nodiscard]] int get() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+/// realpath(3) as a string; nullopt (errno set) when the path does not resolve.
+std::optional<std::string> real_path(const std::string& path) {
+  char* r = ::realpath(path.c_str(), nullptr);
+  if (r == nullptr) return std::nullopt;
+  std::string out(r);
+  std::free(r);  // NOLINT(cppcoreguidelines-no-malloc): realpath allocates with malloc
+  return out;
+}
+
+/// Whether the resolved `real` lies inside the resolved lab folder `root`.
+bool inside(const std::string& real, const std::string& root) {
+  if (root == "/") return true;
+  return real.size() > root.size() && real.compare(0, root.size(), root) == 0 && real[root.size()] == '/';
+}
+
+std::vector<std::string> components(std::string_view rel) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i <= rel.size()) {
+    const std::size_t j = std::min(rel.find('/', i), rel.size());
+    if (j > i) out.emplace_back(rel.substr(i, j - i));
+    i = j + 1;
+  }
+  return out;
+}
+
+/// The lab folder, resolved once and held open: every student file is opened beneath it.
+struct LabRoot {
+  std::string dir;   ///< as given
+  std::string real;  ///< realpath of dir
+  Fd fd{-1};
+};
+
+/// The first symbolic link on the way to `rel` whose resolution leaves the lab folder, as
+/// "rel-prefix -> target" (what the student wrote), for the failure message.
+std::string escaping_link(const LabRoot& root, std::string_view rel) {
+  std::string prefix;
+  for (const auto& c : components(rel)) {
+    prefix += prefix.empty() ? c : "/" + c;
+    const std::string p = root.dir + "/" + prefix;
+    struct stat st {};
+    if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) continue;
+    const auto r = real_path(p);
+    if (r && inside(*r, root.real)) continue;
+    char target[4096];
+    const ssize_t n = ::readlink(p.c_str(), target, sizeof target - 1);
+    return fmt::format("{} -> {}", prefix, n > 0 ? std::string(target, static_cast<std::size_t>(n)) : "?");
+  }
+  return std::string(rel);
+}
+
+/// Opens the symlink-free `comps` beneath `root_fd`, one component at a time with O_NOFOLLOW:
+/// a link swapped in after the containment check fails the open (ELOOP/ENOTDIR) instead of
+/// leading out of the folder. The file itself is opened non-blocking (a FIFO never hangs).
+Fd open_beneath(int root_fd, const std::vector<std::string>& comps) {
+  Fd dir(::dup(root_fd));
+  if (dir.get() < 0) return Fd(-1);
+  for (std::size_t i = 0; i + 1 < comps.size(); ++i) {
+    Fd next(::openat(dir.get(), comps[i].c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    if (next.get() < 0) return Fd(-1);
+    dir = std::move(next);
+  }
+  if (comps.empty()) return Fd(-1);
+  return Fd(::openat(dir.get(), comps.back().c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
+}
+
+/// One file, never read beyond lab::kMaxFileBytes + 1 bytes, never outside the lab folder,
+/// never throwing.
+StudentFile read_one(const LabRoot& root, std::string_view rel) {
+  const std::string path = root.dir + "/" + std::string(rel);
   struct stat lst {};
   if (::lstat(path.c_str(), &lst) != 0) {
     if (errno == ENOENT || errno == ENOTDIR) return make(State::kMissing, "not found");
     if (errno == EACCES) return make(State::kUnreadable, "permission denied (on a folder in the path)");
+    if (errno == ELOOP) return make(State::kUnreadable, "symbolic link loop");
     return make(State::kUnreadable, std::strerror(errno));
   }
-  struct stat st = lst;
-  if (S_ISLNK(lst.st_mode)) {
-    if (::stat(path.c_str(), &st) != 0) {
-      if (errno == ENOENT || errno == ENOTDIR) {
+  const auto real = real_path(path);
+  if (!real) {
+    if (errno == ENOENT || errno == ENOTDIR) {
+      if (S_ISLNK(lst.st_mode)) {
         char target[4096];
         const ssize_t n = ::readlink(path.c_str(), target, sizeof target - 1);
         const std::string to = n > 0 ? std::string(target, static_cast<std::size_t>(n)) : std::string("?");
         return make(State::kMissing, fmt::format("dangling symbolic link (points to {}, which does not exist)", to));
       }
-      if (errno == ELOOP) return make(State::kUnreadable, "symbolic link loop");
-      return make(State::kUnreadable, std::strerror(errno));
+      return make(State::kMissing, "not found");
     }
+    if (errno == ELOOP) return make(State::kUnreadable, "symbolic link loop");
+    if (errno == EACCES) return make(State::kUnreadable, "permission denied (on a folder in the path)");
+    return make(State::kUnreadable, std::strerror(errno));
   }
+  // A link that leaves the lab folder is never followed: nothing of its target is read (as root,
+  // it could be /etc/shadow or the cluster's client key).
+  if (!inside(*real, root.real)) {
+    return make(State::kUnreadable,
+                fmt::format("symbolic link {} leads outside the lab folder; not read", escaping_link(root, rel)));
+  }
+  Fd fd = open_beneath(root.fd.get(), components(std::string_view(*real).substr(root.real.size() + 1)));
+  if (fd.get() < 0) {
+    if (errno == EACCES || errno == EPERM) return make(State::kUnreadable, "permission denied");
+    if (errno == ENOENT) return make(State::kMissing, "not found (removed while reading)");
+    if (errno == ELOOP || errno == ENOTDIR)
+      return make(State::kUnreadable, "changed into a symbolic link while reading");
+    return make(State::kUnreadable, std::strerror(errno));
+  }
+  // The type and size of what was opened, before any read.
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0) return make(State::kUnreadable, std::strerror(errno));
   if (!S_ISREG(st.st_mode)) return make(State::kNotRegular, fmt::format("is {}, not a file", kind_of_mode(st.st_mode)));
   const auto size = static_cast<std::size_t>(st.st_size);
   if (size > lab::kMaxFileBytes) return make(State::kTooLarge, too_large(size), size);
 
-  // O_NONBLOCK: should the file be swapped for a FIFO after the stat, open must not hang.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) {
-    if (errno == EACCES || errno == EPERM) return make(State::kUnreadable, "permission denied", size);
-    if (errno == ENOENT) return make(State::kMissing, "not found (removed while reading)");
-    return make(State::kUnreadable, std::strerror(errno), size);
-  }
-  struct Closer {
-    int fd;
-    ~Closer() { ::close(fd); }
-  } closer{fd};
-  struct stat fst {};
-  if (::fstat(fd, &fst) != 0 || !S_ISREG(fst.st_mode)) {
-    return make(State::kNotRegular, "is not a regular file (changed while reading)");
-  }
   StudentFile f;
   std::string buf(lab::kMaxFileBytes + 1, '\0');
   std::size_t got = 0;
   while (got < buf.size()) {
-    const ssize_t n = ::read(fd, buf.data() + got, buf.size() - got);
+    const ssize_t n = ::read(fd.get(), buf.data() + got, buf.size() - got);
     if (n < 0) {
       if (errno == EINTR) continue;
       return make(State::kUnreadable, fmt::format("read error: {}", std::strerror(errno)), size);
@@ -174,14 +268,29 @@ std::variant<json, FetchError> pod_to_send(const std::string& rel, const Student
 
 std::map<std::string, StudentFile> read_student_files(const std::string& dir) {
   std::map<std::string, StudentFile> out;
-  for (std::string_view rel : lab::kStudentFiles) {
-    if (dir.empty()) {
+  if (dir.empty()) {
+    for (std::string_view rel : lab::kStudentFiles)
       out[std::string(rel)] = make(State::kMissing, "no lab folder was given");
-      continue;
-    }
-    const std::string path = dir + "/" + std::string(rel);
+    return out;
+  }
+  LabRoot root;
+  root.dir = dir;
+  if (auto r = real_path(dir)) {
+    root.real = std::move(*r);
+    root.fd = Fd(::open(root.real.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  }
+  if (root.fd.get() < 0) {
+    const int err = errno;
+    const bool missing = err == ENOENT || err == ENOTDIR;
+    const std::string why =
+        missing ? std::string("not found") : fmt::format("lab folder {}: {}", dir, std::strerror(err));
+    const State st = missing ? State::kMissing : State::kUnreadable;
+    for (std::string_view rel : lab::kStudentFiles) out[std::string(rel)] = make(st, why);
+    return out;
+  }
+  for (std::string_view rel : lab::kStudentFiles) {
     try {
-      out[std::string(rel)] = read_one(path);
+      out[std::string(rel)] = read_one(root, rel);
     } catch (const std::exception& e) {  // bad_alloc; nothing else throws
       out[std::string(rel)] = make(State::kUnreadable, e.what());
     }
@@ -229,7 +338,7 @@ Snapshot collect(kube::Client& client, const CollectOptions& opts) {
   for (std::string_view rel_view : lab::kDryRunManifests) {
     const std::string rel(rel_view);
     if (!opts.dry_run) {
-      s.dry_runs[rel] = skipped("--no-dry-run");
+      s.dry_runs[rel] = skipped(std::string(kDryRunOff));
       continue;
     }
     auto pod = pod_to_send(rel, s.file(rel));

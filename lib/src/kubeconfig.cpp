@@ -1,18 +1,18 @@
 // Kubeconfig resolution with client-go clientcmd rules (tools/clientcmd/loader.go and
 // client_config.go): explicit file > KUBECONFIG list > ~/.kube/config > in-cluster. Pure: every
 // file read and environment lookup goes through LoadOptions.
-#include <fcntl.h>
 #include <pwd.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
+#include <algorithm>
+#include <array>
 #include <set>
+#include <string_view>
 
 #include <fmt/format.h>
 
 #include "gpuwhy/base64.h"
+#include "gpuwhy/files.h"
 #include "gpuwhy/kube.h"
 #include "gpuwhy/yaml.h"
 
@@ -64,7 +64,10 @@ std::optional<std::string> read_for(const LoadOptions& o, const std::string& pat
   try {
     return o.read_file(path);
   } catch (const Error& e) {
-    fail(fmt::format("{}: {}", what, e.what()));
+    // files::read_regular's messages start with the path, which `what` already names.
+    std::string_view why = e.what();
+    if (why.rfind(path + ": ", 0) == 0) why.remove_prefix(path.size() + 2);
+    fail(fmt::format("{}: {}", what, why));
   }
 }
 
@@ -89,17 +92,34 @@ std::string shown(const json& v) {
   return s;
 }
 
+/// Fields whose value is a credential (or holds one): a type error names the field and the
+/// value's JSON type, never the value (it would reach stderr, reports and bundles).
+bool is_credential(std::string_view key) {
+  static constexpr std::array<std::string_view, 10> kKeys{
+      "token",         "tokenFile", "password",   "username", "client-key-data", "client-certificate-data",
+      "auth-provider", "exec",      "client-key", "proxy-url"};
+  return std::find(kKeys.begin(), kKeys.end(), key) != kKeys.end();
+}
+
+/// The wrong value for a type error: quoted, unless it is a credential.
+std::string wrong(const json& v, const char* key) {
+  if (is_credential(key)) return fmt::format("a {} (value not shown)", v.type_name());
+  return shown(v);
+}
+
 std::string field_string(const json& obj, const char* key, const std::string& where) {
   if (!obj.is_object() || !obj.contains(key) || obj[key].is_null()) return "";
   const json& v = obj[key];
-  if (!v.is_string()) fail(fmt::format("{}: field \"{}\" must be a string, not {}", where, key, shown(v)));
+  if (!v.is_string()) fail(fmt::format("{}: field \"{}\" must be a string, not {}", where, key, wrong(v, key)));
   return v.get<std::string>();
 }
 
 bool field_bool(const json& obj, const char* key, const std::string& where) {
   if (!obj.is_object() || !obj.contains(key) || obj[key].is_null()) return false;
   const json& v = obj[key];
-  if (!v.is_boolean()) fail(fmt::format("{}: field \"{}\" must be true or false, not {}", where, key, shown(v)));
+  if (!v.is_boolean()) {
+    fail(fmt::format("{}: field \"{}\" must be true or false, not {}", where, key, wrong(v, key)));
+  }
   return v.get<bool>();
 }
 
@@ -240,7 +260,7 @@ ClientConfig resolve(const LoadOptions& o, const Merged& m) {
   c.server = field_string(cl.body, "server", cl_where);
   if (c.server.empty()) fail(fmt::format("{}: no \"server\" is set", cl_where));
   if (c.server.rfind("https://", 0) != 0 && c.server.rfind("http://", 0) != 0) {
-    fail(fmt::format("{}: \"server\" {} is not an http(s) URL", cl_where, c.server));
+    fail(fmt::format("{}: \"server\" {} is not an http(s) URL", cl_where, shown(json(redact_url(c.server)))));
   }
   c.insecure_skip_tls_verify = field_bool(cl.body, "insecure-skip-tls-verify", cl_where);
   c.ca_pem = pem_from(o, cl.body, "certificate-authority-data", "certificate-authority", cl_where, cl.file);
@@ -369,36 +389,8 @@ LoadOptions default_load_options() {
   if (o.env.find("HOME") == o.env.end()) {
     if (const passwd* pw = ::getpwuid(::getuid()); pw != nullptr && pw->pw_dir != nullptr) o.env["HOME"] = pw->pw_dir;
   }
-  o.read_file = [](const std::string& path) -> std::optional<std::string> {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-      if (errno == ENOENT || errno == ENOTDIR) return std::nullopt;
-      throw Error(ErrorKind::kIo, fmt::format("cannot read {}: {}", path, std::strerror(errno)));
-    }
-    struct Closer {
-      int fd;
-      ~Closer() { ::close(fd); }
-    } closer{fd};
-    struct stat st {};
-    if (::fstat(fd, &st) != 0)
-      throw Error(ErrorKind::kIo, fmt::format("cannot stat {}: {}", path, std::strerror(errno)));
-    if (S_ISDIR(st.st_mode)) throw Error(ErrorKind::kIo, fmt::format("{} is a folder, not a file", path));
-    std::string out;
-    char buf[65536];
-    for (;;) {
-      const ssize_t n = ::read(fd, buf, sizeof buf);
-      if (n < 0) {
-        if (errno == EINTR) continue;
-        throw Error(ErrorKind::kIo, fmt::format("cannot read {}: {}", path, std::strerror(errno)));
-      }
-      if (n == 0) break;
-      out.append(buf, static_cast<std::size_t>(n));
-      if (out.size() > kMaxConfigFileBytes) {
-        throw Error(ErrorKind::kIo, fmt::format("{} is larger than {} bytes", path, kMaxConfigFileBytes));
-      }
-    }
-    return out;
-  };
+  // Regular files only, opened non-blocking: a kubeconfig that is a FIFO fails at once.
+  o.read_file = [](const std::string& path) { return files::read_regular(path, kMaxConfigFileBytes); };
   return o;
 }
 

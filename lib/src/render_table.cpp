@@ -197,15 +197,21 @@ std::string table(const RunResult& run, const Options& opts) {
       out += line + "\n";
       const bool problem = o.status == Status::kFail || o.status == Status::kError;
       if (problem) {
-        if (!opts.hide_expected) detail("expected", text_of(o.expected, lang));
-        detail("actual", text_of(o.actual, lang));
-        detail("hint", text_of(o.hint, lang));
+        // Values quote student files and apiserver messages: sanitised, so an escape sequence
+        // or a newline in them can neither drive the terminal nor fake a line of the table.
+        if (!opts.hide_expected) detail("expected", text::sanitize_terminal(text_of(o.expected, lang)));
+        detail("actual", text::sanitize_terminal(text_of(o.actual, lang)));
+        detail("hint", text::sanitize_terminal(text_of(o.hint, lang)));
+      }
+      // A check the grader chose not to run (e.g. --no-dry-run) says why; unselected ones say nothing.
+      if (o.status == Status::kSkip && !is_empty(o.actual)) {
+        detail("actual", text::sanitize_terminal(text_of(o.actual, lang)));
       }
       if ((problem || (opts.verbose && o.status == Status::kPass)) && !o.evidence.empty()) {
         std::string ev;
         for (std::size_t i = 0; i < o.evidence.size() && i < kMaxEvidence; ++i) {
           if (i > 0) ev += '\n';
-          ev += one_line(o.evidence[i], 400);
+          ev += text::sanitize_terminal(one_line(o.evidence[i], 400));
         }
         if (o.evidence.size() > kMaxEvidence) ev += fmt::format("\n… (+{})", o.evidence.size() - kMaxEvidence);
         detail("evidence", ev);
@@ -214,7 +220,9 @@ std::string table(const RunResult& run, const Options& opts) {
   }
 
   out += "\n";
-  for (const auto& w : run.meta.warnings) out += i18n::text("ui.warning", lang) + ": " + one_line(w, 500) + "\n";
+  for (const auto& w : run.meta.warnings) {
+    out += i18n::text("ui.warning", lang) + ": " + text::sanitize_terminal(one_line(w, 500)) + "\n";
+  }
   const int errors = run.count(Status::kError);
   const int skipped = run.count(Status::kSkip);
   std::string summary = i18n::render(msg("ui.summary", {{"passed", std::to_string(run.count(Status::kPass))},

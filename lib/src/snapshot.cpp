@@ -1,5 +1,7 @@
 #include "gpuwhy/snapshot.h"
 
+#include <cstdint>
+
 #include <fmt/format.h>
 
 #include "gpuwhy/base64.h"
@@ -69,6 +71,34 @@ std::string need_string(const json& obj, const char* key, const std::string& ori
   return v.get<std::string>();
 }
 
+/// An HTTP status: an integer from 0 (no answer) to 999, never wrapped into an int.
+int need_status(const json& v, const std::string& origin, const std::string& field) {
+  if (!v.is_number_integer()) bad(origin, field, "not an integer");
+  const bool in_range = v.is_number_unsigned() ? v.get<std::uint64_t>() <= 999
+                                               : v.get<std::int64_t>() >= 0 && v.get<std::int64_t>() <= 999;
+  if (!in_range) bad(origin, field, fmt::format("{} is not an HTTP status (0-999)", v.dump()));
+  return v.get<int>();
+}
+
+/// An optional field: absent or null is fine; any other type than `is` is an error.
+template <class Pred>
+bool optional_field(const json& obj, const char* key, Pred is, const char* type, const std::string& origin,
+                    const std::string& path) {
+  if (!obj.contains(key) || obj[key].is_null()) return false;
+  if (!is(obj[key])) bad(origin, path + key, fmt::format("not {}", type));
+  return true;
+}
+
+/// What a live item of a bundle must hold: an object, and for a list an `items` array (the
+/// shape collect() accepts from an apiserver). Anything else is a broken bundle, not the
+/// student's state.
+void check_shape(const json& v, bool list, const std::string& origin, const std::string& field) {
+  if (!v.is_object()) bad(origin, field, fmt::format("JSON {} instead of an object", v.type_name()));
+  if (list && v.contains("items") && !v["items"].is_array() && !v["items"].is_null()) {
+    bad(origin, field + ".items", "not an array");
+  }
+}
+
 FetchError error_from_json(const json& j, const std::string& origin, const std::string& path) {
   FetchError e;
   const std::string kind = need_string(j, "kind", origin, path);
@@ -76,10 +106,7 @@ FetchError error_from_json(const json& j, const std::string& origin, const std::
   if (it == kinds_by_name().end()) bad(origin, path + "kind", "unknown error kind \"" + kind + "\"");
   e.kind = it->second;
   e.message = need_string(j, "message", origin, path);
-  if (j.contains("http_status")) {
-    if (!j["http_status"].is_number_integer()) bad(origin, path + "http_status", "not an integer");
-    e.http_status = j["http_status"].get<int>();
-  }
+  if (j.contains("http_status")) e.http_status = need_status(j["http_status"], origin, path + "http_status");
   return e;
 }
 
@@ -88,9 +115,12 @@ json fetched_to_json(const Fetched<json>& f) {
   return json{{"error", error_to_json(f.error())}};
 }
 
-Fetched<json> fetched_from_json(const json& j, const std::string& origin, const std::string& path) {
+Fetched<json> fetched_from_json(const json& j, const std::string& origin, const std::string& path, bool list) {
   if (!j.is_object()) bad(origin, path, "not an object");
-  if (j.contains("value")) return j["value"];
+  if (j.contains("value")) {
+    check_shape(j["value"], list, origin, path + ".value");
+    return j["value"];
+  }
   if (j.contains("error")) return error_from_json(j["error"], origin, path + ".error.");
   bad(origin, path, "has neither \"value\" nor \"error\"");
 }
@@ -156,30 +186,41 @@ Snapshot from_bundle(const json& b, const std::string& origin) {
   Snapshot s;
   s.taken_at = need_string(b, "taken_at", origin, "");
   s.source = "bundle " + origin;
-  if (b.contains("lab_dir") && b["lab_dir"].is_string()) s.lab_dir = b["lab_dir"].get<std::string>();
-  if (b.contains("live_collected") && b["live_collected"].is_boolean())
+  // Optional fields are checked as strictly as the required ones: a wrong type is a broken
+  // bundle (an error row), never something graded as the student's.
+  const auto is_string = [](const json& v) { return v.is_string(); };
+  if (optional_field(b, "lab_dir", is_string, "a string", origin, "")) s.lab_dir = b["lab_dir"].get<std::string>();
+  if (optional_field(
+          b, "live_collected", [](const json& v) { return v.is_boolean(); }, "true or false", origin, "")) {
     s.live_collected = b["live_collected"].get<bool>();
-  if (b.contains("requests") && b["requests"].is_number_integer()) s.requests = b["requests"].get<int>();
-  if (b.contains("warnings") && b["warnings"].is_array()) {
+  }
+  if (optional_field(
+          b, "requests", [](const json& v) { return v.is_number_unsigned() && v.get<std::uint64_t>() <= 1'000'000; },
+          "a small non-negative integer", origin, "")) {
+    s.requests = b["requests"].get<int>();
+  }
+  if (optional_field(
+          b, "warnings", [](const json& v) { return v.is_array(); }, "a list", origin, "")) {
     for (const auto& w : b["warnings"]) {
-      if (w.is_string()) s.warnings.push_back(w.get<std::string>());
+      if (!w.is_string()) bad(origin, "warnings", "an entry is not a string");
+      s.warnings.push_back(w.get<std::string>());
     }
   }
   const json& c = need(b, "cluster", origin, "");
-  s.version = fetched_from_json(need(c, "version", origin, "cluster."), origin, "cluster.version");
-  s.namespace_ = fetched_from_json(need(c, "namespace", origin, "cluster."), origin, "cluster.namespace");
-  s.nodes = fetched_from_json(need(c, "nodes", origin, "cluster."), origin, "cluster.nodes");
-  s.pods = fetched_from_json(need(c, "pods", origin, "cluster."), origin, "cluster.pods");
-  s.events = fetched_from_json(need(c, "events", origin, "cluster."), origin, "cluster.events");
+  s.version = fetched_from_json(need(c, "version", origin, "cluster."), origin, "cluster.version", false);
+  s.namespace_ = fetched_from_json(need(c, "namespace", origin, "cluster."), origin, "cluster.namespace", false);
+  s.nodes = fetched_from_json(need(c, "nodes", origin, "cluster."), origin, "cluster.nodes", true);
+  s.pods = fetched_from_json(need(c, "pods", origin, "cluster."), origin, "cluster.pods", true);
+  s.events = fetched_from_json(need(c, "events", origin, "cluster."), origin, "cluster.events", true);
   const json& dry = need(b, "dry_runs", origin, "");
   if (!dry.is_object()) bad(origin, "dry_runs", "not an object");
   for (const auto& [path, d] : dry.items()) {
     const std::string p = "dry_runs." + path;
     if (d.is_object() && d.contains("value")) {
       const json& v = d["value"];
-      if (!v.is_object() || !v.contains("status") || !v["status"].is_number_integer())
-        bad(origin, p + ".value.status", "missing or not an integer");
-      s.dry_runs[path] = HttpAnswer{v["status"].get<int>(), v.contains("body") ? v["body"] : json()};
+      if (!v.is_object() || !v.contains("status")) bad(origin, p + ".value.status", "missing");
+      const int status = need_status(v["status"], origin, p + ".value.status");
+      s.dry_runs[path] = HttpAnswer{status, v.contains("body") ? v["body"] : json()};
     } else if (d.is_object() && d.contains("error")) {
       s.dry_runs[path] = error_from_json(d["error"], origin, p + ".error.");
     } else {
@@ -200,11 +241,15 @@ Snapshot from_bundle(const json& b, const std::string& origin) {
     auto it = kStates.find(st);
     if (it == kStates.end()) bad(origin, p + "state", "unknown state \"" + st + "\"");
     sf.state = it->second;
-    if (f.contains("reason") && f["reason"].is_string()) sf.reason = f["reason"].get<std::string>();
+    if (optional_field(f, "reason", is_string, "a string", origin, p)) sf.reason = f["reason"].get<std::string>();
+    const bool has_size = optional_field(
+        f, "size", [](const json& v) { return v.is_number_unsigned(); }, "a non-negative integer", origin, p);
     if (sf.state == StudentFile::State::kOk) {
-      if (f.contains("content") && f["content"].is_string()) {
+      if (f.contains("content")) {
+        if (!f["content"].is_string()) bad(origin, p + "content", "not a string");
         sf.content = f["content"].get<std::string>();
-      } else if (f.contains("content_base64") && f["content_base64"].is_string()) {
+      } else if (f.contains("content_base64")) {
+        if (!f["content_base64"].is_string()) bad(origin, p + "content_base64", "not a string");
         auto raw = base64::decode(f["content_base64"].get<std::string>());
         if (!raw) bad(origin, p + "content_base64", "not valid base64");
         sf.content = std::move(*raw);
@@ -213,9 +258,7 @@ Snapshot from_bundle(const json& b, const std::string& origin) {
       }
       if (sf.content.size() > lab::kMaxFileBytes) bad(origin, p + "content", "larger than the file size limit");
     }
-    sf.size = sf.state == StudentFile::State::kOk
-                  ? sf.content.size()
-                  : (f.contains("size") && f["size"].is_number_unsigned() ? f["size"].get<std::size_t>() : 0);
+    sf.size = sf.state == StudentFile::State::kOk ? sf.content.size() : (has_size ? f["size"].get<std::size_t>() : 0);
     s.files[path] = std::move(sf);
   }
   return s;

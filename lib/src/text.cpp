@@ -264,6 +264,45 @@ std::string closest(std::string_view word, const std::vector<std::string>& candi
   return best;
 }
 
+std::string sanitize_terminal(std::string_view s) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(s.size());
+  const auto hex = [&out](std::uint32_t v, int digits) {
+    for (int k = digits - 1; k >= 0; --k) out += kHex[(v >> (4U * static_cast<unsigned>(k))) & 0xFU];
+  };
+  for (std::size_t i = 0; i < s.size();) {
+    std::uint32_t cp = 0;
+    const std::size_t n = utf8_next(s, i, &cp);
+    if (n == 0) {  // not UTF-8: the byte, escaped
+      out += "\\x";
+      hex(static_cast<unsigned char>(s[i]), 2);
+      ++i;
+      continue;
+    }
+    if (cp == '\n') {
+      out += "\\n";
+    } else if (cp == '\r') {
+      out += "\\r";
+    } else if (cp == '\t') {
+      out += "\\t";
+    } else if (cp < 0x20 || cp == 0x7F) {  // C0 controls and DEL: ESC starts every CSI/OSC
+      out += "\\x";
+      hex(cp, 2);
+    } else if ((cp >= 0x80 && cp <= 0x9F) || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) ||
+               cp == 0x2028 || cp == 0x2029) {
+      // C1 controls (0x9B is a one-byte CSI on some terminals), bidi overrides that reorder
+      // what is shown, and the Unicode line/paragraph separators.
+      out += "\\u";
+      hex(cp, 4);
+    } else {
+      out.append(s.substr(i, n));
+    }
+    i += n;
+  }
+  return out;
+}
+
 namespace {
 std::string normalize_with(std::string_view in, utf8proc_option_t options) {
   if (in.empty() || !valid_utf8(in)) return std::string(in);

@@ -65,6 +65,14 @@ normally. <mode>:
   endless       200, chunked, a JSON array that never ends
   echo-auth     500 whose Status message quotes the request's Authorization header (a hostile
                 server: the client must scrub it)
+  echo-raw-<k>   200, a body that is not JSON: <k> bytes of padding, then the request's
+                Authorization header (a hostile server; the excerpt in the error must not keep
+                any part of it, whatever <k> is)
+  deep-10 deep-1k deep-100k
+                200, a JSON array nested 10, 1,000 or 100,000 levels deep
+  gzip-bomb     200, Content-Encoding: gzip, about 60 KB that inflate to 60 MB of [{},{},...]
+  esc           200, a NodeList whose node name and condition message hold ESC/OSC sequences
+                and newlines (terminal injection)
 
 Extra listener: `backlog` is a socket that listens with a full accept queue (listen(0) and two
 connections it never accepts), so a further connect is never answered: a connect timeout that
@@ -72,6 +80,7 @@ stays on loopback (Linux drops SYNs for a full accept queue).
 """
 
 import argparse
+import gzip
 import json
 import os
 import select
@@ -149,6 +158,17 @@ def status(code, reason, message, details=None):
     if details:
         body["details"] = details
     return body
+
+
+GZIP_BOMB = []
+
+
+def gzip_bomb():
+    """60 MB of [{},{},...] gzip-compressed (about 60 KB), made once."""
+    if not GZIP_BOMB:
+        n = 20 * 1000 * 1000
+        GZIP_BOMB.append(gzip.compress(b"[" + b"{}," * (n - 1) + b"{}]", compresslevel=9))
+    return GZIP_BOMB[0]
 
 
 def bump(key):
@@ -288,7 +308,28 @@ class Handler(BaseHTTPRequestHandler):
         if mode == "stall":
             time.sleep(3600)
             return None
+        if mode.startswith("echo-raw-"):
+            pad = int(mode[len("echo-raw-"):])
+            auth = self.headers.get("Authorization", "")
+            return self.send_raw(200, (b"x" * pad) + auth.encode() + b" tail", "text/plain")
+        if mode.startswith("deep-"):
+            n = {"deep-10": 10, "deep-1k": 1000, "deep-100k": 100000}[mode]
+            return self.send_raw(200, b"[" * n + b"]" * n, "application/json")
+        if mode == "esc":
+            evil = "\x1b]0;pwned\x07\x1b[2J\nstep2.allocatable  PASS\n35 passed"
+            return self.send_json(200, {"kind": "NodeList", "apiVersion": "v1", "items": [
+                {"metadata": {"name": evil}, "status": {"conditions": [{"type": "Ready", "message": evil}]}}]})
         try:
+            if mode == "gzip-bomb":
+                data = gzip_bomb()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Encoding", "gzip")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+                self.wfile.flush()
+                return None
             if mode == "drip":
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")

@@ -77,6 +77,9 @@ std::string explain_http_error(std::string_view method, const std::string& url, 
 struct ClientOptions {
   std::chrono::milliseconds request_timeout{std::chrono::seconds(10)};  ///< --request-timeout; 0 = none
   std::chrono::milliseconds connect_timeout{std::chrono::seconds(5)};
+  /// --timeout: the most all requests of this client may take together, retries and
+  /// Retry-After waits included, counted from the client's construction; 0 = none.
+  std::chrono::milliseconds overall_timeout{0};
   int max_retries = 2;                              ///< for safe GETs only
   std::size_t max_body_bytes = 64UL * 1024 * 1024;  ///< larger answers are an error, memory stays bounded
 };

@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -21,6 +22,10 @@ struct FetchError {
   int http_status = 0;
   std::string message;  ///< one line, names the URL or file
 };
+
+/// The message of a dry run that was not sent because the grader turned dry runs off
+/// (--no-dry-run, kind kSkipped): the check is `skip`, never the student's `fail`.
+inline constexpr std::string_view kDryRunOff = "--no-dry-run";
 
 /// A value or the reason it could not be had; one failed read never stops the others.
 template <class T>

@@ -44,4 +44,12 @@ std::string strip_noise(std::string_view utf8);
 /// Cuts `s` to at most `max` bytes on a UTF-8 boundary, appending "…" when cut.
 std::string ellipsize(std::string_view s, std::size_t max);
 
+/// `s` made safe to print on a terminal, on one line: every control character (C0, DEL, C1,
+/// bidi overrides, line separators) and every byte that is not UTF-8 is shown escaped (`\x1b`,
+/// `\n`, `\u009b`, `\xff`), so nothing from outside can move the
+/// cursor, clear the screen, set a title or start a line of its own. The one sanitiser for every
+/// string from outside (files, apiserver, bundles) on its way to the table or to stderr; machine
+/// formats (JSON, JUnit, ...) keep their own escaping instead.
+std::string sanitize_terminal(std::string_view s);
+
 }  // namespace gpuwhy::text

@@ -1,0 +1,205 @@
+// Reading and writing local files safely when running as root: see files.h for the contract.
+#include "gpuwhy/files.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "gpuwhy/error.h"
+
+namespace gpuwhy::files {
+
+namespace {
+
+class Fd {
+ public:
+  explicit Fd(int fd) : fd_(fd) {}
+  ~Fd() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  [[nodiscard]] int get() const { return fd_; }
+  /// Closes now and reports the result (a failed close can be a failed write).
+  int close() {
+    const int rc = ::close(fd_);
+    fd_ = -1;
+    return rc;
+  }
+
+ private:
+  int fd_;
+};
+
+std::string kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a folder";
+  if (S_ISFIFO(mode)) return "a named pipe";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+  return "not a regular file";
+}
+
+[[noreturn]] void io_fail(const std::string& path, const std::string& what, int err) {
+  throw Error(ErrorKind::kIo, fmt::format("{}: {}: {}", path, what, std::strerror(err)));
+}
+
+void write_all(int fd, const std::string& content, const std::string& path) {
+  std::size_t done = 0;
+  while (done < content.size()) {
+    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      io_fail(path, "writing the report failed", errno);
+    }
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+/// Devices, FIFOs and /dev/stdout-style paths: written in place, never replaced.
+void write_through(const std::string& path, const std::string& content) {
+  // Our own stdout/stderr: written through the descriptor we already have, so what follows on
+  // it (the table) comes after the report instead of over it.
+  for (const auto& [names, std_fd] :
+       {std::pair{std::array<const char*, 3>{"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"}, 1},
+        std::pair{std::array<const char*, 3>{"/dev/stderr", "/dev/fd/2", "/proc/self/fd/2"}, 2}}) {
+    for (const char* n : names) {
+      if (path == n) {
+        write_all(std_fd, content, path);
+        return;
+      }
+    }
+  }
+  Fd fd(::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY));
+  if (fd.get() < 0) io_fail(path, "cannot open it for writing", errno);
+  struct stat st {};
+  if (::fstat(fd.get(), &st) == 0 && S_ISREG(st.st_mode)) {
+    // /dev/stdout redirected to a file: start from the beginning, as a shell `>` would.
+    if (::ftruncate(fd.get(), 0) != 0) io_fail(path, "cannot truncate it", errno);
+  }
+  write_all(fd.get(), content, path);
+  // fsync is meaningless (EINVAL) on pipes and most devices; a device that failed the
+  // write (/dev/full) has already said so.
+  if (fd.close() != 0) io_fail(path, "writing the report failed", errno);
+}
+
+std::string parent_of(const std::string& path) {
+  const auto slash = path.find_last_of('/');
+  if (slash == std::string::npos) return ".";
+  if (slash == 0) return "/";
+  return path.substr(0, slash);
+}
+
+std::string base_of(const std::string& path) {
+  const auto slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+/// Temp file + fsync + rename into `target` (a regular file or nothing); `shown` is the path
+/// the user gave, for messages.
+void replace_regular(const std::string& target, const std::string& shown, const std::string& content) {
+  std::string tmpl = parent_of(target) + "/." + base_of(target) + ".XXXXXX";
+  Fd fd(::mkstemp(tmpl.data()));  // O_CREAT | O_EXCL, mode 0600, unpredictable name
+  if (fd.get() < 0) io_fail(shown, fmt::format("cannot create a temporary file in {}", parent_of(target)), errno);
+  const auto fail = [&](const std::string& what, int err) {
+    ::unlink(tmpl.c_str());
+    io_fail(shown, what, err);
+  };
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  if (::fchmod(fd.get(), 0666 & ~mask) != 0) fail("cannot set the mode of the temporary file", errno);
+  try {
+    write_all(fd.get(), content, shown);
+  } catch (const Error&) {
+    const int err = errno;
+    ::unlink(tmpl.c_str());
+    io_fail(shown, "writing the report failed", err);
+  }
+  if (::fsync(fd.get()) != 0) fail("writing the report failed (fsync)", errno);
+  if (fd.close() != 0) fail("writing the report failed (close)", errno);
+  if (::rename(tmpl.c_str(), target.c_str()) != 0) fail("cannot move the report into place", errno);
+}
+
+}  // namespace
+
+std::optional<std::string> read_regular(const std::string& path, std::size_t max_bytes) {
+  // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting forever.
+  Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
+  if (fd.get() < 0) {
+    if (errno == ENOENT || errno == ENOTDIR) return std::nullopt;
+    io_fail(path, "cannot open it", errno);
+  }
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0) io_fail(path, "cannot stat it", errno);
+  if (!S_ISREG(st.st_mode)) {
+    throw Error(ErrorKind::kIo, fmt::format("{}: is {}, not a regular file", path, kind_of(st.st_mode)));
+  }
+  if (static_cast<std::size_t>(st.st_size) > max_bytes) {
+    throw Error(ErrorKind::kIo,
+                fmt::format("{}: {} bytes is more than the limit of {} bytes", path, st.st_size, max_bytes));
+  }
+  std::string out(static_cast<std::size_t>(st.st_size) + 1, '\0');
+  std::size_t got = 0;
+  for (;;) {
+    if (got == out.size()) {
+      if (out.size() > max_bytes) break;
+      out.resize(std::min(out.size() * 2, max_bytes + 1));
+    }
+    const ssize_t n = ::read(fd.get(), out.data() + got, out.size() - got);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      io_fail(path, "cannot read it", errno);
+    }
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  if (got > max_bytes) {
+    throw Error(ErrorKind::kIo,
+                fmt::format("{}: more than the limit of {} bytes (grew while reading)", path, max_bytes));
+  }
+  out.resize(got);
+  return out;
+}
+
+void write_atomic(const std::string& path, const std::string& content) {
+  if (path.empty()) throw Error(ErrorKind::kIo, "an empty output path");
+  // /dev/stdout, /dev/fd/N, /proc/self/fd/N: the caller's descriptors, always written through.
+  if (path.rfind("/dev/", 0) == 0 || path.rfind("/proc/", 0) == 0) {
+    write_through(path, content);
+    return;
+  }
+  struct stat lst {};
+  if (::lstat(path.c_str(), &lst) != 0) {
+    if (errno != ENOENT) io_fail(path, "cannot write the report there", errno);
+    replace_regular(path, path, content);
+    return;
+  }
+  std::string target = path;
+  struct stat st = lst;
+  if (S_ISLNK(lst.st_mode)) {
+    if (::stat(path.c_str(), &st) != 0) io_fail(path, "a symbolic link to nothing usable", errno);
+    if (S_ISREG(st.st_mode)) {
+      // The link stays a link: the file it leads to gets the new content.
+      char* real = ::realpath(path.c_str(), nullptr);
+      if (real == nullptr) io_fail(path, "cannot resolve the symbolic link", errno);
+      target = real;
+      std::free(real);  // NOLINT(cppcoreguidelines-no-malloc): realpath allocates with malloc
+    }
+  }
+  if (S_ISDIR(st.st_mode)) throw Error(ErrorKind::kIo, fmt::format("{}: is a folder, not a file", path));
+  if (!S_ISREG(st.st_mode)) {
+    write_through(path, content);
+    return;
+  }
+  replace_regular(target, path, content);
+}
+
+}  // namespace gpuwhy::files
