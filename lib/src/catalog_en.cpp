@@ -292,7 +292,9 @@ const std::map<std::string, std::string>& catalog_en() {
       {"hint.file.not-text", "{file} is not text ({reason}). Save kubectl's output as plain text (UTF-8)."},
       {"hint.file.too-large",
        "{file} is larger than 1 MiB; it cannot be what the step asks for. Save only the requested output."},
-      {"hint.file.unreadable", "{file} could not be read ({reason}). Check its permissions."},
+      {"hint.file.unreadable",
+       "{file} could not be read ({reason}). Check its permissions; keep it a regular file inside the lab "
+       "folder (a link that leads outside is never followed)."},
       {"hint.internal-error",
        "gpuwhy itself failed while grading this check (a bug, not your work). Please report it with the output of "
        "gpuwhy snapshot."},

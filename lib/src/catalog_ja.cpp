@@ -328,7 +328,9 @@ const std::map<std::string, std::string>& catalog_ja() {
       {"hint.file.too-large",
        "{file} は 1 MiB "
        "を超えているため、ステップが求めるものではありえません。求められた出力だけを保存してください。"},
-      {"hint.file.unreadable", "{file} を読み取れませんでした（{reason}）。パーミッションを確認してください。"},
+      {"hint.file.unreadable",
+       "{file} を読み取れませんでした（{reason}）。パーミッションを確認し、ラボフォルダー内の"
+       "通常ファイルにしてください（フォルダーの外を指すリンクはたどりません）。"},
       {"hint.internal-error",
        "このチェックの採点中に gpuwhy 自体が失敗しました（あなたの作業ではなく gpuwhy のバグです）。gpuwhy snapshot "
        "の出力を添えて報告してください。"},

@@ -295,7 +295,9 @@ const std::map<std::string, std::string>& catalog_ko() {
        "{file} 파일이 텍스트가 아닙니다({reason}). kubectl 출력을 평범한 텍스트(UTF-8)로 저장하세요."},
       {"hint.file.too-large",
        "{file} 파일이 1 MiB 보다 큽니다. 단계가 요구하는 내용일 수 없으니 요청된 출력만 저장하세요."},
-      {"hint.file.unreadable", "{file} 파일을 읽을 수 없습니다({reason}). 권한을 확인하세요."},
+      {"hint.file.unreadable",
+       "{file} 파일을 읽을 수 없습니다({reason}). 권한을 확인하고, 실습 폴더 안의 일반 파일로 "
+       "두세요(폴더 밖을 가리키는 링크는 따라가지 않습니다)."},
       {"hint.internal-error",
        "이 검사를 채점하는 중에 gpuwhy 자체가 실패했습니다(실습 작업이 아니라 gpuwhy 의 버그입니다). gpuwhy snapshot "
        "출력과 함께 알려 주세요."},

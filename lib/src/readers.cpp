@@ -6,6 +6,7 @@
 #include <exception>
 #include <set>
 
+#include "gpuwhy/json_bounded.h"
 #include "gpuwhy/lab.h"
 #include "gpuwhy/text.h"
 #include "gpuwhy/yaml.h"
@@ -13,6 +14,18 @@
 namespace gpuwhy::readers {
 
 using nlohmann::json;
+
+namespace {
+// Student JSON is parsed under the same nesting and size budget as apiserver answers and
+// bundles (json_bounded.h); past it, the text is simply not JSON for the reader.
+json parse_bounded(std::string_view text) {
+  try {
+    return jsonb::parse(text);
+  } catch (const std::exception&) {
+    return json(json::value_t::discarded);
+  }
+}
+}  // namespace
 
 TextFile decode_file(const StudentFile& f) {
   TextFile out;
@@ -372,7 +385,7 @@ Advertised read_advertised(std::string_view in) {
     return std::nullopt;
   };
   if (auto doc = starts_at([](const std::string& l) { return !l.empty() && (l[0] == '{' || l[0] == '['); })) {
-    const json j = json::parse(*doc, nullptr, false);
+    const json j = parse_bounded(*doc);
     if (!j.is_discarded() || t.front() == '{' || t.front() == '[') {
       a.format = AdvertisedFormat::kJson;
       if (j.is_discarded()) {
@@ -497,7 +510,7 @@ std::vector<messages::SchedulerMessage> read_scheduler_file(std::string_view in)
   const std::string t = text::trim(text::strip_noise(text::nfkc(in)));
   // `-o json` (a Pod, an event list, the conditions array): the strings, exactly decoded.
   if (!t.empty() && (t.front() == '{' || t.front() == '[')) {
-    const json j = json::parse(t, nullptr, false);
+    const json j = parse_bounded(t);
     if (!j.is_discarded()) {
       std::string strings;
       std::vector<const json*> stack{&j};
