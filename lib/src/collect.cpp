@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "gpuwhy/files.h"
 #include "gpuwhy/lab.h"
 #include "gpuwhy/text.h"
 #include "gpuwhy/yaml.h"
@@ -37,36 +38,11 @@ StudentFile make(State state, std::string reason, std::size_t size = 0) {
   return f;
 }
 
-std::string kind_of_mode(mode_t mode) {
-  if (S_ISDIR(mode)) return "a folder";
-  if (S_ISFIFO(mode)) return "a named pipe";
-  if (S_ISSOCK(mode)) return "a socket";
-  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
-  return "not a regular file";
-}
-
 std::string too_large(std::size_t size) {
   return fmt::format("{} bytes, larger than the {} byte limit", size, lab::kMaxFileBytes);
 }
 
-class Fd {
- public:
-  explicit Fd(int fd) : fd_(fd) {}
-  ~Fd() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  Fd(Fd&& o) noexcept : fd_(std::exchange(o.fd_, -1)) {}
-  Fd& operator=(Fd&& o) noexcept {
-    std::swap(fd_, o.fd_);
-    return *this;
-  }
-  [[nodiscard]] int get() const { return fd_; }
-
- private:
-  int fd_;
-};
+using files::Fd;
 
 /// realpath(3) as a string; nullopt (errno set) when the path does not resolve.
 std::optional<std::string> real_path(const std::string& path) {
@@ -177,7 +153,8 @@ StudentFile read_one(const LabRoot& root, std::string_view rel) {
   // The type and size of what was opened, before any read.
   struct stat st {};
   if (::fstat(fd.get(), &st) != 0) return make(State::kUnreadable, std::strerror(errno));
-  if (!S_ISREG(st.st_mode)) return make(State::kNotRegular, fmt::format("is {}, not a file", kind_of_mode(st.st_mode)));
+  if (!S_ISREG(st.st_mode))
+    return make(State::kNotRegular, fmt::format("is {}, not a file", files::kind_of(st.st_mode)));
   const auto size = static_cast<std::size_t>(st.st_size);
   if (size > lab::kMaxFileBytes) return make(State::kTooLarge, too_large(size), size);
 

@@ -18,28 +18,6 @@
 
 namespace gpuwhy::files {
 
-namespace {
-
-class Fd {
- public:
-  explicit Fd(int fd) : fd_(fd) {}
-  ~Fd() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  [[nodiscard]] int get() const { return fd_; }
-  /// Closes now and reports the result (a failed close can be a failed write).
-  int close() {
-    const int rc = ::close(fd_);
-    fd_ = -1;
-    return rc;
-  }
-
- private:
-  int fd_;
-};
-
 std::string kind_of(mode_t mode) {
   if (S_ISDIR(mode)) return "a folder";
   if (S_ISFIFO(mode)) return "a named pipe";
@@ -47,6 +25,8 @@ std::string kind_of(mode_t mode) {
   if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
   return "not a regular file";
 }
+
+namespace {
 
 [[noreturn]] void io_fail(const std::string& path, const std::string& what, int err) {
   throw Error(ErrorKind::kIo, fmt::format("{}: {}: {}", path, what, std::strerror(err)));

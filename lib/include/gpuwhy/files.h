@@ -2,11 +2,44 @@
 /// Local files gpuwhy reads and writes as root on a grading host: regular files only, never a
 /// hang on a FIFO, never a rename over a device, never a predictable temp file.
 
+#include <sys/types.h>
+#include <unistd.h>
+
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace gpuwhy::files {
+
+/// An owned file descriptor, closed when it goes (-1: none).
+class Fd {
+ public:
+  explicit Fd(int fd) : fd_(fd) {}
+  ~Fd() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  Fd(Fd&& o) noexcept : fd_(std::exchange(o.fd_, -1)) {}
+  Fd& operator=(Fd&& o) noexcept {
+    std::swap(fd_, o.fd_);
+    return *this;
+  }
+  [[nodiscard]] int get() const { return fd_; }
+  /// Closes now and reports the result (a failed close can be a failed write).
+  int close() {
+    const int rc = ::close(fd_);
+    fd_ = -1;
+    return rc;
+  }
+
+ private:
+  int fd_;
+};
+
+/// What a file that is not a regular one is, for people ("a folder", "a named pipe" ...).
+std::string kind_of(mode_t mode);
 
 /// Reads the regular file at `path` (opened O_NONBLOCK, type checked with fstat before any
 /// read, so a FIFO or device never blocks), at most `max_bytes`. nullopt when it does not exist;
