@@ -195,7 +195,13 @@ Snapshot from_bundle(const json& b, const std::string& origin) {
     s.live_collected = b["live_collected"].get<bool>();
   }
   if (optional_field(
-          b, "requests", [](const json& v) { return v.is_number_unsigned() && v.get<std::uint64_t>() <= 1'000'000; },
+          b, "requests",
+          [](const json& v) {
+            // Parsed text gives an unsigned number, a Snapshot written back a signed one.
+            return v.is_number_unsigned()
+                       ? v.get<std::uint64_t>() <= 1'000'000
+                       : v.is_number_integer() && v.get<std::int64_t>() >= 0 && v.get<std::int64_t>() <= 1'000'000;
+          },
           "a small non-negative integer", origin, "")) {
     s.requests = b["requests"].get<int>();
   }

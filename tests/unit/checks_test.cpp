@@ -624,5 +624,21 @@ TEST(Manifests, ExtraDocumentsAndTwoPods) {
   }
 }
 
+// A snapshot written back as a bundle reads again, as a value (signed numbers) and as text
+// (the fuzz target's invariant; requests once failed it as a signed number).
+TEST(Captures, BundleRoundTripsAsValueAndText) {
+  for (const auto& v : fs::directory_iterator(kCaptures)) {
+    for (const auto& sc : fs::directory_iterator(v.path())) {
+      const fs::path b = sc.path() / "bundle.json";
+      if (!fs::is_regular_file(b)) continue;
+      const Snapshot s = load(b);
+      const nlohmann::json out = to_bundle(s);
+      EXPECT_NO_THROW((void)from_bundle(out, "value")) << b;
+      EXPECT_NO_THROW((void)from_bundle(nlohmann::json::parse(out.dump()), "text")) << b;
+      EXPECT_EQ(from_bundle(out, "value").requests, s.requests) << b;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gpuwhy
