@@ -246,6 +246,19 @@ const json* scheduled_event(const Snapshot& s, const json& pod) {
   return nullptr;
 }
 
+GpuUse gpu_used_on_lab_node(const Snapshot& s) {
+  GpuUse u;
+  for (const auto& p : items(s.pods.value())) {
+    const std::string phase = str_at(p, "/status/phase");
+    if (str_at(p, "/spec/nodeName") != lab::kGpuNode || phase == "Succeeded" || phase == "Failed") continue;
+    const long long r = scheduler_gpu_request(p);
+    if (r == 0) continue;
+    u.milli += r;
+    u.pods.emplace_back(name_of(p), r);
+  }
+  return u;
+}
+
 PodOrOutcome need_pod(const Snapshot& s, std::string_view name, const Msg& expected) {
   PodOrOutcome r;
   if (auto e = need_pods(s)) {

@@ -71,6 +71,14 @@ std::optional<long long> gpu_sum(const json& pod, const char* which);
 /// What the scheduler counts for a pod: max(sum of containers, max of init containers) of the
 /// nvidia.com/gpu requests, in thousandths.
 long long scheduler_gpu_request(const json& pod);
+/// nvidia.com/gpu the scheduler counts as used on lab-node-0: every non-terminated pod bound
+/// there (of the pods the snapshot holds), in thousandths, with each pod that asks for some.
+struct GpuUse {
+  long long milli = 0;
+  std::vector<std::pair<std::string, long long>> pods;  ///< (name, thousandths), file order
+};
+GpuUse gpu_used_on_lab_node(const Snapshot& s);  ///< pods must be ok
+
 /// Every container and init container (pointers into pod).
 std::vector<const json*> all_containers(const json& pod);
 

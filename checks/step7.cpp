@@ -127,12 +127,7 @@ std::optional<Outcome> premise(const Snapshot& s, const Msg& expected, bool allo
   if (alloc <= 0)
     return fail(expected, msg("value.step7.no-allocatable", args), msg("hint.step7.premise-allocatable", args), ev);
   if (allocatable_only) return std::nullopt;
-  long long used = 0;
-  for (const auto& p : items(s.pods.value())) {
-    const std::string phase = str_at(p, "/status/phase");
-    if (str_at(p, "/spec/nodeName") == lab::kGpuNode && phase != "Succeeded" && phase != "Failed")
-      used += scheduler_gpu_request(p);
-  }
+  const long long used = gpu_used_on_lab_node(s).milli;
   const auto bound = [&](std::string_view name) {
     const json* p = find_pod(s, name);
     return p != nullptr && str_at(*p, "/spec/nodeName") == lab::kGpuNode;

@@ -125,17 +125,11 @@ Outcome allocatable(const Snapshot& s) {
 Outcome used(const Snapshot& s) {
   if (Value v = value_of(s, "USED", msg("value.step8.count-from-cluster", args8("USED"))); !v.value) return v.failure;
   if (auto e = need_pods(s)) return *e;
-  long long milli = 0;
+  const GpuUse use = gpu_used_on_lab_node(s);
   std::vector<std::string> ev;
-  for (const auto& p : items(s.pods.value())) {
-    const std::string phase = str_at(p, "/status/phase");
-    if (str_at(p, "/spec/nodeName") != lab::kGpuNode || phase == "Succeeded" || phase == "Failed") continue;
-    const long long r = scheduler_gpu_request(p);
-    if (r == 0) continue;
-    milli += r;
-    ev.push_back(fmt::format("pod {} on {}: {} {}", name_of(p), lab::kGpuNode, lab::kResource, milli_text(r)));
-  }
-  const long long live = (milli + 999) / 1000;
+  for (const auto& [pod, r] : use.pods)
+    ev.push_back(fmt::format("pod {} on {}: {} {}", pod, lab::kGpuNode, lab::kResource, milli_text(r)));
+  const long long live = (use.milli + 999) / 1000;
   auto args = args8("USED");
   args["live"] = std::to_string(live);
   return compare_count(s, "USED", msg("value.step8.live-count", args), live, "hint.step8.used.differs", ev);

@@ -375,16 +375,15 @@ Advertised read_advertised(std::string_view in) {
   // A JSON or YAML document may follow lines that are not output (a warning kubectl printed,
   // a note the student typed): it starts at the first line that opens a document.
   const auto ls = text::lines(t);
-  const auto starts_at = [&](const auto& opens) -> std::optional<std::string> {
-    std::size_t offset = 0;
-    for (const auto& l : ls) {
-      if (opens(l)) return text::trim(std::string_view(t).substr(offset));
-      offset += l.size() + 1;
-      while (offset < t.size() && t[offset - 1] != '\n') ++offset;  // trailing blanks text::lines cut
+  const auto starts_at = [&t](const auto& opens) -> std::optional<std::string> {
+    for (std::size_t start = 0; start < t.size();) {
+      const std::size_t end = std::min(t.find('\n', start), t.size());
+      if (opens(std::string_view(t).substr(start, end - start))) return text::trim(std::string_view(t).substr(start));
+      start = end + 1;
     }
     return std::nullopt;
   };
-  if (auto doc = starts_at([](const std::string& l) { return !l.empty() && (l[0] == '{' || l[0] == '['); })) {
+  if (auto doc = starts_at([](std::string_view l) { return !l.empty() && (l[0] == '{' || l[0] == '['); })) {
     const json j = parse_bounded(*doc);
     if (!j.is_discarded() || t.front() == '{' || t.front() == '[') {
       a.format = AdvertisedFormat::kJson;
@@ -404,7 +403,7 @@ Advertised read_advertised(std::string_view in) {
     read_describe(ls, a);
     return a;
   }
-  if (auto doc = starts_at([](const std::string& l) {
+  if (auto doc = starts_at([](std::string_view l) {
         return l.rfind("apiVersion:", 0) == 0 || l.rfind("items:", 0) == 0 || l.rfind("kind:", 0) == 0 ||
                l.rfind("metadata:", 0) == 0 || l.rfind("---", 0) == 0;
       })) {
