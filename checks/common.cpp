@@ -20,32 +20,35 @@ Outcome fail(Msg expected, Msg actual, Msg hint, std::vector<std::string> eviden
   return Outcome{Status::kFail, std::move(expected), std::move(actual), std::move(hint), std::move(evidence)};
 }
 
-Outcome env_error(const FetchError& e, std::string_view what, std::string_view rule) {
+Outcome env_error(const FetchError& e, std::string_view item, std::map<std::string, std::string> args) {
   Outcome o;
   o.status = Status::kError;
   o.actual = raw(e.message.empty() ? to_string(e.kind) : e.message);
-  const std::map<std::string, std::string> args{{"what", std::string(what)}, {"rule", std::string(rule)}};
+  args["what@"] = fmt::format("item.{}", item);
+  args["rule@"] = fmt::format("rbac.{}", item);
   if (e.http_status == 401) {
-    o.hint = msg("hint.env.unauthorized", args);
+    o.env_cause = "unauthorized";
   } else if (e.http_status == 403) {
-    o.hint = msg("hint.env.forbidden", args);
+    o.env_cause = "forbidden";
   } else if (e.kind == ErrorKind::kSkipped) {
-    o.hint = msg("hint.env.not-collected", args);
+    o.env_cause = "not-collected";
   } else {
-    o.hint = msg("hint.env.unavailable", args);
+    o.env_cause = "unavailable";
   }
-  o.evidence.push_back(fmt::format("{}: {} ({})", what, e.message, to_string(e.kind)));
+  o.env_need = msg(fmt::format("rbac.{}", item), args);
+  o.hint = msg("hint.env." + o.env_cause, std::move(args));
+  o.evidence.push_back(fmt::format("{} ({})", e.message, to_string(e.kind)));
   return o;
 }
 
 std::optional<Outcome> need_nodes(const Snapshot& s) {
   if (s.nodes.ok()) return std::nullopt;
-  return env_error(s.nodes.error(), "the nodes", "get, list on nodes (cluster-wide)");
+  return env_error(s.nodes.error(), "nodes");
 }
 
 std::optional<Outcome> need_pods(const Snapshot& s) {
   if (s.pods.ok()) return std::nullopt;
-  return env_error(s.pods.error(), "the pods of gpu-why", "get, list on pods in namespace gpu-why");
+  return env_error(s.pods.error(), "pods");
 }
 
 Outcome worst(Outcome a, Outcome b) {

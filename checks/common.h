@@ -24,9 +24,10 @@ Outcome pass(Msg expected, Msg actual, std::vector<std::string> evidence = {});
 Outcome fail(Msg expected, Msg actual, Msg hint, std::vector<std::string> evidence = {});
 
 /// A live item could not be read: kError with the one-line reason as actual and a hint that
-/// it is the environment (with the RBAC rule needed on 401/403). `what` names the item
-/// ("the nodes"), `rule` the RBAC rule ("get, list nodes").
-Outcome env_error(const FetchError& e, std::string_view what, std::string_view rule);
+/// it is the environment (with the RBAC rule needed on 401/403). `item` names the item
+/// (catalog "item.<item>": "the nodes") and the RBAC rule it needs ("rbac.<item>"), in the
+/// reader's language; `args` fill their placeholders ({file}).
+Outcome env_error(const FetchError& e, std::string_view item, std::map<std::string, std::string> args = {});
 
 /// Same as env_error for the usual live items; nullopt when the item is there.
 std::optional<Outcome> need_nodes(const Snapshot& s);

@@ -21,7 +21,7 @@ Outcome namespace_exists(const Snapshot& s) {
       return fail(expected, msg("value.not-found"),
                   msg("hint.step1.namespace.missing", {{"namespace", std::string(lab::kNamespace)}}), {e.message});
     }
-    return env_error(e, "namespace gpu-why", "get on namespaces");
+    return env_error(e, "namespace");
   }
   const std::string phase = str_at(s.namespace_.value(), "/status/phase");
   if (phase != "Active") {

@@ -113,12 +113,10 @@ Outcome dry_run_part(const Snapshot& s, std::string_view path, bool want_mismatc
   const std::string file(path);
   const std::map<std::string, std::string> args{{"file", file}, {"namespace", std::string(lab::kNamespace)}};
   const Msg none;
-  const std::string what = fmt::format("a server-side dry-run create of {}", file);
-  const std::string rule = fmt::format("create on pods in namespace {}", lab::kNamespace);
   auto it = s.dry_runs.find(file);
   if (it == s.dry_runs.end()) {
     *line = fmt::format("{}: dry-run not sent", file);
-    return env_error(FetchError{ErrorKind::kSkipped, 0, *line}, what, rule);
+    return env_error(FetchError{ErrorKind::kSkipped, 0, *line}, "dry-run", args);
   }
   if (!it->second.ok()) {
     const FetchError& e = it->second.error();
@@ -129,17 +127,18 @@ Outcome dry_run_part(const Snapshot& s, std::string_view path, bool want_mismatc
     // Not sent because the manifest is missing or not a single Pod: the student's part.
     if (e.kind == ErrorKind::kSkipped)
       return fail(none, raw(*line), msg("hint.step3.apiserver-rejects.not-sent", args), {*line});
-    return env_error(e, what, rule);
+    return env_error(e, "dry-run", args);
   }
   const HttpAnswer& a = it->second.value();
   const std::string m = status_message(a.body);
   *line = fmt::format("{}: HTTP {}{}{}", file, a.status, m.empty() ? "" : ": ", m);
-  if (a.status == 401 || a.status == 403) return env_error(FetchError{ErrorKind::kHttp, a.status, *line}, what, rule);
+  if (a.status == 401 || a.status == 403)
+    return env_error(FetchError{ErrorKind::kHttp, a.status, *line}, "dry-run", args);
   if (a.status >= 200 && a.status < 300)
     return fail(none, raw(*line), msg("hint.step3.apiserver-rejects.accepted", args), {*line});
   if (a.status == 404) return fail(none, raw(*line), msg("hint.step3.apiserver-rejects.no-namespace", args), {*line});
   if (a.status >= 500 || a.status == 429 || a.status == 0)
-    return env_error(FetchError{ErrorKind::kHttp, a.status, *line}, what, rule);
+    return env_error(FetchError{ErrorKind::kHttp, a.status, *line}, "dry-run", args);
   if (a.status == 422) {
     const auto kinds = messages::classify(messages::causes_from_status(a.body));
     if (want_mismatch ? kinds.mismatch : kinds.fraction) return pass(none, raw(*line), {*line});

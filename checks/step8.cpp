@@ -104,8 +104,8 @@ Outcome compare_count(const Snapshot& s, std::string_view key, const Msg& expect
 /// Verifies: ALLOCATABLE equals the live allocatable nvidia.com/gpu of lab-node-0.
 Outcome allocatable(const Snapshot& s) {
   // File problems first, then the live value.
-  const auto file_only = msg("value.step8.count-from-cluster", args8("ALLOCATABLE"));
-  if (Value v = value_of(s, "ALLOCATABLE", file_only); !v.value) return v.failure;
+  const auto file_only = msg("value.step8.count-from-cluster", args8(lab::kGateAllocatable));
+  if (Value v = value_of(s, lab::kGateAllocatable, file_only); !v.value) return v.failure;
   if (auto e = need_nodes(s)) return *e;
   const json* node = find_node(s, lab::kGpuNode);
   long long live = 0;
@@ -115,29 +115,31 @@ Outcome allocatable(const Snapshot& s) {
     live = a ? readers::quantity_milli(*a).value_or(0) / 1000 : 0;
     ev.push_back(fmt::format("{} status.allocatable[{}]: {}", lab::kGpuNode, lab::kResource, a.value_or("<absent>")));
   }
-  auto args = args8("ALLOCATABLE");
+  auto args = args8(lab::kGateAllocatable);
   args["live"] = std::to_string(live);
-  return compare_count(s, "ALLOCATABLE", msg("value.step8.live-count", args), live, "hint.step8.allocatable.differs",
-                       ev);
+  return compare_count(s, lab::kGateAllocatable, msg("value.step8.live-count", args), live,
+                       "hint.step8.allocatable.differs", ev);
 }
 
 /// Verifies: USED equals the GPUs requested by the non-terminated pods bound to lab-node-0.
 Outcome used(const Snapshot& s) {
-  if (Value v = value_of(s, "USED", msg("value.step8.count-from-cluster", args8("USED"))); !v.value) return v.failure;
+  if (Value v = value_of(s, lab::kGateUsed, msg("value.step8.count-from-cluster", args8(lab::kGateUsed))); !v.value)
+    return v.failure;
   if (auto e = need_pods(s)) return *e;
   const GpuUse use = gpu_used_on_lab_node(s);
   std::vector<std::string> ev;
   for (const auto& [pod, r] : use.pods)
     ev.push_back(fmt::format("pod {} on {}: {} {}", pod, lab::kGpuNode, lab::kResource, milli_text(r)));
   const long long live = (use.milli + 999) / 1000;
-  auto args = args8("USED");
+  auto args = args8(lab::kGateUsed);
   args["live"] = std::to_string(live);
-  return compare_count(s, "USED", msg("value.step8.live-count", args), live, "hint.step8.used.differs", ev);
+  return compare_count(s, lab::kGateUsed, msg("value.step8.live-count", args), live, "hint.step8.used.differs", ev);
 }
 
 /// Verifies: PENDING equals the number of Pending pods in gpu-why.
 Outcome pending(const Snapshot& s) {
-  if (Value v = value_of(s, "PENDING", msg("value.step8.count-from-cluster", args8("PENDING"))); !v.value)
+  if (Value v = value_of(s, lab::kGatePending, msg("value.step8.count-from-cluster", args8(lab::kGatePending)));
+      !v.value)
     return v.failure;
   if (auto e = need_pods(s)) return *e;
   long long live = 0;
@@ -148,17 +150,17 @@ Outcome pending(const Snapshot& s) {
       names.push_back(name_of(p));
     }
   }
-  auto args = args8("PENDING");
+  auto args = args8(lab::kGatePending);
   args["live"] = std::to_string(live);
-  return compare_count(s, "PENDING", msg("value.step8.live-count", args), live, "hint.step8.pending.differs",
+  return compare_count(s, lab::kGatePending, msg("value.step8.live-count", args), live, "hint.step8.pending.differs",
                        {fmt::format("Pending in {}: {}", lab::kNamespace, names.empty() ? "none" : join(names))});
 }
 
 // taint before a taint with the wrong key is named as the cause.
 Outcome taint_unchecked(const Snapshot& s) {
-  auto args = args8("TAINT");
+  auto args = args8(lab::kGateTaint);
   const Msg file_expected = msg("value.step8.taint.expected", args);
-  Value v = value_of(s, "TAINT", file_expected);
+  Value v = value_of(s, lab::kGateTaint, file_expected);
   if (!v.value) return v.failure;
   if (auto e = need_nodes(s)) return *e;
   std::vector<std::string> live;
@@ -207,20 +209,20 @@ Outcome word(const Snapshot& s, std::string_view key, readers::Answer want, cons
 
 /// Verifies: REQUESTS_EQUAL_LIMITS is an affirmative word.
 Outcome requests_equal_limits(const Snapshot& s) {
-  return word(s, "REQUESTS_EQUAL_LIMITS", readers::Answer::kAffirmative, "value.step8.requests-equal-limits.expected",
-              "hint.step8.requests-equal-limits.negative", readers::Answer::kNegative,
-              "hint.step8.requests-equal-limits.unknown");
+  return word(s, lab::kGateRequestsEqualLimits, readers::Answer::kAffirmative,
+              "value.step8.requests-equal-limits.expected", "hint.step8.requests-equal-limits.negative",
+              readers::Answer::kNegative, "hint.step8.requests-equal-limits.unknown");
 }
 
 /// Verifies: FRACTIONAL is a negative word.
 Outcome fractional(const Snapshot& s) {
-  return word(s, "FRACTIONAL", readers::Answer::kNegative, "value.step8.fractional.expected",
+  return word(s, lab::kGateFractional, readers::Answer::kNegative, "value.step8.fractional.expected",
               "hint.step8.fractional.affirmative", readers::Answer::kAffirmative, "hint.step8.fractional.unknown");
 }
 
 /// Verifies: SCHEDULER_SEES is "numbers" (not devices).
 Outcome scheduler_sees(const Snapshot& s) {
-  return word(s, "SCHEDULER_SEES", readers::Answer::kNumbers, "value.step8.scheduler-sees.expected",
+  return word(s, lab::kGateSchedulerSees, readers::Answer::kNumbers, "value.step8.scheduler-sees.expected",
               "hint.step8.scheduler-sees.devices", readers::Answer::kDevices, "hint.step8.scheduler-sees.unknown");
 }
 

@@ -7,6 +7,8 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <optional>
+#include <set>
 #include <thread>
 
 #include <fmt/format.h>
@@ -41,6 +43,7 @@ struct CheckOptions {
   std::string user;
   std::string lang;
   std::string color = "auto";
+  std::set<std::string> given;  ///< the flags named on the command line
 };
 
 std::string now_rfc3339() {
@@ -178,14 +181,28 @@ bool selected_pass(const RunResult& r) {
   });
 }
 
-int run_check(const CheckOptions& o) {
-  const i18n::Lang lang = lang_from(o.lang);
-  const auto fmt_opt = render::parse_format(o.format);
-  const auto usage = [lang](const std::string& id, std::map<std::string, std::string> args) {
-    return Error(ErrorKind::kUsage, i18n::render(msg(id, std::move(args)), lang));
-  };
-  if (!fmt_opt) throw usage("cli.error.unknown-format", {{"format", o.format}});
-  checks::Selection sel{o.steps, o.ids};
+// ---- phase 1: validate -------------------------------------------------------------------
+
+enum class Source { kLive, kBundle, kBatch };
+
+/// Every flag, checked and resolved before any request or file read.
+struct Plan {
+  i18n::Lang lang = i18n::Lang::kEn;
+  render::Format format = render::Format::kTable;
+  checks::Selection sel;
+  render::Options ropts;  ///< for stdout
+  bool tty = false;
+  Source source = Source::kLive;
+  std::chrono::milliseconds wait{0};
+  std::string output;  ///< "" or "-" = the report goes to stdout
+  [[nodiscard]] bool report_to_file() const { return !output.empty() && output != "-"; }
+};
+
+Error usage_error(i18n::Lang lang, const std::string& id, std::map<std::string, std::string> args) {
+  return Error(ErrorKind::kUsage, i18n::render(msg(id, std::move(args)), lang));
+}
+
+void validate_selection(const CheckOptions& o, i18n::Lang lang) {
   for (const auto& id : o.ids) {
     if (checks::find(id) == nullptr) {
       throw Error(ErrorKind::kUsage, with_suggestion(i18n::render(msg("cli.error.unknown-check", {{"id", id}}), lang),
@@ -193,113 +210,186 @@ int run_check(const CheckOptions& o) {
     }
   }
   for (int s : o.steps) {
-    if (s < 1 || s > 8) throw usage("cli.error.bad-step", {{"step", std::to_string(s)}});
+    if (s < 1 || s > lab::kSteps) throw usage_error(lang, "cli.error.bad-step", {{"step", std::to_string(s)}});
   }
-  render::Options ropts;
-  ropts.lang = lang;
-  ropts.verbose = o.verbose;
-  ropts.hide_expected = o.hide_expected;
-  ropts.user = o.user;
-  const bool tty = ::isatty(STDOUT_FILENO) != 0;
+}
+
+// Which snapshots are graded: the live cluster, one bundle, or a batch (several bundles or a
+// folder; a stat, no read). Flags that only a live run uses are a usage error with bundles.
+Source validate_source(const CheckOptions& o, i18n::Lang lang) {
+  if (o.snapshots.empty()) return Source::kLive;
+  for (const char* flag :
+       {"--dir", "--wait", "--no-dry-run", "--kubeconfig", "--context", "--request-timeout", "--timeout"}) {
+    if (o.given.count(flag) != 0) throw usage_error(lang, "cli.error.live-only", {{"flag", flag}});
+  }
+  std::error_code ec;
+  const bool batch = o.snapshots.size() > 1 || fs::is_directory(o.snapshots.front(), ec);
+  return batch ? Source::kBatch : Source::kBundle;
+}
+
+void validate_format(const Plan& p, const CheckOptions& o) {
+  using render::Format;
+  if (p.source == Source::kBatch) {
+    if (p.format != Format::kTable && p.format != Format::kCsv && p.format != Format::kJson) {
+      throw usage_error(p.lang, "cli.error.batch-format", {{"format", o.format}});
+    }
+    if (!o.user.empty()) throw usage_error(p.lang, "cli.error.batch-user", {});
+  } else if (p.format == Format::kLti && o.user.empty()) {
+    throw usage_error(p.lang, "cli.error.lti-needs-user", {});
+  }
+}
+
+render::Options terminal_options(const CheckOptions& o, i18n::Lang lang, bool tty) {
+  render::Options r;
+  r.lang = lang;
+  r.verbose = o.verbose;
+  r.hide_expected = o.hide_expected;
+  r.user = o.user;
   const auto env = environment();
   const bool no_color = env.count("NO_COLOR") != 0 && !env.at("NO_COLOR").empty();
-  // The table goes to stdout; colour only on a terminal and never with NO_COLOR (no-color.org).
-  ropts.color = o.color == "always" || (o.color == "auto" && tty && !no_color);
+  // Colour only on a terminal and never with NO_COLOR (no-color.org).
+  r.color = o.color == "always" || (o.color == "auto" && tty && !no_color);
   // Unicode marks only where the terminal's locale is UTF-8; ASCII everywhere else.
-  ropts.unicode = (tty || o.color == "always") && utf8_locale(env);
+  r.unicode = (tty || o.color == "always") && utf8_locale(env);
+  return r;
+}
 
-  // Flags are checked before anything is read, whichever mode runs.
-  const auto wait = parse_duration(o.wait, "--wait");
+Plan validate(const CheckOptions& o) {
+  Plan p;
+  p.lang = lang_from(o.lang);
+  const auto f = render::parse_format(o.format);
+  if (!f) throw usage_error(p.lang, "cli.error.unknown-format", {{"format", o.format}});
+  p.format = *f;
+  validate_selection(o, p.lang);
+  p.sel = checks::Selection{o.steps, o.ids};
+  p.wait = parse_duration(o.wait, "--wait");
   (void)parse_duration(o.conn.request_timeout, "--request-timeout");
   (void)parse_duration(o.conn.timeout, "--timeout");
+  p.source = validate_source(o, p.lang);
+  validate_format(p, o);
+  p.tty = ::isatty(STDOUT_FILENO) != 0;
+  p.ropts = terminal_options(o, p.lang, p.tty);
+  p.output = o.output;
+  return p;
+}
 
-  // Offline: one or more bundles.
-  if (!o.snapshots.empty()) {
-    const auto entries = expand_bundles(o.snapshots);
-    if (entries.size() == 1 && !fs::is_directory(o.snapshots.front())) {
-      const std::string& path = entries.front().path;
-      Snapshot snap;
-      try {
-        snap = load_bundle(path);
-      } catch (const Error& e) {
-        print_error(e.what());
-        // The report still says what happened: every check is an error.
-        snap = collect_files_only(CollectOptions{"", false}, FetchError{e.kind(), 0, e.what()});
-        snap.source = "bundle " + path;
-      }
-      RunResult r = checks::run(snap, sel, meta_for(snap, lang));
-      if (!o.output.empty()) write_file_atomic(o.output, render::render(*fmt_opt, r, for_file(ropts)));
-      if (o.output.empty() || *fmt_opt != render::Format::kTable) {
-        const auto shown = o.output.empty() ? *fmt_opt : render::Format::kTable;
-        fmt::print("{}", shown_on(tty, shown, render::render(shown, r, ropts)));
-      }
-      return r.exit_code();
-    }
-    std::vector<render::BatchRow> rows;
-    int worst = kExitPass;
-    for (const auto& [p, cause] : entries) {
-      render::BatchRow row;
-      row.origin = p;
-      row.user = user_of(p);
-      if (!cause.empty()) {
-        row.error = cause;
-        worst = kExitIncomplete;
-        rows.push_back(std::move(row));
-        continue;
-      }
-      try {
-        Snapshot snap = load_bundle(p);
-        row.run = checks::run(snap, sel, meta_for(snap, lang));
-        worst = std::max(worst, row.run->exit_code());
-      } catch (const Error& e) {
-        row.error = e.what();
-        worst = kExitIncomplete;
-      } catch (const std::exception& e) {  // a bad bundle never stops the batch
-        row.error = fmt::format("bundle {}: {}", p, e.what());
-        worst = kExitIncomplete;
-      }
-      rows.push_back(std::move(row));
-    }
-    const auto bfmt = *fmt_opt == render::Format::kTable ? render::Format::kCsv : *fmt_opt;
-    const std::string out = render::batch(bfmt, rows, ropts);
-    if (!o.output.empty()) {
-      write_file_atomic(o.output, out);
-    } else {
-      fmt::print("{}", shown_on(tty, bfmt, out));
-    }
-    return worst;
+// ---- phase 2: obtain snapshots and grade -------------------------------------------------
+
+/// What was graded: one run, or the rows of a batch.
+struct Graded {
+  std::optional<RunResult> run;
+  std::vector<render::BatchRow> rows;
+  int exit_code = kExitPass;
+};
+
+Graded grade_one(const Snapshot& snap, const Plan& p) {
+  Graded g;
+  g.run = checks::run(snap, p.sel, meta_for(snap, p.lang));
+  g.exit_code = g.run->exit_code();
+  return g;
+}
+
+Graded grade_bundle(const std::string& path, const Plan& p) {
+  Snapshot snap;
+  try {
+    snap = load_bundle(path);
+  } catch (const Error& e) {
+    print_error(e.what());
+    // The report still says what happened: every check is an error.
+    snap = collect_files_only(CollectOptions{"", false}, FetchError{e.kind(), 0, e.what()});
+    snap.source = "bundle " + path;
   }
+  return grade_one(snap, p);
+}
 
-  // Live.
+render::BatchRow batch_row(const BatchEntry& entry, const Plan& p) {
+  render::BatchRow row;
+  row.origin = entry.path;
+  row.user = user_of(entry.path);
+  if (!entry.error.empty()) {
+    row.error = entry.error;
+    return row;
+  }
+  try {
+    Snapshot snap = load_bundle(entry.path);
+    row.run = checks::run(snap, p.sel, meta_for(snap, p.lang));
+  } catch (const Error& e) {
+    row.error = e.what();
+  } catch (const std::exception& e) {  // a bad bundle never stops the batch
+    row.error = fmt::format("bundle {}: {}", entry.path, e.what());
+  }
+  return row;
+}
+
+Graded grade_batch(const std::vector<std::string>& snapshots, const Plan& p) {
+  Graded g;
+  for (const auto& entry : expand_bundles(snapshots)) {
+    g.rows.push_back(batch_row(entry, p));
+    const auto& row = g.rows.back();
+    g.exit_code = std::max(g.exit_code, row.run ? row.run->exit_code() : kExitIncomplete);
+  }
+  return g;
+}
+
+// Live: collect, grade, and with --wait collect again each second until the selected checks pass.
+Graded grade_live(const CheckOptions& o, const Plan& p) {
   const std::string dir = resolve_dir(o.dir);
-  const auto deadline = std::chrono::steady_clock::now() + wait;
+  const auto deadline = std::chrono::steady_clock::now() + p.wait;
   Snapshot snap = collect_live(o.conn, dir, !o.no_dry_run);
-  RunResult r = checks::run(snap, sel, meta_for(snap, lang));
-  while (!selected_pass(r) && r.complete() && std::chrono::steady_clock::now() + std::chrono::seconds(1) < deadline) {
-    const int pending = r.count(Status::kFail);
+  Graded g = grade_one(snap, p);
+  while (!selected_pass(*g.run) && g.run->complete() &&
+         std::chrono::steady_clock::now() + std::chrono::seconds(1) < deadline) {
+    const int pending = g.run->count(Status::kFail);
     const auto left = std::chrono::duration_cast<std::chrono::seconds>(deadline - std::chrono::steady_clock::now());
-    fmt::print(
-        stderr, "gpuwhy: {}\n",
-        i18n::render(
-            msg("cli.waiting", {{"count", std::to_string(pending)}, {"seconds", std::to_string(left.count())}}), lang));
+    fmt::print(stderr, "gpuwhy: {}\n",
+               i18n::render(
+                   msg("cli.waiting", {{"count", std::to_string(pending)}, {"seconds", std::to_string(left.count())}}),
+                   p.lang));
     std::this_thread::sleep_for(std::chrono::seconds(1));
     snap = collect_live(o.conn, dir, !o.no_dry_run);
-    r = checks::run(snap, sel, meta_for(snap, lang));
+    g = grade_one(snap, p);
   }
   report_live_problems(snap);
-  if (!o.output.empty()) {
+  return g;
+}
+
+Graded grade(const CheckOptions& o, const Plan& p) {
+  switch (p.source) {
+    case Source::kBundle: return grade_bundle(o.snapshots.front(), p);
+    case Source::kBatch: return grade_batch(o.snapshots, p);
+    case Source::kLive: break;
+  }
+  return grade_live(o, p);
+}
+
+// ---- phase 3: emit -----------------------------------------------------------------------
+
+std::string render_graded(render::Format f, const Graded& g, const render::Options& ro) {
+  return g.run ? render::render(f, *g.run, ro) : render::batch(f, g.rows, ro);
+}
+
+// The same for every source: the report goes to --output (atomically) or to stdout; the table
+// goes to the terminal unless stdout is the report. A report that cannot be written is said in
+// one line and makes the run incomplete; the table is still shown.
+int emit(const Plan& p, const Graded& g) {
+  int rc = g.exit_code;
+  if (p.report_to_file()) {
     try {
-      write_file_atomic(o.output, render::render(*fmt_opt, r, for_file(ropts)));
+      write_file_atomic(p.output, render_graded(p.format, g, for_file(p.ropts)));
     } catch (const Error& e) {
       print_error(e.what());
-      fmt::print("{}", render::render(render::Format::kTable, r, ropts));
-      return kExitIncomplete;
+      rc = kExitIncomplete;
     }
-    fmt::print("{}", render::render(render::Format::kTable, r, ropts));
-  } else {
-    fmt::print("{}", shown_on(tty, *fmt_opt, render::render(*fmt_opt, r, ropts)));
   }
-  return r.exit_code();
+  const render::Format shown = p.report_to_file() ? render::Format::kTable : p.format;
+  fmt::print("{}", shown_on(p.tty, shown, render_graded(shown, g, p.ropts)));
+  return rc;
+}
+
+int run_check(const CheckOptions& o) {
+  const Plan plan = validate(o);  // usage errors: exit 2 before any request or file read
+  const Graded graded = grade(o, plan);
+  return emit(plan, graded);
 }
 
 }  // namespace
@@ -322,7 +412,12 @@ void setup_check(CLI::App& app, int& exit_code, i18n::Lang lang) {
   sub->add_option("--user", opts->user, t("cli.opt.user"));
   sub->add_option("--lang", opts->lang, t("cli.opt.lang"));
   sub->add_option("--color", opts->color, t("cli.opt.color"))->check(CLI::IsMember({"auto", "always", "never"}));
-  sub->callback([opts, &exit_code]() { exit_code = run_check(*opts); });
+  sub->callback([opts, sub, &exit_code]() {
+    for (const CLI::Option* opt : sub->get_options()) {
+      if (opt->count() > 0) opts->given.insert(opt->get_name());
+    }
+    exit_code = run_check(*opts);
+  });
 }
 
 }  // namespace gpuwhy::cli

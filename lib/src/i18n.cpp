@@ -78,36 +78,53 @@ const std::map<std::string, std::string>& catalog(Lang lang) {
 }
 
 namespace {
-std::optional<std::string_view> lab_default(std::string_view name) {
-  if (name == "node") return lab::kGpuNode;
-  if (name == "namespace") return lab::kNamespace;
+std::optional<std::string> lab_default(std::string_view name) {
+  if (name == "node") return std::string(lab::kGpuNode);
+  if (name == "namespace") return std::string(lab::kNamespace);
+  if (name == "resource") return std::string(lab::kResource);
+  if (name == "taint") return std::string(lab::kTaintString);
+  if (name == "steps") return std::to_string(lab::kSteps);
   return std::nullopt;
 }
 
-std::string substitute(const std::string& tmpl, const std::map<std::string, std::string>& args) {
+std::string render_in(const Msg& m, Lang lang);
+
+// {name} is filled from args["name"]; else, when args has "name@", with the catalog text of that
+// id rendered in the same language and with the same args (a translated part of a sentence, such
+// as what could not be read); else, for the lab's own names, from lab.h.
+std::string substitute(const std::string& tmpl, const std::map<std::string, std::string>& args, Lang lang) {
   std::string out;
   out.reserve(tmpl.size());
   for (std::size_t i = 0; i < tmpl.size(); ++i) {
-    if (tmpl[i] == '{') {
-      const auto close = tmpl.find('}', i);
-      if (close != std::string::npos) {
-        const std::string name = tmpl.substr(i + 1, close - i - 1);
-        if (auto it = args.find(name); it != args.end()) {
-          out += it->second;
-          i = close;
-          continue;
-        }
-        // The lab's own names come from lab.h, never from the catalogs' text.
-        if (auto d = lab_default(name)) {
-          out += *d;
-          i = close;
-          continue;
-        }
-      }
+    const auto close = tmpl[i] == '{' ? tmpl.find('}', i) : std::string::npos;
+    if (close == std::string::npos) {
+      out += tmpl[i];
+      continue;
     }
-    out += tmpl[i];
+    const std::string name = tmpl.substr(i + 1, close - i - 1);
+    if (auto it = args.find(name); it != args.end()) {
+      out += it->second;
+    } else if (auto nested = args.find(name + "@"); nested != args.end() && !nested->second.empty()) {
+      std::map<std::string, std::string> inner = args;
+      inner.erase(name + "@");  // a text never fills itself
+      out += render_in(Msg{nested->second, std::move(inner)}, lang);
+    } else if (auto d = lab_default(name)) {
+      out += *d;  // the lab's own names come from lab.h, never from the catalogs' text
+    } else {
+      out += tmpl[i];
+      continue;
+    }
+    i = close;
   }
   return out;
+}
+
+std::string render_in(const Msg& m, Lang lang) {
+  const auto& cat = catalog(lang);
+  if (auto it = cat.find(m.id); it != cat.end()) return substitute(it->second, m.args, lang);
+  const auto& en = catalog_en();
+  if (auto it = en.find(m.id); it != en.end()) return substitute(it->second, m.args, Lang::kEn);
+  return m.id;
 }
 }  // namespace
 
@@ -116,11 +133,7 @@ std::string render(const Msg& m, Lang lang) {
     auto it = m.args.find("text");
     return it == m.args.end() ? std::string() : it->second;
   }
-  const auto& cat = catalog(lang);
-  if (auto it = cat.find(m.id); it != cat.end()) return substitute(it->second, m.args);
-  const auto& en = catalog_en();
-  if (auto it = en.find(m.id); it != en.end()) return substitute(it->second, m.args);
-  return m.id;
+  return render_in(m, lang);
 }
 
 std::string text(std::string_view id, Lang lang) {

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "gpuwhy/error.h"
+#include "render_detail.h"
 
 namespace gpuwhy::render {
 
@@ -45,9 +46,10 @@ std::string batch(Format format, const std::vector<BatchRow>& rows, const Option
   switch (format) {
     case Format::kCsv: return detail::batch_csv(rows, opts);
     case Format::kJson: return detail::batch_json(rows, opts);
+    case Format::kTable: return detail::batch_table(rows, opts);
     default: break;
   }
-  throw Error(ErrorKind::kUsage, "several bundles give a batch summary: use --format csv or --format json");
+  throw Error(ErrorKind::kUsage, "several bundles give a batch summary: use --format table, csv or json");
 }
 
 // ---- Shared helpers.

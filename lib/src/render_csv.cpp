@@ -6,13 +6,14 @@
 // `max_score` is always filled for graded runs. `error` says why a row has no score.
 #include <fmt/format.h>
 
+#include "gpuwhy/lab.h"
 #include "gpuwhy/render.h"
 
 namespace gpuwhy::render {
 
 namespace {
 
-constexpr int kSteps = 8;  // the lab's steps (SPEC.md); the columns are fixed so batch rows line up
+using lab::kSteps;  // the columns are fixed so batch rows line up
 
 // One RFC 4180 field. Cells a spreadsheet would read as a formula (= + - @, and tab or CR, which
 // some tools strip before looking) get a leading apostrophe (CSV injection, OWASP).

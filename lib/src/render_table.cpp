@@ -3,11 +3,13 @@
 // titles line up; colour and Unicode marks only when the caller asks for them.
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
 #include "gpuwhy/render.h"
 #include "gpuwhy/text.h"
+#include "render_detail.h"
 
 namespace gpuwhy::render {
 
@@ -145,10 +147,10 @@ std::string table(const RunResult& run, const Options& opts) {
   const std::size_t markw = text::display_width(mark(Status::kPass, Options{}));
   const std::size_t markw_shown = opts.unicode ? 1 : markw;
   const std::string indent(2 + markw_shown + 1, ' ');
-  const std::vector<std::pair<const char*, std::string>> labels{{"expected", i18n::text("ui.expected", lang)},
-                                                                {"actual", i18n::text("ui.actual", lang)},
-                                                                {"hint", i18n::text("ui.hint", lang)},
-                                                                {"evidence", i18n::text("ui.evidence", lang)}};
+  const std::vector<std::pair<const char*, std::string>> labels{
+      {"expected", i18n::text("ui.expected", lang)}, {"actual", i18n::text("ui.actual", lang)},
+      {"hint", i18n::text("ui.hint", lang)},         {"evidence", i18n::text("ui.evidence", lang)},
+      {"cause", i18n::text("ui.env.cause", lang)},   {"fix", i18n::text("ui.env.fix", lang)}};
   std::size_t labelw = 0;
   for (const auto& l : labels) labelw = std::max(labelw, text::display_width(l.second));
   const std::size_t valuew =
@@ -170,6 +172,16 @@ std::string table(const RunResult& run, const Options& opts) {
       out += indent + (i == 0 ? head : std::string(labelw + 2, ' ')) + ls[i] + "\n";
     }
   };
+
+  // One environment cause that several checks share: told once, here (render_env.cpp).
+  std::set<std::string> told;
+  for (const auto& g : detail::shared_env_causes(run, lang)) {
+    out += "  " + mark(Status::kError, opts) + " " + g.heading + "\n";
+    detail("cause", text::sanitize_terminal(g.message));
+    detail("fix", text::sanitize_terminal(g.fix));
+    out += "\n";
+    told.insert(g.ids.begin(), g.ids.end());
+  }
 
   bool first_step = true;
   for (const auto& [step, checks] : by_step) {
@@ -195,6 +207,10 @@ std::string table(const RunResult& run, const Options& opts) {
       if (!pts.empty()) line += "  " + pts;
       while (!line.empty() && line.back() == ' ') line.pop_back();
       out += line + "\n";
+      if (told.count(c->id) != 0) {
+        detail("actual", i18n::text("ui.env.see-above", lang));
+        continue;
+      }
       const bool problem = o.status == Status::kFail || o.status == Status::kError;
       if (problem) {
         // Values quote student files and apiserver messages: sanitised, so an escape sequence

@@ -265,7 +265,7 @@ TEST(CheckList, MatchesSpecAndCatalog) {
     }
   }
   EXPECT_EQ(ids, spec);
-  for (int s = 1; s <= 8; ++s) EXPECT_EQ(en.count("ui.step." + std::to_string(s)), 1U);
+  for (int s = 1; s <= lab::kSteps; ++s) EXPECT_EQ(en.count("ui.step." + std::to_string(s)), 1U);
   EXPECT_EQ(en.count("hint.internal-error"), 1U);
   for (const auto& [id, text] : en) {
     // Placeholders are {lowercase_name}; braces that are not placeholders hold dots or quotes.

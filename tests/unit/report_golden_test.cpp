@@ -47,6 +47,7 @@ TEST(ReportGolden, SyntheticBatch) {
   rows[2] = {"bundles/carol.json", "carol", synthetic_run(), ""};
   expect_equal_to_golden("synthetic/batch.csv", render::batch(render::Format::kCsv, rows, golden_options()));
   expect_equal_to_golden("synthetic/batch.json", render::batch(render::Format::kJson, rows, golden_options()));
+  expect_equal_to_golden("synthetic/batch.table.txt", render::batch(render::Format::kTable, rows, golden_options()));
 }
 
 // ---- From the recorded captures: the solution, a mistake, and the solution with the apiserver
@@ -87,6 +88,14 @@ TEST(ReportGolden, CaptureApiserverUnreachable) {
   REQUIRE_CAPTURE(bundle, kVersion, "solution");
   const RunResult run = grade(unreachable(*bundle), capture_rel(kVersion, "solution"));
   expect_all_formats(std::string("captures/") + kVersion + "/solution.unreachable", run, golden_options());
+  // The table tells the one cause once, above the steps, in every language.
+  for (auto lang : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) {
+    render::Options o = golden_options();
+    o.lang = lang;
+    expect_equal_to_golden(std::string("captures/") + kVersion + "/solution.unreachable.table." +
+                               i18n::to_string(lang) + ".txt",
+                           render::table(run, o));
+  }
 }
 
 // Every other capture: the verdict of each check, read back from the native JSON report, one

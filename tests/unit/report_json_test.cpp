@@ -196,9 +196,33 @@ TEST(ReportBatch, JsonListsEverySubmission) {
             "2026-02-02T00:00:00Z");
 }
 
+// The batch table (a terminal's view of a batch): a row per submission, an ungraded or incomplete
+// one said as such and never a zero, and the closing count.
+TEST(ReportBatch, TableForATerminal) {
+  const auto rows = batch_rows();
+  const std::string t = render::batch(render::Format::kTable, rows, en());
+  int incomplete = 0;
+  for (const auto& r : rows) {
+    EXPECT_NE(t.find(r.user), std::string::npos) << r.user << "\n" << t;
+    if (!r.run) {
+      EXPECT_NE(t.find("not graded: "), std::string::npos) << t;
+      ++incomplete;
+    } else if (!r.run->complete()) {
+      EXPECT_NE(t.find("incomplete, not scored"), std::string::npos) << t;
+      ++incomplete;
+    } else {
+      EXPECT_NE(t.find(std::to_string(r.run->score()) + "/" + std::to_string(r.run->max_score())), std::string::npos)
+          << t;
+    }
+  }
+  EXPECT_NE(t.find(std::to_string(rows.size()) + " submission(s): " + std::to_string(rows.size() - incomplete) +
+                   " scored, " + std::to_string(incomplete) + " incomplete"),
+            std::string::npos)
+      << t;
+}
+
 TEST(ReportBatch, OtherFormatsAreUsageErrors) {
-  for (auto f : {render::Format::kTable, render::Format::kJunit, render::Format::kGradescope, render::Format::kLti,
-                 render::Format::kTap}) {
+  for (auto f : {render::Format::kJunit, render::Format::kGradescope, render::Format::kLti, render::Format::kTap}) {
     try {
       render::batch(f, batch_rows(), en());
       ADD_FAILURE() << "batch accepted format " << static_cast<int>(f);

@@ -8,6 +8,8 @@
 namespace gpuwhy::lab {
 
 inline constexpr std::string_view kLabId = "gpu-why";
+/// The lab's steps are numbered 1 to kSteps (SPEC.md).
+inline constexpr int kSteps = 8;
 inline constexpr std::string_view kNamespace = "gpu-why";
 inline constexpr std::string_view kGpuNode = "lab-node-0";
 inline constexpr std::string_view kResource = "nvidia.com/gpu";
@@ -64,9 +66,18 @@ inline constexpr std::size_t kMaxFileBytes = 1024UL * 1024;
 /// Where the lab lives when --dir is not given and the current folder has no k8s/ or out/.
 inline constexpr std::string_view kDefaultDir = "/root/gpuwhy";
 
-/// The seven keys of out/gate-report.txt (step 8), in lab order.
+/// The keys of out/gate-report.txt (step 8).
+inline constexpr std::string_view kGateAllocatable = "ALLOCATABLE";
+inline constexpr std::string_view kGateUsed = "USED";
+inline constexpr std::string_view kGatePending = "PENDING";
+inline constexpr std::string_view kGateTaint = "TAINT";
+inline constexpr std::string_view kGateRequestsEqualLimits = "REQUESTS_EQUAL_LIMITS";
+inline constexpr std::string_view kGateFractional = "FRACTIONAL";
+inline constexpr std::string_view kGateSchedulerSees = "SCHEDULER_SEES";
+/// The seven keys in lab order.
 inline constexpr std::array<std::string_view, 7> kGateKeys{
-    "ALLOCATABLE", "USED", "PENDING", "TAINT", "REQUESTS_EQUAL_LIMITS", "FRACTIONAL", "SCHEDULER_SEES"};
+    kGateAllocatable,         kGateUsed,       kGatePending,      kGateTaint,
+    kGateRequestsEqualLimits, kGateFractional, kGateSchedulerSees};
 
 /// GPUs each of trainer, trainer2, trainer3 asks for.
 inline constexpr int kGpusPerTrainer = 1;

@@ -40,7 +40,8 @@ struct BatchRow {
   std::optional<RunResult> run;  ///< empty when the bundle was bad
   std::string error;             ///< one line when `run` is empty
 };
-/// Batch summary: csv (one row per submission) or json; other formats are a usage error.
+/// Batch summary: table (for a terminal), csv (one row per submission) or json; other formats
+/// are a usage error.
 std::string batch(Format format, const std::vector<BatchRow>& rows, const Options& opts);
 
 std::string table(const RunResult& run, const Options& opts);

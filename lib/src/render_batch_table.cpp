@@ -1,0 +1,77 @@
+// The batch summary for a person at a terminal (`--snapshot FOLDER`, format table): one line per
+// submission with its score and counts, an incomplete or ungraded one said as such (never a zero),
+// and one closing line. Every outside string (file names, errors) is sanitised.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "gpuwhy/i18n.h"
+#include "gpuwhy/render.h"
+#include "gpuwhy/text.h"
+#include "render_detail.h"
+
+namespace gpuwhy::render::detail {
+
+namespace {
+
+std::string pad_to(const std::string& s, std::size_t width) {
+  const std::size_t w = text::display_width(s);
+  return w >= width ? s : s + std::string(width - w, ' ');
+}
+
+struct Cells {
+  std::string user, score, counts, note;
+};
+
+Cells cells_of(const BatchRow& row, i18n::Lang lang) {
+  Cells c;
+  c.user = text::sanitize_terminal(one_line(row.user, 60));
+  if (!row.run) {
+    c.score = "-";
+    c.note =
+        i18n::render(msg("ui.batch.not-graded", {{"error", text::sanitize_terminal(one_line(row.error, 300))}}), lang);
+    return c;
+  }
+  const RunResult& r = *row.run;
+  c.score = r.complete() ? fmt::format("{}/{}", r.score(), r.max_score()) : "-";
+  c.counts = fmt::format("{}/{}/{}", r.count(Status::kPass), r.count(Status::kFail), r.count(Status::kError));
+  if (!r.complete()) c.note = i18n::text("ui.batch.incomplete", lang);
+  return c;
+}
+
+}  // namespace
+
+std::string batch_table(const std::vector<BatchRow>& rows, const Options& opts) {
+  const auto lang = opts.lang;
+  std::vector<Cells> all{
+      {i18n::text("ui.batch.user", lang), i18n::text("ui.batch.score", lang), i18n::text("ui.batch.counts", lang), ""}};
+  int incomplete = 0;
+  for (const auto& row : rows) {
+    all.push_back(cells_of(row, lang));
+    if (!row.run || !row.run->complete()) ++incomplete;
+  }
+  std::size_t uw = 0;
+  std::size_t sw = 0;
+  std::size_t cw = 0;
+  for (const auto& c : all) {
+    uw = std::max(uw, text::display_width(c.user));
+    sw = std::max(sw, text::display_width(c.score));
+    cw = std::max(cw, text::display_width(c.counts));
+  }
+  std::string out;
+  for (const auto& c : all) {
+    std::string line = pad_to(c.user, uw) + "  " + pad_to(c.score, sw) + "  " + pad_to(c.counts, cw) + "  " + c.note;
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  const auto n = static_cast<int>(rows.size());
+  out += "\n" +
+         i18n::render(msg("ui.batch.summary", {{"count", std::to_string(n)},
+                                               {"scored", std::to_string(n - incomplete)},
+                                               {"incomplete", std::to_string(incomplete)}}),
+                      lang) +
+         "\n";
+  return out;
+}
+
+}  // namespace gpuwhy::render::detail
