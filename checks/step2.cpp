@@ -85,18 +85,10 @@ Outcome other_nodes_check(const Snapshot& s) {
   return fail(expected, raw(join(bad)), msg("hint.step2.other-nodes", node_args()), ev);
 }
 
-/// Verifies: out/advertised.txt names every node and shows 2 for lab-node-0, nothing for
-/// the others. File defects fail first; without the live node list the check is an error.
-Outcome advertised_file(const Snapshot& s) {
-  const std::string file(lab::kFileAdvertised);
-  auto args = node_args();
-  args["file"] = file;
-  const Msg expected = msg("value.step2.advertised-file.expected", args);
-  FileRead f = read_text(s, lab::kFileAdvertised, expected);
-  if (!f.text) return f.failure;
-  const readers::Advertised a = readers::read_advertised(*f.text);
-  std::vector<std::string> ev = file_evidence(file, *f.text);
-  ev.insert(ev.begin(), fmt::format("read as: {}", readers::to_string(a.format)));
+// A file that cannot be graded for its amounts: numbers without names, an unreadable form, or
+// every amount <none> (saved before the patch, or the shell ate the backslash of nvidia\.com/gpu).
+std::optional<Outcome> advertised_defect(const Snapshot& s, const readers::Advertised& a, const Msg& expected,
+                                         std::map<std::string, std::string> args, const std::vector<std::string>& ev) {
   if (a.bare_numbers) {
     return fail(expected, msg("value.step2.advertised-file.bare-numbers"),
                 msg("hint.step2.advertised-file.bare-numbers", args), ev);
@@ -106,24 +98,22 @@ Outcome advertised_file(const Snapshot& s) {
     return fail(expected, msg("value.step2.advertised-file.unreadable", args),
                 msg("hint.step2.advertised-file.unreadable", args), ev);
   }
-  if (a.all_none) {
-    // The node advertises now: the file was saved before the patch, or the shell ate the
-    // backslash of nvidia\.com/gpu. Either way the command must run again.
-    const json* node = s.nodes.ok() ? find_node(s, lab::kGpuNode) : nullptr;
-    const auto live = node == nullptr ? std::nullopt : node_gpu(*node, "allocatable");
-    if (live && readers::quantity_milli(*live).value_or(0) > 0) {
-      args["live"] = *live;
-      return fail(expected, msg("value.step2.advertised-file.all-none"),
-                  msg("hint.step2.advertised-file.saved-before-patch", args), ev);
-    }
+  if (!a.all_none) return std::nullopt;
+  // The node advertises now: the file was saved before the patch. Either way the command must run again.
+  const json* node = s.nodes.ok() ? find_node(s, lab::kGpuNode) : nullptr;
+  const auto live = node == nullptr ? std::nullopt : node_gpu(*node, "allocatable");
+  if (live && readers::quantity_milli(*live).value_or(0) > 0) {
+    args["live"] = *live;
     return fail(expected, msg("value.step2.advertised-file.all-none"),
-                msg("hint.step2.advertised-file.backslash", args), ev);
+                msg("hint.step2.advertised-file.saved-before-patch", args), ev);
   }
-  std::vector<std::string> shown;
-  for (const auto& n : a.order)
-    shown.push_back(fmt::format("{}={}", n, a.amounts.at(n).empty() ? "<none>" : a.amounts.at(n)));
-  const Msg actual = raw(join(shown));
-  // The amounts the file shows, against the lab's.
+  return fail(expected, msg("value.step2.advertised-file.all-none"), msg("hint.step2.advertised-file.backslash", args),
+              ev);
+}
+
+// The amounts the file shows, against the lab's: lab-node-0 shown with 2, the others with none.
+std::optional<Outcome> advertised_amounts(const readers::Advertised& a, const Msg& expected, const Msg& actual,
+                                          std::map<std::string, std::string> args, const std::vector<std::string>& ev) {
   std::vector<std::string> wrong;
   for (const auto& [node, amount] : a.amounts) {
     if (node == lab::kGpuNode) {
@@ -133,15 +123,19 @@ Outcome advertised_file(const Snapshot& s) {
     }
   }
   if (a.amounts.count(std::string(lab::kGpuNode)) == 0) {
-    return fail(
-        expected, actual,
-        msg("hint.step2.advertised-file.missing-nodes", {{"nodes", std::string(lab::kGpuNode)}, {"file", file}}), ev);
+    return fail(expected, actual,
+                msg("hint.step2.advertised-file.missing-nodes",
+                    {{"nodes", std::string(lab::kGpuNode)}, {"file", args["file"]}}),
+                ev);
   }
-  if (!wrong.empty()) {
-    args["wrong"] = join(wrong);
-    return fail(expected, actual, msg("hint.step2.advertised-file.wrong-amount", args), ev);
-  }
-  // Every node of the cluster, and only those.
+  if (wrong.empty()) return std::nullopt;
+  args["wrong"] = join(wrong);
+  return fail(expected, actual, msg("hint.step2.advertised-file.wrong-amount", args), ev);
+}
+
+// Every node of the cluster, and only those (needs the live node list).
+Outcome advertised_nodes(const Snapshot& s, const readers::Advertised& a, const Msg& expected, const Msg& actual,
+                         const std::string& file, const std::vector<std::string>& ev) {
   if (auto e = need_nodes(s)) return *e;
   std::vector<std::string> missing;
   std::vector<std::string> unknown;
@@ -162,6 +156,27 @@ Outcome advertised_file(const Snapshot& s) {
                 msg("hint.step2.advertised-file.unknown-nodes", {{"nodes", join(unknown)}, {"file", file}}), ev);
   }
   return pass(expected, actual, ev);
+}
+
+/// Verifies: out/advertised.txt names every node and shows 2 for lab-node-0, nothing for
+/// the others. File defects fail first; without the live node list the check is an error.
+Outcome advertised_file(const Snapshot& s) {
+  const std::string file(lab::kFileAdvertised);
+  auto args = node_args();
+  args["file"] = file;
+  const Msg expected = msg("value.step2.advertised-file.expected", args);
+  FileRead f = read_text(s, lab::kFileAdvertised, expected);
+  if (!f.text) return f.failure;
+  const readers::Advertised a = readers::read_advertised(*f.text);
+  std::vector<std::string> ev = file_evidence(file, *f.text);
+  ev.insert(ev.begin(), fmt::format("read as: {}", readers::to_string(a.format)));
+  if (auto d = advertised_defect(s, a, expected, args, ev)) return *d;
+  std::vector<std::string> shown;
+  for (const auto& n : a.order)
+    shown.push_back(fmt::format("{}={}", n, a.amounts.at(n).empty() ? "<none>" : a.amounts.at(n)));
+  const Msg actual = raw(join(shown));
+  if (auto w = advertised_amounts(a, expected, actual, args, ev)) return *w;
+  return advertised_nodes(s, a, expected, actual, file, ev);
 }
 
 constexpr CheckInfo kChecks[] = {
