@@ -1,6 +1,9 @@
 # Shared helpers for the integration tests: assertions that count, and a cluster per test file.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# The assertions match gpuwhy's English texts: pinned, so the suite passes under any locale
+# (LANG=ko_KR.UTF-8 scripts/test); kubectl's own output is the same in every locale.
+export GPUWHY_LANG=en
 LAB="$ROOT/fixtures/cluster/lab-cluster"
 PASSED=0
 FAILED=0
