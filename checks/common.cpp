@@ -277,6 +277,20 @@ PodOrOutcome need_pod(const Snapshot& s, std::string_view name, const Msg& expec
   return r;
 }
 
+NodeOrOutcome need_gpu_node(const Snapshot& s, const Msg& expected) {
+  NodeOrOutcome r;
+  if (auto e = need_nodes(s)) {
+    r.outcome = std::move(*e);
+    return r;
+  }
+  r.node = find_node(s, lab::kGpuNode);
+  if (r.node == nullptr) {
+    const std::map<std::string, std::string> args{{"node", std::string(lab::kGpuNode)}};
+    r.outcome = fail(expected, msg("value.node-not-found", args), msg("hint.node-missing", args));
+  }
+  return r;
+}
+
 std::vector<std::string> foreign_taints(const json& node) {
   std::vector<std::string> out;
   const json* all = at(node, "/spec/taints");

@@ -59,6 +59,14 @@ struct PodOrOutcome {
 };
 PodOrOutcome need_pod(const Snapshot& s, std::string_view name, const Msg& expected);
 
+/// The same opening for the GPU node: lab-node-0, or the outcome to return at once (an error
+/// when the nodes could not be read, a fail with the node-missing hint when it is not there).
+struct NodeOrOutcome {
+  const json* node = nullptr;
+  std::optional<Outcome> outcome;  ///< set exactly when node is null
+};
+NodeOrOutcome need_gpu_node(const Snapshot& s, const Msg& expected);
+
 /// status.<map>[nvidia.com/gpu] as text; nullopt when absent.
 std::optional<std::string> node_gpu(const json& node, const char* map);
 /// The node's taints whose key is nvidia.com/gpu.

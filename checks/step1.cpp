@@ -37,12 +37,9 @@ Outcome gpu_labels(const Snapshot& s) {
   for (const auto& l : lab::kGpuLabels) want.push_back(fmt::format("{}={}", l.key, l.value));
   const Msg expected =
       msg("value.step1.gpu-labels.expected", {{"node", std::string(lab::kGpuNode)}, {"labels", join(want)}});
-  if (auto e = need_nodes(s)) return *e;
-  const json* node = find_node(s, lab::kGpuNode);
-  if (node == nullptr) {
-    return fail(expected, msg("value.node-not-found", {{"node", std::string(lab::kGpuNode)}}),
-                msg("hint.node-missing", {{"node", std::string(lab::kGpuNode)}}));
-  }
+  const auto gpu_node = need_gpu_node(s, expected);
+  if (gpu_node.node == nullptr) return *gpu_node.outcome;
+  const json* node = gpu_node.node;
   const json* labels = at(*node, "/metadata/labels");
   std::vector<std::string> missing;
   std::vector<std::string> wrong;

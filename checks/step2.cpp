@@ -35,10 +35,9 @@ bool is_zero_or_absent(const std::string& v) {
 /// Verifies: status.capacity["nvidia.com/gpu"] of lab-node-0 is 2.
 Outcome capacity(const Snapshot& s) {
   const Msg expected = msg("value.step2.capacity.expected", node_args());
-  if (auto e = need_nodes(s)) return *e;
-  const json* node = find_node(s, lab::kGpuNode);
-  if (node == nullptr)
-    return fail(expected, msg("value.node-not-found", node_args()), msg("hint.node-missing", node_args()));
+  const auto gpu_node = need_gpu_node(s, expected);
+  if (gpu_node.node == nullptr) return *gpu_node.outcome;
+  const json* node = gpu_node.node;
   const auto cap = node_gpu(*node, "capacity");
   const std::vector<std::string> ev{
       fmt::format("{} status.capacity[{}]: {}", lab::kGpuNode, lab::kResource, cap.value_or("<absent>"))};
@@ -50,10 +49,9 @@ Outcome capacity(const Snapshot& s) {
 /// Verifies: status.allocatable["nvidia.com/gpu"] of lab-node-0 is 2 (what the scheduler uses).
 Outcome allocatable(const Snapshot& s) {
   const Msg expected = msg("value.step2.allocatable.expected", node_args());
-  if (auto e = need_nodes(s)) return *e;
-  const json* node = find_node(s, lab::kGpuNode);
-  if (node == nullptr)
-    return fail(expected, msg("value.node-not-found", node_args()), msg("hint.node-missing", node_args()));
+  const auto gpu_node = need_gpu_node(s, expected);
+  if (gpu_node.node == nullptr) return *gpu_node.outcome;
+  const json* node = gpu_node.node;
   const auto alloc = node_gpu(*node, "allocatable");
   const auto cap = node_gpu(*node, "capacity");
   const std::vector<std::string> ev{

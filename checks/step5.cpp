@@ -30,9 +30,9 @@ std::map<std::string, std::string> taint_args() {
 Outcome taint(const Snapshot& s) {
   auto args = taint_args();
   const Msg expected = msg("value.step5.taint.expected", args);
-  if (auto e = need_nodes(s)) return *e;
-  const json* node = find_node(s, lab::kGpuNode);
-  if (node == nullptr) return fail(expected, msg("value.node-not-found", args), msg("hint.node-missing", args));
+  const auto gpu_node = need_gpu_node(s, expected);
+  if (gpu_node.node == nullptr) return *gpu_node.outcome;
+  const json* node = gpu_node.node;
   const auto ts = gpu_taints(*node);
   std::vector<std::string> shown;
   for (const auto& t : ts) shown.push_back(taint_string(t));

@@ -86,9 +86,9 @@ Outcome gate_kept_unchecked(const Snapshot& s) {
   auto args = args6();
   args["pod"] = std::string(lab::kPodCpuOnly);
   const Msg expected = msg("value.step6.gate-kept.expected", args);
-  if (auto e = need_nodes(s)) return *e;
-  const json* node = find_node(s, lab::kGpuNode);
-  if (node == nullptr) return fail(expected, msg("value.node-not-found", args), msg("hint.node-missing", args));
+  const auto gpu_node = need_gpu_node(s, expected);
+  if (gpu_node.node == nullptr) return *gpu_node.outcome;
+  const json* node = gpu_node.node;
   bool kept = false;
   std::vector<std::string> shown;
   for (const auto& t : gpu_taints(*node)) {
