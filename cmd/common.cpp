@@ -13,9 +13,8 @@
 #include "gpuwhy/error.h"
 #include "gpuwhy/files.h"
 #include "gpuwhy/lab.h"
+#include "gpuwhy/sys.h"
 #include "gpuwhy/text.h"
-
-extern char** environ;  // NOLINT(readability-redundant-declaration)
 
 namespace gpuwhy::cli {
 
@@ -37,13 +36,7 @@ void add_connection_flags(CLI::App& app, ConnectionFlags& flags, i18n::Lang lang
 }
 
 std::map<std::string, std::string> environment() {
-  std::map<std::string, std::string> env;
-  for (char** e = environ; e != nullptr && *e != nullptr; ++e) {
-    const std::string kv(*e);
-    const auto eq = kv.find('=');
-    if (eq != std::string::npos) env.emplace(kv.substr(0, eq), kv.substr(eq + 1));
-  }
-  return env;
+  return sys::environment();
 }
 
 std::chrono::milliseconds parse_duration(const std::string& text, const std::string& flag) {
@@ -129,9 +122,7 @@ void write_file_atomic(const std::string& path, const std::string& content) {
 }
 
 std::string read_file_bounded(const std::string& path, std::size_t max_bytes) {
-  auto text = files::read_regular(path, max_bytes);
-  if (!text) throw Error(ErrorKind::kIo, fmt::format("{}: no such file", path));
-  return std::move(*text);
+  return sys::read_file_bounded(path, max_bytes);
 }
 
 void print_error(const std::string& line) {

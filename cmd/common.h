@@ -25,7 +25,7 @@ struct ConnectionFlags {
 /// `lang` is the language of the --help texts.
 void add_connection_flags(CLI::App& app, ConnectionFlags& flags, i18n::Lang lang);
 
-/// The process environment as a map (for pure, testable resolution rules).
+/// The process environment as a map (sys::environment).
 std::map<std::string, std::string> environment();
 
 /// kubectl-style duration: "30s", "1m", "500ms", "1h", bare number = seconds; "0" = none.
@@ -45,7 +45,7 @@ bool report_live_problems(const Snapshot& snap);
 /// Writes `content` to `path` atomically (temp file + rename); throws Error(kIo).
 void write_file_atomic(const std::string& path, const std::string& content);
 
-/// Reads a whole file with a size bound; throws Error(kIo).
+/// Reads a whole file with a size bound; throws Error(kIo) (sys::read_file_bounded).
 std::string read_file_bounded(const std::string& path, std::size_t max_bytes);
 
 /// Prints "gpuwhy: error: <line>" to stderr.
