@@ -82,6 +82,23 @@ bool valid_utf8(std::string_view s) {
   return true;
 }
 
+std::string escape_each(std::string_view utf8, const std::function<std::string(char32_t)>& escape) {
+  std::string out;
+  out.reserve(utf8.size());
+  for (std::size_t i = 0; i < utf8.size();) {
+    char32_t cp = 0;
+    const std::size_t n = std::max<std::size_t>(1, next_codepoint(utf8, i, &cp));
+    const std::string e = escape(cp);
+    if (e.empty()) {
+      out.append(utf8.substr(i, n));
+    } else {
+      out += e;
+    }
+    i += n;
+  }
+  return out;
+}
+
 std::optional<std::string> decode(std::string_view raw, std::string* why) {
   std::string utf8;
   if (raw.size() >= 2 && static_cast<unsigned char>(raw[0]) == 0xFF && static_cast<unsigned char>(raw[1]) == 0xFE) {

@@ -2,6 +2,7 @@
 /// Tolerant text handling for what students save: BOM, CRLF, UTF-16, trailing spaces.
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,9 @@ std::string to_lower_ascii(std::string_view s);
 /// byte there does not start one (or i is past the end). The one UTF-8 decoder of gpuwhy.
 std::size_t next_codepoint(std::string_view s, std::size_t i, char32_t* cp);
 bool valid_utf8(std::string_view s);
+/// `utf8` with each character for which `escape(cp)` is not empty written as that instead (the
+/// escapers of machine formats); a byte that is not UTF-8 is kept as it is.
+std::string escape_each(std::string_view utf8, const std::function<std::string(char32_t)>& escape);
 /// `s` as valid UTF-8: every byte that does not start a well-formed sequence becomes U+FFFD.
 std::string clean_utf8(std::string_view s);
 /// `s` on one line: valid UTF-8, control characters and line breaks turned into spaces, runs of
