@@ -405,13 +405,4 @@ std::vector<std::string> file_evidence(std::string_view rel, const std::string& 
   return out;
 }
 
-std::string join(const std::vector<std::string>& v, std::string_view sep) {
-  std::string out;
-  for (const auto& s : v) {
-    if (!out.empty()) out += sep;
-    out += s;
-  }
-  return out;
-}
-
 }  // namespace gpuwhy::checks::detail

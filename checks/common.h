@@ -13,6 +13,7 @@
 #include "gpuwhy/readers.h"
 #include "gpuwhy/result.h"
 #include "gpuwhy/snapshot.h"
+#include "gpuwhy/text.h"
 
 namespace gpuwhy::checks::detail {
 
@@ -142,6 +143,7 @@ ManifestRead read_pod_manifest(const Snapshot& s, std::string_view rel, const Ms
 /// Evidence line for a file: "out/x.txt: first line ..." (bounded).
 std::vector<std::string> file_evidence(std::string_view rel, const std::string& text, std::size_t max_lines = 6);
 
-std::string join(const std::vector<std::string>& v, std::string_view sep = ", ");
+/// ", "-joined lists in messages and evidence.
+using text::join;
 
 }  // namespace gpuwhy::checks::detail

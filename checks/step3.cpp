@@ -4,6 +4,7 @@
 
 #include "checks.h"
 #include "common.h"
+#include "gpuwhy/kube.h"
 #include "gpuwhy/lab.h"
 #include "gpuwhy/messages.h"
 #include "gpuwhy/text.h"
@@ -102,12 +103,6 @@ Outcome fraction_manifest(const Snapshot& s) {
   return fail(expected, actual, msg("hint.step3.fraction-manifest.whole", args), ev);
 }
 
-std::string status_message(const json& body) {
-  if (body.is_object() && body.contains("message") && body["message"].is_string())
-    return body["message"].get<std::string>();
-  return body.is_null() ? std::string() : text::ellipsize(body.dump(), 300);
-}
-
 // One of the two dry-runs: refused (422) for its own rule?
 Outcome dry_run_part(const Snapshot& s, std::string_view path, bool want_mismatch, std::string* line) {
   const std::string file(path);
@@ -130,7 +125,7 @@ Outcome dry_run_part(const Snapshot& s, std::string_view path, bool want_mismatc
     return env_error(e, "dry-run", args);
   }
   const HttpAnswer& a = it->second.value();
-  const std::string m = status_message(a.body);
+  const std::string m = kube::status_message(a.body, 300);
   *line = fmt::format("{}: HTTP {}{}{}", file, a.status, m.empty() ? "" : ": ", m);
   if (a.status == 401 || a.status == 403)
     return env_error(FetchError{ErrorKind::kHttp, a.status, *line}, "dry-run", args);

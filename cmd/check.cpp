@@ -20,6 +20,7 @@
 #include "gpuwhy/json_bounded.h"
 #include "gpuwhy/lab.h"
 #include "gpuwhy/render.h"
+#include "gpuwhy/sys.h"
 #include "gpuwhy/text.h"
 
 namespace gpuwhy::cli {
@@ -46,19 +47,11 @@ struct CheckOptions {
   std::set<std::string> given;  ///< the flags named on the command line
 };
 
-std::string now_rfc3339() {
-  const auto t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-                     tm.tm_min, tm.tm_sec);
-}
-
 RunMeta meta_for(const Snapshot& snap, i18n::Lang lang) {
   RunMeta m;
   m.gpuwhy_version = GPUWHY_VERSION;
   m.lab_id = std::string(lab::kLabId);
-  m.generated_at = now_rfc3339();
+  m.generated_at = sys::now_rfc3339();
   m.server_version = snap.server_version();
   m.source = snap.source;
   m.lang = i18n::to_string(lang);
@@ -70,7 +63,7 @@ Snapshot load_bundle(const std::string& path) {
   nlohmann::json j;
   {
     // The text is dropped before the snapshot is built: peak memory holds one copy, not two.
-    const std::string text = read_file_bounded(path, 64UL * 1024 * 1024);
+    const std::string text = sys::read_file_bounded(path, 64UL * 1024 * 1024);
     try {
       // Depth and value budget while parsing: a hostile bundle is an error row, never a stack
       // overflow or gigabytes of memory.
@@ -245,7 +238,7 @@ render::Options terminal_options(const CheckOptions& o, i18n::Lang lang, bool tt
   r.verbose = o.verbose;
   r.hide_expected = o.hide_expected;
   r.user = o.user;
-  const auto env = environment();
+  const auto env = sys::environment();
   const bool no_color = env.count("NO_COLOR") != 0 && !env.at("NO_COLOR").empty();
   // Colour only on a terminal and never with NO_COLOR (no-color.org).
   r.color = o.color == "always" || (o.color == "auto" && tty && !no_color);

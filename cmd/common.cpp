@@ -13,9 +13,8 @@
 #include "gpuwhy/error.h"
 #include "gpuwhy/files.h"
 #include "gpuwhy/lab.h"
+#include "gpuwhy/sys.h"
 #include "gpuwhy/text.h"
-
-extern char** environ;  // NOLINT(readability-redundant-declaration)
 
 namespace gpuwhy::cli {
 
@@ -34,16 +33,6 @@ void add_connection_flags(CLI::App& app, ConnectionFlags& flags, i18n::Lang lang
   app.add_option("--request-timeout", flags.request_timeout, i18n::text("cli.opt.request-timeout", lang))
       ->capture_default_str();
   app.add_option("--timeout", flags.timeout, i18n::text("cli.opt.timeout", lang))->capture_default_str();
-}
-
-std::map<std::string, std::string> environment() {
-  std::map<std::string, std::string> env;
-  for (char** e = environ; e != nullptr && *e != nullptr; ++e) {
-    const std::string kv(*e);
-    const auto eq = kv.find('=');
-    if (eq != std::string::npos) env.emplace(kv.substr(0, eq), kv.substr(eq + 1));
-  }
-  return env;
 }
 
 std::chrono::milliseconds parse_duration(const std::string& text, const std::string& flag) {
@@ -128,12 +117,6 @@ void write_file_atomic(const std::string& path, const std::string& content) {
   files::write_atomic(path, content);
 }
 
-std::string read_file_bounded(const std::string& path, std::size_t max_bytes) {
-  auto text = files::read_regular(path, max_bytes);
-  if (!text) throw Error(ErrorKind::kIo, fmt::format("{}: no such file", path));
-  return std::move(*text);
-}
-
 void print_error(const std::string& line) {
   // Messages quote file names, apiserver answers and bundle fields: one sanitised line each.
   fmt::print(stderr, "gpuwhy: error: {}\n", text::sanitize_terminal(line));
@@ -142,7 +125,7 @@ void print_error(const std::string& line) {
 i18n::Lang lang_from(const std::string& flag) {
   std::optional<std::string> f;
   if (!flag.empty()) f = flag;
-  return i18n::choose_lang(f, environment());
+  return i18n::choose_lang(f, sys::environment());
 }
 
 }  // namespace gpuwhy::cli

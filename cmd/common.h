@@ -25,9 +25,6 @@ struct ConnectionFlags {
 /// `lang` is the language of the --help texts.
 void add_connection_flags(CLI::App& app, ConnectionFlags& flags, i18n::Lang lang);
 
-/// The process environment as a map (for pure, testable resolution rules).
-std::map<std::string, std::string> environment();
-
 /// kubectl-style duration: "30s", "1m", "500ms", "1h", bare number = seconds; "0" = none.
 std::chrono::milliseconds parse_duration(const std::string& text, const std::string& flag);
 
@@ -44,9 +41,6 @@ bool report_live_problems(const Snapshot& snap);
 
 /// Writes `content` to `path` atomically (temp file + rename); throws Error(kIo).
 void write_file_atomic(const std::string& path, const std::string& content);
-
-/// Reads a whole file with a size bound; throws Error(kIo).
-std::string read_file_bounded(const std::string& path, std::size_t max_bytes);
 
 /// Prints "gpuwhy: error: <line>" to stderr.
 void print_error(const std::string& line);

@@ -13,6 +13,7 @@
 #include "common.h"
 #include "gpuwhy/error.h"
 #include "gpuwhy/i18n.h"
+#include "gpuwhy/sys.h"
 #include "gpuwhy/text.h"
 
 namespace {
@@ -83,7 +84,7 @@ int main(int argc, char** argv) {
   // --help texts are fixed when options are declared, so the language is chosen before the parser
   // exists: --lang from the raw arguments, then GPUWHY_LANG and the locale.
   const std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + argc);
-  const i18n::Lang lang = i18n::choose_lang(i18n::lang_flag(args), cli::environment());
+  const i18n::Lang lang = i18n::choose_lang(i18n::lang_flag(args), sys::environment());
   CLI::App app{i18n::text("cli.app", lang)};
   localize_cli11(app, lang);
   app.require_subcommand(1);

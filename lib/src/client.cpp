@@ -17,6 +17,7 @@
 #include "gpuwhy/base64.h"
 #include "gpuwhy/json_bounded.h"
 #include "gpuwhy/kube.h"
+#include "gpuwhy/text.h"
 
 namespace gpuwhy::kube {
 
@@ -78,11 +79,23 @@ std::string userinfo_of(const std::string& url) {
   return len > 1 ? url.substr(start, len - 1) : "";
 }
 
-std::string status_message(const json& body) {
-  if (body.is_object() && body.contains("message") && body["message"].is_string()) {
-    return body["message"].get<std::string>();
+std::string seconds_text(std::chrono::milliseconds ms) {
+  return fmt::format("{:.3g}s", static_cast<double>(ms.count()) / 1000.0);
+}
+
+/// Why curl could not verify the apiserver's certificate, from the TLS library's words.
+std::string unverified_why(const std::string& detail) {
+  const auto has = [&detail](std::string_view s) { return detail.find(s) != std::string::npos; };
+  if (has("expired")) return "the apiserver's certificate has expired";
+  if (has("not yet valid")) return "the apiserver's certificate is not valid yet (check the clock)";
+  if (has("subject name") || has("host name") || has("hostname")) {
+    return "the apiserver's certificate does not match the host name (check server or tls-server-name)";
   }
-  return "";
+  if (has("local issuer") || has("self-signed") || has("self signed") || has("unknown ca") ||
+      has("unable to get issuer")) {
+    return "the apiserver's certificate is signed by an unknown CA (check certificate-authority(-data))";
+  }
+  return "the apiserver's certificate could not be verified";
 }
 
 /// Retry-After in seconds (delta form); the HTTP-date form counts as 1 s.
@@ -96,14 +109,15 @@ std::optional<int> parse_retry_after(const std::string& v) {
   return secs;
 }
 
-std::string trim(std::string s) {
-  while (!s.empty() && (s.back() == '\r' || s.back() == '\n' || s.back() == ' ' || s.back() == '\t')) s.pop_back();
-  std::size_t b = 0;
-  while (b < s.size() && (s[b] == ' ' || s[b] == '\t')) ++b;
-  return s.substr(b);
-}
-
 }  // namespace
+
+std::string status_message(const json& body, std::size_t dump_max) {
+  if (body.is_object() && body.contains("message") && body["message"].is_string()) {
+    return body["message"].get<std::string>();
+  }
+  if (dump_max == 0 || body.is_null()) return "";
+  return text::ellipsize(body.dump(), dump_max);
+}
 
 std::string redact_url(const std::string& url) {
   // With or without a scheme ("user:pw@host:6443" is not a URL, but is still a password).
@@ -290,12 +304,28 @@ struct Client::Impl {
     if (colon != std::string_view::npos) {
       std::string name(line.substr(0, colon));
       std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
-      if (name == "retry-after") impl->retry_after = trim(std::string(line.substr(colon + 1)));
+      if (name == "retry-after") impl->retry_after = text::trim(line.substr(colon + 1));
     }
     return len;
   }
 
   void setup() {
+    collect_secrets();
+    global_init();
+    h = curl_easy_init();
+    if (h == nullptr) throw Error(ErrorKind::kTransport, "curl_easy_init failed");
+    shown = redact_url(cfg.server);
+    while (!shown.empty() && shown.back() == '/') shown.pop_back();
+    base = cfg.server;
+    while (!base.empty() && base.back() == '/') base.pop_back();
+    set_transfer_options();
+    set_tls_options();
+    set_proxy();
+    set_auth_headers();
+  }
+
+  /// What must never appear in an error or a log line, in every form curl could send it.
+  void collect_secrets() {
     for (const std::string* secret : {&cfg.token, &cfg.password}) {
       if (secret->size() >= 4) secrets.push_back(*secret);
     }
@@ -312,14 +342,10 @@ struct Client::Impl {
         secrets.push_back(info.substr(colon + 1));
       }
     }
-    global_init();
-    h = curl_easy_init();
-    if (h == nullptr) throw Error(ErrorKind::kTransport, "curl_easy_init failed");
-    shown = redact_url(cfg.server);
-    while (!shown.empty() && shown.back() == '/') shown.pop_back();
-    base = cfg.server;
-    while (!base.empty() && base.back() == '/') base.pop_back();
+  }
 
+  /// Callbacks, user agent, no redirects, the timeouts and the size bound.
+  void set_transfer_options() {
     set(CURLOPT_NOSIGNAL, 1L, "CURLOPT_NOSIGNAL");
     set(CURLOPT_ERRORBUFFER, errbuf.data(), "CURLOPT_ERRORBUFFER");
     set(CURLOPT_WRITEFUNCTION, &Impl::on_write, "CURLOPT_WRITEFUNCTION");
@@ -336,29 +362,33 @@ struct Client::Impl {
     // An answer whose Content-Length is over the limit is refused before its body is read
     // (on_write bounds the decoded size of chunked or compressed answers).
     set(CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(opts.max_body_bytes), "CURLOPT_MAXFILESIZE_LARGE");
+  }
 
-    const bool https = cfg.server.rfind("https://", 0) == 0;
-    if (https) {
-      if (cfg.insecure_skip_tls_verify) {
-        set(CURLOPT_SSL_VERIFYPEER, 0L, "CURLOPT_SSL_VERIFYPEER");
-        set(CURLOPT_SSL_VERIFYHOST, 0L, "CURLOPT_SSL_VERIFYHOST");
-      } else {
-        set(CURLOPT_SSL_VERIFYPEER, 1L, "CURLOPT_SSL_VERIFYPEER");
-        set(CURLOPT_SSL_VERIFYHOST, 2L, "CURLOPT_SSL_VERIFYHOST");
-        if (!cfg.ca_pem.empty()) {
-          set_blob(CURLOPT_CAINFO_BLOB, cfg.ca_pem, "CURLOPT_CAINFO_BLOB");
-          // Trust only the kubeconfig's CA, as kubectl does: no system CA folder on top.
-          set(CURLOPT_CAPATH, static_cast<const char*>(nullptr), "CURLOPT_CAPATH");
-        }
+  /// Verification against the kubeconfig's CA (or none when asked), the client certificate.
+  void set_tls_options() {
+    if (cfg.server.rfind("https://", 0) != 0) return;
+    if (cfg.insecure_skip_tls_verify) {
+      set(CURLOPT_SSL_VERIFYPEER, 0L, "CURLOPT_SSL_VERIFYPEER");
+      set(CURLOPT_SSL_VERIFYHOST, 0L, "CURLOPT_SSL_VERIFYHOST");
+    } else {
+      set(CURLOPT_SSL_VERIFYPEER, 1L, "CURLOPT_SSL_VERIFYPEER");
+      set(CURLOPT_SSL_VERIFYHOST, 2L, "CURLOPT_SSL_VERIFYHOST");
+      if (!cfg.ca_pem.empty()) {
+        set_blob(CURLOPT_CAINFO_BLOB, cfg.ca_pem, "CURLOPT_CAINFO_BLOB");
+        // Trust only the kubeconfig's CA, as kubectl does: no system CA folder on top.
+        set(CURLOPT_CAPATH, static_cast<const char*>(nullptr), "CURLOPT_CAPATH");
       }
-      if (!cfg.client_cert_pem.empty()) {
-        set_blob(CURLOPT_SSLCERT_BLOB, cfg.client_cert_pem, "CURLOPT_SSLCERT_BLOB");
-        set(CURLOPT_SSLCERTTYPE, "PEM", "CURLOPT_SSLCERTTYPE");
-        set_blob(CURLOPT_SSLKEY_BLOB, cfg.client_key_pem, "CURLOPT_SSLKEY_BLOB");
-        set(CURLOPT_SSLKEYTYPE, "PEM", "CURLOPT_SSLKEYTYPE");
-      }
-      if (!cfg.tls_server_name.empty()) route_tls_server_name();
     }
+    if (!cfg.client_cert_pem.empty()) {
+      set_blob(CURLOPT_SSLCERT_BLOB, cfg.client_cert_pem, "CURLOPT_SSLCERT_BLOB");
+      set(CURLOPT_SSLCERTTYPE, "PEM", "CURLOPT_SSLCERTTYPE");
+      set_blob(CURLOPT_SSLKEY_BLOB, cfg.client_key_pem, "CURLOPT_SSLKEY_BLOB");
+      set(CURLOPT_SSLKEYTYPE, "PEM", "CURLOPT_SSLKEYTYPE");
+    }
+    if (!cfg.tls_server_name.empty()) route_tls_server_name();
+  }
+
+  void set_proxy() {
     if (!cfg.proxy_url.empty()) {
       set(CURLOPT_PROXY, cfg.proxy_url.c_str(), "CURLOPT_PROXY");
     } else if (is_loopback_server()) {
@@ -366,7 +396,10 @@ struct Client::Impl {
       // https_proxy even for 127.0.0.1. An empty CURLOPT_PROXY turns the environment off.
       set(CURLOPT_PROXY, "", "CURLOPT_PROXY");
     }
+  }
 
+  /// Accept and credentials on GET; the same plus Content-Type on POST.
+  void set_auth_headers() {
     get_headers = curl_slist_append(get_headers, "Accept: application/json");
     if (!cfg.token.empty()) {
       const std::string auth = "Authorization: Bearer " + cfg.token;
@@ -480,6 +513,22 @@ struct Client::Impl {
     return Answer{static_cast<int>(status), std::move(body)};
   }
 
+  /// Why a transfer timed out: the overall --timeout, no connection, or no complete answer.
+  std::string timeout_text() {
+    const auto left = remaining();
+    if (deadline_bound && left && left->count() <= 50) return "timeout: " + overall_text();
+    curl_off_t connected = 0;
+    curl_easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &connected);
+    long sent = 0;
+    curl_easy_getinfo(h, CURLINFO_REQUEST_SIZE, &sent);
+    // A reused connection has no connect time either: only a transfer that never sent its
+    // request was still waiting for a connection.
+    if (connected == 0 && sent == 0) {
+      return fmt::format("timeout: no connection within {}", seconds_text(opts.connect_timeout));
+    }
+    return fmt::format("timeout: no complete answer within {} (--request-timeout)", seconds_text(opts.request_timeout));
+  }
+
   /// Curl failures as one line, naming the URL and what most likely went wrong.
   Error transport_error(CURLcode rc, const char* method, const std::string& url) {
     std::string detail = errbuf[0] != '\0' ? std::string(errbuf.data()) : curl_easy_strerror(rc);
@@ -487,9 +536,6 @@ struct Client::Impl {
     const auto has = [&detail](std::string_view s) { return detail.find(s) != std::string::npos; };
     const auto line = [&](ErrorKind kind, const std::string& what) {
       return Error(kind, scrub(fmt::format("{} {}: {}", method, url, what)));
-    };
-    const auto secs = [](std::chrono::milliseconds ms) {
-      return fmt::format("{:.3g}s", static_cast<double>(ms.count()) / 1000.0);
     };
     if (overflow || rc == CURLE_FILESIZE_EXCEEDED) {
       // A property of the answer, not of the connection (kParse, like "not JSON"): the server
@@ -509,39 +555,9 @@ struct Client::Impl {
         if (os_errno == ENETUNREACH) return line(ErrorKind::kTransport, "network unreachable");
         if (os_errno == EHOSTUNREACH) return line(ErrorKind::kTransport, "host unreachable");
         return line(ErrorKind::kTransport, "cannot connect: " + detail);
-      case CURLE_OPERATION_TIMEDOUT: {
-        const auto left = remaining();
-        if (deadline_bound && left && left->count() <= 50)
-          return line(ErrorKind::kTransport, "timeout: " + overall_text());
-        curl_off_t connected = 0;
-        curl_easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &connected);
-        long sent = 0;
-        curl_easy_getinfo(h, CURLINFO_REQUEST_SIZE, &sent);
-        // A reused connection has no connect time either: only a transfer that never sent its
-        // request was still waiting for a connection.
-        if (connected == 0 && sent == 0) {
-          return line(ErrorKind::kTransport,
-                      fmt::format("timeout: no connection within {}", secs(opts.connect_timeout)));
-        }
-        return line(ErrorKind::kTransport, fmt::format("timeout: no complete answer within {} (--request-timeout)",
-                                                       secs(opts.request_timeout)));
-      }
-      case CURLE_PEER_FAILED_VERIFICATION: {
-        std::string why;
-        if (has("expired")) {
-          why = "the apiserver's certificate has expired";
-        } else if (has("not yet valid")) {
-          why = "the apiserver's certificate is not valid yet (check the clock)";
-        } else if (has("subject name") || has("host name") || has("hostname")) {
-          why = "the apiserver's certificate does not match the host name (check server or tls-server-name)";
-        } else if (has("local issuer") || has("self-signed") || has("self signed") || has("unknown ca") ||
-                   has("unable to get issuer")) {
-          why = "the apiserver's certificate is signed by an unknown CA (check certificate-authority(-data))";
-        } else {
-          why = "the apiserver's certificate could not be verified";
-        }
-        return line(ErrorKind::kTls, fmt::format("TLS: {} ({})", why, detail));
-      }
+      case CURLE_OPERATION_TIMEDOUT: return line(ErrorKind::kTransport, timeout_text());
+      case CURLE_PEER_FAILED_VERIFICATION:
+        return line(ErrorKind::kTls, fmt::format("TLS: {} ({})", unverified_why(detail), detail));
       case CURLE_SSL_CERTPROBLEM:
         return line(ErrorKind::kTls, "TLS: the client certificate or key is unusable (" + detail + ")");
       case CURLE_SSL_CACERT_BADFILE:

@@ -13,13 +13,13 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "gpuwhy/files.h"
 #include "gpuwhy/lab.h"
+#include "gpuwhy/sys.h"
 #include "gpuwhy/text.h"
 #include "gpuwhy/yaml.h"
 
@@ -158,33 +158,15 @@ StudentFile read_one(const LabRoot& root, std::string_view rel) {
   const auto size = static_cast<std::size_t>(st.st_size);
   if (size > lab::kMaxFileBytes) return make(State::kTooLarge, too_large(size), size);
 
-  StudentFile f;
-  std::string buf(lab::kMaxFileBytes + 1, '\0');
-  std::size_t got = 0;
-  while (got < buf.size()) {
-    const ssize_t n = ::read(fd.get(), buf.data() + got, buf.size() - got);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return make(State::kUnreadable, fmt::format("read error: {}", std::strerror(errno)), size);
-    }
-    if (n == 0) break;
-    got += static_cast<std::size_t>(n);
-  }
+  auto buf = sys::read_bounded(fd.get(), lab::kMaxFileBytes, size);
+  if (!buf) return make(State::kUnreadable, fmt::format("read error: {}", std::strerror(errno)), size);
+  const std::size_t got = buf->size();
   if (got > lab::kMaxFileBytes) return make(State::kTooLarge, too_large(got) + " (grew while reading)", got);
-  buf.resize(got);
+  StudentFile f;
   f.state = State::kOk;
-  f.content = std::move(buf);
+  f.content = std::move(*buf);
   f.size = got;
   return f;
-}
-
-std::string now_rfc3339() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  ::gmtime_r(&t, &tm);
-  char out[32];
-  (void)std::strftime(out, sizeof out, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return out;
 }
 
 Fetched<json> fetch(kube::Client& client, const std::string& path) {
@@ -275,9 +257,31 @@ std::map<std::string, StudentFile> read_student_files(const std::string& dir) {
   return out;
 }
 
+namespace {
+
+/// The server-side dry-run create of the manifest `rel` (step 3), or why it was not sent: turned
+/// off, a manifest that is not one Pod, or an apiserver already found unreachable.
+Fetched<HttpAnswer> dry_run(kube::Client& client, const std::string& rel, const StudentFile& file, bool enabled,
+                            const std::optional<FetchError>& unreachable) {
+  if (!enabled) return skipped(std::string(kDryRunOff));
+  auto pod = pod_to_send(rel, file);
+  if (auto* err = std::get_if<FetchError>(&pod)) return *err;
+  const std::string path = "/api/v1/namespaces/" + std::string(lab::kNamespace) + "/pods?dryRun=All";
+  if (unreachable) return *unreachable;
+  try {
+    return client.post_json(path, std::get<json>(pod));
+  } catch (const Error& e) {
+    return FetchError{e.kind(), 0, e.what()};
+  } catch (const std::exception& e) {
+    return FetchError{ErrorKind::kTransport, 0, fmt::format("POST {}: {}", path, e.what())};
+  }
+}
+
+}  // namespace
+
 Snapshot collect(kube::Client& client, const CollectOptions& opts) {
   Snapshot s;
-  s.taken_at = now_rfc3339();
+  s.taken_at = sys::now_rfc3339();
   s.source = "live " + kube::redact_url(client.config().server);
   s.lab_dir = opts.dir;
   s.live_collected = true;
@@ -314,27 +318,7 @@ Snapshot collect(kube::Client& client, const CollectOptions& opts) {
 
   for (std::string_view rel_view : lab::kDryRunManifests) {
     const std::string rel(rel_view);
-    if (!opts.dry_run) {
-      s.dry_runs[rel] = skipped(std::string(kDryRunOff));
-      continue;
-    }
-    auto pod = pod_to_send(rel, s.file(rel));
-    if (auto* err = std::get_if<FetchError>(&pod)) {
-      s.dry_runs[rel] = *err;
-      continue;
-    }
-    const std::string path = "/api/v1/namespaces/" + ns + "/pods?dryRun=All";
-    if (unreachable) {
-      s.dry_runs[rel] = *unreachable;
-      continue;
-    }
-    try {
-      s.dry_runs[rel] = client.post_json(path, std::get<json>(pod));
-    } catch (const Error& e) {
-      s.dry_runs[rel] = FetchError{e.kind(), 0, e.what()};
-    } catch (const std::exception& e) {
-      s.dry_runs[rel] = FetchError{ErrorKind::kTransport, 0, fmt::format("POST {}: {}", path, e.what())};
-    }
+    s.dry_runs[rel] = dry_run(client, rel, s.file(rel), opts.dry_run, unreachable);
   }
   s.requests = client.requests();
   return s;
@@ -373,7 +357,7 @@ std::vector<std::string> fetch_errors(const Snapshot& snap) {
 
 Snapshot collect_files_only(const CollectOptions& opts, const FetchError& why) {
   Snapshot s;
-  s.taken_at = now_rfc3339();
+  s.taken_at = sys::now_rfc3339();
   s.lab_dir = opts.dir;
   s.files = read_student_files(opts.dir);
   s.version = why;

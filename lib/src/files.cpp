@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "gpuwhy/error.h"
+#include "gpuwhy/sys.h"
 
 namespace gpuwhy::files {
 
@@ -126,26 +127,12 @@ std::optional<std::string> read_regular(const std::string& path, std::size_t max
     throw Error(ErrorKind::kIo,
                 fmt::format("{}: {} bytes is more than the limit of {} bytes", path, st.st_size, max_bytes));
   }
-  std::string out(static_cast<std::size_t>(st.st_size) + 1, '\0');
-  std::size_t got = 0;
-  for (;;) {
-    if (got == out.size()) {
-      if (out.size() > max_bytes) break;
-      out.resize(std::min(out.size() * 2, max_bytes + 1));
-    }
-    const ssize_t n = ::read(fd.get(), out.data() + got, out.size() - got);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      io_fail(path, "cannot read it", errno);
-    }
-    if (n == 0) break;
-    got += static_cast<std::size_t>(n);
-  }
-  if (got > max_bytes) {
+  auto out = sys::read_bounded(fd.get(), max_bytes, static_cast<std::size_t>(st.st_size));
+  if (!out) io_fail(path, "cannot read it", errno);
+  if (out->size() > max_bytes) {
     throw Error(ErrorKind::kIo,
                 fmt::format("{}: more than the limit of {} bytes (grew while reading)", path, max_bytes));
   }
-  out.resize(got);
   return out;
 }
 

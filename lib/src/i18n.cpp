@@ -1,5 +1,7 @@
 #include "gpuwhy/i18n.h"
 
+#include "catalog.h"
+
 #include <algorithm>
 #include <optional>
 
@@ -7,11 +9,6 @@
 #include "gpuwhy/text.h"
 
 namespace gpuwhy::i18n {
-
-// Defined in catalog_<lang>.cpp.
-const std::map<std::string, std::string>& catalog_en();
-const std::map<std::string, std::string>& catalog_ko();
-const std::map<std::string, std::string>& catalog_ja();
 
 std::string to_string(Lang lang) {
   switch (lang) {
@@ -66,6 +63,12 @@ std::optional<std::string> lang_flag(const std::vector<std::string>& args) {
     }
   }
   return std::nullopt;
+}
+
+std::map<std::string, std::string> catalog_map(std::span<const CatalogEntry> entries) {
+  std::map<std::string, std::string> out;
+  for (const auto& e : entries) out.emplace(e.id, e.text);
+  return out;
 }
 
 const std::map<std::string, std::string>& catalog(Lang lang) {

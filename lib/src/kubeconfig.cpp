@@ -14,9 +14,9 @@
 #include "gpuwhy/base64.h"
 #include "gpuwhy/files.h"
 #include "gpuwhy/kube.h"
+#include "gpuwhy/sys.h"
+#include "gpuwhy/text.h"
 #include "gpuwhy/yaml.h"
-
-extern char** environ;  // NOLINT(readability-redundant-declaration): POSIX, not declared by <unistd.h> in C++
 
 namespace gpuwhy::kube {
 
@@ -48,14 +48,6 @@ std::string resolve_path(const std::string& path, const std::string& kubeconfig_
   if (path.empty() || path.front() == '/') return path;
   const std::string dir = dir_of(kubeconfig_file);
   return dir == "/" ? "/" + path : dir + "/" + path;
-}
-
-std::string trim_space(const std::string& s) {
-  const char* ws = " \t\r\n";
-  auto b = s.find_first_not_of(ws);
-  if (b == std::string::npos) return "";
-  auto e = s.find_last_not_of(ws);
-  return s.substr(b, e - b + 1);
 }
 
 /// read_file with the kIo failure turned into a one-line kConfig error about `what`.
@@ -167,19 +159,10 @@ void merge_file(Merged& m, const std::string& file, const std::string& content) 
   }
 }
 
-std::string join(const std::vector<std::string>& v, std::string_view sep = ", ") {
-  std::string out;
-  for (const auto& s : v) {
-    if (!out.empty()) out += sep;
-    out += s;
-  }
-  return out;
-}
-
 std::string names_of(const std::map<std::string, Entry>& m) {
   std::vector<std::string> names;
   for (const auto& [k, v] : m) names.push_back("\"" + k + "\"");
-  return names.empty() ? "none defined" : "defined: " + join(names);
+  return names.empty() ? "none defined" : "defined: " + text::join(names);
 }
 
 /// `*-data` (base64) beats the path; a path is resolved against the naming file's folder.
@@ -210,7 +193,7 @@ std::optional<ClientConfig> in_cluster(const LoadOptions& o) {
   c.origin = "in-cluster service account";
   c.server = host.find(':') != std::string::npos ? fmt::format("https://[{}]:{}", host, port)
                                                  : fmt::format("https://{}:{}", host, port);
-  c.token = trim_space(*token);
+  c.token = text::trim(*token);
   if (c.token.empty()) fail(fmt::format("in-cluster service account token {}: file is empty", token_path));
   const std::string ca_path = o.service_account_dir + "/ca.crt";
   auto ca = read_for(o, ca_path, "in-cluster service account CA " + ca_path);
@@ -226,8 +209,9 @@ std::optional<ClientConfig> in_cluster(const LoadOptions& o) {
   return c;
 }
 
-ClientConfig resolve(const LoadOptions& o, const Merged& m) {
-  const std::string files = join(m.files);
+/// The context to use (--context, else current-context) with its name; fails naming what is defined.
+std::pair<std::string, const Entry*> pick_context(const LoadOptions& o, const Merged& m) {
+  const std::string files = text::join(m.files);
   std::string ctx_name = o.context.value_or("");
   if (ctx_name.empty()) ctx_name = m.current_context;
   if (ctx_name.empty()) {
@@ -240,22 +224,11 @@ ClientConfig resolve(const LoadOptions& o, const Merged& m) {
     fail(fmt::format("kubeconfig {}: context \"{}\" ({}) not found; contexts {}", files, ctx_name, from,
                      names_of(m.contexts)));
   }
-  const Entry& ctx = ctx_it->second;
-  const std::string ctx_where = fmt::format("kubeconfig {}: context \"{}\"", ctx.file, ctx_name);
-  const std::string cluster_name = field_string(ctx.body, "cluster", ctx_where);
-  const std::string user_name = field_string(ctx.body, "user", ctx_where);
-  if (cluster_name.empty()) fail(fmt::format("{}: names no cluster", ctx_where));
-  auto cl_it = m.clusters.find(cluster_name);
-  if (cl_it == m.clusters.end()) {
-    fail(fmt::format("{}: cluster \"{}\" not found; clusters {}", ctx_where, cluster_name, names_of(m.clusters)));
-  }
+  return {ctx_name, &ctx_it->second};
+}
 
-  ClientConfig c;
-  c.context_name = ctx_name;
-  c.user_name = user_name;
-  c.origin = "kubeconfig " + ctx.file;
-
-  const Entry& cl = cl_it->second;
+/// The cluster entry's server and TLS settings into `c`.
+void apply_cluster(const LoadOptions& o, const Entry& cl, const std::string& cluster_name, ClientConfig& c) {
   const std::string cl_where = fmt::format("kubeconfig {}: cluster \"{}\"", cl.file, cluster_name);
   c.server = field_string(cl.body, "server", cl_where);
   if (c.server.empty()) fail(fmt::format("{}: no \"server\" is set", cl_where));
@@ -276,13 +249,24 @@ ClientConfig resolve(const LoadOptions& o, const Merged& m) {
   }
   c.tls_server_name = field_string(cl.body, "tls-server-name", cl_where);
   c.proxy_url = field_string(cl.body, "proxy-url", cl_where);
+}
 
-  if (user_name.empty()) return c;  // a context without a user: anonymous, as kubectl does
-  auto us_it = m.users.find(user_name);
-  if (us_it == m.users.end()) {
-    fail(fmt::format("{}: user \"{}\" not found; users {}", ctx_where, user_name, names_of(m.users)));
-  }
-  const Entry& us = us_it->second;
+/// `token`, else the content of `tokenFile` (trimmed; an empty or missing file fails).
+std::string token_of(const LoadOptions& o, const Entry& us, const std::string& us_where) {
+  std::string token = field_string(us.body, "token", us_where);
+  if (!token.empty()) return token;
+  const std::string tf = field_string(us.body, "tokenFile", us_where);
+  if (tf.empty()) return token;
+  const std::string abs = resolve_path(tf, us.file);
+  auto content = read_for(o, abs, fmt::format("{}: \"tokenFile\" {}", us_where, abs));
+  if (!content) fail(fmt::format("{}: \"tokenFile\" {}: file not found", us_where, abs));
+  token = text::trim(*content);
+  if (token.empty()) fail(fmt::format("{}: \"tokenFile\" {}: file is empty", us_where, abs));
+  return token;
+}
+
+/// The user entry's credentials into `c`: client certificate and key, token, or basic auth.
+void apply_user(const LoadOptions& o, const Entry& us, const std::string& user_name, ClientConfig& c) {
   const std::string us_where = fmt::format("kubeconfig {}: user \"{}\"", us.file, user_name);
   const auto present = [&](const char* k) { return us.body.contains(k) && !us.body[k].is_null(); };
   if (present("exec")) {
@@ -298,17 +282,7 @@ ClientConfig resolve(const LoadOptions& o, const Merged& m) {
                      c.client_cert_pem.empty() ? "client-key" : "client-certificate",
                      c.client_cert_pem.empty() ? "client-certificate" : "client-key"));
   }
-  c.token = field_string(us.body, "token", us_where);
-  if (c.token.empty()) {
-    const std::string tf = field_string(us.body, "tokenFile", us_where);
-    if (!tf.empty()) {
-      const std::string abs = resolve_path(tf, us.file);
-      auto content = read_for(o, abs, fmt::format("{}: \"tokenFile\" {}", us_where, abs));
-      if (!content) fail(fmt::format("{}: \"tokenFile\" {}: file not found", us_where, abs));
-      c.token = trim_space(*content);
-      if (c.token.empty()) fail(fmt::format("{}: \"tokenFile\" {}: file is empty", us_where, abs));
-    }
-  }
+  c.token = token_of(o, us, us_where);
   c.username = field_string(us.body, "username", us_where);
   c.password = field_string(us.body, "password", us_where);
   if (!c.token.empty() && (!c.username.empty() || !c.password.empty())) {
@@ -316,6 +290,32 @@ ClientConfig resolve(const LoadOptions& o, const Merged& m) {
     fail(fmt::format("{}: both a token and username/password are set; only one authentication method is allowed",
                      us_where));
   }
+}
+
+ClientConfig resolve(const LoadOptions& o, const Merged& m) {
+  const auto [ctx_name, ctx_entry] = pick_context(o, m);
+  const Entry& ctx = *ctx_entry;
+  const std::string ctx_where = fmt::format("kubeconfig {}: context \"{}\"", ctx.file, ctx_name);
+  const std::string cluster_name = field_string(ctx.body, "cluster", ctx_where);
+  const std::string user_name = field_string(ctx.body, "user", ctx_where);
+  if (cluster_name.empty()) fail(fmt::format("{}: names no cluster", ctx_where));
+  auto cl_it = m.clusters.find(cluster_name);
+  if (cl_it == m.clusters.end()) {
+    fail(fmt::format("{}: cluster \"{}\" not found; clusters {}", ctx_where, cluster_name, names_of(m.clusters)));
+  }
+
+  ClientConfig c;
+  c.context_name = ctx_name;
+  c.user_name = user_name;
+  c.origin = "kubeconfig " + ctx.file;
+  apply_cluster(o, cl_it->second, cluster_name, c);
+
+  if (user_name.empty()) return c;  // a context without a user: anonymous, as kubectl does
+  auto us_it = m.users.find(user_name);
+  if (us_it == m.users.end()) {
+    fail(fmt::format("{}: user \"{}\" not found; users {}", ctx_where, user_name, names_of(m.users)));
+  }
+  apply_user(o, us_it->second, user_name, c);
   return c;
 }
 
@@ -364,24 +364,20 @@ ClientConfig load_config(const LoadOptions& opts) {
   if (auto c = in_cluster(opts)) {
     if (opts.context) {
       fail(fmt::format("context \"{}\" (given with --context) not found: no kubeconfig file exists (looked at {})",
-                       *opts.context, join(looked, "; ")));
+                       *opts.context, text::join(looked, "; ")));
     }
     return *c;
   }
   looked.push_back(fmt::format("in-cluster ({})", env_get(opts, "KUBERNETES_SERVICE_HOST").empty()
                                                       ? "KUBERNETES_SERVICE_HOST is not set"
                                                       : "no token in " + opts.service_account_dir));
-  fail(fmt::format("no kubeconfig found (looked at {}); pass --kubeconfig or set KUBECONFIG", join(looked, "; ")));
+  fail(
+      fmt::format("no kubeconfig found (looked at {}); pass --kubeconfig or set KUBECONFIG", text::join(looked, "; ")));
 }
 
 LoadOptions default_load_options() {
   LoadOptions o;
-  for (char** e = environ; e != nullptr && *e != nullptr; ++e) {
-    std::string_view kv(*e);
-    auto eq = kv.find('=');
-    if (eq == std::string_view::npos) continue;
-    o.env.emplace(std::string(kv.substr(0, eq)), std::string(kv.substr(eq + 1)));
-  }
+  o.env = sys::environment();
   // Where the service account is mounted; overridable for tests and unusual mounts.
   if (auto it = o.env.find("GPUWHY_SERVICE_ACCOUNT_DIR"); it != o.env.end() && !it->second.empty()) {
     o.service_account_dir = it->second;

@@ -58,6 +58,40 @@ TextFile decode_file(const StudentFile& f) {
 
 // ---- quantities --------------------------------------------------------------------------
 
+namespace {
+
+/// What a quantity's suffix multiplies by: an exponent (`e3`, `E-2`), a decimal SI suffix (m, k,
+/// M, G, T) or a binary one (Ki, Mi, Gi, Ti); nullopt for anything else.
+std::optional<long double> suffix_multiplier(const std::string& suffix) {
+  if ((suffix.size() >= 2) && (suffix[0] == 'e' || suffix[0] == 'E') &&
+      (std::isdigit(static_cast<unsigned char>(suffix[1])) != 0 || suffix[1] == '-' || suffix[1] == '+')) {
+    try {
+      std::size_t used = 0;
+      const int e = std::stoi(suffix.substr(1), &used);
+      if (used != suffix.size() - 1 || e > 18 || e < -18) return std::nullopt;
+      return std::pow(10.0L, e);
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  }
+  static constexpr std::pair<std::string_view, long double> kSuffixes[] = {{"", 1},
+                                                                           {"m", 1e-3L},
+                                                                           {"k", 1e3L},
+                                                                           {"M", 1e6L},
+                                                                           {"G", 1e9L},
+                                                                           {"T", 1e12L},
+                                                                           {"Ki", 1024.0L},
+                                                                           {"Mi", 1024.0L * 1024},
+                                                                           {"Gi", 1024.0L * 1024 * 1024},
+                                                                           {"Ti", 1024.0L * 1024 * 1024 * 1024}};
+  for (const auto& [name, mult] : kSuffixes) {
+    if (suffix == name) return mult;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<long long> quantity_milli(std::string_view in) {
   std::string s = text::trim(in);
   if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') && s.back() == s.front()) s = s.substr(1, s.size() - 2);
@@ -82,40 +116,9 @@ std::optional<long long> quantity_milli(std::string_view in) {
   }
   if (!digits) return std::nullopt;
   const std::string suffix = s.substr(i);
-  long double mult = 1;
-  if ((suffix.size() >= 2) && (suffix[0] == 'e' || suffix[0] == 'E') &&
-      (std::isdigit(static_cast<unsigned char>(suffix[1])) != 0 || suffix[1] == '-' || suffix[1] == '+')) {
-    try {
-      std::size_t used = 0;
-      const int e = std::stoi(suffix.substr(1), &used);
-      if (used != suffix.size() - 1 || e > 18 || e < -18) return std::nullopt;
-      mult = std::pow(10.0L, e);
-    } catch (const std::exception&) {
-      return std::nullopt;
-    }
-  } else if (suffix.empty()) {
-  } else if (suffix == "m") {
-    mult = 1e-3L;
-  } else if (suffix == "k") {
-    mult = 1e3L;
-  } else if (suffix == "M") {
-    mult = 1e6L;
-  } else if (suffix == "G") {
-    mult = 1e9L;
-  } else if (suffix == "T") {
-    mult = 1e12L;
-  } else if (suffix == "Ki") {
-    mult = 1024.0L;
-  } else if (suffix == "Mi") {
-    mult = 1024.0L * 1024;
-  } else if (suffix == "Gi") {
-    mult = 1024.0L * 1024 * 1024;
-  } else if (suffix == "Ti") {
-    mult = 1024.0L * 1024 * 1024 * 1024;
-  } else {
-    return std::nullopt;
-  }
-  const long double milli = v * mult * 1000.0L;
+  const auto mult = suffix_multiplier(suffix);
+  if (!mult) return std::nullopt;
+  const long double milli = v * *mult * 1000.0L;
   if (milli > 9e15L) return std::nullopt;
   // Kubernetes rounds up to the next thousandth.
   long long r = std::llround(milli);
@@ -600,157 +603,164 @@ std::string to_string(Answer a) {
   return "unknown";
 }
 
+namespace {
+
+using A = Answer;
+// The table at namespace scope, not in a function body: the words are data.
+constexpr AnswerWord kAnswerWords[] = {
+    // affirmative: requests must equal limits
+    {"yes", A::kAffirmative},
+    {"y", A::kAffirmative},
+    {"true", A::kAffirmative},
+    {"required", A::kAffirmative},
+    {"require", A::kAffirmative},
+    {"must", A::kAffirmative},
+    {"equal", A::kAffirmative},
+    {"equals", A::kAffirmative},
+    {"same", A::kAffirmative},
+    {"mandatory", A::kAffirmative},
+    {"identical", A::kAffirmative},
+    {"correct", A::kAffirmative},
+    {"ok", A::kAffirmative},
+    {"예", A::kAffirmative},
+    {"네", A::kAffirmative},
+    {"응", A::kAffirmative},
+    {"참", A::kAffirmative},
+    {"필수", A::kAffirmative},
+    {"같음", A::kAffirmative},
+    {"같다", A::kAffirmative},
+    {"같아야", A::kAffirmative},
+    {"동일", A::kAffirmative},
+    {"동일함", A::kAffirmative},
+    {"동일해야", A::kAffirmative},
+    {"일치", A::kAffirmative},
+    {"일치해야", A::kAffirmative},
+    {"맞음", A::kAffirmative},
+    {"맞다", A::kAffirmative},
+    {"필요", A::kAffirmative},
+    {"はい", A::kAffirmative},
+    {"必須", A::kAffirmative},
+    {"必要", A::kAffirmative},
+    {"同じ", A::kAffirmative},
+    {"等しい", A::kAffirmative},
+    {"一致", A::kAffirmative},
+    {"同一", A::kAffirmative},
+    {"真", A::kAffirmative},
+    // negative: fractional amounts are not allowed
+    {"no", A::kNegative},
+    {"n", A::kNegative},
+    {"false", A::kNegative},
+    {"rejected", A::kNegative},
+    {"reject", A::kNegative},
+    {"forbidden", A::kNegative},
+    {"invalid", A::kNegative},
+    {"denied", A::kNegative},
+    {"disallowed", A::kNegative},
+    {"not allowed", A::kNegative},
+    {"not-allowed", A::kNegative},
+    {"not permitted", A::kNegative},
+    {"never", A::kNegative},
+    {"impossible", A::kNegative},
+    {"integer only", A::kNegative},
+    {"integers only", A::kNegative},
+    {"only integers", A::kNegative},
+    {"whole numbers only", A::kNegative},
+    {"only whole numbers", A::kNegative},
+    {"must be an integer", A::kNegative},
+    {"must be integer", A::kNegative},
+    {"불가", A::kNegative},
+    {"불가능", A::kNegative},
+    {"거절", A::kNegative},
+    {"거부", A::kNegative},
+    {"금지", A::kNegative},
+    {"불허", A::kNegative},
+    {"아니오", A::kNegative},
+    {"아니요", A::kNegative},
+    {"아니", A::kNegative},
+    {"거짓", A::kNegative},
+    {"안됨", A::kNegative},
+    {"안 됨", A::kNegative},
+    {"안돼", A::kNegative},
+    {"안 돼", A::kNegative},
+    {"안된다", A::kNegative},
+    {"안 된다", A::kNegative},
+    {"정수만", A::kNegative},
+    {"いいえ", A::kNegative},
+    {"不可", A::kNegative},
+    {"不可能", A::kNegative},
+    {"拒否", A::kNegative},
+    {"禁止", A::kNegative},
+    {"無効", A::kNegative},
+    {"不許可", A::kNegative},
+    {"だめ", A::kNegative},
+    {"ダメ", A::kNegative},
+    {"できない", A::kNegative},
+    {"整数のみ", A::kNegative},
+    {"偽", A::kNegative},
+    // negators: turn an affirmative word around ("not equal", "같지 않음", "必要ない")
+    {"not", A::kNegator},
+    {"isn't", A::kNegator},
+    {"don't", A::kNegator},
+    {"doesn't", A::kNegator},
+    {"않음", A::kNegator},
+    {"않다", A::kNegator},
+    {"않아도", A::kNegator},
+    {"않아도 됨", A::kNegator},
+    {"아님", A::kNegator},
+    {"없음", A::kNegator},
+    {"ない", A::kNegator},
+    {"ではない", A::kNegator},
+    {"じゃない", A::kNegator},
+    {"不要", A::kNegator},
+    // numbers: what the scheduler sees
+    {"number", A::kNumbers},
+    {"numbers", A::kNumbers},
+    {"count", A::kNumbers},
+    {"counts", A::kNumbers},
+    {"quantity", A::kNumbers},
+    {"quantities", A::kNumbers},
+    {"allocatable", A::kNumbers},
+    {"integer", A::kNumbers},
+    {"integers", A::kNumbers},
+    {"amount", A::kNumbers},
+    {"amounts", A::kNumbers},
+    {"숫자", A::kNumbers},
+    {"수", A::kNumbers},
+    {"수량", A::kNumbers},
+    {"개수", A::kNumbers},
+    {"갯수", A::kNumbers},
+    {"수치", A::kNumbers},
+    {"数", A::kNumbers},
+    {"数字", A::kNumbers},
+    {"数値", A::kNumbers},
+    {"個数", A::kNumbers},
+    {"数量", A::kNumbers},
+    {"台数", A::kNumbers},
+    // devices: the wrong answer to SCHEDULER_SEES
+    {"device", A::kDevices},
+    {"devices", A::kDevices},
+    {"gpu", A::kDevices},
+    {"gpus", A::kDevices},
+    {"hardware", A::kDevices},
+    {"card", A::kDevices},
+    {"cards", A::kDevices},
+    {"장치", A::kDevices},
+    {"디바이스", A::kDevices},
+    {"하드웨어", A::kDevices},
+    {"기기", A::kDevices},
+    {"デバイス", A::kDevices},
+    {"装置", A::kDevices},
+    {"ハードウェア", A::kDevices},
+    // neither: an answer that is no answer
+    {"n/a", A::kAmbiguous},
+    {"yes/no", A::kAmbiguous},
+    {"?", A::kAmbiguous},
+};
+
+}  // namespace
+
 const std::vector<AnswerWord>& answer_words() {
-  using A = Answer;
-  static const std::vector<AnswerWord> kWords{
-      // affirmative: requests must equal limits
-      {"yes", A::kAffirmative},
-      {"y", A::kAffirmative},
-      {"true", A::kAffirmative},
-      {"required", A::kAffirmative},
-      {"require", A::kAffirmative},
-      {"must", A::kAffirmative},
-      {"equal", A::kAffirmative},
-      {"equals", A::kAffirmative},
-      {"same", A::kAffirmative},
-      {"mandatory", A::kAffirmative},
-      {"identical", A::kAffirmative},
-      {"correct", A::kAffirmative},
-      {"ok", A::kAffirmative},
-      {"예", A::kAffirmative},
-      {"네", A::kAffirmative},
-      {"응", A::kAffirmative},
-      {"참", A::kAffirmative},
-      {"필수", A::kAffirmative},
-      {"같음", A::kAffirmative},
-      {"같다", A::kAffirmative},
-      {"같아야", A::kAffirmative},
-      {"동일", A::kAffirmative},
-      {"동일함", A::kAffirmative},
-      {"동일해야", A::kAffirmative},
-      {"일치", A::kAffirmative},
-      {"일치해야", A::kAffirmative},
-      {"맞음", A::kAffirmative},
-      {"맞다", A::kAffirmative},
-      {"필요", A::kAffirmative},
-      {"はい", A::kAffirmative},
-      {"必須", A::kAffirmative},
-      {"必要", A::kAffirmative},
-      {"同じ", A::kAffirmative},
-      {"等しい", A::kAffirmative},
-      {"一致", A::kAffirmative},
-      {"同一", A::kAffirmative},
-      {"真", A::kAffirmative},
-      // negative: fractional amounts are not allowed
-      {"no", A::kNegative},
-      {"n", A::kNegative},
-      {"false", A::kNegative},
-      {"rejected", A::kNegative},
-      {"reject", A::kNegative},
-      {"forbidden", A::kNegative},
-      {"invalid", A::kNegative},
-      {"denied", A::kNegative},
-      {"disallowed", A::kNegative},
-      {"not allowed", A::kNegative},
-      {"not-allowed", A::kNegative},
-      {"not permitted", A::kNegative},
-      {"never", A::kNegative},
-      {"impossible", A::kNegative},
-      {"integer only", A::kNegative},
-      {"integers only", A::kNegative},
-      {"only integers", A::kNegative},
-      {"whole numbers only", A::kNegative},
-      {"only whole numbers", A::kNegative},
-      {"must be an integer", A::kNegative},
-      {"must be integer", A::kNegative},
-      {"불가", A::kNegative},
-      {"불가능", A::kNegative},
-      {"거절", A::kNegative},
-      {"거부", A::kNegative},
-      {"금지", A::kNegative},
-      {"불허", A::kNegative},
-      {"아니오", A::kNegative},
-      {"아니요", A::kNegative},
-      {"아니", A::kNegative},
-      {"거짓", A::kNegative},
-      {"안됨", A::kNegative},
-      {"안 됨", A::kNegative},
-      {"안돼", A::kNegative},
-      {"안 돼", A::kNegative},
-      {"안된다", A::kNegative},
-      {"안 된다", A::kNegative},
-      {"정수만", A::kNegative},
-      {"いいえ", A::kNegative},
-      {"不可", A::kNegative},
-      {"不可能", A::kNegative},
-      {"拒否", A::kNegative},
-      {"禁止", A::kNegative},
-      {"無効", A::kNegative},
-      {"不許可", A::kNegative},
-      {"だめ", A::kNegative},
-      {"ダメ", A::kNegative},
-      {"できない", A::kNegative},
-      {"整数のみ", A::kNegative},
-      {"偽", A::kNegative},
-      // negators: turn an affirmative word around ("not equal", "같지 않음", "必要ない")
-      {"not", A::kNegator},
-      {"isn't", A::kNegator},
-      {"don't", A::kNegator},
-      {"doesn't", A::kNegator},
-      {"않음", A::kNegator},
-      {"않다", A::kNegator},
-      {"않아도", A::kNegator},
-      {"않아도 됨", A::kNegator},
-      {"아님", A::kNegator},
-      {"없음", A::kNegator},
-      {"ない", A::kNegator},
-      {"ではない", A::kNegator},
-      {"じゃない", A::kNegator},
-      {"不要", A::kNegator},
-      // numbers: what the scheduler sees
-      {"number", A::kNumbers},
-      {"numbers", A::kNumbers},
-      {"count", A::kNumbers},
-      {"counts", A::kNumbers},
-      {"quantity", A::kNumbers},
-      {"quantities", A::kNumbers},
-      {"allocatable", A::kNumbers},
-      {"integer", A::kNumbers},
-      {"integers", A::kNumbers},
-      {"amount", A::kNumbers},
-      {"amounts", A::kNumbers},
-      {"숫자", A::kNumbers},
-      {"수", A::kNumbers},
-      {"수량", A::kNumbers},
-      {"개수", A::kNumbers},
-      {"갯수", A::kNumbers},
-      {"수치", A::kNumbers},
-      {"数", A::kNumbers},
-      {"数字", A::kNumbers},
-      {"数値", A::kNumbers},
-      {"個数", A::kNumbers},
-      {"数量", A::kNumbers},
-      {"台数", A::kNumbers},
-      // devices: the wrong answer to SCHEDULER_SEES
-      {"device", A::kDevices},
-      {"devices", A::kDevices},
-      {"gpu", A::kDevices},
-      {"gpus", A::kDevices},
-      {"hardware", A::kDevices},
-      {"card", A::kDevices},
-      {"cards", A::kDevices},
-      {"장치", A::kDevices},
-      {"디바이스", A::kDevices},
-      {"하드웨어", A::kDevices},
-      {"기기", A::kDevices},
-      {"デバイス", A::kDevices},
-      {"装置", A::kDevices},
-      {"ハードウェア", A::kDevices},
-      // neither: an answer that is no answer
-      {"n/a", A::kAmbiguous},
-      {"yes/no", A::kAmbiguous},
-      {"?", A::kAmbiguous},
-  };
+  static const std::vector<AnswerWord> kWords(std::begin(kAnswerWords), std::end(kAnswerWords));
   return kWords;
 }
 

@@ -3,7 +3,6 @@
 #include "gpuwhy/render.h"
 
 #include <algorithm>
-#include <cstdint>
 #include <map>
 
 #include "gpuwhy/error.h"
@@ -53,83 +52,6 @@ std::string batch(Format format, const std::vector<BatchRow>& rows, const Option
 }
 
 // ---- Shared helpers.
-
-namespace {
-
-// Length of the well-formed UTF-8 sequence at s[i] (RFC 3629: no overlong forms, no surrogates,
-// nothing above U+10FFFF), or 0 when the byte there does not start one.
-std::size_t utf8_sequence(std::string_view s, std::size_t i) {
-  const auto b = [&s](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char c = b(i);
-  if (c < 0x80) return 1;
-  std::size_t n = 0;
-  unsigned char lo = 0x80;
-  unsigned char hi = 0xBF;
-  if (c >= 0xC2 && c <= 0xDF) {
-    n = 2;
-  } else if (c >= 0xE0 && c <= 0xEF) {
-    n = 3;
-    if (c == 0xE0) lo = 0xA0;  // overlong
-    if (c == 0xED) hi = 0x9F;  // UTF-16 surrogates
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    n = 4;
-    if (c == 0xF0) lo = 0x90;  // overlong
-    if (c == 0xF4) hi = 0x8F;  // above U+10FFFF
-  } else {
-    return 0;
-  }
-  if (i + n > s.size()) return 0;
-  if (b(i + 1) < lo || b(i + 1) > hi) return 0;
-  for (std::size_t k = 2; k < n; ++k) {
-    if (b(i + k) < 0x80 || b(i + k) > 0xBF) return 0;
-  }
-  return n;
-}
-
-constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
-
-}  // namespace
-
-std::string clean_utf8(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (std::size_t i = 0; i < s.size();) {
-    const std::size_t n = utf8_sequence(s, i);
-    if (n == 0) {
-      out += kReplacement;
-      ++i;
-    } else {
-      out.append(s.substr(i, n));
-      i += n;
-    }
-  }
-  return out;
-}
-
-std::string one_line(std::string_view s, std::size_t max) {
-  const std::string clean = clean_utf8(s);
-  std::string out;
-  out.reserve(clean.size());
-  bool space = false;
-  for (char ch : clean) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c < 0x20 || c == 0x7F || ch == ' ') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += ch;
-  }
-  if (out.size() <= max) return out;
-  constexpr std::string_view kEllipsis = "\xE2\x80\xA6";  // …
-  std::size_t cut = max > kEllipsis.size() ? max - kEllipsis.size() : 0;
-  // Back up to a character boundary: never leave half a UTF-8 sequence.
-  while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;
-  out.resize(cut);
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  return out + std::string(kEllipsis);
-}
 
 bool is_empty(const Msg& m) {
   if (!m.id.empty()) return false;

@@ -14,11 +14,6 @@ namespace gpuwhy::render::detail {
 
 namespace {
 
-std::string pad_to(const std::string& s, std::size_t width) {
-  const std::size_t w = text::display_width(s);
-  return w >= width ? s : s + std::string(width - w, ' ');
-}
-
 struct Cells {
   std::string user, score, counts, note;
 };
@@ -60,7 +55,8 @@ std::string batch_table(const std::vector<BatchRow>& rows, const Options& opts) 
   }
   std::string out;
   for (const auto& c : all) {
-    std::string line = pad_to(c.user, uw) + "  " + pad_to(c.score, sw) + "  " + pad_to(c.counts, cw) + "  " + c.note;
+    std::string line =
+        text::pad(c.user, uw) + "  " + text::pad(c.score, sw) + "  " + text::pad(c.counts, cw) + "  " + c.note;
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + "\n";
   }

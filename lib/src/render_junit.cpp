@@ -16,36 +16,21 @@ namespace {
 // In attributes tab, LF and CR are written as references so attribute normalisation keeps them;
 // in text CR is, so it survives line-end normalisation.
 std::string xml_escape(std::string_view in, bool attribute) {
-  const std::string s = clean_utf8(in);
-  std::string out;
-  out.reserve(s.size() + s.size() / 8);
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const char ch = s[i];
-    const auto c = static_cast<unsigned char>(ch);
-    switch (ch) {
-      case '&': out += "&amp;"; continue;
-      case '<': out += "&lt;"; continue;
-      case '>': out += "&gt;"; continue;
-      case '"': out += attribute ? "&quot;" : "\""; continue;
-      case '\'': out += attribute ? "&apos;" : "'"; continue;
-      case '\r': out += "&#13;"; continue;
-      case '\n': out += attribute ? "&#10;" : "\n"; continue;
-      case '\t': out += attribute ? "&#9;" : "\t"; continue;
+  return text::escape_each(clean_utf8(in), [attribute](char32_t cp) -> std::string {
+    switch (cp) {
+      case '&': return "&amp;";
+      case '<': return "&lt;";
+      case '>': return "&gt;";
+      case '"': return attribute ? "&quot;" : "";
+      case '\'': return attribute ? "&apos;" : "";
+      case '\r': return "&#13;";
+      case '\n': return attribute ? "&#10;" : "";
+      case '\t': return attribute ? "&#9;" : "";
       default: break;
     }
-    if (c < 0x20) {
-      out += "\xEF\xBF\xBD";
-      continue;
-    }
-    if (c == 0xEF && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0xBF &&
-        (static_cast<unsigned char>(s[i + 2]) == 0xBE || static_cast<unsigned char>(s[i + 2]) == 0xBF)) {
-      out += "\xEF\xBF\xBD";  // U+FFFE, U+FFFF
-      i += 2;
-      continue;
-    }
-    out += ch;
-  }
-  return out;
+    if (cp < 0x20 || cp == 0xFFFE || cp == 0xFFFF) return "\xEF\xBF\xBD";  // not even as a reference
+    return "";
+  });
 }
 
 std::string attr(std::string_view s) {

@@ -23,33 +23,26 @@ std::string description(std::string_view s) {
 // A YAML double-quoted scalar. Valid UTF-8 passes through; every character YAML does not allow
 // unescaped in a stream (C0 controls, DEL, C1 controls, U+FFFE, U+FFFF) is written as an escape.
 std::string yaml_quote(std::string_view in) {
-  const std::string s = clean_utf8(in);
-  std::string out = "\"";
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const char ch = s[i];
-    const auto c = static_cast<unsigned char>(ch);
-    switch (ch) {
-      case '"': out += "\\\""; continue;
-      case '\\': out += "\\\\"; continue;
-      case '\n': out += "\\n"; continue;
-      case '\t': out += "\\t"; continue;
-      case '\r': out += "\\r"; continue;
-      default: break;
-    }
-    if (c < 0x20 || c == 0x7F) {
-      out += fmt::format("\\x{:02X}", c);
-    } else if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) <= 0x9F) {
-      out += fmt::format("\\x{:02X}", static_cast<unsigned char>(s[i + 1]));  // C1 controls U+0080..U+009F
-      ++i;
-    } else if (c == 0xEF && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0xBF &&
-               static_cast<unsigned char>(s[i + 2]) >= 0xBE) {
-      out += static_cast<unsigned char>(s[i + 2]) == 0xBE ? "\\uFFFE" : "\\uFFFF";  // not printable in YAML
-      i += 2;
-    } else {
-      out += ch;
-    }
-  }
-  return out + "\"";
+  return "\"" +
+         text::escape_each(clean_utf8(in),
+                           [](char32_t cp) -> std::string {
+                             switch (cp) {
+                               case '"': return "\\\"";
+                               case '\\': return "\\\\";
+                               case '\n': return "\\n";
+                               case '\t': return "\\t";
+                               case '\r': return "\\r";
+                               default: break;
+                             }
+                             // C0 controls, DEL and the C1 controls U+0080..U+009F; U+FFFE and U+FFFF are not printable
+                             // in YAML.
+                             if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F))
+                               return fmt::format("\\x{:02X}", static_cast<unsigned>(cp));
+                             if (cp == 0xFFFE || cp == 0xFFFF)
+                               return fmt::format("\\u{:04X}", static_cast<unsigned>(cp));
+                             return "";
+                           }) +
+         "\"";
 }
 
 }  // namespace

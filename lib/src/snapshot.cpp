@@ -174,21 +174,14 @@ json to_bundle(const Snapshot& snap) {
   return b;
 }
 
-Snapshot from_bundle(const json& b, const std::string& origin) {
-  if (!b.is_object()) bad(origin, "", "a bundle is a JSON object");
-  const json& sv = need(b, "schema_version", origin, "");
-  if (!sv.is_number_integer()) bad(origin, "schema_version", "not an integer");
-  if (sv.get<int>() != kBundleSchemaVersion) {
-    bad(origin, "schema_version",
-        fmt::format("version {} is not supported (this gpuwhy reads {})", sv.dump(), kBundleSchemaVersion));
-  }
-  if (need_string(b, "kind", origin, "") != "gpuwhy-bundle") bad(origin, "kind", "not \"gpuwhy-bundle\"");
-  Snapshot s;
-  s.taken_at = need_string(b, "taken_at", origin, "");
-  s.source = "bundle " + origin;
-  // Optional fields are checked as strictly as the required ones: a wrong type is a broken
-  // bundle (an error row), never something graded as the student's.
-  const auto is_string = [](const json& v) { return v.is_string(); };
+namespace {
+
+bool is_string(const json& v) {
+  return v.is_string();
+}
+
+/// The optional top-level fields of a bundle (lab_dir, live_collected, requests, warnings) into `s`.
+void optional_fields_from_json(const json& b, const std::string& origin, Snapshot& s) {
   if (optional_field(b, "lab_dir", is_string, "a string", origin, "")) s.lab_dir = b["lab_dir"].get<std::string>();
   if (optional_field(
           b, "live_collected", [](const json& v) { return v.is_boolean(); }, "true or false", origin, "")) {
@@ -212,12 +205,9 @@ Snapshot from_bundle(const json& b, const std::string& origin) {
       s.warnings.push_back(w.get<std::string>());
     }
   }
-  const json& c = need(b, "cluster", origin, "");
-  s.version = fetched_from_json(need(c, "version", origin, "cluster."), origin, "cluster.version", false);
-  s.namespace_ = fetched_from_json(need(c, "namespace", origin, "cluster."), origin, "cluster.namespace", false);
-  s.nodes = fetched_from_json(need(c, "nodes", origin, "cluster."), origin, "cluster.nodes", true);
-  s.pods = fetched_from_json(need(c, "pods", origin, "cluster."), origin, "cluster.pods", true);
-  s.events = fetched_from_json(need(c, "events", origin, "cluster."), origin, "cluster.events", true);
+}
+
+void dry_runs_from_json(const json& b, const std::string& origin, Snapshot& s) {
   const json& dry = need(b, "dry_runs", origin, "");
   if (!dry.is_object()) bad(origin, "dry_runs", "not an object");
   for (const auto& [path, d] : dry.items()) {
@@ -233,40 +223,71 @@ Snapshot from_bundle(const json& b, const std::string& origin) {
       bad(origin, p, "has neither \"value\" nor \"error\"");
     }
   }
-  const json& files = need(b, "files", origin, "");
-  if (!files.is_object()) bad(origin, "files", "not an object");
+}
+
+/// The content of a file in state "ok": `content` as text or `content_base64`.
+std::string content_from_json(const json& f, const std::string& origin, const std::string& p) {
+  if (f.contains("content")) {
+    if (!f["content"].is_string()) bad(origin, p + "content", "not a string");
+    return f["content"].get<std::string>();
+  } else if (f.contains("content_base64")) {
+    if (!f["content_base64"].is_string()) bad(origin, p + "content_base64", "not a string");
+    auto raw = base64::decode(f["content_base64"].get<std::string>());
+    if (!raw) bad(origin, p + "content_base64", "not valid base64");
+    return std::move(*raw);
+  }
+  bad(origin, p + "content", "missing for a file in state \"ok\"");
+}
+
+StudentFile file_from_json(const json& f, const std::string& origin, const std::string& p) {
   static const std::map<std::string, StudentFile::State> kStates{{"ok", StudentFile::State::kOk},
                                                                  {"missing", StudentFile::State::kMissing},
                                                                  {"not-regular", StudentFile::State::kNotRegular},
                                                                  {"too-large", StudentFile::State::kTooLarge},
                                                                  {"unreadable", StudentFile::State::kUnreadable}};
-  for (const auto& [path, f] : files.items()) {
-    const std::string p = "files." + path + ".";
-    StudentFile sf;
-    const std::string st = need_string(f, "state", origin, p);
-    auto it = kStates.find(st);
-    if (it == kStates.end()) bad(origin, p + "state", "unknown state \"" + st + "\"");
-    sf.state = it->second;
-    if (optional_field(f, "reason", is_string, "a string", origin, p)) sf.reason = f["reason"].get<std::string>();
-    const bool has_size = optional_field(
-        f, "size", [](const json& v) { return v.is_number_unsigned(); }, "a non-negative integer", origin, p);
-    if (sf.state == StudentFile::State::kOk) {
-      if (f.contains("content")) {
-        if (!f["content"].is_string()) bad(origin, p + "content", "not a string");
-        sf.content = f["content"].get<std::string>();
-      } else if (f.contains("content_base64")) {
-        if (!f["content_base64"].is_string()) bad(origin, p + "content_base64", "not a string");
-        auto raw = base64::decode(f["content_base64"].get<std::string>());
-        if (!raw) bad(origin, p + "content_base64", "not valid base64");
-        sf.content = std::move(*raw);
-      } else {
-        bad(origin, p + "content", "missing for a file in state \"ok\"");
-      }
-      if (sf.content.size() > lab::kMaxFileBytes) bad(origin, p + "content", "larger than the file size limit");
-    }
-    sf.size = sf.state == StudentFile::State::kOk ? sf.content.size() : (has_size ? f["size"].get<std::size_t>() : 0);
-    s.files[path] = std::move(sf);
+  StudentFile sf;
+  const std::string st = need_string(f, "state", origin, p);
+  auto it = kStates.find(st);
+  if (it == kStates.end()) bad(origin, p + "state", "unknown state \"" + st + "\"");
+  sf.state = it->second;
+  if (optional_field(f, "reason", is_string, "a string", origin, p)) sf.reason = f["reason"].get<std::string>();
+  const bool has_size = optional_field(
+      f, "size", [](const json& v) { return v.is_number_unsigned(); }, "a non-negative integer", origin, p);
+  if (sf.state == StudentFile::State::kOk) {
+    sf.content = content_from_json(f, origin, p);
+    if (sf.content.size() > lab::kMaxFileBytes) bad(origin, p + "content", "larger than the file size limit");
   }
+  sf.size = sf.state == StudentFile::State::kOk ? sf.content.size() : (has_size ? f["size"].get<std::size_t>() : 0);
+  return sf;
+}
+
+}  // namespace
+
+Snapshot from_bundle(const json& b, const std::string& origin) {
+  if (!b.is_object()) bad(origin, "", "a bundle is a JSON object");
+  const json& sv = need(b, "schema_version", origin, "");
+  if (!sv.is_number_integer()) bad(origin, "schema_version", "not an integer");
+  if (sv.get<int>() != kBundleSchemaVersion) {
+    bad(origin, "schema_version",
+        fmt::format("version {} is not supported (this gpuwhy reads {})", sv.dump(), kBundleSchemaVersion));
+  }
+  if (need_string(b, "kind", origin, "") != "gpuwhy-bundle") bad(origin, "kind", "not \"gpuwhy-bundle\"");
+  Snapshot s;
+  s.taken_at = need_string(b, "taken_at", origin, "");
+  s.source = "bundle " + origin;
+  // Optional fields are checked as strictly as the required ones: a wrong type is a broken
+  // bundle (an error row), never something graded as the student's.
+  optional_fields_from_json(b, origin, s);
+  const json& c = need(b, "cluster", origin, "");
+  s.version = fetched_from_json(need(c, "version", origin, "cluster."), origin, "cluster.version", false);
+  s.namespace_ = fetched_from_json(need(c, "namespace", origin, "cluster."), origin, "cluster.namespace", false);
+  s.nodes = fetched_from_json(need(c, "nodes", origin, "cluster."), origin, "cluster.nodes", true);
+  s.pods = fetched_from_json(need(c, "pods", origin, "cluster."), origin, "cluster.pods", true);
+  s.events = fetched_from_json(need(c, "events", origin, "cluster."), origin, "cluster.events", true);
+  dry_runs_from_json(b, origin, s);
+  const json& files = need(b, "files", origin, "");
+  if (!files.is_object()) bad(origin, "files", "not an object");
+  for (const auto& [path, f] : files.items()) s.files[path] = file_from_json(f, origin, "files." + path + ".");
   return s;
 }
 

@@ -1,6 +1,7 @@
 #include "gpuwhy/text.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -10,22 +11,14 @@
 namespace gpuwhy::text {
 namespace {
 
+const utf8proc_uint8_t* bytes(std::string_view s) {
+  return reinterpret_cast<const utf8proc_uint8_t*>(s.data());  // NOLINT(*-reinterpret-cast)
+}
+
 void append_utf8(std::string& out, std::uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0U | (cp >> 6U));
-    out += static_cast<char>(0x80U | (cp & 0x3FU));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0U | (cp >> 12U));
-    out += static_cast<char>(0x80U | ((cp >> 6U) & 0x3FU));
-    out += static_cast<char>(0x80U | (cp & 0x3FU));
-  } else {
-    out += static_cast<char>(0xF0U | (cp >> 18U));
-    out += static_cast<char>(0x80U | ((cp >> 12U) & 0x3FU));
-    out += static_cast<char>(0x80U | ((cp >> 6U) & 0x3FU));
-    out += static_cast<char>(0x80U | (cp & 0x3FU));
-  }
+  std::array<utf8proc_uint8_t, 4> buf{};
+  const auto n = utf8proc_encode_char(static_cast<utf8proc_int32_t>(cp), buf.data());
+  out.append(reinterpret_cast<const char*>(buf.data()), static_cast<std::size_t>(n));  // NOLINT(*-reinterpret-cast)
 }
 
 std::optional<std::string> from_utf16(std::string_view raw, bool little, std::string* why) {
@@ -68,66 +61,42 @@ std::optional<std::string> from_utf16(std::string_view raw, bool little, std::st
   return out;
 }
 
-// Decodes one UTF-8 code point at s[i]; returns its length, 0 when invalid.
-std::size_t utf8_next(std::string_view s, std::size_t i, std::uint32_t* cp) {
-  const auto c = static_cast<unsigned char>(s[i]);
-  std::size_t len = 0;
-  std::uint32_t v = 0;
-  if (c < 0x80) {
-    *cp = c;
-    return 1;
-  }
-  if ((c & 0xE0U) == 0xC0U) {
-    len = 2;
-    v = c & 0x1FU;
-  } else if ((c & 0xF0U) == 0xE0U) {
-    len = 3;
-    v = c & 0x0FU;
-  } else if ((c & 0xF8U) == 0xF0U) {
-    len = 4;
-    v = c & 0x07U;
-  } else {
-    return 0;
-  }
-  if (i + len > s.size()) return 0;
-  for (std::size_t k = 1; k < len; ++k) {
-    const auto n = static_cast<unsigned char>(s[i + k]);
-    if ((n & 0xC0U) != 0x80U) return 0;
-    v = (v << 6U) | (n & 0x3FU);
-  }
-  // Overlong forms, surrogates and out-of-range values are invalid.
-  if ((len == 2 && v < 0x80) || (len == 3 && v < 0x800) || (len == 4 && v < 0x10000) || v > 0x10FFFF ||
-      (v >= 0xD800 && v <= 0xDFFF)) {
-    return 0;
-  }
-  *cp = v;
-  return len;
-}
-
-bool is_wide(std::uint32_t cp) {
-  // East Asian Wide/Fullwidth ranges (Unicode 15, the blocks a terminal shows as two columns).
-  return (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) || (cp >= 0x3041 && cp <= 0x33FF) ||
-         (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xA000 && cp <= 0xA4CF) ||
-         (cp >= 0xA960 && cp <= 0xA97F) || (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
-         (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6) ||
-         (cp >= 0x1F300 && cp <= 0x1F64F) || (cp >= 0x1F900 && cp <= 0x1F9FF) || (cp >= 0x20000 && cp <= 0x3FFFD);
-}
-
-bool is_zero_width(std::uint32_t cp) {
-  return (cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x1160 && cp <= 0x11FF) || cp == 0x200B || cp == 0x200D ||
-         (cp >= 0xFE00 && cp <= 0xFE0F) || cp == 0xFEFF;
-}
-
 }  // namespace
 
+std::size_t next_codepoint(std::string_view s, std::size_t i, char32_t* cp) {
+  if (i >= s.size()) return 0;
+  utf8proc_int32_t v = 0;
+  const utf8proc_ssize_t n = utf8proc_iterate(bytes(s.substr(i)), static_cast<utf8proc_ssize_t>(s.size() - i), &v);
+  if (n <= 0 || v < 0) return 0;
+  *cp = static_cast<char32_t>(v);
+  return static_cast<std::size_t>(n);
+}
+
 bool valid_utf8(std::string_view s) {
-  std::uint32_t cp = 0;
+  char32_t cp = 0;
   for (std::size_t i = 0; i < s.size();) {
-    const std::size_t n = utf8_next(s, i, &cp);
+    const std::size_t n = next_codepoint(s, i, &cp);
     if (n == 0) return false;
     i += n;
   }
   return true;
+}
+
+std::string escape_each(std::string_view utf8, const std::function<std::string(char32_t)>& escape) {
+  std::string out;
+  out.reserve(utf8.size());
+  for (std::size_t i = 0; i < utf8.size();) {
+    char32_t cp = 0;
+    const std::size_t n = std::max<std::size_t>(1, next_codepoint(utf8, i, &cp));
+    const std::string e = escape(cp);
+    if (e.empty()) {
+      out.append(utf8.substr(i, n));
+    } else {
+      out += e;
+    }
+    i += n;
+  }
+  return out;
 }
 
 std::optional<std::string> decode(std::string_view raw, std::string* why) {
@@ -191,6 +160,15 @@ std::string trim(std::string_view s) {
   return std::string(s);
 }
 
+std::string join(const std::vector<std::string>& v, std::string_view sep) {
+  std::string out;
+  for (const auto& s : v) {
+    if (!out.empty()) out += sep;
+    out += s;
+  }
+  return out;
+}
+
 std::string to_lower_ascii(std::string_view s) {
   std::string out(s);
   for (char& c : out) {
@@ -199,29 +177,85 @@ std::string to_lower_ascii(std::string_view s) {
   return out;
 }
 
+namespace {
+/// Past an ANSI CSI sequence whose ESC ended at `i` (`ESC [ ... final`); `i` when none follows.
+std::size_t skip_csi(std::string_view s, std::size_t i) {
+  if (i >= s.size() || s[i] != '[') return i;
+  ++i;
+  while (i < s.size() && !(s[i] >= '@' && s[i] <= '~')) ++i;
+  return i < s.size() ? i + 1 : i;
+}
+}  // namespace
+
 std::size_t display_width(std::string_view utf8) {
   std::size_t w = 0;
-  std::uint32_t cp = 0;
+  char32_t cp = 0;
   for (std::size_t i = 0; i < utf8.size();) {
-    std::size_t n = utf8_next(utf8, i, &cp);
+    const std::size_t n = next_codepoint(utf8, i, &cp);
     if (n == 0) {
       ++w;
       ++i;
       continue;
     }
     i += n;
-    if (cp == 0x1B) {  // ANSI escape: skip to the final byte of a CSI sequence
-      if (i < utf8.size() && utf8[i] == '[') {
-        ++i;
-        while (i < utf8.size() && !(utf8[i] >= '@' && utf8[i] <= '~')) ++i;
-        if (i < utf8.size()) ++i;
-      }
+    if (cp == 0x1B) {
+      i = skip_csi(utf8, i);
       continue;
     }
-    if (cp < 0x20 || is_zero_width(cp)) continue;
-    w += is_wide(cp) ? 2 : 1;
+    if (cp < 0x20) continue;
+    w += static_cast<std::size_t>(std::max(0, utf8proc_charwidth(static_cast<utf8proc_int32_t>(cp))));
   }
   return w;
+}
+
+std::string pad(std::string_view s, std::size_t width) {
+  std::string out(s);
+  const std::size_t w = display_width(s);
+  if (w < width) out.append(width - w, ' ');
+  return out;
+}
+
+std::string clean_utf8(std::string_view s) {
+  constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
+  std::string out;
+  out.reserve(s.size());
+  char32_t cp = 0;
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t n = next_codepoint(s, i, &cp);
+    if (n == 0) {
+      out += kReplacement;
+      ++i;
+    } else {
+      out.append(s.substr(i, n));
+      i += n;
+    }
+  }
+  return out;
+}
+
+std::string one_line(std::string_view s, std::size_t max) {
+  const std::string clean = clean_utf8(s);
+  std::string out;
+  out.reserve(clean.size());
+  bool space = false;
+  for (char ch : clean) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c == 0x7F || ch == ' ') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += ch;
+  }
+  if (out.size() <= max) return out;
+  constexpr std::string_view kEllipsis = "\xE2\x80\xA6";  // …
+  std::size_t cut = max > kEllipsis.size() ? max - kEllipsis.size() : 0;
+  // Back up to a character boundary: never leave half a UTF-8 sequence.
+  while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0U) == 0x80U) --cut;
+  out.resize(cut);
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out + std::string(kEllipsis);
 }
 
 std::string ellipsize(std::string_view s, std::size_t max) {
@@ -272,8 +306,8 @@ std::string sanitize_terminal(std::string_view s) {
     for (int k = digits - 1; k >= 0; --k) out += kHex[(v >> (4U * static_cast<unsigned>(k))) & 0xFU];
   };
   for (std::size_t i = 0; i < s.size();) {
-    std::uint32_t cp = 0;
-    const std::size_t n = utf8_next(s, i, &cp);
+    char32_t cp = 0;
+    const std::size_t n = next_codepoint(s, i, &cp);
     if (n == 0) {  // not UTF-8: the byte, escaped
       out += "\\x";
       hex(static_cast<unsigned char>(s[i]), 2);
@@ -307,8 +341,7 @@ namespace {
 std::string normalize_with(std::string_view in, utf8proc_option_t options) {
   if (in.empty() || !valid_utf8(in)) return std::string(in);
   utf8proc_uint8_t* out = nullptr;
-  const auto n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(in.data()),  // NOLINT(*-reinterpret-cast)
-                              static_cast<utf8proc_ssize_t>(in.size()), &out,
+  const auto n = utf8proc_map(bytes(in), static_cast<utf8proc_ssize_t>(in.size()), &out,
                               static_cast<utf8proc_option_t>(options | UTF8PROC_STABLE));
   if (n < 0 || out == nullptr) return std::string(in);
   const std::unique_ptr<utf8proc_uint8_t, decltype(&std::free)> owned(out, &std::free);

@@ -68,6 +68,10 @@ class HttpError : public Error {
   nlohmann::json body_;
 };
 
+/// The `message` of an apiserver Status body; "" when there is none, unless `dump_max` > 0: then a
+/// body without a string `message` (and not null) is shown as its JSON, cut to `dump_max` bytes.
+std::string status_message(const nlohmann::json& body, std::size_t dump_max = 0);
+
 /// One line explaining an apiserver error answer: 401 names the server and what to check;
 /// 403 quotes RBAC's "User ... cannot <verb> resource ..." and adds the Role/ClusterRole rule
 /// needed; other statuses give the Status.message. Never contains credentials.

@@ -11,6 +11,7 @@
 
 #include "gpuwhy/i18n.h"
 #include "gpuwhy/result.h"
+#include "gpuwhy/text.h"
 
 namespace gpuwhy::render {
 
@@ -73,11 +74,9 @@ std::string check_title(const CheckResult& check, i18n::Lang lang);
 std::string text_of(const Msg& m, i18n::Lang lang);
 /// True when `m` renders to nothing (no id and no text).
 bool is_empty(const Msg& m);
-/// `s` as valid UTF-8: every byte that does not start a well-formed sequence becomes U+FFFD.
-std::string clean_utf8(std::string_view s);
-/// `s` on one line: valid UTF-8, control characters and line breaks turned into spaces, runs of
-/// spaces collapsed, trimmed, cut to at most `max` bytes on a character boundary ("…" when cut).
-std::string one_line(std::string_view s, std::size_t max = 200);
+/// Valid UTF-8 and one-line cleaning live in text.h; every renderer uses them by these names.
+using text::clean_utf8;
+using text::one_line;
 
 /// "Score {score}/{max_score}: {passed} passed, ..." (catalog id "ui.report.summary"), one line.
 std::string summary_line(const RunResult& run, i18n::Lang lang);

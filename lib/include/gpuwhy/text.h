@@ -2,6 +2,7 @@
 /// Tolerant text handling for what students save: BOM, CRLF, UTF-16, trailing spaces.
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,11 +18,32 @@ std::optional<std::string> decode(std::string_view raw, std::string* why = nullp
 /// Lines without their terminators and without trailing spaces/tabs.
 std::vector<std::string> lines(std::string_view utf8);
 
+/// `s` without leading and trailing ASCII whitespace (space, \t, \n, \r, \f, \v).
 std::string trim(std::string_view s);
+/// The items of `v` with `sep` between them.
+std::string join(const std::vector<std::string>& v, std::string_view sep = ", ");
 std::string to_lower_ascii(std::string_view s);
+
+/// Decodes the well-formed UTF-8 sequence at s[i] (RFC 3629: no overlong forms, no surrogates,
+/// nothing above U+10FFFF; utf8proc_iterate) into `*cp`; returns its length in bytes, 0 when the
+/// byte there does not start one (or i is past the end). The one UTF-8 decoder of gpuwhy.
+std::size_t next_codepoint(std::string_view s, std::size_t i, char32_t* cp);
 bool valid_utf8(std::string_view s);
-/// Columns a terminal uses to show `utf8` (East Asian wide characters count 2).
+/// `utf8` with each character for which `escape(cp)` is not empty written as that instead (the
+/// escapers of machine formats); a byte that is not UTF-8 is kept as it is.
+std::string escape_each(std::string_view utf8, const std::function<std::string(char32_t)>& escape);
+/// `s` as valid UTF-8: every byte that does not start a well-formed sequence becomes U+FFFD.
+std::string clean_utf8(std::string_view s);
+/// `s` on one line: valid UTF-8, control characters and line breaks turned into spaces, runs of
+/// spaces collapsed, trimmed, cut to at most `max` bytes on a character boundary ("…" when cut).
+std::string one_line(std::string_view s, std::size_t max = 200);
+
+/// Columns a terminal uses to show `utf8` (utf8proc_charwidth: East Asian wide characters count
+/// 2, combining marks and format characters 0; C0 controls and ANSI CSI sequences count 0, a
+/// byte that is not UTF-8 counts 1).
 std::size_t display_width(std::string_view utf8);
+/// `s` followed by spaces up to `width` display columns (unchanged when already that wide).
+std::string pad(std::string_view s, std::size_t width);
 /// The candidate closest to `word` by edit distance (insert, delete, replace, swap two
 /// neighbours), as kubectl and git suggest (`chek` -> `check`); "" when none is close (more
 /// than a third of the word's letters, at least 1, 2 for short words).

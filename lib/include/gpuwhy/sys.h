@@ -1,0 +1,27 @@
+#pragma once
+/// The few things gpuwhy asks of the operating system besides files.h: the environment, the
+/// clock, and reading a descriptor or a file with a size bound.
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace gpuwhy::sys {
+
+/// The process environment as a map (for pure, testable resolution rules).
+std::map<std::string, std::string> environment();
+
+/// The current UTC time as RFC 3339 with second precision ("2026-12-01T06:15:13Z").
+std::string now_rfc3339();
+
+/// Reads `fd` to its end, but never more than `max_bytes` + 1 bytes, so a caller sees that a
+/// file grew past its limit (`size() > max_bytes`). `expected` (e.g. st_size) sizes the first
+/// buffer. Retries EINTR; nullopt with errno set on a read error.
+std::optional<std::string> read_bounded(int fd, std::size_t max_bytes, std::size_t expected = 0);
+
+/// The regular file at `path`, at most `max_bytes` (files::read_regular); throws Error(kIo) also
+/// when it does not exist.
+std::string read_file_bounded(const std::string& path, std::size_t max_bytes);
+
+}  // namespace gpuwhy::sys

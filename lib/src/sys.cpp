@@ -1,0 +1,62 @@
+#include "gpuwhy/sys.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <ctime>
+
+#include <fmt/format.h>
+
+#include "gpuwhy/error.h"
+#include "gpuwhy/files.h"
+
+extern char** environ;  // NOLINT(readability-redundant-declaration): POSIX, not declared by <unistd.h> in C++
+
+namespace gpuwhy::sys {
+
+std::map<std::string, std::string> environment() {
+  std::map<std::string, std::string> env;
+  for (char** e = environ; e != nullptr && *e != nullptr; ++e) {
+    const std::string_view kv(*e);
+    const auto eq = kv.find('=');
+    if (eq != std::string_view::npos) env.emplace(std::string(kv.substr(0, eq)), std::string(kv.substr(eq + 1)));
+  }
+  return env;
+}
+
+std::string now_rfc3339() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  ::gmtime_r(&t, &tm);
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+                     tm.tm_min, tm.tm_sec);
+}
+
+std::optional<std::string> read_bounded(int fd, std::size_t max_bytes, std::size_t expected) {
+  std::string out(std::min(expected, max_bytes) + 1, '\0');
+  std::size_t got = 0;
+  for (;;) {
+    if (got == out.size()) {
+      if (out.size() > max_bytes) break;
+      out.resize(std::min(out.size() * 2, max_bytes + 1));
+    }
+    const ssize_t n = ::read(fd, out.data() + got, out.size() - got);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return std::nullopt;
+    }
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  out.resize(got);
+  return out;
+}
+
+std::string read_file_bounded(const std::string& path, std::size_t max_bytes) {
+  auto text = files::read_regular(path, max_bytes);
+  if (!text) throw Error(ErrorKind::kIo, fmt::format("{}: no such file", path));
+  return std::move(*text);
+}
+
+}  // namespace gpuwhy::sys
