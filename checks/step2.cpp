@@ -92,7 +92,8 @@ std::optional<Outcome> advertised_defect(const Snapshot& s, const readers::Adver
                 msg("hint.step2.advertised-file.bare-numbers", args), ev);
   }
   if (!a.problem.empty()) {
-    args["reason"] = a.problem;
+    args["reason@"] = a.problem;
+    args["detail"] = a.problem_detail;
     return fail(expected, msg("value.step2.advertised-file.unreadable", args),
                 msg("hint.step2.advertised-file.unreadable", args), ev);
   }

@@ -87,16 +87,23 @@ Outcome same_as_trainer2(const Snapshot& s) {
     return m2.failure;
   }
   std::vector<std::string> ev;
-  const auto report = [&](const std::vector<std::string>& diff, const std::string& where) {
+  // `where` names the manifest, or (`where_id`, a catalog text) the live pod in the reader's words.
+  const auto report = [&](const std::vector<std::string>& diff, const std::string& where, const char* where_id) {
     args["fields"] = join(diff);
-    args["where"] = where;
+    if (where_id == nullptr) {
+      args["where"] = where;
+    } else {
+      args.erase("where");
+      args["where@"] = where_id;
+    }
     const bool only_tolerations = diff.size() == 1 && diff[0] == "tolerations";
     return fail(
         expected, raw(fmt::format("{}: {}", where, join(diff))),
         msg(only_tolerations ? "hint.step7.same-as-trainer2.tolerations" : "hint.step7.same-as-trainer2.differs", args),
         ev);
   };
-  if (auto d = differences(*m3.pod, *m2.pod); !d.empty()) return report(d, std::string(lab::kManifestTrainer3));
+  if (auto d = differences(*m3.pod, *m2.pod); !d.empty())
+    return report(d, std::string(lab::kManifestTrainer3), nullptr);
   ev.push_back(fmt::format("{} matches {}", lab::kManifestTrainer3, lab::kManifestTrainer2));
   if (auto e = need_pods(s)) return *e;
   const json* p3 = find_pod(s, lab::kPodTrainer3);
@@ -106,7 +113,8 @@ Outcome same_as_trainer2(const Snapshot& s) {
     args["pod"] = std::string(lab::kPodTrainer2);
     return fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args));
   }
-  if (auto d = differences(*p3, *p2); !d.empty()) return report(d, "pod " + std::string(lab::kPodTrainer3));
+  if (auto d = differences(*p3, *p2); !d.empty())
+    return report(d, "pod " + std::string(lab::kPodTrainer3), "item.live-pod");
   ev.push_back(fmt::format("pod {} matches pod {}", lab::kPodTrainer3, lab::kPodTrainer2));
   return pass(expected, msg("value.step7.same-as-trainer2.same", args), ev);
 }

@@ -39,36 +39,36 @@ constexpr CatalogEntry kEntries[] = {
      " file was saved before the step-2 patch: save it again."},
     {"check.step2.advertised-file.title", "out/advertised.txt shows every node's GPU amount"},
     {"check.step2.allocatable.explain",
-     "Checks status.allocatable[\"nvidia.com/gpu\"] of {node}. The scheduler places pods against allocatable, "
+     "Checks status.allocatable[\"{resource}\"] of {node}. The scheduler places pods against allocatable, "
      "not capacity: a node with capacity 2 and no allocatable entry offers no GPU at all, and every GPU pod stays "
      "Pending. This is the classic mistake of this step: patch both /status/capacity/nvidia.com~1gpu and "
      "/status/allocatable/nvidia.com~1gpu."},
-    {"check.step2.allocatable.title", "{node} allocatable shows nvidia.com/gpu: 2"},
+    {"check.step2.allocatable.title", "{node} allocatable shows {resource}: 2"},
     {"check.step2.capacity.explain",
-     "Checks status.capacity[\"nvidia.com/gpu\"] of {node}. Extended resources are numbers that a device plugin "
+     "Checks status.capacity[\"{resource}\"] of {node}. Extended resources are numbers that a device plugin "
      "writes into node status; here you play the device plugin with kubectl patch node {node} "
      "--subresource=status and the JSON pointer /status/capacity/nvidia.com~1gpu. Usual mistakes: patching the node "
-     "object without --subresource=status (the change is silently dropped), or writing nvidia.com/gpu unescaped in "
+     "object without --subresource=status (the change is silently dropped), or writing {resource} unescaped in "
      "the JSON pointer."},
-    {"check.step2.capacity.title", "{node} capacity shows nvidia.com/gpu: 2"},
+    {"check.step2.capacity.title", "{node} capacity shows {resource}: 2"},
     {"check.step2.other-nodes.explain",
-     "Checks that no node other than {node} advertises nvidia.com/gpu (absent or 0, in capacity and "
+     "Checks that no node other than {node} advertises {resource} (absent or 0, in capacity and "
      "allocatable). Otherwise trainer could land on a node without GPUs and the lesson of step 4 (resources alone "
      "choose {node}) would not hold. Usual mistake: patching the wrong node."},
-    {"check.step2.other-nodes.title", "No other node advertises nvidia.com/gpu"},
+    {"check.step2.other-nodes.title", "No other node advertises {resource}"},
     {"check.step3.apiserver-rejects.explain",
      "gpuwhy sends both manifests to the live apiserver as server-side dry-run creates (nothing is created) and "
      "checks that each is refused with 422 Invalid for its own rule: bad-mismatch with \"must be equal to "
-     "nvidia.com/gpu limit\", bad-fraction with \"must be an integer\". A manifest the apiserver accepts fails. If "
+     "{resource} limit\", bad-fraction with \"must be an integer\". A manifest the apiserver accepts fails. If "
      "gpuwhy may not create pods in {namespace}, the check is an error, not a failure."},
     {"check.step3.apiserver-rejects.title", "The apiserver refuses both bad manifests for their own rule"},
     {"check.step3.fraction-manifest.explain",
-     "Checks that k8s/bad-fraction.yaml is a Pod asking for a non-integer nvidia.com/gpu amount such as 0.5, 500m or "
+     "Checks that k8s/bad-fraction.yaml is a Pod asking for a non-integer {resource} amount such as 0.5, 500m or "
      "1.5. Devices are handed out whole, so extended resources must be integers; this manifest exists to watch the "
      "apiserver refuse it. Usual mistake: a whole number here, or a fractional cpu instead of a fractional GPU."},
     {"check.step3.fraction-manifest.title", "k8s/bad-fraction.yaml asks for a fraction of a GPU"},
     {"check.step3.mismatch-manifest.explain",
-     "Checks that k8s/bad-mismatch.yaml is a Pod whose container sets nvidia.com/gpu in both requests and limits, as "
+     "Checks that k8s/bad-mismatch.yaml is a Pod whose container sets {resource} in both requests and limits, as "
      "whole numbers with different values. Extended resources cannot be overcommitted, so the apiserver requires "
      "requests to equal limits; this manifest exists to watch that rule refuse it. Usual mistakes: setting only "
      "limits (requests are then copied from limits and the pod is valid), or using a fraction (that is the other "
@@ -81,8 +81,8 @@ constexpr CatalogEntry kEntries[] = {
      "manifest until it applies, which defeats the purpose of the step."},
     {"check.step3.not-created.title", "Neither bad pod exists"},
     {"check.step3.rejected-file.explain",
-     "Checks that out/rejected.txt holds both apiserver rejections: one with \"must be equal to nvidia.com/gpu "
-     "limit\" and one with \"must be an integer\" on an nvidia.com/gpu field. kubectl prints errors on stderr, so "
+     "Checks that out/rejected.txt holds both apiserver rejections: one with \"must be equal to {resource} "
+     "limit\" and one with \"must be an integer\" on an {resource} field. kubectl prints errors on stderr, so "
      "capture them with 2>&1, and append the second with >>. Usual mistakes: an empty file (stdout only) or a file "
      "holding only the second message (> overwrote the first)."
      " The two rejections may come in either order and in any kubectl form (apply, create, one command for"
@@ -90,14 +90,14 @@ constexpr CatalogEntry kEntries[] = {
      " a 0.5 request with limit 1, refused for both rules, counts as the integer rejection."},
     {"check.step3.rejected-file.title", "out/rejected.txt holds both rejection messages"},
     {"check.step4.manifest.explain",
-     "Checks that k8s/trainer.yaml is Pod trainer with nvidia.com/gpu: 1 under limits and not under requests, with "
+     "Checks that k8s/trainer.yaml is Pod trainer with {resource}: 1 under limits and not under requests, with "
      "no nodeSelector, nodeName or affinity. The point of the step is that the apiserver fills requests from limits "
      "and that the resource alone leads the scheduler to {node}. Usual mistakes: writing requests too, or "
      "pinning the pod with a nodeSelector."},
     {"check.step4.manifest.title", "k8s/trainer.yaml asks for one GPU under limits only"},
     {"check.step4.placed-by-scheduler.explain",
      "Checks that the live trainer pod is bound to {node} by the scheduler: no nodeName in the manifest, no "
-     "nodeSelector or affinity on the pod, PodScheduled True. Only {node} advertises nvidia.com/gpu, so the "
+     "nodeSelector or affinity on the pod, PodScheduled True. Only {node} advertises {resource}, so the "
      "scheduler has exactly one choice. Usual mistakes: setting nodeName (which skips the scheduler) or a "
      "nodeSelector (which hides the lesson); a Pending trainer usually means allocatable was not patched."
      " A pod that names another scheduler (spec.schedulerName) or has events but no Scheduled event from"
@@ -105,11 +105,11 @@ constexpr CatalogEntry kEntries[] = {
      " judged by PodScheduled alone."},
     {"check.step4.placed-by-scheduler.title", "The scheduler put trainer on {node}"},
     {"check.step4.requests-defaulted.explain",
-     "Checks that the live trainer pod has requests and limits nvidia.com/gpu = 1. For extended resources the "
+     "Checks that the live trainer pod has requests and limits {resource} = 1. For extended resources the "
      "apiserver copies limits into missing requests, which you can see with kubectl -n {namespace} get pod trainer "
      "-o "
      "yaml. Usual mistake: a trainer pod that asks for another amount or for no GPU at all."},
-    {"check.step4.requests-defaulted.title", "trainer got requests nvidia.com/gpu: 1 from its limits"},
+    {"check.step4.requests-defaulted.title", "trainer got requests {resource}: 1 from its limits"},
     {"check.step5.cpu-only-pending.explain",
      "Checks that cpu-only has no node, is Pending with PodScheduled False/Unschedulable, and that the scheduler's "
      "message blames the taint (untolerated taint) and not resources. Reading this message is the skill of the lab: "
@@ -117,25 +117,25 @@ constexpr CatalogEntry kEntries[] = {
      "scheduled), or a toleration on cpu-only."},
     {"check.step5.cpu-only-pending.title", "cpu-only is Pending because of the taint"},
     {"check.step5.cpu-only-spec.explain",
-     "Checks k8s/cpu-only.yaml and the live cpu-only pod: no nvidia.com/gpu request or limit, nodeSelector "
+     "Checks k8s/cpu-only.yaml and the live cpu-only pod: no {resource} request or limit, nodeSelector "
      "nvidia.com/gpu.present: \"true\", and no toleration for the taint. This pod shows what the taint is for: an "
      "ordinary workload aimed at the GPU node must be kept off it. Usual mistakes: an unquoted true in the "
      "nodeSelector, or copying trainer2's toleration."},
     {"check.step5.cpu-only-spec.title", "cpu-only targets the GPU node without a GPU or a toleration"},
     {"check.step5.taint.explain",
-     "Checks that {node} has the taint key nvidia.com/gpu with value present and effect NoSchedule, and that no "
-     "other node has an nvidia.com/gpu taint. The taint reserves the expensive GPU node for pods that tolerate it. "
+     "Checks that {node} has the taint key {resource} with value present and effect NoSchedule, and that no "
+     "other node has an {resource} taint. The taint reserves the expensive GPU node for pods that tolerate it. "
      "Usual mistakes: NoExecute (which evicts running pods such as trainer), a different value, or tainting the "
      "wrong node."},
-    {"check.step5.taint.title", "{node} is tainted nvidia.com/gpu=present:NoSchedule"},
+    {"check.step5.taint.title", "{node} is tainted {taint}"},
     {"check.step5.tainted-file.explain",
      "Checks that out/tainted.txt holds a scheduler message (\"N/M nodes are available: ...\") that blames the taint "
-     "and not Insufficient nvidia.com/gpu, with the same reasons as the live PodScheduled message of cpu-only (the "
+     "and not Insufficient {resource}, with the same reasons as the live PodScheduled message of cpu-only (the "
      "preemption part may differ). Get it with kubectl -n {namespace} get pod cpu-only -o "
      "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}'. Usual mistakes: saving trainer3's "
      "message here, or an empty file."
      " The message may be saved from any kubectl output (jsonpath, -o yaml, -o json, describe pod, get"
-     " events); every message in the file counts, so a file that also holds an Insufficient nvidia.com/gpu"
+     " events); every message in the file counts, so a file that also holds an Insufficient {resource}"
      " message fails."},
     {"check.step5.tainted-file.title", "out/tainted.txt holds cpu-only's taint message"},
     {"check.step5.trainer-not-evicted.explain",
@@ -144,12 +144,12 @@ constexpr CatalogEntry kEntries[] = {
      "trainer to make room."},
     {"check.step5.trainer-not-evicted.title", "trainer still runs on {node}"},
     {"check.step6.gate-kept.explain",
-     "Checks that the nvidia.com/gpu=present:NoSchedule taint is still on {node} and that cpu-only is still "
+     "Checks that the {taint} taint is still on {node} and that cpu-only is still "
      "Pending. Removing the taint to let pods through would defeat the reason the GPU node was reserved. Usual "
      "mistake: kubectl taint node {node} nvidia.com/gpu- to \"fix\" a Pending pod."},
     {"check.step6.gate-kept.title", "The taint stays and cpu-only stays Pending"},
     {"check.step6.gpu.explain",
-     "Checks k8s/trainer2.yaml and the live trainer2 pod: requests and limits nvidia.com/gpu = 1. trainer2 has to "
+     "Checks k8s/trainer2.yaml and the live trainer2 pod: requests and limits {resource} = 1. trainer2 has to "
      "pass both gates, the resource gate and the taint gate. Usual mistake: forgetting the resources when adding the "
      "toleration."},
     {"check.step6.gpu.title", "trainer2 asks for one GPU"},
@@ -159,13 +159,13 @@ constexpr CatalogEntry kEntries[] = {
      "match (trainer2 stays Pending) or nodeName in the manifest."},
     {"check.step6.placed.title", "The scheduler put trainer2 on {node}"},
     {"check.step6.toleration.explain",
-     "Checks that trainer2 has a toleration for the taint: key nvidia.com/gpu and either operator Equal with value "
+     "Checks that trainer2 has a toleration for the taint: key {resource} and either operator Equal with value "
      "present or operator Exists, effect NoSchedule or empty. A toleration without a key and with operator Exists "
      "tolerates every taint and is too broad. The two 300 s NoExecute tolerations the apiserver adds to every pod "
      "are ignored. Usual mistakes: value true instead of present, or an effect that does not match."},
     {"check.step6.toleration.title", "trainer2 tolerates exactly the GPU taint"},
     {"check.step7.exhausted-file.explain",
-     "Checks that out/exhausted.txt holds a scheduler message with Insufficient nvidia.com/gpu and no taint reason, "
+     "Checks that out/exhausted.txt holds a scheduler message with Insufficient {resource} and no taint reason, "
      "with the same reasons as the live message of trainer3 (the preemption part may differ). Put it next to "
      "out/tainted.txt: the difference tells you where to look next. Usual mistakes: saving cpu-only's message here, "
      "or an empty file."
@@ -175,20 +175,20 @@ constexpr CatalogEntry kEntries[] = {
     {"check.step7.exhausted-file.title", "out/exhausted.txt holds trainer3's Insufficient message"},
     {"check.step7.pending-insufficient.explain",
      "Checks that trainer3 has no node, is Pending with PodScheduled False, and that the scheduler's message says "
-     "Insufficient nvidia.com/gpu and does not blame the taint. Both GPU slots are taken by trainer and trainer2, so "
+     "Insufficient {resource} and does not blame the taint. Both GPU slots are taken by trainer and trainer2, so "
      "the reason changes from the taint to resources. Usual mistakes: no toleration on trainer3 (the taint reason "
      "again), or a freed slot (trainer3 gets scheduled)."
      " The premise is checked live: trainer and trainer2 bound to {node} and using every allocatable"
      " GPU (USED = ALLOCATABLE > 0); without allocatable (capacity only) trainer3 waits for the wrong"
      " reason and the hint points at step 2."},
-    {"check.step7.pending-insufficient.title", "trainer3 is Pending with Insufficient nvidia.com/gpu"},
+    {"check.step7.pending-insufficient.title", "trainer3 is Pending with Insufficient {resource}"},
     {"check.step7.same-as-trainer2.explain",
      "Checks that k8s/trainer3.yaml and the live trainer3 match trainer2 in containers (image, resources), "
      "tolerations, nodeSelector and affinity; only the name differs. Keeping everything equal is what makes the new "
      "Pending reason meaningful. Usual mistake: dropping the toleration, which brings the taint reason back."},
     {"check.step7.same-as-trainer2.title", "trainer3 is trainer2 under another name"},
     {"check.step8.allocatable.explain",
-     "Checks that ALLOCATABLE equals the live allocatable nvidia.com/gpu of {node}. Count it from the cluster "
+     "Checks that ALLOCATABLE equals the live allocatable {resource} of {node}. Count it from the cluster "
      "(kubectl get node {node} -o jsonpath=...), do not copy it from the lab text."},
     {"check.step8.allocatable.title", "ALLOCATABLE matches the cluster"},
     {"check.step8.format.explain",
@@ -218,12 +218,12 @@ constexpr CatalogEntry kEntries[] = {
      "in this lab without any GPU. Answers like devices, gpu or hardware fail."},
     {"check.step8.scheduler-sees.title", "SCHEDULER_SEES says numbers"},
     {"check.step8.taint.explain",
-     "Checks that TAINT equals the live nvidia.com/gpu taint of {node} written key=value:Effect, e.g. "
-     "nvidia.com/gpu=present:NoSchedule. Usual mistakes: another order, a missing effect, or a taint that is no "
+     "Checks that TAINT equals the live {resource} taint of {node} written key=value:Effect, e.g. "
+     "{taint}. Usual mistakes: another order, a missing effect, or a taint that is no "
      "longer on the node."},
     {"check.step8.taint.title", "TAINT matches the taint on {node}"},
     {"check.step8.used.explain",
-     "Checks that USED equals the nvidia.com/gpu requested by the pods bound to {node} that have not finished, "
+     "Checks that USED equals the {resource} requested by the pods bound to {node} that have not finished, "
      "counted the way the scheduler counts (for each pod the larger of the sum over its containers and the largest "
      "init container). Only the pods of {namespace} are visible to gpuwhy. Usual mistake: counting Pending pods, "
      "which "
@@ -231,7 +231,7 @@ constexpr CatalogEntry kEntries[] = {
     {"check.step8.used.title", "USED matches the cluster"},
     {"cli.app", "gpuwhy: grades the lab \"why does my GPU pod stay Pending\""},
     {"cli.check", "Grade the lab: the student's files and the live cluster"},
-    {"cli.error.bad-step", "--step {step}: the lab has steps 1 to 8"},
+    {"cli.error.bad-step", "--step {step}: the lab has steps 1 to {steps}"},
     {"cli.error.more-info", "Run with --help for more information."},
     {"cli.error.did-you-mean", "did you mean \"{suggestion}\"?"},
     {"cli.error.unknown-command", "\"{command}\": unknown command (the commands are {commands})"},
@@ -320,9 +320,9 @@ constexpr CatalogEntry kEntries[] = {
      "match it. Compare key, value, operator and effect with kubectl describe node {node} (Taints)."},
     {"hint.placed.not-bound",
      "{pod} has no node yet. Look at its PodScheduled message (kubectl -n {namespace} describe pod {pod}); if it "
-     "says Insufficient nvidia.com/gpu, check that {node} advertises nvidia.com/gpu in allocatable (step 2)."},
+     "says Insufficient {resource}, check that {node} advertises {resource} in allocatable (step 2)."},
     {"hint.placed.wrong-node",
-     "{pod} runs on another node than {node}. Only {node} should advertise nvidia.com/gpu; check step 2 and recreate "
+     "{pod} runs on another node than {node}. Only {node} should advertise {resource}; check step 2 and recreate "
      "the pod."},
     {"hint.pod-missing",
      "There is no pod {pod} in namespace {namespace}. Create it with kubectl apply -f and -n {namespace} (or "
@@ -396,17 +396,17 @@ constexpr CatalogEntry kEntries[] = {
      "/status/capacity/nvidia.com~1gpu and /status/allocatable/nvidia.com~1gpu, --subresource=status)."},
     {"hint.step3.apiserver-rejects.accepted",
      "The apiserver accepted {file}: it does not break the rule it is meant to show. Compare it with the step text "
-     "and change the nvidia.com/gpu amounts."},
+     "and change the {resource} amounts."},
     {"hint.step3.apiserver-rejects.no-namespace",
      "The dry-run of {file} failed because namespace {namespace} does not exist. Create the namespace first (step "
      "1)."},
     {"hint.step3.apiserver-rejects.not-sent",
      "{file} was not sent to the apiserver because it is missing or is not a single Pod. Fix the manifest first."},
     {"hint.step3.apiserver-rejects.wrong-reason-fraction",
-     "The apiserver refused {file}, but not because the nvidia.com/gpu amount is a fraction. Keep the manifest valid "
+     "The apiserver refused {file}, but not because the {resource} amount is a fraction. Keep the manifest valid "
      "otherwise and use an amount such as 0.5."},
     {"hint.step3.apiserver-rejects.wrong-reason-mismatch",
-     "The apiserver refused {file}, but not because requests differ from limits of nvidia.com/gpu. Keep both whole "
+     "The apiserver refused {file}, but not because requests differ from limits of {resource}. Keep both whole "
      "numbers and make them differ."},
     {"hint.step3.fraction-manifest.no-gpu",
      "{file} does not ask for {resource}. Set it under resources.limits with a fraction such as 0.5."},
@@ -431,10 +431,10 @@ constexpr CatalogEntry kEntries[] = {
      "{file} is empty: kubectl writes errors to stderr, which > alone does not capture. Run kubectl apply -f ... > "
      "{file} 2>&1 for the first manifest and ... >> {file} 2>&1 for the second."},
     {"hint.step3.rejected-file.no-fraction",
-     "{file} lacks the \"must be an integer\" rejection of an nvidia.com/gpu field. Apply k8s/bad-fraction.yaml and "
+     "{file} lacks the \"must be an integer\" rejection of an {resource} field. Apply k8s/bad-fraction.yaml and "
      "append its message (>> {file} 2>&1)."},
     {"hint.step3.rejected-file.no-mismatch",
-     "{file} lacks the \"must be equal to nvidia.com/gpu limit\" rejection. Apply k8s/bad-mismatch.yaml and append "
+     "{file} lacks the \"must be equal to {resource} limit\" rejection. Apply k8s/bad-mismatch.yaml and append "
      "its message (>> {file} 2>&1)."},
     {"hint.step3.rejected-file.no-rejection",
      "{file} holds no apiserver rejection. Apply both bad manifests and save what kubectl prints, including stderr "
@@ -495,7 +495,7 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} is not running on {node}. Recreate it as in step 4 before tainting the node."},
     {"hint.step5.trainer-not-evicted.never-scheduled",
      "{pod} has never been scheduled, so there was nothing to keep: make step 4 work first ({node} must advertise "
-     "nvidia.com/gpu in allocatable)."},
+     "{resource} in allocatable)."},
     {"hint.step5.trainer-not-evicted.noexecute",
      "{pod} was evicted or is being deleted: a NoExecute taint evicts pods that do not tolerate it. Use NoSchedule, "
      "then recreate {pod}."},
@@ -586,7 +586,7 @@ constexpr CatalogEntry kEntries[] = {
      "offers (now {used} of {allocatable} in use). Bring them back (steps 4 and 6) before judging {pod}."},
     {"hint.step7.shared-toleration",
      "{pod} carries the same toleration as {other}, and that toleration does not match {taint}: the fix is the "
-     "shared toleration, not copying {other}. Correct it in both {other_file} and {file} (key nvidia.com/gpu, "
+     "shared toleration, not copying {other}. Correct it in both {other_file} and {file} (key {resource}, "
      "operator Equal, value present, effect NoSchedule) and recreate both pods."},
     {"hint.step8.pending.differs",
      "PENDING is {value} but {live} pod(s) are Pending in {namespace} now. Count them with kubectl -n {namespace} "
@@ -641,7 +641,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.report.warning", "Warning"},
     {"ui.score", "score {score}/{max_score}"},
     {"ui.step.1", "Step 1 — namespace and GPU discovery labels"},
-    {"ui.step.2", "Step 2 — advertise nvidia.com/gpu in node status"},
+    {"ui.step.2", "Step 2 — advertise {resource} in node status"},
     {"ui.step.3", "Step 3 — the two apiserver rules for extended resources"},
     {"ui.step.4", "Step 4 — resources alone choose the node"},
     {"ui.step.5", "Step 5 — a taint blocks even when resources are free"},
@@ -692,7 +692,7 @@ constexpr CatalogEntry kEntries[] = {
     {"value.step2.other-nodes.expected", "{resource} absent or 0 on every node but {node}"},
     {"value.step2.other-nodes.none", "no other node advertises it"},
     {"value.step3.apiserver-rejects.expected",
-     "{mismatch_file} refused with \"must be equal to nvidia.com/gpu limit\", {fraction_file} refused with \"must be "
+     "{mismatch_file} refused with \"must be equal to {resource} limit\", {fraction_file} refused with \"must be "
      "an integer\" (422 Invalid)"},
     {"value.step3.fraction-manifest.expected", "a Pod in {file} with a non-integer {resource} amount"},
     {"value.step3.mismatch-manifest.expected", "a Pod in {file} with whole, different {resource} requests and limits"},
@@ -701,7 +701,7 @@ constexpr CatalogEntry kEntries[] = {
     {"value.step3.not-created.none", "none of them exists"},
     {"value.step3.rejected-file.both", "{count} rejection(s), both rules present"},
     {"value.step3.rejected-file.expected",
-     "both rejections in {file}: \"must be equal to nvidia.com/gpu limit\" and \"must be an integer\""},
+     "both rejections in {file}: \"must be equal to {resource} limit\" and \"must be an integer\""},
     {"value.step3.rejected-file.fraction-only", "{count} rejection(s), only the integer one"},
     {"value.step3.rejected-file.mismatch-only", "{count} rejection(s), only the requests == limits one"},
     {"value.step3.rejected-file.neither", "{count} rejection(s), neither rule"},
@@ -770,6 +770,15 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.batch.not-graded", "not graded: {error}"},
     {"ui.batch.incomplete", "incomplete, not scored"},
     {"ui.batch.summary", "{count} submission(s): {scored} scored, {incomplete} incomplete (not scored)"},
+    {"item.live-pod", "pod {pod}"},
+    {"reason.advertised.json-nodes", "no Node objects with a name"},
+    {"reason.advertised.describe", "describe output without any Name: line"},
+    {"reason.advertised.no-rows", "no rows"},
+    {"reason.advertised.no-gpu-column", "the table has no GPU column"},
+    {"reason.advertised.header-only", "a header without rows"},
+    {"reason.advertised.empty", "the file is empty"},
+    {"reason.advertised.bad-json", "looks like JSON but does not parse"},
+    {"reason.advertised.yaml", "YAML that does not parse: {detail}"},
 };
 
 }  // namespace

@@ -45,38 +45,38 @@ constexpr CatalogEntry kEntries[] = {
      " のパッチ前に保存したものです。保存し直してください。"},
     {"check.step2.advertised-file.title", "out/advertised.txt に全ノードの GPU 量がある"},
     {"check.step2.allocatable.explain",
-     "{node} の status.allocatable[\"nvidia.com/gpu\"] を確認します。スケジューラーは capacity ではなく "
+     "{node} の status.allocatable[\"{resource}\"] を確認します。スケジューラーは capacity ではなく "
      "allocatable を基準に Pod を配置します。capacity が 2 でも allocatable の項目がなければ、そのノードは GPU "
      "をまったく提供せず、GPU Pod はすべて Pending のままになります。これがこのステップの典型的な間違いです: "
      "/status/capacity/nvidia.com~1gpu と /status/allocatable/nvidia.com~1gpu の両方をパッチしてください。"},
-    {"check.step2.allocatable.title", "{node} の allocatable が nvidia.com/gpu: 2"},
+    {"check.step2.allocatable.title", "{node} の allocatable が {resource}: 2"},
     {"check.step2.capacity.explain",
-     "{node} の status.capacity[\"nvidia.com/gpu\"] を確認します。拡張リソースは、デバイスプラグインがノードの "
+     "{node} の status.capacity[\"{resource}\"] を確認します。拡張リソースは、デバイスプラグインがノードの "
      "status に書き込む数値です。ここでは kubectl patch node {node} --subresource=status と JSON ポインター "
      "/status/capacity/nvidia.com~1gpu を使い、自分でデバイスプラグインの役を務めます。よくある間違い: "
      "--subresource=status を付けずにノードオブジェクトをパッチする（変更は黙って捨てられます）、JSON ポインターで "
-     "nvidia.com/gpu をエスケープせずに書く。"},
-    {"check.step2.capacity.title", "{node} の capacity が nvidia.com/gpu: 2"},
+     "{resource} をエスケープせずに書く。"},
+    {"check.step2.capacity.title", "{node} の capacity が {resource}: 2"},
     {"check.step2.other-nodes.explain",
-     "{node} 以外のノードが nvidia.com/gpu をアドバタイズしていない（capacity と allocatable にないか "
+     "{node} 以外のノードが {resource} をアドバタイズしていない（capacity と allocatable にないか "
      "0）ことを確認します。そうでないと trainer が GPU のないノードに配置されかねず、ステップ 4 "
      "の要点（リソースだけで {node} が選ばれる）が成り立ちません。よくある間違い: 別のノードをパッチする。"},
-    {"check.step2.other-nodes.title", "ほかのノードは nvidia.com/gpu をアドバタイズしていない"},
+    {"check.step2.other-nodes.title", "ほかのノードは {resource} をアドバタイズしていない"},
     {"check.step3.apiserver-rejects.explain",
      "gpuwhy は両方のマニフェストを稼働中の apiserver にサーバーサイドの dry-run "
      "作成として送り（何も作成されません）、それぞれが自分のルールによって 422 Invalid で拒否されることを確認します: "
-     "bad-mismatch は \"must be equal to nvidia.com/gpu limit\"、bad-fraction は \"must be an integer\"。apiserver "
+     "bad-mismatch は \"must be equal to {resource} limit\"、bad-fraction は \"must be an integer\"。apiserver "
      "が受け付けたマニフェストは不合格です。gpuwhy に {namespace} で Pod "
      "を作成する権限がない場合、このチェックは不合格ではなくエラーになります。"},
     {"check.step3.apiserver-rejects.title", "apiserver が不正なマニフェストを各ルールで拒否する"},
     {"check.step3.fraction-manifest.explain",
-     "k8s/bad-fraction.yaml が、0.5、500m、1.5 のような整数でない nvidia.com/gpu の量を要求する Pod "
+     "k8s/bad-fraction.yaml が、0.5、500m、1.5 のような整数でない {resource} の量を要求する Pod "
      "であることを確認します。デバイスは分割できない単位で割り当てられるため、拡張リソースは整数でなければなりません"
      "。このマニフェストは、apiserver がそれを拒否する様子を見るためのものです。よくある間違い: "
      "ここに整数を書く、GPU ではなく cpu を小数にする。"},
     {"check.step3.fraction-manifest.title", "k8s/bad-fraction.yaml が GPU を小数で要求する"},
     {"check.step3.mismatch-manifest.explain",
-     "k8s/bad-mismatch.yaml が、コンテナの requests と limits の両方に nvidia.com/gpu を異なる整数で書いた Pod "
+     "k8s/bad-mismatch.yaml が、コンテナの requests と limits の両方に {resource} を異なる整数で書いた Pod "
      "であることを確認します。拡張リソースはオーバーコミットできないため、apiserver は requests と limits "
      "が等しいことを求めます。このマニフェストは、そのルールが拒否する様子を見るためのものです。よくある間違い: "
      "limits だけを書く（requests は limits からコピーされ、Pod "
@@ -89,8 +89,8 @@ constexpr CatalogEntry kEntries[] = {
      "適用できるまで不正なマニフェストを「直して」しまう。それではこのステップの意味がなくなります。"},
     {"check.step3.not-created.title", "不正な Pod はどちらも存在しない"},
     {"check.step3.rejected-file.explain",
-     "out/rejected.txt に apiserver の拒否が両方入っていることを確認します: \"must be equal to nvidia.com/gpu "
-     "limit\" を含むものと、nvidia.com/gpu フィールドに対する \"must be an integer\" を含むもの。kubectl "
+     "out/rejected.txt に apiserver の拒否が両方入っていることを確認します: \"must be equal to {resource} "
+     "limit\" を含むものと、{resource} フィールドに対する \"must be an integer\" を含むもの。kubectl "
      "はエラーを標準エラー出力に書くので 2>&1 で受け取り、2 つ目は >> で追記してください。よくある間違い: "
      "空のファイル（標準出力しか受け取っていない）、2 つ目のメッセージしかないファイル（> が 1 つ目を上書きした）。"
      " 二つの拒否はどちらの順でも、どの kubectl"
@@ -101,14 +101,14 @@ constexpr CatalogEntry kEntries[] = {
      " は両方のルールで拒否され、整数ルールの拒否として数えます。"},
     {"check.step3.rejected-file.title", "out/rejected.txt に拒否メッセージが 2 つある"},
     {"check.step4.manifest.explain",
-     "k8s/trainer.yaml が Pod trainer で、nvidia.com/gpu: 1 を requests ではなく limits "
+     "k8s/trainer.yaml が Pod trainer で、{resource}: 1 を requests ではなく limits "
      "だけに書き、nodeSelector、nodeName、affinity がないことを確認します。このステップの要点は、apiserver が limits "
      "から requests を補うこと、そしてリソースだけでスケジューラーが {node} を選ぶことです。よくある間違い: "
      "requests も書く、nodeSelector で Pod を固定する。"},
     {"check.step4.manifest.title", "k8s/trainer.yaml が limits だけで GPU を 1 つ要求する"},
     {"check.step4.placed-by-scheduler.explain",
      "クラスター上の trainer Pod が、スケジューラーによって {node} に配置されたことを確認します: マニフェストに "
-     "nodeName がなく、Pod に nodeSelector も affinity もなく、PodScheduled が True。nvidia.com/gpu "
+     "nodeName がなく、Pod に nodeSelector も affinity もなく、PodScheduled が True。{resource} "
      "をアドバタイズしているのは {node} だけなので、スケジューラーの選択肢は 1 つです。よくある間違い: nodeName "
      "を指定する（スケジューラーを素通りします）、nodeSelector を指定する（要点が見えなくなります）。trainer が "
      "Pending なら、たいてい allocatable をパッチしていません。"
@@ -120,11 +120,11 @@ constexpr CatalogEntry kEntries[] = {
      " PodScheduled だけで判断します。"},
     {"check.step4.placed-by-scheduler.title", "スケジューラーが trainer を {node} に配置した"},
     {"check.step4.requests-defaulted.explain",
-     "クラスター上の trainer Pod の requests と limits がともに nvidia.com/gpu = 1 "
+     "クラスター上の trainer Pod の requests と limits がともに {resource} = 1 "
      "であることを確認します。拡張リソースでは、requests が書かれていなければ apiserver が limits "
      "の値をコピーします。kubectl -n {namespace} get pod trainer -o yaml で確かめられます。よくある間違い: "
      "別の量を要求する、あるいは GPU をまったく要求しない trainer Pod。"},
-    {"check.step4.requests-defaulted.title", "trainer の requests が nvidia.com/gpu: 1 で補われた"},
+    {"check.step4.requests-defaulted.title", "trainer の requests が {resource}: 1 で補われた"},
     {"check.step5.cpu-only-pending.explain",
      "cpu-only がノードを持たず、Pending で PodScheduled が False/Unschedulable "
      "であり、スケジューラーのメッセージがリソースではなくテイント（untolerated "
@@ -133,20 +133,20 @@ constexpr CatalogEntry kEntries[] = {
      "テイントがない（cpu-only がスケジュールされる）、cpu-only にトレレーションを付ける。"},
     {"check.step5.cpu-only-pending.title", "cpu-only がテイントのせいで Pending になっている"},
     {"check.step5.cpu-only-spec.explain",
-     "k8s/cpu-only.yaml とクラスター上の cpu-only Pod を確認します: nvidia.com/gpu の request も limit "
+     "k8s/cpu-only.yaml とクラスター上の cpu-only Pod を確認します: {resource} の request も limit "
      "もなく、nodeSelector が nvidia.com/gpu.present: \"true\" で、テイントに対するトレレーションがないこと。この "
      "Pod はテイントの役割を示します: GPU "
      "ノードを狙う普通のワークロードを、そのノードから締め出すことです。よくある間違い: nodeSelector の true "
      "をクォートしない、trainer2 のトレレーションをコピーしてしまう。"},
     {"check.step5.cpu-only-spec.title", "cpu-only は GPU もトレレーションも持たずに GPU ノードを狙う"},
     {"check.step5.taint.explain",
-     "{node} にキー nvidia.com/gpu、値 present、エフェクト NoSchedule のテイントがあり、ほかのノードには "
-     "nvidia.com/gpu のテイントがないことを確認します。テイントは、高価な GPU ノードをそれを許容する Pod "
+     "{node} にキー {resource}、値 present、エフェクト NoSchedule のテイントがあり、ほかのノードには "
+     "{resource} のテイントがないことを確認します。テイントは、高価な GPU ノードをそれを許容する Pod "
      "のために予約します。よくある間違い: NoExecute（trainer のような実行中の Pod "
      "を退避させます）、別の値、別のノードにテイントを付ける。"},
-    {"check.step5.taint.title", "{node} にテイント nvidia.com/gpu=present:NoSchedule"},
+    {"check.step5.taint.title", "{node} にテイント {taint}"},
     {"check.step5.tainted-file.explain",
-     "out/tainted.txt に、テイントを理由とし Insufficient nvidia.com/gpu を含まないスケジューラーのメッセージ（\"N/M "
+     "out/tainted.txt に、テイントを理由とし Insufficient {resource} を含まないスケジューラーのメッセージ（\"N/M "
      "nodes are available: ...\"）があり、その理由が cpu-only の現在の PodScheduled "
      "メッセージと一致することを確認します（preemption の部分は違っていてもかまいません）。kubectl -n {namespace} "
      "get "
@@ -155,7 +155,7 @@ constexpr CatalogEntry kEntries[] = {
      " メッセージはどの kubectl の出力から保存しても構いません（jsonpath、-o"
      " yaml、-o json、describe pod、get"
      " events）。ファイルのすべてのメッセージを見るため、Insufficient"
-     " nvidia.com/gpu のメッセージも入っていれば不合格です。"},
+     " {resource} のメッセージも入っていれば不合格です。"},
     {"check.step5.tainted-file.title", "out/tainted.txt に cpu-only のテイントメッセージがある"},
     {"check.step5.trainer-not-evicted.explain",
      "テイントより前に作った trainer が、今も {node} に配置されて動いていることを確認します。NoSchedule は新しい "
@@ -163,13 +163,13 @@ constexpr CatalogEntry kEntries[] = {
      "でテイントを付ける、場所を空けるために trainer を削除する。"},
     {"check.step5.trainer-not-evicted.title", "trainer は {node} で動き続けている"},
     {"check.step6.gate-kept.explain",
-     "nvidia.com/gpu=present:NoSchedule テイントが {node} に残り、cpu-only が Pending "
+     "{taint} テイントが {node} に残り、cpu-only が Pending "
      "のままであることを確認します。Pod を通すためにテイントを消すと、GPU "
      "ノードを予約した意味がなくなります。よくある間違い: Pending の Pod を「直す」ために kubectl taint node "
      "{node} nvidia.com/gpu- を実行する。"},
     {"check.step6.gate-kept.title", "テイントは残り、cpu-only は Pending のまま"},
     {"check.step6.gpu.explain",
-     "k8s/trainer2.yaml とクラスター上の trainer2 Pod を確認します: requests と limits の nvidia.com/gpu = "
+     "k8s/trainer2.yaml とクラスター上の trainer2 Pod を確認します: requests と limits の {resource} = "
      "1。trainer2 はリソースの関門とテイントの関門、2 つの関門を両方とも通過しなければなりません。よくある間違い: "
      "トレレーションを足すときにリソースの指定を忘れる。"},
     {"check.step6.gpu.title", "trainer2 が GPU を 1 つ要求する"},
@@ -180,13 +180,13 @@ constexpr CatalogEntry kEntries[] = {
      "Pending のまま）、マニフェストの nodeName。"},
     {"check.step6.placed.title", "スケジューラーが trainer2 を {node} に配置した"},
     {"check.step6.toleration.explain",
-     "trainer2 がテイントに対するトレレーションを持つことを確認します: キー nvidia.com/gpu で、operator Equal と値 "
+     "trainer2 がテイントに対するトレレーションを持つことを確認します: キー {resource} で、operator Equal と値 "
      "present、または operator Exists、エフェクトは NoSchedule か空。キーなしで operator Exists "
      "のトレレーションはあらゆるテイントを許容するため、範囲が広すぎます。apiserver がすべての Pod に付ける 300 秒の "
      "NoExecute トレレーション 2 つは無視します。よくある間違い: present ではなく値 true、一致しないエフェクト。"},
     {"check.step6.toleration.title", "trainer2 は GPU テイントだけを正確に許容する"},
     {"check.step7.exhausted-file.explain",
-     "out/exhausted.txt に、Insufficient nvidia.com/gpu "
+     "out/exhausted.txt に、Insufficient {resource} "
      "を含みテイントの理由を含まないスケジューラーのメッセージがあり、その理由が trainer3 "
      "の現在のメッセージと一致することを確認します（preemption の部分は違っていてもかまいません）。out/tainted.txt "
      "と並べて比べてみてください。その違いが、次に見るべき場所を教えてくれます。よくある間違い: ここに cpu-only "
@@ -199,14 +199,14 @@ constexpr CatalogEntry kEntries[] = {
     {"check.step7.exhausted-file.title", "out/exhausted.txt に trainer3 の Insufficient メッセージ"},
     {"check.step7.pending-insufficient.explain",
      "trainer3 がノードを持たず、Pending で PodScheduled が False であり、スケジューラーのメッセージに Insufficient "
-     "nvidia.com/gpu があってテイントを理由にしていないことを確認します。GPU の枠 2 つは trainer と trainer2 "
+     "{resource} があってテイントを理由にしていないことを確認します。GPU の枠 2 つは trainer と trainer2 "
      "が使い切っているので、理由がテイントからリソースに変わります。よくある間違い: trainer3 "
      "にトレレーションがない（またテイントが理由になる）、枠が空いている（trainer3 がスケジュールされる）。"
      " 前提をライブで確認します: trainer と trainer2 が {node}"
      " にバインドされ、割り当て可能な GPU をすべて使用（USED ="
      " ALLOCATABLE > 0）。allocatable がない（capacity"
      " だけ）なら trainer3 は別の理由で待っており、ヒントはステップ 2 を指します。"},
-    {"check.step7.pending-insufficient.title", "trainer3 は Insufficient nvidia.com/gpu で Pending"},
+    {"check.step7.pending-insufficient.title", "trainer3 は Insufficient {resource} で Pending"},
     {"check.step7.same-as-trainer2.explain",
      "k8s/trainer3.yaml とクラスター上の trainer3 "
      "が、コンテナ（image、resources）、tolerations、nodeSelector、affinity で trainer2 "
@@ -214,7 +214,7 @@ constexpr CatalogEntry kEntries[] = {
      "の理由に意味が出ます。よくある間違い: トレレーションを落とし、テイントの理由が戻ってくる。"},
     {"check.step7.same-as-trainer2.title", "trainer3 は名前だけが違う trainer2"},
     {"check.step8.allocatable.explain",
-     "ALLOCATABLE が {node} の現在の allocatable nvidia.com/gpu "
+     "ALLOCATABLE が {node} の現在の allocatable {resource} "
      "と等しいことを確認します。演習の本文から写さず、クラスターから数えてください（kubectl get node {node} -o "
      "jsonpath=...）。"},
     {"check.step8.allocatable.title", "ALLOCATABLE がクラスターと一致する"},
@@ -248,12 +248,12 @@ constexpr CatalogEntry kEntries[] = {
      "のような答えは不合格です。"},
     {"check.step8.scheduler-sees.title", "SCHEDULER_SEES が「数値」と答えている"},
     {"check.step8.taint.explain",
-     "TAINT が、{node} の現在の nvidia.com/gpu テイントを key=value:Effect の形で書いたもの（例: "
-     "nvidia.com/gpu=present:NoSchedule）と等しいことを確認します。よくある間違い: "
+     "TAINT が、{node} の現在の {resource} テイントを key=value:Effect の形で書いたもの（例: "
+     "{taint}）と等しいことを確認します。よくある間違い: "
      "順序が違う、エフェクトが抜けている、もうノードにないテイントを書く。"},
     {"check.step8.taint.title", "TAINT が {node} のテイントと一致する"},
     {"check.step8.used.explain",
-     "USED が、{node} に配置されていてまだ終了していない Pod が要求する nvidia.com/gpu "
+     "USED が、{node} に配置されていてまだ終了していない Pod が要求する {resource} "
      "の合計と等しいことを確認します。数え方はスケジューラーと同じです（Pod ごとに、コンテナの合計と最大の init "
      "コンテナのうち大きいほう）。gpuwhy から見えるのは {namespace} の Pod だけです。よくある間違い: "
      "ノードを持たない "
@@ -261,7 +261,7 @@ constexpr CatalogEntry kEntries[] = {
     {"check.step8.used.title", "USED がクラスターと一致する"},
     {"cli.app", "gpuwhy: 演習「GPU Pod が Pending のままなのはなぜか」を採点します"},
     {"cli.check", "演習を採点します: 作業ディレクトリのファイルと稼働中のクラスター"},
-    {"cli.error.bad-step", "--step {step}: 演習のステップは 1 から 8 までです"},
+    {"cli.error.bad-step", "--step {step}: 演習のステップは 1 から {steps} までです"},
     {"cli.error.more-info", "詳しくは --help を付けて実行してください。"},
     {"cli.error.did-you-mean", "「{suggestion}」のことですか？"},
     {"cli.error.unknown-command", "\"{command}\": 不明なコマンドです（コマンド: {commands}）"},
@@ -358,10 +358,10 @@ constexpr CatalogEntry kEntries[] = {
      "effect を比べてください。"},
     {"hint.placed.not-bound",
      "{pod} はまだノードに割り当てられていません。PodScheduled のメッセージを見てください（kubectl -n {namespace} "
-     "describe pod {pod}）。Insufficient nvidia.com/gpu と出ているなら、{node} が allocatable で nvidia.com/gpu "
+     "describe pod {pod}）。Insufficient {resource} と出ているなら、{node} が allocatable で {resource} "
      "をアドバタイズしているか確認してください（ステップ 2）。"},
     {"hint.placed.wrong-node",
-     "{pod} は {node} 以外のノードで動いています。nvidia.com/gpu をアドバタイズするのは {node} "
+     "{pod} は {node} 以外のノードで動いています。{resource} をアドバタイズするのは {node} "
      "だけのはずです。ステップ 2 を確認し、Pod を作り直してください。"},
     {"hint.pod-missing",
      "Namespace {namespace} に Pod {pod} がありません。kubectl apply -f に -n {namespace} "
@@ -439,7 +439,7 @@ constexpr CatalogEntry kEntries[] = {
      "を削除してください（/status/capacity/nvidia.com~1gpu と /status/allocatable/nvidia.com~1gpu に JSON patch の "
      "op remove、--subresource=status）。"},
     {"hint.step3.apiserver-rejects.accepted",
-     "apiserver は {file} を受け付けました: 示すべきルールに違反していません。ステップの説明と比べ、nvidia.com/gpu "
+     "apiserver は {file} を受け付けました: 示すべきルールに違反していません。ステップの説明と比べ、{resource} "
      "の量を変えてください。"},
     {"hint.step3.apiserver-rejects.no-namespace",
      "Namespace {namespace} が存在しないため、{file} の dry-run が失敗しました。先に Namespace "
@@ -447,10 +447,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step3.apiserver-rejects.not-sent",
      "{file} はないか Pod 1 つではないため、apiserver に送っていません。まずマニフェストを直してください。"},
     {"hint.step3.apiserver-rejects.wrong-reason-fraction",
-     "apiserver は {file} を拒否しましたが、nvidia.com/gpu "
+     "apiserver は {file} を拒否しましたが、{resource} "
      "の量が小数だからではありません。ほかの部分は有効なままにして、0.5 のような量を使ってください。"},
     {"hint.step3.apiserver-rejects.wrong-reason-mismatch",
-     "apiserver は {file} を拒否しましたが、nvidia.com/gpu の requests と limits "
+     "apiserver は {file} を拒否しましたが、{resource} の requests と limits "
      "が違うからではありません。どちらも整数のまま、値だけを変えてください。"},
     {"hint.step3.fraction-manifest.no-gpu",
      "{file} は {resource} を要求していません。resources.limits に 0.5 のような小数で書いてください。"},
@@ -476,10 +476,10 @@ constexpr CatalogEntry kEntries[] = {
      "{file} が空です: kubectl はエラーを標準エラー出力に書くため、> だけでは受け取れません。1 つ目のマニフェストは "
      "kubectl apply -f ... > {file} 2>&1、2 つ目は ... >> {file} 2>&1 で実行してください。"},
     {"hint.step3.rejected-file.no-fraction",
-     "{file} に nvidia.com/gpu フィールドへの \"must be an integer\" の拒否がありません。k8s/bad-fraction.yaml "
+     "{file} に {resource} フィールドへの \"must be an integer\" の拒否がありません。k8s/bad-fraction.yaml "
      "を適用し、そのメッセージを追記してください（>> {file} 2>&1）。"},
     {"hint.step3.rejected-file.no-mismatch",
-     "{file} に \"must be equal to nvidia.com/gpu limit\" の拒否がありません。k8s/bad-mismatch.yaml "
+     "{file} に \"must be equal to {resource} limit\" の拒否がありません。k8s/bad-mismatch.yaml "
      "を適用し、そのメッセージを追記してください（>> {file} 2>&1）。"},
     {"hint.step3.rejected-file.no-rejection",
      "{file} に apiserver の拒否がありません。不正なマニフェストを 2 つとも適用し、kubectl "
@@ -546,7 +546,7 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} が {node} で動いていません。ノードにテイントを付ける前に、ステップ 4 のとおり作り直してください。"},
     {"hint.step5.trainer-not-evicted.never-scheduled",
      "{pod} は一度もスケジュールされていないので、守るものがありませんでした。まずステップ 4 "
-     "を成功させてください（{node} が allocatable で nvidia.com/gpu をアドバタイズしている必要があります）。"},
+     "を成功させてください（{node} が allocatable で {resource} をアドバタイズしている必要があります）。"},
     {"hint.step5.trainer-not-evicted.noexecute",
      "{pod} は退避させられたか、削除中です: NoExecute テイントは、それを許容しない Pod を退避させます。NoSchedule "
      "を使い、{pod} を作り直してください。"},
@@ -648,7 +648,7 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step7.shared-toleration",
      "{pod} は {other} と同じトレレーションを持ち、そのトレレーションが {taint} に合っていません。{other} "
      "を写すのではなく、共通のトレレーションを直すべきです。{other_file} と {file} の両方で直し（key "
-     "nvidia.com/gpu、operator Equal、value present、effect NoSchedule）、両方の Pod を作り直してください。"},
+     "{resource}、operator Equal、value present、effect NoSchedule）、両方の Pod を作り直してください。"},
     {"hint.step8.pending.differs",
      "PENDING は {value} ですが、今 {namespace} で Pending の Pod は {live} 個です。kubectl -n {namespace} get pods "
      "で数えてください。"},
@@ -704,7 +704,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.report.warning", "警告"},
     {"ui.score", "スコア {score}/{max_score}"},
     {"ui.step.1", "ステップ 1 — Namespace と GPU 検出ラベル"},
-    {"ui.step.2", "ステップ 2 — ノードの status で nvidia.com/gpu をアドバタイズする"},
+    {"ui.step.2", "ステップ 2 — ノードの status で {resource} をアドバタイズする"},
     {"ui.step.3", "ステップ 3 — 拡張リソースに対する apiserver の 2 つのルール"},
     {"ui.step.4", "ステップ 4 — リソースだけでノードが決まる"},
     {"ui.step.5", "ステップ 5 — リソースが空いていてもテイントが阻む"},
@@ -755,7 +755,7 @@ constexpr CatalogEntry kEntries[] = {
     {"value.step2.other-nodes.expected", "{node} 以外の全ノードで {resource} がないか 0"},
     {"value.step2.other-nodes.none", "ほかのノードはアドバタイズしていない"},
     {"value.step3.apiserver-rejects.expected",
-     "{mismatch_file} は \"must be equal to nvidia.com/gpu limit\"、{fraction_file} は \"must be an integer\" "
+     "{mismatch_file} は \"must be equal to {resource} limit\"、{fraction_file} は \"must be an integer\" "
      "で拒否（422 Invalid）"},
     {"value.step3.fraction-manifest.expected", "{file} に、整数でない {resource} の量を要求する Pod"},
     {"value.step3.mismatch-manifest.expected", "{file} に、{resource} の requests と limits が異なる整数の Pod"},
@@ -764,7 +764,7 @@ constexpr CatalogEntry kEntries[] = {
     {"value.step3.not-created.none", "どれも存在しない"},
     {"value.step3.rejected-file.both", "拒否 {count} 件、両方のルールあり"},
     {"value.step3.rejected-file.expected",
-     "{file} に両方の拒否: \"must be equal to nvidia.com/gpu limit\" と \"must be an integer\""},
+     "{file} に両方の拒否: \"must be equal to {resource} limit\" と \"must be an integer\""},
     {"value.step3.rejected-file.fraction-only", "拒否 {count} 件、整数のルールのみ"},
     {"value.step3.rejected-file.mismatch-only", "拒否 {count} 件、requests == limits のルールのみ"},
     {"value.step3.rejected-file.neither", "拒否 {count} 件、どちらのルールもなし"},
@@ -834,6 +834,15 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.batch.not-graded", "採点できません: {error}"},
     {"ui.batch.incomplete", "未完了、スコアなし"},
     {"ui.batch.summary", "提出物 {count} 件: 採点 {scored} 件、未完了 {incomplete} 件（スコアなし）"},
+    {"item.live-pod", "Pod {pod}"},
+    {"reason.advertised.json-nodes", "名前のある Node オブジェクトがない"},
+    {"reason.advertised.describe", "Name: 行のない describe 出力"},
+    {"reason.advertised.no-rows", "行がない"},
+    {"reason.advertised.no-gpu-column", "表に GPU の列がない"},
+    {"reason.advertised.header-only", "ヘッダーだけで行がない"},
+    {"reason.advertised.empty", "ファイルが空"},
+    {"reason.advertised.bad-json", "JSON のように見えるが解析できない"},
+    {"reason.advertised.yaml", "解析できない YAML: {detail}"},
 };
 
 }  // namespace

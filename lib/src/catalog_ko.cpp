@@ -42,35 +42,35 @@ constexpr CatalogEntry kEntries[] = {
      " 다시 저장하세요."},
     {"check.step2.advertised-file.title", "out/advertised.txt 에 모든 노드의 GPU 광고량이 있다"},
     {"check.step2.allocatable.explain",
-     "{node} 의 status.allocatable[\"nvidia.com/gpu\"] 를 확인합니다. 스케줄러는 capacity 가 아니라 allocatable "
+     "{node} 의 status.allocatable[\"{resource}\"] 를 확인합니다. 스케줄러는 capacity 가 아니라 allocatable "
      "을 기준으로 파드를 배치합니다. capacity 가 2 라도 allocatable 항목이 없으면 그 노드는 GPU 를 하나도 내주지 "
      "않고, GPU 파드는 모두 대기합니다. 이 단계의 대표적인 실수입니다: /status/capacity/nvidia.com~1gpu 와 "
      "/status/allocatable/nvidia.com~1gpu 를 둘 다 패치하세요."},
-    {"check.step2.allocatable.title", "{node} 의 allocatable 이 nvidia.com/gpu: 2 이다"},
+    {"check.step2.allocatable.title", "{node} 의 allocatable 이 {resource}: 2 이다"},
     {"check.step2.capacity.explain",
-     "{node} 의 status.capacity[\"nvidia.com/gpu\"] 를 확인합니다. 확장 자원은 device plugin 이 노드 status 에 "
+     "{node} 의 status.capacity[\"{resource}\"] 를 확인합니다. 확장 자원은 device plugin 이 노드 status 에 "
      "적어 두는 숫자입니다. 여기서는 kubectl patch node {node} --subresource=status 와 JSON 포인터 "
      "/status/capacity/nvidia.com~1gpu 로 직접 device plugin 역할을 합니다. 흔한 실수: --subresource=status 없이 "
-     "노드 객체를 패치하기(변경이 조용히 버려집니다), JSON 포인터에 nvidia.com/gpu 를 이스케이프하지 않고 쓰기."},
-    {"check.step2.capacity.title", "{node} 의 capacity 가 nvidia.com/gpu: 2 이다"},
+     "노드 객체를 패치하기(변경이 조용히 버려집니다), JSON 포인터에 {resource} 를 이스케이프하지 않고 쓰기."},
+    {"check.step2.capacity.title", "{node} 의 capacity 가 {resource}: 2 이다"},
     {"check.step2.other-nodes.explain",
-     "{node} 이외의 노드가 nvidia.com/gpu 를 광고하지 않는지(capacity 와 allocatable 에 없거나 0) 확인합니다. "
+     "{node} 이외의 노드가 {resource} 를 광고하지 않는지(capacity 와 allocatable 에 없거나 0) 확인합니다. "
      "그렇지 않으면 trainer 가 GPU 없는 노드에 배정될 수 있고, 자원만으로 {node} 이 정해진다는 4단계의 요점이 "
      "성립하지 않습니다. 흔한 실수: 다른 노드를 패치하기."},
-    {"check.step2.other-nodes.title", "다른 노드는 nvidia.com/gpu 를 광고하지 않는다"},
+    {"check.step2.other-nodes.title", "다른 노드는 {resource} 를 광고하지 않는다"},
     {"check.step3.apiserver-rejects.explain",
      "gpuwhy 는 두 매니페스트를 실제 apiserver 에 서버 측 dry-run 생성으로 보내고(아무것도 만들어지지 않습니다), "
      "각각이 자기 규칙 때문에 422 Invalid 로 거절되는지 확인합니다: bad-mismatch 는 \"must be equal to "
-     "nvidia.com/gpu limit\", bad-fraction 은 \"must be an integer\". apiserver 가 받아들이는 매니페스트는 "
+     "{resource} limit\", bad-fraction 은 \"must be an integer\". apiserver 가 받아들이는 매니페스트는 "
      "실패입니다. gpuwhy 가 {namespace} 에 파드를 만들 권한이 없으면 이 검사는 실패가 아니라 오류가 됩니다."},
     {"check.step3.apiserver-rejects.title", "apiserver 가 두 매니페스트를 각자의 규칙으로 거절한다"},
     {"check.step3.fraction-manifest.explain",
-     "k8s/bad-fraction.yaml 이 0.5, 500m, 1.5 처럼 정수가 아닌 nvidia.com/gpu 양을 요청하는 Pod 인지 확인합니다. "
+     "k8s/bad-fraction.yaml 이 0.5, 500m, 1.5 처럼 정수가 아닌 {resource} 양을 요청하는 Pod 인지 확인합니다. "
      "장치는 쪼갤 수 없는 단위로 할당되므로 확장 자원은 정수여야 합니다. 이 매니페스트는 apiserver 가 그것을 "
      "거절하는 모습을 보기 위한 것입니다. 흔한 실수: 여기에 정수 쓰기, GPU 대신 cpu 를 소수로 쓰기."},
     {"check.step3.fraction-manifest.title", "k8s/bad-fraction.yaml 이 GPU 를 소수로 요청한다"},
     {"check.step3.mismatch-manifest.explain",
-     "k8s/bad-mismatch.yaml 이 컨테이너의 requests 와 limits 양쪽에 nvidia.com/gpu 를 서로 다른 정수로 적은 Pod 인지 "
+     "k8s/bad-mismatch.yaml 이 컨테이너의 requests 와 limits 양쪽에 {resource} 를 서로 다른 정수로 적은 Pod 인지 "
      "확인합니다. 확장 자원은 오버커밋이 불가능하므로 apiserver 는 requests 와 limits 가 같기를 요구합니다. 이 "
      "매니페스트는 그 규칙이 거절하는 모습을 보기 위한 것입니다. 흔한 실수: limits 만 적기(그러면 requests 가 limits "
      "에서 복사되어 파드가 유효해집니다), 소수 쓰기(그것은 다른 규칙입니다)."},
@@ -82,8 +82,8 @@ constexpr CatalogEntry kEntries[] = {
      "때까지 \"고치기\". 그러면 이 단계의 의미가 사라집니다."},
     {"check.step3.not-created.title", "잘못된 파드는 하나도 만들어지지 않았다"},
     {"check.step3.rejected-file.explain",
-     "out/rejected.txt 에 apiserver 의 거절 두 가지가 모두 있는지 확인합니다: \"must be equal to nvidia.com/gpu "
-     "limit\" 문구가 담긴 것 하나와, nvidia.com/gpu 필드에 대한 \"must be an integer\" 문구가 담긴 것 하나. kubectl "
+     "out/rejected.txt 에 apiserver 의 거절 두 가지가 모두 있는지 확인합니다: \"must be equal to {resource} "
+     "limit\" 문구가 담긴 것 하나와, {resource} 필드에 대한 \"must be an integer\" 문구가 담긴 것 하나. kubectl "
      "은 오류를 표준 오류로 내보내므로 2>&1 로 받고, 두 번째는 >> 로 덧붙이세요. 흔한 실수: 빈 파일(표준 출력만 "
      "받음), 두 번째 메시지만 남은 파일(> 가 첫 번째를 덮어씀)."
      " 두 거절은 어느 순서로든, 어떤 kubectl 형태로든(apply, create,"
@@ -92,14 +92,14 @@ constexpr CatalogEntry kEntries[] = {
      " 는 두 규칙 모두로 거절되며 정수 규칙의 거절로 셉니다."},
     {"check.step3.rejected-file.title", "out/rejected.txt 에 거절 메시지 두 개가 있다"},
     {"check.step4.manifest.explain",
-     "k8s/trainer.yaml 이 nvidia.com/gpu: 1 을 requests 가 아니라 limits 에만 적은 Pod trainer 이고, nodeSelector, "
+     "k8s/trainer.yaml 이 {resource}: 1 을 requests 가 아니라 limits 에만 적은 Pod trainer 이고, nodeSelector, "
      "nodeName, affinity 가 없는지 확인합니다. 이 단계의 요점은 apiserver 가 limits 로 requests 를 채운다는 것, "
      "그리고 자원만으로 스케줄러가 {node} 을 고른다는 것입니다. 흔한 실수: requests 도 적기, nodeSelector 로 "
      "파드를 노드에 고정하기."},
     {"check.step4.manifest.title", "k8s/trainer.yaml 이 limits 에만 GPU 1장을 요청한다"},
     {"check.step4.placed-by-scheduler.explain",
      "클러스터의 trainer 파드가 스케줄러에 의해 {node} 에 배정되었는지 확인합니다: 매니페스트에 nodeName 이 "
-     "없고, 파드에 nodeSelector 나 affinity 가 없으며, PodScheduled 가 True. nvidia.com/gpu 를 광고하는 노드는 "
+     "없고, 파드에 nodeSelector 나 affinity 가 없으며, PodScheduled 가 True. {resource} 를 광고하는 노드는 "
      "{node} 뿐이므로 스케줄러의 선택지는 하나입니다. 흔한 실수: nodeName 지정(스케줄러를 건너뜁니다), "
      "nodeSelector 지정(요점을 가립니다). trainer 가 대기 중이면 대개 allocatable 을 패치하지 않은 것입니다."
      " 다른 스케줄러를 지정했거나(spec.schedulerName) 이벤트는 있는데"
@@ -108,11 +108,11 @@ constexpr CatalogEntry kEntries[] = {
      " PodScheduled 만으로 판단합니다."},
     {"check.step4.placed-by-scheduler.title", "스케줄러가 trainer 를 {node} 에 배정했다"},
     {"check.step4.requests-defaulted.explain",
-     "클러스터의 trainer 파드가 requests 와 limits 모두 nvidia.com/gpu = 1 인지 확인합니다. 확장 자원은 requests 를 "
+     "클러스터의 trainer 파드가 requests 와 limits 모두 {resource} = 1 인지 확인합니다. 확장 자원은 requests 를 "
      "비워 두면 apiserver 가 limits 값을 복사해 채웁니다. kubectl -n {namespace} get pod trainer -o yaml 로 직접 볼 "
      "수 "
      "있습니다. 흔한 실수: 다른 양을 요청하거나 GPU 를 아예 요청하지 않는 trainer 파드."},
-    {"check.step4.requests-defaulted.title", "trainer 의 requests 가 nvidia.com/gpu: 1 로 채워졌다"},
+    {"check.step4.requests-defaulted.title", "trainer 의 requests 가 {resource}: 1 로 채워졌다"},
     {"check.step5.cpu-only-pending.explain",
      "cpu-only 가 노드 없이 Pending 이고 PodScheduled 가 False/Unschedulable 이며, 스케줄러 메시지가 자원이 아니라 "
      "테인트(untolerated taint)를 이유로 드는지 확인합니다. 이 메시지를 읽는 것이 이 실습에서 익힐 기술입니다: "
@@ -120,25 +120,25 @@ constexpr CatalogEntry kEntries[] = {
      "스케줄됨), cpu-only 에 톨러레이션을 붙임."},
     {"check.step5.cpu-only-pending.title", "cpu-only 가 테인트 때문에 대기한다"},
     {"check.step5.cpu-only-spec.explain",
-     "k8s/cpu-only.yaml 과 클러스터의 cpu-only 파드를 확인합니다: nvidia.com/gpu 의 request 나 limit 이 없고, "
+     "k8s/cpu-only.yaml 과 클러스터의 cpu-only 파드를 확인합니다: {resource} 의 request 나 limit 이 없고, "
      "nodeSelector 가 nvidia.com/gpu.present: \"true\" 이며, 테인트에 대한 톨러레이션이 없어야 합니다. 이 파드는 "
      "테인트가 무엇을 위한 것인지 보여 줍니다: GPU 노드를 노리는 일반 워크로드를 그 노드에서 떼어 놓는 것입니다. "
      "흔한 실수: nodeSelector 에 따옴표 없는 true, trainer2 의 톨러레이션을 복사해 오기."},
     {"check.step5.cpu-only-spec.title", "cpu-only 가 GPU 도 톨러레이션도 없이 GPU 노드를 노린다"},
     {"check.step5.taint.explain",
-     "{node} 에 키 nvidia.com/gpu, 값 present, 효과 NoSchedule 인 테인트가 있고, 다른 노드에는 nvidia.com/gpu "
+     "{node} 에 키 {resource}, 값 present, 효과 NoSchedule 인 테인트가 있고, 다른 노드에는 {resource} "
      "테인트가 없는지 확인합니다. 테인트는 비싼 GPU 노드를 그 테인트를 견디는 파드만 쓰도록 예약합니다. 흔한 실수: "
      "NoExecute(trainer 처럼 이미 떠 있는 파드를 쫓아냅니다), 다른 값, 다른 노드에 테인트 걸기."},
-    {"check.step5.taint.title", "{node} 에 테인트 nvidia.com/gpu=present:NoSchedule"},
+    {"check.step5.taint.title", "{node} 에 테인트 {taint}"},
     {"check.step5.tainted-file.explain",
-     "out/tainted.txt 에 테인트를 이유로 들고 Insufficient nvidia.com/gpu 는 없는 스케줄러 메시지(\"N/M nodes are "
+     "out/tainted.txt 에 테인트를 이유로 들고 Insufficient {resource} 는 없는 스케줄러 메시지(\"N/M nodes are "
      "available: ...\")가 있고, 그 이유들이 cpu-only 의 현재 PodScheduled 메시지와 같은지 확인합니다(preemption "
      "부분은 달라도 됩니다). kubectl -n {namespace} get pod cpu-only -o "
      "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' 로 꺼내세요. 흔한 실수: 여기에 trainer3 "
      "의 메시지를 저장하기, 빈 파일."
      " 메시지는 어떤 kubectl 출력에서 저장해도 됩니다(jsonpath, -o"
      " yaml, -o json, describe pod, get events)."
-     " 파일의 모든 메시지를 보므로 Insufficient nvidia.com/gpu"
+     " 파일의 모든 메시지를 보므로 Insufficient {resource}"
      " 메시지가 함께 있으면 실패합니다."},
     {"check.step5.tainted-file.title", "out/tainted.txt 에 cpu-only 의 테인트 메시지가 있다"},
     {"check.step5.trainer-not-evicted.explain",
@@ -147,12 +147,12 @@ constexpr CatalogEntry kEntries[] = {
      "trainer 지우기."},
     {"check.step5.trainer-not-evicted.title", "trainer 가 여전히 {node} 에서 실행 중이다"},
     {"check.step6.gate-kept.explain",
-     "nvidia.com/gpu=present:NoSchedule 테인트가 {node} 에 그대로 있고 cpu-only 가 여전히 Pending 인지 "
+     "{taint} 테인트가 {node} 에 그대로 있고 cpu-only 가 여전히 Pending 인지 "
      "확인합니다. 파드를 통과시키려고 테인트를 지우면 GPU 노드를 예약해 둔 이유가 사라집니다. 흔한 실수: 대기 중인 "
      "파드를 \"고치려고\" kubectl taint node {node} nvidia.com/gpu- 실행."},
     {"check.step6.gate-kept.title", "테인트가 남아 있고 cpu-only 는 계속 대기한다"},
     {"check.step6.gpu.explain",
-     "k8s/trainer2.yaml 과 클러스터의 trainer2 파드를 확인합니다: requests 와 limits 의 nvidia.com/gpu = 1. trainer2 "
+     "k8s/trainer2.yaml 과 클러스터의 trainer2 파드를 확인합니다: requests 와 limits 의 {resource} = 1. trainer2 "
      "는 자원 관문과 테인트 관문, 두 관문을 모두 통과해야 합니다. 흔한 실수: 톨러레이션을 넣으면서 자원 요청을 "
      "빠뜨리기."},
     {"check.step6.gpu.title", "trainer2 가 GPU 1장을 요청한다"},
@@ -162,13 +162,13 @@ constexpr CatalogEntry kEntries[] = {
      "톨러레이션(trainer2 가 계속 대기), 매니페스트의 nodeName."},
     {"check.step6.placed.title", "스케줄러가 trainer2 를 {node} 에 배정했다"},
     {"check.step6.toleration.explain",
-     "trainer2 에 테인트를 견디는 톨러레이션이 있는지 확인합니다: 키 nvidia.com/gpu 에 operator Equal 과 값 present, "
+     "trainer2 에 테인트를 견디는 톨러레이션이 있는지 확인합니다: 키 {resource} 에 operator Equal 과 값 present, "
      "또는 operator Exists, 효과는 NoSchedule 이거나 비어 있음. 키 없이 operator Exists 인 톨러레이션은 모든 "
      "테인트를 견디므로 너무 넓습니다. apiserver 가 모든 파드에 추가하는 300초짜리 NoExecute 톨러레이션 두 개는 "
      "무시합니다. 흔한 실수: present 대신 값 true, 맞지 않는 효과."},
     {"check.step6.toleration.title", "trainer2 가 GPU 테인트만 정확히 견딘다"},
     {"check.step7.exhausted-file.explain",
-     "out/exhausted.txt 에 Insufficient nvidia.com/gpu 가 있고 테인트 이유는 없는 스케줄러 메시지가 있으며, 그 "
+     "out/exhausted.txt 에 Insufficient {resource} 가 있고 테인트 이유는 없는 스케줄러 메시지가 있으며, 그 "
      "이유들이 trainer3 의 현재 메시지와 같은지 확인합니다(preemption 부분은 달라도 됩니다). out/tainted.txt 와 "
      "나란히 놓고 비교해 보세요. 그 차이가 다음에 볼 곳을 정합니다. 흔한 실수: 여기에 cpu-only 의 메시지를 저장하기, "
      "빈 파일."
@@ -178,7 +178,7 @@ constexpr CatalogEntry kEntries[] = {
      " 모두 쓰고 있어야 합니다."},
     {"check.step7.exhausted-file.title", "out/exhausted.txt 에 trainer3 의 Insufficient 메시지가 있다"},
     {"check.step7.pending-insufficient.explain",
-     "trainer3 가 노드 없이 Pending 이고 PodScheduled 가 False 이며, 스케줄러 메시지에 Insufficient nvidia.com/gpu "
+     "trainer3 가 노드 없이 Pending 이고 PodScheduled 가 False 이며, 스케줄러 메시지에 Insufficient {resource} "
      "가 있고 테인트를 이유로 들지 않는지 확인합니다. GPU 자리 두 개를 trainer 와 trainer2 가 이미 다 썼으므로 대기 "
      "이유가 테인트에서 자원으로 바뀝니다. 흔한 실수: trainer3 에 톨러레이션이 없음(다시 테인트가 이유), 자리가 비어 "
      "있음(trainer3 가 스케줄됨)."
@@ -187,14 +187,14 @@ constexpr CatalogEntry kEntries[] = {
      " ALLOCATABLE > 0). allocatable 이 없으면(capacity"
      " 만) trainer3 는 다른 이유로 기다리는 것이라 힌트가 2단계를"
      " 가리킵니다."},
-    {"check.step7.pending-insufficient.title", "trainer3 가 Insufficient nvidia.com/gpu 로 대기한다"},
+    {"check.step7.pending-insufficient.title", "trainer3 가 Insufficient {resource} 로 대기한다"},
     {"check.step7.same-as-trainer2.explain",
      "k8s/trainer3.yaml 과 클러스터의 trainer3 가 컨테이너(image, resources), tolerations, nodeSelector, affinity "
      "에서 trainer2 와 같고 이름만 다른지 확인합니다. 나머지를 모두 같게 두어야 새 대기 이유가 의미를 가집니다. 흔한 "
      "실수: 톨러레이션을 빠뜨려 테인트 이유가 되돌아오기."},
     {"check.step7.same-as-trainer2.title", "trainer3 는 이름만 다른 trainer2 이다"},
     {"check.step8.allocatable.explain",
-     "ALLOCATABLE 이 {node} 의 현재 allocatable nvidia.com/gpu 와 같은지 확인합니다. 실습 본문에서 베끼지 말고 "
+     "ALLOCATABLE 이 {node} 의 현재 allocatable {resource} 와 같은지 확인합니다. 실습 본문에서 베끼지 말고 "
      "클러스터에서 세어 적으세요(kubectl get node {node} -o jsonpath=...)."},
     {"check.step8.allocatable.title", "ALLOCATABLE 이 클러스터와 일치한다"},
     {"check.step8.format.explain",
@@ -224,18 +224,18 @@ constexpr CatalogEntry kEntries[] = {
      "를 패치하는 것만으로 충분했습니다. devices, gpu, hardware 같은 답은 실패입니다."},
     {"check.step8.scheduler-sees.title", "SCHEDULER_SEES 가 숫자라고 답한다"},
     {"check.step8.taint.explain",
-     "TAINT 가 {node} 의 현재 nvidia.com/gpu 테인트를 키=값:효과(key=value:Effect) 형태로 적은 것과 같은지 "
-     "확인합니다. 예: nvidia.com/gpu=present:NoSchedule. 흔한 실수: 순서가 다름, 효과 누락, 이미 노드에서 사라진 "
+     "TAINT 가 {node} 의 현재 {resource} 테인트를 키=값:효과(key=value:Effect) 형태로 적은 것과 같은지 "
+     "확인합니다. 예: {taint}. 흔한 실수: 순서가 다름, 효과 누락, 이미 노드에서 사라진 "
      "테인트."},
     {"check.step8.taint.title", "TAINT 가 {node} 의 테인트와 일치한다"},
     {"check.step8.used.explain",
-     "USED 가 {node} 에 배정되어 아직 끝나지 않은 파드들이 요청한 nvidia.com/gpu 의 합과 같은지 확인합니다. "
+     "USED 가 {node} 에 배정되어 아직 끝나지 않은 파드들이 요청한 {resource} 의 합과 같은지 확인합니다. "
      "스케줄러와 같은 방식으로 셉니다(파드마다 컨테이너들의 합과 가장 큰 init 컨테이너 중 큰 값). gpuwhy 에게 보이는 "
      "것은 {namespace} 의 파드뿐입니다. 흔한 실수: 노드가 없는 Pending 파드까지 세기."},
     {"check.step8.used.title", "USED 가 클러스터와 일치한다"},
     {"cli.app", "gpuwhy: 실습 \"GPU 파드가 왜 Pending 에 머무는가\" 를 채점합니다"},
     {"cli.check", "실습을 채점합니다: 작업 디렉터리의 파일과 실제 클러스터"},
-    {"cli.error.bad-step", "--step {step}: 실습의 단계는 1부터 8까지입니다"},
+    {"cli.error.bad-step", "--step {step}: 실습의 단계는 1부터 {steps}까지입니다"},
     {"cli.error.more-info", "자세한 사용법은 --help 로 확인하세요."},
     {"cli.error.did-you-mean", "\"{suggestion}\" 을(를) 말씀하신 건가요?"},
     {"cli.error.unknown-command", "\"{command}\": 알 수 없는 명령입니다 (명령: {commands})"},
@@ -326,10 +326,10 @@ constexpr CatalogEntry kEntries[] = {
      "를 비교하세요."},
     {"hint.placed.not-bound",
      "{pod} 파드가 아직 노드에 배정되지 않았습니다. PodScheduled 메시지를 보세요(kubectl -n {namespace} describe pod "
-     "{pod}). Insufficient nvidia.com/gpu 라고 나오면 {node} 노드가 allocatable 에 nvidia.com/gpu 를 광고하는지 "
+     "{pod}). Insufficient {resource} 라고 나오면 {node} 노드가 allocatable 에 {resource} 를 광고하는지 "
      "확인하세요(2단계)."},
     {"hint.placed.wrong-node",
-     "{pod} 파드가 {node} 노드가 아닌 다른 노드에서 실행 중입니다. nvidia.com/gpu 를 광고하는 노드는 {node} 하나여야 "
+     "{pod} 파드가 {node} 노드가 아닌 다른 노드에서 실행 중입니다. {resource} 를 광고하는 노드는 {node} 하나여야 "
      "합니다. 2단계를 확인하고 파드를 다시 만드세요."},
     {"hint.pod-missing",
      "{namespace} 네임스페이스에 {pod} 파드가 없습니다. kubectl apply -f 에 -n {namespace} 옵션을 붙여(또는 "
@@ -406,16 +406,16 @@ constexpr CatalogEntry kEntries[] = {
      "--subresource=status)."},
     {"hint.step3.apiserver-rejects.accepted",
      "apiserver 가 {file} 파일을 받아들였습니다. 보여 주려는 규칙을 어기지 않는다는 뜻입니다. 단계 설명과 비교해서 "
-     "nvidia.com/gpu 양을 고치세요."},
+     "{resource} 양을 고치세요."},
     {"hint.step3.apiserver-rejects.no-namespace",
      "{namespace} 네임스페이스가 없어서 {file} 파일의 dry-run 이 실패했습니다. 먼저 네임스페이스를 만드세요(1단계)."},
     {"hint.step3.apiserver-rejects.not-sent",
      "{file} 파일이 없거나 Pod 하나가 아니어서 apiserver 로 보내지 않았습니다. 먼저 매니페스트를 고치세요."},
     {"hint.step3.apiserver-rejects.wrong-reason-fraction",
-     "apiserver 가 {file} 파일을 거절했지만 nvidia.com/gpu 양이 소수라서가 아닙니다. 나머지는 올바르게 두고 0.5 같은 "
+     "apiserver 가 {file} 파일을 거절했지만 {resource} 양이 소수라서가 아닙니다. 나머지는 올바르게 두고 0.5 같은 "
      "양을 쓰세요."},
     {"hint.step3.apiserver-rejects.wrong-reason-mismatch",
-     "apiserver 가 {file} 파일을 거절했지만 nvidia.com/gpu 의 requests 와 limits 가 달라서가 아닙니다. 둘 다 정수로 "
+     "apiserver 가 {file} 파일을 거절했지만 {resource} 의 requests 와 limits 가 달라서가 아닙니다. 둘 다 정수로 "
      "두고 값만 다르게 하세요."},
     {"hint.step3.fraction-manifest.no-gpu",
      "{file} 파일이 {resource} 를 요청하지 않습니다. resources.limits 에 0.5 같은 소수로 적으세요."},
@@ -440,10 +440,10 @@ constexpr CatalogEntry kEntries[] = {
      "{file} 파일이 비어 있습니다. kubectl 은 오류를 표준 오류로 내보내므로 > 만으로는 받을 수 없습니다. 첫 번째 "
      "매니페스트는 kubectl apply -f ... > {file} 2>&1, 두 번째는 ... >> {file} 2>&1 로 실행하세요."},
     {"hint.step3.rejected-file.no-fraction",
-     "{file} 파일에 nvidia.com/gpu 필드에 대한 \"must be an integer\" 거절이 없습니다. k8s/bad-fraction.yaml 을 "
+     "{file} 파일에 {resource} 필드에 대한 \"must be an integer\" 거절이 없습니다. k8s/bad-fraction.yaml 을 "
      "적용하고 그 메시지를 덧붙이세요(>> {file} 2>&1)."},
     {"hint.step3.rejected-file.no-mismatch",
-     "{file} 파일에 \"must be equal to nvidia.com/gpu limit\" 거절이 없습니다. k8s/bad-mismatch.yaml 을 적용하고 그 "
+     "{file} 파일에 \"must be equal to {resource} limit\" 거절이 없습니다. k8s/bad-mismatch.yaml 을 적용하고 그 "
      "메시지를 덧붙이세요(>> {file} 2>&1)."},
     {"hint.step3.rejected-file.no-rejection",
      "{file} 파일에 apiserver 의 거절 메시지가 없습니다. 잘못된 매니페스트 두 개를 적용하고 kubectl 이 출력하는 것을 "
@@ -507,7 +507,7 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} 파드가 {node} 노드에서 실행 중이 아닙니다. 노드에 테인트를 걸기 전에 4단계처럼 다시 만드세요."},
     {"hint.step5.trainer-not-evicted.never-scheduled",
      "{pod} 파드가 한 번도 스케줄되지 않았으므로 지킬 것이 없었습니다. 먼저 4단계를 성공시키세요({node} 노드가 "
-     "allocatable 에 nvidia.com/gpu 를 광고해야 합니다)."},
+     "allocatable 에 {resource} 를 광고해야 합니다)."},
     {"hint.step5.trainer-not-evicted.noexecute",
      "{pod} 파드가 쫓겨났거나 삭제되는 중입니다. NoExecute 테인트는 견디지 못하는 파드를 쫓아냅니다. NoSchedule 을 "
      "쓰고 {pod} 파드를 다시 만드세요."},
@@ -600,7 +600,7 @@ constexpr CatalogEntry kEntries[] = {
      "합니다(지금 {allocatable}개 중 {used}개 사용). {pod} 를 보기 전에 두 파드를 되살리세요(4, 6단계)."},
     {"hint.step7.shared-toleration",
      "{pod} 는 {other} 와 같은 톨러레이션을 가졌고, 그 톨러레이션이 {taint} 와 맞지 않습니다. {other} 를 베끼는 것이 "
-     "아니라 공통 톨러레이션을 고쳐야 합니다. {other_file} 와 {file} 모두에서 고치고(key nvidia.com/gpu, operator "
+     "아니라 공통 톨러레이션을 고쳐야 합니다. {other_file} 와 {file} 모두에서 고치고(key {resource}, operator "
      "Equal, value present, effect NoSchedule) 두 파드를 다시 만드세요."},
     {"hint.step8.pending.differs",
      "PENDING 은 {value} 인데 지금 {namespace} 네임스페이스에서 대기 중인 파드는 {live}개입니다. kubectl -n "
@@ -652,7 +652,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.report.warning", "경고"},
     {"ui.score", "점수 {score}/{max_score}"},
     {"ui.step.1", "1단계 — 네임스페이스와 GPU 발견 라벨"},
-    {"ui.step.2", "2단계 — 노드 status 에 nvidia.com/gpu 광고"},
+    {"ui.step.2", "2단계 — 노드 status 에 {resource} 광고"},
     {"ui.step.3", "3단계 — 확장 자원에 대한 apiserver 의 두 규칙"},
     {"ui.step.4", "4단계 — 조건 없이 자원만으로 노드가 정해진다"},
     {"ui.step.5", "5단계 — 자원이 남아도 테인트가 막는다"},
@@ -703,7 +703,7 @@ constexpr CatalogEntry kEntries[] = {
     {"value.step2.other-nodes.expected", "{node} 노드 이외의 모든 노드에서 {resource} 가 없거나 0"},
     {"value.step2.other-nodes.none", "다른 노드는 광고하지 않음"},
     {"value.step3.apiserver-rejects.expected",
-     "{mismatch_file}: \"must be equal to nvidia.com/gpu limit\" 문구로 거절, {fraction_file}: \"must be an "
+     "{mismatch_file}: \"must be equal to {resource} limit\" 문구로 거절, {fraction_file}: \"must be an "
      "integer\" 문구로 거절(422 Invalid)"},
     {"value.step3.fraction-manifest.expected", "{file} 파일에 정수가 아닌 {resource} 양을 요청하는 Pod"},
     {"value.step3.mismatch-manifest.expected",
@@ -713,7 +713,7 @@ constexpr CatalogEntry kEntries[] = {
     {"value.step3.not-created.none", "하나도 없음"},
     {"value.step3.rejected-file.both", "거절 {count}개, 두 규칙 모두 있음"},
     {"value.step3.rejected-file.expected",
-     "{file} 파일에 두 거절 모두: \"must be equal to nvidia.com/gpu limit\", \"must be an integer\""},
+     "{file} 파일에 두 거절 모두: \"must be equal to {resource} limit\", \"must be an integer\""},
     {"value.step3.rejected-file.fraction-only", "거절 {count}개, 정수 규칙만 있음"},
     {"value.step3.rejected-file.mismatch-only", "거절 {count}개, requests == limits 규칙만 있음"},
     {"value.step3.rejected-file.neither", "거절 {count}개, 어느 규칙도 없음"},
@@ -784,6 +784,15 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.batch.not-graded", "채점하지 못함: {error}"},
     {"ui.batch.incomplete", "미완료, 점수 없음"},
     {"ui.batch.summary", "제출물 {count}개: 채점 {scored}개, 미완료 {incomplete}개(점수 없음)"},
+    {"item.live-pod", "파드 {pod}"},
+    {"reason.advertised.json-nodes", "이름이 있는 Node 객체가 없음"},
+    {"reason.advertised.describe", "Name: 줄이 없는 describe 출력"},
+    {"reason.advertised.no-rows", "행이 없음"},
+    {"reason.advertised.no-gpu-column", "표에 GPU 열이 없음"},
+    {"reason.advertised.header-only", "헤더만 있고 행이 없음"},
+    {"reason.advertised.empty", "파일이 비어 있음"},
+    {"reason.advertised.bad-json", "JSON 처럼 보이지만 해석되지 않음"},
+    {"reason.advertised.yaml", "해석되지 않는 YAML: {detail}"},
 };
 
 }  // namespace

@@ -192,7 +192,7 @@ void nodes_from_json(const json& j, Advertised& a) {
     }
     add_node(a, md["name"].get<std::string>(), amount);
   }
-  if (a.amounts.empty()) a.problem = "no Node objects with a name";
+  if (a.amounts.empty()) a.problem = "reason.advertised.json-nodes";
 }
 
 bool is_number_text(std::string_view s) {
@@ -261,7 +261,7 @@ void read_describe(const std::vector<std::string>& lines, Advertised& a) {
     }
   }
   for (const auto& n : order) add_node(a, n, found[n].second.empty() ? found[n].first : found[n].second);
-  if (a.amounts.empty()) a.problem = "describe output without any Name: line";
+  if (a.amounts.empty()) a.problem = "reason.advertised.describe";
 }
 
 // The column of a capacity amount when the header has one beside an allocatable one.
@@ -316,7 +316,7 @@ void read_table(const std::vector<std::string>& lines, Advertised& a) {
     if (!cells.empty()) rows.push_back(std::move(cells));
   }
   if (rows.empty()) {
-    a.problem = "no rows";
+    a.problem = "reason.advertised.no-rows";
     return;
   }
   // A one-column header (`GPU`, `Gpu`) above amounts only: bare numbers under a title.
@@ -332,7 +332,7 @@ void read_table(const std::vector<std::string>& lines, Advertised& a) {
     amount_col = amount_column(rows[0]);
     capacity_col = capacity_column(rows[0]);
     if (!amount_col && rows[0].size() > 2) {
-      a.problem = "the table has no GPU column";
+      a.problem = "reason.advertised.no-gpu-column";
       return;
     }
     rows.erase(rows.begin());
@@ -346,7 +346,7 @@ void read_table(const std::vector<std::string>& lines, Advertised& a) {
       a.format = AdvertisedFormat::kBareNumbers;
       a.bare_numbers = true;
     } else {
-      a.problem = "a header without rows";
+      a.problem = "reason.advertised.header-only";
     }
     return;
   }
@@ -372,7 +372,7 @@ Advertised read_advertised(std::string_view in) {
   Advertised a;
   const std::string t = text::trim(text::strip_noise(text::nfkc(in)));
   if (t.empty()) {
-    a.problem = "the file is empty";
+    a.problem = "reason.advertised.empty";
     return a;
   }
   // A JSON or YAML document may follow lines that are not output (a warning kubectl printed,
@@ -391,7 +391,7 @@ Advertised read_advertised(std::string_view in) {
     if (!j.is_discarded() || t.front() == '{' || t.front() == '[') {
       a.format = AdvertisedFormat::kJson;
       if (j.is_discarded()) {
-        a.problem = "looks like JSON but does not parse";
+        a.problem = "reason.advertised.bad-json";
         return a;
       }
       nodes_from_json(j, a);
@@ -416,7 +416,8 @@ Advertised read_advertised(std::string_view in) {
       for (const auto& d : docs) nodes_from_json(d, a);
       if (!a.amounts.empty()) a.problem.clear();
     } catch (const std::exception& e) {
-      a.problem = e.what();
+      a.problem = "reason.advertised.yaml";
+      a.problem_detail = e.what();
     }
     return a;
   }

@@ -59,7 +59,11 @@ struct Advertised {
   bool all_none = false;
   /// Pitfall 2: only numbers, no node names (`-o jsonpath` without `.metadata.name`).
   bool bare_numbers = false;
-  std::string problem;  ///< one line when nothing could be read ("" when fine)
+  /// Why nothing could be read, as a catalog id ("reason.advertised.no-rows"; "" when fine), so
+  /// the hint says it in the reader's language; `problem_detail` fills its {detail} (a parser's
+  /// own message).
+  std::string problem;
+  std::string problem_detail;
 };
 /// Reads custom-columns/table output (with or without header), `-o jsonpath` range output,
 /// `-o json` (List or single Node), `-o yaml`, `kubectl describe nodes`. The amount is the
