@@ -4,6 +4,7 @@
 
 #include "checks.h"
 #include "common.h"
+#include "gpuwhy/collect.h"
 #include "gpuwhy/kube.h"
 #include "gpuwhy/lab.h"
 #include "gpuwhy/messages.h"
@@ -127,13 +128,12 @@ Outcome dry_run_part(const Snapshot& s, std::string_view path, bool want_mismatc
   const HttpAnswer& a = it->second.value();
   const std::string m = kube::status_message(a.body, 300);
   *line = fmt::format("{}: HTTP {}{}{}", file, a.status, m.empty() ? "" : ": ", m);
-  if (a.status == 401 || a.status == 403)
+  // No verdict on the manifest: the environment's (the same rule as collect's fetch_errors).
+  if (dry_run_answer_is_environment(a.status))
     return env_error(FetchError{ErrorKind::kHttp, a.status, *line}, "dry-run", args);
   if (a.status >= 200 && a.status < 300)
     return fail(none, raw(*line), msg("hint.step3.apiserver-rejects.accepted", args), {*line});
   if (a.status == 404) return fail(none, raw(*line), msg("hint.step3.apiserver-rejects.no-namespace", args), {*line});
-  if (a.status >= 500 || a.status == 429 || a.status == 0)
-    return env_error(FetchError{ErrorKind::kHttp, a.status, *line}, "dry-run", args);
   if (a.status == 422) {
     const auto kinds = messages::classify(messages::causes_from_status(a.body));
     if (want_mismatch ? kinds.mismatch : kinds.fraction) return pass(none, raw(*line), {*line});

@@ -266,7 +266,7 @@ Fetched<HttpAnswer> dry_run(kube::Client& client, const std::string& rel, const 
   if (!enabled) return skipped(std::string(kDryRunOff));
   auto pod = pod_to_send(rel, file);
   if (auto* err = std::get_if<FetchError>(&pod)) return *err;
-  const std::string path = "/api/v1/namespaces/" + std::string(lab::kNamespace) + "/pods?dryRun=All";
+  const std::string path = dry_run_path();
   if (unreachable) return *unreachable;
   try {
     return client.post_json(path, std::get<json>(pod));
@@ -278,6 +278,14 @@ Fetched<HttpAnswer> dry_run(kube::Client& client, const std::string& rel, const 
 }
 
 }  // namespace
+
+std::string dry_run_path() {
+  return fmt::format("/api/v1/namespaces/{}/pods?dryRun=All", lab::kNamespace);
+}
+
+bool dry_run_answer_is_environment(int http_status) {
+  return http_status == 0 || http_status == 401 || http_status == 403 || http_status == 429 || http_status >= 500;
+}
 
 Snapshot collect(kube::Client& client, const CollectOptions& opts) {
   Snapshot s;
@@ -339,14 +347,14 @@ std::vector<std::string> fetch_errors(const Snapshot& snap) {
   // make step3.apiserver-rejects an error).
   std::string server = snap.source.rfind("live ", 0) == 0 ? snap.source.substr(5) : snap.source;
   while (!server.empty() && server.back() == '/') server.pop_back();
-  const std::string path = fmt::format("/api/v1/namespaces/{}/pods?dryRun=All", lab::kNamespace);
+  const std::string path = dry_run_path();
   for (const auto& [rel, d] : snap.dry_runs) {
     if (!d.ok()) {
       add(d.error());
       continue;
     }
     const int st = d.value().status;
-    if (st == 0 || st == 401 || st == 403 || st == 429 || st >= 500) {
+    if (dry_run_answer_is_environment(st)) {
       add(FetchError{ErrorKind::kHttp, st,
                      fmt::format("{} (dry run of {})",
                                  kube::explain_http_error("POST", server + path, st, d.value().body, server), rel)});
