@@ -92,9 +92,9 @@ TEST(ReportGolden, CaptureApiserverUnreachable) {
   for (auto lang : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) {
     render::Options o = golden_options();
     o.lang = lang;
-    expect_equal_to_golden(std::string("captures/") + kVersion + "/solution.unreachable.table." +
-                               i18n::to_string(lang) + ".txt",
-                           render::table(run, o));
+    expect_equal_to_golden(
+        std::string("captures/") + kVersion + "/solution.unreachable.table." + i18n::to_string(lang) + ".txt",
+        render::table(run, o));
   }
 }
 
