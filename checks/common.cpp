@@ -26,17 +26,21 @@ Outcome env_error(const FetchError& e, std::string_view item, std::map<std::stri
   o.actual = raw(e.message.empty() ? to_string(e.kind) : e.message);
   args["what@"] = fmt::format("item.{}", item);
   args["rule@"] = fmt::format("rbac.{}", item);
+  std::string hint = "unavailable";
   if (e.http_status == 401) {
-    o.env_cause = "unauthorized";
+    hint = "unauthorized";
   } else if (e.http_status == 403) {
-    o.env_cause = "forbidden";
+    hint = "forbidden";
   } else if (e.kind == ErrorKind::kSkipped) {
-    o.env_cause = "not-collected";
-  } else {
-    o.env_cause = "unavailable";
+    hint = "not-collected";
   }
+  // The cause a table tells once: the hint's kind, with no kubeconfig and a certificate problem
+  // told apart from an apiserver that does not answer (each has its own fix).
+  o.env_cause = hint;
+  if (hint == "unavailable" && e.kind == ErrorKind::kConfig) o.env_cause = "config";
+  if (hint == "unavailable" && e.kind == ErrorKind::kTls) o.env_cause = "tls";
   o.env_need = msg(fmt::format("rbac.{}", item), args);
-  o.hint = msg("hint.env." + o.env_cause, std::move(args));
+  o.hint = msg("hint.env." + hint, std::move(args));
   o.evidence.push_back(fmt::format("{} ({})", e.message, to_string(e.kind)));
   return o;
 }

@@ -779,6 +779,12 @@ constexpr CatalogEntry kEntries[] = {
     {"reason.advertised.empty", "the file is empty"},
     {"reason.advertised.bad-json", "looks like JSON but does not parse"},
     {"reason.advertised.yaml", "YAML that does not parse: {detail}"},
+    {"ui.env.fix.config",
+     "gpuwhy found no usable kubeconfig: pass --kubeconfig FILE, set KUBECONFIG, or write ~/.kube/config (kubectl "
+     "config view shows what kubectl uses), then run gpuwhy check again."},
+    {"ui.env.fix.tls",
+     "The apiserver's certificate could not be verified: check certificate-authority(-data) and the server address "
+     "in the kubeconfig (kubectl get nodes must answer with the same kubeconfig)."},
 };
 
 }  // namespace

@@ -843,6 +843,14 @@ constexpr CatalogEntry kEntries[] = {
     {"reason.advertised.empty", "ファイルが空"},
     {"reason.advertised.bad-json", "JSON のように見えるが解析できない"},
     {"reason.advertised.yaml", "解析できない YAML: {detail}"},
+    {"ui.env.fix.config",
+     "使える kubeconfig が見つかりません。--kubeconfig FILE を渡すか、KUBECONFIG を設定するか、~/.kube/config "
+     "を作ってください（kubectl config view で kubectl が使う設定を確認できます）。その後 gpuwhy check "
+     "を再実行してください。"},
+    {"ui.env.fix.tls",
+     "apiserver の証明書を検証できませんでした。kubeconfig の certificate-authority(-data) "
+     "とサーバーのアドレスを確認してください"
+     "（同じ kubeconfig で kubectl get nodes が応答すること）。"},
 };
 
 }  // namespace

@@ -793,6 +793,13 @@ constexpr CatalogEntry kEntries[] = {
     {"reason.advertised.empty", "파일이 비어 있음"},
     {"reason.advertised.bad-json", "JSON 처럼 보이지만 해석되지 않음"},
     {"reason.advertised.yaml", "해석되지 않는 YAML: {detail}"},
+    {"ui.env.fix.config",
+     "쓸 수 있는 kubeconfig 를 찾지 못했습니다. --kubeconfig FILE 을 주거나 KUBECONFIG 를 설정하거나 ~/.kube/config 를 "
+     "만드세요(kubectl config view 로 kubectl 이 쓰는 설정을 볼 수 있습니다). 그런 다음 gpuwhy check 를 다시 "
+     "실행하세요."},
+    {"ui.env.fix.tls",
+     "apiserver 의 인증서를 검증하지 못했습니다. kubeconfig 의 certificate-authority(-data) 와 서버 주소를 확인하세요"
+     "(같은 kubeconfig 로 kubectl get nodes 가 응답해야 합니다)."},
 };
 
 }  // namespace

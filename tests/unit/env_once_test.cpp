@@ -75,6 +75,26 @@ TEST(EnvOnce, UnreachableIsToldOnceAboveTheSteps) {
   EXPECT_GE(occurrences(t, "hint "), static_cast<std::size_t>(r.count(Status::kFail))) << t;
 }
 
+// The fix fits the cause: no kubeconfig, a certificate, a silent apiserver.
+TEST(EnvOnce, EachCauseHasItsOwnFix) {
+  struct Row {
+    const char* kind;
+    const char* fix;
+  };
+  for (const Row& row :
+       {Row{"config", "found no usable kubeconfig: pass --kubeconfig FILE"},
+        Row{"tls", "certificate could not be verified"}, Row{"transport", "Check that the control plane is running"}}) {
+    SCOPED_TRACE(row.kind);
+    auto b = report_test::unreachable(capture("solution"));
+    for (const char* k : {"version", "namespace", "nodes", "pods", "events"})
+      b["cluster"][k]["error"]["kind"] = row.kind;
+    for (auto& [path, d] : b["dry_runs"].items()) d["error"]["kind"] = row.kind;
+    const std::string t = table(grade(b, "t"));
+    EXPECT_EQ(occurrences(t, "Not your work: "), 1U) << t;
+    EXPECT_NE(t.find(row.fix), std::string::npos) << t;
+  }
+}
+
 TEST(EnvOnce, MachineFormatsKeepEveryEntry) {
   const RunResult r = grade(report_test::unreachable(capture("solution")), "t");
   const auto j = render::json_value(r, render::Options{});

@@ -29,7 +29,7 @@ struct Outcome {
   Msg hint;                           ///< empty id and no args when there is nothing to say
   std::vector<std::string> evidence;  ///< literal lines (cluster messages, file lines)
   /// Set on an `error` caused by the environment, not by the student's work: the kind of cause
-  /// ("unavailable", "unauthorized", "forbidden", "not-collected"). A table tells a cause that
+  /// ("config", "tls", "unavailable", "unauthorized", "forbidden", "not-collected"). A table tells a cause that
   /// several checks share once, above the steps; machine formats keep every entry.
   std::string env_cause{};
   Msg env_need{};  ///< what the environment must grant for this check (an RBAC rule), or empty
