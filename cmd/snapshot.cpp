@@ -29,8 +29,10 @@ int run_snapshot(const SnapshotOptions& o, i18n::Lang lang) {
   } else {
     write_file_atomic(o.output, text);
     fmt::print(stderr, "gpuwhy: {}\n",
-               text::sanitize_terminal(i18n::render(
-                   msg("cli.wrote", {{"file", o.output}, {"count", std::to_string(snap.requests)}}), lang)));
+               text::sanitize_terminal(i18n::render(msg("cli.wrote", {{"file", o.output},
+                                                                      {"count", std::to_string(snap.requests)},
+                                                                      {"bytes", std::to_string(snap.bytes_received)}}),
+                                                    lang)));
   }
   if (incomplete) return kExitIncomplete;
   return kExitPass;

@@ -272,7 +272,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.snapshot", "Collect the files and the cluster once into a JSON bundle"},
     {"cli.version", "Display program version information and exit"},
     {"cli.waiting", "waiting: {count} check(s) not passing yet, {seconds}s left"},
-    {"cli.wrote", "wrote {file} ({count} apiserver requests)"},
+    {"cli.wrote", "wrote {file} ({count} apiserver requests, {bytes} bytes received)"},
     {"hint.env.forbidden",
      "Not your work: the apiserver refused gpuwhy access to {what}. The account gpuwhy uses needs RBAC permission "
      "for: {rule}."},

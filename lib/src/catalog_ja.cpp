@@ -302,7 +302,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.snapshot", "ファイルとクラスターを一度だけ収集して JSON バンドルにまとめます"},
     {"cli.version", "バージョン情報を表示して終了します"},
     {"cli.waiting", "待機中: まだ合格していないチェック {count} 件、残り {seconds} 秒"},
-    {"cli.wrote", "{file} を書き出しました（apiserver リクエスト {count} 回）"},
+    {"cli.wrote", "{file} を書き出しました（apiserver リクエスト {count} 回、受信 {bytes} バイト）"},
     {"hint.env.forbidden",
      "あなたの作業の問題ではありません: apiserver が gpuwhy のアクセスを拒否しました（対象: {what}）。gpuwhy "
      "が使うアカウントに次の RBAC 権限が必要です: {rule}。"},

@@ -275,7 +275,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.snapshot", "파일과 클러스터를 한 번 수집해 JSON 번들로 만듭니다"},
     {"cli.version", "버전 정보를 출력하고 끝냅니다"},
     {"cli.waiting", "기다리는 중: 아직 통과하지 않은 검사 {count}개, 남은 시간 {seconds}초"},
-    {"cli.wrote", "{file} 파일을 썼습니다(apiserver 요청 {count}회)"},
+    {"cli.wrote", "{file} 파일을 썼습니다(apiserver 요청 {count}회, 받은 바이트 {bytes})"},
     {"hint.env.forbidden",
      "실습 작업의 문제가 아닙니다: apiserver 가 gpuwhy 의 접근을 거부했습니다(대상: {what}). gpuwhy 가 쓰는 계정에 "
      "다음 RBAC 권한이 필요합니다: {rule}."},

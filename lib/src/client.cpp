@@ -170,6 +170,7 @@ struct Client::Impl {
   ClientConfig cfg;
   ClientOptions opts;
   int requests = 0;
+  std::size_t received = 0;  ///< body bytes of every answer (what the apiserver sent us)
   CURL* h = nullptr;
   curl_slist* get_headers = nullptr;
   curl_slist* post_headers = nullptr;
@@ -292,6 +293,7 @@ struct Client::Impl {
       return 0;  // makes libcurl abort with CURLE_WRITE_ERROR; memory stays bounded
     }
     impl->body.append(ptr, len);
+    impl->received += len;
     return len;
   }
 
@@ -605,7 +607,7 @@ Client::~Client() = default;
 Client::Client(Client&&) noexcept = default;
 Client& Client::operator=(Client&&) noexcept = default;
 
-nlohmann::json Client::get_json(const std::string& path) {
+nlohmann::json Client::get_json(const std::string& path, bool nodes) {
   Impl& im = *impl_;
   const std::string shown_url = im.shown + path;
   for (int attempt = 0;; ++attempt) {
@@ -638,7 +640,12 @@ nlohmann::json Client::get_json(const std::string& path) {
     }
     json body;
     try {
-      body = jsonb::parse(a.body);
+      jsonb::Limits limits;
+      // A node's managedFields, images and most of its status are never read and are most of
+      // its bytes. A pod's managedFields are read (who set spec.nodeName: bound by hand?).
+      limits.drop_unused = nodes;
+      limits.node_status_too = nodes;
+      body = jsonb::parse(a.body, limits);
     } catch (const Error& e) {
       throw Error(ErrorKind::kParse, im.scrub(fmt::format("GET {}: the answer is refused: {}", shown_url, e.what())));
     }
@@ -679,6 +686,9 @@ HttpAnswer Client::post_json(const std::string& path, const nlohmann::json& body
 
 int Client::requests() const {
   return impl_->requests;
+}
+std::size_t Client::bytes_received() const {
+  return impl_->received;
 }
 const ClientConfig& Client::config() const {
   return impl_->cfg;

@@ -3,6 +3,7 @@
 #include "gpuwhy/collect.h"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 #include <utility>
 
@@ -169,9 +170,9 @@ StudentFile read_one(const LabRoot& root, std::string_view rel) {
   return f;
 }
 
-Fetched<json> fetch(kube::Client& client, const std::string& path) {
+Fetched<json> fetch(kube::Client& client, const std::string& path, bool nodes) {
   try {
-    return client.get_json(path);
+    return client.get_json(path, nodes);
   } catch (const kube::HttpError& e) {
     return FetchError{ErrorKind::kHttp, e.http_status(), e.what()};
   } catch (const Error& e) {
@@ -221,6 +222,90 @@ std::variant<json, FetchError> pod_to_send(const std::string& rel, const Student
   // Always sent to the lab namespace: a namespace in the manifest is dropped, not followed.
   if (pod.contains("metadata") && pod["metadata"].is_object()) pod["metadata"].erase("namespace");
   return pod;
+}
+
+/// A continue token as a query value (it is base64: `+`, `/` and `=` must be escaped).
+std::string query_escape(std::string_view v) {
+  std::string out;
+  for (const char c : v) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) != 0 || c == '-' || c == '_' || c == '.' || c == '~') {
+      out += c;
+    } else {
+      out += fmt::format("%{:02X}", u);
+    }
+  }
+  return out;
+}
+
+/// Copies `from[key]` into `to[key]` when it is there.
+void keep(const json& from, json& to, const std::string& key) {
+  if (const auto it = from.find(key); it != from.end()) to[key] = *it;
+}
+
+}  // namespace
+
+json lab_view_of_node(json node) {
+  if (!node.is_object()) return node;
+  const json* meta = node.contains("metadata") && node["metadata"].is_object() ? &node["metadata"] : nullptr;
+  if (meta == nullptr || !meta->contains("name") || (*meta)["name"] == lab::kGpuNode) return node;
+  json out = json::object();
+  json& m = out["metadata"] = json::object();
+  keep(*meta, m, "name");
+  if (const auto l = meta->find("labels"); l != meta->end() && l->is_object()) {
+    json labels = json::object();
+    for (const auto& gl : lab::kGpuLabels) keep(*l, labels, std::string(gl.key));
+    if (!labels.empty()) m["labels"] = std::move(labels);
+  }
+  if (const auto sp = node.find("spec"); sp != node.end() && sp->is_object()) {
+    json& spec = out["spec"] = json::object();
+    keep(*sp, spec, "taints");
+    keep(*sp, spec, "unschedulable");
+  }
+  if (const auto st = node.find("status"); st != node.end() && st->is_object()) {
+    json& status = out["status"] = json::object();
+    for (const char* map : {"capacity", "allocatable"}) {
+      const auto it = st->find(map);
+      if (it == st->end() || !it->is_object()) continue;
+      json& amounts = status[map] = json::object();
+      keep(*it, amounts, std::string(lab::kResource));
+    }
+  }
+  return out;
+}
+
+namespace {
+
+/// Every node, a page of kNodePage at a time (`limit`/`continue`), each node but the GPU node cut
+/// to the lab's view of it as its page arrives: memory holds one page and a few fields per
+/// other node, however many nodes the cluster has.
+template <class Get>
+Fetched<json> get_nodes(const Get& get) {
+  json list;
+  std::string next;
+  do {
+    std::string path = fmt::format("/api/v1/nodes?limit={}", kNodePage);
+    if (!next.empty()) path += "&continue=" + query_escape(next);
+    Fetched<json> page = get(path, "NodeList");
+    if (!page.ok()) return page;
+    json p = std::move(page).take();
+    next = p.contains("metadata") && p["metadata"].is_object() && p["metadata"].contains("continue") &&
+                   p["metadata"]["continue"].is_string()
+               ? p["metadata"]["continue"].get<std::string>()
+               : std::string();
+    if (list.is_null()) {
+      list = json::object();
+      keep(p, list, "kind");
+      keep(p, list, "apiVersion");
+      if (const auto m = p.find("metadata"); m != p.end() && m->is_object())
+        keep(*m, list["metadata"], "resourceVersion");
+      list["items"] = json::array();
+    }
+    if (auto it = p.find("items"); it != p.end() && it->is_array()) {
+      for (auto& n : *it) list["items"].push_back(lab_view_of_node(std::move(n)));
+    }
+  } while (!next.empty());
+  return list;
 }
 
 }  // namespace
@@ -306,7 +391,7 @@ Snapshot collect(kube::Client& client, const CollectOptions& opts) {
   while (!shown.empty() && shown.back() == '/') shown.pop_back();
   const auto get = [&](const std::string& path, std::string_view list_kind) -> Fetched<json> {
     if (unreachable) return *unreachable;
-    Fetched<json> f = fetch(client, path);
+    Fetched<json> f = fetch(client, path, list_kind == "NodeList");
     if (!f.ok() && (f.error().kind == ErrorKind::kTransport || f.error().kind == ErrorKind::kTls)) {
       unreachable = f.error();
     }
@@ -320,7 +405,7 @@ Snapshot collect(kube::Client& client, const CollectOptions& opts) {
   };
   s.version = get("/version", "");
   s.namespace_ = get("/api/v1/namespaces/" + ns, "");
-  s.nodes = get("/api/v1/nodes", "NodeList");
+  s.nodes = get_nodes(get);
   s.pods = get("/api/v1/namespaces/" + ns + "/pods", "PodList");
   s.events = get("/api/v1/namespaces/" + ns + "/events", "EventList");
 
@@ -329,6 +414,7 @@ Snapshot collect(kube::Client& client, const CollectOptions& opts) {
     s.dry_runs[rel] = dry_run(client, rel, s.file(rel), opts.dry_run, unreachable);
   }
   s.requests = client.requests();
+  s.bytes_received = client.bytes_received();
   return s;
 }
 

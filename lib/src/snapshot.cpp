@@ -139,6 +139,7 @@ json to_bundle(const Snapshot& snap) {
   b["server_version"] = snap.server_version();
   b["live_collected"] = snap.live_collected;
   b["requests"] = snap.requests;
+  b["bytes_received"] = snap.bytes_received;
   b["warnings"] = snap.warnings;
   json cluster = json::object();
   cluster["version"] = fetched_to_json(snap.version);
@@ -180,7 +181,7 @@ bool is_string(const json& v) {
   return v.is_string();
 }
 
-/// The optional top-level fields of a bundle (lab_dir, live_collected, requests, warnings) into `s`.
+/// The optional top-level fields of a bundle (lab_dir, live_collected, requests, bytes_received, warnings) into `s`.
 void optional_fields_from_json(const json& b, const std::string& origin, Snapshot& s) {
   if (optional_field(b, "lab_dir", is_string, "a string", origin, "")) s.lab_dir = b["lab_dir"].get<std::string>();
   if (optional_field(
@@ -197,6 +198,12 @@ void optional_fields_from_json(const json& b, const std::string& origin, Snapsho
           },
           "a small non-negative integer", origin, "")) {
     s.requests = b["requests"].get<int>();
+  }
+  if (optional_field(
+          b, "bytes_received",
+          [](const json& v) { return v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0); },
+          "a non-negative integer", origin, "")) {
+    s.bytes_received = b["bytes_received"].get<std::size_t>();
   }
   if (optional_field(
           b, "warnings", [](const json& v) { return v.is_array(); }, "a list", origin, "")) {

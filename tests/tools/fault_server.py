@@ -21,7 +21,8 @@ The path selects the behaviour, identically on every listener:
 
   GET  /version                          200 {"gitVersion": "v1.34.0", ...}
   GET  /api/v1/namespaces/gpu-why        200 Namespace
-  GET  /api/v1/nodes                     200 NodeList (one node)
+  GET  /api/v1/nodes                     200 NodeList (one node); with --bundle and --page-size K,
+                                         /fault/ok/... serves the bundle's nodes K per page (limit/continue)
   GET  /api/v1/namespaces/gpu-why/pods   200 PodList
   GET  /api/v1/namespaces/gpu-why/events 403 Status (RBAC, namespaced)
   POST /api/v1/namespaces/<ns>/pods      422 Status Invalid naming the pod; details.test echoes the request path
@@ -80,6 +81,7 @@ stays on loopback (Linux drops SYNs for a full accept queue).
 """
 
 import argparse
+import base64
 import gzip
 import json
 import os
@@ -91,11 +93,13 @@ import struct
 import subprocess
 import sys
 import threading
+import urllib.parse
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 LOCK = threading.Lock()
 BUNDLE = {}
+PAGE_SIZE = [0]  # --page-size: nodes served this many per page (limit/continue), 0 = all at once
 LIVE_PATHS = {
     "/version": "version",
     "/api/v1/namespaces/gpu-why": "namespace",
@@ -281,7 +285,27 @@ class Handler(BaseHTTPRequestHandler):
         rec = BUNDLE.get("cluster", {}).get(item, {})
         if "value" not in rec:
             return self.send_json(404, status(404, "NotFound", f"{item} not in the bundle"))
+        if item == "nodes" and PAGE_SIZE[0] > 0:
+            return self.send_json(200, self.page(rec["value"]))
         return self.send_json(200, rec["value"])
+
+    def page(self, value):
+        # As the apiserver pages a list: `limit` caps a page (the server may send fewer), an
+        # opaque base64 `continue` token leads to the next; the last page has none.
+        q = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
+        token = q.get("continue", [""])[0]
+        start = json.loads(base64.b64decode(token))["start"] if token else 0
+        size = min(PAGE_SIZE[0], int(q.get("limit", ["1000000"])[0]))
+        items = value.get("items") or []
+        out = dict(value)
+        out["items"] = items[start:start + size]
+        meta = dict(out.get("metadata") or {})
+        meta.pop("continue", None)
+        if start + size < len(items):
+            # Padded base64 of JSON: "=" and "+" must reach us escaped, as a real token's do.
+            meta["continue"] = base64.b64encode(json.dumps({"start": start + size, "pad": ">?"}).encode()).decode()
+        out["metadata"] = meta
+        return out
 
     def live_body(self, item):
         rec = BUNDLE.get("cluster", {}).get(item, {})
@@ -475,7 +499,9 @@ def main():
     ap.add_argument("--dir", required=True)
     ap.add_argument("--lifetime", type=float, default=300)
     ap.add_argument("--bundle", help="a gpuwhy bundle whose live objects /fault/... serves")
+    ap.add_argument("--page-size", type=int, default=0, help="serve the bundle's nodes this many per page")
     args = ap.parse_args()
+    PAGE_SIZE[0] = args.page_size
     if args.bundle:
         with open(args.bundle) as f:
             BUNDLE.update(json.load(f))

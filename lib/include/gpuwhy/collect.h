@@ -20,7 +20,16 @@ struct CollectOptions {
   bool dry_run = true;  ///< send the bad manifests as server-side dry-run creates
 };
 
-/// Exactly: GET /version, namespace, nodes, pods, events; one dry-run POST per bad manifest
+/// Nodes are listed this many at a time (kubectl's chunk size): memory holds one page.
+inline constexpr int kNodePage = 500;
+
+/// A node as the checks need it: the GPU node whole; any other node cut to its name, the lab's
+/// four label keys, its taints and unschedulable flag, and its capacity and allocatable of the
+/// lab's resource. What the checks read of other nodes, and nothing else (verdicts are the
+/// same on the whole node; tests/unit/scale_test.cpp proves it on every capture).
+nlohmann::json lab_view_of_node(nlohmann::json node);
+
+/// Exactly: GET /version, namespace, nodes (⌈nodes/kNodePage⌉ pages), pods, events; one dry-run POST per bad manifest
 /// (skipped, as kSkipped, when the manifest is missing or not a single Pod). Never throws for
 /// a failed request: each item records its own error.
 Snapshot collect(kube::Client& client, const CollectOptions& opts);

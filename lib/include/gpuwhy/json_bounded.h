@@ -20,6 +20,14 @@ inline constexpr std::size_t kMaxValues = 1'000'000;
 struct Limits {
   std::size_t max_depth = kMaxDepth;
   std::size_t max_values = kMaxValues;
+  /// Drop, while parsing, what no check reads and what is large on a real cluster:
+  /// `metadata.managedFields` of every object and `status.images` of nodes (a node of a real
+  /// cluster lists every image it holds). Nothing of them is built.
+  bool drop_unused = false;
+  /// With drop_unused, for a node or NodeList: also the node status no check reads
+  /// (conditions, nodeInfo, addresses, daemonEndpoints, config, volumes, runtimeHandlers,
+  /// features); capacity and allocatable stay.
+  bool node_status_too = false;
 };
 
 /// Parses `text`. Invalid JSON gives a discarded value (is_discarded()), as

@@ -99,11 +99,15 @@ class Client {
   Client& operator=(Client&&) noexcept;
 
   /// GET path; JSON on 2xx, else throws Error (kTransport, kTls, kHttp, kParse) with one line.
-  nlohmann::json get_json(const std::string& path);
+  /// `nodes`: the answer is a node or NodeList; its managedFields and the status no check reads
+  /// are dropped while parsing (jsonb::Limits drop_unused, node_status_too).
+  nlohmann::json get_json(const std::string& path, bool nodes = false);
   /// POST body (JSON) to path; returns any HTTP answer (2xx and 4xx alike); throws on transport.
   HttpAnswer post_json(const std::string& path, const nlohmann::json& body);
   /// Requests sent so far (retries included).
   [[nodiscard]] int requests() const;
+  /// Body bytes received so far, over every answer.
+  [[nodiscard]] std::size_t bytes_received() const;
   [[nodiscard]] const ClientConfig& config() const;
 
  private:

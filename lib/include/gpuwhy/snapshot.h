@@ -37,6 +37,8 @@ class Fetched {
   [[nodiscard]] bool ok() const { return std::holds_alternative<T>(data_); }
   [[nodiscard]] const T& value() const { return std::get<T>(data_); }
   [[nodiscard]] const FetchError& error() const { return std::get<FetchError>(data_); }
+  /// The value, moved out (ok() must hold).
+  [[nodiscard]] T take() && { return std::get<T>(std::move(data_)); }
 
  private:
   std::variant<T, FetchError> data_;
@@ -74,15 +76,18 @@ struct Snapshot {
 
   Fetched<nlohmann::json> version;     ///< GET /version
   Fetched<nlohmann::json> namespace_;  ///< GET /api/v1/namespaces/gpu-why
-  Fetched<nlohmann::json> nodes;       ///< GET /api/v1/nodes
-  Fetched<nlohmann::json> pods;        ///< GET /api/v1/namespaces/gpu-why/pods
-  Fetched<nlohmann::json> events;      ///< GET /api/v1/namespaces/gpu-why/events
+  /// GET /api/v1/nodes, page by page; every node but the GPU node in its lab view
+  /// (lab_view_of_node in collect.h).
+  Fetched<nlohmann::json> nodes;
+  Fetched<nlohmann::json> pods;    ///< GET /api/v1/namespaces/gpu-why/pods
+  Fetched<nlohmann::json> events;  ///< GET /api/v1/namespaces/gpu-why/events
   /// Server-side dry-run create of each bad manifest, keyed by its relative path.
   std::map<std::string, Fetched<HttpAnswer>> dry_runs;
   /// Student files keyed by relative path (lab::kStudentFiles).
   std::map<std::string, StudentFile> files;
 
   int requests = 0;                   ///< HTTP requests made to collect this snapshot
+  std::size_t bytes_received = 0;     ///< body bytes the apiserver sent for it
   std::vector<std::string> warnings;  ///< e.g. TLS verification disabled by the kubeconfig
 
   /// The file at `rel`, or a kMissing one when it was not collected.

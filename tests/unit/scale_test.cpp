@@ -1,0 +1,172 @@
+// Cost that does not grow with the cluster (issue 14): what gpuwhy keeps of the apiserver's
+// answers is the lab's view, and the verdicts are the same on it as on the whole answers.
+//  - LabView: every capture graded on whole nodes and on lab_view_of_node() of every node (what
+//    the collector keeps) gives the same report, check by check.
+//  - DropUnused: the parser drops metadata.managedFields and node status.images, and only them
+//    (and, for a node list, the node status no check reads).
+//  - Paging: against a server that pages the node list (limit/continue, padded base64 tokens),
+//    `gpuwhy snapshot` follows every page and grades as the whole list does.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "../tools/fault_server.h"
+#include "../tools/run_binary.h"
+#include "checks.h"
+#include "gpuwhy/collect.h"
+#include "gpuwhy/json_bounded.h"
+#include "gpuwhy/lab.h"
+#include "gpuwhy/render.h"
+#include "gpuwhy/snapshot.h"
+#include "report_common_test.h"
+
+namespace gpuwhy {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<fs::path> capture_bundles() {
+  std::vector<fs::path> out;
+  for (const auto& [v, s] : report_test::all_captures())
+    out.push_back(report_test::captures_dir() / v / s / "bundle.json");
+  return out;
+}
+
+std::string report_of(const json& bundle, const std::string& origin) {
+  return render::json(report_test::grade(bundle, origin), {});
+}
+
+TEST(LabView, SameVerdictsOnEveryCapture) {
+  const auto bundles = capture_bundles();
+  ASSERT_GE(bundles.size(), 66U);
+  for (const auto& b : bundles) {
+    SCOPED_TRACE(b.string());
+    const json whole = json::parse(slurp(b));
+    json cut = whole;
+    auto& nodes = cut["cluster"]["nodes"];
+    if (!nodes.contains("value")) continue;
+    // As the collector parses a node page: unread fields dropped, then the lab view.
+    jsonb::Limits limits;
+    limits.drop_unused = true;
+    limits.node_status_too = true;
+    nodes["value"] = jsonb::parse(nodes["value"].dump(), limits);
+    std::size_t others = 0;
+    for (auto& n : nodes["value"]["items"]) {
+      if (n["metadata"]["name"] != lab::kGpuNode) ++others;
+      n = lab_view_of_node(n);
+    }
+    EXPECT_GE(others, 2U);
+    EXPECT_NE(cut.dump(), whole.dump()) << "the lab view keeps less than the whole node";
+    EXPECT_EQ(report_of(cut, b.string()), report_of(whole, b.string()));
+  }
+}
+
+TEST(LabView, KeepsWhatTheChecksReadOfOtherNodes) {
+  const json node = {
+      {"metadata",
+       {{"name", "lab-node-1"},
+        {"uid", "u"},
+        {"labels", {{"nvidia.com/gpu.present", "true"}, {"kubernetes.io/hostname", "lab-node-1"}}}}},
+      {"spec", {{"taints", json::array({{{"key", "nvidia.com/gpu"}, {"effect", "NoSchedule"}}})}, {"podCIDR", "x"}}},
+      {"status",
+       {{"capacity", {{"cpu", "32"}, {"nvidia.com/gpu", "2"}}},
+        {"allocatable", {{"cpu", "32"}}},
+        {"conditions", json::array({{{"type", "Ready"}}})}}}};
+  const json want = {{"metadata", {{"name", "lab-node-1"}, {"labels", {{"nvidia.com/gpu.present", "true"}}}}},
+                     {"spec", {{"taints", node["spec"]["taints"]}}},
+                     {"status", {{"capacity", {{"nvidia.com/gpu", "2"}}}, {"allocatable", json::object()}}}};
+  EXPECT_EQ(lab_view_of_node(node), want);
+  json gpu = node;
+  gpu["metadata"]["name"] = std::string(lab::kGpuNode);
+  EXPECT_EQ(lab_view_of_node(gpu), gpu) << "the GPU node is kept whole";
+}
+
+TEST(DropUnused, DropsManagedFieldsAndNodeImagesOnly) {
+  const fs::path b = report_test::captures_dir() / "v1.34.0" / "solution" / "bundle.json";
+  const json bundle = json::parse(slurp(b));
+  json list = bundle["cluster"]["pods"]["value"];
+  ASSERT_FALSE(list["items"].empty());
+  ASSERT_TRUE(list["items"][0]["metadata"].contains("managedFields"));
+  list["items"][0]["status"]["images"] = json::array({"a", "b"});             // as on a node
+  list["items"][0]["spec"]["images"] = "kept: not under status";              // same key elsewhere
+  list["items"][0]["metadata"]["annotations"]["managedFields"] = "kept too";  // under annotations
+  jsonb::Limits limits;
+  limits.drop_unused = true;
+  const json got = jsonb::parse(list.dump(), limits);
+  json want = list;
+  for (auto& p : want["items"]) p["metadata"].erase("managedFields");
+  want["items"][0]["status"].erase("images");
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(jsonb::parse(list.dump()), list) << "without drop_unused nothing is dropped";
+  limits.node_status_too = true;  // a node list: the status no check reads goes too
+  const json nodes = jsonb::parse(bundle["cluster"]["nodes"]["value"].dump(), limits);
+  for (const auto& n : nodes["items"]) {
+    EXPECT_FALSE(n["metadata"].contains("managedFields"));
+    std::set<std::string> keys;
+    for (const auto& [k, v] : n["status"].items()) keys.insert(k);
+    keys.erase("phase");
+    EXPECT_EQ(keys, (std::set<std::string>{"allocatable", "capacity"})) << n["metadata"]["name"];
+  }
+}
+
+class Paging : public testing_tools::WithFaultServer<Paging> {
+ protected:
+  friend class testing_tools::WithFaultServer<Paging>;
+  static std::string bundle() {
+    return (report_test::captures_dir() / "v1.34.0" / "labels-wrong-node" / "bundle.json").string();
+  }
+  static std::vector<std::string> server_args() { return {"--bundle", bundle(), "--page-size", "1"}; }
+};
+
+TEST_F(Paging, FollowsEveryPageAndGradesAsTheWholeList) {
+  testing_tools::TempDir tmp;
+  const std::string kc = tmp.path() + "/kubeconfig";
+  std::ofstream(kc) << fmt::format(
+      "apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: http://127.0.0.1:{}/fault/ok/all\n"
+      "users:\n- name: u\n  user: {{token: t}}\ncontexts:\n- name: x\n  context: {{cluster: c, user: u}}\n"
+      "current-context: x\n",
+      server_->port("http"));
+  const fs::path capture = fs::path(bundle()).parent_path();
+  fs::copy(capture / "work", tmp.path() + "/work", fs::copy_options::recursive);
+  const auto r = testing_tools::run_binary({"/usr/bin/env", "GPUWHY_LANG=en", GPUWHY_BINARY, "snapshot", "--kubeconfig",
+                                            kc, "--dir", tmp.path() + "/work", "-o", tmp.path() + "/b.json"},
+                                           tmp.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // version, namespace, 3 node pages (one node each), pods, events, 2 dry runs.
+  EXPECT_NE(r.err.find("(9 apiserver requests"), std::string::npos) << r.err;
+  const json got = json::parse(slurp(tmp.path() + "/b.json"));
+  std::set<std::string> names;
+  for (const auto& n : got["cluster"]["nodes"]["value"]["items"]) names.insert(n["metadata"]["name"]);
+  EXPECT_EQ(names, (std::set<std::string>{"lab-node-0", "lab-node-1", "lab-node-2"}));
+  EXPECT_FALSE(got["cluster"]["nodes"]["value"]["metadata"].contains("continue"));
+  EXPECT_GT(got["bytes_received"].get<std::size_t>(), 1000U);
+  for (const auto& p : got["cluster"]["pods"]["value"]["items"]) {
+    EXPECT_TRUE(p["metadata"].contains("managedFields")) << "a pod's managedFields say who bound it: kept";
+  }
+  json whole = json::parse(slurp(bundle()));
+  const auto verdicts = [](const RunResult& run) {
+    std::vector<std::pair<std::string, Status>> v;
+    for (const auto& c : run.checks) v.emplace_back(c.id, c.outcome.status);
+    return v;
+  };
+  EXPECT_EQ(verdicts(report_test::grade(got, "paged")), verdicts(report_test::grade(whole, "whole")));
+}
+
+}  // namespace
+}  // namespace gpuwhy
