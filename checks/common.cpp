@@ -91,6 +91,12 @@ std::string str_at(const json& obj, const char* pointer) {
   return v != nullptr && v->is_string() ? v->get<std::string>() : std::string();
 }
 
+std::string join_capped(const std::vector<std::string>& items) {
+  if (items.size() <= kMaxNamed) return join(items);
+  const std::vector<std::string> head(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(kMaxNamed));
+  return fmt::format("{} … and {} more", join(head), items.size() - kMaxNamed);
+}
+
 std::string name_of(const json& obj) {
   return str_at(obj, "/metadata/name");
 }
@@ -226,6 +232,17 @@ bool tolerates_lab_taint(const json& tol) {
   if (!effect.empty() && effect != lab::kTaintEffect) return false;
   if (op == "Exists") return true;
   return (op.empty() || op == "Equal") && str_at(tol, "/value") == lab::kTaintValue;
+}
+
+bool tolerates(const json& tol, const json& taint) {
+  const std::string effect = str_at(tol, "/effect");
+  if (!effect.empty() && effect != str_at(taint, "/effect")) return false;
+  const std::string key = str_at(tol, "/key");
+  const std::string op = str_at(tol, "/operator");
+  if (key.empty()) return op == "Exists";
+  if (key != str_at(taint, "/key")) return false;
+  if (op == "Exists") return true;
+  return (op.empty() || op == "Equal") && str_at(tol, "/value") == str_at(taint, "/value");
 }
 
 bool node_name_set_by_client(const json& pod) {

@@ -97,6 +97,9 @@ const json* condition(const json& pod, std::string_view type);
 std::vector<json> student_tolerations(const json& pod);
 /// The toleration tolerates nvidia.com/gpu=present:NoSchedule.
 bool tolerates_lab_taint(const json& tol);
+/// The toleration tolerates the taint, by the scheduler's rule (key or empty key with Exists,
+/// Exists or an equal value, an empty or equal effect).
+bool tolerates(const json& tol, const json& taint);
 /// Tolerates every taint: no key and operator Exists.
 bool tolerates_everything(const json& tol);
 /// The toleration targets the nvidia.com/gpu key (whether or not it matches).
@@ -145,5 +148,10 @@ std::vector<std::string> file_evidence(std::string_view rel, const std::string& 
 
 /// ", "-joined lists in messages and evidence.
 using text::join;
+/// At most this many nodes are named one by one in a value or evidence (a shared cluster has
+/// thousands); the rest are counted.
+inline constexpr std::size_t kMaxNamed = 10;
+/// join() of the first kMaxNamed items, then "… and N more" (all of them when they are few).
+std::string join_capped(const std::vector<std::string>& items);
 
 }  // namespace gpuwhy::checks::detail

@@ -31,6 +31,33 @@ std::map<std::string, std::string> pod_args(std::string_view pod) {
 }
 }  // namespace
 
+bool blames_lab_taint(const messages::SchedulerMessage& m, const json* gpu_node, const json* pod) {
+  // The taints on the GPU node: the lab's, or the student's wrong one (step5.taint names that).
+  std::vector<json> taints;
+  if (const json* ts = gpu_node == nullptr ? nullptr : at(*gpu_node, "/spec/taints"); ts != nullptr && ts->is_array()) {
+    for (const auto& t : *ts) {
+      const std::string e = str_at(t, "/effect");
+      if (e == "NoSchedule" || e == "NoExecute") taints.push_back(t);
+    }
+  }
+  if (m.names_taint(lab::kTaintKey)) return true;
+  for (const auto& t : taints) {
+    if (m.names_taint(str_at(t, "/key"))) return true;
+  }
+  if (!m.unnamed_taint()) return false;  // only other nodes' taints (a shared cluster's)
+  // 1.35+ names no taint: the GPU node's is among them unless the pod tolerates all of them.
+  if (pod == nullptr) return true;
+  if (gpu_node == nullptr) {
+    const auto tols = student_tolerations(*pod);
+    return std::none_of(tols.begin(), tols.end(), [](const json& t) { return tolerates_lab_taint(t); });
+  }
+  const json* tols = at(*pod, "/spec/tolerations");
+  return std::any_of(taints.begin(), taints.end(), [&](const json& taint) {
+    if (tols == nullptr || !tols->is_array()) return true;
+    return std::none_of(tols->begin(), tols->end(), [&](const json& tol) { return tolerates(tol, taint); });
+  });
+}
+
 Outcome pending_for(const Snapshot& s, std::string_view pod_name, Blame want, const PendingHints& hints) {
   const auto args = pod_args(pod_name);
   const Msg expected = msg(want == Blame::kTaint ? "value.pending.taint" : "value.pending.insufficient", args);
@@ -59,7 +86,7 @@ Outcome pending_for(const Snapshot& s, std::string_view pod_name, Blame want, co
   }
   const auto m = messages::parse_scheduler_message(str_at(*cond, "/message"));
   if (!m) return fail(expected, raw(str_at(*cond, "/message")), msg("hint.pending.not-evaluated", args), ev);
-  const bool taint = m->blames_taint();
+  const bool taint = blames_lab_taint(*m, find_node(s, lab::kGpuNode), pod);
   const bool insufficient = m->insufficient(lab::kResource);
   const Msg actual = raw(m->main);
   if (want == Blame::kTaint) {
@@ -85,13 +112,21 @@ Outcome scheduler_file(const Snapshot& s, std::string_view file, std::string_vie
     return fail(expected, msg("value.scheduler-file.none"), msg("hint.scheduler-file.no-message", args), ev);
   // Every message in the file counts: one of the other kind fails the file, whatever comes
   // first (SPEC: a taint message and no Insufficient, or the reverse).
+  // Whose taint an unnamed (1.35+) taint reason is, the pod's tolerations tell: a saved message
+  // is judged with the live pod's only when it is the live pod's message, else as any pod's.
+  const json* live_pod = s.pods.ok() ? find_pod(s, pod_name) : nullptr;
+  const auto live_msg = live_pod == nullptr ? std::nullopt : live_message(*live_pod);
+  const json* gpu_node = find_node(s, lab::kGpuNode);
+  const auto lab_taint = [&](const messages::SchedulerMessage& m) {
+    return blames_lab_taint(m, gpu_node, live_msg && messages::same_reasons(m, *live_msg) ? live_pod : nullptr);
+  };
   const auto other = std::find_if(all.begin(), all.end(), [&](const messages::SchedulerMessage& m) {
-    return want == Blame::kTaint ? m.insufficient(lab::kResource) : m.blames_taint();
+    return want == Blame::kTaint ? m.insufficient(lab::kResource) : lab_taint(m);
   });
   if (other != all.end()) return fail(expected, raw(other->main), msg(hint_other_kind, args), ev);
   std::vector<const messages::SchedulerMessage*> wanted;
   for (const auto& m : all) {
-    if (want == Blame::kTaint ? m.blames_taint() : m.insufficient(lab::kResource)) wanted.push_back(&m);
+    if (want == Blame::kTaint ? lab_taint(m) : m.insufficient(lab::kResource)) wanted.push_back(&m);
   }
   if (wanted.empty()) {
     return fail(expected, raw(all.front().main),

@@ -3,6 +3,7 @@
 // the live one. Internal.
 #include <string_view>
 
+#include "gpuwhy/messages.h"
 #include "gpuwhy/result.h"
 #include "gpuwhy/snapshot.h"
 
@@ -16,6 +17,12 @@ struct PendingHints {
   const char* wrong_reason;  ///< the message blames something else
   const char* other_reason;  ///< kInsufficient only: the message blames the taint
 };
+
+/// The message blames the GPU node's taint: a reason names nvidia.com/gpu or a key of a
+/// NoSchedule/NoExecute taint on `gpu_node` (a wrong key the student used), or (1.35+, no taint
+/// named) a taint reason while `pod` (when known) does not tolerate every such taint. Taints of
+/// other keys only on other nodes (a shared cluster's) are not the lab's.
+bool blames_lab_taint(const messages::SchedulerMessage& m, const nlohmann::json* gpu_node, const nlohmann::json* pod);
 
 /// The live pod is unbound, Pending, PodScheduled False/Unschedulable, and its message blames
 /// `want` (and not the other one).

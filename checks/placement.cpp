@@ -10,6 +10,7 @@
 #include "common.h"
 #include "gpuwhy/lab.h"
 #include "gpuwhy/messages.h"
+#include "pending.h"
 
 namespace gpuwhy::checks {
 
@@ -21,12 +22,12 @@ using Args = std::map<std::string, std::string>;
 
 // Not bound. The student meant to tolerate the GPU taint, yet the scheduler still blames a
 // taint: the toleration does not match it (key, value, operator or effect).
-Outcome not_bound(const json& pod, const json* cond, const Msg& expected, const Args& args,
+Outcome not_bound(const json& pod, const json* gpu_node, const json* cond, const Msg& expected, const Args& args,
                   const std::vector<std::string>& ev) {
   const auto m = cond == nullptr ? std::nullopt : messages::parse_scheduler_message(str_at(*cond, "/message"));
   const auto tols = student_tolerations(pod);
   const bool tries = std::any_of(tols.begin(), tols.end(), [](const json& t) { return targets_lab_taint(t); });
-  if (m && m->blames_taint() && tries) {
+  if (m && blames_lab_taint(*m, gpu_node, &pod) && tries) {
     return fail(expected, msg("value.not-bound"), msg("hint.placed.not-bound-toleration", args), ev);
   }
   return fail(expected, msg("value.not-bound"), msg("hint.placed.not-bound", args), ev);
@@ -94,7 +95,7 @@ Outcome placed_by_scheduler(const Snapshot& s, std::string_view pod_name, std::s
     ev.push_back(fmt::format("pod {}: PodScheduled={} {} {}", pod_name, str_at(*cond, "/status"),
                              str_at(*cond, "/reason"), str_at(*cond, "/message")));
   }
-  if (node.empty()) return not_bound(pod, cond, expected, args, ev);
+  if (node.empty()) return not_bound(pod, find_node(s, lab::kGpuNode), cond, expected, args, ev);
   if (node != lab::kGpuNode) return fail(expected, raw(node), msg("hint.placed.wrong-node", args), ev);
   if (node_name_set_by_client(pod)) {
     return fail(expected, msg("value.placed.node-name-by-client", args), msg("hint.placed.node-name", args), ev);

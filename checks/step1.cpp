@@ -98,11 +98,11 @@ Outcome other_nodes_clean(const Snapshot& s) {
     }
   }
   if (found.empty()) {
-    return pass(expected, msg("value.step1.other-nodes-clean.clean", {{"nodes", join(names)}}),
-                {fmt::format("checked: {}", join(names))});
+    return pass(expected, msg("value.step1.other-nodes-clean.clean", {{"nodes", join_capped(names)}}),
+                {fmt::format("checked: {}", join_capped(names))});
   }
-  return fail(expected, raw(join(found)), msg("hint.step1.other-nodes-clean", {{"node", std::string(lab::kGpuNode)}}),
-              found);
+  return fail(expected, raw(join_capped(found)),
+              msg("hint.step1.other-nodes-clean", {{"node", std::string(lab::kGpuNode)}}), found);
 }
 
 constexpr CheckInfo kChecks[] = {

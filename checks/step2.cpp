@@ -72,15 +72,21 @@ Outcome other_nodes_check(const Snapshot& s) {
   if (auto e = need_nodes(s)) return *e;
   std::vector<std::string> bad;
   std::vector<std::string> ev;
-  for (const json* n : other_nodes(s)) {
+  std::size_t shown = 0;
+  const auto others = other_nodes(s);
+  for (const json* n : others) {
+    const bool named = shown++ < kMaxNamed;  // a shared cluster's thousands are counted, not listed
     for (const char* map : {"capacity", "allocatable"}) {
       const auto v = node_gpu(*n, map);
-      ev.push_back(fmt::format("{} status.{}[{}]: {}", name_of(*n), map, lab::kResource, v.value_or("<absent>")));
-      if (v && !is_zero_or_absent(*v)) bad.push_back(fmt::format("{} {}={}", name_of(*n), map, *v));
+      const bool advertises = v && !is_zero_or_absent(*v);
+      if (named || advertises)
+        ev.push_back(fmt::format("{} status.{}[{}]: {}", name_of(*n), map, lab::kResource, v.value_or("<absent>")));
+      if (advertises) bad.push_back(fmt::format("{} {}={}", name_of(*n), map, *v));
     }
   }
+  if (others.size() > kMaxNamed) ev.push_back(fmt::format("… and {} more nodes", others.size() - kMaxNamed));
   if (bad.empty()) return pass(expected, msg("value.step2.other-nodes.none"), ev);
-  return fail(expected, raw(join(bad)), msg("hint.step2.other-nodes", node_args()), ev);
+  return fail(expected, raw(join_capped(bad)), msg("hint.step2.other-nodes", node_args()), ev);
 }
 
 // A file that cannot be graded for its amounts: numbers without names, an unreadable form, or
@@ -148,11 +154,11 @@ Outcome advertised_nodes(const Snapshot& s, const readers::Advertised& a, const 
   }
   if (!missing.empty()) {
     return fail(expected, actual,
-                msg("hint.step2.advertised-file.missing-nodes", {{"nodes", join(missing)}, {"file", file}}), ev);
+                msg("hint.step2.advertised-file.missing-nodes", {{"nodes", join_capped(missing)}, {"file", file}}), ev);
   }
   if (!unknown.empty()) {
     return fail(expected, actual,
-                msg("hint.step2.advertised-file.unknown-nodes", {{"nodes", join(unknown)}, {"file", file}}), ev);
+                msg("hint.step2.advertised-file.unknown-nodes", {{"nodes", join_capped(unknown)}, {"file", file}}), ev);
   }
   return pass(expected, actual, ev);
 }

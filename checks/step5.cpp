@@ -64,9 +64,9 @@ Outcome taint(const Snapshot& s) {
       return fail(expected, actual, msg("hint.step5.taint.wrong-value", args), ev);
   }
   if (!others.empty()) {
-    args["others"] = join(others);
+    args["others"] = join_capped(others);
     ev.insert(ev.end(), others.begin(), others.end());
-    return fail(expected, raw(join(shown) + "; " + join(others)), msg("hint.step5.taint.other-nodes", args), ev);
+    return fail(expected, raw(join(shown) + "; " + join_capped(others)), msg("hint.step5.taint.other-nodes", args), ev);
   }
   return pass(expected, actual, ev);
 }

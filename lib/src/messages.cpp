@@ -1,6 +1,8 @@
 // Scheduler and apiserver message matchers (see messages.h and docs/kubernetes-facts.md §1-§2).
 #include "gpuwhy/messages.h"
 
+#include "gpuwhy/lab.h"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -43,7 +45,10 @@ std::string squash(std::string_view text) {
 
 std::string Reason::key() const {
   switch (kind) {
-    case ReasonKind::kTaint: return "taint";
+    // The ≤1.34 wordings name the taint: another key than the lab's is another reason (a shared
+    // cluster's `dedicated` nodes); 1.35+ names none, and the lab's key reads as that.
+    case ReasonKind::kTaint:
+      return resource.empty() || resource == lab::kTaintKey ? std::string("taint") : "taint:" + resource;
     case ReasonKind::kSelector: return "selector";
     case ReasonKind::kInsufficient: return "insufficient:" + resource;
     case ReasonKind::kOther: break;
@@ -53,6 +58,16 @@ std::string Reason::key() const {
 
 bool SchedulerMessage::blames_taint() const {
   return std::any_of(reasons.begin(), reasons.end(), [](const Reason& r) { return r.kind == ReasonKind::kTaint; });
+}
+
+bool SchedulerMessage::names_taint(std::string_view key) const {
+  return std::any_of(reasons.begin(), reasons.end(),
+                     [key](const Reason& r) { return r.kind == ReasonKind::kTaint && r.resource == key; });
+}
+
+bool SchedulerMessage::unnamed_taint() const {
+  return std::any_of(reasons.begin(), reasons.end(),
+                     [](const Reason& r) { return r.kind == ReasonKind::kTaint && r.resource.empty(); });
 }
 
 bool SchedulerMessage::blames_selector() const {

@@ -28,9 +28,9 @@ struct Reason {
   ReasonKind kind = ReasonKind::kOther;
   std::string resource;  ///< kInsufficient: "nvidia.com/gpu"; kTaint (≤1.34 forms): the taint key, else ""
   std::string text;      ///< the entry as written, without the count
-  /// Stable identity used when two messages are compared: "taint", "selector",
-  /// "insufficient:nvidia.com/gpu", "other:<text>". The taint wording (which changed across
-  /// versions) does not matter; the kind does.
+  /// Stable identity used when two messages are compared: "taint" (the lab's key, or none
+  /// named), "taint:<other key>", "selector", "insufficient:nvidia.com/gpu", "other:<text>". The taint
+  /// wording (which changed across versions) does not matter; the kind and the key do.
   [[nodiscard]] std::string key() const;
 };
 
@@ -44,7 +44,13 @@ struct SchedulerMessage {
   bool preemption_tail = false;  ///< "preemption: ..." was present
   std::string main;              ///< "0/3 nodes are available: ...", up to (excluding) the tail
 
+  /// Any taint reason, whichever taint (or none named).
   [[nodiscard]] bool blames_taint() const;
+  /// A taint reason that names the taint `key` (the ≤1.34 wordings).
+  [[nodiscard]] bool names_taint(std::string_view key) const;
+  /// A taint reason that names no taint (1.35+: "untolerated taint(s)"): whose it is, the
+  /// message does not say.
+  [[nodiscard]] bool unnamed_taint() const;
   [[nodiscard]] bool blames_selector() const;
   /// "Insufficient <resource>" is one of the reasons.
   [[nodiscard]] bool insufficient(std::string_view resource) const;
