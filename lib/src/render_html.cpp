@@ -191,6 +191,22 @@ std::string step_section(const RunResult& run, const StepSummary& s, const Optio
                        {"rows", markup(rows)}});
 }
 
+// A cause in the environment that made several checks `error`, told once above the steps (as the
+// terminal table does); the rows keep their own details.
+std::string env_causes(const RunResult& run, i18n::Lang lang) {
+  std::string out;
+  for (const auto& g : detail::shared_env_causes(run, lang)) {
+    out += fill("env-cause", {{"cause", txt(g.cause)},
+                              {"checks", txt(text::join(g.ids, " "))},
+                              {"heading", txt(g.heading)},
+                              {"cause_label", txt(tr("ui.env.cause", lang))},
+                              {"message", txt(g.message)},
+                              {"fix_label", txt(tr("ui.env.fix", lang))},
+                              {"fix", txt(g.fix)}});
+  }
+  return out;
+}
+
 std::string student_body(const RunResult& run, const Options& opts) {
   const auto lang = opts.lang;
   std::string steps;
@@ -208,6 +224,7 @@ std::string student_body(const RunResult& run, const Options& opts) {
                           {"complete", txt(run.complete() ? "true" : "false")},
                           {"summary", txt(summary_line(run, lang))},
                           {"banner", markup(banner)},
+                          {"env_causes", markup(env_causes(run, lang))},
                           {"warnings", markup(warnings)},
                           {"meta", txt(meta_text(run.meta, lang))},
                           {"steps", markup(steps)}});

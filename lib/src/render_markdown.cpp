@@ -104,6 +104,10 @@ std::string markdown(const RunResult& run, const Options& opts) {
   std::string out = "## " + t("ui.report.title", lang) + "\n\n";
   out += "**" + md(summary_line(run, lang)) + "**\n\n";
   if (!run.complete()) out += "> ⚠️ " + md(incomplete_line(run, lang)) + "\n\n";
+  for (const auto& g : detail::shared_env_causes(run, lang)) {
+    out += "> ⚠️ **" + md(g.heading) + "**<br>**" + t("ui.env.cause", lang) + "** " + md(g.message) + "<br>**" +
+           t("ui.env.fix", lang) + "** " + md(g.fix) + "\n\n";
+  }
   for (const auto& w : run.meta.warnings) out += "> " + t("ui.report.warning", lang) + ": " + md(w, 500) + "\n\n";
   for (const auto& s : step_summaries(run)) {
     if (s.selected()) out += step_table(run, s, opts);
