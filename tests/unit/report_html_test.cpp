@@ -226,6 +226,24 @@ TEST(GithubClassroom, RunnerResultHasTheReportersFields) {
   expect_runner_result(nlohmann::json::parse(render::github_classroom(down, opts_in(i18n::Lang::kEn))), down);
 }
 
+TEST(GithubClassroom, ValidAgainstItsSchemaInEveryCaseAndLanguage) {
+  REQUIRE_V134();
+  std::vector<std::string> docs;
+  for (const auto& [lang, name] : kLangs) {
+    for (const char* s : {"solution", "capacity-only"})
+      docs.push_back(render::github_classroom(capture_run(s), opts_in(lang)));
+    docs.push_back(
+        render::github_classroom(grade(unreachable(*load_capture(kVersion, "solution")), "down"), opts_in(lang, true)));
+  }
+  docs.push_back(render::github_classroom(hostile_run(), opts_in(i18n::Lang::kEn)));
+  expect_valid_json("github-classroom.schema.json", docs);
+  // And the schema can fail: an incomplete run that still claims points is refused.
+  auto bad = nlohmann::json::parse(docs.back());
+  bad["status"] = "error";
+  bad["max_score"] = 5;
+  EXPECT_NE(validate_json("github-classroom.schema.json", {bad.dump()}).exit_code, 0);
+}
+
 using testing_tools::run_binary;
 using testing_tools::TempDir;
 
