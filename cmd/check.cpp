@@ -1,7 +1,11 @@
 // `gpuwhy check`: collect once (live or from bundles), run the pure checks, render.
 #include "check.h"
 
+#include <fcntl.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <algorithm>
 #include <chrono>
@@ -15,6 +19,7 @@
 
 #include "checks.h"
 #include "common.h"
+#include "gpuwhy/base64.h"
 #include "gpuwhy/error.h"
 #include "gpuwhy/i18n.h"
 #include "gpuwhy/json_bounded.h"
@@ -44,6 +49,7 @@ struct CheckOptions {
   std::string user;
   std::string lang;
   std::string color = "auto";
+  bool github_output = false;   ///< --github-output: append result=<base64> to $GITHUB_OUTPUT
   std::set<std::string> given;  ///< the flags named on the command line
 };
 
@@ -187,8 +193,11 @@ struct Plan {
   bool tty = false;
   Source source = Source::kLive;
   std::chrono::milliseconds wait{0};
-  std::string output;  ///< "" or "-" = the report goes to stdout
+  std::string output;         ///< "" or "-" = the report goes to stdout
+  std::string github_output;  ///< the file $GITHUB_OUTPUT names, with --github-output; else ""
   [[nodiscard]] bool report_to_file() const { return !output.empty() && output != "-"; }
+  /// The terminal gets the table when the report goes elsewhere.
+  [[nodiscard]] bool report_elsewhere() const { return report_to_file() || !github_output.empty(); }
 };
 
 Error usage_error(i18n::Lang lang, const std::string& id, std::map<std::string, std::string> args) {
@@ -220,12 +229,21 @@ Source validate_source(const CheckOptions& o, i18n::Lang lang) {
   return batch ? Source::kBatch : Source::kBundle;
 }
 
+// A batch gives one summary for many students: table, csv, json, html (the class page) or
+// markdown. The per-student formats (junit, gradescope, lti, tap, github-classroom: one GitHub
+// Classroom repository is one student) are a usage error there.
+bool batch_format(render::Format f) {
+  using render::Format;
+  return f == Format::kTable || f == Format::kCsv || f == Format::kJson || f == Format::kHtml || f == Format::kMarkdown;
+}
+
 void validate_format(const Plan& p, const CheckOptions& o) {
   using render::Format;
+  if (o.github_output && p.format != Format::kGithubClassroom) {
+    throw usage_error(p.lang, "cli.error.github-output-format", {});
+  }
   if (p.source == Source::kBatch) {
-    if (p.format != Format::kTable && p.format != Format::kCsv && p.format != Format::kJson) {
-      throw usage_error(p.lang, "cli.error.batch-format", {{"format", o.format}});
-    }
+    if (!batch_format(p.format)) throw usage_error(p.lang, "cli.error.batch-format", {{"format", o.format}});
     if (!o.user.empty()) throw usage_error(p.lang, "cli.error.batch-user", {});
   } else if (p.format == Format::kLti && o.user.empty()) {
     throw usage_error(p.lang, "cli.error.lti-needs-user", {});
@@ -263,6 +281,12 @@ Plan validate(const CheckOptions& o) {
   p.tty = ::isatty(STDOUT_FILENO) != 0;
   p.ropts = terminal_options(o, p.lang, p.tty);
   p.output = o.output;
+  if (o.github_output) {
+    const auto env = sys::environment();
+    const auto it = env.find("GITHUB_OUTPUT");
+    if (it == env.end() || it->second.empty()) throw usage_error(p.lang, "cli.error.github-output-unset", {});
+    p.github_output = it->second;
+  }
   return p;
 }
 
@@ -361,6 +385,34 @@ std::string render_graded(render::Format f, const Graded& g, const render::Optio
   return g.run ? render::render(f, *g.run, ro) : render::batch(f, g.rows, ro);
 }
 
+// GitHub Actions step outputs: `name=value` lines appended to the file $GITHUB_OUTPUT names (the
+// runner reads it after the step; other steps wrote lines before). The reporter decodes `result`
+// from base64, so the one-line JSON goes as base64 and the file is only ever appended to.
+void append_github_output(const std::string& path, const std::string& report, i18n::Lang lang) {
+  std::string json = report;
+  while (!json.empty() && json.back() == '\n') json.pop_back();
+  const std::string line = "result=" + base64::encode(json) + "\n";
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  bool ok = fd >= 0;
+  std::string reason = ok ? "" : std::strerror(errno);
+  std::size_t done = 0;
+  while (ok && done < line.size()) {
+    const ssize_t n = ::write(fd, line.data() + done, line.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    ok = n > 0;
+    if (!ok) reason = std::strerror(errno);
+    if (ok) done += static_cast<std::size_t>(n);
+  }
+  if (fd >= 0 && ::close(fd) != 0 && ok) {
+    ok = false;
+    reason = std::strerror(errno);
+  }
+  if (!ok) {
+    throw Error(ErrorKind::kIo,
+                i18n::render(msg("cli.error.github-output-write", {{"path", path}, {"reason", reason}}), lang));
+  }
+}
+
 // The same for every source: the report goes to --output (atomically) or to stdout; the table
 // goes to the terminal unless stdout is the report. A report that cannot be written is said in
 // one line and makes the run incomplete; the table is still shown.
@@ -374,7 +426,15 @@ int emit(const Plan& p, const Graded& g) {
       rc = kExitIncomplete;
     }
   }
-  const render::Format shown = p.report_to_file() ? render::Format::kTable : p.format;
+  if (!p.github_output.empty()) {
+    try {
+      append_github_output(p.github_output, render_graded(p.format, g, for_file(p.ropts)), p.lang);
+    } catch (const Error& e) {
+      print_error(e.what());
+      rc = kExitIncomplete;
+    }
+  }
+  const render::Format shown = p.report_elsewhere() ? render::Format::kTable : p.format;
   fmt::print("{}", shown_on(p.tty, shown, render_graded(shown, g, p.ropts)));
   return rc;
 }
@@ -404,6 +464,7 @@ void setup_check(CLI::App& app, int& exit_code, i18n::Lang lang) {
   sub->add_flag("--hide-expected", opts->hide_expected, t("cli.opt.hide-expected"));
   sub->add_option("--user", opts->user, t("cli.opt.user"));
   sub->add_option("--lang", opts->lang, t("cli.opt.lang"));
+  sub->add_flag("--github-output", opts->github_output, t("cli.opt.github-output"));
   sub->add_option("--color", opts->color, t("cli.opt.color"))->check(CLI::IsMember({"auto", "always", "never"}));
   sub->callback([opts, sub, &exit_code]() {
     for (const CLI::Option* opt : sub->get_options()) {

@@ -14,10 +14,12 @@ namespace gpuwhy::render {
 namespace detail {
 std::string batch_csv(const std::vector<BatchRow>& rows, const Options& opts);
 std::string batch_json(const std::vector<BatchRow>& rows, const Options& opts);
+std::string batch_html(const std::vector<BatchRow>& rows, const Options& opts);
+std::string batch_markdown(const std::vector<BatchRow>& rows, const Options& opts);
 }  // namespace detail
 
 std::vector<std::string> format_names() {
-  return {"table", "json", "junit", "gradescope", "lti", "tap", "csv"};
+  return {"table", "json", "junit", "gradescope", "lti", "tap", "csv", "html", "markdown", "github-classroom"};
 }
 
 std::optional<Format> parse_format(std::string_view name) {
@@ -37,6 +39,9 @@ std::string render(Format format, const RunResult& run, const Options& opts) {
     case Format::kLti: return lti(run, opts);
     case Format::kTap: return tap(run, opts);
     case Format::kCsv: return csv(run, opts);
+    case Format::kHtml: return html(run, opts);
+    case Format::kMarkdown: return markdown(run, opts);
+    case Format::kGithubClassroom: return github_classroom(run, opts);
   }
   throw Error(ErrorKind::kUsage, "unknown output format");
 }
@@ -46,9 +51,12 @@ std::string batch(Format format, const std::vector<BatchRow>& rows, const Option
     case Format::kCsv: return detail::batch_csv(rows, opts);
     case Format::kJson: return detail::batch_json(rows, opts);
     case Format::kTable: return detail::batch_table(rows, opts);
+    case Format::kHtml: return detail::batch_html(rows, opts);
+    case Format::kMarkdown: return detail::batch_markdown(rows, opts);
     default: break;
   }
-  throw Error(ErrorKind::kUsage, "several bundles give a batch summary: use --format table, csv or json");
+  throw Error(ErrorKind::kUsage,
+              "several bundles give a batch summary: use --format table, csv, json, html or markdown");
 }
 
 // ---- Shared helpers.

@@ -24,4 +24,50 @@ std::vector<EnvGroup> shared_env_causes(const RunResult& run, i18n::Lang lang);
 /// The batch summary for a terminal (render_batch_table.cpp).
 std::string batch_table(const std::vector<BatchRow>& rows, const Options& opts);
 
+// ---- What a class did (render_class.cpp), shared by the class page (html) and markdown.
+
+/// Bins of the score histogram: bin i holds scores of [10·i %, 10·(i+1) %) of max_score; the
+/// last one also holds 100 %.
+inline constexpr int kScoreBins = 10;
+/// The bin of `score` out of `max_score` (0 … kScoreBins-1; a run with max_score 0 is in the last).
+int score_bin(int score, int max_score);
+/// "0–9 %", ..., "90–100 %".
+std::string bin_label(int bin);
+
+/// Pass counts of one check (or one step) over the scored runs: graded = passed + failed.
+struct PassRate {
+  std::string id;  ///< check id, or "" for a step
+  int step = 0;
+  std::string title;  ///< in the reader's language
+  int passed = 0;
+  int graded = 0;
+};
+/// One kind of mistake: the failures of one check that gave the same hint id, over scored runs.
+struct Mistake {
+  std::string hint_id;  ///< catalog id; "" when the check gave no catalog hint
+  std::string check_id;
+  std::string check_title;
+  std::string hint;     ///< the hint's text, as the first student who hit it was told
+  std::string explain;  ///< `gpuwhy explain <check>`
+  int count = 0;        ///< how many students hit it
+  std::vector<std::string> users;
+};
+struct ClassSummary {
+  std::vector<const BatchRow*> scored;      ///< complete runs, in batch order
+  std::vector<const BatchRow*> incomplete;  ///< incomplete runs and bundles that could not be graded
+  std::vector<int> bins;                    ///< kScoreBins counts over `scored`
+  std::vector<PassRate> steps;              ///< worst pass rate first (then lab order)
+  std::vector<PassRate> checks;             ///< worst pass rate first (then lab order)
+  std::vector<Mistake> mistakes;            ///< most students first (then lab order, hint id)
+  std::vector<std::string> versions;        ///< Kubernetes versions seen, sorted ("" = unknown)
+  double mean_percent = 0;                  ///< mean score in % of max over `scored`
+};
+ClassSummary class_summary(const std::vector<BatchRow>& rows, i18n::Lang lang);
+/// How many mistakes a class summary lists in full; the rest are folded (html) or counted (markdown).
+inline constexpr std::size_t kTopMistakes = 10;
+/// passed/graded in whole percent (0 when nothing was graded).
+int percent(int passed, int graded);
+/// The ids of the checks a run failed, in lab order.
+std::vector<std::string> failed_ids(const RunResult& run);
+
 }  // namespace gpuwhy::render::detail

@@ -32,6 +32,8 @@ ojson check_json(const CheckResult& c, const Options& opts) {
   j["expected"] = opts.hide_expected ? ojson(nullptr) : text_or_null(c.outcome.expected, opts.lang);
   j["actual"] = text_or_null(c.outcome.actual, opts.lang);
   j["hint"] = text_or_null(c.outcome.hint, opts.lang);
+  // The hint's catalog id: the same mistake has the same id whatever the values in its text.
+  j["hint_id"] = c.outcome.hint.id.empty() ? ojson(nullptr) : ojson(c.outcome.hint.id);
   ojson ev = ojson::array();
   for (const auto& line : c.outcome.evidence) ev.push_back(clean_utf8(line));
   j["evidence"] = std::move(ev);

@@ -15,7 +15,7 @@
 
 namespace gpuwhy::render {
 
-enum class Format { kTable, kJson, kJunit, kGradescope, kLti, kTap, kCsv };
+enum class Format { kTable, kJson, kJunit, kGradescope, kLti, kTap, kCsv, kHtml, kMarkdown, kGithubClassroom };
 std::vector<std::string> format_names();  ///< "table", "json", ...
 std::optional<Format> parse_format(std::string_view name);
 
@@ -41,8 +41,8 @@ struct BatchRow {
   std::optional<RunResult> run;  ///< empty when the bundle was bad
   std::string error;             ///< one line when `run` is empty
 };
-/// Batch summary: table (for a terminal), csv (one row per submission) or json; other formats
-/// are a usage error.
+/// Batch summary: table (for a terminal), csv (one row per submission), json, html (the class
+/// page) or markdown (the class summary); other formats are a usage error.
 std::string batch(Format format, const std::vector<BatchRow>& rows, const Options& opts);
 
 std::string table(const RunResult& run, const Options& opts);
@@ -65,6 +65,14 @@ std::string lti(const RunResult& run, const Options& opts);
 std::string tap(const RunResult& run, const Options& opts);
 /// CSV (RFC 4180, CRLF): the header and one row for `opts.user`.
 std::string csv(const RunResult& run, const Options& opts);
+/// The student's page: one self-contained HTML file (inline CSS, no network), from report.html.tmpl.
+std::string html(const RunResult& run, const Options& opts);
+/// The student's summary as GitHub-flavoured Markdown ($GITHUB_STEP_SUMMARY, LMS comment boxes).
+std::string markdown(const RunResult& run, const Options& opts);
+/// GitHub Classroom's runner result (`{"version":1,"status",...,"tests":[...]}`, one line), the
+/// JSON the autograding grading reporter decodes from a runner's base64 `result` output. An
+/// incomplete run is status "error" with max_score 0, so the reporter posts no points for it.
+std::string github_classroom(const RunResult& run, const Options& opts);
 
 // ---- Helpers shared by the renderers (pure; public so that every renderer says the same thing).
 

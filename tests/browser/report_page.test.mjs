@@ -1,0 +1,194 @@
+// Opens gpuwhy's HTML reports in a real browser (Debian's /usr/bin/chromium, driven by
+// playwright-core; no browser is ever downloaded) and checks the class page against the batch
+// JSON of the same bundles: per-check pass counts, histogram bins, the most common mistakes;
+// that clicking the score header re-sorts the students; that a page makes no network request;
+// and that nothing a student wrote runs as script. Saves PNG screenshots of both pages.
+//
+// Usage: node report_page.test.mjs ARTIFACTS_DIR   (tests/browser/run makes the inputs)
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium } from "playwright-core";
+
+const art = process.argv[2];
+assert.ok(art, "usage: node report_page.test.mjs ARTIFACTS_DIR");
+const batch = JSON.parse(fs.readFileSync(path.join(art, "batch.json"), "utf8"));
+
+let failures = 0;
+async function test(name, fn) {
+  try {
+    await fn();
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    failures++;
+    console.log(`not ok - ${name}\n  ${String(e.stack || e).split("\n").join("\n  ")}`);
+  }
+}
+
+// ---- What the batch JSON says (only complete runs are scored; same rules as render_class.cpp).
+const scored = batch.submissions.filter((s) => s.complete);
+function expectedCheckCounts() {
+  const counts = {};
+  for (const s of scored) {
+    for (const c of s.report.checks) {
+      if (c.status !== "pass" && c.status !== "fail") continue;
+      counts[c.id] ??= { passed: 0, graded: 0 };
+      counts[c.id].graded++;
+      if (c.status === "pass") counts[c.id].passed++;
+    }
+  }
+  return counts;
+}
+function expectedBins() {
+  const bins = new Array(10).fill(0);
+  for (const s of scored) bins[s.max_score <= 0 ? 9 : Math.min(9, Math.floor((s.score * 10) / s.max_score))]++;
+  return bins;
+}
+function expectedMistakes() {
+  const m = {};
+  for (const s of scored) {
+    for (const c of s.report.checks) {
+      if (c.status !== "fail") continue;
+      const key = `${c.id} ${c.hint_id ?? ""}`;
+      m[key] = (m[key] ?? 0) + 1;
+    }
+  }
+  return m;
+}
+
+const userDir = fs.mkdtempSync(path.join(os.tmpdir(), "gpuwhy-chromium-"));
+const context = await chromium.launchPersistentContext(userDir, {
+  executablePath: "/usr/bin/chromium",
+  headless: true,
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+  viewport: { width: 1200, height: 900 },
+});
+
+// Every request a page makes is recorded; only its own file:// document is allowed.
+async function open(file) {
+  const page = await context.newPage();
+  const requests = [];
+  const errors = [];
+  page.on("request", (r) => requests.push(r.url()));
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.route("**/*", (route) => {
+    const u = route.request().url();
+    return u.startsWith("file://") ? route.continue() : route.abort();
+  });
+  const url = pathToFileURL(path.resolve(file)).href;
+  await page.goto(url, { waitUntil: "load" });
+  return { page, requests, errors, url };
+}
+
+try {
+  const cls = await open(path.join(art, "class.html"));
+  const { page } = cls;
+
+  await test("class page: lang, title and no script errors", async () => {
+    assert.equal(await page.getAttribute("html", "lang"), "en");
+    assert.deepEqual(cls.errors, []);
+    const head = await page.locator("#class-summary").getAttribute("data-submissions");
+    assert.equal(Number(head), batch.submissions.length);
+    assert.equal(Number(await page.locator("#class-summary").getAttribute("data-scored")), scored.length);
+  });
+
+  await test("class page: per-check pass counts equal the batch JSON", async () => {
+    const want = expectedCheckCounts();
+    const rows = await page.$$eval("#checks tr.rate", (trs) =>
+      trs.map((t) => ({ id: t.dataset.check, passed: Number(t.dataset.passed), graded: Number(t.dataset.graded) })),
+    );
+    assert.equal(rows.length, Object.keys(want).length);
+    for (const r of rows) assert.deepEqual({ passed: r.passed, graded: r.graded }, want[r.id], r.id);
+    // worst first
+    const rates = rows.map((r) => r.passed / r.graded);
+    for (let i = 1; i < rates.length; i++) assert.ok(rates[i - 1] <= rates[i] + 1e-9, "sorted worst first");
+  });
+
+  await test("class page: histogram bins (SVG and its table) equal the batch JSON", async () => {
+    const want = expectedBins();
+    const svg = await page.$$eval("svg.histogram rect.bin", (rs) => rs.map((r) => Number(r.dataset.count)));
+    const table = await page.$$eval("table.bins tbody tr", (rs) => rs.map((r) => Number(r.dataset.count)));
+    assert.deepEqual(svg, want);
+    assert.deepEqual(table, want);
+    assert.equal(want.reduce((a, b) => a + b, 0), scored.length);
+  });
+
+  await test("class page: most common mistakes equal the batch JSON, most students first", async () => {
+    const want = expectedMistakes();
+    const items = await page.$$eval("ol.mistakes li.mistake", (ls) =>
+      ls.map((l) => ({ key: `${l.dataset.check} ${l.dataset.hintId}`, count: Number(l.dataset.count) })),
+    );
+    assert.equal(items.length, Object.keys(want).length);
+    for (const it of items) assert.equal(it.count, want[it.key], it.key);
+    for (let i = 1; i < items.length; i++) assert.ok(items[i - 1].count >= items[i].count, "most first");
+    const top = items.slice(0, 3).map((i) => `${i.key} (${i.count})`);
+    console.log(`# top mistakes: ${top.join("; ")}`);
+  });
+
+  await test("class page: clicking the score header sorts the students by score", async () => {
+    const scores = () => page.$$eval("#students tbody tr", (rs) => rs.map((r) => Number(r.cells[1].dataset.value)));
+    const before = await scores();
+    assert.equal(before.length, scored.length);
+    await page.click("#sort-score button");
+    const up = await scores();
+    assert.deepEqual(up, [...before].sort((a, b) => a - b));
+    assert.equal(await page.getAttribute("#sort-score", "aria-sort"), "ascending");
+    await page.click("#sort-score button");
+    assert.deepEqual(await scores(), [...before].sort((a, b) => b - a));
+  });
+
+  await test("class page: the check filter shows only students who failed that check", async () => {
+    const check = await page.$eval("#checks tr.rate", (t) => t.dataset.check);
+    await page.selectOption("#filter", check);
+    const shown = await page.$$eval("#students tbody tr:not([hidden])", (rs) => rs.map((r) => r.dataset.user));
+    const want = scored.filter((s) => s.report.checks.some((c) => c.id === check && c.status === "fail")).map((s) => s.user);
+    assert.deepEqual([...shown].sort(), [...want].sort());
+    await page.selectOption("#filter", "");
+  });
+
+  await test("class page: no network request", async () => {
+    assert.deepEqual(cls.requests.filter((u) => u !== cls.url), []);
+  });
+  await page.screenshot({ path: path.join(art, "class.png"), fullPage: true });
+
+  const stu = await open(path.join(art, "student.html"));
+  await test("student page: a section per step, the score, evidence in <details>, no request", async () => {
+    const p = stu.page;
+    const report = JSON.parse(fs.readFileSync(path.join(art, "student.json"), "utf8"));
+    assert.equal(Number(await p.getAttribute("#score", "data-score")), report.score);
+    const steps = await p.$$eval("section.step", (s) => s.map((x) => Number(x.dataset.step)));
+    assert.deepEqual(steps, report.steps.filter((s) => s.passed + s.failed + s.errors > 0).map((s) => s.step));
+    const statuses = await p.$$eval("tr.check", (t) => t.map((x) => [x.dataset.check, x.dataset.status]));
+    assert.deepEqual(statuses, report.checks.filter((c) => c.status !== "skip").map((c) => [c.id, c.status]));
+    assert.ok((await p.locator("details.evidence").count()) > 0);
+    assert.deepEqual(stu.requests.filter((u) => u !== stu.url), []);
+    assert.deepEqual(stu.errors, []);
+  });
+  await stu.page.screenshot({ path: path.join(art, "student.png"), fullPage: true });
+
+  const hostile = await open(path.join(art, "hostile.html"));
+  await test("hostile page: a <script> in a student's file is shown as text and never runs", async () => {
+    const p = hostile.page;
+    assert.equal(await p.evaluate(() => window.__gpuwhyPwned === undefined), true);
+    assert.equal(await p.locator("main script").count(), 0);
+    const text = await p.locator("main").innerText();
+    assert.ok(text.includes("<script>"), "the markup is visible as text");
+  });
+} finally {
+  await context.close();
+  fs.rmSync(userDir, { recursive: true, force: true });
+}
+
+console.log(failures === 0 ? "browser tests: all passed" : `browser tests: ${failures} failed`);
+process.exit(failures === 0 ? 0 : 1);
