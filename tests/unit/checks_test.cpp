@@ -159,6 +159,19 @@ const std::vector<Scenario>& scenarios() {
        {"step2.advertised-file"},
        "step2.advertised-file",
        "hint.step2.advertised-file.saved-before-patch"},
+      // Issue 14: the same scenarios on a shared-looking cluster (record-all --shared: 40 more
+      // nodes with GPU labels, taints and resources that are not the lab's, pods elsewhere):
+      // exactly the verdicts of the plain cluster.
+      {"shared-solution", {}, nullptr, nullptr},
+      {"shared-labels-wrong-node",
+       {"step1.gpu-labels", "step1.other-nodes-clean", "step5.cpu-only-pending", "step5.tainted-file",
+        "step6.gate-kept"},
+       "step1.gpu-labels",
+       "hint.step1.gpu-labels.wrong-node"},
+      {"shared-trainer3-no-toleration",
+       {"step7.same-as-trainer2", "step7.pending-insufficient", "step7.exhausted-file"},
+       "step7.same-as-trainer2",
+       "hint.step7.same-as-trainer2.tolerations"},
   };
   return k;
 }

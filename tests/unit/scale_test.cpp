@@ -72,7 +72,15 @@ TEST(LabView, SameVerdictsOnEveryCapture) {
       n = lab_view_of_node(n);
     }
     EXPECT_GE(others, 2U);
-    EXPECT_NE(cut.dump(), whole.dump()) << "the lab view keeps less than the whole node";
+    // Captures from before paging hold whole nodes (managedFields and all); later ones are
+    // already the lab view, on which it changes nothing.
+    bool whole_nodes = false;
+    for (const auto& n : whole["cluster"]["nodes"]["value"]["items"])
+      whole_nodes |= n["metadata"].contains("managedFields");
+    if (whole_nodes)
+      EXPECT_NE(cut.dump(), whole.dump()) << "the lab view keeps less than the whole node";
+    else
+      EXPECT_EQ(cut.dump(), whole.dump()) << "the lab view of the lab view is itself";
     EXPECT_EQ(report_of(cut, b.string()), report_of(whole, b.string()));
   }
 }
