@@ -3,6 +3,8 @@
 /// rules every check follows (live data unavailable -> error; student file bad -> fail).
 /// Internal to gpuwhy_checks.
 
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -122,6 +124,36 @@ std::vector<const json*> events_for(const Snapshot& s, const json& pod);
 std::string milli_text(long long milli);
 
 // ---- student files -----------------------------------------------------------------------
+
+/// Student files decoded and manifests parsed once per checks::run: several checks read the same
+/// file (trainer2.yaml is read by steps 6 and 7), and decoding and YAML are most of a check's
+/// work. checks::run holds one for its snapshot on its own thread; read_text() and
+/// read_pod_manifest() use it when it is for the snapshot they are given, and read afresh
+/// without one. What a check returns never depends on it.
+class RunMemo {
+ public:
+  explicit RunMemo(const Snapshot& s);
+  ~RunMemo();
+  RunMemo(const RunMemo&) = delete;
+  RunMemo& operator=(const RunMemo&) = delete;
+  RunMemo(RunMemo&&) = delete;
+  RunMemo& operator=(RunMemo&&) = delete;
+
+  /// The memo this thread holds for `s`, or nullptr.
+  static RunMemo* of(const Snapshot& s);
+
+  /// A file's YAML documents, or why it is not YAML.
+  struct Yaml {
+    std::vector<json> docs;
+    std::optional<std::string> error;
+  };
+  std::map<std::string, readers::TextFile, std::less<>> decoded;
+  std::map<std::string, Yaml, std::less<>> yaml;
+
+ private:
+  const Snapshot* snap_;
+  RunMemo* outer_;
+};
 
 /// The decoded file, or the failure naming it (missing, too large, not text, empty).
 struct FileRead {
