@@ -42,7 +42,7 @@ bool Selection::selects(const CheckInfo& c) const {
 RunResult run(const Snapshot& snap, const Selection& sel, RunMeta meta) {
   RunResult r;
   r.meta = std::move(meta);
-  const detail::RunMemo memo(snap);  // each student file decoded and parsed once for all checks
+  detail::RunMemo memo(snap);  // each student file decoded and parsed once for all checks
   r.checks.reserve(all().size());
   for (const auto& c : all()) {
     CheckResult cr;
