@@ -485,6 +485,17 @@ ManifestRead read_pod_manifest(const Snapshot& s, std::string_view rel, const Ms
   return r;
 }
 
+const readers::GateReport& gate_report(const Snapshot& s, const std::string& text, readers::GateReport& local) {
+  RunMemo* m = RunMemo::of(s);
+  if (m == nullptr) {
+    local = readers::read_gate_report(text);
+    return local;
+  }
+  auto it = m->gate_reports.find(text);
+  if (it == m->gate_reports.end()) it = m->gate_reports.emplace(text, readers::read_gate_report(text)).first;
+  return it->second;
+}
+
 std::vector<std::string> file_evidence(std::string_view rel, const std::string& t, std::size_t max_lines) {
   std::vector<std::string> out;
   std::size_t n = 0;

@@ -149,6 +149,7 @@ class RunMemo {
   };
   std::map<std::string, readers::TextFile, std::less<>> decoded;
   std::map<std::string, Yaml, std::less<>> yaml;
+  std::map<std::string, readers::GateReport, std::less<>> gate_reports;  ///< by decoded text
 
  private:
   const Snapshot* snap_;
@@ -171,6 +172,10 @@ struct ManifestRead {
 };
 ManifestRead read_pod_manifest(const Snapshot& s, std::string_view rel, const Msg& expected,
                                std::string_view want_name = {});
+
+/// readers::read_gate_report(text), once per run (step 8 has a check per key); `local` holds it
+/// when no RunMemo is.
+const readers::GateReport& gate_report(const Snapshot& s, const std::string& text, readers::GateReport& local);
 
 /// Evidence line for a file: "out/x.txt: first line ..." (bounded).
 std::vector<std::string> file_evidence(std::string_view rel, const std::string& text, std::size_t max_lines = 6);
