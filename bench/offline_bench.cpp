@@ -1,10 +1,16 @@
-// Offline grading throughput: how many bundles per second one core grades, end to end
-// (JSON parse + from_bundle + checks::run + native JSON report), as `gpuwhy check --snapshot`
-// does for a class folder.
+// Offline grading throughput, two figures:
+//  - in process: how many bundles per second one core grades, end to end (bounded JSON parse +
+//    from_bundle + checks::run + native JSON report), as `gpuwhy check --snapshot` does for a
+//    class folder; pinned to one CPU, wall time and this thread's CPU time (the second is the
+//    figure on a machine shared with other work);
+//  - the real CLI: `gpuwhy check --snapshot FOLDER --format json -o FILE --jobs N` over a folder
+//    of --copies bundles (the captures, repeated), for --jobs 1 and --jobs <cores>.
 //
-// Usage: gpuwhy_bench [--seconds S] [bundle.json ...]
+// Usage: gpuwhy_bench [--seconds S] [--copies N] [--no-cli] [bundle.json ...]
 // Without bundles it uses every fixtures/captures/<version>/<scenario>/bundle.json.
 #include <sched.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -13,13 +19,16 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "checks.h"
 #include "gpuwhy/error.h"
+#include "gpuwhy/json_bounded.h"
 #include "gpuwhy/render.h"
 #include "gpuwhy/snapshot.h"
 
@@ -58,8 +67,9 @@ std::vector<Input> load(const std::vector<std::string>& args) {
 
 // The whole offline path for one bundle; returns the report size so nothing is optimised away.
 std::size_t grade_one(const Input& in) {
-  const auto j = nlohmann::json::parse(in.text);
-  const gpuwhy::Snapshot snap = gpuwhy::from_bundle(j, in.path);
+  nlohmann::json j = gpuwhy::jsonb::parse(in.text);
+  if (j.is_discarded()) throw std::runtime_error(in.path + ": not valid JSON");
+  const gpuwhy::Snapshot snap = gpuwhy::from_bundle(std::move(j), in.path);
   gpuwhy::RunMeta meta;
   meta.gpuwhy_version = GPUWHY_VERSION;
   meta.lab_id = "gpu-why";
@@ -70,25 +80,64 @@ std::size_t grade_one(const Input& in) {
   return gpuwhy::render::json(run, {}).size();
 }
 
-}  // namespace
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
+}
 
-int main(int argc, char** argv) {
-  double seconds = 3.0;
-  std::vector<std::string> args;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--seconds" && i + 1 < argc) {
-      seconds = std::atof(argv[++i]);
-    } else {
-      args.push_back(a);
+// Runs the real binary (not pinned: it is started before the bench pins itself), its table to
+// /dev/null; the wall time in seconds, or a negative number when it did not run.
+double run_cli(const std::vector<std::string>& argv) {
+  std::fflush(stdout);  // else the child's copy of the buffer is printed twice
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = ::fork();
+  if (pid < 0) return -1;
+  if (pid == 0) {
+    if (std::freopen("/dev/null", "w", stdout) == nullptr) ::_exit(126);
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));  // NOLINT
+    args.push_back(nullptr);
+    ::execv(args[0], args.data());
+    ::_exit(127);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // 0, 1 and 3 are grades; 2 (usage) or a signal means the run is not a measurement.
+  const bool graded = WIFEXITED(status) && WEXITSTATUS(status) != 2 && WEXITSTATUS(status) <= 3;
+  return graded ? s : -1;
+}
+
+// `gpuwhy check --snapshot FOLDER` with `copies` bundles (the inputs repeated), --jobs 1 and N.
+int bench_cli(const std::vector<Input>& inputs, std::size_t copies) {
+  char tmpl[] = "/tmp/gpuwhy-bench-XXXXXX";
+  if (::mkdtemp(tmpl) == nullptr) return 1;
+  const fs::path dir = fs::path(tmpl) / "class";
+  fs::create_directories(dir);
+  for (std::size_t i = 0; i < copies; ++i) {
+    std::ofstream(dir / ("s" + std::to_string(100000 + i) + ".json"), std::ios::binary)
+        << inputs[i % inputs.size()].text;
+  }
+  const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
+  int rc = 0;
+  for (const unsigned jobs : {1U, cores}) {
+    const double s = run_cli({GPUWHY_BINARY, "check", "--snapshot", dir.string(), "--format", "json", "-o",
+                              (fs::path(tmpl) / "report.json").string(), "--jobs", std::to_string(jobs)});
+    if (s < 0) {
+      std::fprintf(stderr, "gpuwhy_bench: %s check --jobs %u did not grade the batch\n", GPUWHY_BINARY, jobs);
+      rc = 1;
+      continue;
     }
+    std::printf("CLI: gpuwhy check --snapshot <%zu bundles> --format json -o FILE --jobs %u: %.2f s, %.1f bundles/s\n",
+                copies, jobs, s, static_cast<double>(copies) / s);
   }
-  const auto inputs = load(args);
-  if (inputs.empty()) {
-    std::fprintf(stderr, "gpuwhy_bench: no bundles (record captures under fixtures/captures or pass paths)\n");
-    return 2;
-  }
-  // One core: pin to the first CPU this process may use, so the figure is per core.
+  std::error_code ec;
+  fs::remove_all(tmpl, ec);
+  return rc;
+}
+
+void pin_to_one_cpu() {
   cpu_set_t allowed;
   CPU_ZERO(&allowed);
   if (sched_getaffinity(0, sizeof(allowed), &allowed) == 0) {
@@ -102,6 +151,36 @@ int main(int argc, char** argv) {
       }
     }
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  double seconds = 3.0;
+  std::size_t copies = 2000;
+  bool cli = true;
+  std::vector<std::string> args;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--seconds" && i + 1 < argc) {
+      seconds = std::atof(argv[++i]);
+    } else if (a == "--copies" && i + 1 < argc) {
+      copies = std::strtoul(argv[++i], nullptr, 10);
+    } else if (a == "--no-cli") {
+      cli = false;
+    } else {
+      args.push_back(a);
+    }
+  }
+  const auto inputs = load(args);
+  if (inputs.empty()) {
+    std::fprintf(stderr, "gpuwhy_bench: no bundles (record captures under fixtures/captures or pass paths)\n");
+    return 2;
+  }
+  // The CLI first, before this process pins itself (a child would inherit the one CPU).
+  const int cli_rc = cli && copies > 0 ? bench_cli(inputs, copies) : 0;
+  // One core: pin to the first CPU this process may use, so the figure is per core.
+  pin_to_one_cpu();
   std::size_t bytes = 0;
   std::size_t report_bytes = 0;
   for (const auto& in : inputs) bytes += in.text.size();
@@ -113,6 +192,7 @@ int main(int argc, char** argv) {
   }
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
+  const double cpu_start = thread_cpu_seconds();
   const auto until = start + std::chrono::duration<double>(seconds);
   std::size_t graded = 0;
   while (clock::now() < until) {
@@ -120,9 +200,11 @@ int main(int argc, char** argv) {
     graded += inputs.size();
   }
   const double elapsed = std::chrono::duration<double>(clock::now() - start).count();
+  const double cpu = thread_cpu_seconds() - cpu_start;
   std::printf("gpuwhy_bench: %zu bundle(s), %.1f KiB on average, %zu checks each\n", inputs.size(),
               static_cast<double>(bytes) / static_cast<double>(inputs.size()) / 1024.0, gpuwhy::checks::all().size());
   std::printf("graded %zu bundles in %.2f s on one core: %.1f bundles/s (%.3f ms per bundle)\n", graded, elapsed,
               static_cast<double>(graded) / elapsed, 1000.0 * elapsed / static_cast<double>(graded));
-  return report_bytes > 0 ? 0 : 1;
+  std::printf("CPU time %.2f s: %.1f bundles per CPU second\n", cpu, static_cast<double>(graded) / cpu);
+  return report_bytes > 0 ? cli_rc : 1;
 }

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "checks.h"
+#include "common.h"
 #include "gpuwhy/error.h"
 
 namespace gpuwhy::checks {
@@ -41,6 +42,8 @@ bool Selection::selects(const CheckInfo& c) const {
 RunResult run(const Snapshot& snap, const Selection& sel, RunMeta meta) {
   RunResult r;
   r.meta = std::move(meta);
+  detail::RunMemo memo(snap);  // each student file decoded and parsed once for all checks
+  r.checks.reserve(all().size());
   for (const auto& c : all()) {
     CheckResult cr;
     cr.id = std::string(c.id);

@@ -3,6 +3,8 @@
 /// rules every check follows (live data unavailable -> error; student file bad -> fail).
 /// Internal to gpuwhy_checks.
 
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -126,6 +128,37 @@ std::string milli_text(long long milli);
 
 // ---- student files -----------------------------------------------------------------------
 
+/// Student files decoded and manifests parsed once per checks::run: several checks read the same
+/// file (trainer2.yaml is read by steps 6 and 7), and decoding and YAML are most of a check's
+/// work. checks::run holds one for its snapshot on its own thread; read_text() and
+/// read_pod_manifest() use it when it is for the snapshot they are given, and read afresh
+/// without one. What a check returns never depends on it.
+class RunMemo {
+ public:
+  explicit RunMemo(const Snapshot& s);
+  ~RunMemo();
+  RunMemo(const RunMemo&) = delete;
+  RunMemo& operator=(const RunMemo&) = delete;
+  RunMemo(RunMemo&&) = delete;
+  RunMemo& operator=(RunMemo&&) = delete;
+
+  /// The memo this thread holds for `s`, or nullptr.
+  static RunMemo* of(const Snapshot& s);
+
+  /// A file's YAML documents, or why it is not YAML.
+  struct Yaml {
+    std::vector<json> docs;
+    std::optional<std::string> error;
+  };
+  std::map<std::string, readers::TextFile, std::less<>> decoded;
+  std::map<std::string, Yaml, std::less<>> yaml;
+  std::map<std::string, readers::GateReport, std::less<>> gate_reports;  ///< by decoded text
+
+ private:
+  const Snapshot* snap_;
+  RunMemo* outer_;
+};
+
 /// The decoded file, or the failure naming it (missing, too large, not text, empty).
 struct FileRead {
   std::optional<std::string> text;
@@ -142,6 +175,10 @@ struct ManifestRead {
 };
 ManifestRead read_pod_manifest(const Snapshot& s, std::string_view rel, const Msg& expected,
                                std::string_view want_name = {});
+
+/// readers::read_gate_report(text), once per run (step 8 has a check per key); `local` holds it
+/// when no RunMemo is.
+const readers::GateReport& gate_report(const Snapshot& s, const std::string& text, readers::GateReport& local);
 
 /// Evidence line for a file: "out/x.txt: first line ..." (bounded).
 std::vector<std::string> file_evidence(std::string_view rel, const std::string& text, std::size_t max_lines = 6);

@@ -32,7 +32,8 @@ Outcome format(const Snapshot& s) {
   const Msg expected = msg("value.step8.format.expected", args);
   FileRead f = read_text(s, lab::kFileGateReport, expected);
   if (!f.text) return f.failure;
-  const auto g = readers::read_gate_report(*f.text);
+  readers::GateReport local;
+  const readers::GateReport& g = gate_report(s, *f.text, local);
   auto ev = file_evidence(lab::kFileGateReport, *f.text, 9);
   const Msg actual = msg("value.step8.format.actual",
                          {{"lines", std::to_string(g.nonblank_lines)}, {"keys", std::to_string(g.values.size())}});
@@ -70,7 +71,8 @@ Value value_of(const Snapshot& s, std::string_view key, const Msg& expected) {
     v.failure = std::move(f.failure);
     return v;
   }
-  const auto g = readers::read_gate_report(*f.text);
+  readers::GateReport local;
+  const readers::GateReport& g = gate_report(s, *f.text, local);
   const auto args = args8(key);
   const std::string k(key);
   if (std::find(g.conflicting.begin(), g.conflicting.end(), k) != g.conflicting.end()) {

@@ -8,11 +8,15 @@
 #include <cstring>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <exception>
 #include <filesystem>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <set>
+#include <system_error>
 #include <thread>
 
 #include <fmt/format.h>
@@ -50,14 +54,15 @@ struct CheckOptions {
   std::string lang;
   std::string color = "auto";
   bool github_output = false;   ///< --github-output: append result=<base64> to $GITHUB_OUTPUT
+  std::string jobs;             ///< "" = one per core
   std::set<std::string> given;  ///< the flags named on the command line
 };
 
-RunMeta meta_for(const Snapshot& snap, i18n::Lang lang) {
+RunMeta meta_for(const Snapshot& snap, i18n::Lang lang, std::string generated_at = sys::now_rfc3339()) {
   RunMeta m;
   m.gpuwhy_version = GPUWHY_VERSION;
   m.lab_id = std::string(lab::kLabId);
-  m.generated_at = sys::now_rfc3339();
+  m.generated_at = std::move(generated_at);
   m.server_version = snap.server_version();
   m.source = snap.source;
   m.lang = i18n::to_string(lang);
@@ -81,7 +86,7 @@ Snapshot load_bundle(const std::string& path) {
       throw Error(ErrorKind::kParse, fmt::format("bundle {}: not valid JSON ({})", path, jsonb::syntax_error(text)));
     }
   }
-  return from_bundle(j, path);
+  return from_bundle(std::move(j), path);
 }
 
 /// One entry of a batch: a bundle path to grade, or an entry that cannot be one (its cause).
@@ -195,6 +200,7 @@ struct Plan {
   std::chrono::milliseconds wait{0};
   std::string output;         ///< "" or "-" = the report goes to stdout
   std::string github_output;  ///< the file $GITHUB_OUTPUT names, with --github-output; else ""
+  unsigned jobs = 1;          ///< bundles of a batch graded at once
   [[nodiscard]] bool report_to_file() const { return !output.empty() && output != "-"; }
   /// The terminal gets the table when the report goes elsewhere.
   [[nodiscard]] bool report_elsewhere() const { return report_to_file() || !github_output.empty(); }
@@ -250,6 +256,24 @@ void validate_format(const Plan& p, const CheckOptions& o) {
   }
 }
 
+/// Most --jobs accepted: far more threads than cores only costs memory.
+constexpr unsigned kMaxJobs = 1024;
+
+// --jobs N: a whole number from 1 to kMaxJobs, for bundles only (a live check grades one
+// snapshot); by default one worker per core.
+unsigned validate_jobs(const CheckOptions& o, Source source, i18n::Lang lang) {
+  if (o.given.count("--jobs") == 0) return std::max(1U, std::thread::hardware_concurrency());
+  const std::string& v = o.jobs;
+  const bool digits =
+      !v.empty() && v.size() <= 4 && std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
+  const unsigned n = digits ? static_cast<unsigned>(std::stoul(v)) : 0;
+  if (n < 1 || n > kMaxJobs) {
+    throw usage_error(lang, "cli.error.bad-jobs", {{"value", v}, {"max", std::to_string(kMaxJobs)}});
+  }
+  if (source == Source::kLive) throw usage_error(lang, "cli.error.bundle-only", {{"flag", "--jobs"}});
+  return n;
+}
+
 render::Options terminal_options(const CheckOptions& o, i18n::Lang lang, bool tty) {
   render::Options r;
   r.lang = lang;
@@ -278,6 +302,7 @@ Plan validate(const CheckOptions& o) {
   (void)parse_duration(o.conn.timeout, "--timeout");
   p.source = validate_source(o, p.lang);
   validate_format(p, o);
+  p.jobs = validate_jobs(o, p.source, p.lang);
   p.tty = ::isatty(STDOUT_FILENO) != 0;
   p.ropts = terminal_options(o, p.lang, p.tty);
   p.output = o.output;
@@ -319,7 +344,7 @@ Graded grade_bundle(const std::string& path, const Plan& p) {
   return grade_one(snap, p);
 }
 
-render::BatchRow batch_row(const BatchEntry& entry, const Plan& p) {
+render::BatchRow batch_row(const BatchEntry& entry, const Plan& p, const std::string& generated_at) {
   render::BatchRow row;
   row.origin = entry.path;
   row.user = user_of(entry.path);
@@ -329,7 +354,7 @@ render::BatchRow batch_row(const BatchEntry& entry, const Plan& p) {
   }
   try {
     Snapshot snap = load_bundle(entry.path);
-    row.run = checks::run(snap, p.sel, meta_for(snap, p.lang));
+    row.run = checks::run(snap, p.sel, meta_for(snap, p.lang, generated_at));
   } catch (const Error& e) {
     row.error = e.what();
   } catch (const std::exception& e) {  // a bad bundle never stops the batch
@@ -338,11 +363,42 @@ render::BatchRow batch_row(const BatchEntry& entry, const Plan& p) {
   return row;
 }
 
+// Every entry's row, at the entry's index, graded by up to `jobs` threads taking the next entry
+// from one counter. Rows are pure functions of their entry and of the batch's one time (checks
+// and renderers share nothing mutable; the catalogs are constant), so the output is the same
+// for every --jobs.
+std::vector<render::BatchRow> batch_rows(const std::vector<BatchEntry>& entries, const Plan& p) {
+  const std::string generated_at = sys::now_rfc3339();
+  std::vector<render::BatchRow> rows(entries.size());
+  std::atomic<std::size_t> next{0};
+  std::mutex failed_mutex;
+  std::exception_ptr failed;  // batch_row turns every std::exception into a row; anything else ends the run
+  const auto work = [&] {
+    try {
+      for (std::size_t i = next++; i < entries.size(); i = next++) rows[i] = batch_row(entries[i], p, generated_at);
+    } catch (...) {
+      const std::lock_guard<std::mutex> lock(failed_mutex);
+      if (!failed) failed = std::current_exception();
+      next = entries.size();
+    }
+  };
+  std::vector<std::thread> pool;
+  const std::size_t helpers = std::min<std::size_t>(p.jobs, entries.size()) - (entries.empty() ? 0 : 1);
+  try {
+    for (std::size_t k = 0; k < helpers; ++k) pool.emplace_back(work);
+  } catch (const std::system_error&) {
+    // No more threads to be had: the ones started and this one grade the rest.
+  }
+  work();
+  for (auto& t : pool) t.join();
+  if (failed) std::rethrow_exception(failed);
+  return rows;
+}
+
 Graded grade_batch(const std::vector<std::string>& snapshots, const Plan& p) {
   Graded g;
-  for (const auto& entry : expand_bundles(snapshots)) {
-    g.rows.push_back(batch_row(entry, p));
-    const auto& row = g.rows.back();
+  g.rows = batch_rows(expand_bundles(snapshots), p);
+  for (const auto& row : g.rows) {
     g.exit_code = std::max(g.exit_code, row.run ? row.run->exit_code() : kExitIncomplete);
   }
   return g;
@@ -457,6 +513,7 @@ void setup_check(CLI::App& app, int& exit_code, i18n::Lang lang) {
   sub->add_option("--check", opts->ids, t("cli.opt.check"));
   sub->add_option("--wait", opts->wait, t("cli.opt.wait"));
   sub->add_option("--snapshot", opts->snapshots, t("cli.opt.snapshot"));
+  sub->add_option("--jobs,-j", opts->jobs, t("cli.opt.jobs"));
   sub->add_flag("--no-dry-run", opts->no_dry_run, t("cli.opt.no-dry-run"));
   sub->add_option("--format", opts->format, t("cli.opt.format"))->capture_default_str();
   sub->add_option("--output,-o", opts->output, t("cli.opt.output"));

@@ -287,6 +287,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.opt.dir", "作業ディレクトリ（既定: k8s/ か out/ があれば .、なければ /root/gpuwhy）"},
     {"cli.opt.format", "レポート形式: table、json、junit、gradescope、lti、tap、csv、html、markdown、github-classroom"},
     {"cli.opt.hide-expected", "期待値を省きます（締め切り前に見せても安全）"},
+    {"cli.opt.jobs", "バッチで同時に採点するバンドルの数 (既定: コア数)"},
     {"cli.opt.kubeconfig", "使用する kubeconfig ファイルのパス（存在している必要があります）"},
     {"cli.opt.lang", "テキストの言語: en、ko、ja（既定: GPUWHY_LANG、次にロケール）"},
     {"cli.opt.no-dry-run", "不正なマニフェストをサーバーサイドの dry-run 作成として送りません"},
@@ -806,6 +807,8 @@ constexpr CatalogEntry kEntries[] = {
     {"rbac.namespace", "namespaces に対する get"},
     {"rbac.dry-run", "名前空間 {namespace} の pods に対する create"},
     {"cli.error.live-only", "{flag} はライブのチェック用です。--snapshot のバンドルには収集済みの内容が入っています"},
+    {"cli.error.bad-jobs", "--jobs \"{value}\": 1 から {max} までの整数ではありません"},
+    {"cli.error.bundle-only", "{flag} はバンドル (--snapshot) の採点用です。ライブのチェックには使えません"},
     {"cli.error.batch-format",
      "--format {format}: 複数のバンドルからは一括の集計を作ります。--format table、csv、json、html、markdown "
      "のいずれかを使ってください"},

@@ -261,6 +261,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.opt.dir", "작업 디렉터리(기본값: k8s/ 나 out/ 이 있으면 ., 없으면 /root/gpuwhy)"},
     {"cli.opt.format", "보고서 형식: table, json, junit, gradescope, lti, tap, csv, html, markdown, github-classroom"},
     {"cli.opt.hide-expected", "기대값을 빼고 보여 줍니다(마감 전에 보여 줘도 안전)"},
+    {"cli.opt.jobs", "배치에서 동시에 채점할 번들 수 (기본값: 코어 수)"},
     {"cli.opt.kubeconfig", "사용할 kubeconfig 파일 경로(존재해야 함)"},
     {"cli.opt.lang", "텍스트 언어: en, ko, ja (기본값: GPUWHY_LANG, 그다음 로캘)"},
     {"cli.opt.no-dry-run", "잘못된 매니페스트를 서버 측 dry-run 생성으로 보내지 않습니다"},
@@ -757,6 +758,8 @@ constexpr CatalogEntry kEntries[] = {
     {"rbac.namespace", "namespaces 에 대한 get"},
     {"rbac.dry-run", "{namespace} 네임스페이스의 pods 에 대한 create"},
     {"cli.error.live-only", "{flag} 는 라이브 검사에만 쓰입니다. --snapshot 번들에는 이미 수집한 내용이 들어 있습니다"},
+    {"cli.error.bad-jobs", "--jobs \"{value}\": 1부터 {max}까지의 정수가 아닙니다"},
+    {"cli.error.bundle-only", "{flag} 는 번들(--snapshot) 채점에만 쓰입니다. 라이브 검사에는 쓸 수 없습니다"},
     {"cli.error.batch-format",
      "--format {format}: 번들이 여러 개이면 일괄 요약을 만듭니다. --format table, csv, json, html, markdown 중 하나를 "
      "쓰세요"},

@@ -1,6 +1,7 @@
 #include "gpuwhy/snapshot.h"
 
 #include <cstdint>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -65,6 +66,11 @@ const json& need(const json& obj, const char* key, const std::string& origin, co
   return obj.at(key);
 }
 
+json& need(json& obj, const char* key, const std::string& origin, const std::string& path) {
+  if (!obj.is_object() || !obj.contains(key)) bad(origin, path + key, "missing");
+  return obj.at(key);
+}
+
 std::string need_string(const json& obj, const char* key, const std::string& origin, const std::string& path) {
   const json& v = need(obj, key, origin, path);
   if (!v.is_string()) bad(origin, path + key, "not a string");
@@ -115,11 +121,13 @@ json fetched_to_json(const Fetched<json>& f) {
   return json{{"error", error_to_json(f.error())}};
 }
 
-Fetched<json> fetched_from_json(const json& j, const std::string& origin, const std::string& path, bool list) {
+// The value is moved out of the parsed bundle (which is dropped afterwards): a bundle's cluster
+// answers are most of its bytes, and a copy of them would cost as much as parsing them.
+Fetched<json> fetched_from_json(json& j, const std::string& origin, const std::string& path, bool list) {
   if (!j.is_object()) bad(origin, path, "not an object");
-  if (j.contains("value")) {
-    check_shape(j["value"], list, origin, path + ".value");
-    return j["value"];
+  if (auto v = j.find("value"); v != j.end()) {
+    check_shape(*v, list, origin, path + ".value");
+    return std::move(*v);
   }
   if (j.contains("error")) return error_from_json(j["error"], origin, path + ".error.");
   bad(origin, path, "has neither \"value\" nor \"error\"");
@@ -214,16 +222,17 @@ void optional_fields_from_json(const json& b, const std::string& origin, Snapsho
   }
 }
 
-void dry_runs_from_json(const json& b, const std::string& origin, Snapshot& s) {
-  const json& dry = need(b, "dry_runs", origin, "");
+void dry_runs_from_json(json& b, const std::string& origin, Snapshot& s) {
+  json& dry = need(b, "dry_runs", origin, "");
   if (!dry.is_object()) bad(origin, "dry_runs", "not an object");
-  for (const auto& [path, d] : dry.items()) {
+  for (auto& [path, d] : dry.items()) {
     const std::string p = "dry_runs." + path;
     if (d.is_object() && d.contains("value")) {
-      const json& v = d["value"];
+      json& v = d["value"];
       if (!v.is_object() || !v.contains("status")) bad(origin, p + ".value.status", "missing");
       const int status = need_status(v["status"], origin, p + ".value.status");
-      s.dry_runs[path] = HttpAnswer{status, v.contains("body") ? v["body"] : json()};
+      auto body = v.find("body");
+      s.dry_runs[path] = HttpAnswer{status, body != v.end() ? std::move(*body) : json()};
     } else if (d.is_object() && d.contains("error")) {
       s.dry_runs[path] = error_from_json(d["error"], origin, p + ".error.");
     } else {
@@ -233,10 +242,10 @@ void dry_runs_from_json(const json& b, const std::string& origin, Snapshot& s) {
 }
 
 /// The content of a file in state "ok": `content` as text or `content_base64`.
-std::string content_from_json(const json& f, const std::string& origin, const std::string& p) {
+std::string content_from_json(json& f, const std::string& origin, const std::string& p) {
   if (f.contains("content")) {
     if (!f["content"].is_string()) bad(origin, p + "content", "not a string");
-    return f["content"].get<std::string>();
+    return std::move(f["content"].get_ref<std::string&>());
   } else if (f.contains("content_base64")) {
     if (!f["content_base64"].is_string()) bad(origin, p + "content_base64", "not a string");
     auto raw = base64::decode(f["content_base64"].get<std::string>());
@@ -246,7 +255,7 @@ std::string content_from_json(const json& f, const std::string& origin, const st
   bad(origin, p + "content", "missing for a file in state \"ok\"");
 }
 
-StudentFile file_from_json(const json& f, const std::string& origin, const std::string& p) {
+StudentFile file_from_json(json& f, const std::string& origin, const std::string& p) {
   static const std::map<std::string, StudentFile::State> kStates{{"ok", StudentFile::State::kOk},
                                                                  {"missing", StudentFile::State::kMissing},
                                                                  {"not-regular", StudentFile::State::kNotRegular},
@@ -270,7 +279,13 @@ StudentFile file_from_json(const json& f, const std::string& origin, const std::
 
 }  // namespace
 
-Snapshot from_bundle(const json& b, const std::string& origin) {
+Snapshot from_bundle(const json& bundle, const std::string& origin) {
+  json copy = bundle;
+  return from_bundle(std::move(copy), origin);
+}
+
+Snapshot from_bundle(json&& bundle, const std::string& origin) {
+  json& b = bundle;
   if (!b.is_object()) bad(origin, "", "a bundle is a JSON object");
   const json& sv = need(b, "schema_version", origin, "");
   if (!sv.is_number_integer()) bad(origin, "schema_version", "not an integer");
@@ -285,16 +300,16 @@ Snapshot from_bundle(const json& b, const std::string& origin) {
   // Optional fields are checked as strictly as the required ones: a wrong type is a broken
   // bundle (an error row), never something graded as the student's.
   optional_fields_from_json(b, origin, s);
-  const json& c = need(b, "cluster", origin, "");
+  json& c = need(b, "cluster", origin, "");
   s.version = fetched_from_json(need(c, "version", origin, "cluster."), origin, "cluster.version", false);
   s.namespace_ = fetched_from_json(need(c, "namespace", origin, "cluster."), origin, "cluster.namespace", false);
   s.nodes = fetched_from_json(need(c, "nodes", origin, "cluster."), origin, "cluster.nodes", true);
   s.pods = fetched_from_json(need(c, "pods", origin, "cluster."), origin, "cluster.pods", true);
   s.events = fetched_from_json(need(c, "events", origin, "cluster."), origin, "cluster.events", true);
   dry_runs_from_json(b, origin, s);
-  const json& files = need(b, "files", origin, "");
+  json& files = need(b, "files", origin, "");
   if (!files.is_object()) bad(origin, "files", "not an object");
-  for (const auto& [path, f] : files.items()) s.files[path] = file_from_json(f, origin, "files." + path + ".");
+  for (auto& [path, f] : files.items()) s.files[path] = file_from_json(f, origin, "files." + path + ".");
   return s;
 }
 

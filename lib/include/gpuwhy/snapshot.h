@@ -103,5 +103,9 @@ inline constexpr int kBundleSchemaVersion = 1;
 nlohmann::json to_bundle(const Snapshot& snap);
 /// Reads a bundle; throws Error(kParse) naming `origin` and the bad field.
 Snapshot from_bundle(const nlohmann::json& bundle, const std::string& origin);
+/// The same, moving the cluster answers and file contents out of `bundle` instead of copying
+/// them (what is left of `bundle` is unspecified): the batch path parses a bundle once and
+/// hands it over.
+Snapshot from_bundle(nlohmann::json&& bundle, const std::string& origin);
 
 }  // namespace gpuwhy
