@@ -4,12 +4,14 @@
 #   debroot_base                 the pristine `debootstrap --variant=minbase` root as a tarball, made
 #                                once and cached outside the repo: $DEBROOT_BASE
 #   debroot_new DIR              a fresh copy of it in DIR (resolv.conf from this machine)
-#   debroot_mount DIR            /proc, /sys, /dev, /dev/pts, /dev/shm and the shared apt archive cache
-#   debroot_cleanup DIR          stops every process whose root is DIR (by pid), unmounts, removes DIR
+#   debroot_mount DIR            /proc, /sys, /dev, /dev/pts, /dev/shm and the shared apt caches
+#   debroot_umount DIR           stops every process whose root is DIR (by pid), unmounts
+#   debroot_cleanup DIR          debroot_umount, then removes DIR
 #   debroot_run DIR CMD...       runs CMD in the root as root with a clean environment
 #
-# The mirror is the one this machine's apt uses (DEBIAN_MIRROR overrides). Downloaded .debs are
-# kept in $DEBROOT_CACHE/archives and shared by every root, so a second run fetches nothing new.
+# The mirror is the one this machine's apt uses (DEBIAN_MIRROR overrides). Downloaded .debs and
+# the package lists are kept in $DEBROOT_CACHE/{archives,lists} and shared by every root (apt
+# checks both against the signed Release file), so a second run fetches little.
 # Needs root (debootstrap, mount, chroot).
 
 DEBROOT_SUITE=bookworm
@@ -44,7 +46,7 @@ debroot_progress() {
 }
 
 debroot_base() {
-  mkdir -p "$DEBROOT_CACHE/archives"
+  mkdir -p "$DEBROOT_CACHE/archives/partial" "$DEBROOT_CACHE/lists/partial"
   (
     flock 9
     [[ -s $DEBROOT_BASE ]] && exit 0
@@ -82,10 +84,12 @@ debroot_mount() {
     mount --bind /dev "$dir/dev" &&
     mount --bind /dev/pts "$dir/dev/pts" &&
     { [[ ! -d /dev/shm ]] || mount --bind /dev/shm "$dir/dev/shm"; } &&
-    mount --bind "$DEBROOT_CACHE/archives" "$dir/var/cache/apt/archives"
+    mount --bind "$DEBROOT_CACHE/archives" "$dir/var/cache/apt/archives" &&
+    mount --bind "$DEBROOT_CACHE/lists" "$dir/var/lib/apt/lists"
 }
 
-debroot_cleanup() {
+# Stops every process whose root is DIR (by pid) and undoes debroot_mount.
+debroot_umount() {
   local dir=$1 p root pids=()
   [[ -n $dir && -d $dir ]] || return 0
   dir=$(cd "$dir" && pwd -P)
@@ -98,11 +102,17 @@ debroot_cleanup() {
     kill -TERM "${pids[@]}" 2>/dev/null; sleep 2; kill -KILL "${pids[@]}" 2>/dev/null
   fi
   local m
-  for m in var/cache/apt/archives dev/shm dev/pts dev sys proc; do
+  for m in var/lib/apt/lists var/cache/apt/archives dev/shm dev/pts dev sys proc; do
     mountpoint -q "$dir/$m" && { umount "$dir/$m" 2>/dev/null || umount -l "$dir/$m"; }
   done
   # Never delete through a mount that is still there.
-  if grep -q " $dir/" /proc/mounts; then debroot_log "still mounted under $dir; left in place"; return 1; fi
+  if grep -q " $dir/" /proc/mounts; then debroot_log "still mounted under $dir"; return 1; fi
+}
+
+debroot_cleanup() {
+  local dir=$1
+  [[ -n $dir && -d $dir ]] || return 0
+  debroot_umount "$dir" || { debroot_log "left $dir in place"; return 1; }
   rm -rf --one-file-system "$dir"
 }
 
