@@ -3,7 +3,7 @@
 #
 #   debroot_base                 the pristine `debootstrap --variant=minbase` root as a tarball, made
 #                                once and cached outside the repo: $DEBROOT_BASE
-#   debroot_new DIR              a fresh copy of it in DIR (resolv.conf from this machine)
+#   debroot_new DIR              a fresh copy of it in DIR (resolv.conf and local CAs from this machine)
 #   debroot_mount DIR            /proc, /sys, /dev, /dev/pts, /dev/shm and the shared apt caches
 #   debroot_umount DIR           stops every process whose root is DIR (by pid), unmounts
 #   debroot_cleanup DIR          debroot_umount, then removes DIR
@@ -73,6 +73,13 @@ debroot_new() {
   mkdir -p "$dir"
   tar -C "$dir" --numeric-owner -xf "$DEBROOT_BASE" || return 1
   cp -L /etc/resolv.conf "$dir/etc/resolv.conf"
+  # The network's own CAs: a machine on a network whose HTTPS goes through a TLS-inspecting proxy
+  # needs them like its resolv.conf. Debian's place for local CAs is /usr/local/share/ca-certificates;
+  # ca-certificates (once installed in the root) adds them. GPUWHY_ROOT_LOCAL_CAS=0: not copied.
+  if [[ ${GPUWHY_ROOT_LOCAL_CAS:-1} != 0 ]] && compgen -G '/usr/local/share/ca-certificates/*.crt' >/dev/null; then
+    mkdir -p "$dir/usr/local/share/ca-certificates"
+    cp /usr/local/share/ca-certificates/*.crt "$dir/usr/local/share/ca-certificates/"
+  fi
   # No daemons start inside the root (there is no init), as Debian's own chroot tools do.
   printf '#!/bin/sh\nexit 101\n' >"$dir/usr/sbin/policy-rc.d" && chmod +x "$dir/usr/sbin/policy-rc.d"
 }
