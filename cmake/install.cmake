@@ -51,8 +51,9 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "bash-completion")
 # The summary (first line of Description) is CPACK_PACKAGE_DESCRIPTION_SUMMARY; CPack prepends it.
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
-    "gpuwhy checks a student's saved kubectl output (out/*.txt, k8s/*.yaml) and the live \
-kube-apiserver, one check per lab step, and prints a pass/fail table with a hint for every failure. \
-The same verdict is available as JSON, JUnit, Gradescope, LTI, TAP or CSV, live or from a snapshot \
-bundle collected earlier. Texts in English, Korean and Japanese.")
+    "gpuwhy checks a student's saved kubectl output (out/*.txt, k8s/*.yaml)\n\
+and the live kube-apiserver, one check per lab step, and prints a pass/fail\n\
+table with a hint for every failure. The same verdict is available as JSON,\n\
+JUnit, Gradescope, LTI, TAP or CSV, live or from a snapshot bundle collected\n\
+earlier. Texts in English, Korean and Japanese.")
 include(CPack)
