@@ -23,6 +23,7 @@
 
 #include "checks.h"
 #include "common.h"
+#include "completion.h"
 #include "gpuwhy/base64.h"
 #include "gpuwhy/error.h"
 #include "gpuwhy/i18n.h"
@@ -515,12 +516,14 @@ void setup_check(CLI::App& app, int& exit_code, i18n::Lang lang) {
   sub->add_option("--snapshot", opts->snapshots, t("cli.opt.snapshot"));
   sub->add_option("--jobs,-j", opts->jobs, t("cli.opt.jobs"));
   sub->add_flag("--no-dry-run", opts->no_dry_run, t("cli.opt.no-dry-run"));
-  sub->add_option("--format", opts->format, t("cli.opt.format"))->capture_default_str();
+  sub->add_option("--format", opts->format, t("cli.opt.format"))
+      ->capture_default_str()
+      ->check(choices(render::format_names()));
   sub->add_option("--output,-o", opts->output, t("cli.opt.output"));
   sub->add_flag("--verbose,-v", opts->verbose, t("cli.opt.verbose"));
   sub->add_flag("--hide-expected", opts->hide_expected, t("cli.opt.hide-expected"));
   sub->add_option("--user", opts->user, t("cli.opt.user"));
-  sub->add_option("--lang", opts->lang, t("cli.opt.lang"));
+  sub->add_option("--lang", opts->lang, t("cli.opt.lang"))->check(choices(lang_names()));
   sub->add_flag("--github-output", opts->github_output, t("cli.opt.github-output"));
   sub->add_option("--color", opts->color, t("cli.opt.color"))->check(CLI::IsMember({"auto", "always", "never"}));
   sub->callback([opts, sub, &exit_code]() {

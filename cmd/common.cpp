@@ -128,4 +128,10 @@ i18n::Lang lang_from(const std::string& flag) {
   return i18n::choose_lang(f, sys::environment());
 }
 
+std::vector<std::string> lang_names() {
+  std::vector<std::string> out;
+  for (const i18n::Lang l : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) out.push_back(i18n::to_string(l));
+  return out;
+}
+
 }  // namespace gpuwhy::cli

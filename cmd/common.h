@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -51,5 +52,8 @@ std::string with_suggestion(std::string message, std::string_view word, const st
 
 /// Language from --lang / GPUWHY_LANG / locale.
 i18n::Lang lang_from(const std::string& flag);
+
+/// The values of --lang, as --help, the man page and the completions offer them: "en", "ko", "ja".
+std::vector<std::string> lang_names();
 
 }  // namespace gpuwhy::cli

@@ -8,6 +8,7 @@
 #include "check.h"
 #include "checks.h"
 #include "common.h"
+#include "completion.h"
 #include "gpuwhy/error.h"
 #include "gpuwhy/i18n.h"
 #include "gpuwhy/text.h"
@@ -42,7 +43,7 @@ void setup_list(CLI::App& app, int& exit_code, i18n::Lang help_lang) {
   const auto t = [help_lang](const char* id) { return i18n::text(id, help_lang); };
   auto lang = std::make_shared<std::string>();
   CLI::App* list = app.add_subcommand("list", t("cli.list"));
-  list->add_option("--lang", *lang, t("cli.opt.lang"));
+  list->add_option("--lang", *lang, t("cli.opt.lang"))->check(choices(lang_names()));
   list->callback([lang, &exit_code]() {
     print_list(lang_from(*lang));
     exit_code = kExitPass;
@@ -51,7 +52,7 @@ void setup_list(CLI::App& app, int& exit_code, i18n::Lang help_lang) {
   auto lang2 = std::make_shared<std::string>();
   CLI::App* explain = app.add_subcommand("explain", t("cli.explain"));
   explain->add_option("id", *id, t("cli.opt.check-id"))->required();
-  explain->add_option("--lang", *lang2, t("cli.opt.lang"));
+  explain->add_option("--lang", *lang2, t("cli.opt.lang"))->check(choices(lang_names()));
   explain->callback([id, lang2, &exit_code]() {
     const auto l = lang_from(*lang2);
     const auto* c = checks::find(*id);

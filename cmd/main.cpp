@@ -1,7 +1,6 @@
 // gpuwhy: grades the "why is my GPU pod Pending" lab. main parses flags and maps errors to
 // exit codes once; the work happens in the subcommand files.
 #include <exception>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -9,56 +8,13 @@
 #include <fmt/ranges.h>
 #include <CLI/CLI.hpp>
 
-#include "check.h"
+#include "app.h"
 #include "common.h"
 #include "gpuwhy/error.h"
 #include "gpuwhy/i18n.h"
 #include "gpuwhy/sys.h"
-#include "gpuwhy/text.h"
 
 namespace {
-
-// CLI11 pads the option column by bytes; a translated word there ("필수", "必須" for REQUIRED) is
-// wider in bytes than on screen, so the column is padded by display width instead.
-class DisplayWidthFormatter : public CLI::Formatter {
- public:
-  std::string make_option(const CLI::Option* opt, bool is_positional) const override {
-    const std::string name = "  " + make_option_name(opt, is_positional) + make_option_opts(opt);
-    const std::string desc = make_option_desc(opt);
-    const std::size_t width = gpuwhy::text::display_width(name);
-    const std::string indent(column_width_, ' ');
-    std::string out = name;
-    if (!desc.empty()) {
-      out += width >= column_width_ ? "\n" + indent : std::string(column_width_ - width, ' ');
-      for (const char c : desc) {
-        out += c;
-        if (c == '\n') out += indent;
-      }
-    }
-    return out + "\n";
-  }
-};
-
-// CLI11's own words (usage line, group headings, the help and version flags, the line after a
-// parse error) in the chosen language. Runs before the subcommands exist: they copy these.
-void localize_cli11(CLI::App& app, gpuwhy::i18n::Lang lang) {
-  using gpuwhy::i18n::text;
-  const auto formatter = std::make_shared<DisplayWidthFormatter>();
-  app.formatter(formatter);
-  formatter->label("Usage", text("cli.label.usage", lang));
-  formatter->label("OPTIONS", text("cli.label.options", lang));
-  formatter->label("SUBCOMMAND", text("cli.label.subcommand", lang));
-  formatter->label("SUBCOMMANDS", text("cli.label.subcommands", lang));
-  formatter->label("Positionals", text("cli.label.positionals", lang));
-  formatter->label("REQUIRED", text("cli.label.required", lang));
-  app.option_defaults()->group(text("cli.group.options", lang));
-  app.group(text("cli.group.subcommands", lang));
-  app.set_help_flag("-h,--help", text("cli.help", lang));
-  app.set_version_flag("--version", std::string("gpuwhy ") + GPUWHY_VERSION, text("cli.version", lang));
-  const std::string more = text("cli.error.more-info", lang);
-  app.failure_message(
-      [more](const CLI::App*, const CLI::Error& e) { return std::string(e.what()) + "\n" + more + "\n"; });
-}
 
 // The first word that stands where a command should and is none (skipping --lang's value).
 std::string unknown_command(CLI::App& app, const std::vector<std::string>& args) {
@@ -86,14 +42,8 @@ int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + argc);
   const i18n::Lang lang = i18n::choose_lang(i18n::lang_flag(args), sys::environment());
   CLI::App app{i18n::text("cli.app", lang)};
-  localize_cli11(app, lang);
-  app.require_subcommand(1);
   int exit_code = kExitPass;
-  cli::setup_check(app, exit_code, lang);
-  cli::setup_snapshot(app, exit_code, lang);
-  cli::setup_list(app, exit_code, lang);
-  // A subcommand declares its own -h,--help before it copies the option group name: regroup it.
-  for (CLI::App* sub : app.get_subcommands({})) sub->get_help_ptr()->group(i18n::text("cli.group.options", lang));
+  cli::build_app(app, exit_code, lang);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

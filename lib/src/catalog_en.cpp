@@ -836,6 +836,23 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.env.fix.tls",
      "The apiserver's certificate could not be verified: check certificate-authority(-data) and the server address "
      "in the kubeconfig (kubectl get nodes must answer with the same kubeconfig)."},
+    {"cli.completion", "Print the shell completion script for bash, zsh or fish"},
+    {"cli.opt.shell", "The shell: bash, zsh or fish"},
+    {"cli.error.unknown-shell", "\"{shell}\": no completion for this shell (bash, zsh, fish)"},
+    {"cli.man.name", "NAME"},
+    {"cli.man.synopsis", "SYNOPSIS"},
+    {"cli.man.options", "OPTIONS"},
+    {"cli.man.commands", "COMMANDS"},
+    {"cli.man.exit-status", "EXIT STATUS"},
+    {"cli.man.one-of", "One of: {values}."},
+    {"cli.man.default", "Default: {value}."},
+    {"cli.man.repeatable", "May be given more than once."},
+    {"cli.man.exit.0", "Every selected check passed."},
+    {"cli.man.exit.1", "At least one check failed."},
+    {"cli.man.exit.2", "Usage error: the flags were refused before anything was read or requested."},
+    {"cli.man.exit.3",
+     "Grading could not be completed (a check is error: apiserver unreachable, permission denied, ...); never a score "
+     "of zero."},
 };
 
 }  // namespace

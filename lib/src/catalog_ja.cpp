@@ -900,6 +900,22 @@ constexpr CatalogEntry kEntries[] = {
      "apiserver の証明書を検証できませんでした。kubeconfig の certificate-authority(-data) "
      "とサーバーのアドレスを確認してください"
      "（同じ kubeconfig で kubectl get nodes が応答すること）。"},
+    {"cli.completion", "bash、zsh、fish 用のシェル補完スクリプトを出力します"},
+    {"cli.opt.shell", "シェル: bash、zsh または fish"},
+    {"cli.error.unknown-shell", "\"{shell}\": このシェルの補完はありません（bash、zsh、fish）"},
+    {"cli.man.name", "名前"},
+    {"cli.man.synopsis", "書式"},
+    {"cli.man.options", "オプション"},
+    {"cli.man.commands", "コマンド"},
+    {"cli.man.exit-status", "終了ステータス"},
+    {"cli.man.one-of", "値: {values} のいずれか。"},
+    {"cli.man.default", "既定: {value}。"},
+    {"cli.man.repeatable", "複数回指定できます。"},
+    {"cli.man.exit.0", "選択したすべてのチェックに合格しました。"},
+    {"cli.man.exit.1", "少なくとも一つのチェックが不合格です。"},
+    {"cli.man.exit.2", "使い方の誤り: 何かを読み込む・要求する前にフラグが拒否されました。"},
+    {"cli.man.exit.3",
+     "採点を完了できませんでした（チェックが error: apiserver に接続できない、権限がない など）。0 点にはなりません。"},
 };
 
 }  // namespace

@@ -850,6 +850,22 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.env.fix.tls",
      "apiserver 의 인증서를 검증하지 못했습니다. kubeconfig 의 certificate-authority(-data) 와 서버 주소를 확인하세요"
      "(같은 kubeconfig 로 kubectl get nodes 가 응답해야 합니다)."},
+    {"cli.completion", "bash, zsh, fish용 셸 자동 완성 스크립트를 출력합니다"},
+    {"cli.opt.shell", "셸: bash, zsh 또는 fish"},
+    {"cli.error.unknown-shell", "\"{shell}\": 이 셸의 자동 완성은 없습니다 (bash, zsh, fish)"},
+    {"cli.man.name", "이름"},
+    {"cli.man.synopsis", "사용법"},
+    {"cli.man.options", "옵션"},
+    {"cli.man.commands", "명령"},
+    {"cli.man.exit-status", "종료 상태"},
+    {"cli.man.one-of", "값: {values} 중 하나."},
+    {"cli.man.default", "기본값: {value}."},
+    {"cli.man.repeatable", "여러 번 줄 수 있습니다."},
+    {"cli.man.exit.0", "선택한 모든 검사를 통과했습니다."},
+    {"cli.man.exit.1", "하나 이상의 검사가 실패했습니다."},
+    {"cli.man.exit.2", "사용법 오류: 무엇을 읽거나 요청하기 전에 플래그가 거부되었습니다."},
+    {"cli.man.exit.3",
+     "채점을 끝내지 못했습니다 (검사가 error: apiserver에 연결할 수 없음, 권한 거부 등). 0점으로 처리되지 않습니다."},
 };
 
 }  // namespace
