@@ -53,6 +53,9 @@ std::string batch_report(const std::string& folder, const std::string& format, i
 
 TEST(BatchJobs, OneAndFourThreadsGiveTheSameReports) {
   TempDir tmp;
+  std::size_t bundles = 0;  // every capture of the version: one row each
+  for (const auto& e : fs::directory_iterator(kVersion)) bundles += fs::exists(e.path() / "bundle.json") ? 1 : 0;
+  ASSERT_GE(bundles, 22U);
   for (const char* format : {"json", "csv"}) {
     SCOPED_TRACE(format);
     const std::string one = batch_report(kVersion, format, 1, tmp, 1);
@@ -61,12 +64,12 @@ TEST(BatchJobs, OneAndFourThreadsGiveTheSameReports) {
     EXPECT_EQ(without_times(one), without_times(four));
     if (std::string(format) == "json") {
       const json j = json::parse(one);
-      ASSERT_EQ(j["submissions"].size(), 22U);
+      ASSERT_EQ(j["submissions"].size(), bundles);
       // Sorted by path, as the folder walk gives them.
       EXPECT_EQ(j["submissions"][0]["user"], "advertised-bare-numbers");
-      EXPECT_EQ(j["submissions"][21]["user"], "variant-korean-student");
+      EXPECT_EQ(j["submissions"][bundles - 1]["user"], "variant-korean-student");
     } else {
-      EXPECT_EQ(std::count(one.begin(), one.end(), '\n'), 23);  // header + one row per bundle
+      EXPECT_EQ(static_cast<std::size_t>(std::count(one.begin(), one.end(), '\n')), bundles + 1);  // header + rows
     }
   }
 }

@@ -160,8 +160,12 @@ TEST(Completion, ValuesCli11KnowsAreOffered) {
     EXPECT_NE(g.zsh.find("'" + flag + "=''["), std::string::npos) << flag;
     EXPECT_NE(g.zsh.find(":(" + values + ")'"), std::string::npos) << flag;
   }
-  EXPECT_NE(g.man.find("\n.br\nOne of: table, json, junit, gradescope, lti, tap, csv. Default: table.\n"),
-            std::string::npos);
+  std::string listed;
+  for (auto f : render::format_names()) {
+    for (std::size_t at = f.find('-'); at != std::string::npos; at = f.find('-', at + 2)) f.replace(at, 1, "\\-");
+    listed += (listed.empty() ? "" : ", ") + f;  // roff writes a hyphen as \-
+  }
+  EXPECT_NE(g.man.find("\n.br\nOne of: " + listed + ". Default: table.\n"), std::string::npos);
   // "man" is accepted by `gpuwhy completion` but not offered.
   EXPECT_NE(g.bash.find("\"gpuwhy completion\") opts=\"-h --help --lang\"; words=\"bash zsh fish\""),
             std::string::npos);
