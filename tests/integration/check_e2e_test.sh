@@ -50,7 +50,7 @@ rc=0; "$GPUWHY" check --dir "$TMP/solution" --check step3.not-created --check st
 expect_eq "--wait: already passing returns at once" 0 "$rc"
 echo "== requests per snapshot"
 "$GPUWHY" snapshot --dir "$TMP/solution" -o "$TMP/bundle.json" 2>"$TMP/snap.err" || true
-expect_match "snapshot makes 7 apiserver requests" "\(7 apiserver requests\)" "$(cat "$TMP/snap.err")"
+expect_match "snapshot makes 7 apiserver requests" "\(7 apiserver requests, [0-9]+ bytes received\)" "$(cat "$TMP/snap.err")"
 echo "== apiserver stopped"
 STATE=${GPUWHY_LAB_STATE_ROOT:-${XDG_STATE_HOME:-$HOME/.local/state}/gpuwhy}/$NAME
 APISERVER_PID=$(cat "$STATE/run/kube-apiserver.pid")
