@@ -185,10 +185,10 @@ Outcome advertised_file(const Snapshot& s) {
 }
 
 constexpr CheckInfo kChecks[] = {
-    {"step2.capacity", 2, 2, &capacity},
-    {"step2.allocatable", 2, 3, &allocatable},
-    {"step2.other-nodes", 2, 2, &other_nodes_check},
-    {"step2.advertised-file", 2, 2, &advertised_file},
+    {"step2.capacity", 2, 2, &capacity, kInNodes},
+    {"step2.allocatable", 2, 3, &allocatable, kInNodes},
+    {"step2.other-nodes", 2, 2, &other_nodes_check, kInNodes},
+    {"step2.advertised-file", 2, 2, &advertised_file, kInNodes | kInFiles},
 };
 
 }  // namespace

@@ -61,9 +61,9 @@ Outcome placed(const Snapshot& s) {
 }
 
 constexpr CheckInfo kChecks[] = {
-    {"step4.manifest", 4, 2, &manifest},
-    {"step4.requests-defaulted", 4, 2, &requests_defaulted},
-    {"step4.placed-by-scheduler", 4, 3, &placed},
+    {"step4.manifest", 4, 2, &manifest, kInFiles},
+    {"step4.requests-defaulted", 4, 2, &requests_defaulted, kInPods},
+    {"step4.placed-by-scheduler", 4, 3, &placed, kInNodes | kInPods | kInEvents | kInFiles},
 };
 
 }  // namespace

@@ -124,10 +124,10 @@ Outcome gate_kept(const Snapshot& s) {
 }
 
 constexpr CheckInfo kChecks[] = {
-    {"step6.toleration", 6, 2, &toleration},
-    {"step6.gpu", 6, 2, &gpu},
-    {"step6.placed", 6, 2, &placed},
-    {"step6.gate-kept", 6, 2, &gate_kept},
+    {"step6.toleration", 6, 2, &toleration, kInPods},
+    {"step6.gpu", 6, 2, &gpu, kInPods | kInFiles},
+    {"step6.placed", 6, 2, &placed, kInNodes | kInPods | kInEvents | kInFiles},
+    {"step6.gate-kept", 6, 2, &gate_kept, kInNodes | kInPods},
 };
 
 }  // namespace

@@ -200,9 +200,9 @@ Outcome exhausted_file(const Snapshot& s) {
 }
 
 constexpr CheckInfo kChecks[] = {
-    {"step7.same-as-trainer2", 7, 2, &same_as_trainer2},
-    {"step7.pending-insufficient", 7, 3, &pending_insufficient},
-    {"step7.exhausted-file", 7, 2, &exhausted_file},
+    {"step7.same-as-trainer2", 7, 2, &same_as_trainer2, kInPods | kInFiles},
+    {"step7.pending-insufficient", 7, 3, &pending_insufficient, kInNodes | kInPods},
+    {"step7.exhausted-file", 7, 2, &exhausted_file, kInNodes | kInPods | kInFiles},
 };
 
 }  // namespace

@@ -229,14 +229,14 @@ Outcome scheduler_sees(const Snapshot& s) {
 }
 
 constexpr CheckInfo kChecks[] = {
-    {"step8.format", 8, 2, &format},
-    {"step8.allocatable", 8, 2, &allocatable},
-    {"step8.used", 8, 2, &used},
-    {"step8.pending", 8, 2, &pending},
-    {"step8.taint", 8, 2, &taint},
-    {"step8.requests-equal-limits", 8, 1, &requests_equal_limits},
-    {"step8.fractional", 8, 1, &fractional},
-    {"step8.scheduler-sees", 8, 2, &scheduler_sees},
+    {"step8.format", 8, 2, &format, kInFiles},
+    {"step8.allocatable", 8, 2, &allocatable, kInNodes | kInFiles},
+    {"step8.used", 8, 2, &used, kInPods | kInFiles},
+    {"step8.pending", 8, 2, &pending, kInPods | kInFiles},
+    {"step8.taint", 8, 2, &taint, kInNodes | kInFiles},
+    {"step8.requests-equal-limits", 8, 1, &requests_equal_limits, kInFiles},
+    {"step8.fractional", 8, 1, &fractional, kInFiles},
+    {"step8.scheduler-sees", 8, 2, &scheduler_sees, kInFiles},
 };
 
 }  // namespace

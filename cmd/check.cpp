@@ -32,6 +32,7 @@
 #include "gpuwhy/render.h"
 #include "gpuwhy/sys.h"
 #include "gpuwhy/text.h"
+#include "gpuwhy/watch.h"
 
 namespace gpuwhy::cli {
 
@@ -45,6 +46,7 @@ struct CheckOptions {
   std::vector<int> steps;
   std::vector<std::string> ids;
   std::string wait = "0";
+  bool poll = false;  ///< --poll: with --wait, a whole snapshot each second instead of watches
   std::vector<std::string> snapshots;
   bool no_dry_run = false;
   std::string format = "table";
@@ -228,7 +230,7 @@ void validate_selection(const CheckOptions& o, i18n::Lang lang) {
 Source validate_source(const CheckOptions& o, i18n::Lang lang) {
   if (o.snapshots.empty()) return Source::kLive;
   for (const char* flag :
-       {"--dir", "--wait", "--no-dry-run", "--kubeconfig", "--context", "--request-timeout", "--timeout"}) {
+       {"--dir", "--wait", "--poll", "--no-dry-run", "--kubeconfig", "--context", "--request-timeout", "--timeout"}) {
     if (o.given.count(flag) != 0) throw usage_error(lang, "cli.error.live-only", {{"flag", flag}});
   }
   std::error_code ec;
@@ -405,23 +407,70 @@ Graded grade_batch(const std::vector<std::string>& snapshots, const Plan& p) {
   return g;
 }
 
-// Live: collect, grade, and with --wait collect again each second until the selected checks pass.
+// What the selected checks read (Input bits): all that --wait follows.
+unsigned selected_reads(const checks::Selection& sel) {
+  unsigned reads = 0;
+  for (const auto& c : checks::all()) {
+    if (sel.selects(c)) reads |= c.reads;
+  }
+  return reads;
+}
+
+void print_waiting(const RunResult& r, std::chrono::steady_clock::time_point deadline, i18n::Lang lang) {
+  const auto left = std::chrono::duration_cast<std::chrono::seconds>(deadline - std::chrono::steady_clock::now());
+  fmt::print(stderr, "gpuwhy: {}\n",
+             i18n::render(msg("cli.waiting", {{"count", std::to_string(r.count(Status::kFail))},
+                                              {"seconds", std::to_string(std::max<long long>(0, left.count()))}}),
+                          lang));
+}
+
+// Live: collect, grade, and with --wait follow the cluster (watches from the first snapshot's
+// resourceVersions, the files read again) and grade again on each change, until the selected
+// checks pass, grading becomes incomplete, or the time runs out.
 Graded grade_live(const CheckOptions& o, const Plan& p) {
+  using Clock = std::chrono::steady_clock;
   const std::string dir = resolve_dir(o.dir);
-  const auto deadline = std::chrono::steady_clock::now() + p.wait;
-  Snapshot snap = collect_live(o.conn, dir, !o.no_dry_run);
+  const auto started = Clock::now();
+  const auto deadline = started + p.wait;
+  const LiveConnection conn = connect_live(o.conn);
+  Snapshot snap = collect_live(conn, dir, !o.no_dry_run);
   Graded g = grade_one(snap, p);
-  while (!selected_pass(*g.run) && g.run->complete() &&
-         std::chrono::steady_clock::now() + std::chrono::seconds(1) < deadline) {
-    const int pending = g.run->count(Status::kFail);
-    const auto left = std::chrono::duration_cast<std::chrono::seconds>(deadline - std::chrono::steady_clock::now());
+  const auto done = [](const Graded& x) { return selected_pass(*x.run) || !x.run->complete(); };
+  if (conn.cfg && !done(g) && Clock::now() + std::chrono::seconds(1) < deadline) {
+    print_waiting(*g.run, deadline, p.lang);
+    FollowOptions fo;
+    fo.dir = dir;
+    fo.dry_run = !o.no_dry_run;
+    fo.reads = selected_reads(p.sel);
+    fo.deadline = deadline;
+    fo.poll_only = o.poll;
+    int failing = g.run->count(Status::kFail);
+    const int first_requests = snap.requests;
+    const std::size_t first_bytes = snap.bytes_received;
+    const FollowStats st = follow(
+        *conn.cfg, conn.opts, snap, fo,
+        [&](const Snapshot& s) {
+          g = grade_one(s, p);
+          if (done(g)) return true;
+          if (g.run->count(Status::kFail) != failing) {
+            failing = g.run->count(Status::kFail);
+            print_waiting(*g.run, deadline, p.lang);
+          }
+          return false;
+        },
+        [&](const std::string& why) {
+          fmt::print(stderr, "gpuwhy: {}\n",
+                     text::sanitize_terminal(i18n::render(msg("cli.watch-fallback", {{"reason", why}}), p.lang)));
+        });
+    const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
     fmt::print(stderr, "gpuwhy: {}\n",
                i18n::render(
-                   msg("cli.waiting", {{"count", std::to_string(pending)}, {"seconds", std::to_string(left.count())}}),
+                   msg("cli.waited", {{"seconds", fmt::format("{:.1f}", static_cast<double>(waited.count()) / 1000.0)},
+                                      {"requests", std::to_string(first_requests + st.requests)},
+                                      {"watches", std::to_string(st.watches)},
+                                      {"bytes", std::to_string(first_bytes + st.bytes_received)},
+                                      {"grades", std::to_string(st.grades)}}),
                    p.lang));
-    std::this_thread::sleep_for(std::chrono::seconds(1));
-    snap = collect_live(o.conn, dir, !o.no_dry_run);
-    g = grade_one(snap, p);
   }
   report_live_problems(snap);
   return g;
@@ -516,6 +565,7 @@ void setup_check(CLI::App& app, int& exit_code, i18n::Lang lang) {
   sub->add_option("--snapshot", opts->snapshots, t("cli.opt.snapshot"));
   sub->add_option("--jobs,-j", opts->jobs, t("cli.opt.jobs"));
   sub->add_flag("--no-dry-run", opts->no_dry_run, t("cli.opt.no-dry-run"));
+  sub->add_flag("--poll", opts->poll, t("cli.opt.poll"));
   sub->add_option("--format", opts->format, t("cli.opt.format"))
       ->capture_default_str()
       ->check(choices(render::format_names()));

@@ -82,25 +82,35 @@ std::string resolve_dir(const std::string& flag) {
   return std::string(lab::kDefaultDir);
 }
 
-Snapshot collect_live(const ConnectionFlags& flags, const std::string& dir, bool dry_run) {
-  CollectOptions copts{dir, dry_run};
+LiveConnection connect_live(const ConnectionFlags& flags) {
+  LiveConnection c;
   kube::LoadOptions lopts = kube::default_load_options();
   if (!flags.kubeconfig.empty()) lopts.kubeconfig = flags.kubeconfig;
   if (!flags.context.empty()) lopts.context = flags.context;
-  kube::ClientConfig cfg;
   try {
-    cfg = kube::load_config(lopts);
+    c.cfg = kube::load_config(lopts);
   } catch (const Error& e) {
     // Reported once, by report_live_problems, like every other cause.
-    return collect_files_only(copts, FetchError{e.kind(), 0, e.what()});
+    c.why = FetchError{e.kind(), 0, e.what()};
+    return c;
   }
-  for (const auto& w : cfg.warnings) fmt::print(stderr, "gpuwhy: warning: {}\n", text::sanitize_terminal(w));
-  kube::ClientOptions o;
-  o.request_timeout = parse_duration(flags.request_timeout, "--request-timeout");
-  if (o.request_timeout.count() > 0 && o.request_timeout < o.connect_timeout) o.connect_timeout = o.request_timeout;
-  o.overall_timeout = parse_duration(flags.timeout, "--timeout");
-  kube::Client client(std::move(cfg), o);
+  for (const auto& w : c.cfg->warnings) fmt::print(stderr, "gpuwhy: warning: {}\n", text::sanitize_terminal(w));
+  c.opts.request_timeout = parse_duration(flags.request_timeout, "--request-timeout");
+  if (c.opts.request_timeout.count() > 0 && c.opts.request_timeout < c.opts.connect_timeout)
+    c.opts.connect_timeout = c.opts.request_timeout;
+  c.opts.overall_timeout = parse_duration(flags.timeout, "--timeout");
+  return c;
+}
+
+Snapshot collect_live(const LiveConnection& conn, const std::string& dir, bool dry_run) {
+  CollectOptions copts{dir, dry_run};
+  if (!conn.cfg) return collect_files_only(copts, conn.why);
+  kube::Client client(*conn.cfg, conn.opts);
   return collect(client, copts);
+}
+
+Snapshot collect_live(const ConnectionFlags& flags, const std::string& dir, bool dry_run) {
+  return collect_live(connect_live(flags), dir, dry_run);
 }
 
 bool report_live_problems(const Snapshot& snap) {

@@ -32,8 +32,18 @@ std::chrono::milliseconds parse_duration(const std::string& text, const std::str
 /// --dir, else the current folder when it has k8s/ or out/, else lab::kDefaultDir.
 std::string resolve_dir(const std::string& flag);
 
-/// Collects a live snapshot. When no connection can be configured, a files-only snapshot
-/// (every live item = that error) is returned, so file checks are still graded.
+/// A resolved connection (kubeconfig like kubectl, the flags' timeouts), or why there is none.
+struct LiveConnection {
+  std::optional<kube::ClientConfig> cfg;
+  kube::ClientOptions opts;
+  FetchError why;  ///< when cfg is empty
+};
+/// Resolves the kubeconfig and prints its warnings (once); never throws for a bad kubeconfig.
+LiveConnection connect_live(const ConnectionFlags& flags);
+
+/// Collects a live snapshot over `conn`. When no connection could be configured, a files-only
+/// snapshot (every live item = that error) is returned, so file checks are still graded.
+Snapshot collect_live(const LiveConnection& conn, const std::string& dir, bool dry_run);
 Snapshot collect_live(const ConnectionFlags& flags, const std::string& dir, bool dry_run);
 
 /// Prints ONE line naming the first environment problem of a live snapshot (unreachable, TLS,

@@ -270,10 +270,18 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.opt.step", "Grade only this step (repeatable)"},
     {"cli.opt.user", "Student id for LTI and CSV reports"},
     {"cli.opt.verbose", "Show the evidence for passing checks too"},
-    {"cli.opt.wait", "Re-check at most once a second until the selected checks pass or this time runs out"},
+    {"cli.opt.wait",
+     "Follow the cluster (watches) and the lab folder, grading again on each change, until the selected checks pass or "
+     "this time runs out"},
     {"cli.snapshot", "Collect the files and the cluster once into a JSON bundle"},
     {"cli.version", "Display program version information and exit"},
     {"cli.waiting", "waiting: {count} check(s) not passing yet, {seconds}s left"},
+    {"cli.waited",
+     "waited {seconds}s: {requests} apiserver request(s) in all ({watches} watch stream(s)), {bytes} bytes received, "
+     "graded {grades} more time(s)"},
+    {"cli.watch-fallback", "cannot watch ({reason}); taking a whole snapshot every second instead"},
+    {"cli.opt.poll",
+     "With --wait: take a whole new snapshot every second instead of watching (for a proxy that cuts long requests)"},
     {"cli.wrote", "wrote {file} ({count} apiserver requests, {bytes} bytes received)"},
     {"hint.env.forbidden",
      "Not your work: the apiserver refused gpuwhy access to {what}. The account gpuwhy uses needs RBAC permission "

@@ -299,10 +299,18 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.opt.step", "このステップだけを採点します（複数指定可）"},
     {"cli.opt.user", "LTI と CSV レポート用の学生 ID"},
     {"cli.opt.verbose", "合格したチェックの根拠も表示します"},
-    {"cli.opt.wait", "選択したチェックが合格するか、この時間が尽きるまで、最大 1 秒に 1 回再チェックします"},
+    {"cli.opt.wait",
+     "選択したチェックが合格するか、この時間が尽きるまで、クラスタ（watch）と演習フォルダを追い、変化のたびに再チェック"
+     "します"},
     {"cli.snapshot", "ファイルとクラスターを一度だけ収集して JSON バンドルにまとめます"},
     {"cli.version", "バージョン情報を表示して終了します"},
     {"cli.waiting", "待機中: まだ合格していないチェック {count} 件、残り {seconds} 秒"},
+    {"cli.waited",
+     "{seconds} 秒待機: apiserver リクエスト計 {requests} 件（watch ストリーム {watches} 本）、受信 {bytes} "
+     "バイト、再チェック {grades} 回"},
+    {"cli.watch-fallback", "watch できません（{reason}）。代わりに毎秒スナップショット全体を取得します"},
+    {"cli.opt.poll",
+     "--wait と共に: watch の代わりに毎秒スナップショット全体を取り直します（長いリクエストを切るプロキシ向け）"},
     {"cli.wrote", "{file} を書き出しました（apiserver リクエスト {count} 回、受信 {bytes} バイト）"},
     {"hint.env.forbidden",
      "あなたの作業の問題ではありません: apiserver が gpuwhy のアクセスを拒否しました（対象: {what}）。gpuwhy "

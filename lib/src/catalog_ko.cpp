@@ -272,10 +272,17 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.opt.step", "이 단계만 채점합니다(반복 가능)"},
     {"cli.opt.user", "LTI 와 CSV 보고서에 쓸 학생 ID"},
     {"cli.opt.verbose", "통과한 검사의 근거도 보여 줍니다"},
-    {"cli.opt.wait", "선택한 검사가 통과하거나 이 시간이 다 될 때까지 최대 1초에 한 번씩 다시 검사합니다"},
+    {"cli.opt.wait",
+     "선택한 검사가 통과하거나 이 시간이 다 될 때까지 클러스터(watch)와 실습 폴더를 지켜보며 바뀔 때마다 다시 "
+     "검사합니다"},
     {"cli.snapshot", "파일과 클러스터를 한 번 수집해 JSON 번들로 만듭니다"},
     {"cli.version", "버전 정보를 출력하고 끝냅니다"},
     {"cli.waiting", "기다리는 중: 아직 통과하지 않은 검사 {count}개, 남은 시간 {seconds}초"},
+    {"cli.waited",
+     "{seconds}초 기다림: apiserver 요청 모두 {requests}개 (watch 스트림 {watches}개), 받은 바이트 {bytes}, 다시 검사 "
+     "{grades}번"},
+    {"cli.watch-fallback", "watch할 수 없습니다 ({reason}); 대신 1초마다 스냅숏 전체를 받습니다"},
+    {"cli.opt.poll", "--wait와 함께: watch 대신 1초마다 스냅숏 전체를 새로 받습니다 (긴 요청을 끊는 프록시용)"},
     {"cli.wrote", "{file} 파일을 썼습니다(apiserver 요청 {count}회, 받은 바이트 {bytes})"},
     {"hint.env.forbidden",
      "실습 작업의 문제가 아닙니다: apiserver 가 gpuwhy 의 접근을 거부했습니다(대상: {what}). gpuwhy 가 쓰는 계정에 "

@@ -184,6 +184,13 @@ struct Client::Impl {
   std::string retry_after;
   CURLcode last_rc = CURLE_OK;
 
+  // A watch stream (Watch): each complete line of a 2xx answer is parsed into `events`.
+  bool streaming = false;
+  bool stream_nodes = false;
+  std::string line;          ///< the line not yet complete
+  std::vector<json> events;  ///< parsed, waiting for Watch::wait to hand them out
+  std::string stream_error;  ///< why the stream was cut by us (a line that is no watch event)
+
   Impl(ClientConfig c, ClientOptions o) : cfg(std::move(c)), opts(o), started(std::chrono::steady_clock::now()) {}
 
   std::chrono::steady_clock::time_point started;
@@ -288,6 +295,7 @@ struct Client::Impl {
   static std::size_t on_write(char* ptr, std::size_t size, std::size_t n, void* self) {
     auto* impl = static_cast<Impl*>(self);
     const std::size_t len = size * n;
+    if (impl->streaming) return impl->on_stream(std::string_view(ptr, len));
     if (impl->body.size() + len > impl->opts.max_body_bytes) {
       impl->overflow = true;
       return 0;  // makes libcurl abort with CURLE_WRITE_ERROR; memory stays bounded
@@ -295,6 +303,71 @@ struct Client::Impl {
     impl->body.append(ptr, len);
     impl->received += len;
     return len;
+  }
+
+  /// A chunk of a watch stream. Never throws (a libcurl callback): a bad line stops the stream.
+  std::size_t on_stream(std::string_view chunk) noexcept {
+    received += chunk.size();
+    long code = 0;
+    curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
+    if (code < 200 || code >= 300) {  // an error answer: a Status, kept (bounded) for the message
+      if (body.size() + chunk.size() > opts.max_body_bytes) return 0;
+      body.append(chunk);
+      return chunk.size();
+    }
+    try {
+      line.append(chunk);
+      std::size_t from = 0;
+      for (auto nl = line.find('\n'); nl != std::string::npos; nl = line.find('\n', from)) {
+        if (!take_line(std::string_view(line).substr(from, nl - from))) return 0;
+        from = nl + 1;
+      }
+      line.erase(0, from);
+      if (line.size() > opts.max_body_bytes) {
+        stream_error = fmt::format("a watch event larger than the {} byte limit; refused", opts.max_body_bytes);
+        return 0;
+      }
+      return chunk.size();
+    } catch (const std::exception& e) {
+      stream_error = e.what();
+      return 0;
+    }
+  }
+
+  /// One line of a watch stream into `events`; false (and stream_error) when it is no JSON object.
+  bool take_line(std::string_view l) {
+    while (!l.empty() && (l.back() == '\r' || l.back() == ' ')) l.remove_suffix(1);
+    if (l.empty()) return true;
+    jsonb::Limits limits;
+    limits.drop_unused = stream_nodes;
+    limits.node_status_too = stream_nodes;
+    json ev = jsonb::parse(l, limits);
+    if (ev.is_discarded() || !ev.is_object()) {
+      stream_error = fmt::format("a watch line is not a JSON object (starts with \"{}\")", excerpt_of(l));
+      return false;
+    }
+    scrub(ev);
+    events.push_back(std::move(ev));
+    return true;
+  }
+
+  /// Sets up the next transfer as a watch stream of `path` (Watch adds it to its multi handle).
+  void prepare_stream(const std::string& path, bool nodes) {
+    streaming = true;
+    stream_nodes = nodes;
+    line.clear();
+    body.clear();
+    events.clear();
+    stream_error.clear();
+    errbuf[0] = '\0';
+    const std::string url = base + path;
+    set(CURLOPT_URL, url.c_str(), "CURLOPT_URL");
+    set(CURLOPT_HTTPGET, 1L, "CURLOPT_HTTPGET");
+    set(CURLOPT_HTTPHEADER, get_headers, "CURLOPT_HTTPHEADER");
+    // A watch sends nothing for as long as nothing changes: only its own timeout bounds it.
+    set(CURLOPT_TIMEOUT_MS, static_cast<long>(opts.request_timeout.count()), "CURLOPT_TIMEOUT_MS");
+    set(CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(0), "CURLOPT_MAXFILESIZE_LARGE");
+    ++requests;
   }
 
   static std::size_t on_header(char* ptr, std::size_t size, std::size_t n, void* self) {
@@ -692,6 +765,137 @@ std::size_t Client::bytes_received() const {
 }
 const ClientConfig& Client::config() const {
   return impl_->cfg;
+}
+
+struct Watch::Impl {
+  ClientConfig cfg;
+  ClientOptions opts;
+  CURLM* multi = nullptr;
+  std::vector<std::unique_ptr<Client>> streams;
+  std::vector<std::string> paths;
+  std::vector<bool> running;
+
+  Impl(ClientConfig c, ClientOptions o) : cfg(std::move(c)), opts(o) {
+    global_init();
+    multi = curl_multi_init();
+    if (multi == nullptr) throw Error(ErrorKind::kTransport, "curl_multi_init failed");
+  }
+  Impl(const Impl&) = delete;
+  Impl& operator=(const Impl&) = delete;
+  ~Impl() {
+    for (std::size_t i = 0; i < streams.size(); ++i) {
+      if (running[i]) curl_multi_remove_handle(multi, streams[i]->impl_->h);
+    }
+    streams.clear();  // the easy handles go before the multi handle
+    curl_multi_cleanup(multi);
+  }
+
+  void start(std::size_t id) {
+    Client::Impl& c = *streams[id]->impl_;
+    c.prepare_stream(paths[id], c.stream_nodes);
+    if (curl_multi_add_handle(multi, c.h) != CURLM_OK)
+      throw Error(ErrorKind::kTransport, "curl_multi_add_handle failed");
+    running[id] = true;
+  }
+
+  /// The events parsed so far and the streams that finished.
+  void harvest(Batch& b) {
+    for (std::size_t i = 0; i < streams.size(); ++i) {
+      auto& evs = streams[i]->impl_->events;
+      for (auto& e : evs) b.events.push_back(Event{i, std::move(e)});
+      evs.clear();
+    }
+    int queued = 0;
+    while (CURLMsg* m = curl_multi_info_read(multi, &queued)) {
+      if (m->msg != CURLMSG_DONE) continue;
+      for (std::size_t i = 0; i < streams.size(); ++i) {
+        Client::Impl& c = *streams[i]->impl_;
+        if (c.h != m->easy_handle) continue;
+        curl_multi_remove_handle(multi, c.h);
+        running[i] = false;
+        b.ended.push_back(ended(i, m->data.result));
+      }
+    }
+  }
+
+  Ended ended(std::size_t i, CURLcode rc) {
+    Client::Impl& c = *streams[i]->impl_;
+    Ended e{i, 0, ""};
+    const std::string shown_url = c.shown + paths[i];
+    long code = 0;
+    curl_easy_getinfo(c.h, CURLINFO_RESPONSE_CODE, &code);
+    if (!c.stream_error.empty()) {
+      e.message = c.scrub(fmt::format("GET {}: {}", shown_url, c.stream_error));
+    } else if (rc != CURLE_OK) {
+      c.last_rc = rc;
+      e.message = c.transport_error(rc, "GET", shown_url).what();
+    } else if (code < 200 || code >= 300) {
+      e.http_status = static_cast<int>(code);
+      json body = jsonb::parse(c.body);
+      if (body.is_discarded()) body = json();
+      c.scrub(body);
+      e.message = c.scrub(explain_http_error("GET", shown_url, e.http_status, body, c.shown, c.cfg.user_name));
+    } else {
+      e.http_status = static_cast<int>(code);
+      // A last line without its newline, when the server closed the stream after it.
+      if (!c.line.empty()) {
+        try {
+          if (!c.take_line(c.line)) e = Ended{i, 0, c.scrub(fmt::format("GET {}: {}", shown_url, c.stream_error))};
+        } catch (const std::exception& ex) {
+          e = Ended{i, 0, c.scrub(fmt::format("GET {}: {}", shown_url, ex.what()))};
+        }
+        c.line.clear();
+      }
+    }
+    return e;
+  }
+};
+
+Watch::Watch(ClientConfig cfg, ClientOptions opts) : impl_(std::make_unique<Impl>(std::move(cfg), opts)) {}
+Watch::~Watch() = default;
+
+std::size_t Watch::open(const std::string& path, bool nodes) {
+  Impl& w = *impl_;
+  auto c = std::make_unique<Client>(w.cfg, w.opts);
+  c->impl_->stream_nodes = nodes;
+  w.streams.push_back(std::move(c));
+  w.paths.push_back(path);
+  w.running.push_back(false);
+  const std::size_t id = w.streams.size() - 1;
+  w.start(id);
+  return id;
+}
+
+void Watch::reopen(std::size_t id, const std::string& path) {
+  Impl& w = *impl_;
+  if (id >= w.streams.size() || w.running[id]) return;
+  w.paths[id] = path;
+  w.start(id);
+}
+
+Watch::Batch Watch::wait(std::chrono::milliseconds timeout) {
+  Impl& w = *impl_;
+  Batch b;
+  int alive = 0;
+  curl_multi_perform(w.multi, &alive);
+  w.harvest(b);
+  if (!b.events.empty() || !b.ended.empty()) return b;
+  const int ms = static_cast<int>(std::clamp<std::chrono::milliseconds::rep>(timeout.count(), 0, 60'000));
+  curl_multi_poll(w.multi, nullptr, 0, ms, nullptr);
+  curl_multi_perform(w.multi, &alive);
+  w.harvest(b);
+  return b;
+}
+
+int Watch::requests() const {
+  int n = 0;
+  for (const auto& c : impl_->streams) n += c->requests();
+  return n;
+}
+std::size_t Watch::bytes_received() const {
+  std::size_t n = 0;
+  for (const auto& c : impl_->streams) n += c->bytes_received();
+  return n;
 }
 
 }  // namespace gpuwhy::kube

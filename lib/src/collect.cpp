@@ -364,6 +364,10 @@ Fetched<HttpAnswer> dry_run(kube::Client& client, const std::string& rel, const 
 
 }  // namespace
 
+Fetched<HttpAnswer> dry_run_of(kube::Client& client, const std::string& rel, const StudentFile& file, bool enabled) {
+  return dry_run(client, rel, file, enabled, std::nullopt);
+}
+
 std::string dry_run_path() {
   return fmt::format("/api/v1/namespaces/{}/pods?dryRun=All", lab::kNamespace);
 }

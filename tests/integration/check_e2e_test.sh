@@ -46,6 +46,30 @@ kubectl apply -f "$TMP/solution/k8s/trainer3.yaml" >/dev/null
 wait "$WAITER" || rc=$?
 expect_eq "--wait: passes once trainer3 is back and Pending" 0 "$rc"
 expect_match "--wait: shows progress while waiting" "waiting" "$(cat "$TMP/wait.err")"
+# The first snapshot (7 requests) and one watch per part the check reads: a handful, not one
+# whole snapshot a second.
+expect_match "--wait: follows with watches, a handful of requests" \
+  "waited [0-9.]+s: ([0-9]|1[0-9]) apiserver request\(s\) in all \([1-4] watch stream\(s\)\)" "$(cat "$TMP/wait.err")"
+expect_no_match "--wait: the real apiserver's watches need no fallback" "cannot watch" "$(cat "$TMP/wait.err")"
+echo "== --wait sees a file the student fixes while it waits"
+cp "$TMP/solution/out/advertised.txt" "$TMP/advertised.txt"
+echo "I forgot to save this" >"$TMP/solution/out/advertised.txt"
+rc=0; "$GPUWHY" check --dir "$TMP/solution" --check step2.advertised-file --wait 30s >/dev/null 2>"$TMP/wait2.err" &
+WAITER=$!
+for _ in $(seq 1 100); do grep -q waiting "$TMP/wait2.err" 2>/dev/null && break; sleep 0.1; done
+cp "$TMP/advertised.txt" "$TMP/solution/out/advertised.txt"
+wait "$WAITER" || rc=$?
+expect_eq "--wait: passes once the file is fixed" 0 "$rc"
+expect_match "--wait: graded again on the file's change" "graded [1-9][0-9]* more time" "$(cat "$TMP/wait2.err")"
+echo "== --wait --poll: a whole snapshot a second, as before watches"
+kubectl -n gpu-why delete pod trainer3 --wait=true >/dev/null
+rc=0; "$GPUWHY" check --dir "$TMP/solution" --check step7.pending-insufficient --wait 30s --poll >/dev/null 2>"$TMP/wait3.err" &
+WAITER=$!
+for _ in $(seq 1 100); do grep -q waiting "$TMP/wait3.err" 2>/dev/null && break; sleep 0.1; done
+kubectl apply -f "$TMP/solution/k8s/trainer3.yaml" >/dev/null
+wait "$WAITER" || rc=$?
+expect_eq "--wait --poll: passes once trainer3 is back and Pending" 0 "$rc"
+expect_match "--wait --poll: no watch, whole snapshots" "request\(s\) in all \(0 watch stream\(s\)\)" "$(cat "$TMP/wait3.err")"
 rc=0; "$GPUWHY" check --dir "$TMP/solution" --check step3.not-created --check step7.same-as-trainer2 --wait 2s >/dev/null 2>&1 || rc=$?
 expect_eq "--wait: already passing returns at once" 0 "$rc"
 echo "== requests per snapshot"

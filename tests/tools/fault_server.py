@@ -72,6 +72,9 @@ normally. <mode>:
   deep-10 deep-1k deep-100k
                 200, a JSON array nested 10, 1,000 or 100,000 levels deep
   gzip-bomb     200, Content-Encoding: gzip, about 60 KB that inflate to 60 MB of [{},{},...]
+  watch-410 watch-403 watch-error
+                for a watch (?watch=1): 410 Gone, 403 (no watch verb), or one ERROR event; in
+                any other mode a watch sends one BOOKMARK and stays quiet until timeoutSeconds
   esc           200, a NodeList whose node name and condition message hold ESC/OSC sequences
                 and newlines (terminal injection)
 
@@ -265,6 +268,11 @@ class Handler(BaseHTTPRequestHandler):
         if len(parts) < 5:
             return self.send_json(404, status(404, "NotFound", "use /fault/<mode>/<scope>/<path>"))
         mode, scope, rest = parts[2], parts[3], "/" + parts[4]
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
+        if method == "GET" and query.get("watch") == ["1"]:
+            return self.watch(mode, rest, query)
+        if mode.startswith("watch-"):
+            mode = "ok"  # a watch fault: every other request is served normally
         if method == "POST":
             item = "dryrun" if rest.endswith("/pods") else None
         else:
@@ -288,6 +296,40 @@ class Handler(BaseHTTPRequestHandler):
         if item == "nodes" and PAGE_SIZE[0] > 0:
             return self.send_json(200, self.page(rec["value"]))
         return self.send_json(200, rec["value"])
+
+    def watch(self, mode, rest, query):
+        # A watch of a list (?watch=1): watch-410 answers 410 Gone (the resourceVersion is too
+        # old), watch-403 refuses it (RBAC has no "watch" verb), watch-error sends one ERROR
+        # event (410 in a Status) and ends; any other mode streams one BOOKMARK and then stays
+        # quiet until timeoutSeconds (at most 30), as a real watch with nothing to report does.
+        self.close_connection = True
+        if mode == "watch-410":
+            return self.send_json(410, status(410, "Expired", "too old resource version: 1 (4242)"))
+        if mode == "watch-403":
+            resource = rest.rstrip("/").split("/")[-1]
+            return self.send_json(403, status(403, "Forbidden", f'{resource} is forbidden: User "student" cannot '
+                                              f'watch resource "{resource}" in API group "" at the cluster scope'))
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+
+        def chunk(obj):
+            data = json.dumps(obj).encode() + b"\n"
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+            self.wfile.flush()
+
+        try:
+            if mode == "watch-error":
+                chunk({"type": "ERROR", "object": status(410, "Expired", "too old resource version: 1 (4242)")})
+            else:
+                chunk({"type": "BOOKMARK", "object": {"kind": "Pod", "apiVersion": "v1",
+                                                      "metadata": {"resourceVersion": "4242"}}})
+                time.sleep(min(30, int(query.get("timeoutSeconds", ["30"])[0])))
+            self.wfile.write(b"0\r\n\r\n")
+        except OSError:
+            pass  # the client went away
+        return None
 
     def page(self, value):
         # As the apiserver pages a list: `limit` caps a page (the server may send fewer), an

@@ -34,6 +34,10 @@ nlohmann::json lab_view_of_node(nlohmann::json node);
 /// a failed request: each item records its own error.
 Snapshot collect(kube::Client& client, const CollectOptions& opts);
 
+/// The server-side dry-run create of the bad manifest `rel` as collect sends it (or why it is not
+/// sent: `enabled` false, a manifest that is not one Pod). Never throws.
+Fetched<HttpAnswer> dry_run_of(kube::Client& client, const std::string& rel, const StudentFile& file, bool enabled);
+
 /// The request path of step 3's server-side dry-run create (`dryRun=All`: nothing is stored).
 std::string dry_run_path();
 /// A dry-run answer that is no verdict on the manifest but the environment's (no status, 401,

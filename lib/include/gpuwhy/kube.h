@@ -111,6 +111,52 @@ class Client {
   [[nodiscard]] const ClientConfig& config() const;
 
  private:
+  friend class Watch;
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+/// Watches: several streaming GETs (`?watch=1`) at once, each on a connection of its own with the
+/// client's TLS, credentials and proxy, all driven by one libcurl multi handle in the caller's
+/// thread (no threads). Each line of a stream is one watch event, parsed as get_json parses
+/// (`nodes`: unread fields dropped, within the size and nesting limits) and scrubbed of
+/// credentials. Not thread-safe.
+class Watch {
+ public:
+  struct Event {
+    std::size_t stream = 0;
+    nlohmann::json event;  ///< {"type": ADDED|MODIFIED|DELETED|BOOKMARK|ERROR, "object": ...}
+  };
+  /// A stream that ended. `http_status` 2xx with an empty `message`: the server finished it (the
+  /// watch's timeoutSeconds); another status: an HTTP error answer (410 Gone, 403, 405, ...);
+  /// 0: a transport failure or a line that was not a watch event. `message` is one line.
+  struct Ended {
+    std::size_t stream = 0;
+    int http_status = 0;
+    std::string message;
+  };
+  struct Batch {
+    std::vector<Event> events;
+    std::vector<Ended> ended;
+  };
+
+  /// `opts.request_timeout` bounds each stream (0: none); `overall_timeout` is not used.
+  Watch(ClientConfig cfg, ClientOptions opts);
+  ~Watch();
+  Watch(const Watch&) = delete;
+  Watch& operator=(const Watch&) = delete;
+
+  /// Starts a stream: GET path (a watch URL). Returns its id.
+  std::size_t open(const std::string& path, bool nodes);
+  /// Starts stream `id` again (after it ended) as GET path.
+  void reopen(std::size_t id, const std::string& path);
+  /// Waits at most `timeout` for something to arrive on any stream; returns what did (maybe nothing).
+  Batch wait(std::chrono::milliseconds timeout);
+  /// Requests sent (one per open/reopen) and body bytes received, over every stream.
+  [[nodiscard]] int requests() const;
+  [[nodiscard]] std::size_t bytes_received() const;
+
+ private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -96,6 +96,19 @@ struct Snapshot {
   [[nodiscard]] std::string server_version() const;
 };
 
+/// The parts of a Snapshot a check may read (CheckInfo::reads, a bit set): what `check --wait`
+/// follows, and the only parts whose change makes it grade again.
+enum Input : unsigned {
+  kInVersion = 1U << 0,    ///< version
+  kInNamespace = 1U << 1,  ///< namespace_
+  kInNodes = 1U << 2,      ///< nodes
+  kInPods = 1U << 3,       ///< pods
+  kInEvents = 1U << 4,     ///< events
+  kInDryRuns = 1U << 5,    ///< dry_runs (they are made of the manifest files)
+  kInFiles = 1U << 6,      ///< files
+};
+inline constexpr unsigned kInAll = (1U << 7) - 1;
+
 /// Bundle schema version; bump only with a migration in from_bundle().
 inline constexpr int kBundleSchemaVersion = 1;
 
