@@ -15,8 +15,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "checks.h"
 #include "../../checks/common.h"
+#include "checks.h"
 #include "gpuwhy/snapshot.h"
 #include "report_common_test.h"
 
