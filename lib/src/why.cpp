@@ -455,7 +455,7 @@ Wording wording_for(std::string_view v) {
       break;
     }
   }
-  if (!any || nums[0] != 1) return Wording{false, false, true};
+  if (!any || nums[0] != 1) return Wording{false, false, true, true};
   const int minor = nums[1];
   const int patch = nums[2];
   // Taint named from 1.24 until PR #134740 (1.35; cherry-picked to release-1.34 in Nov 2025,
@@ -466,6 +466,7 @@ Wording wording_for(std::string_view v) {
   w.dra_tail = minor >= 34 && minor <= 36;
   // PR #131345: measured in v1.34.0, absent from v1.33.13.
   w.too_big_unresolvable = minor >= 34;
+  w.prefilter_tail_not_found = minor >= 34;
   return w;
 }
 
@@ -772,7 +773,7 @@ std::map<std::string, NodeState> node_states(const json& pod, const std::vector<
   return state;
 }
 
-void refuse_all(Verdict& out, const std::vector<json>& nodes) {
+void refuse_all(Verdict& out, const std::vector<json>& nodes, const Wording& w) {
   out.prefilter_failure = std::string(kPreFilterConflict);
   for (const json& n : nodes) {
     NodeVerdict v;
@@ -784,6 +785,11 @@ void refuse_all(Verdict& out, const std::vector<json>& nodes) {
     out.nodes.push_back(std::move(v));
   }
   out.summary = fmt::format("0/{} nodes are available: {}.", out.total_nodes, kPreFilterConflict);
+  out.summary +=
+      w.prefilter_tail_not_found
+          ? std::string(" not found")
+          : fmt::format(" preemption: 0/{0} nodes are available: {0} Preemption is not helpful for scheduling.",
+                        out.total_nodes);
 }
 
 }  // namespace
@@ -804,7 +810,7 @@ Verdict explain(const json& pod, const std::vector<json>& nodes, const std::vect
   out.not_modelled = unmodelled(spec);
   const PreFilter pre = node_affinity_prefilter(pod);
   if (pre.conflict) {
-    refuse_all(out, nodes);
+    refuse_all(out, nodes, wording);
     return out;
   }
   auto state = node_states(pod, nodes, pods);

@@ -225,6 +225,8 @@ def rand_target(r, nodes):
             if r.random() < 0.12:
                 term["matchFields"] = [{"key": "metadata.name", "operator": r.choice(["In", "In", "NotIn"]),
                                         "values": [r.choice(nodes)]}]
+                if r.random() < 0.3:  # two names ANDed: no node is both (PreFilter: "pod affinity terms conflict")
+                    term["matchFields"].append({"key": "metadata.name", "operator": "In", "values": [r.choice(nodes)]})
                 if r.random() < 0.5:
                     del term["matchExpressions"]
             terms.append(term)
@@ -417,6 +419,8 @@ def split_message(msg):
             if not entry:
                 continue
             n, _, reason = entry.partition(" ")
+            if not n.isdigit():  # a PreFilter refusal ("pod affinity terms conflict") has no count
+                n, reason = "1", entry
             c[re.sub(r"untolerated taint \{.*\}$", "untolerated taint(s)", reason)] += int(n)
         return c
 
@@ -455,7 +459,7 @@ def compare(report, state, detail):
         problems.append(f"reasons: scheduler {dict(theirs[1])}, gpuwhy {dict(mine)}")
     if pre != theirs[2]:
         problems.append(f"preemption: scheduler {dict(theirs[2])}, gpuwhy {dict(pre)}")
-    if not pod["prefilter_failure"] and pod["summary"] != detail:
+    if pod["summary"] != detail:
         problems.append(f"summary: scheduler [{detail}] gpuwhy [{pod['summary']}]")
     if pod["scheduler"]["agrees"] is not True:
         problems.append(f"gpuwhy's own comparison says agrees={pod['scheduler']['agrees']}")
@@ -552,7 +556,8 @@ def main():
                                      ("init", "initContainers" in pspec),
                                      ("sidecar", any(c.get("restartPolicy") == "Always" for c in pspec.get("initContainers", []))),
                                      ("host port", any(p.get("hostPort") for c in pspec.get("containers", []) for p in c.get("ports", []))),
-                                     ("succeeded bound pod", any(b["succeeded"] for b in created))):
+                                     ("succeeded bound pod", any(b["succeeded"] for b in created)),
+                                     ("PreFilter refusal", bool(report["pods"][0]["prefilter_failure"]))):
                 if present:
                     features[feature] += 1
             for n in report["pods"][0]["nodes"]:
@@ -574,11 +579,15 @@ def main():
                         p = strip(p)
                         p["status"] = {"phase": p.get("status", {}).get("phase", "")}
                         pods_json.append(p)
+                sel = urllib.parse.quote(f"involvedObject.name={name},reason=FailedScheduling")
+                events = [strip(e) for e in api.ok("GET", f"/api/v1/namespaces/{NS}/events?fieldSelector={sel}")["items"]
+                          if e.get("involvedObject", {}).get("uid") == pod["metadata"]["uid"]]
                 os.makedirs(args.record, exist_ok=True)
                 with open(os.path.join(args.record, f"s{args.seed}-{i:04d}.json"), "w") as f:
                     json.dump({"recorded_by": "tests/integration/why_diff.py", "seed": args.seed, "scenario": i,
                                "server_version": version, "pod": strip(pod), "nodes": nodes_json,
-                               "pods": pods_json, "verdict": state, "scheduler": detail}, f, sort_keys=True)
+                               "pods": pods_json, "events": events, "verdict": state, "scheduler": detail}, f,
+                              sort_keys=True)
                     f.write("\n")
             clean(api)
             break

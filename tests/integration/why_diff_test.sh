@@ -33,7 +33,7 @@ for _ in $(seq 100); do
   [[ -n "$(kubectl -n why-cli get pod pending -o 'jsonpath={.status.conditions[?(@.type=="PodScheduled")].message}')" ]] && break
   sleep 0.1
 done
-out=$("$GPUWHY" why pending -n why-cli 2>&1); rc=$?
+rc=0; out=$("$GPUWHY" why pending -n why-cli 2>&1) || rc=$?
 expect_eq "why exits 0 on a Pending pod" 0 "$rc"
 expect_match "the table names the gate of every node" "NodeAffinity +node\(s\) didn't match Pod's node affinity/selector" "$out"
 expect_match "the table says the scheduler agrees" "The scheduler's reasons are the same as gpuwhy's" "$out"
@@ -41,12 +41,12 @@ expect_match "pod/NAME works too" "NodeAffinity" "$("$GPUWHY" why pod/pending -n
 expect_match "--all explains every Pending pod" "Pod why-cli/pending" "$("$GPUWHY" why --all -n why-cli 2>&1)"
 expect_match "Korean" "관문" "$("$GPUWHY" why pending -n why-cli --lang ko 2>&1)"
 expect_match "Japanese" "関門" "$("$GPUWHY" why pending -n why-cli --lang ja 2>&1)"
-"$GPUWHY" why nosuch -n why-cli > "$TMP/out" 2>&1; rc=$?
+rc=0; "$GPUWHY" why nosuch -n why-cli > "$TMP/out" 2>&1 || rc=$?
 expect_eq "a missing pod exits 1" 1 "$rc"
 expect_match "and says so" "pod why-cli/nosuch not found" "$(cat "$TMP/out")"
-"$GPUWHY" why pending --all -n why-cli > "$TMP/out" 2>&1; rc=$?
+rc=0; "$GPUWHY" why pending --all -n why-cli > "$TMP/out" 2>&1 || rc=$?
 expect_eq "a pod and --all is a usage error" 2 "$rc"
-"$GPUWHY" why 'Bad_Name' > "$TMP/out" 2>&1; rc=$?
+rc=0; "$GPUWHY" why 'Bad_Name' > "$TMP/out" 2>&1 || rc=$?
 expect_eq "a bad pod name is a usage error" 2 "$rc"
 "$GPUWHY" why --all -n why-cli --format json > "$TMP/all.json"
 expect_eq "--format json holds one report per Pending pod" "1" "$(jq '.pods | length' "$TMP/all.json")"

@@ -43,6 +43,10 @@ struct Wording {
   /// A request larger than the node's whole allocatable makes preemption "not helpful"
   /// (PR #131345, in 1.34.0); before, every resource shortfall was "No preemption victims".
   bool too_big_unresolvable = true;
+  /// After a PreFilter refusal the PostFilter tail is " not found" (DynamicResources finds no state
+  /// of its own PreFilter, which never ran; measured on v1.34.0 and v1.37.2), not a preemption
+  /// verdict of every node (v1.33.13).
+  bool prefilter_tail_not_found = true;
 };
 /// The wording of a server version ("v1.34.0", "v1.33.13-gke.1"); "" or unparsable: the newest.
 Wording wording_for(std::string_view server_version);
