@@ -861,6 +861,68 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.man.exit.3",
      "Grading could not be completed (a check is error: apiserver unreachable, permission denied, ...); never a score "
      "of zero."},
+    // ---- gpuwhy why -------------------------------------------------------------------------
+    {"cli.why", "Tell, node by node, which scheduler gate keeps a pod Pending, with the numbers"},
+    {"cli.opt.why-pod", "The pod: NAME or pod/NAME"},
+    {"cli.opt.namespace", "The pod's namespace"},
+    {"cli.opt.why-all", "Every Pending pod of the namespace"},
+    {"cli.opt.why-format", "Output format: table or json"},
+    {"cli.error.why-pod-or-all", "give a pod (NAME or pod/NAME) or --all, not both and not neither"},
+    {"cli.error.why-bad-pod", "\"{pod}\": not a pod name (NAME or pod/NAME)"},
+    {"cli.error.why-no-pod", "pod {namespace}/{pod} not found"},
+    {"why.ui.pod", "Pod {namespace}/{pod} ({phase}), requests: {request}"},
+    {"why.ui.no-request", "nothing"},
+    {"why.ui.col.node", "NODE"},
+    {"why.ui.col.gate", "GATE"},
+    {"why.ui.col.why", "WHY"},
+    {"why.ui.fits", "fits"},
+    {"why.ui.fix", "fix: {fix}"},
+    {"why.ui.summary", "gpuwhy: {summary}"},
+    {"why.ui.scheduler", "scheduler ({source}): {message}"},
+    {"why.ui.agrees", "The scheduler's reasons are the same as gpuwhy's."},
+    {"why.ui.disagrees",
+     "The scheduler's reasons differ from gpuwhy's: the cluster changed since, or a plugin gpuwhy "
+     "does not model decided (see below)."},
+    {"why.ui.not-modelled", "Not modelled by gpuwhy: {what}. Its verdict is the scheduler's alone."},
+    {"why.ui.bound", "The pod is bound to {node}: no scheduler gate holds it."},
+    {"why.ui.gated",
+     "The pod has scheduling gates (spec.schedulingGates): the scheduler does not try it until they "
+     "are removed."},
+    {"why.ui.fits-on", "The pod fits {count} node(s): {nodes}. The scheduler should bind it at its next try."},
+    {"why.ui.other-scheduler", "spec.schedulerName is {name}: gpuwhy models default-scheduler only."},
+    {"why.ui.prefilter", "Refused before any node was tried: {reason}."},
+    {"why.ui.no-pending", "No Pending pod in namespace {namespace}."},
+    {"why.detail.prefilter",
+     "the pod's required node affinity pins other nodes by name (matchFields metadata.name), "
+     "so {node} is never tried"},
+    {"why.fix.prefilter", "add {node} to the metadata.name values of the required node affinity, or drop that term"},
+    {"why.detail.conflict",
+     "every required node affinity term pins its own set of node names (matchFields "
+     "metadata.name) and the sets do not meet"},
+    {"why.fix.conflict", "make the metadata.name values of the terms name at least one node"},
+    {"why.detail.unschedulable", "{node} is cordoned (spec.unschedulable: true)"},
+    {"why.fix.unschedulable", "kubectl uncordon {node}, or tolerate node.kubernetes.io/unschedulable:NoSchedule"},
+    {"why.detail.node-name", "the pod names node {want} (spec.nodeName)"},
+    {"why.fix.node-name", "the pod can run on {want} only: change or remove spec.nodeName"},
+    {"why.detail.taint", "taint {taint} is not tolerated"},
+    {"why.fix.taint",
+     "add the toleration {toleration} to the pod, or remove the taint: kubectl taint node {node} "
+     "{untaint}"},
+    {"why.detail.selector", "nodeSelector {key}={want}: the node has {key}={have}"},
+    {"why.detail.selector-missing", "nodeSelector {key}={want}: the node has no label {key}"},
+    {"why.fix.selector", "kubectl label node {node} {key}={value}, or change the pod's nodeSelector"},
+    {"why.detail.affinity", "required node affinity term {term}: {failure}"},
+    {"why.fix.affinity", "label {node} to match one term of the pod's required node affinity, or change the terms"},
+    {"why.detail.port", "host port {port}/{protocol} is held by pod {pod}"},
+    {"why.fix.port", "choose another hostPort than {port}, or drop it"},
+    {"why.detail.resource",
+     "{resource}: allocatable {allocatable}, requested by the pods bound there {requested}, "
+     "free {free}; this pod asks {request}: short by {short}"},
+    {"why.detail.pods", "pods: the node allows {allocatable} and {requested} are bound there; one more does not fit"},
+    {"why.fix.resource", "free room on {node} (delete or shrink pods bound there), or lower this pod's requests"},
+    {"why.fix.resource.too-big",
+     "this pod asks more than {node} has in all: lower the request, or give the node more "
+     "allocatable"},
 };
 
 }  // namespace

@@ -924,6 +924,74 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.man.exit.2", "使い方の誤り: 何かを読み込む・要求する前にフラグが拒否されました。"},
     {"cli.man.exit.3",
      "採点を完了できませんでした（チェックが error: apiserver に接続できない、権限がない など）。0 点にはなりません。"},
+    // ---- gpuwhy why -------------------------------------------------------------------------
+    {"cli.why", "Pod を Pending に留めているスケジューラーの関門を、ノードごとに数値付きで示します"},
+    {"cli.opt.why-pod", "Pod: NAME または pod/NAME"},
+    {"cli.opt.namespace", "Pod の名前空間"},
+    {"cli.opt.why-all", "名前空間のすべての Pending の Pod"},
+    {"cli.opt.why-format", "出力形式: table または json"},
+    {"cli.error.why-pod-or-all", "Pod（NAME または pod/NAME）か --all のどちらか一方を指定してください"},
+    {"cli.error.why-bad-pod", "\"{pod}\": Pod の名前ではありません（NAME または pod/NAME）"},
+    {"cli.error.why-no-pod", "Pod {namespace}/{pod} が見つかりません"},
+    {"why.ui.pod", "Pod {namespace}/{pod}（{phase}）、要求: {request}"},
+    {"why.ui.no-request", "なし"},
+    {"why.ui.col.node", "ノード"},
+    {"why.ui.col.gate", "関門"},
+    {"why.ui.col.why", "理由"},
+    {"why.ui.fits", "収まる"},
+    {"why.ui.fix", "対処: {fix}"},
+    {"why.ui.summary", "gpuwhy の判定: {summary}"},
+    {"why.ui.scheduler", "スケジューラー（{source}）: {message}"},
+    {"why.ui.agrees", "スケジューラーの理由は gpuwhy の判定と同じです。"},
+    {"why.ui.disagrees",
+     "スケジューラーの理由が gpuwhy の判定と異なります: その後クラスターが変わったか、gpuwhy "
+     "がモデル化していないプラグインが判定しました（下記参照）。"},
+    {"why.ui.not-modelled", "gpuwhy はモデル化していません: {what}。ここはスケジューラーだけが判定します。"},
+    {"why.ui.bound", "Pod は {node} にバインドされています: 止めているスケジューラーの関門はありません。"},
+    {"why.ui.gated",
+     "Pod にスケジューリングゲート（spec.schedulingGates）があります: 外されるまでスケジューラーは"
+     "試しません。"},
+    {"why.ui.fits-on", "Pod は {count} 台のノードに収まります: {nodes}。スケジューラーが次の試行でバインドします。"},
+    {"why.ui.other-scheduler", "spec.schedulerName が {name} です: gpuwhy は default-scheduler だけをモデル化します。"},
+    {"why.ui.prefilter", "どのノードも試す前に拒否されました: {reason}。"},
+    {"why.ui.no-pending", "名前空間 {namespace} に Pending の Pod はありません。"},
+    {"why.detail.prefilter",
+     "Pod の必須ノードアフィニティが他のノードを名前で固定しているため（matchFields "
+     "metadata.name）、{node} は試されません"},
+    {"why.fix.prefilter", "必須ノードアフィニティの metadata.name の値に {node} を加えるか、その項を外してください"},
+    {"why.detail.conflict",
+     "必須ノードアフィニティの各項がそれぞれ別のノード名の集合を固定し（matchFields "
+     "metadata.name）、集合が重なりません"},
+    {"why.fix.conflict", "各項の metadata.name の値が少なくとも 1 台のノードを指すようにしてください"},
+    {"why.detail.unschedulable", "{node} は cordon されています（spec.unschedulable: true）"},
+    {"why.fix.unschedulable",
+     "kubectl uncordon {node}、または node.kubernetes.io/unschedulable:NoSchedule の"
+     "トレレーション"},
+    {"why.detail.node-name", "Pod がノード {want} を指定しています（spec.nodeName）"},
+    {"why.fix.node-name", "Pod は {want} でしか動きません: spec.nodeName を変えるか外してください"},
+    {"why.detail.taint", "テイント {taint} に対するトレレーションがありません"},
+    {"why.fix.taint",
+     "Pod にトレレーション {toleration} を加えるか、テイントを外してください: kubectl taint node "
+     "{node} {untaint}"},
+    {"why.detail.selector", "nodeSelector {key}={want}: ノードのラベルは {key}={have}"},
+    {"why.detail.selector-missing", "nodeSelector {key}={want}: ノードにラベル {key} がありません"},
+    {"why.fix.selector", "kubectl label node {node} {key}={value}、または Pod の nodeSelector を変えてください"},
+    {"why.detail.affinity", "必須ノードアフィニティの項 {term}: {failure}"},
+    {"why.fix.affinity", "{node} に必須ノードアフィニティのいずれかの項に合うラベルを付けるか、項を変えてください"},
+    {"why.detail.port", "ホストポート {port}/{protocol} は Pod {pod} が使っています"},
+    {"why.fix.port", "{port} 以外の hostPort を選ぶか、外してください"},
+    {"why.detail.resource",
+     "{resource}: 割り当て可能 {allocatable}、バインド済みの Pod の要求 {requested}、空き "
+     "{free}。この Pod の要求 {request}: {short} 不足"},
+    {"why.detail.pods",
+     "pods: ノードの上限 {allocatable} に対して {requested} がバインド済みで、もう 1 つは"
+     "入りません"},
+    {"why.fix.resource",
+     "{node} に空きを作る（バインド済みの Pod を消すか小さくする）か、この Pod の要求を減らして"
+     "ください"},
+    {"why.fix.resource.too-big",
+     "この Pod は {node} の全量より多く要求しています: 要求を減らすか、ノードの割り当て"
+     "可能量を増やしてください"},
 };
 
 }  // namespace

@@ -137,7 +137,7 @@ TEST(Completion, EveryOptionOfEverySubcommandIsInTheManPageAndEachScript) {
     EXPECT_NE(g.fish.find("-a " + sub->get_name() + " "), std::string::npos) << sub->get_name();
     EXPECT_NE(g.zsh.find("'" + sub->get_name() + ":"), std::string::npos) << sub->get_name();
   }
-  EXPECT_EQ(seen, (std::vector<std::string>{"check", "snapshot", "list", "explain", "completion"}));
+  EXPECT_EQ(seen, (std::vector<std::string>{"check", "snapshot", "list", "explain", "why", "completion"}));
   for (const char* top : {"--help", "--version"}) {
     EXPECT_NE(g.man.find(roff_dashes(top)), std::string::npos) << top;
     EXPECT_TRUE(contains(bash_opts(lines_with(g.bash, "\"gpuwhy\") opts=")), top)) << top;

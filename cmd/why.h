@@ -1,0 +1,25 @@
+#pragma once
+// `gpuwhy why POD`: which scheduler gate keeps a pod Pending, node by node (lib/include/gpuwhy/why.h).
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "gpuwhy/i18n.h"
+#include "gpuwhy/why.h"
+
+namespace gpuwhy::cli {
+
+void setup_why(CLI::App& app, int& exit_code, i18n::Lang lang);
+
+/// The table of one verdict, in `lang`; every text from the cluster passes the terminal sanitiser.
+std::string render_why_table(const why::Verdict& v, i18n::Lang lang);
+
+/// The --format json document: {"schema_version":1,"kind":"gpuwhy-why","server_version","pods":[...]}
+/// (schema/why.schema.json).
+nlohmann::json why_report(const std::vector<why::Verdict>& verdicts, const std::string& server_version,
+                          i18n::Lang lang);
+
+}  // namespace gpuwhy::cli

@@ -1,0 +1,467 @@
+// `gpuwhy why`: the scheduler-filter model (lib/why.cpp) against the real kube-scheduler's verdicts
+// recorded by fixtures/cluster/record-why (tests/integration/why_diff.py --record) on every
+// recorded version: fixtures/why/<version>/*.json, each the pod, the nodes and the bound pods
+// gpuwhy read and the scheduler's verdict. No cluster JSON here is typed by hand; the
+// transformations below change one named thing of a real capture.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpuwhy/i18n.h"
+#include "gpuwhy/why.h"
+#include "report_common_test.h"
+#include "why.h"
+
+namespace gpuwhy::why {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+using report_test::read_text;
+using report_test::source_dir;
+
+constexpr const char* kVersions[] = {"v1.33.13", "v1.34.0", "v1.37.2"};
+
+struct Capture {
+  std::string version;
+  std::string file;
+  json j;
+  [[nodiscard]] std::vector<json> nodes() const { return j["nodes"].get<std::vector<json>>(); }
+  [[nodiscard]] std::vector<json> pods() const { return j["pods"].get<std::vector<json>>(); }
+  [[nodiscard]] bool unschedulable() const { return j["verdict"] == "unschedulable"; }
+  [[nodiscard]] Verdict explain_it() const {
+    return explain(j["pod"], nodes(), pods(), wording_for(j["server_version"].get<std::string>()));
+  }
+};
+
+const std::vector<Capture>& captures() {
+  static const std::vector<Capture> all = [] {
+    std::vector<Capture> out;
+    for (const char* v : kVersions) {
+      const fs::path dir = source_dir() / "fixtures" / "why" / v;
+      if (!fs::is_directory(dir)) continue;
+      std::vector<fs::path> files;
+      for (const auto& e : fs::directory_iterator(dir)) files.push_back(e.path());
+      std::sort(files.begin(), files.end());
+      for (const auto& f : files) out.push_back({v, f.filename().string(), json::parse(read_text(f))});
+    }
+    return out;
+  }();
+  return all;
+}
+
+std::vector<const Capture*> of_version(const std::string& v) {
+  std::vector<const Capture*> out;
+  for (const auto& c : captures()) {
+    if (c.version == v) out.push_back(&c);
+  }
+  return out;
+}
+
+const NodeVerdict& node_of(const Verdict& v, const std::string& name) {
+  for (const auto& n : v.nodes) {
+    if (n.node == name) return n;
+  }
+  static const NodeVerdict kNone;
+  ADD_FAILURE() << "no node " << name;
+  return kNone;
+}
+
+// ---- the captures --------------------------------------------------------------------------------
+
+TEST(WhyCaptures, EveryVersionIsRecordedByTheScript) {
+  for (const char* v : kVersions) {
+    const auto cs = of_version(v);
+    EXPECT_GE(cs.size(), 40U) << v << ": record with KUBE_VERSION=" << v << " fixtures/cluster/record-why";
+    int unsched = 0;
+    for (const auto* c : cs) {
+      EXPECT_EQ(c->j["recorded_by"], "tests/integration/why_diff.py") << c->file;
+      EXPECT_EQ(c->j["server_version"], v) << c->file;
+      unsched += c->unschedulable() ? 1 : 0;
+    }
+    EXPECT_GE(unsched, 15) << v << ": too few unschedulable scenarios to test the reasons";
+    EXPECT_GE(static_cast<int>(cs.size()) - unsched, 5) << v << ": too few scheduled scenarios";
+  }
+}
+
+// The heart of it: the summary gpuwhy writes is the scheduler's message, character for character
+// (reasons, counts, order, the preemption tail and its counts, the version's DRA tail).
+TEST(WhyCaptures, SummaryIsTheSchedulersMessage) {
+  for (const auto& c : captures()) {
+    if (!c.unschedulable()) continue;
+    Verdict v = c.explain_it();
+    const std::string theirs = c.j["scheduler"];
+    EXPECT_EQ(v.fitting_nodes(), 0) << c.version << "/" << c.file;
+    EXPECT_EQ(v.summary, theirs) << c.version << "/" << c.file;
+    add_scheduler_view(v, c.j["pod"], {});
+    EXPECT_EQ(v.scheduler_message_source, "condition") << c.file;
+    ASSERT_TRUE(v.agrees.has_value()) << c.file;
+    EXPECT_TRUE(*v.agrees) << c.version << "/" << c.file;
+  }
+}
+
+// Without its PodScheduled condition (an older pod, a reader without it), the newest recorded
+// FailedScheduling event of the pod is the scheduler's verdict, and it says the same.
+TEST(WhyCaptures, TheNewestFailedSchedulingEventStandsInForTheCondition) {
+  int tried = 0;
+  for (const auto& c : captures()) {
+    if (!c.unschedulable() || !c.j.contains("events") || c.j["events"].empty()) continue;
+    Verdict v = c.explain_it();
+    json pod = c.j["pod"];
+    json kept = json::array();
+    for (const auto& cond : pod["status"]["conditions"]) {
+      if (cond["type"] != "PodScheduled") kept.push_back(cond);
+    }
+    pod["status"]["conditions"] = kept;
+    add_scheduler_view(v, pod, c.j["events"].get<std::vector<json>>());
+    EXPECT_EQ(v.scheduler_message_source, "event") << c.file;
+    ASSERT_TRUE(v.agrees.has_value()) << c.file;
+    EXPECT_TRUE(*v.agrees) << c.version << "/" << c.file << ": " << v.scheduler_message;
+    ++tried;
+  }
+  EXPECT_GE(tried, 45) << "record the events with fixtures/cluster/record-why";
+}
+
+// A pod the scheduler bound fits, by gpuwhy, the node it was bound to (the pod itself is not
+// counted among the node's pods).
+TEST(WhyCaptures, TheNodeTheSchedulerChoseFits) {
+  for (const auto& c : captures()) {
+    if (c.unschedulable()) continue;
+    const Verdict v = c.explain_it();
+    const std::string chosen = c.j["scheduler"];
+    const NodeVerdict& n = node_of(v, chosen);
+    EXPECT_EQ(n.gate, Gate::kNone) << c.version << "/" << c.file << ": " << to_string(n.gate)
+                                   << (n.reasons.empty() ? "" : " " + n.reasons.front());
+    // Unbound again, it fits that node and the scheduler's choice is among gpuwhy's fitting nodes.
+    json pod = c.j["pod"];
+    pod["spec"].erase("nodeName");
+    const Verdict u = explain(pod, c.nodes(), c.pods(), wording_for(c.version));
+    EXPECT_EQ(node_of(u, chosen).gate, Gate::kNone) << c.version << "/" << c.file;
+    EXPECT_TRUE(u.summary.empty()) << c.file;
+  }
+}
+
+// Every gate and reason the scheduler can give is in the captures of every version, so the two
+// tests above hold each of them against the real scheduler.
+TEST(WhyCaptures, EveryGateAndReasonIsExercised) {
+  for (const char* ver : kVersions) {
+    std::set<std::string> gates;
+    std::set<std::string> reasons;
+    std::set<std::string> preemption;
+    bool init = false;
+    bool sidecar = false;
+    bool succeeded = false;
+    bool too_big = false;
+    bool too_big_resolvable_band = false;
+    bool conflict = false;
+    for (const auto* c : of_version(ver)) {
+      for (const auto& p : c->pods()) {
+        succeeded = succeeded || p["status"]["phase"] == "Succeeded";
+      }
+      const json& spec = c->j["pod"]["spec"];
+      if (spec.contains("initContainers")) {
+        init = true;
+        for (const auto& ic : spec["initContainers"]) sidecar = sidecar || ic.value("restartPolicy", "") == "Always";
+      }
+      if (!c->unschedulable()) continue;
+      const Verdict v = c->explain_it();
+      conflict = conflict || !v.prefilter_failure.empty();
+      for (const auto& n : v.nodes) {
+        gates.insert(to_string(n.gate) + (n.gate == Gate::kNodeAffinityFilter ? "/PreFilter" : ""));
+        for (const auto& r : n.reasons) reasons.insert(r.find("taint") != std::string::npos ? "taint" : r);
+        if (n.gate != Gate::kNone) preemption.insert(n.unresolvable ? "not-helpful" : "no-victims");
+        for (const auto& r : n.resources) {
+          if (r.shortfall() > 0 && r.too_big()) {
+            too_big = true;
+            too_big_resolvable_band = too_big_resolvable_band || !n.unresolvable;
+          }
+        }
+      }
+    }
+    for (const char* g : {"NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodeResourcesFit", "NodePorts"}) {
+      EXPECT_EQ(gates.count(g), 1U) << ver << ": no capture where " << g << " blocks a node";
+    }
+    for (const char* r :
+         {"taint", "Too many pods", "Insufficient cpu", "Insufficient memory", "Insufficient nvidia.com/gpu",
+          "Insufficient ephemeral-storage", "node(s) didn't match Pod's node affinity/selector",
+          "node(s) were unschedulable", "node(s) didn't have free ports for the requested pod ports"}) {
+      EXPECT_EQ(reasons.count(r), 1U) << ver << ": no capture with the reason " << r;
+    }
+    EXPECT_EQ(preemption.size(), 2U) << ver << ": both preemption verdicts";
+    EXPECT_EQ(gates.count("NodeAffinity/PreFilter"), 1U) << ver << ": NodeAffinity's PreFilter (matchFields)";
+    EXPECT_TRUE(conflict) << ver << ": a PreFilter refusal (pod affinity terms conflict)";
+    EXPECT_TRUE(init) << ver << ": a pod with init containers";
+    EXPECT_TRUE(sidecar) << ver << ": a pod with a sidecar";
+    EXPECT_TRUE(succeeded) << ver << ": a Succeeded pod on a node";
+    EXPECT_TRUE(too_big) << ver << ": a request bigger than a whole node";
+    // The band of PR #131345: before 1.34 a too-big node was still "No preemption victims".
+    EXPECT_EQ(too_big_resolvable_band, std::string(ver) == "v1.33.13") << ver;
+  }
+}
+
+// ---- wording bands ----------------------------------------------------------------------------------
+
+TEST(WhyWording, VersionsGiveTheirBands) {
+  const Wording w133 = wording_for("v1.33.13");
+  EXPECT_TRUE(w133.taint_named);
+  EXPECT_FALSE(w133.dra_tail);
+  EXPECT_FALSE(w133.too_big_unresolvable);
+  const Wording w134 = wording_for("v1.34.0");
+  EXPECT_TRUE(w134.taint_named);
+  EXPECT_TRUE(w134.dra_tail);
+  EXPECT_TRUE(w134.too_big_unresolvable);
+  EXPECT_TRUE(w134.prefilter_tail_not_found);
+  EXPECT_FALSE(w133.prefilter_tail_not_found);
+  const Wording w137 = wording_for("v1.37.2");
+  EXPECT_FALSE(w137.taint_named);
+  EXPECT_FALSE(w137.dra_tail);
+  EXPECT_TRUE(w137.too_big_unresolvable);
+  EXPECT_FALSE(wording_for("v1.35.1").taint_named);  // PR #134740
+  EXPECT_TRUE(wording_for("v1.36.0").dra_tail);      // measured on a 1.36 cluster (kubernetes-facts.md §2.4)
+  EXPECT_TRUE(wording_for("v1.33.13-gke.100").taint_named);
+  const Wording unknown = wording_for("");
+  EXPECT_FALSE(unknown.taint_named);
+  EXPECT_TRUE(unknown.too_big_unresolvable);
+}
+
+// The real messages of each version show its band; the captures must hold a taint and a tail.
+TEST(WhyWording, TheCapturesShowEachBand) {
+  for (const char* ver : kVersions) {
+    const Wording w = wording_for(ver);
+    int taints = 0;
+    for (const auto* c : of_version(ver)) {
+      if (!c->unschedulable()) continue;
+      const std::string m = c->j["scheduler"];
+      if (m.find("pod affinity terms conflict") != std::string::npos) continue;  // a PreFilter refusal: no tail
+      EXPECT_EQ(m.find("no new claims to deallocate") != std::string::npos, w.dra_tail) << ver << ": " << m;
+      if (m.find("untolerated taint") == std::string::npos) continue;
+      ++taints;
+      EXPECT_EQ(m.find("untolerated taint {") != std::string::npos, w.taint_named) << ver << ": " << m;
+    }
+    EXPECT_GE(taints, 3) << ver;
+  }
+}
+
+// ---- one named change of a real capture --------------------------------------------------------------
+
+const Capture* find_capture(const std::function<bool(const Capture&, const Verdict&)>& pred) {
+  for (const auto& c : captures()) {
+    if (pred(c, c.explain_it())) return &c;
+  }
+  return nullptr;
+}
+
+TEST(WhyGates, NodeNameRejectsEveryOtherNode) {
+  const Capture* c = find_capture([](const Capture& c, const Verdict&) { return c.unschedulable(); });
+  ASSERT_NE(c, nullptr);
+  json pod = c->j["pod"];
+  const auto nodes = c->nodes();
+  const std::string want = nodes.back()["metadata"]["name"];
+  pod["spec"]["nodeName"] = want;
+  const Verdict v = explain(pod, nodes, c->pods(), wording_for(c->version));
+  for (const auto& n : v.nodes) {
+    if (n.node == want) {
+      EXPECT_NE(n.gate, Gate::kNodeName);
+      continue;
+    }
+    // NodeUnschedulable comes before NodeName in the filter order.
+    if (n.gate == Gate::kNodeUnschedulable) continue;
+    EXPECT_EQ(n.gate, Gate::kNodeName) << n.node;
+    EXPECT_EQ(n.reasons, std::vector<std::string>{"node(s) didn't match the requested node name"});
+    EXPECT_TRUE(n.unresolvable);
+  }
+}
+
+TEST(WhyGates, TheUnschedulableTolerationPassesACordonedNode) {
+  const Capture* c = find_capture([](const Capture& c, const Verdict& v) {
+    return c.unschedulable() && std::any_of(v.nodes.begin(), v.nodes.end(),
+                                            [](const NodeVerdict& n) { return n.gate == Gate::kNodeUnschedulable; });
+  });
+  ASSERT_NE(c, nullptr);
+  json pod = c->j["pod"];
+  pod["spec"]["tolerations"].push_back(
+      {{"key", "node.kubernetes.io/unschedulable"}, {"operator", "Exists"}, {"effect", "NoSchedule"}});
+  const Verdict before = c->explain_it();
+  const Verdict after = explain(pod, c->nodes(), c->pods(), wording_for(c->version));
+  for (std::size_t i = 0; i < before.nodes.size(); ++i) {
+    if (before.nodes[i].gate == Gate::kNodeUnschedulable) {
+      EXPECT_NE(after.nodes[i].gate, Gate::kNodeUnschedulable);
+    }
+  }
+}
+
+TEST(WhyGates, ATaintNeedsItsEffectAndPreferNoScheduleIsNoFilter) {
+  const Capture* c = find_capture([](const Capture& c, const Verdict& v) {
+    return c.unschedulable() && std::any_of(v.nodes.begin(), v.nodes.end(),
+                                            [](const NodeVerdict& n) { return n.gate == Gate::kTaintToleration; });
+  });
+  ASSERT_NE(c, nullptr);
+  const Verdict v = c->explain_it();
+  auto nodes = c->nodes();
+  for (const auto& n : v.nodes) {
+    if (n.gate != Gate::kTaintToleration) continue;
+    EXPECT_TRUE(n.taint["effect"] == "NoSchedule" || n.taint["effect"] == "NoExecute") << n.taint.dump();
+    // The toleration gpuwhy suggests passes that taint.
+    json pod = c->j["pod"];
+    pod["spec"]["tolerations"].push_back(n.toleration);
+    const Verdict tolerated = explain(pod, nodes, c->pods(), wording_for(c->version));
+    const NodeVerdict& again = node_of(tolerated, n.node);
+    EXPECT_FALSE(again.gate == Gate::kTaintToleration && again.taint == n.taint) << n.node;
+    // The same taint as PreferNoSchedule does not filter.
+    for (auto& node : nodes) {
+      if (node["metadata"]["name"] != n.node) continue;
+      for (auto& t : node["spec"]["taints"]) {
+        if (t == n.taint) t["effect"] = "PreferNoSchedule";
+      }
+    }
+    const Verdict soft = explain(c->j["pod"], nodes, c->pods(), wording_for(c->version));
+    EXPECT_FALSE(node_of(soft, n.node).taint == n.taint && node_of(soft, n.node).gate == Gate::kTaintToleration);
+  }
+}
+
+TEST(WhyGates, SucceededPodsHoldNothing) {
+  // Every bound Running pod with a request on a node that reaches NodeResourcesFit, in every capture:
+  // marked Succeeded, the node's requested amounts drop by exactly its request and its pod count by one.
+  int tried = 0;
+  for (const auto& c : captures()) {
+    auto pods = c.pods();
+    for (std::size_t k = 0; k < pods.size(); ++k) {
+      if (pods[k]["status"]["phase"] != "Running" || pod_requests(pods[k]).empty()) continue;
+      const std::string on = pods[k]["spec"]["nodeName"];
+      const auto req = pod_requests(pods[k]);
+      const Verdict before = explain(c.j["pod"], c.nodes(), pods, wording_for(c.version));
+      const auto& b = node_of(before, on);
+      if (b.gate != Gate::kNodeResourcesFit && b.gate != Gate::kNone) continue;
+      auto changed = pods;
+      changed[k]["status"]["phase"] = "Succeeded";
+      const Verdict after = explain(c.j["pod"], c.nodes(), changed, wording_for(c.version));
+      const auto& a = node_of(after, on);
+      ASSERT_EQ(a.resources.size(), b.resources.size()) << c.file;
+      for (std::size_t i = 0; i < a.resources.size(); ++i) {
+        const auto& r = a.resources[i].resource;
+        const long long want = r == "pods" ? 1 : (req.count(r) != 0 ? req.at(r) : 0);
+        EXPECT_EQ(b.resources[i].requested - a.resources[i].requested, want) << c.file << " " << r;
+      }
+      ++tried;
+    }
+  }
+  EXPECT_GE(tried, 10);
+}
+
+// ---- quantities -----------------------------------------------------------------------------------
+
+TEST(WhyQuantity, SchedulerUnitsRoundedUp) {
+  EXPECT_EQ(quantity("cpu", json("500m")), 500);
+  EXPECT_EQ(quantity("cpu", json("1.5")), 1500);
+  EXPECT_EQ(quantity("cpu", json("0.0001")), 1);  // MilliValue rounds up
+  EXPECT_EQ(quantity("cpu", json(2)), 2000);
+  EXPECT_EQ(quantity("memory", json("1Gi")), 1LL << 30);
+  EXPECT_EQ(quantity("memory", json("1G")), 1000000000);
+  EXPECT_EQ(quantity("memory", json("1e3")), 1000);
+  EXPECT_EQ(quantity("memory", json("100m")), 1);  // Value rounds up
+  EXPECT_EQ(quantity("memory", json("1Ei")), 1LL << 60);
+  EXPECT_EQ(quantity("nvidia.com/gpu", json("2")), 2);
+  EXPECT_EQ(quantity("cpu", json("abc")), std::nullopt);
+  EXPECT_EQ(quantity("cpu", json("1Qi")), std::nullopt);
+  EXPECT_EQ(quantity("memory", json("99999999999Ei")), std::nullopt);
+  EXPECT_EQ(show_quantity("cpu", 1500), "1500m");
+  EXPECT_EQ(show_quantity("cpu", 2000), "2");
+  EXPECT_EQ(show_quantity("memory", 1LL << 33), "8Gi");
+  EXPECT_EQ(show_quantity("memory", 1536LL << 20), "1536Mi");
+  EXPECT_EQ(show_quantity("memory", 1000), "1000");
+  EXPECT_EQ(show_quantity("nvidia.com/gpu", 3), "3");
+}
+
+// ---- output -----------------------------------------------------------------------------------------
+
+TEST(WhyOutput, JsonFollowsTheSchemaInEveryLanguage) {
+  for (const char* lang : {"en", "ko", "ja"}) {
+    std::vector<Verdict> vs;
+    for (const auto& c : captures()) {
+      Verdict v = c.explain_it();
+      add_scheduler_view(v, c.j["pod"], {});
+      vs.push_back(std::move(v));
+    }
+    ASSERT_FALSE(vs.empty());
+    const json doc = cli::why_report(vs, "v1.34.0", *i18n::parse_lang(lang));
+    report_test::expect_valid_json("why.schema.json", {doc.dump()});
+    EXPECT_EQ(doc["lang"], lang);
+  }
+}
+
+TEST(WhyOutput, TablesNameEveryNodeAndFillEveryPlaceholder) {
+  for (const auto& c : captures()) {
+    Verdict v = c.explain_it();
+    add_scheduler_view(v, c.j["pod"], {});
+    for (const auto lang : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) {
+      const std::string t = cli::render_why_table(v, lang);
+      EXPECT_EQ(t.find("{node}"), std::string::npos) << t;
+      EXPECT_EQ(t.find("{resource}"), std::string::npos) << t;
+      if (!c.unschedulable()) continue;
+      // A PreFilter refusal tried no node: it is said once, without node rows.
+      if (v.prefilter_failure.empty()) {
+        for (const auto& n : v.nodes) EXPECT_NE(t.find(n.node), std::string::npos) << n.node;
+      } else {
+        EXPECT_NE(t.find(i18n::render(msg("why.ui.prefilter", {{"reason", "pod affinity terms conflict"}}), lang)),
+                  std::string::npos)
+            << t;
+      }
+      EXPECT_NE(t.find(v.summary), std::string::npos);
+      EXPECT_NE(t.find(i18n::text("why.ui.agrees", lang)), std::string::npos) << t;
+    }
+  }
+}
+
+TEST(WhyOutput, ADifferentVerdictIsSaidPlainly) {
+  const Capture* c =
+      find_capture([](const Capture& c, const Verdict& v) { return c.unschedulable() && v.prefilter_failure.empty(); });
+  ASSERT_NE(c, nullptr);
+  Verdict v = c->explain_it();
+  json pod = c->j["pod"];
+  for (auto& cond : pod["status"]["conditions"]) {
+    if (cond["type"] == "PodScheduled") {
+      cond["message"] =
+          "0/" + std::to_string(v.total_nodes) + " nodes are available: " + std::to_string(v.total_nodes) +
+          " node(s) didn't match pod topology spread constraints. preemption: 0/" + std::to_string(v.total_nodes) +
+          " nodes are available: " + std::to_string(v.total_nodes) + " Preemption is not helpful for scheduling.";
+    }
+  }
+  add_scheduler_view(v, pod, {});
+  ASSERT_TRUE(v.agrees.has_value());
+  EXPECT_FALSE(*v.agrees);
+  ASSERT_FALSE(v.not_modelled.empty());
+  EXPECT_EQ(v.not_modelled.back().what, "the scheduler says: node(s) didn't match pod topology spread constraints");
+  const std::string t = cli::render_why_table(v, i18n::Lang::kEn);
+  EXPECT_NE(t.find("The scheduler's reasons differ from gpuwhy's"), std::string::npos) << t;
+  EXPECT_NE(t.find("Not modelled by gpuwhy: the scheduler says: node(s) didn't match pod topology spread"),
+            std::string::npos)
+      << t;
+}
+
+TEST(WhyCli, UsageErrorsExitTwo) {
+  const auto run = [](const std::string& args) {
+    return report_test::run_command("env -u KUBECONFIG GPUWHY_LANG=en HOME=/nonexistent " GPUWHY_BINARY " why " + args);
+  };
+  auto r = run("");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("give a pod (NAME or pod/NAME) or --all"), std::string::npos) << r.output;
+  r = run("a --all");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  r = run("Bad_Name");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("not a pod name"), std::string::npos) << r.output;
+  r = run("pod/x --format yaml");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  r = run("pod/x");  // no kubeconfig anywhere: one line, exit 3
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+}
+
+}  // namespace
+}  // namespace gpuwhy::why
