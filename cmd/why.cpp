@@ -24,7 +24,7 @@ using nlohmann::json;
 
 struct WhyOptions {
   std::string pod;
-  std::string ns = "default";
+  std::string ns;  ///< -n; else the kubeconfig context's namespace, else "default" (as kubectl)
   bool all = false;
   std::string format = "table";
   std::string lang;
@@ -154,8 +154,11 @@ int run_why(const WhyOptions& o, i18n::Lang lang) {
   }
   const std::string name = o.all ? std::string() : pod_name(o.pod, lang);
   kube::Client client = connect(o.conn);
+  const std::string ns = !o.ns.empty()                         ? o.ns
+                         : !client.config().namespace_.empty() ? client.config().namespace_
+                                                               : std::string("default");
   const std::string server_version = server_version_of(client);
-  const std::string ns_path = "/api/v1/namespaces/" + escape(o.ns);
+  const std::string ns_path = "/api/v1/namespaces/" + escape(ns);
   std::vector<json> targets;
   if (o.all) {
     targets = list_all(client, ns_path + "/pods?fieldSelector=" + escape("status.phase=Pending"), false);
@@ -164,7 +167,7 @@ int run_why(const WhyOptions& o, i18n::Lang lang) {
       targets.push_back(client.get_json(ns_path + "/pods/" + escape(name)));
     } catch (const kube::HttpError& e) {
       if (e.http_status() != 404) throw;
-      print_error(i18n::render(msg("cli.error.why-no-pod", {{"namespace", o.ns}, {"pod", name}}), lang));
+      print_error(i18n::render(msg("cli.error.why-no-pod", {{"namespace", ns}, {"pod", name}}), lang));
       return kExitFail;
     }
   }
@@ -174,7 +177,7 @@ int run_why(const WhyOptions& o, i18n::Lang lang) {
     return kExitPass;
   }
   if (verdicts.empty()) {
-    fmt::print("{}\n", text::sanitize_terminal(i18n::render(msg("why.ui.no-pending", {{"namespace", o.ns}}), lang)));
+    fmt::print("{}\n", text::sanitize_terminal(i18n::render(msg("why.ui.no-pending", {{"namespace", ns}}), lang)));
   }
   for (std::size_t i = 0; i < verdicts.size(); ++i) {
     if (i > 0) fmt::print("\n");
@@ -283,7 +286,7 @@ void setup_why(CLI::App& app, int& exit_code, i18n::Lang lang) {
   auto opts = std::make_shared<WhyOptions>();
   CLI::App* sub = app.add_subcommand("why", t("cli.why"));
   sub->add_option("pod", opts->pod, t("cli.opt.why-pod"));
-  sub->add_option("--namespace,-n", opts->ns, t("cli.opt.namespace"))->capture_default_str();
+  sub->add_option("--namespace,-n", opts->ns, t("cli.opt.namespace"));
   sub->add_flag("--all", opts->all, t("cli.opt.why-all"));
   sub->add_option("--format", opts->format, t("cli.opt.why-format"))
       ->capture_default_str()

@@ -864,7 +864,7 @@ constexpr CatalogEntry kEntries[] = {
     // ---- gpuwhy why -------------------------------------------------------------------------
     {"cli.why", "Tell, node by node, which scheduler gate keeps a pod Pending, with the numbers"},
     {"cli.opt.why-pod", "The pod: NAME or pod/NAME"},
-    {"cli.opt.namespace", "The pod's namespace"},
+    {"cli.opt.namespace", "The pod's namespace (default: the kubeconfig context's namespace, else \"default\")"},
     {"cli.opt.why-all", "Every Pending pod of the namespace"},
     {"cli.opt.why-format", "Output format: table or json"},
     {"cli.error.why-pod-or-all", "give a pod (NAME or pod/NAME) or --all, not both and not neither"},

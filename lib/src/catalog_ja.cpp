@@ -927,7 +927,7 @@ constexpr CatalogEntry kEntries[] = {
     // ---- gpuwhy why -------------------------------------------------------------------------
     {"cli.why", "Pod を Pending に留めているスケジューラーの関門を、ノードごとに数値付きで示します"},
     {"cli.opt.why-pod", "Pod: NAME または pod/NAME"},
-    {"cli.opt.namespace", "Pod の名前空間"},
+    {"cli.opt.namespace", "Pod の名前空間（既定: kubeconfig のコンテキストの名前空間、なければ \"default\"）"},
     {"cli.opt.why-all", "名前空間のすべての Pending の Pod"},
     {"cli.opt.why-format", "出力形式: table または json"},
     {"cli.error.why-pod-or-all", "Pod（NAME または pod/NAME）か --all のどちらか一方を指定してください"},

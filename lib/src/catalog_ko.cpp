@@ -876,7 +876,7 @@ constexpr CatalogEntry kEntries[] = {
     // ---- gpuwhy why -------------------------------------------------------------------------
     {"cli.why", "파드를 Pending에 묶어 둔 스케줄러 관문을 노드마다 수치와 함께 알려 줍니다"},
     {"cli.opt.why-pod", "파드: NAME 또는 pod/NAME"},
-    {"cli.opt.namespace", "파드의 네임스페이스"},
+    {"cli.opt.namespace", "파드의 네임스페이스 (기본값: kubeconfig 컨텍스트의 네임스페이스, 없으면 \"default\")"},
     {"cli.opt.why-all", "네임스페이스의 모든 Pending 파드"},
     {"cli.opt.why-format", "출력 형식: table 또는 json"},
     {"cli.error.why-pod-or-all", "파드(NAME 또는 pod/NAME)나 --all 중 하나만 주세요"},

@@ -195,6 +195,8 @@ std::optional<ClientConfig> in_cluster(const LoadOptions& o) {
                                                  : fmt::format("https://{}:{}", host, port);
   c.token = text::trim(*token);
   if (c.token.empty()) fail(fmt::format("in-cluster service account token {}: file is empty", token_path));
+  const std::string ns_path = o.service_account_dir + "/namespace";
+  if (auto ns = read_for(o, ns_path, "in-cluster service account namespace " + ns_path)) c.namespace_ = text::trim(*ns);
   const std::string ca_path = o.service_account_dir + "/ca.crt";
   auto ca = read_for(o, ca_path, "in-cluster service account CA " + ca_path);
   if (ca) {
@@ -307,6 +309,7 @@ ClientConfig resolve(const LoadOptions& o, const Merged& m) {
   ClientConfig c;
   c.context_name = ctx_name;
   c.user_name = user_name;
+  c.namespace_ = text::trim(field_string(ctx.body, "namespace", ctx_where));
   c.origin = "kubeconfig " + ctx.file;
   apply_cluster(o, cl_it->second, cluster_name, c);
 

@@ -37,6 +37,8 @@ rc=0; out=$("$GPUWHY" why pending -n why-cli 2>&1) || rc=$?
 expect_eq "why exits 0 on a Pending pod" 0 "$rc"
 expect_match "the table names the gate of every node" "NodeAffinity +node\(s\) didn't match Pod's node affinity/selector" "$out"
 expect_match "the table says the scheduler agrees" "The scheduler's reasons are the same as gpuwhy's" "$out"
+cp "$KUBECONFIG" "$TMP/kc" && KUBECONFIG=$TMP/kc kubectl config set-context --current --namespace=why-cli >/dev/null
+expect_match "without -n, the context's namespace (as kubectl)" "NodeAffinity" "$(KUBECONFIG=$TMP/kc "$GPUWHY" why pending 2>&1)"
 expect_match "pod/NAME works too" "NodeAffinity" "$("$GPUWHY" why pod/pending -n why-cli 2>&1)"
 expect_match "--all explains every Pending pod" "Pod why-cli/pending" "$("$GPUWHY" why --all -n why-cli 2>&1)"
 expect_match "Korean" "관문" "$("$GPUWHY" why pending -n why-cli --lang ko 2>&1)"

@@ -469,6 +469,19 @@ TEST(KubeConfig, ContextWithoutUserIsAnonymous) {
   EXPECT_TRUE(cfg.token.empty());
 }
 
+// `gpuwhy why` defaults -n as kubectl does: the context's namespace, else the service account's.
+TEST(KubeConfig, NamespaceOfTheContextOrTheServiceAccount) {
+  const std::string kc =
+      "current-context: c\nclusters:\n- name: k\n  cluster: {server: http://127.0.0.1:8080}\n"
+      "contexts:\n- name: c\n  context: {cluster: k, namespace: ml-course}\n- name: d\n  context: {cluster: k}\n";
+  EXPECT_EQ(kube::load_config(opts_for({{"/kc", kc}}, {}, "/kc")).namespace_, "ml-course");
+  EXPECT_EQ(kube::load_config(opts_for({{"/kc", kc}}, {}, "/kc", "d")).namespace_, "") << "none: kubectl's default";
+  const Env in_cluster{{"KUBERNETES_SERVICE_HOST", "h"}, {"KUBERNETES_SERVICE_PORT", "1"}};
+  EXPECT_EQ(kube::load_config(opts_for({{"/sa/token", "t"}, {"/sa/namespace", "gpu-why\n"}}, in_cluster)).namespace_,
+            "gpu-why");
+  EXPECT_EQ(kube::load_config(opts_for({{"/sa/token", "t"}}, in_cluster)).namespace_, "");
+}
+
 TEST(KubeConfig, InClusterWithoutCaWarns) {
   const auto cfg = kube::load_config(
       opts_for({{"/sa/token", "t"}}, {{"KUBERNETES_SERVICE_HOST", "h"}, {"KUBERNETES_SERVICE_PORT", "1"}}));

@@ -43,6 +43,9 @@ struct ClientConfig {
   std::string token;
   std::string username;
   std::string password;
+  /// The context's namespace (kubeconfig), else the service account's (in-cluster); "" when
+  /// neither says one (kubectl then uses "default").
+  std::string namespace_;
   std::string origin;                 ///< "kubeconfig /path" or "in-cluster service account"
   std::vector<std::string> warnings;  ///< e.g. insecure-skip-tls-verify honoured
 };
