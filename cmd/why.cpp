@@ -36,16 +36,7 @@ struct WhyOptions {
 constexpr int kMaxPages = 2000;
 
 std::string escape(std::string_view v) {
-  std::string out;
-  for (const char c : v) {
-    const auto u = static_cast<unsigned char>(c);
-    if (std::isalnum(u) != 0 || c == '-' || c == '_' || c == '.' || c == '~') {
-      out += c;
-    } else {
-      out += fmt::format("%{:02X}", u);
-    }
-  }
-  return out;
+  return kube::query_escape(v);
 }
 
 // Every item of a list, page by page (`limit`/`continue`, as kubectl and collect do). `lean`
@@ -72,16 +63,9 @@ std::vector<json> list_all(kube::Client& client, const std::string& base, bool l
 }
 
 kube::Client connect(const ConnectionFlags& flags) {
-  kube::LoadOptions lopts = kube::default_load_options();
-  if (!flags.kubeconfig.empty()) lopts.kubeconfig = flags.kubeconfig;
-  if (!flags.context.empty()) lopts.context = flags.context;
-  kube::ClientConfig cfg = kube::load_config(lopts);
-  for (const auto& w : cfg.warnings) fmt::print(stderr, "gpuwhy: warning: {}\n", text::sanitize_terminal(w));
-  kube::ClientOptions o;
-  o.request_timeout = parse_duration(flags.request_timeout, "--request-timeout");
-  if (o.request_timeout.count() > 0 && o.request_timeout < o.connect_timeout) o.connect_timeout = o.request_timeout;
-  o.overall_timeout = parse_duration(flags.timeout, "--timeout");
-  return kube::Client(std::move(cfg), o);
+  LiveConnection c = connect_live(flags);
+  if (!c.cfg) throw Error(c.why.kind, c.why.message);
+  return kube::Client(std::move(*c.cfg), c.opts);
 }
 
 // "pod/NAME" or "NAME" (kubectl's forms); a DNS-1123 subdomain.

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <mutex>
@@ -117,6 +118,19 @@ std::string status_message(const json& body, std::size_t dump_max) {
   }
   if (dump_max == 0 || body.is_null()) return "";
   return text::ellipsize(body.dump(), dump_max);
+}
+
+std::string query_escape(std::string_view v) {
+  std::string out;
+  for (const char c : v) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) != 0 || c == '-' || c == '_' || c == '.' || c == '~') {
+      out += c;
+    } else {
+      out += fmt::format("%{:02X}", u);
+    }
+  }
+  return out;
 }
 
 std::string redact_url(const std::string& url) {

@@ -224,20 +224,6 @@ std::variant<json, FetchError> pod_to_send(const std::string& rel, const Student
   return pod;
 }
 
-/// A continue token as a query value (it is base64: `+`, `/` and `=` must be escaped).
-std::string query_escape(std::string_view v) {
-  std::string out;
-  for (const char c : v) {
-    const auto u = static_cast<unsigned char>(c);
-    if (std::isalnum(u) != 0 || c == '-' || c == '_' || c == '.' || c == '~') {
-      out += c;
-    } else {
-      out += fmt::format("%{:02X}", u);
-    }
-  }
-  return out;
-}
-
 /// Copies `from[key]` into `to[key]` when it is there.
 void keep(const json& from, json& to, const std::string& key) {
   if (const auto it = from.find(key); it != from.end()) to[key] = *it;
@@ -285,7 +271,7 @@ Fetched<json> get_nodes(const Get& get) {
   std::string next;
   do {
     std::string path = fmt::format("/api/v1/nodes?limit={}", kNodePage);
-    if (!next.empty()) path += "&continue=" + query_escape(next);
+    if (!next.empty()) path += "&continue=" + kube::query_escape(next);
     Fetched<json> page = get(path, "NodeList");
     if (!page.ok()) return page;
     json p = std::move(page).take();

@@ -50,6 +50,10 @@ struct ClientConfig {
   std::vector<std::string> warnings;  ///< e.g. insecure-skip-tls-verify honoured
 };
 
+/// `v` percent-escaped as a URL path segment or query value (RFC 3986 unreserved characters kept):
+/// continue tokens (base64: `+`, `/`, `=`), field selectors, names.
+std::string query_escape(std::string_view v);
+
 /// The URL without any user:password part, for messages and reports.
 std::string redact_url(const std::string& url);
 
