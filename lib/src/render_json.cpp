@@ -2,101 +2,130 @@
 // The shape is published in schema/report.schema.json; fields are only ever added.
 #include <algorithm>
 
-#include <nlohmann/json.hpp>
-
 #include "gpuwhy/error.h"
 #include "gpuwhy/render.h"
+#include "json_out.h"
 
 namespace gpuwhy::render {
 
-using ojson = nlohmann::ordered_json;
+using detail::JsonOut;
 
 namespace {
 
 // null when the message says nothing, so consumers can tell "no hint" from an empty text.
-ojson text_or_null(const Msg& m, i18n::Lang lang) {
-  if (is_empty(m)) return nullptr;
-  return text_of(m, lang);
+void text_or_null(JsonOut& w, std::string_view key, const Msg& m, i18n::Lang lang) {
+  if (is_empty(m)) {
+    w.null_member(key);
+  } else {
+    w.member(key, text_of(m, lang));
+  }
 }
 
-ojson check_json(const CheckResult& c, const Options& opts) {
+void check_json(JsonOut& w, const CheckResult& c, const Options& opts) {
   const Status st = c.outcome.status;
-  ojson j;
-  j["id"] = c.id;
-  j["step"] = c.step;
-  j["title"] = check_title(c, opts.lang);
-  j["status"] = to_string(st);
-  j["points"] = c.points;
+  w.begin_object();
+  w.member("id", c.id);
+  w.member("step", c.step);
+  w.member("title", check_title(c, opts.lang));
+  w.member("status", to_string(st));
+  w.member("points", c.points);
   // An `error` check was not graded and a `skip` check was not selected: neither is a zero.
-  j["score"] = (st == Status::kPass || st == Status::kFail) ? ojson(c.score) : ojson(nullptr);
-  j["expected"] = opts.hide_expected ? ojson(nullptr) : text_or_null(c.outcome.expected, opts.lang);
-  j["actual"] = text_or_null(c.outcome.actual, opts.lang);
-  j["hint"] = text_or_null(c.outcome.hint, opts.lang);
+  if (st == Status::kPass || st == Status::kFail) {
+    w.member("score", c.score);
+  } else {
+    w.null_member("score");
+  }
+  if (opts.hide_expected) {
+    w.null_member("expected");
+  } else {
+    text_or_null(w, "expected", c.outcome.expected, opts.lang);
+  }
+  text_or_null(w, "actual", c.outcome.actual, opts.lang);
+  text_or_null(w, "hint", c.outcome.hint, opts.lang);
   // The hint's catalog id: the same mistake has the same id whatever the values in its text.
-  j["hint_id"] = c.outcome.hint.id.empty() ? ojson(nullptr) : ojson(c.outcome.hint.id);
-  ojson ev = ojson::array();
-  for (const auto& line : c.outcome.evidence) ev.push_back(clean_utf8(line));
-  j["evidence"] = std::move(ev);
-  return j;
+  if (c.outcome.hint.id.empty()) {
+    w.null_member("hint_id");
+  } else {
+    w.member("hint_id", c.outcome.hint.id);
+  }
+  w.key("evidence");
+  w.begin_array();
+  for (const auto& line : c.outcome.evidence) w.value(line);
+  w.end_array();
+  w.end_object();
 }
 
-std::string dump(const ojson& j) {
-  // Every string was cleaned to valid UTF-8 on the way in; `replace` is a second safety net so a
-  // stray byte can never turn a report into an exception.
-  return j.dump(2, ' ', false, ojson::error_handler_t::replace) + "\n";
+void strings_member(JsonOut& w, std::string_view key, const std::vector<std::string>& list) {
+  w.key(key);
+  w.begin_array();
+  for (const auto& s : list) w.value(s);
+  w.end_array();
 }
 
-}  // namespace
+void step_json(JsonOut& w, const StepSummary& s) {
+  w.begin_object();
+  w.member("step", s.step);
+  w.member("score", s.score);
+  w.member("max_score", s.max_score);
+  w.member("complete", s.complete());
+  w.member("passed", s.passed);
+  w.member("failed", s.failed);
+  w.member("errors", s.errors);
+  w.member("skipped", s.skipped);
+  w.end_object();
+}
 
-ojson json_value(const RunResult& run, const Options& opts) {
+// The native report, written into `w` (at the top level or as a member's value).
+void report_json(JsonOut& w, const RunResult& run, const Options& opts) {
   const RunMeta& m = run.meta;
-  ojson j;
-  j["schema_version"] = kReportSchemaVersion;
-  j["kind"] = "gpuwhy-report";
-  j["gpuwhy_version"] = clean_utf8(m.gpuwhy_version);
-  j["lab_id"] = clean_utf8(m.lab_id);
-  j["generated_at"] = clean_utf8(m.generated_at);
-  j["server_version"] = clean_utf8(m.server_version);
-  j["source"] = clean_utf8(m.source);
-  j["lang"] = i18n::to_string(opts.lang);
-  j["complete"] = run.complete();
-  j["score"] = run.score();
-  j["max_score"] = run.max_score();
+  w.begin_object();
+  w.member("schema_version", kReportSchemaVersion);
+  w.member("kind", "gpuwhy-report");
+  w.member("gpuwhy_version", m.gpuwhy_version);
+  w.member("lab_id", m.lab_id);
+  w.member("generated_at", m.generated_at);
+  w.member("server_version", m.server_version);
+  w.member("source", m.source);
+  w.member("lang", i18n::to_string(opts.lang));
+  w.member("complete", run.complete());
+  w.member("score", run.score());
+  w.member("max_score", run.max_score());
   int graded_max = 0;
   for (const auto& c : run.checks) {
     if (c.outcome.status == Status::kPass || c.outcome.status == Status::kFail) graded_max += c.points;
   }
-  j["graded_max_score"] = graded_max;
-  j["exit_code"] = run.exit_code();
-  j["expected_hidden"] = opts.hide_expected;
-  j["totals"] = ojson{{"checks", static_cast<int>(run.checks.size())},
-                      {"passed", run.count(Status::kPass)},
-                      {"failed", run.count(Status::kFail)},
-                      {"errors", run.count(Status::kError)},
-                      {"skipped", run.count(Status::kSkip)}};
-  ojson steps = ojson::array();
-  for (const auto& s : step_summaries(run)) {
-    steps.push_back(ojson{{"step", s.step},
-                          {"score", s.score},
-                          {"max_score", s.max_score},
-                          {"complete", s.complete()},
-                          {"passed", s.passed},
-                          {"failed", s.failed},
-                          {"errors", s.errors},
-                          {"skipped", s.skipped}});
-  }
-  j["steps"] = std::move(steps);
-  ojson warnings = ojson::array();
-  for (const auto& w : m.warnings) warnings.push_back(clean_utf8(w));
-  j["warnings"] = std::move(warnings);
-  ojson checks = ojson::array();
-  for (const auto& c : run.checks) checks.push_back(check_json(c, opts));
-  j["checks"] = std::move(checks);
-  return j;
+  w.member("graded_max_score", graded_max);
+  w.member("exit_code", run.exit_code());
+  w.member("expected_hidden", opts.hide_expected);
+  w.key("totals");
+  w.begin_object();
+  w.member("checks", static_cast<int>(run.checks.size()));
+  w.member("passed", run.count(Status::kPass));
+  w.member("failed", run.count(Status::kFail));
+  w.member("errors", run.count(Status::kError));
+  w.member("skipped", run.count(Status::kSkip));
+  w.end_object();
+  w.key("steps");
+  w.begin_array();
+  for (const auto& s : step_summaries(run)) step_json(w, s);
+  w.end_array();
+  strings_member(w, "warnings", m.warnings);
+  w.key("checks");
+  w.begin_array();
+  for (const auto& c : run.checks) check_json(w, c, opts);
+  w.end_array();
+  w.end_object();
 }
 
+}  // namespace
+
 std::string json(const RunResult& run, const Options& opts) {
-  return dump(json_value(run, opts));
+  std::string out;
+  out.reserve(4096 + 1024 * run.checks.size());
+  JsonOut w(out);
+  report_json(w, run, opts);
+  out += '\n';
+  return out;
 }
 
 namespace detail {
@@ -109,37 +138,47 @@ std::string batch_json(const std::vector<BatchRow>& rows, const Options& opts) {
       if (r.run) generated_at = std::max(generated_at, r.run->meta.generated_at);
     }
   }
-  ojson j;
-  j["schema_version"] = kBatchSchemaVersion;
-  j["kind"] = "gpuwhy-batch";
-  j["gpuwhy_version"] = GPUWHY_VERSION;
-  j["generated_at"] = clean_utf8(generated_at);
-  ojson subs = ojson::array();
+  std::string out;
+  JsonOut w(out);
+  w.begin_object();
+  w.member("schema_version", kBatchSchemaVersion);
+  w.member("kind", "gpuwhy-batch");
+  w.member("gpuwhy_version", GPUWHY_VERSION);
+  w.member("generated_at", generated_at);
+  w.key("submissions");
+  w.begin_array();
   for (const auto& r : rows) {
-    ojson s;
-    s["user"] = clean_utf8(r.user);
-    s["origin"] = clean_utf8(r.origin);
+    w.begin_object();
+    w.member("user", r.user);
+    w.member("origin", r.origin);
     if (r.run) {
       const bool complete = r.run->complete();
-      s["complete"] = complete;
+      w.member("complete", complete);
       // The summary's score is a grade: none when grading was incomplete (the report keeps the detail).
-      s["score"] = complete ? ojson(r.run->score()) : ojson(nullptr);
-      s["max_score"] = r.run->max_score();
-      s["exit_code"] = r.run->exit_code();
-      s["error"] = nullptr;
-      s["report"] = json_value(*r.run, opts);
+      if (complete) {
+        w.member("score", r.run->score());
+      } else {
+        w.null_member("score");
+      }
+      w.member("max_score", r.run->max_score());
+      w.member("exit_code", r.run->exit_code());
+      w.null_member("error");
+      w.key("report");
+      report_json(w, *r.run, opts);
     } else {
-      s["complete"] = false;
-      s["score"] = nullptr;
-      s["max_score"] = nullptr;
-      s["exit_code"] = kExitIncomplete;  // the bundle could not be graded
-      s["error"] = one_line(r.error.empty() ? std::string("bundle could not be graded") : r.error, 500);
-      s["report"] = nullptr;
+      w.member("complete", false);
+      w.null_member("score");
+      w.null_member("max_score");
+      w.member("exit_code", kExitIncomplete);  // the bundle could not be graded
+      w.member("error", one_line(r.error.empty() ? std::string("bundle could not be graded") : r.error, 500));
+      w.null_member("report");
     }
-    subs.push_back(std::move(s));
+    w.end_object();
   }
-  j["submissions"] = std::move(subs);
-  return dump(j);
+  w.end_array();
+  w.end_object();
+  out += '\n';
+  return out;
 }
 
 }  // namespace detail

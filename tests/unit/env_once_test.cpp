@@ -97,7 +97,7 @@ TEST(EnvOnce, EachCauseHasItsOwnFix) {
 
 TEST(EnvOnce, MachineFormatsKeepEveryEntry) {
   const RunResult r = grade(report_test::unreachable(capture("solution")), "t");
-  const auto j = render::json_value(r, render::Options{});
+  const auto j = nlohmann::json::parse(render::json(r, render::Options{}));
   int errors = 0;
   for (const auto& c : j["checks"]) {
     if (c["status"] != "error") continue;

@@ -53,8 +53,6 @@ inline constexpr int kReportSchemaVersion = 1;
 /// Version of the batch JSON summary (`kind: "gpuwhy-batch"`).
 inline constexpr int kBatchSchemaVersion = 1;
 
-/// The native report as a JSON value, keys in a stable order; `json()` is its text.
-nlohmann::ordered_json json_value(const RunResult& run, const Options& opts);
 /// JUnit XML: one <testsuites> root, a <testsuite> per step, a <testcase> per check (schema/junit.xsd).
 std::string junit(const RunResult& run, const Options& opts);
 /// Gradescope autograder results.json. An incomplete run carries no top-level score (see the .cpp).
