@@ -99,7 +99,13 @@ std::string substitute(const std::string& tmpl, const std::map<std::string, std:
   std::string out;
   out.reserve(tmpl.size());
   for (std::size_t i = 0; i < tmpl.size(); ++i) {
-    const auto close = tmpl[i] == '{' ? tmpl.find('}', i) : std::string::npos;
+    if (tmpl[i] != '{') {  // the text up to the next brace, in one append
+      const auto brace = std::min(tmpl.find('{', i), tmpl.size());
+      out.append(tmpl, i, brace - i);
+      i = brace - 1;
+      continue;
+    }
+    const auto close = tmpl.find('}', i);
     if (close == std::string::npos) {
       out += tmpl[i];
       continue;

@@ -68,7 +68,8 @@ bool is_empty(const Msg& m) {
 }
 
 std::string text_of(const Msg& m, i18n::Lang lang) {
-  return clean_utf8(i18n::render(m, lang));
+  std::string t = i18n::render(m, lang);
+  return text::valid_utf8(t) ? t : clean_utf8(t);
 }
 
 std::string check_title(const CheckResult& check, i18n::Lang lang) {

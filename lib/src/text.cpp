@@ -65,6 +65,10 @@ std::optional<std::string> from_utf16(std::string_view raw, bool little, std::st
 
 std::size_t next_codepoint(std::string_view s, std::size_t i, char32_t* cp) {
   if (i >= s.size()) return 0;
+  if (const auto b = static_cast<unsigned char>(s[i]); b < 0x80) {  // ASCII: what utf8proc would say, without the call
+    *cp = b;
+    return 1;
+  }
   utf8proc_int32_t v = 0;
   const utf8proc_ssize_t n = utf8proc_iterate(bytes(s.substr(i)), static_cast<utf8proc_ssize_t>(s.size() - i), &v);
   if (n <= 0 || v < 0) return 0;
@@ -75,6 +79,10 @@ std::size_t next_codepoint(std::string_view s, std::size_t i, char32_t* cp) {
 bool valid_utf8(std::string_view s) {
   char32_t cp = 0;
   for (std::size_t i = 0; i < s.size();) {
+    if (static_cast<unsigned char>(s[i]) < 0x80) {
+      ++i;
+      continue;
+    }
     const std::size_t n = next_codepoint(s, i, &cp);
     if (n == 0) return false;
     i += n;
@@ -217,6 +225,7 @@ std::string pad(std::string_view s, std::size_t width) {
 
 std::string clean_utf8(std::string_view s) {
   constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
+  if (valid_utf8(s)) return std::string(s);
   std::string out;
   out.reserve(s.size());
   char32_t cp = 0;
@@ -339,7 +348,10 @@ std::string sanitize_terminal(std::string_view s) {
 
 namespace {
 std::string normalize_with(std::string_view in, utf8proc_option_t options) {
-  if (in.empty() || !valid_utf8(in)) return std::string(in);
+  // ASCII is its own NFC and NFKC: most student text is, and utf8proc_map allocates and walks
+  // it anyway.
+  const bool ascii = std::all_of(in.begin(), in.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  if (ascii || !valid_utf8(in)) return std::string(in);
   utf8proc_uint8_t* out = nullptr;
   const auto n = utf8proc_map(bytes(in), static_cast<utf8proc_ssize_t>(in.size()), &out,
                               static_cast<utf8proc_option_t>(options | UTF8PROC_STABLE));
