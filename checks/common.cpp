@@ -87,6 +87,21 @@ std::optional<std::size_t> array_index(std::string_view token) {
   }
   return n;
 }
+
+/// An RFC 6901 reference token with ~1 -> '/' and ~0 -> '~' into `out`; false for a bad escape.
+bool unescape_token(std::string_view seg, std::string& out) {
+  out.clear();
+  for (std::size_t k = 0; k < seg.size(); ++k) {
+    if (seg[k] != '~') {
+      out += seg[k];
+    } else if (k + 1 < seg.size() && (seg[k + 1] == '0' || seg[k + 1] == '1')) {
+      out += seg[++k] == '0' ? '~' : '/';
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
 }  // namespace
 
 // The same answers as json::json_pointer's contains() and at() (nullptr for what they refuse),
@@ -100,22 +115,17 @@ const json* at(const json& obj, const char* pointer) {
   std::size_t i = 1;
   while (true) {
     const std::size_t end = std::min(p.find('/', i), p.size());
-    token.clear();
-    for (std::size_t k = i; k < end; ++k) {
-      if (p[k] != '~') {
-        token += p[k];
-      } else if (k + 1 < end && (p[k + 1] == '0' || p[k + 1] == '1')) {
-        token += p[++k] == '0' ? '~' : '/';
-      } else {
-        return nullptr;  // not a valid pointer
-      }
+    std::string_view seg = p.substr(i, end - i);
+    if (seg.find('~') != std::string_view::npos) {  // unescape ~0 and ~1 (else the segment is the key)
+      if (!unescape_token(seg, token)) return nullptr;
+      seg = token;
     }
     if (cur->is_object()) {
-      auto it = cur->find(token);
+      auto it = cur->find(seg);
       if (it == cur->end()) return nullptr;
       cur = &*it;
     } else if (cur->is_array()) {
-      const auto idx = array_index(token);
+      const auto idx = array_index(seg);
       if (!idx || *idx >= cur->size()) return nullptr;
       cur = &(*cur)[*idx];
     } else {
