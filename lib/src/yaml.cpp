@@ -20,6 +20,7 @@
 
 #include "gpuwhy/error.h"
 #include "gpuwhy/text.h"
+#include "yaml_detail.h"
 
 namespace gpuwhy::yaml {
 
@@ -133,24 +134,8 @@ std::optional<json> resolve_float(std::string_view s) {
   return json(d);
 }
 
-/// A plain (unquoted, untagged) scalar typed like sigs.k8s.io/yaml does.
-json resolve_plain(const std::string& v) {
-  if (resolve_null(v)) return nullptr;
-  if (auto b = resolve_bool(v)) return *b;
-  if (!v.empty() && (std::isdigit(static_cast<unsigned char>(v[0])) || v[0] == '+' || v[0] == '-' || v[0] == '.')) {
-    if (auto i = resolve_int(v)) return *i;
-    if (auto f = resolve_float(v)) return *f;
-  }
-  // .inf / .nan have no JSON form; they stay strings (Go's encoding/json would refuse them).
-  return v;
-}
-
-/// JSON object keys are strings: a typed key is written the way sigs.k8s.io/yaml does it.
-std::string key_string(const json& k) {
-  if (k.is_string()) return k.get<std::string>();
-  if (k.is_null()) return "null";
-  return k.dump();
-}
+using detail::key_string;
+using detail::resolve_plain;
 
 class Builder : public YAML::EventHandler {
  public:
@@ -334,7 +319,29 @@ std::string where(const std::string& origin, const YAML::Mark& mark, const std::
 
 }  // namespace
 
-std::vector<nlohmann::json> load_all(std::string_view text, const std::string& origin, const Limits& limits) {
+namespace detail {
+
+json resolve_plain(const std::string& v) {
+  if (resolve_null(v)) return nullptr;
+  if (auto b = resolve_bool(v)) return *b;
+  if (!v.empty() && (std::isdigit(static_cast<unsigned char>(v[0])) || v[0] == '+' || v[0] == '-' || v[0] == '.')) {
+    if (auto i = resolve_int(v)) return *i;
+    if (auto f = resolve_float(v)) return *f;
+  }
+  // .inf / .nan have no JSON form; they stay strings (Go's encoding/json would refuse them).
+  return v;
+}
+
+std::string key_string(const json& k) {
+  if (k.is_string()) return k.get<std::string>();
+  if (k.is_null()) return "null";
+  return k.dump();
+}
+
+}  // namespace detail
+
+std::vector<nlohmann::json> detail::load_all_full(std::string_view text, const std::string& origin,
+                                                  const Limits& limits) {
   if (text.size() > limits.max_bytes) {
     throw Error(ErrorKind::kParse,
                 fmt::format("{}: {} bytes is larger than the {} byte limit", origin, text.size(), limits.max_bytes));
@@ -384,6 +391,13 @@ PodPick pick_pod(std::vector<nlohmann::json> docs, std::string_view name) {
   }
   out.reason = pods.empty() ? "holds no Pod" : fmt::format("holds {} Pods; expected exactly one", pods.size());
   return out;
+}
+
+std::vector<nlohmann::json> load_all(std::string_view text, const std::string& origin, const Limits& limits) {
+  // The block fast path answers for the usual manifest; anything else (and every error, with
+  // its line and column) is yaml-cpp's.
+  if (auto docs = detail::load_block(text, limits)) return std::move(*docs);
+  return detail::load_all_full(text, origin, limits);
 }
 
 }  // namespace gpuwhy::yaml

@@ -31,4 +31,11 @@ struct PodPick {
 };
 PodPick pick_pod(std::vector<nlohmann::json> docs, std::string_view name = {});
 
+namespace detail {
+/// The two paths load_all() takes, apart for tests: the block fast path (nullopt when the text
+/// is outside what it reads) and yaml-cpp's, which reads all of YAML and words every error.
+std::optional<std::vector<nlohmann::json>> load_block(std::string_view text, const Limits& limits = {});
+std::vector<nlohmann::json> load_all_full(std::string_view text, const std::string& origin, const Limits& limits = {});
+}  // namespace detail
+
 }  // namespace gpuwhy::yaml
