@@ -36,10 +36,13 @@ TEST(Text, NormalisesUnicodeAndLeavesAsciiAsItIs) {
   for (int c = 0; c < 0x80; ++c) ascii += static_cast<char>(c);
   EXPECT_EQ(text::nfkc(ascii), ascii);
   EXPECT_EQ(text::nfc(ascii), ascii);
-  EXPECT_EQ(text::nfkc("\xEF\xBD\x8E\xEF\xBD\x96\xEF\xBC\x8E"), "nv.");  // fullwidth "ｎｖ．"
-  EXPECT_EQ(text::nfkc("gpu\xC2\xA0x"), "gpu x");                               // no-break space
+  EXPECT_EQ(text::nfkc("\xEF\xBD\x8E\xEF\xBD\x96\xEF\xBC\x8E"), "nv.");          // fullwidth "ｎｖ．"
+  EXPECT_EQ(text::nfkc("gpu\xC2\xA0x"), "gpu x");                                // no-break space
   EXPECT_EQ(text::nfc("\xE1\x84\x92\xE1\x85\xA1\xE1\x86\xAB"), "\xED\x95\x9C");  // jamo -> 한
-  EXPECT_EQ(text::nfc("\xE1\x84\x92\xE1\x85\xA1\xE1\x86\xAB" "a"), "\xED\x95\x9C" "a");
+  EXPECT_EQ(text::nfc("\xE1\x84\x92\xE1\x85\xA1\xE1\x86\xAB"
+                      "a"),
+            "\xED\x95\x9C"
+            "a");
   EXPECT_EQ(text::nfkc("bad \xC3\x28"), "bad \xC3\x28");  // not UTF-8: left alone
 }
 
