@@ -54,6 +54,9 @@ debroot_base() {
     mirror=$(debroot_mirror)
     t0=$(date +%s)
     tmp=$(mktemp -d "$DEBROOT_CACHE/make.XXXXXX")
+    # Stopped half-way (scripts/test stops its background jobs when it ends early), debootstrap
+    # leaves /proc mounted in the root: unmount before anything is removed.
+    trap 'debroot_umount "$tmp/root" >/dev/null 2>&1 && rm -rf "$tmp"' EXIT
     debroot_log "making the Debian $DEBROOT_SUITE minbase root once (debootstrap from $mirror); cached as $DEBROOT_BASE"
     if ! debootstrap --variant=minbase --arch="$DEBROOT_ARCH" "$DEBROOT_SUITE" "$tmp/root" "$mirror" 2>&1 | debroot_progress ||
       [[ ! -x $tmp/root/usr/bin/apt-get ]]; then
@@ -62,7 +65,8 @@ debroot_base() {
     fi
     rm -f "$tmp/root"/var/cache/apt/archives/*.deb
     tar -C "$tmp/root" --numeric-owner -cf "$DEBROOT_BASE.part" . && mv "$DEBROOT_BASE.part" "$DEBROOT_BASE"
-    rm -rf "$tmp"
+    debroot_umount "$tmp/root" >/dev/null 2>&1 && rm -rf "$tmp"
+    trap - EXIT
     debroot_log "base root ready in $(($(date +%s) - t0)) s ($(du -h "$DEBROOT_BASE" | cut -f1))"
   ) 9>"$DEBROOT_CACHE/lock"
 }
