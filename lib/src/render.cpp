@@ -68,8 +68,7 @@ bool is_empty(const Msg& m) {
 }
 
 std::string text_of(const Msg& m, i18n::Lang lang) {
-  std::string t = i18n::render(m, lang);
-  return text::valid_utf8(t) ? t : clean_utf8(t);
+  return clean_utf8(i18n::render(m, lang));
 }
 
 std::string check_title(const CheckResult& check, i18n::Lang lang) {

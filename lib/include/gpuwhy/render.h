@@ -7,8 +7,6 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json_fwd.hpp>
-
 #include "gpuwhy/i18n.h"
 #include "gpuwhy/result.h"
 #include "gpuwhy/text.h"
