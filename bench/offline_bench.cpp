@@ -89,7 +89,9 @@ std::size_t grade_one(const Input& in, Phases* ph = nullptr) {
     ph->*part += t - t0;
     t0 = t;
   };
-  nlohmann::json j = gpuwhy::jsonb::parse(in.text);
+  gpuwhy::jsonb::Limits limits;
+  limits.bundle = true;  // as `gpuwhy check --snapshot` parses a bundle
+  nlohmann::json j = gpuwhy::jsonb::parse(in.text, limits);
   if (j.is_discarded()) throw std::runtime_error(in.path + ": not valid JSON");
   lap(&Phases::parse);
   const gpuwhy::Snapshot snap = gpuwhy::from_bundle(std::move(j), in.path);

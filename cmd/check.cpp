@@ -80,8 +80,11 @@ Snapshot load_bundle(const std::string& path) {
     const std::string text = sys::read_file_bounded(path, 64UL * 1024 * 1024);
     try {
       // Depth and value budget while parsing: a hostile bundle is an error row, never a stack
-      // overflow or gigabytes of memory.
-      j = jsonb::parse(text);
+      // overflow or gigabytes of memory. What a live check drops from the apiserver's answers
+      // is not built from a bundle either (Limits::bundle): the same checks read the same fields.
+      jsonb::Limits limits;
+      limits.bundle = true;
+      j = jsonb::parse(text, limits);
     } catch (const Error& e) {
       throw Error(ErrorKind::kParse, fmt::format("bundle {}: {}", path, e.what()));
     }

@@ -3,6 +3,7 @@
 #include "gpuwhy/json_bounded.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <iterator>
 #include <string>
@@ -24,7 +25,8 @@ using nlohmann::json;
 /// object end.)
 class BoundedDom {
  public:
-  BoundedDom(json& result, const Limits& limits) : dom_(result, false), limits_(limits) {}
+  BoundedDom(json& result, const Limits& limits)
+      : dom_(result, false), limits_(limits), track_(limits.drop_unused || limits.bundle) {}
 
   bool null() { return skipped_scalar() || (value() && dom_.null()); }
   bool boolean(bool v) { return skipped_scalar() || (value() && dom_.boolean(v)); }
@@ -38,11 +40,11 @@ class BoundedDom {
   bool start_object(std::size_t n) { return skipped_open() || (open() && dom_.start_object(n)); }
   bool key(json::string_t& v) {
     if (skip_depth_ > 0) return true;
-    if (limits_.drop_unused && dropped(v)) {
+    if (track_ && dropped(v)) {
       skip_next_ = true;
       return true;
     }
-    if (limits_.drop_unused) pending_key_ = v;
+    if (track_) pending_key_ = v;
     return value() && dom_.key(v);
   }
   bool end_object() { return skipped_close() || (close() && dom_.end_object()); }
@@ -64,7 +66,7 @@ class BoundedDom {
     if (++depth_ > limits_.max_depth) {
       throw Error(ErrorKind::kParse, fmt::format("JSON nested deeper than {} levels", limits_.max_depth));
     }
-    if (limits_.drop_unused) {
+    if (track_) {
       keys_.push_back(std::move(pending_key_));
       pending_key_.clear();
     }
@@ -72,22 +74,32 @@ class BoundedDom {
   }
   bool close() {
     --depth_;
-    if (limits_.drop_unused && !keys_.empty()) keys_.pop_back();
+    if (track_ && !keys_.empty()) keys_.pop_back();
     return true;
   }
-  /// `metadata.managedFields` and `status.images` (and node status, see Limits), under whatever
-  /// object holds them.
+  /// What drop_unused drops: `metadata.managedFields` and `status.images` (and node status, see
+  /// Limits), under whatever object holds them; in a bundle, by place (Limits::bundle).
   [[nodiscard]] bool dropped(const json::string_t& k) const {
     if (keys_.empty()) return false;
     const std::string& parent = keys_.back();
+    if (limits_.bundle) return dropped_in_bundle(parent, k);
+    return dropped_from(parent, k, limits_.node_status_too);
+  }
+  [[nodiscard]] static bool dropped_from(const std::string& parent, const json::string_t& k, bool node_status) {
     if (k == "managedFields" && parent == "metadata") return true;
     if (parent != "status") return false;
     if (k == "images") return true;
     static constexpr std::string_view kNodeStatus[] = {"conditions",      "nodeInfo",        "addresses",
                                                        "daemonEndpoints", "config",          "volumesInUse",
                                                        "volumesAttached", "runtimeHandlers", "features"};
-    return limits_.node_status_too &&
-           std::find(std::begin(kNodeStatus), std::end(kNodeStatus), k) != std::end(kNodeStatus);
+    return node_status && std::find(std::begin(kNodeStatus), std::end(kNodeStatus), k) != std::end(kNodeStatus);
+  }
+  // keys_ in an item's metadata or status: "" (the bundle), "cluster", the list, "value",
+  // "items", "" (the item), "metadata" or "status".
+  [[nodiscard]] bool dropped_in_bundle(const std::string& parent, const json::string_t& k) const {
+    if (keys_.size() != 7 || keys_[1] != "cluster" || keys_[3] != "value" || keys_[4] != "items") return false;
+    if (keys_[2] == "nodes") return dropped_from(parent, k, true);
+    return keys_[2] == "events" && parent == "metadata" && k == "managedFields";
   }
   // The value of a dropped key: a scalar is consumed; a container is skipped to its end.
   bool skipped_scalar() {
@@ -114,9 +126,10 @@ class BoundedDom {
 
   nlohmann::detail::json_sax_dom_parser<json> dom_;
   Limits limits_;
+  bool track_;  ///< keys_ is kept (drop_unused or bundle)
   std::size_t depth_ = 0;
   std::size_t values_ = 0;
-  std::vector<std::string> keys_;  ///< the key of each open container ("" for array items); drop_unused only
+  std::vector<std::string> keys_;  ///< the key of each open container ("" for array items); track_ only
   std::string pending_key_;
   bool skip_next_ = false;
   std::size_t skip_depth_ = 0;
@@ -140,8 +153,21 @@ class FastReader {
   }
 
  private:
+  // One table lookup per byte: JSON whitespace, and the bytes a string copies as they are
+  // (printable ASCII but '"' and '\\'). An indented bundle is mostly both.
+  enum : unsigned char { kSpace = 1, kPlain = 2 };
+  static constexpr std::array<unsigned char, 256> kClass = [] {
+    std::array<unsigned char, 256> t{};
+    for (const char c : {' ', '\n', '\r', '\t'}) t[static_cast<unsigned char>(c)] = kSpace;
+    for (int c = 0x20; c < 0x80; ++c) {
+      if (c != '"' && c != '\\') t[static_cast<std::size_t>(c)] |= kPlain;
+    }
+    return t;
+  }();
+  [[nodiscard]] static bool is(char c, unsigned char cls) { return (kClass[static_cast<unsigned char>(c)] & cls) != 0; }
+
   void ws() {
-    while (p_ != end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
+    while (p_ != end_ && is(*p_, kSpace)) ++p_;
   }
 
   bool literal(std::string_view word) {
@@ -304,10 +330,7 @@ class FastReader {
     ++p_;  // the opening quote
     while (true) {
       const char* run = p_;
-      while (p_ != end_ && *p_ != '"' && *p_ != '\\' && static_cast<unsigned char>(*p_) >= 0x20 &&
-             static_cast<unsigned char>(*p_) < 0x80) {
-        ++p_;
-      }
+      while (p_ != end_ && is(*p_, kPlain)) ++p_;
       out.append(run, static_cast<std::size_t>(p_ - run));
       if (p_ == end_) return false;
       const auto c = static_cast<unsigned char>(*p_);

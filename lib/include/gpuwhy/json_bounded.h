@@ -28,6 +28,12 @@ struct Limits {
   /// (conditions, nodeInfo, addresses, daemonEndpoints, config, volumes, runtimeHandlers,
   /// features); capacity and allocatable stay.
   bool node_status_too = false;
+  /// For a gpuwhy bundle (snapshot.h): what a live check drops from the apiserver's answers is
+  /// dropped from the answers the bundle holds, by place: the nodes' managedFields, images and
+  /// unread status (as drop_unused with node_status_too) under `cluster.nodes.value.items`, and
+  /// the events' managedFields under `cluster.events.value.items`. Pods keep everything (who set
+  /// spec.nodeName is read from their managedFields); nothing else of the bundle is touched.
+  bool bundle = false;
 };
 
 /// Parses `text`. Invalid JSON gives a discarded value (is_discarded()), as

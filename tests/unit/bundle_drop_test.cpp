@@ -1,0 +1,78 @@
+// A bundle is parsed without what a live check drops from the apiserver's answers
+// (jsonb::Limits::bundle): the nodes' managedFields, images and unread status, and the events'
+// managedFields. Dropping must change no grade, and must drop only in those places.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "gpuwhy/json_bounded.h"
+#include "report_common_test.h"
+
+namespace gpuwhy::report_test {
+namespace {
+
+using nlohmann::json;
+
+json parse_bundle(const std::string& text) {
+  jsonb::Limits limits;
+  limits.bundle = true;
+  return jsonb::parse(text, limits);
+}
+
+// Every capture graded from the dropped parse gives the report, byte for byte, that the full
+// parse gives; and the parse did drop something on each, so the comparison is not vacuous.
+TEST(BundleDrop, EveryCaptureGradesAsTheFullBundle) {
+  const auto caps = all_captures();
+  ASSERT_FALSE(caps.empty());
+  for (const auto& [version, scenario] : caps) {
+    SCOPED_TRACE(version + "/" + scenario);
+    const std::string text = read_text(source_dir() / capture_rel(version, scenario));
+    const json full = jsonb::parse(text);
+    const json dropped = parse_bundle(text);
+    ASSERT_FALSE(dropped.is_discarded());
+    EXPECT_LT(dropped.dump().size(), full.dump().size());
+    const std::string origin = capture_rel(version, scenario);
+    EXPECT_EQ(render::json(grade(dropped, origin), {}), render::json(grade(full, origin), {}));
+  }
+}
+
+TEST(BundleDrop, DropsOnlyTheNodesAndEventsUnreadFields) {
+  const json meta = {{"name", "x"}, {"managedFields", json::array({{{"manager", "kubectl"}}})}};
+  const json status = {{"capacity", {{"nvidia.com/gpu", "2"}}},
+                       {"allocatable", {{"nvidia.com/gpu", "2"}}},
+                       {"conditions", json::array({{{"type", "Ready"}}})},
+                       {"images", json::array({"a"})},
+                       {"nodeInfo", {{"kubeletVersion", "v1"}}},
+                       {"phase", "Running"}};
+  const json item = {{"metadata", meta}, {"status", status}};
+  const json list = {{"value", {{"items", json::array({item})}}}};
+  const json bundle = {{"cluster", {{"nodes", list}, {"pods", list}, {"events", list}}},
+                       {"files", {{"metadata", meta}, {"status", status}}},
+                       {"dry_runs", {{"k8s/x.yaml", {{"value", item}}}}}};
+  const json got = parse_bundle(bundle.dump());
+
+  const json& node = got["cluster"]["nodes"]["value"]["items"][0];
+  EXPECT_FALSE(node["metadata"].contains("managedFields"));
+  EXPECT_EQ(node["metadata"]["name"], "x");
+  EXPECT_EQ(node["status"], (json{{"capacity", {{"nvidia.com/gpu", "2"}}},
+                                  {"allocatable", {{"nvidia.com/gpu", "2"}}},
+                                  {"phase", "Running"}}));
+
+  const json& event = got["cluster"]["events"]["value"]["items"][0];
+  EXPECT_FALSE(event["metadata"].contains("managedFields"));
+  EXPECT_EQ(event["status"], status);  // an event has no node status: nothing else goes
+
+  // Pods keep their managedFields (who set spec.nodeName) and their conditions (PodScheduled).
+  EXPECT_EQ(got["cluster"]["pods"]["value"]["items"][0], item);
+  // Nothing outside the cluster's lists is touched, whatever its keys are called.
+  EXPECT_EQ(got["files"], bundle["files"]);
+  EXPECT_EQ(got["dry_runs"], bundle["dry_runs"]);
+  // Without Limits::bundle the same text is parsed whole.
+  EXPECT_EQ(jsonb::parse(bundle.dump()), bundle);
+}
+
+}  // namespace
+}  // namespace gpuwhy::report_test
