@@ -89,17 +89,28 @@ class JsonOut {
   // (\b \t \n \f \r by name, the rest \u00xx in lower case), everything else as it is. A text
   // that is not valid UTF-8 is written cleaned (each bad byte U+FFFD), so the report stays valid.
   void string(std::string_view s) {
-    if (!text::valid_utf8(s)) {
-      string(text::clean_utf8(s));
-      return;
-    }
+    const std::size_t mark = out_.size();
     out_ += '"';
     std::size_t run = 0;  // start of the bytes not written yet that need no escape
-    for (std::size_t i = 0; i < s.size(); ++i) {
+    for (std::size_t i = 0; i < s.size();) {
       const auto c = static_cast<unsigned char>(s[i]);
-      if (c >= 0x20 && c != '"' && c != '\\') continue;
+      if (c >= 0x80) {  // validated in the same pass: one walk over the text, not two
+        char32_t cp = 0;
+        const std::size_t n = text::next_codepoint(s, i, &cp);
+        if (n == 0) {
+          out_.resize(mark);
+          string(text::clean_utf8(s));
+          return;
+        }
+        i += n;
+        continue;
+      }
+      if (c >= 0x20 && c != '"' && c != '\\') {
+        ++i;
+        continue;
+      }
       out_.append(s.substr(run, i - run));
-      run = i + 1;
+      run = ++i;
       switch (c) {
         case '"': out_ += "\\\""; break;
         case '\\': out_ += "\\\\"; break;
