@@ -37,18 +37,20 @@ class BoundedDom {
   }
   bool string(json::string_t& v) { return skipped_scalar() || (value() && dom_.string(v)); }
   bool binary(json::binary_t& v) { return skipped_scalar() || (value() && dom_.binary(v)); }
-  bool start_object(std::size_t n) { return skipped_open() || (open() && dom_.start_object(n)); }
+  bool start_object(std::size_t n) { return skipped_open() || (open(false) && dom_.start_object(n)); }
   bool key(json::string_t& v) {
     if (skip_depth_ > 0) return true;
-    if (track_ && dropped(v)) {
-      skip_next_ = true;
-      return true;
+    if (track_ && !open_.empty()) {
+      if (dropped(open_.back(), v)) {
+        skip_next_ = true;
+        return true;
+      }
+      pending_ = child_of(open_.back(), v);
     }
-    if (track_) pending_key_ = v;
     return value() && dom_.key(v);
   }
   bool end_object() { return skipped_close() || (close() && dom_.end_object()); }
-  bool start_array(std::size_t n) { return skipped_open() || (open() && dom_.start_array(n)); }
+  bool start_array(std::size_t n) { return skipped_open() || (open(true) && dom_.start_array(n)); }
   bool end_array() { return skipped_close() || (close() && dom_.end_array()); }
   bool parse_error(std::size_t pos, const std::string& token, const nlohmann::detail::exception& e) {
     return dom_.parse_error(pos, token, e);
@@ -56,50 +58,135 @@ class BoundedDom {
   [[nodiscard]] bool is_errored() const { return dom_.is_errored(); }
 
  private:
+  // Where an open container is, as far as dropping is concerned: worked out once when it opens
+  // from its parent and its key, so a key is judged by a few integer compares, not by comparing
+  // the keys of the whole path. The places a bundle drops in (Limits::bundle) are
+  // cluster.<list>.value.items[].metadata, .status and, for pods,
+  // .metadata.managedFields[].fieldsV1 and its f:spec.
+  enum class Place : std::uint8_t {
+    kOther,
+    kRoot,
+    kCluster,
+    kList,
+    kValue,
+    kItems,
+    kItem,
+    kMeta,
+    kStatus,
+    kManaged,
+    kManagedEntry,
+    kFields,
+    kFieldsSpec
+  };
+  enum class List : std::uint8_t { kOther, kNodes, kPods, kEvents };
+  enum class Named : std::uint8_t { kOther, kMetadata, kStatus };  ///< the key it is under (drop_unused)
+  struct Open {
+    Place place = Place::kOther;
+    List list = List::kOther;
+    Named named = Named::kOther;
+    bool array = false;
+  };
+
+  // The place of a container under `key` in `parent` (for an array item the key is unused).
+  [[nodiscard]] static Open child_of(const Open& parent, std::string_view key) {
+    Open c;
+    c.list = parent.list;
+    if (!parent.array)
+      c.named = key == "metadata" ? Named::kMetadata : key == "status" ? Named::kStatus : Named::kOther;
+    switch (parent.place) {
+      case Place::kRoot:
+        if (!parent.array && key == "cluster") c.place = Place::kCluster;
+        break;
+      case Place::kCluster:
+        c.place = Place::kList;
+        c.list = key == "nodes"    ? List::kNodes
+                 : key == "pods"   ? List::kPods
+                 : key == "events" ? List::kEvents
+                                   : List::kOther;
+        break;
+      case Place::kList:
+        if (key == "value") c.place = Place::kValue;
+        break;
+      case Place::kValue:
+        if (key == "items") c.place = Place::kItems;
+        break;
+      case Place::kItems: c.place = Place::kItem; break;
+      case Place::kItem:
+        if (c.named == Named::kMetadata) c.place = Place::kMeta;
+        if (c.named == Named::kStatus) c.place = Place::kStatus;
+        break;
+      case Place::kMeta:
+        if (key == "managedFields") c.place = Place::kManaged;
+        break;
+      case Place::kManaged: c.place = Place::kManagedEntry; break;
+      case Place::kManagedEntry:
+        if (key == "fieldsV1") c.place = Place::kFields;
+        break;
+      case Place::kFields:
+        if (key == "f:spec") c.place = Place::kFieldsSpec;
+        break;
+      default: break;
+    }
+    if (parent.array) c.named = Named::kOther;
+    return c;
+  }
+
   bool value() {
     if (++values_ > limits_.max_values) {
       throw Error(ErrorKind::kParse, fmt::format("more than {} JSON values", limits_.max_values));
     }
     return true;
   }
-  bool open() {
+  bool open(bool array) {
     if (++depth_ > limits_.max_depth) {
       throw Error(ErrorKind::kParse, fmt::format("JSON nested deeper than {} levels", limits_.max_depth));
     }
     if (track_) {
-      keys_.push_back(std::move(pending_key_));
-      pending_key_.clear();
+      Open o;
+      if (open_.empty()) {
+        o.place = Place::kRoot;
+      } else if (open_.back().array) {
+        o = child_of(open_.back(), {});
+      } else {
+        o = pending_;
+      }
+      o.array = array;
+      open_.push_back(o);
     }
     return value();
   }
   bool close() {
     --depth_;
-    if (track_ && !keys_.empty()) keys_.pop_back();
+    if (track_ && !open_.empty()) open_.pop_back();
     return true;
   }
   /// What drop_unused drops: `metadata.managedFields` and `status.images` (and node status, see
   /// Limits), under whatever object holds them; in a bundle, by place (Limits::bundle).
-  [[nodiscard]] bool dropped(const json::string_t& k) const {
-    if (keys_.empty()) return false;
-    const std::string& parent = keys_.back();
-    if (limits_.bundle) return dropped_in_bundle(parent, k);
-    return dropped_from(parent, k, limits_.node_status_too);
+  [[nodiscard]] bool dropped(const Open& in, const json::string_t& k) const {
+    if (in.array) return false;
+    if (limits_.bundle) return dropped_in_bundle(in, k);
+    if (in.named == Named::kMetadata) return k == "managedFields";
+    return in.named == Named::kStatus && dropped_from_status(k, limits_.node_status_too);
   }
-  [[nodiscard]] static bool dropped_from(const std::string& parent, const json::string_t& k, bool node_status) {
-    if (k == "managedFields" && parent == "metadata") return true;
-    if (parent != "status") return false;
+  [[nodiscard]] static bool dropped_from_status(const json::string_t& k, bool node_status) {
     if (k == "images") return true;
     static constexpr std::string_view kNodeStatus[] = {"conditions",      "nodeInfo",        "addresses",
                                                        "daemonEndpoints", "config",          "volumesInUse",
                                                        "volumesAttached", "runtimeHandlers", "features"};
     return node_status && std::find(std::begin(kNodeStatus), std::end(kNodeStatus), k) != std::end(kNodeStatus);
   }
-  // keys_ in an item's metadata or status: "" (the bundle), "cluster", the list, "value",
-  // "items", "" (the item), "metadata" or "status".
-  [[nodiscard]] bool dropped_in_bundle(const std::string& parent, const json::string_t& k) const {
-    if (keys_.size() != 7 || keys_[1] != "cluster" || keys_[3] != "value" || keys_[4] != "items") return false;
-    if (keys_[2] == "nodes") return dropped_from(parent, k, true);
-    return keys_[2] == "events" && parent == "metadata" && k == "managedFields";
+  // The nodes' managedFields, images and unread status; the events' managedFields; and of a
+  // pod's managedFields, only who set spec.nodeName is read (bound by hand?): each entry keeps
+  // its manager, operation and time, and of the fields it owns only `f:spec.f:nodeName` (the
+  // rest of fieldsV1, every field the entry owns, is most of its size).
+  [[nodiscard]] static bool dropped_in_bundle(const Open& in, const json::string_t& k) {
+    switch (in.place) {
+      case Place::kMeta: return k == "managedFields" && (in.list == List::kNodes || in.list == List::kEvents);
+      case Place::kStatus: return in.list == List::kNodes && dropped_from_status(k, true);
+      case Place::kFields: return in.list == List::kPods && k != "f:spec";
+      case Place::kFieldsSpec: return in.list == List::kPods && k != "f:nodeName";
+      default: return false;
+    }
   }
   // The value of a dropped key: a scalar is consumed; a container is skipped to its end.
   bool skipped_scalar() {
@@ -126,11 +213,11 @@ class BoundedDom {
 
   nlohmann::detail::json_sax_dom_parser<json> dom_;
   Limits limits_;
-  bool track_;  ///< keys_ is kept (drop_unused or bundle)
+  bool track_;  ///< open_ is kept (drop_unused or bundle)
   std::size_t depth_ = 0;
   std::size_t values_ = 0;
-  std::vector<std::string> keys_;  ///< the key of each open container ("" for array items); track_ only
-  std::string pending_key_;
+  std::vector<Open> open_;  ///< each open container's place; track_ only
+  Open pending_;            ///< the place of a container under the last key read
   bool skip_next_ = false;
   std::size_t skip_depth_ = 0;
 };

@@ -1,6 +1,7 @@
 // A bundle is parsed without what a live check drops from the apiserver's answers
 // (jsonb::Limits::bundle): the nodes' managedFields, images and unread status, and the events'
-// managedFields. Dropping must change no grade, and must drop only in those places.
+// managedFields, and of the pods' managedFields the fields each entry owns but f:spec.f:nodeName.
+// Dropping must change no grade, and must drop only in those places.
 
 #include <gtest/gtest.h>
 
@@ -39,8 +40,17 @@ TEST(BundleDrop, EveryCaptureGradesAsTheFullBundle) {
   }
 }
 
-TEST(BundleDrop, DropsOnlyTheNodesAndEventsUnreadFields) {
-  const json meta = {{"name", "x"}, {"managedFields", json::array({{{"manager", "kubectl"}}})}};
+TEST(BundleDrop, DropsOnlyTheUnreadFields) {
+  const json owned = {
+      {"f:metadata", {{"f:labels", json::object()}}},
+      {"f:spec", {{"f:nodeName", json::object()}, {"f:containers", {{"k:{\"name\":\"c\"}", {{".", json::object()}}}}}}},
+      {"f:status", {{"f:phase", json::object()}}}};
+  const json entry = {{"manager", "kubectl"},
+                      {"operation", "Update"},
+                      {"fieldsType", "FieldsV1"},
+                      {"fieldsV1", owned},
+                      {"time", "2026-01-01T00:00:00Z"}};
+  const json meta = {{"name", "x"}, {"managedFields", json::array({entry})}};
   const json status = {{"capacity", {{"nvidia.com/gpu", "2"}}},
                        {"allocatable", {{"nvidia.com/gpu", "2"}}},
                        {"conditions", json::array({{{"type", "Ready"}}})},
@@ -65,8 +75,11 @@ TEST(BundleDrop, DropsOnlyTheNodesAndEventsUnreadFields) {
   EXPECT_FALSE(event["metadata"].contains("managedFields"));
   EXPECT_EQ(event["status"], status);  // an event has no node status: nothing else goes
 
-  // Pods keep their managedFields (who set spec.nodeName) and their conditions (PodScheduled).
-  EXPECT_EQ(got["cluster"]["pods"]["value"]["items"][0], item);
+  // Pods keep their conditions (PodScheduled) and, of their managedFields, who owns
+  // spec.nodeName (bound by hand?): each entry without the other fields it owns.
+  json pod = item;
+  pod["metadata"]["managedFields"][0]["fieldsV1"] = {{"f:spec", {{"f:nodeName", json::object()}}}};
+  EXPECT_EQ(got["cluster"]["pods"]["value"]["items"][0], pod);
   // Nothing outside the cluster's lists is touched, whatever its keys are called.
   EXPECT_EQ(got["files"], bundle["files"]);
   EXPECT_EQ(got["dry_runs"], bundle["dry_runs"]);

@@ -31,8 +31,10 @@ struct Limits {
   /// For a gpuwhy bundle (snapshot.h): what a live check drops from the apiserver's answers is
   /// dropped from the answers the bundle holds, by place: the nodes' managedFields, images and
   /// unread status (as drop_unused with node_status_too) under `cluster.nodes.value.items`, and
-  /// the events' managedFields under `cluster.events.value.items`. Pods keep everything (who set
-  /// spec.nodeName is read from their managedFields); nothing else of the bundle is touched.
+  /// the events' managedFields under `cluster.events.value.items`. Pods keep everything but the
+  /// fields their managedFields entries own: who set spec.nodeName is read from them, so each
+  /// entry keeps its manager, operation and time, and of fieldsV1 only `f:spec.f:nodeName`.
+  /// Nothing else of the bundle is touched.
   bool bundle = false;
 };
 
