@@ -423,6 +423,14 @@ RunMemo* RunMemo::of(const Snapshot& s) {
   return t_memo != nullptr && t_memo->snap_ == &s ? t_memo : nullptr;
 }
 
+std::optional<messages::SchedulerMessage> scheduler_message(std::string_view text) {
+  if (t_memo == nullptr) return messages::parse_scheduler_message(text);
+  auto& memo = t_memo->scheduler_messages;
+  auto it = memo.find(text);
+  if (it == memo.end()) it = memo.emplace(std::string(text), messages::parse_scheduler_message(text)).first;
+  return it->second;
+}
+
 namespace {
 
 /// decode_file(s.file(rel)), once per run when a RunMemo is held (else into `local`).

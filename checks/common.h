@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpuwhy/messages.h"
 #include "gpuwhy/readers.h"
 #include "gpuwhy/result.h"
 #include "gpuwhy/snapshot.h"
@@ -153,6 +154,8 @@ class RunMemo {
   std::map<std::string, readers::TextFile, std::less<>> decoded;
   std::map<std::string, Yaml, std::less<>> yaml;
   std::map<std::string, readers::GateReport, std::less<>> gate_reports;  ///< by decoded text
+  /// parse_scheduler_message by text: a pod's PodScheduled message is read by several checks.
+  std::map<std::string, std::optional<messages::SchedulerMessage>, std::less<>> scheduler_messages;
 
  private:
   const Snapshot* snap_;
@@ -179,6 +182,10 @@ ManifestRead read_pod_manifest(const Snapshot& s, std::string_view rel, const Ms
 /// readers::read_gate_report(text), once per run (step 8 has a check per key); `local` holds it
 /// when no RunMemo is.
 const readers::GateReport& gate_report(const Snapshot& s, const std::string& text, readers::GateReport& local);
+
+/// messages::parse_scheduler_message(text), once per text in a checks::run (the memo this thread
+/// holds, whatever its snapshot: the parse is a function of the text alone).
+std::optional<messages::SchedulerMessage> scheduler_message(std::string_view text);
 
 /// Evidence line for a file: "out/x.txt: first line ..." (bounded).
 std::vector<std::string> file_evidence(std::string_view rel, const std::string& text, std::size_t max_lines = 6);

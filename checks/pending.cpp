@@ -20,7 +20,7 @@ namespace {
 std::optional<messages::SchedulerMessage> live_message(const json& pod) {
   const json* cond = condition(pod, "PodScheduled");
   if (cond == nullptr) return std::nullopt;
-  return messages::parse_scheduler_message(str_at(*cond, "/message"));
+  return scheduler_message(str_at(*cond, "/message"));
 }
 
 std::map<std::string, std::string> pod_args(std::string_view pod) {
@@ -85,7 +85,7 @@ Outcome pending_for(const Snapshot& s, std::string_view pod_name, Blame want, co
                 raw(fmt::format("phase={} PodScheduled={}", phase, cond ? str_at(*cond, "/status") : "<none>")),
                 msg("hint.pending.not-evaluated", args), ev);
   }
-  const auto m = messages::parse_scheduler_message(str_at(*cond, "/message"));
+  const auto m = scheduler_message(str_at(*cond, "/message"));
   if (!m) return fail(expected, raw(str_at(*cond, "/message")), msg("hint.pending.not-evaluated", args), ev);
   const bool taint = blames_lab_taint(*m, find_node(s, lab::kGpuNode), pod);
   const bool insufficient = m->insufficient(lab::kResource);

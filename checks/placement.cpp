@@ -24,7 +24,7 @@ using Args = std::map<std::string, std::string>;
 // taint: the toleration does not match it (key, value, operator or effect).
 Outcome not_bound(const json& pod, const json* gpu_node, const json* cond, const Msg& expected, const Args& args,
                   const std::vector<std::string>& ev) {
-  const auto m = cond == nullptr ? std::nullopt : messages::parse_scheduler_message(str_at(*cond, "/message"));
+  const auto m = cond == nullptr ? std::nullopt : scheduler_message(str_at(*cond, "/message"));
   const auto tols = student_tolerations(pod);
   const bool tries = std::any_of(tols.begin(), tols.end(), [](const json& t) { return targets_lab_taint(t); });
   if (m && blames_lab_taint(*m, gpu_node, &pod) && tries) {
