@@ -93,6 +93,8 @@ class JsonOut {
     out_ += '"';
     std::size_t run = 0;  // start of the bytes not written yet that need no escape
     for (std::size_t i = 0; i < s.size();) {
+      i = static_cast<std::size_t>(text::json_plain_end(s.data() + i, s.data() + s.size()) - s.data());
+      if (i == s.size()) break;
       const auto c = static_cast<unsigned char>(s[i]);
       if (c >= 0x80) {  // validated in the same pass: one walk over the text, not two
         char32_t cp = 0;
@@ -103,10 +105,6 @@ class JsonOut {
           return;
         }
         i += n;
-        continue;
-      }
-      if (c >= 0x20 && c != '"' && c != '\\') {
-        ++i;
         continue;
       }
       out_.append(s.substr(run, i - run));

@@ -88,6 +88,20 @@ TEST(FastJson, EdgeCasesAsNlohmann) {
   for (const auto& c : cases) expect_as_nlohmann(c);
 }
 
+// Runs of spaces are skipped eight at a time: every run length (around and across a word), with
+// line breaks, tabs and the document's end at every place.
+TEST(FastJson, WhitespaceRunsAsNlohmann) {
+  for (std::size_t n = 0; n <= 19; ++n) {
+    const std::string sp(n, ' ');
+    for (const std::string& brk : {std::string(), std::string("\n"), std::string("\r\n"), std::string("\t")}) {
+      expect_as_nlohmann(sp + "{" + brk + sp + "\"a\"" + sp + ":" + sp + "[" + brk + sp + "1," + sp + brk + "2" + sp +
+                         "]" + brk + sp + "}" + sp);
+      expect_as_nlohmann(brk + sp + "\t" + sp + "null" + brk + sp);
+      expect_as_nlohmann(sp + "[" + sp + "x" + sp + "]");  // refused after the run
+    }
+  }
+}
+
 TEST(FastJson, LimitsHoldOnTheFastPath) {
   std::string deep;
   for (int i = 0; i < 300; ++i) deep += '[';

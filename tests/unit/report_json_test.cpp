@@ -2,6 +2,7 @@
 #include "report_common_test.h"
 
 #include "gpuwhy/error.h"
+#include "gpuwhy/text.h"
 
 namespace gpuwhy::report_test {
 namespace {
@@ -171,6 +172,30 @@ TEST(ReportJson, BytesAreNlohmannsDumpOfTheSameDocument) {
       const std::string text = render::json(run_of, ko);
       ASSERT_EQ(text, redumped(text)) << v << "/" << s;
     }
+  }
+}
+
+// Strings are scanned eight bytes at a time (text::json_plain_end): each byte that is escaped,
+// kept or cleaned, at every offset around and across a word, and at the end.
+TEST(ReportJson, EveryKindOfByteAtEveryOffset) {
+  std::vector<std::string> kinds{"\"", "\\", "\x7f", "\xc3\xa9", "\xed\x95\x9c", "\xf0\x9f\x98\x80", "\xff", "\xc3"};
+  for (int c = 0; c < 0x20; ++c) kinds.emplace_back(1, static_cast<char>(c));
+  RunResult run = synthetic_run();
+  auto& ev = run.checks[0].outcome.evidence;
+  ev.clear();
+  for (const auto& k : kinds) {
+    for (std::size_t at = 0; at <= 17; ++at) {
+      ev.push_back(std::string(at, 'a') + k);
+      ev.push_back(std::string(at, 'a') + k + std::string(9, 'b') + k + "c");
+    }
+  }
+  const std::string text = render::json(run, en());
+  EXPECT_EQ(text, redumped(text));
+  const json got = json::parse(text)["checks"][0]["evidence"];
+  ASSERT_EQ(got.size(), ev.size());
+  for (std::size_t i = 0; i < ev.size(); ++i) {
+    const std::string& want = ev[i];
+    EXPECT_EQ(got[i].get<std::string>(), text::valid_utf8(want) ? want : text::clean_utf8(want)) << i;
   }
 }
 
