@@ -14,6 +14,10 @@
 #include "gpuwhy/i18n.h"
 #include "gpuwhy/sys.h"
 
+#ifdef GPUWHY_MIMALLOC
+#include <mimalloc.h>
+#endif
+
 namespace {
 
 // The first word that stands where a command should and is none (skipping --lang's value).
@@ -37,6 +41,12 @@ std::string unknown_command(CLI::App& app, const std::vector<std::string>& args)
 
 int main(int argc, char** argv) {
   using namespace gpuwhy;  // NOLINT(google-build-using-namespace)
+#ifdef GPUWHY_MIMALLOC
+  // Freed pages go back to the system at once, not 25 ms later: a live check on a cluster of
+  // 2,000 nodes peaks 2 MB lower (27.1 against 29.1 MB, interleaved on one cluster; glibc: 29.9),
+  // and batch grading was no slower.
+  mi_option_set(mi_option_decommit_delay, 0);
+#endif
   // --help texts are fixed when options are declared, so the language is chosen before the parser
   // exists: --lang from the raw arguments, then GPUWHY_LANG and the locale.
   const std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + argc);
