@@ -29,7 +29,7 @@ TEST(BundleDrop, EveryCaptureGradesAsTheFullBundle) {
   const auto caps = all_captures();
   ASSERT_FALSE(caps.empty());
   for (const auto& [version, scenario] : caps) {
-    SCOPED_TRACE(version + "/" + scenario);
+    SCOPED_TRACE(capture_rel(version, scenario));
     const std::string text = read_text(source_dir() / capture_rel(version, scenario));
     const json full = jsonb::parse(text);
     const json dropped = parse_bundle(text);

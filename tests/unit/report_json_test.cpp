@@ -185,8 +185,12 @@ TEST(ReportJson, EveryKindOfByteAtEveryOffset) {
   ev.clear();
   for (const auto& k : kinds) {
     for (std::size_t at = 0; at <= 17; ++at) {
-      ev.push_back(std::string(at, 'a') + k);
-      ev.push_back(std::string(at, 'a') + k + std::string(9, 'b') + k + "c");
+      std::string once(at, 'a');
+      once += k;
+      std::string twice = once;
+      twice.append(9, 'b').append(k).append("c");
+      ev.push_back(std::move(once));
+      ev.push_back(std::move(twice));
     }
   }
   const std::string text = render::json(run, en());
