@@ -88,16 +88,31 @@ class BoundedDom {
     bool array = false;
   };
 
-  // The place of a container under `key` in `parent` (for an array item the key is unused).
+  // The place of a container under `key` in `parent` (for an array item the key is unused):
+  // a member named as below, or any child of a list of lists, items or managedFields entries.
   [[nodiscard]] static Open child_of(const Open& parent, std::string_view key) {
+    struct Step {
+      std::string_view key;
+      Place from;
+      Place to;
+    };
+    static constexpr Step kMembers[] = {{"cluster", Place::kRoot, Place::kCluster},
+                                        {"value", Place::kList, Place::kValue},
+                                        {"items", Place::kValue, Place::kItems},
+                                        {"metadata", Place::kItem, Place::kMeta},
+                                        {"status", Place::kItem, Place::kStatus},
+                                        {"managedFields", Place::kMeta, Place::kManaged},
+                                        {"fieldsV1", Place::kManagedEntry, Place::kFields},
+                                        {"f:spec", Place::kFields, Place::kFieldsSpec}};
     Open c;
     c.list = parent.list;
-    if (!parent.array)
+    if (!parent.array) {
       c.named = key == "metadata" ? Named::kMetadata : key == "status" ? Named::kStatus : Named::kOther;
+      for (const auto& step : kMembers) {
+        if (step.from == parent.place && step.key == key) c.place = step.to;
+      }
+    }
     switch (parent.place) {
-      case Place::kRoot:
-        if (!parent.array && key == "cluster") c.place = Place::kCluster;
-        break;
       case Place::kCluster:
         c.place = Place::kList;
         c.list = key == "nodes"    ? List::kNodes
@@ -105,30 +120,10 @@ class BoundedDom {
                  : key == "events" ? List::kEvents
                                    : List::kOther;
         break;
-      case Place::kList:
-        if (key == "value") c.place = Place::kValue;
-        break;
-      case Place::kValue:
-        if (key == "items") c.place = Place::kItems;
-        break;
       case Place::kItems: c.place = Place::kItem; break;
-      case Place::kItem:
-        if (c.named == Named::kMetadata) c.place = Place::kMeta;
-        if (c.named == Named::kStatus) c.place = Place::kStatus;
-        break;
-      case Place::kMeta:
-        if (key == "managedFields") c.place = Place::kManaged;
-        break;
       case Place::kManaged: c.place = Place::kManagedEntry; break;
-      case Place::kManagedEntry:
-        if (key == "fieldsV1") c.place = Place::kFields;
-        break;
-      case Place::kFields:
-        if (key == "f:spec") c.place = Place::kFieldsSpec;
-        break;
       default: break;
     }
-    if (parent.array) c.named = Named::kOther;
     return c;
   }
 

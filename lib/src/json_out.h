@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +14,30 @@
 #include "gpuwhy/text.h"
 
 namespace gpuwhy::render::detail {
+
+/// How many bytes from `p` (before `end`) a JSON string holds as they are: printable ASCII but
+/// '"' and '\\'. Eight bytes a step (a word test for any quote, backslash, control or non-ASCII
+/// byte), then byte by byte to the first one that is not. (The bundle reader keeps its byte
+/// table: its strings are mostly short keys, where the word test costs more than it saves.)
+inline const char* json_plain_end(const char* p, const char* end) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
+  const auto zero_byte = [](std::uint64_t v) { return (v - kOnes) & ~v & kHigh; };
+  while (end - p >= 8) {
+    std::uint64_t w = 0;
+    std::memcpy(&w, p, 8);
+    const std::uint64_t special =
+        zero_byte(w ^ (kOnes * '"')) | zero_byte(w ^ (kOnes * '\\')) | ((w - kOnes * 0x20) & ~w) | w;
+    if ((special & kHigh) != 0) break;
+    p += 8;
+  }
+  while (p != end) {
+    const auto c = static_cast<unsigned char>(*p);
+    if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') break;
+    ++p;
+  }
+  return p;
+}
 
 class JsonOut {
  public:
@@ -93,7 +118,7 @@ class JsonOut {
     out_ += '"';
     std::size_t run = 0;  // start of the bytes not written yet that need no escape
     for (std::size_t i = 0; i < s.size();) {
-      i = static_cast<std::size_t>(text::json_plain_end(s.data() + i, s.data() + s.size()) - s.data());
+      i = static_cast<std::size_t>(json_plain_end(s.data() + i, s.data() + s.size()) - s.data());
       if (i == s.size()) break;
       const auto c = static_cast<unsigned char>(s[i]);
       if (c >= 0x80) {  // validated in the same pass: one walk over the text, not two

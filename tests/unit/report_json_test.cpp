@@ -175,7 +175,7 @@ TEST(ReportJson, BytesAreNlohmannsDumpOfTheSameDocument) {
   }
 }
 
-// Strings are scanned eight bytes at a time (text::json_plain_end): each byte that is escaped,
+// Strings are scanned eight bytes at a time (json_plain_end, lib/src/json_out.h): each byte that is escaped,
 // kept or cleaned, at every offset around and across a word, and at the end.
 TEST(ReportJson, EveryKindOfByteAtEveryOffset) {
   std::vector<std::string> kinds{"\"", "\\", "\x7f", "\xc3\xa9", "\xed\x95\x9c", "\xf0\x9f\x98\x80", "\xff", "\xc3"};

@@ -2,8 +2,6 @@
 /// Tolerant text handling for what students save: BOM, CRLF, UTF-16, trailing spaces.
 
 #include <cstddef>
-#include <cstdint>
-#include <cstring>
 #include <functional>
 #include <optional>
 #include <string>
@@ -32,28 +30,6 @@ std::string to_lower_ascii(std::string_view s);
 std::size_t next_codepoint(std::string_view s, std::size_t i, char32_t* cp);
 bool valid_utf8(std::string_view s);
 
-/// How many bytes from `p` (before `end`) a JSON string holds as they are: printable ASCII but
-/// '"' and '\\'. Eight bytes a step (a word test for any quote, backslash, control or non-ASCII
-/// byte), then byte by byte to the first one that is not; the JSON reader and writer share it.
-inline const char* json_plain_end(const char* p, const char* end) {
-  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
-  constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
-  const auto zero_byte = [](std::uint64_t v) { return (v - kOnes) & ~v & kHigh; };
-  while (end - p >= 8) {
-    std::uint64_t w = 0;
-    std::memcpy(&w, p, 8);
-    const std::uint64_t special =
-        zero_byte(w ^ (kOnes * '"')) | zero_byte(w ^ (kOnes * '\\')) | ((w - kOnes * 0x20) & ~w) | w;
-    if ((special & kHigh) != 0) break;
-    p += 8;
-  }
-  while (p != end) {
-    const auto c = static_cast<unsigned char>(*p);
-    if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') break;
-    ++p;
-  }
-  return p;
-}
 /// `utf8` with each character for which `escape(cp)` is not empty written as that instead (the
 /// escapers of machine formats); a byte that is not UTF-8 is kept as it is.
 std::string escape_each(std::string_view utf8, const std::function<std::string(char32_t)>& escape);
