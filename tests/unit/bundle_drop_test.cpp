@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../../checks/common.h"  // checks::detail (cmd/ has a common.h too)
 #include "gpuwhy/json_bounded.h"
 #include "report_common_test.h"
 
@@ -38,6 +39,38 @@ TEST(BundleDrop, EveryCaptureGradesAsTheFullBundle) {
     const std::string origin = capture_rel(version, scenario);
     EXPECT_EQ(render::json(grade(dropped, origin), {}), render::json(grade(full, origin), {}));
   }
+}
+
+// On every capture, each pod keeps every managedFields entry (manager, operation, time) and,
+// of the fields it owns, f:spec.f:nodeName when it owns it: who set spec.nodeName reads the same.
+// (No capture has a client that set spec.nodeName; DropsOnlyTheUnreadFields has one.)
+TEST(BundleDrop, PodsKeepEveryManagedFieldsEntryButItsOtherFields) {
+  std::size_t owned_dropped = 0;
+  for (const auto& [version, scenario] : all_captures()) {
+    SCOPED_TRACE(capture_rel(version, scenario));
+    const std::string text = read_text(source_dir() / capture_rel(version, scenario));
+    const json full = jsonb::parse(text);
+    const json dropped = parse_bundle(text);
+    const json& pods = full["cluster"]["pods"]["value"]["items"];
+    const json& kept = dropped["cluster"]["pods"]["value"]["items"];
+    ASSERT_EQ(kept.size(), pods.size());
+    for (std::size_t i = 0; i < pods.size(); ++i) {
+      json want = pods[i];
+      for (auto& e : want["metadata"]["managedFields"]) {
+        json owned = json::object();
+        if (e["fieldsV1"].contains("f:spec")) {
+          owned["f:spec"] = json::object();
+          if (e["fieldsV1"]["f:spec"].contains("f:nodeName"))
+            owned["f:spec"]["f:nodeName"] = e["fieldsV1"]["f:spec"]["f:nodeName"];
+        }
+        if (owned != e["fieldsV1"]) ++owned_dropped;
+        e["fieldsV1"] = owned;
+      }
+      EXPECT_EQ(kept[i], want) << pods[i]["metadata"]["name"];
+      EXPECT_EQ(checks::detail::node_name_set_by_client(kept[i]), checks::detail::node_name_set_by_client(pods[i]));
+    }
+  }
+  EXPECT_GT(owned_dropped, 0U);  // the captures do own fields that are dropped
 }
 
 TEST(BundleDrop, DropsOnlyTheUnreadFields) {
