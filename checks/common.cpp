@@ -295,14 +295,16 @@ bool tolerates(const json& tol, const json& taint) {
   return (op.empty() || op == "Equal") && str_at(tol, "/value") == str_at(taint, "/value");
 }
 
-bool node_name_set_by_client(const json& pod) {
+std::string node_name_client(const json& pod) {
   const json* mf = at(pod, "/metadata/managedFields");
-  if (mf == nullptr || !mf->is_array()) return false;
+  if (mf == nullptr || !mf->is_array()) return {};
   for (const auto& e : *mf) {
-    const json* f = at(e, "/fieldsV1/f:spec/f:nodeName");
-    if (f != nullptr && str_at(e, "/manager") != "kube-scheduler") return true;
+    if (at(e, "/fieldsV1/f:spec/f:nodeName") == nullptr) continue;
+    std::string manager = str_at(e, "/manager");
+    if (manager == "kube-scheduler") continue;
+    return manager.empty() ? std::string("<unnamed manager>") : manager;
   }
-  return false;
+  return {};
 }
 
 const json* scheduled_event(const Snapshot& s, const json& pod) {

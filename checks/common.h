@@ -108,9 +108,9 @@ bool tolerates_everything(const json& tol);
 /// The toleration targets the nvidia.com/gpu key (whether or not it matches).
 bool targets_lab_taint(const json& tol);
 
-/// Somebody other than the scheduler owns spec.nodeName (managedFields), i.e. the pod was
-/// created with a node name.
-bool node_name_set_by_client(const json& pod);
+/// The manager (managedFields) other than the scheduler that owns spec.nodeName, i.e. the client
+/// that created the pod with a node name (`kubectl-client-side-apply`); empty when there is none.
+std::string node_name_client(const json& pod);
 /// A "Scheduled" event from the default scheduler for this pod (uid-matched when possible).
 const json* scheduled_event(const Snapshot& s, const json& pod);
 

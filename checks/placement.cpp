@@ -97,8 +97,12 @@ Outcome placed_by_scheduler(const Snapshot& s, std::string_view pod_name, std::s
   }
   if (node.empty()) return not_bound(pod, find_node(s, lab::kGpuNode), cond, expected, args, ev);
   if (node != lab::kGpuNode) return fail(expected, raw(node), msg("hint.placed.wrong-node", args), ev);
-  if (node_name_set_by_client(pod)) {
-    return fail(expected, msg("value.placed.node-name-by-client", args), msg("hint.placed.node-name", args), ev);
+  if (const std::string client = node_name_client(pod); !client.empty()) {
+    // The saved manifest has no nodeName (checked above): the pod running is an older one.
+    ev.push_back(fmt::format("pod {}: managedFields: {} set spec.nodeName", pod_name, client));
+    Args live = args;
+    live.emplace("manager", client);
+    return fail(expected, msg("value.placed.node-name-by-client", args), msg("hint.placed.node-name-live", live), ev);
   }
   if (no_constraints) {
     if (auto c = constrained(pod, expected, args, ev)) return *c;

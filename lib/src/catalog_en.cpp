@@ -102,7 +102,9 @@ constexpr CatalogEntry kEntries[] = {
      "nodeSelector (which hides the lesson); a Pending trainer usually means allocatable was not patched."
      " A pod that names another scheduler (spec.schedulerName) or has events but no Scheduled event from"
      " default-scheduler was bound by hand (a Binding) and fails; a pod whose events have all expired is"
-     " judged by PodScheduled alone."},
+     " judged by PodScheduled alone."
+     " A pod created with nodeName fails even after the line is deleted from the file: its managedFields show that a "
+     "client, not kube-scheduler, set spec.nodeName."},
     {"check.step4.placed-by-scheduler.title", "The scheduler put trainer on {node}"},
     {"check.step4.requests-defaulted.explain",
      "Checks that the live trainer pod has requests and limits {resource} = 1. For extended resources the "
@@ -156,7 +158,9 @@ constexpr CatalogEntry kEntries[] = {
     {"check.step6.placed.explain",
      "Checks that trainer2 is bound to {node} by the scheduler (no nodeName in the manifest, PodScheduled True). "
      "With the toleration and a free GPU slot the scheduler can place it. Usual mistakes: a toleration that does not "
-     "match (trainer2 stays Pending) or nodeName in the manifest."},
+     "match (trainer2 stays Pending) or nodeName in the manifest."
+     " A pod created with nodeName fails even after the line is deleted from the file: its managedFields show that a "
+     "client, not kube-scheduler, set spec.nodeName."},
     {"check.step6.placed.title", "The scheduler put trainer2 on {node}"},
     {"check.step6.toleration.explain",
      "Checks that trainer2 has a toleration for the taint: key {resource} and either operator Equal with value "
@@ -325,6 +329,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.placed.node-name",
      "{pod} names its node itself (spec.nodeName), which skips the scheduler. Remove nodeName from {file} and "
      "recreate the pod."},
+    {"hint.placed.node-name-live",
+     "{pod} was created with spec.nodeName, set by {manager}, which skips the scheduler. {file} no longer names a "
+     "node, but the pod running is the old one: delete it (kubectl -n {namespace} delete pod {pod}) and apply {file} "
+     "again."},
     {"hint.placed.not-bound-toleration",
      "{pod} has no node yet and the scheduler still blames the taint on {node}: {pod}'s toleration does not "
      "match it. Compare key, value, operator and effect with kubectl describe node {node} (Taints)."},

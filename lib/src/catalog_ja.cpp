@@ -117,7 +117,9 @@ constexpr CatalogEntry kEntries[] = {
      " default-scheduler の Scheduled イベントがない Pod"
      " は手で（Binding"
      " で）バインドされたものとして不合格です。イベントがすべて期限切れの Pod は"
-     " PodScheduled だけで判断します。"},
+     " PodScheduled だけで判断します。"
+     " ファイルから nodeName の行を消しても、nodeName 付きで作った Pod は失敗します: managedFields に、spec.nodeName "
+     "を設定したのが kube-scheduler ではなくクライアントだと残っています。"},
     {"check.step4.placed-by-scheduler.title", "スケジューラーが trainer を {node} に配置した"},
     {"check.step4.requests-defaulted.explain",
      "クラスター上の trainer Pod の requests と limits がともに {resource} = 1 "
@@ -177,7 +179,9 @@ constexpr CatalogEntry kEntries[] = {
      "trainer2 がスケジューラーによって {node} に配置されたことを確認します（マニフェストに nodeName "
      "がなく、PodScheduled が True）。トレレーションがあり GPU "
      "の枠が空いていれば、スケジューラーは配置できます。よくある間違い: 一致しないトレレーション（trainer2 が "
-     "Pending のまま）、マニフェストの nodeName。"},
+     "Pending のまま）、マニフェストの nodeName。"
+     " ファイルから nodeName の行を消しても、nodeName 付きで作った Pod は失敗します: managedFields に、spec.nodeName "
+     "を設定したのが kube-scheduler ではなくクライアントだと残っています。"},
     {"check.step6.placed.title", "スケジューラーが trainer2 を {node} に配置した"},
     {"check.step6.toleration.explain",
      "trainer2 がテイントに対するトレレーションを持つことを確認します: キー {resource} で、operator Equal と値 "
@@ -361,6 +365,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.placed.node-name",
      "{pod} は自分でノードを指定しており（spec.nodeName）、スケジューラーを素通りしています。{file} から nodeName "
      "を削除し、Pod を作り直してください。"},
+    {"hint.placed.node-name-live",
+     "{pod} は spec.nodeName を指定して作られており（{manager}）、スケジューラーを素通りしています。{file} には"
+     "もうノードがありませんが、動いている Pod は以前のものです。Pod を削除し（kubectl -n {namespace} delete pod "
+     "{pod}）、{file} をもう一度適用してください。"},
     {"hint.placed.not-bound-toleration",
      "{pod} はまだノードに割り当てられておらず、スケジューラーは {node} のテイントを理由に挙げています。{pod} の"
      "トレレーションがテイントに一致していません。kubectl describe node {node} の Taints と key、value、operator、"

@@ -105,7 +105,9 @@ constexpr CatalogEntry kEntries[] = {
      " 다른 스케줄러를 지정했거나(spec.schedulerName) 이벤트는 있는데"
      " default-scheduler 의 Scheduled 이벤트가 없는 파드는"
      " 손으로(Binding) 바인딩된 것이라 실패합니다. 이벤트가 모두 만료된 파드는"
-     " PodScheduled 만으로 판단합니다."},
+     " PodScheduled 만으로 판단합니다."
+     " 파일에서 nodeName 줄을 지웠어도 nodeName 으로 만든 파드는 실패합니다: managedFields 에 spec.nodeName 을 "
+     "kube-scheduler 가 아닌 클라이언트가 설정했다고 남아 있습니다."},
     {"check.step4.placed-by-scheduler.title", "스케줄러가 trainer 를 {node} 에 배정했다"},
     {"check.step4.requests-defaulted.explain",
      "클러스터의 trainer 파드가 requests 와 limits 모두 {resource} = 1 인지 확인합니다. 확장 자원은 requests 를 "
@@ -159,7 +161,9 @@ constexpr CatalogEntry kEntries[] = {
     {"check.step6.placed.explain",
      "trainer2 가 스케줄러에 의해 {node} 에 배정되었는지 확인합니다(매니페스트에 nodeName 없음, PodScheduled "
      "True). 톨러레이션이 있고 GPU 자리가 비어 있으면 스케줄러가 배정할 수 있습니다. 흔한 실수: 테인트와 맞지 않는 "
-     "톨러레이션(trainer2 가 계속 대기), 매니페스트의 nodeName."},
+     "톨러레이션(trainer2 가 계속 대기), 매니페스트의 nodeName."
+     " 파일에서 nodeName 줄을 지웠어도 nodeName 으로 만든 파드는 실패합니다: managedFields 에 spec.nodeName 을 "
+     "kube-scheduler 가 아닌 클라이언트가 설정했다고 남아 있습니다."},
     {"check.step6.placed.title", "스케줄러가 trainer2 를 {node} 에 배정했다"},
     {"check.step6.toleration.explain",
      "trainer2 에 테인트를 견디는 톨러레이션이 있는지 확인합니다: 키 {resource} 에 operator Equal 과 값 present, "
@@ -328,6 +332,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.placed.node-name",
      "{pod} 파드가 노드를 직접 지정하고 있어(spec.nodeName) 스케줄러를 건너뜁니다. {file} 에서 nodeName 을 지우고 "
      "파드를 다시 만드세요."},
+    {"hint.placed.node-name-live",
+     "{pod} 파드는 spec.nodeName 이 지정된 채로 만들어져({manager}) 스케줄러를 건너뛰었습니다. {file} 에는 이제 "
+     "노드가 없지만, 실행 중인 파드는 예전 것입니다. 파드를 지우고(kubectl -n {namespace} delete pod {pod}) {file} "
+     "을 다시 적용하세요."},
     {"hint.placed.not-bound-toleration",
      "{pod} 파드가 아직 노드에 배정되지 않았고, 스케줄러는 여전히 {node} 노드의 테인트를 이유로 듭니다: {pod} 파드의 "
      "톨러레이션이 테인트와 맞지 않습니다. kubectl describe node {node} 의 Taints 와 key, value, operator, effect "

@@ -67,7 +67,7 @@ TEST(BundleDrop, PodsKeepEveryManagedFieldsEntryButItsOtherFields) {
         e["fieldsV1"] = owned;
       }
       EXPECT_EQ(kept[i], want) << pods[i]["metadata"]["name"];
-      EXPECT_EQ(checks::detail::node_name_set_by_client(kept[i]), checks::detail::node_name_set_by_client(pods[i]));
+      EXPECT_EQ(checks::detail::node_name_client(kept[i]), checks::detail::node_name_client(pods[i]));
     }
   }
   EXPECT_GT(owned_dropped, 0U);  // the captures do own fields that are dropped

@@ -4,6 +4,7 @@
 // from a real bundle by replacing one live item with a FetchError.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -137,6 +138,12 @@ const std::vector<Scenario>& scenarios() {
        "step4.placed-by-scheduler",
        "hint.placed.other-scheduler"},
       {"trainer2-bound-by-hand", {"step6.placed"}, "step6.placed", "hint.placed.other-scheduler"},
+      // Applied with spec.nodeName, then the line deleted from the saved file: only the live pod's
+      // managedFields tell.
+      {"trainer-node-name-dropped",
+       {"step4.placed-by-scheduler"},
+       "step4.placed-by-scheduler",
+       "hint.placed.node-name-live"},
       {"trainer3-same-wrong-toleration",
        {"step6.toleration", "step6.placed", "step7.pending-insufficient", "step7.exhausted-file"},
        "step7.pending-insufficient",
@@ -486,17 +493,36 @@ TEST(Step8Words, GateReportVariants) {
   EXPECT_EQ(result(r, "step8.used").outcome.status, Status::kPass);
 }
 
+// Real capture: trainer was applied with spec.nodeName and the line then deleted from the saved
+// file. The file alone looks like the solution's; the live pod's managedFields name the client.
 TEST(Placement, NodeNameSetByTheClientIsNotTheScheduler) {
-  if (bundles_of("solution").empty()) GTEST_SKIP();
-  Snapshot s = solution();
-  nlohmann::json pods = s.pods.value();
-  nlohmann::json* t2 = pod_in(pods, lab::kPodTrainer2);
-  ASSERT_NE(t2, nullptr);
-  (*t2)["metadata"]["managedFields"][0]["fieldsV1"]["f:spec"]["f:nodeName"] = nlohmann::json::object();
-  s.pods = pods;
-  auto c = result(grade(s), "step6.placed");
-  EXPECT_EQ(c.outcome.status, Status::kFail);
-  EXPECT_EQ(c.outcome.hint.id, "hint.placed.node-name");
+  const auto bundles = bundles_of("trainer-node-name-dropped");
+  if (bundles.empty()) GTEST_SKIP();
+  for (const auto& b : bundles) {
+    SCOPED_TRACE(b.string());
+    const Snapshot s = load(b);
+    const RunResult r = grade(s);
+    const CheckResult& c = result(r, "step4.placed-by-scheduler");
+    EXPECT_EQ(c.outcome.status, Status::kFail);
+    EXPECT_EQ(c.outcome.actual.id, "value.placed.node-name-by-client");
+    EXPECT_EQ(c.outcome.hint.args.at("manager"), "kubectl-client-side-apply");
+    EXPECT_NE(i18n::render(c.outcome.hint, i18n::Lang::kEn).find("kubectl-client-side-apply"), std::string::npos);
+    const auto& ev = c.outcome.evidence;
+    EXPECT_NE(
+        std::find(ev.begin(), ev.end(), "pod trainer: managedFields: kubectl-client-side-apply set spec.nodeName"),
+        ev.end());
+    // Take the client's entry away and the same pod is the scheduler's again.
+    nlohmann::json pods = s.pods.value();
+    nlohmann::json* t = pod_in(pods, lab::kPodTrainer);
+    ASSERT_NE(t, nullptr);
+    for (auto& e : (*t)["metadata"]["managedFields"]) {
+      if (e.contains("fieldsV1") && e["fieldsV1"].contains("f:spec")) e["fieldsV1"]["f:spec"].erase("f:nodeName");
+    }
+    Snapshot cleared = s;
+    cleared.pods = pods;
+    EXPECT_NE(result(grade(cleared), "step4.placed-by-scheduler").outcome.actual.id,
+              "value.placed.node-name-by-client");
+  }
 }
 
 TEST(Toleration, DefaultTolerationsAreIgnoredAndExistsIsAccepted) {
