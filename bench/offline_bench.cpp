@@ -9,6 +9,7 @@
 // Usage: gpuwhy_bench [--seconds S] [--copies N] [--no-cli] [bundle.json ...]
 // Without bundles it uses every fixtures/captures/<version>/<scenario>/bundle.json.
 #include <sched.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -116,13 +117,18 @@ std::size_t grade_one(const Input& in, Phases* ph = nullptr) {
   return n;
 }
 
+struct CliRun {
+  double seconds = -1;  ///< wall time; negative when it did not grade
+  long max_rss_kb = 0;  ///< the child's peak RSS
+};
+
 // Runs the real binary (not pinned: it is started before the bench pins itself), its table to
-// /dev/null; the wall time in seconds, or a negative number when it did not run.
-double run_cli(const std::vector<std::string>& argv) {
+// /dev/null: its wall time and peak RSS.
+CliRun run_cli(const std::vector<std::string>& argv) {
   std::fflush(stdout);  // else the child's copy of the buffer is printed twice
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = ::fork();
-  if (pid < 0) return -1;
+  if (pid < 0) return {};
   if (pid == 0) {
     if (std::freopen("/dev/null", "w", stdout) == nullptr) ::_exit(126);
     std::vector<char*> args;
@@ -132,11 +138,12 @@ double run_cli(const std::vector<std::string>& argv) {
     ::_exit(127);
   }
   int status = 0;
-  ::waitpid(pid, &status, 0);
+  struct rusage ru {};
+  ::wait4(pid, &status, 0, &ru);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   // 0, 1 and 3 are grades; 2 (usage) or a signal means the run is not a measurement.
   const bool graded = WIFEXITED(status) && WEXITSTATUS(status) != 2 && WEXITSTATUS(status) <= 3;
-  return graded ? s : -1;
+  return {graded ? s : -1, ru.ru_maxrss};
 }
 
 // `gpuwhy check --snapshot FOLDER` with `copies` bundles (the inputs repeated), --jobs 1 and N.
@@ -152,15 +159,18 @@ int bench_cli(const std::vector<Input>& inputs, std::size_t copies) {
   const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
   int rc = 0;
   for (const unsigned jobs : {1U, cores}) {
-    const double s = run_cli({GPUWHY_BINARY, "check", "--snapshot", dir.string(), "--format", "json", "-o",
-                              (fs::path(tmpl) / "report.json").string(), "--jobs", std::to_string(jobs)});
+    const CliRun run = run_cli({GPUWHY_BINARY, "check", "--snapshot", dir.string(), "--format", "json", "-o",
+                                (fs::path(tmpl) / "report.json").string(), "--jobs", std::to_string(jobs)});
+    const double s = run.seconds;
     if (s < 0) {
       std::fprintf(stderr, "gpuwhy_bench: %s check --jobs %u did not grade the batch\n", GPUWHY_BINARY, jobs);
       rc = 1;
       continue;
     }
-    std::printf("CLI: gpuwhy check --snapshot <%zu bundles> --format json -o FILE --jobs %u: %.2f s, %.1f bundles/s\n",
-                copies, jobs, s, static_cast<double>(copies) / s);
+    std::printf(
+        "CLI: gpuwhy check --snapshot <%zu bundles> --format json -o FILE --jobs %u: %.2f s, %.1f bundles/s, "
+        "peak RSS %.1f MB\n",
+        copies, jobs, s, static_cast<double>(copies) / s, static_cast<double>(run.max_rss_kb) / 1024.0);
   }
   std::error_code ec;
   fs::remove_all(tmpl, ec);

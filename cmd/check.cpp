@@ -8,14 +8,17 @@
 #include <cstring>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <cstdio>
 #include <exception>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <system_error>
 #include <thread>
 
@@ -26,6 +29,7 @@
 #include "completion.h"
 #include "gpuwhy/base64.h"
 #include "gpuwhy/error.h"
+#include "gpuwhy/files.h"
 #include "gpuwhy/i18n.h"
 #include "gpuwhy/json_bounded.h"
 #include "gpuwhy/lab.h"
@@ -323,10 +327,9 @@ Plan validate(const CheckOptions& o) {
 
 // ---- phase 2: obtain snapshots and grade -------------------------------------------------
 
-/// What was graded: one run, or the rows of a batch.
+/// What was graded: one run (a batch is written as it is graded: run_batch).
 struct Graded {
   std::optional<RunResult> run;
-  std::vector<render::BatchRow> rows;
   int exit_code = kExitPass;
 };
 
@@ -369,46 +372,121 @@ render::BatchRow batch_row(const BatchEntry& entry, const Plan& p, const std::st
   return row;
 }
 
-// Every entry's row, at the entry's index, graded by up to `jobs` threads taking the next entry
-// from one counter. Rows are pure functions of their entry and of the batch's one time (checks
-// and renderers share nothing mutable; the catalogs are constant), so the output is the same
-// for every --jobs.
-std::vector<render::BatchRow> batch_rows(const std::vector<BatchEntry>& entries, const Plan& p) {
-  const std::string generated_at = sys::now_rfc3339();
-  std::vector<render::BatchRow> rows(entries.size());
-  std::atomic<std::size_t> next{0};
-  std::mutex failed_mutex;
-  std::exception_ptr failed;  // batch_row turns every std::exception into a row; anything else ends the run
-  const auto work = [&] {
-    try {
-      for (std::size_t i = next++; i < entries.size(); i = next++) rows[i] = batch_row(entries[i], p, generated_at);
-    } catch (...) {
-      const std::lock_guard<std::mutex> lock(failed_mutex);
-      if (!failed) failed = std::current_exception();
-      next = entries.size();
-    }
-  };
-  std::vector<std::thread> pool;
-  const std::size_t helpers = std::min<std::size_t>(p.jobs, entries.size()) - (entries.empty() ? 0 : 1);
-  try {
-    for (std::size_t k = 0; k < helpers; ++k) pool.emplace_back(work);
-  } catch (const std::system_error&) {
-    // No more threads to be had: the ones started and this one grade the rest.
-  }
-  work();
-  for (auto& t : pool) t.join();
-  if (failed) std::rethrow_exception(failed);
-  return rows;
-}
+// Grades every entry with up to `jobs` threads (this one included) and hands each row to `take`
+// on this thread, in the entries' order. Rows are pure functions of their entry and of the
+// batch's one time (checks and renderers share nothing mutable; the catalogs are constant), so
+// what `take` sees is the same for every --jobs. At most `window` rows are graded ahead of the
+// one `take` waits for, so a batch holds a few rows at a time, not all of them.
+class OrderedGrader {
+ public:
+  using Take = std::function<void(render::BatchRow&&)>;
+  ~OrderedGrader() = default;
+  OrderedGrader(const OrderedGrader&) = delete;
+  OrderedGrader& operator=(const OrderedGrader&) = delete;
+  OrderedGrader(OrderedGrader&&) = delete;
+  OrderedGrader& operator=(OrderedGrader&&) = delete;
+  OrderedGrader(const std::vector<BatchEntry>& entries, const Plan& p, std::string generated_at)
+      : entries_(entries),
+        plan_(p),
+        generated_at_(std::move(generated_at)),
+        window_(4 * std::max<std::size_t>(1, p.jobs)),
+        slots_(window_) {}
 
-Graded grade_batch(const std::vector<std::string>& snapshots, const Plan& p) {
-  Graded g;
-  g.rows = batch_rows(expand_bundles(snapshots), p);
-  for (const auto& row : g.rows) {
-    g.exit_code = std::max(g.exit_code, row.run ? row.run->exit_code() : kExitIncomplete);
+  void run(const Take& take) {
+    const std::size_t n = entries_.size();
+    const std::size_t helpers = n == 0 ? 0 : std::min<std::size_t>(plan_.jobs, n) - 1;
+    try {
+      for (std::size_t k = 0; k < helpers; ++k) pool_.emplace_back([this] { help(); });
+    } catch (const std::system_error&) {
+      // No more threads to be had: the ones started and this one grade the rest.
+    }
+    try {
+      consume(take);
+    } catch (...) {
+      stop_helpers();
+      throw;
+    }
+    stop_helpers();
+    if (failed_) std::rethrow_exception(failed_);
   }
-  return g;
-}
+
+ private:
+  [[nodiscard]] bool can_grade() const { return next_ < entries_.size() && next_ < taken_ + window_; }
+
+  // Under the lock: grades the next entry (the lock let go meanwhile) and puts its row in place.
+  void grade_next(std::unique_lock<std::mutex>& lk) {
+    const std::size_t i = next_++;
+    lk.unlock();
+    std::optional<render::BatchRow> row;
+    std::exception_ptr err;  // batch_row turns every std::exception into a row; anything else ends the run
+    try {
+      row = batch_row(entries_[i], plan_, generated_at_);
+    } catch (...) {
+      err = std::current_exception();
+    }
+    lk.lock();
+    if (err) {
+      if (!failed_) failed_ = err;
+      stop_ = true;
+    } else {
+      slots_[i % window_] = std::move(row);
+    }
+    cv_.notify_all();
+  }
+
+  void help() {
+    std::unique_lock<std::mutex> lk(m_);
+    while (true) {
+      cv_.wait(lk, [&] { return stop_ || next_ >= entries_.size() || can_grade(); });
+      if (stop_ || next_ >= entries_.size()) return;
+      grade_next(lk);
+    }
+  }
+
+  // This thread: takes the rows in order as they are ready, and grades too when it can.
+  void consume(const Take& take) {
+    std::unique_lock<std::mutex> lk(m_);
+    while (taken_ < entries_.size() && !failed_) {
+      auto& slot = slots_[taken_ % window_];
+      if (slot) {
+        render::BatchRow row = std::move(*slot);
+        slot.reset();
+        ++taken_;
+        cv_.notify_all();
+        lk.unlock();
+        take(std::move(row));
+        lk.lock();
+      } else if (can_grade()) {
+        grade_next(lk);
+      } else {
+        cv_.wait(lk);
+      }
+    }
+  }
+
+  void stop_helpers() {
+    {
+      const std::lock_guard<std::mutex> lk(m_);
+      stop_ = true;
+    }
+    cv_.notify_all();
+    for (auto& t : pool_) t.join();
+    pool_.clear();
+  }
+
+  const std::vector<BatchEntry>& entries_;
+  const Plan& plan_;
+  const std::string generated_at_;
+  const std::size_t window_;
+  std::vector<std::optional<render::BatchRow>> slots_;  ///< entry i waits in slot i % window_
+  std::mutex m_;
+  std::condition_variable cv_;
+  std::size_t next_ = 0;   ///< the next entry to grade
+  std::size_t taken_ = 0;  ///< rows handed to `take`
+  bool stop_ = false;
+  std::exception_ptr failed_;
+  std::vector<std::thread> pool_;
+};
 
 // What the selected checks read (Input bits): all that --wait follows.
 unsigned selected_reads(const checks::Selection& sel) {
@@ -482,7 +560,7 @@ Graded grade_live(const CheckOptions& o, const Plan& p) {
 Graded grade(const CheckOptions& o, const Plan& p) {
   switch (p.source) {
     case Source::kBundle: return grade_bundle(o.snapshots.front(), p);
-    case Source::kBatch: return grade_batch(o.snapshots, p);
+    case Source::kBatch: throw std::logic_error("a batch is graded by run_batch, as it is written");
     case Source::kLive: break;
   }
   return grade_live(o, p);
@@ -491,7 +569,7 @@ Graded grade(const CheckOptions& o, const Plan& p) {
 // ---- phase 3: emit -----------------------------------------------------------------------
 
 std::string render_graded(render::Format f, const Graded& g, const render::Options& ro) {
-  return g.run ? render::render(f, *g.run, ro) : render::batch(f, g.rows, ro);
+  return render::render(f, *g.run, ro);
 }
 
 // GitHub Actions step outputs: `name=value` lines appended to the file $GITHUB_OUTPUT names (the
@@ -548,8 +626,117 @@ int emit(const Plan& p, const Graded& g) {
   return rc;
 }
 
+// Where a batch goes, each a BatchWriter fed every row in order: the --output file (written as it
+// comes, put in place at the end), $GITHUB_OUTPUT (appended to at the end) and the terminal (the
+// table when the report goes elsewhere; a pipe gets the report as it comes, a terminal gets it
+// sanitised line by line at the end).
+class BatchOutputs {
+ public:
+  BatchOutputs(const Plan& p, const std::string& generated_at) : plan_(p) {
+    render::Options file_opts = for_file(p.ropts);
+    render::Options term_opts = p.ropts;
+    file_opts.generated_at = term_opts.generated_at = generated_at;
+    if (p.report_to_file()) {
+      try {
+        file_.emplace(p.output);
+      } catch (const Error& e) {
+        file_error_ = e.what();
+      }
+      if (file_) writers_.emplace_back(p.format, file_opts, [this](std::string_view s) { to_file(s); });
+    }
+    if (!p.github_output.empty()) {
+      writers_.emplace_back(p.format, file_opts, [this](std::string_view s) { github_ += s; });
+    }
+    stream_term_ = !p.tty || shown() == render::Format::kTable;
+    writers_.emplace_back(shown(), term_opts, [this](std::string_view s) {
+      if (stream_term_) {
+        (void)std::fwrite(s.data(), 1, s.size(), stdout);
+      } else {
+        term_ += s;
+      }
+    });
+  }
+
+  ~BatchOutputs() = default;
+  BatchOutputs(const BatchOutputs&) = delete;  // the writers' sinks point at this one
+  BatchOutputs& operator=(const BatchOutputs&) = delete;
+  BatchOutputs(BatchOutputs&&) = delete;
+  BatchOutputs& operator=(BatchOutputs&&) = delete;
+
+  void add(const render::BatchRow& row) {
+    for (auto& w : writers_) w.add(row);
+  }
+
+  /// Ends every report; a report that could not be written is said in one line and makes the
+  /// run incomplete (`rc` becomes 3).
+  int finish(int rc) {
+    for (auto& w : writers_) w.finish();
+    if (file_ && file_error_.empty()) {
+      try {
+        file_->commit();
+      } catch (const Error& e) {
+        file_error_ = e.what();
+      }
+    }
+    file_.reset();  // an uncommitted temp file goes
+    if (!file_error_.empty()) {
+      print_error(file_error_);
+      rc = kExitIncomplete;
+    }
+    if (!plan_.github_output.empty()) {
+      try {
+        append_github_output(plan_.github_output, github_, plan_.lang);
+      } catch (const Error& e) {
+        print_error(e.what());
+        rc = kExitIncomplete;
+      }
+    }
+    if (!stream_term_) fmt::print("{}", shown_on(plan_.tty, shown(), std::move(term_)));
+    (void)std::fflush(stdout);
+    return rc;
+  }
+
+ private:
+  [[nodiscard]] render::Format shown() const {
+    return plan_.report_elsewhere() ? render::Format::kTable : plan_.format;
+  }
+  void to_file(std::string_view s) {
+    if (!file_error_.empty()) return;  // the first failure is the one said
+    try {
+      file_->write(s);
+    } catch (const Error& e) {
+      file_error_ = e.what();
+    }
+  }
+
+  const Plan& plan_;
+  std::optional<files::AtomicWriter> file_;
+  std::string file_error_;  ///< said after the batch, as a report that cannot be written always is
+  std::string github_;
+  std::string term_;
+  bool stream_term_ = true;
+  std::vector<render::BatchWriter> writers_;  ///< last: its sinks point into the members above
+};
+
+// A batch: every row goes, as it is graded and in order, to each report being written and is then
+// let go. json and csv are written a row at a time; table, html and markdown keep only a summary
+// of each row (render::BatchWriter).
+int run_batch(const CheckOptions& o, const Plan& p) {
+  const std::vector<BatchEntry> entries = expand_bundles(o.snapshots);
+  use_batch_allocator();
+  const std::string generated_at = sys::now_rfc3339();
+  BatchOutputs out(p, generated_at);
+  int rc = kExitPass;
+  OrderedGrader(entries, p, generated_at).run([&](render::BatchRow&& row) {
+    rc = std::max(rc, row.run ? row.run->exit_code() : kExitIncomplete);
+    out.add(row);
+  });
+  return out.finish(rc);
+}
+
 int run_check(const CheckOptions& o) {
   const Plan plan = validate(o);  // usage errors: exit 2 before any request or file read
+  if (plan.source == Source::kBatch) return run_batch(o, plan);
   const Graded graded = grade(o, plan);
   return emit(plan, graded);
 }

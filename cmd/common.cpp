@@ -127,6 +127,18 @@ void write_file_atomic(const std::string& path, const std::string& content) {
   files::write_atomic(path, content);
 }
 
+namespace {
+void (*batch_allocator)() = nullptr;  // NOLINT(cppcoreguidelines-avoid-non-const-global-variables): set once by main
+}  // namespace
+
+void set_batch_allocator(void (*tune)()) {
+  batch_allocator = tune;
+}
+
+void use_batch_allocator() {
+  if (batch_allocator != nullptr) batch_allocator();
+}
+
 void print_error(const std::string& line) {
   // Messages quote file names, apiserver answers and bundle fields: one sanitised line each.
   fmt::print(stderr, "gpuwhy: error: {}\n", text::sanitize_terminal(line));

@@ -53,6 +53,13 @@ bool report_live_problems(const Snapshot& snap);
 /// Writes `content` to `path` atomically (temp file + rename); throws Error(kIo).
 void write_file_atomic(const std::string& path, const std::string& content);
 
+/// What main sets when the binary's allocator can be tuned: called once a command knows it will
+/// free and take back about the same memory many times over (a batch, a bundle at a time), where
+/// giving freed pages back at once costs a page fault for each page taken again.
+void set_batch_allocator(void (*tune)());
+/// Calls what set_batch_allocator set, if anything.
+void use_batch_allocator();
+
 /// Prints "gpuwhy: error: <line>" to stderr.
 void print_error(const std::string& line);
 

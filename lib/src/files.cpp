@@ -33,7 +33,7 @@ namespace {
   throw Error(ErrorKind::kIo, fmt::format("{}: {}: {}", path, what, std::strerror(err)));
 }
 
-void write_all(int fd, const std::string& content, const std::string& path) {
+void write_all(int fd, std::string_view content, const std::string& path) {
   std::size_t done = 0;
   while (done < content.size()) {
     const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
@@ -45,31 +45,16 @@ void write_all(int fd, const std::string& content, const std::string& path) {
   }
 }
 
-/// Devices, FIFOs and /dev/stdout-style paths: written in place, never replaced.
-void write_through(const std::string& path, const std::string& content) {
-  // Our own stdout/stderr: written through the descriptor we already have, so what follows on
-  // it (the table) comes after the report instead of over it.
+/// Our own stdout/stderr named by path: 1 or 2, else -1.
+int std_fd_named(const std::string& path) {
   for (const auto& [names, std_fd] :
        {std::pair{std::array<const char*, 3>{"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"}, 1},
         std::pair{std::array<const char*, 3>{"/dev/stderr", "/dev/fd/2", "/proc/self/fd/2"}, 2}}) {
     for (const char* n : names) {
-      if (path == n) {
-        write_all(std_fd, content, path);
-        return;
-      }
+      if (path == n) return std_fd;
     }
   }
-  Fd fd(::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY));
-  if (fd.get() < 0) io_fail(path, "cannot open it for writing", errno);
-  struct stat st {};
-  if (::fstat(fd.get(), &st) == 0 && S_ISREG(st.st_mode)) {
-    // /dev/stdout redirected to a file: start from the beginning, as a shell `>` would.
-    if (::ftruncate(fd.get(), 0) != 0) io_fail(path, "cannot truncate it", errno);
-  }
-  write_all(fd.get(), content, path);
-  // fsync is meaningless (EINVAL) on pipes and most devices; a device that failed the
-  // write (/dev/full) has already said so.
-  if (fd.close() != 0) io_fail(path, "writing the report failed", errno);
+  return -1;
 }
 
 std::string parent_of(const std::string& path) {
@@ -82,31 +67,6 @@ std::string parent_of(const std::string& path) {
 std::string base_of(const std::string& path) {
   const auto slash = path.find_last_of('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-/// Temp file + fsync + rename into `target` (a regular file or nothing); `shown` is the path
-/// the user gave, for messages.
-void replace_regular(const std::string& target, const std::string& shown, const std::string& content) {
-  std::string tmpl = parent_of(target) + "/." + base_of(target) + ".XXXXXX";
-  Fd fd(::mkstemp(tmpl.data()));  // O_CREAT | O_EXCL, mode 0600, unpredictable name
-  if (fd.get() < 0) io_fail(shown, fmt::format("cannot create a temporary file in {}", parent_of(target)), errno);
-  const auto fail = [&](const std::string& what, int err) {
-    ::unlink(tmpl.c_str());
-    io_fail(shown, what, err);
-  };
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  if (::fchmod(fd.get(), 0666 & ~mask) != 0) fail("cannot set the mode of the temporary file", errno);
-  try {
-    write_all(fd.get(), content, shown);
-  } catch (const Error&) {
-    const int err = errno;
-    ::unlink(tmpl.c_str());
-    io_fail(shown, "writing the report failed", err);
-  }
-  if (::fsync(fd.get()) != 0) fail("writing the report failed (fsync)", errno);
-  if (fd.close() != 0) fail("writing the report failed (close)", errno);
-  if (::rename(tmpl.c_str(), target.c_str()) != 0) fail("cannot move the report into place", errno);
 }
 
 }  // namespace
@@ -136,17 +96,17 @@ std::optional<std::string> read_regular(const std::string& path, std::size_t max
   return out;
 }
 
-void write_atomic(const std::string& path, const std::string& content) {
+AtomicWriter::AtomicWriter(const std::string& path) : shown_(path) {
   if (path.empty()) throw Error(ErrorKind::kIo, "an empty output path");
   // /dev/stdout, /dev/fd/N, /proc/self/fd/N: the caller's descriptors, always written through.
   if (path.rfind("/dev/", 0) == 0 || path.rfind("/proc/", 0) == 0) {
-    write_through(path, content);
+    open_through(path);
     return;
   }
   struct stat lst {};
   if (::lstat(path.c_str(), &lst) != 0) {
     if (errno != ENOENT) io_fail(path, "cannot write the report there", errno);
-    replace_regular(path, path, content);
+    open_temp(path);
     return;
   }
   std::string target = path;
@@ -163,10 +123,85 @@ void write_atomic(const std::string& path, const std::string& content) {
   }
   if (S_ISDIR(st.st_mode)) throw Error(ErrorKind::kIo, fmt::format("{}: is a folder, not a file", path));
   if (!S_ISREG(st.st_mode)) {
-    write_through(path, content);
+    open_through(path);
     return;
   }
-  replace_regular(target, path, content);
+  open_temp(target);
+}
+
+AtomicWriter::~AtomicWriter() {
+  if (!tmp_.empty()) ::unlink(tmp_.c_str());
+}
+
+/// Devices, FIFOs and /dev/stdout-style paths: written in place, never replaced.
+void AtomicWriter::open_through(const std::string& path) {
+  // Our own stdout/stderr: written through the descriptor we already have, so what follows on
+  // it (the table) comes after the report instead of over it.
+  std_fd_ = std_fd_named(path);
+  if (std_fd_ >= 0) return;
+  fd_ = Fd(::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY));
+  if (fd_.get() < 0) io_fail(path, "cannot open it for writing", errno);
+  struct stat st {};
+  if (::fstat(fd_.get(), &st) == 0 && S_ISREG(st.st_mode)) {
+    // /dev/stdout redirected to a file: start from the beginning, as a shell `>` would.
+    if (::ftruncate(fd_.get(), 0) != 0) io_fail(path, "cannot truncate it", errno);
+  }
+}
+
+/// A temp file from mkstemp (O_CREAT | O_EXCL, unpredictable name) beside `target`, to be
+/// renamed into it.
+void AtomicWriter::open_temp(const std::string& target) {
+  std::string tmpl = parent_of(target) + "/." + base_of(target) + ".XXXXXX";
+  fd_ = Fd(::mkstemp(tmpl.data()));
+  if (fd_.get() < 0) io_fail(shown_, fmt::format("cannot create a temporary file in {}", parent_of(target)), errno);
+  tmp_ = tmpl;
+  target_ = target;
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  if (::fchmod(fd_.get(), 0666 & ~mask) != 0) fail("cannot set the mode of the temporary file", errno);
+}
+
+void AtomicWriter::fail(const std::string& what, int err) {
+  if (!tmp_.empty()) ::unlink(tmp_.c_str());
+  tmp_.clear();
+  fd_ = Fd(-1);
+  io_fail(shown_, what, err);
+}
+
+void AtomicWriter::write(std::string_view data) {
+  if (committed_) throw Error(ErrorKind::kIo, fmt::format("{}: written after it was closed", shown_));
+  if (std_fd_ >= 0) {
+    write_all(std_fd_, data, shown_);
+    return;
+  }
+  if (fd_.get() < 0) throw Error(ErrorKind::kIo, fmt::format("{}: writing the report failed", shown_));
+  try {
+    write_all(fd_.get(), data, shown_);
+  } catch (const Error&) {
+    fail("writing the report failed", errno);
+  }
+}
+
+void AtomicWriter::commit() {
+  if (committed_) return;
+  committed_ = true;
+  if (std_fd_ >= 0) return;
+  if (tmp_.empty()) {
+    // fsync is meaningless (EINVAL) on pipes and most devices; a device that failed the
+    // write (/dev/full) has already said so.
+    if (fd_.close() != 0) io_fail(shown_, "writing the report failed", errno);
+    return;
+  }
+  if (::fsync(fd_.get()) != 0) fail("writing the report failed (fsync)", errno);
+  if (fd_.close() != 0) fail("writing the report failed (close)", errno);
+  if (::rename(tmp_.c_str(), target_.c_str()) != 0) fail("cannot move the report into place", errno);
+  tmp_.clear();
+}
+
+void write_atomic(const std::string& path, const std::string& content) {
+  AtomicWriter w(path);
+  w.write(content);
+  w.commit();
 }
 
 }  // namespace gpuwhy::files

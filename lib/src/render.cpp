@@ -4,18 +4,22 @@
 
 #include <algorithm>
 #include <map>
+#include <stdexcept>
 
 #include "gpuwhy/error.h"
+#include "json_out.h"
 #include "render_detail.h"
 
 namespace gpuwhy::render {
 
-// Defined in render_csv.cpp and render_json.cpp; only this file dispatches to them.
+// Defined in render_csv.cpp, render_json.cpp, render_html.cpp and render_markdown.cpp; only this
+// file dispatches to them.
 namespace detail {
-std::string batch_csv(const std::vector<BatchRow>& rows, const Options& opts);
-std::string batch_json(const std::vector<BatchRow>& rows, const Options& opts);
-std::string batch_html(const std::vector<BatchRow>& rows, const Options& opts);
-std::string batch_markdown(const std::vector<BatchRow>& rows, const Options& opts);
+std::string batch_csv_head();
+std::string batch_csv_row(const BatchRow& r);
+void batch_json_head(JsonOut& w, const std::string& generated_at);
+void batch_json_row(JsonOut& w, const BatchRow& r, const Options& opts);
+void batch_json_tail(JsonOut& w, std::string& out);
 }  // namespace detail
 
 std::vector<std::string> format_names() {
@@ -47,16 +51,115 @@ std::string render(Format format, const RunResult& run, const Options& opts) {
 }
 
 std::string batch(Format format, const std::vector<BatchRow>& rows, const Options& opts) {
-  switch (format) {
-    case Format::kCsv: return detail::batch_csv(rows, opts);
-    case Format::kJson: return detail::batch_json(rows, opts);
-    case Format::kTable: return detail::batch_table(rows, opts);
-    case Format::kHtml: return detail::batch_html(rows, opts);
-    case Format::kMarkdown: return detail::batch_markdown(rows, opts);
-    default: break;
+  Options o = opts;
+  if (o.generated_at.empty()) {
+    // RFC 3339 times in UTC with the same layout sort as text; the cmd writes them that way.
+    for (const auto& r : rows) {
+      if (r.run) o.generated_at = std::max(o.generated_at, r.run->meta.generated_at);
+    }
   }
-  throw Error(ErrorKind::kUsage,
-              "several bundles give a batch summary: use --format table, csv, json, html or markdown");
+  std::string out;
+  BatchWriter w(format, std::move(o), [&out](std::string_view s) { out += s; });
+  for (const auto& r : rows) w.add(r);
+  w.finish();
+  return out;
+}
+
+// ---- The batch writer.
+
+struct BatchWriter::State {
+  Format format;
+  Options opts;
+  Sink sink;
+  std::vector<BatchRow> kept;             ///< html and markdown: each row's summary_row
+  std::vector<detail::BatchCells> cells;  ///< table: each row's line
+  std::string buf;                        ///< json: the text not yet given to the sink
+  detail::JsonOut json{buf};
+  bool finished = false;
+};
+
+BatchWriter::BatchWriter(Format format, Options opts, Sink sink) {
+  switch (format) {
+    case Format::kCsv:
+    case Format::kJson:
+    case Format::kTable:
+    case Format::kHtml:
+    case Format::kMarkdown: break;
+    default:
+      throw Error(ErrorKind::kUsage,
+                  "several bundles give a batch summary: use --format table, csv, json, html or markdown");
+  }
+  s_ = std::make_unique<State>();
+  s_->format = format;
+  s_->opts = std::move(opts);
+  s_->sink = std::move(sink);
+  if (format == Format::kCsv) s_->sink(detail::batch_csv_head());
+  if (format == Format::kJson) {
+    detail::batch_json_head(s_->json, s_->opts.generated_at);
+    s_->sink(s_->buf);
+    s_->buf.clear();
+  }
+}
+
+BatchWriter::~BatchWriter() = default;
+BatchWriter::BatchWriter(BatchWriter&&) noexcept = default;
+BatchWriter& BatchWriter::operator=(BatchWriter&&) noexcept = default;
+
+void BatchWriter::add(const BatchRow& row) {
+  State& s = *s_;
+  if (s.finished) throw std::logic_error("a batch row after the end of the summary");
+  switch (s.format) {
+    case Format::kCsv: s.sink(detail::batch_csv_row(row)); break;
+    case Format::kJson:
+      detail::batch_json_row(s.json, row, s.opts);
+      s.sink(s.buf);
+      s.buf.clear();
+      break;
+    case Format::kTable: s.cells.push_back(detail::batch_cells(row, s.opts.lang)); break;
+    default: s.kept.push_back(summary_row(row)); break;
+  }
+}
+
+void BatchWriter::finish() {
+  State& s = *s_;
+  if (s.finished) return;
+  s.finished = true;
+  switch (s.format) {
+    case Format::kCsv: break;
+    case Format::kJson:
+      detail::batch_json_tail(s.json, s.buf);
+      s.sink(s.buf);
+      s.buf.clear();
+      break;
+    case Format::kTable: s.sink(detail::batch_table_of(s.cells, s.opts)); break;
+    case Format::kHtml: s.sink(detail::batch_html(s.kept, s.opts)); break;
+    default: s.sink(detail::batch_markdown(s.kept, s.opts)); break;
+  }
+  s.kept.clear();
+  s.cells.clear();
+}
+
+BatchRow summary_row(const BatchRow& row) {
+  BatchRow out;
+  out.origin = row.origin;
+  out.user = row.user;
+  out.error = row.error;
+  if (!row.run) return out;
+  RunResult& r = out.run.emplace();
+  r.meta = row.run->meta;
+  r.checks.reserve(row.run->checks.size());
+  for (const auto& c : row.run->checks) {
+    CheckResult k;
+    k.id = c.id;
+    k.step = c.step;
+    k.points = c.points;
+    k.score = c.score;
+    k.outcome.status = c.outcome.status;
+    k.outcome.hint = c.outcome.hint;
+    k.outcome.env_cause = c.outcome.env_cause;
+    r.checks.push_back(std::move(k));
+  }
+  return out;
 }
 
 // ---- Shared helpers.

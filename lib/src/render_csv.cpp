@@ -90,10 +90,12 @@ std::string csv(const RunResult& run, const Options& opts) {
 
 namespace detail {
 
-std::string batch_csv(const std::vector<BatchRow>& rows, const Options& /*opts*/) {
-  std::string out = header();
-  for (const auto& r : rows) out += r.run ? run_row(r.user, *r.run) : error_row(r.user, r.error);
-  return out;
+std::string batch_csv_head() {
+  return header();
+}
+
+std::string batch_csv_row(const BatchRow& r) {
+  return r.run ? run_row(r.user, *r.run) : error_row(r.user, r.error);
 }
 
 }  // namespace detail

@@ -21,8 +21,21 @@ struct EnvGroup {
 /// The causes that two or more `error` checks of the run share, in the order they first appear.
 std::vector<EnvGroup> shared_env_causes(const RunResult& run, i18n::Lang lang);
 
-/// The batch summary for a terminal (render_batch_table.cpp).
+/// One line of the terminal's batch table, all a BatchWriter keeps of a row (render_batch_table.cpp).
+struct BatchCells {
+  std::string user, score, counts, note;
+  bool incomplete = false;  ///< not scored: an incomplete run or a bundle that could not be graded
+};
+BatchCells batch_cells(const BatchRow& row, i18n::Lang lang);
+/// The table of those lines (columns as wide as their widest cell) and the closing count.
+std::string batch_table_of(const std::vector<BatchCells>& rows, const Options& opts);
+
+/// The batch summaries of all the rows at once (render_batch_table.cpp, render_html.cpp,
+/// render_markdown.cpp): what BatchWriter gives html and markdown at finish() is each row's
+/// summary_row.
 std::string batch_table(const std::vector<BatchRow>& rows, const Options& opts);
+std::string batch_html(const std::vector<BatchRow>& rows, const Options& opts);
+std::string batch_markdown(const std::vector<BatchRow>& rows, const Options& opts);
 
 // ---- What a class did (render_class.cpp), shared by the class page (html) and markdown.
 

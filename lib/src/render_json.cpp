@@ -130,16 +130,7 @@ std::string json(const RunResult& run, const Options& opts) {
 
 namespace detail {
 
-std::string batch_json(const std::vector<BatchRow>& rows, const Options& opts) {
-  std::string generated_at = opts.generated_at;
-  if (generated_at.empty()) {
-    // RFC 3339 times in UTC with the same layout sort as text; the cmd writes them that way.
-    for (const auto& r : rows) {
-      if (r.run) generated_at = std::max(generated_at, r.run->meta.generated_at);
-    }
-  }
-  std::string out;
-  JsonOut w(out);
+void batch_json_head(JsonOut& w, const std::string& generated_at) {
   w.begin_object();
   w.member("schema_version", kBatchSchemaVersion);
   w.member("kind", "gpuwhy-batch");
@@ -147,38 +138,41 @@ std::string batch_json(const std::vector<BatchRow>& rows, const Options& opts) {
   w.member("generated_at", generated_at);
   w.key("submissions");
   w.begin_array();
-  for (const auto& r : rows) {
-    w.begin_object();
-    w.member("user", r.user);
-    w.member("origin", r.origin);
-    if (r.run) {
-      const bool complete = r.run->complete();
-      w.member("complete", complete);
-      // The summary's score is a grade: none when grading was incomplete (the report keeps the detail).
-      if (complete) {
-        w.member("score", r.run->score());
-      } else {
-        w.null_member("score");
-      }
-      w.member("max_score", r.run->max_score());
-      w.member("exit_code", r.run->exit_code());
-      w.null_member("error");
-      w.key("report");
-      report_json(w, *r.run, opts);
+}
+
+void batch_json_row(JsonOut& w, const BatchRow& r, const Options& opts) {
+  w.begin_object();
+  w.member("user", r.user);
+  w.member("origin", r.origin);
+  if (r.run) {
+    const bool complete = r.run->complete();
+    w.member("complete", complete);
+    // The summary's score is a grade: none when grading was incomplete (the report keeps the detail).
+    if (complete) {
+      w.member("score", r.run->score());
     } else {
-      w.member("complete", false);
       w.null_member("score");
-      w.null_member("max_score");
-      w.member("exit_code", kExitIncomplete);  // the bundle could not be graded
-      w.member("error", one_line(r.error.empty() ? std::string("bundle could not be graded") : r.error, 500));
-      w.null_member("report");
     }
-    w.end_object();
+    w.member("max_score", r.run->max_score());
+    w.member("exit_code", r.run->exit_code());
+    w.null_member("error");
+    w.key("report");
+    report_json(w, *r.run, opts);
+  } else {
+    w.member("complete", false);
+    w.null_member("score");
+    w.null_member("max_score");
+    w.member("exit_code", kExitIncomplete);  // the bundle could not be graded
+    w.member("error", one_line(r.error.empty() ? std::string("bundle could not be graded") : r.error, 500));
+    w.null_member("report");
   }
+  w.end_object();
+}
+
+void batch_json_tail(JsonOut& w, std::string& out) {
   w.end_array();
   w.end_object();
   out += '\n';
-  return out;
 }
 
 }  // namespace detail

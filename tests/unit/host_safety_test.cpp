@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -309,8 +310,14 @@ void PrintTo(const OutRow& r, std::ostream* os) {
   *os << r.name;
 }
 
+// A report of one bundle, or a batch's (every row with its report).
 bool is_json_report(const std::string& text) {
   const json j = json::parse(text, nullptr, false);
+  if (j.is_object() && j.contains("submissions")) {
+    return j["submissions"].is_array() && !j["submissions"].empty() &&
+           std::all_of(j["submissions"].begin(), j["submissions"].end(),
+                       [](const json& r) { return r.contains("report"); });
+  }
   return j.is_object() && j.contains("checks");
 }
 
@@ -422,19 +429,25 @@ std::vector<OutRow> out_rows() {
        [](const std::string&, const fs::path&, const RunOutput& r) {
          // The report first, then the table (the report is written through fd 1, not over it).
          EXPECT_EQ(r.out.rfind('{', 0), 0U) << r.out;
+         const bool batch = r.out.find("\"submissions\"") != std::string::npos;
          EXPECT_NE(r.out.find("\"checks\""), std::string::npos);
-         EXPECT_LT(r.out.find("\"checks\""), r.out.find("[PASS] step1.namespace"));
+         EXPECT_LT(r.out.rfind("\"checks\""), r.out.find(batch ? "submission(s):" : "[PASS] step1.namespace"));
        }},
   };
 }
 
-class OutputTargets : public testing::TestWithParam<OutRow> {};
-
-TEST_P(OutputTargets, WrittenSafelyOrOneLineError) {
-  const OutRow& row = GetParam();
+// Runs `gpuwhy check` on one bundle, or (batch) on a folder of three, with `-o` the row's target.
+void expect_written_safely(const OutRow& row, bool batch) {
   TempDir tmp;
   const fs::path dir = fs::path(tmp.path()) / "d";
   fs::create_directory(dir);
+  std::string source = kCapture + "/bundle.json";
+  if (batch) {
+    const fs::path bundles = fs::path(tmp.path()) / "bundles";
+    fs::create_directory(bundles);
+    for (const char* n : {"a.json", "b.json", "c.json"}) fs::copy_file(source, bundles / n);
+    source = bundles.string();
+  }
   std::string skip;
   const std::string target = row.setup(dir, &skip);
   if (!skip.empty()) GTEST_SKIP() << skip;
@@ -444,9 +457,9 @@ TEST_P(OutputTargets, WrittenSafelyOrOneLineError) {
   if (::lstat(target.c_str(), &st) == 0 && S_ISFIFO(st.st_mode)) {
     reader = std::thread([&] { from_fifo = testing_tools::slurp(target); });
   }
-  const RunOutput r = testing_tools::run_binary(
-      {GPUWHY_BINARY, "check", "--snapshot", kCapture + "/bundle.json", "--format", "json", "-o", target}, tmp.path(),
-      std::chrono::seconds(30));
+  const RunOutput r =
+      testing_tools::run_binary({GPUWHY_BINARY, "check", "--snapshot", source, "--format", "json", "-o", target},
+                                tmp.path(), std::chrono::seconds(30));
   if (reader.joinable()) {
     reader.join();
     EXPECT_TRUE(is_json_report(from_fifo));
@@ -458,11 +471,56 @@ TEST_P(OutputTargets, WrittenSafelyOrOneLineError) {
     EXPECT_NE(r.err.find(row.want_err), std::string::npos) << r.err;
     EXPECT_EQ(lines_in(r.err), 1U) << r.err;
   }
+  if (batch) {
+    EXPECT_NE(r.out.find("3 submission(s)"), std::string::npos) << "the table is still shown";
+  }
   row.after(target, dir, r);
+}
+
+class OutputTargets : public testing::TestWithParam<OutRow> {};
+
+TEST_P(OutputTargets, WrittenSafelyOrOneLineError) {
+  expect_written_safely(GetParam(), false);
 }
 
 INSTANTIATE_TEST_SUITE_P(Table, OutputTargets, testing::ValuesIn(out_rows()),
                          [](const testing::TestParamInfo<OutRow>& i) { return std::string(i.param.name); });
+
+// The same targets for a batch, whose report is written a row at a time as it is graded
+// (files::AtomicWriter): the same rules, the same one-line errors.
+class BatchOutputTargets : public testing::TestWithParam<OutRow> {};
+
+TEST_P(BatchOutputTargets, WrittenSafelyOrOneLineError) {
+  expect_written_safely(GetParam(), true);
+}
+
+INSTANTIATE_TEST_SUITE_P(Table, BatchOutputTargets, testing::ValuesIn(out_rows()),
+                         [](const testing::TestParamInfo<OutRow>& i) { return std::string(i.param.name); });
+
+// A batch report that stops growing halfway (here the file size limit, as a full disk would):
+// one line naming the file, exit 3, the file that was there before untouched and no temp file
+// left, and the table still shown.
+TEST(BatchOutput, WriteThatFailsHalfwayLeavesTheOldReport) {
+  TempDir tmp;
+  const fs::path dir = fs::path(tmp.path()) / "d";
+  fs::create_directory(dir);
+  const fs::path bundles = fs::path(tmp.path()) / "bundles";
+  fs::create_directory(bundles);
+  for (int i = 0; i < 12; ++i) fs::copy_file(kCapture + "/bundle.json", bundles / fmt::format("s{}.json", i));
+  std::ofstream(dir / "r.json") << "old";
+  const std::string target = (dir / "r.json").string();
+  // 200 blocks of 512 bytes: a few rows in (each row's report is about 27 KB).
+  const RunOutput r =
+      testing_tools::run_binary({"/bin/sh", "-c", "ulimit -f 200 && trap '' XFSZ && exec \"$0\" \"$@\"", GPUWHY_BINARY,
+                                 "check", "--snapshot", bundles.string(), "--format", "json", "-o", target},
+                                tmp.path(), std::chrono::seconds(60));
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find(target + ": writing the report failed: File too large"), std::string::npos) << r.err;
+  EXPECT_EQ(lines_in(r.err), 1U) << r.err;
+  EXPECT_EQ(testing_tools::slurp(target), "old");
+  EXPECT_TRUE(temp_leftovers(dir, "r.json").empty());
+  EXPECT_NE(r.out.find("12 submission(s)"), std::string::npos) << r.out;
+}
 
 // ---------------------------------------------------------------- 3. Depth and size
 

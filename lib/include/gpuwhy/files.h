@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace gpuwhy::files {
@@ -56,5 +57,34 @@ std::optional<std::string> read_regular(const std::string& path, std::size_t max
 ///   directly, never replaced.
 /// Throws Error(kIo) with one line naming `path` and strerror; the temp file is then removed.
 void write_atomic(const std::string& path, const std::string& content);
+
+/// write_atomic a piece at a time, for a report too large to hold: the same target rules; the
+/// temp file (for a regular target) takes each write() and becomes the target at commit(). A
+/// writer that goes without commit() removes its temp file, leaving the target as it was.
+/// Every failure throws Error(kIo) naming the path; after one, the temp file is gone.
+class AtomicWriter {
+ public:
+  explicit AtomicWriter(const std::string& path);
+  ~AtomicWriter();
+  AtomicWriter(const AtomicWriter&) = delete;
+  AtomicWriter& operator=(const AtomicWriter&) = delete;
+  AtomicWriter(AtomicWriter&&) = delete;
+  AtomicWriter& operator=(AtomicWriter&&) = delete;
+
+  void write(std::string_view data);
+  void commit();
+
+ private:
+  void open_through(const std::string& path);
+  void open_temp(const std::string& target);
+  [[noreturn]] void fail(const std::string& what, int err);
+
+  std::string shown_;   ///< the path the user gave, for messages
+  std::string target_;  ///< what the temp file becomes ("" when written through)
+  std::string tmp_;     ///< the temp file while it exists
+  Fd fd_{-1};
+  int std_fd_ = -1;  ///< our stdout or stderr, written through and never closed
+  bool committed_ = false;
+};
 
 }  // namespace gpuwhy::files

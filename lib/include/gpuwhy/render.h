@@ -2,6 +2,8 @@
 /// Renderers: pure functions of a RunResult.
 
 #include <cstddef>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,8 +42,39 @@ struct BatchRow {
   std::string error;             ///< one line when `run` is empty
 };
 /// Batch summary: table (for a terminal), csv (one row per submission), json, html (the class
-/// page) or markdown (the class summary); other formats are a usage error.
+/// page) or markdown (the class summary); other formats are a usage error. The same bytes as a
+/// BatchWriter given the rows, with `opts.generated_at` "" taken as the latest of the runs'.
 std::string batch(Format format, const std::vector<BatchRow>& rows, const Options& opts);
+
+/// A batch summary written as its rows come, in their order, so that a batch need not hold every
+/// row's whole run:
+/// - csv and json go to the sink a row at a time and keep nothing of a row;
+/// - table, html and markdown sum up all the rows and go to the sink at finish(): the table keeps
+///   each row's line, html and markdown each row's `summary_row` (no evidence, expected or actual).
+/// `opts.generated_at` is the batch's time (json writes it first). The constructor throws
+/// Error(kUsage) for a format with no batch summary.
+class BatchWriter {
+ public:
+  using Sink = std::function<void(std::string_view)>;
+  BatchWriter(Format format, Options opts, Sink sink);
+  ~BatchWriter();
+  BatchWriter(const BatchWriter&) = delete;
+  BatchWriter& operator=(const BatchWriter&) = delete;
+  BatchWriter(BatchWriter&&) noexcept;
+  BatchWriter& operator=(BatchWriter&&) noexcept;
+
+  void add(const BatchRow& row);
+  /// The end of the summary; nothing may be added after it.
+  void finish();
+
+ private:
+  struct State;
+  std::unique_ptr<State> s_;
+};
+
+/// `row` without what no batch summary shows: each check's expected, actual and evidence, and
+/// its environment need (a batch says that a check is `error`, the report says why).
+BatchRow summary_row(const BatchRow& row);
 
 std::string table(const RunResult& run, const Options& opts);
 std::string json(const RunResult& run, const Options& opts);
