@@ -137,8 +137,12 @@ const json* at(const json& obj, const char* pointer) {
 }
 
 std::string str_at(const json& obj, const char* pointer) {
+  return std::string(view_at(obj, pointer));
+}
+
+std::string_view view_at(const json& obj, const char* pointer) {
   const json* v = at(obj, pointer);
-  return v != nullptr && v->is_string() ? v->get<std::string>() : std::string();
+  return v != nullptr && v->is_string() ? std::string_view(v->get_ref<const json::string_t&>()) : std::string_view();
 }
 
 std::string join_capped(const std::vector<std::string>& items) {
@@ -154,7 +158,7 @@ std::string name_of(const json& obj) {
 const json* find_node(const Snapshot& s, std::string_view name) {
   if (!s.nodes.ok()) return nullptr;
   for (const auto& n : items(s.nodes.value())) {
-    if (name_of(n) == name) return &n;
+    if (view_at(n, "/metadata/name") == name) return &n;
   }
   return nullptr;
 }
@@ -163,7 +167,7 @@ std::vector<const json*> other_nodes(const Snapshot& s) {
   std::vector<const json*> out;
   if (!s.nodes.ok()) return out;
   for (const auto& n : items(s.nodes.value())) {
-    if (name_of(n) != lab::kGpuNode) out.push_back(&n);
+    if (view_at(n, "/metadata/name") != lab::kGpuNode) out.push_back(&n);
   }
   return out;
 }
@@ -171,7 +175,7 @@ std::vector<const json*> other_nodes(const Snapshot& s) {
 const json* find_pod(const Snapshot& s, std::string_view name) {
   if (!s.pods.ok()) return nullptr;
   for (const auto& p : items(s.pods.value())) {
-    if (name_of(p) == name) return &p;
+    if (view_at(p, "/metadata/name") == name) return &p;
   }
   return nullptr;
 }
@@ -191,7 +195,7 @@ std::vector<json> gpu_taints(const json& node) {
   const json* t = at(node, "/spec/taints");
   if (t == nullptr || !t->is_array()) return out;
   for (const auto& taint : *t) {
-    if (str_at(taint, "/key") == lab::kTaintKey) out.push_back(taint);
+    if (view_at(taint, "/key") == lab::kTaintKey) out.push_back(taint);
   }
   return out;
 }
@@ -248,7 +252,7 @@ const json* condition(const json& pod, std::string_view type) {
   const json* cs = at(pod, "/status/conditions");
   if (cs == nullptr || !cs->is_array()) return nullptr;
   for (const auto& c : *cs) {
-    if (str_at(c, "/type") == type) return &c;
+    if (view_at(c, "/type") == type) return &c;
   }
   return nullptr;
 }
@@ -261,18 +265,18 @@ std::vector<json> student_tolerations(const json& pod) {
     const std::string key = str_at(t, "/key");
     const bool added = std::find(lab::kDefaultTolerationKeys.begin(), lab::kDefaultTolerationKeys.end(), key) !=
                            lab::kDefaultTolerationKeys.end() &&
-                       str_at(t, "/effect") == "NoExecute" && str_at(t, "/operator") == "Exists";
+                       view_at(t, "/effect") == "NoExecute" && view_at(t, "/operator") == "Exists";
     if (!added) out.push_back(t);
   }
   return out;
 }
 
 bool targets_lab_taint(const json& tol) {
-  return str_at(tol, "/key") == lab::kTaintKey;
+  return view_at(tol, "/key") == lab::kTaintKey;
 }
 
 bool tolerates_everything(const json& tol) {
-  return str_at(tol, "/key").empty() && str_at(tol, "/operator") == "Exists";
+  return str_at(tol, "/key").empty() && view_at(tol, "/operator") == "Exists";
 }
 
 bool tolerates_lab_taint(const json& tol) {
@@ -281,18 +285,18 @@ bool tolerates_lab_taint(const json& tol) {
   const std::string effect = str_at(tol, "/effect");
   if (!effect.empty() && effect != lab::kTaintEffect) return false;
   if (op == "Exists") return true;
-  return (op.empty() || op == "Equal") && str_at(tol, "/value") == lab::kTaintValue;
+  return (op.empty() || op == "Equal") && view_at(tol, "/value") == lab::kTaintValue;
 }
 
 bool tolerates(const json& tol, const json& taint) {
   const std::string effect = str_at(tol, "/effect");
-  if (!effect.empty() && effect != str_at(taint, "/effect")) return false;
+  if (!effect.empty() && effect != view_at(taint, "/effect")) return false;
   const std::string key = str_at(tol, "/key");
   const std::string op = str_at(tol, "/operator");
   if (key.empty()) return op == "Exists";
-  if (key != str_at(taint, "/key")) return false;
+  if (key != view_at(taint, "/key")) return false;
   if (op == "Exists") return true;
-  return (op.empty() || op == "Equal") && str_at(tol, "/value") == str_at(taint, "/value");
+  return (op.empty() || op == "Equal") && view_at(tol, "/value") == view_at(taint, "/value");
 }
 
 std::string node_name_client(const json& pod) {
@@ -311,12 +315,12 @@ const json* scheduled_event(const Snapshot& s, const json& pod) {
   if (!s.events.ok()) return nullptr;
   const std::string uid = str_at(pod, "/metadata/uid");
   for (const auto& ev : items(s.events.value())) {
-    if (str_at(ev, "/reason") != "Scheduled") continue;
-    if (str_at(ev, "/involvedObject/name") != name_of(pod)) continue;
+    if (view_at(ev, "/reason") != "Scheduled") continue;
+    if (view_at(ev, "/involvedObject/name") != view_at(pod, "/metadata/name")) continue;
     const std::string euid = str_at(ev, "/involvedObject/uid");
     if (!uid.empty() && !euid.empty() && uid != euid) continue;
-    if (str_at(ev, "/source/component") == lab::kSchedulerName ||
-        str_at(ev, "/reportingComponent") == lab::kSchedulerName)
+    if (view_at(ev, "/source/component") == lab::kSchedulerName ||
+        view_at(ev, "/reportingComponent") == lab::kSchedulerName)
       return &ev;
   }
   return nullptr;
@@ -326,7 +330,7 @@ GpuUse gpu_used_on_lab_node(const Snapshot& s) {
   GpuUse u;
   for (const auto& p : items(s.pods.value())) {
     const std::string phase = str_at(p, "/status/phase");
-    if (str_at(p, "/spec/nodeName") != lab::kGpuNode || phase == "Succeeded" || phase == "Failed") continue;
+    if (view_at(p, "/spec/nodeName") != lab::kGpuNode || phase == "Succeeded" || phase == "Failed") continue;
     const long long r = scheduler_gpu_request(p);
     if (r == 0) continue;
     u.milli += r;
@@ -392,7 +396,9 @@ std::vector<const json*> events_for(const Snapshot& s, const json& pod) {
   if (!s.events.ok()) return out;
   const std::string uid = str_at(pod, "/metadata/uid");
   for (const auto& ev : items(s.events.value())) {
-    if (str_at(ev, "/involvedObject/name") != name_of(pod) || str_at(ev, "/involvedObject/kind") != "Pod") continue;
+    if (view_at(ev, "/involvedObject/name") != view_at(pod, "/metadata/name") ||
+        view_at(ev, "/involvedObject/kind") != "Pod")
+      continue;
     const std::string euid = str_at(ev, "/involvedObject/uid");
     if (!uid.empty() && !euid.empty() && uid != euid) continue;
     out.push_back(&ev);
@@ -450,7 +456,7 @@ const readers::TextFile& decoded(const Snapshot& s, std::string_view rel, reader
 RunMemo::Yaml parse_yaml(const std::string& text, const std::string& file) {
   RunMemo::Yaml y;
   try {
-    y.docs = yaml::load_all(text, file);
+    y.docs = std::make_shared<const std::vector<json>>(yaml::load_all(text, file));
   } catch (const std::exception& e) {
     y.error = e.what();
   }
@@ -463,7 +469,7 @@ RunMemo::Yaml yaml_of(const Snapshot& s, const std::string& rel, const std::stri
   if (m == nullptr) return parse_yaml(text, rel);
   auto it = m->yaml.find(rel);
   if (it == m->yaml.end()) it = m->yaml.emplace(rel, parse_yaml(text, rel)).first;
-  return it->second;  // a copy: pick_pod takes the documents apart
+  return it->second;  // the documents are shared, not copied
 }
 
 }  // namespace
@@ -512,13 +518,14 @@ ManifestRead read_pod_manifest(const Snapshot& s, std::string_view rel, const Ms
                      msg("hint.manifest.yaml-error", {{"file", file}, {"reason", *y.error}}));
     return r;
   }
-  auto pick = yaml::pick_pod(std::move(y.docs), want_name);
-  if (!pick.pod) {
+  const auto pick = yaml::find_pod_doc(*y.docs, want_name);
+  if (!pick.index) {
     r.failure = fail(expected, msg("value.manifest.kinds", {{"file", file}, {"kinds", join(pick.kinds)}}),
                      msg("hint.manifest.not-single-pod", {{"file", file}}));
     return r;
   }
-  r.pod = std::move(*pick.pod);
+  r.docs = std::move(y.docs);
+  r.pod = &(*r.docs)[*pick.index];
   return r;
 }
 

@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -48,6 +49,8 @@ const json& items(const json& list);
 std::string name_of(const json& obj);
 /// A string at a JSON pointer ("" when missing or not a string).
 std::string str_at(const json& obj, const char* pointer);
+/// str_at without the copy: a view into `obj`, valid while it is.
+std::string_view view_at(const json& obj, const char* pointer);
 const json* at(const json& obj, const char* pointer);
 
 const json* find_node(const Snapshot& s, std::string_view name);  ///< nodes must be ok
@@ -148,7 +151,7 @@ class RunMemo {
 
   /// A file's YAML documents, or why it is not YAML.
   struct Yaml {
-    std::vector<json> docs;
+    std::shared_ptr<const std::vector<json>> docs;  ///< shared with each ManifestRead of the file
     std::optional<std::string> error;
   };
   std::map<std::string, readers::TextFile, std::less<>> decoded;
@@ -173,8 +176,9 @@ FileRead read_text(const Snapshot& s, std::string_view rel, const Msg& expected,
 /// The one Pod of a manifest (other objects and empty documents ignored; with several Pods the
 /// one named `want_name`), or the failure naming the file.
 struct ManifestRead {
-  std::optional<json> pod;
+  const json* pod = nullptr;  ///< into the run's memo of the file's documents (or `docs`)
   Outcome failure;
+  std::shared_ptr<const std::vector<json>> docs;  ///< what `pod` points into
 };
 ManifestRead read_pod_manifest(const Snapshot& s, std::string_view rel, const Msg& expected,
                                std::string_view want_name = {});

@@ -79,8 +79,8 @@ Outcome pending_for(const Snapshot& s, std::string_view pod_name, Blame want, co
     a["bound"] = node;
     return fail(expected, msg("value.pending.bound", a), msg(hints.scheduled, a), ev);
   }
-  if (phase != "Pending" || cond == nullptr || str_at(*cond, "/status") != "False" ||
-      str_at(*cond, "/reason") != "Unschedulable") {
+  if (phase != "Pending" || cond == nullptr || view_at(*cond, "/status") != "False" ||
+      view_at(*cond, "/reason") != "Unschedulable") {
     return fail(expected,
                 raw(fmt::format("phase={} PodScheduled={}", phase, cond ? str_at(*cond, "/status") : "<none>")),
                 msg("hint.pending.not-evaluated", args), ev);

@@ -107,7 +107,7 @@ Outcome placed_by_scheduler(const Snapshot& s, std::string_view pod_name, std::s
   if (no_constraints) {
     if (auto c = constrained(pod, expected, args, ev)) return *c;
   }
-  if (cond == nullptr || str_at(*cond, "/status") != "True") {
+  if (cond == nullptr || view_at(*cond, "/status") != "True") {
     return fail(expected, msg("value.placed.not-scheduled-condition"), msg("hint.placed.condition", args), ev);
   }
   if (auto b = bound_by_hand(s, pod, pod_name, expected, args, ev)) return *b;

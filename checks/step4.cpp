@@ -40,7 +40,8 @@ Outcome manifest(const Snapshot& s) {
   const std::vector<std::string> ev{fmt::format("{}: {}", file, shown)};
   args["fields"] = join(fields);
   args["name"] = name_of(pod);
-  if (name_of(pod) != lab::kPodTrainer) return fail(expected, raw(shown), msg("hint.manifest.wrong-name", args), ev);
+  if (view_at(pod, "/metadata/name") != lab::kPodTrainer)
+    return fail(expected, raw(shown), msg("hint.manifest.wrong-name", args), ev);
   if (req && !fields.empty())
     return fail(expected, raw(shown), msg("hint.step4.manifest.requests-and-constraint", args), ev);
   if (req) return fail(expected, raw(shown), msg("hint.step4.manifest.requests-set", args), ev);

@@ -55,12 +55,13 @@ Outcome taint(const Snapshot& s) {
     return fail(expected, actual, msg("hint.step5.taint.missing", args), ev);
   }
   for (const auto& t : ts) {
-    if (str_at(t, "/effect") == "NoExecute") return fail(expected, actual, msg("hint.step5.taint.noexecute", args), ev);
+    if (view_at(t, "/effect") == "NoExecute")
+      return fail(expected, actual, msg("hint.step5.taint.noexecute", args), ev);
   }
   for (const auto& t : ts) {
-    if (str_at(t, "/effect") != lab::kTaintEffect)
+    if (view_at(t, "/effect") != lab::kTaintEffect)
       return fail(expected, actual, msg("hint.step5.taint.wrong-effect", args), ev);
-    if (str_at(t, "/value") != lab::kTaintValue)
+    if (view_at(t, "/value") != lab::kTaintValue)
       return fail(expected, actual, msg("hint.step5.taint.wrong-value", args), ev);
   }
   if (!others.empty()) {
@@ -117,7 +118,7 @@ Outcome cpu_only_spec(const Snapshot& s) {
   const Msg expected = msg("value.step5.cpu-only-spec.expected", args);
   ManifestRead m = read_pod_manifest(s, lab::kManifestCpuOnly, expected, lab::kPodCpuOnly);
   if (!m.pod) return m.failure;
-  if (name_of(*m.pod) != lab::kPodCpuOnly) {
+  if (view_at(*m.pod, "/metadata/name") != lab::kPodCpuOnly) {
     args["name"] = name_of(*m.pod);
     return fail(expected, raw(fmt::format("{}: metadata.name={}", file, name_of(*m.pod))),
                 msg("hint.manifest.wrong-name", args));
@@ -160,7 +161,7 @@ Outcome trainer_not_evicted(const Snapshot& s) {
   bool noexecute = false;
   if (s.nodes.ok()) {
     if (const json* n = find_node(s, lab::kGpuNode)) {
-      for (const auto& t : gpu_taints(*n)) noexecute = noexecute || str_at(t, "/effect") == "NoExecute";
+      for (const auto& t : gpu_taints(*n)) noexecute = noexecute || view_at(t, "/effect") == "NoExecute";
     }
   }
   const json* pod = find_pod(s, lab::kPodTrainer);

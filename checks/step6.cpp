@@ -59,7 +59,7 @@ Outcome gpu(const Snapshot& s) {
   const Msg expected = msg("value.gpu-one.expected", args);
   ManifestRead m = read_pod_manifest(s, lab::kManifestTrainer2, expected, lab::kPodTrainer2);
   if (!m.pod) return m.failure;
-  if (name_of(*m.pod) != lab::kPodTrainer2) {
+  if (view_at(*m.pod, "/metadata/name") != lab::kPodTrainer2) {
     args["name"] = name_of(*m.pod);
     return fail(expected, raw(fmt::format("{}: metadata.name={}", lab::kManifestTrainer2, name_of(*m.pod))),
                 msg("hint.manifest.wrong-name", args));
@@ -93,7 +93,7 @@ Outcome gate_kept_unchecked(const Snapshot& s) {
   std::vector<std::string> shown;
   for (const auto& t : gpu_taints(*node)) {
     shown.push_back(taint_string(t));
-    kept = kept || (str_at(t, "/effect") == lab::kTaintEffect && str_at(t, "/value") == lab::kTaintValue);
+    kept = kept || (view_at(t, "/effect") == lab::kTaintEffect && view_at(t, "/value") == lab::kTaintValue);
   }
   std::vector<std::string> ev{
       fmt::format("{} taints for {}: {}", lab::kGpuNode, lab::kTaintKey, shown.empty() ? "none" : join(shown))};

@@ -76,7 +76,7 @@ Outcome same_as_trainer2(const Snapshot& s) {
   const Msg expected = msg("value.step7.same-as-trainer2.expected", args);
   ManifestRead m3 = read_pod_manifest(s, lab::kManifestTrainer3, expected, lab::kPodTrainer3);
   if (!m3.pod) return m3.failure;
-  if (name_of(*m3.pod) != lab::kPodTrainer3) {
+  if (view_at(*m3.pod, "/metadata/name") != lab::kPodTrainer3) {
     args["name"] = name_of(*m3.pod);
     return fail(expected, raw(fmt::format("{}: metadata.name={}", lab::kManifestTrainer3, name_of(*m3.pod))),
                 msg("hint.manifest.wrong-name", args));
@@ -138,7 +138,7 @@ std::optional<Outcome> premise(const Snapshot& s, const Msg& expected, bool allo
   const long long used = gpu_used_on_lab_node(s).milli;
   const auto bound = [&](std::string_view name) {
     const json* p = find_pod(s, name);
-    return p != nullptr && str_at(*p, "/spec/nodeName") == lab::kGpuNode;
+    return p != nullptr && view_at(*p, "/spec/nodeName") == lab::kGpuNode;
   };
   args["used"] = milli_text(used);
   args["allocatable"] = milli_text(alloc);

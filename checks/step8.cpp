@@ -147,7 +147,7 @@ Outcome pending(const Snapshot& s) {
   long long live = 0;
   std::vector<std::string> names;
   for (const auto& p : items(s.pods.value())) {
-    if (str_at(p, "/status/phase") == "Pending") {
+    if (view_at(p, "/status/phase") == "Pending") {
       ++live;
       names.push_back(name_of(p));
     }

@@ -365,8 +365,8 @@ std::vector<nlohmann::json> detail::load_all_full(std::string_view text, const s
   return docs;
 }
 
-PodPick pick_pod(std::vector<nlohmann::json> docs, std::string_view name) {
-  PodPick out;
+PodIndex find_pod_doc(const std::vector<nlohmann::json>& docs, std::string_view name) {
+  PodIndex out;
   std::vector<std::size_t> pods;
   for (std::size_t i = 0; i < docs.size(); ++i) {
     const auto& d = docs[i];
@@ -386,10 +386,19 @@ PodPick pick_pod(std::vector<nlohmann::json> docs, std::string_view name) {
     if (named.size() == 1) pods = named;
   }
   if (pods.size() == 1) {
-    out.pod = std::move(docs[pods[0]]);
+    out.index = pods[0];
     return out;
   }
   out.reason = pods.empty() ? "holds no Pod" : fmt::format("holds {} Pods; expected exactly one", pods.size());
+  return out;
+}
+
+PodPick pick_pod(std::vector<nlohmann::json> docs, std::string_view name) {
+  PodIndex found = find_pod_doc(docs, name);
+  PodPick out;
+  out.reason = std::move(found.reason);
+  out.kinds = std::move(found.kinds);
+  if (found.index) out.pod = std::move(docs[*found.index]);
   return out;
 }
 

@@ -30,6 +30,13 @@ struct PodPick {
   std::vector<std::string> kinds;  ///< kind of every non-empty document, in order ("?" when none)
 };
 PodPick pick_pod(std::vector<nlohmann::json> docs, std::string_view name = {});
+/// pick_pod without taking the documents: the index of the Pod in `docs` (nullopt with `reason`).
+struct PodIndex {
+  std::optional<std::size_t> index;
+  std::string reason;
+  std::vector<std::string> kinds;
+};
+PodIndex find_pod_doc(const std::vector<nlohmann::json>& docs, std::string_view name = {});
 
 namespace detail {
 /// The two paths load_all() takes, apart for tests: the block fast path (nullopt when the text
