@@ -33,16 +33,18 @@ namespace {
   throw Error(ErrorKind::kIo, fmt::format("{}: {}: {}", path, what, std::strerror(err)));
 }
 
-void write_all(int fd, std::string_view content, const std::string& path) {
+/// Writes all of `content`: 0, or the errno of the write that failed.
+int write_all(int fd, std::string_view content) {
   std::size_t done = 0;
   while (done < content.size()) {
     const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
     if (n < 0) {
       if (errno == EINTR) continue;
-      io_fail(path, "writing the report failed", errno);
+      return errno;
     }
     done += static_cast<std::size_t>(n);
   }
+  return 0;
 }
 
 /// Our own stdout/stderr named by path: 1 or 2, else -1.
@@ -170,16 +172,9 @@ void AtomicWriter::fail(const std::string& what, int err) {
 
 void AtomicWriter::write(std::string_view data) {
   if (committed_) throw Error(ErrorKind::kIo, fmt::format("{}: written after it was closed", shown_));
-  if (std_fd_ >= 0) {
-    write_all(std_fd_, data, shown_);
-    return;
-  }
-  if (fd_.get() < 0) throw Error(ErrorKind::kIo, fmt::format("{}: writing the report failed", shown_));
-  try {
-    write_all(fd_.get(), data, shown_);
-  } catch (const Error&) {
-    fail("writing the report failed", errno);
-  }
+  if (std_fd_ < 0 && fd_.get() < 0) throw Error(ErrorKind::kIo, fmt::format("{}: writing the report failed", shown_));
+  const int err = write_all(std_fd_ >= 0 ? std_fd_ : fd_.get(), data);
+  if (err != 0) fail("writing the report failed", err);  // the temp file, if any, goes
 }
 
 void AtomicWriter::commit() {

@@ -76,6 +76,12 @@ struct BatchWriter::State {
   std::string buf;                        ///< json: the text not yet given to the sink
   detail::JsonOut json{buf};
   bool finished = false;
+
+  /// json: gives the sink what was written since the last time.
+  void flush() {
+    sink(buf);
+    buf.clear();
+  }
 };
 
 BatchWriter::BatchWriter(Format format, Options opts, Sink sink) {
@@ -96,8 +102,7 @@ BatchWriter::BatchWriter(Format format, Options opts, Sink sink) {
   if (format == Format::kCsv) s_->sink(detail::batch_csv_head());
   if (format == Format::kJson) {
     detail::batch_json_head(s_->json, s_->opts.generated_at);
-    s_->sink(s_->buf);
-    s_->buf.clear();
+    s_->flush();
   }
 }
 
@@ -112,8 +117,7 @@ void BatchWriter::add(const BatchRow& row) {
     case Format::kCsv: s.sink(detail::batch_csv_row(row)); break;
     case Format::kJson:
       detail::batch_json_row(s.json, row, s.opts);
-      s.sink(s.buf);
-      s.buf.clear();
+      s.flush();
       break;
     case Format::kTable: s.cells.push_back(detail::batch_cells(row, s.opts.lang)); break;
     default: s.kept.push_back(summary_row(row)); break;
@@ -128,8 +132,7 @@ void BatchWriter::finish() {
     case Format::kCsv: break;
     case Format::kJson:
       detail::batch_json_tail(s.json, s.buf);
-      s.sink(s.buf);
-      s.buf.clear();
+      s.flush();
       break;
     case Format::kTable: s.sink(detail::batch_table_of(s.cells, s.opts)); break;
     case Format::kHtml: s.sink(detail::batch_html(s.kept, s.opts)); break;
