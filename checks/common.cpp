@@ -155,29 +155,49 @@ std::string name_of(const json& obj) {
   return str_at(obj, "/metadata/name");
 }
 
+namespace {
+
+/// The first item of `list` named `name`: from the run's index when a RunMemo is held for `s`.
+const json* find_named(const Snapshot& s, const json& list, std::optional<RunMemo::ByName> RunMemo::*index,
+                       std::string_view name) {
+  RunMemo* m = RunMemo::of(s);
+  if (m == nullptr) {
+    for (const auto& o : items(list)) {
+      if (view_at(o, "/metadata/name") == name) return &o;
+    }
+    return nullptr;
+  }
+  auto& by_name = m->*index;
+  if (!by_name) {
+    by_name.emplace();
+    for (const auto& o : items(list)) by_name->emplace(view_at(o, "/metadata/name"), &o);
+  }
+  const auto it = by_name->find(name);
+  return it == by_name->end() ? nullptr : it->second;
+}
+
+}  // namespace
+
 const json* find_node(const Snapshot& s, std::string_view name) {
   if (!s.nodes.ok()) return nullptr;
-  for (const auto& n : items(s.nodes.value())) {
-    if (view_at(n, "/metadata/name") == name) return &n;
-  }
-  return nullptr;
+  return find_named(s, s.nodes.value(), &RunMemo::nodes_by_name, name);
 }
 
 std::vector<const json*> other_nodes(const Snapshot& s) {
+  if (!s.nodes.ok()) return {};
+  RunMemo* m = RunMemo::of(s);
+  if (m != nullptr && m->other_nodes) return *m->other_nodes;
   std::vector<const json*> out;
-  if (!s.nodes.ok()) return out;
   for (const auto& n : items(s.nodes.value())) {
     if (view_at(n, "/metadata/name") != lab::kGpuNode) out.push_back(&n);
   }
+  if (m != nullptr) m->other_nodes = out;
   return out;
 }
 
 const json* find_pod(const Snapshot& s, std::string_view name) {
   if (!s.pods.ok()) return nullptr;
-  for (const auto& p : items(s.pods.value())) {
-    if (view_at(p, "/metadata/name") == name) return &p;
-  }
-  return nullptr;
+  return find_named(s, s.pods.value(), &RunMemo::pods_by_name, name);
 }
 
 std::optional<std::string> node_gpu(const json& node, const char* map) {

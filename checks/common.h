@@ -159,6 +159,12 @@ class RunMemo {
   std::map<std::string, readers::GateReport, std::less<>> gate_reports;  ///< by decoded text
   /// parse_scheduler_message by text: a pod's PodScheduled message is read by several checks.
   std::map<std::string, std::optional<messages::SchedulerMessage>, std::less<>> scheduler_messages;
+  /// Pods and nodes by metadata.name (the first of each name, as a scan finds it) and every node
+  /// but lab-node-0, built on first use: checks look a pod or node up some sixty times a run.
+  using ByName = std::map<std::string_view, const json*, std::less<>>;
+  std::optional<ByName> pods_by_name;
+  std::optional<ByName> nodes_by_name;
+  std::optional<std::vector<const json*>> other_nodes;
 
  private:
   const Snapshot* snap_;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <stdexcept>
+#include <utility>
 
 #include "gpuwhy/error.h"
 #include "json_out.h"
@@ -177,12 +178,22 @@ std::string text_of(const Msg& m, i18n::Lang lang) {
   return clean_utf8(i18n::render(m, lang));
 }
 
+namespace {
+constexpr std::size_t kTitleCache = 512;  ///< titles kept per thread (ids from a report file are many)
+}  // namespace
+
 std::string check_title(const CheckResult& check, i18n::Lang lang) {
+  // A function of the id and the built-in catalog: worked out once per thread (a batch prints each
+  // of the 35 titles in every report).
+  thread_local std::map<std::pair<i18n::Lang, std::string>, std::string, std::less<>> titles;
+  auto key = std::make_pair(lang, check.id);
+  if (const auto it = titles.find(key); it != titles.end()) return it->second;
   const std::string id = "check." + check.id + ".title";
   std::string t = i18n::text(id, lang);
   // i18n falls back to the catalog id itself; the check id reads better than that.
-  if (t == id || t.empty()) return clean_utf8(check.id);
-  return clean_utf8(t);
+  std::string title = t == id || t.empty() ? clean_utf8(check.id) : clean_utf8(t);
+  if (titles.size() < kTitleCache) titles.emplace(std::move(key), title);
+  return title;
 }
 
 std::string summary_line(const RunResult& run, i18n::Lang lang) {
