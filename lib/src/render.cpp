@@ -3,9 +3,9 @@
 #include "gpuwhy/render.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <stdexcept>
-#include <utility>
 
 #include "gpuwhy/error.h"
 #include "json_out.h"
@@ -185,14 +185,14 @@ constexpr std::size_t kTitleCache = 512;  ///< titles kept per thread (ids from 
 std::string check_title(const CheckResult& check, i18n::Lang lang) {
   // A function of the id and the built-in catalog: worked out once per thread (a batch prints each
   // of the 35 titles in every report).
-  thread_local std::map<std::pair<i18n::Lang, std::string>, std::string, std::less<>> titles;
-  auto key = std::make_pair(lang, check.id);
-  if (const auto it = titles.find(key); it != titles.end()) return it->second;
+  thread_local std::array<std::map<std::string, std::string, std::less<>>, 3> titles;  // by i18n::Lang
+  auto& known = titles.at(static_cast<std::size_t>(lang));
+  if (const auto it = known.find(check.id); it != known.end()) return it->second;
   const std::string id = "check." + check.id + ".title";
   std::string t = i18n::text(id, lang);
   // i18n falls back to the catalog id itself; the check id reads better than that.
   std::string title = t == id || t.empty() ? clean_utf8(check.id) : clean_utf8(t);
-  if (titles.size() < kTitleCache) titles.emplace(std::move(key), title);
+  if (known.size() < kTitleCache) known.emplace(check.id, title);
   return title;
 }
 

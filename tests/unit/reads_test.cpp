@@ -93,6 +93,21 @@ std::vector<std::string> outcomes(const Snapshot& s) {
   return out;
 }
 
+// The run's memo (files parsed once, pods and nodes indexed by name, titles) is only a cache: on
+// every capture each check's outcome with it is the outcome without it, field by field.
+TEST(Reads, TheRunMemoNeverChangesAnOutcome) {
+  const auto captures = report_test::all_captures();
+  ASSERT_GE(captures.size(), 66U);
+  for (const auto& [v, sc] : captures) {
+    const auto path = report_test::captures_dir() / v / sc / "bundle.json";
+    const Snapshot snap = from_bundle(json::parse(report_test::read_text(path)), path.string());
+    const auto memoised = outcomes(snap);
+    const auto all = checks::all();
+    for (std::size_t k = 0; k < all.size(); ++k)
+      EXPECT_EQ(outcome_of(snap, all[k]), memoised[k]) << v << "/" << sc << " " << all[k].id;
+  }
+}
+
 TEST(Reads, UndeclaredPartsNeverChangeAnOutcome) {
   const auto captures = report_test::all_captures();
   ASSERT_GE(captures.size(), 66U);
