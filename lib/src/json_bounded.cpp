@@ -11,6 +11,10 @@
 #include <string_view>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <fmt/format.h>
 
 #include "gpuwhy/error.h"
@@ -21,24 +25,90 @@ namespace {
 
 using nlohmann::json;
 
-/// nlohmann's own DOM builder behind a gate that counts nesting and values. (The parser-callback
-/// form is quadratic on arrays of objects: it scans the parent for discarded values at every
-/// object end.)
+/// The DOM a parse builds, as nlohmann's json_sax_dom_parser builds it (a repeated key: the last
+/// value wins), but strings are moved in, not copied, and a key goes in with the map's end as
+/// its hint: a document written by nlohmann (a bundle, and the answers in it) has its keys in
+/// order, so each is one compare, not a search.
+class Dom {
+ public:
+  explicit Dom(json& root) : root_(root) {}
+
+  bool null() { return put(nullptr); }
+  bool boolean(bool v) { return put(v); }
+  bool number_integer(json::number_integer_t v) { return put(v); }
+  bool number_unsigned(json::number_unsigned_t v) { return put(v); }
+  bool number_float(json::number_float_t v) { return put(v); }
+  bool string(json::string_t& v) { return put(std::move(v)); }
+  bool binary(json::binary_t& v) { return put(std::move(v)); }
+  bool start_object() {
+    open_.push_back(place(json::value_t::object));
+    return true;
+  }
+  bool start_array() {
+    open_.push_back(place(json::value_t::array));
+    return true;
+  }
+  bool end_container() {
+    open_.pop_back();
+    return true;
+  }
+  bool key(json::string_t& k) {
+    auto& members = open_.back()->get_ref<json::object_t&>();
+    member_ = &members.emplace_hint(members.end(), std::move(k), nullptr)->second;
+    return true;
+  }
+  bool parse_error() {
+    errored_ = true;
+    return false;
+  }
+  [[nodiscard]] bool is_errored() const { return errored_; }
+
+ private:
+  template <typename Value>
+  bool put(Value&& v) {
+    (void)place(std::forward<Value>(v));
+    return true;
+  }
+  // Where a new value goes: the root, the end of the open array, or the member of the last key.
+  template <typename Value>
+  json* place(Value&& v) {
+    if (open_.empty()) {
+      root_ = json(std::forward<Value>(v));
+      return &root_;
+    }
+    if (open_.back()->is_array()) {
+      auto& items = open_.back()->get_ref<json::array_t&>();
+      items.emplace_back(std::forward<Value>(v));
+      return &items.back();
+    }
+    *member_ = json(std::forward<Value>(v));
+    return member_;
+  }
+
+  json& root_;
+  std::vector<json*> open_;
+  json* member_ = nullptr;
+  bool errored_ = false;
+};
+
+/// The DOM builder behind a gate that counts nesting and values and drops what is unused.
+/// (nlohmann's parser-callback form is quadratic on arrays of objects: it scans the parent for
+/// discarded values at every object end.)
 class BoundedDom {
  public:
   BoundedDom(json& result, const Limits& limits)
-      : dom_(result, false), limits_(limits), track_(limits.drop_unused || limits.bundle) {}
+      : dom_(result), limits_(limits), track_(limits.drop_unused || limits.bundle) {}
 
   bool null() { return skipped_scalar() || (value() && dom_.null()); }
   bool boolean(bool v) { return skipped_scalar() || (value() && dom_.boolean(v)); }
   bool number_integer(json::number_integer_t v) { return skipped_scalar() || (value() && dom_.number_integer(v)); }
   bool number_unsigned(json::number_unsigned_t v) { return skipped_scalar() || (value() && dom_.number_unsigned(v)); }
-  bool number_float(json::number_float_t v, const json::string_t& s) {
-    return skipped_scalar() || (value() && dom_.number_float(v, s));
+  bool number_float(json::number_float_t v, const json::string_t& /*text*/) {
+    return skipped_scalar() || (value() && dom_.number_float(v));
   }
   bool string(json::string_t& v) { return skipped_scalar() || (value() && dom_.string(v)); }
   bool binary(json::binary_t& v) { return skipped_scalar() || (value() && dom_.binary(v)); }
-  bool start_object(std::size_t n) { return skipped_open() || (open(false) && dom_.start_object(n)); }
+  bool start_object(std::size_t /*n*/) { return skipped_open() || (open(false) && dom_.start_object()); }
   bool key(json::string_t& v) {
     if (skip_depth_ > 0) return true;
     if (track_ && !open_.empty()) {
@@ -50,13 +120,20 @@ class BoundedDom {
     }
     return value() && dom_.key(v);
   }
-  bool end_object() { return skipped_close() || (close() && dom_.end_object()); }
-  bool start_array(std::size_t n) { return skipped_open() || (open(true) && dom_.start_array(n)); }
-  bool end_array() { return skipped_close() || (close() && dom_.end_array()); }
-  bool parse_error(std::size_t pos, const std::string& token, const nlohmann::detail::exception& e) {
-    return dom_.parse_error(pos, token, e);
+  bool end_object() { return skipped_close() || (close() && dom_.end_container()); }
+  bool start_array(std::size_t /*n*/) { return skipped_open() || (open(true) && dom_.start_array()); }
+  bool end_array() { return skipped_close() || (close() && dom_.end_container()); }
+  bool parse_error(std::size_t /*pos*/, const std::string& /*token*/, const nlohmann::detail::exception& /*e*/) {
+    return dom_.parse_error();
   }
   [[nodiscard]] bool is_errored() const { return dom_.is_errored(); }
+  /// After key(): whether its value is dropped, for a reader that skips it itself (then it
+  /// sends nothing of the value).
+  bool take_skip() {
+    const bool skip = skip_next_;
+    skip_next_ = false;
+    return skip;
+  }
 
  private:
   // Where an open container is, as far as dropping is concerned: worked out once when it opens
@@ -207,7 +284,7 @@ class BoundedDom {
     return true;
   }
 
-  nlohmann::detail::json_sax_dom_parser<json> dom_;
+  Dom dom_;
   Limits limits_;
   bool track_;  ///< open_ is kept (drop_unused or bundle)
   std::size_t depth_ = 0;
@@ -222,11 +299,15 @@ class BoundedDom {
 /// three times faster than nlohmann's lexer, which copies every character into its token buffer.
 /// It sends the events nlohmann's parser would send, in the same order, and gives up (false) on
 /// anything else: invalid JSON, a number with a fraction or an exponent or of 19 digits or more,
-/// a \u escape of a surrogate, a byte-order mark. The caller then parses with nlohmann from the
-/// start, so what is accepted, refused and built is always nlohmann's.
+/// a \u escape of a surrogate, a byte-order mark, nesting deeper than the limit (also in a
+/// dropped value, which BoundedDom does not count: the reader recurses, nlohmann's parser does
+/// not). The caller then parses with nlohmann from the start, so what is accepted, refused and
+/// built is always nlohmann's. A dropped value is checked as strictly but skipped: nothing of it
+/// is copied or sent.
 class FastReader {
  public:
-  FastReader(std::string_view text, BoundedDom& sax) : p_(text.data()), end_(text.data() + text.size()), sax_(sax) {}
+  FastReader(std::string_view text, BoundedDom& sax, std::size_t max_depth)
+      : p_(text.data()), end_(text.data() + text.size()), sax_(sax), max_depth_(max_depth) {}
 
   bool document() {
     ws();
@@ -237,8 +318,8 @@ class FastReader {
 
  private:
   // One table lookup a byte: JSON whitespace, and the bytes a string copies as they are
-  // (printable ASCII but '"' and '\\'). An indented bundle is mostly both; its strings are
-  // mostly short (keys, names), where a word-at-a-time scan costs more than it saves.
+  // (printable ASCII but '"' and '\\'); with SSE2 (every x86-64), sixteen bytes a step where
+  // sixteen are left.
   enum : unsigned char { kSpace = 1, kPlain = 2 };
   static constexpr std::array<unsigned char, 256> kClass = [] {
     std::array<unsigned char, 256> t{};
@@ -252,17 +333,44 @@ class FastReader {
   [[nodiscard]] static bool plain(char c) { return (kClass[static_cast<unsigned char>(c)] & kPlain) != 0; }
 
   void ws() {
-    // An indented document's whitespace is a line break and a run of spaces: spaces go eight
-    // a step.
-    constexpr std::uint64_t kSpaces = 0x2020202020202020ULL;
-    while (p_ != end_ && space(*p_)) {
-      std::uint64_t w = 0;
-      if (*p_ == ' ' && end_ - p_ >= 8 && (std::memcpy(&w, p_, 8), w == kSpaces)) {
-        p_ += 8;
-      } else {
-        ++p_;
+#if defined(__SSE2__)
+    // An indented document's whitespace is a line break and a run of spaces: sixteen bytes a
+    // step while there are sixteen left.
+    while (end_ - p_ >= 16 && space(*p_)) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p_));
+      const __m128i sp =
+          _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+                       _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
+      const auto other = static_cast<unsigned>(_mm_movemask_epi8(sp)) ^ 0xFFFFU;
+      if (other != 0) {
+        p_ += __builtin_ctz(other);
+        return;
       }
+      p_ += 16;
     }
+#endif
+    while (p_ != end_ && space(*p_)) ++p_;
+  }
+
+  // Past the bytes a string holds as they are (plain()), from p_.
+  void plain_run() {
+#if defined(__SSE2__)
+    // Sixteen a step: a quote, a backslash, a control byte or a non-ASCII one (the last two are
+    // the bytes below 0x20 as signed bytes) ends the run.
+    while (end_ - p_ >= 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p_));
+      const __m128i stop =
+          _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+                       _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
+      const auto at = static_cast<unsigned>(_mm_movemask_epi8(stop));
+      if (at != 0) {
+        p_ += __builtin_ctz(at);
+        return;
+      }
+      p_ += 16;
+    }
+#endif
+    while (p_ != end_ && plain(*p_)) ++p_;
   }
 
   bool literal(std::string_view word) {
@@ -276,7 +384,7 @@ class FastReader {
     switch (*p_) {
       case '{': return object();
       case '[': return array();
-      case '"': return string(buf_) && sax_.string(buf_);
+      case '"': return string(&buf_) && sax_.string(buf_);
       case 't': return literal("true") && sax_.boolean(true);
       case 'f': return literal("false") && sax_.boolean(false);
       case 'n': return literal("null") && sax_.null();
@@ -284,25 +392,32 @@ class FastReader {
     }
   }
 
+  // Nesting as deep as the limit allows, dropped values included.
+  bool deeper() {
+    return ++depth_ <= max_depth_;
+  }
+
   bool object() {
     ++p_;
-    if (!sax_.start_object(static_cast<std::size_t>(-1))) return false;
+    if (!deeper() || !sax_.start_object(static_cast<std::size_t>(-1))) return false;
     ws();
     if (p_ != end_ && *p_ == '}') {
       ++p_;
+      --depth_;
       return sax_.end_object();
     }
     while (true) {
-      if (p_ == end_ || *p_ != '"' || !string(buf_) || !sax_.key(buf_)) return false;
+      if (p_ == end_ || *p_ != '"' || !string(&buf_) || !sax_.key(buf_)) return false;
       ws();
       if (p_ == end_ || *p_ != ':') return false;
       ++p_;
       ws();
-      if (!value()) return false;
+      if (!(sax_.take_skip() ? skip() : value())) return false;
       ws();
       if (p_ == end_) return false;
       if (*p_ == '}') {
         ++p_;
+        --depth_;
         return sax_.end_object();
       }
       if (*p_ != ',') return false;
@@ -313,10 +428,11 @@ class FastReader {
 
   bool array() {
     ++p_;
-    if (!sax_.start_array(static_cast<std::size_t>(-1))) return false;
+    if (!deeper() || !sax_.start_array(static_cast<std::size_t>(-1))) return false;
     ws();
     if (p_ != end_ && *p_ == ']') {
       ++p_;
+      --depth_;
       return sax_.end_array();
     }
     while (true) {
@@ -325,7 +441,53 @@ class FastReader {
       if (p_ == end_) return false;
       if (*p_ == ']') {
         ++p_;
+        --depth_;
         return sax_.end_array();
+      }
+      if (*p_ != ',') return false;
+      ++p_;
+      ws();
+    }
+  }
+
+  // A dropped value, read by the same rules as value() but with nothing sent or kept.
+  bool skip() {
+    if (p_ == end_) return false;
+    switch (*p_) {
+      case '{': return skip_container('}');
+      case '[': return skip_container(']');
+      case '"': return string(nullptr);
+      case 't': return literal("true");
+      case 'f': return literal("false");
+      case 'n': return literal("null");
+      default: return integer();
+    }
+  }
+  bool skip_container(char close) {
+    ++p_;
+    if (!deeper()) return false;
+    const bool object = close == '}';
+    ws();
+    if (p_ != end_ && *p_ == close) {
+      ++p_;
+      --depth_;
+      return true;
+    }
+    while (true) {
+      if (object) {
+        if (p_ == end_ || *p_ != '"' || !string(nullptr)) return false;
+        ws();
+        if (p_ == end_ || *p_ != ':') return false;
+        ++p_;
+        ws();
+      }
+      if (!skip()) return false;
+      ws();
+      if (p_ == end_) return false;
+      if (*p_ == close) {
+        ++p_;
+        --depth_;
+        return true;
       }
       if (*p_ != ',') return false;
       ++p_;
@@ -335,17 +497,23 @@ class FastReader {
 
   // An integer as nlohmann reads it: negative ones signed, the others unsigned.
   bool number() {
+    const char* start = p_;
+    if (!integer()) return false;
+    const bool neg = *start == '-';
+    std::uint64_t v = 0;
+    for (const char* d = neg ? start + 1 : start; d != p_; ++d) v = v * 10 + static_cast<std::uint64_t>(*d - '0');
+    if (neg) return sax_.number_integer(-static_cast<json::number_integer_t>(v));
+    return sax_.number_unsigned(v);
+  }
+  // Consumes an integer the fast reader takes (at most 18 digits, no fraction or exponent).
+  bool integer() {
     const bool neg = *p_ == '-';
     if (neg) ++p_;
     const char* digits = p_;
     while (p_ != end_ && *p_ >= '0' && *p_ <= '9') ++p_;
     const auto n = static_cast<std::size_t>(p_ - digits);
     if (n == 0 || n > 18 || (n > 1 && *digits == '0')) return false;
-    if (p_ != end_ && (*p_ == '.' || *p_ == 'e' || *p_ == 'E')) return false;
-    std::uint64_t v = 0;
-    for (const char* d = digits; d != p_; ++d) v = v * 10 + static_cast<std::uint64_t>(*d - '0');
-    if (neg) return sax_.number_integer(-static_cast<json::number_integer_t>(v));
-    return sax_.number_unsigned(v);
+    return p_ == end_ || (*p_ != '.' && *p_ != 'e' && *p_ != 'E');
   }
 
   static int hex(char c) {
@@ -355,20 +523,26 @@ class FastReader {
     return -1;
   }
 
-  bool escape(std::string& out) {
+  // `out` null: checked and consumed, not kept (a dropped value).
+  bool escape(std::string* out) {
     if (p_ == end_) return false;
     const char c = *p_++;
+    char one = 0;
     switch (c) {
-      case '"': out += '"'; return true;
-      case '\\': out += '\\'; return true;
-      case '/': out += '/'; return true;
-      case 'b': out += '\b'; return true;
-      case 'f': out += '\f'; return true;
-      case 'n': out += '\n'; return true;
-      case 'r': out += '\r'; return true;
-      case 't': out += '\t'; return true;
+      case '"': one = '"'; break;
+      case '\\': one = '\\'; break;
+      case '/': one = '/'; break;
+      case 'b': one = '\b'; break;
+      case 'f': one = '\f'; break;
+      case 'n': one = '\n'; break;
+      case 'r': one = '\r'; break;
+      case 't': one = '\t'; break;
       case 'u': break;
       default: return false;
+    }
+    if (c != 'u') {
+      if (out != nullptr) *out += one;
+      return true;
     }
     if (end_ - p_ < 4) return false;
     int cp = 0;
@@ -378,21 +552,22 @@ class FastReader {
       cp = cp * 16 + h;
     }
     if (cp >= 0xD800 && cp <= 0xDFFF) return false;  // surrogates: nlohmann's own rules
+    if (out == nullptr) return true;
     if (cp < 0x80) {
-      out += static_cast<char>(cp);
+      *out += static_cast<char>(cp);
     } else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
+      *out += static_cast<char>(0xC0 | (cp >> 6));
+      *out += static_cast<char>(0x80 | (cp & 0x3F));
     } else {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
+      *out += static_cast<char>(0xE0 | (cp >> 12));
+      *out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      *out += static_cast<char>(0x80 | (cp & 0x3F));
     }
     return true;
   }
 
   // One UTF-8 sequence of 2 to 4 bytes, well formed as RFC 3629 (and nlohmann) say; appended.
-  bool utf8(std::string& out) {
+  bool utf8(std::string* out) {
     const auto b = [this](std::ptrdiff_t i) { return static_cast<unsigned char>(p_[i]); };
     const unsigned char c = b(0);
     int len = 0;
@@ -415,18 +590,18 @@ class FastReader {
     for (int i = 2; i < len; ++i) {
       if (b(i) < 0x80 || b(i) > 0xBF) return false;
     }
-    out.append(p_, static_cast<std::size_t>(len));
+    if (out != nullptr) out->append(p_, static_cast<std::size_t>(len));
     p_ += len;
     return true;
   }
 
-  bool string(std::string& out) {
-    out.clear();
+  bool string(std::string* out) {
+    if (out != nullptr) out->clear();
     ++p_;  // the opening quote
     while (true) {
       const char* run = p_;
-      while (p_ != end_ && plain(*p_)) ++p_;
-      out.append(run, static_cast<std::size_t>(p_ - run));
+      plain_run();
+      if (out != nullptr) out->append(run, static_cast<std::size_t>(p_ - run));
       if (p_ == end_) return false;
       const auto c = static_cast<unsigned char>(*p_);
       if (c == '"') {
@@ -447,6 +622,8 @@ class FastReader {
   const char* p_;
   const char* end_;
   BoundedDom& sax_;
+  std::size_t max_depth_;
+  std::size_t depth_ = 0;
   std::string buf_;
 };
 
@@ -458,7 +635,7 @@ nlohmann::json parse(std::string_view text, const Limits& limits) {
     BoundedDom sax(result, limits);
     bool fast = false;
     try {
-      fast = FastReader(text, sax).document() && !sax.is_errored();
+      fast = FastReader(text, sax, limits.max_depth).document() && !sax.is_errored();
     } catch (const Error&) {
       fast = false;  // a limit: nlohmann's parse below says it the same way
     }

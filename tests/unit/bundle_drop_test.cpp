@@ -120,5 +120,35 @@ TEST(BundleDrop, DropsOnlyTheUnreadFields) {
   EXPECT_EQ(jsonb::parse(bundle.dump()), bundle);
 }
 
+// A dropped value is skipped, not built, but read as strictly as a kept one: what is refused
+// whole stays refused, and a value nested far deeper than the limit (which no check reads and
+// nothing builds) neither overflows the stack nor changes what is kept.
+TEST(BundleDrop, ADroppedValueIsCheckedAndBoundedAsAnyOther) {
+  const auto bundle_with = [](const std::string& managed) {
+    return R"({"cluster":{"nodes":{"value":{"items":[{"metadata":{"name":"n","managedFields":)" + managed +
+           R"(,"uid":"u"}}]}}}})";
+  };
+  const json want = {
+      {"cluster", {{"nodes", {{"value", {{"items", json::array({{{"metadata", {{"name", "n"}, {"uid", "u"}}}}})}}}}}}}};
+  const std::string deep = std::string(200'000, '[') + std::string(200'000, ']');
+  const std::string deep_object = std::string(100'000, '[') + R"({"k":)" + deep + "}" + std::string(100'000, ']');
+  for (const std::string& ok : {std::string(R"([{"a":"\u00e9\n","b":[1,-2,true,false,null,{}],"c":")") + "\xc3\xa9\"}]",
+                                std::string("[1.5e3]"), std::string(R"("\ud83d\ude00")"), deep, deep_object}) {
+    SCOPED_TRACE(ok.substr(0, 60));
+    EXPECT_EQ(parse_bundle(bundle_with(ok)), want);
+  }
+  for (const std::string& bad : {std::string("[1,]"), std::string(R"({"a"})"), std::string("[01]"),
+                                 std::string("\"\x01\""), std::string("\"\xc0\xaf\""), std::string(R"("\x")"),
+                                 std::string(R"("\ud800")"), std::string("[tru]"), std::string(300'000, '[')}) {
+    SCOPED_TRACE(bad.substr(0, 60));
+    EXPECT_TRUE(parse_bundle(bundle_with(bad)).is_discarded());
+  }
+  // A live answer drops managedFields the same way (Limits::drop_unused).
+  jsonb::Limits live;
+  live.drop_unused = true;
+  EXPECT_EQ(jsonb::parse(R"({"metadata":{"managedFields":)" + deep + R"(,"name":"n"}})", live),
+            (json{{"metadata", {{"name", "n"}}}}));
+}
+
 }  // namespace
 }  // namespace gpuwhy::report_test

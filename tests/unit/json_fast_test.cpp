@@ -88,10 +88,10 @@ TEST(FastJson, EdgeCasesAsNlohmann) {
   for (const auto& c : cases) expect_as_nlohmann(c);
 }
 
-// Runs of spaces are skipped eight at a time: every run length (around and across a word), with
-// line breaks, tabs and the document's end at every place.
+// Runs of whitespace are skipped sixteen bytes at a time: every run length (around and across
+// one and two steps), with line breaks, tabs and the document's end at every place.
 TEST(FastJson, WhitespaceRunsAsNlohmann) {
-  for (std::size_t n = 0; n <= 19; ++n) {
+  for (std::size_t n = 0; n <= 40; ++n) {
     const std::string sp(n, ' ');
     for (const std::string& brk : {std::string(), std::string("\n"), std::string("\r\n"), std::string("\t")}) {
       expect_as_nlohmann(sp + "{" + brk + sp + "\"a\"" + sp + ":" + sp + "[" + brk + sp + "1," + sp + brk + "2" + sp +
@@ -100,6 +100,41 @@ TEST(FastJson, WhitespaceRunsAsNlohmann) {
       expect_as_nlohmann(sp + "[" + sp + "x" + sp + "]");  // refused after the run
     }
   }
+}
+
+// Strings are scanned sixteen bytes at a time: a byte that ends the plain run (quote, escape,
+// control, DEL, non-ASCII, bad UTF-8) at every place of strings of every length up to three
+// steps, with the document's end right after, kept and (in a bundle) dropped, read as nlohmann
+// reads them.
+TEST(FastJson, StringRunsAsNlohmann) {
+  const std::vector<std::string> specials{"\\\"", "\\n",  "\\u00e9",  "\\/",          "\x01",
+                                          "\x1f", "\x7f", "\xc3\xa9", "\xe4\xb8\xad", "\xf0\x9f\x98\x80",
+                                          "\xc3", "\xff", "\\x",      "\"",           "\\"};
+  std::size_t dropped = 0;
+  for (std::size_t len = 0; len <= 48; ++len) {
+    for (std::size_t at = 0; at <= len; ++at) {
+      for (const auto& sp : specials) {
+        const std::string body = std::string(at, 'a') + sp + std::string(len - at, 'b');
+        expect_as_nlohmann("\"" + body + "\"");
+        expect_as_nlohmann("[\"" + body + "\",\"" + body + "\"]");
+        // The same string in a place a bundle drops: refused exactly when nlohmann refuses it.
+        const std::string bundle = R"({"cluster":{"events":{"value":{"items":[{"metadata":{"managedFields":[")" + body +
+                                   R"("],"name":")" + body + R"("}}]}}}})";
+        jsonb::Limits limits;
+        limits.bundle = true;
+        const json want = json::parse(bundle, nullptr, false);
+        const json got = jsonb::parse(bundle, limits);
+        ASSERT_EQ(got.is_discarded(), want.is_discarded()) << body;
+        if (!want.is_discarded()) {
+          const json& meta = got["cluster"]["events"]["value"]["items"][0]["metadata"];
+          EXPECT_FALSE(meta.contains("managedFields"));
+          EXPECT_EQ(meta["name"], want["cluster"]["events"]["value"]["items"][0]["metadata"]["name"]);
+          ++dropped;
+        }
+      }
+    }
+  }
+  EXPECT_GT(dropped, 1000U);
 }
 
 TEST(FastJson, LimitsHoldOnTheFastPath) {
