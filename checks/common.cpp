@@ -499,7 +499,7 @@ FileRead read_text(const Snapshot& s, std::string_view rel, const Msg& expected,
   const std::string file(rel);
   readers::TextFile local;
   const readers::TextFile& t = decoded(s, rel, local);
-  const std::map<std::string, std::string> args{{"file", file}, {"reason", t.reason}};
+  const auto args = [&] { return std::map<std::string, std::string>{{"file", file}, {"reason", t.reason}}; };
   // Each file problem has a value and a hint of the same name in the catalog.
   std::string_view kind;
   switch (t.problem) {
@@ -512,11 +512,11 @@ FileRead read_text(const Snapshot& s, std::string_view rel, const Msg& expected,
   }
   if (!kind.empty()) {
     r.failure =
-        fail(expected, msg(fmt::format("value.file.{}", kind), args), msg(fmt::format("hint.file.{}", kind), args));
+        fail(expected, msg(fmt::format("value.file.{}", kind), args()), msg(fmt::format("hint.file.{}", kind), args()));
     return r;
   }
-  if (empty_is_failure && text::trim(t.text).empty()) {
-    r.failure = fail(expected, msg("value.file.empty", args), msg("hint.file.empty", args));
+  if (empty_is_failure && text::blank(t.text)) {
+    r.failure = fail(expected, msg("value.file.empty", args()), msg("hint.file.empty", args()));
     return r;
   }
   r.text = t.text;
@@ -564,7 +564,7 @@ std::vector<std::string> file_evidence(std::string_view rel, const std::string& 
   std::vector<std::string> out;
   std::size_t n = 0;
   for (const auto& l : text::lines(t)) {
-    if (text::trim(l).empty()) continue;
+    if (text::blank(l)) continue;
     if (n++ == max_lines) {
       out.push_back(fmt::format("{}: …", rel));
       break;

@@ -206,7 +206,7 @@ Outcome rejected_file(const Snapshot& s) {
   const Msg expected = msg("value.step3.rejected-file.expected", args);
   FileRead f = read_text(s, lab::kFileRejected, expected, false);
   if (!f.text) return f.failure;
-  if (text::trim(*f.text).empty()) {
+  if (text::blank(*f.text)) {
     // kubectl writes errors to stderr: `> file` alone leaves the file empty.
     return fail(expected, msg("value.file.empty", args), msg("hint.step3.rejected-file.empty", args));
   }

@@ -185,6 +185,7 @@ class BoundedDom {
     c.list = parent.list;
     if (!parent.array) {
       c.named = key == "metadata" ? Named::kMetadata : key == "status" ? Named::kStatus : Named::kOther;
+      if (parent.place == Place::kOther) return c;  // most of a document: nothing below it is a place
       for (const auto& step : kMembers) {
         if (step.from == parent.place && step.key == key) c.place = step.to;
       }

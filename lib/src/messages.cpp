@@ -173,7 +173,7 @@ SchedulerMessage parse_at(const std::string& s, std::size_t avail_start, std::si
       count = std::stoi(std::string(entry.substr(0, k)));
       entry.remove_prefix(k + 1);
     }
-    if (!text::trim(entry).empty()) {
+    if (!text::blank(entry)) {
       Reason r = classify_reason(entry);
       r.count = count;
       m.reasons.push_back(std::move(r));

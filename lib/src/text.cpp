@@ -130,16 +130,20 @@ std::optional<std::string> decode(std::string_view raw, std::string* why) {
     }
     utf8.assign(raw);
   }
+  // Line ends: CRLF and a lone CR become LF. Most files have none: then the text is the answer.
+  std::size_t cr = utf8.find('\r');
+  if (cr == std::string::npos) return utf8;
   std::string out;
   out.reserve(utf8.size());
-  for (std::size_t i = 0; i < utf8.size(); ++i) {
-    if (utf8[i] == '\r') {
-      out += '\n';
-      if (i + 1 < utf8.size() && utf8[i + 1] == '\n') ++i;
-    } else {
-      out += utf8[i];
-    }
+  std::size_t from = 0;
+  while (cr != std::string::npos) {
+    out.append(utf8, from, cr - from);
+    out += '\n';
+    from = cr + 1;
+    if (from < utf8.size() && utf8[from] == '\n') ++from;
+    cr = utf8.find('\r', from);
   }
+  out.append(utf8, from, std::string::npos);
   return out;
 }
 
@@ -159,13 +163,20 @@ std::vector<std::string> lines(std::string_view utf8) {
   return out;
 }
 
+namespace {
+bool trim_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+}  // namespace
+
 std::string trim(std::string_view s) {
-  const auto is_space = [](char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-  };
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  while (!s.empty() && trim_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && trim_space(s.back())) s.remove_suffix(1);
   return std::string(s);
+}
+
+bool blank(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), trim_space);
 }
 
 std::string join(const std::vector<std::string>& v, std::string_view sep) {

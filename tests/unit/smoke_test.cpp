@@ -25,10 +25,25 @@ TEST(Text, DecodesBomCrlfAndUtf16) {
                                       "a\0\n\0",
                                       6)),
             "a\n");
+  // Every place a CR can be: first, last, doubled, before CRLF, alone; and no CR at all.
+  EXPECT_EQ(*text::decode("\rx\r\r\ny\r\r\nz\n\r"), "\nx\n\ny\n\nz\n\n");
+  EXPECT_EQ(*text::decode("\r\n"), "\n");
+  EXPECT_EQ(*text::decode("\r"), "\n");
+  EXPECT_EQ(*text::decode("no line end"), "no line end");
+  EXPECT_EQ(*text::decode(""), "");
   std::string why;
   EXPECT_FALSE(text::decode(std::string("a\0b", 3), &why).has_value());
   EXPECT_EQ(why, "binary content (NUL bytes)");
   EXPECT_FALSE(text::decode("\xC3\x28", &why).has_value());
+}
+
+TEST(Text, BlankIsTrimEmpty) {
+  for (const std::string& t :
+       std::vector<std::string>{"", " ", "\t\n\r\f\v ", " a ", "a", "\xc2\xa0", std::string("\0", 1), "\n\nx\n"}) {
+    EXPECT_EQ(text::blank(t), text::trim(t).empty()) << t;
+  }
+  EXPECT_TRUE(text::blank(" \n\t"));
+  EXPECT_FALSE(text::blank(" . "));
 }
 
 TEST(Text, NormalisesUnicodeAndLeavesAsciiAsItIs) {

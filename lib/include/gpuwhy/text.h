@@ -20,6 +20,8 @@ std::vector<std::string> lines(std::string_view utf8);
 
 /// `s` without leading and trailing ASCII whitespace (space, \t, \n, \r, \f, \v).
 std::string trim(std::string_view s);
+/// trim(s).empty() without the copy: nothing but the whitespace trim cuts.
+bool blank(std::string_view s);
 /// The items of `v` with `sep` between them.
 std::string join(const std::vector<std::string>& v, std::string_view sep = ", ");
 std::string to_lower_ascii(std::string_view s);
