@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "gpuwhy/error.h"
+#include "gpuwhy/i18n.h"
 #include "gpuwhy/render.h"
 #include "json_out.h"
 
@@ -17,7 +18,8 @@ void text_or_null(JsonOut& w, std::string_view key, const Msg& m, i18n::Lang lan
   if (is_empty(m)) {
     w.null_member(key);
   } else {
-    w.member(key, text_of(m, lang));
+    // text_of() without its clean_utf8: JsonOut writes text that is not UTF-8 cleaned the same way.
+    w.member(key, i18n::render(m, lang));
   }
 }
 

@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "checks.h"
 #include "gpuwhy/base64.h"
 #include "gpuwhy/text.h"
@@ -35,6 +38,32 @@ TEST(Text, DecodesBomCrlfAndUtf16) {
   EXPECT_FALSE(text::decode(std::string("a\0b", 3), &why).has_value());
   EXPECT_EQ(why, "binary content (NUL bytes)");
   EXPECT_FALSE(text::decode("\xC3\x28", &why).has_value());
+}
+
+// ASCII is checked eight bytes a step: a good or bad sequence at every offset around and across
+// two words, as a codepoint-by-codepoint walk judges it.
+TEST(Text, ValidUtf8AtEveryOffset) {
+  const auto walk = [](std::string_view s) {
+    char32_t cp = 0;
+    for (std::size_t i = 0; i < s.size();) {
+      const std::size_t n = text::next_codepoint(s, i, &cp);
+      if (n == 0) return false;
+      i += n;
+    }
+    return true;
+  };
+  const std::vector<std::pair<std::string, bool>> seqs{
+      {"\xc3\xa9", true}, {"\xed\x95\x9c", true},  {"\xf0\x9f\x98\x80", true}, {"\x7f", true},      {"\xff", false},
+      {"\xc3", false},    {"\xed\xa0\x80", false}, {"\xc0\xaf", false},        {"\xe4\xb8", false}, {"\x80", false}};
+  for (const auto& [seq, good] : seqs) {
+    for (std::size_t at = 0; at <= 20; ++at) {
+      for (std::size_t after : {0U, 1U, 7U, 8U, 9U}) {
+        const std::string t = std::string(at, 'a') + seq + std::string(after, 'b');
+        EXPECT_EQ(text::valid_utf8(t), good) << at << " " << after;
+        EXPECT_EQ(text::valid_utf8(t), walk(t));
+      }
+    }
+  }
 }
 
 TEST(Text, BlankIsTrimEmpty) {

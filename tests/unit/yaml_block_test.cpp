@@ -126,6 +126,8 @@ TEST(YamlBlock, AgreesWithYamlCppOnEdgeCases) {
       "- a: 1\n   b: 2\n",
       "a: 1\na: 2\n",
       "yes: 1\n1: 2\nnull: 3\n0x1F: 4\n1.5: 5\n.inf: 6\n",
+      // keys up to five letters may be null or bool words; longer ones never are
+      "FALSE: 1\nOff: 2\nNULL: 3\ny: 4\nnulls: 5\nfalsey: 6\ntrue1: 7\nYes.: 8\nOn_: 9\nnodeSelector: 10\n",
       "\"quoted key\": 1\n'k': 2\n",
       "<<: {a: 1}\nb: 2\n",
       "a:\tb\n",
