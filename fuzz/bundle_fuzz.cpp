@@ -1,17 +1,29 @@
 // Bundles (`gpuwhy check --snapshot`): from_bundle, every check, every report format and language.
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
 
 #include "fuzz_common.h"
 #include "gpuwhy/json_bounded.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  // Parsed as gpuwhy parses bundles: with the nesting and value budget (a deeper one is refused).
+  // Parsed as gpuwhy parses bundles (cmd/check.cpp load_bundle): with the nesting and value
+  // budget (a deeper one is refused) and without what a live check drops (Limits::bundle), which
+  // the reader skips unbuilt but must check as strictly: valid exactly when nlohmann says so.
+  const std::string_view text = gpuwhy::fuzz::as_text(data, size);
+  gpuwhy::jsonb::Limits limits;
+  limits.bundle = true;
   nlohmann::json j;
   try {
-    j = gpuwhy::jsonb::parse(gpuwhy::fuzz::as_text(data, size));
+    j = gpuwhy::jsonb::parse(text, limits);
   } catch (const gpuwhy::Error&) {
     return 0;
+  }
+  if (j.is_discarded() == nlohmann::json::accept(text)) {
+    std::fprintf(stderr, "the bundle reader and nlohmann disagree on whether this is JSON\n");
+    std::abort();
   }
   if (j.is_discarded()) return 0;
   gpuwhy::Snapshot snap;
