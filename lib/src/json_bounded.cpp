@@ -3,7 +3,6 @@
 #include "gpuwhy/json_bounded.h"
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
 #include <cstring>
 #include <iterator>
@@ -18,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "gpuwhy/error.h"
+#include "json_scan.h"
 
 namespace gpuwhy::jsonb {
 
@@ -318,20 +318,9 @@ class FastReader {
   }
 
  private:
-  // One table lookup a byte: JSON whitespace, and the bytes a string copies as they are
-  // (printable ASCII but '"' and '\\'); with SSE2 (every x86-64), sixteen bytes a step where
-  // sixteen are left.
-  enum : unsigned char { kSpace = 1, kPlain = 2 };
-  static constexpr std::array<unsigned char, 256> kClass = [] {
-    std::array<unsigned char, 256> t{};
-    for (const char c : {' ', '\n', '\r', '\t'}) t[static_cast<unsigned char>(c)] = kSpace;
-    for (int c = 0x20; c < 0x80; ++c) {
-      if (c != '"' && c != '\\') t[static_cast<std::size_t>(c)] |= kPlain;
-    }
-    return t;
-  }();
-  [[nodiscard]] static bool space(char c) { return (kClass[static_cast<unsigned char>(c)] & kSpace) != 0; }
-  [[nodiscard]] static bool plain(char c) { return (kClass[static_cast<unsigned char>(c)] & kPlain) != 0; }
+  // JSON whitespace; a string's plain bytes are found by detail::json_plain_end (json_scan.h),
+  // the report writer's scan.
+  [[nodiscard]] static bool space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
   void ws() {
 #if defined(__SSE2__)
@@ -351,27 +340,6 @@ class FastReader {
     }
 #endif
     while (p_ != end_ && space(*p_)) ++p_;
-  }
-
-  // Past the bytes a string holds as they are (plain()), from p_.
-  void plain_run() {
-#if defined(__SSE2__)
-    // Sixteen a step: a quote, a backslash, a control byte or a non-ASCII one (the last two are
-    // the bytes below 0x20 as signed bytes) ends the run.
-    while (end_ - p_ >= 16) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p_));
-      const __m128i stop =
-          _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
-                       _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
-      const auto at = static_cast<unsigned>(_mm_movemask_epi8(stop));
-      if (at != 0) {
-        p_ += __builtin_ctz(at);
-        return;
-      }
-      p_ += 16;
-    }
-#endif
-    while (p_ != end_ && plain(*p_)) ++p_;
   }
 
   bool literal(std::string_view word) {
@@ -601,7 +569,7 @@ class FastReader {
     ++p_;  // the opening quote
     while (true) {
       const char* run = p_;
-      plain_run();
+      p_ = detail::json_plain_end(p_, end_);
       if (out != nullptr) out->append(run, static_cast<std::size_t>(p_ - run));
       if (p_ == end_) return false;
       const auto c = static_cast<unsigned char>(*p_);
