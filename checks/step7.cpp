@@ -1,6 +1,8 @@
 // Step 7 of the lab (SPEC.md): trainer3, identical to trainer2 but for its name, stays
 // Pending with "Insufficient nvidia.com/gpu"; that message is saved.
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -15,10 +17,18 @@ namespace {
 using namespace detail;  // NOLINT(google-build-using-namespace)
 
 // The parts of a pod that must match: containers (image, resources with requests defaulted
-// from limits, quantities canonical), student tolerations, nodeSelector, affinity.
-std::map<std::string, json> comparable(const json& pod) {
-  std::map<std::string, json> out;
-  json cs = json::array();
+// from limits, quantities canonical), student tolerations (in any order, operator Equal when
+// unset), nodeSelector, affinity (absent or null as empty). Read in place: only the containers
+// are rebuilt.
+struct Comparable {
+  json containers = json::array();
+  std::vector<json> tolerations;
+  const json* node_selector = nullptr;
+  const json* affinity = nullptr;
+};
+
+Comparable comparable(const json& pod) {
+  Comparable out;
   const json* list = at(pod, "/spec/containers");
   if (list != nullptr && list->is_array()) {
     for (const auto& c : *list) {
@@ -37,31 +47,47 @@ std::map<std::string, json> comparable(const json& pod) {
           if (!res.contains("requests") || !res["requests"].contains(k)) res["requests"][k] = v;
         }
       }
-      cs.push_back(json{{"image", str_at(c, "/image")}, {"resources", res}});
+      out.containers.push_back(json{{"image", str_at(c, "/image")}, {"resources", std::move(res)}});
     }
   }
-  out["containers"] = cs;
-  std::vector<std::string> tols;
-  for (auto t : student_tolerations(pod)) {
+  out.tolerations = student_tolerations(pod);
+  for (auto& t : out.tolerations) {
     if (str_at(t, "/operator").empty()) t["operator"] = "Equal";
-    tols.push_back(t.dump());
   }
-  std::sort(tols.begin(), tols.end());
-  out["tolerations"] = tols;
-  const json* sel = at(pod, "/spec/nodeSelector");
-  out["nodeSelector"] = sel != nullptr && !sel->is_null() ? *sel : json::object();
-  const json* aff = at(pod, "/spec/affinity");
-  out["affinity"] = aff != nullptr && !aff->is_null() ? *aff : json::object();
+  const auto present = [](const json* v) { return v != nullptr && !v->is_null() ? v : nullptr; };
+  out.node_selector = present(at(pod, "/spec/nodeSelector"));
+  out.affinity = present(at(pod, "/spec/affinity"));
   return out;
 }
 
-std::vector<std::string> differences(const json& a, const json& b) {
-  std::vector<std::string> out;
-  const auto ca = comparable(a);
-  const auto cb = comparable(b);
-  for (const auto& [k, v] : ca) {
-    if (cb.at(k) != v) out.push_back(k);
+// Equal as a map field is compared: absent stands for {}.
+bool same_or_empty(const json* a, const json* b) {
+  static const json kEmpty = json::object();
+  return (a != nullptr ? *a : kEmpty) == (b != nullptr ? *b : kEmpty);
+}
+
+// The same tolerations, each matched once, in any order.
+bool same_tolerations(const std::vector<json>& a, const std::vector<json>& b) {
+  if (a.size() != b.size()) return false;
+  std::vector<bool> used(b.size(), false);
+  for (const auto& t : a) {
+    std::size_t i = 0;
+    while (i < b.size() && (used[i] || b[i] != t)) ++i;
+    if (i == b.size()) return false;
+    used[i] = true;
   }
+  return true;
+}
+
+// The fields that differ, in name order.
+std::vector<std::string> differences(const json& a, const json& b) {
+  const Comparable ca = comparable(a);
+  const Comparable cb = comparable(b);
+  std::vector<std::string> out;
+  if (!same_or_empty(ca.affinity, cb.affinity)) out.emplace_back("affinity");
+  if (ca.containers != cb.containers) out.emplace_back("containers");
+  if (!same_or_empty(ca.node_selector, cb.node_selector)) out.emplace_back("nodeSelector");
+  if (!same_tolerations(ca.tolerations, cb.tolerations)) out.emplace_back("tolerations");
   return out;
 }
 
