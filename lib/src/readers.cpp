@@ -264,27 +264,59 @@ void read_describe(const std::vector<std::string>& lines, Advertised& a) {
   if (a.amounts.empty()) a.problem = "reason.advertised.describe";
 }
 
+// The column that names the node: the one headed like a name (`NAME`, `Node`, `이름`), else
+// the first.
+std::size_t name_column(const std::vector<std::string>& h) {
+  for (std::size_t i = 0; i < h.size(); ++i) {
+    const std::string u = text::to_lower_ascii(h[i]);
+    if (u == "name" || u == "node" || u == "nodes" || u == "node_name" || u == "node-name" || u == "nodename" ||
+        u == "이름" || u == "노드" || u == "노드명" || u == "노드이름")
+      return i;
+  }
+  return 0;
+}
+
 // The column of a capacity amount when the header has one beside an allocatable one.
-std::optional<std::size_t> capacity_column(const std::vector<std::string>& h) {
-  for (std::size_t i = 1; i < h.size(); ++i) {
-    if (text::to_lower_ascii(h[i]).find("cap") != std::string::npos) return i;
+std::optional<std::size_t> capacity_column(const std::vector<std::string>& h, std::size_t name_col) {
+  for (std::size_t i = 0; i < h.size(); ++i) {
+    if (i != name_col && text::to_lower_ascii(h[i]).find("cap") != std::string::npos) return i;
   }
   return std::nullopt;
 }
 
-std::optional<std::size_t> amount_column(const std::vector<std::string>& h) {
-  std::optional<std::size_t> col;
+// Whether every data row that has column `col` holds an amount there.
+bool holds_amounts(const std::vector<std::vector<std::string>>& rows, std::size_t col) {
+  bool any = false;
+  for (const auto& r : rows) {
+    if (col >= r.size()) continue;
+    if (!is_amount_cell(r[col])) return false;
+    any = true;
+  }
+  return any;
+}
+
+// The column of the GPU amount: allocatable first (the last so headed), then the first headed
+// for the GPU or capacity, preferring one that holds amounts (`GPU-PRODUCT` before `GPU` is a
+// label, not the amount); without such a header, the other column of two.
+std::optional<std::size_t> amount_column(const std::vector<std::string>& h,
+                                         const std::vector<std::vector<std::string>>& rows, std::size_t name_col) {
+  std::vector<std::size_t> candidates;
+  for (std::size_t i = h.size(); i-- > 0;) {
+    if (i != name_col && text::to_lower_ascii(h[i]).find("alloc") != std::string::npos) candidates.push_back(i);
+  }
   for (std::size_t i = 0; i < h.size(); ++i) {
-    if (text::to_lower_ascii(h[i]).find("alloc") != std::string::npos) col = i;
-  }
-  for (std::size_t i = 1; i < h.size() && !col; ++i) {
     const std::string u = text::to_lower_ascii(h[i]);
-    if (u.find("gpu") != std::string::npos || u.find("nvidia") != std::string::npos ||
-        u.find("cap") != std::string::npos)
-      col = i;
+    if (i != name_col && u.find("alloc") == std::string::npos &&
+        (u.find("gpu") != std::string::npos || u.find("nvidia") != std::string::npos ||
+         u.find("cap") != std::string::npos))
+      candidates.push_back(i);
   }
-  if (!col && h.size() == 2) col = 1;
-  return col;
+  for (const std::size_t c : candidates) {
+    if (holds_amounts(rows, c)) return c;
+  }
+  if (!candidates.empty()) return candidates.front();
+  if (h.size() == 2) return 1 - name_col;
+  return std::nullopt;
 }
 
 // Rows without a header: each node name is followed by its amount cells (the last one wins:
@@ -308,17 +340,17 @@ void read_pairs(const std::vector<std::vector<std::string>>& rows, Advertised& a
   }
 }
 
-void read_table(const std::vector<std::string>& lines, Advertised& a) {
-  a.format = AdvertisedFormat::kTable;
-  std::vector<std::vector<std::string>> rows;
-  for (const auto& l : lines) {
-    auto cells = split_cells(l);
-    if (!cells.empty()) rows.push_back(std::move(cells));
+bool same_cells(const std::vector<std::string>& x, const std::vector<std::string>& y) {
+  if (x.size() != y.size()) return false;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if (text::to_lower_ascii(x[i]) != text::to_lower_ascii(y[i])) return false;
   }
-  if (rows.empty()) {
-    a.problem = "reason.advertised.no-rows";
-    return;
-  }
+  return true;
+}
+
+// One table: an optional header and its rows. False when it holds no node rows (a problem or
+// bare numbers, said in `a`).
+bool read_one_table(std::vector<std::vector<std::string>> rows, Advertised& a) {
   // A one-column header (`GPU`, `Gpu`) above amounts only: bare numbers under a title.
   const bool lone_title =
       rows[0].size() == 1 && !is_amount_cell(rows[0][0]) && rows.size() > 1 &&
@@ -328,14 +360,17 @@ void read_table(const std::vector<std::string>& lines, Advertised& a) {
   const bool header = lone_title || looks_like_header(rows[0]);
   std::optional<std::size_t> amount_col;
   std::optional<std::size_t> capacity_col;
+  std::size_t name_col = 0;
   if (header) {
-    amount_col = amount_column(rows[0]);
-    capacity_col = capacity_column(rows[0]);
-    if (!amount_col && rows[0].size() > 2) {
-      a.problem = "reason.advertised.no-gpu-column";
-      return;
-    }
+    const std::vector<std::string> h = rows[0];
     rows.erase(rows.begin());
+    name_col = name_column(h);
+    amount_col = amount_column(h, rows, name_col);
+    capacity_col = capacity_column(h, name_col);
+    if (!amount_col && h.size() > 2) {
+      a.problem = "reason.advertised.no-gpu-column";
+      return false;
+    }
   }
   // Bare numbers: not one cell names a node.
   const bool any_name = std::any_of(rows.begin(), rows.end(), [](const auto& r) {
@@ -348,22 +383,115 @@ void read_table(const std::vector<std::string>& lines, Advertised& a) {
     } else {
       a.problem = "reason.advertised.header-only";
     }
+    return false;
+  }
+  if (!header) {
+    read_pairs(rows, a);
+    return true;
+  }
+  for (const auto& cells : rows) {
+    const std::size_t col = amount_col && *amount_col < cells.size() ? *amount_col : cells.size() - 1;
+    std::string amount = cells.size() >= 2 ? cells[col] : std::string();
+    // Allocatable when the node has it, else capacity: as the JSON, YAML and describe readers.
+    if ((amount.empty() || amount == "<none>") && capacity_col && *capacity_col < cells.size() && *capacity_col != col)
+      amount = cells[*capacity_col];
+    add_node(a, cells[name_col < cells.size() ? name_col : 0], amount);
+  }
+  return true;
+}
+
+// Where each table of the file starts: a file may hold the output twice (`| tee -a`) or another
+// command's table above the GPU one. A table starts at a header: the first row's again, or a
+// row headed like a node name (`NAME ...`).
+std::vector<std::size_t> table_starts(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<std::size_t> out{0};
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    if (!looks_like_header(rows[r])) continue;
+    const std::string first = text::to_lower_ascii(rows[r][0]);
+    if (same_cells(rows[r], rows[0]) || first == "name" || first == "node" || first == "이름" || first == "노드")
+      out.push_back(r);
+  }
+  return out;
+}
+
+void read_table(const std::vector<std::string>& lines, Advertised& a) {
+  a.format = AdvertisedFormat::kTable;
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& l : lines) {
+    auto cells = split_cells(l);
+    if (!cells.empty()) rows.push_back(std::move(cells));
+  }
+  if (rows.empty()) {
+    a.problem = "reason.advertised.no-rows";
     return;
   }
-  if (header) {
-    for (const auto& cells : rows) {
-      const std::size_t col = amount_col && *amount_col < cells.size() ? *amount_col : cells.size() - 1;
-      std::string amount = cells.size() >= 2 ? cells[col] : std::string();
-      // Allocatable when the node has it, else capacity: as the JSON, YAML and describe readers.
-      if ((amount.empty() || amount == "<none>") && capacity_col && *capacity_col < cells.size() &&
-          *capacity_col != col)
-        amount = cells[*capacity_col];
-      add_node(a, cells[0], amount);
-    }
-  } else {
-    read_pairs(rows, a);
+  // Several tables: those with a GPU column are read, in order (a later one wins for a node).
+  const auto starts = table_starts(rows);
+  std::vector<std::vector<std::vector<std::string>>> gpu_tables;
+  for (std::size_t k = 0; k < starts.size() && starts.size() > 1; ++k) {
+    const std::size_t end = k + 1 < starts.size() ? starts[k + 1] : rows.size();
+    std::vector<std::vector<std::string>> t(rows.begin() + static_cast<std::ptrdiff_t>(starts[k]),
+                                            rows.begin() + static_cast<std::ptrdiff_t>(end));
+    if (!looks_like_header(t[0]) || t.size() < 2) continue;
+    const std::vector<std::vector<std::string>> data(t.begin() + 1, t.end());
+    const auto col = amount_column(t[0], data, name_column(t[0]));
+    if (col && (t[0].size() > 2 || holds_amounts(data, *col))) gpu_tables.push_back(std::move(t));
   }
-  a.all_none = std::all_of(a.amounts.begin(), a.amounts.end(), [](const auto& kv) { return kv.second.empty(); });
+  bool read = false;
+  if (gpu_tables.empty()) {
+    read = read_one_table(std::move(rows), a);
+  } else {
+    for (auto& t : gpu_tables) read = read_one_table(std::move(t), a) || read;
+  }
+  if (read)
+    a.all_none = std::all_of(a.amounts.begin(), a.amounts.end(), [](const auto& kv) { return kv.second.empty(); });
+}
+
+// The JSON documents one after another in `t` (the output saved twice), each whole; empty when
+// `t` is not such a sequence.
+std::vector<std::string_view> json_documents(std::string_view t) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (true) {
+    while (i < t.size() && (t[i] == ' ' || t[i] == '\n' || t[i] == '\t' || t[i] == '\r')) ++i;
+    if (i == t.size()) return out;
+    if (t[i] != '{' && t[i] != '[') return {};
+    const std::size_t b = i;
+    int depth = 0;
+    bool in_string = false;
+    for (; i < t.size(); ++i) {
+      const char c = t[i];
+      if (in_string) {
+        if (c == '\\') {
+          ++i;
+        } else if (c == '"') {
+          in_string = false;
+        }
+      } else if (c == '"') {
+        in_string = true;
+      } else if (c == '{' || c == '[') {
+        ++depth;
+      } else if ((c == '}' || c == ']') && --depth == 0) {
+        ++i;
+        break;
+      }
+    }
+    if (depth != 0) return {};
+    out.push_back(t.substr(b, i - b));
+  }
+}
+
+// `doc` as one JSON document or, when it is the output saved twice, each of them; a single
+// discarded value when neither parses.
+std::vector<json> parse_documents(std::string_view doc) {
+  std::vector<json> docs{parse_bounded(doc)};
+  if (!docs[0].is_discarded()) return docs;
+  const auto parts = json_documents(doc);
+  if (parts.size() < 2) return docs;
+  std::vector<json> each;
+  for (const auto part : parts) each.push_back(parse_bounded(part));
+  if (std::any_of(each.begin(), each.end(), [](const json& d) { return d.is_discarded(); })) return docs;
+  return each;
 }
 
 }  // namespace
@@ -387,14 +515,14 @@ Advertised read_advertised(std::string_view in) {
     return std::nullopt;
   };
   if (auto doc = starts_at([](std::string_view l) { return !l.empty() && (l[0] == '{' || l[0] == '['); })) {
-    const json j = parse_bounded(*doc);
-    if (!j.is_discarded() || t.front() == '{' || t.front() == '[') {
+    const std::vector<json> docs = parse_documents(*doc);
+    if (!docs[0].is_discarded() || t.front() == '{' || t.front() == '[') {
       a.format = AdvertisedFormat::kJson;
-      if (j.is_discarded()) {
+      if (docs[0].is_discarded()) {
         a.problem = "reason.advertised.bad-json";
         return a;
       }
-      nodes_from_json(j, a);
+      for (const auto& d : docs) nodes_from_json(d, a);
       return a;
     }
   }
@@ -638,6 +766,13 @@ constexpr AnswerWord kAnswerWords[] = {
     {"일치해야", A::kAffirmative},
     {"맞음", A::kAffirmative},
     {"맞다", A::kAffirmative},
+    // stems that take the polite endings (같습니다, 맞습니다)
+    {"같", A::kAffirmative},
+    {"맞", A::kAffirmative},
+    // the quiz marks: O for yes, X for no (Korean and Japanese tests)
+    {"o", A::kAffirmative},
+    {"\u25CB", A::kAffirmative},
+    {"\u2B55", A::kAffirmative},
     {"필요", A::kAffirmative},
     {"はい", A::kAffirmative},
     {"必須", A::kAffirmative},
@@ -669,6 +804,14 @@ constexpr AnswerWord kAnswerWords[] = {
     {"only whole numbers", A::kNegative},
     {"must be an integer", A::kNegative},
     {"must be integer", A::kNegative},
+    {"must be integers", A::kNegative},
+    {"must be whole", A::kNegative},
+    {"must be a whole", A::kNegative},
+    {"only integer", A::kNegative},
+    {"only whole", A::kNegative},
+    {"x", A::kNegative},
+    {"\u00D7", A::kNegative},
+    {"\u274C", A::kNegative},
     {"불가", A::kNegative},
     {"불가능", A::kNegative},
     {"거절", A::kNegative},
@@ -697,6 +840,7 @@ constexpr AnswerWord kAnswerWords[] = {
     {"ダメ", A::kNegative},
     {"できない", A::kNegative},
     {"整数のみ", A::kNegative},
+    {"できません", A::kNegative},
     {"偽", A::kNegative},
     // negators: turn an affirmative word around ("not equal", "같지 않음", "必要ない")
     {"not", A::kNegator},
@@ -708,10 +852,17 @@ constexpr AnswerWord kAnswerWords[] = {
     {"않아도", A::kNegator},
     {"않아도 됨", A::kNegator},
     {"아님", A::kNegator},
+    {"아닙니다", A::kNegator},
+    {"안", A::kNegator},
+    {"못", A::kNegator},
+    {"않", A::kNegator},
     {"없음", A::kNegator},
     {"ない", A::kNegator},
     {"ではない", A::kNegator},
     {"じゃない", A::kNegator},
+    {"ではなく", A::kNegator},
+    {"じゃなく", A::kNegator},
+    {"ありません", A::kNegator},
     {"不要", A::kNegator},
     // numbers: what the scheduler sees
     {"number", A::kNumbers},
@@ -767,9 +918,11 @@ const std::vector<AnswerWord>& answer_words() {
 
 const std::vector<std::string_view>& answer_suffixes() {
   // Endings Korean and Japanese put on a word: 필수임, 거절됨, 숫자만, 같아야 함 → 같아야+함 ...
-  static const std::vector<std::string_view> kSuffixes{"임",   "함",     "됨",   "만",   "이다",   "입니다", "다",
-                                                       "요",   "음",     "이요", "해야", "해야함", "이어야", "입니다",
-                                                       "です", "である", "だ",   "のみ", "だけ",   "する"};
+  static const std::vector<std::string_view> kSuffixes{"임", "함", "됨", "만", "이다", "입니다", "다", "요", "음",
+                                                       "이요", "해야", "해야함", "이어야", "입니다", "です", "である",
+                                                       "だ", "のみ", "だけ", "する",
+                                                       // the polite endings: 같습니다, 필요합니다, 안됩니다, 아니에요
+                                                       "습니다", "합니다", "됩니다", "에요", "예요", "해요"};
   return kSuffixes;
 }
 
@@ -806,6 +959,29 @@ bool is_token_sep(char c) {
          c == ';' || c == '.' || c == '!' || c == ':' || c == '"' || c == '\'' || c == '=' || c == '+' || c == '&';
 }
 
+// The kinds of the answer words in one token, appended to `out`.
+void token_kinds(std::string_view tok, std::vector<Answer>& out) {
+  if (const Answer a = lookup(tok); a != Answer::kUnknown) {
+    out.push_back(a);
+    return;
+  }
+  if (ascii_only(tok)) return;
+  // Japanese glues words together (`GPUの個数`, `必要ない`) and Korean glues particles on
+  // (`숫자로`): the table words of two or more characters found inside, longest first.
+  std::string rest(tok);
+  std::vector<const AnswerWord*> rows;
+  for (const auto& row : answer_words()) {
+    if (!ascii_only(row.word) && row.word.size() >= 6) rows.push_back(&row);
+  }
+  std::sort(rows.begin(), rows.end(), [](const auto* x, const auto* y) { return x->word.size() > y->word.size(); });
+  for (const auto* row : rows) {
+    if (const auto p = rest.find(row->word); p != std::string::npos) {
+      out.push_back(row->answer);
+      rest.replace(p, row->word.size(), " ");
+    }
+  }
+}
+
 // The kinds of answer words in `span`, in order: phrases of the table first (and removed), then
 // each token.
 std::vector<Answer> kinds_in(std::string span) {
@@ -827,25 +1003,7 @@ std::vector<Answer> kinds_in(std::string span) {
     const std::size_t b = i;
     while (i < span.size() && !is_token_sep(span[i])) ++i;
     if (i == b) continue;
-    const std::string_view tok = std::string_view(span).substr(b, i - b);
-    if (const Answer a = lookup(tok); a != Answer::kUnknown) {
-      out.push_back(a);
-    } else if (!ascii_only(tok)) {
-      // Japanese glues words together (`GPUの個数`, `必要ない`) and Korean glues particles on
-      // (`숫자로`): the table words of two or more characters found inside, longest first.
-      std::string rest(tok);
-      std::vector<const AnswerWord*> rows;
-      for (const auto& row : answer_words()) {
-        if (!ascii_only(row.word) && row.word.size() >= 6) rows.push_back(&row);
-      }
-      std::sort(rows.begin(), rows.end(), [](const auto* x, const auto* y) { return x->word.size() > y->word.size(); });
-      for (const auto* row : rows) {
-        if (const auto p = rest.find(row->word); p != std::string::npos) {
-          out.push_back(row->answer);
-          rest.replace(p, row->word.size(), " ");
-        }
-      }
-    }
+    token_kinds(std::string_view(span).substr(b, i - b), out);
   }
   return out;
 }
@@ -878,6 +1036,64 @@ std::size_t head_end(std::string_view v) {
   return end;
 }
 
+// "not devices but numbers", "numbers rather than devices", "장치가 아니라 숫자", "デバイスではなく数":
+// an answer with no yes or no in it that names both the count and the devices, and negates one
+// of them, means the other. An English negator turns the word after it around; a Korean or
+// Japanese one (아니라, 아님, ではなく) the word before it.
+std::optional<Answer> contrast(std::string v) {
+  constexpr std::string_view kBack = " <back> ";
+  constexpr std::string_view kFwd = " <fwd> ";
+  const std::pair<std::string_view, std::string_view> markers[] = {
+      {"rather than", kFwd}, {"instead of", kFwd}, {"아니라", kBack},   {"아니고", kBack}, {"말고", kBack},
+      {"대신", kBack},       {"ではなく", kBack},  {"じゃなく", kBack}, {"でなく", kBack}, {"の代わりに", kBack}};
+  for (const auto& [word, mark] : markers) {
+    for (auto p = v.find(word); p != std::string::npos; p = v.find(word, p + mark.size()))
+      v.replace(p, word.size(), mark);
+  }
+  struct Item {
+    Answer kind;
+    int reach;  ///< a negator's: +1 the word after it, -1 the word before it
+  };
+  std::vector<Item> items;
+  std::size_t i = 0;
+  while (i < v.size()) {
+    while (i < v.size() && is_token_sep(v[i])) ++i;
+    const std::size_t b = i;
+    while (i < v.size() && !is_token_sep(v[i])) ++i;
+    if (i == b) continue;
+    const std::string_view tok = std::string_view(v).substr(b, i - b);
+    if (tok == "<back>" || tok == "<fwd>") {
+      items.push_back({Answer::kNegator, tok == "<fwd>" ? 1 : -1});
+      continue;
+    }
+    std::vector<Answer> kinds;
+    token_kinds(tok, kinds);
+    for (const Answer k : kinds) items.push_back({k, k != Answer::kNegator ? 0 : ascii_only(tok) ? 1 : -1});
+  }
+  const auto term = [&](std::size_t k) {
+    return items[k].kind == Answer::kNumbers || items[k].kind == Answer::kDevices;
+  };
+  std::vector<bool> negated(items.size(), false);
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    const Answer a = items[k].kind;
+    if (a == Answer::kAffirmative || a == Answer::kNegative || a == Answer::kAmbiguous) return std::nullopt;
+    if (a != Answer::kNegator) continue;
+    if (items[k].reach > 0 && k + 1 < items.size() && term(k + 1)) negated[k + 1] = true;
+    if (items[k].reach < 0 && k > 0 && term(k - 1)) negated[k - 1] = true;
+  }
+  bool plain[2] = {false, false};  // numbers, devices
+  bool denied[2] = {false, false};
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    if (!term(k)) continue;
+    const int t = items[k].kind == Answer::kNumbers ? 0 : 1;
+    (negated[k] ? denied : plain)[t] = true;
+  }
+  for (int t = 0; t < 2; ++t) {
+    if (plain[t] && !denied[t] && denied[1 - t] && !plain[1 - t]) return t == 0 ? Answer::kNumbers : Answer::kDevices;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Answer classify_answer(std::string_view value) {
@@ -887,6 +1103,7 @@ Answer classify_answer(std::string_view value) {
   v = text::trim(v);
   if (v.empty()) return Answer::kUnknown;
   if (auto a = lookup(v); a != Answer::kUnknown) return a == Answer::kNegator ? Answer::kNegative : a;
+  if (const auto c = contrast(v)) return *c;
   // The answer proper decides; its explanation is read only when the answer has no word.
   const std::string head = v.substr(0, head_end(v));
   if (const Answer a = resolve(kinds_in(head)); a != Answer::kUnknown) return a;

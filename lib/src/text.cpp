@@ -381,6 +381,31 @@ std::string normalize_with(std::string_view in, utf8proc_option_t options) {
 bool starts_with(std::string_view s, std::string_view p) {
   return s.substr(0, p.size()) == p;
 }
+
+std::string_view trim_view(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+// A shell's own prompt name: `bash`, `sh`, `zsh`, `ash`, with a version (`bash-5.1`, `sh-5.2`).
+bool shell_name(std::string_view s) {
+  const auto dash = s.find('-');
+  const std::string_view name = s.substr(0, dash);
+  if (name != "bash" && name != "sh" && name != "zsh" && name != "ash" && name != "dash" && name != "ksh") return false;
+  if (dash == std::string_view::npos) return true;
+  const std::string_view version = s.substr(dash + 1);
+  return !version.empty() &&
+         std::all_of(version.begin(), version.end(), [](char c) { return (c >= '0' && c <= '9') || c == '.'; });
+}
+
+// A command line the lab's students type: kubectl (or its aliases) and the shell's own.
+bool starts_command(std::string_view s) {
+  for (std::string_view c : {"kubectl ", "k ", "kubecolor ", "sudo ", "cat ", "echo ", "watch ", "oc "}) {
+    if (starts_with(s, c)) return true;
+  }
+  return false;
+}
 }  // namespace
 
 std::string nfc(std::string_view utf8) {
@@ -410,14 +435,25 @@ bool is_noise_line(std::string_view line) {
       l[11] == ':' && l[14] == '.' &&
       std::all_of(l.begin() + 1, l.begin() + 5, [](char c) { return c >= '0' && c <= '9'; }))
     return true;
-  // `user@host:~/lab$ kubectl ...`, `[root@host lab]# cat out/x.txt`, `PS C:\lab> kubectl ...`.
+  // `user@host:~/lab$ kubectl ...`, `[root@host lab]# cat out/x.txt`, `PS C:\lab> kubectl ...`,
+  // a container's shell (`bash-5.1# `, `sh-5.2$ `), a host name before a command
+  // (`controlplane $ kubectl ...`); a prompt alone on its line too (`bash-5.1#`).
   for (std::string_view p : {"$ ", "# ", "> ", "% "}) {
     const auto at = l.find(p);
     if (at == std::string_view::npos || at == 0) continue;
-    const std::string_view before = l.substr(0, at);
+    const std::string_view before = trim_view(l.substr(0, at));
+    if (before.empty()) continue;
+    const std::string_view after = l.substr(at + p.size());
     const bool prompt_like = before.find('@') != std::string_view::npos || starts_with(before, "PS ") ||
-                             (before.front() == '[' && before.back() == ']');
+                             (before.front() == '[' && before.back() == ']') || shell_name(before) ||
+                             (before.find(' ') == std::string_view::npos && starts_command(after));
     if (prompt_like && before.find("  ") == std::string_view::npos) return true;
+  }
+  if (l.size() > 1 && (l.back() == '$' || l.back() == '#')) {
+    const std::string_view before = trim_view(l.substr(0, l.size() - 1));
+    if (shell_name(before) ||
+        (before.find('@') != std::string_view::npos && before.find(' ') == std::string_view::npos))
+      return true;
   }
   return false;
 }

@@ -493,6 +493,27 @@ TEST(Step8Words, GateReportVariants) {
   EXPECT_EQ(result(r, "step8.used").outcome.status, Status::kPass);
 }
 
+// The answers of the audit on the real solution capture: a contrast, a restriction and a polite
+// ending pass; the contrast the other way round fails as the devices answer.
+TEST(Step8Words, ContrastsAndPoliteEndingsOnTheSolution) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  auto& f = s.files[std::string(lab::kFileGateReport)];
+  const std::string counts = "ALLOCATABLE=2\nUSED=2\nPENDING=2\nTAINT=nvidia.com/gpu=present:NoSchedule\n";
+  f.content =
+      counts + "REQUESTS_EQUAL_LIMITS=같습니다\nFRACTIONAL=must be a whole number\nSCHEDULER_SEES=장치가 아니라 숫자\n";
+  RunResult r = grade(s);
+  for (const char* id : {"step8.requests-equal-limits", "step8.fractional", "step8.scheduler-sees"}) {
+    EXPECT_EQ(result(r, id).outcome.status, Status::kPass) << id;
+  }
+  f.content =
+      counts + "REQUESTS_EQUAL_LIMITS=같지 않습니다\nFRACTIONAL=안 됩니다\nSCHEDULER_SEES=not numbers but devices\n";
+  r = grade(s);
+  EXPECT_EQ(result(r, "step8.requests-equal-limits").outcome.hint.id, "hint.step8.requests-equal-limits.negative");
+  EXPECT_EQ(result(r, "step8.fractional").outcome.status, Status::kPass);
+  EXPECT_EQ(result(r, "step8.scheduler-sees").outcome.hint.id, "hint.step8.scheduler-sees.devices");
+}
+
 // Real capture: trainer was applied with spec.nodeName and the line then deleted from the saved
 // file. The file alone looks like the solution's; the live pod's managedFields name the client.
 TEST(Placement, NodeNameSetByTheClientIsNotTheScheduler) {

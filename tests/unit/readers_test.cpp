@@ -310,6 +310,732 @@ INSTANTIATE_TEST_SUITE_P(KubectlShapes, Advertised, testing::Range<std::size_t>(
                            return std::string(adv_cases()[i.param].name);
                          });
 
+// Class 14: the forms the held-out audit found misread, as a student saved them: the output
+// pasted twice, another command's table first, `-o json` twice, a container's shell prompt,
+// the GPU column first, a product label column headed GPU-PRODUCT before the amount.
+TEST(Advertised, SeveralTablesPromptsAndColumnOrder) {
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"advertised-pasted-twice",
+       R"ADV($ kubectl get nodes -o 'custom-columns=NAME:.metadata.name,GPU:.status.allocatable.nvidia\.com/gpu'
+NAME         GPU
+lab-node-0   2
+lab-node-1   <none>
+lab-node-2   <none>
+$ kubectl get nodes -o 'custom-columns=NAME:.metadata.name,GPU:.status.allocatable.nvidia\.com/gpu'
+NAME         GPU
+lab-node-0   2
+lab-node-1   <none>
+lab-node-2   <none>
+)ADV"},
+      {"advertised-wide-then-custom-columns", R"ADV($ kubectl get nodes -o wide
+NAME         STATUS   ROLES    AGE   VERSION   INTERNAL-IP   EXTERNAL-IP   OS-IMAGE    KERNEL-VERSION   CONTAINER-RUNTIME
+lab-node-0   Ready    agent    12m   v1.34.0   10.0.0.1      <none>        <unknown>   <unknown>        <unknown>
+lab-node-1   Ready    agent    12m   v1.34.0   10.0.0.2      <none>        <unknown>   <unknown>        <unknown>
+lab-node-2   Ready    agent    12m   v1.34.0   10.0.0.3      <none>        <unknown>   <unknown>        <unknown>
+$ kubectl get nodes -o 'custom-columns=NAME:.metadata.name,GPU:.status.allocatable.nvidia\.com/gpu'
+NAME         GPU
+lab-node-0   2
+lab-node-1   <none>
+lab-node-2   <none>
+)ADV"},
+      {"advertised-json-twice", R"ADV($ kubectl get nodes -o json
+{
+    "apiVersion": "v1",
+    "items": [
+        {
+            "apiVersion": "v1",
+            "kind": "Node",
+            "metadata": {
+                "annotations": {
+                    "kubectl.kubernetes.io/last-applied-configuration": "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"annotations\":{\"kwok.x-k8s.io/node\":\"fake\",\"node.alpha.kubernetes.io/ttl\":\"0\"},\"labels\":{\"kubernetes.io/arch\":\"amd64\",\"kubernetes.io/hostname\":\"lab-node-0\",\"kubernetes.io/os\":\"linux\",\"type\":\"kwok\"},\"name\":\"lab-node-0\"},\"spec\":{},\"status\":{\"allocatable\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"},\"capacity\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"}}}\n",
+                    "kwok.x-k8s.io/node": "fake",
+                    "node.alpha.kubernetes.io/ttl": "0"
+                },
+                "creationTimestamp": "2026-11-30T05:41:33Z",
+                "labels": {
+                    "beta.kubernetes.io/arch": "amd64",
+                    "beta.kubernetes.io/os": "linux",
+                    "kubernetes.io/arch": "amd64",
+                    "kubernetes.io/hostname": "lab-node-0",
+                    "kubernetes.io/os": "linux",
+                    "nvidia.com/gpu.count": "2",
+                    "nvidia.com/gpu.deploy.device-plugin": "true",
+                    "nvidia.com/gpu.present": "true",
+                    "nvidia.com/gpu.product": "NVIDIA-A100-SXM4-40GB",
+                    "type": "kwok"
+                },
+                "name": "lab-node-0",
+                "resourceVersion": "239",
+                "uid": "03b9e2d4-8fbb-49b6-8302-140715483dc5"
+            },
+            "spec": {
+                "taints": [
+                    {
+                        "effect": "NoSchedule",
+                        "key": "nvidia.com/gpu",
+                        "value": "present"
+                    }
+                ]
+            },
+            "status": {
+                "addresses": [
+                    {
+                        "address": "10.0.1.1",
+                        "type": "InternalIP"
+                    }
+                ],
+                "allocatable": {
+                    "cpu": "32",
+                    "memory": "256Gi",
+                    "nvidia.com/gpu": "2",
+                    "pods": "110"
+                },
+                "capacity": {
+                    "cpu": "32",
+                    "memory": "256Gi",
+                    "nvidia.com/gpu": "2",
+                    "pods": "110"
+                },
+                "conditions": [
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet is posting ready status",
+                        "reason": "KubeletReady",
+                        "status": "True",
+                        "type": "Ready"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has sufficient memory available",
+                        "reason": "KubeletHasSufficientMemory",
+                        "status": "False",
+                        "type": "MemoryPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has no disk pressure",
+                        "reason": "KubeletHasNoDiskPressure",
+                        "status": "False",
+                        "type": "DiskPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has sufficient PID available",
+                        "reason": "KubeletHasSufficientPID",
+                        "status": "False",
+                        "type": "PIDPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "RouteController created a route",
+                        "reason": "RouteCreated",
+                        "status": "False",
+                        "type": "NetworkUnavailable"
+                    }
+                ],
+                "daemonEndpoints": {
+                    "kubeletEndpoint": {
+                        "Port": 0
+                    }
+                },
+                "nodeInfo": {
+                    "architecture": "amd64",
+                    "bootID": "",
+                    "containerRuntimeVersion": "kwok-0.8.0",
+                    "kernelVersion": "kwok-0.8.0",
+                    "kubeProxyVersion": "kwok-0.8.0",
+                    "kubeletVersion": "kwok-0.8.0",
+                    "machineID": "",
+                    "operatingSystem": "linux",
+                    "osImage": "",
+                    "systemUUID": ""
+                },
+                "phase": "Running"
+            }
+        },
+        {
+            "apiVersion": "v1",
+            "kind": "Node",
+            "metadata": {
+                "annotations": {
+                    "kubectl.kubernetes.io/last-applied-configuration": "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"annotations\":{\"kwok.x-k8s.io/node\":\"fake\",\"node.alpha.kubernetes.io/ttl\":\"0\"},\"labels\":{\"kubernetes.io/arch\":\"amd64\",\"kubernetes.io/hostname\":\"lab-node-1\",\"kubernetes.io/os\":\"linux\",\"type\":\"kwok\"},\"name\":\"lab-node-1\"},\"spec\":{},\"status\":{\"allocatable\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"},\"capacity\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"}}}\n",
+                    "kwok.x-k8s.io/node": "fake",
+                    "node.alpha.kubernetes.io/ttl": "0"
+                },
+                "creationTimestamp": "2026-11-30T05:41:33Z",
+                "labels": {
+                    "beta.kubernetes.io/arch": "amd64",
+                    "beta.kubernetes.io/os": "linux",
+                    "kubernetes.io/arch": "amd64",
+                    "kubernetes.io/hostname": "lab-node-1",
+                    "kubernetes.io/os": "linux",
+                    "type": "kwok"
+                },
+                "name": "lab-node-1",
+                "resourceVersion": "229",
+                "uid": "f686cea3-acaa-405e-b93c-79d1657f21e3"
+            },
+            "spec": {},
+            "status": {
+                "addresses": [
+                    {
+                        "address": "10.0.1.1",
+                        "type": "InternalIP"
+                    }
+                ],
+                "allocatable": {
+                    "cpu": "32",
+                    "memory": "256Gi",
+                    "pods": "110"
+                },
+                "capacity": {
+                    "cpu": "32",
+                    "memory": "256Gi",
+                    "pods": "110"
+                },
+                "conditions": [
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet is posting ready status",
+                        "reason": "KubeletReady",
+                        "status": "True",
+                        "type": "Ready"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has sufficient memory available",
+                        "reason": "KubeletHasSufficientMemory",
+                        "status": "False",
+                        "type": "MemoryPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has no disk pressure",
+                        "reason": "KubeletHasNoDiskPressure",
+                        "status": "False",
+                        "type": "DiskPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has sufficient PID available",
+                        "reason": "KubeletHasSufficientPID",
+                        "status": "False",
+                        "type": "PIDPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "RouteController created a route",
+                        "reason": "RouteCreated",
+                        "status": "False",
+                        "type": "NetworkUnavailable"
+                    }
+                ],
+                "daemonEndpoints": {
+                    "kubeletEndpoint": {
+                        "Port": 0
+                    }
+                },
+                "nodeInfo": {
+                    "architecture": "amd64",
+                    "bootID": "",
+                    "containerRuntimeVersion": "kwok-0.8.0",
+                    "kernelVersion": "kwok-0.8.0",
+                    "kubeProxyVersion": "kwok-0.8.0",
+                    "kubeletVersion": "kwok-0.8.0",
+                    "machineID": "",
+                    "operatingSystem": "linux",
+                    "osImage": "",
+                    "systemUUID": ""
+                },
+                "phase": "Running"
+            }
+        },
+        {
+            "apiVersion": "v1",
+            "kind": "Node",
+            "metadata": {
+                "annotations": {
+                    "kubectl.kubernetes.io/last-applied-configuration": "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"annotations\":{\"kwok.x-k8s.io/node\":\"fake\",\"node.alpha.kubernetes.io/ttl\":\"0\"},\"labels\":{\"kubernetes.io/arch\":\"amd64\",\"kubernetes.io/hostname\":\"lab-node-2\",\"kubernetes.io/os\":\"linux\",\"type\":\"kwok\"},\"name\":\"lab-node-2\"},\"spec\":{},\"status\":{\"allocatable\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"},\"capacity\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"}}}\n",
+                    "kwok.x-k8s.io/node": "fake",
+                    "node.alpha.kubernetes.io/ttl": "0"
+                },
+                "creationTimestamp": "2026-11-30T05:41:33Z",
+                "labels": {
+                    "beta.kubernetes.io/arch": "amd64",
+                    "beta.kubernetes.io/os": "linux",
+                    "kubernetes.io/arch": "amd64",
+                    "kubernetes.io/hostname": "lab-node-2",
+                    "kubernetes.io/os": "linux",
+                    "type": "kwok"
+                },
+                "name": "lab-node-2",
+                "resourceVersion": "228",
+                "uid": "461d090a-1dd1-4db7-b00a-76033beb2896"
+            },
+            "spec": {},
+            "status": {
+                "addresses": [
+                    {
+                        "address": "10.0.1.1",
+                        "type": "InternalIP"
+                    }
+                ],
+                "allocatable": {
+                    "cpu": "32",
+                    "memory": "256Gi",
+                    "pods": "110"
+                },
+                "capacity": {
+                    "cpu": "32",
+                    "memory": "256Gi",
+                    "pods": "110"
+                },
+                "conditions": [
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet is posting ready status",
+                        "reason": "KubeletReady",
+                        "status": "True",
+                        "type": "Ready"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has sufficient memory available",
+                        "reason": "KubeletHasSufficientMemory",
+                        "status": "False",
+                        "type": "MemoryPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has no disk pressure",
+                        "reason": "KubeletHasNoDiskPressure",
+                        "status": "False",
+                        "type": "DiskPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has sufficient PID available",
+                        "reason": "KubeletHasSufficientPID",
+                        "status": "False",
+                        "type": "PIDPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "RouteController created a route",
+                        "reason": "RouteCreated",
+                        "status": "False",
+                        "type": "NetworkUnavailable"
+                    }
+                ],
+                "daemonEndpoints": {
+                    "kubeletEndpoint": {
+                        "Port": 0
+                    }
+                },
+                "nodeInfo": {
+                    "architecture": "amd64",
+                    "bootID": "",
+                    "containerRuntimeVersion": "kwok-0.8.0",
+                    "kernelVersion": "kwok-0.8.0",
+                    "kubeProxyVersion": "kwok-0.8.0",
+                    "kubeletVersion": "kwok-0.8.0",
+                    "machineID": "",
+                    "operatingSystem": "linux",
+                    "osImage": "",
+                    "systemUUID": ""
+                },
+                "phase": "Running"
+            }
+        }
+    ],
+    "kind": "List",
+    "metadata": {
+        "resourceVersion": ""
+    }
+}
+$ kubectl get nodes -o json
+{
+    "apiVersion": "v1",
+    "items": [
+        {
+            "apiVersion": "v1",
+            "kind": "Node",
+            "metadata": {
+                "annotations": {
+                    "kubectl.kubernetes.io/last-applied-configuration": "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"annotations\":{\"kwok.x-k8s.io/node\":\"fake\",\"node.alpha.kubernetes.io/ttl\":\"0\"},\"labels\":{\"kubernetes.io/arch\":\"amd64\",\"kubernetes.io/hostname\":\"lab-node-0\",\"kubernetes.io/os\":\"linux\",\"type\":\"kwok\"},\"name\":\"lab-node-0\"},\"spec\":{},\"status\":{\"allocatable\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"},\"capacity\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"}}}\n",
+                    "kwok.x-k8s.io/node": "fake",
+                    "node.alpha.kubernetes.io/ttl": "0"
+                },
+                "creationTimestamp": "2026-11-30T05:41:33Z",
+                "labels": {
+                    "beta.kubernetes.io/arch": "amd64",
+                    "beta.kubernetes.io/os": "linux",
+                    "kubernetes.io/arch": "amd64",
+                    "kubernetes.io/hostname": "lab-node-0",
+                    "kubernetes.io/os": "linux",
+                    "nvidia.com/gpu.count": "2",
+                    "nvidia.com/gpu.deploy.device-plugin": "true",
+                    "nvidia.com/gpu.present": "true",
+                    "nvidia.com/gpu.product": "NVIDIA-A100-SXM4-40GB",
+                    "type": "kwok"
+                },
+                "name": "lab-node-0",
+                "resourceVersion": "239",
+                "uid": "03b9e2d4-8fbb-49b6-8302-140715483dc5"
+            },
+            "spec": {
+                "taints": [
+                    {
+                        "effect": "NoSchedule",
+                        "key": "nvidia.com/gpu",
+                        "value": "present"
+                    }
+                ]
+            },
+            "status": {
+                "addresses": [
+                    {
+                        "address": "10.0.1.1",
+                        "type": "InternalIP"
+                    }
+                ],
+                "allocatable": {
+                    "cpu": "32",
+                    "memory": "256Gi",
+                    "nvidia.com/gpu": "2",
+                    "pods": "110"
+                },
+                "capacity": {
+                    "cpu": "32",
+                    "memory": "256Gi",
+                    "nvidia.com/gpu": "2",
+                    "pods": "110"
+                },
+                "conditions": [
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet is posting ready status",
+                        "reason": "KubeletReady",
+                        "status": "True",
+                        "type": "Ready"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has sufficient memory available",
+                        "reason": "KubeletHasSufficientMemory",
+                        "status": "False",
+                        "type": "MemoryPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has no disk pressure",
+                        "reason": "KubeletHasNoDiskPressure",
+                        "status": "False",
+                        "type": "DiskPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has sufficient PID available",
+                        "reason": "KubeletHasSufficientPID",
+                        "status": "False",
+                        "type": "PIDPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "RouteController created a route",
+                        "reason": "RouteCreated",
+                        "status": "False",
+                        "type": "NetworkUnavailable"
+                    }
+                ],
+                "daemonEndpoints": {
+                    "kubeletEndpoint": {
+                        "Port": 0
+                    }
+                },
+                "nodeInfo": {
+                    "architecture": "amd64",
+                    "bootID": "",
+                    "containerRuntimeVersion": "kwok-0.8.0",
+                    "kernelVersion": "kwok-0.8.0",
+                    "kubeProxyVersion": "kwok-0.8.0",
+                    "kubeletVersion": "kwok-0.8.0",
+                    "machineID": "",
+                    "operatingSystem": "linux",
+                    "osImage": "",
+                    "systemUUID": ""
+                },
+                "phase": "Running"
+            }
+        },
+        {
+            "apiVersion": "v1",
+            "kind": "Node",
+            "metadata": {
+                "annotations": {
+                    "kubectl.kubernetes.io/last-applied-configuration": "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"annotations\":{\"kwok.x-k8s.io/node\":\"fake\",\"node.alpha.kubernetes.io/ttl\":\"0\"},\"labels\":{\"kubernetes.io/arch\":\"amd64\",\"kubernetes.io/hostname\":\"lab-node-1\",\"kubernetes.io/os\":\"linux\",\"type\":\"kwok\"},\"name\":\"lab-node-1\"},\"spec\":{},\"status\":{\"allocatable\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"},\"capacity\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"}}}\n",
+                    "kwok.x-k8s.io/node": "fake",
+                    "node.alpha.kubernetes.io/ttl": "0"
+                },
+                "creationTimestamp": "2026-11-30T05:41:33Z",
+                "labels": {
+                    "beta.kubernetes.io/arch": "amd64",
+                    "beta.kubernetes.io/os": "linux",
+                    "kubernetes.io/arch": "amd64",
+                    "kubernetes.io/hostname": "lab-node-1",
+                    "kubernetes.io/os": "linux",
+                    "type": "kwok"
+                },
+                "name": "lab-node-1",
+                "resourceVersion": "229",
+                "uid": "f686cea3-acaa-405e-b93c-79d1657f21e3"
+            },
+            "spec": {},
+            "status": {
+                "addresses": [
+                    {
+                        "address": "10.0.1.1",
+                        "type": "InternalIP"
+                    }
+                ],
+                "allocatable": {
+                    "cpu": "32",
+                    "memory": "256Gi",
+                    "pods": "110"
+                },
+                "capacity": {
+                    "cpu": "32",
+                    "memory": "256Gi",
+                    "pods": "110"
+                },
+                "conditions": [
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet is posting ready status",
+                        "reason": "KubeletReady",
+                        "status": "True",
+                        "type": "Ready"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has sufficient memory available",
+                        "reason": "KubeletHasSufficientMemory",
+                        "status": "False",
+                        "type": "MemoryPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has no disk pressure",
+                        "reason": "KubeletHasNoDiskPressure",
+                        "status": "False",
+                        "type": "DiskPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has sufficient PID available",
+                        "reason": "KubeletHasSufficientPID",
+                        "status": "False",
+                        "type": "PIDPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "RouteController created a route",
+                        "reason": "RouteCreated",
+                        "status": "False",
+                        "type": "NetworkUnavailable"
+                    }
+                ],
+                "daemonEndpoints": {
+                    "kubeletEndpoint": {
+                        "Port": 0
+                    }
+                },
+                "nodeInfo": {
+                    "architecture": "amd64",
+                    "bootID": "",
+                    "containerRuntimeVersion": "kwok-0.8.0",
+                    "kernelVersion": "kwok-0.8.0",
+                    "kubeProxyVersion": "kwok-0.8.0",
+                    "kubeletVersion": "kwok-0.8.0",
+                    "machineID": "",
+                    "operatingSystem": "linux",
+                    "osImage": "",
+                    "systemUUID": ""
+                },
+                "phase": "Running"
+            }
+        },
+        {
+            "apiVersion": "v1",
+            "kind": "Node",
+            "metadata": {
+                "annotations": {
+                    "kubectl.kubernetes.io/last-applied-configuration": "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"annotations\":{\"kwok.x-k8s.io/node\":\"fake\",\"node.alpha.kubernetes.io/ttl\":\"0\"},\"labels\":{\"kubernetes.io/arch\":\"amd64\",\"kubernetes.io/hostname\":\"lab-node-2\",\"kubernetes.io/os\":\"linux\",\"type\":\"kwok\"},\"name\":\"lab-node-2\"},\"spec\":{},\"status\":{\"allocatable\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"},\"capacity\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"}}}\n",
+                    "kwok.x-k8s.io/node": "fake",
+                    "node.alpha.kubernetes.io/ttl": "0"
+                },
+                "creationTimestamp": "2026-11-30T05:41:33Z",
+                "labels": {
+                    "beta.kubernetes.io/arch": "amd64",
+                    "beta.kubernetes.io/os": "linux",
+                    "kubernetes.io/arch": "amd64",
+                    "kubernetes.io/hostname": "lab-node-2",
+                    "kubernetes.io/os": "linux",
+                    "type": "kwok"
+                },
+                "name": "lab-node-2",
+                "resourceVersion": "228",
+                "uid": "461d090a-1dd1-4db7-b00a-76033beb2896"
+            },
+            "spec": {},
+            "status": {
+                "addresses": [
+                    {
+                        "address": "10.0.1.1",
+                        "type": "InternalIP"
+                    }
+                ],
+                "allocatable": {
+                    "cpu": "32",
+                    "memory": "256Gi",
+                    "pods": "110"
+                },
+                "capacity": {
+                    "cpu": "32",
+                    "memory": "256Gi",
+                    "pods": "110"
+                },
+                "conditions": [
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet is posting ready status",
+                        "reason": "KubeletReady",
+                        "status": "True",
+                        "type": "Ready"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has sufficient memory available",
+                        "reason": "KubeletHasSufficientMemory",
+                        "status": "False",
+                        "type": "MemoryPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has no disk pressure",
+                        "reason": "KubeletHasNoDiskPressure",
+                        "status": "False",
+                        "type": "DiskPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has sufficient PID available",
+                        "reason": "KubeletHasSufficientPID",
+                        "status": "False",
+                        "type": "PIDPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "RouteController created a route",
+                        "reason": "RouteCreated",
+                        "status": "False",
+                        "type": "NetworkUnavailable"
+                    }
+                ],
+                "daemonEndpoints": {
+                    "kubeletEndpoint": {
+                        "Port": 0
+                    }
+                },
+                "nodeInfo": {
+                    "architecture": "amd64",
+                    "bootID": "",
+                    "containerRuntimeVersion": "kwok-0.8.0",
+                    "kernelVersion": "kwok-0.8.0",
+                    "kubeProxyVersion": "kwok-0.8.0",
+                    "kubeletVersion": "kwok-0.8.0",
+                    "machineID": "",
+                    "operatingSystem": "linux",
+                    "osImage": "",
+                    "systemUUID": ""
+                },
+                "phase": "Running"
+            }
+        }
+    ],
+    "kind": "List",
+    "metadata": {
+        "resourceVersion": ""
+    }
+}
+)ADV"},
+      {"advertised-bash-prompt",
+       R"ADV(bash-5.1# kubectl get nodes -o 'custom-columns=NAME:.metadata.name,GPU:.status.allocatable.nvidia\.com/gpu'
+NAME         GPU
+lab-node-0   2
+lab-node-1   <none>
+lab-node-2   <none>
+)ADV"},
+      {"advertised-gpu-column-first", R"ADV(GPU      NAME
+2        lab-node-0
+<none>   lab-node-1
+<none>   lab-node-2
+)ADV"},
+      {"advertised-gpu-product-column", R"ADV(NAME         GPU-PRODUCT             GPU
+lab-node-0   NVIDIA-A100-SXM4-40GB   2
+lab-node-1   <none>                  <none>
+lab-node-2   <none>                  <none>
+)ADV"},
+  };
+  for (const auto& [name, text] : cases) {
+    const auto a = read_advertised(text);
+    EXPECT_TRUE(a.problem.empty()) << name << ": " << a.problem;
+    ASSERT_EQ(a.amounts.count("lab-node-0"), 1U) << name;
+    EXPECT_EQ(a.amounts.at("lab-node-0"), "2") << name;
+    EXPECT_EQ(a.amounts.size(), 3U) << name;
+    for (const char* other : {"lab-node-1", "lab-node-2"}) EXPECT_EQ(a.amounts.at(other), "") << name;
+  }
+  // A wrong amount in the GPU column still shows, whichever column comes first.
+  const auto wrong = read_advertised("GPU NAME\n1 lab-node-0\n<none> lab-node-1\n<none> lab-node-2\n");
+  EXPECT_EQ(wrong.amounts.at("lab-node-0"), "1");
+  // Prompt lines of a container shell or a lab host; a note after a value is not one.
+  EXPECT_TRUE(text::is_noise_line("bash-5.1# kubectl get nodes"));
+  EXPECT_TRUE(text::is_noise_line("controlplane $ kubectl get nodes"));
+  EXPECT_TRUE(text::is_noise_line("sh-5.2$"));
+  EXPECT_FALSE(text::is_noise_line("TAINT=nvidia.com/gpu=present:NoSchedule # note"));
+  EXPECT_FALSE(text::is_noise_line("lab-node-0   2"));
+}
+
 TEST(Advertised, DecodesBomCrlfAndUtf16First) {
   StudentFile f{StudentFile::State::kOk, "\xEF\xBB\xBFNAME         GPU\r\nlab-node-0   2\r\nlab-node-1   <none>\r\n",
                 "", 0};
@@ -648,6 +1374,55 @@ TEST(AnswerWords, StudentForms) {
                                                      {"예/아니오", A::kAmbiguous},
                                                      {"true / false", A::kAmbiguous},
                                                      {"?", A::kAmbiguous}};
+  for (const auto& [in, want] : cases)
+    EXPECT_EQ(classify_answer(in), want) << in << " -> " << to_string(classify_answer(in));
+}
+
+// Class 7b: the answers the held-out audit found misread. "Not A but B" in three languages means
+// B (the negated word is after an English negator, before a Korean or Japanese one); "must be
+// whole" restricts; the Korean polite endings (-습니다, -합니다, -됩니다) and the quiz marks O / X.
+TEST(AnswerWords, ContrastsPoliteEndingsAndMarks) {
+  using A = Answer;
+  const std::vector<std::pair<std::string, A>> cases{
+      {"not devices but numbers", A::kNumbers},
+      {"not devices, numbers", A::kNumbers},
+      {"Not the GPUs themselves but the numbers in node status", A::kNumbers},
+      {"numbers rather than devices", A::kNumbers},
+      {"numbers instead of devices", A::kNumbers},
+      {"numbers, not devices", A::kNumbers},
+      {"장치가 아니라 숫자", A::kNumbers},
+      {"장치가 아니라 숫자를 봄", A::kNumbers},
+      {"실제 장치 말고 개수", A::kNumbers},
+      {"장치 대신 숫자", A::kNumbers},
+      {"デバイスではなく数", A::kNumbers},
+      {"デバイスじゃなくて数値", A::kNumbers},
+      {"not numbers but devices", A::kDevices},
+      {"숫자가 아니라 장치", A::kDevices},
+      {"数ではなくデバイス", A::kDevices},
+      {"devices rather than numbers", A::kDevices},
+      {"GPU 개수", A::kNumbers},
+      {"must be a whole number", A::kNegative},
+      {"must be whole numbers", A::kNegative},
+      {"must be integers", A::kNegative},
+      {"only integer", A::kNegative},
+      {"no, GPU counts must be integers", A::kNegative},
+      {"안 됩니다", A::kNegative},
+      {"안됩니다", A::kNegative},
+      {"허용되지 않습니다", A::kNegative},
+      {"아닙니다", A::kNegative},
+      {"불가능합니다", A::kNegative},
+      {"거절됩니다", A::kNegative},
+      {"できません", A::kNegative},
+      {"必要ありません", A::kNegative},
+      {"같습니다", A::kAffirmative},
+      {"맞습니다", A::kAffirmative},
+      {"필요합니다", A::kAffirmative},
+      {"동일합니다", A::kAffirmative},
+      {"같지 않습니다", A::kNegative},
+      {"O", A::kAffirmative},
+      {"X", A::kNegative},
+      {"\u25CB", A::kAffirmative},
+      {"\u00D7", A::kNegative}};
   for (const auto& [in, want] : cases)
     EXPECT_EQ(classify_answer(in), want) << in << " -> " << to_string(classify_answer(in));
 }
