@@ -959,6 +959,18 @@ bool is_token_sep(char c) {
          c == ';' || c == '.' || c == '!' || c == ':' || c == '"' || c == '\'' || c == '=' || c == '+' || c == '&';
 }
 
+// Calls `f` with each token of `span` (the runs between is_token_sep characters).
+template <class F>
+void for_each_token(std::string_view span, const F& f) {
+  std::size_t i = 0;
+  while (i < span.size()) {
+    while (i < span.size() && is_token_sep(span[i])) ++i;
+    const std::size_t b = i;
+    while (i < span.size() && !is_token_sep(span[i])) ++i;
+    if (i > b) f(span.substr(b, i - b));
+  }
+}
+
 // The kinds of the answer words in one token, appended to `out`.
 void token_kinds(std::string_view tok, std::vector<Answer>& out) {
   if (const Answer a = lookup(tok); a != Answer::kUnknown) {
@@ -997,14 +1009,7 @@ std::vector<Answer> kinds_in(std::string span) {
       span.replace(p, row.word.size(), std::string(row.word.size(), ' '));
     }
   }
-  std::size_t i = 0;
-  while (i < span.size()) {
-    while (i < span.size() && is_token_sep(span[i])) ++i;
-    const std::size_t b = i;
-    while (i < span.size() && !is_token_sep(span[i])) ++i;
-    if (i == b) continue;
-    token_kinds(std::string_view(span).substr(b, i - b), out);
-  }
+  for_each_token(span, [&](std::string_view tok) { token_kinds(tok, out); });
   return out;
 }
 
@@ -1055,21 +1060,15 @@ std::optional<Answer> contrast(std::string v) {
     int reach;  ///< a negator's: +1 the word after it, -1 the word before it
   };
   std::vector<Item> items;
-  std::size_t i = 0;
-  while (i < v.size()) {
-    while (i < v.size() && is_token_sep(v[i])) ++i;
-    const std::size_t b = i;
-    while (i < v.size() && !is_token_sep(v[i])) ++i;
-    if (i == b) continue;
-    const std::string_view tok = std::string_view(v).substr(b, i - b);
+  for_each_token(v, [&](std::string_view tok) {
     if (tok == "<back>" || tok == "<fwd>") {
       items.push_back({Answer::kNegator, tok == "<fwd>" ? 1 : -1});
-      continue;
+      return;
     }
     std::vector<Answer> kinds;
     token_kinds(tok, kinds);
     for (const Answer k : kinds) items.push_back({k, k != Answer::kNegator ? 0 : ascii_only(tok) ? 1 : -1});
-  }
+  });
   const auto term = [&](std::size_t k) {
     return items[k].kind == Answer::kNumbers || items[k].kind == Answer::kDevices;
   };
