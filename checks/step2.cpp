@@ -107,6 +107,12 @@ std::optional<Outcome> advertised_defect(const Snapshot& s, const readers::Adver
   // The node advertises now: the file was saved before the patch. Either way the command must run again.
   const json* node = s.nodes.ok() ? find_node(s, lab::kGpuNode) : nullptr;
   const auto live = node == nullptr ? std::nullopt : node_gpu(*node, "allocatable");
+  const auto live_capacity = node == nullptr ? std::nullopt : node_gpu(*node, "capacity");
+  if (!live && live_capacity && readers::quantity_milli(*live_capacity).value_or(0) > 0) {
+    // The classic mistake, live: capacity patched, allocatable (what the file shows) forgotten.
+    return fail(expected, msg("value.step2.advertised-file.all-none"),
+                msg("hint.step2.advertised-file.capacity-only", args), ev);
+  }
   if (live && readers::quantity_milli(*live).value_or(0) > 0) {
     args["live"] = *live;
     return fail(expected, msg("value.step2.advertised-file.all-none"),
@@ -135,6 +141,10 @@ std::optional<Outcome> advertised_amounts(const readers::Advertised& a, const Ms
   }
   if (wrong.empty()) return std::nullopt;
   args["wrong"] = join(wrong);
+  // The file shows the classic mistake: capacity 2 beside an allocatable without it.
+  const auto cap = a.capacity.find(std::string(lab::kGpuNode));
+  if (cap != a.capacity.end() && is_lab_amount(cap->second) && !is_lab_amount(a.amounts.at(std::string(lab::kGpuNode))))
+    return fail(expected, actual, msg("hint.step2.advertised-file.capacity-only", args), ev);
   return fail(expected, actual, msg("hint.step2.advertised-file.wrong-amount", args), ev);
 }
 

@@ -374,6 +374,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step1.other-nodes-clean",
      "Only {node} is a GPU node. Remove the labels from the other nodes with kubectl label node NAME KEY- (the "
      "trailing minus removes a label)."},
+    {"hint.step2.advertised-file.capacity-only",
+     "{file} shows {node} with {resource} in capacity but not in allocatable, and the scheduler uses allocatable: "
+     "capacity alone gives it no room. Patch /status/allocatable/nvidia.com~1gpu to \"{amount}\" as well "
+     "(--subresource=status), then save the amounts again."},
     {"hint.step2.advertised-file.backslash",
      "Every node shows <none>: the shell most likely removed the backslash in nvidia\\.com/gpu, so kubectl looked up "
      "a key named nvidia. Put the whole -o argument in single quotes: -o "

@@ -413,6 +413,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step1.other-nodes-clean",
      "GPU ノードは {node} だけです。ほかのノードのラベルは kubectl label node NAME KEY- "
      "で外してください（末尾のマイナスでラベルが外れます）。"},
+    {"hint.step2.advertised-file.capacity-only",
+     "{file} では {node} の {resource} が capacity にだけあり、allocatable にはありません。スケジューラーは "
+     "allocatable を見るので、capacity だけでは空きになりません。/status/allocatable/nvidia.com~1gpu も "
+     "\"{amount}\" にパッチしてから（--subresource=status）、広告量をもう一度保存してください。"},
     {"hint.step2.advertised-file.backslash",
      "すべてのノードが <none> です。シェルが nvidia\\.com/gpu のバックスラッシュを消したため、kubectl が nvidia "
      "というキーを探した可能性が高いです。-o の引数全体をシングルクォートで囲んでください: -o "

@@ -380,6 +380,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step1.other-nodes-clean",
      "GPU 노드는 {node} 하나뿐입니다. 다른 노드의 라벨은 kubectl label node NAME KEY- 로 지우세요(끝의 마이너스가 "
      "라벨을 지웁니다)."},
+    {"hint.step2.advertised-file.capacity-only",
+     "{file} 에서 {node} 의 {resource} 가 capacity 에만 있고 allocatable 에는 없습니다. 스케줄러는 allocatable 을 "
+     "보므로 capacity 만으로는 자리가 생기지 않습니다. /status/allocatable/nvidia.com~1gpu 도 \"{amount}\" 로 "
+     "패치한 뒤(--subresource=status) 광고량을 다시 저장하세요."},
     {"hint.step2.advertised-file.backslash",
      "모든 노드가 <none> 입니다. 셸이 nvidia\\.com/gpu 의 백슬래시를 지워서 kubectl 이 nvidia 라는 키를 찾았을 "
      "가능성이 큽니다. -o 인자 전체를 작은따옴표로 감싸세요: -o "

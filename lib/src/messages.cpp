@@ -48,7 +48,9 @@ std::string Reason::key() const {
     // The ≤1.34 wordings name the taint: another key than the lab's is another reason (a shared
     // cluster's `dedicated` nodes); 1.35+ names none, and the lab's key reads as that.
     case ReasonKind::kTaint:
-      return resource.empty() || resource == lab::kTaintKey ? std::string("taint") : "taint:" + resource;
+      if (resource.empty() || (resource == lab::kTaintKey && (value.empty() || value == lab::kTaintValue)))
+        return "taint";
+      return resource == lab::kTaintKey ? "taint:" + resource + "=" + value : "taint:" + resource;
     case ReasonKind::kSelector: return "selector";
     case ReasonKind::kInsufficient: return "insufficient:" + resource;
     case ReasonKind::kOther: break;
@@ -120,6 +122,8 @@ Reason classify_reason(std::string_view entry) {
     const auto colon = q.find(':', open == std::string::npos ? 0 : open);
     if (open != std::string::npos && colon != std::string::npos && colon > open) {
       r.resource = q.substr(open + 1, colon - open - 1);
+      const auto close = q.find('}', colon);
+      if (close != std::string::npos) r.value = q.substr(colon + 1, close - colon - 1);
     }
   } else if (contains(q, "didn'tmatchPod'snodeaffinity") || contains(q, "didn'tmatchnodeselector") ||
              contains(q, "didn'tmatchPod'snodeselector")) {

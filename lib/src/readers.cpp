@@ -183,14 +183,20 @@ void nodes_from_json(const json& j, Advertised& a) {
     if (!n->is_object() || !n->contains("metadata") || !(*n)["metadata"].is_object()) continue;
     const json& md = (*n)["metadata"];
     if (!md.contains("name") || !md["name"].is_string()) continue;
-    std::string amount;
+    // Each map the node shows: {shown, amount}. Allocatable when shown, even without the resource.
+    std::pair<bool, std::string> cap;
+    std::pair<bool, std::string> alloc;
     if (n->contains("status") && (*n)["status"].is_object()) {
       const json& st = (*n)["status"];
-      for (const char* map : {"capacity", "allocatable"}) {
-        if (st.contains(map) && st[map].is_object() && st[map].contains(res)) amount = scalar_text(st[map][res]);
+      for (auto [map, out] : {std::pair{"capacity", &cap}, std::pair{"allocatable", &alloc}}) {
+        if (!st.contains(map) || !st[map].is_object()) continue;
+        out->first = true;
+        if (st[map].contains(res)) out->second = scalar_text(st[map][res]);
       }
     }
-    add_node(a, md["name"].get<std::string>(), amount);
+    const std::string name = md["name"].get<std::string>();
+    add_node(a, name, alloc.first ? alloc.second : cap.second);
+    if (alloc.first && cap.first) a.capacity[name] = cap.second;
   }
   if (a.amounts.empty()) a.problem = "reason.advertised.json-nodes";
 }
@@ -237,7 +243,13 @@ void read_describe(const std::vector<std::string>& lines, Advertised& a) {
   a.format = AdvertisedFormat::kDescribe;
   std::string node;
   std::string section;
-  std::map<std::string, std::pair<std::string, std::string>> found;  // node -> (capacity, allocatable)
+  struct Shown {
+    std::string capacity;
+    std::string allocatable;
+    bool has_capacity = false;
+    bool has_allocatable = false;  ///< an Allocatable: block (its amount may still be missing)
+  };
+  std::map<std::string, Shown> found;
   std::vector<std::string> order;
   const std::string res = std::string(lab::kResource) + ":";
   for (const auto& l : lines) {
@@ -247,9 +259,10 @@ void read_describe(const std::vector<std::string>& lines, Advertised& a) {
       section.clear();
       if (l.rfind("Name:", 0) == 0) {
         node = text::trim(std::string_view(l).substr(5));
-        if (found.emplace(node, std::make_pair(std::string(), std::string())).second) order.push_back(node);
-      } else if (l == "Capacity:" || l == "Allocatable:") {
+        if (found.emplace(node, Shown{}).second) order.push_back(node);
+      } else if ((l == "Capacity:" || l == "Allocatable:") && !node.empty()) {
         section = l;
+        (section == "Capacity:" ? found[node].has_capacity : found[node].has_allocatable) = true;
       }
       continue;
     }
@@ -257,10 +270,14 @@ void read_describe(const std::vector<std::string>& lines, Advertised& a) {
     const std::string t = text::trim(l);
     if (t.rfind(res, 0) == 0) {
       const std::string v = text::trim(std::string_view(t).substr(res.size()));
-      (section == "Capacity:" ? found[node].first : found[node].second) = v;
+      (section == "Capacity:" ? found[node].capacity : found[node].allocatable) = v;
     }
   }
-  for (const auto& n : order) add_node(a, n, found[n].second.empty() ? found[n].first : found[n].second);
+  for (const auto& n : order) {
+    const Shown& f = found[n];
+    add_node(a, n, f.has_allocatable ? f.allocatable : f.capacity);
+    if (f.has_allocatable && f.has_capacity) a.capacity[n] = f.capacity == "<none>" ? "" : f.capacity;
+  }
   if (a.amounts.empty()) a.problem = "reason.advertised.describe";
 }
 
@@ -319,25 +336,62 @@ std::optional<std::size_t> amount_column(const std::vector<std::string>& h,
   return std::nullopt;
 }
 
-// Rows without a header: each node name is followed by its amount cells (the last one wins:
-// capacity then allocatable). Works for one pair a line and for a whole jsonpath range printed
-// on one line (`lab-node-0=2 lab-node-1= lab-node-2=`).
+// Rows without a header: each node name is followed by its amount cells; with two, they are
+// capacity then allocatable (the order the lab names them), and allocatable is the amount, its
+// `<none>` included. Works for one pair a line and for a whole jsonpath range printed on one
+// line (`lab-node-0=2 lab-node-1= lab-node-2=`).
 void read_pairs(const std::vector<std::vector<std::string>>& rows, Advertised& a) {
   for (const auto& cells : rows) {
     std::string name;
-    std::string amount;
+    std::vector<std::string> amounts;
+    const auto flush = [&] {
+      if (name.empty()) return;
+      add_node(a, name, amounts.empty() ? std::string() : amounts.back());
+      if (amounts.size() >= 2) a.capacity[name] = amounts.front() == "<none>" ? "" : amounts.front();
+    };
     for (const auto& c : cells) {
       if (is_amount_cell(c)) {
-        // capacity then allocatable: the last amount shown wins, `<none>` never hides one
-        if (!name.empty() && (c != "<none>" || amount.empty())) amount = c;
+        if (!name.empty()) amounts.push_back(c);
         continue;
       }
-      if (!name.empty()) add_node(a, name, amount);
+      flush();
       name = c;
-      amount.clear();
+      amounts.clear();
     }
-    if (!name.empty()) add_node(a, name, amount);
+    flush();
   }
+}
+
+// Rows of a jsonpath template with tab separators (`{name}{"\t"}{capacity}{"\t"}{allocatable}`),
+// cell by cell: an empty value keeps its place as `<none>`, so a missing allocatable is not
+// taken for the capacity before it. A line of one name alone is a row whose fields were all
+// empty (the file's last tabs trimmed). Empty when another line has no tab, or no line has
+// three fields (then the ordinary reading is the same).
+std::vector<std::vector<std::string>> tab_positional_rows(const std::vector<std::string>& lines) {
+  std::vector<std::vector<std::string>> rows;
+  std::size_t widest = 0;
+  for (const auto& l : lines) {
+    if (text::trim(l).empty()) continue;
+    if (l.find('\t') == std::string::npos) {
+      auto cells = split_cells(l);
+      if (cells.size() != 1 || is_amount_cell(cells[0])) return {};
+      rows.push_back(std::move(cells));
+      continue;
+    }
+    std::vector<std::string> fields;
+    for (std::size_t b = 0;;) {
+      const std::size_t e = std::min(l.find('\t', b), l.size());
+      const std::string f = text::trim(std::string_view(l).substr(b, e - b));
+      fields.push_back(f.empty() || f == "\"\"" || f == "''" ? std::string("<none>") : f);
+      if (e == l.size()) break;
+      b = e + 1;
+    }
+    widest = std::max(widest, fields.size());
+    rows.push_back(std::move(fields));
+  }
+  if (widest < 3) return {};
+  for (auto& r : rows) r.resize(widest, "<none>");
+  return rows;
 }
 
 bool same_cells(const std::vector<std::string>& x, const std::vector<std::string>& y) {
@@ -361,8 +415,9 @@ bool read_one_table(std::vector<std::vector<std::string>> rows, Advertised& a) {
   std::optional<std::size_t> amount_col;
   std::optional<std::size_t> capacity_col;
   std::size_t name_col = 0;
+  std::vector<std::string> h;
   if (header) {
-    const std::vector<std::string> h = rows[0];
+    h = rows[0];
     rows.erase(rows.begin());
     name_col = name_column(h);
     amount_col = amount_column(h, rows, name_col);
@@ -389,13 +444,18 @@ bool read_one_table(std::vector<std::vector<std::string>> rows, Advertised& a) {
     read_pairs(rows, a);
     return true;
   }
+  // An allocatable column is the amount, its `<none>` included (capacity alone gives the
+  // scheduler no room); a column headed only for the GPU falls back to a capacity column.
+  const bool allocatable_col = amount_col && text::to_lower_ascii(h[*amount_col]).find("alloc") != std::string::npos;
   for (const auto& cells : rows) {
     const std::size_t col = amount_col && *amount_col < cells.size() ? *amount_col : cells.size() - 1;
     std::string amount = cells.size() >= 2 ? cells[col] : std::string();
-    // Allocatable when the node has it, else capacity: as the JSON, YAML and describe readers.
-    if ((amount.empty() || amount == "<none>") && capacity_col && *capacity_col < cells.size() && *capacity_col != col)
-      amount = cells[*capacity_col];
-    add_node(a, cells[name_col < cells.size() ? name_col : 0], amount);
+    const bool has_capacity = capacity_col && *capacity_col < cells.size() && *capacity_col != col;
+    if (!allocatable_col && (amount.empty() || amount == "<none>") && has_capacity) amount = cells[*capacity_col];
+    const std::string& name = cells[name_col < cells.size() ? name_col : 0];
+    add_node(a, name, amount);
+    if (allocatable_col && has_capacity)
+      a.capacity[name] = cells[*capacity_col] == "<none>" ? "" : cells[*capacity_col];
   }
   return true;
 }
@@ -416,10 +476,13 @@ std::vector<std::size_t> table_starts(const std::vector<std::vector<std::string>
 
 void read_table(const std::vector<std::string>& lines, Advertised& a) {
   a.format = AdvertisedFormat::kTable;
-  std::vector<std::vector<std::string>> rows;
-  for (const auto& l : lines) {
-    auto cells = split_cells(l);
-    if (!cells.empty()) rows.push_back(std::move(cells));
+  std::vector<std::vector<std::string>> rows = tab_positional_rows(lines);
+  if (!rows.empty() && looks_like_header(rows[0])) rows.clear();  // a header names the columns
+  if (rows.empty()) {
+    for (const auto& l : lines) {
+      auto cells = split_cells(l);
+      if (!cells.empty()) rows.push_back(std::move(cells));
+    }
   }
   if (rows.empty()) {
     a.problem = "reason.advertised.no-rows";
@@ -443,8 +506,10 @@ void read_table(const std::vector<std::string>& lines, Advertised& a) {
   } else {
     for (auto& t : gpu_tables) read = read_one_table(std::move(t), a) || read;
   }
+  const auto none = [](const auto& kv) { return kv.second.empty(); };
   if (read)
-    a.all_none = std::all_of(a.amounts.begin(), a.amounts.end(), [](const auto& kv) { return kv.second.empty(); });
+    a.all_none = std::all_of(a.amounts.begin(), a.amounts.end(), none) &&
+                 std::all_of(a.capacity.begin(), a.capacity.end(), none);
 }
 
 // The JSON documents one after another in `t` (the output saved twice), each whole; empty when
@@ -492,6 +557,20 @@ std::vector<json> parse_documents(std::string_view doc) {
   for (const auto part : parts) each.push_back(parse_bounded(part));
   if (std::any_of(each.begin(), each.end(), [](const json& d) { return d.is_discarded(); })) return docs;
   return each;
+}
+
+// The lines of `t` as text::lines gives them, but with their trailing tabs: for the table
+// reader, a jsonpath row's empty last field is one.
+std::vector<std::string> lines_keeping_tabs(std::string_view t) {
+  std::vector<std::string> out;
+  for (std::size_t start = 0; start <= t.size();) {
+    const std::size_t end = std::min(t.find('\n', start), t.size());
+    std::string_view l = t.substr(start, end - start);
+    while (!l.empty() && (l.back() == '\r' || l.back() == ' ')) l.remove_suffix(1);
+    out.emplace_back(l);
+    start = end + 1;
+  }
+  return out;
 }
 
 }  // namespace
@@ -549,7 +628,7 @@ Advertised read_advertised(std::string_view in) {
     }
     return a;
   }
-  read_table(ls, a);
+  read_table(lines_keeping_tabs(t), a);
   return a;
 }
 
@@ -578,9 +657,19 @@ bool starts_rejection(const std::string& l) {
   return l.find("is invalid") != std::string::npos || l.rfind("Error from server", 0) == 0;
 }
 
+// A cause line without kubectl's header (the header was not copied): the apiserver's own form,
+// `<field path>: Invalid value: ...: <rule>`. A note that only quotes the rule is no rejection.
 bool bare_cause(const std::string& l) {
-  return l.find("must be equal to") != std::string::npos || l.find("must be an integer") != std::string::npos ||
-         l.find("Limit must be set") != std::string::npos;
+  const bool rule = l.find("must be equal to") != std::string::npos ||
+                    l.find("must be an integer") != std::string::npos ||
+                    l.find("Limit must be set") != std::string::npos;
+  if (!rule) return false;
+  const std::string_view t = l.rfind("* ", 0) == 0 ? std::string_view(l).substr(2) : std::string_view(l);
+  const bool field_path = t.rfind("spec.", 0) == 0 && t.find(": ") != std::string_view::npos &&
+                          t.find(' ') > t.find(": ") - 1 && t.find("resources") < t.find(": ");
+  return field_path &&
+         (t.find("Invalid value") != std::string_view::npos || t.find("Required value") != std::string_view::npos ||
+          t.find("Forbidden") != std::string_view::npos);
 }
 
 // A rejection as its lines were read: the header's own cause text, then one part per

@@ -514,6 +514,62 @@ TEST(Step8Words, ContrastsAndPoliteEndingsOnTheSolution) {
   EXPECT_EQ(result(r, "step8.scheduler-sees").outcome.hint.id, "hint.step8.scheduler-sees.devices");
 }
 
+// The misgrades of the held-out audit, on every real capture: a file that shows capacity 2 beside
+// an allocatable without the GPU, a note that only quotes the apiserver's rule, and a scheduler
+// message saved while the taint had another value each fail; the honest files pass.
+TEST(AuditMisgrades, ClassicMistakeInTheFileNotesAndStaleTaintValues) {
+  const auto bundles = bundles_of("solution");
+  if (bundles.empty()) GTEST_SKIP();
+  for (const auto& b : bundles) {
+    SCOPED_TRACE(b.string());
+    Snapshot s = load(b);
+    auto& adv = s.files[std::string(lab::kFileAdvertised)];
+    adv.content =
+        "NAME         CAPACITY   ALLOCATABLE\nlab-node-0   2          <none>\nlab-node-1   <none>     <none>\n"
+        "lab-node-2   <none>     <none>\n";
+    const RunResult r = grade(s);
+    const auto& a = result(r, "step2.advertised-file").outcome;
+    EXPECT_EQ(a.status, Status::kFail);
+    EXPECT_EQ(a.hint.id, "hint.step2.advertised-file.capacity-only");
+    adv.content = "lab-node-0\t2\t\nlab-node-1\t\t\nlab-node-2\t\t\n";
+    EXPECT_EQ(result(grade(s), "step2.advertised-file").outcome.hint.id, "hint.step2.advertised-file.capacity-only");
+    adv.content = "NAME CAPACITY ALLOCATABLE\nlab-node-0 2 2\nlab-node-1 <none> <none>\nlab-node-2 <none> <none>\n";
+    EXPECT_EQ(result(grade(s), "step2.advertised-file").outcome.status, Status::kPass);
+
+    auto& rej = s.files[std::string(lab::kFileRejected)];
+    const std::string rejections = rej.content;
+    rej.content =
+        "note: mismatch must be equal to nvidia.com/gpu limit\nfraction: must be an integer on nvidia.com/gpu\n";
+    EXPECT_EQ(result(grade(s), "step3.rejected-file").outcome.status, Status::kFail);
+    rej.content = "# what the apiserver said: must be equal to nvidia.com/gpu limit\n" + rejections;
+    EXPECT_EQ(result(grade(s), "step3.rejected-file").outcome.status, Status::kPass);
+
+    auto& tainted = s.files[std::string(lab::kFileTainted)];
+    const std::string live = tainted.content;
+    EXPECT_EQ(result(grade(s), "step5.tainted-file").outcome.status, Status::kPass);
+    std::string stale = live;
+    const std::string named = "{nvidia.com/gpu: present}";
+    const std::string unnamed = "untolerated taint(s)";
+    if (const auto p = stale.find(named); p != std::string::npos) {
+      stale.replace(p, named.size(), "{nvidia.com/gpu: true}");
+    } else if (const auto q = stale.find(unnamed); q != std::string::npos) {
+      stale.replace(q, unnamed.size(), "untolerated taint {nvidia.com/gpu: true}");
+    }
+    ASSERT_NE(stale, live);
+    tainted.content = stale;
+    EXPECT_EQ(result(grade(s), "step5.tainted-file").outcome.status, Status::kFail);
+  }
+  // The capacity-only capture saved with the allocatable column: every row <none> because of the
+  // classic mistake, not of a lost backslash.
+  for (const auto& b : bundles_of("capacity-only")) {
+    SCOPED_TRACE(b.string());
+    Snapshot s = load(b);
+    s.files[std::string(lab::kFileAdvertised)].content =
+        "NAME         GPU\nlab-node-0   <none>\nlab-node-1   <none>\nlab-node-2   <none>\n";
+    EXPECT_EQ(result(grade(s), "step2.advertised-file").outcome.hint.id, "hint.step2.advertised-file.capacity-only");
+  }
+}
+
 // Real capture: trainer was applied with spec.nodeName and the line then deleted from the saved
 // file. The file alone looks like the solution's; the live pod's managedFields name the client.
 TEST(Placement, NodeNameSetByTheClientIsNotTheScheduler) {

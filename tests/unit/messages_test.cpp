@@ -159,6 +159,36 @@ TEST(SchedulerMessages, TaintFormsAreOneReason) {
   EXPECT_EQ(classify_reason("node(s) were unschedulable").kind, ReasonKind::kOther);
 }
 
+// The ≤1.34 wordings name the taint's value too: a message saved while the taint had another
+// value (`true` before the student fixed it to `present`) is another reason than the live one.
+TEST(SchedulerMessages, TheLabTaintsValueCountsWhereTheMessageNamesIt) {
+  const auto present = classify_reason("node(s) had untolerated taint {nvidia.com/gpu: present}");
+  const auto stale = classify_reason("node(s) had untolerated taint {nvidia.com/gpu: true}");
+  const auto old_stale = classify_reason("node(s) had taint {nvidia.com/gpu: yes}, that the pod didn't tolerate");
+  const auto unnamed = classify_reason("node(s) had untolerated taint(s)");
+  const auto other = classify_reason("node(s) had untolerated taint {dedicated: gpu}");
+  EXPECT_EQ(present.value, "present");
+  EXPECT_EQ(stale.value, "true");
+  EXPECT_EQ(present.key(), "taint");
+  EXPECT_EQ(unnamed.key(), "taint");
+  EXPECT_EQ(stale.key(), "taint:nvidia.com/gpu=true");
+  EXPECT_EQ(old_stale.key(), "taint:nvidia.com/gpu=yes");
+  EXPECT_EQ(other.key(), "taint:dedicated");
+  const auto live = parse_scheduler_message(
+      "0/3 nodes are available: 1 node(s) had untolerated taint {nvidia.com/gpu: present}, 2 node(s) didn't match "
+      "Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.");
+  const auto saved = parse_scheduler_message(
+      "0/3 nodes are available: 1 node(s) had untolerated taint {nvidia.com/gpu: true}, 2 node(s) didn't match "
+      "Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.");
+  const auto newer = parse_scheduler_message(
+      "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match Pod's node "
+      "affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.");
+  ASSERT_TRUE(live && saved && newer);
+  EXPECT_FALSE(same_reasons(*saved, *live));
+  EXPECT_FALSE(same_reasons(*saved, *newer));
+  EXPECT_TRUE(same_reasons(*live, *newer));
+}
+
 TEST(SchedulerMessages, SameReasonsIgnoresTailAndWording) {
   const auto a = parse_scheduler_message(kSched[1].text);  // 1.24-1.33, preemption only
   const auto b = parse_scheduler_message(kSched[2].text);  // 1.34, DRA tail

@@ -1036,6 +1036,84 @@ lab-node-2   <none>                  <none>
   EXPECT_FALSE(text::is_noise_line("lab-node-0   2"));
 }
 
+// Where a form shows allocatable, that is the amount, `<none>` included: capacity 2 beside an
+// allocatable without the GPU is the lab's classic mistake, not an advertised 2. The capacity
+// shown beside it is kept, so the check can name the mistake. Capacity stands in only where
+// the form shows no allocatable at all.
+TEST(Advertised, AllocatableIsTheAmountWhereTheFormShowsIt) {
+  const std::map<std::string, std::string> none_on_gpu_node{{"lab-node-0", ""}, {"lab-node-1", ""}, {"lab-node-2", ""}};
+  const std::map<std::string, std::string> two_on_gpu_node{{"lab-node-0", "2"}, {"lab-node-1", ""}, {"lab-node-2", ""}};
+  struct Case {
+    const char* name;
+    std::string text;
+    std::map<std::string, std::string> amounts;
+    std::string capacity_of_gpu_node;  // "-" when the form shows no capacity beside allocatable
+  };
+  const std::vector<Case> cases{
+      {"columns-both-upper",
+       "NAME         CAPACITY   ALLOCATABLE\nlab-node-0   2          <none>\nlab-node-1   <none>     <none>\n"
+       "lab-node-2   <none>     <none>\n",
+       none_on_gpu_node, "2"},
+      {"columns-both-reversed",
+       "name  alloc  cap\nlab-node-0  <none>  2\nlab-node-1  <none>  <none>\nlab-node-2  <none>  <none>\n",
+       none_on_gpu_node, "2"},
+      {"columns-both-set",
+       "NAME CAPACITY ALLOCATABLE\nlab-node-0 2 2\nlab-node-1 <none> <none>\nlab-node-2 <none> <none>\n",
+       two_on_gpu_node, "2"},
+      {"no-headers-both", "lab-node-0   2   <none>\nlab-node-1   <none>   <none>\nlab-node-2   <none>   <none>\n",
+       none_on_gpu_node, "2"},
+      {"jsonpath-tab-both", "lab-node-0\t2\t\nlab-node-1\t\t\nlab-node-2\t\t\n", none_on_gpu_node, "2"},
+      // The file's last line lost its trailing tabs to an editor: the other lines still count.
+      {"jsonpath-tab-both-last-trimmed", "lab-node-1\t\t\nlab-node-2\t\t\nlab-node-0\t2", none_on_gpu_node, "2"},
+      {"jsonpath-tab-both-set", "lab-node-0\t2\t2\nlab-node-1\t\t\nlab-node-2\t\t\n", two_on_gpu_node, "2"},
+      {"jsonpath-tab-capacity-only-form", "lab-node-0\t2\nlab-node-1\t\nlab-node-2\t\n", two_on_gpu_node, "-"},
+      {"capacity-column-only", "NAME GPU\nlab-node-0 2\nlab-node-1 <none>\nlab-node-2 <none>\n", two_on_gpu_node, "-"},
+      {"json-allocatable-without-gpu",
+       R"({"kind":"List","items":[
+ {"metadata":{"name":"lab-node-0"},"status":{"capacity":{"cpu":"32","nvidia.com/gpu":"2"},"allocatable":{"cpu":"32"}}},
+ {"metadata":{"name":"lab-node-1"},"status":{"capacity":{"cpu":"32"},"allocatable":{"cpu":"32"}}},
+ {"metadata":{"name":"lab-node-2"},"status":{"capacity":{"cpu":"32"},"allocatable":{"cpu":"32"}}}]})",
+       none_on_gpu_node, "2"},
+      {"json-no-allocatable-map",
+       R"({"kind":"List","items":[
+ {"metadata":{"name":"lab-node-0"},"status":{"capacity":{"nvidia.com/gpu":"2"}}},
+ {"metadata":{"name":"lab-node-1"},"status":{"capacity":{}}},
+ {"metadata":{"name":"lab-node-2"},"status":{"capacity":{}}}]})",
+       two_on_gpu_node, "-"},
+      {"yaml-allocatable-without-gpu",
+       "apiVersion: v1\nkind: List\nitems:\n- metadata:\n    name: lab-node-0\n  status:\n    allocatable:\n"
+       "      cpu: \"32\"\n    capacity:\n      cpu: \"32\"\n      nvidia.com/gpu: \"2\"\n- metadata:\n    name: "
+       "lab-node-1\n"
+       "  status:\n    allocatable:\n      cpu: \"32\"\n    capacity:\n      cpu: \"32\"\n- metadata:\n"
+       "    name: lab-node-2\n  status:\n    allocatable:\n      cpu: \"32\"\n    capacity:\n      cpu: \"32\"\n",
+       none_on_gpu_node, "2"},
+      {"describe-allocatable-without-gpu",
+       "Name:               lab-node-0\nRoles:              agent\nCapacity:\n  cpu:             32\n"
+       "  nvidia.com/gpu:  2\nAllocatable:\n  cpu:             32\nSystem Info:\n  Machine ID:\n"
+       "Name:               lab-node-1\nCapacity:\n  cpu:  32\nAllocatable:\n  cpu:  32\n"
+       "Name:               lab-node-2\nCapacity:\n  cpu:  32\nAllocatable:\n  cpu:  32\n",
+       none_on_gpu_node, "2"},
+      {"describe-both-set",
+       "Name:               lab-node-0\nCapacity:\n  nvidia.com/gpu:  2\nAllocatable:\n  nvidia.com/gpu:  2\n"
+       "Name:               lab-node-1\nCapacity:\n  cpu:  32\nAllocatable:\n  cpu:  32\n"
+       "Name:               lab-node-2\nCapacity:\n  cpu:  32\nAllocatable:\n  cpu:  32\n",
+       two_on_gpu_node, "2"},
+  };
+  for (const auto& c : cases) {
+    const auto a = read_advertised(c.text);
+    EXPECT_TRUE(a.problem.empty()) << c.name << ": " << a.problem;
+    EXPECT_EQ(a.amounts, c.amounts) << c.name;
+    const auto cap = a.capacity.find("lab-node-0");
+    EXPECT_EQ(cap == a.capacity.end() ? std::string("-") : cap->second, c.capacity_of_gpu_node) << c.name;
+    // Capacity 2 shown beside it: not the backslash pitfall (every amount <none>).
+    EXPECT_FALSE(a.all_none) << c.name;
+  }
+  // Every column and field <none>: still the pitfall.
+  EXPECT_TRUE(
+      read_advertised("NAME CAPACITY ALLOCATABLE\nlab-node-0 <none> <none>\nlab-node-1 <none> <none>\n").all_none);
+  EXPECT_TRUE(read_advertised("lab-node-0\t\t\nlab-node-1\t\t\n").all_none);
+}
+
 TEST(Advertised, DecodesBomCrlfAndUtf16First) {
   StudentFile f{StudentFile::State::kOk, "\xEF\xBB\xBFNAME         GPU\r\nlab-node-0   2\r\nlab-node-1   <none>\r\n",
                 "", 0};
@@ -1163,6 +1241,20 @@ TEST(Rejected, AnyOrderWrappedAndBothRules) {
   EXPECT_TRUE(r.rejections[0].kinds.fraction);
   // A comment that quotes the phrase is not a rejection.
   EXPECT_TRUE(read_rejected("# must be an integer 에러가 나야 함\n").rejections.empty());
+  // Nor is a note without the comment sign: a rejection is the apiserver's, framed by kubectl's
+  // header or in the apiserver's own `<field>: Invalid value: ...` form.
+  for (const char* note : {"note: the first one must be equal to the limit\n",
+                           "requests must be equal to limits, and the amount must be an integer\n",
+                           "요청과 제한은 must be equal to 여야 하고 must be an integer 여야 함\n",
+                           "Limit must be set 이라고 나와야 합니다\n"}) {
+    EXPECT_TRUE(read_rejected(note).rejections.empty()) << note;
+  }
+  r = read_rejected(
+      "spec.containers[0].resources.requests: Invalid value: \"2\": must be equal to nvidia.com/gpu limit of 1\n\n"
+      "* spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: \"500m\": must be an integer\n");
+  ASSERT_EQ(r.rejections.size(), 2U) << "the causes without their headers are still the apiserver's";
+  EXPECT_TRUE(r.rejections[0].kinds.mismatch);
+  EXPECT_TRUE(r.rejections[1].kinds.fraction);
 }
 
 // Classes 4 and 5: every message in the file, from every kubectl output.

@@ -27,10 +27,12 @@ struct Reason {
   int count = -1;  ///< -1 when the entry had no leading count
   ReasonKind kind = ReasonKind::kOther;
   std::string resource;  ///< kInsufficient: "nvidia.com/gpu"; kTaint (≤1.34 forms): the taint key, else ""
+  std::string value;     ///< kTaint (≤1.34 forms): the taint value ("present"), else ""
   std::string text;      ///< the entry as written, without the count
-  /// Stable identity used when two messages are compared: "taint" (the lab's key, or none
-  /// named), "taint:<other key>", "selector", "insufficient:nvidia.com/gpu", "other:<text>". The taint
-  /// wording (which changed across versions) does not matter; the kind and the key do.
+  /// Stable identity used when two messages are compared: "taint" (the lab's taint, or none
+  /// named), "taint:<lab key>=<other value>", "taint:<other key>", "selector",
+  /// "insufficient:nvidia.com/gpu", "other:<text>". The taint wording (which changed across
+  /// versions) does not matter; the kind, the key and, for the lab's key, the value do.
   [[nodiscard]] std::string key() const;
 };
 

@@ -51,8 +51,15 @@ std::string to_string(AdvertisedFormat f);
 
 struct Advertised {
   AdvertisedFormat format = AdvertisedFormat::kUnknown;
-  /// node -> amount as shown ("" for `<none>`, an empty jsonpath value, or a missing key).
+  /// node -> amount as shown ("" for `<none>`, an empty jsonpath value, or a missing key). Where
+  /// the output shows allocatable (a column headed *ALLOC*, the Allocatable: block, a node's
+  /// status.allocatable, the last of a tab-separated jsonpath row's fields) that is the amount,
+  /// even when it is empty: capacity alone gives the scheduler no room.
   std::map<std::string, std::string> amounts;
+  /// node -> capacity amount, for the nodes whose capacity the output shows beside their
+  /// allocatable amount ("" for none): the classic mistake (capacity 2, allocatable none) is
+  /// told from the backslash pitfall by it.
+  std::map<std::string, std::string> capacity;
   std::vector<std::string> order;  ///< node names in file order
   /// Pitfall 1: table/jsonpath rows exist and every amount is `<none>` or empty (the shell
   /// removed the backslash of `nvidia\.com/gpu`).
@@ -67,7 +74,8 @@ struct Advertised {
 };
 /// Reads custom-columns/table output (with or without header), `-o jsonpath` range output,
 /// `-o json` (List or single Node), `-o yaml`, `kubectl describe nodes`. The amount is the
-/// allocatable one when the output shows both (a column named *ALLOC*, the Allocatable: block).
+/// allocatable one when the output shows both (a column named *ALLOC*, the Allocatable: block),
+/// `<none>` there included; capacity only where the output shows no allocatable at all.
 Advertised read_advertised(std::string_view text);
 
 // ---- out/rejected.txt --------------------------------------------------------------------
