@@ -159,6 +159,18 @@ Outcome pending(const Snapshot& s) {
 }
 
 // taint before a taint with the wrong key is named as the cause.
+//
+// `got` (the answer without blanks) is `want`, or `want` followed by a note the student wrote
+// after it: `(kubectl describe 로 확인)`, `# from describe`, `— 확인함`, `입니다`. A letter, digit
+// or another taint character after it makes another taint, never a note (`…:NoSchedule-` is the
+// command that removes it).
+bool same_taint(std::string_view got, std::string_view want) {
+  if (got.size() < want.size() || got.substr(0, want.size()) != want) return false;
+  if (got.size() == want.size()) return true;
+  const auto next = static_cast<unsigned char>(got[want.size()]);
+  return next >= 0x80 || next == '(' || next == '[' || next == '#' || next == '/' || next == ';';
+}
+
 Outcome taint_unchecked(const Snapshot& s) {
   auto args = args8(lab::kGateTaint);
   const Msg file_expected = msg("value.step8.taint.expected", args);
@@ -178,10 +190,11 @@ Outcome taint_unchecked(const Snapshot& s) {
   const Msg expected = live.empty() ? msg("value.step8.taint.no-live", args) : raw(join(live));
   const std::vector<std::string> ev{fmt::format("{}: TAINT={}", lab::kFileGateReport, *v.value),
                                     fmt::format("{} taints for {}: {}", lab::kGpuNode, lab::kTaintKey, args["live"])};
-  if (!got.empty() && std::find(live.begin(), live.end(), got) != live.end()) return pass(expected, raw(*v.value), ev);
+  const auto matches = [&got](const std::string& l) { return same_taint(got, l); };
+  if (!got.empty() && std::any_of(live.begin(), live.end(), matches)) return pass(expected, raw(*v.value), ev);
   if (live.empty()) return fail(expected, raw(*v.value), msg("hint.step8.taint.no-live-taint", args), ev);
   for (const auto& l : live) {
-    if (text::to_lower_ascii(l) == text::to_lower_ascii(got))
+    if (same_taint(text::to_lower_ascii(got), text::to_lower_ascii(l)))
       return fail(expected, raw(*v.value), msg("hint.step8.taint.case", args), ev);
   }
   return fail(expected, raw(*v.value), msg("hint.step8.taint.differs", args), ev);

@@ -761,7 +761,8 @@ GateReport read_gate_report(std::string_view in) {
   std::map<std::string, std::vector<std::string>> seen;
   for (const auto& raw : text::lines(text::nfkc(in))) {
     const std::string l = text::trim(raw);
-    if (l.empty()) continue;
+    // Comments, prompts and Markdown fences are not lines of the report (as in every file).
+    if (l.empty() || text::is_noise_line(l)) continue;
     ++g.nonblank_lines;
     const auto sep = l.find_first_of("=:");
     if (sep == std::string::npos || sep == 0) {

@@ -493,6 +493,31 @@ TEST(Step8Words, GateReportVariants) {
   EXPECT_EQ(result(r, "step8.used").outcome.status, Status::kPass);
 }
 
+// TAINT with a note after it, as students write it, is the taint; another taint, the removal
+// command or a wrong effect with a note is not.
+TEST(Step8Words, TaintWithANoteAfterIt) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  auto& f = s.files[std::string(lab::kFileGateReport)];
+  const std::string rest =
+      "ALLOCATABLE=2\nUSED=2\nPENDING=2\nREQUESTS_EQUAL_LIMITS=yes\nFRACTIONAL=no\nSCHEDULER_SEES=numbers\n";
+  for (const char* ok :
+       {"nvidia.com/gpu=present:NoSchedule (kubectl describe 로 확인)",
+        "nvidia.com/gpu=present:NoSchedule # from describe", "nvidia.com/gpu=present:NoSchedule 입니다",
+        "nvidia.com/gpu=present:NoSchedule [lab-node-0]", "nvidia.com/gpu = present : NoSchedule"}) {
+    f.content = rest + "TAINT=" + ok + "\n";
+    EXPECT_EQ(result(grade(s), "step8.taint").outcome.status, Status::kPass) << ok;
+  }
+  for (const char* bad : {"nvidia.com/gpu=present:NoScheduleX", "nvidia.com/gpu=present:NoSchedule-",
+                          "nvidia.com/gpu=present:NoExecute (describe)", "nvidia.com/gpu=presents:NoSchedule",
+                          "nvidia.com/gpu=present:NoSchedule.other=x:NoExecute"}) {
+    f.content = rest + "TAINT=" + bad + "\n";
+    EXPECT_EQ(result(grade(s), "step8.taint").outcome.status, Status::kFail) << bad;
+  }
+  f.content = rest + "TAINT=nvidia.com/gpu=present:noschedule (확인)\n";
+  EXPECT_EQ(result(grade(s), "step8.taint").outcome.hint.id, "hint.step8.taint.case");
+}
+
 // The answers of the audit on the real solution capture: a contrast, a restriction and a polite
 // ending pass; the contrast the other way round fails as the devices answer.
 TEST(Step8Words, ContrastsAndPoliteEndingsOnTheSolution) {

@@ -372,6 +372,15 @@ std::vector<Transform> transforms() {
                  });
                },
                {}});
+  // Comments, a prompt and a Markdown fence around the seven lines are not answers (README:
+  // skipped wherever they stand).
+  t.push_back({"gate-report-commented",
+               [](Snapshot& s) {
+                 return each(s, {lab::kFileGateReport}, [](std::string c) {
+                   return "# 8단계 게이트 보고서\n$ cat out/gate-report.txt\n```\n" + c + "\n```\n// end\n";
+                 });
+               },
+               {}});
   t.push_back({"gate-report-full-width",
                [](Snapshot& s) { return each(s, {lab::kFileGateReport}, [](std::string c) { return full_width(c); }); },
                {}});

@@ -1339,6 +1339,18 @@ TEST(GateReport, ColonSpacesOrderCaseAndBlankLines) {
   EXPECT_EQ(g.values.at("USED"), "2");
 }
 
+TEST(GateReport, CommentsPromptsAndFencesAreNotLines) {
+  const auto g = read_gate_report(
+      "# 8단계\n$ cat out/gate-report.txt\n```\nALLOCATABLE=2\nUSED=2\nPENDING=2\n"
+      "TAINT=nvidia.com/gpu=present:NoSchedule\n// answers\nREQUESTS_EQUAL_LIMITS=yes\nFRACTIONAL=no\n"
+      "SCHEDULER_SEES=numbers\n```\n");
+  EXPECT_EQ(g.nonblank_lines, 7);
+  EXPECT_TRUE(g.malformed.empty());
+  EXPECT_TRUE(g.missing.empty());
+  // A line that is not a comment still counts: an eighth line fails the format.
+  EXPECT_EQ(read_gate_report("ALLOCATABLE=2\nnote: done\n").nonblank_lines, 2);
+}
+
 TEST(GateReport, Problems) {
   const auto g = read_gate_report("USED=2\nUSED=3\nPENDING=1\nPENDING=1\nCOLOR=blue\njust words\n=2\nTAINT=\n");
   EXPECT_EQ(g.duplicates, (std::vector<std::string>{"USED", "PENDING"}));
