@@ -9,6 +9,7 @@
 #include <yaml-cpp/mark.h>
 #include <yaml-cpp/parser.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -402,11 +403,38 @@ PodPick pick_pod(std::vector<nlohmann::json> docs, std::string_view name) {
   return out;
 }
 
+namespace {
+
+// A `kind: List` (or `PodList` ...) with its `items`, as `kubectl apply -f` takes it: each item
+// is an object of the file, as if it were a document of its own.
+std::vector<nlohmann::json> expand_lists(std::vector<nlohmann::json> docs) {
+  const auto is_list = [](const nlohmann::json& d) {
+    if (!d.is_object()) return false;
+    const auto kind = d.find("kind");
+    const auto items = d.find("items");
+    if (kind == d.end() || !kind->is_string() || items == d.end() || !items->is_array()) return false;
+    const auto& k = kind->get_ref<const std::string&>();
+    return k.size() >= 4 && k.compare(k.size() - 4, 4, "List") == 0;
+  };
+  if (std::none_of(docs.begin(), docs.end(), is_list)) return docs;
+  std::vector<nlohmann::json> out;
+  for (auto& d : docs) {
+    if (!is_list(d)) {
+      out.push_back(std::move(d));
+      continue;
+    }
+    for (auto& item : d["items"]) out.push_back(std::move(item));
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<nlohmann::json> load_all(std::string_view text, const std::string& origin, const Limits& limits) {
   // The block fast path answers for the usual manifest; anything else (and every error, with
   // its line and column) is yaml-cpp's.
-  if (auto docs = detail::load_block(text, limits)) return std::move(*docs);
-  return detail::load_all_full(text, origin, limits);
+  if (auto docs = detail::load_block(text, limits)) return expand_lists(std::move(*docs));
+  return expand_lists(detail::load_all_full(text, origin, limits));
 }
 
 }  // namespace gpuwhy::yaml

@@ -18,7 +18,9 @@ struct Limits {
 
 /// Every document of a YAML stream as JSON (empty documents dropped). Scalars keep YAML 1.1
 /// core types the way Kubernetes' sigs.k8s.io/yaml reads them (true/false, ints, floats,
-/// null); quoted scalars stay strings. Throws Error(kParse) naming `origin`, line and column.
+/// null); quoted scalars stay strings. A `kind: List` (or any `*List`) with `items` stands for
+/// its items, each an object of the stream, as `kubectl apply -f` reads it. Throws Error(kParse)
+/// naming `origin`, line and column.
 std::vector<nlohmann::json> load_all(std::string_view text, const std::string& origin, const Limits& limits = {});
 
 /// The one Pod of a manifest's documents. Other objects (a Namespace, a ConfigMap) and empty or
