@@ -761,8 +761,9 @@ GateReport read_gate_report(std::string_view in) {
   std::map<std::string, std::vector<std::string>> seen;
   for (const auto& raw : text::lines(text::nfkc(in))) {
     const std::string l = text::trim(raw);
-    // Comments, prompts and Markdown fences are not lines of the report (as in every file).
-    if (l.empty() || text::is_noise_line(l)) continue;
+    // The one file whose form is graded (SPEC: exactly seven non-blank lines): a comment, a
+    // prompt or a fence is a line too, and fails step8.format; the values are read all the same.
+    if (l.empty()) continue;
     ++g.nonblank_lines;
     const auto sep = l.find_first_of("=:");
     if (sep == std::string::npos || sep == 0) {
@@ -935,8 +936,11 @@ constexpr AnswerWord kAnswerWords[] = {
     // negators: turn an affirmative word around ("not equal", "같지 않음", "必要ない")
     {"not", A::kNegator},
     {"isn't", A::kNegator},
+    {"aren't", A::kNegator},
     {"don't", A::kNegator},
     {"doesn't", A::kNegator},
+    {"needn't", A::kNegator},
+    {"no longer", A::kNegator},
     {"않음", A::kNegator},
     {"않다", A::kNegator},
     {"않아도", A::kNegator},
@@ -997,6 +1001,13 @@ constexpr AnswerWord kAnswerWords[] = {
     {"n/a", A::kAmbiguous},
     {"yes/no", A::kAmbiguous},
     {"?", A::kAmbiguous},
+    {"don't know", A::kAmbiguous},
+    {"not sure", A::kAmbiguous},
+    {"모름", A::kAmbiguous},
+    {"모르겠음", A::kAmbiguous},
+    {"모르겠습니다", A::kAmbiguous},
+    {"わからない", A::kAmbiguous},
+    {"分からない", A::kAmbiguous},
 };
 
 }  // namespace
@@ -1012,7 +1023,9 @@ const std::vector<std::string_view>& answer_suffixes() {
                                                        "이요", "해야", "해야함", "이어야", "입니다", "です", "である",
                                                        "だ", "のみ", "だけ", "する",
                                                        // the polite endings: 같습니다, 필요합니다, 안됩니다, 아니에요
-                                                       "습니다", "합니다", "됩니다", "에요", "예요", "해요"};
+                                                       "습니다", "합니다", "됩니다", "에요", "예요", "해요",
+                                                       // before a negator: 거절되지 않음, 허용되지 않습니다
+                                                       "되지", "되지는", "하지"};
   return kSuffixes;
 }
 
@@ -1049,14 +1062,23 @@ bool is_token_sep(char c) {
          c == ';' || c == '.' || c == '!' || c == ':' || c == '"' || c == '\'' || c == '=' || c == '+' || c == '&';
 }
 
-// Calls `f` with each token of `span` (the runs between is_token_sep characters).
+// is_token_sep at `i`, but an apostrophe between two letters is part of the word (`isn't`).
+bool token_sep_at(std::string_view span, std::size_t i) {
+  if (span[i] == '\'' && i > 0 && i + 1 < span.size()) {
+    const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+    if (letter(span[i - 1]) && letter(span[i + 1])) return false;
+  }
+  return is_token_sep(span[i]);
+}
+
+// Calls `f` with each token of `span` (the runs between token separators).
 template <class F>
 void for_each_token(std::string_view span, const F& f) {
   std::size_t i = 0;
   while (i < span.size()) {
-    while (i < span.size() && is_token_sep(span[i])) ++i;
+    while (i < span.size() && token_sep_at(span, i)) ++i;
     const std::size_t b = i;
-    while (i < span.size() && !is_token_sep(span[i])) ++i;
+    while (i < span.size() && !token_sep_at(span, i)) ++i;
     if (i > b) f(span.substr(b, i - b));
   }
 }
@@ -1091,9 +1113,9 @@ std::vector<Answer> kinds_in(std::string span) {
   for (const auto& row : answer_words()) {
     if (row.word.find(' ') == std::string_view::npos) continue;
     for (auto p = span.find(row.word); p != std::string::npos; p = span.find(row.word)) {
-      const bool left = p == 0 || is_token_sep(span[p - 1]);
+      const bool left = p == 0 || token_sep_at(span, p - 1);
       const std::size_t e = p + row.word.size();
-      const bool right = e == span.size() || is_token_sep(span[e]);
+      const bool right = e == span.size() || token_sep_at(span, e);
       if (!left || !right) break;
       out.push_back(row.answer);
       span.replace(p, row.word.size(), std::string(row.word.size(), ' '));
@@ -1183,24 +1205,67 @@ std::optional<Answer> contrast(std::string v) {
   return std::nullopt;
 }
 
+// A no-word turned around by a negator next to it: `not rejected`, `isn't forbidden`, `never
+// denied`, `no longer invalid` (an English negator before the word), `금지 아님`, `禁止ではない`
+// (a Korean or Japanese one after it). The answer then says the opposite of no.
+bool negated_no(const std::string& span) {
+  std::string s = span;
+  for (auto p = s.find("no longer"); p != std::string::npos; p = s.find("no longer")) s.replace(p, 9, "not");
+  std::vector<std::pair<std::string_view, Answer>> toks;
+  bool glued = false;  // `禁止ではない`: a Japanese no-word and the negator after it, one token
+  for_each_token(s, [&](std::string_view tok) {
+    std::vector<Answer> kinds;
+    token_kinds(tok, kinds);
+    const auto has = [&kinds](Answer a) { return std::find(kinds.begin(), kinds.end(), a) != kinds.end(); };
+    glued = glued || (kinds.size() >= 2 && has(Answer::kNegative) && has(Answer::kNegator) &&
+                      !has(Answer::kAffirmative) && lookup(tok) == Answer::kUnknown);
+    toks.emplace_back(tok, kinds.empty() ? Answer::kUnknown : kinds.front());
+  });
+  if (glued) return true;
+  const auto english_negator = [](std::string_view t) {
+    return t == "not" || t == "never" || t == "isn't" || t == "aren't" || t == "don't" || t == "doesn't" ||
+           t == "needn't" || t == "wasn't";
+  };
+  // After the word: 아님, 않음, ではない ...; 안 and 못 only before 되다 (`거절 안 됨`), since
+  // they negate the verb after them (`불가 안 됨` is two no-words).
+  const auto negates_before = [&toks](std::size_t k) {
+    if (k >= toks.size() || toks[k].second != Answer::kNegator || ascii_only(toks[k].first)) return false;
+    if (toks[k].first != "안" && toks[k].first != "못") return true;
+    if (k + 1 >= toks.size()) return false;
+    const std::string_view verb = toks[k + 1].first;
+    return verb.rfind("되", 0) == 0 || verb.rfind("됨", 0) == 0 || verb.rfind("됩", 0) == 0;
+  };
+  for (std::size_t k = 0; k < toks.size(); ++k) {
+    if (toks[k].second != Answer::kNegative) continue;
+    if (k > 0 && english_negator(toks[k - 1].first)) return true;
+    if (negates_before(k + 1)) return true;
+  }
+  return false;
+}
+
+// The verdict of a span that holds answer words: a no-word turned around reads as yes.
+Answer verdict(const std::string& span) {
+  const Answer a = resolve(kinds_in(span));
+  if (a == Answer::kNegative && negated_no(span)) return Answer::kAffirmative;
+  return a;
+}
+
 }  // namespace
 
 Answer classify_answer(std::string_view value) {
   std::string v = text::to_lower_ascii(text::trim(text::nfkc(value)));
+  for (auto p = v.find("\u2019"); p != std::string::npos; p = v.find("\u2019")) v.replace(p, 3, "'");
   if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) v = v.substr(1, v.size() - 2);
   while (!v.empty() && (v.back() == '.' || v.back() == '!' || v.back() == ',' || v.back() == ';')) v.pop_back();
   v = text::trim(v);
   if (v.empty()) return Answer::kUnknown;
   if (auto a = lookup(v); a != Answer::kUnknown) return a == Answer::kNegator ? Answer::kNegative : a;
   if (const auto c = contrast(v)) return *c;
-  // The answer proper decides; its explanation is read only when the answer has no word.
+  // The answer proper decides; its explanation is read only when the answer has no word (an
+  // answer whose words say nothing, `not numbers`, stays unknown).
   const std::string head = v.substr(0, head_end(v));
-  if (const Answer a = resolve(kinds_in(head)); a != Answer::kUnknown) return a;
-  const auto all = kinds_in(v);
-  for (const Answer a : all) {
-    if (a != Answer::kNegator && a != Answer::kAmbiguous) return a;
-  }
-  return Answer::kUnknown;
+  if (const Answer a = verdict(head); a != Answer::kUnknown || !kinds_in(head).empty()) return a;
+  return verdict(v);
 }
 
 std::optional<long long> leading_count(std::string_view value) {

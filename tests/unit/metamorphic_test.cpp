@@ -372,15 +372,14 @@ std::vector<Transform> transforms() {
                  });
                },
                {}});
-  // Comments, a prompt and a Markdown fence around the seven lines are not answers (README:
-  // skipped wherever they stand).
+  // The gate report's form is graded (SPEC: exactly seven non-blank lines): a comment line above
+  // the seven fails step8.format, and only it; the values are still read.
   t.push_back({"gate-report-commented",
                [](Snapshot& s) {
-                 return each(s, {lab::kFileGateReport}, [](std::string c) {
-                   return "# 8단계 게이트 보고서\n$ cat out/gate-report.txt\n```\n" + c + "\n```\n// end\n";
-                 });
+                 return each(s, {lab::kFileGateReport},
+                             [](std::string c) { return "# 8단계 게이트 보고서\n" + c + "\n// end\n"; });
                },
-               {}});
+               {"step8.format"}});
   t.push_back({"gate-report-full-width",
                [](Snapshot& s) { return each(s, {lab::kFileGateReport}, [](std::string c) { return full_width(c); }); },
                {}});

@@ -1339,16 +1339,17 @@ TEST(GateReport, ColonSpacesOrderCaseAndBlankLines) {
   EXPECT_EQ(g.values.at("USED"), "2");
 }
 
-TEST(GateReport, CommentsPromptsAndFencesAreNotLines) {
+// SPEC: exactly seven non-blank lines. A comment, a prompt or a fence is an eighth line (the
+// format fails), and a value with a note after it is still its line.
+TEST(GateReport, CommentsAreLinesAndNotesStayOnTheirLine) {
   const auto g = read_gate_report(
-      "# 8단계\n$ cat out/gate-report.txt\n```\nALLOCATABLE=2\nUSED=2\nPENDING=2\n"
-      "TAINT=nvidia.com/gpu=present:NoSchedule\n// answers\nREQUESTS_EQUAL_LIMITS=yes\nFRACTIONAL=no\n"
-      "SCHEDULER_SEES=numbers\n```\n");
-  EXPECT_EQ(g.nonblank_lines, 7);
-  EXPECT_TRUE(g.malformed.empty());
+      "# 8단계\nALLOCATABLE=2\nUSED=2 # kubectl describe node lab-node-0\nPENDING=2 # kubectl get pods\n"
+      "TAINT=nvidia.com/gpu=present:NoSchedule\nREQUESTS_EQUAL_LIMITS=yes\nFRACTIONAL=no\nSCHEDULER_SEES=numbers\n");
+  EXPECT_EQ(g.nonblank_lines, 8);
+  EXPECT_EQ(g.malformed, (std::vector<std::string>{"# 8단계"}));
   EXPECT_TRUE(g.missing.empty());
-  // A line that is not a comment still counts: an eighth line fails the format.
-  EXPECT_EQ(read_gate_report("ALLOCATABLE=2\nnote: done\n").nonblank_lines, 2);
+  EXPECT_EQ(g.values.at("USED"), "2 # kubectl describe node lab-node-0");
+  EXPECT_EQ(g.values.at("PENDING"), "2 # kubectl get pods");
 }
 
 TEST(GateReport, Problems) {
@@ -1532,6 +1533,57 @@ TEST(AnswerWords, ContrastsPoliteEndingsAndMarks) {
 }
 
 // Class 13: decomposed Hangul (macOS) reads like composed.
+// The second audit: a no-word turned around by a negator next to it says yes (`not rejected`,
+// `금지 아님`), contractions are words (`isn't`), and an answer whose words say nothing (`not
+// numbers`) is not read from its explanation.
+TEST(AnswerWords, NegatedNoWordsContractionsAndEmptyAnswers) {
+  using A = Answer;
+  const std::vector<std::pair<std::string, Answer>> cases{
+      // fractional allowed after all: the wrong answer to FRACTIONAL
+      {"not rejected", A::kAffirmative},
+      {"not forbidden", A::kAffirmative},
+      {"not invalid", A::kAffirmative},
+      {"not denied", A::kAffirmative},
+      {"not false", A::kAffirmative},
+      {"isn't rejected", A::kAffirmative},
+      {"isn\u2019t rejected", A::kAffirmative},
+      {"never rejected", A::kAffirmative},
+      {"no longer rejected", A::kAffirmative},
+      {"allowed (not rejected)", A::kAffirmative},
+      {"거절 안 됨", A::kAffirmative},
+      {"금지 아님", A::kAffirmative},
+      {"거절되지 않음", A::kAffirmative},
+      {"禁止ではない", A::kAffirmative},
+      // still no
+      {"no", A::kNegative},
+      {"never", A::kNegative},
+      {"rejected", A::kNegative},
+      {"not allowed", A::kNegative},
+      {"no, not allowed", A::kNegative},
+      {"안 됨", A::kNegative},
+      {"불가, 안 됨", A::kNegative},
+      {"소수는 안 됨", A::kNegative},
+      {"허용되지 않음", A::kNegative},
+      {"no (must be an integer)", A::kNegative},
+      // REQUESTS_EQUAL_LIMITS turned around
+      {"isn't required", A::kNegative},
+      {"don't have to be equal", A::kNegative},
+      {"doesn't need to be the same", A::kNegative},
+      {"required", A::kAffirmative},
+      // SCHEDULER_SEES: the count denied is no numbers answer
+      {"not numbers", A::kUnknown},
+      {"not count", A::kUnknown},
+      {"숫자 아님", A::kUnknown},
+      {"numbers", A::kNumbers},
+      {"not devices but numbers", A::kNumbers},
+      // no answer at all
+      {"I don't know", A::kAmbiguous},
+      {"모름", A::kAmbiguous},
+      {"わからない", A::kAmbiguous},
+  };
+  for (const auto& [text, want] : cases) EXPECT_EQ(classify_answer(text), want) << text;
+}
+
 TEST(AnswerWords, DecomposedHangul) {
   // 예 = U+110B U+1168 decomposed; 불가능 decomposed jamo.
   EXPECT_EQ(classify_answer("\u110B\u1168"), Answer::kAffirmative);
