@@ -248,12 +248,24 @@ std::optional<long long> gpu_sum(const json& pod, const char* which) {
 
 long long scheduler_gpu_request(const json& pod) {
   // Same rule as the scheduler's resource accounting (k8s.io/component-helpers resource
-  // PodRequests): the containers run together, init containers one at a time.
-  const long long containers = gpu_sum(pod, "requests").value_or(0);
+  // PodRequests): the containers run together, init containers one at a time, and a sidecar
+  // (an init container with restartPolicy Always) runs from its start beside everything after
+  // it, so it adds to the containers and to each init container after it.
+  long long containers = gpu_sum(pod, "requests").value_or(0);
+  long long sidecars = 0;
   long long init_max = 0;
   const json* ic = at(pod, "/spec/initContainers");
   if (ic != nullptr && ic->is_array()) {
-    for (const auto& c : *ic) init_max = std::max(init_max, container_gpu(c, "requests").value_or(0));
+    for (const auto& c : *ic) {
+      const long long own = container_gpu(c, "requests").value_or(0);
+      if (view_at(c, "/restartPolicy") == "Always") {
+        containers += own;
+        sidecars += own;
+        init_max = std::max(init_max, sidecars);
+      } else {
+        init_max = std::max(init_max, own + sidecars);
+      }
+    }
   }
   return std::max(containers, init_max);
 }

@@ -160,15 +160,16 @@ Outcome pending(const Snapshot& s) {
 
 // taint before a taint with the wrong key is named as the cause.
 //
-// `got` (the answer without blanks) is `want`, or `want` followed by a note the student wrote
-// after it: `(kubectl describe 로 확인)`, `# from describe`, `— 확인함`, `입니다`. A letter, digit
+// `got` (the answer, blanks beside `=` and `:` removed, other runs one space) is `want`, or `want`
+// followed by a note the student wrote after it: ` (kubectl describe 로 확인)`, ` # from
+// describe`, `— 확인함`, `입니다`, ` on lab-node-0`. A letter, digit
 // or another taint character after it makes another taint, never a note (`…:NoSchedule-` is the
 // command that removes it).
 bool same_taint(std::string_view got, std::string_view want) {
   if (got.size() < want.size() || got.substr(0, want.size()) != want) return false;
   if (got.size() == want.size()) return true;
   const auto next = static_cast<unsigned char>(got[want.size()]);
-  return next >= 0x80 || next == '(' || next == '[' || next == '#' || next == '/' || next == ';';
+  return next == ' ' || next >= 0x80 || next == '(' || next == '[' || next == '#' || next == '/' || next == ';';
 }
 
 Outcome taint_unchecked(const Snapshot& s) {
@@ -181,9 +182,24 @@ Outcome taint_unchecked(const Snapshot& s) {
   if (const json* node = find_node(s, lab::kGpuNode)) {
     for (const auto& t : gpu_taints(*node)) live.push_back(taint_string(t));
   }
+  // Blanks around `=` and `:` are the student's spacing; a blank anywhere else ends the taint
+  // (`pre sent`, `No Schedule` are not it).
   std::string got;
-  for (char c : *v.value) {
-    if (c != ' ' && c != '\t') got += c;
+  std::string value = *v.value;
+  if (const auto close = value.find('`', 1); !value.empty() && value.front() == '`' && close != std::string::npos)
+    value = value.substr(1, close - 1) + value.substr(close + 1);  // `nvidia.com/gpu=present:NoSchedule`
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const char c = value[i];
+    if (c != ' ' && c != '\t') {
+      got += c;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < value.size() && (value[j] == ' ' || value[j] == '\t')) ++j;
+    const bool beside_separator = (!got.empty() && (got.back() == '=' || got.back() == ':')) ||
+                                  (j < value.size() && (value[j] == '=' || value[j] == ':'));
+    if (!beside_separator && !got.empty() && j < value.size()) got += ' ';
+    i = j - 1;
   }
   args["value"] = *v.value;
   args["live"] = live.empty() ? "-" : join(live);

@@ -15,6 +15,7 @@
 #include "gpuwhy/i18n.h"
 #include "gpuwhy/lab.h"
 #include "gpuwhy/snapshot.h"
+#include "gpuwhy/text.h"
 
 namespace gpuwhy {
 namespace {
@@ -466,6 +467,37 @@ TEST(Step8Used, CountsTheSchedulersWay) {
   EXPECT_NE(i18n::render(c.outcome.expected, i18n::Lang::kEn).find("USED=1"), std::string::npos);
 }
 
+// A sidecar (init container with restartPolicy Always) runs beside the containers: the
+// scheduler adds its request to theirs, and to every init container after it.
+TEST(Step8Used, SidecarsAddToTheContainers) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  nlohmann::json pods = s.pods.value();
+  nlohmann::json* trainer = pod_in(pods, lab::kPodTrainer);
+  ASSERT_NE(trainer, nullptr);
+  const auto gpu = [](const char* name, const char* n, bool sidecar) {
+    nlohmann::json c = {{"name", name}, {"resources", {{"requests", {{"nvidia.com/gpu", n}}}}}};
+    if (sidecar) c["restartPolicy"] = "Always";
+    return c;
+  };
+  const auto used = [&](const nlohmann::json& init) {
+    (*trainer)["spec"]["initContainers"] = init;
+    s.pods = pods;
+    const auto c = result(grade(s), "step8.used");
+    return i18n::render(c.outcome.expected, i18n::Lang::kEn);
+  };
+  // trainer: 1 in its container + a 1-GPU sidecar = 2; with trainer2's 1 the node uses 3.
+  EXPECT_NE(used(nlohmann::json::array({gpu("side", "1", true)})).find("USED=3"), std::string::npos);
+  // An ordinary init container after the sidecar runs beside it: max(1 + 1, 1 + 1) = 2 -> 3.
+  EXPECT_NE(used(nlohmann::json::array({gpu("side", "1", true), gpu("warm", "1", false)})).find("USED=3"),
+            std::string::npos);
+  // Before the sidecar it runs alone: max(2, 1 + 1) = 2 -> 3; a 3-GPU one alone: 3 -> 4.
+  EXPECT_NE(used(nlohmann::json::array({gpu("warm", "3", false), gpu("side", "1", true)})).find("USED=4"),
+            std::string::npos);
+  // Without restartPolicy Always it is an ordinary init container: max(1, 1) = 1 -> 2.
+  EXPECT_NE(used(nlohmann::json::array({gpu("warm", "1", false)})).find("USED=2"), std::string::npos);
+}
+
 TEST(Step8Words, GateReportVariants) {
   if (bundles_of("solution").empty()) GTEST_SKIP();
   Snapshot s = solution();
@@ -514,6 +546,13 @@ TEST(Step8Words, TaintWithANoteAfterIt) {
     f.content = rest + "TAINT=" + bad + "\n";
     EXPECT_EQ(result(grade(s), "step8.taint").outcome.status, Status::kFail) << bad;
   }
+  for (const char* spaced : {"nvidia.com/gpu=pre sent:NoSchedule", "nvidia.com/gpu=present:No Schedule",
+                             "nvidia.com/ gpu=present:NoSchedule", "n v i d i a.com/gpu=present:NoSchedule"}) {
+    f.content = rest + "TAINT=" + spaced + "\n";
+    EXPECT_EQ(result(grade(s), "step8.taint").outcome.status, Status::kFail) << spaced;
+  }
+  f.content = rest + "TAINT=`nvidia.com/gpu=present:NoSchedule` (lab-node-0)\n";
+  EXPECT_EQ(result(grade(s), "step8.taint").outcome.status, Status::kPass);
   f.content = rest + "TAINT=nvidia.com/gpu=present:noschedule (확인)\n";
   EXPECT_EQ(result(grade(s), "step8.taint").outcome.hint.id, "hint.step8.taint.case");
 }
@@ -537,6 +576,43 @@ TEST(Step8Words, ContrastsAndPoliteEndingsOnTheSolution) {
   EXPECT_EQ(result(r, "step8.requests-equal-limits").outcome.hint.id, "hint.step8.requests-equal-limits.negative");
   EXPECT_EQ(result(r, "step8.fractional").outcome.status, Status::kPass);
   EXPECT_EQ(result(r, "step8.scheduler-sees").outcome.hint.id, "hint.step8.scheduler-sees.devices");
+}
+
+// A manifest saved as a List holding the Pod (`kubectl get pod -o yaml` of several pods, a List
+// written by hand) is applied by kubectl as its items: the Pod in it is graded.
+TEST(Manifests, AListHoldingThePodIsThePod) {
+  const auto bundles = bundles_of("solution");
+  if (bundles.empty()) GTEST_SKIP();
+  for (const auto& b : bundles) {
+    SCOPED_TRACE(b.string());
+    Snapshot s = load(b);
+    auto& f = s.files[std::string(lab::kManifestTrainer)];
+    std::string indented;
+    for (const auto& l : text::lines(f.content)) indented += (l.empty() ? "" : "  " + l) + "\n";
+    const std::string plain = f.content;
+    f.content = "apiVersion: v1\nkind: List\nitems:\n-" + indented.substr(1);
+    EXPECT_EQ(result(grade(s), "step4.manifest").outcome.status, Status::kPass) << f.content;
+    // The wrong Pod in a List still fails.
+    std::string wrong = f.content;
+    const auto p = wrong.find("limits:");
+    ASSERT_NE(p, std::string::npos);
+    wrong.replace(p, 7, "requests:");
+    f.content = wrong;
+    EXPECT_EQ(result(grade(s), "step4.manifest").outcome.status, Status::kFail) << wrong;
+    f.content = plain;
+    EXPECT_EQ(result(grade(s), "step4.manifest").outcome.status, Status::kPass);
+    // Empty constraints constrain nothing; a real one fails.
+    for (const char* empty : {"  nodeSelector: {}\n", "  affinity:\n", "  nodeName: \"\"\n"}) {
+      f.content = plain;
+      const auto spec = f.content.find("spec:\n");
+      ASSERT_NE(spec, std::string::npos);
+      f.content.insert(spec + 6, empty);
+      EXPECT_EQ(result(grade(s), "step4.manifest").outcome.status, Status::kPass) << f.content;
+    }
+    f.content = plain;
+    f.content.insert(f.content.find("spec:\n") + 6, "  nodeSelector:\n    nvidia.com/gpu.present: \"true\"\n");
+    EXPECT_EQ(result(grade(s), "step4.manifest").outcome.hint.id, "hint.step4.manifest.constraint");
+  }
 }
 
 // The misgrades of the held-out audit, on every real capture: a file that shows capacity 2 beside
