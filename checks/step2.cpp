@@ -126,13 +126,13 @@ std::optional<Outcome> advertised_defect(const Snapshot& s, const readers::Adver
 std::optional<Outcome> advertised_amounts(const readers::Advertised& a, const Msg& expected, const Msg& actual,
                                           std::map<std::string, std::string> args, const std::vector<std::string>& ev) {
   std::vector<std::string> wrong;
-  for (const auto& [node, amount] : a.amounts) {
-    if (node == lab::kGpuNode) {
-      if (!is_lab_amount(amount)) wrong.push_back(fmt::format("{}={}", node, amount.empty() ? "<none>" : amount));
-    } else if (!is_zero_or_absent(amount)) {
-      wrong.push_back(fmt::format("{}={}", node, amount));
-    }
-  }
+  // Each amount the file shows counts: the allocatable one, and the capacity beside it.
+  const auto judge = [&wrong](const std::string& node, const std::string& amount, std::string_view what) {
+    const bool right = node == lab::kGpuNode ? is_lab_amount(amount) : is_zero_or_absent(amount);
+    if (!right) wrong.push_back(fmt::format("{}{}={}", node, what, amount.empty() ? "<none>" : amount));
+  };
+  for (const auto& [node, amount] : a.amounts) judge(node, amount, "");
+  for (const auto& [node, amount] : a.capacity) judge(node, amount, " capacity");
   if (a.amounts.count(std::string(lab::kGpuNode)) == 0) {
     return fail(expected, actual,
                 msg("hint.step2.advertised-file.missing-nodes",

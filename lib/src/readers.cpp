@@ -690,13 +690,35 @@ void close_block(std::optional<Block>& b, RejectedFile& out) {
   b.reset();
 }
 
+// The rejections of one line, one a piece: `... must be equal to ... ; The Pod "bad-fraction"
+// is invalid: ...` (the output of two commands joined by `echo $(...)` or by hand). A new one
+// starts at kubectl's header; a Pod named inside `Error from server ... Pod "x" is invalid` is
+// that header's own.
+std::vector<std::string> split_rejections(const std::string& line) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t i = 1; i < line.size(); ++i) {
+    if (line.compare(i, 9, "The Pod \"") != 0 && line.compare(i, 17, "Error from server") != 0) continue;
+    if (line[i - 1] != ' ' && line[i - 1] != ';' && line[i - 1] != ',' && line[i - 1] != '\t') continue;
+    std::string piece = text::trim(std::string_view(line).substr(start, i - start));
+    while (!piece.empty() && (piece.back() == ';' || piece.back() == ',')) piece.pop_back();
+    if (!text::trim(piece).empty()) out.push_back(text::trim(piece));
+    start = i;
+  }
+  out.push_back(text::trim(std::string_view(line).substr(start)));
+  return out;
+}
+
 }  // namespace
 
 RejectedFile read_rejected(std::string_view in) {
   RejectedFile out;
   std::optional<Block> open;
+  std::vector<std::string> lines;
   for (const auto& raw : text::lines(text::nfkc(in))) {
-    const std::string l = text::trim(raw);
+    for (auto& piece : split_rejections(text::trim(raw))) lines.push_back(std::move(piece));
+  }
+  for (const auto& l : lines) {
     if (l.empty() || text::is_noise_line(l)) {
       close_block(open, out);
       continue;

@@ -636,6 +636,17 @@ TEST(AuditMisgrades, ClassicMistakeInTheFileNotesAndStaleTaintValues) {
     EXPECT_EQ(result(grade(s), "step2.advertised-file").outcome.hint.id, "hint.step2.advertised-file.capacity-only");
     adv.content = "NAME CAPACITY ALLOCATABLE\nlab-node-0 2 2\nlab-node-1 <none> <none>\nlab-node-2 <none> <none>\n";
     EXPECT_EQ(result(grade(s), "step2.advertised-file").outcome.status, Status::kPass);
+    // The capacity the file shows beside allocatable is graded too (second audit).
+    for (const char* wrong :
+         {"NAME CAPACITY ALLOCATABLE\nlab-node-0 2 2\nlab-node-1 2 <none>\nlab-node-2 <none> <none>\n",
+          "NAME CAPACITY ALLOCATABLE\nlab-node-0 3 2\nlab-node-1 <none> <none>\nlab-node-2 <none> <none>\n",
+          "lab-node-0\t1\t2\nlab-node-1\t\t\nlab-node-2\t\t\n",
+          "lab-node-0\t2\t2\nlab-node-1\t\t\nlab-node-2\t2\t\n"}) {
+      adv.content = wrong;
+      const RunResult w = grade(s);
+      EXPECT_EQ(result(w, "step2.advertised-file").outcome.status, Status::kFail) << wrong;
+      EXPECT_EQ(result(w, "step2.advertised-file").outcome.hint.id, "hint.step2.advertised-file.wrong-amount") << wrong;
+    }
 
     auto& rej = s.files[std::string(lab::kFileRejected)];
     const std::string rejections = rej.content;

@@ -1255,6 +1255,23 @@ TEST(Rejected, AnyOrderWrappedAndBothRules) {
   ASSERT_EQ(r.rejections.size(), 2U) << "the causes without their headers are still the apiserver's";
   EXPECT_TRUE(r.rejections[0].kinds.mismatch);
   EXPECT_TRUE(r.rejections[1].kinds.fraction);
+  // Two rejections on one line (`echo $(...)`, joined by hand): each is its own.
+  const std::string m =
+      "The Pod \"bad-mismatch\" is invalid: spec.containers[0].resources.requests: Invalid value: \"2\": must be equal "
+      "to nvidia.com/gpu limit of 1";
+  const std::string f =
+      "The Pod \"bad-fraction\" is invalid: spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: "
+      "\"500m\": must be an integer";
+  const std::string e =
+      "Error from server (Invalid): error when creating \"k8s/bad-fraction.yaml\": Pod \"bad-fraction\" is invalid: "
+      "spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: \"500m\": must be an integer";
+  for (const std::string& line : {m + " ; " + f, m + " " + f, m + ", " + f, f + " " + m, m + " " + e}) {
+    r = read_rejected(line + "\n");
+    ASSERT_EQ(r.rejections.size(), 2U) << line;
+    EXPECT_NE(r.rejections[0].kinds.mismatch, r.rejections[1].kinds.mismatch) << line;
+    EXPECT_NE(r.rejections[0].kinds.fraction, r.rejections[1].kinds.fraction) << line;
+    EXPECT_EQ(r.rejections[0].pod == "bad-mismatch", r.rejections[1].pod == "bad-fraction") << line;
+  }
 }
 
 // Classes 4 and 5: every message in the file, from every kubectl output.
