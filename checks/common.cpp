@@ -280,6 +280,12 @@ std::vector<const json*> all_containers(const json& pod) {
   return out;
 }
 
+bool constrains(const json& pod, const char* field) {
+  const json* v = at(pod, (std::string("/spec/") + field).c_str());
+  return v != nullptr && !v->is_null() && !(v->is_structured() && v->empty()) &&
+         !(v->is_string() && v->get_ref<const std::string&>().empty());
+}
+
 const json* condition(const json& pod, std::string_view type) {
   const json* cs = at(pod, "/status/conditions");
   if (cs == nullptr || !cs->is_array()) return nullptr;

@@ -99,6 +99,9 @@ GpuUse gpu_used_on_lab_node(const Snapshot& s);  ///< pods must be ok
 std::vector<const json*> all_containers(const json& pod);
 
 const json* condition(const json& pod, std::string_view type);
+/// spec.<field> of a pod constrains its placement: present and not null, `{}` or `""` (the
+/// apiserver keeps none of those). For nodeSelector, affinity and nodeName.
+bool constrains(const json& pod, const char* field);
 /// Tolerations the student wrote (the two DefaultTolerationSeconds ones removed).
 std::vector<json> student_tolerations(const json& pod);
 /// The toleration tolerates nvidia.com/gpu=present:NoSchedule.

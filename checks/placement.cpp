@@ -38,8 +38,7 @@ std::optional<Outcome> constrained(const json& pod, const Msg& expected, Args ar
                                    const std::vector<std::string>& ev) {
   std::vector<std::string> fields;
   for (const char* f : {"nodeSelector", "affinity"}) {
-    const json* v = at(pod, (std::string("/spec/") + f).c_str());
-    if (v != nullptr && !v->is_null() && !v->empty()) fields.push_back(std::string("spec.") + f);
+    if (constrains(pod, f)) fields.push_back(std::string("spec.") + f);
   }
   if (fields.empty()) return std::nullopt;
   args["fields"] = join(fields);

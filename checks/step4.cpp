@@ -33,12 +33,7 @@ Outcome manifest(const Snapshot& s) {
   const auto lim = gpu_sum(pod, "limits");
   std::vector<std::string> fields;
   for (const char* f : {"nodeSelector", "nodeName", "affinity"}) {
-    // `nodeSelector: {}`, `affinity:` or `nodeName: ""` constrain nothing: the apiserver keeps
-    // no such field, and the live checks read them as absent too.
-    const json* v = at(pod, (std::string("/spec/") + f).c_str());
-    const bool set = v != nullptr && !v->is_null() && !(v->is_structured() && v->empty()) &&
-                     !(v->is_string() && v->get_ref<const std::string&>().empty());
-    if (set) fields.push_back(std::string("spec.") + f);
+    if (constrains(pod, f)) fields.push_back(std::string("spec.") + f);  // `nodeSelector: {}` does not
   }
   const std::string shown = fmt::format("name={} requests={} limits={}{}{}", name_of(pod), req ? milli_text(*req) : "-",
                                         lim ? milli_text(*lim) : "-", fields.empty() ? "" : " ", join(fields));

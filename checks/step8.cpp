@@ -172,6 +172,27 @@ bool same_taint(std::string_view got, std::string_view want) {
   return next == ' ' || next >= 0x80 || next == '(' || next == '[' || next == '#' || next == '/' || next == ';';
 }
 
+// The TAINT answer as compared: backticks around it dropped, blanks beside `=` and `:` removed
+// (the student's spacing), any other run of blanks one space (`pre sent` is not the taint).
+std::string taint_answer(std::string value) {
+  if (const auto close = value.find('`', 1); !value.empty() && value.front() == '`' && close != std::string::npos)
+    value = value.substr(1, close - 1) + value.substr(close + 1);
+  std::string got;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    if (value[i] != ' ' && value[i] != '\t') {
+      got += value[i];
+      continue;
+    }
+    std::size_t j = i;
+    while (j < value.size() && (value[j] == ' ' || value[j] == '\t')) ++j;
+    const bool beside_separator = (!got.empty() && (got.back() == '=' || got.back() == ':')) ||
+                                  (j < value.size() && (value[j] == '=' || value[j] == ':'));
+    if (!beside_separator && !got.empty() && j < value.size()) got += ' ';
+    i = j - 1;
+  }
+  return got;
+}
+
 Outcome taint_unchecked(const Snapshot& s) {
   auto args = args8(lab::kGateTaint);
   const Msg file_expected = msg("value.step8.taint.expected", args);
@@ -182,25 +203,7 @@ Outcome taint_unchecked(const Snapshot& s) {
   if (const json* node = find_node(s, lab::kGpuNode)) {
     for (const auto& t : gpu_taints(*node)) live.push_back(taint_string(t));
   }
-  // Blanks around `=` and `:` are the student's spacing; a blank anywhere else ends the taint
-  // (`pre sent`, `No Schedule` are not it).
-  std::string got;
-  std::string value = *v.value;
-  if (const auto close = value.find('`', 1); !value.empty() && value.front() == '`' && close != std::string::npos)
-    value = value.substr(1, close - 1) + value.substr(close + 1);  // `nvidia.com/gpu=present:NoSchedule`
-  for (std::size_t i = 0; i < value.size(); ++i) {
-    const char c = value[i];
-    if (c != ' ' && c != '\t') {
-      got += c;
-      continue;
-    }
-    std::size_t j = i;
-    while (j < value.size() && (value[j] == ' ' || value[j] == '\t')) ++j;
-    const bool beside_separator = (!got.empty() && (got.back() == '=' || got.back() == ':')) ||
-                                  (j < value.size() && (value[j] == '=' || value[j] == ':'));
-    if (!beside_separator && !got.empty() && j < value.size()) got += ' ';
-    i = j - 1;
-  }
+  const std::string got = taint_answer(*v.value);
   args["value"] = *v.value;
   args["live"] = live.empty() ? "-" : join(live);
   const Msg expected = live.empty() ? msg("value.step8.taint.no-live", args) : raw(join(live));

@@ -665,8 +665,11 @@ bool bare_cause(const std::string& l) {
                     l.find("Limit must be set") != std::string::npos;
   if (!rule) return false;
   const std::string_view t = l.rfind("* ", 0) == 0 ? std::string_view(l).substr(2) : std::string_view(l);
-  const bool field_path = t.rfind("spec.", 0) == 0 && t.find(": ") != std::string_view::npos &&
-                          t.find(' ') > t.find(": ") - 1 && t.find("resources") < t.find(": ");
+  const auto colon = t.find(": ");
+  if (colon == std::string_view::npos) return false;
+  const std::string_view path = t.substr(0, colon);  // spec.containers[0].resources.requests
+  const bool field_path = path.rfind("spec.", 0) == 0 && path.find(' ') == std::string_view::npos &&
+                          path.find("resources") != std::string_view::npos;
   return field_path &&
          (t.find("Invalid value") != std::string_view::npos || t.find("Required value") != std::string_view::npos ||
           t.find("Forbidden") != std::string_view::npos);
@@ -700,9 +703,11 @@ std::vector<std::string> split_rejections(const std::string& line) {
   for (std::size_t i = 1; i < line.size(); ++i) {
     if (line.compare(i, 9, "The Pod \"") != 0 && line.compare(i, 17, "Error from server") != 0) continue;
     if (line[i - 1] != ' ' && line[i - 1] != ';' && line[i - 1] != ',' && line[i - 1] != '\t') continue;
-    std::string piece = text::trim(std::string_view(line).substr(start, i - start));
-    while (!piece.empty() && (piece.back() == ';' || piece.back() == ',')) piece.pop_back();
-    if (!text::trim(piece).empty()) out.push_back(text::trim(piece));
+    std::string_view piece = std::string_view(line).substr(start, i - start);
+    while (!piece.empty() &&
+           (piece.back() == ' ' || piece.back() == ';' || piece.back() == ',' || piece.back() == '\t'))
+      piece.remove_suffix(1);
+    if (!piece.empty()) out.push_back(text::trim(piece));
     start = i;
   }
   out.push_back(text::trim(std::string_view(line).substr(start)));
