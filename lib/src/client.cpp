@@ -10,7 +10,6 @@
 #include <cstring>
 #include <mutex>
 #include <optional>
-#include <regex>
 #include <thread>
 
 #include <fmt/format.h>
@@ -110,11 +109,89 @@ std::optional<int> parse_retry_after(const std::string& v) {
   return secs;
 }
 
+/// The most bytes of a 403 message read for RBAC's wording: enough for a long user name (an
+/// authenticator's, any length) before the rule, and a bound on the work whatever the server sends.
+constexpr std::size_t kMaxRbacMessage = 64UL * 1024;
+/// A quoted part of the server's text shown in an explanation: at most this many bytes.
+constexpr std::size_t kMaxQuotedPart = 96;
+
+/// `s` cut to `max` bytes for display, without leaving a lone backslash of an escape behind.
+std::string shown_part(std::string_view s, std::size_t max) {
+  if (s.size() <= max) return std::string(s);
+  std::string cut = text::ellipsize(s, max);
+  cut.resize(cut.size() - std::string_view("…").size());
+  while (!cut.empty() && cut.back() == '\\') cut.pop_back();
+  return cut + "…";
+}
+
+/// RBAC's denial, as k8s.io/apiserver's authorizer words it (Go %q for every quoted part):
+/// `User "u" cannot <verb> resource "<res>" in API group "<g>"` then ` in the namespace "<ns>"`,
+/// ` at the cluster scope` or nothing (non-resource URLs have `cannot <verb> path`, not parsed).
+/// Fields view into the message.
+struct Rbac {
+  std::string_view user;  ///< as quoted (escapes kept)
+  std::string_view tail;  ///< from the user's closing quote to the end of the scope
+  std::string_view verb, resource, group, ns;
+  bool cluster_scope = true;
+};
+
+/// The Go %q-quoted string starting at s[pos]: its text between the quotes (escapes kept as
+/// written) and the position after the closing quote; nullopt when there is none.
+std::optional<std::pair<std::string_view, std::size_t>> go_quoted(std::string_view s, std::size_t pos) {
+  if (pos >= s.size() || s[pos] != '"') return std::nullopt;
+  for (std::size_t i = pos + 1; i < s.size(); ++i) {
+    if (s[i] == '\\') {
+      ++i;
+    } else if (s[i] == '"') {
+      return std::pair{s.substr(pos + 1, i - pos - 1), i + 1};
+    }
+  }
+  return std::nullopt;
+}
+
+/// `lit` at s[pos]: the position after it, or npos.
+std::size_t after(std::string_view s, std::size_t pos, std::string_view lit) {
+  return pos != std::string_view::npos && s.substr(pos).starts_with(lit) ? pos + lit.size() : std::string_view::npos;
+}
+
+/// Plain string search over a message cut to kMaxRbacMessage.
+std::optional<Rbac> parse_rbac_denial(std::string_view msg) {
+  for (std::size_t from = msg.find("User \""); from != std::string_view::npos; from = msg.find("User \"", from + 1)) {
+    const auto user = go_quoted(msg, from + 5);
+    if (!user) continue;
+    std::size_t p = after(msg, user->second, " cannot ");
+    if (p == std::string_view::npos) continue;
+    const std::size_t verb_end = msg.find(' ', p);
+    if (verb_end == std::string_view::npos || verb_end == p) continue;
+    Rbac r;
+    r.verb = msg.substr(p, verb_end - p);
+    const auto res = go_quoted(msg, after(msg, verb_end, " resource "));
+    if (!res) continue;
+    const auto group = go_quoted(msg, after(msg, res->second, " in API group "));
+    if (!group) continue;
+    r.resource = res->first;
+    r.group = group->first;
+    p = group->second;
+    if (const std::size_t q = after(msg, p, " at the cluster scope"); q != std::string_view::npos) {
+      p = q;
+    } else if (const auto ns = go_quoted(msg, after(msg, p, " in the namespace "))) {
+      r.ns = ns->first;
+      r.cluster_scope = false;
+      p = ns->second;
+    }
+    r.user = user->first;
+    r.tail = msg.substr(user->second, p - user->second);
+    return r;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::string status_message(const json& body, std::size_t dump_max) {
   if (body.is_object() && body.contains("message") && body["message"].is_string()) {
-    return body["message"].get<std::string>();
+    // Cut before any work: the text is the server's, of any length.
+    return text::ellipsize(body["message"].get_ref<const std::string&>(), kMaxStatusMessage);
   }
   if (dump_max == 0 || body.is_null()) return "";
   return text::ellipsize(body.dump(), dump_max);
@@ -148,30 +225,29 @@ HttpError::HttpError(const std::string& message, int http_status, nlohmann::json
 
 std::string explain_http_error(std::string_view method, const std::string& url, int status, const nlohmann::json& body,
                                const std::string& server, const std::string& user_name) {
-  const std::string msg = status_message(body);
+  const std::string msg = status_message(body);  // cut to kMaxStatusMessage
   if (status == 401) {
     return fmt::format("credentials rejected (401 Unauthorized) by {}: check the user's client certificate or token{}",
                        redact_url(server),
                        user_name.empty() ? "" : fmt::format(" (kubeconfig user \"{}\")", user_name));
   }
   if (status == 403) {
-    // RBAC's wording (k8s.io/apiserver authorization): User "x" cannot <verb> resource "<res>"
-    // in API group "<g>" (in the namespace "<ns>" | at the cluster scope).
-    static const std::regex kRbac(
-        R"re(User "([^"]*)" cannot (\S+) resource "([^"]*)" in API group "([^"]*)"(?: (at the cluster scope|in the namespace "([^"]*)"))?)re");
-    std::smatch m;
-    if (std::regex_search(msg, m, kRbac)) {
-      const std::string verb = m[2];
-      const std::string verbs = (verb == "get" || verb == "list" || verb == "watch") ? "get list" : verb;
-      const std::string group = m[4].str().empty() ? "" : fmt::format(" in API group \"{}\"", m[4].str());
-      std::string rule;
-      if (m[6].matched) {
-        rule = fmt::format("grant a Role with verbs [{}] on {}{} in {}", verbs, m[3].str(), group, m[6].str());
-      } else {
-        rule = fmt::format("grant a ClusterRole (with a ClusterRoleBinding) with verbs [{}] on {}{}", verbs, m[3].str(),
-                           group);
-      }
-      return fmt::format("403 Forbidden: {}; {}", m[0].str(), rule);
+    std::string_view raw;
+    if (body.is_object() && body.contains("message") && body["message"].is_string()) {
+      raw = body["message"].get_ref<const std::string&>();
+    }
+    if (const auto rbac = parse_rbac_denial(raw.substr(0, kMaxRbacMessage))) {
+      const Rbac& r = *rbac;
+      const bool read = r.verb == "get" || r.verb == "list" || r.verb == "watch";
+      const std::string verbs = read ? "get list" : std::string(r.verb);
+      const std::string group = r.group.empty() ? "" : fmt::format(" in API group \"{}\"", r.group);
+      const std::string rule =
+          r.cluster_scope ? fmt::format("grant a ClusterRole (with a ClusterRoleBinding) with verbs [{}] on {}{}",
+                                        verbs, r.resource, group)
+                          : fmt::format("grant a Role with verbs [{}] on {}{} in {}", verbs, r.resource, group, r.ns);
+      return shown_part(
+          fmt::format("403 Forbidden: User \"{}\"{}; {}", shown_part(r.user, kMaxQuotedPart), r.tail, rule),
+          kMaxStatusMessage);
     }
     return fmt::format("403 Forbidden: {} {}: {}", method, redact_url(url),
                        msg.empty() ? "the apiserver refused the request" : msg);

@@ -54,6 +54,7 @@ normally. <mode>:
   ok            no fault
   401 403 404 500
                 that status with a Status body (403 with RBAC's wording for the item)
+  403-long      403 with RBAC's wording whose user name is 64 KiB long (with escaped quotes)
   429           429 with Retry-After: 1, every time
   503           503 without Retry-After
   stall         reads the request and never answers
@@ -72,8 +73,8 @@ normally. <mode>:
   deep-10 deep-1k deep-100k
                 200, a JSON array nested 10, 1,000 or 100,000 levels deep
   gzip-bomb     200, Content-Encoding: gzip, about 60 KB that inflate to 60 MB of [{},{},...]
-  watch-410 watch-403 watch-error
-                for a watch (?watch=1): 410 Gone, 403 (no watch verb), or one ERROR event; in
+  watch-410 watch-403 watch-403-long watch-error
+                for a watch (?watch=1): 410 Gone, 403 (no watch verb; -long: a 64 KiB user name), or one ERROR event; in
                 any other mode a watch sends one BOOKMARK and stays quiet until timeoutSeconds
   esc           200, a NodeList whose node name and condition message hold ESC/OSC sequences
                 and newlines (terminal injection)
@@ -124,6 +125,14 @@ RBAC = {
                '"gpu-why"', None),
 }
 COUNTS = {}
+
+
+def long_user(msg):
+    """RBAC's message with the user name 64 KiB long (a hostile or misconfigured authenticator:
+    the user name is the server's text, any length), escaped quotes in it as Go's %q writes them."""
+    return msg.replace('User "student"', 'User "' + ('\\"x' * 8 + 'y' * 4096) * 13 + '"')
+
+
 CONNECTIONS = [0]
 
 
@@ -305,10 +314,11 @@ class Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         if mode == "watch-410":
             return self.send_json(410, status(410, "Expired", "too old resource version: 1 (4242)"))
-        if mode == "watch-403":
+        if mode in ("watch-403", "watch-403-long"):
             resource = rest.rstrip("/").split("/")[-1]
-            return self.send_json(403, status(403, "Forbidden", f'{resource} is forbidden: User "student" cannot '
-                                              f'watch resource "{resource}" in API group "" at the cluster scope'))
+            msg = (f'{resource} is forbidden: User "student" cannot watch resource "{resource}" in API group "" '
+                   'at the cluster scope')
+            return self.send_json(403, status(403, "Forbidden", long_user(msg) if mode.endswith("-long") else msg))
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.send_header("Transfer-Encoding", "chunked")
@@ -363,6 +373,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_json(code, status(code, reason, msg))
         if mode == "403":
             return self.send_json(403, status(403, "Forbidden", RBAC[item][0]))
+        if mode == "403-long":
+            return self.send_json(403, status(403, "Forbidden", long_user(RBAC[item][0])))
         if mode == "429":
             return self.send_json(429, status(429, "TooManyRequests", "too many requests, please try again later"),
                                   {"Retry-After": "1"})

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -145,6 +146,27 @@ const std::vector<Row> kRows{
      ErrorKind::kHttp,
      403,
      {"403 Forbidden", "cannot create resource \"pods\""}},
+    // The server's words of any length (a 64 KiB user name): no crash, one bounded line, the rule named.
+    {"ForbiddenLongUserNodes403",
+     "http",
+     "http",
+     "403-long",
+     "nodes",
+     nullptr,
+     {"nodes"},
+     ErrorKind::kHttp,
+     403,
+     {"403 Forbidden: User \"", "…\" cannot list resource \"nodes\"", "ClusterRole"}},
+    {"ForbiddenLongUserDryRun403",
+     "http",
+     "http",
+     "403-long",
+     "dryrun",
+     nullptr,
+     {"dryrun"},
+     ErrorKind::kHttp,
+     403,
+     {"403 Forbidden: User \"", "…\" cannot create resource \"pods\"", "Role with verbs [create]"}},
     {"NotFoundNodes404",
      "http",
      "http",
@@ -411,6 +433,9 @@ TEST_P(FaultMatrix, GradesIncompleteAndNamesTheCause) {
     named = named || all;
   }
   EXPECT_TRUE(named) << "no stderr line holds all of: " << testing::PrintToString(row.cause);
+  // Whatever the server sent, a cause is one line of bounded length.
+  std::istringstream lines(r.err);
+  for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 6000U) << line.substr(0, 200);
   EXPECT_EQ(r.err.find(kToken), std::string::npos);
   EXPECT_EQ(r.out.find(kToken), std::string::npos);
 
@@ -450,6 +475,19 @@ TEST_P(FaultMatrix, GradesIncompleteAndNamesTheCause) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Table, FaultMatrix, testing::ValuesIn(kRows), row_name);
+
+// `gpuwhy why` reads through the same client: a 64 KiB user name in a 403 is one bounded line too.
+TEST_F(FaultMatrix, WhyExplainsAHugeForbiddenInOneBoundedLine) {
+  TempDir tmp;
+  const Row row{"WhyLong", "http", "http", "403-long", "all", nullptr, {}, ErrorKind::kHttp, 403, {}};
+  const RunOutput r = testing_tools::run_binary({"/usr/bin/env", "GPUWHY_LANG=en", GPUWHY_BINARY, "why", "--all", "-n",
+                                                 "gpu-why", "--kubeconfig", kubeconfig(row, tmp.path())},
+                                                tmp.path(), std::chrono::seconds(60));
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find("403 Forbidden: User \""), std::string::npos) << r.err.substr(0, 300);
+  EXPECT_NE(r.err.find("…\" cannot list resource \""), std::string::npos) << r.err.substr(0, 300);
+  EXPECT_LE(r.err.size(), 6000U) << r.err.substr(0, 300);
+}
 
 }  // namespace
 }  // namespace gpuwhy

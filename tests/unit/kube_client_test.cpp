@@ -420,8 +420,56 @@ INSTANTIATE_TEST_SUITE_P(
                     "POST https://k:6443/api/v1/namespaces/gpu-why/pods?dryRun=All: 409 Conflict: pods \"trainer\" "
                     "already exists"},
         ExplainCase{"UnknownStatus", 418, "",
-                    "POST https://k:6443/api/v1/namespaces/gpu-why/pods?dryRun=All: HTTP 418"}),
+                    "POST https://k:6443/api/v1/namespaces/gpu-why/pods?dryRun=All: HTTP 418"},
+        // Go's %q escapes a quote inside the user name; the wording is still RBAC's.
+        ExplainCase{"EscapedQuoteInUser", 403,
+                    "pods is forbidden: User \"a\\\"b\" cannot list resource \"pods\" in API group \"\" in the "
+                    "namespace \"gpu-why\"",
+                    "403 Forbidden: User \"a\\\"b\" cannot list resource \"pods\" in API group \"\" in the namespace "
+                    "\"gpu-why\"; grant a Role with verbs [get list] on pods in gpu-why"},
+        ExplainCase{"NoScope", 403, "User \"u\" cannot get resource \"nodes\" in API group \"\"",
+                    "403 Forbidden: User \"u\" cannot get resource \"nodes\" in API group \"\"; grant a ClusterRole "
+                    "(with a ClusterRoleBinding) with verbs [get list] on nodes"},
+        // A second "User" that completes the wording after one that does not.
+        ExplainCase{"SecondUserCompletes", 403,
+                    "User \"x\" said no. User \"u\" cannot delete resource \"pods\" in API group \"\" at the "
+                    "cluster scope",
+                    "403 Forbidden: User \"u\" cannot delete resource \"pods\" in API group \"\" at the cluster scope; "
+                    "grant a ClusterRole (with a ClusterRoleBinding) with verbs [delete] on pods"},
+        ExplainCase{
+            "UnterminatedUser", 403, "User \"u cannot list resource \"pods\"",
+            "403 Forbidden: POST https://k:6443/api/v1/namespaces/gpu-why/pods?dryRun=All: User \"u cannot list "
+            "resource \"pods\""}),
     [](const testing::TestParamInfo<ExplainCase>& info) { return std::string(info.param.name); });
+
+// The server's words are of any length: a 403 whose user name is hundreds of KiB (libstdc++'s
+// std::regex recursed once per character over it and overflowed the stack) is read in linear
+// time, and the explanation stays one bounded line that still names the rule to grant.
+TEST(ExplainHttpErrorBounds, AHugeMessageIsCutAndStillExplained) {
+  for (const std::size_t n : {40UL * 1024, 1024UL * 1024, 16UL * 1024 * 1024}) {
+    SCOPED_TRACE(n);
+    std::string user;
+    while (user.size() < n) user += "\\\"x\\\\yz";  // escaped quotes and backslashes, as %q writes them
+    const std::string msg = "nodes is forbidden: User \"" + user +
+                            "\" cannot list resource \"nodes\" in API group \"\" at the cluster scope";
+    const json body{{"kind", "Status"}, {"message", msg}};
+    const std::string got = kube::explain_http_error("GET", "https://k:6443/api/v1/nodes", 403, body, "https://k:6443");
+    EXPECT_LE(got.size(), kube::kMaxStatusMessage + 100);
+    EXPECT_TRUE(got.starts_with("403 Forbidden: ")) << got.substr(0, 200);
+    EXPECT_EQ(got.find('\n'), std::string::npos);
+    if (n <= 64UL * 1024 - 200) {
+      EXPECT_TRUE(contains(got,
+                           "…\" cannot list resource \"nodes\" in API group \"\" at the cluster scope; grant a "
+                           "ClusterRole (with a ClusterRoleBinding) with verbs [get list] on nodes"))
+          << got.substr(0, 300);
+    }
+    // Any other status: the message is cut to the bound too.
+    const std::string other =
+        kube::explain_http_error("GET", "https://k:6443/api/v1/nodes", 500, body, "https://k:6443");
+    EXPECT_LE(other.size(), kube::kMaxStatusMessage + 100);
+    EXPECT_LE(kube::status_message(body).size(), kube::kMaxStatusMessage + std::string_view("…").size());
+  }
+}
 
 }  // namespace
 }  // namespace gpuwhy

@@ -246,6 +246,7 @@ TEST_F(WaitFallback, PollsAfter410GoneARefusalOrAnErrorEvent) {
   for (const auto& [mode, why] : std::vector<std::pair<std::string, std::string>>{
            {"watch-410", "410 Gone"},
            {"watch-403", "cannot watch resource \"nodes\""},
+           {"watch-403-long", "…\" cannot watch resource \"nodes\""},
            {"watch-error", "answered an error: 410 too old resource version"}}) {
     SCOPED_TRACE(mode);
     const auto r = wait_on(mode, "3500ms");

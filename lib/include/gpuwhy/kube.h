@@ -75,8 +75,12 @@ class HttpError : public Error {
   nlohmann::json body_;
 };
 
-/// The `message` of an apiserver Status body; "" when there is none, unless `dump_max` > 0: then a
-/// body without a string `message` (and not null) is shown as its JSON, cut to `dump_max` bytes.
+/// The most bytes of a Status `message` gpuwhy reads: the server's text is cut to this (at a UTF-8
+/// boundary, with an ellipsis) before any work, whatever its length. Real messages are < 1 KiB.
+inline constexpr std::size_t kMaxStatusMessage = 4096;
+
+/// The `message` of an apiserver Status body, cut to kMaxStatusMessage; "" when there is none, unless `dump_max` > 0:
+/// then a body without a string `message` (and not null) is shown as its JSON, cut to `dump_max` bytes.
 std::string status_message(const nlohmann::json& body, std::size_t dump_max = 0);
 
 /// One line explaining an apiserver error answer: 401 names the server and what to check;
