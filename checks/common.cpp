@@ -526,6 +526,7 @@ FileRead read_text(const Snapshot& s, std::string_view rel, const Msg& expected,
     case readers::FileProblem::kNotRegular: kind = "not-regular"; break;
     case readers::FileProblem::kTooLarge: kind = "too-large"; break;
     case readers::FileProblem::kUnreadable: kind = "unreadable"; break;
+    case readers::FileProblem::kHardLink: kind = "hard-link"; break;
     case readers::FileProblem::kNotText: kind = "not-text"; break;
   }
   if (!kind.empty()) {

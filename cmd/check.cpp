@@ -77,11 +77,12 @@ RunMeta meta_for(const Snapshot& snap, i18n::Lang lang, std::string generated_at
   return m;
 }
 
-Snapshot load_bundle(const std::string& path) {
+/// `beneath`: an entry found beneath a batch folder, read only as a regular file of its own name.
+Snapshot load_bundle(const std::string& path, bool beneath = false) {
   nlohmann::json j;
   {
     // The text is dropped before the snapshot is built: peak memory holds one copy, not two.
-    const std::string text = sys::read_file_bounded(path, 64UL * 1024 * 1024);
+    const std::string text = sys::read_file_bounded(path, 64UL * 1024 * 1024, beneath);
     try {
       // Depth and value budget while parsing: a hostile bundle is an error row, never a stack
       // overflow or gigabytes of memory. What a live check drops from the apiserver's answers
@@ -93,7 +94,7 @@ Snapshot load_bundle(const std::string& path) {
       throw Error(ErrorKind::kParse, fmt::format("bundle {}: {}", path, e.what()));
     }
     if (j.is_discarded()) {
-      throw Error(ErrorKind::kParse, fmt::format("bundle {}: not valid JSON ({})", path, jsonb::syntax_error(text)));
+      throw Error(ErrorKind::kParse, fmt::format("bundle {}: not valid JSON at {}", path, jsonb::syntax_error(text)));
     }
   }
   return from_bundle(std::move(j), path);
@@ -102,24 +103,25 @@ Snapshot load_bundle(const std::string& path) {
 /// One entry of a batch: a bundle path to grade, or an entry that cannot be one (its cause).
 struct BatchEntry {
   std::string path;
-  std::string error;  ///< "" when `path` is to be loaded
+  std::string error;     ///< "" when `path` is to be loaded
+  bool beneath = false;  ///< found in a folder: a link (symbolic or hard) is an error row, never followed
 };
 
 // Expands folders into the *.json entries they hold (recursively, sorted; links are not
-// followed into folders). Every entry named *.json becomes a row whatever it is (a dangling or
-// looping link, a FIFO, an unreadable file: load_bundle says why), and so does a folder that
+// followed, into folders or to files: a link is an error row). Every entry named *.json becomes a
+// row whatever it is (a link, a FIFO, an unreadable file: load_bundle says why), and so does a folder that
 // cannot be listed; a folder with no *.json at all is a usage error (exit 2).
 std::vector<BatchEntry> expand_bundles(const std::vector<std::string>& args) {
   std::vector<BatchEntry> out;
   for (const auto& a : args) {
     std::error_code ec;
     if (!fs::is_directory(a, ec)) {
-      out.push_back({a, ""});
+      out.push_back({a, "", false});
       continue;
     }
     std::vector<BatchEntry> found;
     fs::recursive_directory_iterator it(a, fs::directory_options::none, ec);
-    if (ec) found.push_back({a, fmt::format("{}: cannot list the folder: {}", a, ec.message())});
+    if (ec) found.push_back({a, fmt::format("{}: cannot list the folder: {}", a, ec.message()), false});
     for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
       const fs::path& p = it->path();
       std::error_code sec;
@@ -129,14 +131,15 @@ std::vector<BatchEntry> expand_bundles(const std::vector<std::string>& args) {
         std::error_code lec;
         fs::directory_iterator probe(p, lec);
         if (lec) {
-          found.push_back({p.string(), fmt::format("{}: cannot list the folder: {}", p.string(), lec.message())});
+          found.push_back(
+              {p.string(), fmt::format("{}: cannot list the folder: {}", p.string(), lec.message()), false});
           it.disable_recursion_pending();
         }
         continue;
       }
-      if (p.extension() == ".json") found.push_back({p.string(), ""});
+      if (p.extension() == ".json") found.push_back({p.string(), "", true});
     }
-    if (ec) found.push_back({a, fmt::format("{}: listing the folder stopped: {}", a, ec.message())});
+    if (ec) found.push_back({a, fmt::format("{}: listing the folder stopped: {}", a, ec.message()), false});
     if (found.empty()) {
       throw Error(ErrorKind::kUsage, fmt::format("{}: the folder holds no *.json bundle to grade", a));
     }
@@ -284,6 +287,15 @@ unsigned validate_jobs(const CheckOptions& o, Source source, i18n::Lang lang) {
   return n;
 }
 
+// The local files a live or bundle run reads (a batch's are its entries: run_batch).
+std::vector<Input> read_inputs(const CheckOptions& o, Source source) {
+  if (source == Source::kBundle) return {{o.snapshots.front(), "cli.input.bundle"}};
+  if (source != Source::kLive) return {};
+  std::vector<Input> in = kubeconfig_inputs(o.conn);
+  for (Input& f : lab_inputs(resolve_dir(o.dir))) in.push_back(std::move(f));
+  return in;
+}
+
 render::Options terminal_options(const CheckOptions& o, i18n::Lang lang, bool tty) {
   render::Options r;
   r.lang = lang;
@@ -316,6 +328,7 @@ Plan validate(const CheckOptions& o) {
   p.tty = ::isatty(STDOUT_FILENO) != 0;
   p.ropts = terminal_options(o, p.lang, p.tty);
   p.output = o.output;
+  if (o.given.count("--output") != 0) refuse_output_over_inputs(o.output, read_inputs(o, p.source), p.lang);
   if (o.github_output) {
     const auto env = sys::environment();
     const auto it = env.find("GITHUB_OUTPUT");
@@ -362,7 +375,7 @@ render::BatchRow batch_row(const BatchEntry& entry, const Plan& p, const std::st
     return row;
   }
   try {
-    Snapshot snap = load_bundle(entry.path);
+    Snapshot snap = load_bundle(entry.path, entry.beneath);
     row.run = checks::run(snap, p.sel, meta_for(snap, p.lang, generated_at));
   } catch (const Error& e) {
     row.error = e.what();
@@ -723,6 +736,12 @@ class BatchOutputs {
 // of each row (render::BatchWriter).
 int run_batch(const CheckOptions& o, const Plan& p) {
   const std::vector<BatchEntry> entries = expand_bundles(o.snapshots);
+  if (o.given.count("--output") != 0) {
+    std::vector<Input> in;
+    in.reserve(entries.size());
+    for (const BatchEntry& e : entries) in.push_back({e.path, "cli.input.bundle"});
+    refuse_output_over_inputs(o.output, in, p.lang);
+  }
   use_batch_allocator();
   const std::string generated_at = sys::now_rfc3339();
   BatchOutputs out(p, generated_at);

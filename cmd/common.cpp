@@ -139,6 +139,42 @@ void use_batch_allocator() {
   if (batch_allocator != nullptr) batch_allocator();
 }
 
+std::vector<Input> kubeconfig_inputs(const ConnectionFlags& flags) {
+  std::vector<Input> out;
+  kube::LoadOptions lopts = kube::default_load_options();
+  if (!flags.kubeconfig.empty()) lopts.kubeconfig = flags.kubeconfig;
+  if (!flags.context.empty()) lopts.context = flags.context;
+  lopts.read_file = [&out, read = lopts.read_file](const std::string& path) {
+    out.push_back({path, "cli.input.kubeconfig"});
+    return read(path);
+  };
+  try {
+    (void)kube::load_config(lopts);
+  } catch (const Error&) {
+    // A kubeconfig that cannot be used is said once, by the collection; what it read is known.
+  }
+  return out;
+}
+
+std::vector<Input> lab_inputs(const std::string& dir) {
+  std::vector<Input> out;
+  for (const auto rel : lab::kStudentFiles) out.push_back({dir + "/" + std::string(rel), "cli.input.lab-file"});
+  return out;
+}
+
+void refuse_output_over_inputs(const std::string& output, const std::vector<Input>& inputs, i18n::Lang lang) {
+  if (output.empty()) throw Error(ErrorKind::kUsage, i18n::render(msg("cli.error.empty-output", {}), lang));
+  if (output == "-") return;
+  const auto out = files::identity(output);
+  if (!out) return;  // a new file: nothing is overwritten
+  for (const Input& in : inputs) {
+    if (files::identity(in.path) != out) continue;
+    const std::string what = i18n::render(msg(in.what, {{"file", in.path}}), lang);
+    throw Error(ErrorKind::kUsage,
+                i18n::render(msg("cli.error.output-is-input", {{"output", output}, {"what", what}}), lang));
+  }
+}
+
 void print_error(const std::string& line) {
   // Messages quote file names, apiserver answers and bundle fields: one sanitised line each.
   fmt::print(stderr, "gpuwhy: error: {}\n", text::sanitize_terminal(line));

@@ -60,6 +60,21 @@ void set_batch_allocator(void (*tune)());
 /// Calls what set_batch_allocator set, if anything.
 void use_batch_allocator();
 
+/// A local file a command reads, and the catalog id that says what it is (cli.input.*).
+struct Input {
+  std::string path;
+  const char* what;
+};
+/// Every local file resolving the kubeconfig reads (the kubeconfig files, and the certificate,
+/// key and token files they name), found by resolving it as connect_live does; nothing printed.
+std::vector<Input> kubeconfig_inputs(const ConnectionFlags& flags);
+/// The student files of the lab folder `dir`.
+std::vector<Input> lab_inputs(const std::string& dir);
+/// Refuses, before any work, an --output that is one of `inputs` (usage error, one line): files
+/// are compared by device and inode, so another spelling, a symbolic or a hard link does not hide
+/// one. "" is refused too (use "-" for standard output); "-" and a path that does not exist pass.
+void refuse_output_over_inputs(const std::string& output, const std::vector<Input>& inputs, i18n::Lang lang);
+
 /// Prints "gpuwhy: error: <line>" to stderr.
 void print_error(const std::string& line);
 

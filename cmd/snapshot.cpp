@@ -14,11 +14,17 @@ struct SnapshotOptions {
   std::string dir;
   ConnectionFlags conn;
   std::string output;
+  bool output_given = false;
   bool no_dry_run = false;
 };
 
 int run_snapshot(const SnapshotOptions& o, i18n::Lang lang) {
   const std::string dir = resolve_dir(o.dir);
+  if (o.output_given) {
+    std::vector<Input> in = kubeconfig_inputs(o.conn);
+    for (Input& f : lab_inputs(dir)) in.push_back(std::move(f));
+    refuse_output_over_inputs(o.output, in, lang);
+  }
   Snapshot snap = collect_live(o.conn, dir, !o.no_dry_run);
   // A lab folder path that is not UTF-8 must not abort the snapshot (json type_error 316): such
   // bytes are replaced (U+FFFD) in the bundle's text fields; file contents keep their bytes (base64).
@@ -45,9 +51,12 @@ void setup_snapshot(CLI::App& app, int& exit_code, i18n::Lang lang) {
   CLI::App* sub = app.add_subcommand("snapshot", t("cli.snapshot"));
   sub->add_option("--dir", opts->dir, t("cli.opt.dir"));
   add_connection_flags(*sub, opts->conn, lang);
-  sub->add_option("--output,-o", opts->output, t("cli.opt.bundle-output"));
+  CLI::Option* output = sub->add_option("--output,-o", opts->output, t("cli.opt.bundle-output"));
   sub->add_flag("--no-dry-run", opts->no_dry_run, t("cli.opt.no-dry-run"));
-  sub->callback([opts, lang, &exit_code]() { exit_code = run_snapshot(*opts, lang); });
+  sub->callback([opts, lang, output, &exit_code]() {
+    opts->output_given = output->count() > 0;
+    exit_code = run_snapshot(*opts, lang);
+  });
 }
 
 }  // namespace gpuwhy::cli

@@ -331,6 +331,10 @@ constexpr CatalogEntry kEntries[] = {
      "{what}）。コントロールプレーンが動いていて kubeconfig がそれを指していることを確認し、gpuwhy "
      "を再実行してください。"},
     {"hint.file.empty", "{file} が空です。コマンドをもう一度実行し、出力をファイルにリダイレクトしてください。"},
+    {"hint.file.hard-link",
+     "{file} はハードリンクです。ラボフォルダーの外にあるかもしれないファイルの別名なので、gpuwhy は読み取りません。"
+     "代わりにコピーを保存してください（cp --remove-destination 元のファイル "
+     "{file}、またはコマンドの出力を保存し直す）。"},
     {"hint.file.missing",
      "{file} がありません。ステップの説明どおり、作業ディレクトリ（既定は /root/gpuwhy）に作成してください。"},
     {"hint.file.not-regular",
@@ -738,6 +742,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.warning", "警告"},
     {"value.absent", "なし"},
     {"value.file.empty", "{file} が空"},
+    {"value.file.hard-link", "{file} はハードリンクなので読み取らない"},
     {"value.file.missing", "{file} がない"},
     {"value.file.not-regular", "{file} は通常のファイルではない"},
     {"value.file.not-text", "{file} はテキストではない（{reason}）"},
@@ -835,6 +840,13 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.batch-user",
      "--user は提出物ひとつを指します。一括採点では各行の名前をバンドルのファイル名から取ります"},
     {"cli.error.lti-needs-user", "--format lti には --user（スコアを受け取る LMS のユーザー ID）が必要です"},
+    {"cli.error.empty-output", "--output に空のパスが指定されました（標準出力は - で指定します）"},
+    {"cli.error.output-is-input",
+     "--output {output} は{what}です。そこに書くと gpuwhy "
+     "が読むファイルを上書きしてしまうので、別のファイルを選んでください"},
+    {"cli.input.bundle", "採点中のバンドル {file}"},
+    {"cli.input.kubeconfig", "kubeconfig の解決で読むファイル {file}"},
+    {"cli.input.lab-file", "ラボフォルダーのファイル {file}"},
     {"ui.env.heading",
      "あなたの作業の問題ではありません: 環境のひとつの原因で {count} 件のチェックを採点できませんでした:"},
     {"ui.env.cause", "原因"},

@@ -156,6 +156,13 @@ StudentFile read_one(const LabRoot& root, std::string_view rel) {
   if (::fstat(fd.get(), &st) != 0) return make(State::kUnreadable, std::strerror(errno));
   if (!S_ISREG(st.st_mode))
     return make(State::kNotRegular, fmt::format("is {}, not a file", files::kind_of(st.st_mode)));
+  // O_NOFOLLOW stops symbolic links, not hard links: a second name of a file outside the lab
+  // folder (on the same filesystem) is the same inode. Any regular file with more than one link
+  // may be one, so none is read (the identity checked is the descriptor's, not the path's).
+  if (st.st_nlink > 1)
+    return make(
+        State::kHardLink,
+        fmt::format("a hard link ({} names for one file) may lead outside the lab folder; not read", st.st_nlink));
   const auto size = static_cast<std::size_t>(st.st_size);
   if (size > lab::kMaxFileBytes) return make(State::kTooLarge, too_large(size), size);
 

@@ -73,17 +73,31 @@ std::string base_of(const std::string& path) {
 
 }  // namespace
 
-std::optional<std::string> read_regular(const std::string& path, std::size_t max_bytes) {
+std::optional<Identity> identity(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return Identity{st.st_dev, st.st_ino};
+}
+
+std::optional<std::string> read_regular(const std::string& path, std::size_t max_bytes, bool own_name_only) {
   // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting forever.
-  Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
+  Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (own_name_only ? O_NOFOLLOW : 0)));
   if (fd.get() < 0) {
     if (errno == ENOENT || errno == ENOTDIR) return std::nullopt;
+    if (own_name_only && errno == ELOOP) {
+      throw Error(ErrorKind::kIo, fmt::format("{}: is a symbolic link; only files beneath the folder are read", path));
+    }
     io_fail(path, "cannot open it", errno);
   }
   struct stat st {};
   if (::fstat(fd.get(), &st) != 0) io_fail(path, "cannot stat it", errno);
   if (!S_ISREG(st.st_mode)) {
     throw Error(ErrorKind::kIo, fmt::format("{}: is {}, not a regular file", path, kind_of(st.st_mode)));
+  }
+  if (own_name_only && st.st_nlink > 1) {
+    throw Error(ErrorKind::kIo,
+                fmt::format("{}: is a hard link ({} names for one file) that may lead outside the folder; not read",
+                            path, st.st_nlink));
   }
   if (static_cast<std::size_t>(st.st_size) > max_bytes) {
     throw Error(ErrorKind::kIo,

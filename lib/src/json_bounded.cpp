@@ -635,18 +635,38 @@ struct SyntaxOnly {
   bool end_object() { return true; }
   bool start_array(std::size_t /*n*/) { return true; }
   bool end_array() { return true; }
-  bool parse_error(std::size_t /*pos*/, const std::string& /*token*/, const nlohmann::detail::exception& e) {
+  bool parse_error(std::size_t p, const std::string& /*token*/, const nlohmann::detail::exception& e) {
+    pos = p;
     error = e.what();
     return false;
   }
+  std::size_t pos = 0;
 };
+
+/// What the parser says went wrong, without its frame ("[json.exception...] parse error at line
+/// L, column C: ") and without "; last read: '…'", which quotes the input (whatever the file is:
+/// a bundle that is a link to a secret must not have its first bytes printed).
+std::string problem_of(std::string_view what) {
+  const auto column = what.find(", column ");
+  const auto colon = column == std::string_view::npos ? column : what.find(": ", column);
+  std::string_view rest = colon == std::string_view::npos ? std::string_view("syntax error") : what.substr(colon + 2);
+  rest = rest.substr(0, rest.find("; last read"));
+  return std::string(rest);
+}
 
 }  // namespace
 
 std::string syntax_error(std::string_view text) {
   SyntaxOnly sax;
   (void)nlohmann::json::sax_parse(text.begin(), text.end(), &sax);
-  return sax.error;
+  if (sax.error.empty()) return "";
+  // The byte being read when the parser stopped, as a line and a column (both from 1).
+  const std::size_t at = std::min(sax.pos > 0 ? sax.pos - 1 : 0, text.size());
+  const std::string_view before = text.substr(0, at);
+  const std::size_t line = 1 + static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n'));
+  const std::size_t nl = before.rfind('\n');
+  const std::size_t column = nl == std::string_view::npos ? at + 1 : at - nl;
+  return fmt::format("line {}, column {}: {}", line, column, problem_of(sax.error));
 }
 
 }  // namespace gpuwhy::jsonb

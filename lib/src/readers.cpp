@@ -35,6 +35,7 @@ TextFile decode_file(const StudentFile& f) {
     case StudentFile::State::kNotRegular: out.problem = FileProblem::kNotRegular; break;
     case StudentFile::State::kTooLarge: out.problem = FileProblem::kTooLarge; break;
     case StudentFile::State::kUnreadable: out.problem = FileProblem::kUnreadable; break;
+    case StudentFile::State::kHardLink: out.problem = FileProblem::kHardLink; break;
   }
   if (out.problem != FileProblem::kNone) {
     out.reason = f.reason.empty() ? to_string(f.state) : f.reason;

@@ -20,6 +20,7 @@ std::string to_string(StudentFile::State state) {
     case StudentFile::State::kNotRegular: return "not-regular";
     case StudentFile::State::kTooLarge: return "too-large";
     case StudentFile::State::kUnreadable: return "unreadable";
+    case StudentFile::State::kHardLink: return "hard-link";
   }
   return "unknown";
 }
@@ -260,7 +261,8 @@ StudentFile file_from_json(json& f, const std::string& origin, const std::string
                                                                  {"missing", StudentFile::State::kMissing},
                                                                  {"not-regular", StudentFile::State::kNotRegular},
                                                                  {"too-large", StudentFile::State::kTooLarge},
-                                                                 {"unreadable", StudentFile::State::kUnreadable}};
+                                                                 {"unreadable", StudentFile::State::kUnreadable},
+                                                                 {"hard-link", StudentFile::State::kHardLink}};
   StudentFile sf;
   const std::string st = need_string(f, "state", origin, p);
   auto it = kStates.find(st);

@@ -53,8 +53,8 @@ std::optional<std::string> read_bounded(int fd, std::size_t max_bytes, std::size
   return out;
 }
 
-std::string read_file_bounded(const std::string& path, std::size_t max_bytes) {
-  auto text = files::read_regular(path, max_bytes);
+std::string read_file_bounded(const std::string& path, std::size_t max_bytes, bool own_name_only) {
+  auto text = files::read_regular(path, max_bytes, own_name_only);
   if (!text) throw Error(ErrorKind::kIo, fmt::format("{}: no such file", path));
   return std::move(*text);
 }

@@ -56,20 +56,35 @@ std::vector<Entry> entries() {
          fs::create_symlink("gone.json", p);
          return true;
        },
-       "no such file"},
+       "is a symbolic link"},
       {"loop",
        [](const fs::path& p) {
          fs::create_symlink(p.filename(), p);
          return true;
        },
-       "Too many levels of symbolic links"},
+       "is a symbolic link"},
       {"fifo", [](const fs::path& p) { return ::mkfifo(p.c_str(), 0644) == 0; }, "named pipe"},
       {"dirlink",
        [](const fs::path& p) {
          fs::create_symlink(p.parent_path().parent_path(), p);
          return true;
        },
-       "is a folder"},
+       "is a symbolic link"},
+      // Beneath a batch folder only a file of its own is read: a link to a good bundle elsewhere
+      // is still a link (it could as well lead to a secret), and so is a second name (hard link).
+      {"filelink",
+       [](const fs::path& p) {
+         fs::create_symlink(kBundle, p);
+         return true;
+       },
+       "is a symbolic link; only files beneath the folder are read"},
+      {"hardlink",
+       [](const fs::path& p) {
+         std::ofstream(p.parent_path().parent_path() / "outside.json") << solution().dump();
+         fs::create_hard_link(p.parent_path().parent_path() / "outside.json", p);
+         return true;
+       },
+       "is a hard link (2 names for one file)"},
       {"unreadable",
        [](const fs::path& p) {
          if (::geteuid() == 0) return false;  // root reads a mode-000 file anyway
@@ -106,7 +121,7 @@ std::vector<Entry> entries() {
          std::ofstream(p) << "{\"schema_version\": 1,";
          return true;
        },
-       "not valid JSON"},
+       "not valid JSON at line 1, column 22: syntax error while parsing object key - unexpected end of input"},
   };
 }
 
@@ -161,6 +176,24 @@ TEST(BatchEntries, EmptyFolderIsAUsageError) {
   EXPECT_NE(r.err.find("holds no *.json bundle"), std::string::npos) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   EXPECT_TRUE(r.out.empty()) << r.out;
+}
+
+// A file that is not JSON is described by where the parser stopped, never quoted: whatever it is
+// (a named entry is read even through a link), its bytes reach no format of the batch report.
+TEST(BatchEntries, AParseErrorNeverQuotesTheFile) {
+  TempDir tmp;
+  const fs::path secret = fs::path(tmp.path()) / "secret.txt";
+  std::ofstream(secret) << "root:SECRET-MARKER-7f3a9c:0:0\n";
+  for (const char* format : {"json", "csv", "html", "markdown", "table"}) {
+    SCOPED_TRACE(format);
+    const RunOutput r = testing_tools::run_binary(
+        {GPUWHY_BINARY, "check", "--snapshot", kBundle, "--snapshot", secret.string(), "--format", format}, tmp.path());
+    EXPECT_EQ(r.exit_code, 3) << r.err;
+    EXPECT_EQ(r.out.find("SECRET-MARKER"), std::string::npos) << r.out.substr(0, 400);
+    EXPECT_EQ(r.err.find("SECRET-MARKER"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out.find("root:"), std::string::npos);
+    EXPECT_NE(r.out.find("line 1, column 1"), std::string::npos) << r.out.substr(0, 400);
+  }
 }
 
 TEST(BatchEntries, NamedEntriesAreRowsToo) {

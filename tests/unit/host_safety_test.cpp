@@ -189,6 +189,30 @@ std::vector<LinkRow> link_rows() {
          return std::string();
        },
        State::kUnreadable, "leads outside the lab folder"},
+      // O_NOFOLLOW does not stop a hard link: a second name of a file outside the lab folder
+      // (same filesystem) is that file. No file with more than one name is read.
+      {"HardLinkOutside", "out/gate-report.txt",
+       [](const fs::path& root, const fs::path& f) {
+         fs::remove(f);
+         fs::create_hard_link(root / "secret.txt", f);
+         return std::string();
+       },
+       State::kHardLink, "a hard link (2 names for one file) may lead outside the lab folder"},
+      {"HardLinkInside", "k8s/trainer.yaml",
+       [=](const fs::path&, const fs::path& f) {
+         const fs::path real = move_aside(f);
+         fs::create_hard_link(real, f);
+         return std::string();
+       },
+       State::kHardLink, "hard link"},
+      {"SymlinkToHardLink", "out/advertised.txt",
+       [=](const fs::path& root, const fs::path& f) {
+         fs::remove(f);
+         fs::create_hard_link(root / "secret.txt", f.parent_path() / "inside-name.txt");
+         fs::create_symlink("inside-name.txt", f);
+         return std::string();
+       },
+       State::kHardLink, "hard link"},
       {"LinkToDevice", "k8s/bad-mismatch.yaml",
        [](const fs::path&, const fs::path& f) {
          fs::remove(f);
@@ -265,6 +289,38 @@ TEST(HostSafetyBinary, OutsideLinkNeverReachesTheBundleOrTheTable) {
   EXPECT_EQ(check.exit_code, 3) << check.err;  // the bundle has no live items
   EXPECT_EQ(check.out.find(kMarker), std::string::npos);
   EXPECT_NE(check.out.find("gate-report.txt"), std::string::npos);
+}
+
+TEST(HostSafetyBinary, HardLinkNeverReachesTheBundleAndFailsInEveryLanguage) {
+  TempDir tmp;
+  const fs::path root(tmp.path());
+  fs::copy(kCapture + "/work", root / "work", fs::copy_options::recursive);
+  std::ofstream(root / "secret.txt") << kMarker << "\n";
+  fs::remove(root / "work/out/gate-report.txt");
+  fs::create_hard_link(root / "secret.txt", root / "work/out/gate-report.txt");
+  const std::string bundle = (root / "b.json").string();
+  const RunOutput snap =
+      testing_tools::run_binary({GPUWHY_BINARY, "snapshot", "--dir", (root / "work").string(), "--kubeconfig",
+                                 (root / "no-such-kubeconfig").string(), "-o", bundle},
+                                tmp.path());
+  EXPECT_EQ(snap.exit_code, 3) << snap.err;  // no cluster; the files are still collected
+  const std::string text = testing_tools::slurp(bundle);
+  ASSERT_FALSE(text.empty()) << snap.err;
+  EXPECT_EQ(text.find(kMarker), std::string::npos);
+  EXPECT_NE(text.find("\"hard-link\""), std::string::npos);
+  for (const auto& [lang, words] : std::vector<std::pair<std::string, std::string>>{
+           {"en", "is a hard link"}, {"ko", "하드 링크"}, {"ja", "ハードリンク"}}) {
+    SCOPED_TRACE(lang);
+    for (const char* format : {"table", "json", "gradescope"}) {
+      const RunOutput check = testing_tools::run_binary(
+          {"/usr/bin/env", "GPUWHY_LANG=" + lang, GPUWHY_BINARY, "check", "--snapshot", bundle, "--format", format},
+          tmp.path());
+      EXPECT_EQ(check.exit_code, 3) << check.err;  // the bundle has no live items
+      EXPECT_EQ(check.out.find(kMarker), std::string::npos) << format;
+      EXPECT_NE(check.out.find("out/gate-report.txt"), std::string::npos) << format;
+      EXPECT_NE(check.out.find(words), std::string::npos) << format << ": " << check.out.substr(0, 400);
+    }
+  }
 }
 
 TEST(HostSafetyBinary, NonUtf8LabFolderStillGivesABundle) {
@@ -638,8 +694,15 @@ TEST(SizeLimit, TooManyValuesAreRefusedNotBuilt) {
   }
   EXPECT_EQ(jsonb::parse("[1,2,3]").size(), 3U);
   EXPECT_TRUE(jsonb::parse("[1,2").is_discarded());
-  EXPECT_NE(jsonb::syntax_error("[1,2").find("parse error"), std::string::npos);
   EXPECT_EQ(jsonb::syntax_error("[1,2]"), "");
+  // Where, and what, never the text: a bundle that is some other file must not be quoted.
+  EXPECT_EQ(jsonb::syntax_error("[1,2"),
+            "line 1, column 5: syntax error while parsing array - unexpected end of input; "
+            "expected ']'");
+  EXPECT_EQ(jsonb::syntax_error("{\"a\": 1,\n  \"b\": root:x:0:0\n}"),
+            "line 2, column 8: syntax error while parsing value - invalid literal");
+  const std::string secret = "root:x:0:0:root:/root:/bin/bash";
+  EXPECT_EQ(jsonb::syntax_error(secret).find("root"), std::string::npos) << jsonb::syntax_error(secret);
 }
 
 /// Peak RSS of `gpuwhy check` on a ~60 MB bundle: of 20 million empty objects (refused by the

@@ -42,11 +42,23 @@ class Fd {
 /// What a file that is not a regular one is, for people ("a folder", "a named pipe" ...).
 std::string kind_of(mode_t mode);
 
+/// A file's identity: its device and inode. Two paths name one file exactly when they are equal.
+struct Identity {
+  dev_t dev = 0;
+  ino_t ino = 0;
+  friend bool operator==(const Identity&, const Identity&) = default;
+};
+/// The identity of what `path` leads to (symbolic links followed, as a write to it would);
+/// nullopt when nothing is there or it cannot be looked at.
+std::optional<Identity> identity(const std::string& path);
+
 /// Reads the regular file at `path` (opened O_NONBLOCK, type checked with fstat before any
 /// read, so a FIFO or device never blocks), at most `max_bytes`. nullopt when it does not exist;
 /// throws Error(kIo) with one line naming `path` for anything else (not a regular file, too
 /// large, permission, I/O error).
-std::optional<std::string> read_regular(const std::string& path, std::size_t max_bytes);
+/// With `own_name_only`, a file reached through a symbolic link (the last component) or with
+/// more than one name (a hard link) is refused too: its identity may be another file's.
+std::optional<std::string> read_regular(const std::string& path, std::size_t max_bytes, bool own_name_only = false);
 
 /// Writes `content` to `path` so that a reader never sees half of it, and without ever replacing
 /// something that is not a regular file:

@@ -43,8 +43,8 @@ struct Limits {
 /// ("JSON nested deeper than 256 levels" / "more than 2000000 JSON values").
 nlohmann::json parse(std::string_view text, const Limits& limits = {});
 
-/// The parser's one-line reason why `text` is not JSON (where and what), found without building
-/// anything; "" when it is valid JSON.
+/// The parser's one-line reason why `text` is not JSON: "line L, column C: what", never quoting
+/// the text itself; found without building anything; "" when it is valid JSON.
 std::string syntax_error(std::string_view text);
 
 }  // namespace gpuwhy::jsonb

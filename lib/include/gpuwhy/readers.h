@@ -25,6 +25,7 @@ enum class FileProblem {
   kNotRegular,  ///< a folder, a device ...
   kTooLarge,    ///< over lab::kMaxFileBytes
   kUnreadable,  ///< permission / I/O error
+  kHardLink,    ///< a hard link: may alias a file outside the lab folder, never read
   kNotText,     ///< binary or invalid UTF-8 / UTF-16
 };
 

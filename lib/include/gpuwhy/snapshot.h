@@ -58,6 +58,7 @@ struct StudentFile {
     kNotRegular,  ///< a folder, device, ...
     kTooLarge,    ///< larger than lab::kMaxFileBytes; `content` empty
     kUnreadable,  ///< permission or I/O error
+    kHardLink,    ///< a regular file with more than one link: it may alias a file outside the lab folder; not read
   };
   State state = State::kMissing;
   std::string content;  ///< raw bytes as read (no decoding)

@@ -22,6 +22,6 @@ std::optional<std::string> read_bounded(int fd, std::size_t max_bytes, std::size
 
 /// The regular file at `path`, at most `max_bytes` (files::read_regular); throws Error(kIo) also
 /// when it does not exist.
-std::string read_file_bounded(const std::string& path, std::size_t max_bytes);
+std::string read_file_bounded(const std::string& path, std::size_t max_bytes, bool own_name_only = false);
 
 }  // namespace gpuwhy::sys
