@@ -5,8 +5,10 @@
 //    figure on a machine shared with other work);
 //  - the real CLI: `gpuwhy check --snapshot FOLDER --format json -o FILE --jobs N` over a folder
 //    of --copies bundles (the captures, repeated), for --jobs 1 and --jobs <cores>.
+// With --batch-rss N[,N...] it measures instead the peak RSS of a batch in every batch format
+// (json, csv, table, html, markdown) over folders of N bundles, against a 64 MB bound.
 //
-// Usage: gpuwhy_bench [--seconds S] [--copies N] [--no-cli] [bundle.json ...]
+// Usage: gpuwhy_bench [--seconds S] [--copies N] [--no-cli] [--batch-rss 2000,10000] [bundle.json ...]
 // Without bundles it uses every fixtures/captures/<version>/<scenario>/bundle.json.
 #include <sched.h>
 #include <sys/resource.h>
@@ -177,6 +179,39 @@ int bench_cli(const std::vector<Input>& inputs, std::size_t copies) {
   return rc;
 }
 
+/// The most peak RSS a batch may take, in every format, whatever its size (kept per submission:
+/// one short line; the class page's numbers are sums).
+constexpr double kBatchRssBoundMb = 64.0;
+
+// `gpuwhy check --snapshot FOLDER --format F -o FILE` for every batch format, over folders of
+// each size in `sizes`: peak RSS, against kBatchRssBoundMb. Returns 1 when one is over it.
+int bench_batch_rss(const std::vector<Input>& inputs, const std::vector<std::size_t>& sizes) {
+  char tmpl[] = "/tmp/gpuwhy-bench-XXXXXX";
+  if (::mkdtemp(tmpl) == nullptr) return 1;
+  const fs::path dir = fs::path(tmpl) / "class";
+  fs::create_directories(dir);
+  std::size_t made = 0;
+  int rc = 0;
+  for (const std::size_t n : sizes) {
+    for (; made < n; ++made) {
+      std::ofstream(dir / ("s" + std::to_string(100000 + made) + ".json"), std::ios::binary)
+          << inputs[made % inputs.size()].text;
+    }
+    for (const char* format : {"json", "csv", "table", "html", "markdown"}) {
+      const CliRun run = run_cli({GPUWHY_BINARY, "check", "--snapshot", dir.string(), "--format", format, "-o",
+                                  (fs::path(tmpl) / "report").string()});
+      const double mb = static_cast<double>(run.max_rss_kb) / 1024.0;
+      const bool ok = run.seconds >= 0 && mb <= kBatchRssBoundMb;
+      std::printf("batch RSS: %zu bundles, --format %-8s: %.1f s, peak RSS %.1f MB (bound %.0f MB: %s)\n", n, format,
+                  run.seconds, mb, kBatchRssBoundMb, ok ? "ok" : "OVER");
+      if (!ok) rc = 1;
+    }
+  }
+  std::error_code ec;
+  fs::remove_all(tmpl, ec);
+  return rc;
+}
+
 void pin_to_one_cpu() {
   cpu_set_t allowed;
   CPU_ZERO(&allowed);
@@ -199,6 +234,7 @@ int main(int argc, char** argv) {
   double seconds = 3.0;
   std::size_t copies = 2000;
   bool cli = true;
+  std::vector<std::size_t> rss_sizes;
   std::vector<std::string> args;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -208,6 +244,9 @@ int main(int argc, char** argv) {
       copies = std::strtoul(argv[++i], nullptr, 10);
     } else if (a == "--no-cli") {
       cli = false;
+    } else if (a == "--batch-rss" && i + 1 < argc) {
+      std::stringstream list(argv[++i]);
+      for (std::string n; std::getline(list, n, ',');) rss_sizes.push_back(std::strtoul(n.c_str(), nullptr, 10));
     } else {
       args.push_back(a);
     }
@@ -217,6 +256,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "gpuwhy_bench: no bundles (record captures under fixtures/captures or pass paths)\n");
     return 2;
   }
+  if (!rss_sizes.empty()) return bench_batch_rss(inputs, rss_sizes);
   // The CLI first, before this process pins itself (a child would inherit the one CPU).
   const int cli_rc = cli && copies > 0 ? bench_cli(inputs, copies) : 0;
   // One core: pin to the first CPU this process may use, so the figure is per core.

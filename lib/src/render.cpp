@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include "gpuwhy/error.h"
@@ -72,9 +74,9 @@ struct BatchWriter::State {
   Format format;
   Options opts;
   Sink sink;
-  std::vector<BatchRow> kept;             ///< html and markdown: each row's summary_row
-  std::vector<detail::BatchCells> cells;  ///< table: each row's line
-  std::string buf;                        ///< json: the text not yet given to the sink
+  std::optional<detail::ClassBuilder> cls;  ///< html and markdown: the class so far, a line a row
+  std::vector<detail::BatchCells> cells;    ///< table: each row's line
+  std::string buf;                          ///< json: the text not yet given to the sink
   detail::JsonOut json{buf};
   bool finished = false;
 
@@ -100,6 +102,7 @@ BatchWriter::BatchWriter(Format format, Options opts, Sink sink) {
   s_->format = format;
   s_->opts = std::move(opts);
   s_->sink = std::move(sink);
+  if (format == Format::kHtml || format == Format::kMarkdown) s_->cls.emplace(s_->opts.lang);
   if (format == Format::kCsv) s_->sink(detail::batch_csv_head());
   if (format == Format::kJson) {
     detail::batch_json_head(s_->json, s_->opts.generated_at);
@@ -121,7 +124,7 @@ void BatchWriter::add(const BatchRow& row) {
       s.flush();
       break;
     case Format::kTable: s.cells.push_back(detail::batch_cells(row, s.opts.lang)); break;
-    default: s.kept.push_back(summary_row(row)); break;
+    default: s.cls->add(row); break;
   }
 }
 
@@ -136,10 +139,10 @@ void BatchWriter::finish() {
       s.flush();
       break;
     case Format::kTable: s.sink(detail::batch_table_of(s.cells, s.opts)); break;
-    case Format::kHtml: s.sink(detail::batch_html(s.kept, s.opts)); break;
-    default: s.sink(detail::batch_markdown(s.kept, s.opts)); break;
+    case Format::kHtml: s.sink(detail::batch_html(s.cls->finish(), s.opts)); break;
+    default: s.sink(detail::batch_markdown(s.cls->finish(), s.opts)); break;
   }
-  s.kept.clear();
+  s.cls.reset();
   s.cells.clear();
 }
 
@@ -232,5 +235,23 @@ std::vector<StepSummary> step_summaries(const RunResult& run) {
   for (auto& [step, s] : by_step) out.push_back(s);
   return out;
 }
+
+namespace detail {
+
+std::string defuse_mentions(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const bool mention = s[i] == '@' && i + 1 < s.size() && std::isalnum(static_cast<unsigned char>(s[i + 1])) != 0;
+    if (mention) {
+      out += kDefusedAt;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace detail
 
 }  // namespace gpuwhy::render

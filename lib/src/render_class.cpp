@@ -25,61 +25,132 @@ void sort_worst_first(std::vector<PassRate>& v) {
   std::stable_sort(v.begin(), v.end(), worse);
 }
 
-// Per check and per step, in lab order (stable sort keeps it among equals).
-void add_rates(ClassSummary& s, i18n::Lang lang) {
-  std::map<std::string, std::size_t> check_at;
-  std::map<int, std::size_t> step_at;
-  for (const BatchRow* row : s.scored) {
-    for (const auto& c : row->run->checks) {
-      const Status st = c.outcome.status;
-      if (st != Status::kPass && st != Status::kFail) continue;
-      auto [it, fresh] = check_at.try_emplace(c.id, s.checks.size());
-      if (fresh) s.checks.push_back(PassRate{c.id, c.step, check_title(c, lang), 0, 0});
-      auto [sit, sfresh] = step_at.try_emplace(c.step, s.steps.size());
-      if (sfresh) s.steps.push_back(PassRate{"", c.step, i18n::text("ui.step." + std::to_string(c.step), lang), 0, 0});
-      for (PassRate* r : {&s.checks[it->second], &s.steps[sit->second]}) {
-        ++r->graded;
-        if (st == Status::kPass) ++r->passed;
-      }
+}  // namespace
+
+struct ClassBuilder::State {
+  i18n::Lang lang;
+  ClassSummary s;
+  std::map<std::string, std::size_t> check_at;  ///< check id -> index in s.checks
+  std::map<int, std::size_t> step_at;           ///< step -> index in s.steps
+  std::map<std::string, std::uint16_t> id_at;   ///< check id -> index in s.check_ids (its lab position)
+  std::map<std::pair<std::string, std::string>, std::size_t> mistake_at;  ///< (check id, hint id) -> index
+  std::set<std::string> versions;
+  double total = 0;
+
+  std::uint16_t id_of(const std::string& id) {
+    auto [it, fresh] = id_at.try_emplace(id, static_cast<std::uint16_t>(s.check_ids.size()));
+    if (fresh) s.check_ids.push_back(id);
+    return it->second;
+  }
+
+  // Per check and per step, in lab order (stable sort keeps it among equals).
+  void add_rates(const CheckResult& c) {
+    const Status st = c.outcome.status;
+    if (st != Status::kPass && st != Status::kFail) return;
+    auto [it, fresh] = check_at.try_emplace(c.id, s.checks.size());
+    if (fresh) s.checks.push_back(PassRate{c.id, c.step, check_title(c, lang), 0, 0});
+    auto [sit, sfresh] = step_at.try_emplace(c.step, s.steps.size());
+    if (sfresh) s.steps.push_back(PassRate{"", c.step, i18n::text("ui.step." + std::to_string(c.step), lang), 0, 0});
+    for (PassRate* r : {&s.checks[it->second], &s.steps[sit->second]}) {
+      ++r->graded;
+      if (st == Status::kPass) ++r->passed;
     }
   }
+
+  void add_mistake(const CheckResult& c, std::uint32_t student) {
+    auto [it, fresh] = mistake_at.try_emplace({c.id, c.outcome.hint.id}, s.mistakes.size());
+    if (fresh) {
+      Mistake m;
+      m.hint_id = c.outcome.hint.id;
+      m.check_id = c.id;
+      m.check_title = check_title(c, lang);
+      m.hint = text_of(c.outcome.hint, lang);
+      m.explain = i18n::text("check." + c.id + ".explain", lang);
+      s.mistakes.push_back(std::move(m));
+    }
+    Mistake& m = s.mistakes[it->second];
+    ++m.count;
+    m.students.push_back(student);
+  }
+
+  void add_scored(const BatchRow& row) {
+    const RunResult& run = *row.run;
+    StudentLine line;
+    line.user = row.user;
+    line.score = run.score();
+    line.max_score = run.max_score();
+    line.passed = run.count(Status::kPass);
+    line.version = run.meta.server_version;
+    const auto student = static_cast<std::uint32_t>(s.scored.size());
+    for (const auto& c : run.checks) {
+      const std::uint16_t id = id_of(c.id);
+      add_rates(c);
+      if (c.outcome.status != Status::kFail) continue;
+      line.failed.push_back(id);
+      add_mistake(c, student);
+    }
+    line.failed.shrink_to_fit();
+    ++s.bins[static_cast<std::size_t>(score_bin(line.score, line.max_score))];
+    total += line.max_score > 0 ? 100.0 * line.score / line.max_score : 100.0;
+    s.scored.push_back(std::move(line));
+  }
+};
+
+ClassBuilder::ClassBuilder(i18n::Lang lang) : s_(std::make_unique<State>()) {
+  s_->lang = lang;
+  s_->s.bins.assign(kScoreBins, 0);
+}
+ClassBuilder::~ClassBuilder() = default;
+ClassBuilder::ClassBuilder(ClassBuilder&&) noexcept = default;
+ClassBuilder& ClassBuilder::operator=(ClassBuilder&&) noexcept = default;
+
+void ClassBuilder::add(const BatchRow& row) {
+  State& st = *s_;
+  ++st.s.submissions;
+  if (row.run) {
+    st.versions.insert(clean_utf8(row.run->meta.server_version));
+    st.s.latest_generated_at = std::max(st.s.latest_generated_at, row.run->meta.generated_at);
+  }
+  if (!row.run || !row.run->complete()) {
+    IncompleteLine line{row.user, row.run.has_value(), row.run ? row.run->count(Status::kError) : 0,
+                        row.run ? std::string() : row.error};
+    st.s.incomplete.push_back(std::move(line));
+    return;
+  }
+  st.add_scored(row);
+}
+
+ClassSummary ClassBuilder::finish() {
+  State& st = *s_;
+  ClassSummary s = std::move(st.s);
+  if (!s.scored.empty()) s.mean_percent = st.total / static_cast<double>(s.scored.size());
+  s.versions.assign(st.versions.begin(), st.versions.end());
   std::stable_sort(s.steps.begin(), s.steps.end(),
                    [](const PassRate& a, const PassRate& b) { return a.step < b.step; });
   sort_worst_first(s.checks);
   sort_worst_first(s.steps);
-}
-
-void add_mistakes(ClassSummary& s, i18n::Lang lang) {
-  std::map<std::pair<std::string, std::string>, std::size_t> at;  // (check id, hint id) -> index
-  std::map<std::string, std::size_t> order;                       // check id -> lab position
-  for (const BatchRow* row : s.scored) {
-    for (std::size_t i = 0; i < row->run->checks.size(); ++i) {
-      const auto& c = row->run->checks[i];
-      order.try_emplace(c.id, i);
-      if (c.outcome.status != Status::kFail) continue;
-      auto [it, fresh] = at.try_emplace({c.id, c.outcome.hint.id}, s.mistakes.size());
-      if (fresh) {
-        Mistake m;
-        m.hint_id = c.outcome.hint.id;
-        m.check_id = c.id;
-        m.check_title = check_title(c, lang);
-        m.hint = text_of(c.outcome.hint, lang);
-        m.explain = i18n::text("check." + c.id + ".explain", lang);
-        s.mistakes.push_back(std::move(m));
-      }
-      Mistake& m = s.mistakes[it->second];
-      ++m.count;
-      m.users.push_back(row->user);
-    }
-  }
+  const auto& order = st.id_at;  // a check's index is its lab position: the first run lists every check
   std::stable_sort(s.mistakes.begin(), s.mistakes.end(), [&order](const Mistake& a, const Mistake& b) {
     if (a.count != b.count) return a.count > b.count;
-    if (a.check_id != b.check_id) return order[a.check_id] < order[b.check_id];
+    if (a.check_id != b.check_id) return order.at(a.check_id) < order.at(b.check_id);
     return a.hint_id < b.hint_id;
   });
+  return s;
 }
 
-}  // namespace
+std::vector<std::string> ClassSummary::failed_ids(const StudentLine& s) const {
+  std::vector<std::string> out;
+  out.reserve(s.failed.size());
+  for (const std::uint16_t i : s.failed) out.push_back(check_ids[i]);
+  return out;
+}
+
+std::vector<std::string> ClassSummary::users(const Mistake& m) const {
+  std::vector<std::string> out;
+  out.reserve(m.students.size());
+  for (const std::uint32_t i : m.students) out.push_back(scored[i].user);
+  return out;
+}
 
 int score_bin(int score, int max_score) {
   if (max_score <= 0) return kScoreBins - 1;
@@ -106,26 +177,17 @@ std::vector<std::string> failed_ids(const RunResult& run) {
 }
 
 ClassSummary class_summary(const std::vector<BatchRow>& rows, i18n::Lang lang) {
-  ClassSummary s;
-  s.bins.assign(kScoreBins, 0);
-  std::set<std::string> versions;
-  double total = 0;
-  for (const auto& row : rows) {
-    if (row.run) versions.insert(clean_utf8(row.run->meta.server_version));
-    if (!row.run || !row.run->complete()) {
-      s.incomplete.push_back(&row);
-      continue;
-    }
-    s.scored.push_back(&row);
-    const int max = row.run->max_score();
-    ++s.bins[static_cast<std::size_t>(score_bin(row.run->score(), max))];
-    total += max > 0 ? 100.0 * row.run->score() / max : 100.0;
-  }
-  if (!s.scored.empty()) s.mean_percent = total / static_cast<double>(s.scored.size());
-  s.versions.assign(versions.begin(), versions.end());
-  add_rates(s, lang);
-  add_mistakes(s, lang);
-  return s;
+  ClassBuilder b(lang);
+  for (const auto& row : rows) b.add(row);
+  return b.finish();
+}
+
+std::string batch_html(const std::vector<BatchRow>& rows, const Options& opts) {
+  return batch_html(class_summary(rows, opts.lang), opts);
+}
+
+std::string batch_markdown(const std::vector<BatchRow>& rows, const Options& opts) {
+  return batch_markdown(class_summary(rows, opts.lang), opts);
 }
 
 }  // namespace gpuwhy::render::detail

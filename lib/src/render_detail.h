@@ -1,7 +1,10 @@
 #pragma once
 // Internal to the renderers: pieces one render_*.cpp makes and another uses.
 
+#include <cstdint>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpuwhy/i18n.h"
@@ -37,6 +40,13 @@ std::string batch_table(const std::vector<BatchRow>& rows, const Options& opts);
 std::string batch_html(const std::vector<BatchRow>& rows, const Options& opts);
 std::string batch_markdown(const std::vector<BatchRow>& rows, const Options& opts);
 
+/// '@' then U+200D ZERO WIDTH JOINER: shown as "@", but GitHub makes no @user or @org/team
+/// mention of it, so text from outside pings no one where Markdown is posted (PR comments).
+inline constexpr std::string_view kDefusedAt = "@\u200D";
+/// `s` with every '@' that could start a mention (one followed by an ASCII letter or digit, as a
+/// GitHub login starts) defused (kDefusedAt); "@.type" in a jsonpath stays as it is.
+std::string defuse_mentions(std::string_view s);
+
 // ---- What a class did (render_class.cpp), shared by the class page (html) and markdown.
 
 /// Bins of the score histogram: bin i holds scores of [10·i %, 10·(i+1) %) of max_score; the
@@ -60,22 +70,66 @@ struct Mistake {
   std::string hint_id;  ///< catalog id; "" when the check gave no catalog hint
   std::string check_id;
   std::string check_title;
-  std::string hint;     ///< the hint's text, as the first student who hit it was told
-  std::string explain;  ///< `gpuwhy explain <check>`
-  int count = 0;        ///< how many students hit it
-  std::vector<std::string> users;
+  std::string hint;                     ///< the hint's text, as the first student who hit it was told
+  std::string explain;                  ///< `gpuwhy explain <check>`
+  int count = 0;                        ///< how many students hit it
+  std::vector<std::uint32_t> students;  ///< indices into ClassSummary::scored
 };
+/// A scored submission, as much of it as the class page and the Markdown summary show.
+struct StudentLine {
+  std::string user;
+  int score = 0;
+  int max_score = 0;
+  int passed = 0;
+  std::string version;
+  std::vector<std::uint16_t> failed;  ///< the checks it failed, in lab order: indices into ClassSummary::check_ids
+};
+/// A submission that was not scored: an incomplete run, or a bundle that could not be graded.
+struct IncompleteLine {
+  std::string user;
+  bool graded = false;  ///< a run with checks in error; else a bundle that could not be graded
+  int errors = 0;       ///< checks in error, when graded
+  std::string error;    ///< why it could not be graded, when not
+};
+/// What a class did. Its size grows with the submissions by one short line each, not by their
+/// runs: a class of 10,000 is a few MB.
 struct ClassSummary {
-  std::vector<const BatchRow*> scored;      ///< complete runs, in batch order
-  std::vector<const BatchRow*> incomplete;  ///< incomplete runs and bundles that could not be graded
-  std::vector<int> bins;                    ///< kScoreBins counts over `scored`
-  std::vector<PassRate> steps;              ///< worst pass rate first (then lab order)
-  std::vector<PassRate> checks;             ///< worst pass rate first (then lab order)
-  std::vector<Mistake> mistakes;            ///< most students first (then lab order, hint id)
-  std::vector<std::string> versions;        ///< Kubernetes versions seen, sorted ("" = unknown)
-  double mean_percent = 0;                  ///< mean score in % of max over `scored`
+  std::size_t submissions = 0;
+  std::vector<StudentLine> scored;         ///< complete runs, in batch order
+  std::vector<IncompleteLine> incomplete;  ///< incomplete runs and bundles that could not be graded
+  std::vector<std::string> check_ids;      ///< every check seen, as StudentLine::failed numbers them
+  std::vector<int> bins;                   ///< kScoreBins counts over `scored`
+  std::vector<PassRate> steps;             ///< worst pass rate first (then lab order)
+  std::vector<PassRate> checks;            ///< worst pass rate first (then lab order)
+  std::vector<Mistake> mistakes;           ///< most students first (then lab order, hint id)
+  std::vector<std::string> versions;       ///< Kubernetes versions seen, sorted ("" = unknown)
+  double mean_percent = 0;                 ///< mean score in % of max over `scored`
+  std::string latest_generated_at;         ///< the latest of the runs' generated_at
+  /// The ids a student failed, in lab order.
+  [[nodiscard]] std::vector<std::string> failed_ids(const StudentLine& s) const;
+  /// The users who made a mistake, in batch order.
+  [[nodiscard]] std::vector<std::string> users(const Mistake& m) const;
+};
+/// Sums up a batch a row at a time, keeping of each row only its line (ClassSummary).
+class ClassBuilder {
+ public:
+  explicit ClassBuilder(i18n::Lang lang);
+  ~ClassBuilder();
+  ClassBuilder(const ClassBuilder&) = delete;
+  ClassBuilder& operator=(const ClassBuilder&) = delete;
+  ClassBuilder(ClassBuilder&&) noexcept;
+  ClassBuilder& operator=(ClassBuilder&&) noexcept;
+  void add(const BatchRow& row);
+  /// The summary, sorted; the builder is spent.
+  ClassSummary finish();
+
+ private:
+  struct State;
+  std::unique_ptr<State> s_;
 };
 ClassSummary class_summary(const std::vector<BatchRow>& rows, i18n::Lang lang);
+std::string batch_html(const ClassSummary& s, const Options& opts);
+std::string batch_markdown(const ClassSummary& s, const Options& opts);
 /// How many mistakes a class summary lists in full; the rest are folded (html) or counted (markdown).
 inline constexpr std::size_t kTopMistakes = 10;
 /// passed/graded in whole percent (0 when nothing was graded).

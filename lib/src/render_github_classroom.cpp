@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpuwhy/render.h"
+#include "render_detail.h"
 
 namespace gpuwhy::render {
 
@@ -37,10 +38,11 @@ std::string message_of(const CheckResult& c, const Options& opts) {
 ojson test_of(const CheckResult& c, const Options& opts) {
   const Status st = c.outcome.status;
   ojson t;
-  t["name"] = c.id + ": " + check_title(c, opts.lang);
+  // The reporter posts names and messages as Markdown (a PR comment): no mention may come of them.
+  t["name"] = detail::defuse_mentions(c.id + ": " + check_title(c, opts.lang));
   t["status"] = to_string(st);
   t["score"] = st == Status::kPass ? c.score : 0;
-  t["message"] = st == Status::kPass ? std::string() : message_of(c, opts);
+  t["message"] = st == Status::kPass ? std::string() : detail::defuse_mentions(message_of(c, opts));
   t["test_code"] = "gpuwhy check --check " + c.id;
   t["filename"] = "";
   t["line_no"] = 0;

@@ -295,7 +295,7 @@ std::string rate_rows(const std::vector<PassRate>& rates) {
   return rows;
 }
 
-std::string mistake_item(const Mistake& m, i18n::Lang lang) {
+std::string mistake_item(const ClassSummary& s, const Mistake& m, i18n::Lang lang) {
   return fill(
       "mistake",
       {{"hint_id", txt(m.hint_id)},
@@ -307,7 +307,7 @@ std::string mistake_item(const Mistake& m, i18n::Lang lang) {
        {"explain_label", txt(i18n::render(msg("ui.class.explain", {{"check", m.check_id}}), lang))},
        {"explain", txt(m.explain)},
        {"users_label", txt(tr("ui.class.students", lang))},
-       {"users", txt(text::join(m.users, ", "))}});
+       {"users", txt(text::join(s.users(m), ", "))}});
 }
 
 // The most common ones in a list; the rest (often one student each) folded under it.
@@ -316,7 +316,7 @@ std::string mistakes_html(const ClassSummary& s, i18n::Lang lang) {
   std::string top;
   std::string rest;
   for (std::size_t i = 0; i < s.mistakes.size(); ++i)
-    (i < kTopMistakes ? top : rest) += mistake_item(s.mistakes[i], lang);
+    (i < kTopMistakes ? top : rest) += mistake_item(s, s.mistakes[i], lang);
   std::string more;
   if (!rest.empty()) {
     const auto n = s.mistakes.size() - kTopMistakes;
@@ -331,13 +331,11 @@ std::string mistakes_html(const ClassSummary& s, i18n::Lang lang) {
 std::string incomplete_html(const ClassSummary& s, i18n::Lang lang) {
   if (s.incomplete.empty()) return fill("paragraph", {{"text", txt(tr("ui.class.none", lang))}});
   std::string rows;
-  for (const BatchRow* r : s.incomplete) {
+  for (const IncompleteLine& r : s.incomplete) {
     const std::string why =
-        r->run
-            ? i18n::render(
-                  msg("ui.class.incomplete.errors", {{"errors", std::to_string(r->run->count(Status::kError))}}), lang)
-            : i18n::render(msg("ui.batch.not-graded", {{"error", one_line(r->error, 500)}}), lang);
-    rows += fill("incomplete-row", {{"user", txt(one_line(r->user, 200))}, {"reason", txt(why)}});
+        r.graded ? i18n::render(msg("ui.class.incomplete.errors", {{"errors", std::to_string(r.errors)}}), lang)
+                 : i18n::render(msg("ui.batch.not-graded", {{"error", one_line(r.error, 500)}}), lang);
+    rows += fill("incomplete-row", {{"user", txt(one_line(r.user, 200))}, {"reason", txt(why)}});
   }
   return fill("incomplete-table", {{"col_user", txt(tr("ui.batch.user", lang))},
                                    {"col_reason", txt(tr("ui.class.col.reason", lang))},
@@ -346,15 +344,15 @@ std::string incomplete_html(const ClassSummary& s, i18n::Lang lang) {
 
 std::string student_rows(const ClassSummary& s) {
   std::string rows;
-  for (const BatchRow* r : s.scored) {
-    const auto failed = failed_ids(*r->run);
-    rows += fill("student-row", {{"user", txt(one_line(r->user, 200))},
+  for (const StudentLine& r : s.scored) {
+    const auto failed = s.failed_ids(r);
+    rows += fill("student-row", {{"user", txt(one_line(r.user, 200))},
                                  {"failed_ids", txt(text::join(failed, " "))},
-                                 {"score", num(r->run->score())},
-                                 {"max_score", num(r->run->max_score())},
-                                 {"passed", num(r->run->count(Status::kPass))},
+                                 {"score", num(r.score)},
+                                 {"max_score", num(r.max_score)},
+                                 {"passed", num(r.passed)},
                                  {"failed_count", num(static_cast<long>(failed.size()))},
-                                 {"version", txt(one_line(r->run->meta.server_version, 60))},
+                                 {"version", txt(one_line(r.version, 60))},
                                  {"failed_list", txt(text::join(failed, ", "))}});
   }
   return rows;
@@ -372,8 +370,8 @@ std::string versions_text(const ClassSummary& s, i18n::Lang lang) {
   return v.empty() ? tr("ui.class.none", lang) : text::join(v, ", ");
 }
 
-std::string class_summary_text(const std::vector<BatchRow>& rows, const ClassSummary& s, i18n::Lang lang) {
-  std::string t = i18n::render(msg("ui.batch.summary", {{"count", std::to_string(rows.size())},
+std::string class_summary_text(const ClassSummary& s, i18n::Lang lang) {
+  std::string t = i18n::render(msg("ui.batch.summary", {{"count", std::to_string(s.submissions)},
                                                         {"scored", std::to_string(s.scored.size())},
                                                         {"incomplete", std::to_string(s.incomplete.size())}}),
                                lang);
@@ -408,27 +406,22 @@ Slots class_labels(i18n::Lang lang) {
           {"col_failed", txt(tr("ui.class.col.failed", lang))}};
 }
 
-std::string generated_at_of(const std::vector<BatchRow>& rows, const Options& opts) {
-  std::string at = opts.generated_at;
-  for (const auto& r : rows) {
-    if (opts.generated_at.empty() && r.run) at = std::max(at, r.run->meta.generated_at);
-  }
-  return at;
+std::string generated_at_of(const ClassSummary& s, const Options& opts) {
+  return opts.generated_at.empty() ? s.latest_generated_at : opts.generated_at;
 }
 
 }  // namespace
 
-std::string batch_html(const std::vector<BatchRow>& rows, const Options& opts) {
+std::string batch_html(const ClassSummary& s, const Options& opts) {
   const auto lang = opts.lang;
-  const ClassSummary s = class_summary(rows, lang);
   Slots slots = class_labels(lang);
   const std::string title = tr("ui.class.title", lang);
   slots["title"] = txt(title);
-  slots["submissions"] = num(static_cast<long>(rows.size()));
+  slots["submissions"] = num(static_cast<long>(s.submissions));
   slots["scored"] = num(static_cast<long>(s.scored.size()));
   slots["incomplete"] = num(static_cast<long>(s.incomplete.size()));
-  slots["summary"] = txt(class_summary_text(rows, s, lang));
-  slots["meta"] = txt(fmt::format("gpuwhy {}, {}", GPUWHY_VERSION, generated_at_of(rows, opts)));
+  slots["summary"] = txt(class_summary_text(s, lang));
+  slots["meta"] = txt(fmt::format("gpuwhy {}, {}", GPUWHY_VERSION, generated_at_of(s, opts)));
   slots["svg_width"] = num(kBarGap + kScoreBins * (kBarWidth + kBarGap));
   slots["svg_height"] = num(kTop + kChartHeight + kLabels);
   slots["histogram_aria"] =

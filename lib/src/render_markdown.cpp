@@ -15,7 +15,8 @@ namespace gpuwhy::render {
 namespace {
 
 std::string md(std::string_view in, std::size_t max = 1000) {
-  return text::escape_each(one_line(in, max), [](char32_t cp) -> std::string {
+  // No @user or @org/team mention from outside text (detail::defuse_mentions).
+  return detail::defuse_mentions(text::escape_each(one_line(in, max), [](char32_t cp) -> std::string {
     switch (cp) {
       case '&': return "&amp;";
       case '<': return "&lt;";
@@ -34,7 +35,7 @@ std::string md(std::string_view in, std::size_t max = 1000) {
       default: break;
     }
     return "";
-  });
+  }));
 }
 
 std::string t(const char* id, i18n::Lang lang) {
@@ -155,13 +156,11 @@ std::string mistakes_list(const ClassSummary& s, i18n::Lang lang) {
 std::string incomplete_table(const ClassSummary& s, i18n::Lang lang) {
   if (s.incomplete.empty()) return t("ui.class.none", lang) + "\n\n";
   std::string out = fmt::format("| {} | {} |\n|---|---|\n", t("ui.batch.user", lang), t("ui.class.col.reason", lang));
-  for (const BatchRow* r : s.incomplete) {
+  for (const IncompleteLine& r : s.incomplete) {
     const std::string why =
-        r->run
-            ? i18n::render(
-                  msg("ui.class.incomplete.errors", {{"errors", std::to_string(r->run->count(Status::kError))}}), lang)
-            : i18n::render(msg("ui.batch.not-graded", {{"error", r->error}}), lang);
-    out += fmt::format("| {} | {} |\n", md(r->user, 100), md(why, 300));
+        r.graded ? i18n::render(msg("ui.class.incomplete.errors", {{"errors", std::to_string(r.errors)}}), lang)
+                 : i18n::render(msg("ui.batch.not-graded", {{"error", r.error}}), lang);
+    out += fmt::format("| {} | {} |\n", md(r.user, 100), md(why, 300));
   }
   return out + "\n";
 }
@@ -170,19 +169,18 @@ std::string students_table(const ClassSummary& s, i18n::Lang lang) {
   std::string out =
       fmt::format("| {} | {} | {} | {} |\n|---|---:|---|---|\n", t("ui.batch.user", lang), t("ui.batch.score", lang),
                   t("ui.class.col.kubernetes", lang), t("ui.class.col.failed", lang));
-  for (const BatchRow* r : s.scored) {
+  for (const StudentLine& r : s.scored) {
     std::string failed;
-    for (const auto& id : failed_ids(*r->run)) failed += (failed.empty() ? "`" : ", `") + md(id) + "`";
-    out += fmt::format("| {} | {}/{} | {} | {} |\n", md(r->user, 100), r->run->score(), r->run->max_score(),
-                       md(r->run->meta.server_version, 40), failed);
+    for (const auto& id : s.failed_ids(r)) failed += (failed.empty() ? "`" : ", `") + md(id) + "`";
+    out += fmt::format("| {} | {}/{} | {} | {} |\n", md(r.user, 100), r.score, r.max_score, md(r.version, 40), failed);
   }
   return out + "\n";
 }
 
-std::string summary_head(const std::vector<BatchRow>& rows, const ClassSummary& s, i18n::Lang lang) {
+std::string summary_head(const ClassSummary& s, i18n::Lang lang) {
   std::string out = "## " + t("ui.report.title", lang) + ": " + t("ui.class.title", lang) + "\n\n";
   out += "**" +
-         md(i18n::render(msg("ui.batch.summary", {{"count", std::to_string(rows.size())},
+         md(i18n::render(msg("ui.batch.summary", {{"count", std::to_string(s.submissions)},
                                                   {"scored", std::to_string(s.scored.size())},
                                                   {"incomplete", std::to_string(s.incomplete.size())}}),
                          lang)) +
@@ -195,10 +193,9 @@ std::string summary_head(const std::vector<BatchRow>& rows, const ClassSummary& 
 
 }  // namespace
 
-std::string batch_markdown(const std::vector<BatchRow>& rows, const Options& opts) {
+std::string batch_markdown(const ClassSummary& s, const Options& opts) {
   const auto lang = opts.lang;
-  const ClassSummary s = class_summary(rows, lang);
-  std::string out = summary_head(rows, s, lang);
+  std::string out = summary_head(s, lang);
   out += "### " + t("ui.class.histogram", lang) + "\n\n";
   out += fmt::format("| {} | {} |\n|---|---:|\n", t("ui.class.bin", lang), t("ui.class.students", lang));
   for (int i = 0; i < kScoreBins; ++i) out += fmt::format("| {} | {} |\n", bin_label(i), s.bins[i]);
