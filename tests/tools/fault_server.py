@@ -54,7 +54,7 @@ normally. <mode>:
   ok            no fault
   401 403 404 500
                 that status with a Status body (403 with RBAC's wording for the item)
-  403-long      403 with RBAC's wording whose user name is 64 KiB long (with escaped quotes)
+  403-long      403 with RBAC's wording whose user name is over 50 KB long (with escaped quotes)
   429           429 with Retry-After: 1, every time
   503           503 without Retry-After
   stall         reads the request and never answers
@@ -74,7 +74,7 @@ normally. <mode>:
                 200, a JSON array nested 10, 1,000 or 100,000 levels deep
   gzip-bomb     200, Content-Encoding: gzip, about 60 KB that inflate to 60 MB of [{},{},...]
   watch-410 watch-403 watch-403-long watch-error
-                for a watch (?watch=1): 410 Gone, 403 (no watch verb; -long: a 64 KiB user name), or one ERROR event; in
+                for a watch (?watch=1): 410 Gone, 403 (no watch verb; -long: a 50 KB user name), or one ERROR event; in
                 any other mode a watch sends one BOOKMARK and stays quiet until timeoutSeconds
   esc           200, a NodeList whose node name and condition message hold ESC/OSC sequences
                 and newlines (terminal injection)
@@ -128,7 +128,7 @@ COUNTS = {}
 
 
 def long_user(msg):
-    """RBAC's message with the user name 64 KiB long (a hostile or misconfigured authenticator:
+    """RBAC's message with the user name over 50 KB long (a hostile or misconfigured authenticator:
     the user name is the server's text, any length), escaped quotes in it as Go's %q writes them."""
     return msg.replace('User "student"', 'User "' + ('\\"x' * 8 + 'y' * 4096) * 13 + '"')
 

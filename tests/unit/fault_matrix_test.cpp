@@ -146,7 +146,7 @@ const std::vector<Row> kRows{
      ErrorKind::kHttp,
      403,
      {"403 Forbidden", "cannot create resource \"pods\""}},
-    // The server's words of any length (a 64 KiB user name): no crash, one bounded line, the rule named.
+    // The server's words of any length (a user name over 50 KB): no crash, one bounded line, the rule named.
     {"ForbiddenLongUserNodes403",
      "http",
      "http",
@@ -476,7 +476,7 @@ TEST_P(FaultMatrix, GradesIncompleteAndNamesTheCause) {
 
 INSTANTIATE_TEST_SUITE_P(Table, FaultMatrix, testing::ValuesIn(kRows), row_name);
 
-// `gpuwhy why` reads through the same client: a 64 KiB user name in a 403 is one bounded line too.
+// `gpuwhy why` reads through the same client: a 50 KB user name in a 403 is one bounded line too.
 TEST_F(FaultMatrix, WhyExplainsAHugeForbiddenInOneBoundedLine) {
   TempDir tmp;
   const Row row{"WhyLong", "http", "http", "403-long", "all", nullptr, {}, ErrorKind::kHttp, 403, {}};
