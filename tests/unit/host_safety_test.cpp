@@ -266,24 +266,37 @@ TEST(LabFolder, GivenAsASymlinkIsStillReadWhole) {
   }
 }
 
+/// A copy of the solution's lab folder in `root`/work, with `root`/secret.txt (the marker) beside it.
+void lab_with_secret(const fs::path& root) {
+  fs::copy(kCapture + "/work", root / "work", fs::copy_options::recursive);
+  std::ofstream(root / "secret.txt") << kMarker << "\n";
+}
+
+/// `gpuwhy snapshot` of `root`/work (no cluster: the files are still collected) into `root`/b.json:
+/// the bundle's text, which must not hold the marker.
+std::string snapshot_of(const fs::path& root) {
+  const std::string bundle = (root / "b.json").string();
+  const RunOutput snap =
+      testing_tools::run_binary({GPUWHY_BINARY, "snapshot", "--dir", (root / "work").string(), "--kubeconfig",
+                                 (root / "no-such-kubeconfig").string(), "-o", bundle},
+                                root.string());
+  EXPECT_EQ(snap.exit_code, 3) << snap.err;
+  const std::string text = testing_tools::slurp(bundle);
+  EXPECT_FALSE(text.empty()) << snap.err;
+  EXPECT_EQ(text.find(kMarker), std::string::npos);
+  return text;
+}
+
 TEST(HostSafetyBinary, OutsideLinkNeverReachesTheBundleOrTheTable) {
   TempDir tmp;
   const fs::path root(tmp.path());
-  fs::copy(kCapture + "/work", root / "work", fs::copy_options::recursive);
-  std::ofstream(root / "secret.txt") << kMarker << "\n";
+  lab_with_secret(root);
   fs::remove(root / "work/out/gate-report.txt");
   fs::create_symlink(root / "secret.txt", root / "work/out/gate-report.txt");
   fs::remove(root / "work/k8s/trainer.yaml");
   fs::create_symlink(root / "secret.txt", root / "work/k8s/trainer.yaml");
   const std::string bundle = (root / "b.json").string();
-  const RunOutput snap =
-      testing_tools::run_binary({GPUWHY_BINARY, "snapshot", "--dir", (root / "work").string(), "--kubeconfig",
-                                 (root / "no-such-kubeconfig").string(), "-o", bundle},
-                                tmp.path());
-  EXPECT_EQ(snap.exit_code, 3) << snap.err;  // no cluster; the files are still collected
-  const std::string text = testing_tools::slurp(bundle);
-  ASSERT_FALSE(text.empty()) << snap.err;
-  EXPECT_EQ(text.find(kMarker), std::string::npos);
+  const std::string text = snapshot_of(root);
   EXPECT_NE(text.find("leads outside the lab folder"), std::string::npos);
   const RunOutput check = testing_tools::run_binary({GPUWHY_BINARY, "check", "--snapshot", bundle}, tmp.path());
   EXPECT_EQ(check.exit_code, 3) << check.err;  // the bundle has no live items
@@ -294,19 +307,11 @@ TEST(HostSafetyBinary, OutsideLinkNeverReachesTheBundleOrTheTable) {
 TEST(HostSafetyBinary, HardLinkNeverReachesTheBundleAndFailsInEveryLanguage) {
   TempDir tmp;
   const fs::path root(tmp.path());
-  fs::copy(kCapture + "/work", root / "work", fs::copy_options::recursive);
-  std::ofstream(root / "secret.txt") << kMarker << "\n";
+  lab_with_secret(root);
   fs::remove(root / "work/out/gate-report.txt");
   fs::create_hard_link(root / "secret.txt", root / "work/out/gate-report.txt");
   const std::string bundle = (root / "b.json").string();
-  const RunOutput snap =
-      testing_tools::run_binary({GPUWHY_BINARY, "snapshot", "--dir", (root / "work").string(), "--kubeconfig",
-                                 (root / "no-such-kubeconfig").string(), "-o", bundle},
-                                tmp.path());
-  EXPECT_EQ(snap.exit_code, 3) << snap.err;  // no cluster; the files are still collected
-  const std::string text = testing_tools::slurp(bundle);
-  ASSERT_FALSE(text.empty()) << snap.err;
-  EXPECT_EQ(text.find(kMarker), std::string::npos);
+  const std::string text = snapshot_of(root);
   EXPECT_NE(text.find("\"hard-link\""), std::string::npos);
   for (const auto& [lang, words] : std::vector<std::pair<std::string, std::string>>{
            {"en", "is a hard link"}, {"ko", "하드 링크"}, {"ja", "ハードリンク"}}) {
