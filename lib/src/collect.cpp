@@ -111,6 +111,33 @@ Fd open_beneath(int root_fd, const std::vector<std::string>& comps) {
   return Fd(::openat(dir.get(), comps.back().c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
 }
 
+/// The file opened as `fd` beneath the lab folder: its type, names and size checked before any read.
+StudentFile read_opened(const Fd& fd) {
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0) return make(State::kUnreadable, std::strerror(errno));
+  if (!S_ISREG(st.st_mode))
+    return make(State::kNotRegular, fmt::format("is {}, not a file", files::kind_of(st.st_mode)));
+  // O_NOFOLLOW stops symbolic links, not hard links: a second name of a file outside the lab
+  // folder (on the same filesystem) is the same inode. Any regular file with more than one link
+  // may be one, so none is read (the identity checked is the descriptor's, not the path's).
+  if (st.st_nlink > 1)
+    return make(
+        State::kHardLink,
+        fmt::format("a hard link ({} names for one file) may lead outside the lab folder; not read", st.st_nlink));
+  const auto size = static_cast<std::size_t>(st.st_size);
+  if (size > lab::kMaxFileBytes) return make(State::kTooLarge, too_large(size), size);
+
+  auto buf = sys::read_bounded(fd.get(), lab::kMaxFileBytes, size);
+  if (!buf) return make(State::kUnreadable, fmt::format("read error: {}", std::strerror(errno)), size);
+  const std::size_t got = buf->size();
+  if (got > lab::kMaxFileBytes) return make(State::kTooLarge, too_large(got) + " (grew while reading)", got);
+  StudentFile f;
+  f.state = State::kOk;
+  f.content = std::move(*buf);
+  f.size = got;
+  return f;
+}
+
 /// One file, never read beyond lab::kMaxFileBytes + 1 bytes, never outside the lab folder,
 /// never throwing.
 StudentFile read_one(const LabRoot& root, std::string_view rel) {
@@ -151,30 +178,7 @@ StudentFile read_one(const LabRoot& root, std::string_view rel) {
       return make(State::kUnreadable, "changed into a symbolic link while reading");
     return make(State::kUnreadable, std::strerror(errno));
   }
-  // The type and size of what was opened, before any read.
-  struct stat st {};
-  if (::fstat(fd.get(), &st) != 0) return make(State::kUnreadable, std::strerror(errno));
-  if (!S_ISREG(st.st_mode))
-    return make(State::kNotRegular, fmt::format("is {}, not a file", files::kind_of(st.st_mode)));
-  // O_NOFOLLOW stops symbolic links, not hard links: a second name of a file outside the lab
-  // folder (on the same filesystem) is the same inode. Any regular file with more than one link
-  // may be one, so none is read (the identity checked is the descriptor's, not the path's).
-  if (st.st_nlink > 1)
-    return make(
-        State::kHardLink,
-        fmt::format("a hard link ({} names for one file) may lead outside the lab folder; not read", st.st_nlink));
-  const auto size = static_cast<std::size_t>(st.st_size);
-  if (size > lab::kMaxFileBytes) return make(State::kTooLarge, too_large(size), size);
-
-  auto buf = sys::read_bounded(fd.get(), lab::kMaxFileBytes, size);
-  if (!buf) return make(State::kUnreadable, fmt::format("read error: {}", std::strerror(errno)), size);
-  const std::size_t got = buf->size();
-  if (got > lab::kMaxFileBytes) return make(State::kTooLarge, too_large(got) + " (grew while reading)", got);
-  StudentFile f;
-  f.state = State::kOk;
-  f.content = std::move(*buf);
-  f.size = got;
-  return f;
+  return read_opened(fd);
 }
 
 Fetched<json> fetch(kube::Client& client, const std::string& path, bool nodes) {
