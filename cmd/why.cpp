@@ -305,8 +305,8 @@ std::string render_why_table(const why::Verdict& v, i18n::Lang lang) {
     out += node_rows(v, lang);
   }
   if (!v.summary.empty()) out += r(msg("why.ui.summary", {{"summary", v.summary}})) + "\n";
+  out += scheduler_lines(v, lang);  // "... differ from gpuwhy's (see below)": the outcome follows
   out += outcome_lines(v, lang);
-  out += scheduler_lines(v, lang);
   for (const auto& nm : v.not_modelled) out += r(msg("why.ui.not-modelled", {{"what", nm.what}})) + "\n";
   return out;
 }
