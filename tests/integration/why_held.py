@@ -97,7 +97,8 @@ def scenarios(names):
                 target({"volumes": [{"name": "data", "persistentVolumeClaim": {"claimName": "ho-missing"}}]}), {},
                 '"ho-missing" not found', []))
     # A claim bound to a local volume of the first node, which is tainted: every other node has
-    # a volume node affinity conflict. The claim says it is bound (volumeName and the annotation
+    # a conflict with the volume's node affinity ("didn't match PersistentVolume's node affinity" on
+    # v1.34.0). The claim says it is bound (volumeName and the annotation
     # the PV controller writes), which is what the scheduler reads; the volume has no claimRef, so
     # a PV controller, where one runs, completes the binding rather than calling the claim Lost.
     pv = {"apiVersion": "v1", "kind": "PersistentVolume", "metadata": {"name": PV},
@@ -111,7 +112,7 @@ def scenarios(names):
                     "resources": {"requests": {"storage": "1Gi"}}}}
     out.append(("claim-other-node", nodes_with(names, taint=lambda i: i == 0), [],
                 target({"volumes": [{"name": "data", "persistentVolumeClaim": {"claimName": CLAIM}}]}), {},
-                "volume node affinity conflict", [pv, pvc]))
+                "PersistentVolume's node affinity", [pv, pvc]))
     return out
 
 

@@ -58,6 +58,8 @@ const std::vector<Capture>& captures() {
   return all;
 }
 
+std::vector<Capture> held_captures();
+
 std::vector<const Capture*> of_version(const std::string& v) {
   std::vector<const Capture*> out;
   for (const auto& c : captures()) {
@@ -390,6 +392,11 @@ TEST(WhyOutput, JsonFollowsTheSchemaInEveryLanguage) {
       add_scheduler_view(v, c.j["pod"], {});
       vs.push_back(std::move(v));
     }
+    for (const auto& c : held_captures()) {  // not-explained and node-missing verdicts too
+      Verdict v = c.explain_it();
+      add_scheduler_view(v, c.j["pod"], {});
+      vs.push_back(std::move(v));
+    }
     ASSERT_FALSE(vs.empty());
     const json doc = cli::why_report(vs, "v1.34.0", *i18n::parse_lang(lang));
     report_test::expect_valid_json("why.schema.json", {doc.dump()});
@@ -622,6 +629,77 @@ TEST(WhyBound, AGhostNodeIsItsOwnVerdict) {
   other.node_name.clear();
   other.unmodelled_reasons.push_back({-1, "x"});
   EXPECT_EQ(cli::why_exit_code({v, other}), kExitNotExplained);
+}
+
+// ---- held out: the real scheduler where the modelled plugins do not decide (issue 33) ----------------
+
+// fixtures/why-held/<version>/held-*.json, recorded by tests/integration/why_held.py (on v1.34.0
+// only so far: fixtures/cluster/record-why records them on any version).
+std::vector<Capture> held_captures() {
+  std::vector<Capture> out;
+  for (const char* v : kVersions) {
+    const fs::path dir = source_dir() / "fixtures" / "why-held" / v;
+    if (!fs::is_directory(dir)) continue;
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(dir)) files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) out.push_back({v, f.filename().string(), json::parse(read_text(f))});
+  }
+  return out;
+}
+
+// What each held-out scenario aims at, as a phrase of the scheduler's reason.
+const std::map<std::string, std::string>& held_phrases() {
+  static const std::map<std::string, std::string> kPhrases = {
+      {"anti-affinity-own", "anti-affinity"},
+      {"anti-affinity-existing", "anti-affinity"},
+      {"topology-spread", "topology spread"},
+      {"claim-missing", "\"ho-missing\" not found"},
+      {"claim-other-node", "PersistentVolume's node affinity"},
+  };
+  return kPhrases;
+}
+
+TEST(WhyHeld, EveryUnmodelledPluginIsNamedNeverGuessed) {
+  std::set<std::string> seen;
+  for (const auto& c : held_captures()) {
+    const std::string scenario = c.j["scenario"];
+    if (scenario == "ghost-node") continue;
+    seen.insert(scenario);
+    Verdict v = c.explain_it();
+    add_scheduler_view(v, c.j["pod"], c.j["events"].get<std::vector<json>>());
+    EXPECT_EQ(v.scheduler_message, c.j["scheduler"]) << c.file;
+    ASSERT_FALSE(v.unmodelled_reasons.empty()) << c.file << ": " << v.scheduler_message;
+    bool named = false;
+    int counted = 0;
+    for (const auto& r : v.unmodelled_reasons) {
+      named = named || r.text.find(held_phrases().at(scenario)) != std::string::npos;
+      // Quoted whole: each reason is in the scheduler's message as written.
+      EXPECT_NE(v.scheduler_message.find(r.text), std::string::npos) << r.text;
+      counted += std::max(r.count, 0);
+    }
+    EXPECT_TRUE(named) << c.file << ": " << v.scheduler_message;
+    if (counted > 0) {
+      EXPECT_EQ(counted, v.fitting_nodes()) << c.file << ": the unmodelled filters rejected the nodes the gates passed";
+      for (const auto& n : v.nodes) EXPECT_EQ(n.scheduler_reasons.empty(), n.gate != Gate::kNone) << n.node;
+    }
+    expect_no_binding_predicted(v);
+  }
+  EXPECT_EQ(seen.size(), held_phrases().size()) << "record with fixtures/cluster/record-why";
+}
+
+TEST(WhyHeld, TheGhostNodeIsNotABinding) {
+  int ghosts = 0;
+  for (const auto& c : held_captures()) {
+    if (c.j["scenario"] != "ghost-node") continue;
+    ++ghosts;
+    Verdict v = c.explain_it();
+    add_scheduler_view(v, c.j["pod"], c.j["events"].get<std::vector<json>>());
+    EXPECT_EQ(v.outcome(), Outcome::kNodeMissing) << c.file;
+    EXPECT_EQ(to_json(v, "en")["summary"], nullptr);
+    EXPECT_EQ(cli::why_exit_code({v}), kExitFail);
+  }
+  EXPECT_GE(ghosts, 1) << "record with fixtures/cluster/record-why";
 }
 
 TEST(WhyCli, UsageErrorsExitTwo) {
