@@ -332,9 +332,9 @@ std::string man_page(const CommandDoc& root, i18n::Lang lang) {
   out += ".SH " + t("cli.man.commands") + "\n";
   for (const auto& sub : root.commands) man_command(sub, root.name + " " + sub.name, lang, out);
   out += ".SH " + t("cli.man.exit-status") + "\n";
-  for (const auto& [code, id] :
-       {std::pair{kExitPass, "cli.man.exit.0"}, std::pair{kExitFail, "cli.man.exit.1"},
-        std::pair{kExitUsage, "cli.man.exit.2"}, std::pair{kExitIncomplete, "cli.man.exit.3"}}) {
+  for (const auto& [code, id] : {std::pair{kExitPass, "cli.man.exit.0"}, std::pair{kExitFail, "cli.man.exit.1"},
+                                 std::pair{kExitUsage, "cli.man.exit.2"}, std::pair{kExitIncomplete, "cli.man.exit.3"},
+                                 std::pair{kExitNotExplained, "cli.man.exit.4"}}) {
     out += fmt::format(".TP\n.B {}\n{}\n", code, t(id));
   }
   return out;

@@ -158,7 +158,7 @@ int run_why(const WhyOptions& o, i18n::Lang lang) {
   const std::vector<why::Verdict> verdicts = explain_all(client, targets, ns_path, name, server_version);
   if (o.format == "json") {
     fmt::print("{}\n", why_report(verdicts, server_version, lang).dump(2, ' ', false, json::error_handler_t::replace));
-    return kExitPass;
+    return why_exit_code(verdicts);
   }
   if (verdicts.empty()) {
     fmt::print("{}\n", text::sanitize_terminal(i18n::render(msg("why.ui.no-pending", {{"namespace", ns}}), lang)));
@@ -167,7 +167,7 @@ int run_why(const WhyOptions& o, i18n::Lang lang) {
     if (i > 0) fmt::print("\n");
     fmt::print("{}", render_why_table(verdicts[i], lang));
   }
-  return kExitPass;
+  return why_exit_code(verdicts);
 }
 
 std::string sanitized(const std::string& t) {
@@ -187,16 +187,31 @@ std::string scheduler_lines(const why::Verdict& v, i18n::Lang lang) {
   return out;
 }
 
+// The WHY of a node that passes every modelled gate of a verdict the scheduler refused: its
+// unmodelled reason quoted whole when the message's counts tell it, else only that it passed.
+std::string passed_gates_reason(const why::NodeVerdict& n, i18n::Lang lang) {
+  if (n.scheduler_reasons.empty()) return i18n::text("why.ui.gate.passes", lang);
+  if (n.scheduler_reasons.size() == 1) return n.scheduler_reasons.front();
+  std::string all;
+  for (const auto& x : n.scheduler_reasons) all += (all.empty() ? "" : " | ") + x;
+  return i18n::render(msg("why.ui.one-of", {{"reasons", all}}), lang);
+}
+
 // One row per node (NODE, GATE, WHY), its numbers and its fix below it.
 std::string node_rows(const why::Verdict& v, i18n::Lang lang) {
   const auto r = [lang](const Msg& m) { return i18n::render(m, lang); };
   std::vector<std::array<std::string, 3>> rows;
   rows.push_back({r(msg("why.ui.col.node")), r(msg("why.ui.col.gate")), r(msg("why.ui.col.why"))});
+  const bool unexplained = v.outcome() == why::Outcome::kNotExplained;
   for (const auto& n : v.nodes) {
     std::string reasons;
     for (const auto& x : n.reasons) reasons += (reasons.empty() ? "" : ", ") + x;
-    rows.push_back({sanitized(n.node), n.gate == why::Gate::kNone ? r(msg("why.ui.fits")) : why::to_string(n.gate),
-                    sanitized(reasons)});
+    std::string gate = n.gate == why::Gate::kNone ? r(msg("why.ui.fits")) : why::to_string(n.gate);
+    if (unexplained && n.gate == why::Gate::kNone) {
+      gate = r(msg("why.ui.gate.not-modelled"));
+      reasons = passed_gates_reason(n, lang);
+    }
+    rows.push_back({sanitized(n.node), gate, sanitized(reasons)});
   }
   std::size_t w0 = 0;
   std::size_t w1 = 0;
@@ -216,7 +231,54 @@ std::string node_rows(const why::Verdict& v, i18n::Lang lang) {
   return out;
 }
 
+std::string fitting_names(const why::Verdict& v) {
+  std::string names;
+  for (const auto& n : v.nodes) {
+    if (n.gate == why::Gate::kNone) names += (names.empty() ? "" : ", ") + n.node;
+  }
+  return names;
+}
+
+// What the model's verdict predicts: a binding only when nothing it lacks can still decide; else
+// that it is not fully explained, the scheduler's own reasons quoted whole and the gates checked.
+std::string outcome_lines(const why::Verdict& v, i18n::Lang lang) {
+  const auto r = [lang](const Msg& m) { return sanitized(i18n::render(m, lang)); };
+  const std::string count = std::to_string(v.fitting_nodes());
+  if (v.outcome() == why::Outcome::kExplained) {
+    return v.fitting_nodes() == 0 ? ""
+                                  : r(msg("why.ui.fits-on", {{"count", count}, {"nodes", fitting_names(v)}})) + "\n";
+  }
+  std::string out = r(msg("why.ui.not-explained")) + "\n";
+  for (const auto& u : v.unmodelled_reasons) {
+    out += "  " +
+           (u.count < 0 ? r(msg("why.ui.unmodelled-pod", {{"reason", u.text}}))
+                        : r(msg("why.ui.unmodelled-nodes", {{"count", std::to_string(u.count)}, {"reason", u.text}}))) +
+           "\n";
+  }
+  if (v.unmodelled_reasons.empty() && !v.scheduler_message.empty()) out += "  " + r(msg("why.ui.says-no")) + "\n";
+  std::string gates;
+  for (const auto g : why::modelled_gates()) gates += (gates.empty() ? "" : ", ") + why::to_string(g);
+  out += r(v.fitting_nodes() == 0
+               ? msg("why.ui.checked-none", {{"gates", gates}})
+               : msg("why.ui.checked-fits", {{"gates", gates}, {"count", count}, {"nodes", fitting_names(v)}})) +
+         "\n";
+  return out;
+}
+
 }  // namespace
+
+int why_exit_code(const std::vector<why::Verdict>& verdicts) {
+  int rc = kExitPass;
+  for (const auto& v : verdicts) {
+    switch (v.outcome()) {
+      case why::Outcome::kNodeMissing: rc = std::max(rc, kExitFail); break;
+      case why::Outcome::kNotExplained: rc = std::max(rc, kExitNotExplained); break;
+      case why::Outcome::kExplained:
+      case why::Outcome::kBound: break;
+    }
+  }
+  return rc;
+}
 
 std::string render_why_table(const why::Verdict& v, i18n::Lang lang) {
   const auto r = [lang](const Msg& m) { return sanitized(i18n::render(m, lang)); };
@@ -224,6 +286,9 @@ std::string render_why_table(const why::Verdict& v, i18n::Lang lang) {
       r(msg("why.ui.pod",
             {{"namespace", v.namespace_}, {"pod", v.pod}, {"phase", v.phase}, {"request", request_text(v, lang)}})) +
       "\n";
+  if (v.outcome() == why::Outcome::kNodeMissing) {
+    return out + r(msg("why.ui.node-missing", {{"node", v.node_name}})) + "\n";
+  }
   if (!v.node_name.empty()) return out + r(msg("why.ui.bound", {{"node", v.node_name}})) + "\n";
   if (v.gated) out += r(msg("why.ui.gated")) + "\n";
   if (!v.scheduler.empty() && v.scheduler != "default-scheduler") {
@@ -240,14 +305,8 @@ std::string render_why_table(const why::Verdict& v, i18n::Lang lang) {
     out += node_rows(v, lang);
   }
   if (!v.summary.empty()) out += r(msg("why.ui.summary", {{"summary", v.summary}})) + "\n";
-  if (v.fitting_nodes() > 0) {
-    std::string names;
-    for (const auto& n : v.nodes) {
-      if (n.gate == why::Gate::kNone) names += (names.empty() ? "" : ", ") + n.node;
-    }
-    out += r(msg("why.ui.fits-on", {{"count", std::to_string(v.fitting_nodes())}, {"nodes", names}})) + "\n";
-  }
-  out += scheduler_lines(v, lang);
+  out += scheduler_lines(v, lang);  // "... differ from gpuwhy's (see below)": the outcome follows
+  out += outcome_lines(v, lang);
   for (const auto& nm : v.not_modelled) out += r(msg("why.ui.not-modelled", {{"what", nm.what}})) + "\n";
   return out;
 }

@@ -883,6 +883,10 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.man.exit.3",
      "Grading could not be completed (a check is error: apiserver unreachable, permission denied, ...); never a score "
      "of zero."},
+    {"cli.man.exit.4",
+     "gpuwhy why only: not fully explained. The scheduler names a reason from a plugin gpuwhy does not model, or "
+     "refused a pod that gpuwhy's gates let fit; no binding is predicted. (For why, 1 also means a spec.nodeName that "
+     "names no node.)"},
     // ---- gpuwhy why -------------------------------------------------------------------------
     {"cli.why", "Tell, node by node, which scheduler gate keeps a pod Pending, with the numbers"},
     {"cli.opt.why-pod", "The pod: NAME or pod/NAME"},
@@ -913,6 +917,22 @@ constexpr CatalogEntry kEntries[] = {
     {"why.ui.fits-on", "The pod fits {count} node(s): {nodes}. The scheduler should bind it at its next try."},
     {"why.ui.other-scheduler", "spec.schedulerName is {name}: gpuwhy models default-scheduler only."},
     {"why.ui.prefilter", "Refused before any node was tried: {reason}."},
+    {"why.ui.node-missing",
+     "spec.nodeName names {node}, and there is no node {node}. A pod that names its node is never seen by the "
+     "scheduler: it is in the kubelet's hands, and no kubelet {node} exists. It stays Pending until a node {node} "
+     "joins, or until it is created again without spec.nodeName (or naming a node that exists)."},
+    {"why.ui.gate.not-modelled", "(not modelled)"},
+    {"why.ui.gate.passes", "passes every gate gpuwhy checks; the scheduler still said no"},
+    {"why.ui.one-of", "one of: {reasons}"},
+    {"why.ui.not-explained",
+     "Not fully explained: what decides here is outside gpuwhy's model, so gpuwhy does not predict a binding."},
+    {"why.ui.unmodelled-nodes", "the scheduler, on {count} node(s), for a plugin gpuwhy does not model: {reason}"},
+    {"why.ui.unmodelled-pod", "the scheduler, before trying any node, for a plugin gpuwhy does not model: {reason}"},
+    {"why.ui.says-no",
+     "the scheduler's last try found no node, yet the pod passes gpuwhy's gates: the cluster changed since, or a "
+     "plugin gpuwhy does not model decided"},
+    {"why.ui.checked-fits", "gpuwhy checked only {gates}; by those the pod would fit {count} node(s): {nodes}."},
+    {"why.ui.checked-none", "gpuwhy checked only {gates}; by those the pod fits no node."},
     {"why.ui.no-pending", "No Pending pod in namespace {namespace}."},
     {"why.detail.prefilter",
      "the pod's required node affinity pins other nodes by name (matchFields metadata.name), "

@@ -948,6 +948,10 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.man.exit.2", "使い方の誤り: 何かを読み込む・要求する前にフラグが拒否されました。"},
     {"cli.man.exit.3",
      "採点を完了できませんでした（チェックが error: apiserver に接続できない、権限がない など）。0 点にはなりません。"},
+    {"cli.man.exit.4",
+     "gpuwhy why のみ: 完全には説明できません。スケジューラーが gpuwhy のモデル化していないプラグインの理由を挙げたか、"
+     "gpuwhy の関門では収まる Pod を拒否しました。バインドは予測しません。（why では 1 は存在しないノードを指す "
+     "spec.nodeName も意味します。）"},
     // ---- gpuwhy why -------------------------------------------------------------------------
     {"cli.why", "Pod を Pending に留めているスケジューラーの関門を、ノードごとに数値付きで示します"},
     {"cli.opt.why-pod", "Pod: NAME または pod/NAME"},
@@ -978,6 +982,26 @@ constexpr CatalogEntry kEntries[] = {
     {"why.ui.fits-on", "Pod は {count} 台のノードに収まります: {nodes}。スケジューラーが次の試行でバインドします。"},
     {"why.ui.other-scheduler", "spec.schedulerName が {name} です: gpuwhy は default-scheduler だけをモデル化します。"},
     {"why.ui.prefilter", "どのノードも試す前に拒否されました: {reason}。"},
+    {"why.ui.node-missing",
+     "spec.nodeName は {node} を指していますが、ノード {node} は存在しません。ノードを指定した Pod "
+     "はスケジューラーが扱いません: kubelet の担当ですが、kubelet {node} はありません。ノード {node} "
+     "が参加するか、spec.nodeName なしで（または存在するノードを指定して）作り直すまで Pending のままです。"},
+    {"why.ui.gate.not-modelled", "（モデル化外）"},
+    {"why.ui.gate.passes", "gpuwhy が確認する関門はすべて通過。それでもスケジューラーは拒否"},
+    {"why.ui.one-of", "次のいずれか: {reasons}"},
+    {"why.ui.not-explained",
+     "完全には説明できません: ここで決めているのは gpuwhy のモデルの外にあるため、gpuwhy はバインドを予測しません。"},
+    {"why.ui.unmodelled-nodes",
+     "スケジューラー、{count} 台のノードで、gpuwhy がモデル化していないプラグインにより: {reason}"},
+    {"why.ui.unmodelled-pod",
+     "スケジューラー、どのノードも試す前に、gpuwhy がモデル化していないプラグインにより: {reason}"},
+    {"why.ui.says-no",
+     "スケジューラーの直近の試行ではノードが見つかりませんでしたが、Pod は gpuwhy の関門を通過します: "
+     "その後クラスターが"
+     "変わったか、gpuwhy がモデル化していないプラグインが決めました"},
+    {"why.ui.checked-fits",
+     "gpuwhy が確認したのは {gates} だけです。それによれば Pod は {count} 台のノードに収まります: {nodes}。"},
+    {"why.ui.checked-none", "gpuwhy が確認したのは {gates} だけです。それによれば Pod が収まるノードはありません。"},
     {"why.ui.no-pending", "名前空間 {namespace} に Pending の Pod はありません。"},
     {"why.detail.prefilter",
      "Pod の必須ノードアフィニティが他のノードを名前で固定しているため（matchFields "

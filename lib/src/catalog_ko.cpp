@@ -895,6 +895,10 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.man.exit.2", "사용법 오류: 무엇을 읽거나 요청하기 전에 플래그가 거부되었습니다."},
     {"cli.man.exit.3",
      "채점을 끝내지 못했습니다 (검사가 error: apiserver에 연결할 수 없음, 권한 거부 등). 0점으로 처리되지 않습니다."},
+    {"cli.man.exit.4",
+     "gpuwhy why 전용: 완전히 설명되지 않음. 스케줄러가 gpuwhy가 모델링하지 않는 플러그인의 이유를 말하거나, "
+     "gpuwhy의 관문으로는 들어가는 파드를 거절했습니다. 바인딩을 예측하지 않습니다. (why에서 1은 없는 노드를 가리키는 "
+     "spec.nodeName도 뜻합니다.)"},
     // ---- gpuwhy why -------------------------------------------------------------------------
     {"cli.why", "파드를 Pending에 묶어 둔 스케줄러 관문을 노드마다 수치와 함께 알려 줍니다"},
     {"cli.opt.why-pod", "파드: NAME 또는 pod/NAME"},
@@ -925,6 +929,24 @@ constexpr CatalogEntry kEntries[] = {
     {"why.ui.fits-on", "파드가 노드 {count}개에 들어갑니다: {nodes}. 스케줄러가 다음 시도에 바인딩할 것입니다."},
     {"why.ui.other-scheduler", "spec.schedulerName이 {name}입니다: gpuwhy는 default-scheduler만 모델링합니다."},
     {"why.ui.prefilter", "어느 노드도 시도하기 전에 거절됨: {reason}."},
+    {"why.ui.node-missing",
+     "spec.nodeName이 {node}을(를) 가리키지만 노드 {node}은(는) 없습니다. 노드를 지정한 파드는 스케줄러가 보지 "
+     "않습니다: kubelet의 몫인데 kubelet {node}이(가) 없습니다. 노드 {node}이(가) 들어오거나, spec.nodeName 없이(또는 "
+     "있는 노드를 지정해) 다시 만들 때까지 Pending으로 남습니다."},
+    {"why.ui.gate.not-modelled", "(모델링 안 됨)"},
+    {"why.ui.gate.passes", "gpuwhy가 확인하는 관문을 모두 통과; 그래도 스케줄러는 거절함"},
+    {"why.ui.one-of", "다음 중 하나: {reasons}"},
+    {"why.ui.not-explained",
+     "완전히 설명되지 않음: 여기서 결정하는 것은 gpuwhy의 모델 밖에 있으므로 gpuwhy는 바인딩을 예측하지 않습니다."},
+    {"why.ui.unmodelled-nodes", "스케줄러, 노드 {count}개에서, gpuwhy가 모델링하지 않는 플러그인 때문에: {reason}"},
+    {"why.ui.unmodelled-pod",
+     "스케줄러, 어느 노드도 시도하기 전에, gpuwhy가 모델링하지 않는 플러그인 때문에: {reason}"},
+    {"why.ui.says-no",
+     "스케줄러의 마지막 시도는 노드를 찾지 못했지만 파드는 gpuwhy의 관문을 통과합니다: 그 뒤에 클러스터가 "
+     "바뀌었거나, gpuwhy가 모델링하지 않는 플러그인이 결정했습니다"},
+    {"why.ui.checked-fits",
+     "gpuwhy는 {gates}만 확인했습니다. 그 기준으로는 파드가 노드 {count}개에 들어갑니다: {nodes}."},
+    {"why.ui.checked-none", "gpuwhy는 {gates}만 확인했습니다. 그 기준으로는 파드가 들어갈 노드가 없습니다."},
     {"why.ui.no-pending", "네임스페이스 {namespace}에 Pending 파드가 없습니다."},
     {"why.detail.prefilter",
      "파드의 필수 노드 어피니티가 다른 노드를 이름으로 고정하므로(matchFields metadata.name) "

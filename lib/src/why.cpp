@@ -547,6 +547,30 @@ int Verdict::fitting_nodes() const {
       std::count_if(nodes.begin(), nodes.end(), [](const NodeVerdict& n) { return n.gate == Gate::kNone; }));
 }
 
+Outcome Verdict::outcome() const {
+  if (!node_name.empty()) return node_exists ? Outcome::kBound : Outcome::kNodeMissing;
+  if (!unmodelled_reasons.empty()) return Outcome::kNotExplained;
+  // The gates let the pod through somewhere, yet the scheduler said no, or a plugin the model
+  // does not have will still judge it: a binding would be a guess.
+  if (fitting_nodes() > 0 && (!scheduler_message.empty() || !not_modelled.empty())) return Outcome::kNotExplained;
+  return Outcome::kExplained;
+}
+
+std::vector<Gate> modelled_gates() {
+  return {Gate::kNodeUnschedulable, Gate::kNodeName,  Gate::kTaintToleration,
+          Gate::kNodeAffinity,      Gate::kNodePorts, Gate::kNodeResourcesFit};
+}
+
+std::string to_string(Outcome o) {
+  switch (o) {
+    case Outcome::kExplained: return "explained";
+    case Outcome::kBound: return "bound";
+    case Outcome::kNodeMissing: return "node-missing";
+    case Outcome::kNotExplained: return "not-explained";
+  }
+  return "";
+}
+
 namespace {
 
 struct NodeState {
@@ -808,18 +832,22 @@ Verdict explain(const json& pod, const std::vector<json>& nodes, const std::vect
   out.total_nodes = static_cast<int>(nodes.size());
   out.request = pod_requests(pod);
   out.not_modelled = unmodelled(spec);
+  out.node_exists = std::any_of(nodes.begin(), nodes.end(),
+                                [&out](const json& n) { return str(field(n, "metadata"), "name") == out.node_name; });
   const PreFilter pre = node_affinity_prefilter(pod);
   if (pre.conflict) {
     refuse_all(out, nodes, wording);
-    return out;
+  } else {
+    auto state = node_states(pod, nodes, pods);
+    const auto want_ports = host_ports(pod);
+    for (const json& n : nodes) {
+      const Input in{pod, n, state[str(field(n, "metadata"), "name")], out.request, want_ports, wording};
+      out.nodes.push_back(evaluate(in, pre));
+    }
+    if (out.fitting_nodes() == 0) out.summary = summary_line(out.nodes, out.total_nodes, wording);
   }
-  auto state = node_states(pod, nodes, pods);
-  const auto want_ports = host_ports(pod);
-  for (const json& n : nodes) {
-    const Input in{pod, n, state[str(field(n, "metadata"), "name")], out.request, want_ports, wording};
-    out.nodes.push_back(evaluate(in, pre));
-  }
-  if (out.fitting_nodes() == 0) out.summary = summary_line(out.nodes, out.total_nodes, wording);
+  // A pod with a node is past the scheduler: there is no FitError line to write for it.
+  if (!out.node_name.empty()) out.summary.clear();
   return out;
 }
 
@@ -841,47 +869,120 @@ std::string summary_line(const std::vector<NodeVerdict>& nodes, int total_nodes,
   return line;
 }
 
-void add_scheduler_view(Verdict& v, const json& pod, const std::vector<json>& events) {
+namespace {
+
+// The scheduler's last verdict on the pod: its PodScheduled=False message, else the newest
+// FailedScheduling event about it.
+void read_scheduler_message(Verdict& v, const json& pod, const std::vector<json>& events) {
   for (const json* c : array_of(path(pod, {"status", "conditions"}))) {
     if (str(*c, "type") == "PodScheduled" && str(*c, "status") == "False" && !str(*c, "message").empty()) {
       v.scheduler_message = str(*c, "message");
       v.scheduler_message_source = "condition";
     }
   }
-  if (v.scheduler_message.empty()) {
-    const std::string uid = str(field(pod, "metadata"), "uid");
-    std::string newest;
-    for (const json& ev : events) {
-      if (str(ev, "reason") != "FailedScheduling") continue;
-      const json& io = field(ev, "involvedObject");
-      if (!uid.empty() && !str(io, "uid").empty() && str(io, "uid") != uid) continue;
-      if (str(io, "name") != v.pod) continue;
-      std::string when = str(ev, "lastTimestamp");
-      if (when.empty()) when = str(ev, "eventTime");
-      if (v.scheduler_message.empty() || when >= newest) {
-        newest = when;
-        v.scheduler_message = str(ev, "message");
-        v.scheduler_message_source = "event";
-      }
+  if (!v.scheduler_message.empty()) return;
+  const std::string uid = str(field(pod, "metadata"), "uid");
+  std::string newest;
+  for (const json& ev : events) {
+    if (str(ev, "reason") != "FailedScheduling") continue;
+    const json& io = field(ev, "involvedObject");
+    if (!uid.empty() && !str(io, "uid").empty() && str(io, "uid") != uid) continue;
+    if (str(io, "name") != v.pod) continue;
+    std::string when = str(ev, "lastTimestamp");
+    if (when.empty()) when = str(ev, "eventTime");
+    if (v.scheduler_message.empty() || when >= newest) {
+      newest = when;
+      v.scheduler_message = str(ev, "message");
+      v.scheduler_message_source = "event";
     }
   }
-  if (v.scheduler_message.empty() || !v.node_name.empty()) return;
-  const auto parsed = messages::parse_scheduler_message(v.scheduler_message);
-  if (!parsed) return;
+}
+
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+// Every "<count> <reason>" of a FitError as the apiserver stores it (never quoted by kubectl, so
+// a reason keeps its quotes: `persistentvolumeclaim "x" not found`); a PreFilter refusal has no
+// count. nullopt when the message is no FitError.
+std::optional<std::vector<SchedulerReason>> fit_error_reasons(std::string_view m) {
+  static constexpr std::string_view kFrame = " nodes are available";
+  const auto at = m.find(kFrame);
+  if (at == std::string_view::npos) return std::nullopt;
+  std::vector<SchedulerReason> out;
+  std::size_t body = at + kFrame.size();
+  if (m.substr(body, 2) != ": ") return out;
+  body += 2;
+  // The reasons end at the first period followed by a space (the tail), or at the final period.
+  std::size_t end = m.find(". ", body);
+  if (end == std::string_view::npos) end = !m.empty() && m.back() == '.' ? m.size() - 1 : m.size();
+  const std::string_view hist = m.substr(body, end > body ? end - body : 0);
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= hist.size(); ++i) {
+    if (i < hist.size() && !(hist.substr(i, 2) == ", " && i + 2 < hist.size() && is_digit(hist[i + 2]))) continue;
+    std::string_view e = hist.substr(start, i - start);
+    start = i + 2;
+    SchedulerReason r;
+    std::size_t k = 0;
+    while (k < e.size() && is_digit(e[k])) ++k;
+    if (k > 0 && k <= 6 && k < e.size() && e[k] == ' ') {
+      r.count = std::stoi(std::string(e.substr(0, k)));
+      e.remove_prefix(k + 1);
+    }
+    if (e.empty()) continue;
+    r.text = std::string(e);
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+bool modelled_reason(const std::string& text) {
   static constexpr std::string_view kKnown[] = {kReasonUnschedulable, kReasonNodeName, kReasonAffinity,
                                                 kReasonPreFilter,     kReasonPorts,    kReasonTooManyPods,
                                                 kPreFilterConflict};
-  for (const auto& r : parsed->reasons) {
-    if (r.kind != messages::ReasonKind::kOther) continue;
-    const bool known = std::find(std::begin(kKnown), std::end(kKnown), r.text) != std::end(kKnown);
-    if (!known) v.not_modelled.push_back({"the scheduler says: " + r.text});
+  if (messages::classify_reason(text).kind != messages::ReasonKind::kOther) return true;
+  return std::find(std::begin(kKnown), std::end(kKnown), text) != std::end(kKnown);
+}
+
+// The unmodelled plugins run after the six modelled ones (default_plugins.go), so the nodes the
+// model lets through are exactly the ones they rejected: when the counts add up to those nodes,
+// each of them carries the reason (or one of the reasons).
+void attribute_unmodelled(Verdict& v) {
+  int counted = 0;
+  std::vector<std::string> texts;
+  for (const auto& r : v.unmodelled_reasons) {
+    if (r.count < 0) return;  // refused before any node was tried: no node's own reason
+    counted += r.count;
+    texts.push_back(r.text);
   }
-  if (v.prefilter_failure.empty() && v.fitting_nodes() > 0) {
+  if (texts.empty() || counted != v.fitting_nodes()) return;
+  for (auto& n : v.nodes) {
+    if (n.gate == Gate::kNone) n.scheduler_reasons = texts;
+  }
+}
+
+}  // namespace
+
+void add_scheduler_view(Verdict& v, const json& pod, const std::vector<json>& events) {
+  read_scheduler_message(v, pod, events);
+  if (v.scheduler_message.empty() || !v.node_name.empty()) return;
+  if (const auto reasons = fit_error_reasons(v.scheduler_message)) {
+    for (const auto& r : *reasons) {
+      if (!modelled_reason(r.text)) v.unmodelled_reasons.push_back(r);
+    }
+    attribute_unmodelled(v);
+  } else {
+    v.unmodelled_reasons.push_back({-1, v.scheduler_message});  // no FitError: the whole message
+  }
+  const auto parsed = messages::parse_scheduler_message(v.scheduler_message);
+  if (parsed && v.prefilter_failure.empty() && v.fitting_nodes() > 0) {
     v.agrees = false;  // the scheduler found no node; the model found one
-    return;
+  } else if (parsed) {
+    const auto mine = messages::parse_scheduler_message(v.summary);
+    v.agrees = mine && messages::same_reasons(*mine, *parsed);
   }
-  const auto mine = messages::parse_scheduler_message(v.summary);
-  v.agrees = mine && messages::same_reasons(*mine, *parsed);
+  // The model's FitError line would be a guess at what another plugin wrote.
+  if (v.outcome() == Outcome::kNotExplained) v.summary.clear();
 }
 
 namespace {
@@ -917,6 +1018,7 @@ json node_json(const NodeVerdict& n, i18n::Lang l) {
   for (const auto& d : n.details) details.push_back(i18n::render(d, l));
   j["details"] = details;
   j["fix"] = n.fix.id.empty() ? json(nullptr) : json(i18n::render(n.fix, l));
+  j["scheduler_reasons"] = n.scheduler_reasons;
   return j;
 }
 
@@ -949,7 +1051,16 @@ json to_json(const Verdict& v, std::string_view lang) {
   sched["message"] = v.scheduler_message.empty() ? json(nullptr) : json(v.scheduler_message);
   sched["source"] = v.scheduler_message_source.empty() ? json(nullptr) : json(v.scheduler_message_source);
   sched["agrees"] = v.agrees ? json(*v.agrees) : json(nullptr);
+  json unmodelled = json::array();
+  for (const auto& r : v.unmodelled_reasons) {
+    unmodelled.push_back({{"count", r.count < 0 ? json(nullptr) : json(r.count)}, {"reason", r.text}});
+  }
+  sched["unmodelled_reasons"] = unmodelled;
   out["scheduler"] = sched;
+  out["outcome"] = to_string(v.outcome());
+  json gates = json::array();
+  for (const Gate g : modelled_gates()) gates.push_back(to_string(g));
+  out["checked_gates"] = gates;
   return out;
 }
 

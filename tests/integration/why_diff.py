@@ -36,6 +36,8 @@ import urllib.parse
 NS = "why-diff"
 POOL = ["why-n0", "why-n1", "why-n2", "why-n3"]
 LABEL_KEYS = ["zone", "gpu", "tier", "team"]
+HOST = "why.gpuwhy/host"  # a topology key of the held-out scenarios: one domain per node
+APP = "why.gpuwhy/app"
 KEEP = "why.gpuwhy/scenario"
 RUNTIME_CLASS = "why-overhead"
 
@@ -330,7 +332,7 @@ def apply_nodes(api, want):
     for name, w in want.items():
         n = api.ok("GET", f"/api/v1/nodes/{name}")
         labels = n["metadata"].get("labels", {})
-        patch_labels = {k: None for k in LABEL_KEYS if k in labels}
+        patch_labels = {k: None for k in LABEL_KEYS + [HOST] if k in labels}
         patch_labels.update(w["labels"])
         api.ok("PATCH", f"/api/v1/nodes/{name}",
                {"metadata": {"labels": patch_labels},
@@ -345,9 +347,9 @@ def apply_nodes(api, want):
                {"status": {"allocatable": alloc, "capacity": alloc}}, "application/merge-patch+json")
 
 
-def pod_object(name, spec, scenario_id):
+def pod_object(name, spec, scenario_id, labels=None):
     return {"apiVersion": "v1", "kind": "Pod",
-            "metadata": {"name": name, "namespace": NS, "labels": {KEEP: str(scenario_id)}},
+            "metadata": {"name": name, "namespace": NS, "labels": dict(labels or {}, **{KEEP: str(scenario_id)})},
             "spec": dict(spec, terminationGracePeriodSeconds=0)}
 
 
@@ -436,7 +438,11 @@ def compare(report, state, detail):
         if detail not in fits:
             gate = next((n for n in pod["nodes"] if n["name"] == detail), {})
             problems.append(f"scheduler bound it to {detail}; gpuwhy: {gate.get('gate')} {gate.get('reasons')}")
+        if pod["summary"] is not None or pod["outcome"] != "bound":
+            problems.append(f"a bound pod: summary {pod['summary']!r}, outcome {pod['outcome']}; want null, bound")
         return problems
+    if pod["outcome"] != "explained":
+        problems.append(f"outcome {pod['outcome']}: the six modelled plugins decide here")
     if pod["fitting_nodes"] > 0:
         problems.append("gpuwhy says it fits " + ",".join(n["name"] for n in pod["nodes"] if n["fits"]))
     theirs = split_message(detail)

@@ -2,8 +2,10 @@
 # Issue 15: `gpuwhy why` against the real kube-scheduler. GPUWHY_WHY_SCENARIOS (default 200)
 # seeded scenarios (GPUWHY_WHY_SEED, default 15: the same scenarios on every run; print of the
 # seed and scenario of any disagreement) on one lab cluster, each compared node by node with the
-# scheduler's verdict (tests/integration/why_diff.py). Then the command's own behaviour: usage
-# errors, a missing pod, --all, the three languages.
+# scheduler's verdict (tests/integration/why_diff.py). Then the held-out scenarios where plugins
+# gpuwhy does not model decide, and a ghost spec.nodeName (tests/integration/why_held.py: JSON and
+# the tables in en, ko, ja). Then the command's own behaviour: usage errors, a missing pod, --all,
+# the three languages.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 GPUWHY=${GPUWHY_BIN:-$ROOT/build/gpuwhy}
 SEED=${GPUWHY_WHY_SEED:-15}
@@ -24,6 +26,17 @@ sed 's/^/   /' "$TMP/diff.out" | grep -v '^    ' | head -20
 expect_match "the scenarios reach every gate the scheduler can report" \
   "NodeAffinity .*NodePorts .*NodeResourcesFit .*NodeUnschedulable .*TaintToleration .*fits" \
   "$(grep 'by gate' "$TMP/diff.out")"
+
+echo "== held out: plugins gpuwhy does not model, and a node that does not exist (issue 33)"
+if python3 "$ROOT/tests/integration/why_held.py" --kubeconfig "$KUBECONFIG" --gpuwhy "$GPUWHY" > "$TMP/held.out" 2>&1; then
+  pass "why names what it does not model, quotes the scheduler whole and predicts no binding ($(grep -c ': ok$' "$TMP/held.out") scenarios)"
+else
+  fail "why names what it does not model, quotes the scheduler whole and predicts no binding" "$(grep -A3 'DISAGREE\|Error\|Traceback' "$TMP/held.out" | head -60)"
+fi
+sed 's/^/   /' "$TMP/held.out" | grep '^   why_held' | head -10
+expect_match "every held-out scenario ran" \
+  "anti-affinity-own: ok.*anti-affinity-existing: ok.*topology-spread: ok.*claim-missing: ok.*claim-other-node: ok.*ghost-node: ok" \
+  "$(tr '\n' ' ' < "$TMP/held.out")"
 
 echo "== the command"
 kubectl create namespace why-cli >/dev/null

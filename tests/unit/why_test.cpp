@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpuwhy/error.h"
 #include "gpuwhy/i18n.h"
 #include "gpuwhy/why.h"
 #include "report_common_test.h"
@@ -56,6 +57,8 @@ const std::vector<Capture>& captures() {
   }();
   return all;
 }
+
+std::vector<Capture> held_captures();
 
 std::vector<const Capture*> of_version(const std::string& v) {
   std::vector<const Capture*> out;
@@ -389,6 +392,11 @@ TEST(WhyOutput, JsonFollowsTheSchemaInEveryLanguage) {
       add_scheduler_view(v, c.j["pod"], {});
       vs.push_back(std::move(v));
     }
+    for (const auto& c : held_captures()) {  // not-explained and node-missing verdicts too
+      Verdict v = c.explain_it();
+      add_scheduler_view(v, c.j["pod"], {});
+      vs.push_back(std::move(v));
+    }
     ASSERT_FALSE(vs.empty());
     const json doc = cli::why_report(vs, "v1.34.0", *i18n::parse_lang(lang));
     report_test::expect_valid_json("why.schema.json", {doc.dump()});
@@ -419,30 +427,279 @@ TEST(WhyOutput, TablesNameEveryNodeAndFillEveryPlaceholder) {
   }
 }
 
+// The PodScheduled condition of `pod` says `message` instead of what the scheduler wrote.
+json with_condition(json pod, const std::string& message) {
+  bool found = false;
+  for (auto& cond : pod["status"]["conditions"]) {
+    if (cond["type"] != "PodScheduled") continue;
+    cond["status"] = "False";
+    cond["message"] = message;
+    found = true;
+  }
+  if (!found)
+    pod["status"]["conditions"].push_back({{"type", "PodScheduled"}, {"status", "False"}, {"message", message}});
+  return pod;
+}
+
+// The table of every language, and what `why` exits with.
+void expect_no_binding_predicted(const Verdict& v) {
+  for (const auto lang : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) {
+    const std::string t = cli::render_why_table(v, lang);
+    // The sentence after the node names: "The scheduler should bind it at its next try."
+    const std::string fits_on = i18n::text("why.ui.fits-on", lang);
+    const std::string bind = fits_on.substr(fits_on.find("{nodes}") + 7);
+    ASSERT_GT(bind.size(), 8U);
+    EXPECT_EQ(t.find(bind), std::string::npos) << t;
+    EXPECT_NE(t.find(i18n::text("why.ui.not-explained", lang)), std::string::npos) << t;
+    for (const auto& r : v.unmodelled_reasons) EXPECT_NE(t.find(r.text), std::string::npos) << r.text << "\n" << t;
+  }
+  EXPECT_EQ(cli::why_exit_code({v}), kExitNotExplained);
+  EXPECT_EQ(to_json(v, "en")["summary"], nullptr);
+  EXPECT_EQ(to_json(v, "en")["outcome"], "not-explained");
+}
+
+// A capture the scheduler bound, unbound again: the model lets it through some nodes.
+const Capture* fitting_capture() {
+  return find_capture([](const Capture& c, const Verdict&) {
+    if (c.unschedulable()) return false;
+    json pod = c.j["pod"];
+    pod["spec"].erase("nodeName");
+    return explain(pod, c.nodes(), c.pods(), wording_for(c.version)).fitting_nodes() >= 2;
+  });
+}
+
 TEST(WhyOutput, ADifferentVerdictIsSaidPlainly) {
   const Capture* c =
       find_capture([](const Capture& c, const Verdict& v) { return c.unschedulable() && v.prefilter_failure.empty(); });
   ASSERT_NE(c, nullptr);
   Verdict v = c->explain_it();
-  json pod = c->j["pod"];
-  for (auto& cond : pod["status"]["conditions"]) {
-    if (cond["type"] == "PodScheduled") {
-      cond["message"] =
-          "0/" + std::to_string(v.total_nodes) + " nodes are available: " + std::to_string(v.total_nodes) +
-          " node(s) didn't match pod topology spread constraints. preemption: 0/" + std::to_string(v.total_nodes) +
-          " nodes are available: " + std::to_string(v.total_nodes) + " Preemption is not helpful for scheduling.";
-    }
-  }
+  ASSERT_FALSE(v.summary.empty());
+  const std::string n = std::to_string(v.total_nodes);
+  const json pod =
+      with_condition(c->j["pod"], "0/" + n + " nodes are available: " + n +
+                                      " node(s) didn't match pod topology spread constraints. preemption: 0/" + n +
+                                      " nodes are available: " + n + " Preemption is not helpful for scheduling.");
   add_scheduler_view(v, pod, {});
   ASSERT_TRUE(v.agrees.has_value());
   EXPECT_FALSE(*v.agrees);
-  ASSERT_FALSE(v.not_modelled.empty());
-  EXPECT_EQ(v.not_modelled.back().what, "the scheduler says: node(s) didn't match pod topology spread constraints");
+  ASSERT_EQ(v.unmodelled_reasons.size(), 1U);
+  EXPECT_EQ(v.unmodelled_reasons[0].count, v.total_nodes);
+  EXPECT_EQ(v.unmodelled_reasons[0].text, "node(s) didn't match pod topology spread constraints");
+  EXPECT_EQ(v.outcome(), Outcome::kNotExplained);
+  EXPECT_TRUE(v.summary.empty()) << "the model's FitError line would be a guess";
   const std::string t = cli::render_why_table(v, i18n::Lang::kEn);
   EXPECT_NE(t.find("The scheduler's reasons differ from gpuwhy's"), std::string::npos) << t;
-  EXPECT_NE(t.find("Not modelled by gpuwhy: the scheduler says: node(s) didn't match pod topology spread"),
+  EXPECT_NE(t.find("for a plugin gpuwhy does not model: node(s) didn't match pod topology spread constraints"),
             std::string::npos)
       << t;
+  expect_no_binding_predicted(v);
+}
+
+// Issue 33: the modelled gates let the pod through, the scheduler names an unmodelled plugin for
+// exactly those nodes: each of them carries that reason, whole, and no binding is predicted.
+TEST(WhyUnmodelled, TheSchedulersReasonIsEachPassingNodesOwn) {
+  const Capture* c = fitting_capture();
+  ASSERT_NE(c, nullptr);
+  json pod = c->j["pod"];
+  pod["spec"].erase("nodeName");
+  Verdict v = explain(pod, c->nodes(), c->pods(), wording_for(c->version));
+  const int fits = v.fitting_nodes();
+  // The message the scheduler writes when InterPodAffinity rejects the nodes the gates let through.
+  std::vector<NodeVerdict> theirs = v.nodes;
+  for (auto& n : theirs) {
+    if (n.gate == Gate::kNone) n.reasons = {"node(s) didn't match pod anti-affinity rules"};
+  }
+  add_scheduler_view(v, with_condition(pod, summary_line(theirs, v.total_nodes, wording_for(c->version))), {});
+  ASSERT_EQ(v.unmodelled_reasons.size(), 1U);
+  EXPECT_EQ(v.unmodelled_reasons[0].count, fits);
+  for (const auto& n : v.nodes) {
+    EXPECT_EQ(n.scheduler_reasons.size(), n.gate == Gate::kNone ? 1U : 0U) << n.node;
+  }
+  expect_no_binding_predicted(v);
+  const std::string t = cli::render_why_table(v, i18n::Lang::kEn);
+  int rows = 0;
+  for (std::size_t at = t.find("(not modelled)"); at != std::string::npos; at = t.find("(not modelled)", at + 1)) {
+    const std::string line = t.substr(at, t.find('\n', at) - at);
+    EXPECT_NE(line.find("node(s) didn't match pod anti-affinity rules"), std::string::npos) << line;
+    ++rows;
+  }
+  EXPECT_EQ(rows, fits) << t;
+  EXPECT_NE(t.find("gpuwhy checked only NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, "
+                   "NodeResourcesFit; by those the pod would fit " +
+                   std::to_string(fits) + " node(s)"),
+            std::string::npos)
+      << t;
+}
+
+// A PreFilter refusal of an unmodelled plugin: the reason is the whole pod's, quotes and all.
+TEST(WhyUnmodelled, APreFilterRefusalIsQuotedWhole) {
+  const Capture* c = fitting_capture();
+  ASSERT_NE(c, nullptr);
+  json pod = c->j["pod"];
+  pod["spec"].erase("nodeName");
+  Verdict v = explain(pod, c->nodes(), c->pods(), wording_for(c->version));
+  const std::string n = std::to_string(v.total_nodes);
+  add_scheduler_view(
+      v,
+      with_condition(pod,
+                     "0/" + n + R"( nodes are available: persistentvolumeclaim "ho-missing" not found. not found)"),
+      {});
+  ASSERT_EQ(v.unmodelled_reasons.size(), 1U);
+  EXPECT_EQ(v.unmodelled_reasons[0].count, -1);
+  EXPECT_EQ(v.unmodelled_reasons[0].text, R"(persistentvolumeclaim "ho-missing" not found)");
+  for (const auto& nv : v.nodes) EXPECT_TRUE(nv.scheduler_reasons.empty()) << nv.node;
+  expect_no_binding_predicted(v);
+  EXPECT_EQ(to_json(v, "en")["scheduler"]["unmodelled_reasons"][0]["count"], nullptr);
+}
+
+// The scheduler said no with only modelled reasons, yet the gates let the pod through (the cluster
+// changed, or an unmodelled plugin wrote a modelled-looking line): said so, no binding predicted.
+TEST(WhyUnmodelled, SchedulerSaysNoWhereTheGatesSayYes) {
+  const Capture* fit = fitting_capture();
+  const Capture* no =
+      find_capture([](const Capture& c, const Verdict& v) { return c.unschedulable() && v.prefilter_failure.empty(); });
+  ASSERT_NE(fit, nullptr);
+  ASSERT_NE(no, nullptr);
+  json pod = fit->j["pod"];
+  pod["spec"].erase("nodeName");
+  Verdict v = explain(pod, fit->nodes(), fit->pods(), wording_for(fit->version));
+  add_scheduler_view(v, with_condition(pod, no->j["scheduler"]), {});
+  EXPECT_TRUE(v.unmodelled_reasons.empty());
+  expect_no_binding_predicted(v);
+  EXPECT_NE(cli::render_why_table(v, i18n::Lang::kEn).find("the scheduler's last try found no node"),
+            std::string::npos);
+}
+
+// A pod whose spec needs an unmodelled plugin, not yet tried by the scheduler: the gates pass, but
+// the binding is not gpuwhy's to predict.
+TEST(WhyUnmodelled, AnUnmodelledSpecIsNoBinding) {
+  const Capture* c = fitting_capture();
+  ASSERT_NE(c, nullptr);
+  json pod = c->j["pod"];
+  pod["spec"].erase("nodeName");
+  Verdict plain = explain(pod, c->nodes(), c->pods(), wording_for(c->version));
+  EXPECT_EQ(plain.outcome(), Outcome::kExplained);
+  EXPECT_EQ(cli::why_exit_code({plain}), kExitPass);
+  pod["spec"]["affinity"]["podAntiAffinity"] = json::object();
+  Verdict v = explain(pod, c->nodes(), c->pods(), wording_for(c->version));
+  EXPECT_EQ(v.outcome(), Outcome::kNotExplained);
+  expect_no_binding_predicted(v);
+}
+
+// Lab step 5: `trainer` runs on lab-node-0 when the node is tainted; the taint does not evict it.
+// A bound pod is past the scheduler: no FitError line, exit 0.
+TEST(WhyBound, ABoundPodHasNoSummary) {
+  const Capture* c = find_capture([](const Capture& c, const Verdict&) { return !c.unschedulable(); });
+  ASSERT_NE(c, nullptr);
+  std::vector<json> nodes = c->nodes();
+  for (auto& n : nodes) {
+    if (n["metadata"]["name"] == c->j["scheduler"]) {
+      n["spec"]["taints"] = json::array({{{"key", "gpuwhy.test/after"}, {"effect", "NoSchedule"}}});
+    }
+  }
+  const Verdict v = explain(c->j["pod"], nodes, c->pods(), wording_for(c->version));
+  EXPECT_EQ(v.fitting_nodes(), 0) << "the taint now keeps the pod off its own node";
+  EXPECT_TRUE(v.summary.empty()) << v.summary;
+  EXPECT_EQ(v.outcome(), Outcome::kBound);
+  EXPECT_EQ(to_json(v, "en")["summary"], nullptr);
+  EXPECT_EQ(cli::why_exit_code({v}), kExitPass);
+}
+
+// spec.nodeName names no node: its own verdict, exit 1, and never "bound".
+TEST(WhyBound, AGhostNodeIsItsOwnVerdict) {
+  const Capture* c = find_capture([](const Capture& c, const Verdict&) { return !c.unschedulable(); });
+  ASSERT_NE(c, nullptr);
+  json pod = c->j["pod"];
+  pod["spec"]["nodeName"] = "ghost-node";
+  pod["status"]["phase"] = "Pending";
+  Verdict v = explain(pod, c->nodes(), c->pods(), wording_for(c->version));
+  add_scheduler_view(v, pod, {});
+  EXPECT_FALSE(v.node_exists);
+  EXPECT_EQ(v.outcome(), Outcome::kNodeMissing);
+  EXPECT_TRUE(v.summary.empty());
+  EXPECT_EQ(to_json(v, "en")["outcome"], "node-missing");
+  EXPECT_EQ(cli::why_exit_code({v}), kExitFail);
+  for (const auto lang : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) {
+    const std::string t = cli::render_why_table(v, lang);
+    EXPECT_NE(t.find(i18n::render(msg("why.ui.node-missing", {{"node", "ghost-node"}}), lang)), std::string::npos) << t;
+    EXPECT_EQ(t.find(i18n::render(msg("why.ui.bound", {{"node", "ghost-node"}}), lang)), std::string::npos) << t;
+  }
+  // With --all the highest code wins: a not-explained pod beside it makes 4.
+  Verdict other = v;
+  other.node_name.clear();
+  other.unmodelled_reasons.push_back({-1, "x"});
+  EXPECT_EQ(cli::why_exit_code({v, other}), kExitNotExplained);
+}
+
+// ---- held out: the real scheduler where the modelled plugins do not decide (issue 33) ----------------
+
+// fixtures/why-held/<version>/held-*.json, recorded by tests/integration/why_held.py (on v1.34.0
+// only so far: fixtures/cluster/record-why records them on any version).
+std::vector<Capture> held_captures() {
+  std::vector<Capture> out;
+  for (const char* v : kVersions) {
+    const fs::path dir = source_dir() / "fixtures" / "why-held" / v;
+    if (!fs::is_directory(dir)) continue;
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(dir)) files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) out.push_back({v, f.filename().string(), json::parse(read_text(f))});
+  }
+  return out;
+}
+
+// What each held-out scenario aims at, as a phrase of the scheduler's reason.
+const std::map<std::string, std::string>& held_phrases() {
+  static const std::map<std::string, std::string> kPhrases = {
+      {"anti-affinity-own", "anti-affinity"},
+      {"anti-affinity-existing", "anti-affinity"},
+      {"topology-spread", "topology spread"},
+      {"claim-missing", "\"ho-missing\" not found"},
+      {"claim-other-node", "PersistentVolume's node affinity"},
+  };
+  return kPhrases;
+}
+
+TEST(WhyHeld, EveryUnmodelledPluginIsNamedNeverGuessed) {
+  std::set<std::string> seen;
+  for (const auto& c : held_captures()) {
+    const std::string scenario = c.j["scenario"];
+    if (scenario == "ghost-node") continue;
+    seen.insert(scenario);
+    Verdict v = c.explain_it();
+    add_scheduler_view(v, c.j["pod"], c.j["events"].get<std::vector<json>>());
+    EXPECT_EQ(v.scheduler_message, c.j["scheduler"]) << c.file;
+    ASSERT_FALSE(v.unmodelled_reasons.empty()) << c.file << ": " << v.scheduler_message;
+    bool named = false;
+    int counted = 0;
+    for (const auto& r : v.unmodelled_reasons) {
+      named = named || r.text.find(held_phrases().at(scenario)) != std::string::npos;
+      // Quoted whole: each reason is in the scheduler's message as written.
+      EXPECT_NE(v.scheduler_message.find(r.text), std::string::npos) << r.text;
+      counted += std::max(r.count, 0);
+    }
+    EXPECT_TRUE(named) << c.file << ": " << v.scheduler_message;
+    if (counted > 0) {
+      EXPECT_EQ(counted, v.fitting_nodes()) << c.file << ": the unmodelled filters rejected the nodes the gates passed";
+      for (const auto& n : v.nodes) EXPECT_EQ(n.scheduler_reasons.empty(), n.gate != Gate::kNone) << n.node;
+    }
+    expect_no_binding_predicted(v);
+  }
+  EXPECT_EQ(seen.size(), held_phrases().size()) << "record with fixtures/cluster/record-why";
+}
+
+TEST(WhyHeld, TheGhostNodeIsNotABinding) {
+  int ghosts = 0;
+  for (const auto& c : held_captures()) {
+    if (c.j["scenario"] != "ghost-node") continue;
+    ++ghosts;
+    Verdict v = c.explain_it();
+    add_scheduler_view(v, c.j["pod"], c.j["events"].get<std::vector<json>>());
+    EXPECT_EQ(v.outcome(), Outcome::kNodeMissing) << c.file;
+    EXPECT_EQ(to_json(v, "en")["summary"], nullptr);
+    EXPECT_EQ(cli::why_exit_code({v}), kExitFail);
+  }
+  EXPECT_GE(ghosts, 1) << "record with fixtures/cluster/record-why";
 }
 
 TEST(WhyCli, UsageErrorsExitTwo) {

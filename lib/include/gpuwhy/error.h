@@ -35,5 +35,8 @@ inline constexpr int kExitPass = 0;        ///< every selected check passed
 inline constexpr int kExitFail = 1;        ///< at least one check failed
 inline constexpr int kExitUsage = 2;       ///< usage error
 inline constexpr int kExitIncomplete = 3;  ///< grading could not be completed (any `error`)
+/// `gpuwhy why`: a plugin gpuwhy does not model decides (or may) the pod's verdict, or the scheduler
+/// refused a pod the modelled gates let fit; no binding is predicted.
+inline constexpr int kExitNotExplained = 4;
 
 }  // namespace gpuwhy

@@ -89,6 +89,10 @@ struct NodeVerdict {
   std::vector<std::string> mismatches;
   std::vector<Msg> details;  ///< the numbers, one line each
   Msg fix;                   ///< what would let the pod pass this gate
+  /// The pod passes every modelled gate here, but the scheduler said no: its reasons from
+  /// unmodelled plugins that must be this node's (one: that one; several: one of them), when the
+  /// message's counts allow telling; empty otherwise.
+  std::vector<std::string> scheduler_reasons;
 };
 
 /// The pod's request as the scheduler computes it (component-helpers resource.PodRequests):
@@ -103,19 +107,39 @@ std::optional<long long> quantity(std::string_view resource, const nlohmann::jso
 /// A quantity in the scheduler's units written back for people: "2", "500m", "8Gi", "1536Mi".
 std::string show_quantity(std::string_view resource, long long amount);
 
-/// Something of the pod or of the scheduler's message that this model does not cover.
+/// Something of the pod that this model does not cover.
 struct NotModelled {
-  std::string what;  ///< "topologySpreadConstraints", "the scheduler says: node(s) had volume node affinity conflict"
+  std::string what;  ///< "PodTopologySpread (spec.topologySpreadConstraints)"
 };
+
+/// A reason of the scheduler's message that none of the modelled plugins writes, quoted whole.
+struct SchedulerReason {
+  int count = -1;    ///< the nodes the scheduler gave it for; -1: for the whole pod (a PreFilter refusal)
+  std::string text;  ///< as written: `persistentvolumeclaim "ho-missing" not found`
+};
+
+/// What `why` can say of the pod, and so its exit code (cmd/why.cpp).
+enum class Outcome {
+  kExplained,     ///< the modelled gates decide, and the scheduler (when it said) names no other plugin
+  kBound,         ///< spec.nodeName names a node that exists: no scheduler gate holds the pod
+  kNodeMissing,   ///< spec.nodeName names no node: in the kubelet's hands, and there is no such kubelet
+  kNotExplained,  ///< a plugin gpuwhy does not model decides, or may: no binding is predicted
+};
+
+/// The gates the model checks, in the scheduler's filter order.
+std::vector<Gate> modelled_gates();
+/// "explained", "bound", "node-missing", "not-explained" (the JSON `outcome`).
+std::string to_string(Outcome outcome);
 
 struct Verdict {
   std::string namespace_;
   std::string pod;
-  std::string node_name;  ///< spec.nodeName: the pod is bound (or was given a node by hand)
-  std::string phase;      ///< status.phase
-  std::string scheduler;  ///< spec.schedulerName ("default-scheduler")
-  bool gated = false;     ///< spec.schedulingGates: the scheduler does not try it yet
-  int total_nodes = 0;    ///< N of "0/N nodes are available"
+  std::string node_name;     ///< spec.nodeName: the pod is bound (or was given a node by hand)
+  bool node_exists = false;  ///< node_name is one of the nodes read
+  std::string phase;         ///< status.phase
+  std::string scheduler;     ///< spec.schedulerName ("default-scheduler")
+  bool gated = false;        ///< spec.schedulingGates: the scheduler does not try it yet
+  int total_nodes = 0;       ///< N of "0/N nodes are available"
   std::map<std::string, long long> request;
   std::vector<NodeVerdict> nodes;  ///< in the order given
   /// NodeAffinity's PreFilter refused the pod before any node was tried ("pod affinity terms
@@ -123,7 +147,7 @@ struct Verdict {
   std::string prefilter_failure;
   std::vector<NotModelled> not_modelled;
   /// What the scheduler would write now: "0/N nodes are available: ..." with its tail; "" when
-  /// the pod fits a node.
+  /// the pod fits a node, is bound, or a plugin the model does not have decides.
   std::string summary;
 
   /// The scheduler's own last verdict, when read: PodScheduled=False message or the newest
@@ -133,8 +157,12 @@ struct Verdict {
   /// Set when scheduler_message is a FitError: whether its reasons are the model's (same total,
   /// same reason counts; the taint wording and the tails do not count).
   std::optional<bool> agrees;
+  /// The scheduler's reasons that no modelled plugin writes, in message order; a message that is
+  /// no FitError at all is one reason for the whole pod.
+  std::vector<SchedulerReason> unmodelled_reasons;
 
   [[nodiscard]] int fitting_nodes() const;
+  [[nodiscard]] Outcome outcome() const;
 };
 
 /// Evaluates every node. `pods` are the pods bound to nodes (any namespace; the pod itself and
@@ -144,8 +172,9 @@ Verdict explain(const nlohmann::json& pod, const std::vector<nlohmann::json>& no
                 const std::vector<nlohmann::json>& pods, const Wording& wording);
 
 /// Adds the scheduler's own verdict: the pod's PodScheduled=False condition message, else the
-/// newest FailedScheduling event of `events` about this pod; compares it with the model and
-/// lists the reasons the model does not know.
+/// newest FailedScheduling event of `events` about this pod; compares it with the model, quotes
+/// the reasons the model does not know (per node when the counts allow) and, when the verdict is
+/// then not explained, drops the model's summary line (it would be a guess).
 void add_scheduler_view(Verdict& v, const nlohmann::json& pod, const std::vector<nlohmann::json>& events);
 
 /// The FitError line for these node verdicts ("0/3 nodes are available: 1 node(s) had

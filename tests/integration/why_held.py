@@ -1,0 +1,322 @@
+#!/usr/bin/env python3
+"""Issue 33: `gpuwhy why` against the real kube-scheduler where the six modelled plugins do NOT
+decide, plus a pod whose spec.nodeName names no node.
+
+Each scenario sets up the lab cluster's seven nodes and a few bound pods, creates one pod that a
+plugin gpuwhy does not model keeps Pending (inter-pod anti-affinity of its own and of an existing
+pod, topology spread, a missing PersistentVolumeClaim, a claim bound to another node's volume),
+awaits the scheduler's verdict and runs `gpuwhy why` in JSON and as a table in en, ko and ja. gpuwhy
+must:
+
+  * exit 4 (not fully explained), outcome "not-explained", summary null, and never say the pod
+    will be bound;
+  * quote every reason of the scheduler's message that no modelled plugin writes, whole (the plugin
+    the scenario aims at is named by a phrase, so a scenario that misses its plugin fails), with its
+    count, and with the modelled reasons add up to the scheduler's message;
+  * give each node that passes the modelled gates the scheduler's reason for it (one unmodelled
+    reason per scenario: the counts tell it);
+  * for the ghost node: exit 1, outcome "node-missing", summary null, no binding.
+
+--record DIR keeps each scenario's inputs and the scheduler's verdict (held-<name>.json) for
+tests/unit/why_test.cpp. Exit 0 when every scenario holds; 1 with each problem.
+"""
+import argparse
+import collections
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.parse
+
+sys.dont_write_bytecode = True  # importing why_diff leaves no __pycache__ in the source tree
+from why_diff import (APP, HOST, NS, Api, apply_nodes, clean, ensure_pool, node_versions,  # noqa: E402
+                      pod_object, strip, verdict_of)
+
+ROOMY = {"cpu": "32", "memory": "256Gi", "pods": "110"}
+PV = "why-held-pv"
+CLAIM = "why-held-claim"
+TAINT = {"key": "dedicated", "value": "ml", "effect": "NoSchedule"}
+# Per language: the sentence that predicts a binding (must never appear), the one that says the
+# verdict is not fully explained, and the one of a node that does not exist (catalog texts).
+PHRASES = {
+    "en": ("should bind it at its next try", "Not fully explained", "and there is no node ghost-node"),
+    "ko": ("다음 시도에 바인딩할 것입니다", "완전히 설명되지 않음", "노드 ghost-node은(는) 없습니다"),
+    "ja": ("次の試行でバインドします", "完全には説明できません", "ノード ghost-node は存在しません"),
+}
+
+
+def nodes_with(names, zone=lambda i: "a", taint=lambda i: False):
+    return {n: {"labels": {"zone": zone(i), HOST: n}, "taints": [TAINT] if taint(i) else [], "unschedulable": False,
+                "allocatable": dict(ROOMY)} for i, n in enumerate(names)}
+
+
+def bound(name, node, labels=None, affinity=None):
+    spec = {"nodeName": node, "tolerations": [{"operator": "Exists"}],
+            "containers": [{"name": "app", "image": "registry.invalid/none:1"}]}
+    if affinity:
+        spec["affinity"] = affinity
+    return {"name": name, "spec": spec, "labels": labels or {}}
+
+
+def anti(match):
+    return {"podAntiAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": [
+        {"labelSelector": {"matchLabels": match}, "topologyKey": HOST}]}}
+
+
+def target(extra=None):
+    spec = {"containers": [{"name": "app", "image": "registry.invalid/none:1",
+                            "resources": {"requests": {"cpu": "100m"}}}]}
+    spec.update(extra or {})
+    return spec
+
+
+def scenarios(names):
+    """(name, nodes, bound pods, target spec, target labels, phrase the scheduler must write, objects)."""
+    out = []
+    # Its own anti-affinity: every node holds a pod it refuses to share a host with; one node is
+    # tainted besides (a modelled reason beside the unmodelled one).
+    out.append(("anti-affinity-own", nodes_with(names, taint=lambda i: i == 0),
+                [bound(f"holo-{i}", n, {APP: "holo"}) for i, n in enumerate(names)],
+                target({"affinity": anti({APP: "holo"})}), {APP: "lonely"}, "anti-affinity", []))
+    # An existing pod's anti-affinity: five nodes hold a pod that refuses the target; the other
+    # two miss the target's nodeSelector.
+    out.append(("anti-affinity-existing", nodes_with(names, zone=lambda i: "b" if i < 2 else "a"),
+                [bound(f"guard-{i}", n, {APP: "guard"}, anti({APP: "shunned"})) for i, n in enumerate(names) if i >= 2],
+                target({"nodeSelector": {"zone": "a"}}), {APP: "shunned"}, "anti-affinity", []))
+    # Topology spread: zone a holds two matching pods, zone b none but is tainted (taints do not
+    # remove a domain: nodeTaintsPolicy Ignore), so a pod in zone a would make the skew 3.
+    out.append(("topology-spread", nodes_with(names, zone=lambda i: "a" if i < 4 else "b", taint=lambda i: i >= 4),
+                [bound(f"spread-{i}", names[0], {APP: "spread"}) for i in range(2)],
+                target({"topologySpreadConstraints": [{"maxSkew": 1, "topologyKey": "zone",
+                                                       "whenUnsatisfiable": "DoNotSchedule",
+                                                       "labelSelector": {"matchLabels": {APP: "spread"}}}]}),
+                {APP: "spread"}, "topology spread", []))
+    # A claim that does not exist: VolumeBinding's PreFilter refuses the pod before any node.
+    out.append(("claim-missing", nodes_with(names), [],
+                target({"volumes": [{"name": "data", "persistentVolumeClaim": {"claimName": "ho-missing"}}]}), {},
+                '"ho-missing" not found', []))
+    # A claim bound to a local volume of the first node, which is tainted: every other node has
+    # a conflict with the volume's node affinity ("didn't match PersistentVolume's node affinity" on
+    # v1.34.0). The claim says it is bound (volumeName and the annotation
+    # the PV controller writes), which is what the scheduler reads; the volume has no claimRef, so
+    # a PV controller, where one runs, completes the binding rather than calling the claim Lost.
+    pv = {"apiVersion": "v1", "kind": "PersistentVolume", "metadata": {"name": PV},
+          "spec": {"capacity": {"storage": "1Gi"}, "accessModes": ["ReadWriteOnce"], "storageClassName": "",
+                   "persistentVolumeReclaimPolicy": "Retain", "local": {"path": "/tmp/why-held"},
+                   "nodeAffinity": {"required": {"nodeSelectorTerms": [
+                       {"matchExpressions": [{"key": HOST, "operator": "In", "values": [names[0]]}]}]}}}}
+    pvc = {"apiVersion": "v1", "kind": "PersistentVolumeClaim",
+           "metadata": {"name": CLAIM, "namespace": NS, "annotations": {"pv.kubernetes.io/bind-completed": "yes"}},
+           "spec": {"accessModes": ["ReadWriteOnce"], "storageClassName": "", "volumeName": PV,
+                    "resources": {"requests": {"storage": "1Gi"}}}}
+    out.append(("claim-other-node", nodes_with(names, taint=lambda i: i == 0), [],
+                target({"volumes": [{"name": "data", "persistentVolumeClaim": {"claimName": CLAIM}}]}), {},
+                "PersistentVolume's node affinity", [pv, pvc]))
+    return out
+
+
+def drop_objects(api):
+    for path in (f"/api/v1/namespaces/{NS}/persistentvolumeclaims/{CLAIM}", f"/api/v1/persistentvolumes/{PV}"):
+        # Without kube-controller-manager nobody lifts the protection finalizers.
+        api.call("PATCH", path, {"metadata": {"finalizers": None}}, "application/merge-patch+json")
+        api.call("DELETE", path)
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        if all(api.call("GET", p)[0] == 404 for p in (f"/api/v1/namespaces/{NS}/persistentvolumeclaims/{CLAIM}",
+                                                      f"/api/v1/persistentvolumes/{PV}")):
+            return
+        time.sleep(0.1)
+    raise RuntimeError("the claim and volume of the last scenario did not go")
+
+
+def create(api, obj):
+    kind = obj["kind"]
+    path = "/api/v1/persistentvolumes" if kind == "PersistentVolume" else f"/api/v1/namespaces/{NS}/persistentvolumeclaims"
+    api.ok("POST", path, obj)
+
+
+def run_gpuwhy(args, name, *extra, lang="en"):
+    r = subprocess.run([args.gpuwhy, "why", name, "-n", NS, "--kubeconfig", args.kubeconfig, "--lang", lang, *extra],
+                       capture_output=True, text=True, env=dict(os.environ, GPUWHY_LANG="en"))
+    return r.returncode, r.stdout + r.stderr
+
+
+def reasons_of(msg):
+    """[(count or None, reason)] of a FitError message: the text after "nodes are available: " up to
+    the first period followed by a space (the tail), or the final period."""
+    at = msg.find(" nodes are available: ")
+    if at < 0:
+        return None
+    body = msg[at + len(" nodes are available: "):]
+    end = body.find(". ")
+    body = body[:end] if end >= 0 else body.rstrip(".")
+    out = []
+    parts = [body]
+    while True:  # split at ", " followed by a count
+        last = parts[-1]
+        cut = next((i for i in range(len(last) - 2) if last[i:i + 2] == ", " and last[i + 2].isdigit()), None)
+        if cut is None:
+            break
+        parts[-1:] = [last[:cut], last[cut + 2:]]
+    for p in parts:
+        n, _, rest = p.partition(" ")
+        out.append((int(n), rest) if n.isdigit() else (None, p))
+    return out
+
+
+def check_unmodelled(pod, msg, phrase):
+    problems = []
+    if pod["outcome"] != "not-explained" or pod["summary"] is not None:
+        problems.append(f"outcome {pod['outcome']}, summary {pod['summary']!r}; want not-explained, null")
+    theirs = reasons_of(msg)
+    if theirs is None:
+        return problems + [f"not a FitError: {msg}"]
+    got = [(u["count"], u["reason"]) for u in pod["scheduler"]["unmodelled_reasons"]]
+    if any(c is None for c, _ in got):
+        # Refused before any node was tried: the scheduler's reasons are all of the unmodelled plugin.
+        if sorted(got, key=str) != sorted(theirs, key=str):
+            problems.append(f"reasons: scheduler {theirs}, gpuwhy unmodelled {got}")
+    else:
+        modelled = collections.Counter(r for n in pod["nodes"] for r in n["reasons"])
+        mine = collections.Counter(dict(modelled))
+        for c, r in got:
+            mine[r] += c
+        if mine != collections.Counter({r: c for c, r in theirs}):
+            problems.append(f"reasons: scheduler {theirs}, gpuwhy unmodelled {got} + modelled {dict(modelled)}")
+    if not any(phrase in r for _, r in got):
+        problems.append(f"no quoted reason holds [{phrase}]: {got} (scheduler: {msg})")
+    counted = [r for c, r in got if c is not None]
+    for n in pod["nodes"]:
+        want = counted if n["fits"] and counted else []
+        if n["scheduler_reasons"] != want:
+            problems.append(f"node {n['name']}: scheduler_reasons {n['scheduler_reasons']}, want {want}")
+    return problems
+
+
+def check_tables(args, name, reasons):
+    problems = []
+    for lang, (bind, unexplained, _) in PHRASES.items():
+        rc, out = run_gpuwhy(args, name, lang=lang)
+        if rc != 4:
+            problems.append(f"{lang} table: exit {rc}, want 4: {out}")
+        if bind in out or unexplained not in out:
+            problems.append(f"{lang} table predicts a binding or does not say it is not fully explained:\n{out}")
+        for r in reasons:
+            if r not in out:
+                problems.append(f"{lang} table does not quote [{r}] whole:\n{out}")
+    return problems
+
+
+def record(api, args, name, scenario, pod, state, detail, version):
+    nodes_json = [strip(n, node=True) for n in api.ok("GET", "/api/v1/nodes")["items"]]
+    pods_json = []
+    for p in api.ok("GET", "/api/v1/pods")["items"]:
+        if p.get("spec", {}).get("nodeName") and p["metadata"]["name"] != name:
+            p = strip(p)
+            p["status"] = {"phase": p.get("status", {}).get("phase", "")}
+            pods_json.append(p)
+    sel = urllib.parse.quote(f"involvedObject.name={name},reason=FailedScheduling")
+    events = [strip(e) for e in api.ok("GET", f"/api/v1/namespaces/{NS}/events?fieldSelector={sel}")["items"]
+              if e.get("involvedObject", {}).get("uid") == pod["metadata"]["uid"]]
+    os.makedirs(args.record, exist_ok=True)
+    with open(os.path.join(args.record, f"held-{scenario}.json"), "w") as f:
+        json.dump({"recorded_by": "tests/integration/why_held.py", "scenario": scenario, "server_version": version,
+                   "pod": strip(pod), "nodes": nodes_json, "pods": pods_json, "events": events, "verdict": state,
+                   "scheduler": detail}, f, sort_keys=True)
+        f.write("\n")
+
+
+def run_scenario(api, args, names, sc, version):
+    scenario, nodes, pods, spec, labels, phrase, objects = sc
+    apply_nodes(api, nodes)
+    for obj in objects:
+        create(api, obj)
+    for b in pods:
+        api.ok("POST", f"/api/v1/namespaces/{NS}/pods", pod_object(b["name"], b["spec"], scenario, b["labels"]))
+    time.sleep(0.5)  # the scheduler's informers see the nodes, volumes and bound pods
+    name = f"held-{scenario}"
+    api.ok("POST", f"/api/v1/namespaces/{NS}/pods", pod_object(name, spec, scenario, labels))
+    pod, state, detail = verdict_of(api, name)
+    if state != "unschedulable":
+        return [f"the scheduler bound it to {detail}: the scenario does not hold the pod"]
+    rc, out = run_gpuwhy(args, name, "--format", "json")
+    problems = [] if rc == 4 else [f"json: exit {rc}, want 4: {out[:400]}"]
+    try:
+        report = json.loads(out if rc == 4 else "{}")
+        problems += check_unmodelled(report["pods"][0], detail, phrase)
+        problems += check_tables(args, name, [u["reason"] for u in report["pods"][0]["scheduler"]["unmodelled_reasons"]])
+    except (ValueError, KeyError, IndexError) as e:
+        problems.append(f"json report unreadable: {e}")
+    if args.record:
+        record(api, args, name, scenario, pod, state, detail, version)
+    return problems
+
+
+def ghost(api, args, version):
+    """spec.nodeName names no node: the scheduler never sees the pod; gpuwhy says the node is missing."""
+    name = "held-ghost-node"
+    api.ok("POST", f"/api/v1/namespaces/{NS}/pods", pod_object(name, target({"nodeName": "ghost-node"}), "ghost"))
+    time.sleep(1.0)
+    pod = api.ok("GET", f"/api/v1/namespaces/{NS}/pods/{name}")
+    problems = []
+    if pod.get("status", {}).get("phase") != "Pending":
+        problems.append(f"the ghost pod is {pod.get('status', {}).get('phase')}, not Pending")
+    rc, out = run_gpuwhy(args, name, "--format", "json")
+    if rc != 1:
+        problems.append(f"json: exit {rc}, want 1: {out[:400]}")
+    try:
+        p = json.loads(out)["pods"][0]
+        if p["outcome"] != "node-missing" or p["summary"] is not None or p["node_name"] != "ghost-node":
+            problems.append(f"outcome {p['outcome']}, summary {p['summary']!r}, node_name {p['node_name']}")
+    except (ValueError, KeyError, IndexError) as e:
+        problems.append(f"json report unreadable: {e}")
+    for lang, (bind, _, missing) in PHRASES.items():
+        rc, out = run_gpuwhy(args, name, lang=lang)
+        if rc != 1 or missing not in out or bind in out:
+            problems.append(f"{lang} table: exit {rc} (want 1), must say [{missing}]:\n{out}")
+    if args.record:
+        record(api, args, name, "ghost-node", pod, "pending", "", version)
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--kubeconfig", required=True)
+    ap.add_argument("--gpuwhy", required=True)
+    ap.add_argument("--record", help="write one capture per scenario into this folder")
+    args = ap.parse_args()
+    api = Api(args.kubeconfig)
+    ensure_pool(api)
+    if api.call("GET", f"/api/v1/namespaces/{NS}")[0] == 404:
+        api.ok("POST", "/api/v1/namespaces", {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": NS}})
+    for _ in range(100):  # the namespace's default service account, which pod admission needs
+        if api.call("GET", f"/api/v1/namespaces/{NS}/serviceaccounts/default")[0] == 200:
+            break
+        time.sleep(0.1)
+    version = api.ok("GET", "/version").get("gitVersion", "")
+    names = sorted(node_versions(api))
+    clean(api)
+    drop_objects(api)
+    failures = []
+    for sc in scenarios(names):
+        try:
+            problems = run_scenario(api, args, names, sc, version)
+        finally:
+            clean(api)
+            drop_objects(api)
+        print(f"why_held: {sc[0]}: {'ok' if not problems else 'DISAGREE'}")
+        failures += [(sc[0], p) for p in problems]
+    apply_nodes(api, {n: {"labels": {}, "taints": [], "unschedulable": False, "allocatable": dict(ROOMY)} for n in names})
+    problems = ghost(api, args, version)
+    clean(api)
+    print(f"why_held: ghost-node: {'ok' if not problems else 'DISAGREE'}")
+    failures += [("ghost-node", p) for p in problems]
+    print(f"why_held: {version}: {len(scenarios(names)) + 1} scenarios, {len(failures)} problem(s)")
+    for sc, p in failures:
+        print(f"DISAGREE {sc}: {p}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
