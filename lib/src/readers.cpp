@@ -839,6 +839,7 @@ bool bare_cause(const std::string& l) {
 struct Block {
   Rejection r;
   std::vector<std::string> parts;
+  bool listed = false;  ///< the header ends at `is invalid:`: its causes follow as `* ` lines
 };
 
 void close_block(std::optional<Block>& b, RejectedFile& out) {
@@ -887,17 +888,20 @@ RejectedFile read_rejected(std::string_view in) {
       close_block(open, out);
       continue;
     }
-    if (open && l.rfind("* ", 0) == 0) {
+    if (open && open->listed && l.rfind("* ", 0) == 0) {
       open->parts.push_back(l);
       continue;
     }
-    if (starts_rejection(l) || (!open && bare_cause(l))) {
+    // A cause without its header (cut by grep, tail or sed) is a rejection of its own: kubectl
+    // lists `* ` causes only under a header that ends at `is invalid:`.
+    if (starts_rejection(l) || bare_cause(l)) {
       close_block(open, out);
       open.emplace();
       open->r.header = l;
       open->r.pod = quoted_after(l, "Pod \"");
       const auto inv = l.find("is invalid:");
       const std::string rest = inv == std::string::npos ? l : text::trim(std::string_view(l).substr(inv + 11));
+      open->listed = rest.empty();
       open->parts.push_back(rest.empty() ? std::string() : l);
       continue;
     }
