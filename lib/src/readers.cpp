@@ -389,9 +389,7 @@ void read_keyed(const std::vector<std::string>& lines, Advertised& a) {
     if (text::trim(l) == "--") section.clear();  // grep -A's group separator
     if (!kv) continue;
     if (node.empty()) {
-      orphan_amount = orphan_amount || kv->key == lab::kResource ||
-                      (kv->value.empty() &&
-                       (text::to_lower_ascii(kv->key) == "allocatable" || text::to_lower_ascii(kv->key) == "capacity"));
+      orphan_amount = orphan_amount || kv->key == lab::kResource;
       continue;
     }
     keyed_line(*kv, found[node], section);
@@ -406,12 +404,14 @@ void read_keyed(const std::vector<std::string>& lines, Advertised& a) {
 }
 
 // Whether the lines hold the keyed facts read_keyed reads: a node named by key (a name alone on
-// its line is a table's too), or the resource's amount as `nvidia.com/gpu: N`.
+// its line is a table's too), a Capacity/Allocatable heading, or the resource's amount as
+// `nvidia.com/gpu: N`.
 bool has_keyed_facts(const std::vector<std::string>& lines) {
   return std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
     const auto kv = key_value(l);
     if (!kv) return false;  // a name alone on its line, or a table row
-    return !node_named(l, kv).empty() ||
+    const std::string k = text::to_lower_ascii(kv->key);
+    return !node_named(l, kv).empty() || (kv->value.empty() && (k == "capacity" || k == "allocatable")) ||
            (kv->key == lab::kResource && (kv->value.empty() || quantity_milli(kv->value)));
   });
 }
