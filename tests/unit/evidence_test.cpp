@@ -4,6 +4,7 @@
 // rejection is missing from a file is never given when the file shows it. What the file shows is
 // judged on the reader's own view of it (prompt and comment lines are not output; text::
 // strip_noise), by whole names and kubectl's own phrases, independently of the readers.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -149,8 +150,8 @@ std::vector<Case> cases_of(const fs::path& sc, const Snapshot& base) {
     if (t1 == std::string::npos || t2 == std::string::npos) continue;
     const std::string file = line.substr(0, t1);
     const std::string name = line.substr(t1 + 1, t2 - t1 - 1);
-    out.push_back(
-        {sc, "out/" + file, slurp(sc / "forms" / file / (name + ".txt")), sc.string() + " " + file + "/" + name});
+    out.push_back({sc, "out/" + file, slurp(sc / "forms" / file / (name + ".txt")),
+                   fmt::format("{} {}/{}", sc.string(), file, name)});
   }
   return out;
 }
