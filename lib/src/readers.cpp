@@ -395,6 +395,10 @@ void read_keyed(const std::vector<std::string>& lines, Advertised& a) {
     keyed_line(*kv, found[node], section);
   }
   for (const auto& n : order) resolve_shown(a, n, found[n]);
+  // Only one map shown, and no node has the resource in it: as a table whose every row is
+  // <none> (the live cluster then tells which mistake it is).
+  a.all_none = !a.amounts.empty() && a.capacity.empty() &&
+               std::all_of(a.amounts.begin(), a.amounts.end(), [](const auto& kv) { return kv.second.empty(); });
   if (a.amounts.empty() && orphan_amount) {
     a.format = AdvertisedFormat::kBareNumbers;
     a.bare_numbers = true;
