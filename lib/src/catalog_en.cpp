@@ -348,6 +348,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.pod-missing",
      "There is no pod {pod} in namespace {namespace}. Create it with kubectl apply -f and -n {namespace} (or "
      "metadata.namespace in the manifest)."},
+    {"hint.scheduler-file.cut",
+     "The message in {file} is cut short: its reasons stop before the period that ends them. kubectl get pod -o yaml "
+     "folds a long message over several lines, and grep keeps only the first. Save the whole message: kubectl -n "
+     "{namespace} get pod {pod} -o jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' > {file}"},
     {"hint.scheduler-file.no-live-message",
      "{pod} has no scheduler message now (it is not Pending any more), so {file} no longer describes the cluster. "
      "Restore the state of the step and save the message again."},

@@ -387,6 +387,12 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.pod-missing",
      "Namespace {namespace} に Pod {pod} がありません。kubectl apply -f に -n {namespace} "
      "を付けて（またはマニフェストに metadata.namespace を書いて）作成してください。"},
+    {"hint.scheduler-file.cut",
+     "{file} のメッセージが途中で切れています: 理由の並びが、それを閉じるピリオドの前で終わっています。kubectl get pod "
+     "-o "
+     "yaml は長いメッセージを複数行に折り返し、grep はその最初の行だけを残します。メッセージ全体を保存してください: "
+     "kubectl -n {namespace} get pod {pod} -o jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' > "
+     "{file}"},
     {"hint.scheduler-file.no-live-message",
      "{pod} には今スケジューラーのメッセージがありません（もう Pending ではありません）。そのため {file} "
      "は今のクラスターを表していません。ステップの状態に戻してから、メッセージを保存し直してください。"},

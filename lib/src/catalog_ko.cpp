@@ -353,6 +353,11 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.pod-missing",
      "{namespace} 네임스페이스에 {pod} 파드가 없습니다. kubectl apply -f 에 -n {namespace} 옵션을 붙여(또는 "
      "매니페스트에 metadata.namespace 를 적어) 만드세요."},
+    {"hint.scheduler-file.cut",
+     "{file} 파일의 메시지가 중간에 잘렸습니다: 이유 목록이 끝을 알리는 마침표 전에 끊깁니다. kubectl get pod -o yaml "
+     "은 "
+     "긴 메시지를 여러 줄로 접어 쓰고, grep 은 그 첫 줄만 남깁니다. 메시지 전체를 저장하세요: kubectl -n {namespace} "
+     "get pod {pod} -o jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' > {file}"},
     {"hint.scheduler-file.no-live-message",
      "{pod} 파드에는 지금 스케줄러 메시지가 없습니다(더 이상 Pending 이 아님). 그래서 {file} 파일은 더 이상 클러스터 "
      "상태를 설명하지 못합니다. 그 단계의 상태로 되돌린 뒤 메시지를 다시 저장하세요."},

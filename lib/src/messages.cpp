@@ -160,6 +160,7 @@ SchedulerMessage parse_at(const std::string& s, std::size_t avail_start, std::si
     if (n1 == ' ' || n1 == '"' || (n1 == '\'' && (n2 == ' ' || n2 == ','))) break;
   }
   if (tail != std::string::npos && tail >= s.size()) tail = std::string::npos;
+  m.cut = end >= s.size() || (s[end] == '"' && (end == body || s[end - 1] != '.'));
   const std::string hist = s.substr(body, end - body);
   m.main = s.substr(avail_start, end - avail_start);
   // Entries are separated by ", " followed by a count; the ≤1.23 taint form has its own

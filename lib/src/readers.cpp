@@ -152,6 +152,7 @@ std::string to_string(AdvertisedFormat f) {
     case AdvertisedFormat::kYaml: return "yaml";
     case AdvertisedFormat::kDescribe: return "describe";
     case AdvertisedFormat::kBareNumbers: return "bare-numbers";
+    case AdvertisedFormat::kKeyed: return "keyed-lines";
   }
   return "unknown";
 }
@@ -240,46 +241,184 @@ bool looks_like_header(const std::vector<std::string>& cells) {
   return std::none_of(cells.begin(), cells.end(), [](const std::string& c) { return is_amount_cell(c); });
 }
 
-void read_describe(const std::vector<std::string>& lines, Advertised& a) {
-  a.format = AdvertisedFormat::kDescribe;
-  std::string node;
-  std::string section;
-  struct Shown {
-    std::string capacity;
-    std::string allocatable;
-    bool has_capacity = false;
-    bool has_allocatable = false;  ///< an Allocatable: block (its amount may still be missing)
-  };
+// ---- keyed lines: describe nodes, and -o yaml / -o json / describe cut down by grep -------
+//
+// What a line says when it is `key: value`, `key=value` or `"key": "value",`: the facts of a
+// `describe nodes`, yaml or json output survive a grep line by line, whatever section headers or
+// indentation the filter dropped. A key holds no blank unless its line ends at the separator
+// (`System Info:`); the value is unquoted, without a trailing `,` or `{`.
+struct KeyValue {
+  std::string key;
+  std::string value;
+  bool quoted = false;  ///< the key or the value was quoted (yaml, json): allocatable comes first
+};
+
+std::optional<KeyValue> key_value(std::string_view line) {
+  std::string t = text::trim(line);
+  if (t.rfind("- ", 0) == 0) t = text::trim(std::string_view(t).substr(2));
+  KeyValue kv;
+  std::size_t sep = 0;
+  if (!t.empty() && t.front() == '"') {
+    const auto close = t.find('"', 1);
+    if (close == std::string::npos) return std::nullopt;
+    kv.key = t.substr(1, close - 1);
+    kv.quoted = true;
+    sep = t.find_first_not_of(' ', close + 1);
+    if (sep == std::string::npos || t[sep] != ':') return std::nullopt;
+  } else {
+    sep = t.find_first_of(":=");
+    if (sep == std::string::npos || sep == 0) return std::nullopt;
+    kv.key = t.substr(0, sep);
+  }
+  std::string v = text::trim(std::string_view(t).substr(sep + 1));
+  if (!v.empty() && (v.back() == ',' || v.back() == '{')) v = text::trim(std::string_view(v).substr(0, v.size() - 1));
+  if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) {
+    v = v.substr(1, v.size() - 2);
+    kv.quoted = true;
+  }
+  if (kv.key.find_first_of(" \t") != std::string::npos && !v.empty()) return std::nullopt;
+  kv.value = std::move(v);
+  return kv;
+}
+
+// A Kubernetes object name (RFC 1123 subdomain): lower-case letters, digits, `-` and `.`,
+// starting and ending with a letter or digit. A resource name (`nvidia.com/gpu`), a header
+// (`NAME`) or a pod table row is none.
+bool is_object_name(std::string_view s) {
+  if (s.empty() || s.size() > 253) return false;
+  const auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  if (!alnum(s.front()) || !alnum(s.back())) return false;
+  return std::all_of(s.begin(), s.end(), [&](char c) { return alnum(c) || c == '-' || c == '.'; });
+}
+
+// The node a line names: `Name: x` (describe), `name: x` (yaml), `"name": "x",` (json), the
+// hostname label, a name alone on its line, or a whole node on one line (the last-applied-configuration annotation of
+// -o yaml, which names the node but shows what was applied, not what it advertises now).
+std::string node_named(const std::string& line, const std::optional<KeyValue>& kv) {
+  const std::string t = text::trim(line);
+  if (!t.empty() && t.front() == '{') {
+    if (t.find("\"kind\":\"Node\"") == std::string::npos) return "";
+    const json j = parse_bounded(t);
+    const json* md = j.is_object() && j.contains("metadata") ? &j["metadata"] : nullptr;
+    if (md == nullptr || !md->is_object() || !md->contains("name") || !(*md)["name"].is_string()) return "";
+    const std::string n = (*md)["name"].get<std::string>();
+    return is_object_name(n) ? n : "";
+  }
+  if (!kv) return is_object_name(t) ? t : "";  // a name alone on its line (`awk '{print $2}'`)
+  const std::string k = text::to_lower_ascii(kv->key);
+  if ((k == "name" || k == "kubernetes.io/hostname") && is_object_name(kv->value)) return kv->value;
+  return "";
+}
+
+// What one node shows: the amounts under a Capacity/Allocatable heading, and those whose
+// heading the filter dropped (`loose`), in file order.
+struct Shown {
+  std::optional<std::string> capacity;
+  std::optional<std::string> allocatable;
+  bool capacity_block = false;     ///< a Capacity heading (its amount may still be missing)
+  bool allocatable_block = false;  ///< an Allocatable heading
+  std::vector<std::string> loose;
+  bool quoted = false;
+};
+
+// The amounts of one node as the lab grades them. Without headings, the two lines of a node are
+// its two maps in the order the output prints them (describe: capacity first; yaml and json:
+// allocatable first); a single line means the output, which prints both maps, found the
+// resource in one only: it is read as capacity beside an allocatable without it.
+void resolve_shown(Advertised& a, const std::string& node, Shown f) {
+  if (!f.loose.empty()) {
+    if (f.allocatable_block && !f.capacity_block) {
+      f.capacity = f.loose.front();
+    } else if (f.capacity_block && !f.allocatable_block) {
+      f.allocatable = f.loose.back();
+    } else if (!f.capacity_block && !f.allocatable_block) {
+      const bool two = f.loose.size() >= 2;
+      f.capacity = two && f.quoted ? f.loose.back() : f.loose.front();
+      f.allocatable = two ? (f.quoted ? f.loose.front() : f.loose.back()) : std::string();
+    }
+    f.capacity_block = f.capacity_block || f.capacity.has_value();
+    f.allocatable_block = f.allocatable_block || f.allocatable.has_value();
+  }
+  const std::string cap = f.capacity.value_or("");
+  add_node(a, node, f.allocatable_block ? f.allocatable.value_or("") : cap);
+  if (f.allocatable_block && f.capacity_block) a.capacity[node] = cap == "<none>" ? "" : cap;
+}
+
+// One keyed line applied to the node being read: a heading opens its map, another heading
+// closes it, an amount fills the open map (once: a second amount means the heading of the
+// other map was filtered away).
+void keyed_line(const KeyValue& kv, Shown& f, std::string& section) {
+  const std::string k = text::to_lower_ascii(kv.key);
+  if (kv.value.empty() && (k == "capacity" || k == "allocatable")) {
+    section = k;
+    (k == "capacity" ? f.capacity_block : f.allocatable_block) = true;
+    return;
+  }
+  if (kv.key != lab::kResource) {
+    if (kv.value.empty()) section.clear();
+    return;
+  }
+  if (!kv.value.empty() && kv.value != "<none>" && !quantity_milli(kv.value)) return;
+  f.quoted = f.quoted || kv.quoted;
+  auto& slot = section == "capacity" ? f.capacity : f.allocatable;
+  if (!section.empty() && !slot) {
+    slot = kv.value;
+  } else {
+    f.loose.push_back(kv.value);
+  }
+}
+
+// `kubectl describe nodes`, or describe / -o yaml / -o json cut down by grep, awk or head: a node
+// name, then the amounts that follow it until the next node name. Label lines
+// (`nvidia.com/gpu.count=2`), the taint, and the `Allocated resources` table (no `key:`) are not
+// amounts. Amounts with no node name before them: nobody can tell whose they are.
+void read_keyed(const std::vector<std::string>& lines, Advertised& a) {
   std::map<std::string, Shown> found;
   std::vector<std::string> order;
-  const std::string res = std::string(lab::kResource) + ":";
+  std::string node;
+  std::string section;
+  bool orphan_amount = false;
   for (const auto& l : lines) {
-    if (l.empty()) continue;
-    const bool indented = l.front() == ' ' || l.front() == '\t';
-    if (!indented) {
-      section.clear();
-      if (l.rfind("Name:", 0) == 0) {
-        node = text::trim(std::string_view(l).substr(5));
-        if (found.emplace(node, Shown{}).second) order.push_back(node);
-      } else if ((l == "Capacity:" || l == "Allocatable:") && !node.empty()) {
-        section = l;
-        (section == "Capacity:" ? found[node].has_capacity : found[node].has_allocatable) = true;
-      }
+    const auto kv = key_value(l);
+    const std::string named = node_named(l, kv);
+    if (!named.empty()) {
+      if (named != node && found.emplace(named, Shown{}).second) order.push_back(named);
+      if (named != node) section.clear();
+      node = named;
       continue;
     }
-    if (section.empty() || node.empty()) continue;
-    const std::string t = text::trim(l);
-    if (t.rfind(res, 0) == 0) {
-      const std::string v = text::trim(std::string_view(t).substr(res.size()));
-      (section == "Capacity:" ? found[node].capacity : found[node].allocatable) = v;
+    if (text::trim(l) == "--") section.clear();  // grep -A's group separator
+    if (!kv) continue;
+    if (node.empty()) {
+      orphan_amount = orphan_amount || kv->key == lab::kResource;
+      continue;
     }
+    keyed_line(*kv, found[node], section);
   }
-  for (const auto& n : order) {
-    const Shown& f = found[n];
-    add_node(a, n, f.has_allocatable ? f.allocatable : f.capacity);
-    if (f.has_allocatable && f.has_capacity) a.capacity[n] = f.capacity == "<none>" ? "" : f.capacity;
+  for (const auto& n : order) resolve_shown(a, n, found[n]);
+  // Only one map shown, and no node has the resource in it: as a table whose every row is
+  // <none> (the live cluster then tells which mistake it is).
+  a.all_none = !a.amounts.empty() && a.capacity.empty() &&
+               std::all_of(a.amounts.begin(), a.amounts.end(), [](const auto& kv) { return kv.second.empty(); });
+  if (a.amounts.empty() && orphan_amount) {
+    a.format = AdvertisedFormat::kBareNumbers;
+    a.bare_numbers = true;
+  } else if (a.amounts.empty()) {
+    a.problem = "reason.advertised.describe";
   }
-  if (a.amounts.empty()) a.problem = "reason.advertised.describe";
+}
+
+// Whether the lines hold the keyed facts read_keyed reads: a node named by key (a name alone on
+// its line is a table's too), a Capacity/Allocatable heading, or the resource's amount as
+// `nvidia.com/gpu: N`.
+bool has_keyed_facts(const std::vector<std::string>& lines) {
+  return std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+    const auto kv = key_value(l);
+    if (!kv) return false;  // a name alone on its line, or a table row
+    const std::string k = text::to_lower_ascii(kv->key);
+    return !node_named(l, kv).empty() || (kv->value.empty() && (k == "capacity" || k == "allocatable")) ||
+           (kv->key == lab::kResource && (kv->value.empty() || quantity_milli(kv->value)));
+  });
 }
 
 // The column that names the node: the one headed like a name (`NAME`, `Node`, `이름`), else
@@ -337,19 +476,20 @@ std::optional<std::size_t> amount_column(const std::vector<std::string>& h,
   return std::nullopt;
 }
 
-// Rows without a header: each node name is followed by its amount cells; with two, they are
-// capacity then allocatable (the order the lab names them), and allocatable is the amount, its
-// `<none>` included. Works for one pair a line and for a whole jsonpath range printed on one
-// line (`lab-node-0=2 lab-node-1= lab-node-2=`).
+// Rows without a header: each node name is followed by its amount cells, on its line or on the
+// lines after it until the next name (`awk '{print $2}'` of a filtered describe puts the name and
+// each amount on lines of their own); with two, they are capacity then allocatable (the order the
+// lab names them), and allocatable is the amount, its `<none>` included. Works for one pair a
+// line and for a whole jsonpath range printed on one line (`lab-node-0=2 lab-node-1= lab-node-2=`).
 void read_pairs(const std::vector<std::vector<std::string>>& rows, Advertised& a) {
+  std::string name;
+  std::vector<std::string> amounts;
+  const auto flush = [&] {
+    if (name.empty()) return;
+    add_node(a, name, amounts.empty() ? std::string() : amounts.back());
+    if (amounts.size() >= 2) a.capacity[name] = amounts.front() == "<none>" ? "" : amounts.front();
+  };
   for (const auto& cells : rows) {
-    std::string name;
-    std::vector<std::string> amounts;
-    const auto flush = [&] {
-      if (name.empty()) return;
-      add_node(a, name, amounts.empty() ? std::string() : amounts.back());
-      if (amounts.size() >= 2) a.capacity[name] = amounts.front() == "<none>" ? "" : amounts.front();
-    };
     for (const auto& c : cells) {
       if (is_amount_cell(c)) {
         if (!name.empty()) amounts.push_back(c);
@@ -359,8 +499,8 @@ void read_pairs(const std::vector<std::vector<std::string>>& rows, Advertised& a
       name = c;
       amounts.clear();
     }
-    flush();
   }
+  flush();
 }
 
 // Rows of a jsonpath template with tab separators (`{name}{"\t"}{capacity}{"\t"}{allocatable}`),
@@ -576,6 +716,60 @@ std::vector<std::string> lines_keeping_tabs(std::string_view t) {
 
 }  // namespace
 
+namespace {
+
+// The first line of `t` that `opens` and everything after it: a JSON or YAML document may follow
+// lines that are not output (a warning kubectl printed, a note the student typed).
+template <typename Opens>
+std::optional<std::string> document_from(const std::string& t, const Opens& opens) {
+  for (std::size_t start = 0; start < t.size();) {
+    const std::size_t end = std::min(t.find('\n', start), t.size());
+    if (opens(std::string_view(t).substr(start, end - start))) return text::trim(std::string_view(t).substr(start));
+    start = end + 1;
+  }
+  return std::nullopt;
+}
+
+// `-o json`, once or saved twice; nullopt when the text holds no JSON document.
+std::optional<Advertised> json_form(const std::string& t) {
+  auto doc = document_from(t, [](std::string_view l) { return !l.empty() && (l[0] == '{' || l[0] == '['); });
+  if (!doc) return std::nullopt;
+  const std::vector<json> docs = parse_documents(*doc);
+  if (docs[0].is_discarded() && t.front() != '{' && t.front() != '[') return std::nullopt;
+  Advertised a;
+  a.format = AdvertisedFormat::kJson;
+  if (docs[0].is_discarded()) {
+    a.problem = "reason.advertised.bad-json";
+    return a;
+  }
+  for (const auto& d : docs) nodes_from_json(d, a);
+  return a;
+}
+
+// `-o yaml` (one or more documents); nullopt when the text opens none.
+std::optional<Advertised> yaml_form(const std::string& t) {
+  auto doc = document_from(t, [](std::string_view l) {
+    return l.rfind("apiVersion:", 0) == 0 || l.rfind("items:", 0) == 0 || l.rfind("kind:", 0) == 0 ||
+           l.rfind("metadata:", 0) == 0 || l.rfind("---", 0) == 0;
+  });
+  if (!doc) return std::nullopt;
+  Advertised a;
+  a.format = AdvertisedFormat::kYaml;
+  try {
+    const auto docs = yaml::load_all(*doc, std::string(lab::kFileAdvertised));
+    for (const auto& d : docs) nodes_from_json(d, a);
+    if (!a.amounts.empty()) a.problem.clear();
+  } catch (const std::exception& e) {
+    a.problem = "reason.advertised.yaml";
+    a.problem_detail = e.what();
+  }
+  return a;
+}
+
+}  // namespace
+
+// Whole documents first; a document that does not parse or holds no node (cut by head, or
+// filtered by grep) is read for the keyed facts its lines still show.
 Advertised read_advertised(std::string_view in) {
   Advertised a;
   const std::string t = text::trim(text::strip_noise(text::nfkc(in)));
@@ -583,50 +777,19 @@ Advertised read_advertised(std::string_view in) {
     a.problem = "reason.advertised.empty";
     return a;
   }
-  // A JSON or YAML document may follow lines that are not output (a warning kubectl printed,
-  // a note the student typed): it starts at the first line that opens a document.
   const auto ls = text::lines(t);
-  const auto starts_at = [&t](const auto& opens) -> std::optional<std::string> {
-    for (std::size_t start = 0; start < t.size();) {
-      const std::size_t end = std::min(t.find('\n', start), t.size());
-      if (opens(std::string_view(t).substr(start, end - start))) return text::trim(std::string_view(t).substr(start));
-      start = end + 1;
-    }
-    return std::nullopt;
-  };
-  if (auto doc = starts_at([](std::string_view l) { return !l.empty() && (l[0] == '{' || l[0] == '['); })) {
-    const std::vector<json> docs = parse_documents(*doc);
-    if (!docs[0].is_discarded() || t.front() == '{' || t.front() == '[') {
-      a.format = AdvertisedFormat::kJson;
-      if (docs[0].is_discarded()) {
-        a.problem = "reason.advertised.bad-json";
-        return a;
-      }
-      for (const auto& d : docs) nodes_from_json(d, a);
-      return a;
-    }
-  }
+  const bool keyed = has_keyed_facts(ls);
+  if (auto j = json_form(t); j && (j->problem.empty() || !keyed)) return *j;
   const bool has_name =
       std::any_of(ls.begin(), ls.end(), [](const std::string& l) { return l.rfind("Name:", 0) == 0; });
   const bool has_section =
       std::any_of(ls.begin(), ls.end(), [](const std::string& l) { return l == "Capacity:" || l == "Allocatable:"; });
-  if (has_name && has_section) {
-    read_describe(ls, a);
-    return a;
+  if (!(has_name && has_section)) {
+    if (auto y = yaml_form(t); y && (y->problem.empty() || !keyed)) return *y;
   }
-  if (auto doc = starts_at([](std::string_view l) {
-        return l.rfind("apiVersion:", 0) == 0 || l.rfind("items:", 0) == 0 || l.rfind("kind:", 0) == 0 ||
-               l.rfind("metadata:", 0) == 0 || l.rfind("---", 0) == 0;
-      })) {
-    a.format = AdvertisedFormat::kYaml;
-    try {
-      const auto docs = yaml::load_all(*doc, std::string(lab::kFileAdvertised));
-      for (const auto& d : docs) nodes_from_json(d, a);
-      if (!a.amounts.empty()) a.problem.clear();
-    } catch (const std::exception& e) {
-      a.problem = "reason.advertised.yaml";
-      a.problem_detail = e.what();
-    }
+  if (keyed) {
+    a.format = has_name ? AdvertisedFormat::kDescribe : AdvertisedFormat::kKeyed;
+    read_keyed(ls, a);
     return a;
   }
   read_table(lines_keeping_tabs(t), a);
@@ -681,6 +844,7 @@ bool bare_cause(const std::string& l) {
 struct Block {
   Rejection r;
   std::vector<std::string> parts;
+  bool listed = false;  ///< the header ends at `is invalid:`: its causes follow as `* ` lines
 };
 
 void close_block(std::optional<Block>& b, RejectedFile& out) {
@@ -729,17 +893,20 @@ RejectedFile read_rejected(std::string_view in) {
       close_block(open, out);
       continue;
     }
-    if (open && l.rfind("* ", 0) == 0) {
+    if (open && open->listed && l.rfind("* ", 0) == 0) {
       open->parts.push_back(l);
       continue;
     }
-    if (starts_rejection(l) || (!open && bare_cause(l))) {
+    // A cause without its header (cut by grep, tail or sed) is a rejection of its own: kubectl
+    // lists `* ` causes only under a header that ends at `is invalid:`.
+    if (starts_rejection(l) || bare_cause(l)) {
       close_block(open, out);
       open.emplace();
       open->r.header = l;
       open->r.pod = quoted_after(l, "Pod \"");
       const auto inv = l.find("is invalid:");
       const std::string rest = inv == std::string::npos ? l : text::trim(std::string_view(l).substr(inv + 11));
+      open->listed = rest.empty();
       open->parts.push_back(rest.empty() ? std::string() : l);
       continue;
     }

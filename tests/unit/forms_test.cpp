@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <sstream>
 
 #include "checks.h"
@@ -69,11 +70,24 @@ std::string base_name(std::string n) {
   return n;
 }
 
+bool ends_with(const std::string& s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// A form cut down by grep, awk, head or tail before it was saved (record-forms: filtered-*).
+bool filtered(const std::string& base) {
+  return base.rfind("filtered-", 0) == 0;
+}
+
 // Forms whose grade must equal the grade of the group's plain form. advertised.txt: a form
 // shows allocatable, capacity, or both (and then allocatable counts); rejected.txt: the
 // one-refusal and stdout-only forms are the two named mistakes.
 std::string reference_form(const std::string& file, const std::string& form) {
   const std::string b = base_name(form);
+  if (file == "advertised.txt" && filtered(b)) {  // named by what the filter kept
+    if (ends_with(b, "-nameless")) return "";     // graded below
+    return ends_with(b, "-both") ? "custom-columns-upper-both" : "custom-columns-upper-allocatable";
+  }
   if (file == "advertised.txt") {
     if (b.find("capacity") != std::string::npos) return "custom-columns-upper-capacity";
     if (b.find("both") != std::string::npos || b == "yaml" || b == "json" || b == "describe-nodes")
@@ -85,6 +99,14 @@ std::string reference_form(const std::string& file, const std::string& form) {
     return "apply-mismatch-then-fraction";
   }
   return "jsonpath-message-newline";
+}
+
+// The form shows an amount of the resource (`nvidia.com/gpu: 2`, `"nvidia.com/gpu": "2"`).
+bool shows_amount(const std::string& content) {
+  for (const std::string_view key : {"nvidia.com/gpu:", "nvidia.com/gpu\":"}) {
+    if (content.find(key) != std::string::npos) return true;
+  }
+  return false;
 }
 
 struct Grade {
@@ -143,17 +165,21 @@ TEST(Forms, EveryRecordedFormGetsThePlainFormsGrade) {
       ++graded;
       const std::string where = sc.string() + " " + f.file + "/" + f.name;
       if (correct_solution(sc)) {
-        const bool named_mistake = f.file == "rejected.txt" && (base_name(f.name) == "fraction-half-alone" ||
-                                                                base_name(f.name) == "apply-no-stderr");
+        const bool named_mistake = (f.file == "rejected.txt" && (base_name(f.name) == "fraction-half-alone" ||
+                                                                 base_name(f.name) == "apply-no-stderr")) ||
+                                   ends_with(base_name(f.name), "-nameless");
         if (!named_mistake) {
           EXPECT_EQ(g.status, Status::kPass) << where << ": " << g.hint << " " << g.actual;
         }
       }
       const std::string ref = reference_form(f.file, f.name);
-      if (ref.empty()) {  // rejected.txt: one refusal only, or stdout only
+      if (ref.empty()) {  // rejected.txt: one refusal only, or stdout only; amounts without names
         EXPECT_EQ(g.status, Status::kFail) << where;
         if (base_name(f.name) == "fraction-half-alone") {
           EXPECT_EQ(g.hint, "hint.step3.rejected-file.overwritten") << where;
+        }
+        if (ends_with(base_name(f.name), "-nameless") && shows_amount(content[f.file + "/" + f.name])) {
+          EXPECT_EQ(g.hint, "hint.step2.advertised-file.bare-numbers") << where;
         }
         continue;
       }
@@ -168,6 +194,109 @@ TEST(Forms, EveryRecordedFormGetsThePlainFormsGrade) {
     }
   }
   std::cout << "[forms] " << scenarios.size() << " scenarios, " << graded << " recorded forms graded\n";
+}
+
+// grep and grep -A as a student runs them on a recorded form: the lines matching `pattern`,
+// each with `after` lines after it, `--` between groups (GNU grep's output).
+std::string grep(const std::string& text, const std::string& pattern, int after = 0) {
+  const std::regex re(pattern, std::regex::extended);
+  std::vector<std::string> lines;
+  std::stringstream ss(text);
+  for (std::string l; std::getline(ss, l);) lines.push_back(l);
+  std::string out;
+  int last = -1;
+  for (int i = 0; i < static_cast<int>(lines.size()); ++i) {
+    if (!std::regex_search(lines[static_cast<std::size_t>(i)], re)) continue;
+    if (after > 0 && last >= 0 && i > last + 1) out += "--\n";
+    for (int j = std::max(i, last + 1); j <= std::min(i + after, static_cast<int>(lines.size()) - 1); ++j) {
+      out += lines[static_cast<std::size_t>(j)] + "\n";
+      last = j;
+    }
+  }
+  return out;
+}
+
+// The recorded node forms of every version (v1.33.13 and v1.37.2 too, whose corpus predates the
+// filtered forms), cut down by the filters students use: each keeps every node's name and the
+// amounts of both maps, so it gets the grade of the form that shows both.
+TEST(Forms, GrepOfEveryNodeFormGetsThePlainFormsGrade) {
+  struct Filter {
+    std::string form;
+    std::string pattern;
+    int after;
+  };
+  const std::vector<Filter> filters{
+      {"describe-nodes", "^Name:|nvidia.com/gpu:", 0},        {"describe-nodes", "Name:|gpu", 0},
+      {"describe-nodes", "^(Name|Capacity|Allocatable):", 4}, {"yaml", " name:|nvidia.com/gpu:", 0},
+      {"yaml", " name:|allocatable:|capacity:", 4},           {"json", "\"name\"|\"nvidia.com/gpu\"", 0},
+  };
+  int graded = 0;
+  for (const auto& sc : scenarios_with_forms()) {
+    const Snapshot base = from_bundle(nlohmann::json::parse(slurp(sc / "bundle.json")), (sc / "bundle.json").string());
+    const fs::path dir = sc / "forms" / "advertised.txt";
+    const Grade want =
+        grade_with(base, lab::kFileAdvertised, "step2.advertised-file", slurp(dir / "custom-columns-upper-both.txt"));
+    for (const auto& f : filters) {
+      if (!fs::is_regular_file(dir / (f.form + ".txt"))) continue;
+      const std::string cut = grep(slurp(dir / (f.form + ".txt")), f.pattern, f.after);
+      const Grade g = grade_with(base, lab::kFileAdvertised, "step2.advertised-file", cut);
+      ++graded;
+      const std::string where =
+          sc.string() + " " + f.form + " | grep -A" + std::to_string(f.after) + " '" + f.pattern + "'";
+      EXPECT_EQ(g.status, want.status) << where << ": " << g.hint << " / " << want.hint << "\n" << cut;
+      if (want.status != Status::kPass) {
+        EXPECT_EQ(g.hint, want.hint) << where << "\n" << cut;
+      }
+    }
+  }
+  EXPECT_GE(graded, 100);
+}
+
+// The recorded pod forms of every version, cut down the same way: the message kept wherever it
+// stands gets the plain message's grade; the first line alone of a message -o yaml folded is
+// graded for what it shows, and where that is not enough the hint says it was cut.
+TEST(Forms, GrepOfEveryPodFormGetsThePlainFormsGrade) {
+  struct Filter {
+    std::string form;
+    std::string pattern;
+    int after;
+  };
+  const std::vector<Filter> filters{
+      {"describe", "FailedScheduling", 0}, {"describe", "^Events:", 4}, {"yaml", "message:", 4},
+      {"json", "\"message\"", 0},          {"events", "Warning", 0},
+  };
+  const std::vector<std::pair<std::string, std::string>> files{{"tainted.txt", "step5.tainted-file"},
+                                                               {"exhausted.txt", "step7.exhausted-file"}};
+  int graded = 0;
+  int cut = 0;
+  for (const auto& sc : scenarios_with_forms()) {
+    const Snapshot base = from_bundle(nlohmann::json::parse(slurp(sc / "bundle.json")), (sc / "bundle.json").string());
+    for (const auto& [file, check] : files) {
+      const std::string_view rel = targets().at(file).first;
+      const fs::path dir = sc / "forms" / file;
+      const std::string plain = slurp(dir / "jsonpath-message-newline.txt");
+      if (plain.find("nodes are available") == std::string::npos) continue;  // the pod was placed
+      const Grade want = grade_with(base, rel, check, plain);
+      for (const auto& f : filters) {
+        const std::string kept = grep(slurp(dir / (f.form + ".txt")), f.pattern, f.after);
+        const Grade g = grade_with(base, rel, check, kept);
+        ++graded;
+        const std::string where = sc.string() + " " + file + " " + f.form + " | grep '" + f.pattern + "'";
+        EXPECT_EQ(g.status, want.status) << where << ": " << g.hint << " / " << want.hint << "\n" << kept;
+        if (want.status != Status::kPass) {
+          EXPECT_EQ(g.hint, want.hint) << where << "\n" << kept;
+        }
+      }
+      const std::string first = grep(slurp(dir / "yaml.txt"), "message:", 0);
+      const Grade g = grade_with(base, rel, check, first);
+      if (want.status == Status::kPass && g.status != Status::kPass) {
+        ++cut;
+        EXPECT_EQ(g.hint, "hint.scheduler-file.cut") << sc << " " << file << "\n" << first;
+      }
+    }
+  }
+  EXPECT_GE(graded, 100);
+  EXPECT_GT(cut, 0) << "some recorded -o yaml message is folded before its reasons end";
 }
 
 }  // namespace

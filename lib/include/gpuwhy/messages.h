@@ -45,6 +45,10 @@ struct SchedulerMessage {
   bool dra_tail = false;         ///< "no new claims to deallocate," was present (k8s 1.34+)
   bool preemption_tail = false;  ///< "preemption: ..." was present
   std::string main;              ///< "0/3 nodes are available: ...", up to (excluding) the tail
+  /// The reasons run to the end of the text without the period that closes them: the message
+  /// was cut (grep kept the first line of one -o yaml folded over several), so its last reason
+  /// may be incomplete.
+  bool cut = false;
 
   /// Any taint reason, whichever taint (or none named).
   [[nodiscard]] bool blames_taint() const;

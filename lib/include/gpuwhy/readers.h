@@ -47,7 +47,9 @@ std::optional<long long> json_quantity_milli(const nlohmann::json& value);
 
 // ---- out/advertised.txt ------------------------------------------------------------------
 
-enum class AdvertisedFormat { kUnknown, kTable, kJson, kYaml, kDescribe, kBareNumbers };
+/// kKeyed: `key: value` lines with no document around them (describe, -o yaml or -o json cut
+/// down by grep, awk or head), read by the facts they show.
+enum class AdvertisedFormat { kUnknown, kTable, kJson, kYaml, kDescribe, kBareNumbers, kKeyed };
 std::string to_string(AdvertisedFormat f);
 
 struct Advertised {
