@@ -675,6 +675,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.summary.skipped", ", {skipped} skipped"},
     {"ui.report.roots", "Root causes: fix these first"},
     {"ui.report.root", "root cause (above)"},
+    {"ui.report.root-cause", "root cause"},
     {"ui.summary.roots", " ({roots} root cause(s))"},
     {"ui.step.more-passed", "{count} more passed (-v shows them)"},
     {"ui.step.short", "step {step}"},

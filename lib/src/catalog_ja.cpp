@@ -737,6 +737,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.summary.skipped", "、スキップ {skipped}"},
     {"ui.report.roots", "根本原因: まずこれを直してください"},
     {"ui.report.root", "根本原因(上を参照)"},
+    {"ui.report.root-cause", "根本原因"},
     {"ui.summary.roots", "(根本原因 {roots} 件)"},
     {"ui.step.more-passed", "ほかに合格 {count} 件(-v で表示)"},
     {"ui.step.short", "ステップ {step}"},

@@ -684,6 +684,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.summary.skipped", ", 건너뜀 {skipped}"},
     {"ui.report.roots", "근본 원인: 이것부터 고치세요"},
     {"ui.report.root", "근본 원인 (위 참고)"},
+    {"ui.report.root-cause", "근본 원인"},
     {"ui.summary.roots", " (근본 원인 {roots}개)"},
     {"ui.step.more-passed", "통과 {count}개 더 (-v 로 모두 보기)"},
     {"ui.step.short", "{step}단계"},

@@ -240,7 +240,7 @@ std::vector<render::BatchRow> batch_rows() {
 TEST(ReportBatch, JsonListsEverySubmission) {
   const std::string text = render::batch(render::Format::kJson, batch_rows(), en());
   const json j = json::parse(text);
-  EXPECT_EQ(j["schema_version"], 2);
+  EXPECT_EQ(j["schema_version"], 1);
   EXPECT_EQ(j["kind"], "gpuwhy-batch");
   EXPECT_EQ(j["generated_at"], "2026-01-01T00:00:05Z");  // the latest run's time
   ASSERT_EQ(j["submissions"].size(), 3U);
