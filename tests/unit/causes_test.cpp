@@ -66,7 +66,7 @@ TEST(Causes, OnEveryCaptureDeclaredFailedAndAcyclic) {
   ASSERT_FALSE(captures.empty());
   int with_cause = 0;
   for (const auto& [version, scenario] : captures) {
-    SCOPED_TRACE(version + "/" + scenario);
+    SCOPED_TRACE(capture_rel(version, scenario));
     const auto bundle = load_capture(version, scenario);
     ASSERT_TRUE(bundle.has_value());
     const RunResult r = grade(*bundle, capture_rel(version, scenario));

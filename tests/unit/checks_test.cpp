@@ -87,8 +87,10 @@ struct Scenario {
   std::vector<std::string> roots;
 };
 
-const std::vector<Scenario>& scenarios() {
-  static const std::vector<Scenario> k{
+// The scenario table in four parts (the first captures, then those of issue 10 on), each a
+// function short enough to read.
+std::vector<Scenario> scenarios_first() {
+  return {
       {"solution", {}, nullptr, nullptr, {}},
       {"capacity-only",
        {"step2.allocatable", "step4.placed-by-scheduler", "step5.trainer-not-evicted", "step6.placed",
@@ -113,6 +115,11 @@ const std::vector<Scenario>& scenarios() {
        "step6.toleration",
        "hint.step6.toleration.wrong-value",
        {"step6.toleration"}},
+  };
+}
+
+std::vector<Scenario> scenarios_middle() {
+  return {
       {"rejected-overwritten",
        {"step3.rejected-file"},
        "step3.rejected-file",
@@ -160,6 +167,11 @@ const std::vector<Scenario>& scenarios() {
        "step8.scheduler-sees",
        "hint.step8.scheduler-sees.devices",
        {"step8.scheduler-sees"}},
+  };
+}
+
+std::vector<Scenario> scenarios_later() {
+  return {
       // Issue 10, classes 8-10: bound by hand, a shared wrong toleration, a taint with the wrong
       // key, a file saved before the patch.
       {"trainer-bound-by-hand",
@@ -186,6 +198,11 @@ const std::vector<Scenario>& scenarios() {
        "step5.taint",
        "hint.taint.wrong-key",
        {"step5.taint"}},
+  };
+}
+
+std::vector<Scenario> scenarios_last() {
+  return {
       // Class 9: allocatable 1, so trainer2 waits too; trainer3's Insufficient is not "the slots ran out".
       {"allocatable-one",
        {"step2.allocatable", "step2.advertised-file", "step6.placed", "step7.pending-insufficient",
@@ -217,6 +234,16 @@ const std::vector<Scenario>& scenarios() {
        "hint.step7.same-as-trainer2.tolerations",
        {"step7.same-as-trainer2"}},
   };
+}
+
+const std::vector<Scenario>& scenarios() {
+  static const std::vector<Scenario> k = [] {
+    std::vector<Scenario> v;
+    for (auto part : {scenarios_first, scenarios_middle, scenarios_later, scenarios_last}) {
+      for (auto& sc : part()) v.push_back(std::move(sc));
+    }
+    return v;
+  }();
   return k;
 }
 
