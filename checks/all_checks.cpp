@@ -62,6 +62,7 @@ RunResult run(const Snapshot& snap, const Selection& sel, RunMeta meta) {
     }
     r.checks.push_back(std::move(cr));
   }
+  attribute_causes(snap, r);
   return r;
 }
 

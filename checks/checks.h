@@ -1,6 +1,7 @@
 #pragma once
 /// Every check of the lab, as pure functions of a Snapshot. THE list is in all_checks.cpp.
 
+#include <array>
 #include <span>
 #include <string>
 #include <string_view>
@@ -21,6 +22,10 @@ struct CheckInfo {
   /// The parts of the snapshot it reads (Input bits); tests/unit/reads_test.cpp proves on every
   /// capture that the parts left out never change its outcome.
   unsigned reads = kInAll;
+  /// The checks whose failure may explain this one's: the only ids checks/causes.cpp may write
+  /// into its outcome's caused_by. tests/unit/causes_test.cpp proves on every capture that each
+  /// caused_by produced is declared here, failed itself, and that no chain of causes loops.
+  std::array<std::string_view, 10> may_be_caused_by{};
 };
 
 /// Every check, in lab order.
@@ -40,6 +45,10 @@ struct Selection {
 /// Runs the selected checks (the others are kSkip, score 0, not counted in max_score).
 /// A check that throws becomes kError with the exception text (never a crash).
 RunResult run(const Snapshot& snap, const Selection& sel, RunMeta meta);
+
+/// Sets outcome.caused_by on the failed checks of `r` whose failure another failed check
+/// explains, from the evidence in `snap` and the outcomes (checks/causes.cpp). run() calls it.
+void attribute_causes(const Snapshot& snap, RunResult& r);
 
 // One accessor per step file (checks/stepN_*.cpp), each returning that step's checks.
 std::span<const CheckInfo> step1();

@@ -108,7 +108,7 @@ Outcome other_nodes_clean(const Snapshot& s) {
 constexpr CheckInfo kChecks[] = {
     {"step1.namespace", 1, 2, &namespace_exists, kInNamespace},
     {"step1.gpu-labels", 1, 2, &gpu_labels, kInNodes},
-    {"step1.other-nodes-clean", 1, 2, &other_nodes_clean, kInNodes},
+    {"step1.other-nodes-clean", 1, 2, &other_nodes_clean, kInNodes, {"step1.gpu-labels"}},
 };
 
 }  // namespace

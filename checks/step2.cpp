@@ -198,7 +198,7 @@ constexpr CheckInfo kChecks[] = {
     {"step2.capacity", 2, 2, &capacity, kInNodes},
     {"step2.allocatable", 2, 3, &allocatable, kInNodes},
     {"step2.other-nodes", 2, 2, &other_nodes_check, kInNodes},
-    {"step2.advertised-file", 2, 2, &advertised_file, kInNodes | kInFiles},
+    {"step2.advertised-file", 2, 2, &advertised_file, kInNodes | kInFiles, {"step2.allocatable", "step2.capacity"}},
 };
 
 }  // namespace

@@ -249,9 +249,14 @@ Outcome rejected_file(const Snapshot& s) {
 constexpr CheckInfo kChecks[] = {
     {"step3.mismatch-manifest", 3, 2, &mismatch_manifest, kInFiles},
     {"step3.fraction-manifest", 3, 2, &fraction_manifest, kInFiles},
-    {"step3.apiserver-rejects", 3, 3, &apiserver_rejects, kInDryRuns | kInFiles},
+    {"step3.apiserver-rejects",
+     3,
+     3,
+     &apiserver_rejects,
+     kInDryRuns | kInFiles,
+     {"step1.namespace", "step3.mismatch-manifest", "step3.fraction-manifest"}},
     {"step3.not-created", 3, 1, &not_created, kInPods | kInFiles},
-    {"step3.rejected-file", 3, 2, &rejected_file, kInFiles},
+    {"step3.rejected-file", 3, 2, &rejected_file, kInFiles, {"step3.apiserver-rejects"}},
 };
 
 }  // namespace

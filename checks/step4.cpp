@@ -63,8 +63,18 @@ Outcome placed(const Snapshot& s) {
 
 constexpr CheckInfo kChecks[] = {
     {"step4.manifest", 4, 2, &manifest, kInFiles},
-    {"step4.requests-defaulted", 4, 2, &requests_defaulted, kInPods},
-    {"step4.placed-by-scheduler", 4, 3, &placed, kInNodes | kInPods | kInEvents | kInFiles},
+    {"step4.requests-defaulted",
+     4,
+     2,
+     &requests_defaulted,
+     kInPods,
+     {"step1.namespace", "step4.manifest", "step5.taint"}},
+    {"step4.placed-by-scheduler",
+     4,
+     3,
+     &placed,
+     kInNodes | kInPods | kInEvents | kInFiles,
+     {"step1.namespace", "step2.capacity", "step2.allocatable", "step2.other-nodes", "step4.manifest", "step5.taint"}},
 };
 
 }  // namespace

@@ -185,11 +185,26 @@ Outcome trainer_not_evicted(const Snapshot& s) {
 }
 
 constexpr CheckInfo kChecks[] = {
-    {"step5.taint", 5, 2, &taint, kInNodes},
+    {"step5.taint", 5, 2, &taint, kInNodes, {"step6.toleration"}},
     {"step5.cpu-only-spec", 5, 2, &cpu_only_spec, kInPods | kInFiles},
-    {"step5.cpu-only-pending", 5, 3, &cpu_only_pending, kInNodes | kInPods},
-    {"step5.tainted-file", 5, 2, &tainted_file, kInNodes | kInPods | kInFiles},
-    {"step5.trainer-not-evicted", 5, 2, &trainer_not_evicted, kInNodes | kInPods},
+    {"step5.cpu-only-pending",
+     5,
+     3,
+     &cpu_only_pending,
+     kInNodes | kInPods,
+     {"step1.namespace", "step1.gpu-labels", "step5.taint", "step5.cpu-only-spec"}},
+    {"step5.tainted-file",
+     5,
+     2,
+     &tainted_file,
+     kInNodes | kInPods | kInFiles,
+     {"step5.taint", "step5.cpu-only-pending"}},
+    {"step5.trainer-not-evicted",
+     5,
+     2,
+     &trainer_not_evicted,
+     kInNodes | kInPods,
+     {"step4.placed-by-scheduler", "step5.taint"}},
 };
 
 }  // namespace

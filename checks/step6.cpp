@@ -124,10 +124,15 @@ Outcome gate_kept(const Snapshot& s) {
 }
 
 constexpr CheckInfo kChecks[] = {
-    {"step6.toleration", 6, 2, &toleration, kInPods},
+    {"step6.toleration", 6, 2, &toleration, kInPods, {"step5.taint"}},
     {"step6.gpu", 6, 2, &gpu, kInPods | kInFiles},
-    {"step6.placed", 6, 2, &placed, kInNodes | kInPods | kInEvents | kInFiles},
-    {"step6.gate-kept", 6, 2, &gate_kept, kInNodes | kInPods},
+    {"step6.placed",
+     6,
+     2,
+     &placed,
+     kInNodes | kInPods | kInEvents | kInFiles,
+     {"step1.namespace", "step2.capacity", "step2.allocatable", "step5.taint", "step6.toleration", "step6.gpu"}},
+    {"step6.gate-kept", 6, 2, &gate_kept, kInNodes | kInPods, {"step5.taint", "step5.cpu-only-pending"}},
 };
 
 }  // namespace

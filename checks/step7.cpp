@@ -227,8 +227,19 @@ Outcome exhausted_file(const Snapshot& s) {
 
 constexpr CheckInfo kChecks[] = {
     {"step7.same-as-trainer2", 7, 2, &same_as_trainer2, kInPods | kInFiles},
-    {"step7.pending-insufficient", 7, 3, &pending_insufficient, kInNodes | kInPods},
-    {"step7.exhausted-file", 7, 2, &exhausted_file, kInNodes | kInPods | kInFiles},
+    {"step7.pending-insufficient",
+     7,
+     3,
+     &pending_insufficient,
+     kInNodes | kInPods,
+     {"step1.namespace", "step2.capacity", "step2.allocatable", "step4.placed-by-scheduler", "step5.taint",
+      "step5.trainer-not-evicted", "step6.toleration", "step6.placed", "step7.same-as-trainer2"}},
+    {"step7.exhausted-file",
+     7,
+     2,
+     &exhausted_file,
+     kInNodes | kInPods | kInFiles,
+     {"step5.taint", "step7.pending-insufficient"}},
 };
 
 }  // namespace

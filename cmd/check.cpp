@@ -308,6 +308,8 @@ render::Options terminal_options(const CheckOptions& o, i18n::Lang lang, bool tt
   r.color = o.color == "always" || (o.color == "auto" && tty && !no_color);
   // Unicode marks only where the terminal's locale is UTF-8; ASCII everywhere else.
   r.unicode = (tty || o.color == "always") && utf8_locale(env);
+  // The terminal's width (TIOCGWINSZ), else COLUMNS, else 80: no table line is wider.
+  r.width = sys::table_width(tty ? sys::terminal_columns(STDOUT_FILENO) : 0, env);
   return r;
 }
 

@@ -43,7 +43,7 @@ std::string row(const std::vector<std::string>& cells) {
 std::string header() {
   std::vector<std::string> h{"user", "score", "max_score"};
   for (int s = 1; s <= kSteps; ++s) h.push_back(fmt::format("step{}", s));
-  for (const char* c : {"complete", "passed", "failed", "errors", "error"}) h.emplace_back(c);
+  for (const char* c : {"complete", "passed", "failed", "errors", "error", "roots"}) h.emplace_back(c);
   return row(h);
 }
 
@@ -71,6 +71,10 @@ std::string run_row(const std::string& user, const RunResult& run) {
     }
   }
   r.push_back(error);
+  // The root causes (check ids): the failures to fix first; the others follow from them.
+  std::string roots;
+  for (const auto& id : run.roots()) roots += (roots.empty() ? "" : " ") + id;
+  r.push_back(roots);
   return row(r);
 }
 
@@ -79,6 +83,7 @@ std::string error_row(const std::string& user, const std::string& error) {
   for (int n = 1; n <= kSteps; ++n) r.emplace_back("");
   for (const char* c : {"false", "", "", ""}) r.emplace_back(c);
   r.push_back(one_line(error.empty() ? std::string("bundle could not be graded") : error, 500));
+  r.emplace_back("");
   return row(r);
 }
 

@@ -148,10 +148,24 @@ std::string evidence_html(const std::vector<std::string>& evidence, i18n::Lang l
                            {"lines", txt(lines)}});
 }
 
-std::string check_details(const CheckResult& c, const Options& opts) {
+/// A failure's full details, or (in a step's table) a pointer: to the root causes above, or
+/// from a consequence to its root.
+std::string cause_details(const RunResult& run, const CheckResult& c, const Options& opts) {
+  if (c.outcome.caused_by.empty()) return detail_html("root", "ui.report.root", raw(" "), opts.lang);
+  const std::string root = run.root_of(c.id);
+  for (const auto& r : run.checks) {
+    if (r.id == root)
+      return detail_html("follows", "ui.root.follows-from", raw(check_title(r, opts.lang) + " (" + root + ")"),
+                         opts.lang);
+  }
+  return "";
+}
+
+std::string check_details(const CheckResult& c, const Options& opts, const RunResult* run = nullptr) {
   const auto& o = c.outcome;
   const auto lang = opts.lang;
   const bool problem = o.status == Status::kFail || o.status == Status::kError;
+  if (run != nullptr && o.status == Status::kFail) return cause_details(*run, c, opts);
   std::string d;
   if (problem) {
     if (!opts.hide_expected) d += detail_html("expected", "ui.report.expected", o.expected, lang);
@@ -162,7 +176,7 @@ std::string check_details(const CheckResult& c, const Options& opts) {
   return d;
 }
 
-std::string check_row(const CheckResult& c, const Options& opts) {
+std::string check_row(const RunResult& run, const CheckResult& c, const Options& opts) {
   const Status st = c.outcome.status;
   const std::string points =
       st == Status::kError ? fmt::format("-/{}", c.points) : fmt::format("{}/{}", c.score, c.points);
@@ -172,23 +186,25 @@ std::string check_row(const CheckResult& c, const Options& opts) {
                         {"status_text", txt(tr(("ui.report.status." + to_string(st)).c_str(), opts.lang))},
                         {"title", txt(check_title(c, opts.lang))},
                         {"points", txt(points)},
-                        {"details", markup(check_details(c, opts))}});
+                        {"details", markup(check_details(c, opts, &run))}});
 }
 
 std::string step_section(const RunResult& run, const StepSummary& s, const Options& opts) {
   const auto lang = opts.lang;
   std::string rows;
   for (const auto& c : run.checks) {
-    if (c.step == s.step && c.outcome.status != Status::kSkip) rows += check_row(c, opts);
+    if (c.step == s.step && c.outcome.status != Status::kSkip) rows += check_row(run, c, opts);
   }
-  return fill("step", {{"step", num(s.step)},
-                       {"title", txt(i18n::text(fmt::format("ui.step.{}", s.step), lang))},
-                       {"score", txt(fmt::format("{}/{}", s.score, s.max_score))},
-                       {"col_status", txt(tr("ui.report.col.status", lang))},
-                       {"col_check", txt(tr("ui.report.col.check", lang))},
-                       {"col_points", txt(tr("ui.report.col.points", lang))},
-                       {"col_details", txt(tr("ui.report.col.details", lang))},
-                       {"rows", markup(rows)}});
+  // A step whose checks all pass is folded.
+  return fill(s.failed == 0 && s.errors == 0 ? "step-folded" : "step",
+              {{"step", num(s.step)},
+               {"title", txt(i18n::text(fmt::format("ui.step.{}", s.step), lang))},
+               {"score", txt(fmt::format("{}/{}", s.score, s.max_score))},
+               {"col_status", txt(tr("ui.report.col.status", lang))},
+               {"col_check", txt(tr("ui.report.col.check", lang))},
+               {"col_points", txt(tr("ui.report.col.points", lang))},
+               {"col_details", txt(tr("ui.report.col.details", lang))},
+               {"rows", markup(rows)}});
 }
 
 // A cause in the environment that made several checks `error`, told once above the steps (as the
@@ -205,6 +221,41 @@ std::string env_causes(const RunResult& run, i18n::Lang lang) {
                               {"fix", txt(g.fix)}});
   }
   return out;
+}
+
+std::string consequences_html(const RunResult& run, const CheckResult& root, i18n::Lang lang) {
+  const auto list = run.consequences_of(root.id);
+  if (list.empty()) return "";
+  int lost = 0;
+  std::string items;
+  for (const CheckResult* f : list) {
+    lost += f->points - f->score;
+    items += fill("consequence",
+                  {{"id", txt(f->id)},
+                   {"caused_by", txt(f->outcome.caused_by)},
+                   {"step", txt(i18n::render(msg("ui.step.short", {{"step", std::to_string(f->step)}}), lang))},
+                   {"title", txt(check_title(*f, lang))},
+                   {"points", txt(fmt::format("{}/{}", f->score, f->points))}});
+  }
+  const std::string heading = i18n::render(
+      msg("ui.root.consequences", {{"count", std::to_string(list.size())}, {"points", std::to_string(lost)}}), lang);
+  return fill("consequences", {{"heading", txt(heading)}, {"items", markup(items)}});
+}
+
+// The root causes at the top, each in full with the failures that follow from it.
+std::string roots_html(const RunResult& run, const Options& opts) {
+  const auto roots = run.roots();
+  if (roots.empty()) return "";
+  std::string items;
+  for (const auto& c : run.checks) {
+    if (std::find(roots.begin(), roots.end(), c.id) == roots.end()) continue;
+    items += fill("root", {{"id", txt(c.id)},
+                           {"title", txt(check_title(c, opts.lang))},
+                           {"points", txt(fmt::format("{}/{}", c.score, c.points))},
+                           {"details", markup(check_details(c, opts))},
+                           {"consequences", markup(consequences_html(run, c, opts.lang))}});
+  }
+  return fill("roots", {{"title", txt(tr("ui.report.roots", opts.lang))}, {"items", markup(items)}});
 }
 
 std::string student_body(const RunResult& run, const Options& opts) {
@@ -227,6 +278,7 @@ std::string student_body(const RunResult& run, const Options& opts) {
                           {"env_causes", markup(env_causes(run, lang))},
                           {"warnings", markup(warnings)},
                           {"meta", txt(meta_text(run.meta, lang))},
+                          {"roots", markup(roots_html(run, opts))},
                           {"steps", markup(steps)}});
 }
 

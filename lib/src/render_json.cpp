@@ -54,6 +54,12 @@ void check_json(JsonOut& w, const CheckResult& c, const Options& opts) {
   w.begin_array();
   for (const auto& line : c.outcome.evidence) w.value(line);
   w.end_array();
+  // The failed check whose failure explains this one; null on a root cause and on every non-failure.
+  if (c.outcome.caused_by.empty()) {
+    w.null_member("caused_by");
+  } else {
+    w.member("caused_by", c.outcome.caused_by);
+  }
   w.end_object();
 }
 
@@ -112,6 +118,7 @@ void report_json(JsonOut& w, const RunResult& run, const Options& opts) {
   for (const auto& s : step_summaries(run)) step_json(w, s);
   w.end_array();
   strings_member(w, "warnings", m.warnings);
+  strings_member(w, "roots", run.roots());
   w.key("checks");
   w.begin_array();
   for (const auto& c : run.checks) check_json(w, c, opts);

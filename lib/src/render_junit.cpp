@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "gpuwhy/render.h"
+#include "gpuwhy/text.h"
 
 namespace gpuwhy::render {
 
@@ -48,6 +49,10 @@ std::string details(const CheckResult& c, const Options& opts) {
     if (is_empty(m)) return;
     out += i18n::text(label_id, opts.lang) + ": " + text_of(m, opts.lang) + "\n";
   };
+  // A failure says whether it is a root cause or which failed check it follows from.
+  if (o.status == Status::kFail)
+    out += o.caused_by.empty() ? i18n::text("ui.report.root-cause", opts.lang) + "\n"
+                               : i18n::text("ui.root.follows-from", opts.lang) + ": " + o.caused_by + "\n";
   if (!opts.hide_expected) add("ui.report.expected", o.expected);
   add("ui.report.actual", o.actual);
   add("ui.report.hint", o.hint);
@@ -96,6 +101,7 @@ std::string junit(const RunResult& run, const Options& opts) {
     property(out, "run_score", std::to_string(run.score()));
     property(out, "run_max_score", std::to_string(run.max_score()));
     property(out, "run_complete", run.complete() ? "true" : "false");
+    property(out, "run_roots", text::join(run.roots(), " "));
     property(out, "expected_hidden", opts.hide_expected ? "true" : "false");
     for (const auto& w : m.warnings) property(out, "warning", one_line(w, 500));
     out += "    </properties>\n";

@@ -3,6 +3,8 @@
 // boxes. Every outside text is one line with Markdown's punctuation backslash-escaped (`|` cannot
 // split a table cell, a backtick cannot open code) and HTML written as character references, so
 // student text can neither format nor inject anything.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "gpuwhy/i18n.h"
@@ -61,9 +63,8 @@ std::string points_cell(const CheckResult& c) {
   return fmt::format("{}/{}", c.score, c.points);
 }
 
-std::string details_cell(const CheckResult& c, const Options& opts) {
+std::string full_details(const CheckResult& c, const Options& opts) {
   const auto& o = c.outcome;
-  if (o.status != Status::kFail && o.status != Status::kError) return "";
   std::string cell;
   const auto add = [&](const char* label, const Msg& m) {
     if (is_empty(m)) return;
@@ -76,8 +77,55 @@ std::string details_cell(const CheckResult& c, const Options& opts) {
   return cell;
 }
 
+// In a step's table: a root cause points at its entry above, a consequence at its root; an
+// error says why in full.
+std::string details_cell(const RunResult& run, const CheckResult& c, const Options& opts) {
+  const auto& o = c.outcome;
+  if (o.status == Status::kError) return full_details(c, opts);
+  if (o.status != Status::kFail) return "";
+  if (o.caused_by.empty()) return "**" + t("ui.report.root", opts.lang) + "**";
+  const std::string root = run.root_of(c.id);
+  for (const auto& r : run.checks) {
+    if (r.id == root)
+      return "**" + t("ui.root.follows-from", opts.lang) + "** " + md(check_title(r, opts.lang)) + " `" + md(root) +
+             "`";
+  }
+  return "";
+}
+
+/// The root causes, each in full with the failures that follow from it.
+std::string roots_section(const RunResult& run, const Options& opts) {
+  const auto roots = run.roots();
+  if (roots.empty()) return "";
+  const auto lang = opts.lang;
+  std::string out = "### " + t("ui.report.roots", lang) + "\n\n";
+  for (const auto& c : run.checks) {
+    if (std::find(roots.begin(), roots.end(), c.id) == roots.end()) continue;
+    out += fmt::format("#### ❌ {} `{}` ({})\n\n{}\n\n", md(check_title(c, lang)), md(c.id), points_cell(c),
+                       full_details(c, opts));
+    const auto list = run.consequences_of(c.id);
+    if (list.empty()) continue;
+    int lost = 0;
+    for (const CheckResult* f : list) lost += f->points - f->score;
+    out += md(i18n::render(
+               msg("ui.root.consequences", {{"count", std::to_string(list.size())}, {"points", std::to_string(lost)}}),
+               lang)) +
+           "\n\n";
+    for (const CheckResult* f : list) {
+      out += fmt::format("- {} {} `{}` ({})\n",
+                         md(i18n::render(msg("ui.step.short", {{"step", std::to_string(f->step)}}), lang)),
+                         md(check_title(*f, lang)), md(f->id), points_cell(*f));
+    }
+    out += "\n";
+  }
+  return out;
+}
+
 std::string step_table(const RunResult& run, const StepSummary& s, const Options& opts) {
   const auto lang = opts.lang;
+  const std::string heading = md(i18n::text(fmt::format("ui.step.{}", s.step), lang));
+  // A step whose checks all pass is one line.
+  if (s.failed == 0 && s.errors == 0) return fmt::format("✅ **{}** ({}/{})<br>\n", heading, s.score, s.max_score);
   std::string out =
       fmt::format("### {} ({}/{})\n\n", md(i18n::text(fmt::format("ui.step.{}", s.step), lang)), s.score, s.max_score);
   out += fmt::format("| {} | {} | {} | {} |\n|---|---|---|---|\n", t("ui.report.col.status", lang),
@@ -85,7 +133,7 @@ std::string step_table(const RunResult& run, const StepSummary& s, const Options
   for (const auto& c : run.checks) {
     if (c.step != s.step || c.outcome.status == Status::kSkip) continue;
     out += fmt::format("| {} | {} `{}` | {} | {} |\n", status_cell(c.outcome.status, lang), md(check_title(c, lang)),
-                       md(c.id), points_cell(c), details_cell(c, opts));
+                       md(c.id), points_cell(c), details_cell(run, c, opts));
   }
   return out + "\n";
 }
@@ -110,9 +158,17 @@ std::string markdown(const RunResult& run, const Options& opts) {
            t("ui.env.fix", lang) + "** " + md(g.fix) + "\n\n";
   }
   for (const auto& w : run.meta.warnings) out += "> " + t("ui.report.warning", lang) + ": " + md(w, 500) + "\n\n";
+  out += roots_section(run, opts);
+  bool folded = false;
   for (const auto& s : step_summaries(run)) {
-    if (s.selected()) out += step_table(run, s, opts);
+    if (!s.selected()) continue;
+    const std::string part = step_table(run, s, opts);
+    const bool one_line = part.rfind("✅", 0) == 0;
+    if (folded && !one_line) out += "\n";
+    out += part;
+    folded = one_line;
   }
+  if (folded) out += "\n";
   out += "<sub>" + meta_line(run.meta, lang) + "</sub>\n";
   return out;
 }

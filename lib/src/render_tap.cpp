@@ -71,6 +71,9 @@ std::string tap(const RunResult& run, const Options& opts) {
     out += fmt::format("  points: {}\n", c.points);
     // A check that could not be evaluated has no score: it is not a zero.
     if (st == Status::kFail) out += fmt::format("  score: {}\n", c.score);
+    // Which failures are root causes, and which follow from another.
+    if (st == Status::kFail && o.caused_by.empty()) out += "  root: true\n";
+    if (st == Status::kFail && !o.caused_by.empty()) out += "  caused_by: " + yaml_quote(o.caused_by) + "\n";
     if (!opts.hide_expected && !is_empty(o.expected))
       out += "  expected: " + yaml_quote(text_of(o.expected, opts.lang)) + "\n";
     if (!is_empty(o.actual)) out += "  actual: " + yaml_quote(text_of(o.actual, opts.lang)) + "\n";

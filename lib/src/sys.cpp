@@ -1,5 +1,6 @@
 #include "gpuwhy/sys.h"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -23,6 +24,26 @@ std::map<std::string, std::string> environment() {
     if (eq != std::string_view::npos) env.emplace(std::string(kv.substr(0, eq)), std::string(kv.substr(eq + 1)));
   }
   return env;
+}
+
+std::size_t terminal_columns(int fd) {
+  winsize ws{};
+  if (::ioctl(fd, TIOCGWINSZ, &ws) != 0) return 0;  // NOLINT(cppcoreguidelines-pro-type-vararg): POSIX
+  return ws.ws_col;
+}
+
+std::size_t table_width(std::size_t terminal_columns, const std::map<std::string, std::string>& env) {
+  constexpr std::size_t kDefault = 80;
+  constexpr std::size_t kMax = 1000;
+  if (terminal_columns > 0) return std::min(terminal_columns, kMax);
+  const auto it = env.find("COLUMNS");
+  if (it == env.end() || it->second.empty() || it->second.size() > 4) return kDefault;
+  std::size_t n = 0;
+  for (char c : it->second) {
+    if (c < '0' || c > '9') return kDefault;
+    n = n * 10 + static_cast<std::size_t>(c - '0');
+  }
+  return n == 0 ? kDefault : std::min(n, kMax);
 }
 
 std::string now_rfc3339() {

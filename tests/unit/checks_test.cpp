@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -82,105 +83,167 @@ struct Scenario {
   std::set<std::string> failing;
   const char* check;  ///< the check whose hint names the mistake (nullptr for solution)
   const char* hint;
+  /// The mistake's intended root cause: what the report must show as the one thing to fix.
+  std::vector<std::string> roots;
 };
 
-const std::vector<Scenario>& scenarios() {
-  static const std::vector<Scenario> k{
-      {"solution", {}, nullptr, nullptr},
+// The scenario table in four parts (the first captures, then those of issue 10 on), each a
+// function short enough to read.
+std::vector<Scenario> scenarios_first() {
+  return {
+      {"solution", {}, nullptr, nullptr, {}},
       {"capacity-only",
        {"step2.allocatable", "step4.placed-by-scheduler", "step5.trainer-not-evicted", "step6.placed",
         "step7.pending-insufficient", "step7.exhausted-file"},
        "step2.allocatable",
-       "hint.step2.allocatable.capacity-only"},
+       "hint.step2.allocatable.capacity-only",
+       {"step2.allocatable"}},
       {"labels-wrong-node",
        {"step1.gpu-labels", "step1.other-nodes-clean", "step5.cpu-only-pending", "step5.tainted-file",
         "step6.gate-kept"},
        "step1.gpu-labels",
-       "hint.step1.gpu-labels.wrong-node"},
+       "hint.step1.gpu-labels.wrong-node",
+       {"step1.gpu-labels"}},
       {"taint-removed",
        {"step5.taint", "step5.cpu-only-pending", "step5.tainted-file", "step6.toleration", "step6.gate-kept",
         "step8.taint"},
        "step5.taint",
-       "hint.step5.taint.missing"},
+       "hint.step5.taint.missing",
+       {"step6.toleration"}},
       {"toleration-wrong-value",
        {"step6.toleration", "step6.placed", "step7.pending-insufficient", "step7.exhausted-file"},
        "step6.toleration",
-       "hint.step6.toleration.wrong-value"},
-      {"rejected-overwritten", {"step3.rejected-file"}, "step3.rejected-file", "hint.step3.rejected-file.overwritten"},
-      {"rejected-no-stderr", {"step3.rejected-file"}, "step3.rejected-file", "hint.step3.rejected-file.empty"},
+       "hint.step6.toleration.wrong-value",
+       {"step6.toleration"}},
+  };
+}
+
+std::vector<Scenario> scenarios_middle() {
+  return {
+      {"rejected-overwritten",
+       {"step3.rejected-file"},
+       "step3.rejected-file",
+       "hint.step3.rejected-file.overwritten",
+       {"step3.rejected-file"}},
+      {"rejected-no-stderr",
+       {"step3.rejected-file"},
+       "step3.rejected-file",
+       "hint.step3.rejected-file.empty",
+       {"step3.rejected-file"}},
       {"advertised-unquoted",
        {"step2.advertised-file"},
        "step2.advertised-file",
-       "hint.step2.advertised-file.saved-before-patch"},
+       "hint.step2.advertised-file.saved-before-patch",
+       {"step2.advertised-file"}},
       {"advertised-bare-numbers",
        {"step2.advertised-file"},
        "step2.advertised-file",
-       "hint.step2.advertised-file.bare-numbers"},
+       "hint.step2.advertised-file.bare-numbers",
+       {"step2.advertised-file"}},
       {"trainer3-no-toleration",
        {"step7.same-as-trainer2", "step7.pending-insufficient", "step7.exhausted-file"},
        "step7.same-as-trainer2",
-       "hint.step7.same-as-trainer2.tolerations"},
-      {"gate-report-wrong", {"step8.used", "step8.pending"}, "step8.used", "hint.step8.used.differs"},
+       "hint.step7.same-as-trainer2.tolerations",
+       {"step7.same-as-trainer2"}},
+      {"gate-report-wrong", {"step8.used", "step8.pending"}, "step8.used", "hint.step8.used.differs", {"step8.used"}},
       {"noexecute-taint",
        {"step4.requests-defaulted", "step4.placed-by-scheduler", "step5.taint", "step5.trainer-not-evicted",
         "step6.toleration", "step6.gate-kept", "step7.pending-insufficient", "step7.exhausted-file"},
        "step5.taint",
-       "hint.step5.taint.noexecute"},
-      {"toleration-too-broad", {"step6.toleration"}, "step6.toleration", "hint.step6.toleration.too-broad"},
+       "hint.step5.taint.noexecute",
+       {"step5.taint"}},
+      {"toleration-too-broad",
+       {"step6.toleration"},
+       "step6.toleration",
+       "hint.step6.toleration.too-broad",
+       {"step6.toleration"}},
       {"trainer-requests-and-selector",
        {"step4.manifest", "step4.placed-by-scheduler"},
        "step4.manifest",
-       "hint.step4.manifest.requests-and-constraint"},
-      {"scheduler-sees-devices", {"step8.scheduler-sees"}, "step8.scheduler-sees", "hint.step8.scheduler-sees.devices"},
+       "hint.step4.manifest.requests-and-constraint",
+       {"step4.manifest"}},
+      {"scheduler-sees-devices",
+       {"step8.scheduler-sees"},
+       "step8.scheduler-sees",
+       "hint.step8.scheduler-sees.devices",
+       {"step8.scheduler-sees"}},
+  };
+}
+
+std::vector<Scenario> scenarios_later() {
+  return {
       // Issue 10, classes 8-10: bound by hand, a shared wrong toleration, a taint with the wrong
       // key, a file saved before the patch.
       {"trainer-bound-by-hand",
        {"step4.placed-by-scheduler"},
        "step4.placed-by-scheduler",
-       "hint.placed.other-scheduler"},
-      {"trainer2-bound-by-hand", {"step6.placed"}, "step6.placed", "hint.placed.other-scheduler"},
+       "hint.placed.other-scheduler",
+       {"step4.placed-by-scheduler"}},
+      {"trainer2-bound-by-hand", {"step6.placed"}, "step6.placed", "hint.placed.other-scheduler", {"step6.placed"}},
       // Applied with spec.nodeName, then the line deleted from the saved file: only the live pod's
       // managedFields tell.
       {"trainer-node-name-dropped",
        {"step4.placed-by-scheduler"},
        "step4.placed-by-scheduler",
-       "hint.placed.node-name-live"},
+       "hint.placed.node-name-live",
+       {"step4.placed-by-scheduler"}},
       {"trainer3-same-wrong-toleration",
        {"step6.toleration", "step6.placed", "step7.pending-insufficient", "step7.exhausted-file"},
        "step7.pending-insufficient",
-       "hint.step7.shared-toleration"},
+       "hint.step7.shared-toleration",
+       {"step6.toleration"}},
       {"taint-wrong-key",
        {"step5.taint", "step6.placed", "step6.gate-kept", "step7.pending-insufficient", "step7.exhausted-file",
         "step8.taint"},
        "step5.taint",
-       "hint.taint.wrong-key"},
+       "hint.taint.wrong-key",
+       {"step5.taint"}},
+  };
+}
+
+std::vector<Scenario> scenarios_last() {
+  return {
       // Class 9: allocatable 1, so trainer2 waits too; trainer3's Insufficient is not "the slots ran out".
       {"allocatable-one",
        {"step2.allocatable", "step2.advertised-file", "step6.placed", "step7.pending-insufficient",
         "step7.exhausted-file"},
        "step7.pending-insufficient",
-       "hint.step7.premise-slots"},
+       "hint.step7.premise-slots",
+       {"step2.allocatable"}},
       // A correct solution saved as a Korean student saves it (prompts, describe, -o yaml, both
       // rules in one refusal, extra manifest documents, Korean answers with notes).
-      {"variant-korean-student", {}, nullptr, nullptr},
+      {"variant-korean-student", {}, nullptr, nullptr, {}},
       {"advertised-before-patch",
        {"step2.advertised-file"},
        "step2.advertised-file",
-       "hint.step2.advertised-file.saved-before-patch"},
+       "hint.step2.advertised-file.saved-before-patch",
+       {"step2.advertised-file"}},
       // Issue 14: the same scenarios on a shared-looking cluster (record-all --shared: 40 more
       // nodes with GPU labels, taints and resources that are not the lab's, pods elsewhere):
       // exactly the verdicts of the plain cluster.
-      {"shared-solution", {}, nullptr, nullptr},
+      {"shared-solution", {}, nullptr, nullptr, {}},
       {"shared-labels-wrong-node",
        {"step1.gpu-labels", "step1.other-nodes-clean", "step5.cpu-only-pending", "step5.tainted-file",
         "step6.gate-kept"},
        "step1.gpu-labels",
-       "hint.step1.gpu-labels.wrong-node"},
+       "hint.step1.gpu-labels.wrong-node",
+       {"step1.gpu-labels"}},
       {"shared-trainer3-no-toleration",
        {"step7.same-as-trainer2", "step7.pending-insufficient", "step7.exhausted-file"},
        "step7.same-as-trainer2",
-       "hint.step7.same-as-trainer2.tolerations"},
+       "hint.step7.same-as-trainer2.tolerations",
+       {"step7.same-as-trainer2"}},
   };
+}
+
+const std::vector<Scenario>& scenarios() {
+  static const std::vector<Scenario> k = [] {
+    std::vector<Scenario> v;
+    for (auto part : {scenarios_first, scenarios_middle, scenarios_later, scenarios_last}) {
+      for (auto& sc : part()) v.push_back(std::move(sc));
+    }
+    return v;
+  }();
   return k;
 }
 
@@ -202,6 +265,37 @@ TEST(Captures, EveryCapturedScenarioIsInTheTable) {
   EXPECT_FALSE(bundles_of("solution").empty()) << "no solution capture";
 }
 
+// Each mistake script names its intended root (`# Root: <check id>`, or `none` for a correct
+// variant) beside the mistake it plays; the table above holds the same, and every script is in it.
+TEST(Captures, MistakeScriptsNameTheRootsOfTheTable) {
+  const fs::path dir = fs::path(GPUWHY_SOURCE_DIR) / "fixtures" / "solution" / "mistakes";
+  ASSERT_TRUE(fs::is_directory(dir)) << dir;
+  std::map<std::string, std::vector<std::string>> table;
+  for (const auto& s : scenarios()) table[s.name] = s.roots;
+  int scripts = 0;
+  for (const auto& f : fs::directory_iterator(dir)) {
+    const std::string name = f.path().filename().string();
+    SCOPED_TRACE(name);
+    ++scripts;
+    std::ifstream in(f.path());
+    std::string line;
+    std::string root;
+    while (std::getline(in, line)) {
+      if (line.rfind("# Root: ", 0) != 0) continue;
+      root = line.substr(8, line.find(' ', 8) - 8);
+      break;
+    }
+    ASSERT_FALSE(root.empty()) << "no \"# Root: <check id>\" line";
+    ASSERT_EQ(table.count(name), 1U) << "a mistake script with no row in scenarios()";
+    const std::vector<std::string> want = root == "none" ? std::vector<std::string>{} : std::vector<std::string>{root};
+    EXPECT_EQ(table[name], want);
+    if (root != "none") {
+      EXPECT_NE(checks::find(root), nullptr) << root;
+    }
+  }
+  EXPECT_GT(scripts, 0);
+}
+
 class Captures : public testing::TestWithParam<std::size_t> {};
 
 TEST_P(Captures, FailsExactlyTheNamedChecks) {
@@ -219,6 +313,7 @@ TEST_P(Captures, FailsExactlyTheNamedChecks) {
       EXPECT_EQ(result(r, sc.check).outcome.hint.id, sc.hint);
     }
     for (const auto& c : r.checks) expect_renders(c);
+    EXPECT_EQ(r.roots(), sc.roots) << "one mistake must read as one root cause";
     if (sc.failing.empty()) {
       EXPECT_EQ(r.score(), r.max_score());
     }

@@ -295,7 +295,7 @@ std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
 
 const std::vector<std::string> kCsvHeader{"user",   "score",  "max_score", "step1", "step2", "step3",
                                           "step4",  "step5",  "step6",     "step7", "step8", "complete",
-                                          "passed", "failed", "errors",    "error"};
+                                          "passed", "failed", "errors",    "error", "roots"};
 
 TEST(ReportCsv, OneHeaderOneRow) {
   const RunResult run = synthetic_complete_run();

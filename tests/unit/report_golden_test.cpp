@@ -111,12 +111,14 @@ TEST(ReportGolden, EveryCaptureVerdicts) {
     ASSERT_TRUE(b.has_value());
     const auto j = nlohmann::json::parse(render::json(grade(*b, capture_rel(v, s)), golden_options()));
     std::string& t = tables[v];
-    if (t.empty()) t = "scenario\tcheck\tstatus\tscore\n";
+    if (t.empty()) t = "scenario\tcheck\tstatus\tscore\tcaused_by\n";
     t += s + "\t(total)\t" + (j["complete"].get<bool>() ? "complete" : "incomplete") + "\t" +
-         std::to_string(j["score"].get<int>()) + "/" + std::to_string(j["max_score"].get<int>()) + "\n";
+         std::to_string(j["score"].get<int>()) + "/" + std::to_string(j["max_score"].get<int>()) + "\t-\n";
     for (const auto& c : j["checks"]) {
       t += s + "\t" + c["id"].get<std::string>() + "\t" + c["status"].get<std::string>() + "\t" +
-           (c["score"].is_null() ? "-" : std::to_string(c["score"].get<int>())) + "\n";
+           (c["score"].is_null() ? "-" : std::to_string(c["score"].get<int>())) + "\t" +
+           (c["caused_by"].is_null() ? (c["status"] == "fail" ? "ROOT" : "-") : c["caused_by"].get<std::string>()) +
+           "\n";
     }
   }
   for (const auto& [v, t] : tables) expect_equal_to_golden("captures/" + v + "/verdicts.tsv", t);

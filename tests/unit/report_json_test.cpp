@@ -16,7 +16,7 @@ render::Options en() {
 TEST(ReportJson, HasTheContractFields) {
   const RunResult run = synthetic_run();
   const json j = json::parse(render::json(run, en()));
-  EXPECT_EQ(j["schema_version"], 1);
+  EXPECT_EQ(j["schema_version"], 2);
   EXPECT_EQ(j["kind"], "gpuwhy-report");
   EXPECT_EQ(j["gpuwhy_version"], "test");
   EXPECT_EQ(j["lab_id"], "gpu-why");
@@ -38,6 +38,9 @@ TEST(ReportJson, HasTheContractFields) {
   EXPECT_EQ(fail["expected"], kSecret);
   EXPECT_EQ(fail["actual"], "allocatable nvidia.com/gpu missing");
   EXPECT_EQ(fail["evidence"].size(), 2U);
+  EXPECT_TRUE(fail["caused_by"].is_null()) << "a failure no other explains is a root";
+  EXPECT_EQ(j["roots"], json(run.roots()));
+  EXPECT_NE(std::find(j["roots"].begin(), j["roots"].end(), "step2.synthetic-fail"), j["roots"].end());
   // Not graded is not zero: error and skip have no score.
   EXPECT_TRUE(j["checks"][1]["score"].is_null());
   EXPECT_TRUE(j["checks"][4]["score"].is_null());

@@ -39,24 +39,32 @@ std::vector<std::string> lines_of(const std::string& s) {
 
 TEST(Table, GroupsMarksDetailsAndSummary) {
   const std::string out = table(sample(), Options{});
-  EXPECT_NE(out.find("[PASS] step1.namespace"), std::string::npos) << out;
-  EXPECT_NE(out.find("[FAIL] step2.allocatable"), std::string::npos);
-  EXPECT_NE(out.find("Step 1 — namespace and GPU discovery labels\n"), std::string::npos);
-  EXPECT_NE(out.find("Step 2 — advertise nvidia.com/gpu in node status\n"), std::string::npos);
-  EXPECT_NE(out.find("expected  lab-node-0 allocatable = 2"), std::string::npos);
-  EXPECT_NE(out.find("actual    absent"), std::string::npos);
-  EXPECT_NE(out.find("hint      Capacity is set"), std::string::npos);
-  EXPECT_NE(out.find("evidence  lab-node-0 status.allocatable"), std::string::npos);
+  // A step whose checks all pass is one line, with its points; its checks are not listed.
+  EXPECT_EQ(out.find("step1.namespace"), std::string::npos) << out;
+  EXPECT_NE(out.find("[PASS] Step 1 — namespace and GPU discovery labels"), std::string::npos) << out;
+  // At 80 columns the id column would cost the titles a third of the line: titles only.
+  EXPECT_NE(out.find("  [FAIL] lab-node-0 allocatable shows nvidia.com/gpu: 2"), std::string::npos);
+  EXPECT_NE(out.find("[FAIL] Step 2 — advertise nvidia.com/gpu in node status"), std::string::npos);
+  EXPECT_NE(out.find("expected   lab-node-0 allocatable = 2"), std::string::npos);
+  EXPECT_NE(out.find("actual     absent"), std::string::npos);
+  EXPECT_NE(out.find("hint       Capacity is set"), std::string::npos);
+  EXPECT_NE(out.find("evidence   lab-node-0 status.allocatable"), std::string::npos);
   // Evidence of a pass only with --verbose.
   EXPECT_EQ(out.find("namespace gpu-why: phase Active"), std::string::npos);
   const auto ls = lines_of(out);
-  EXPECT_NE(std::find(ls.begin(), ls.end(), "1 passed, 1 failed"), ls.end()) << out;
-  EXPECT_NE(std::find(ls.begin(), ls.end(), "score 2/5"), ls.end());
+  EXPECT_NE(std::find(ls.begin(), ls.end(), "1 passed, 1 failed (1 root cause(s))"), ls.end()) << out;
   EXPECT_EQ(out.find("incomplete"), std::string::npos);
   EXPECT_EQ(out.find("\x1b["), std::string::npos);
   EXPECT_EQ(out.find("✔"), std::string::npos);
-  // Every line fits the wrap width.
-  for (const auto& l : ls) EXPECT_LE(text::display_width(l), 110U) << l;
+  // The last lines: the score, then the first root cause and the first sentence of its hint.
+  const auto score = std::find(ls.begin(), ls.end(), "score 2/5");
+  ASSERT_NE(score, ls.end()) << out;
+  ASSERT_GE(ls.end() - score, 3) << out;
+  EXPECT_EQ(*(score + 1), "Fix first: lab-node-0 allocatable shows nvidia.com/gpu: 2 (step2.allocatable)") << out;
+  EXPECT_EQ(*(score + 2), "  Capacity is set but allocatable is not: the scheduler uses allocatable, so it") << out;
+  EXPECT_EQ(ls.back(), "  sees no GPU on lab-node-0 and GPU pods stay Pending.") << out;
+  // Every line fits the default width, 80 columns.
+  for (const auto& l : ls) EXPECT_LE(text::display_width(l), 80U) << l;
 }
 
 TEST(Table, VerboseHideExpectedColourUnicode) {
@@ -87,8 +95,13 @@ TEST(Table, ErrorsSkipsAndIncomplete) {
   r.checks.push_back(check("step8.format", 8, Status::kSkip, 2));
   const std::string out = table(r, Options{});
   const auto ls = lines_of(out);
-  EXPECT_NE(std::find(ls.begin(), ls.end(), "1 passed, 1 failed, 1 errors, 2 skipped"), ls.end()) << out;
-  EXPECT_NE(out.find("[ERR ] step2.capacity"), std::string::npos);
+  EXPECT_NE(std::find(ls.begin(), ls.end(), "1 passed, 1 failed (1 root cause(s)), 1 errors, 2 skipped"), ls.end())
+      << out;
+  EXPECT_NE(out.find("[ERR ] lab-node-0 capacity shows nvidia.com/gpu: 2"), std::string::npos) << out;
+  // From 100 columns on, the ids have their column.
+  Options wide;
+  wide.width = 100;
+  EXPECT_NE(table(r, wide).find("[ERR ] step2.capacity"), std::string::npos);
   EXPECT_NE(out.find("-/2"), std::string::npos);
   EXPECT_NE(out.find("Not your work"), std::string::npos);
   EXPECT_NE(out.find("grading incomplete"), std::string::npos);
@@ -104,10 +117,12 @@ TEST(Table, AlignsWideCharactersByDisplayWidth) {
   r.checks.push_back(check("step1.테인트", 1, Status::kPass, 2));
   r.checks.push_back(check("step1.テイント確認", 1, Status::kPass, 3));
   r.checks.push_back(check("step1.ascii-only-name", 1, Status::kPass, 10));
-  const std::string out = table(r, Options{});
+  Options o;
+  o.verbose = true;  // every check, not the step's one line
+  const std::string out = table(r, o);
   std::vector<std::size_t> columns;
   for (const auto& l : lines_of(out)) {
-    if (l.find("[PASS]") == std::string::npos) continue;
+    if (l.rfind("  [PASS]", 0) != 0) continue;  // a check line, not the step's
     const auto slash = l.rfind(' ');
     columns.push_back(text::display_width(l.substr(0, slash)));
   }
@@ -125,7 +140,7 @@ TEST(Table, WrapsLongCjkHintsWithoutSpaces) {
   const std::string out = table(r, Options{});
   int hint_lines = 0;
   for (const auto& l : lines_of(out)) {
-    EXPECT_LE(text::display_width(l), 110U) << l;
+    EXPECT_LE(text::display_width(l), 80U) << l;
     if (l.find("가") != std::string::npos) ++hint_lines;
   }
   EXPECT_GE(hint_lines, 2);

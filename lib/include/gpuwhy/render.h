@@ -23,7 +23,8 @@ struct Options {
   i18n::Lang lang = i18n::Lang::kEn;
   bool color = false;                    ///< ANSI colour (table only)
   bool unicode = false;                  ///< ✔/✘ marks (table only), else ASCII
-  bool verbose = false;                  ///< evidence for passes too
+  bool verbose = false;                  ///< table: every check (passing steps unfolded), evidence for passes too
+  std::size_t width = 80;                ///< table: terminal columns no line exceeds (see terminal_width)
   bool hide_expected = false;            ///< no expected values (safe before the deadline)
   std::string user;                      ///< --user (LTI userId, CSV user)
   std::vector<std::string> step_titles;  ///< unused by most formats
@@ -80,7 +81,8 @@ std::string table(const RunResult& run, const Options& opts);
 std::string json(const RunResult& run, const Options& opts);
 
 /// Version of the native JSON report (`schema/report.schema.json`); fields are only ever added.
-inline constexpr int kReportSchemaVersion = 1;
+/// 2: `roots` per run and `caused_by` per check (the causal model).
+inline constexpr int kReportSchemaVersion = 2;
 /// Version of the batch JSON summary (`kind: "gpuwhy-batch"`).
 inline constexpr int kBatchSchemaVersion = 1;
 

@@ -33,6 +33,10 @@ struct Outcome {
   /// several checks share once, above the steps; machine formats keep every entry.
   std::string env_cause{};
   Msg env_need{};  ///< what the environment must grant for this check (an RBAC rule), or empty
+  /// On a `fail`: the id of the failed check whose failure explains this one ("step2.allocatable"),
+  /// decided from the evidence after every check ran (checks/causes.cpp); empty when this failure
+  /// has its own cause (a root cause).
+  std::string caused_by{};
 };
 
 /// One check's graded result.
@@ -63,6 +67,12 @@ struct RunResult {
   [[nodiscard]] bool complete() const;  ///< no check is kError
   [[nodiscard]] int count(Status s) const;
   [[nodiscard]] int exit_code() const;  ///< 0, 1 or 3 (see error.h)
+  /// The root causes: ids of the failed checks that name no cause, in lab order.
+  [[nodiscard]] std::vector<std::string> roots() const;
+  /// The failed checks whose caused_by chain ends at `root` (not `root` itself), in lab order.
+  [[nodiscard]] std::vector<const CheckResult*> consequences_of(const std::string& root) const;
+  /// The root cause `id`'s failure comes down to (itself when it is a root); "" when it did not fail.
+  [[nodiscard]] std::string root_of(const std::string& id) const;
 };
 
 }  // namespace gpuwhy

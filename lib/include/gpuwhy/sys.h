@@ -12,6 +12,13 @@ namespace gpuwhy::sys {
 /// The process environment as a map (for pure, testable resolution rules).
 std::map<std::string, std::string> environment();
 
+/// The columns of the terminal on `fd` (TIOCGWINSZ); 0 when it is not a terminal or does not say.
+std::size_t terminal_columns(int fd);
+
+/// How wide the table may be: the terminal's columns when known (non-zero), else a positive
+/// COLUMNS from `env`, else 80.
+std::size_t table_width(std::size_t terminal_columns, const std::map<std::string, std::string>& env);
+
 /// The current UTC time as RFC 3339 with second precision ("2026-12-01T06:15:13Z").
 std::string now_rfc3339();
 

@@ -1,0 +1,377 @@
+// Which failed check explains another's failure: one rule per check that can be caused, each
+// deciding from the evidence (the live objects, the files, and what each check found, which its
+// hint names) which of the causes it declares (CheckInfo::may_be_caused_by) is at work. A rule
+// names a cause only when that check failed; a failure no rule explains is a root cause.
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "checks.h"
+#include "common.h"
+#include "gpuwhy/lab.h"
+#include "gpuwhy/readers.h"
+#include "pending.h"
+
+namespace gpuwhy::checks {
+namespace {
+
+using detail::json;
+
+/// What a rule sees: the snapshot and every check's outcome.
+class Ctx {
+ public:
+  Ctx(const Snapshot& s, const RunResult& r) : s_(s), r_(r) {}
+  [[nodiscard]] const Snapshot& snap() const { return s_; }
+
+  [[nodiscard]] const CheckResult* get(std::string_view id) const {
+    for (const auto& c : r_.checks) {
+      if (c.id == id) return &c;
+    }
+    return nullptr;
+  }
+  [[nodiscard]] bool failed(std::string_view id) const {
+    const CheckResult* c = get(id);
+    return c != nullptr && c->outcome.status == Status::kFail;
+  }
+  /// The hint id of a failed check; "" otherwise.
+  [[nodiscard]] std::string hint(std::string_view id) const {
+    return failed(id) ? get(id)->outcome.hint.id : std::string();
+  }
+  /// An argument of a failed check's hint; "" when there is none.
+  [[nodiscard]] std::string hint_arg(std::string_view id, const std::string& key) const {
+    if (!failed(id)) return {};
+    const auto& args = get(id)->outcome.hint.args;
+    const auto it = args.find(key);
+    return it == args.end() ? std::string() : it->second;
+  }
+  /// The first of `ids` that failed, or "".
+  [[nodiscard]] std::string first_failed(std::initializer_list<std::string_view> ids) const {
+    for (auto id : ids) {
+      if (failed(id)) return std::string(id);
+    }
+    return {};
+  }
+
+ private:
+  const Snapshot& s_;
+  const RunResult& r_;
+};
+
+const json* gpu_node(const Snapshot& s) {
+  return s.nodes.ok() ? detail::find_node(s, lab::kGpuNode) : nullptr;
+}
+
+const json* pod(const Snapshot& s, std::string_view name) {
+  return s.pods.ok() ? detail::find_pod(s, name) : nullptr;
+}
+
+/// lab-node-0's status.<map> nvidia.com/gpu in thousandths (0 when absent or unreadable).
+long long advertised_milli(const Snapshot& s, const char* map) {
+  const json* node = gpu_node(s);
+  if (node == nullptr) return 0;
+  const auto v = detail::node_gpu(*node, map);
+  return v ? readers::quantity_milli(*v).value_or(0) : 0;
+}
+
+/// Every taint on lab-node-0 (none when the node is unreadable).
+std::vector<json> node_taints(const Snapshot& s) {
+  const json* node = gpu_node(s);
+  const json* t = node == nullptr ? nullptr : detail::at(*node, "/spec/taints");
+  if (t == nullptr || !t->is_array()) return {};
+  return {t->begin(), t->end()};
+}
+
+/// lab-node-0 carries a NoExecute taint that `p` (when known) does not tolerate: it evicts.
+bool evicting_taint(const Snapshot& s, const json* p) {
+  for (const auto& t : node_taints(s)) {
+    if (detail::str_at(t, "/effect") != "NoExecute") continue;
+    if (std::string_view(detail::str_at(t, "/key")).rfind("node.kubernetes.io/", 0) == 0) continue;
+    if (p == nullptr) return true;
+    const auto tols = detail::student_tolerations(*p);
+    if (std::none_of(tols.begin(), tols.end(), [&t](const json& tol) { return detail::tolerates(tol, t); }))
+      return true;
+  }
+  return false;
+}
+
+/// The pod's PodScheduled message names Insufficient nvidia.com/gpu.
+bool insufficient(const Snapshot& s, std::string_view name) {
+  const json* p = pod(s, name);
+  const json* cond = p == nullptr ? nullptr : detail::condition(*p, "PodScheduled");
+  return cond != nullptr &&
+         detail::str_at(*cond, "/message").find("Insufficient " + std::string(lab::kResource)) != std::string::npos;
+}
+
+/// The pod is Pending and its PodScheduled message blames lab-node-0's taint.
+bool blamed_on_taint(const Snapshot& s, std::string_view name) {
+  const json* p = pod(s, name);
+  const json* cond = p == nullptr ? nullptr : detail::condition(*p, "PodScheduled");
+  if (cond == nullptr || detail::str_at(*cond, "/status") != "False") return false;
+  const auto m = detail::scheduler_message(detail::str_at(*cond, "/message"));
+  return m && detail::blames_lab_taint(*m, gpu_node(s), p);
+}
+
+/// The pod has no Unschedulable message to save: it got a node (or it is gone).
+bool no_message_to_save(const Snapshot& s, std::string_view name) {
+  const json* p = pod(s, name);
+  const json* cond = p == nullptr ? nullptr : detail::condition(*p, "PodScheduled");
+  return cond == nullptr || detail::str_at(*cond, "/status") == "True";
+}
+
+/// The node the pod is bound to ("" when unbound or unknown).
+std::string node_of(const Snapshot& s, std::string_view name) {
+  const json* p = pod(s, name);
+  return p == nullptr ? std::string() : detail::str_at(*p, "/spec/nodeName");
+}
+
+/// A pod that never got a node because lab-node-0 advertises too little: the step-2 patch.
+std::string short_of_gpus(const Ctx& c, std::string_view name, long long needed_milli) {
+  if (!insufficient(c.snap(), name)) return {};
+  if (advertised_milli(c.snap(), "allocatable") >= needed_milli) return {};
+  if (advertised_milli(c.snap(), "capacity") < needed_milli && c.failed("step2.capacity")) return "step2.capacity";
+  return c.first_failed({"step2.allocatable", "step2.capacity"});
+}
+
+constexpr long long kOneGpu = 1000;
+constexpr long long kTwoGpus = 2000;  // trainer and trainer2 hold every slot
+
+// ---- one rule per check that can be caused ---------------------------------------------------
+
+std::string other_nodes_clean(const Ctx& c) {
+  // The four labels went to another node instead of lab-node-0: one mistake, two checks.
+  if (c.hint("step1.gpu-labels") == "hint.step1.gpu-labels.wrong-node") return "step1.gpu-labels";
+  return {};
+}
+
+std::string advertised_file(const Ctx& c) {
+  const std::string h = c.hint("step2.advertised-file");
+  if (h != "hint.step2.advertised-file.capacity-only" && h != "hint.step2.advertised-file.wrong-amount") return {};
+  // The file faithfully shows what the node advertises: the node is what is wrong.
+  const json* node = gpu_node(c.snap());
+  if (node == nullptr) return {};
+  const auto alloc = detail::node_gpu(*node, "allocatable");
+  const std::string shown = fmt::format("{}={}", lab::kGpuNode, alloc.value_or("<none>"));
+  const std::string wrong = c.hint_arg("step2.advertised-file", "wrong");
+  const bool faithful = wrong == shown || wrong.rfind(shown + ",", 0) == 0;
+  if (!faithful && h != "hint.step2.advertised-file.capacity-only") return {};
+  if (advertised_milli(c.snap(), "allocatable") == kTwoGpus) return {};
+  return c.first_failed({"step2.allocatable", "step2.capacity"});
+}
+
+std::string apiserver_rejects(const Ctx& c) {
+  const std::string h = c.hint("step3.apiserver-rejects");
+  if (h == "hint.step3.apiserver-rejects.no-namespace") return c.first_failed({"step1.namespace"});
+  // A manifest that breaks no rule is accepted: the manifest is the mistake.
+  if (h == "hint.step3.apiserver-rejects.accepted")
+    return c.first_failed({"step3.mismatch-manifest", "step3.fraction-manifest"});
+  return {};
+}
+
+std::string rejected_file(const Ctx& c) {
+  const std::string h = c.hint("step3.rejected-file");
+  const bool lacks = h == "hint.step3.rejected-file.no-rejection" || h == "hint.step3.rejected-file.no-mismatch" ||
+                     h == "hint.step3.rejected-file.no-fraction";
+  // No rejection to save when the apiserver accepted the manifest.
+  if (lacks && c.hint("step3.apiserver-rejects") == "hint.step3.apiserver-rejects.accepted")
+    return "step3.apiserver-rejects";
+  return {};
+}
+
+std::string requests_defaulted(const Ctx& c) {
+  const std::string h = c.hint("step4.requests-defaulted");
+  if (h == "hint.pod-missing" && evicting_taint(c.snap(), nullptr)) return c.first_failed({"step5.taint"});
+  if (h == "hint.pod-missing") return c.first_failed({"step1.namespace"});
+  return c.first_failed({"step4.manifest"});
+}
+
+std::string placed_trainer(const Ctx& c) {
+  const std::string h = c.hint("step4.placed-by-scheduler");
+  if (h == "hint.pod-missing" && evicting_taint(c.snap(), nullptr)) return c.first_failed({"step5.taint"});
+  if (h == "hint.pod-missing") return c.first_failed({"step1.namespace"});
+  if (h == "hint.placed.constrained" || h == "hint.placed.node-name") return c.first_failed({"step4.manifest"});
+  if (h == "hint.placed.wrong-node") return c.first_failed({"step2.other-nodes"});
+  if (h == "hint.placed.not-bound") return short_of_gpus(c, lab::kPodTrainer, kOneGpu);
+  return {};
+}
+
+std::string taint(const Ctx& c) {
+  // The taint is gone, trainer2 (which has no toleration) got in once it went, and cpu-only's
+  // saved message shows the taint was there in step 5: it was removed to let trainer2 in.
+  if (c.hint("step5.taint") != "hint.step5.taint.missing" || !node_taints(c.snap()).empty()) return {};
+  if (c.hint("step6.toleration") != "hint.step6.toleration.missing") return {};
+  if (node_of(c.snap(), lab::kPodTrainer2) != lab::kGpuNode) return {};
+  const std::string file = c.hint("step5.tainted-file");
+  const bool saw_taint = !c.failed("step5.tainted-file") || file == "hint.scheduler-file.stale" ||
+                         file == "hint.scheduler-file.no-live-message";
+  return saw_taint ? "step6.toleration" : std::string();
+}
+
+std::string cpu_only_pending(const Ctx& c) {
+  if (c.hint("step5.cpu-only-pending") == "hint.pod-missing") return c.first_failed({"step1.namespace"});
+  const std::string node = node_of(c.snap(), lab::kPodCpuOnly);
+  // Scheduled elsewhere: its selector found the GPU labels on another node.
+  if (!node.empty() && node != lab::kGpuNode) return c.first_failed({"step1.gpu-labels"});
+  // On lab-node-0, or pending for another reason than the taint: no taint kept it off, or the
+  // pod tolerates it, or no node carries the labels it selects.
+  return c.first_failed({"step5.taint", "step5.cpu-only-spec", "step1.gpu-labels"});
+}
+
+/// A saved scheduler message judged against a live pod whose own check failed.
+std::string saved_message(const Ctx& c, std::string_view file_check, std::string_view live_check,
+                          std::string_view pod_name) {
+  const std::string h = c.hint(file_check);
+  if (h == "hint.taint.wrong-key") return c.first_failed({"step5.taint"});
+  // An empty file, or one with no scheduler message, because the pod never had one to save.
+  if (h.rfind("hint.file.", 0) == 0 || h == "hint.scheduler-file.no-message") {
+    const bool nothing_saved = h == "hint.file.empty" || h == "hint.scheduler-file.no-message";
+    if (!nothing_saved || !no_message_to_save(c.snap(), pod_name)) return {};
+  }
+  return c.first_failed({live_check});
+}
+
+std::string trainer_not_evicted(const Ctx& c) {
+  const std::string h = c.hint("step5.trainer-not-evicted");
+  if (h == "hint.step5.trainer-not-evicted.noexecute" ||
+      (h == "hint.step5.trainer-not-evicted.gone" && evicting_taint(c.snap(), nullptr)))
+    return c.first_failed({"step5.taint"});
+  if (h == "hint.step5.trainer-not-evicted.never-scheduled") return c.first_failed({"step4.placed-by-scheduler"});
+  return {};
+}
+
+std::string toleration(const Ctx& c) {
+  // trainer2 tolerates the taint that is on the node, which is not the lab's: the taint is wrong.
+  if (!c.failed("step5.taint")) return {};
+  const json* p = pod(c.snap(), lab::kPodTrainer2);
+  if (p == nullptr) return {};
+  for (const auto& t : node_taints(c.snap())) {
+    for (const auto& tol : detail::student_tolerations(*p)) {
+      if (!detail::tolerates_everything(tol) && detail::tolerates(tol, t)) return "step5.taint";
+    }
+  }
+  return {};
+}
+
+std::string placed_trainer2(const Ctx& c) {
+  const std::string h = c.hint("step6.placed");
+  if (h == "hint.taint.wrong-key") return c.first_failed({"step5.taint"});
+  if (h == "hint.pod-missing") return c.first_failed({"step1.namespace"});
+  if (h == "hint.placed.not-bound-toleration") return c.first_failed({"step6.toleration", "step5.taint"});
+  if (h != "hint.placed.not-bound") return {};
+  // Kept off by the taint: trainer2's toleration (whatever key it names) does not match it.
+  if (blamed_on_taint(c.snap(), lab::kPodTrainer2)) return c.first_failed({"step6.toleration", "step5.taint"});
+  // trainer holds one GPU: trainer2 needs lab-node-0 to advertise two.
+  if (std::string why = short_of_gpus(c, lab::kPodTrainer2, kTwoGpus); !why.empty()) return why;
+  return c.first_failed({"step6.gpu"});
+}
+
+std::string gate_kept(const Ctx& c) {
+  const std::string h = c.hint("step6.gate-kept");
+  if (h == "hint.step6.gate-kept.cpu-only-scheduled") return c.first_failed({"step5.cpu-only-pending"});
+  return c.first_failed({"step5.taint"});
+}
+
+/// trainer3 is Pending but not because trainer and trainer2 hold both slots: which is missing.
+std::string slots_free(const Ctx& c) {
+  if (advertised_milli(c.snap(), "allocatable") < kTwoGpus)
+    return c.first_failed({"step2.allocatable", "step2.capacity"});
+  if (node_of(c.snap(), lab::kPodTrainer2) != lab::kGpuNode) return c.first_failed({"step6.placed"});
+  if (node_of(c.snap(), lab::kPodTrainer) != lab::kGpuNode)
+    return c.first_failed({"step5.trainer-not-evicted", "step4.placed-by-scheduler"});
+  return {};
+}
+
+std::string pending_insufficient(const Ctx& c) {
+  const std::string h = c.hint("step7.pending-insufficient");
+  if (h == "hint.pod-missing") return c.first_failed({"step1.namespace"});
+  if (h == "hint.step7.shared-toleration") return c.first_failed({"step6.toleration"});
+  if (h == "hint.step7.premise-allocatable") return c.first_failed({"step2.allocatable", "step2.capacity"});
+  if (h == "hint.step7.premise-slots") return slots_free(c);
+  // trainer3 got a node: a slot was free, because trainer or trainer2 is not there.
+  if (h == "hint.step7.pending-insufficient.scheduled") return slots_free(c);
+  if (h == "hint.taint.wrong-key") return c.first_failed({"step5.taint"});
+  // The taint keeps trainer3 off: its tolerations differ from trainer2's, or the taint is wrong.
+  if (h == "hint.step7.pending-insufficient.taint" || h == "hint.step7.pending-insufficient.not-insufficient")
+    return c.first_failed({"step7.same-as-trainer2", "step5.taint"});
+  return {};
+}
+
+std::string step8_pending(const Ctx& c) {
+  // USED too low by what PENDING is too high: one running pod counted as Pending.
+  const auto off = [&c](std::string_view id) -> std::optional<long long> {
+    const auto v = readers::leading_count(c.hint_arg(id, "value"));
+    const auto l = readers::leading_count(c.hint_arg(id, "live"));
+    if (!v || !l) return std::nullopt;
+    return *v - *l;
+  };
+  const auto u = off("step8.used");
+  const auto p = off("step8.pending");
+  if (u && p && *u != 0 && *u == -*p) return "step8.used";
+  return {};
+}
+
+std::string step8_taint(const Ctx& c) {
+  if (!c.failed("step5.taint")) return {};
+  // No lab taint on the node (none, or only one with another key): no answer can match it.
+  const std::string h = c.hint("step8.taint");
+  if (h == "hint.step8.taint.no-live-taint" || h == "hint.taint.wrong-key") return "step5.taint";
+  // The answer is the lab's taint; the node carries another.
+  std::string answer = c.hint_arg("step8.taint", "value");
+  std::erase(answer, ' ');
+  return answer == lab::kTaintString ? "step5.taint" : std::string();
+}
+
+using Rule = std::function<std::string(const Ctx&)>;
+
+const std::map<std::string_view, Rule>& rules() {
+  static const std::map<std::string_view, Rule> k{
+      {"step1.other-nodes-clean", other_nodes_clean},
+      {"step2.advertised-file", advertised_file},
+      {"step3.apiserver-rejects", apiserver_rejects},
+      {"step3.rejected-file", rejected_file},
+      {"step4.requests-defaulted", requests_defaulted},
+      {"step4.placed-by-scheduler", placed_trainer},
+      {"step5.taint", taint},
+      {"step5.cpu-only-pending", cpu_only_pending},
+      {"step5.tainted-file",
+       [](const Ctx& c) { return saved_message(c, "step5.tainted-file", "step5.cpu-only-pending", lab::kPodCpuOnly); }},
+      {"step5.trainer-not-evicted", trainer_not_evicted},
+      {"step6.toleration", toleration},
+      {"step6.placed", placed_trainer2},
+      {"step6.gate-kept", gate_kept},
+      {"step7.pending-insufficient", pending_insufficient},
+      {"step7.exhausted-file",
+       [](const Ctx& c) {
+         return saved_message(c, "step7.exhausted-file", "step7.pending-insufficient", lab::kPodTrainer3);
+       }},
+      {"step8.pending", step8_pending},
+      {"step8.taint", step8_taint},
+  };
+  return k;
+}
+
+}  // namespace
+
+void attribute_causes(const Snapshot& snap, RunResult& r) {
+  // Every rule reads the outcomes as the checks left them; causes are written afterwards.
+  std::map<std::string, std::string> found;
+  {
+    const Ctx ctx(snap, r);
+    for (const auto& c : r.checks) {
+      if (c.outcome.status != Status::kFail) continue;
+      const auto rule = rules().find(c.id);
+      if (rule == rules().end()) continue;
+      std::string cause = rule->second(ctx);
+      if (!cause.empty() && cause != c.id) found[c.id] = std::move(cause);
+    }
+  }
+  for (auto& c : r.checks) {
+    if (const auto it = found.find(c.id); it != found.end()) c.outcome.caused_by = it->second;
+  }
+}
+
+}  // namespace gpuwhy::checks

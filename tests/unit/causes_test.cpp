@@ -1,0 +1,117 @@
+// The causal model (CheckInfo::may_be_caused_by, Outcome::caused_by, RunResult::roots): on every
+// recorded capture, each cause a check names is one it declares, failed itself, and no chain of
+// causes loops; the roots are exactly the failures that name no cause. The intended root of each
+// scenario is in the scenario table of checks_test.cpp.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "checks.h"
+#include "report_common_test.h"
+
+namespace gpuwhy {
+namespace {
+
+using report_test::all_captures;
+using report_test::capture_rel;
+using report_test::grade;
+using report_test::load_capture;
+
+const CheckResult* find(const RunResult& r, const std::string& id) {
+  for (const auto& c : r.checks) {
+    if (c.id == id) return &c;
+  }
+  return nullptr;
+}
+
+bool declares(const checks::CheckInfo& info, const std::string& cause) {
+  return std::find(info.may_be_caused_by.begin(), info.may_be_caused_by.end(), cause) != info.may_be_caused_by.end();
+}
+
+void expect_sound(const RunResult& r) {
+  for (const auto& c : r.checks) {
+    const std::string& cause = c.outcome.caused_by;
+    if (cause.empty()) continue;
+    SCOPED_TRACE(c.id + " caused_by " + cause);
+    EXPECT_EQ(c.outcome.status, Status::kFail) << "only a failure has a cause";
+    const checks::CheckInfo* info = checks::find(c.id);
+    ASSERT_NE(info, nullptr);
+    EXPECT_TRUE(declares(*info, cause)) << "a cause the check does not declare in may_be_caused_by";
+    const CheckResult* by = find(r, cause);
+    ASSERT_NE(by, nullptr) << "no such check";
+    EXPECT_EQ(by->outcome.status, Status::kFail) << "the cause did not fail";
+    // Following the causes ends at a root within as many steps as there are checks.
+    std::set<std::string> seen{c.id};
+    for (const CheckResult* at = by; at != nullptr && !at->outcome.caused_by.empty();
+         at = find(r, at->outcome.caused_by)) {
+      ASSERT_TRUE(seen.insert(at->id).second) << "a cycle of causes through " << at->id;
+    }
+  }
+  std::vector<std::string> want;
+  for (const auto& c : r.checks) {
+    if (c.outcome.status == Status::kFail && c.outcome.caused_by.empty()) want.push_back(c.id);
+  }
+  EXPECT_EQ(r.roots(), want);
+  for (const auto& c : r.checks) {
+    if (c.outcome.status != Status::kFail) continue;
+    const std::string root = r.root_of(c.id);
+    EXPECT_NE(std::find(want.begin(), want.end(), root), want.end()) << c.id << " leads to " << root;
+  }
+}
+
+TEST(Causes, OnEveryCaptureDeclaredFailedAndAcyclic) {
+  const auto captures = all_captures();
+  ASSERT_FALSE(captures.empty());
+  int with_cause = 0;
+  for (const auto& [version, scenario] : captures) {
+    SCOPED_TRACE(capture_rel(version, scenario));
+    const auto bundle = load_capture(version, scenario);
+    ASSERT_TRUE(bundle.has_value());
+    const RunResult r = grade(*bundle, capture_rel(version, scenario));
+    expect_sound(r);
+    for (const auto& c : r.checks) with_cause += c.outcome.caused_by.empty() ? 0 : 1;
+    // The same capture with the cluster unreachable: errors, and no error names a cause.
+    const RunResult down = grade(report_test::unreachable(*bundle), capture_rel(version, scenario));
+    expect_sound(down);
+  }
+  EXPECT_GT(with_cause, 0) << "no capture produced a single cause";
+}
+
+TEST(Causes, DeclaredCausesAreOtherKnownChecks) {
+  for (const auto& c : checks::all()) {
+    for (auto cause : c.may_be_caused_by) {
+      if (cause.empty()) continue;
+      EXPECT_NE(checks::find(cause), nullptr) << c.id << " declares unknown " << cause;
+      EXPECT_NE(cause, c.id) << c.id << " declares itself";
+    }
+  }
+}
+
+TEST(Causes, ACauseThatDidNotFailExplainsNothing) {
+  RunResult r;
+  const auto add = [&r](const char* id, Status st, const char* cause) {
+    CheckResult c;
+    c.id = id;
+    c.outcome.status = st;
+    c.outcome.caused_by = cause;
+    r.checks.push_back(c);
+  };
+  add("a", Status::kPass, "");
+  add("b", Status::kFail, "a");  // its cause passed: b is a root
+  add("c", Status::kFail, "b");
+  add("d", Status::kFail, "e");  // a loop (the capture test proves none happens) hides neither
+  add("e", Status::kFail, "d");
+  EXPECT_EQ(r.root_of("c"), "b");
+  EXPECT_EQ(r.root_of("a"), "");
+  const auto roots = r.roots();
+  EXPECT_NE(std::find(roots.begin(), roots.end(), "b"), roots.end());
+  EXPECT_EQ(std::find(roots.begin(), roots.end(), "c"), roots.end());
+  EXPECT_NE(std::find(roots.begin(), roots.end(), "d"), roots.end());
+  ASSERT_EQ(r.consequences_of("b").size(), 1U);
+  EXPECT_EQ(r.consequences_of("b")[0]->id, "c");
+}
+
+}  // namespace
+}  // namespace gpuwhy
