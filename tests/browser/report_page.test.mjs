@@ -163,12 +163,31 @@ try {
   await page.screenshot({ path: path.join(art, "class.png"), fullPage: true });
 
   const stu = await open(path.join(art, "student.html"));
-  await test("student page: a section per step, the score, evidence in <details>, no request", async () => {
+  await test("student page: a step each, failing steps open and passing ones folded, roots first, no request", async () => {
     const p = stu.page;
     const report = JSON.parse(fs.readFileSync(path.join(art, "student.json"), "utf8"));
     assert.equal(Number(await p.getAttribute("#score", "data-score")), report.score);
-    const steps = await p.$$eval("section.step", (s) => s.map((x) => Number(x.dataset.step)));
-    assert.deepEqual(steps, report.steps.filter((s) => s.passed + s.failed + s.errors > 0).map((s) => s.step));
+    const graded = report.steps.filter((s) => s.passed + s.failed + s.errors > 0);
+    const steps = await p.$$eval(".step[data-step]", (s) => s.map((x) => Number(x.dataset.step)));
+    assert.deepEqual(steps, graded.map((s) => s.step));
+    // A step with a failure is a section, open; a step that passed whole is a closed <details>.
+    const open = await p.$$eval("section.step", (s) => s.map((x) => Number(x.dataset.step)));
+    assert.deepEqual(open, graded.filter((s) => s.failed + s.errors > 0).map((s) => s.step));
+    const folded = await p.$$eval("details.step.passed", (s) => s.map((x) => [Number(x.dataset.step), x.open]));
+    assert.deepEqual(folded, graded.filter((s) => s.failed + s.errors === 0).map((s) => [s.step, false]));
+    assert.ok(open.length > 0 && folded.length > 0, "the capture has both kinds of step");
+    // The roots come before the steps, one block per root, its consequences under it.
+    const roots = await p.$$eval("#roots .root", (r) => r.map((x) => x.dataset.check));
+    assert.deepEqual(roots, report.roots);
+    const after = await p.evaluate(() => {
+      const r = document.getElementById("roots");
+      const s = document.querySelector(".step[data-step]");
+      return Boolean(r.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    assert.ok(after, "the roots stand before the first step");
+    const under = await p.$$eval("#roots li[data-caused-by]", (l) => l.map((x) => x.dataset.check).sort());
+    const caused = report.checks.filter((c) => c.status === "fail" && c.caused_by).map((c) => c.id).sort();
+    assert.deepEqual(under, caused);
     const statuses = await p.$$eval("tr.check", (t) => t.map((x) => [x.dataset.check, x.dataset.status]));
     assert.deepEqual(statuses, report.checks.filter((c) => c.status !== "skip").map((c) => [c.id, c.status]));
     assert.ok((await p.locator("details.evidence").count()) > 0);
