@@ -680,6 +680,8 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.summary", "{passed} passed, {failed} failed"},
     {"ui.summary.errors", ", {errors} errors"},
     {"ui.summary.skipped", ", {skipped} skipped"},
+    {"ui.report.root-ids", "Root causes"},
+    {"ui.report.follow-on", "Failed because of them"},
     {"ui.report.roots", "Root causes: fix these first"},
     {"ui.report.root", "root cause (above)"},
     {"ui.report.root-cause", "root cause"},

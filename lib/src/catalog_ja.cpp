@@ -745,6 +745,8 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.summary", "合格 {passed}、不合格 {failed}"},
     {"ui.summary.errors", "、エラー {errors}"},
     {"ui.summary.skipped", "、スキップ {skipped}"},
+    {"ui.report.root-ids", "根本原因"},
+    {"ui.report.follow-on", "そのために不合格になったチェック"},
     {"ui.report.roots", "根本原因: まずこれを直してください"},
     {"ui.report.root", "根本原因(上を参照)"},
     {"ui.report.root-cause", "根本原因"},

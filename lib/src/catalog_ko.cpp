@@ -690,6 +690,8 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.summary", "통과 {passed}, 실패 {failed}"},
     {"ui.summary.errors", ", 오류 {errors}"},
     {"ui.summary.skipped", ", 건너뜀 {skipped}"},
+    {"ui.report.root-ids", "근본 원인"},
+    {"ui.report.follow-on", "이 때문에 실패한 검사"},
     {"ui.report.roots", "근본 원인: 이것부터 고치세요"},
     {"ui.report.root", "근본 원인 (위 참고)"},
     {"ui.report.root-cause", "근본 원인"},

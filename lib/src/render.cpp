@@ -216,6 +216,41 @@ std::string incomplete_line(const RunResult& run, i18n::Lang lang) {
       1000);
 }
 
+std::string first_sentence(const std::string& s) {
+  const std::string one = one_line(s, 2000);
+  std::size_t end = std::string::npos;
+  for (const char* stop : {". ", "。"}) {
+    const auto at = one.find(stop);
+    if (at != std::string::npos) end = std::min(end, at + std::string_view(stop).size());
+  }
+  std::string out = end == std::string::npos ? one : one.substr(0, end);
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+std::string cause_line(const RunResult& run, const CheckResult& check, i18n::Lang lang) {
+  if (check.outcome.status != Status::kFail) return "";
+  if (check.outcome.caused_by.empty()) return i18n::text("ui.report.root-cause", lang);
+  std::string line = i18n::text("ui.root.follows-from", lang) + ": ";
+  for (const auto& c : run.checks) {
+    if (c.id == check.outcome.caused_by) return one_line(line + check_title(c, lang) + " (" + c.id + ")", 1000);
+  }
+  return one_line(line + check.outcome.caused_by, 1000);
+}
+
+std::string fix_first_line(const RunResult& run, i18n::Lang lang) {
+  const auto roots = run.roots();
+  if (roots.empty()) return "";
+  for (const auto& c : run.checks) {
+    if (c.id != roots.front()) continue;
+    std::string line = i18n::text("ui.fix-first", lang) + " " + check_title(c, lang) + " (" + c.id + ")";
+    const std::string hint = first_sentence(text_of(c.outcome.hint, lang));
+    if (!hint.empty()) line += ": " + hint;
+    return one_line(line, 1000);
+  }
+  return "";
+}
+
 std::vector<StepSummary> step_summaries(const RunResult& run) {
   std::map<int, StepSummary> by_step;
   for (const auto& c : run.checks) {

@@ -20,10 +20,11 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-// expected / actual / hint on one line each, labels from the catalog.
-std::string message_of(const CheckResult& c, const Options& opts) {
+// Whether the failure is a root cause or follows from another, then expected / actual / hint on
+// one line each, labels from the catalog.
+std::string message_of(const RunResult& run, const CheckResult& c, const Options& opts) {
   const auto& o = c.outcome;
-  std::string m;
+  std::string m = cause_line(run, c, opts.lang);
   const auto add = [&](const char* label_id, const Msg& value) {
     if (is_empty(value)) return;
     if (!m.empty()) m += "\n";
@@ -35,14 +36,14 @@ std::string message_of(const CheckResult& c, const Options& opts) {
   return m;
 }
 
-ojson test_of(const CheckResult& c, const Options& opts) {
+ojson test_of(const RunResult& run, const CheckResult& c, const Options& opts) {
   const Status st = c.outcome.status;
   ojson t;
   // The reporter posts names and messages as Markdown (a PR comment): no mention may come of them.
   t["name"] = detail::defuse_mentions(c.id + ": " + check_title(c, opts.lang));
   t["status"] = to_string(st);
   t["score"] = st == Status::kPass ? c.score : 0;
-  t["message"] = st == Status::kPass ? std::string() : detail::defuse_mentions(message_of(c, opts));
+  t["message"] = st == Status::kPass ? std::string() : detail::defuse_mentions(message_of(run, c, opts));
   t["test_code"] = "gpuwhy check --check " + c.id;
   t["filename"] = "";
   t["line_no"] = 0;
@@ -60,7 +61,7 @@ std::string github_classroom(const RunResult& run, const Options& opts) {
   j["max_score"] = complete ? run.max_score() : 0;
   ojson tests = ojson::array();
   for (const auto& c : run.checks) {
-    if (c.outcome.status != Status::kSkip) tests.push_back(test_of(c, opts));
+    if (c.outcome.status != Status::kSkip) tests.push_back(test_of(run, c, opts));
   }
   j["tests"] = std::move(tests);
   return j.dump(-1, ' ', false, ojson::error_handler_t::replace) + "\n";

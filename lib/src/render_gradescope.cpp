@@ -13,6 +13,10 @@
 //     so an autograder wrapper can act on it (e.g. discard the run; `gpuwhy check` also exits 3).
 // Unselected checks are left out: they are not part of this grading.
 //
+// Causes: a failed test's output starts with "root cause" or "caused by: TITLE (ID)", its tags
+// add "root-cause" or "caused-by:ID", the top-level output ends with the "Fix first" line, and
+// `extra_data.roots` lists the root causes (the report JSON's `roots`).
+//
 // `--hide-expected`: a test's visibility applies to the whole test, so the expected value moves
 // out of the visible test into a companion informational test with visibility "after_due_date".
 #include <map>
@@ -33,9 +37,10 @@ std::string label(std::string_view id, const Options& opts) {
   return i18n::text(id, opts.lang);
 }
 
-std::string test_output(const CheckResult& c, const Options& opts, bool with_expected) {
+std::string test_output(const RunResult& run, const CheckResult& c, const Options& opts, bool with_expected) {
   const auto& o = c.outcome;
   std::string out;
+  if (const std::string cause = cause_line(run, c, opts.lang); !cause.empty()) out += cause + "\n";
   if (c.outcome.status == Status::kError) out += label("ui.report.not-evaluated", opts) + "\n";
   const auto add = [&](std::string_view id, const Msg& m) {
     if (!is_empty(m)) out += label(id, opts) + ": " + text_of(m, opts.lang) + "\n";
@@ -63,6 +68,7 @@ std::string gradescope(const RunResult& run, const Options& opts) {
   if (!complete) output += incomplete_line(run, opts.lang) + "\n";
   output += summary_line(run, opts.lang) + "\n";
   for (const auto& w : run.meta.warnings) output += label("ui.report.warning", opts) + ": " + one_line(w, 500) + "\n";
+  if (const std::string fix = fix_first_line(run, opts.lang); !fix.empty()) output += fix + "\n";
   j["output"] = output;
   ojson tests = ojson::array();
   std::map<int, int> index_in_step;
@@ -79,9 +85,12 @@ std::string gradescope(const RunResult& run, const Options& opts) {
       t["max_score"] = c.points;
     }
     t["status"] = st == Status::kPass ? "passed" : "failed";
-    t["output"] = test_output(c, opts, !opts.hide_expected);
+    t["output"] = test_output(run, c, opts, !opts.hide_expected);
     t["visibility"] = "visible";
     t["tags"] = ojson::array({fmt::format("step{}", c.step), c.id, to_string(st)});
+    if (st == Status::kFail) {
+      t["tags"].push_back(c.outcome.caused_by.empty() ? std::string("root-cause") : "caused-by:" + c.outcome.caused_by);
+    }
     tests.push_back(std::move(t));
     if (opts.hide_expected && st != Status::kPass && !is_empty(c.outcome.expected)) {
       ojson e;
@@ -99,6 +108,7 @@ std::string gradescope(const RunResult& run, const Options& opts) {
                           {"lab_id", clean_utf8(run.meta.lab_id)},
                           {"generated_at", clean_utf8(run.meta.generated_at)},
                           {"complete", complete},
+                          {"roots", run.roots()},
                           {"exit_code", run.exit_code()},
                           {"expected_hidden", opts.hide_expected}};
   return j.dump(2, ' ', false, ojson::error_handler_t::replace) + "\n";

@@ -61,18 +61,22 @@ std::string lti(const RunResult& run, const Options& opts) {
   const bool complete = run.complete();
   std::string comment = complete ? "" : incomplete_line(run, opts.lang) + "\n";
   comment += summary_line(run, opts.lang);
+  // The root causes first, then the failures that follow from them: one mistake reads as one.
   std::string failed;
   for (const auto& c : run.checks) {
-    if (c.outcome.status != Status::kFail) continue;
+    if (c.outcome.status != Status::kFail || !c.outcome.caused_by.empty()) continue;
     if (!failed.empty()) failed += ", ";
     failed += c.id;
   }
-  if (!failed.empty()) {
-    comment += '\n';
-    comment += i18n::text("ui.report.failed-checks", opts.lang);
-    comment += ": ";
-    comment += failed;
+  std::string follow;
+  for (const auto& c : run.checks) {
+    if (c.outcome.status != Status::kFail || c.outcome.caused_by.empty()) continue;
+    if (!follow.empty()) follow += ", ";
+    follow += c.id;
   }
+  if (!failed.empty()) comment += "\n" + i18n::text("ui.report.root-ids", opts.lang) + ": " + failed;
+  if (!follow.empty()) comment += "\n" + i18n::text("ui.report.follow-on", opts.lang) + ": " + follow;
+  if (const std::string fix = fix_first_line(run, opts.lang); !fix.empty()) comment += "\n" + fix;
   // Nothing selected means nothing to grade: no score at all rather than 0 out of 0.
   const bool gradable = run.max_score() > 0;
   ojson j;

@@ -105,19 +105,6 @@ std::vector<std::string> wrap(const std::string& in, std::size_t width) {
   return out;
 }
 
-/// The first sentence of a hint: up to the first ". " or "。" (the whole text when none).
-std::string first_sentence(const std::string& s) {
-  const std::string one = one_line(s, 2000);
-  std::size_t end = std::string::npos;
-  for (const char* stop : {". ", "。"}) {
-    const auto at = one.find(stop);
-    if (at != std::string::npos) end = std::min(end, at + std::string_view(stop).size());
-  }
-  std::string out = end == std::string::npos ? one : one.substr(0, end);
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  return out;
-}
-
 /// How a status is shown: ASCII and Unicode marks, and the colour of either.
 struct Look {
   const char* ascii;

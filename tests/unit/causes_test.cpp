@@ -79,6 +79,67 @@ TEST(Causes, OnEveryCaptureDeclaredFailedAndAcyclic) {
   EXPECT_GT(with_cause, 0) << "no capture produced a single cause";
 }
 
+// Every LMS format says which failures are roots, on every capture and in every language: a failed
+// test of Gradescope and GitHub Classroom starts "root cause" exactly when it is a root and "caused
+// by: ... (CAUSE)" otherwise; Gradescope's extra_data and LTI's comment list exactly the roots; all
+// three end their advice with the first root's "Fix first" line.
+TEST(Causes, EveryLmsFormatMarksExactlyTheRoots) {
+  int roots_seen = 0;
+  for (const auto& [version, scenario] : all_captures()) {
+    SCOPED_TRACE(capture_rel(version, scenario));
+    const auto bundle = load_capture(version, scenario);
+    ASSERT_TRUE(bundle.has_value());
+    const RunResult r = grade(*bundle, capture_rel(version, scenario));
+    const auto roots = r.roots();
+    roots_seen += static_cast<int>(roots.size());
+    for (const auto lang : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) {
+      render::Options opts;
+      opts.lang = lang;
+      opts.user = "student-1";
+      const std::string root_word = i18n::text("ui.report.root-cause", lang);
+      const std::string follows = i18n::text("ui.root.follows-from", lang) + ": ";
+      const std::string fix = render::fix_first_line(r, lang);
+      EXPECT_EQ(fix.empty(), roots.empty());
+      const auto gs = nlohmann::json::parse(render::gradescope(r, opts));
+      EXPECT_EQ(gs["extra_data"]["roots"].get<std::vector<std::string>>(), roots);
+      if (!fix.empty()) {
+        EXPECT_NE(gs["output"].get<std::string>().find(fix), std::string::npos);
+      }
+      const auto gc = nlohmann::json::parse(render::github_classroom(r, opts));
+      std::size_t i = 0;
+      for (const auto& c : r.checks) {
+        if (c.outcome.status == Status::kSkip) continue;
+        const auto& test = gc["tests"][i++];
+        if (c.outcome.status != Status::kFail) continue;
+        const bool is_root = std::find(roots.begin(), roots.end(), c.id) != roots.end();
+        const std::string lead = is_root ? root_word + "\n" : follows;
+        EXPECT_EQ(test["message"].get<std::string>().rfind(lead, 0), 0U) << c.id;
+        if (!is_root) {
+          EXPECT_NE(test["message"].get<std::string>().find("(" + c.outcome.caused_by + ")"), std::string::npos);
+        }
+        bool tagged = false;
+        for (const auto& t : gs["tests"]) {
+          if (t["tags"][1] != c.id || t["visibility"] != "visible") continue;
+          EXPECT_EQ(t["output"].get<std::string>().rfind(lead, 0), 0U) << c.id;
+          const auto tags = t["tags"].get<std::vector<std::string>>();
+          const std::string want = is_root ? "root-cause" : "caused-by:" + c.outcome.caused_by;
+          tagged = std::find(tags.begin(), tags.end(), want) != tags.end();
+        }
+        EXPECT_TRUE(tagged) << c.id;
+      }
+      const std::string comment = nlohmann::json::parse(render::lti(r, opts))["comment"];
+      std::string listed;
+      for (const auto& id : roots) listed += (listed.empty() ? "" : ", ") + id;
+      const std::string line = i18n::text("ui.report.root-ids", lang) + ": " + listed + "\n";
+      EXPECT_EQ(comment.find(line) != std::string::npos, !roots.empty()) << comment;
+      if (!fix.empty()) {
+        EXPECT_NE(comment.find(fix), std::string::npos);
+      }
+    }
+  }
+  EXPECT_GT(roots_seen, 0);
+}
+
 TEST(Causes, DeclaredCausesAreOtherKnownChecks) {
   for (const auto& c : checks::all()) {
     for (auto cause : c.may_be_caused_by) {

@@ -122,6 +122,15 @@ std::string summary_line(const RunResult& run, i18n::Lang lang);
 /// "Grading incomplete: {errors} check(s) could not be evaluated ..." ("ui.report.grading-incomplete").
 std::string incomplete_line(const RunResult& run, i18n::Lang lang);
 
+/// The first sentence of a text, on one line: up to the first ". " or "。" (the whole text when none).
+std::string first_sentence(const std::string& s);
+/// For a failed check, what it is in the causal model, one line: "root cause", or "caused by: TITLE
+/// (ID)" naming the failed check it follows from. Empty for a check that did not fail.
+std::string cause_line(const RunResult& run, const CheckResult& check, i18n::Lang lang);
+/// "Fix first: TITLE (ID): the first sentence of its hint" for the first root cause in lab order;
+/// empty when no check failed. Every format that has room for one line of advice ends with it.
+std::string fix_first_line(const RunResult& run, i18n::Lang lang);
+
 /// Score and counts of one lab step, over the checks of that step.
 struct StepSummary {
   int step = 0;
