@@ -46,8 +46,9 @@ class Cli : public testing::Test {
 
   // Runs gpuwhy with `args` (already shell-quoted), English texts, no terminal.
   CliRun run(const std::string& args) const {
-    const std::string cmd = "env -u KUBECONFIG LANG=C GPUWHY_LANG=en HOME=" + dir_.string() + " " GPUWHY_BINARY " " +
-                            args + " >" + (dir_ / "out").string() + " 2>" + (dir_ / "err").string() + " </dev/null";
+    const std::string cmd = "env -u KUBECONFIG LANG=C GPUWHY_LANG=en HOME=" + dir_.string() + " " +
+                            std::string(GPUWHY_BINARY) + " " + args + " >" + (dir_ / "out").string() + " 2>" +
+                            (dir_ / "err").string() + " </dev/null";
     const int status = std::system(cmd.c_str());  // NOLINT(cert-env33-c): the test runs our own binary
     CliRun r;
     r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

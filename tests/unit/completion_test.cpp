@@ -209,7 +209,7 @@ bool have(const char* program) {
 
 // What bash's completion function offers for `words` (the last one being completed).
 std::string complete_bash(const std::string& words) {
-  const std::string script = "source <(" GPUWHY_BINARY " completion bash) && COMP_WORDS=(" + words +
+  const std::string script = "source <(" + std::string(GPUWHY_BINARY) + " completion bash) && COMP_WORDS=(" + words +
                              ") && COMP_CWORD=$((${#COMP_WORDS[@]} - 1)) && _gpuwhy && echo \"${COMPREPLY[*]}\"";
   const Shell r = sh("bash --norc --noprofile -c '" + script + "' 2>&1");
   EXPECT_EQ(r.code, 0) << words << ": " << r.out;
@@ -226,24 +226,26 @@ TEST(CompletionSmoke, BashCompletes) {
   EXPECT_EQ(complete_bash("gpuwhy completion \"\""), "bash zsh fish");
   EXPECT_EQ(complete_bash("gpuwhy snapshot --no"), "--no-dry-run");
   EXPECT_EQ(complete_bash("gpuwhy --ver"), "--version");
-  const Shell reg = sh("bash --norc -c 'source <(" GPUWHY_BINARY " completion bash) && complete -p gpuwhy'");
+  const Shell reg =
+      sh("bash --norc -c 'source <(" + std::string(GPUWHY_BINARY) + " completion bash) && complete -p gpuwhy'");
   EXPECT_EQ(reg.out, "complete -F _gpuwhy gpuwhy\n");
 }
 
 TEST(CompletionSmoke, ScriptsParseInTheirShells) {
-  EXPECT_EQ(sh(GPUWHY_BINARY " completion bash | bash -n 2>&1; echo rc=$?").out, "rc=0\n");
+  EXPECT_EQ(sh(std::string(GPUWHY_BINARY) + " completion bash | bash -n 2>&1; echo rc=$?").out, "rc=0\n");
   if (have("zsh")) {
-    const Shell z = sh(GPUWHY_BINARY " completion zsh | zsh -n 2>&1; echo rc=$?");
+    const Shell z = sh(std::string(GPUWHY_BINARY) + " completion zsh | zsh -n 2>&1; echo rc=$?");
     EXPECT_EQ(z.out, "rc=0\n");
     // Loaded the way a user does: compinit, then the script registers itself for gpuwhy.
-    const Shell reg = sh("zsh -f -c 'autoload -U compinit && compinit -u -D && source <(" GPUWHY_BINARY
+    const Shell reg = sh("zsh -f -c 'autoload -U compinit && compinit -u -D && source <(" + std::string(GPUWHY_BINARY) +
                          " completion zsh) && print ${_comps[gpuwhy]}' 2>&1");
     EXPECT_EQ(reg.out, "_gpuwhy\n");
   }
   if (have("fish")) {
-    const Shell f = sh(GPUWHY_BINARY " completion fish | fish --no-execute 2>&1; echo rc=$?");
+    const Shell f = sh(std::string(GPUWHY_BINARY) + " completion fish | fish --no-execute 2>&1; echo rc=$?");
     EXPECT_EQ(f.out, "rc=0\n");
-    const Shell c = sh("fish -c '" GPUWHY_BINARY " completion fish | source; complete -C \"gpuwhy check --format j\"'");
+    const Shell c = sh("fish -c '" + std::string(GPUWHY_BINARY) +
+                       " completion fish | source; complete -C \"gpuwhy check --format j\"'");
     EXPECT_NE(c.out.find("json"), std::string::npos) << c.out;
     EXPECT_NE(c.out.find("junit"), std::string::npos) << c.out;
   }
@@ -251,20 +253,21 @@ TEST(CompletionSmoke, ScriptsParseInTheirShells) {
 }
 
 TEST(CompletionSmoke, ManPageIsValidRoff) {
-  const Shell page = sh(GPUWHY_BINARY " completion man");
+  const Shell page = sh(std::string(GPUWHY_BINARY) + " completion man");
   ASSERT_EQ(page.code, 0);
   EXPECT_EQ(page.out.find(".TH GPUWHY 1"), page.out.find('\n') + 1) << "the .TH line follows the comment line";
   if (!have("groff") || !have("lexgrog")) GTEST_SKIP() << "groff or lexgrog (man-db) not installed";
-  const Shell warnings = sh(GPUWHY_BINARY " completion man | groff -k -man -Tutf8 -ww -z 2>&1");
+  const Shell warnings = sh(std::string(GPUWHY_BINARY) + " completion man | groff -k -man -Tutf8 -ww -z 2>&1");
   EXPECT_EQ(warnings.out, "");
   const auto tmp = std::filesystem::temp_directory_path() / "gpuwhy-completion-test.1";
-  const Shell lex = sh(GPUWHY_BINARY " completion man > " + tmp.string() + " && lexgrog " + tmp.string());
+  const Shell lex =
+      sh(std::string(GPUWHY_BINARY) + " completion man > " + tmp.string() + " && lexgrog " + tmp.string());
   std::filesystem::remove(tmp);
   EXPECT_NE(lex.out.find("\"gpuwhy - grades the lab"), std::string::npos) << lex.out;
 }
 
 TEST(CompletionSmoke, UnknownShellIsAUsageError) {
-  const Shell r = sh(GPUWHY_BINARY " completion tcsh --lang en 2>&1");
+  const Shell r = sh(std::string(GPUWHY_BINARY) + " completion tcsh --lang en 2>&1");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find("\"tcsh\": no completion for this shell"), std::string::npos) << r.out;
 }

@@ -704,7 +704,8 @@ TEST(WhyHeld, TheGhostNodeIsNotABinding) {
 
 TEST(WhyCli, UsageErrorsExitTwo) {
   const auto run = [](const std::string& args) {
-    return report_test::run_command("env -u KUBECONFIG GPUWHY_LANG=en HOME=/nonexistent " GPUWHY_BINARY " why " + args);
+    return report_test::run_command("env -u KUBECONFIG GPUWHY_LANG=en HOME=/nonexistent " + std::string(GPUWHY_BINARY) +
+                                    " why " + args);
   };
   auto r = run("");
   EXPECT_EQ(r.exit_code, 2) << r.output;
