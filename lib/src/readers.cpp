@@ -7,6 +7,7 @@
 #include <set>
 
 #include "gpuwhy/json_bounded.h"
+#include "gpuwhy/k8s/quantity.h"
 #include "gpuwhy/lab.h"
 #include "gpuwhy/text.h"
 #include "gpuwhy/yaml.h"
@@ -59,72 +60,12 @@ TextFile decode_file(const StudentFile& f) {
 
 // ---- quantities --------------------------------------------------------------------------
 
-namespace {
-
-/// What a quantity's suffix multiplies by: an exponent (`e3`, `E-2`), a decimal SI suffix (m, k,
-/// M, G, T) or a binary one (Ki, Mi, Gi, Ti); nullopt for anything else.
-std::optional<long double> suffix_multiplier(const std::string& suffix) {
-  if ((suffix.size() >= 2) && (suffix[0] == 'e' || suffix[0] == 'E') &&
-      (std::isdigit(static_cast<unsigned char>(suffix[1])) != 0 || suffix[1] == '-' || suffix[1] == '+')) {
-    try {
-      std::size_t used = 0;
-      const int e = std::stoi(suffix.substr(1), &used);
-      if (used != suffix.size() - 1 || e > 18 || e < -18) return std::nullopt;
-      return std::pow(10.0L, e);
-    } catch (const std::exception&) {
-      return std::nullopt;
-    }
-  }
-  static constexpr std::pair<std::string_view, long double> kSuffixes[] = {{"", 1},
-                                                                           {"m", 1e-3L},
-                                                                           {"k", 1e3L},
-                                                                           {"M", 1e6L},
-                                                                           {"G", 1e9L},
-                                                                           {"T", 1e12L},
-                                                                           {"Ki", 1024.0L},
-                                                                           {"Mi", 1024.0L * 1024},
-                                                                           {"Gi", 1024.0L * 1024 * 1024},
-                                                                           {"Ti", 1024.0L * 1024 * 1024 * 1024}};
-  for (const auto& [name, mult] : kSuffixes) {
-    if (suffix == name) return mult;
-  }
-  return std::nullopt;
-}
-
-}  // namespace
-
 std::optional<long long> quantity_milli(std::string_view in) {
   std::string s = text::trim(in);
   if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') && s.back() == s.front()) s = s.substr(1, s.size() - 2);
-  if (s.empty() || s.size() > 40) return std::nullopt;
-  std::size_t i = 0;
-  bool neg = false;
-  if (s[i] == '+' || s[i] == '-') neg = s[i++] == '-';
-  long double v = 0;
-  bool digits = false;
-  while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
-    v = v * 10 + (s[i++] - '0');
-    digits = true;
-  }
-  if (i < s.size() && s[i] == '.') {
-    ++i;
-    long double scale = 0.1L;
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
-      v += (s[i++] - '0') * scale;
-      scale /= 10;
-      digits = true;
-    }
-  }
-  if (!digits) return std::nullopt;
-  const std::string suffix = s.substr(i);
-  const auto mult = suffix_multiplier(suffix);
-  if (!mult) return std::nullopt;
-  const long double milli = v * *mult * 1000.0L;
-  if (milli > 9e15L) return std::nullopt;
-  // Kubernetes rounds up to the next thousandth.
-  long long r = std::llround(milli);
-  if (std::fabs(milli - static_cast<long double>(r)) > 1e-6L) r = static_cast<long long>(std::ceil(milli));
-  return neg ? -r : r;
+  // A cell with no digit ("-", "m") is zero to ParseQuantity but no amount in a saved file.
+  if (s.empty() || s.size() > 40 || s.find_first_of("0123456789") == std::string::npos) return std::nullopt;
+  return k8s::milli_value(s);
 }
 
 std::optional<long long> json_quantity_milli(const json& v) {

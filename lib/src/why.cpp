@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "gpuwhy/i18n.h"
+#include "gpuwhy/k8s/quantity.h"
 
 // The rules below follow kube-scheduler's filter plugins (pkg/scheduler/framework/plugins/):
 // nodeunschedulable, nodename, tainttoleration, nodeaffinity, nodeports, noderesources/fit.go,
@@ -49,98 +50,6 @@ constexpr std::string_view kCpu = "cpu";
 constexpr std::string_view kMemory = "memory";
 constexpr std::string_view kEphemeral = "ephemeral-storage";
 constexpr std::string_view kPods = "pods";
-
-// ---- quantities (apimachinery resource.Quantity, exact in 128 bits) ----------------------------
-
-__extension__ typedef __int128 i128;  // NOLINT(modernize-use-using): __extension__ keeps -Wpedantic quiet
-
-// value * 10^exp10 * 2^exp2 * scale, rounded up to an integer: Quantity.Value() (scale 1) and
-// MilliValue() (scale 1000) both round up.
-std::optional<long long> scaled_ceil(i128 mantissa, int frac_digits, int exp10, int exp2, bool neg, int scale) {
-  i128 num = mantissa * scale;
-  i128 den = 1;
-  int e = exp10 - frac_digits;
-  for (; e > 0; --e) {
-    num *= 10;
-    if (num > static_cast<i128>(1) << 100) return std::nullopt;
-  }
-  for (; e < 0; ++e) den *= 10;
-  for (int i = 0; i < exp2; ++i) {
-    num *= 2;
-    if (num > static_cast<i128>(1) << 100) return std::nullopt;
-  }
-  i128 q = num / den;
-  if (neg) return static_cast<long long>(-q);  // toward zero is the ceiling of a negative
-  if (num % den != 0) ++q;
-  if (q > static_cast<i128>(9'000'000'000'000'000'000LL)) return std::nullopt;
-  return static_cast<long long>(q);
-}
-
-// A quantity's suffix: SI (n ... E), binary (Ki ... Ei) or a decimal exponent (e3, E-2).
-bool suffix_exponents(std::string_view suf, int& exp10, int& exp2) {
-  static const std::pair<std::string_view, int> kDec[] = {{"n", -9}, {"u", -6}, {"m", -3}, {"", 0},   {"k", 3},
-                                                          {"M", 6},  {"G", 9},  {"T", 12}, {"P", 15}, {"E", 18}};
-  static const std::pair<std::string_view, int> kBin[] = {{"Ki", 10}, {"Mi", 20}, {"Gi", 30},
-                                                          {"Ti", 40}, {"Pi", 50}, {"Ei", 60}};
-  for (const auto& [n, e] : kDec) {
-    if (suf == n) {
-      exp10 = e;
-      return true;
-    }
-  }
-  for (const auto& [n, e] : kBin) {
-    if (suf == n) {
-      exp2 = e;
-      return true;
-    }
-  }
-  if (suf.size() < 2 || (suf[0] != 'e' && suf[0] != 'E')) return false;
-  std::size_t j = 1;
-  bool eneg = false;
-  if (suf[j] == '+' || suf[j] == '-') eneg = suf[j++] == '-';
-  if (j >= suf.size()) return false;
-  int ev = 0;
-  for (; j < suf.size(); ++j) {
-    if (suf[j] < '0' || suf[j] > '9' || ev > 100) return false;
-    ev = ev * 10 + (suf[j] - '0');
-  }
-  exp10 = eneg ? -ev : ev;
-  return true;
-}
-
-std::optional<long long> parse_quantity(std::string_view s, int scale) {
-  if (s.empty() || s.size() > 64) return std::nullopt;
-  std::size_t i = 0;
-  bool neg = false;
-  if (s[i] == '+' || s[i] == '-') neg = s[i++] == '-';
-  i128 mant = 0;
-  int frac = 0;
-  bool digits = false;
-  while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
-    if (mant < static_cast<i128>(1) << 90) {
-      mant = mant * 10 + (s[i] - '0');
-    } else {
-      return std::nullopt;
-    }
-    ++i;
-    digits = true;
-  }
-  if (i < s.size() && s[i] == '.') {
-    ++i;
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
-      if (mant >= static_cast<i128>(1) << 90) return std::nullopt;
-      mant = mant * 10 + (s[i] - '0');
-      ++frac;
-      ++i;
-      digits = true;
-    }
-  }
-  if (!digits) return std::nullopt;
-  int exp10 = 0;
-  int exp2 = 0;
-  if (!suffix_exponents(s.substr(i), exp10, exp2) || exp10 < -30 || exp10 > 30) return std::nullopt;
-  return scaled_ceil(mant, frac, exp10, exp2, neg, scale);
-}
 
 bool is_cpu(std::string_view r) {
   return r == kCpu;
@@ -472,7 +381,7 @@ Wording wording_for(std::string_view v) {
 
 std::optional<long long> quantity(std::string_view resource, const json& value) {
   const int scale = is_cpu(resource) ? 1000 : 1;
-  if (value.is_string()) return parse_quantity(value.get_ref<const std::string&>(), scale);
+  if (value.is_string()) return k8s::scaled_value(value.get_ref<const std::string&>(), scale);
   if (value.is_number_integer()) {
     const long long n = value.get<long long>();
     if (n > 9'000'000'000'000'000LL / scale || n < 0) return std::nullopt;

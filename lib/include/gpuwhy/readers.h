@@ -39,8 +39,9 @@ TextFile decode_file(const StudentFile& f);
 
 // ---- quantities --------------------------------------------------------------------------
 
-/// A Kubernetes quantity in thousandths ("2" -> 2000, "500m" -> 500, "0.5" -> 500, "1k" ->
-/// 1000000, 1 -> 1000). nullopt for anything that is not a quantity.
+/// A Kubernetes quantity as a student saved it (spaces and one pair of quotes around it allowed),
+/// in thousandths: k8s::milli_value ("2" -> 2000, "500m" -> 500, "0.5" -> 500, "1k" -> 1000000).
+/// nullopt for anything that is not a quantity.
 std::optional<long long> quantity_milli(std::string_view text);
 /// The same for a JSON value (string or number).
 std::optional<long long> json_quantity_milli(const nlohmann::json& value);

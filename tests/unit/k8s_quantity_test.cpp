@@ -1,0 +1,106 @@
+// k8s::value and k8s::milli_value against apimachinery itself: fixtures/k8s/quantity/quantities.tsv
+// is what resource.ParseQuantity, Value() and MilliValue() of k8s.io/apimachinery v0.34.0 make of
+// each input (recorded by fixtures/k8s/record, never typed). Also: the student-file reader and
+// `gpuwhy why` give the same amounts, since both go through the one rule.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpuwhy/k8s/quantity.h"
+#include "gpuwhy/readers.h"
+#include "gpuwhy/text.h"
+#include "gpuwhy/why.h"
+
+namespace gpuwhy {
+namespace {
+
+struct Row {
+  std::string input;
+  bool error = false;
+  std::optional<long long> value;  ///< nullopt: "big"
+  std::optional<long long> milli;
+};
+
+std::optional<long long> cell(const std::string& s) {
+  if (s == "big") return std::nullopt;
+  return std::stoll(s);
+}
+
+std::vector<Row> recorded() {
+  std::ifstream in(std::string(GPUWHY_SOURCE_DIR) + "/fixtures/k8s/quantity/quantities.tsv");
+  std::vector<Row> rows;
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> f;
+    for (std::size_t at = 0;;) {
+      const auto tab = line.find('\t', at);
+      f.push_back(line.substr(at, tab == std::string::npos ? std::string::npos : tab - at));
+      if (tab == std::string::npos) break;
+      at = tab + 1;
+    }
+    Row r;
+    // The input is Go's %q of it: the inputs here are ASCII or valid UTF-8, so a JSON string reads it.
+    r.input = nlohmann::json::parse(f.at(0)).get<std::string>();
+    r.error = f.at(1) == "error";
+    if (!r.error) {
+      r.value = cell(f.at(1));
+      r.milli = cell(f.at(2));
+    }
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+TEST(K8sQuantity, EqualsApimachineryOnEveryRecordedInput) {
+  const auto rows = recorded();
+  ASSERT_GE(rows.size(), 60U) << "run fixtures/k8s/record";
+  int errors = 0;
+  for (const auto& r : rows) {
+    SCOPED_TRACE("input \"" + r.input + "\"");
+    if (r.error) {
+      ++errors;
+      EXPECT_EQ(k8s::value(r.input), std::nullopt);
+      EXPECT_EQ(k8s::milli_value(r.input), std::nullopt);
+      continue;
+    }
+    EXPECT_EQ(k8s::value(r.input), r.value);
+    EXPECT_EQ(k8s::milli_value(r.input), r.milli);
+  }
+  EXPECT_GT(errors, 5);
+}
+
+// The cases by name, so a change to the table cannot drop them silently.
+TEST(K8sQuantity, TheCasesThatOnceDiffered) {
+  EXPECT_EQ(k8s::milli_value("1P"), 1'000'000'000'000'000'000LL);
+  EXPECT_EQ(k8s::milli_value("-0.0005"), -1);  // away from zero, as AsScale rounds
+  EXPECT_EQ(k8s::value("-1.5"), -2);
+  EXPECT_EQ(k8s::milli_value("0.5"), 500);
+  EXPECT_EQ(k8s::milli_value("500m"), 500);
+  EXPECT_EQ(k8s::value("500m"), 1);
+  EXPECT_EQ(k8s::milli_value("1e3"), 1'000'000);
+  EXPECT_EQ(k8s::value("1K"), std::nullopt);
+}
+
+// One rule, three callers: the reader of a saved file (thousandths) and `gpuwhy why` (cpu in
+// thousandths, the rest whole) agree with k8s:: on every recorded input the reader takes.
+TEST(K8sQuantity, ReaderAndWhyUseTheSameRule) {
+  for (const auto& r : recorded()) {
+    SCOPED_TRACE("input \"" + r.input + "\"");
+    const bool has_digit = r.input.find_first_of("0123456789") != std::string::npos;
+    if (r.input.size() <= 40 && has_digit && r.input == std::string(text::trim(r.input))) {
+      EXPECT_EQ(readers::quantity_milli(r.input), k8s::milli_value(r.input));
+      EXPECT_EQ(readers::quantity_milli("\"" + r.input + "\""), k8s::milli_value(r.input));
+    } else if (!has_digit) {
+      EXPECT_EQ(readers::quantity_milli(r.input), std::nullopt) << "a cell with no digit is no amount";
+    }
+    EXPECT_EQ(why::quantity("cpu", nlohmann::json(r.input)), k8s::milli_value(r.input));
+    EXPECT_EQ(why::quantity("nvidia.com/gpu", nlohmann::json(r.input)), k8s::value(r.input));
+  }
+}
+
+}  // namespace
+}  // namespace gpuwhy
