@@ -13,6 +13,7 @@
 
 #include "checks.h"
 #include "common.h"
+#include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab.h"
 #include "gpuwhy/readers.h"
 #include "pending.h"
@@ -93,8 +94,7 @@ bool evicting_taint(const Snapshot& s, const json* p) {
     if (std::string_view(detail::str_at(t, "/key")).rfind("node.kubernetes.io/", 0) == 0) continue;
     if (p == nullptr) return true;
     const auto tols = detail::student_tolerations(*p);
-    if (std::none_of(tols.begin(), tols.end(), [&t](const json& tol) { return detail::tolerates(tol, t); }))
-      return true;
+    if (std::none_of(tols.begin(), tols.end(), [&t](const json& tol) { return k8s::tolerates(tol, t); })) return true;
   }
   return false;
 }
@@ -250,7 +250,7 @@ std::string toleration(const Ctx& c) {
   if (p == nullptr) return {};
   for (const auto& t : node_taints(c.snap())) {
     for (const auto& tol : detail::student_tolerations(*p)) {
-      if (!detail::tolerates_everything(tol) && detail::tolerates(tol, t)) return "step5.taint";
+      if (!detail::tolerates_everything(tol) && k8s::tolerates(tol, t)) return "step5.taint";
     }
   }
   return {};

@@ -326,17 +326,6 @@ bool tolerates_lab_taint(const json& tol) {
   return (op.empty() || op == "Equal") && view_at(tol, "/value") == lab::kTaintValue;
 }
 
-bool tolerates(const json& tol, const json& taint) {
-  const std::string effect = str_at(tol, "/effect");
-  if (!effect.empty() && effect != view_at(taint, "/effect")) return false;
-  const std::string key = str_at(tol, "/key");
-  const std::string op = str_at(tol, "/operator");
-  if (key.empty()) return op == "Exists";
-  if (key != view_at(taint, "/key")) return false;
-  if (op == "Exists") return true;
-  return (op.empty() || op == "Equal") && view_at(tol, "/value") == view_at(taint, "/value");
-}
-
 std::string node_name_client(const json& pod) {
   const json* mf = at(pod, "/metadata/managedFields");
   if (mf == nullptr || !mf->is_array()) return {};

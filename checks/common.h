@@ -106,9 +106,6 @@ bool constrains(const json& pod, const char* field);
 std::vector<json> student_tolerations(const json& pod);
 /// The toleration tolerates nvidia.com/gpu=present:NoSchedule.
 bool tolerates_lab_taint(const json& tol);
-/// The toleration tolerates the taint, by the scheduler's rule (key or empty key with Exists,
-/// Exists or an equal value, an empty or equal effect).
-bool tolerates(const json& tol, const json& taint);
 /// Tolerates every taint: no key and operator Exists.
 bool tolerates_everything(const json& tol);
 /// The toleration targets the nvidia.com/gpu key (whether or not it matches).

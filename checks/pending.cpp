@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "common.h"
+#include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab.h"
 #include "gpuwhy/messages.h"
 #include "gpuwhy/readers.h"
@@ -55,7 +56,7 @@ bool blames_lab_taint(const messages::SchedulerMessage& m, const json* gpu_node,
   const json* tols = at(*pod, "/spec/tolerations");
   return std::any_of(taints.begin(), taints.end(), [&](const json& taint) {
     if (tols == nullptr || !tols->is_array()) return true;
-    return std::none_of(tols->begin(), tols->end(), [&](const json& tol) { return tolerates(tol, taint); });
+    return std::none_of(tols->begin(), tols->end(), [&](const json& tol) { return k8s::tolerates(tol, taint); });
   });
 }
 

@@ -8,6 +8,7 @@
 
 #include "gpuwhy/i18n.h"
 #include "gpuwhy/k8s/quantity.h"
+#include "gpuwhy/k8s/taints.h"
 
 // The rules below follow kube-scheduler's filter plugins (pkg/scheduler/framework/plugins/):
 // nodeunschedulable, nodename, tainttoleration, nodeaffinity, nodeports, noderesources/fit.go,
@@ -87,26 +88,6 @@ void max_into(Amounts& into, const Amounts& other) {
     auto it = into.find(k);
     if (it == into.end() || it->second < v) into[k] = v;
   }
-}
-
-// ---- tolerations (core/v1/helper ToleratesTaint) ------------------------------------------------
-
-bool tolerates(const json& tol, const json& taint) {
-  const std::string effect = str(tol, "effect");
-  if (!effect.empty() && effect != str(taint, "effect")) return false;
-  const std::string key = str(tol, "key");
-  if (!key.empty() && key != str(taint, "key")) return false;
-  const std::string op = str(tol, "operator");
-  if (op == "Exists") return true;
-  if (op.empty() || op == "Equal") return str(tol, "value") == str(taint, "value");
-  return false;
-}
-
-bool tolerated(const json& pod, const json& taint) {
-  for (const json* t : array_of(path(pod, {"spec", "tolerations"}))) {
-    if (tolerates(*t, taint)) return true;
-  }
-  return false;
 }
 
 std::string taint_text(const json& taint) {
@@ -517,7 +498,7 @@ bool node_unschedulable(const Input& in, NodeVerdict& v) {
   const json& unsched = path(in.node, {"spec", "unschedulable"});
   if (!unsched.is_boolean() || !unsched.get<bool>()) return false;
   const json t = {{"key", "node.kubernetes.io/unschedulable"}, {"effect", "NoSchedule"}};
-  if (tolerated(in.pod, t)) return false;
+  if (k8s::tolerated(in.pod, t)) return false;
   reject(v, Gate::kNodeUnschedulable, std::string(kReasonUnschedulable), true);
   v.details.push_back(msg("why.detail.unschedulable", {{"node", v.node}}));
   v.fix = msg("why.fix.unschedulable", {{"node", v.node}});
@@ -539,7 +520,7 @@ bool taint_toleration(const Input& in, NodeVerdict& v) {
   for (const json* t : array_of(path(in.node, {"spec", "taints"}))) {
     const std::string effect = str(*t, "effect");
     if (effect != "NoSchedule" && effect != "NoExecute") continue;
-    if (tolerated(in.pod, *t)) continue;
+    if (k8s::tolerated(in.pod, *t)) continue;
     reject(v, Gate::kTaintToleration, taint_reason(*t, in.wording), true);
     v.taint = *t;
     v.toleration = suggested_toleration(*t);

@@ -1,0 +1,18 @@
+// Taints and tolerations: the one place gpuwhy decides whether a toleration tolerates a taint.
+// Checks, causes and `gpuwhy why` all go through it.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+namespace gpuwhy::k8s {
+
+/// core/v1 Toleration.ToleratesTaint, as the scheduler's TaintToleration plugin calls it: an
+/// effect, when set, must equal the taint's; a key, when set, must equal the taint's (an empty key
+/// matches every key); operator "" or "Equal" compares the values, "Exists" matches any value, any
+/// other operator matches nothing. Fields that are absent or not strings count as "".
+bool tolerates(const nlohmann::json& toleration, const nlohmann::json& taint);
+
+/// Whether any of the pod's spec.tolerations tolerates the taint.
+bool tolerated(const nlohmann::json& pod, const nlohmann::json& taint);
+
+}  // namespace gpuwhy::k8s

@@ -1,0 +1,40 @@
+#include "gpuwhy/k8s/taints.h"
+
+#include <string_view>
+
+namespace gpuwhy::k8s {
+
+namespace {
+
+std::string_view field(const nlohmann::json& o, const char* name) {
+  if (!o.is_object()) return {};
+  const auto it = o.find(name);
+  if (it == o.end() || !it->is_string()) return {};
+  return it->get_ref<const std::string&>();
+}
+
+}  // namespace
+
+bool tolerates(const nlohmann::json& toleration, const nlohmann::json& taint) {
+  const std::string_view effect = field(toleration, "effect");
+  if (!effect.empty() && effect != field(taint, "effect")) return false;
+  const std::string_view key = field(toleration, "key");
+  if (!key.empty() && key != field(taint, "key")) return false;
+  const std::string_view op = field(toleration, "operator");
+  if (op.empty() || op == "Equal") return field(toleration, "value") == field(taint, "value");
+  return op == "Exists";
+}
+
+bool tolerated(const nlohmann::json& pod, const nlohmann::json& taint) {
+  if (!pod.is_object()) return false;
+  const auto spec = pod.find("spec");
+  if (spec == pod.end() || !spec->is_object()) return false;
+  const auto tols = spec->find("tolerations");
+  if (tols == spec->end() || !tols->is_array()) return false;
+  for (const auto& t : *tols) {
+    if (tolerates(t, taint)) return true;
+  }
+  return false;
+}
+
+}  // namespace gpuwhy::k8s
