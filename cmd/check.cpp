@@ -248,21 +248,15 @@ Source validate_source(const CheckOptions& o, i18n::Lang lang) {
   return batch ? Source::kBatch : Source::kBundle;
 }
 
-// A batch gives one summary for many students: table, csv, json, html (the class page) or
-// markdown. The per-student formats (junit, gradescope, lti, tap, github-classroom: one GitHub
-// Classroom repository is one student) are a usage error there.
-bool batch_format(render::Format f) {
-  using render::Format;
-  return f == Format::kTable || f == Format::kCsv || f == Format::kJson || f == Format::kHtml || f == Format::kMarkdown;
-}
-
 void validate_format(const Plan& p, const CheckOptions& o) {
   using render::Format;
   if (o.github_output && p.format != Format::kGithubClassroom) {
     throw usage_error(p.lang, "cli.error.github-output-format", {});
   }
   if (p.source == Source::kBatch) {
-    if (!batch_format(p.format)) throw usage_error(p.lang, "cli.error.batch-format", {{"format", o.format}});
+    // A batch gives one summary for many students (render::kFormats says in which formats); the
+    // per-student ones (junit, gradescope, lti, tap, github-classroom) are a usage error there.
+    if (!render::info(p.format).batch) throw usage_error(p.lang, "cli.error.batch-format", {{"format", o.format}});
     if (!o.user.empty()) throw usage_error(p.lang, "cli.error.batch-user", {});
   } else if (p.format == Format::kLti && o.user.empty()) {
     throw usage_error(p.lang, "cli.error.lti-needs-user", {});

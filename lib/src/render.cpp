@@ -25,14 +25,22 @@ void batch_json_row(JsonOut& w, const BatchRow& r, const Options& opts);
 void batch_json_tail(JsonOut& w, std::string& out);
 }  // namespace detail
 
+const FormatInfo& info(Format format) {
+  for (const auto& f : kFormats) {
+    if (f.format == format) return f;
+  }
+  throw Error(ErrorKind::kUsage, "unknown output format");
+}
+
 std::vector<std::string> format_names() {
-  return {"table", "json", "junit", "gradescope", "lti", "tap", "csv", "html", "markdown", "github-classroom"};
+  std::vector<std::string> out;
+  for (const auto& f : kFormats) out.emplace_back(f.name);
+  return out;
 }
 
 std::optional<Format> parse_format(std::string_view name) {
-  const auto names = format_names();
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (names[i] == name) return static_cast<Format>(i);
+  for (const auto& f : kFormats) {
+    if (f.name == name) return f.format;
   }
   return std::nullopt;
 }
@@ -88,15 +96,12 @@ struct BatchWriter::State {
 };
 
 BatchWriter::BatchWriter(Format format, Options opts, Sink sink) {
-  switch (format) {
-    case Format::kCsv:
-    case Format::kJson:
-    case Format::kTable:
-    case Format::kHtml:
-    case Format::kMarkdown: break;
-    default:
-      throw Error(ErrorKind::kUsage,
-                  "several bundles give a batch summary: use --format table, csv, json, html or markdown");
+  if (!info(format).batch) {
+    std::string names;
+    for (const auto& f : kFormats) {
+      if (f.batch) names += std::string(names.empty() ? "" : ", ") + std::string(f.name);
+    }
+    throw Error(ErrorKind::kUsage, "several bundles give a batch summary: use --format " + names);
   }
   s_ = std::make_unique<State>();
   s_->format = format;

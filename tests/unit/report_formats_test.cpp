@@ -388,6 +388,39 @@ TEST(ReportFormats, RenderDispatchesEveryFormat) {
   }
 }
 
+// render::kFormats is the one list: every enum value once, names parse back to their own row
+// (never by position), a batch is taken exactly by the formats the table says, and every format
+// has goldens under its extension.
+TEST(ReportFormats, TheFormatTableIsTheOneList) {
+  std::set<render::Format> seen;
+  std::set<std::string_view> names;
+  for (const auto& f : render::kFormats) {
+    SCOPED_TRACE(std::string(f.name));
+    EXPECT_TRUE(seen.insert(f.format).second) << "an enum value twice";
+    EXPECT_TRUE(names.insert(f.name).second) << "a name twice";
+    ASSERT_TRUE(render::parse_format(f.name).has_value());
+    EXPECT_EQ(*render::parse_format(f.name), f.format);
+    EXPECT_EQ(render::info(f.format).name, f.name);
+    bool takes_batch = true;
+    try {
+      render::BatchWriter w(f.format, render::Options{}, [](std::string_view) {});
+    } catch (const Error&) {
+      takes_batch = false;
+    }
+    EXPECT_EQ(takes_batch, f.batch);
+    bool golden = false;
+    for (const auto& e : fs::directory_iterator(source_dir() / "fixtures/golden/captures/v1.34.0")) {
+      const std::string file = e.path().filename().string();
+      golden = golden || (file.size() > f.extension.size() && file.ends_with(f.extension));
+    }
+    EXPECT_TRUE(golden) << "no golden ends with " << f.extension;
+  }
+  EXPECT_EQ(seen.size(), static_cast<std::size_t>(render::Format::kGithubClassroom) + 1);
+  EXPECT_EQ(render::format_names().size(), std::size(render::kFormats));
+  EXPECT_FALSE(render::parse_format("Table").has_value());
+  EXPECT_FALSE(render::parse_format("").has_value());
+}
+
 TEST(ReportFormats, HideExpectedInEveryFormat) {
   render::Options o = with_user();
   o.hide_expected = true;

@@ -16,7 +16,31 @@
 namespace gpuwhy::render {
 
 enum class Format { kTable, kJson, kJunit, kGradescope, kLti, kTap, kCsv, kHtml, kMarkdown, kGithubClassroom };
-std::vector<std::string> format_names();  ///< "table", "json", ...
+
+/// Every output format, once: its `--format` name, its enum, whether several bundles make one
+/// summary in it (a batch), and the file name ending of its goldens. Adding a format is a row here,
+/// a case in render() (and, with batch, in BatchWriter), and its renderer file.
+struct FormatInfo {
+  std::string_view name;
+  Format format;
+  bool batch;
+  std::string_view extension;
+};
+inline constexpr FormatInfo kFormats[] = {
+    {"table", Format::kTable, true, ".txt"},
+    {"json", Format::kJson, true, ".json"},
+    {"junit", Format::kJunit, false, ".junit.xml"},
+    {"gradescope", Format::kGradescope, false, ".gradescope.json"},
+    {"lti", Format::kLti, false, ".lti.json"},
+    {"tap", Format::kTap, false, ".tap"},
+    {"csv", Format::kCsv, true, ".csv"},
+    {"html", Format::kHtml, true, ".html"},
+    {"markdown", Format::kMarkdown, true, ".md"},
+    {"github-classroom", Format::kGithubClassroom, false, ".classroom.json"},
+};
+/// The row of `format` in kFormats.
+const FormatInfo& info(Format format);
+std::vector<std::string> format_names();  ///< "table", "json", ... in kFormats order
 std::optional<Format> parse_format(std::string_view name);
 
 struct Options {
