@@ -2,6 +2,7 @@
 #include "check.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -340,6 +341,7 @@ Plan validate(const CheckOptions& o) {
 struct Graded {
   std::optional<RunResult> run;
   int exit_code = kExitPass;
+  bool input_error = false;  ///< the input could not be read: one line said it, no table follows
 };
 
 Graded grade_one(const Snapshot& snap, const Plan& p) {
@@ -349,15 +351,24 @@ Graded grade_one(const Snapshot& snap, const Plan& p) {
   return g;
 }
 
+// A bundle that cannot be read is an input error, said in one line naming the path: a path that
+// names nothing is a usage error (2), one that cannot be read or is no bundle leaves the grading
+// incomplete (3). Nothing is graded and no lab file is read (a mistyped path must not turn into
+// advice to create files); a report file asked for still gets a valid, incomplete report.
 Graded grade_bundle(const std::string& path, const Plan& p) {
   Snapshot snap;
   try {
     snap = load_bundle(path);
   } catch (const Error& e) {
     print_error(e.what());
-    // The report still says what happened: every check is an error.
-    snap = collect_files_only(CollectOptions{"", false}, FetchError{e.kind(), 0, e.what()});
+    struct stat st {};
+    const bool missing = ::lstat(path.c_str(), &st) != 0 && (errno == ENOENT || errno == ENOTDIR);
     snap.source = "bundle " + path;
+    Graded g;
+    g.run = checks::not_graded(p.sel, meta_for(snap, p.lang), e.what());
+    g.exit_code = missing ? kExitUsage : kExitIncomplete;
+    g.input_error = true;
+    return g;
   }
   return grade_one(snap, p);
 }
@@ -631,6 +642,7 @@ int emit(const Plan& p, const Graded& g) {
     }
   }
   const render::Format shown = p.report_elsewhere() ? render::Format::kTable : p.format;
+  if (g.input_error && shown == render::Format::kTable) return rc;  // the one line said it all
   fmt::print("{}", shown_on(p.tty, shown, render_graded(shown, g, p.ropts)));
   return rc;
 }

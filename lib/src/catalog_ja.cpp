@@ -316,6 +316,9 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.opt.poll",
      "--wait と共に: watch の代わりに毎秒スナップショット全体を取り直します（長いリクエストを切るプロキシ向け）"},
     {"cli.wrote", "{file} を書き出しました（apiserver リクエスト {count} 回、受信 {bytes} バイト）"},
+    {"hint.env.input",
+     "採点していません: --snapshot に渡したバンドルを読めませんでした。パスと、そのファイルが gpuwhy snapshot "
+     "の書いたバンドルであることを確かめてください。"},
     {"hint.env.forbidden",
      "あなたの作業の問題ではありません: apiserver が gpuwhy のアクセスを拒否しました（対象: {what}）。gpuwhy "
      "が使うアカウントに次の RBAC 権限が必要です: {rule}。"},
@@ -876,6 +879,8 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.env.fix.unauthorized",
      "apiserver が gpuwhy の認証情報を受け付けませんでした（401）。kubeconfig "
      "のユーザーと証明書を確認してください。その後にアカウントに必要な権限: {rules}。"},
+    {"ui.env.fix.input",
+     "--snapshot に渡したパスと、そのファイルが gpuwhy snapshot の書いたバンドルであることを確かめてください。"},
     {"ui.env.fix.forbidden", "gpuwhy が使うアカウントに次の RBAC 権限が必要です: {rules}。"},
     {"ui.env.fix.not-collected",
      "今回の実行では収集されていません（例: "

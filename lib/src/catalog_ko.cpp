@@ -288,6 +288,9 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.watch-fallback", "watch할 수 없습니다 ({reason}); 대신 1초마다 스냅숏 전체를 받습니다"},
     {"cli.opt.poll", "--wait와 함께: watch 대신 1초마다 스냅숏 전체를 새로 받습니다 (긴 요청을 끊는 프록시용)"},
     {"cli.wrote", "{file} 파일을 썼습니다(apiserver 요청 {count}회, 받은 바이트 {bytes})"},
+    {"hint.env.input",
+     "채점하지 않았습니다: --snapshot 으로 준 번들을 읽을 수 없습니다. 경로와, 그 파일이 gpuwhy snapshot 이 쓴 "
+     "번들인지 확인하세요."},
     {"hint.env.forbidden",
      "실습 작업의 문제가 아닙니다: apiserver 가 gpuwhy 의 접근을 거부했습니다(대상: {what}). gpuwhy 가 쓰는 계정에 "
      "다음 RBAC 권한이 필요합니다: {rule}."},
@@ -824,6 +827,7 @@ constexpr CatalogEntry kEntries[] = {
      "apiserver 가 gpuwhy 의 자격 증명을 받아들이지 않았습니다(401). kubeconfig 의 사용자와 인증서를 확인하세요. "
      "그다음 "
      "계정에 필요한 권한: {rules}."},
+    {"ui.env.fix.input", "--snapshot 으로 준 경로와, 그 파일이 gpuwhy snapshot 이 쓴 번들인지 확인하세요."},
     {"ui.env.fix.forbidden", "gpuwhy 가 쓰는 계정에 다음 RBAC 권한이 필요합니다: {rules}."},
     {"ui.env.fix.not-collected",
      "이번 실행에서는 수집하지 않았습니다(예: 파일만 읽는 실행). 라이브 클러스터를 대상으로 다시 채점하세요."},
