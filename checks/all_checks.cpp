@@ -66,7 +66,7 @@ RunResult run(const Snapshot& snap, const Selection& sel, RunMeta meta) {
   return r;
 }
 
-RunResult not_graded(const Selection& sel, RunMeta meta, const std::string& reason) {
+RunResult not_graded(const Selection& sel, RunMeta meta, const std::string& reason, const std::string& cause) {
   RunResult r;
   r.meta = std::move(meta);
   for (const auto& c : all()) {
@@ -75,8 +75,8 @@ RunResult not_graded(const Selection& sel, RunMeta meta, const std::string& reas
     cr.step = c.step;
     cr.points = c.points;
     if (sel.selects(c)) {
-      cr.outcome = Outcome{Status::kError, {}, raw(reason), msg("hint.env.input"), {}};
-      cr.outcome.env_cause = "input";
+      cr.outcome = Outcome{Status::kError, {}, raw(reason), msg("hint.env." + cause), {}};
+      cr.outcome.env_cause = cause;
     } else {
       cr.outcome.status = Status::kSkip;
     }

@@ -48,9 +48,10 @@ RunResult run(const Snapshot& snap, const Selection& sel, RunMeta meta);
 
 /// The run of an input that cannot be read at all (a `--snapshot` path that is missing, unreadable
 /// or not a bundle): nothing is graded and no lab file is read. Every selected check is an `error`
-/// of env cause "input" whose actual is `reason`, so the run is incomplete (never a score of 0) and
+/// of that env cause whose actual is `reason`, so the run is incomplete (never a score of 0) and
 /// a report file asked for stays valid.
-RunResult not_graded(const Selection& sel, RunMeta meta, const std::string& reason);
+/// `cause`: "input" (a bundle) or "kubeconfig" (a --kubeconfig file); the hint is hint.env.<cause>.
+RunResult not_graded(const Selection& sel, RunMeta meta, const std::string& reason, const std::string& cause);
 
 /// Sets outcome.caused_by on the failed checks of `r` whose failure another failed check
 /// explains, from the evidence in `snap` and the outcomes (checks/causes.cpp). run() calls it.

@@ -351,6 +351,23 @@ Graded grade_one(const Snapshot& snap, const Plan& p) {
   return g;
 }
 
+// An input that cannot be read (a --snapshot bundle, a --kubeconfig file) is said in one line
+// naming the path: a path that names nothing is a usage error (2), any other failure leaves the
+// grading incomplete (3). Nothing is graded and no lab file is read.
+Graded input_error(const Error& e, const std::string& path, const Plan& p, std::string source,
+                   const std::string& cause) {
+  print_error(e.what());
+  struct stat st {};
+  const bool missing = ::lstat(path.c_str(), &st) != 0 && (errno == ENOENT || errno == ENOTDIR);
+  Snapshot snap;
+  snap.source = std::move(source);
+  Graded g;
+  g.run = checks::not_graded(p.sel, meta_for(snap, p.lang), e.what(), cause);
+  g.exit_code = missing ? kExitUsage : kExitIncomplete;
+  g.input_error = true;
+  return g;
+}
+
 // A bundle that cannot be read is an input error, said in one line naming the path: a path that
 // names nothing is a usage error (2), one that cannot be read or is no bundle leaves the grading
 // incomplete (3). Nothing is graded and no lab file is read (a mistyped path must not turn into
@@ -360,15 +377,7 @@ Graded grade_bundle(const std::string& path, const Plan& p) {
   try {
     snap = load_bundle(path);
   } catch (const Error& e) {
-    print_error(e.what());
-    struct stat st {};
-    const bool missing = ::lstat(path.c_str(), &st) != 0 && (errno == ENOENT || errno == ENOTDIR);
-    snap.source = "bundle " + path;
-    Graded g;
-    g.run = checks::not_graded(p.sel, meta_for(snap, p.lang), e.what());
-    g.exit_code = missing ? kExitUsage : kExitIncomplete;
-    g.input_error = true;
-    return g;
+    return input_error(e, path, p, "bundle " + path, "input");
   }
   return grade_one(snap, p);
 }
@@ -534,6 +543,11 @@ Graded grade_live(const CheckOptions& o, const Plan& p) {
   const auto started = Clock::now();
   const auto deadline = started + p.wait;
   const LiveConnection conn = connect_live(o.conn);
+  // A kubeconfig named with --kubeconfig that cannot be used is the user's input, like a bundle;
+  // one found by default ($KUBECONFIG, ~/.kube/config) still lets the lab files be graded.
+  if (!conn.cfg && !o.conn.kubeconfig.empty()) {
+    return input_error(Error(conn.why.kind, conn.why.message), o.conn.kubeconfig, p, "live", "kubeconfig");
+  }
   Snapshot snap = collect_live(conn, dir, !o.no_dry_run);
   Graded g = grade_one(snap, p);
   const auto done = [](const Graded& x) { return selected_pass(*x.run) || !x.run->complete(); };

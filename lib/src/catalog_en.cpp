@@ -287,6 +287,9 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.opt.poll",
      "With --wait: take a whole new snapshot every second instead of watching (for a proxy that cuts long requests)"},
     {"cli.wrote", "wrote {file} ({count} apiserver requests, {bytes} bytes received)"},
+    {"hint.env.kubeconfig",
+     "Nothing was graded: the kubeconfig given with --kubeconfig could not be used. Check the path and the file "
+     "(kubectl --kubeconfig PATH get nodes must answer)."},
     {"hint.env.input",
      "Nothing was graded: the bundle given to --snapshot could not be read. Check the path and that the file is a "
      "bundle written by gpuwhy snapshot."},
@@ -813,6 +816,8 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.env.fix.unauthorized",
      "The apiserver did not accept gpuwhy's credentials (401): check the user and certificates in the kubeconfig. "
      "The account then needs: {rules}."},
+    {"ui.env.fix.kubeconfig",
+     "Check the path given with --kubeconfig and the file (kubectl --kubeconfig PATH get nodes must answer)."},
     {"ui.env.fix.input",
      "Check the path given to --snapshot and that the file is a bundle written by gpuwhy snapshot."},
     {"ui.env.fix.forbidden", "The account gpuwhy uses needs RBAC permission for: {rules}."},

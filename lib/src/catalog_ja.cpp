@@ -316,6 +316,9 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.opt.poll",
      "--wait と共に: watch の代わりに毎秒スナップショット全体を取り直します（長いリクエストを切るプロキシ向け）"},
     {"cli.wrote", "{file} を書き出しました（apiserver リクエスト {count} 回、受信 {bytes} バイト）"},
+    {"hint.env.kubeconfig",
+     "採点していません: --kubeconfig で渡した kubeconfig を使えませんでした。パスとファイルを確かめてください(kubectl "
+     "--kubeconfig パス get nodes が答える必要があります)。"},
     {"hint.env.input",
      "採点していません: --snapshot に渡したバンドルを読めませんでした。パスと、そのファイルが gpuwhy snapshot "
      "の書いたバンドルであることを確かめてください。"},
@@ -879,6 +882,9 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.env.fix.unauthorized",
      "apiserver が gpuwhy の認証情報を受け付けませんでした（401）。kubeconfig "
      "のユーザーと証明書を確認してください。その後にアカウントに必要な権限: {rules}。"},
+    {"ui.env.fix.kubeconfig",
+     "--kubeconfig で渡したパスとファイルを確かめてください(kubectl --kubeconfig パス get nodes "
+     "が答える必要があります)。"},
     {"ui.env.fix.input",
      "--snapshot に渡したパスと、そのファイルが gpuwhy snapshot の書いたバンドルであることを確かめてください。"},
     {"ui.env.fix.forbidden", "gpuwhy が使うアカウントに次の RBAC 権限が必要です: {rules}。"},

@@ -288,6 +288,9 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.watch-fallback", "watch할 수 없습니다 ({reason}); 대신 1초마다 스냅숏 전체를 받습니다"},
     {"cli.opt.poll", "--wait와 함께: watch 대신 1초마다 스냅숏 전체를 새로 받습니다 (긴 요청을 끊는 프록시용)"},
     {"cli.wrote", "{file} 파일을 썼습니다(apiserver 요청 {count}회, 받은 바이트 {bytes})"},
+    {"hint.env.kubeconfig",
+     "채점하지 않았습니다: --kubeconfig 로 준 kubeconfig 를 쓸 수 없습니다. 경로와 파일을 확인하세요(kubectl "
+     "--kubeconfig 경로 get nodes 가 답해야 합니다)."},
     {"hint.env.input",
      "채점하지 않았습니다: --snapshot 으로 준 번들을 읽을 수 없습니다. 경로와, 그 파일이 gpuwhy snapshot 이 쓴 "
      "번들인지 확인하세요."},
@@ -827,6 +830,8 @@ constexpr CatalogEntry kEntries[] = {
      "apiserver 가 gpuwhy 의 자격 증명을 받아들이지 않았습니다(401). kubeconfig 의 사용자와 인증서를 확인하세요. "
      "그다음 "
      "계정에 필요한 권한: {rules}."},
+    {"ui.env.fix.kubeconfig",
+     "--kubeconfig 로 준 경로와 파일을 확인하세요(kubectl --kubeconfig 경로 get nodes 가 답해야 합니다)."},
     {"ui.env.fix.input", "--snapshot 으로 준 경로와, 그 파일이 gpuwhy snapshot 이 쓴 번들인지 확인하세요."},
     {"ui.env.fix.forbidden", "gpuwhy 가 쓰는 계정에 다음 RBAC 권한이 필요합니다: {rules}."},
     {"ui.env.fix.not-collected",

@@ -109,5 +109,39 @@ INSTANTIATE_TEST_SUITE_P(Table, InputErrors,
                                          BadInput{"text", "kubectl get nodes\nNAME STATUS\n", 3}),
                          [](const auto& info) { return std::string(info.param.name); });
 
+// The same for a kubeconfig named with --kubeconfig: one line naming it, no table, no lab file
+// graded (a kubeconfig found by default still lets the lab files be graded: kube_config_test).
+TEST(KubeconfigInputErrors, OneLineNamingThePathAndNoTable) {
+  TempDir tmp;
+  const fs::path root(tmp.path());
+  fs::copy(kCapture + "/capacity-only/work", root / "lab", fs::copy_options::recursive);
+  std::ofstream(root / "broken") << "apiVersion: v1\nclusters: [\n";
+  std::ofstream(root / "empty");
+  const struct {
+    std::string path;
+    int exit_code;
+  } rows[] = {{(root / "missing").string(), 2}, {(root / "broken").string(), 3}, {(root / "empty").string(), 3}};
+  for (const auto& row : rows) {
+    SCOPED_TRACE(row.path);
+    const std::string out = (root / "report.json").string();
+    const RunOutput r = testing_tools::run_binary({"/usr/bin/env", "-C", (root / "lab").string(), GPUWHY_BINARY,
+                                                   "check", "--kubeconfig", row.path, "--lang", "ko"},
+                                                  tmp.path());
+    EXPECT_EQ(r.exit_code, row.exit_code);
+    EXPECT_EQ(lines_in(r.err), 1U) << r.err;
+    EXPECT_NE(r.err.find(row.path), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+    const RunOutput j = testing_tools::run_binary({"/usr/bin/env", "-C", (root / "lab").string(), GPUWHY_BINARY,
+                                                   "check", "--kubeconfig", row.path, "--format", "json", "-o", out},
+                                                  tmp.path());
+    EXPECT_EQ(j.exit_code, row.exit_code);
+    const auto report = nlohmann::json::parse(testing_tools::slurp(out));
+    EXPECT_FALSE(report["complete"].get<bool>());
+    EXPECT_EQ(report["totals"]["failed"], 0) << "a lab file was graded";
+    EXPECT_EQ(report["totals"]["errors"], report["checks"].size());
+    for (const auto& c : report["checks"]) EXPECT_EQ(c["hint_id"], "hint.env.kubeconfig");
+  }
+}
+
 }  // namespace
 }  // namespace gpuwhy
