@@ -181,9 +181,19 @@ void print_error(const std::string& line) {
 }
 
 i18n::Lang lang_from(const std::string& flag) {
+  const auto env = sys::environment();
   std::optional<std::string> f;
-  if (!flag.empty()) f = flag;
-  return i18n::choose_lang(f, sys::environment());
+  if (!flag.empty()) {
+    // A language we do not have is refused (exit 2), never a silent fall back to English; the
+    // message is in the language the environment asks for.
+    if (!i18n::parse_lang_flag(flag)) {
+      const i18n::Lang said = i18n::choose_lang(std::nullopt, env);
+      throw Error(ErrorKind::kUsage, with_suggestion(i18n::render(msg("cli.error.lang", {{"value", flag}}), said), flag,
+                                                     lang_names(), said));
+    }
+    f = flag;
+  }
+  return i18n::choose_lang(f, env);
 }
 
 std::vector<std::string> lang_names() {

@@ -237,6 +237,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.check", "Grade the lab: the student's files and the live cluster"},
     {"cli.error.bad-step", "--step {step}: the lab has steps 1 to {steps}"},
     {"cli.error.more-info", "Run with --help for more information."},
+    {"cli.error.lang", "--lang {value}: no such language; use en, ko or ja (kr and jp are taken for ko and ja)"},
     {"cli.error.did-you-mean", "did you mean \"{suggestion}\"?"},
     {"cli.error.unknown-command", "\"{command}\": unknown command (the commands are {commands})"},
     {"cli.error.no-such-check", "\"{id}\": no such check (see `gpuwhy list`)"},

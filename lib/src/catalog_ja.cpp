@@ -267,6 +267,9 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.check", "演習を採点します: 作業ディレクトリのファイルと稼働中のクラスター"},
     {"cli.error.bad-step", "--step {step}: 演習のステップは 1 から {steps} までです"},
     {"cli.error.more-info", "詳しくは --help を付けて実行してください。"},
+    {"cli.error.lang",
+     "--lang {value}: その言語はありません。en、ko、ja のいずれかを使ってください(kr と jp は ko と ja "
+     "として受け付けます)"},
     {"cli.error.did-you-mean", "「{suggestion}」のことですか？"},
     {"cli.error.unknown-command", "\"{command}\": 不明なコマンドです（コマンド: {commands}）"},
     {"cli.error.no-such-check", "\"{id}\": そのようなチェックはありません（`gpuwhy list` を参照）"},

@@ -241,6 +241,8 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.check", "실습을 채점합니다: 작업 디렉터리의 파일과 실제 클러스터"},
     {"cli.error.bad-step", "--step {step}: 실습의 단계는 1부터 {steps}까지입니다"},
     {"cli.error.more-info", "자세한 사용법은 --help 로 확인하세요."},
+    {"cli.error.lang",
+     "--lang {value}: 없는 언어입니다. en, ko, ja 중 하나를 쓰세요(kr 과 jp 는 ko 와 ja 로 받습니다)"},
     {"cli.error.did-you-mean", "\"{suggestion}\" 을(를) 말씀하신 건가요?"},
     {"cli.error.unknown-command", "\"{command}\": 알 수 없는 명령입니다 (명령: {commands})"},
     {"cli.error.no-such-check", "\"{id}\": 그런 검사가 없습니다(`gpuwhy list` 참고)"},

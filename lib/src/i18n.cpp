@@ -30,9 +30,16 @@ std::optional<Lang> parse_lang(std::string_view text) {
   return std::nullopt;
 }
 
+std::optional<Lang> parse_lang_flag(std::string_view text) {
+  const std::string lower = text::to_lower_ascii(text);
+  if (lower == "kr") return Lang::kKo;
+  if (lower == "jp") return Lang::kJa;
+  return parse_lang(text);
+}
+
 Lang choose_lang(const std::optional<std::string>& flag, const std::map<std::string, std::string>& env) {
   if (flag) {
-    if (auto l = parse_lang(*flag)) return *l;
+    if (auto l = parse_lang_flag(*flag)) return *l;
   }
   const auto get = [&env](const char* name) -> std::string {
     auto it = env.find(name);

@@ -145,3 +145,44 @@ TEST(KubeconfigInputErrors, OneLineNamingThePathAndNoTable) {
 
 }  // namespace
 }  // namespace gpuwhy
+
+namespace gpuwhy {
+namespace {
+
+// --lang takes en, ko, ja (and locale spellings such as ko_KR.UTF-8), plus the country codes
+// people type, kr and jp; anything else is refused in one line (exit 2), never a silent English.
+TEST(LangFlag, AliasesAreTakenAndUnknownLanguagesRefused) {
+  TempDir tmp;
+  const std::string bundle = kCapture + "/solution/bundle.json";
+  const auto run = [&](const std::string& lang, const std::string& cmd) {
+    return testing_tools::run_binary({"/usr/bin/env", "-u", "LANG", "-u", "LC_ALL", "-u", "LC_MESSAGES", "-u",
+                                      "GPUWHY_LANG", GPUWHY_BINARY, cmd, "--lang", lang, "--snapshot", bundle},
+                                     tmp.path());
+  };
+  const struct {
+    const char* flag;
+    const char* score_word;  ///< the score line's first word in that language
+  } taken[] = {{"en", "score"},  {"ko", "점수"},   {"kr", "점수"},         {"KR", "점수"},
+               {"ja", "スコア"}, {"jp", "スコア"}, {"ko_KR.UTF-8", "점수"}};
+  for (const auto& t : taken) {
+    SCOPED_TRACE(t.flag);
+    const RunOutput r = run(t.flag, "check");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find(std::string(t.score_word) + " 72/72"), std::string::npos) << r.out;
+  }
+  for (const char* bad : {"xx", "eng", "korean", "k", "de"}) {
+    SCOPED_TRACE(bad);
+    const RunOutput r = run(bad, "check");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(lines_in(r.err), 1U) << r.err;
+    EXPECT_NE(r.err.find(std::string("--lang ") + bad), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+  // The other commands refuse it the same way.
+  const RunOutput l = testing_tools::run_binary({GPUWHY_BINARY, "list", "--lang", "xx"}, tmp.path());
+  EXPECT_EQ(l.exit_code, 2);
+  EXPECT_NE(l.err.find("--lang xx"), std::string::npos) << l.err;
+}
+
+}  // namespace
+}  // namespace gpuwhy

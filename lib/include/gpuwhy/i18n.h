@@ -14,6 +14,9 @@ namespace gpuwhy::i18n {
 enum class Lang { kEn, kKo, kJa };
 std::string to_string(Lang lang);                       ///< "en", "ko", "ja"
 std::optional<Lang> parse_lang(std::string_view text);  ///< "ko", "ko_KR.UTF-8", "ja-JP" ...
+/// A --lang value: what parse_lang takes, and the country codes people type for the language,
+/// "kr" (Korean) and "jp" (Japanese). nullopt for anything else: the caller refuses it.
+std::optional<Lang> parse_lang_flag(std::string_view text);
 
 /// --lang, else GPUWHY_LANG, else LC_ALL, LC_MESSAGES, LANG, else English.
 /// `getenv` is injected so the rule is testable.
