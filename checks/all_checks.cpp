@@ -39,19 +39,28 @@ bool Selection::selects(const CheckInfo& c) const {
   return std::find(ids.begin(), ids.end(), c.id) != ids.end();
 }
 
+namespace {
+
+/// A check's result before it is graded: its id, step and points; kSkip unless the selection takes it.
+CheckResult ungraded(const CheckInfo& c) {
+  CheckResult cr;
+  cr.id = std::string(c.id);
+  cr.step = c.step;
+  cr.points = c.points;
+  cr.outcome.status = Status::kSkip;
+  return cr;
+}
+
+}  // namespace
+
 RunResult run(const Snapshot& snap, const Selection& sel, RunMeta meta) {
   RunResult r;
   r.meta = std::move(meta);
   detail::RunMemo memo(snap);  // each student file decoded and parsed once for all checks
   r.checks.reserve(all().size());
   for (const auto& c : all()) {
-    CheckResult cr;
-    cr.id = std::string(c.id);
-    cr.step = c.step;
-    cr.points = c.points;
-    if (!sel.selects(c)) {
-      cr.outcome.status = Status::kSkip;
-    } else {
+    CheckResult cr = ungraded(c);
+    if (sel.selects(c)) {
       try {
         cr.outcome = c.run(snap);
       } catch (const std::exception& e) {
@@ -70,15 +79,10 @@ RunResult not_graded(const Selection& sel, RunMeta meta, const std::string& reas
   RunResult r;
   r.meta = std::move(meta);
   for (const auto& c : all()) {
-    CheckResult cr;
-    cr.id = std::string(c.id);
-    cr.step = c.step;
-    cr.points = c.points;
+    CheckResult cr = ungraded(c);
     if (sel.selects(c)) {
       cr.outcome = Outcome{Status::kError, {}, raw(reason), msg("hint.env." + cause), {}};
       cr.outcome.env_cause = cause;
-    } else {
-      cr.outcome.status = Status::kSkip;
     }
     r.checks.push_back(std::move(cr));
   }

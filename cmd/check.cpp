@@ -368,10 +368,8 @@ Graded input_error(const Error& e, const std::string& path, const Plan& p, std::
   return g;
 }
 
-// A bundle that cannot be read is an input error, said in one line naming the path: a path that
-// names nothing is a usage error (2), one that cannot be read or is no bundle leaves the grading
-// incomplete (3). Nothing is graded and no lab file is read (a mistyped path must not turn into
-// advice to create files); a report file asked for still gets a valid, incomplete report.
+// A bundle that cannot be read is an input error (input_error): a mistyped path must not turn
+// into advice to create files; a report file asked for still gets a valid, incomplete report.
 Graded grade_bundle(const std::string& path, const Plan& p) {
   Snapshot snap;
   try {
