@@ -31,10 +31,10 @@
 #include <nlohmann/json.hpp>
 
 #include "checks.h"
-#include "gpuwhy/error.h"
-#include "gpuwhy/json_bounded.h"
-#include "gpuwhy/render.h"
-#include "gpuwhy/snapshot.h"
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/model/snapshot.h"
+#include "gpuwhy/render/render.h"
 
 namespace fs = std::filesystem;
 

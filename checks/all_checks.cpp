@@ -5,7 +5,7 @@
 
 #include "checks.h"
 #include "common.h"
-#include "gpuwhy/error.h"
+#include "gpuwhy/base/error.h"
 
 namespace gpuwhy::checks {
 

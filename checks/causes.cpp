@@ -13,9 +13,9 @@
 
 #include "checks.h"
 #include "common.h"
+#include "gpuwhy/base/lab.h"
 #include "gpuwhy/k8s/taints.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/readers.h"
+#include "gpuwhy/read/readers.h"
 #include "pending.h"
 
 namespace gpuwhy::checks {

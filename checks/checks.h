@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "gpuwhy/result.h"
-#include "gpuwhy/snapshot.h"
+#include "gpuwhy/model/result.h"
+#include "gpuwhy/model/snapshot.h"
 
 namespace gpuwhy::checks {
 

@@ -5,10 +5,10 @@
 
 #include <fmt/format.h>
 
-#include "gpuwhy/error.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/text.h"
-#include "gpuwhy/yaml.h"
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/yaml/yaml.h"
 
 namespace gpuwhy::checks::detail {
 

@@ -13,11 +13,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "gpuwhy/messages.h"
-#include "gpuwhy/readers.h"
-#include "gpuwhy/result.h"
-#include "gpuwhy/snapshot.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/model/result.h"
+#include "gpuwhy/model/snapshot.h"
+#include "gpuwhy/read/readers.h"
 
 namespace gpuwhy::checks::detail {
 

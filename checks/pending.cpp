@@ -8,10 +8,10 @@
 #include <fmt/format.h>
 
 #include "common.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/k8s/messages.h"
 #include "gpuwhy/k8s/taints.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/messages.h"
-#include "gpuwhy/readers.h"
+#include "gpuwhy/read/readers.h"
 
 namespace gpuwhy::checks {
 

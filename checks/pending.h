@@ -3,9 +3,9 @@
 // the live one. Internal.
 #include <string_view>
 
-#include "gpuwhy/messages.h"
-#include "gpuwhy/result.h"
-#include "gpuwhy/snapshot.h"
+#include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/model/result.h"
+#include "gpuwhy/model/snapshot.h"
 
 namespace gpuwhy::checks::detail {
 

@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 
 #include "common.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/messages.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/k8s/messages.h"
 #include "pending.h"
 
 namespace gpuwhy::checks {

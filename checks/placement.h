@@ -2,8 +2,8 @@
 // Shared by step 4 and step 6: "bound to lab-node-0 by the scheduler". Internal.
 #include <string_view>
 
-#include "gpuwhy/result.h"
-#include "gpuwhy/snapshot.h"
+#include "gpuwhy/model/result.h"
+#include "gpuwhy/model/snapshot.h"
 
 namespace gpuwhy::checks::detail {
 

@@ -1,11 +1,11 @@
-// Step 1 of the lab (SPEC.md): namespace gpu-why, the four GPU discovery labels on lab-node-0
+// Step 1 of the lab (docs/lab/SPEC.md): namespace gpu-why, the four GPU discovery labels on lab-node-0
 // and on no other node.
 #include <fmt/format.h>
 
 #include "checks.h"
 #include "common.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/base/text.h"
 
 namespace gpuwhy::checks {
 namespace {

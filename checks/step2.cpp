@@ -1,4 +1,4 @@
-// Step 2 of the lab (SPEC.md): lab-node-0 advertises nvidia.com/gpu: 2 in capacity AND
+// Step 2 of the lab (docs/lab/SPEC.md): lab-node-0 advertises nvidia.com/gpu: 2 in capacity AND
 // allocatable, no other node does, and out/advertised.txt shows it.
 #include <algorithm>
 #include <set>
@@ -7,7 +7,7 @@
 
 #include "checks.h"
 #include "common.h"
-#include "gpuwhy/lab.h"
+#include "gpuwhy/base/lab.h"
 
 namespace gpuwhy::checks {
 namespace {

@@ -1,14 +1,14 @@
-// Step 3 of the lab (SPEC.md): the two apiserver rules for extended resources
+// Step 3 of the lab (docs/lab/SPEC.md): the two apiserver rules for extended resources
 // (requests == limits, whole numbers), proven by two manifests the apiserver refuses.
 #include <fmt/format.h>
 
 #include "checks.h"
 #include "common.h"
-#include "gpuwhy/collect.h"
-#include "gpuwhy/kube.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/messages.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/collect/collect.h"
+#include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/kube/kube.h"
 
 namespace gpuwhy::checks {
 namespace {

@@ -1,4 +1,4 @@
-// Step 4 of the lab (SPEC.md): trainer asks for nvidia.com/gpu under limits only, the
+// Step 4 of the lab (docs/lab/SPEC.md): trainer asks for nvidia.com/gpu under limits only, the
 // apiserver fills requests, and the scheduler alone picks lab-node-0.
 #include <algorithm>
 #include <optional>
@@ -7,8 +7,8 @@
 
 #include "checks.h"
 #include "common.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/messages.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/k8s/messages.h"
 #include "placement.h"
 
 namespace gpuwhy::checks {

@@ -1,4 +1,4 @@
-// Step 5 of the lab (SPEC.md): taint lab-node-0, watch cpu-only stay Pending because of the
+// Step 5 of the lab (docs/lab/SPEC.md): taint lab-node-0, watch cpu-only stay Pending because of the
 // taint, save that message, and see that NoSchedule does not evict trainer.
 #include <algorithm>
 
@@ -6,9 +6,9 @@
 
 #include "checks.h"
 #include "common.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/messages.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/k8s/messages.h"
 #include "pending.h"
 
 namespace gpuwhy::checks {

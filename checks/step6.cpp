@@ -1,10 +1,10 @@
-// Step 6 of the lab (SPEC.md): trainer2 tolerates the taint and asks for one GPU; it lands on
+// Step 6 of the lab (docs/lab/SPEC.md): trainer2 tolerates the taint and asks for one GPU; it lands on
 // lab-node-0 while the taint stays and cpu-only stays Pending.
 #include <fmt/format.h>
 
 #include "checks.h"
 #include "common.h"
-#include "gpuwhy/lab.h"
+#include "gpuwhy/base/lab.h"
 #include "pending.h"
 #include "placement.h"
 

@@ -1,4 +1,4 @@
-// Step 7 of the lab (SPEC.md): trainer3, identical to trainer2 but for its name, stays
+// Step 7 of the lab (docs/lab/SPEC.md): trainer3, identical to trainer2 but for its name, stays
 // Pending with "Insufficient nvidia.com/gpu"; that message is saved.
 #include <algorithm>
 #include <string>
@@ -8,7 +8,7 @@
 
 #include "checks.h"
 #include "common.h"
-#include "gpuwhy/lab.h"
+#include "gpuwhy/base/lab.h"
 #include "pending.h"
 
 namespace gpuwhy::checks {

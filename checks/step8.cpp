@@ -1,4 +1,4 @@
-// Step 8 of the lab (SPEC.md): out/gate-report.txt, seven lines; the three counts are compared
+// Step 8 of the lab (docs/lab/SPEC.md): out/gate-report.txt, seven lines; the three counts are compared
 // to the live cluster, never to constants.
 //
 // USED is counted the scheduler's way over the pods the snapshot holds. The snapshot lists the
@@ -10,8 +10,8 @@
 
 #include "checks.h"
 #include "common.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/base/text.h"
 
 namespace gpuwhy::checks {
 namespace {

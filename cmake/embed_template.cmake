@@ -1,5 +1,5 @@
 # Build step (CMakeLists.txt): writes a C++ source that holds the text of IN (the HTML report
-# template, lib/src/report.html.tmpl) as one raw string literal, std::string_view NAME.
+# template, lib/src/render/report.html.tmpl) as one raw string literal, std::string_view NAME.
 # Usage: cmake -DIN=... -DOUT=... -DNAME=... -P embed_template.cmake
 file(READ "${IN}" content)
 set(delim "gpuwhy_tmpl")

@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "check.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/text.h"
 #include "gpuwhy_git.h"
 #include "why.h"
 

@@ -6,7 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "gpuwhy/i18n.h"
+#include "gpuwhy/i18n/i18n.h"
 
 namespace gpuwhy::cli {
 

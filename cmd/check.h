@@ -1,7 +1,7 @@
 #pragma once
 #include <CLI/CLI.hpp>
 
-#include "gpuwhy/i18n.h"
+#include "gpuwhy/i18n/i18n.h"
 
 namespace gpuwhy::cli {
 // `lang` is the language of the --help texts (chosen before parsing; see main.cpp).

@@ -1,6 +1,6 @@
 #include "common.h"
 
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/text.h"
 
 #include <unistd.h>
 
@@ -10,11 +10,11 @@
 
 #include <fmt/format.h>
 
-#include "gpuwhy/error.h"
-#include "gpuwhy/files.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/sys.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/base/files.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/base/sys.h"
+#include "gpuwhy/base/text.h"
 
 namespace gpuwhy::cli {
 

@@ -9,10 +9,10 @@
 
 #include <CLI/CLI.hpp>
 
-#include "gpuwhy/collect.h"
-#include "gpuwhy/i18n.h"
-#include "gpuwhy/kube.h"
-#include "gpuwhy/snapshot.h"
+#include "gpuwhy/collect/collect.h"
+#include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/kube/kube.h"
+#include "gpuwhy/model/snapshot.h"
 
 namespace gpuwhy::cli {
 

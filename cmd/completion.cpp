@@ -9,8 +9,8 @@
 #include "app.h"
 #include "check.h"
 #include "common.h"
-#include "gpuwhy/error.h"
-#include "gpuwhy/result.h"
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/model/result.h"
 
 namespace gpuwhy::cli {
 

@@ -9,9 +9,9 @@
 #include "checks.h"
 #include "common.h"
 #include "completion.h"
-#include "gpuwhy/error.h"
-#include "gpuwhy/i18n.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/i18n/i18n.h"
 
 namespace gpuwhy::cli {
 

@@ -10,9 +10,9 @@
 
 #include "app.h"
 #include "common.h"
-#include "gpuwhy/error.h"
-#include "gpuwhy/i18n.h"
-#include "gpuwhy/sys.h"
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/base/sys.h"
+#include "gpuwhy/i18n/i18n.h"
 
 #ifdef GPUWHY_MIMALLOC
 #include <mimalloc.h>

@@ -3,9 +3,9 @@
 
 #include "check.h"
 #include "common.h"
-#include "gpuwhy/error.h"
-#include "gpuwhy/i18n.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/i18n/i18n.h"
 
 namespace gpuwhy::cli {
 

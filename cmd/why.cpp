@@ -11,10 +11,10 @@
 
 #include "common.h"
 #include "completion.h"
-#include "gpuwhy/collect.h"
-#include "gpuwhy/error.h"
-#include "gpuwhy/kube.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/collect/collect.h"
+#include "gpuwhy/kube/kube.h"
 
 namespace gpuwhy::cli {
 

@@ -1,5 +1,5 @@
 #pragma once
-// `gpuwhy why POD`: which scheduler gate keeps a pod Pending, node by node (lib/include/gpuwhy/why.h).
+// `gpuwhy why POD`: which scheduler gate keeps a pod Pending, node by node (lib/include/gpuwhy/why/why.h).
 
 #include <string>
 #include <vector>
@@ -7,8 +7,8 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include "gpuwhy/i18n.h"
-#include "gpuwhy/why.h"
+#include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/why/why.h"
 
 namespace gpuwhy::cli {
 

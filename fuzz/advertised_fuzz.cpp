@@ -4,8 +4,8 @@
 #include <cstdint>
 
 #include "fuzz_common.h"
-#include "gpuwhy/readers.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/read/readers.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const auto raw = gpuwhy::fuzz::as_text(data, size);

@@ -9,12 +9,12 @@
 #include <string_view>
 
 #include "fuzz_common.h"
-#include "gpuwhy/json_bounded.h"
-#include "gpuwhy/lab.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/json/json_bounded.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using nlohmann::json;
-  // Parsed as the client parses a node list (lib/src/client.cpp): with the nesting and value
+  // Parsed as the client parses a node list (lib/src/kube/client.cpp): with the nesting and value
   // budget, managedFields, images and unread node status dropped (skipped unbuilt by the reader,
   // checked as strictly: valid exactly when nlohmann says so).
   const std::string_view text = gpuwhy::fuzz::as_text(data, size);

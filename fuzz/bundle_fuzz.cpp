@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "fuzz_common.h"
-#include "gpuwhy/json_bounded.h"
+#include "gpuwhy/json/json_bounded.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   // Parsed as gpuwhy parses bundles (cmd/check.cpp load_bundle): with the nesting and value

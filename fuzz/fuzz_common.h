@@ -13,10 +13,10 @@
 #include <nlohmann/json.hpp>
 
 #include "checks.h"
-#include "gpuwhy/error.h"
-#include "gpuwhy/i18n.h"
-#include "gpuwhy/render.h"
-#include "gpuwhy/snapshot.h"
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/model/snapshot.h"
+#include "gpuwhy/render/render.h"
 
 namespace gpuwhy::fuzz {
 

@@ -3,8 +3,8 @@
 #include <cstdint>
 
 #include "fuzz_common.h"
-#include "gpuwhy/readers.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/read/readers.h"
 
 namespace {
 void read(std::string_view text) {

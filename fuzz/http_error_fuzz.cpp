@@ -1,5 +1,5 @@
 // Apiserver error answers: the fuzz input is an HTTP status line, then the answer's body. The
-// body is parsed as the client parses an error answer (lib/src/client.cpp) and explained as
+// body is parsed as the client parses an error answer (lib/src/kube/client.cpp) and explained as
 // every request path explains it (kube::explain_http_error: GET, watch, dry-run POST). The
 // explanation must come back, one line of bounded length, whatever the server wrote.
 #include <cstddef>
@@ -10,8 +10,8 @@
 #include <string_view>
 
 #include "fuzz_common.h"
-#include "gpuwhy/json_bounded.h"
-#include "gpuwhy/kube.h"
+#include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/kube/kube.h"
 
 namespace {
 

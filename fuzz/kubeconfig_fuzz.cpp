@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "fuzz_common.h"
-#include "gpuwhy/kube.h"
+#include "gpuwhy/kube/kube.h"
 
 namespace {
 // Small stand-ins for the files a kubeconfig may point at (certificate-authority, tokenFile ...).

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "fuzz_common.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/yaml.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/yaml/yaml.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const auto raw = gpuwhy::fuzz::as_text(data, size);

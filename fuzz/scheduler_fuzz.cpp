@@ -3,9 +3,9 @@
 #include <cstdint>
 
 #include "fuzz_common.h"
-#include "gpuwhy/messages.h"
-#include "gpuwhy/readers.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/read/readers.h"
 
 namespace {
 void use(const gpuwhy::messages::SchedulerMessage& m) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 14 acceptance: on a big cluster (GPUWHY_BIG_NODES more kwok nodes carrying GPU labels,
+# On a big cluster (GPUWHY_BIG_NODES more kwok nodes carrying GPU labels,
 # taints and resources that are not the lab's, GPUWHY_BIG_PODS gated pods in other namespaces),
 # `gpuwhy check` gives the solution and two mistakes exactly the verdicts it gives their
 # captures from the plain lab cluster, reading the nodes page by page (the request count grows

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 15: `gpuwhy why` against the real kube-scheduler. GPUWHY_WHY_SCENARIOS (default 200)
+# `gpuwhy why` against the real kube-scheduler. GPUWHY_WHY_SCENARIOS (default 200)
 # seeded scenarios (GPUWHY_WHY_SEED, default 15: the same scenarios on every run; print of the
 # seed and scenario of any disagreement) on one lab cluster, each compared node by node with the
 # scheduler's verdict (tests/integration/why_diff.py). Then the held-out scenarios where plugins
@@ -27,7 +27,7 @@ expect_match "the scenarios reach every gate the scheduler can report" \
   "NodeAffinity .*NodePorts .*NodeResourcesFit .*NodeUnschedulable .*TaintToleration .*fits" \
   "$(grep 'by gate' "$TMP/diff.out")"
 
-echo "== held out: plugins gpuwhy does not model, and a node that does not exist (issue 33)"
+echo "== held out: plugins gpuwhy does not model, and a node that does not exist"
 if python3 "$ROOT/tests/integration/why_held.py" --kubeconfig "$KUBECONFIG" --gpuwhy "$GPUWHY" > "$TMP/held.out" 2>&1; then
   pass "why names what it does not model, quotes the scheduler whole and predicts no binding ($(grep -c ': ok$' "$TMP/held.out") scenarios)"
 else

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 33: `gpuwhy why` against the real kube-scheduler where the six modelled plugins do NOT
+"""`gpuwhy why` against the real kube-scheduler where the six modelled plugins do NOT
 decide, plus a pod whose spec.nodeName names no node.
 
 Each scenario sets up the lab cluster's seven nodes and a few bound pods, creates one pod that a

@@ -1,4 +1,4 @@
-// Batch grading (issue 16, item 7) on the real binary: every entry the user names or a folder
+// Batch grading on the real binary: every entry the user names or a folder
 // holds becomes a row - a dangling or looping link, a FIFO, a link to a folder, an unreadable
 // file, a bundle with a wrong-typed field (http_status that would wrap, a string for a list ...)
 // is an error row with its cause, and the good bundles around it are graded; a folder with no

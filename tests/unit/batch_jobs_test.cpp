@@ -1,4 +1,4 @@
-// `gpuwhy check --snapshot FOLDER --jobs N` (issue 14, part 5) on the real binary: the rows of a
+// `gpuwhy check --snapshot FOLDER --jobs N` on the real binary: the rows of a
 // batch graded by several threads are the rows, in the order and bytes, of one thread; a broken
 // bundle among good ones is its error row at its own place; --jobs takes a whole number from 1
 // and only with bundles (exit 2, one line, nothing read).

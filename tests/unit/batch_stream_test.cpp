@@ -1,4 +1,4 @@
-// The batch is written as it is graded (issue 14, part 5): render::BatchWriter gives json and csv
+// The batch is written as it is graded: render::BatchWriter gives json and csv
 // to its sink a row at a time, and the class summaries (table, html, markdown) keep only each
 // row's summary_row. On the real captures: what the summaries show does not change when a row
 // loses what summary_row drops, and the streamed bytes are render::batch's.
@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "../../lib/src/render_detail.h"
-#include "gpuwhy/error.h"
+#include "../../lib/src/render/render_detail.h"
+#include "gpuwhy/base/error.h"
 #include "report_common_test.h"
 
 namespace gpuwhy {

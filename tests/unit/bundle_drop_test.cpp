@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../../checks/common.h"  // checks::detail (cmd/ has a common.h too)
-#include "gpuwhy/json_bounded.h"
+#include "gpuwhy/json/json_bounded.h"
 #include "report_common_test.h"
 
 namespace gpuwhy::report_test {

@@ -1,4 +1,4 @@
-// `gpuwhy check` as one pipeline (issue 11, item 1), on the real binary: every flag combination
+// `gpuwhy check` as one pipeline, on the real binary: every flag combination
 // is validated before any request or file read (exit 2, one line, nothing on stdout, no request
 // reached the apiserver), and one emit behaves the same for every source (live, one bundle, a
 // batch): the report goes to --output atomically or to stdout, the table to the terminal unless
@@ -18,6 +18,8 @@
 
 #include "../tools/fault_server.h"
 #include "../tools/run_binary.h"
+
+#include "lab_totals.h"
 
 namespace gpuwhy {
 namespace {
@@ -156,11 +158,11 @@ TEST_F(CheckPipeline, OneEmitForEverySource) {
     const char* name;
     std::vector<std::string> args;
     bool live;
-    const char* table_mark;  ///< a line only the (batch) table has
+    std::string table_mark;  ///< a line only the (batch) table has
   };
   const std::vector<Source> sources{
       {"live", {}, true, "\nscore "},
-      {"bundle", {"--snapshot", kSolution + "/bundle.json"}, false, "\nscore 72/72"},
+      {"bundle", {"--snapshot", kSolution + "/bundle.json"}, false, "\nscore " + gpuwhy_test::full_score()},
       {"batch", {"--snapshot", batch()}, false, "2 submission(s): 2 scored, 0 incomplete"},
   };
   for (const auto& s : sources) {

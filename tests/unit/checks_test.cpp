@@ -13,10 +13,10 @@
 #include <sstream>
 
 #include "checks.h"
-#include "gpuwhy/i18n.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/snapshot.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/model/snapshot.h"
 
 namespace gpuwhy {
 namespace {
@@ -87,7 +87,7 @@ struct Scenario {
   std::vector<std::string> roots;
 };
 
-// The scenario table in four parts (the first captures, then those of issue 10 on), each a
+// The scenario table in four parts (the first captures, then the later ones), each a
 // function short enough to read.
 std::vector<Scenario> scenarios_first() {
   return {
@@ -172,7 +172,7 @@ std::vector<Scenario> scenarios_middle() {
 
 std::vector<Scenario> scenarios_later() {
   return {
-      // Issue 10, classes 8-10: bound by hand, a shared wrong toleration, a taint with the wrong
+      // Bound by hand, a shared wrong toleration, a taint with the wrong
       // key, a file saved before the patch.
       {"trainer-bound-by-hand",
        {"step4.placed-by-scheduler"},
@@ -218,7 +218,7 @@ std::vector<Scenario> scenarios_last() {
        "step2.advertised-file",
        "hint.step2.advertised-file.saved-before-patch",
        {"step2.advertised-file"}},
-      // Issue 14: the same scenarios on a shared-looking cluster (record-all --shared: 40 more
+      // The same scenarios on a shared-looking cluster (record-all --shared: 40 more
       // nodes with GPU labels, taints and resources that are not the lab's, pods elsewhere):
       // exactly the verdicts of the plain cluster.
       {"shared-solution", {}, nullptr, nullptr, {}},
@@ -856,7 +856,7 @@ TEST(Placement, NotBoundHintFollowsTheTolerationTheStudentWrote) {
   }
 }
 
-// Class 8 of issue 10 on a real capture: a pod whose events lack the default scheduler's
+// On a real capture: a pod whose events lack the default scheduler's
 // Scheduled (other events are there) was bound by hand; a pod whose events all expired is judged
 // by PodScheduled alone.
 Snapshot with_trainer_events(const std::function<void(nlohmann::json& items)>& edit) {

@@ -9,8 +9,8 @@
 #include <fstream>
 
 #include "../tools/fault_server.h"
-#include "gpuwhy/collect.h"
-#include "gpuwhy/lab.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/collect/collect.h"
 
 namespace gpuwhy {
 namespace {

@@ -17,7 +17,7 @@
 
 #include "app.h"
 #include "completion.h"
-#include "gpuwhy/render.h"
+#include "gpuwhy/render/render.h"
 
 namespace gpuwhy {
 namespace {

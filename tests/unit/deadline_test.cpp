@@ -1,4 +1,4 @@
-// The overall deadline of a live run (issue 16, item 6), on the real binary against the fault
+// The overall deadline of a live run, on the real binary against the fault
 // server: --timeout bounds the whole collection, retries and Retry-After waits included, on top of
 // --request-timeout; the error says which of the two limits hit.
 

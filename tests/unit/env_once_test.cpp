@@ -1,4 +1,4 @@
-// Environment errors told once (issue 11, item 5), on real captures made unreachable or
+// Environment errors told once, on real captures made unreachable or
 // forbidden: the table says the cause and its fix once, above the steps, and each affected row
 // says only "error (see above)"; file checks are still graded and shown; the machine formats keep
 // a per-check `error` entry with its own hint; texts are whole sentences in the reader's language.
@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "gpuwhy/render.h"
+#include "gpuwhy/render/render.h"
 #include "report_common_test.h"
 
 namespace gpuwhy {

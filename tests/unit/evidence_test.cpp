@@ -1,3 +1,4 @@
+// ctest label: corpus (a sweep over every recorded capture; tests/CMakeLists.txt)
 // A hint never contradicts the evidence it shows. Over every real capture (the out/ files as the
 // scenario saved them) and every recorded form of the forms corpus, plain and filtered (grep,
 // awk, head, grep -A: fixtures/cluster/record-forms), a hint that says a node, a message or a
@@ -14,9 +15,9 @@
 #include <sstream>
 
 #include "checks.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/snapshot.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/model/snapshot.h"
 
 namespace gpuwhy {
 namespace {

@@ -24,8 +24,8 @@
 #include "../tools/fault_server.h"
 #include "../tools/run_binary.h"
 #include "checks.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/snapshot.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/model/snapshot.h"
 
 namespace gpuwhy {
 namespace {

@@ -21,14 +21,14 @@
 
 #include "../tools/run_binary.h"
 #include "checks.h"
-#include "gpuwhy/collect.h"
-#include "gpuwhy/error.h"
-#include "gpuwhy/i18n.h"
-#include "gpuwhy/kube.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/render.h"
-#include "gpuwhy/snapshot.h"
-#include "gpuwhy/yaml.h"
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/collect/collect.h"
+#include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/kube/kube.h"
+#include "gpuwhy/model/snapshot.h"
+#include "gpuwhy/render/render.h"
+#include "gpuwhy/yaml/yaml.h"
 
 namespace gpuwhy {
 namespace {

@@ -1,3 +1,4 @@
+// ctest label: corpus (a sweep over every recorded capture; tests/CMakeLists.txt)
 // The forms corpus: for every recorded scenario, fixtures/captures/<version>/<scenario>/forms/
 // holds what kubectl really printed on that cluster for each out/ file, in every output form a
 // student may save (custom-columns in any header case, -o yaml/json, jsonpath with any
@@ -13,8 +14,8 @@
 #include <sstream>
 
 #include "checks.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/snapshot.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/model/snapshot.h"
 
 namespace gpuwhy {
 namespace {

@@ -1,4 +1,4 @@
-// No English fragment inside a Korean or Japanese sentence (issue 11, item 4): the parts a check
+// No English fragment inside a Korean or Japanese sentence: the parts a check
 // fills into a hint (why a file could not be read, which live object differs) are catalog texts
 // in the reader's language, on a real capture with one thing changed.
 
@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "gpuwhy/render.h"
+#include "gpuwhy/render/render.h"
 #include "report_common_test.h"
 
 namespace gpuwhy {

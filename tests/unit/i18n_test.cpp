@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "gpuwhy/i18n.h"
-#include "gpuwhy/render.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/render/render.h"
 #include "report_common_test.h"
 
 namespace gpuwhy::report_test {

@@ -11,10 +11,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpuwhy/base/text.h"
 #include "gpuwhy/k8s/quantity.h"
-#include "gpuwhy/readers.h"
-#include "gpuwhy/text.h"
-#include "gpuwhy/why.h"
+#include "gpuwhy/read/readers.h"
+#include "gpuwhy/why/why.h"
 
 namespace gpuwhy {
 namespace {

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "../tools/fault_server.h"
-#include "gpuwhy/kube.h"
+#include "gpuwhy/kube/kube.h"
 
 namespace gpuwhy {
 namespace {

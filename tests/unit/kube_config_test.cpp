@@ -5,8 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "gpuwhy/base64.h"
-#include "gpuwhy/kube.h"
+#include "gpuwhy/base/base64.h"
+#include "gpuwhy/kube/kube.h"
 
 namespace gpuwhy {
 namespace {

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "gpuwhy/render.h"
+#include "gpuwhy/render/render.h"
 
 namespace gpuwhy {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "gpuwhy/messages.h"
+#include "gpuwhy/k8s/messages.h"
 
 namespace gpuwhy::messages {
 namespace {

@@ -1,3 +1,4 @@
+// ctest label: corpus (a sweep over every recorded capture; tests/CMakeLists.txt)
 // Metamorphic tests over every real capture of every recorded Kubernetes version
 // (fixtures/captures/<version>/<scenario>/bundle.json): the ways students really save their
 // files (a prompt or a comment above the output, CRLF, a BOM, trailing spaces, other header
@@ -18,9 +19,9 @@
 #include <utf8proc.h>
 
 #include "checks.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/snapshot.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/model/snapshot.h"
 
 namespace gpuwhy {
 namespace {

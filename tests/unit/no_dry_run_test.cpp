@@ -1,4 +1,4 @@
-// --no-dry-run (issue 16, item 8): the dry-run check is `skip` with a reason, the score leaves its
+// --no-dry-run: the dry-run check is `skip` with a reason, the score leaves its
 // points out, and the reference solution stays a full score; a manifest that could not be sent
 // is still the student's `fail`. On a snapshot and on the real binary against the fault server.
 
@@ -14,9 +14,9 @@
 #include "../tools/fault_server.h"
 #include "../tools/run_binary.h"
 #include "checks.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/render.h"
-#include "gpuwhy/snapshot.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/model/snapshot.h"
+#include "gpuwhy/render/render.h"
 
 namespace gpuwhy {
 namespace {

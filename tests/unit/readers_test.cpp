@@ -3,8 +3,8 @@
 
 #include <set>
 
-#include "gpuwhy/readers.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/read/readers.h"
 
 namespace gpuwhy::readers {
 namespace {

@@ -1,4 +1,4 @@
-// Secrets in errors (issue 16, item 5): a kubeconfig type error names the credential field and the
+// Secrets in errors: a kubeconfig type error names the credential field and the
 // value's type, never the value, for every credential field and every wrong type; URL userinfo is
 // stripped everywhere; an excerpt of a hostile answer is redacted before it is cut, for every
 // offset of the secret around the cut (the real binary against tests/tools/fault_server.py).
@@ -15,9 +15,9 @@
 
 #include "../tools/fault_server.h"
 #include "../tools/run_binary.h"
-#include "gpuwhy/base64.h"
-#include "gpuwhy/error.h"
-#include "gpuwhy/kube.h"
+#include "gpuwhy/base/base64.h"
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/kube/kube.h"
 
 namespace gpuwhy {
 namespace {

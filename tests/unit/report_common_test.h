@@ -24,9 +24,9 @@
 #include <nlohmann/json.hpp>
 
 #include "checks.h"
-#include "gpuwhy/render.h"
-#include "gpuwhy/result.h"
-#include "gpuwhy/snapshot.h"
+#include "gpuwhy/model/result.h"
+#include "gpuwhy/model/snapshot.h"
+#include "gpuwhy/render/render.h"
 
 namespace gpuwhy::report_test {
 

@@ -3,7 +3,7 @@
 
 #include <regex>
 
-#include "gpuwhy/error.h"
+#include "gpuwhy/base/error.h"
 #include "report_common_test.h"
 
 namespace gpuwhy::report_test {
@@ -426,7 +426,7 @@ TEST(ReportFormats, HideExpectedInEveryFormat) {
   o.hide_expected = true;
   for (const auto& name : render::format_names()) {
     const auto f = *render::parse_format(name);
-    if (f == render::Format::kTable) continue;  // the table is the checks work's (issue 4)
+    if (f == render::Format::kTable) continue;  // the table is the checks work's
     for (const RunResult& run : {synthetic_run(), synthetic_complete_run()}) {
       std::string out = render::render(f, run, o);
       if (f == render::Format::kGradescope) {

@@ -6,7 +6,7 @@
 #include <regex>
 
 #include "../tools/run_binary.h"
-#include "gpuwhy/base64.h"
+#include "gpuwhy/base/base64.h"
 #include "report_common_test.h"
 
 namespace gpuwhy::report_test {

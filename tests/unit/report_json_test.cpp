@@ -1,8 +1,8 @@
 // The native JSON report, the batch summary and the published JSON Schemas.
 #include "report_common_test.h"
 
-#include "gpuwhy/error.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/base/text.h"
 
 namespace gpuwhy::report_test {
 namespace {
@@ -145,7 +145,7 @@ TEST(ReportJson, TitlesAndTextsFollowTheLanguageButIdsStayEnglish) {
   EXPECT_EQ(j["checks"][2]["status"], "fail");
 }
 
-// The report is written by a streaming writer (lib/src/json_out.h); its bytes must be nlohmann's
+// The report is written by a streaming writer (lib/src/json/json_out.h); its bytes must be nlohmann's
 // dump of the same document, so parsing it (keys in order) and dumping it again changes nothing.
 std::string redumped(const std::string& text) {
   return nlohmann::ordered_json::parse(text).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
@@ -178,7 +178,7 @@ TEST(ReportJson, BytesAreNlohmannsDumpOfTheSameDocument) {
   }
 }
 
-// Strings are scanned sixteen bytes at a time (json_plain_end, lib/src/json_out.h; eight without
+// Strings are scanned sixteen bytes at a time (json_plain_end, lib/src/json/json_out.h; eight without
 // SSE2): each byte that is escaped, kept or cleaned, at every offset around and across one and two
 // steps, and at the end.
 TEST(ReportJson, EveryKindOfByteAtEveryOffset) {

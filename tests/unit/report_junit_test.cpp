@@ -1,3 +1,4 @@
+// ctest label: corpus (a sweep over every recorded capture; tests/CMakeLists.txt)
 // JUnit XML: validated with xmllint against schema/junit.xsd, counts, escaping.
 #include <regex>
 

@@ -1,4 +1,4 @@
-// Cost that does not grow with the cluster (issue 14): what gpuwhy keeps of the apiserver's
+// Cost that does not grow with the cluster: what gpuwhy keeps of the apiserver's
 // answers is the lab's view, and the verdicts are the same on it as on the whole answers.
 //  - LabView: every capture graded on whole nodes and on lab_view_of_node() of every node (what
 //    the collector keeps) gives the same report, check by check.
@@ -21,11 +21,11 @@
 #include "../tools/fault_server.h"
 #include "../tools/run_binary.h"
 #include "checks.h"
-#include "gpuwhy/collect.h"
-#include "gpuwhy/json_bounded.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/render.h"
-#include "gpuwhy/snapshot.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/collect/collect.h"
+#include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/model/snapshot.h"
+#include "gpuwhy/render/render.h"
 #include "report_common_test.h"
 
 namespace gpuwhy {

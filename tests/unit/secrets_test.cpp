@@ -17,8 +17,8 @@
 
 #include "../tools/fault_server.h"
 #include "../tools/run_binary.h"
-#include "gpuwhy/base64.h"
-#include "gpuwhy/render.h"
+#include "gpuwhy/base/base64.h"
+#include "gpuwhy/render/render.h"
 
 namespace gpuwhy {
 namespace {

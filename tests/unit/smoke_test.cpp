@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "checks.h"
-#include "gpuwhy/base64.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/base64.h"
+#include "gpuwhy/base/text.h"
 
 namespace gpuwhy {
 namespace {

@@ -2,8 +2,8 @@
 // width, colour and Unicode only on request.
 #include <gtest/gtest.h>
 
-#include "gpuwhy/render.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/render/render.h"
 
 namespace gpuwhy::render {
 namespace {

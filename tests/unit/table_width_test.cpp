@@ -1,3 +1,4 @@
+// ctest label: corpus (a sweep over every recorded capture; tests/CMakeLists.txt)
 // The terminal table fits the terminal: on every capture, in every language, at 60, 80, 100 and
 // 132 columns, by default and with -v, no line is wider than the width, except a line whose only
 // overflow is one token that has no place to break (a path, a long name) set after its label.
@@ -7,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "gpuwhy/i18n.h"
-#include "gpuwhy/render.h"
-#include "gpuwhy/sys.h"
-#include "gpuwhy/text.h"
+#include "gpuwhy/base/sys.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/render/render.h"
 #include "report_common_test.h"
 
 namespace gpuwhy {

@@ -1,5 +1,5 @@
 // `check --wait` follows the cluster with watch events applied to the first snapshot's lists
-// (lib/src/watch.cpp). On the recorded captures:
+// (lib/src/collect/watch.cpp). On the recorded captures:
 //  - Replay: the difference between two captures of one version, sent as the ADDED, MODIFIED and
 //    DELETED events a watch would send, turns the first capture's lists into the second's, and
 //    the report graded on them is the second capture's report, check by check.
@@ -22,11 +22,11 @@
 
 #include "../tools/fault_server.h"
 #include "../tools/run_binary.h"
-#include "gpuwhy/collect.h"
-#include "gpuwhy/json_bounded.h"
-#include "gpuwhy/lab.h"
-#include "gpuwhy/render.h"
-#include "gpuwhy/watch.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/collect/collect.h"
+#include "gpuwhy/collect/watch.h"
+#include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/render/render.h"
 #include "report_common_test.h"
 
 namespace gpuwhy {

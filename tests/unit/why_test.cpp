@@ -14,9 +14,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "gpuwhy/error.h"
-#include "gpuwhy/i18n.h"
-#include "gpuwhy/why.h"
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/why/why.h"
 #include "report_common_test.h"
 #include "why.h"
 
@@ -227,7 +227,7 @@ TEST(WhyWording, VersionsGiveTheirBands) {
   EXPECT_FALSE(w137.dra_tail);
   EXPECT_TRUE(w137.too_big_unresolvable);
   EXPECT_FALSE(wording_for("v1.35.1").taint_named);  // PR #134740
-  EXPECT_TRUE(wording_for("v1.36.0").dra_tail);      // measured on a 1.36 cluster (kubernetes-facts.md §2.4)
+  EXPECT_TRUE(wording_for("v1.36.0").dra_tail);      // measured on a 1.36 cluster (docs/kubernetes-facts.md §2.4)
   EXPECT_TRUE(wording_for("v1.33.13-gke.100").taint_named);
   const Wording unknown = wording_for("");
   EXPECT_FALSE(unknown.taint_named);
@@ -495,7 +495,7 @@ TEST(WhyOutput, ADifferentVerdictIsSaidPlainly) {
   expect_no_binding_predicted(v);
 }
 
-// Issue 33: the modelled gates let the pod through, the scheduler names an unmodelled plugin for
+// the modelled gates let the pod through, the scheduler names an unmodelled plugin for
 // exactly those nodes: each of them carries that reason, whole, and no binding is predicted.
 TEST(WhyUnmodelled, TheSchedulersReasonIsEachPassingNodesOwn) {
   const Capture* c = fitting_capture();
@@ -631,7 +631,7 @@ TEST(WhyBound, AGhostNodeIsItsOwnVerdict) {
   EXPECT_EQ(cli::why_exit_code({v, other}), kExitNotExplained);
 }
 
-// ---- held out: the real scheduler where the modelled plugins do not decide (issue 33) ----------------
+// ---- held out: the real scheduler where the modelled plugins do not decide ----------------
 
 // fixtures/why-held/<version>/held-*.json, recorded by tests/integration/why_held.py (on v1.34.0
 // only so far: fixtures/cluster/record-why records them on any version).

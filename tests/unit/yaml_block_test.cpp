@@ -1,4 +1,5 @@
-// The block fast path (lib/src/yaml_block.cpp) against yaml-cpp's path: wherever the fast path
+// ctest label: corpus (a sweep over every recorded capture; tests/CMakeLists.txt)
+// The block fast path (lib/src/yaml/yaml_block.cpp) against yaml-cpp's path: wherever the fast path
 // answers, its documents are byte for byte the ones yaml-cpp's path gives, and yaml-cpp's path
 // accepts the text. Checked on every manifest in the recorded captures, on hand-made edge cases,
 // and on seeded mutations of the captured manifests (lines re-indented, cut, doubled, swapped;
@@ -15,10 +16,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "gpuwhy/error.h"
-#include "gpuwhy/readers.h"
-#include "gpuwhy/snapshot.h"
-#include "gpuwhy/yaml.h"
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/model/snapshot.h"
+#include "gpuwhy/read/readers.h"
+#include "gpuwhy/yaml/yaml.h"
 #include "report_common_test.h"
 
 namespace gpuwhy {

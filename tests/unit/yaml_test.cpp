@@ -3,8 +3,8 @@
 #include <chrono>
 #include <random>
 
-#include "gpuwhy/error.h"
-#include "gpuwhy/yaml.h"
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/yaml/yaml.h"
 
 namespace gpuwhy {
 namespace {

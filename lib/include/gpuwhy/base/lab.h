@@ -1,0 +1,93 @@
+#pragma once
+/// Every constant of the lab (docs/lab/SPEC.md) lives here and nowhere else.
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+
+namespace gpuwhy::lab {
+
+inline constexpr std::string_view kLabId = "gpu-why";
+/// The lab's steps are numbered 1 to kSteps (docs/lab/SPEC.md).
+inline constexpr int kSteps = 8;
+inline constexpr std::string_view kNamespace = "gpu-why";
+inline constexpr std::string_view kGpuNode = "lab-node-0";
+inline constexpr std::string_view kResource = "nvidia.com/gpu";
+inline constexpr int kAdvertisedGpus = 2;
+
+struct Label {
+  std::string_view key;
+  std::string_view value;
+};
+inline constexpr std::array<Label, 4> kGpuLabels{{
+    {"nvidia.com/gpu.present", "true"},
+    {"nvidia.com/gpu.product", "NVIDIA-A100-SXM4-40GB"},
+    {"nvidia.com/gpu.count", "2"},
+    {"nvidia.com/gpu.deploy.device-plugin", "true"},
+}};
+
+inline constexpr std::string_view kTaintKey = "nvidia.com/gpu";
+inline constexpr std::string_view kTaintValue = "present";
+inline constexpr std::string_view kTaintEffect = "NoSchedule";
+inline constexpr std::string_view kTaintString = "nvidia.com/gpu=present:NoSchedule";
+
+inline constexpr std::string_view kPodTrainer = "trainer";
+inline constexpr std::string_view kPodCpuOnly = "cpu-only";
+inline constexpr std::string_view kPodTrainer2 = "trainer2";
+inline constexpr std::string_view kPodTrainer3 = "trainer3";
+
+/// nodeSelector that cpu-only must carry.
+inline constexpr Label kCpuOnlySelector{"nvidia.com/gpu.present", "true"};
+
+// Student files, relative to the lab folder.
+inline constexpr std::string_view kFileAdvertised = "out/advertised.txt";
+inline constexpr std::string_view kFileRejected = "out/rejected.txt";
+inline constexpr std::string_view kFileTainted = "out/tainted.txt";
+inline constexpr std::string_view kFileExhausted = "out/exhausted.txt";
+inline constexpr std::string_view kFileGateReport = "out/gate-report.txt";
+inline constexpr std::string_view kManifestBadMismatch = "k8s/bad-mismatch.yaml";
+inline constexpr std::string_view kManifestBadFraction = "k8s/bad-fraction.yaml";
+inline constexpr std::string_view kManifestTrainer = "k8s/trainer.yaml";
+inline constexpr std::string_view kManifestCpuOnly = "k8s/cpu-only.yaml";
+inline constexpr std::string_view kManifestTrainer2 = "k8s/trainer2.yaml";
+inline constexpr std::string_view kManifestTrainer3 = "k8s/trainer3.yaml";
+
+/// Every student file gpuwhy reads, in lab order.
+inline constexpr std::array<std::string_view, 11> kStudentFiles{
+    kFileAdvertised, kManifestBadMismatch, kManifestBadFraction, kFileRejected,  kManifestTrainer, kManifestCpuOnly,
+    kFileTainted,    kManifestTrainer2,    kManifestTrainer3,    kFileExhausted, kFileGateReport};
+
+/// Manifests sent to the apiserver as server-side dry-run creates (step 3).
+inline constexpr std::array<std::string_view, 2> kDryRunManifests{kManifestBadMismatch, kManifestBadFraction};
+
+/// Student files larger than this are a clear failure, never read whole.
+inline constexpr std::size_t kMaxFileBytes = 1024UL * 1024;
+
+/// Where the lab lives when --dir is not given and the current folder has no k8s/ or out/.
+inline constexpr std::string_view kDefaultDir = "/root/gpuwhy";
+
+/// The keys of out/gate-report.txt (step 8).
+inline constexpr std::string_view kGateAllocatable = "ALLOCATABLE";
+inline constexpr std::string_view kGateUsed = "USED";
+inline constexpr std::string_view kGatePending = "PENDING";
+inline constexpr std::string_view kGateTaint = "TAINT";
+inline constexpr std::string_view kGateRequestsEqualLimits = "REQUESTS_EQUAL_LIMITS";
+inline constexpr std::string_view kGateFractional = "FRACTIONAL";
+inline constexpr std::string_view kGateSchedulerSees = "SCHEDULER_SEES";
+/// The seven keys in lab order.
+inline constexpr std::array<std::string_view, 7> kGateKeys{
+    kGateAllocatable,         kGateUsed,       kGatePending,      kGateTaint,
+    kGateRequestsEqualLimits, kGateFractional, kGateSchedulerSees};
+
+/// GPUs each of trainer, trainer2, trainer3 asks for.
+inline constexpr int kGpusPerTrainer = 1;
+
+/// The scheduler that must have bound the lab pods (Scheduled events, managedFields).
+inline constexpr std::string_view kSchedulerName = "default-scheduler";
+
+/// Tolerations the DefaultTolerationSeconds admission plugin adds to every pod; they are
+/// not the student's and are ignored when tolerations are compared.
+inline constexpr std::array<std::string_view, 2> kDefaultTolerationKeys{"node.kubernetes.io/not-ready",
+                                                                        "node.kubernetes.io/unreachable"};
+
+}  // namespace gpuwhy::lab

@@ -1,0 +1,41 @@
+#pragma once
+/// The message catalog: every user-facing text, by id, in every language.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuwhy/model/result.h"
+
+namespace gpuwhy::i18n {
+
+enum class Lang { kEn, kKo, kJa };
+std::string to_string(Lang lang);                       ///< "en", "ko", "ja"
+std::optional<Lang> parse_lang(std::string_view text);  ///< "ko", "ko_KR.UTF-8", "ja-JP" ...
+/// A --lang value: what parse_lang takes, and the country codes people type for the language,
+/// "kr" (Korean) and "jp" (Japanese). nullopt for anything else: the caller refuses it.
+std::optional<Lang> parse_lang_flag(std::string_view text);
+
+/// --lang, else GPUWHY_LANG, else LC_ALL, LC_MESSAGES, LANG, else English.
+/// `getenv` is injected so the rule is testable.
+Lang choose_lang(const std::optional<std::string>& flag, const std::map<std::string, std::string>& env);
+
+/// The value of the first `--lang X` or `--lang=X` among command-line arguments (argv without the
+/// program name), before any `--`. main() needs the language before the parser exists, because
+/// CLI11 takes the --help texts when options are declared.
+std::optional<std::string> lang_flag(const std::vector<std::string>& args);
+
+/// The catalog of one language: id -> text with `{name}` placeholders.
+const std::map<std::string, std::string>& catalog(Lang lang);
+
+/// Renders a message; falls back to English, then to the id itself.
+std::string render(const Msg& m, Lang lang);
+/// Shortcut for a catalog id without arguments.
+std::string text(std::string_view id, Lang lang);
+
+/// Placeholder names used in a catalog text, e.g. {"node", "want"}.
+std::vector<std::string> placeholders(std::string_view text);
+
+}  // namespace gpuwhy::i18n

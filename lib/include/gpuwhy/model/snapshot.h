@@ -1,0 +1,125 @@
+#pragma once
+/// The snapshot: everything gpuwhy reads, taken in one round. Checks are pure
+/// functions of it; a bundle is its JSON form.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpuwhy/base/error.h"
+
+namespace gpuwhy {
+
+/// Why one read failed. `http_status` is 0 when no HTTP answer came back.
+struct FetchError {
+  ErrorKind kind = ErrorKind::kTransport;
+  int http_status = 0;
+  std::string message;  ///< one line, names the URL or file
+};
+
+/// The message of a dry run that was not sent because the grader turned dry runs off
+/// (--no-dry-run, kind kSkipped): the check is `skip`, never the student's `fail`.
+inline constexpr std::string_view kDryRunOff = "--no-dry-run";
+
+/// A value or the reason it could not be had; one failed read never stops the others.
+template <class T>
+class Fetched {
+ public:
+  Fetched() : data_(FetchError{ErrorKind::kSkipped, 0, "not collected"}) {}
+  Fetched(T value) : data_(std::move(value)) {}       // NOLINT(google-explicit-constructor)
+  Fetched(FetchError err) : data_(std::move(err)) {}  // NOLINT(google-explicit-constructor)
+  [[nodiscard]] bool ok() const { return std::holds_alternative<T>(data_); }
+  [[nodiscard]] const T& value() const { return std::get<T>(data_); }
+  [[nodiscard]] const FetchError& error() const { return std::get<FetchError>(data_); }
+  /// The value, moved out (ok() must hold).
+  [[nodiscard]] T take() && { return std::get<T>(std::move(data_)); }
+
+ private:
+  std::variant<T, FetchError> data_;
+};
+
+/// An HTTP answer kept whole (used for dry-run creates, where 422 is the expected outcome).
+struct HttpAnswer {
+  int status = 0;
+  nlohmann::json body;  ///< parsed body; null when it was not JSON
+};
+
+/// One student file, read with a size bound.
+struct StudentFile {
+  enum class State {
+    kOk,          ///< `content` holds the bytes
+    kMissing,     ///< no such file (or a dangling link)
+    kNotRegular,  ///< a folder, device, ...
+    kTooLarge,    ///< larger than lab::kMaxFileBytes; `content` empty
+    kUnreadable,  ///< permission or I/O error
+    kHardLink,    ///< a regular file with more than one link: it may alias a file outside the lab folder; not read
+  };
+  State state = State::kMissing;
+  std::string content;  ///< raw bytes as read (no decoding)
+  std::string reason;   ///< one line when state != kOk
+  std::size_t size = 0;
+};
+
+std::string to_string(StudentFile::State state);
+
+/// Everything one grading round needs.
+struct Snapshot {
+  std::string taken_at;         ///< RFC 3339, UTC
+  std::string source;           ///< "live <server URL>" or "bundle <path>"
+  std::string lab_dir;          ///< the student's folder, as given
+  bool live_collected = false;  ///< false when the cluster was not asked at all (e.g. file-only)
+
+  Fetched<nlohmann::json> version;     ///< GET /version
+  Fetched<nlohmann::json> namespace_;  ///< GET /api/v1/namespaces/gpu-why
+  /// GET /api/v1/nodes, page by page; every node but the GPU node in its lab view
+  /// (lab_view_of_node in collect.h).
+  Fetched<nlohmann::json> nodes;
+  Fetched<nlohmann::json> pods;    ///< GET /api/v1/namespaces/gpu-why/pods
+  Fetched<nlohmann::json> events;  ///< GET /api/v1/namespaces/gpu-why/events
+  /// Server-side dry-run create of each bad manifest, keyed by its relative path.
+  std::map<std::string, Fetched<HttpAnswer>> dry_runs;
+  /// Student files keyed by relative path (lab::kStudentFiles).
+  std::map<std::string, StudentFile> files;
+
+  int requests = 0;                   ///< HTTP requests made to collect this snapshot
+  std::size_t bytes_received = 0;     ///< body bytes the apiserver sent for it
+  std::vector<std::string> warnings;  ///< e.g. TLS verification disabled by the kubeconfig
+
+  /// The file at `rel`, or a kMissing one when it was not collected.
+  [[nodiscard]] const StudentFile& file(std::string_view rel) const;
+  /// "v1.34.0" when /version was read, else "".
+  [[nodiscard]] std::string server_version() const;
+};
+
+/// The parts of a Snapshot a check may read (CheckInfo::reads, a bit set): what `check --wait`
+/// follows, and the only parts whose change makes it grade again.
+enum Input : unsigned {
+  kInVersion = 1U << 0,    ///< version
+  kInNamespace = 1U << 1,  ///< namespace_
+  kInNodes = 1U << 2,      ///< nodes
+  kInPods = 1U << 3,       ///< pods
+  kInEvents = 1U << 4,     ///< events
+  kInDryRuns = 1U << 5,    ///< dry_runs (they are made of the manifest files)
+  kInFiles = 1U << 6,      ///< files
+};
+inline constexpr unsigned kInAll = (1U << 7) - 1;
+
+/// Bundle schema version; bump only with a migration in from_bundle().
+inline constexpr int kBundleSchemaVersion = 1;
+
+/// The snapshot as a self-contained JSON bundle (no credentials are ever in a Snapshot).
+nlohmann::json to_bundle(const Snapshot& snap);
+/// Reads a bundle; throws Error(kParse) naming `origin` and the bad field.
+Snapshot from_bundle(const nlohmann::json& bundle, const std::string& origin);
+/// The same, moving the cluster answers and file contents out of `bundle` instead of copying
+/// them (what is left of `bundle` is unspecified): the batch path parses a bundle once and
+/// hands it over.
+Snapshot from_bundle(nlohmann::json&& bundle, const std::string& origin);
+
+}  // namespace gpuwhy

@@ -1,0 +1,158 @@
+#pragma once
+/// Tolerant readers of what the student saved in out/ (what kubectl really prints), plus
+/// Kubernetes quantities and the step-8 answer words. Every reader is a pure function of
+/// decoded UTF-8 text (see text::decode); none throws.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/model/snapshot.h"
+
+namespace gpuwhy::readers {
+
+// ---- student files -----------------------------------------------------------------------
+
+/// Why a student file could not be turned into text.
+enum class FileProblem {
+  kNone,
+  kMissing,     ///< not there (or not collected)
+  kNotRegular,  ///< a folder, a device ...
+  kTooLarge,    ///< over lab::kMaxFileBytes
+  kUnreadable,  ///< permission / I/O error
+  kHardLink,    ///< a hard link: may alias a file outside the lab folder, never read
+  kNotText,     ///< binary or invalid UTF-8 / UTF-16
+};
+
+/// A student file decoded to UTF-8 (BOM stripped, CRLF -> LF, UTF-16 converted).
+struct TextFile {
+  FileProblem problem = FileProblem::kNone;
+  std::string text;    ///< decoded text when problem == kNone
+  std::string reason;  ///< one line when problem != kNone
+};
+TextFile decode_file(const StudentFile& f);
+
+// ---- quantities --------------------------------------------------------------------------
+
+/// A Kubernetes quantity as a student saved it (spaces and one pair of quotes around it allowed),
+/// in thousandths: k8s::milli_value ("2" -> 2000, "500m" -> 500, "0.5" -> 500, "1k" -> 1000000).
+/// nullopt for anything that is not a quantity.
+std::optional<long long> quantity_milli(std::string_view text);
+/// The same for a JSON value (string or number).
+std::optional<long long> json_quantity_milli(const nlohmann::json& value);
+
+// ---- out/advertised.txt ------------------------------------------------------------------
+
+/// kKeyed: `key: value` lines with no document around them (describe, -o yaml or -o json cut
+/// down by grep, awk or head), read by the facts they show.
+enum class AdvertisedFormat { kUnknown, kTable, kJson, kYaml, kDescribe, kBareNumbers, kKeyed };
+std::string to_string(AdvertisedFormat f);
+
+struct Advertised {
+  AdvertisedFormat format = AdvertisedFormat::kUnknown;
+  /// node -> amount as shown ("" for `<none>`, an empty jsonpath value, or a missing key). Where
+  /// the output shows allocatable (a column headed *ALLOC*, the Allocatable: block, a node's
+  /// status.allocatable, the last of a tab-separated jsonpath row's fields) that is the amount,
+  /// even when it is empty: capacity alone gives the scheduler no room.
+  std::map<std::string, std::string> amounts;
+  /// node -> capacity amount, for the nodes whose capacity the output shows beside their
+  /// allocatable amount ("" for none): the classic mistake (capacity 2, allocatable none) is
+  /// told from the backslash pitfall by it.
+  std::map<std::string, std::string> capacity;
+  std::vector<std::string> order;  ///< node names in file order
+  /// Pitfall 1: table/jsonpath rows exist and every amount is `<none>` or empty (the shell
+  /// removed the backslash of `nvidia\.com/gpu`).
+  bool all_none = false;
+  /// Pitfall 2: only numbers, no node names (`-o jsonpath` without `.metadata.name`).
+  bool bare_numbers = false;
+  /// Why nothing could be read, as a catalog id ("reason.advertised.no-rows"; "" when fine), so
+  /// the hint says it in the reader's language; `problem_detail` fills its {detail} (a parser's
+  /// own message).
+  std::string problem;
+  std::string problem_detail;
+};
+/// Reads custom-columns/table output (with or without header), `-o jsonpath` range output,
+/// `-o json` (List or single Node), `-o yaml`, `kubectl describe nodes`. The amount is the
+/// allocatable one when the output shows both (a column named *ALLOC*, the Allocatable: block),
+/// `<none>` there included; capacity only where the output shows no allocatable at all.
+Advertised read_advertised(std::string_view text);
+
+// ---- out/rejected.txt --------------------------------------------------------------------
+
+/// One apiserver rejection as kubectl printed it: a header and its causes.
+struct Rejection {
+  std::string header;  ///< the first line of the rejection
+  std::string pod;     ///< the object name when the header names it
+  std::vector<messages::Cause> causes;
+  messages::RejectionKinds kinds;
+};
+struct RejectedFile {
+  std::vector<Rejection> rejections;
+};
+/// Groups `The Pod "x" is invalid: ...` (single cause), `The Pod "x" is invalid:` + `* ...`
+/// lines (several causes) and `Error from server (Invalid): error when creating ...` lines, in
+/// any order; a line wrapped by the terminal continues the cause before it. Prompt and comment
+/// lines end a rejection; other lines before any rejection are ignored.
+RejectedFile read_rejected(std::string_view text);
+
+// ---- out/tainted.txt, out/exhausted.txt --------------------------------------------------
+
+/// Every scheduler message in the file, whatever kubectl output it was copied from: plain
+/// (jsonpath), `-o yaml`, `-o json`, `describe pod` Events, `get events`; prompts and comments
+/// around it are ignored. Empty when there is none.
+std::vector<messages::SchedulerMessage> read_scheduler_file(std::string_view text);
+
+// ---- out/gate-report.txt -----------------------------------------------------------------
+
+struct GateReport {
+  /// key (upper case) -> value (may be empty: `TAINT=`); first occurrence wins. Keys are
+  /// matched case-insensitively.
+  std::map<std::string, std::string> values;
+  std::vector<std::string> duplicates;  ///< keys seen more than once
+  std::vector<std::string> unknown;     ///< keys that are not one of the seven
+  std::vector<std::string> missing;     ///< of the seven keys, those not seen
+  std::vector<std::string> malformed;   ///< lines that are neither KEY=VALUE nor KEY: VALUE
+  int nonblank_lines = 0;
+  /// Values of a duplicated key differ (the first one cannot be trusted).
+  std::vector<std::string> conflicting;
+};
+GateReport read_gate_report(std::string_view text);
+
+// ---- step-8 answer words -----------------------------------------------------------------
+
+enum class Answer {
+  kUnknown,
+  kAffirmative,
+  kNegative,
+  kNumbers,
+  kDevices,
+  kNegator,   ///< a word that turns an affirmative around ("not", "않음", "ない"); alone: negative
+  kAmbiguous  ///< both a yes-word and a no-word (`yes/no`), or no answer at all (`n/a`)
+};
+std::string to_string(Answer a);
+
+/// One row of THE word table (English, Korean, Japanese; compared case-insensitively).
+struct AnswerWord {
+  std::string_view word;
+  Answer answer;
+};
+/// THE table.
+const std::vector<AnswerWord>& answer_words();
+/// Korean and Japanese endings a table word may carry (필수임, 거절됨, 숫자만, 必須です).
+const std::vector<std::string_view>& answer_suffixes();
+/// Classifies a gate-report value (NFKC-normalised, case-insensitive): the whole value first;
+/// else the answer proper before its explanation (`no (must be an integer)`), where a yes-word
+/// and a no-word together are ambiguous and a negator turns a yes-word around; else the first
+/// word of the explanation. Surrounding quotes and final punctuation are ignored.
+Answer classify_answer(std::string_view value);
+
+/// A count the student wrote, read like kubectl users write it: the leading whole number
+/// counts (`2`, `２`, `2개`, `2 (trainer, trainer2)`, `2 GPUs`); `1.5`, `2k`, `abc` are not.
+std::optional<long long> leading_count(std::string_view value);
+
+}  // namespace gpuwhy::readers

@@ -1,0 +1,188 @@
+#pragma once
+/// `gpuwhy why`: a pure model of kube-scheduler's filter phase for one pod. Given the pod, the
+/// nodes and the pods bound to them, it tells for every node the FIRST filter plugin that
+/// rejects the pod, in the scheduler's order (NodeUnschedulable, NodeName, TaintToleration,
+/// NodeAffinity, NodePorts, NodeResourcesFit: pkg/scheduler/apis/config/v1/default_plugins.go)
+/// and in its words ("Insufficient nvidia.com/gpu"), with the numbers, and writes the FitError
+/// summary line the scheduler would write. Plugins it does not model (volumes, topology spread,
+/// inter-pod affinity, DRA) are named, never guessed.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/model/result.h"
+
+namespace gpuwhy::why {
+
+/// The filter plugin that rejects the pod on a node, in the scheduler's filter order.
+enum class Gate {
+  kNone,                ///< the pod fits this node
+  kNodeAffinityFilter,  ///< NodeAffinity's PreFilter left this node out (matchFields metadata.name)
+  kNodeUnschedulable,
+  kNodeName,
+  kTaintToleration,
+  kNodeAffinity,
+  kNodePorts,
+  kNodeResourcesFit,
+};
+/// The plugin's name as the scheduler spells it ("NodeResourcesFit"); "" for kNone.
+std::string to_string(Gate gate);
+
+/// Which wording the scheduler of a version writes (docs/kubernetes-facts.md §2).
+struct Wording {
+  /// "node(s) had untolerated taint {k: v}" (1.24 ... 1.34.2) rather than "untolerated taint(s)".
+  bool taint_named = true;
+  /// ". no new claims to deallocate, preemption: ..." (DynamicResources PostFilter, 1.34 ... 1.36).
+  bool dra_tail = true;
+  /// A request larger than the node's whole allocatable makes preemption "not helpful"
+  /// (PR #131345, in 1.34.0); before, every resource shortfall was "No preemption victims".
+  bool too_big_unresolvable = true;
+  /// After a PreFilter refusal the PostFilter tail is " not found" (DynamicResources finds no state
+  /// of its own PreFilter, which never ran; measured on v1.34.0 and v1.37.2), not a preemption
+  /// verdict of every node (v1.33.13).
+  bool prefilter_tail_not_found = true;
+};
+/// The wording of a server version ("v1.34.0", "v1.33.13-gke.1"); "" or unparsable: the newest.
+Wording wording_for(std::string_view server_version);
+
+/// One requested resource on one node, in the scheduler's units: cpu in millicores, memory and
+/// ephemeral-storage in bytes, pods and extended resources in units.
+struct ResourceFit {
+  std::string resource;
+  long long allocatable = 0;  ///< status.allocatable (0 when the node does not list it)
+  long long requested = 0;    ///< by the pods already bound to the node (not Succeeded/Failed)
+  long long request = 0;      ///< this pod's request ("pods": 1)
+  [[nodiscard]] long long free() const { return allocatable - requested; }
+  [[nodiscard]] long long shortfall() const { return request - free(); }  ///< > 0: does not fit
+  [[nodiscard]] bool too_big() const { return request > allocatable; }    ///< not even on an empty node
+};
+
+/// A host port the pod wants that a pod bound to the node already holds.
+struct PortConflict {
+  int port = 0;
+  std::string protocol;  ///< "TCP"
+  std::string host_ip;   ///< "0.0.0.0" when not set
+  std::string holder;    ///< namespace/name of the pod that holds it
+};
+
+/// The first gate that blocks the pod on one node.
+struct NodeVerdict {
+  std::string node;
+  Gate gate = Gate::kNone;
+  /// The scheduler's reasons for this node, as its FitError counts them ("Insufficient cpu",
+  /// "Too many pods", ...); NodeResourcesFit gives one per short resource, the others one.
+  std::vector<std::string> reasons;
+  /// Preemption could not help (UnschedulableAndUnresolvable): "Preemption is not helpful".
+  bool unresolvable = false;
+  std::vector<ResourceFit> resources;  ///< NodeResourcesFit: every requested resource, short or not
+  std::vector<PortConflict> ports;     ///< NodePorts
+  nlohmann::json taint;                ///< TaintToleration: the first untolerated taint
+  nlohmann::json toleration;           ///< TaintToleration: a toleration that would pass it
+  /// NodeAffinity: per nodeSelector key or required term, what failed ("gpu=true: node has
+  /// gpu=false"); NodeName: the requested name.
+  std::vector<std::string> mismatches;
+  std::vector<Msg> details;  ///< the numbers, one line each
+  Msg fix;                   ///< what would let the pod pass this gate
+  /// The pod passes every modelled gate here, but the scheduler said no: its reasons from
+  /// unmodelled plugins that must be this node's (one: that one; several: one of them), when the
+  /// message's counts allow telling; empty otherwise.
+  std::vector<std::string> scheduler_reasons;
+};
+
+/// The pod's request as the scheduler computes it (component-helpers resource.PodRequests):
+/// max(sum of app containers + restartable init containers, each init container with the
+/// sidecars started before it), pod-level requests for cpu and memory when set, plus overhead;
+/// limits stand in for missing requests. Units as in ResourceFit; zero amounts are left out.
+std::map<std::string, long long> pod_requests(const nlohmann::json& pod);
+
+/// A quantity in the scheduler's units for `resource` (cpu: MilliValue, the rest: Value, both
+/// rounded up); nullopt when it is not a quantity.
+std::optional<long long> quantity(std::string_view resource, const nlohmann::json& value);
+/// A quantity in the scheduler's units written back for people: "2", "500m", "8Gi", "1536Mi".
+std::string show_quantity(std::string_view resource, long long amount);
+
+/// Something of the pod that this model does not cover.
+struct NotModelled {
+  std::string what;  ///< "PodTopologySpread (spec.topologySpreadConstraints)"
+};
+
+/// A reason of the scheduler's message that none of the modelled plugins writes, quoted whole.
+struct SchedulerReason {
+  int count = -1;    ///< the nodes the scheduler gave it for; -1: for the whole pod (a PreFilter refusal)
+  std::string text;  ///< as written: `persistentvolumeclaim "ho-missing" not found`
+};
+
+/// What `why` can say of the pod, and so its exit code (cmd/why.cpp).
+enum class Outcome {
+  kExplained,     ///< the modelled gates decide, and the scheduler (when it said) names no other plugin
+  kBound,         ///< spec.nodeName names a node that exists: no scheduler gate holds the pod
+  kNodeMissing,   ///< spec.nodeName names no node: in the kubelet's hands, and there is no such kubelet
+  kNotExplained,  ///< a plugin gpuwhy does not model decides, or may: no binding is predicted
+};
+
+/// The gates the model checks, in the scheduler's filter order.
+std::vector<Gate> modelled_gates();
+/// "explained", "bound", "node-missing", "not-explained" (the JSON `outcome`).
+std::string to_string(Outcome outcome);
+
+struct Verdict {
+  std::string namespace_;
+  std::string pod;
+  std::string node_name;     ///< spec.nodeName: the pod is bound (or was given a node by hand)
+  bool node_exists = false;  ///< node_name is one of the nodes read
+  std::string phase;         ///< status.phase
+  std::string scheduler;     ///< spec.schedulerName ("default-scheduler")
+  bool gated = false;        ///< spec.schedulingGates: the scheduler does not try it yet
+  int total_nodes = 0;       ///< N of "0/N nodes are available"
+  std::map<std::string, long long> request;
+  std::vector<NodeVerdict> nodes;  ///< in the order given
+  /// NodeAffinity's PreFilter refused the pod before any node was tried ("pod affinity terms
+  /// conflict": every required term names disjoint metadata.name sets).
+  std::string prefilter_failure;
+  std::vector<NotModelled> not_modelled;
+  /// What the scheduler would write now: "0/N nodes are available: ..." with its tail; "" when
+  /// the pod fits a node, is bound, or a plugin the model does not have decides.
+  std::string summary;
+
+  /// The scheduler's own last verdict, when read: PodScheduled=False message or the newest
+  /// FailedScheduling event.
+  std::string scheduler_message;
+  std::string scheduler_message_source;  ///< "condition", "event" or ""
+  /// Set when scheduler_message is a FitError: whether its reasons are the model's (same total,
+  /// same reason counts; the taint wording and the tails do not count).
+  std::optional<bool> agrees;
+  /// The scheduler's reasons that no modelled plugin writes, in message order; a message that is
+  /// no FitError at all is one reason for the whole pod.
+  std::vector<SchedulerReason> unmodelled_reasons;
+
+  [[nodiscard]] int fitting_nodes() const;
+  [[nodiscard]] Outcome outcome() const;
+};
+
+/// Evaluates every node. `pods` are the pods bound to nodes (any namespace; the pod itself and
+/// pods bound to nodes not in `nodes` are ignored). Pure; never throws on odd input: what it
+/// cannot read counts as absent.
+Verdict explain(const nlohmann::json& pod, const std::vector<nlohmann::json>& nodes,
+                const std::vector<nlohmann::json>& pods, const Wording& wording);
+
+/// Adds the scheduler's own verdict: the pod's PodScheduled=False condition message, else the
+/// newest FailedScheduling event of `events` about this pod; compares it with the model, quotes
+/// the reasons the model does not know (per node when the counts allow) and, when the verdict is
+/// then not explained, drops the model's summary line (it would be a guess).
+void add_scheduler_view(Verdict& v, const nlohmann::json& pod, const std::vector<nlohmann::json>& events);
+
+/// The FitError line for these node verdicts ("0/3 nodes are available: 1 node(s) had
+/// untolerated taint {k: v}, 2 Insufficient cpu. preemption: 0/3 nodes are available: ...").
+std::string summary_line(const std::vector<NodeVerdict>& nodes, int total_nodes, const Wording& wording);
+
+/// The verdict as JSON (schema/why.schema.json): ids and numbers in English field names,
+/// `detail`/`fix` texts in `lang` ("en", "ko", "ja").
+nlohmann::json to_json(const Verdict& v, std::string_view lang);
+
+}  // namespace gpuwhy::why

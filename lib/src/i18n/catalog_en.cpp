@@ -1,0 +1,1002 @@
+// User-facing texts in this language. Ids are stable; placeholders are {name}.
+// A test checks that every catalog has exactly the ids and placeholders of catalog_en.cpp.
+// Translators: every text is self-contained; {placeholders} are filled with data (names,
+// numbers, file paths, quoted cluster text) that is never translated.
+#include "catalog.h"
+
+namespace gpuwhy::i18n {
+
+namespace {
+
+// A table at namespace scope, not a function body: the texts are data.
+constexpr CatalogEntry kEntries[] = {
+    {"check.step1.gpu-labels.explain",
+     "Checks that {node} carries nvidia.com/gpu.present=true, nvidia.com/gpu.product=NVIDIA-A100-SXM4-40GB, "
+     "nvidia.com/gpu.count=2 and nvidia.com/gpu.deploy.device-plugin=true, values exactly as written (case matters). "
+     "On a real cluster gpu-feature-discovery writes these labels and the GPU operator uses them to decide where its "
+     "daemonsets run. Usual mistakes: labelling the wrong node, a typo in a key, or True instead of true."},
+    {"check.step1.gpu-labels.title", "{node} carries the four GPU labels"},
+    {"check.step1.namespace.explain",
+     "Checks that the namespace {namespace} exists and is Active. Every pod of the lab lives there, and gpuwhy reads "
+     "the "
+     "pods and events of that namespace only. Usual mistake: creating the pods in the default namespace because the "
+     "namespace was never created or -n {namespace} was forgotten."},
+    {"check.step1.namespace.title", "Namespace {namespace} exists"},
+    {"check.step1.other-nodes-clean.explain",
+     "Checks that no node other than {node} carries any of the four nvidia.com/gpu.* label keys. A label on a "
+     "CPU node would attract GPU workloads (and the cpu-only pod of step 5) to a node without GPUs. Usual mistake: "
+     "labelling all nodes at once, or labelling lab-node-1 first and never removing it (kubectl label node NAME KEY- "
+     "removes a label)."},
+    {"check.step1.other-nodes-clean.title", "No other node carries the GPU labels"},
+    {"check.step2.advertised-file.explain",
+     "Checks that out/advertised.txt names every node of the cluster and shows the amount each advertises now: 2 for "
+     "{node}, <none>, empty or 0 for the others. Table, custom-columns, jsonpath, JSON, YAML and kubectl "
+     "describe output are all accepted. Usual mistakes: every row <none> because the shell removed the backslash in "
+     "nvidia\\.com/gpu (quote the whole -o argument), or a jsonpath that prints only the numbers without node "
+     "names."
+     " Any header case (Name/Gpu), jsonpath with any separator (tab, =, :, space) and a prompt or comment"
+     " line above the output read the same. Every row <none> while the node advertises 2 now means the"
+     " file was saved before the step-2 patch: save it again."},
+    {"check.step2.advertised-file.title", "out/advertised.txt shows every node's GPU amount"},
+    {"check.step2.allocatable.explain",
+     "Checks status.allocatable[\"{resource}\"] of {node}. The scheduler places pods against allocatable, "
+     "not capacity: a node with capacity 2 and no allocatable entry offers no GPU at all, and every GPU pod stays "
+     "Pending. This is the classic mistake of this step: patch both /status/capacity/nvidia.com~1gpu and "
+     "/status/allocatable/nvidia.com~1gpu."},
+    {"check.step2.allocatable.title", "{node} allocatable shows {resource}: 2"},
+    {"check.step2.capacity.explain",
+     "Checks status.capacity[\"{resource}\"] of {node}. Extended resources are numbers that a device plugin "
+     "writes into node status; here you play the device plugin with kubectl patch node {node} "
+     "--subresource=status and the JSON pointer /status/capacity/nvidia.com~1gpu. Usual mistakes: patching the node "
+     "object without --subresource=status (the change is silently dropped), or writing {resource} unescaped in "
+     "the JSON pointer."},
+    {"check.step2.capacity.title", "{node} capacity shows {resource}: 2"},
+    {"check.step2.other-nodes.explain",
+     "Checks that no node other than {node} advertises {resource} (absent or 0, in capacity and "
+     "allocatable). Otherwise trainer could land on a node without GPUs and the lesson of step 4 (resources alone "
+     "choose {node}) would not hold. Usual mistake: patching the wrong node."},
+    {"check.step2.other-nodes.title", "No other node advertises {resource}"},
+    {"check.step3.apiserver-rejects.explain",
+     "gpuwhy sends both manifests to the live apiserver as server-side dry-run creates (nothing is created) and "
+     "checks that each is refused with 422 Invalid for its own rule: bad-mismatch with \"must be equal to "
+     "{resource} limit\", bad-fraction with \"must be an integer\". A manifest the apiserver accepts fails. If "
+     "gpuwhy may not create pods in {namespace}, the check is an error, not a failure."},
+    {"check.step3.apiserver-rejects.title", "The apiserver refuses both bad manifests for their own rule"},
+    {"check.step3.fraction-manifest.explain",
+     "Checks that k8s/bad-fraction.yaml is a Pod asking for a non-integer {resource} amount such as 0.5, 500m or "
+     "1.5. Devices are handed out whole, so extended resources must be integers; this manifest exists to watch the "
+     "apiserver refuse it. Usual mistake: a whole number here, or a fractional cpu instead of a fractional GPU."},
+    {"check.step3.fraction-manifest.title", "k8s/bad-fraction.yaml asks for a fraction of a GPU"},
+    {"check.step3.mismatch-manifest.explain",
+     "Checks that k8s/bad-mismatch.yaml is a Pod whose container sets {resource} in both requests and limits, as "
+     "whole numbers with different values. Extended resources cannot be overcommitted, so the apiserver requires "
+     "requests to equal limits; this manifest exists to watch that rule refuse it. Usual mistakes: setting only "
+     "limits (requests are then copied from limits and the pod is valid), or using a fraction (that is the other "
+     "rule)."},
+    {"check.step3.mismatch-manifest.title", "k8s/bad-mismatch.yaml breaks requests == limits"},
+    {"check.step3.not-created.explain",
+     "Checks that no pod named like the two bad manifests (their metadata.name) exists in {namespace}. Both rules "
+     "are "
+     "enforced by the apiserver, so a correct bad manifest can never become a pod. Usual mistake: \"fixing\" a bad "
+     "manifest until it applies, which defeats the purpose of the step."},
+    {"check.step3.not-created.title", "Neither bad pod exists"},
+    {"check.step3.rejected-file.explain",
+     "Checks that out/rejected.txt holds both apiserver rejections: one with \"must be equal to {resource} "
+     "limit\" and one with \"must be an integer\" on an {resource} field. kubectl prints errors on stderr, so "
+     "capture them with 2>&1, and append the second with >>. Usual mistakes: an empty file (stdout only) or a file "
+     "holding only the second message (> overwrote the first)."
+     " The two rejections may come in either order and in any kubectl form (apply, create, one command for"
+     " both files, --dry-run=server, prompts around them); each message counts for the rules it names, so"
+     " a 0.5 request with limit 1, refused for both rules, counts as the integer rejection."},
+    {"check.step3.rejected-file.title", "out/rejected.txt holds both rejection messages"},
+    {"check.step4.manifest.explain",
+     "Checks that k8s/trainer.yaml is Pod trainer with {resource}: 1 under limits and not under requests, with "
+     "no nodeSelector, nodeName or affinity. The point of the step is that the apiserver fills requests from limits "
+     "and that the resource alone leads the scheduler to {node}. Usual mistakes: writing requests too, or "
+     "pinning the pod with a nodeSelector."},
+    {"check.step4.manifest.title", "k8s/trainer.yaml asks for one GPU under limits only"},
+    {"check.step4.placed-by-scheduler.explain",
+     "Checks that the live trainer pod is bound to {node} by the scheduler: no nodeName in the manifest, no "
+     "nodeSelector or affinity on the pod, PodScheduled True. Only {node} advertises {resource}, so the "
+     "scheduler has exactly one choice. Usual mistakes: setting nodeName (which skips the scheduler) or a "
+     "nodeSelector (which hides the lesson); a Pending trainer usually means allocatable was not patched."
+     " A pod that names another scheduler (spec.schedulerName) or has events but no Scheduled event from"
+     " default-scheduler was bound by hand (a Binding) and fails; a pod whose events have all expired is"
+     " judged by PodScheduled alone."
+     " A pod created with nodeName fails even after the line is deleted from the file: its managedFields show that a "
+     "client, not kube-scheduler, set spec.nodeName."},
+    {"check.step4.placed-by-scheduler.title", "The scheduler put trainer on {node}"},
+    {"check.step4.requests-defaulted.explain",
+     "Checks that the live trainer pod has requests and limits {resource} = 1. For extended resources the "
+     "apiserver copies limits into missing requests, which you can see with kubectl -n {namespace} get pod trainer "
+     "-o "
+     "yaml. Usual mistake: a trainer pod that asks for another amount or for no GPU at all."},
+    {"check.step4.requests-defaulted.title", "trainer got requests {resource}: 1 from its limits"},
+    {"check.step5.cpu-only-pending.explain",
+     "Checks that cpu-only has no node, is Pending with PodScheduled False/Unschedulable, and that the scheduler's "
+     "message blames the taint (untolerated taint) and not resources. Reading this message is the skill of the lab: "
+     "a taint reason means \"look at taints and tolerations\", not at GPUs. Usual mistakes: no taint (cpu-only gets "
+     "scheduled), or a toleration on cpu-only."},
+    {"check.step5.cpu-only-pending.title", "cpu-only is Pending because of the taint"},
+    {"check.step5.cpu-only-spec.explain",
+     "Checks k8s/cpu-only.yaml and the live cpu-only pod: no {resource} request or limit, nodeSelector "
+     "nvidia.com/gpu.present: \"true\", and no toleration for the taint. This pod shows what the taint is for: an "
+     "ordinary workload aimed at the GPU node must be kept off it. Usual mistakes: an unquoted true in the "
+     "nodeSelector, or copying trainer2's toleration."},
+    {"check.step5.cpu-only-spec.title", "cpu-only targets the GPU node without a GPU or a toleration"},
+    {"check.step5.taint.explain",
+     "Checks that {node} has the taint key {resource} with value present and effect NoSchedule, and that no "
+     "other node has an {resource} taint. The taint reserves the expensive GPU node for pods that tolerate it. "
+     "Usual mistakes: NoExecute (which evicts running pods such as trainer), a different value, or tainting the "
+     "wrong node."},
+    {"check.step5.taint.title", "{node} is tainted {taint}"},
+    {"check.step5.tainted-file.explain",
+     "Checks that out/tainted.txt holds a scheduler message (\"N/M nodes are available: ...\") that blames the taint "
+     "and not Insufficient {resource}, with the same reasons as the live PodScheduled message of cpu-only (the "
+     "preemption part may differ). Get it with kubectl -n {namespace} get pod cpu-only -o "
+     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}'. Usual mistakes: saving trainer3's "
+     "message here, or an empty file."
+     " The message may be saved from any kubectl output (jsonpath, -o yaml, -o json, describe pod, get"
+     " events); every message in the file counts, so a file that also holds an Insufficient {resource}"
+     " message fails."},
+    {"check.step5.tainted-file.title", "out/tainted.txt holds cpu-only's taint message"},
+    {"check.step5.trainer-not-evicted.explain",
+     "Checks that trainer, created before the taint, is still bound to {node} and running. NoSchedule only keeps "
+     "new pods away; NoExecute would have evicted trainer. Usual mistake: tainting with NoExecute, or deleting "
+     "trainer to make room."},
+    {"check.step5.trainer-not-evicted.title", "trainer still runs on {node}"},
+    {"check.step6.gate-kept.explain",
+     "Checks that the {taint} taint is still on {node} and that cpu-only is still "
+     "Pending. Removing the taint to let pods through would defeat the reason the GPU node was reserved. Usual "
+     "mistake: kubectl taint node {node} nvidia.com/gpu- to \"fix\" a Pending pod."},
+    {"check.step6.gate-kept.title", "The taint stays and cpu-only stays Pending"},
+    {"check.step6.gpu.explain",
+     "Checks k8s/trainer2.yaml and the live trainer2 pod: requests and limits {resource} = 1. trainer2 has to "
+     "pass both gates, the resource gate and the taint gate. Usual mistake: forgetting the resources when adding the "
+     "toleration."},
+    {"check.step6.gpu.title", "trainer2 asks for one GPU"},
+    {"check.step6.placed.explain",
+     "Checks that trainer2 is bound to {node} by the scheduler (no nodeName in the manifest, PodScheduled True). "
+     "With the toleration and a free GPU slot the scheduler can place it. Usual mistakes: a toleration that does not "
+     "match (trainer2 stays Pending) or nodeName in the manifest."
+     " A pod created with nodeName fails even after the line is deleted from the file: its managedFields show that a "
+     "client, not kube-scheduler, set spec.nodeName."},
+    {"check.step6.placed.title", "The scheduler put trainer2 on {node}"},
+    {"check.step6.toleration.explain",
+     "Checks that trainer2 has a toleration for the taint: key {resource} and either operator Equal with value "
+     "present or operator Exists, effect NoSchedule or empty. A toleration without a key and with operator Exists "
+     "tolerates every taint and is too broad. The two 300 s NoExecute tolerations the apiserver adds to every pod "
+     "are ignored. Usual mistakes: value true instead of present, or an effect that does not match."},
+    {"check.step6.toleration.title", "trainer2 tolerates exactly the GPU taint"},
+    {"check.step7.exhausted-file.explain",
+     "Checks that out/exhausted.txt holds a scheduler message with Insufficient {resource} and no taint reason, "
+     "with the same reasons as the live message of trainer3 (the preemption part may differ). Put it next to "
+     "out/tainted.txt: the difference tells you where to look next. Usual mistakes: saving cpu-only's message here, "
+     "or an empty file."
+     " Any kubectl output form counts and every message in the file is read (a taint message beside it"
+     " fails). The premise must hold live: trainer and trainer2 run on {node} and hold every"
+     " allocatable GPU."},
+    {"check.step7.exhausted-file.title", "out/exhausted.txt holds trainer3's Insufficient message"},
+    {"check.step7.pending-insufficient.explain",
+     "Checks that trainer3 has no node, is Pending with PodScheduled False, and that the scheduler's message says "
+     "Insufficient {resource} and does not blame the taint. Both GPU slots are taken by trainer and trainer2, so "
+     "the reason changes from the taint to resources. Usual mistakes: no toleration on trainer3 (the taint reason "
+     "again), or a freed slot (trainer3 gets scheduled)."
+     " The premise is checked live: trainer and trainer2 bound to {node} and using every allocatable"
+     " GPU (USED = ALLOCATABLE > 0); without allocatable (capacity only) trainer3 waits for the wrong"
+     " reason and the hint points at step 2."},
+    {"check.step7.pending-insufficient.title", "trainer3 is Pending with Insufficient {resource}"},
+    {"check.step7.same-as-trainer2.explain",
+     "Checks that k8s/trainer3.yaml and the live trainer3 match trainer2 in containers (image, resources), "
+     "tolerations, nodeSelector and affinity; only the name differs. Keeping everything equal is what makes the new "
+     "Pending reason meaningful. Usual mistake: dropping the toleration, which brings the taint reason back."},
+    {"check.step7.same-as-trainer2.title", "trainer3 is trainer2 under another name"},
+    {"check.step8.allocatable.explain",
+     "Checks that ALLOCATABLE equals the live allocatable {resource} of {node}. Count it from the cluster "
+     "(kubectl get node {node} -o jsonpath=...), do not copy it from the lab text."},
+    {"check.step8.allocatable.title", "ALLOCATABLE matches the cluster"},
+    {"check.step8.format.explain",
+     "Checks that out/gate-report.txt has exactly seven non-blank lines, each KEY=VALUE or KEY: VALUE, with each of "
+     "ALLOCATABLE, USED, PENDING, TAINT, REQUESTS_EQUAL_LIMITS, FRACTIONAL and SCHEDULER_SEES once, in any order. "
+     "Usual mistakes: a misspelt key, a key written twice, or extra comment lines."},
+    {"check.step8.format.title", "out/gate-report.txt has the seven lines"},
+    {"check.step8.fractional.explain",
+     "Checks that FRACTIONAL is one negative word (no, false, rejected, forbidden, invalid, denied, 불가, 거절, "
+     "금지, いいえ, 不可 ...): an extended resource must be a whole number, as step 3 showed."},
+    {"check.step8.fractional.title", "FRACTIONAL says fractions are not allowed"},
+    {"check.step8.pending.explain",
+     "Checks that PENDING equals the number of pods in phase Pending in {namespace} right now. Usual mistake: a "
+     "number "
+     "from memory instead of kubectl -n {namespace} get pods."},
+    {"check.step8.pending.title", "PENDING matches the cluster"},
+    {"check.step8.requests-equal-limits.explain",
+     "Checks that REQUESTS_EQUAL_LIMITS is one affirmative word (yes, true, required, must, equal, same, 예, 네, "
+     "필수, 같음, はい, 必須 ...): for an extended resource requests must equal limits, as step 3 showed."
+     " Korean and Japanese forms with endings count (같아야 함, 필수임, 일치), full-width letters too; an"
+     " explanation after the answer is fine (yes (must be equal)); an answer holding both a yes and a no"
+     " (yes/no, n/a) fails as ambiguous."},
+    {"check.step8.requests-equal-limits.title", "REQUESTS_EQUAL_LIMITS says they must be equal"},
+    {"check.step8.scheduler-sees.explain",
+     "Checks that SCHEDULER_SEES names numbers (number, numbers, count, quantity, allocatable, 숫자, 数 ...). The "
+     "scheduler never sees a device, only the numbers written in node status; that is why patching status was enough "
+     "in this lab without any GPU. Answers like devices, gpu or hardware fail."},
+    {"check.step8.scheduler-sees.title", "SCHEDULER_SEES says numbers"},
+    {"check.step8.taint.explain",
+     "Checks that TAINT equals the live {resource} taint of {node} written key=value:Effect, e.g. "
+     "{taint}. Usual mistakes: another order, a missing effect, or a taint that is no "
+     "longer on the node."},
+    {"check.step8.taint.title", "TAINT matches the taint on {node}"},
+    {"check.step8.used.explain",
+     "Checks that USED equals the {resource} requested by the pods bound to {node} that have not finished, "
+     "counted the way the scheduler counts (for each pod the larger of the sum over its containers and the largest "
+     "init container). Only the pods of {namespace} are visible to gpuwhy. Usual mistake: counting Pending pods, "
+     "which "
+     "have no node."},
+    {"check.step8.used.title", "USED matches the cluster"},
+    {"cli.app", "gpuwhy: grades the lab \"why does my GPU pod stay Pending\""},
+    {"cli.check", "Grade the lab: the student's files and the live cluster"},
+    {"cli.error.bad-step", "--step {step}: the lab has steps 1 to {steps}"},
+    {"cli.error.more-info", "Run with --help for more information."},
+    {"cli.error.lang", "--lang {value}: no such language; use en, ko or ja (kr and jp are taken for ko and ja)"},
+    {"cli.error.did-you-mean", "did you mean \"{suggestion}\"?"},
+    {"cli.error.unknown-command", "\"{command}\": unknown command (the commands are {commands})"},
+    {"cli.error.no-such-check", "\"{id}\": no such check (see `gpuwhy list`)"},
+    {"cli.error.unknown-check", "--check \"{id}\": no such check (see `gpuwhy list`)"},
+    {"cli.error.unknown-format", "--format \"{format}\": unknown format"},
+    {"cli.explain", "Explain one check: what it checks, why, the usual mistakes"},
+    {"cli.group.options", "Options"},
+    {"cli.group.subcommands", "Subcommands"},
+    {"cli.help", "Print this help message and exit"},
+    {"cli.label.options", "OPTIONS"},
+    {"cli.label.positionals", "Positionals"},
+    {"cli.label.required", "REQUIRED"},
+    {"cli.label.subcommand", "SUBCOMMAND"},
+    {"cli.label.subcommands", "SUBCOMMANDS"},
+    {"cli.label.usage", "Usage"},
+    {"cli.list", "List every check: id, step, title, points"},
+    {"cli.opt.bundle-output", "Bundle file to write (default: standard output)"},
+    {"cli.opt.check", "Grade only this check id (repeatable)"},
+    {"cli.opt.check-id", "Check id, e.g. step2.allocatable"},
+    {"cli.opt.color", "auto, always or never"},
+    {"cli.opt.context", "The name of the kubeconfig context to use"},
+    {"cli.opt.dir", "The lab folder (default: . when it has k8s/ or out/, else /root/gpuwhy)"},
+    {"cli.opt.format",
+     "Report format: table, json, junit, gradescope, lti, tap, csv, html, markdown, github-classroom"},
+    {"cli.opt.hide-expected", "Leave expected values out (safe to show before the deadline)"},
+    {"cli.opt.jobs", "Bundles graded at once in a batch (default: the number of cores)"},
+    {"cli.opt.kubeconfig", "Path to the kubeconfig file to use (must exist)"},
+    {"cli.opt.lang", "Language of the texts: en, ko, ja (default: GPUWHY_LANG, then the locale)"},
+    {"cli.opt.no-dry-run", "Do not send the bad manifests as server-side dry-run creates"},
+    {"cli.opt.output", "Write the report to this file (written even when grading is incomplete)"},
+    {"cli.opt.request-timeout", "How long to wait for each apiserver request (e.g. 10s, 1m; 0 = no limit)"},
+    {"cli.opt.snapshot",
+     "Grade a bundle written by `gpuwhy snapshot` instead of the live cluster; several bundles or a folder give a "
+     "batch summary"},
+    {"cli.opt.step", "Grade only this step (repeatable)"},
+    {"cli.opt.user", "Student id for LTI and CSV reports"},
+    {"cli.opt.verbose", "Show the evidence for passing checks too"},
+    {"cli.opt.wait",
+     "Follow the cluster (watches) and the lab folder, grading again on each change, until the selected checks pass or "
+     "this time runs out"},
+    {"cli.snapshot", "Collect the files and the cluster once into a JSON bundle"},
+    {"cli.version", "Display program version information and exit"},
+    {"cli.waiting", "waiting: {count} check(s) not passing yet, {seconds}s left"},
+    {"cli.waited",
+     "waited {seconds}s: {requests} apiserver request(s) in all ({watches} watch stream(s)), {bytes} bytes received, "
+     "graded {grades} more time(s)"},
+    {"cli.watch-fallback", "cannot watch ({reason}); taking a whole snapshot every second instead"},
+    {"cli.opt.poll",
+     "With --wait: take a whole new snapshot every second instead of watching (for a proxy that cuts long requests)"},
+    {"cli.wrote", "wrote {file} ({count} apiserver requests, {bytes} bytes received)"},
+    {"hint.env.kubeconfig",
+     "Nothing was graded: the kubeconfig given with --kubeconfig could not be used. Check the path and the file "
+     "(kubectl --kubeconfig PATH get nodes must answer)."},
+    {"hint.env.input",
+     "Nothing was graded: the bundle given to --snapshot could not be read. Check the path and that the file is a "
+     "bundle written by gpuwhy snapshot."},
+    {"hint.env.forbidden",
+     "Not your work: the apiserver refused gpuwhy access to {what}. The account gpuwhy uses needs RBAC permission "
+     "for: {rule}."},
+    {"hint.env.not-collected",
+     "Not your work: {what} was not collected in this run (for example --no-dry-run or a files-only run), so this "
+     "check could not be evaluated."},
+    {"hint.env.unauthorized",
+     "Not your work: the apiserver did not accept gpuwhy's credentials while reading {what} (401). Check the user "
+     "and certificates in the kubeconfig. Needed afterwards: {rule}."},
+    {"hint.env.unavailable",
+     "Not your work: gpuwhy could not read {what} from the cluster. Check that the control plane is running and that "
+     "the kubeconfig points at it, then run gpuwhy again."},
+    {"hint.file.empty", "{file} is empty. Run the command again and redirect its output into the file."},
+    {"hint.file.hard-link",
+     "{file} is a hard link: a second name of a file that may be outside the lab folder, so gpuwhy does not read "
+     "it. Save a copy instead (cp --remove-destination FILE {file}, or save the command's output again)."},
+    {"hint.file.missing",
+     "{file} does not exist. Create it in the lab folder (/root/gpuwhy by default) as the step says."},
+    {"hint.file.not-regular",
+     "{file} is not a regular file (a folder or a special file). Save the output as a plain text file."},
+    {"hint.file.not-text", "{file} is not text ({reason}). Save kubectl's output as plain text (UTF-8)."},
+    {"hint.file.too-large",
+     "{file} is larger than 1 MiB; it cannot be what the step asks for. Save only the requested output."},
+    {"hint.file.unreadable",
+     "{file} could not be read ({reason}). Check its permissions; keep it a regular file inside the lab "
+     "folder (a link that leads outside is never followed)."},
+    {"hint.internal-error",
+     "gpuwhy itself failed while grading this check (a bug, not your work). Please report it with the output of "
+     "gpuwhy snapshot."},
+    {"hint.manifest.not-single-pod", "{file} must hold exactly one object of kind Pod."},
+    {"hint.manifest.wrong-name", "{file} names the pod \"{name}\"; the lab expects metadata.name: {pod}."},
+    {"hint.manifest.yaml-error", "{file} is not valid YAML: {reason}"},
+    {"hint.node-missing",
+     "There is no node {node} in the cluster. Is the lab cluster the one your kubeconfig points at?"},
+    {"hint.pending.not-evaluated",
+     "{pod} has no PodScheduled=False/Unschedulable condition yet: is the scheduler running? Wait a few seconds and "
+     "check again (kubectl -n {namespace} get pod {pod} -o yaml)."},
+    {"hint.placed.condition",
+     "{pod} is bound but its PodScheduled condition is not True, so the scheduler did not place it. Recreate it "
+     "without nodeName."},
+    {"hint.placed.constrained",
+     "{pod} has {fields}. Remove it and recreate the pod: the GPU request alone must lead the scheduler to {node}."},
+    {"hint.placed.node-name",
+     "{pod} names its node itself (spec.nodeName), which skips the scheduler. Remove nodeName from {file} and "
+     "recreate the pod."},
+    {"hint.placed.node-name-live",
+     "{pod} was created with spec.nodeName, set by {manager}, which skips the scheduler. {file} no longer names a "
+     "node, but the pod running is the old one: delete it (kubectl -n {namespace} delete pod {pod}) and apply {file} "
+     "again."},
+    {"hint.placed.not-bound-toleration",
+     "{pod} has no node yet and the scheduler still blames the taint on {node}: {pod}'s toleration does not "
+     "match it. Compare key, value, operator and effect with kubectl describe node {node} (Taints)."},
+    {"hint.placed.not-bound",
+     "{pod} has no node yet. Look at its PodScheduled message (kubectl -n {namespace} describe pod {pod}); if it "
+     "says Insufficient {resource}, check that {node} advertises {resource} in allocatable (step 2)."},
+    {"hint.placed.wrong-node",
+     "{pod} runs on another node than {node}. Only {node} should advertise {resource}; check step 2 and recreate "
+     "the pod."},
+    {"hint.pod-missing",
+     "There is no pod {pod} in namespace {namespace}. Create it with kubectl apply -f and -n {namespace} (or "
+     "metadata.namespace in the manifest)."},
+    {"hint.scheduler-file.cut",
+     "The message in {file} is cut short: its reasons stop before the period that ends them. kubectl get pod -o yaml "
+     "folds a long message over several lines, and grep keeps only the first. Save the whole message: kubectl -n "
+     "{namespace} get pod {pod} -o jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' > {file}"},
+    {"hint.scheduler-file.no-live-message",
+     "{pod} has no scheduler message now (it is not Pending any more), so {file} no longer describes the cluster. "
+     "Restore the state of the step and save the message again."},
+    {"hint.scheduler-file.no-message",
+     "{file} holds no scheduler message (\"0/3 nodes are available: ...\"). Save the PodScheduled message of {pod}: "
+     "kubectl -n {namespace} get pod {pod} -o jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' > "
+     "{file}."},
+    {"hint.scheduler-file.stale",
+     "The reasons in {file} differ from {pod}'s live message ({live}). Save the current message again."},
+    {"hint.scheduler-file.wrong-kind-insufficient",
+     "The message in {file} does not say Insufficient {resource}. Save trainer3's message while both GPUs are in "
+     "use."},
+    {"hint.scheduler-file.wrong-kind-taint",
+     "The message in {file} does not blame the taint. Save cpu-only's message while it is Pending because of the "
+     "taint."},
+    {"hint.step1.gpu-labels.case",
+     "Label values are case-sensitive: {labels}. Use the values exactly as the lab writes them, with --overwrite."},
+    {"hint.step1.gpu-labels.fix",
+     "Add or correct the labels on {node}: kubectl label node {node} KEY=VALUE --overwrite, one for each missing or "
+     "wrong label."},
+    {"hint.step1.gpu-labels.wrong-node",
+     "The GPU labels are on {other}, not on {node}. Label {node} and remove them from {other} (kubectl label node "
+     "{other} KEY-)."},
+    {"hint.step1.namespace.missing", "Create the namespace: kubectl create namespace {namespace}."},
+    {"hint.step1.namespace.terminating",
+     "Namespace {namespace} is being deleted. Wait until it is gone, then create it again and redo the steps."},
+    {"hint.step1.other-nodes-clean",
+     "Only {node} is a GPU node. Remove the labels from the other nodes with kubectl label node NAME KEY- (the "
+     "trailing minus removes a label)."},
+    {"hint.step2.advertised-file.capacity-only",
+     "{file} shows {node} with {resource} in capacity but not in allocatable, and the scheduler uses allocatable: "
+     "capacity alone gives it no room. Patch /status/allocatable/nvidia.com~1gpu to \"{amount}\" as well "
+     "(--subresource=status), then save the amounts again."},
+    {"hint.step2.advertised-file.backslash",
+     "Every node shows <none>: the shell most likely removed the backslash in nvidia\\.com/gpu, so kubectl looked up "
+     "a key named nvidia. Put the whole -o argument in single quotes: -o "
+     "'custom-columns=NAME:.metadata.name,GPU:.status.allocatable.nvidia\\.com/gpu'."},
+    {"hint.step2.advertised-file.bare-numbers",
+     "{file} has numbers but no node names, so nobody can tell which node has which amount. Print the name too, e.g. "
+     "-o 'custom-columns=NAME:.metadata.name,GPU:.status.allocatable.nvidia\\.com/gpu'."},
+    {"hint.step2.advertised-file.missing-nodes",
+     "{file} does not name every node of the cluster; missing: {nodes}. Save the amounts of all nodes (kubectl get "
+     "nodes ...), not just one."},
+    {"hint.step2.advertised-file.unknown-nodes",
+     "{file} names nodes that are not in this cluster: {nodes}. Save the output again from the lab cluster."},
+    {"hint.step2.advertised-file.unreadable",
+     "gpuwhy could not read {file} ({reason}). Save kubectl's output as it prints it: a table (custom-columns), "
+     "jsonpath output with the node name, -o json, -o yaml or kubectl describe nodes."},
+    {"hint.step2.advertised-file.wrong-amount",
+     "{file} shows amounts the lab does not expect: {wrong}. {node} should show {amount} and the other nodes "
+     "nothing. Save the file again after patching node status."},
+    {"hint.step2.allocatable.capacity-only",
+     "Capacity is set but allocatable is not: the scheduler uses allocatable, so it sees no GPU on {node} and GPU "
+     "pods stay Pending. Patch /status/allocatable/nvidia.com~1gpu to \"{amount}\" as well (same command, "
+     "--subresource=status)."},
+    {"hint.step2.allocatable.missing",
+     "{node} advertises no {resource} at all. Patch both /status/capacity/nvidia.com~1gpu and "
+     "/status/allocatable/nvidia.com~1gpu to \"{amount}\" with kubectl patch node {node} --subresource=status "
+     "--type=json."},
+    {"hint.step2.allocatable.wrong-value",
+     "{node} advertises another amount in allocatable. Patch /status/allocatable/nvidia.com~1gpu again with "
+     "\"{amount}\"."},
+    {"hint.step2.capacity.missing",
+     "Patch the status subresource: kubectl patch node {node} --subresource=status --type=json -p "
+     "'[{\"op\":\"add\",\"path\":\"/status/capacity/nvidia.com~1gpu\",\"value\":\"{amount}\"}]'. Without "
+     "--subresource=status the change is dropped."},
+    {"hint.step2.capacity.wrong-value",
+     "{node} advertises another amount in capacity. Patch /status/capacity/nvidia.com~1gpu again with \"{amount}\"."},
+    {"hint.step2.other-nodes",
+     "Only {node} has GPUs. Remove {resource} from the other nodes' status (JSON patch op remove on "
+     "/status/capacity/nvidia.com~1gpu and /status/allocatable/nvidia.com~1gpu, --subresource=status)."},
+    {"hint.step3.apiserver-rejects.accepted",
+     "The apiserver accepted {file}: it does not break the rule it is meant to show. Compare it with the step text "
+     "and change the {resource} amounts."},
+    {"hint.step3.apiserver-rejects.no-namespace",
+     "The dry-run of {file} failed because namespace {namespace} does not exist. Create the namespace first (step "
+     "1)."},
+    {"hint.step3.apiserver-rejects.not-sent",
+     "{file} was not sent to the apiserver because it is missing or is not a single Pod. Fix the manifest first."},
+    {"hint.step3.apiserver-rejects.wrong-reason-fraction",
+     "The apiserver refused {file}, but not because the {resource} amount is a fraction. Keep the manifest valid "
+     "otherwise and use an amount such as 0.5."},
+    {"hint.step3.apiserver-rejects.wrong-reason-mismatch",
+     "The apiserver refused {file}, but not because requests differ from limits of {resource}. Keep both whole "
+     "numbers and make them differ."},
+    {"hint.step3.fraction-manifest.no-gpu",
+     "{file} does not ask for {resource}. Set it under resources.limits with a fraction such as 0.5."},
+    {"hint.step3.fraction-manifest.whole",
+     "Every {resource} amount in {file} is a whole number, so this rule is not tested. Use a fraction such as 0.5 or "
+     "500m."},
+    {"hint.step3.mismatch-manifest.equal",
+     "In {file} requests and limits of {resource} are equal, so the pod is valid. Make them differ (e.g. requests 2, "
+     "limits 1) to see the rule refuse it."},
+    {"hint.step3.mismatch-manifest.fractional",
+     "{file} uses a fraction; that is the other rule (bad-fraction.yaml). Use two different whole numbers here."},
+    {"hint.step3.mismatch-manifest.needs-both",
+     "{file} must set {resource} under both resources.requests and resources.limits of a container, with two "
+     "different whole numbers. With limits only, requests are copied from limits and the pod is valid."},
+    {"hint.step3.not-created.exists",
+     "Pod(s) {pods} exist: a bad manifest was changed until the apiserver accepted it. Restore the rule-breaking "
+     "amounts and delete the pod(s)."},
+    {"hint.step3.not-created.no-names",
+     "gpuwhy reads the pod names from {mismatch_file} and {fraction_file}; neither could be read. Write the "
+     "manifests first."},
+    {"hint.step3.rejected-file.empty",
+     "{file} is empty: kubectl writes errors to stderr, which > alone does not capture. Run kubectl apply -f ... > "
+     "{file} 2>&1 for the first manifest and ... >> {file} 2>&1 for the second."},
+    {"hint.step3.rejected-file.no-fraction",
+     "{file} lacks the \"must be an integer\" rejection of an {resource} field. Apply k8s/bad-fraction.yaml and "
+     "append its message (>> {file} 2>&1)."},
+    {"hint.step3.rejected-file.no-mismatch",
+     "{file} lacks the \"must be equal to {resource} limit\" rejection. Apply k8s/bad-mismatch.yaml and append "
+     "its message (>> {file} 2>&1)."},
+    {"hint.step3.rejected-file.no-rejection",
+     "{file} holds no apiserver rejection. Apply both bad manifests and save what kubectl prints, including stderr "
+     "(2>&1)."},
+    {"hint.step3.rejected-file.overwritten",
+     "{file} holds only one rejection: the second command most likely overwrote the first. Use > for the first and "
+     ">> (append) for the second, both with 2>&1."},
+    {"hint.step4.manifest.constraint",
+     "{file} uses {fields}. Remove it: trainer must reach the GPU node through its resources alone."},
+    {"hint.step4.manifest.limit", "{file} must ask for {resource}: {amount} under resources.limits."},
+    {"hint.step4.manifest.requests-and-constraint",
+     "{file} sets {resource} under requests and pins the pod with {fields}. Keep only limits ({resource}: {amount}) "
+     "and remove {fields}: the point is that the apiserver fills requests and that resources alone choose the node."},
+    {"hint.step4.manifest.requests-set",
+     "{file} sets {resource} under requests. Write it under limits only: the apiserver copies limits into requests "
+     "for you, which is what this step shows."},
+    {"hint.step4.requests-defaulted",
+     "The live {pod} does not have {resource} requests and limits of {amount}. Recreate it from the manifest "
+     "(kubectl delete pod {pod} -n {namespace}, then apply) and look at its requests with -o yaml."},
+    {"hint.step5.cpu-only-pending.not-taint",
+     "cpu-only's message does not blame the taint. It should say that {node} has an untolerated taint; check the "
+     "taint (step 5) and that cpu-only asks for no GPU."},
+    {"hint.step5.cpu-only-pending.scheduled",
+     "cpu-only got a node ({bound}). Either the taint is missing on {node}, cpu-only tolerates it, or the GPU labels "
+     "are on another node. Fix that, then recreate cpu-only."},
+    {"hint.step5.cpu-only-spec.gpu",
+     "cpu-only must not ask for {resource} ({detail}). Remove it from resources, otherwise the Pending reason is no "
+     "longer the taint alone."},
+    {"hint.step5.cpu-only-spec.selector",
+     "cpu-only needs nodeSelector {selector} (found: {detail}) so that it aims at the GPU node."},
+    {"hint.step5.cpu-only-spec.toleration",
+     "cpu-only must not tolerate the taint {taint} ({detail}); remove the toleration so that the taint keeps it off "
+     "the GPU node."},
+    {"hint.step5.cpu-only-spec.unquoted",
+     "The nodeSelector value must be the string \"true\" in quotes; an unquoted true is a YAML boolean ({detail}) "
+     "and the apiserver refuses it."},
+    {"hint.step5.taint.missing",
+     "{node} has no {key} taint. Add it: kubectl taint node {node} {taint}. Do not remove it to get pods scheduled."},
+    {"hint.step5.taint.noexecute",
+     "The taint on {node} has effect NoExecute, which evicts running pods that do not tolerate it (trainer). Use "
+     "NoSchedule: kubectl taint node {node} {key}:NoExecute- then kubectl taint node {node} {taint}."},
+    {"hint.step5.taint.other-nodes",
+     "Only {node} should carry the {key} taint; also found: {others}. Remove it there with kubectl taint node NAME "
+     "{key}-."},
+    {"hint.step5.taint.wrong-effect",
+     "The {key} taint on {node} must have effect {effect}. Remove it (kubectl taint node {node} {key}-) and add "
+     "{taint}."},
+    {"hint.step5.taint.wrong-value",
+     "The {key} taint on {node} has another value than {value}. Remove it (kubectl taint node {node} {key}-) and add "
+     "{taint}."},
+    {"hint.step5.tainted-file.insufficient",
+     "{file} holds an Insufficient {resource} message: that is trainer3's message (step 7). Save cpu-only's message "
+     "here."},
+    {"hint.step5.trainer-not-evicted.gone",
+     "{pod} no longer exists. A NoSchedule taint never removes running pods; recreate {pod} (step 4) and do not "
+     "delete it."},
+    {"hint.step5.trainer-not-evicted.moved",
+     "{pod} is not running on {node}. Recreate it as in step 4 before tainting the node."},
+    {"hint.step5.trainer-not-evicted.never-scheduled",
+     "{pod} has never been scheduled, so there was nothing to keep: make step 4 work first ({node} must advertise "
+     "{resource} in allocatable)."},
+    {"hint.step5.trainer-not-evicted.noexecute",
+     "{pod} was evicted or is being deleted: a NoExecute taint evicts pods that do not tolerate it. Use NoSchedule, "
+     "then recreate {pod}."},
+    {"hint.step6.gate-kept.cpu-only-scheduled",
+     "cpu-only is no longer Pending. The taint must keep it off {node}; check the taint and that cpu-only has no "
+     "toleration, then recreate it."},
+    {"hint.step6.gate-kept.taint-changed",
+     "The taint on {node} is now {found}, not {taint}. Put the lab's taint back (remove the other with kubectl taint "
+     "node {node} {key}-)."},
+    {"hint.step6.gate-kept.taint-removed",
+     "The {taint} taint is no longer on {node}. Put it back (kubectl taint node {node} {taint}); tolerations, not "
+     "removing the taint, let GPU pods in."},
+    {"hint.step6.gpu.live",
+     "The live {pod} does not have {resource} requests and limits of {amount}. Recreate it from {file}."},
+    {"hint.step6.gpu.manifest",
+     "{file} must ask for {resource}: {amount} (under limits; requests, if written, equal to it)."},
+    {"hint.step6.toleration.missing",
+     "{pod} has no toleration for {key}. Add one under spec.tolerations: key {key}, operator Equal, value {value}, "
+     "effect {effect}."},
+    {"hint.step6.toleration.too-broad",
+     "{pod} has a toleration without a key and with operator Exists: it tolerates every taint on every node. "
+     "Tolerate only key {key} (operator Equal, value {value}, effect {effect})."},
+    {"hint.step6.toleration.wrong-effect",
+     "{pod}'s toleration for {key} names another effect than {effect}; leave effect empty or write {effect}."},
+    {"hint.step6.toleration.wrong-value",
+     "{pod}'s toleration for {key} has another value than the taint ({value}). With operator Equal the value must "
+     "match exactly."},
+    {"hint.step7.exhausted-file.taint",
+     "The message in {file} blames the taint: it is cpu-only's message, or trainer3 lacked the toleration. Save "
+     "trainer3's message once it says Insufficient {resource}."},
+    {"hint.step7.pending-insufficient.not-insufficient",
+     "trainer3's message does not say Insufficient {resource}. Check that it asks for one GPU like trainer2 and that "
+     "both GPUs of {node} are in use."},
+    {"hint.step7.pending-insufficient.scheduled",
+     "trainer3 got a node ({bound}): a GPU slot was still free. Both trainer and trainer2 must run on {node}, and "
+     "{node} must advertise exactly 2."},
+    {"hint.step7.pending-insufficient.taint",
+     "trainer3's message blames the taint: trainer3 does not tolerate it. Give it trainer2's toleration so that the "
+     "only reason left is resources."},
+    {"hint.step7.same-as-trainer2.differs",
+     "{where} differs from {other} in: {fields}. Copy {other_file} and change only the name."},
+    {"hint.step7.same-as-trainer2.no-trainer2-manifest",
+     "trainer3 is compared with {other_file}, which is missing or invalid. Fix step 6 first."},
+    {"hint.step7.same-as-trainer2.tolerations",
+     "{where}: the tolerations differ from {other}'s. Copy trainer2's toleration; without it the Pending reason "
+     "would be the taint again, not resources."},
+    {"hint.step8.allocatable.differs",
+     "ALLOCATABLE is {value} but {node} has {live} {resource} in status.allocatable. Read it from the cluster: "
+     "kubectl get node {node} -o jsonpath='{.status.allocatable.nvidia\\.com/gpu}'."},
+    {"hint.step8.format.duplicates", "Key(s) written more than once: {duplicates}. Write each key once."},
+    {"hint.step8.format.line-count", "{file} must have exactly seven non-blank lines, one per key."},
+    {"hint.step8.format.malformed",
+     "These lines are not KEY=VALUE or KEY: VALUE: {lines}. Write one key and its value per line, nothing else."},
+    {"hint.step8.format.missing-keys", "Missing key(s): {missing}. Write all seven: {keys}."},
+    {"hint.step8.format.unknown-keys", "Unknown key(s): {unknown}. The seven keys are {keys}."},
+    {"hint.step8.fractional.affirmative",
+     "\"{value}\" says fractions are allowed, but step 3 showed the apiserver refusing 0.5 of {resource}: extended "
+     "resources are whole numbers."},
+    {"hint.step8.fractional.unknown",
+     "\"{value}\" is not one of the accepted answers. Write one word such as no, rejected or forbidden (불가, 거절, "
+     "금지)."},
+    {"hint.step8.key-conflict", "{key} appears more than once in {file} with different values; keep one line."},
+    {"hint.step8.key-missing", "{file} has no {key} line (or the file cannot be read). Add {key}=VALUE."},
+    {"hint.step8.not-a-number", "{key} must be a whole number counted from the cluster; found \"{value}\"."},
+    {"hint.step8.ambiguous", "{key}={value} holds both a yes and a no (or no answer at all): write one answer."},
+    {"hint.step2.advertised-file.saved-before-patch",
+     "Every row of {file} shows <none>, but {node} advertises {live} {resource} now: the file was saved before the "
+     "step-2 patch (or the shell ate the backslash of nvidia\\.com/gpu). Run the command again now, with the -o "
+     "argument in single quotes, and save its output."},
+    {"hint.taint.wrong-key",
+     "{node} has the taint {found}, which is not the lab's: nothing tolerates it on purpose. Remove it (kubectl "
+     "taint node {node} KEY:EFFECT- for each) and add {taint}."},
+    {"value.placed.bound-by-hand", "bound to a node without the scheduler"},
+    {"hint.placed.other-scheduler",
+     "{pod} names the scheduler {scheduler} (spec.schedulerName), so default-scheduler never placed it: it was bound "
+     "by hand. Remove schedulerName from {file}, delete the pod and create it again; let the scheduler choose "
+     "{node}."},
+    {"hint.placed.no-scheduled-event",
+     "{pod} has events but none says default-scheduler placed it (no Scheduled event): it was bound by hand (a "
+     "Binding). Delete the pod and create it again from {file}; let the scheduler choose {node}."},
+    {"value.step7.no-allocatable", "{node} advertises no allocatable {resource}"},
+    {"hint.step7.premise-allocatable",
+     "{pod} is Pending, but not because the slots ran out: {node} has no status.allocatable {resource}, so no GPU "
+     "pod fits at all. Fix step 2 (patch allocatable as well as capacity), then look at {pod} again."},
+    {"value.step7.slots-free", "{used} of {allocatable} GPUs in use"},
+    {"hint.step7.premise-slots",
+     "Step 7 is about the slots running out: {trainer} and {trainer2} must both run on {node} and hold every GPU it "
+     "offers (now {used} of {allocatable} in use). Bring them back (steps 4 and 6) before judging {pod}."},
+    {"hint.step7.shared-toleration",
+     "{pod} carries the same toleration as {other}, and that toleration does not match {taint}: the fix is the "
+     "shared toleration, not copying {other}. Correct it in both {other_file} and {file} (key {resource}, "
+     "operator Equal, value present, effect NoSchedule) and recreate both pods."},
+    {"hint.step8.pending.differs",
+     "PENDING is {value} but {live} pod(s) are Pending in {namespace} now. Count them with kubectl -n {namespace} "
+     "get pods."},
+    {"hint.step8.requests-equal-limits.negative",
+     "\"{value}\" says no, but step 3 showed the apiserver refusing requests that differ from limits for {resource}: "
+     "they must be equal."},
+    {"hint.step8.requests-equal-limits.unknown",
+     "\"{value}\" is not one of the accepted answers. Write one word such as yes, required or equal (예, 네, 필수, "
+     "같음)."},
+    {"hint.step8.scheduler-sees.devices",
+     "\"{value}\": the scheduler never sees devices. It compares the numbers in node status (allocatable) with the "
+     "pods' requests; that is why this lab works without any GPU. Write numbers."},
+    {"hint.step8.scheduler-sees.unknown",
+     "\"{value}\" is not one of the accepted answers. Does the scheduler see devices or numbers? Write one word such "
+     "as numbers (숫자)."},
+    {"hint.step8.taint.case",
+     "TAINT differs only in upper/lower case from the live taint ({live}); keys, values and effects are "
+     "case-sensitive."},
+    {"hint.step8.taint.differs",
+     "TAINT is \"{value}\" but the taint on {node} is {live}. Write it as key=value:Effect."},
+    {"hint.step8.taint.no-live-taint",
+     "{node} has no {resource} taint, so TAINT cannot match; put the taint back ({taint}) and write it as "
+     "key=value:Effect."},
+    {"hint.step8.used.differs",
+     "USED is {value} but the pods bound to {node} request {live} {resource} now. Add up the requests of the pods "
+     "running on {node} (Pending pods have no node and do not count)."},
+    {"ui.actual", "actual"},
+    {"ui.col.id", "ID"},
+    {"ui.col.points", "POINTS"},
+    {"ui.col.step", "STEP"},
+    {"ui.col.title", "TITLE"},
+    {"ui.evidence", "evidence"},
+    {"ui.expected", "expected"},
+    {"ui.hint", "hint"},
+    {"ui.incomplete",
+     "grading incomplete: {errors} check(s) could not be evaluated (the environment, not your work); fix it and run "
+     "gpuwhy again"},
+    {"ui.points", "{points} pt"},
+    {"ui.report.actual", "actual"},
+    {"ui.report.evidence", "evidence"},
+    {"ui.report.expected", "expected"},
+    {"ui.report.failed-checks", "Failed checks"},
+    {"ui.report.grading-incomplete",
+     "Grading incomplete: {errors} check(s) could not be evaluated because of the environment (not your work). Fix "
+     "it and run gpuwhy again."},
+    {"ui.report.hint", "hint"},
+    {"ui.report.not-evaluated", "Not evaluated: the environment did not allow this check to run."},
+    {"ui.report.not-selected", "not selected"},
+    {"ui.report.summary",
+     "Score {score}/{max_score}: {passed} passed, {failed} failed, {errors} errors, {skipped} skipped"},
+    {"ui.report.warning", "Warning"},
+    {"ui.score", "score {score}/{max_score}"},
+    {"ui.step.1", "Step 1 — namespace and GPU discovery labels"},
+    {"ui.step.2", "Step 2 — advertise {resource} in node status"},
+    {"ui.step.3", "Step 3 — the two apiserver rules for extended resources"},
+    {"ui.step.4", "Step 4 — resources alone choose the node"},
+    {"ui.step.5", "Step 5 — a taint blocks even when resources are free"},
+    {"ui.step.6", "Step 6 — pass both gates with a toleration"},
+    {"ui.step.7", "Step 7 — when the slots run out"},
+    {"ui.step.8", "Step 8 — the gate report"},
+    {"ui.summary", "{passed} passed, {failed} failed"},
+    {"ui.summary.errors", ", {errors} errors"},
+    {"ui.summary.skipped", ", {skipped} skipped"},
+    {"ui.report.root-ids", "Root causes"},
+    {"ui.report.follow-on", "Failed because of them"},
+    {"ui.report.roots", "Root causes: fix these first"},
+    {"ui.report.root", "root cause (above)"},
+    {"ui.report.root-cause", "root cause"},
+    {"ui.summary.roots", " ({roots} root cause(s))"},
+    {"ui.step.more-passed", "{count} more passed (-v shows them)"},
+    {"ui.step.short", "step {step}"},
+    {"ui.root.follows-from", "caused by"},
+    {"ui.root.consequences", "{count} more checks fail because of this ({points} points):"},
+    {"ui.fix-first", "Fix first:"},
+    {"ui.warning", "warning"},
+    {"value.absent", "absent"},
+    {"value.file.empty", "{file} is empty"},
+    {"value.file.hard-link", "{file} is a hard link; not read"},
+    {"value.file.missing", "{file} is missing"},
+    {"value.file.not-regular", "{file} is not a regular file"},
+    {"value.file.not-text", "{file} is not text ({reason})"},
+    {"value.file.too-large", "{file} is larger than 1 MiB"},
+    {"value.file.unreadable", "{file} cannot be read ({reason})"},
+    {"value.gpu-one.expected", "pod {pod}: {resource} requests = limits = {amount}"},
+    {"value.manifest.kinds", "{file} holds: {kinds}"},
+    {"value.manifest.not-yaml", "{file} is not valid YAML"},
+    {"value.node-not-found", "node {node} not found"},
+    {"value.none", "none"},
+    {"value.not-bound", "not bound to any node"},
+    {"value.not-found", "not found"},
+    {"value.pending.bound", "bound to {bound}"},
+    {"value.pending.insufficient", "pod {pod}: no node, Pending, Unschedulable with Insufficient {resource}"},
+    {"value.pending.taint", "pod {pod}: no node, Pending, Unschedulable because of the taint"},
+    {"value.placed.expected", "pod {pod} bound to {node} by the scheduler"},
+    {"value.placed.node-name-by-client", "spec.nodeName was set when {pod} was created"},
+    {"value.placed.not-scheduled-condition", "PodScheduled is not True"},
+    {"value.pod-not-found", "pod {pod} not found in {namespace}"},
+    {"value.scheduler-file.insufficient",
+     "in {file}: a scheduler message with Insufficient {resource}, matching pod {pod}"},
+    {"value.scheduler-file.none", "no scheduler message"},
+    {"value.scheduler-file.taint", "in {file}: a scheduler message blaming the taint, matching pod {pod}"},
+    {"value.step1.gpu-labels.actual", "missing: {missing}; wrong: {wrong}"},
+    {"value.step1.gpu-labels.expected", "{node} labelled {labels}"},
+    {"value.step1.namespace.expected", "namespace {namespace}, phase Active"},
+    {"value.step1.other-nodes-clean.clean", "none on {nodes}"},
+    {"value.step1.other-nodes-clean.expected", "no nvidia.com/gpu.* labels on any node but {node}"},
+    {"value.step2.advertised-file.all-none", "every node shows <none> or nothing"},
+    {"value.step2.advertised-file.bare-numbers", "numbers without node names"},
+    {"value.step2.advertised-file.expected",
+     "every node named in {file}, {node} showing {amount}, the others <none>, empty or 0"},
+    {"value.step2.advertised-file.unreadable", "could not read {file}: {reason}"},
+    {"value.step2.allocatable.expected", "{node} status.allocatable[{resource}] = {amount}"},
+    {"value.step2.capacity.expected", "{node} status.capacity[{resource}] = {amount}"},
+    {"value.step2.other-nodes.expected", "{resource} absent or 0 on every node but {node}"},
+    {"value.step2.other-nodes.none", "no other node advertises it"},
+    {"value.step3.apiserver-rejects.expected",
+     "{mismatch_file} refused with \"must be equal to {resource} limit\", {fraction_file} refused with \"must be "
+     "an integer\" (422 Invalid)"},
+    {"value.step3.fraction-manifest.expected", "a Pod in {file} with a non-integer {resource} amount"},
+    {"value.step3.mismatch-manifest.expected", "a Pod in {file} with whole, different {resource} requests and limits"},
+    {"value.step3.not-created.expected", "no pod {pods} in {namespace}"},
+    {"value.step3.not-created.no-names", "no pod name known (manifests missing)"},
+    {"value.step3.not-created.none", "none of them exists"},
+    {"value.step3.rejected-file.both", "{count} rejection(s), both rules present"},
+    {"value.step3.rejected-file.expected",
+     "both rejections in {file}: \"must be equal to {resource} limit\" and \"must be an integer\""},
+    {"value.step3.rejected-file.fraction-only", "{count} rejection(s), only the integer one"},
+    {"value.step3.rejected-file.mismatch-only", "{count} rejection(s), only the requests == limits one"},
+    {"value.step3.rejected-file.neither", "{count} rejection(s), neither rule"},
+    {"value.step4.manifest.expected",
+     "Pod {pod} in {file}: {resource}: {amount} under limits only, no nodeSelector, nodeName or affinity"},
+    {"value.step5.cpu-only-spec.expected",
+     "{file} and pod {pod}: no {resource}, nodeSelector {selector}, no toleration for {taint}"},
+    {"value.step5.taint.expected", "{node} tainted {taint}, no other node tainted {key}"},
+    {"value.step5.trainer-not-evicted.expected", "pod {pod} still bound to {node} and running"},
+    {"value.step6.gate-kept.expected", "taint {taint} still on {node}, pod {pod} still Pending"},
+    {"value.step6.gate-kept.kept", "taint kept, {pod} Pending"},
+    {"value.step6.gate-kept.no-taint", "the taint is gone"},
+    {"value.step6.toleration.expected",
+     "pod {pod} tolerates {taint} (key {key}, Equal {value} or Exists, effect {effect} or empty)"},
+    {"value.step7.same-as-trainer2.expected",
+     "{file} and pod {pod} equal to {other_file} and {other} but for the name"},
+    {"value.step7.same-as-trainer2.same", "same as {other}"},
+    {"value.step8.conflicting", "{key} written twice with different values"},
+    {"value.step8.count-from-cluster", "{key}=the number counted from the cluster"},
+    {"value.step8.format.actual", "{lines} non-blank line(s), {keys} known key(s)"},
+    {"value.step8.format.expected", "seven lines KEY=VALUE (or KEY: VALUE), each of {keys} once"},
+    {"value.step8.fractional.expected", "FRACTIONAL=a negative word (no, rejected, forbidden ...)"},
+    {"value.step8.key-missing", "{key} not in {file}"},
+    {"value.step8.live-count", "{key}={live} (counted from the cluster now)"},
+    {"value.step8.requests-equal-limits.expected",
+     "REQUESTS_EQUAL_LIMITS=an affirmative word (yes, required, equal ...)"},
+    {"value.step8.scheduler-sees.expected", "SCHEDULER_SEES=numbers"},
+    {"value.step8.taint.expected", "TAINT=the {resource} taint of {node} as key=value:Effect"},
+    {"value.step8.taint.no-live", "no {resource} taint on {node}"},
+    {"value.step3.apiserver-rejects.dry-run-off",
+     "not checked: the dry runs were turned off with --no-dry-run ({files})"},
+    {"cli.opt.timeout",
+     "How long one live collection may take in all, retries and Retry-After waits included (e.g. 60s; 0 = no limit)"},
+    // items and rules named in environment hints; flag combinations; told-once causes; batch table
+    {"item.nodes", "the nodes"},
+    {"item.pods", "the pods of namespace {namespace}"},
+    {"item.namespace", "namespace {namespace}"},
+    {"item.dry-run", "a server-side dry-run create of {file}"},
+    {"rbac.nodes", "get, list on nodes (cluster-wide)"},
+    {"rbac.pods", "get, list on pods in namespace {namespace}"},
+    {"rbac.namespace", "get on namespaces"},
+    {"rbac.dry-run", "create on pods in namespace {namespace}"},
+    {"cli.error.live-only", "{flag} applies to a live check; a --snapshot bundle already holds what was collected"},
+    {"cli.error.bad-jobs", "--jobs \"{value}\": not a whole number from 1 to {max}"},
+    {"cli.error.bundle-only", "{flag} applies to grading bundles (--snapshot), not to a live check"},
+    {"cli.error.batch-format",
+     "--format {format}: several bundles give a batch summary; use --format table, csv, json, html or markdown"},
+    {"cli.error.batch-user", "--user names one submission; in a batch each row is named after its bundle file"},
+    {"cli.error.lti-needs-user", "--format lti needs --user (the LMS user id the score is for)"},
+    {"cli.error.empty-output", "--output was given an empty path (use - for standard output)"},
+    {"cli.error.output-is-input",
+     "--output {output} is {what}: writing there would overwrite what gpuwhy reads; choose another file"},
+    {"cli.input.bundle", "the bundle {file} being graded"},
+    {"cli.input.kubeconfig", "{file}, which the kubeconfig resolution reads"},
+    {"cli.input.lab-file", "{file} of the lab folder"},
+    {"ui.env.heading", "Not your work: {count} checks could not be graded, for one reason in the environment:"},
+    {"ui.env.cause", "cause"},
+    {"ui.env.fix", "fix"},
+    {"ui.env.more", "(and {count} more like it)"},
+    {"ui.env.see-above", "error (see above)"},
+    {"ui.env.fix.unavailable",
+     "Check that the control plane is running and that the kubeconfig points at it (kubectl get nodes must "
+     "answer), then run gpuwhy check again."},
+    {"ui.env.fix.unauthorized",
+     "The apiserver did not accept gpuwhy's credentials (401): check the user and certificates in the kubeconfig. "
+     "The account then needs: {rules}."},
+    {"ui.env.fix.kubeconfig",
+     "Check the path given with --kubeconfig and the file (kubectl --kubeconfig PATH get nodes must answer)."},
+    {"ui.env.fix.input",
+     "Check the path given to --snapshot and that the file is a bundle written by gpuwhy snapshot."},
+    {"ui.env.fix.forbidden", "The account gpuwhy uses needs RBAC permission for: {rules}."},
+    {"ui.env.fix.not-collected",
+     "These were not collected in this run (for example a files-only run): grade again against the live cluster."},
+    {"ui.batch.user", "submission"},
+    {"ui.batch.score", "score"},
+    {"ui.batch.counts", "pass/fail/error"},
+    {"ui.batch.not-graded", "not graded: {error}"},
+    {"ui.batch.incomplete", "incomplete, not scored"},
+    {"ui.batch.summary", "{count} submission(s): {scored} scored, {incomplete} incomplete (not scored)"},
+    {"cli.opt.github-output",
+     "Append the github-classroom result, base64-encoded, as result=... to the file $GITHUB_OUTPUT names"},
+    {"cli.error.github-output-format", "--github-output goes with --format github-classroom"},
+    {"cli.error.github-output-unset",
+     "--github-output: GITHUB_OUTPUT is not set (GitHub Actions sets it in every step)"},
+    {"cli.error.github-output-write", "--github-output: cannot append to {path}: {reason}"},
+    {"ui.report.title", "gpuwhy report"},
+    {"ui.report.meta", "gpuwhy {version}, Kubernetes {server}, graded {generated_at}, source {source}"},
+    {"ui.report.status.pass", "pass"},
+    {"ui.report.status.fail", "fail"},
+    {"ui.report.status.error", "error"},
+    {"ui.report.status.skip", "skip"},
+    {"ui.report.col.status", "status"},
+    {"ui.report.col.check", "check"},
+    {"ui.report.col.points", "points"},
+    {"ui.report.col.details", "details"},
+    {"ui.class.title", "Class report"},
+    {"ui.class.mean", "mean score of the scored runs: {mean} %"},
+    {"ui.class.histogram", "Score distribution"},
+    {"ui.class.histogram.aria",
+     "Histogram of the scores of {scored} scored run(s) in {bins} bins; the table has the same counts"},
+    {"ui.class.bin", "score range"},
+    {"ui.class.students", "students"},
+    {"ui.class.steps", "Pass rate per step (worst first)"},
+    {"ui.class.checks", "Pass rate per check (worst first)"},
+    {"ui.class.step", "step"},
+    {"ui.class.passed", "passed"},
+    {"ui.class.graded", "graded"},
+    {"ui.class.rate", "pass rate"},
+    {"ui.class.mistakes", "Most common mistakes: what to teach again"},
+    {"ui.class.mistake.count", "{count} student(s)"},
+    {"ui.class.explain", "What the check looks at (gpuwhy explain {check})"},
+    {"ui.class.more-mistakes", "{count} more kinds of mistake"},
+    {"ui.class.no-mistakes", "No check failed in a scored run."},
+    {"ui.class.incomplete", "Incomplete runs (not scored)"},
+    {"ui.class.incomplete.errors",
+     "{errors} check(s) could not be evaluated (the environment, not the student's work)"},
+    {"ui.class.none", "none"},
+    {"ui.class.versions", "Kubernetes versions seen"},
+    {"ui.class.unknown-version", "unknown"},
+    {"ui.class.table", "Students"},
+    {"ui.class.filter", "Show students who failed"},
+    {"ui.class.filter.all", "(every student)"},
+    {"ui.class.col.failed", "failed checks"},
+    {"ui.class.col.kubernetes", "Kubernetes version"},
+    {"ui.class.col.reason", "reason"},
+    {"ui.class.sort-hint", "Click a column header to sort by it."},
+    {"item.live-pod", "pod {pod}"},
+    {"reason.advertised.json-nodes", "no Node objects with a name"},
+    {"reason.advertised.describe", "describe output without any Name: line"},
+    {"reason.advertised.no-rows", "no rows"},
+    {"reason.advertised.no-gpu-column", "the table has no GPU column"},
+    {"reason.advertised.header-only", "a header without rows"},
+    {"reason.advertised.empty", "the file is empty"},
+    {"reason.advertised.bad-json", "looks like JSON but does not parse"},
+    {"reason.advertised.yaml", "YAML that does not parse: {detail}"},
+    {"ui.env.fix.config",
+     "gpuwhy found no usable kubeconfig: pass --kubeconfig FILE, set KUBECONFIG, or write ~/.kube/config (kubectl "
+     "config view shows what kubectl uses), then run gpuwhy check again."},
+    {"ui.env.fix.tls",
+     "The apiserver's certificate could not be verified: check certificate-authority(-data) and the server address "
+     "in the kubeconfig (kubectl get nodes must answer with the same kubeconfig)."},
+    {"cli.completion", "Print the shell completion script for bash, zsh or fish"},
+    {"cli.opt.shell", "The shell: bash, zsh or fish"},
+    {"cli.error.unknown-shell", "\"{shell}\": no completion for this shell (bash, zsh, fish)"},
+    {"cli.man.name", "NAME"},
+    {"cli.man.synopsis", "SYNOPSIS"},
+    {"cli.man.options", "OPTIONS"},
+    {"cli.man.commands", "COMMANDS"},
+    {"cli.man.exit-status", "EXIT STATUS"},
+    {"cli.man.one-of", "One of: {values}."},
+    {"cli.man.default", "Default: {value}."},
+    {"cli.man.repeatable", "May be given more than once."},
+    {"cli.man.exit.0", "Every selected check passed."},
+    {"cli.man.exit.1", "At least one check failed."},
+    {"cli.man.exit.2", "Usage error: the flags were refused before anything was read or requested."},
+    {"cli.man.exit.3",
+     "Grading could not be completed (a check is error: apiserver unreachable, permission denied, ...); never a score "
+     "of zero."},
+    {"cli.man.exit.4",
+     "gpuwhy why only: not fully explained. The scheduler names a reason from a plugin gpuwhy does not model, or "
+     "refused a pod that gpuwhy's gates let fit; no binding is predicted. (For why, 1 also means a spec.nodeName that "
+     "names no node.)"},
+    // ---- gpuwhy why -------------------------------------------------------------------------
+    {"cli.why", "Tell, node by node, which scheduler gate keeps a pod Pending, with the numbers"},
+    {"cli.opt.why-pod", "The pod: NAME or pod/NAME"},
+    {"cli.opt.namespace", "The pod's namespace (default: the kubeconfig context's namespace, else \"default\")"},
+    {"cli.opt.why-all", "Every Pending pod of the namespace"},
+    {"cli.opt.why-format", "Output format: table or json"},
+    {"cli.error.why-pod-or-all", "give a pod (NAME or pod/NAME) or --all, not both and not neither"},
+    {"cli.error.why-bad-pod", "\"{pod}\": not a pod name (NAME or pod/NAME)"},
+    {"cli.error.why-no-pod", "pod {namespace}/{pod} not found"},
+    {"why.ui.pod", "Pod {namespace}/{pod} ({phase}), requests: {request}"},
+    {"why.ui.no-request", "nothing"},
+    {"why.ui.col.node", "NODE"},
+    {"why.ui.col.gate", "GATE"},
+    {"why.ui.col.why", "WHY"},
+    {"why.ui.fits", "fits"},
+    {"why.ui.fix", "fix: {fix}"},
+    {"why.ui.summary", "gpuwhy: {summary}"},
+    {"why.ui.scheduler", "scheduler ({source}): {message}"},
+    {"why.ui.agrees", "The scheduler's reasons are the same as gpuwhy's."},
+    {"why.ui.disagrees",
+     "The scheduler's reasons differ from gpuwhy's: the cluster changed since, or a plugin gpuwhy "
+     "does not model decided (see below)."},
+    {"why.ui.not-modelled", "Not modelled by gpuwhy: {what}. Its verdict is the scheduler's alone."},
+    {"why.ui.bound", "The pod is bound to {node}: no scheduler gate holds it."},
+    {"why.ui.gated",
+     "The pod has scheduling gates (spec.schedulingGates): the scheduler does not try it until they "
+     "are removed."},
+    {"why.ui.fits-on", "The pod fits {count} node(s): {nodes}. The scheduler should bind it at its next try."},
+    {"why.ui.other-scheduler", "spec.schedulerName is {name}: gpuwhy models default-scheduler only."},
+    {"why.ui.prefilter", "Refused before any node was tried: {reason}."},
+    {"why.ui.node-missing",
+     "spec.nodeName names {node}, and there is no node {node}. A pod that names its node is never seen by the "
+     "scheduler: it is in the kubelet's hands, and no kubelet {node} exists. It stays Pending until a node {node} "
+     "joins, or until it is created again without spec.nodeName (or naming a node that exists)."},
+    {"why.ui.gate.not-modelled", "(not modelled)"},
+    {"why.ui.gate.passes", "passes every gate gpuwhy checks; the scheduler still said no"},
+    {"why.ui.one-of", "one of: {reasons}"},
+    {"why.ui.not-explained",
+     "Not fully explained: what decides here is outside gpuwhy's model, so gpuwhy does not predict a binding."},
+    {"why.ui.unmodelled-nodes", "the scheduler, on {count} node(s), for a plugin gpuwhy does not model: {reason}"},
+    {"why.ui.unmodelled-pod", "the scheduler, before trying any node, for a plugin gpuwhy does not model: {reason}"},
+    {"why.ui.says-no",
+     "the scheduler's last try found no node, yet the pod passes gpuwhy's gates: the cluster changed since, or a "
+     "plugin gpuwhy does not model decided"},
+    {"why.ui.checked-fits", "gpuwhy checked only {gates}; by those the pod would fit {count} node(s): {nodes}."},
+    {"why.ui.checked-none", "gpuwhy checked only {gates}; by those the pod fits no node."},
+    {"why.ui.no-pending", "No Pending pod in namespace {namespace}."},
+    {"why.detail.prefilter",
+     "the pod's required node affinity pins other nodes by name (matchFields metadata.name), "
+     "so {node} is never tried"},
+    {"why.fix.prefilter", "add {node} to the metadata.name values of the required node affinity, or drop that term"},
+    {"why.detail.conflict",
+     "every required node affinity term pins its own set of node names (matchFields "
+     "metadata.name) and the sets do not meet"},
+    {"why.fix.conflict", "make the metadata.name values of the terms name at least one node"},
+    {"why.detail.unschedulable", "{node} is cordoned (spec.unschedulable: true)"},
+    {"why.fix.unschedulable", "kubectl uncordon {node}, or tolerate node.kubernetes.io/unschedulable:NoSchedule"},
+    {"why.detail.node-name", "the pod names node {want} (spec.nodeName)"},
+    {"why.fix.node-name", "the pod can run on {want} only: change or remove spec.nodeName"},
+    {"why.detail.taint", "taint {taint} is not tolerated"},
+    {"why.fix.taint",
+     "add the toleration {toleration} to the pod, or remove the taint: kubectl taint node {node} "
+     "{untaint}"},
+    {"why.detail.selector", "nodeSelector {key}={want}: the node has {key}={have}"},
+    {"why.detail.selector-missing", "nodeSelector {key}={want}: the node has no label {key}"},
+    {"why.fix.selector", "kubectl label node {node} {key}={value}, or change the pod's nodeSelector"},
+    {"why.detail.affinity", "required node affinity term {term}: {failure}"},
+    {"why.fix.affinity", "label {node} to match one term of the pod's required node affinity, or change the terms"},
+    {"why.detail.port", "host port {port}/{protocol} is held by pod {pod}"},
+    {"why.fix.port", "choose another hostPort than {port}, or drop it"},
+    {"why.detail.resource",
+     "{resource}: allocatable {allocatable}, requested by the pods bound there {requested}, "
+     "free {free}; this pod asks {request}: short by {short}"},
+    {"why.detail.pods", "pods: the node allows {allocatable} and {requested} are bound there; one more does not fit"},
+    {"why.fix.resource", "free room on {node} (delete or shrink pods bound there), or lower this pod's requests"},
+    {"why.fix.resource.too-big",
+     "this pod asks more than {node} has in all: lower the request, or give the node more "
+     "allocatable"},
+};
+
+}  // namespace
+
+const std::map<std::string, std::string>& catalog_en() {
+  static const std::map<std::string, std::string> kCatalog = catalog_map(kEntries);
+  return kCatalog;
+}
+
+}  // namespace gpuwhy::i18n

@@ -1,0 +1,1082 @@
+// User-facing texts in this language. Ids are stable; placeholders are {name}.
+// A test checks that every catalog has exactly the ids and placeholders of catalog_en.cpp.
+// Japanese: テイント, トレレーション (許容する), 拡張リソース, アドバタイズ, スケジューラー, ノード, Pod,
+// Namespace, マニフェスト, 関門, ステップ N. Half-width spaces separate Latin words from Japanese text
+// so that commands and names stay easy to copy and the table wraps between words.
+#include "catalog.h"
+
+namespace gpuwhy::i18n {
+
+namespace {
+
+// A table at namespace scope, not a function body: the texts are data.
+constexpr CatalogEntry kEntries[] = {
+    {"check.step1.gpu-labels.explain",
+     "{node} に "
+     "nvidia.com/gpu.present=true、nvidia.com/gpu.product=NVIDIA-A100-SXM4-40GB、nvidia.com/gpu.count=2、nvidia.com/"
+     "gpu.deploy.device-plugin=true "
+     "が、書かれたとおりの値で（大文字と小文字を区別して）付いていることを確認します。実際のクラスターでは "
+     "gpu-feature-discovery がこれらのラベルを付け、GPU Operator はそれを見てどのノードで DaemonSet "
+     "を動かすかを決めます。よくある間違い: 別のノードにラベルを付ける、キーのタイプミス、true ではなく True "
+     "と書く。"},
+    {"check.step1.gpu-labels.title", "{node} に 4 つの GPU ラベルが付いている"},
+    {"check.step1.namespace.explain",
+     "Namespace {namespace} が存在し、Active であることを確認します。演習の Pod はすべてこの Namespace "
+     "に置かれ、gpuwhy "
+     "はこの Namespace の Pod とイベントだけを読みます。よくある間違い: Namespace を作っていない、または -n "
+     "{namespace} "
+     "を付け忘れて Pod を default Namespace に作ってしまう。"},
+    {"check.step1.namespace.title", "Namespace {namespace} が存在する"},
+    {"check.step1.other-nodes-clean.explain",
+     "{node} 以外のノードに、nvidia.com/gpu.* の 4 つのラベルキーがどれも付いていないことを確認します。CPU "
+     "ノードにこのラベルがあると、GPU ワークロード（とステップ 5 の cpu-only Pod）が GPU "
+     "のないノードに引き寄せられます。よくある間違い: すべてのノードにまとめてラベルを付ける、先に lab-node-1 "
+     "に付けて外し忘れる（ラベルは kubectl label node NAME KEY- で外せます）。"},
+    {"check.step1.other-nodes-clean.title", "ほかのノードには GPU ラベルが付いていない"},
+    {"check.step2.advertised-file.explain",
+     "out/advertised.txt "
+     "にクラスターの全ノードの名前があり、各ノードが今アドバタイズしている量が示されていることを確認します: "
+     "{node} は 2、ほかは <none>、空、または 0。表、custom-columns、jsonpath、JSON、YAML、kubectl describe "
+     "のどの出力も受け付けます。よくある間違い: シェルが nvidia\\.com/gpu のバックスラッシュを消したために全行が "
+     "<none> になる（-o の引数全体をクォートしてください）、ノード名を出さずに数値だけを出力する jsonpath。"
+     " ヘッダーの大文字小文字（Name/Gpu）、任意の区切り（タブ、=、:、空白）の"
+     " jsonpath、出力の上のプロンプトやコメント行も同じに読みます。ノードが今 2"
+     " を広告しているのにすべての行が <none> なら、ステップ 2"
+     " のパッチ前に保存したものです。保存し直してください。"},
+    {"check.step2.advertised-file.title", "out/advertised.txt に全ノードの GPU 量がある"},
+    {"check.step2.allocatable.explain",
+     "{node} の status.allocatable[\"{resource}\"] を確認します。スケジューラーは capacity ではなく "
+     "allocatable を基準に Pod を配置します。capacity が 2 でも allocatable の項目がなければ、そのノードは GPU "
+     "をまったく提供せず、GPU Pod はすべて Pending のままになります。これがこのステップの典型的な間違いです: "
+     "/status/capacity/nvidia.com~1gpu と /status/allocatable/nvidia.com~1gpu の両方をパッチしてください。"},
+    {"check.step2.allocatable.title", "{node} の allocatable が {resource}: 2"},
+    {"check.step2.capacity.explain",
+     "{node} の status.capacity[\"{resource}\"] を確認します。拡張リソースは、デバイスプラグインがノードの "
+     "status に書き込む数値です。ここでは kubectl patch node {node} --subresource=status と JSON ポインター "
+     "/status/capacity/nvidia.com~1gpu を使い、自分でデバイスプラグインの役を務めます。よくある間違い: "
+     "--subresource=status を付けずにノードオブジェクトをパッチする（変更は黙って捨てられます）、JSON ポインターで "
+     "{resource} をエスケープせずに書く。"},
+    {"check.step2.capacity.title", "{node} の capacity が {resource}: 2"},
+    {"check.step2.other-nodes.explain",
+     "{node} 以外のノードが {resource} をアドバタイズしていない（capacity と allocatable にないか "
+     "0）ことを確認します。そうでないと trainer が GPU のないノードに配置されかねず、ステップ 4 "
+     "の要点（リソースだけで {node} が選ばれる）が成り立ちません。よくある間違い: 別のノードをパッチする。"},
+    {"check.step2.other-nodes.title", "ほかのノードは {resource} をアドバタイズしていない"},
+    {"check.step3.apiserver-rejects.explain",
+     "gpuwhy は両方のマニフェストを稼働中の apiserver にサーバーサイドの dry-run "
+     "作成として送り（何も作成されません）、それぞれが自分のルールによって 422 Invalid で拒否されることを確認します: "
+     "bad-mismatch は \"must be equal to {resource} limit\"、bad-fraction は \"must be an integer\"。apiserver "
+     "が受け付けたマニフェストは不合格です。gpuwhy に {namespace} で Pod "
+     "を作成する権限がない場合、このチェックは不合格ではなくエラーになります。"},
+    {"check.step3.apiserver-rejects.title", "apiserver が不正なマニフェストを各ルールで拒否する"},
+    {"check.step3.fraction-manifest.explain",
+     "k8s/bad-fraction.yaml が、0.5、500m、1.5 のような整数でない {resource} の量を要求する Pod "
+     "であることを確認します。デバイスは分割できない単位で割り当てられるため、拡張リソースは整数でなければなりません"
+     "。このマニフェストは、apiserver がそれを拒否する様子を見るためのものです。よくある間違い: "
+     "ここに整数を書く、GPU ではなく cpu を小数にする。"},
+    {"check.step3.fraction-manifest.title", "k8s/bad-fraction.yaml が GPU を小数で要求する"},
+    {"check.step3.mismatch-manifest.explain",
+     "k8s/bad-mismatch.yaml が、コンテナの requests と limits の両方に {resource} を異なる整数で書いた Pod "
+     "であることを確認します。拡張リソースはオーバーコミットできないため、apiserver は requests と limits "
+     "が等しいことを求めます。このマニフェストは、そのルールが拒否する様子を見るためのものです。よくある間違い: "
+     "limits だけを書く（requests は limits からコピーされ、Pod "
+     "は有効になります）、小数を使う（それはもう一方のルールです）。"},
+    {"check.step3.mismatch-manifest.title", "k8s/bad-mismatch.yaml が requests == limits に違反する"},
+    {"check.step3.not-created.explain",
+     "2 つの不正なマニフェストの名前（metadata.name）を持つ Pod が {namespace} "
+     "に存在しないことを確認します。どちらのルールも apiserver が強制するので、正しく「不正な」マニフェストが Pod "
+     "になることはありません。よくある間違い: "
+     "適用できるまで不正なマニフェストを「直して」しまう。それではこのステップの意味がなくなります。"},
+    {"check.step3.not-created.title", "不正な Pod はどちらも存在しない"},
+    {"check.step3.rejected-file.explain",
+     "out/rejected.txt に apiserver の拒否が両方入っていることを確認します: \"must be equal to {resource} "
+     "limit\" を含むものと、{resource} フィールドに対する \"must be an integer\" を含むもの。kubectl "
+     "はエラーを標準エラー出力に書くので 2>&1 で受け取り、2 つ目は >> で追記してください。よくある間違い: "
+     "空のファイル（標準出力しか受け取っていない）、2 つ目のメッセージしかないファイル（> が 1 つ目を上書きした）。"
+     " 二つの拒否はどちらの順でも、どの kubectl"
+     " の形（apply、create、二つのファイルを一つのコマンドで、--dry-run=s"
+     "erver、前後のプロンプト）でも構いません。各メッセージは自分が示すルールとして数えます"
+     "。limit"
+     " 1 に request 0.5"
+     " は両方のルールで拒否され、整数ルールの拒否として数えます。"},
+    {"check.step3.rejected-file.title", "out/rejected.txt に拒否メッセージが 2 つある"},
+    {"check.step4.manifest.explain",
+     "k8s/trainer.yaml が Pod trainer で、{resource}: 1 を requests ではなく limits "
+     "だけに書き、nodeSelector、nodeName、affinity がないことを確認します。このステップの要点は、apiserver が limits "
+     "から requests を補うこと、そしてリソースだけでスケジューラーが {node} を選ぶことです。よくある間違い: "
+     "requests も書く、nodeSelector で Pod を固定する。"},
+    {"check.step4.manifest.title", "k8s/trainer.yaml が limits だけで GPU を 1 つ要求する"},
+    {"check.step4.placed-by-scheduler.explain",
+     "クラスター上の trainer Pod が、スケジューラーによって {node} に配置されたことを確認します: マニフェストに "
+     "nodeName がなく、Pod に nodeSelector も affinity もなく、PodScheduled が True。{resource} "
+     "をアドバタイズしているのは {node} だけなので、スケジューラーの選択肢は 1 つです。よくある間違い: nodeName "
+     "を指定する（スケジューラーを素通りします）、nodeSelector を指定する（要点が見えなくなります）。trainer が "
+     "Pending なら、たいてい allocatable をパッチしていません。"
+     " 別のスケジューラーを指定した（spec.schedulerName）、またはイベントはある"
+     "のに"
+     " default-scheduler の Scheduled イベントがない Pod"
+     " は手で（Binding"
+     " で）バインドされたものとして不合格です。イベントがすべて期限切れの Pod は"
+     " PodScheduled だけで判断します。"
+     " ファイルから nodeName の行を消しても、nodeName 付きで作った Pod は失敗します: managedFields に、spec.nodeName "
+     "を設定したのが kube-scheduler ではなくクライアントだと残っています。"},
+    {"check.step4.placed-by-scheduler.title", "スケジューラーが trainer を {node} に配置した"},
+    {"check.step4.requests-defaulted.explain",
+     "クラスター上の trainer Pod の requests と limits がともに {resource} = 1 "
+     "であることを確認します。拡張リソースでは、requests が書かれていなければ apiserver が limits "
+     "の値をコピーします。kubectl -n {namespace} get pod trainer -o yaml で確かめられます。よくある間違い: "
+     "別の量を要求する、あるいは GPU をまったく要求しない trainer Pod。"},
+    {"check.step4.requests-defaulted.title", "trainer の requests が {resource}: 1 で補われた"},
+    {"check.step5.cpu-only-pending.explain",
+     "cpu-only がノードを持たず、Pending で PodScheduled が False/Unschedulable "
+     "であり、スケジューラーのメッセージがリソースではなくテイント（untolerated "
+     "taint）を理由にしていることを確認します。このメッセージを読み取ることが、この演習で身につけるスキルです: "
+     "理由がテイントなら、GPU ではなくテイントとトレレーションを見るべきだということです。よくある間違い: "
+     "テイントがない（cpu-only がスケジュールされる）、cpu-only にトレレーションを付ける。"},
+    {"check.step5.cpu-only-pending.title", "cpu-only がテイントのせいで Pending になっている"},
+    {"check.step5.cpu-only-spec.explain",
+     "k8s/cpu-only.yaml とクラスター上の cpu-only Pod を確認します: {resource} の request も limit "
+     "もなく、nodeSelector が nvidia.com/gpu.present: \"true\" で、テイントに対するトレレーションがないこと。この "
+     "Pod はテイントの役割を示します: GPU "
+     "ノードを狙う普通のワークロードを、そのノードから締め出すことです。よくある間違い: nodeSelector の true "
+     "をクォートしない、trainer2 のトレレーションをコピーしてしまう。"},
+    {"check.step5.cpu-only-spec.title", "cpu-only は GPU もトレレーションも持たずに GPU ノードを狙う"},
+    {"check.step5.taint.explain",
+     "{node} にキー {resource}、値 present、エフェクト NoSchedule のテイントがあり、ほかのノードには "
+     "{resource} のテイントがないことを確認します。テイントは、高価な GPU ノードをそれを許容する Pod "
+     "のために予約します。よくある間違い: NoExecute（trainer のような実行中の Pod "
+     "を退避させます）、別の値、別のノードにテイントを付ける。"},
+    {"check.step5.taint.title", "{node} にテイント {taint}"},
+    {"check.step5.tainted-file.explain",
+     "out/tainted.txt に、テイントを理由とし Insufficient {resource} を含まないスケジューラーのメッセージ（\"N/M "
+     "nodes are available: ...\"）があり、その理由が cpu-only の現在の PodScheduled "
+     "メッセージと一致することを確認します（preemption の部分は違っていてもかまいません）。kubectl -n {namespace} "
+     "get "
+     "pod cpu-only -o jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' "
+     "で取り出せます。よくある間違い: ここに trainer3 のメッセージを保存する、空のファイル。"
+     " メッセージはどの kubectl の出力から保存しても構いません（jsonpath、-o"
+     " yaml、-o json、describe pod、get"
+     " events）。ファイルのすべてのメッセージを見るため、Insufficient"
+     " {resource} のメッセージも入っていれば不合格です。"},
+    {"check.step5.tainted-file.title", "out/tainted.txt に cpu-only のテイントメッセージがある"},
+    {"check.step5.trainer-not-evicted.explain",
+     "テイントより前に作った trainer が、今も {node} に配置されて動いていることを確認します。NoSchedule は新しい "
+     "Pod を寄せ付けないだけで、NoExecute なら trainer は退避させられていました。よくある間違い: NoExecute "
+     "でテイントを付ける、場所を空けるために trainer を削除する。"},
+    {"check.step5.trainer-not-evicted.title", "trainer は {node} で動き続けている"},
+    {"check.step6.gate-kept.explain",
+     "{taint} テイントが {node} に残り、cpu-only が Pending "
+     "のままであることを確認します。Pod を通すためにテイントを消すと、GPU "
+     "ノードを予約した意味がなくなります。よくある間違い: Pending の Pod を「直す」ために kubectl taint node "
+     "{node} nvidia.com/gpu- を実行する。"},
+    {"check.step6.gate-kept.title", "テイントは残り、cpu-only は Pending のまま"},
+    {"check.step6.gpu.explain",
+     "k8s/trainer2.yaml とクラスター上の trainer2 Pod を確認します: requests と limits の {resource} = "
+     "1。trainer2 はリソースの関門とテイントの関門、2 つの関門を両方とも通過しなければなりません。よくある間違い: "
+     "トレレーションを足すときにリソースの指定を忘れる。"},
+    {"check.step6.gpu.title", "trainer2 が GPU を 1 つ要求する"},
+    {"check.step6.placed.explain",
+     "trainer2 がスケジューラーによって {node} に配置されたことを確認します（マニフェストに nodeName "
+     "がなく、PodScheduled が True）。トレレーションがあり GPU "
+     "の枠が空いていれば、スケジューラーは配置できます。よくある間違い: 一致しないトレレーション（trainer2 が "
+     "Pending のまま）、マニフェストの nodeName。"
+     " ファイルから nodeName の行を消しても、nodeName 付きで作った Pod は失敗します: managedFields に、spec.nodeName "
+     "を設定したのが kube-scheduler ではなくクライアントだと残っています。"},
+    {"check.step6.placed.title", "スケジューラーが trainer2 を {node} に配置した"},
+    {"check.step6.toleration.explain",
+     "trainer2 がテイントに対するトレレーションを持つことを確認します: キー {resource} で、operator Equal と値 "
+     "present、または operator Exists、エフェクトは NoSchedule か空。キーなしで operator Exists "
+     "のトレレーションはあらゆるテイントを許容するため、範囲が広すぎます。apiserver がすべての Pod に付ける 300 秒の "
+     "NoExecute トレレーション 2 つは無視します。よくある間違い: present ではなく値 true、一致しないエフェクト。"},
+    {"check.step6.toleration.title", "trainer2 は GPU テイントだけを正確に許容する"},
+    {"check.step7.exhausted-file.explain",
+     "out/exhausted.txt に、Insufficient {resource} "
+     "を含みテイントの理由を含まないスケジューラーのメッセージがあり、その理由が trainer3 "
+     "の現在のメッセージと一致することを確認します（preemption の部分は違っていてもかまいません）。out/tainted.txt "
+     "と並べて比べてみてください。その違いが、次に見るべき場所を教えてくれます。よくある間違い: ここに cpu-only "
+     "のメッセージを保存する、空のファイル。"
+     " どの kubectl"
+     " の出力の形でもよく、ファイルのすべてのメッセージを読みます（テイントのメッセージが並んで"
+     "いれば不合格）。前提が今も成り立つ必要があります:"
+     " trainer と trainer2 が {node} で動き、割り当て可能な"
+     " GPU をすべて使っていること。"},
+    {"check.step7.exhausted-file.title", "out/exhausted.txt に trainer3 の Insufficient メッセージ"},
+    {"check.step7.pending-insufficient.explain",
+     "trainer3 がノードを持たず、Pending で PodScheduled が False であり、スケジューラーのメッセージに Insufficient "
+     "{resource} があってテイントを理由にしていないことを確認します。GPU の枠 2 つは trainer と trainer2 "
+     "が使い切っているので、理由がテイントからリソースに変わります。よくある間違い: trainer3 "
+     "にトレレーションがない（またテイントが理由になる）、枠が空いている（trainer3 がスケジュールされる）。"
+     " 前提をライブで確認します: trainer と trainer2 が {node}"
+     " にバインドされ、割り当て可能な GPU をすべて使用（USED ="
+     " ALLOCATABLE > 0）。allocatable がない（capacity"
+     " だけ）なら trainer3 は別の理由で待っており、ヒントはステップ 2 を指します。"},
+    {"check.step7.pending-insufficient.title", "trainer3 は Insufficient {resource} で Pending"},
+    {"check.step7.same-as-trainer2.explain",
+     "k8s/trainer3.yaml とクラスター上の trainer3 "
+     "が、コンテナ（image、resources）、tolerations、nodeSelector、affinity で trainer2 "
+     "と一致し、名前だけが違うことを確認します。ほかをすべて同じにしておくからこそ、新しい Pending "
+     "の理由に意味が出ます。よくある間違い: トレレーションを落とし、テイントの理由が戻ってくる。"},
+    {"check.step7.same-as-trainer2.title", "trainer3 は名前だけが違う trainer2"},
+    {"check.step8.allocatable.explain",
+     "ALLOCATABLE が {node} の現在の allocatable {resource} "
+     "と等しいことを確認します。演習の本文から写さず、クラスターから数えてください（kubectl get node {node} -o "
+     "jsonpath=...）。"},
+    {"check.step8.allocatable.title", "ALLOCATABLE がクラスターと一致する"},
+    {"check.step8.format.explain",
+     "out/gate-report.txt が空でない行ちょうど 7 行からなり、各行が KEY=VALUE または KEY: VALUE "
+     "で、ALLOCATABLE、USED、PENDING、TAINT、REQUESTS_EQUAL_LIMITS、FRACTIONAL、SCHEDULER_SEES が順不同で 1 "
+     "回ずつあることを確認します。よくある間違い: キーのつづり間違い、同じキーを 2 回書く、コメント行を足す。"},
+    {"check.step8.format.title", "out/gate-report.txt が 7 行になっている"},
+    {"check.step8.fractional.explain",
+     "FRACTIONAL が否定の 1 語（no、false、rejected、forbidden、invalid、denied、불가、거절、금지、いいえ、不可 "
+     "...）であることを確認します。ステップ 3 で見たとおり、拡張リソースは整数でなければなりません。"},
+    {"check.step8.fractional.title", "FRACTIONAL が「小数は不可」と答えている"},
+    {"check.step8.pending.explain",
+     "PENDING が、今 {namespace} でフェーズが Pending の Pod の数と等しいことを確認します。よくある間違い: kubectl "
+     "-n "
+     "{namespace} get pods で数えずに、記憶で書いた数。"},
+    {"check.step8.pending.title", "PENDING がクラスターと一致する"},
+    {"check.step8.requests-equal-limits.explain",
+     "REQUESTS_EQUAL_LIMITS が肯定の 1 語（yes、true、required、must、equal、same、예、네、필수、같음、はい、必須 "
+     "...）であることを確認します。ステップ 3 で見たとおり、拡張リソースでは requests と limits "
+     "が等しくなければなりません。"
+     " 語尾の付いた韓国語・日本語の形（같아야"
+     " 함、必須です、一致）と全角文字も認めます。答えの後の説明は構いません（はい（同じであるこ"
+     "と））。「はい」と「いいえ」が両方ある答え（yes/no、n/a）はあいまいとして不合格で"
+     "す。"},
+    {"check.step8.requests-equal-limits.title", "REQUESTS_EQUAL_LIMITS が「等しいこと」と答えている"},
+    {"check.step8.scheduler-sees.explain",
+     "SCHEDULER_SEES が数値を指していること（number、numbers、count、quantity、allocatable、숫자、数 "
+     "...）を確認します。スケジューラーはデバイスを一切見ず、ノードの status に書かれた数値だけを見ます。だからこそ "
+     "GPU のないこの演習でも、status をパッチするだけで足りたのです。devices、gpu、hardware "
+     "のような答えは不合格です。"},
+    {"check.step8.scheduler-sees.title", "SCHEDULER_SEES が「数値」と答えている"},
+    {"check.step8.taint.explain",
+     "TAINT が、{node} の現在の {resource} テイントを key=value:Effect の形で書いたもの（例: "
+     "{taint}）と等しいことを確認します。よくある間違い: "
+     "順序が違う、エフェクトが抜けている、もうノードにないテイントを書く。"},
+    {"check.step8.taint.title", "TAINT が {node} のテイントと一致する"},
+    {"check.step8.used.explain",
+     "USED が、{node} に配置されていてまだ終了していない Pod が要求する {resource} "
+     "の合計と等しいことを確認します。数え方はスケジューラーと同じです（Pod ごとに、コンテナの合計と最大の init "
+     "コンテナのうち大きいほう）。gpuwhy から見えるのは {namespace} の Pod だけです。よくある間違い: "
+     "ノードを持たない "
+     "Pending の Pod まで数える。"},
+    {"check.step8.used.title", "USED がクラスターと一致する"},
+    {"cli.app", "gpuwhy: 演習「GPU Pod が Pending のままなのはなぜか」を採点します"},
+    {"cli.check", "演習を採点します: 作業ディレクトリのファイルと稼働中のクラスター"},
+    {"cli.error.bad-step", "--step {step}: 演習のステップは 1 から {steps} までです"},
+    {"cli.error.more-info", "詳しくは --help を付けて実行してください。"},
+    {"cli.error.lang",
+     "--lang {value}: その言語はありません。en、ko、ja のいずれかを使ってください(kr と jp は ko と ja "
+     "として受け付けます)"},
+    {"cli.error.did-you-mean", "「{suggestion}」のことですか？"},
+    {"cli.error.unknown-command", "\"{command}\": 不明なコマンドです（コマンド: {commands}）"},
+    {"cli.error.no-such-check", "\"{id}\": そのようなチェックはありません（`gpuwhy list` を参照）"},
+    {"cli.error.unknown-check", "--check \"{id}\": そのようなチェックはありません（`gpuwhy list` を参照）"},
+    {"cli.error.unknown-format", "--format \"{format}\": 不明な形式です"},
+    {"cli.explain", "チェックを 1 つ説明します: 何をなぜ確認するのか、よくある間違い"},
+    {"cli.group.options", "オプション"},
+    {"cli.group.subcommands", "サブコマンド"},
+    {"cli.help", "このヘルプを表示して終了します"},
+    {"cli.label.options", "オプション"},
+    {"cli.label.positionals", "位置引数"},
+    {"cli.label.required", "必須"},
+    {"cli.label.subcommand", "サブコマンド"},
+    {"cli.label.subcommands", "サブコマンド"},
+    {"cli.label.usage", "使い方"},
+    {"cli.list", "全チェックを一覧表示します: ID、ステップ、タイトル、配点"},
+    {"cli.opt.bundle-output", "書き出すバンドルファイル（既定: 標準出力）"},
+    {"cli.opt.check", "このチェック ID だけを採点します（複数指定可）"},
+    {"cli.opt.check-id", "チェック ID（例: step2.allocatable）"},
+    {"cli.opt.color", "auto、always、never のいずれか"},
+    {"cli.opt.context", "使用する kubeconfig コンテキストの名前"},
+    {"cli.opt.dir", "作業ディレクトリ（既定: k8s/ か out/ があれば .、なければ /root/gpuwhy）"},
+    {"cli.opt.format", "レポート形式: table、json、junit、gradescope、lti、tap、csv、html、markdown、github-classroom"},
+    {"cli.opt.hide-expected", "期待値を省きます（締め切り前に見せても安全）"},
+    {"cli.opt.jobs", "バッチで同時に採点するバンドルの数 (既定: コア数)"},
+    {"cli.opt.kubeconfig", "使用する kubeconfig ファイルのパス（存在している必要があります）"},
+    {"cli.opt.lang", "テキストの言語: en、ko、ja（既定: GPUWHY_LANG、次にロケール）"},
+    {"cli.opt.no-dry-run", "不正なマニフェストをサーバーサイドの dry-run 作成として送りません"},
+    {"cli.opt.output", "レポートをこのファイルに書き出します（採点が未完了でも書き出します）"},
+    {"cli.opt.request-timeout", "apiserver へのリクエスト 1 回ごとの待ち時間（例: 10s、1m。0 = 無制限）"},
+    {"cli.opt.snapshot",
+     "稼働中のクラスターの代わりに、`gpuwhy snapshot` "
+     "が書いたバンドルを採点します。複数のバンドルかフォルダーを渡すと一括サマリーになります"},
+    {"cli.opt.step", "このステップだけを採点します（複数指定可）"},
+    {"cli.opt.user", "LTI と CSV レポート用の学生 ID"},
+    {"cli.opt.verbose", "合格したチェックの根拠も表示します"},
+    {"cli.opt.wait",
+     "選択したチェックが合格するか、この時間が尽きるまで、クラスタ（watch）と演習フォルダを追い、変化のたびに再チェック"
+     "します"},
+    {"cli.snapshot", "ファイルとクラスターを一度だけ収集して JSON バンドルにまとめます"},
+    {"cli.version", "バージョン情報を表示して終了します"},
+    {"cli.waiting", "待機中: まだ合格していないチェック {count} 件、残り {seconds} 秒"},
+    {"cli.waited",
+     "{seconds} 秒待機: apiserver リクエスト計 {requests} 件（watch ストリーム {watches} 本）、受信 {bytes} "
+     "バイト、再チェック {grades} 回"},
+    {"cli.watch-fallback", "watch できません（{reason}）。代わりに毎秒スナップショット全体を取得します"},
+    {"cli.opt.poll",
+     "--wait と共に: watch の代わりに毎秒スナップショット全体を取り直します（長いリクエストを切るプロキシ向け）"},
+    {"cli.wrote", "{file} を書き出しました（apiserver リクエスト {count} 回、受信 {bytes} バイト）"},
+    {"hint.env.kubeconfig",
+     "採点していません: --kubeconfig で渡した kubeconfig を使えませんでした。パスとファイルを確かめてください(kubectl "
+     "--kubeconfig パス get nodes が答える必要があります)。"},
+    {"hint.env.input",
+     "採点していません: --snapshot に渡したバンドルを読めませんでした。パスと、そのファイルが gpuwhy snapshot "
+     "の書いたバンドルであることを確かめてください。"},
+    {"hint.env.forbidden",
+     "あなたの作業の問題ではありません: apiserver が gpuwhy のアクセスを拒否しました（対象: {what}）。gpuwhy "
+     "が使うアカウントに次の RBAC 権限が必要です: {rule}。"},
+    {"hint.env.not-collected",
+     "あなたの作業の問題ではありません: 今回の実行では収集されなかったため（対象: {what}。例: --no-dry-run "
+     "やファイルだけの実行）、このチェックは評価できませんでした。"},
+    {"hint.env.unauthorized",
+     "あなたの作業の問題ではありません: 読み取り中に apiserver が gpuwhy "
+     "の認証情報を受け付けませんでした（401、対象: {what}）。kubeconfig "
+     "のユーザーと証明書を確認してください。その後に必要な権限: {rule}。"},
+    {"hint.env.unavailable",
+     "あなたの作業の問題ではありません: gpuwhy がクラスターから読み取れませんでした（対象: "
+     "{what}）。コントロールプレーンが動いていて kubeconfig がそれを指していることを確認し、gpuwhy "
+     "を再実行してください。"},
+    {"hint.file.empty", "{file} が空です。コマンドをもう一度実行し、出力をファイルにリダイレクトしてください。"},
+    {"hint.file.hard-link",
+     "{file} はハードリンクです。ラボフォルダーの外にあるかもしれないファイルの別名なので、gpuwhy は読み取りません。"
+     "代わりにコピーを保存してください（cp --remove-destination 元のファイル "
+     "{file}、またはコマンドの出力を保存し直す）。"},
+    {"hint.file.missing",
+     "{file} がありません。ステップの説明どおり、作業ディレクトリ（既定は /root/gpuwhy）に作成してください。"},
+    {"hint.file.not-regular",
+     "{file} "
+     "は通常のファイルではありません（ディレクトリか特殊ファイル）。出力はプレーンテキストのファイルとして保存してく"
+     "ださい。"},
+    {"hint.file.not-text",
+     "{file} はテキストではありません（{reason}）。kubectl の出力をプレーンテキスト（UTF-8）で保存してください。"},
+    {"hint.file.too-large",
+     "{file} は 1 MiB "
+     "を超えているため、ステップが求めるものではありえません。求められた出力だけを保存してください。"},
+    {"hint.file.unreadable",
+     "{file} を読み取れませんでした（{reason}）。パーミッションを確認し、ラボフォルダー内の"
+     "通常ファイルにしてください（フォルダーの外を指すリンクはたどりません）。"},
+    {"hint.internal-error",
+     "このチェックの採点中に gpuwhy 自体が失敗しました（あなたの作業ではなく gpuwhy のバグです）。gpuwhy snapshot "
+     "の出力を添えて報告してください。"},
+    {"hint.manifest.not-single-pod", "{file} には kind が Pod のオブジェクトをちょうど 1 つだけ書いてください。"},
+    {"hint.manifest.wrong-name", "{file} の Pod 名は \"{name}\" ですが、演習が求めるのは metadata.name: {pod} です。"},
+    {"hint.manifest.yaml-error", "{file} は有効な YAML ではありません: {reason}"},
+    {"hint.node-missing",
+     "クラスターにノード {node} がありません。kubeconfig が指しているのは演習用のクラスターですか？"},
+    {"hint.pending.not-evaluated",
+     "{pod} にはまだ PodScheduled=False/Unschedulable の条件がありません。スケジューラーは動いていますか？ "
+     "数秒待ってから確認し直してください（kubectl -n {namespace} get pod {pod} -o yaml）。"},
+    {"hint.placed.condition",
+     "{pod} はノードに割り当てられていますが、PodScheduled 条件が True "
+     "ではないため、スケジューラーが配置したものではありません。nodeName なしで作り直してください。"},
+    {"hint.placed.constrained",
+     "{pod} に {fields} があります。それを削除して Pod を作り直してください: GPU の要求だけで、スケジューラーが "
+     "{node} を選ぶ必要があります。"},
+    {"hint.placed.node-name",
+     "{pod} は自分でノードを指定しており（spec.nodeName）、スケジューラーを素通りしています。{file} から nodeName "
+     "を削除し、Pod を作り直してください。"},
+    {"hint.placed.node-name-live",
+     "{pod} は spec.nodeName を指定して作られており（{manager}）、スケジューラーを素通りしています。{file} には"
+     "もうノードがありませんが、動いている Pod は以前のものです。Pod を削除し（kubectl -n {namespace} delete pod "
+     "{pod}）、{file} をもう一度適用してください。"},
+    {"hint.placed.not-bound-toleration",
+     "{pod} はまだノードに割り当てられておらず、スケジューラーは {node} のテイントを理由に挙げています。{pod} の"
+     "トレレーションがテイントに一致していません。kubectl describe node {node} の Taints と key、value、operator、"
+     "effect を比べてください。"},
+    {"hint.placed.not-bound",
+     "{pod} はまだノードに割り当てられていません。PodScheduled のメッセージを見てください（kubectl -n {namespace} "
+     "describe pod {pod}）。Insufficient {resource} と出ているなら、{node} が allocatable で {resource} "
+     "をアドバタイズしているか確認してください（ステップ 2）。"},
+    {"hint.placed.wrong-node",
+     "{pod} は {node} 以外のノードで動いています。{resource} をアドバタイズするのは {node} "
+     "だけのはずです。ステップ 2 を確認し、Pod を作り直してください。"},
+    {"hint.pod-missing",
+     "Namespace {namespace} に Pod {pod} がありません。kubectl apply -f に -n {namespace} "
+     "を付けて（またはマニフェストに metadata.namespace を書いて）作成してください。"},
+    {"hint.scheduler-file.cut",
+     "{file} のメッセージが途中で切れています: 理由の並びが、それを閉じるピリオドの前で終わっています。kubectl get pod "
+     "-o "
+     "yaml は長いメッセージを複数行に折り返し、grep はその最初の行だけを残します。メッセージ全体を保存してください: "
+     "kubectl -n {namespace} get pod {pod} -o jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' > "
+     "{file}"},
+    {"hint.scheduler-file.no-live-message",
+     "{pod} には今スケジューラーのメッセージがありません（もう Pending ではありません）。そのため {file} "
+     "は今のクラスターを表していません。ステップの状態に戻してから、メッセージを保存し直してください。"},
+    {"hint.scheduler-file.no-message",
+     "{file} にスケジューラーのメッセージ（\"0/3 nodes are available: ...\"）がありません。{pod} の PodScheduled "
+     "メッセージを保存してください: kubectl -n {namespace} get pod {pod} -o "
+     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' > {file}"},
+    {"hint.scheduler-file.stale",
+     "{file} の理由が {pod} の現在のメッセージ（{live}）と違います。現在のメッセージを保存し直してください。"},
+    {"hint.scheduler-file.wrong-kind-insufficient",
+     "{file} のメッセージに Insufficient {resource} がありません。GPU が 2 つとも使われている間に、trainer3 "
+     "のメッセージを保存してください。"},
+    {"hint.scheduler-file.wrong-kind-taint",
+     "{file} のメッセージはテイントを理由にしていません。cpu-only がテイントのせいで Pending "
+     "になっている間に、そのメッセージを保存してください。"},
+    {"hint.step1.gpu-labels.case",
+     "ラベルの値は大文字と小文字を区別します: {labels}。演習に書かれたとおりの値を --overwrite "
+     "付きで設定してください。"},
+    {"hint.step1.gpu-labels.fix",
+     "{node} のラベルを追加または修正してください。足りないラベルや間違ったラベルごとに kubectl label node {node} "
+     "KEY=VALUE --overwrite を実行します。"},
+    {"hint.step1.gpu-labels.wrong-node",
+     "GPU ラベルが {node} ではなく {other} に付いています。{node} にラベルを付け、{other} "
+     "からは外してください（kubectl label node {other} KEY-）。"},
+    {"hint.step1.namespace.missing", "Namespace を作成してください: kubectl create namespace {namespace}"},
+    {"hint.step1.namespace.terminating",
+     "Namespace {namespace} は削除中です。完全に消えるのを待ってから作り直し、ステップをやり直してください。"},
+    {"hint.step1.other-nodes-clean",
+     "GPU ノードは {node} だけです。ほかのノードのラベルは kubectl label node NAME KEY- "
+     "で外してください（末尾のマイナスでラベルが外れます）。"},
+    {"hint.step2.advertised-file.capacity-only",
+     "{file} では {node} の {resource} が capacity にだけあり、allocatable にはありません。スケジューラーは "
+     "allocatable を見るので、capacity だけでは空きになりません。/status/allocatable/nvidia.com~1gpu も "
+     "\"{amount}\" にパッチしてから（--subresource=status）、広告量をもう一度保存してください。"},
+    {"hint.step2.advertised-file.backslash",
+     "すべてのノードが <none> です。シェルが nvidia\\.com/gpu のバックスラッシュを消したため、kubectl が nvidia "
+     "というキーを探した可能性が高いです。-o の引数全体をシングルクォートで囲んでください: -o "
+     "'custom-columns=NAME:.metadata.name,GPU:.status.allocatable.nvidia\\.com/gpu'"},
+    {"hint.step2.advertised-file.bare-numbers",
+     "{file} "
+     "には数値だけがあってノード名がないため、どのノードがいくつなのか分かりません。名前も出力してください。例: -o "
+     "'custom-columns=NAME:.metadata.name,GPU:.status.allocatable.nvidia\\.com/gpu'"},
+    {"hint.step2.advertised-file.missing-nodes",
+     "{file} にクラスターの全ノードが載っていません。足りないノード: {nodes}。1 "
+     "台だけでなく全ノードの量を保存してください（kubectl get nodes ...）。"},
+    {"hint.step2.advertised-file.unknown-nodes",
+     "{file} に、このクラスターにないノードが載っています: "
+     "{nodes}。演習用クラスターから出力を保存し直してください。"},
+    {"hint.step2.advertised-file.unreadable",
+     "gpuwhy は {file} を解釈できませんでした（{reason}）。kubectl が出力したとおりに保存してください: "
+     "表（custom-columns）、ノード名付きの jsonpath 出力、-o json、-o yaml、kubectl describe nodes。"},
+    {"hint.step2.advertised-file.wrong-amount",
+     "{file} に演習が想定していない量があります: {wrong}。{node} は "
+     "{amount}、ほかのノードは何もないはずです。ノードの status をパッチしてから、ファイルを保存し直してください。"},
+    {"hint.step2.allocatable.capacity-only",
+     "capacity は設定されていますが allocatable がありません。スケジューラーは allocatable を見るので {node} に GPU "
+     "が見えず、GPU Pod は Pending のままになります。/status/allocatable/nvidia.com~1gpu も \"{amount}\" "
+     "にパッチしてください（同じコマンド、--subresource=status）。"},
+    {"hint.step2.allocatable.missing",
+     "{node} は {resource} をまったくアドバタイズしていません。kubectl patch node {node} --subresource=status "
+     "--type=json で、/status/capacity/nvidia.com~1gpu と /status/allocatable/nvidia.com~1gpu の両方を \"{amount}\" "
+     "にパッチしてください。"},
+    {"hint.step2.allocatable.wrong-value",
+     "{node} は allocatable で別の量をアドバタイズしています。/status/allocatable/nvidia.com~1gpu を \"{amount}\" "
+     "でパッチし直してください。"},
+    {"hint.step2.capacity.missing",
+     "status サブリソースをパッチしてください: kubectl patch node {node} --subresource=status --type=json -p "
+     "'[{\"op\":\"add\",\"path\":\"/status/capacity/"
+     "nvidia.com~1gpu\",\"value\":\"{amount}\"}]'。--subresource=status がないと変更は捨てられます。"},
+    {"hint.step2.capacity.wrong-value",
+     "{node} は capacity で別の量をアドバタイズしています。/status/capacity/nvidia.com~1gpu を \"{amount}\" "
+     "でパッチし直してください。"},
+    {"hint.step2.other-nodes",
+     "GPU があるのは {node} だけです。ほかのノードの status から {resource} "
+     "を削除してください（/status/capacity/nvidia.com~1gpu と /status/allocatable/nvidia.com~1gpu に JSON patch の "
+     "op remove、--subresource=status）。"},
+    {"hint.step3.apiserver-rejects.accepted",
+     "apiserver は {file} を受け付けました: 示すべきルールに違反していません。ステップの説明と比べ、{resource} "
+     "の量を変えてください。"},
+    {"hint.step3.apiserver-rejects.no-namespace",
+     "Namespace {namespace} が存在しないため、{file} の dry-run が失敗しました。先に Namespace "
+     "を作成してください（ステップ 1）。"},
+    {"hint.step3.apiserver-rejects.not-sent",
+     "{file} はないか Pod 1 つではないため、apiserver に送っていません。まずマニフェストを直してください。"},
+    {"hint.step3.apiserver-rejects.wrong-reason-fraction",
+     "apiserver は {file} を拒否しましたが、{resource} "
+     "の量が小数だからではありません。ほかの部分は有効なままにして、0.5 のような量を使ってください。"},
+    {"hint.step3.apiserver-rejects.wrong-reason-mismatch",
+     "apiserver は {file} を拒否しましたが、{resource} の requests と limits "
+     "が違うからではありません。どちらも整数のまま、値だけを変えてください。"},
+    {"hint.step3.fraction-manifest.no-gpu",
+     "{file} は {resource} を要求していません。resources.limits に 0.5 のような小数で書いてください。"},
+    {"hint.step3.fraction-manifest.whole",
+     "{file} の {resource} の量はすべて整数なので、このルールを試せません。0.5 や 500m "
+     "のような小数を使ってください。"},
+    {"hint.step3.mismatch-manifest.equal",
+     "{file} では {resource} の requests と limits が等しいので、Pod "
+     "は有効です。ルールが拒否する様子を見るには、値を変えてください（例: requests 2、limits 1）。"},
+    {"hint.step3.mismatch-manifest.fractional",
+     "{file} は小数を使っています。それはもう一方のルール（bad-fraction.yaml）です。ここでは異なる 2 "
+     "つの整数を使ってください。"},
+    {"hint.step3.mismatch-manifest.needs-both",
+     "{file} では、コンテナの resources.requests と resources.limits の両方に {resource} "
+     "を異なる整数で書く必要があります。limits だけだと requests は limits からコピーされ、Pod は有効になります。"},
+    {"hint.step3.not-created.exists",
+     "Pod {pods} が存在します: 不正なマニフェストを、apiserver "
+     "が受け付けるまで変えてしまったということです。ルールに違反する量に戻し、Pod を削除してください。"},
+    {"hint.step3.not-created.no-names",
+     "gpuwhy は {mismatch_file} と {fraction_file} から Pod "
+     "名を読みますが、どちらも読めませんでした。先にマニフェストを書いてください。"},
+    {"hint.step3.rejected-file.empty",
+     "{file} が空です: kubectl はエラーを標準エラー出力に書くため、> だけでは受け取れません。1 つ目のマニフェストは "
+     "kubectl apply -f ... > {file} 2>&1、2 つ目は ... >> {file} 2>&1 で実行してください。"},
+    {"hint.step3.rejected-file.no-fraction",
+     "{file} に {resource} フィールドへの \"must be an integer\" の拒否がありません。k8s/bad-fraction.yaml "
+     "を適用し、そのメッセージを追記してください（>> {file} 2>&1）。"},
+    {"hint.step3.rejected-file.no-mismatch",
+     "{file} に \"must be equal to {resource} limit\" の拒否がありません。k8s/bad-mismatch.yaml "
+     "を適用し、そのメッセージを追記してください（>> {file} 2>&1）。"},
+    {"hint.step3.rejected-file.no-rejection",
+     "{file} に apiserver の拒否がありません。不正なマニフェストを 2 つとも適用し、kubectl "
+     "の出力を標準エラー出力も含めて保存してください（2>&1）。"},
+    {"hint.step3.rejected-file.overwritten",
+     "{file} には拒否が 1 つしかありません: 2 つ目のコマンドが 1 つ目を上書きした可能性が高いです。1 つ目は >、2 "
+     "つ目は >>（追記）を使い、どちらにも 2>&1 を付けてください。"},
+    {"hint.step4.manifest.constraint",
+     "{file} が {fields} を使っています。削除してください: trainer はリソースだけで GPU "
+     "ノードにたどり着かなければなりません。"},
+    {"hint.step4.manifest.limit", "{file} は resources.limits で {resource}: {amount} を要求する必要があります。"},
+    {"hint.step4.manifest.requests-and-constraint",
+     "{file} は requests に {resource} を書き、さらに {fields} で Pod を固定しています。limits（{resource}: "
+     "{amount}）だけを残し、{fields} を削除してください: 要点は、apiserver が requests "
+     "を補うことと、リソースだけでノードが決まることです。"},
+    {"hint.step4.manifest.requests-set",
+     "{file} は requests に {resource} を書いています。limits だけに書いてください: apiserver が limits を requests "
+     "にコピーしてくれることこそ、このステップで確かめることです。"},
+    {"hint.step4.requests-defaulted",
+     "クラスター上の {pod} の {resource} の requests と limits が {amount} "
+     "になっていません。マニフェストから作り直し（kubectl delete pod {pod} -n {namespace} のあと apply）、-o yaml で "
+     "requests を確認してください。"},
+    {"hint.step5.cpu-only-pending.not-taint",
+     "cpu-only のメッセージはテイントを理由にしていません。{node} "
+     "に許容されないテイントがある、という内容のはずです。テイント（ステップ 5）と、cpu-only が GPU "
+     "を要求していないことを確認してください。"},
+    {"hint.step5.cpu-only-pending.scheduled",
+     "cpu-only がノードに割り当てられました（{bound}）。{node} にテイントがないか、cpu-only "
+     "がそれを許容しているか、GPU ラベルが別のノードにあります。それを直してから cpu-only を作り直してください。"},
+    {"hint.step5.cpu-only-spec.gpu",
+     "cpu-only は {resource} を要求してはいけません（{detail}）。resources から削除してください。そうしないと "
+     "Pending の理由がテイントだけではなくなります。"},
+    {"hint.step5.cpu-only-spec.selector",
+     "cpu-only が GPU ノードを狙うには nodeSelector {selector} が必要です（現在: {detail}）。"},
+    {"hint.step5.cpu-only-spec.toleration",
+     "cpu-only はテイント {taint} を許容してはいけません（{detail}）。テイントが GPU "
+     "ノードから締め出せるよう、トレレーションを削除してください。"},
+    {"hint.step5.cpu-only-spec.unquoted",
+     "nodeSelector の値はクォートした文字列 \"true\" でなければなりません。クォートなしの true は YAML "
+     "の真偽値になり（{detail}）、apiserver に拒否されます。"},
+    {"hint.step5.taint.missing",
+     "{node} に {key} のテイントがありません。追加してください: kubectl taint node {node} {taint}。Pod "
+     "をスケジュールさせるためにテイントを消してはいけません。"},
+    {"hint.step5.taint.noexecute",
+     "{node} のテイントのエフェクトが NoExecute です。NoExecute は、それを許容しない実行中の "
+     "Pod（trainer）を退避させます。NoSchedule を使ってください: kubectl taint node {node} {key}:NoExecute- のあと "
+     "kubectl taint node {node} {taint}。"},
+    {"hint.step5.taint.other-nodes",
+     "{key} のテイントは {node} だけに付けてください。ほかにも見つかりました: {others}。そちらは kubectl taint node "
+     "NAME {key}- で外してください。"},
+    {"hint.step5.taint.wrong-effect",
+     "{node} の {key} テイントのエフェクトは {effect} でなければなりません。外して（kubectl taint node {node} "
+     "{key}-）から付け直してください: kubectl taint node {node} {taint}。"},
+    {"hint.step5.taint.wrong-value",
+     "{node} の {key} テイントの値が {value} ではありません。外して（kubectl taint node {node} "
+     "{key}-）から付け直してください: kubectl taint node {node} {taint}。"},
+    {"hint.step5.tainted-file.insufficient",
+     "{file} には Insufficient {resource} のメッセージがあります: それは trainer3 のメッセージです（ステップ "
+     "7）。ここには cpu-only のメッセージを保存してください。"},
+    {"hint.step5.trainer-not-evicted.gone",
+     "{pod} はもう存在しません。NoSchedule テイントが実行中の Pod を消すことはありません。{pod} を作り直し（ステップ "
+     "4）、削除しないでください。"},
+    {"hint.step5.trainer-not-evicted.moved",
+     "{pod} が {node} で動いていません。ノードにテイントを付ける前に、ステップ 4 のとおり作り直してください。"},
+    {"hint.step5.trainer-not-evicted.never-scheduled",
+     "{pod} は一度もスケジュールされていないので、守るものがありませんでした。まずステップ 4 "
+     "を成功させてください（{node} が allocatable で {resource} をアドバタイズしている必要があります）。"},
+    {"hint.step5.trainer-not-evicted.noexecute",
+     "{pod} は退避させられたか、削除中です: NoExecute テイントは、それを許容しない Pod を退避させます。NoSchedule "
+     "を使い、{pod} を作り直してください。"},
+    {"hint.step6.gate-kept.cpu-only-scheduled",
+     "cpu-only がもう Pending ではありません。テイントが cpu-only を {node} "
+     "から締め出すはずです。テイントと、cpu-only にトレレーションがないことを確認してから作り直してください。"},
+    {"hint.step6.gate-kept.taint-changed",
+     "{node} のテイントが {taint} ではなく {found} になっています。演習のテイントに戻してください（もう一方は "
+     "kubectl taint node {node} {key}- で外します）。"},
+    {"hint.step6.gate-kept.taint-removed",
+     "テイント {taint} が {node} にもうありません。付け直してください（kubectl taint node {node} {taint}）。GPU Pod "
+     "を通すのはテイントの削除ではなく、トレレーションです。"},
+    {"hint.step6.gpu.live",
+     "クラスター上の {pod} の {resource} の requests と limits が {amount} になっていません。{file} "
+     "から作り直してください。"},
+    {"hint.step6.gpu.manifest",
+     "{file} は {resource}: {amount} を要求する必要があります（limits に書き、requests も書くなら同じ値に）。"},
+    {"hint.step6.toleration.missing",
+     "{pod} に {key} のトレレーションがありません。spec.tolerations に追加してください: key {key}、operator "
+     "Equal、value {value}、effect {effect}。"},
+    {"hint.step6.toleration.too-broad",
+     "{pod} に、キーなしで operator Exists のトレレーションがあります: "
+     "これはすべてのノードのすべてのテイントを許容します。キー {key} だけを許容してください（operator Equal、value "
+     "{value}、effect {effect}）。"},
+    {"hint.step6.toleration.wrong-effect",
+     "{pod} の {key} のトレレーションが {effect} 以外のエフェクトを指定しています。effect は空にするか {effect} "
+     "と書いてください。"},
+    {"hint.step6.toleration.wrong-value",
+     "{pod} の {key} のトレレーションの値が、テイントの値（{value}）と違います。operator Equal "
+     "では値が完全に一致しなければなりません。"},
+    {"hint.step7.exhausted-file.taint",
+     "{file} のメッセージはテイントを理由にしています: cpu-only のメッセージか、trainer3 "
+     "にトレレーションがなかったかです。trainer3 のメッセージが Insufficient {resource} "
+     "になってから保存してください。"},
+    {"hint.step7.pending-insufficient.not-insufficient",
+     "trainer3 のメッセージに Insufficient {resource} がありません。trainer2 と同じく GPU を 1 "
+     "つ要求しているか、{node} の GPU が 2 つとも使われているかを確認してください。"},
+    {"hint.step7.pending-insufficient.scheduled",
+     "trainer3 がノードに割り当てられました（{bound}）: GPU の枠がまだ空いていたということです。trainer と trainer2 "
+     "がどちらも {node} で動いていて、{node} がちょうど 2 をアドバタイズしている必要があります。"},
+    {"hint.step7.pending-insufficient.taint",
+     "trainer3 のメッセージはテイントを理由にしています: trainer3 がテイントを許容していません。trainer2 "
+     "のトレレーションを付けて、残る理由がリソースだけになるようにしてください。"},
+    {"hint.step7.same-as-trainer2.differs",
+     "{where} は {other} と次の点で違います: {fields}。{other_file} をコピーして、名前だけを変えてください。"},
+    {"hint.step7.same-as-trainer2.no-trainer2-manifest",
+     "trainer3 は {other_file} と比較しますが、そのファイルがないか無効です。先にステップ 6 を直してください。"},
+    {"hint.step7.same-as-trainer2.tolerations",
+     "{where}: トレレーションが {other} と違います。trainer2 のトレレーションをコピーしてください。それがないと "
+     "Pending の理由がリソースではなく、またテイントになります。"},
+    {"hint.step8.allocatable.differs",
+     "ALLOCATABLE は {value} ですが、{node} の status.allocatable の {resource} は {live} "
+     "です。クラスターから読んでください: kubectl get node {node} -o "
+     "jsonpath='{.status.allocatable.nvidia\\.com/gpu}'"},
+    {"hint.step8.format.duplicates", "2 回以上書かれたキー: {duplicates}。各キーは 1 回だけ書いてください。"},
+    {"hint.step8.format.line-count", "{file} は空でない行がちょうど 7 行、キーごとに 1 行でなければなりません。"},
+    {"hint.step8.format.malformed",
+     "次の行は KEY=VALUE でも KEY: VALUE でもありません: {lines}。1 行にキー 1 つとその値だけを書いてください。"},
+    {"hint.step8.format.missing-keys", "足りないキー: {missing}。7 つすべてを書いてください: {keys}。"},
+    {"hint.step8.format.unknown-keys", "不明なキー: {unknown}。7 つのキーは {keys} です。"},
+    {"hint.step8.fractional.affirmative",
+     "\"{value}\" は小数を認める答えですが、ステップ 3 では apiserver が {resource} の 0.5 を拒否しました: "
+     "拡張リソースは整数です。"},
+    {"hint.step8.fractional.unknown",
+     "\"{value}\" は受け付けられる答えではありません。不可、禁止、no、rejected のような 1 語で書いてください。"},
+    {"hint.step8.key-conflict", "{file} に {key} が異なる値で複数回出てきます。1 行だけ残してください。"},
+    {"hint.step8.key-missing",
+     "{file} に {key} の行がありません（またはファイルを読めません）。{key}=VALUE を追加してください。"},
+    {"hint.step8.not-a-number", "{key} はクラスターから数えた整数でなければなりません。書かれていた値: \"{value}\"。"},
+    {"hint.step8.ambiguous",
+     "{key}={value} "
+     "には「はい」と「いいえ」が両方あります（または答えがありません）。答えを一つだけ書いてください。"},
+    {"hint.step2.advertised-file.saved-before-patch",
+     "{file} のすべての行が <none> ですが、{node} は今 {resource} を {live} 個広告しています。ステップ 2 "
+     "のパッチより前に保存したか、シェルが nvidia\\.com/gpu のバックスラッシュを消しました。-o "
+     "の引数をシングルクォートで囲んで今コマンドを再実行し、その出力を保存してください。"},
+    {"hint.taint.wrong-key",
+     "{node} のテイント {found} はラボのテイントではありません。削除し（それぞれ kubectl taint node {node} "
+     "KEY:EFFECT-）、{taint} を追加してください。"},
+    {"value.placed.bound-by-hand", "スケジューラーを介さずノードにバインド"},
+    {"hint.placed.other-scheduler",
+     "{pod} はスケジューラーに {scheduler} を指定しているため（spec.schedulerName）、default-scheduler "
+     "は配置していません。手でバインドされています。{file} から schedulerName を削除し、Pod "
+     "を削除して作り直し、スケジューラーに {node} を選ばせてください。"},
+    {"hint.placed.no-scheduled-event",
+     "{pod} にはイベントがありますが、default-scheduler が配置したという Scheduled "
+     "イベントがありません。手で（Binding で）バインドされています。Pod を削除して {file} "
+     "から作り直し、スケジューラーに {node} を選ばせてください。"},
+    {"value.step7.no-allocatable", "{node} に割り当て可能な {resource} がない"},
+    {"hint.step7.premise-allocatable",
+     "{pod} は Pending ですが、枠が尽きたからではありません。{node} に status.allocatable の {resource} "
+     "がないため、どの GPU Pod も入りません。ステップ 2 を直し（capacity と一緒に allocatable もパッチ）、{pod} "
+     "をもう一度見てください。"},
+    {"value.step7.slots-free", "GPU {allocatable} 個中 {used} 個使用中"},
+    {"hint.step7.premise-slots",
+     "ステップ 7 は枠が尽きた状態の話です。{trainer} と {trainer2} が両方 {node} で動き、GPU "
+     "をすべて使っている必要があります（今 {allocatable} 個中 {used} 個使用）。{pod} を判断する前に二つの Pod "
+     "を戻してください（ステップ 4 と 6）。"},
+    {"hint.step7.shared-toleration",
+     "{pod} は {other} と同じトレレーションを持ち、そのトレレーションが {taint} に合っていません。{other} "
+     "を写すのではなく、共通のトレレーションを直すべきです。{other_file} と {file} の両方で直し（key "
+     "{resource}、operator Equal、value present、effect NoSchedule）、両方の Pod を作り直してください。"},
+    {"hint.step8.pending.differs",
+     "PENDING は {value} ですが、今 {namespace} で Pending の Pod は {live} 個です。kubectl -n {namespace} get pods "
+     "で数えてください。"},
+    {"hint.step8.requests-equal-limits.negative",
+     "\"{value}\" は「等しくなくてよい」という答えですが、ステップ 3 では apiserver が、{resource} の requests が "
+     "limits と違うものを拒否しました: 両者は等しくなければなりません。"},
+    {"hint.step8.requests-equal-limits.unknown",
+     "\"{value}\" は受け付けられる答えではありません。はい、必須、等しい、yes のような 1 語で書いてください。"},
+    {"hint.step8.scheduler-sees.devices",
+     "\"{value}\": スケジューラーがデバイスを見ることはありません。ノードの status にある数値（allocatable）と Pod "
+     "の requests を比べるだけです。だからこの演習は GPU なしで成り立ちます。数値と書いてください。"},
+    {"hint.step8.scheduler-sees.unknown",
+     "\"{value}\" "
+     "は受け付けられる答えではありません。スケジューラーが見ているのはデバイスでしょうか、数値でしょうか？ "
+     "数値（numbers）のような 1 語で書いてください。"},
+    {"hint.step8.taint.case",
+     "TAINT "
+     "は現在のテイント（{live}）と大文字・小文字だけが違います。キー、値、エフェクトは大文字と小文字を区別します。"},
+    {"hint.step8.taint.differs",
+     "TAINT は \"{value}\" ですが、{node} のテイントは {live} です。key=value:Effect の形で書いてください。"},
+    {"hint.step8.taint.no-live-taint",
+     "{node} に {resource} のテイントがないため、TAINT "
+     "は一致しえません。テイントを付け直し（{taint}）、key=value:Effect の形で書いてください。"},
+    {"hint.step8.used.differs",
+     "USED は {value} ですが、今 {node} に割り当てられた Pod が要求している {resource} は {live} です。{node} "
+     "で動いている Pod の requests を合計してください（Pending の Pod はノードがないので数えません）。"},
+    {"ui.actual", "実際"},
+    {"ui.col.id", "ID"},
+    {"ui.col.points", "配点"},
+    {"ui.col.step", "ステップ"},
+    {"ui.col.title", "タイトル"},
+    {"ui.evidence", "根拠"},
+    {"ui.expected", "期待値"},
+    {"ui.hint", "ヒント"},
+    {"ui.incomplete",
+     "採点未完了: {errors} "
+     "件のチェックを評価できませんでした（あなたの作業ではなく環境の問題です）。環境を直してから gpuwhy "
+     "を再実行してください"},
+    {"ui.points", "{points} 点"},
+    {"ui.report.actual", "実際"},
+    {"ui.report.evidence", "根拠"},
+    {"ui.report.expected", "期待値"},
+    {"ui.report.failed-checks", "不合格のチェック"},
+    {"ui.report.grading-incomplete",
+     "採点未完了: 環境の問題で {errors} "
+     "件のチェックを評価できませんでした（あなたの作業の問題ではありません）。環境を直してから gpuwhy "
+     "を再実行してください。"},
+    {"ui.report.hint", "ヒント"},
+    {"ui.report.not-evaluated", "未評価: 環境の問題でこのチェックを実行できませんでした。"},
+    {"ui.report.not-selected", "選択されていません"},
+    {"ui.report.summary",
+     "スコア {score}/{max_score}: 合格 {passed}、不合格 {failed}、エラー {errors}、スキップ {skipped}"},
+    {"ui.report.warning", "警告"},
+    {"ui.score", "スコア {score}/{max_score}"},
+    {"ui.step.1", "ステップ 1 — Namespace と GPU 検出ラベル"},
+    {"ui.step.2", "ステップ 2 — ノードの status で {resource} をアドバタイズする"},
+    {"ui.step.3", "ステップ 3 — 拡張リソースに対する apiserver の 2 つのルール"},
+    {"ui.step.4", "ステップ 4 — リソースだけでノードが決まる"},
+    {"ui.step.5", "ステップ 5 — リソースが空いていてもテイントが阻む"},
+    {"ui.step.6", "ステップ 6 — トレレーションで 2 つの関門を通過する"},
+    {"ui.step.7", "ステップ 7 — 枠が尽きたとき"},
+    {"ui.step.8", "ステップ 8 — 関門レポート"},
+    {"ui.summary", "合格 {passed}、不合格 {failed}"},
+    {"ui.summary.errors", "、エラー {errors}"},
+    {"ui.summary.skipped", "、スキップ {skipped}"},
+    {"ui.report.root-ids", "根本原因"},
+    {"ui.report.follow-on", "そのために不合格になったチェック"},
+    {"ui.report.roots", "根本原因: まずこれを直してください"},
+    {"ui.report.root", "根本原因(上を参照)"},
+    {"ui.report.root-cause", "根本原因"},
+    {"ui.summary.roots", "(根本原因 {roots} 件)"},
+    {"ui.step.more-passed", "ほかに合格 {count} 件(-v で表示)"},
+    {"ui.step.short", "ステップ {step}"},
+    {"ui.root.follows-from", "原因"},
+    {"ui.root.consequences", "これが原因でさらに {count} 件のチェックが不合格です({points} 点):"},
+    {"ui.fix-first", "まず直すこと:"},
+    {"ui.warning", "警告"},
+    {"value.absent", "なし"},
+    {"value.file.empty", "{file} が空"},
+    {"value.file.hard-link", "{file} はハードリンクなので読み取らない"},
+    {"value.file.missing", "{file} がない"},
+    {"value.file.not-regular", "{file} は通常のファイルではない"},
+    {"value.file.not-text", "{file} はテキストではない（{reason}）"},
+    {"value.file.too-large", "{file} が 1 MiB を超えている"},
+    {"value.file.unreadable", "{file} を読み取れない（{reason}）"},
+    {"value.gpu-one.expected", "Pod {pod}: {resource} の requests = limits = {amount}"},
+    {"value.manifest.kinds", "{file} の内容: {kinds}"},
+    {"value.manifest.not-yaml", "{file} は有効な YAML ではない"},
+    {"value.node-not-found", "ノード {node} が見つからない"},
+    {"value.none", "なし"},
+    {"value.not-bound", "どのノードにも割り当てられていない"},
+    {"value.not-found", "見つからない"},
+    {"value.pending.bound", "{bound} に割り当て済み"},
+    {"value.pending.insufficient", "Pod {pod}: ノードなし、Pending、Insufficient {resource} で Unschedulable"},
+    {"value.pending.taint", "Pod {pod}: ノードなし、Pending、テイントが原因で Unschedulable"},
+    {"value.placed.expected", "Pod {pod} がスケジューラーによって {node} に割り当て済み"},
+    {"value.placed.node-name-by-client", "{pod} の作成時に spec.nodeName が指定されていた"},
+    {"value.placed.not-scheduled-condition", "PodScheduled が True ではない"},
+    {"value.pod-not-found", "{namespace} に Pod {pod} が見つからない"},
+    {"value.scheduler-file.insufficient",
+     "{file} に、Pod {pod} と一致する Insufficient {resource} のスケジューラーメッセージ"},
+    {"value.scheduler-file.none", "スケジューラーのメッセージなし"},
+    {"value.scheduler-file.taint", "{file} に、Pod {pod} と一致し、テイントを理由とするスケジューラーメッセージ"},
+    {"value.step1.gpu-labels.actual", "不足: {missing}; 誤り: {wrong}"},
+    {"value.step1.gpu-labels.expected", "{node} にラベル {labels}"},
+    {"value.step1.namespace.expected", "Namespace {namespace}、phase Active"},
+    {"value.step1.other-nodes-clean.clean", "{nodes} にはなし"},
+    {"value.step1.other-nodes-clean.expected", "{node} 以外のどのノードにも nvidia.com/gpu.* ラベルなし"},
+    {"value.step2.advertised-file.all-none", "全ノードが <none> か空"},
+    {"value.step2.advertised-file.bare-numbers", "ノード名のない数値だけ"},
+    {"value.step2.advertised-file.expected",
+     "{file} に全ノードがあり、{node} は {amount}、ほかは <none>、空、または 0"},
+    {"value.step2.advertised-file.unreadable", "{file} を解釈できない: {reason}"},
+    {"value.step2.allocatable.expected", "{node} status.allocatable[{resource}] = {amount}"},
+    {"value.step2.capacity.expected", "{node} status.capacity[{resource}] = {amount}"},
+    {"value.step2.other-nodes.expected", "{node} 以外の全ノードで {resource} がないか 0"},
+    {"value.step2.other-nodes.none", "ほかのノードはアドバタイズしていない"},
+    {"value.step3.apiserver-rejects.expected",
+     "{mismatch_file} は \"must be equal to {resource} limit\"、{fraction_file} は \"must be an integer\" "
+     "で拒否（422 Invalid）"},
+    {"value.step3.fraction-manifest.expected", "{file} に、整数でない {resource} の量を要求する Pod"},
+    {"value.step3.mismatch-manifest.expected", "{file} に、{resource} の requests と limits が異なる整数の Pod"},
+    {"value.step3.not-created.expected", "{namespace} に Pod {pods} なし"},
+    {"value.step3.not-created.no-names", "Pod 名が不明（マニフェストがない）"},
+    {"value.step3.not-created.none", "どれも存在しない"},
+    {"value.step3.rejected-file.both", "拒否 {count} 件、両方のルールあり"},
+    {"value.step3.rejected-file.expected",
+     "{file} に両方の拒否: \"must be equal to {resource} limit\" と \"must be an integer\""},
+    {"value.step3.rejected-file.fraction-only", "拒否 {count} 件、整数のルールのみ"},
+    {"value.step3.rejected-file.mismatch-only", "拒否 {count} 件、requests == limits のルールのみ"},
+    {"value.step3.rejected-file.neither", "拒否 {count} 件、どちらのルールもなし"},
+    {"value.step4.manifest.expected",
+     "{file} の Pod {pod}: limits だけに {resource}: {amount}、nodeSelector・nodeName・affinity なし"},
+    {"value.step5.cpu-only-spec.expected",
+     "{file} と Pod {pod}: {resource} なし、nodeSelector {selector}、{taint} へのトレレーションなし"},
+    {"value.step5.taint.expected", "{node} にテイント {taint}、ほかのノードには {key} のテイントなし"},
+    {"value.step5.trainer-not-evicted.expected", "Pod {pod} が {node} に割り当てられたまま動いている"},
+    {"value.step6.gate-kept.expected", "テイント {taint} が {node} に残り、Pod {pod} は Pending のまま"},
+    {"value.step6.gate-kept.kept", "テイントは維持、{pod} は Pending"},
+    {"value.step6.gate-kept.no-taint", "テイントがなくなった"},
+    {"value.step6.toleration.expected",
+     "Pod {pod} が {taint} を許容（key {key}、Equal {value} または Exists、effect {effect} または空）"},
+    {"value.step7.same-as-trainer2.expected", "{file} と Pod {pod} が、名前以外は {other_file} と {other} に一致"},
+    {"value.step7.same-as-trainer2.same", "{other} と同じ"},
+    {"value.step8.conflicting", "{key} が異なる値で 2 回書かれている"},
+    {"value.step8.count-from-cluster", "{key}=クラスターから数えた数"},
+    {"value.step8.format.actual", "空でない行 {lines} 行、既知のキー {keys} 個"},
+    {"value.step8.format.expected", "KEY=VALUE（または KEY: VALUE）の 7 行、{keys} を 1 回ずつ"},
+    {"value.step8.fractional.expected", "FRACTIONAL=否定の 1 語（不可、禁止、no、rejected ...）"},
+    {"value.step8.key-missing", "{file} に {key} がない"},
+    {"value.step8.live-count", "{key}={live}（今クラスターから数えた値）"},
+    {"value.step8.requests-equal-limits.expected", "REQUESTS_EQUAL_LIMITS=肯定の 1 語（はい、必須、yes、equal ...）"},
+    {"value.step8.scheduler-sees.expected", "SCHEDULER_SEES=数値（numbers）"},
+    {"value.step8.taint.expected", "TAINT={node} の {resource} テイントを key=value:Effect の形で"},
+    {"value.step8.taint.no-live", "{node} に {resource} のテイントなし"},
+    {"value.step3.apiserver-rejects.dry-run-off", "未チェック: --no-dry-run でドライランが無効です ({files})"},
+    {"cli.opt.timeout",
+     "ライブ収集 1 回にかけてよい合計時間。再試行と Retry-After の待ちを含む（例: 60s。0 = 無制限）"},
+    // items and rules named in environment hints; flag combinations; told-once causes; batch table
+    {"item.nodes", "ノード一覧"},
+    {"item.pods", "名前空間 {namespace} の Pod 一覧"},
+    {"item.namespace", "名前空間 {namespace}"},
+    {"item.dry-run", "{file} のサーバー側 dry-run 作成"},
+    {"rbac.nodes", "nodes に対する get, list（クラスター全体）"},
+    {"rbac.pods", "名前空間 {namespace} の pods に対する get, list"},
+    {"rbac.namespace", "namespaces に対する get"},
+    {"rbac.dry-run", "名前空間 {namespace} の pods に対する create"},
+    {"cli.error.live-only", "{flag} はライブのチェック用です。--snapshot のバンドルには収集済みの内容が入っています"},
+    {"cli.error.bad-jobs", "--jobs \"{value}\": 1 から {max} までの整数ではありません"},
+    {"cli.error.bundle-only", "{flag} はバンドル (--snapshot) の採点用です。ライブのチェックには使えません"},
+    {"cli.error.batch-format",
+     "--format {format}: 複数のバンドルからは一括の集計を作ります。--format table、csv、json、html、markdown "
+     "のいずれかを使ってください"},
+    {"cli.error.batch-user",
+     "--user は提出物ひとつを指します。一括採点では各行の名前をバンドルのファイル名から取ります"},
+    {"cli.error.lti-needs-user", "--format lti には --user（スコアを受け取る LMS のユーザー ID）が必要です"},
+    {"cli.error.empty-output", "--output に空のパスが指定されました（標準出力は - で指定します）"},
+    {"cli.error.output-is-input",
+     "--output {output} は{what}です。そこに書くと gpuwhy "
+     "が読むファイルを上書きしてしまうので、別のファイルを選んでください"},
+    {"cli.input.bundle", "採点中のバンドル {file}"},
+    {"cli.input.kubeconfig", "kubeconfig の解決で読むファイル {file}"},
+    {"cli.input.lab-file", "ラボフォルダーのファイル {file}"},
+    {"ui.env.heading",
+     "あなたの作業の問題ではありません: 環境のひとつの原因で {count} 件のチェックを採点できませんでした:"},
+    {"ui.env.cause", "原因"},
+    {"ui.env.fix", "対処"},
+    {"ui.env.more", "（同じ種類がほかに {count} 件）"},
+    {"ui.env.see-above", "エラー（上記参照）"},
+    {"ui.env.fix.unavailable",
+     "コントロールプレーンが動いていて kubeconfig がそれを指していることを確認し（kubectl get nodes "
+     "が応答すること）、gpuwhy check を再実行してください。"},
+    {"ui.env.fix.unauthorized",
+     "apiserver が gpuwhy の認証情報を受け付けませんでした（401）。kubeconfig "
+     "のユーザーと証明書を確認してください。その後にアカウントに必要な権限: {rules}。"},
+    {"ui.env.fix.kubeconfig",
+     "--kubeconfig で渡したパスとファイルを確かめてください(kubectl --kubeconfig パス get nodes "
+     "が答える必要があります)。"},
+    {"ui.env.fix.input",
+     "--snapshot に渡したパスと、そのファイルが gpuwhy snapshot の書いたバンドルであることを確かめてください。"},
+    {"ui.env.fix.forbidden", "gpuwhy が使うアカウントに次の RBAC 権限が必要です: {rules}。"},
+    {"ui.env.fix.not-collected",
+     "今回の実行では収集されていません（例: "
+     "ファイルだけの実行）。ライブのクラスターに対してもう一度採点してください。"},
+    {"ui.batch.user", "提出物"},
+    {"ui.batch.score", "スコア"},
+    {"ui.batch.counts", "合格/不合格/エラー"},
+    {"ui.batch.not-graded", "採点できません: {error}"},
+    {"ui.batch.incomplete", "未完了、スコアなし"},
+    {"ui.batch.summary", "提出物 {count} 件: 採点 {scored} 件、未完了 {incomplete} 件（スコアなし）"},
+    {"cli.opt.github-output",
+     "github-classroom の結果を base64 でエンコードし、result=... として $GITHUB_OUTPUT のファイルに追記します"},
+    {"cli.error.github-output-format", "--github-output は --format github-classroom と一緒に使います"},
+    {"cli.error.github-output-unset",
+     "--github-output: GITHUB_OUTPUT が設定されていません（GitHub Actions はすべてのステップで設定します）"},
+    {"cli.error.github-output-write", "--github-output: {path} に追記できません: {reason}"},
+    {"ui.report.title", "gpuwhy 採点結果"},
+    {"ui.report.meta", "gpuwhy {version}、Kubernetes {server}、採点日時 {generated_at}、取得元 {source}"},
+    {"ui.report.status.pass", "合格"},
+    {"ui.report.status.fail", "不合格"},
+    {"ui.report.status.error", "エラー"},
+    {"ui.report.status.skip", "スキップ"},
+    {"ui.report.col.status", "状態"},
+    {"ui.report.col.check", "チェック"},
+    {"ui.report.col.points", "点数"},
+    {"ui.report.col.details", "詳細"},
+    {"ui.class.title", "クラスの採点概要"},
+    {"ui.class.mean", "採点済みの実行の平均点: {mean} %"},
+    {"ui.class.histogram", "得点分布"},
+    {"ui.class.histogram.aria",
+     "採点済みの実行 {scored} 件の得点を {bins} 区間に分けたヒストグラム。表に同じ件数があります"},
+    {"ui.class.bin", "得点範囲"},
+    {"ui.class.students", "人数"},
+    {"ui.class.steps", "ステップ別の合格率（低い順）"},
+    {"ui.class.checks", "チェック別の合格率（低い順）"},
+    {"ui.class.step", "ステップ"},
+    {"ui.class.passed", "合格"},
+    {"ui.class.graded", "採点"},
+    {"ui.class.rate", "合格率"},
+    {"ui.class.mistakes", "よくある間違い: もう一度教えること"},
+    {"ui.class.mistake.count", "{count} 人"},
+    {"ui.class.explain", "このチェックが見ること（gpuwhy explain {check}）"},
+    {"ui.class.more-mistakes", "ほかの間違い {count} 種類"},
+    {"ui.class.no-mistakes", "採点済みの実行で不合格のチェックはありません。"},
+    {"ui.class.incomplete", "未完了の実行（採点なし）"},
+    {"ui.class.incomplete.errors", "{errors} 件のチェックを評価できませんでした（学生の作業ではなく環境が原因）"},
+    {"ui.class.none", "なし"},
+    {"ui.class.versions", "見られた Kubernetes のバージョン"},
+    {"ui.class.unknown-version", "不明"},
+    {"ui.class.table", "学生別の結果"},
+    {"ui.class.filter", "次のチェックに不合格の学生だけ表示"},
+    {"ui.class.filter.all", "（全員）"},
+    {"ui.class.col.failed", "不合格のチェック"},
+    {"ui.class.col.kubernetes", "Kubernetes のバージョン"},
+    {"ui.class.col.reason", "理由"},
+    {"ui.class.sort-hint", "列見出しをクリックするとその列で並べ替えます。"},
+    {"item.live-pod", "Pod {pod}"},
+    {"reason.advertised.json-nodes", "名前のある Node オブジェクトがない"},
+    {"reason.advertised.describe", "Name: 行のない describe 出力"},
+    {"reason.advertised.no-rows", "行がない"},
+    {"reason.advertised.no-gpu-column", "表に GPU の列がない"},
+    {"reason.advertised.header-only", "ヘッダーだけで行がない"},
+    {"reason.advertised.empty", "ファイルが空"},
+    {"reason.advertised.bad-json", "JSON のように見えるが解析できない"},
+    {"reason.advertised.yaml", "解析できない YAML: {detail}"},
+    {"ui.env.fix.config",
+     "使える kubeconfig が見つかりません。--kubeconfig FILE を渡すか、KUBECONFIG を設定するか、~/.kube/config "
+     "を作ってください（kubectl config view で kubectl が使う設定を確認できます）。その後 gpuwhy check "
+     "を再実行してください。"},
+    {"ui.env.fix.tls",
+     "apiserver の証明書を検証できませんでした。kubeconfig の certificate-authority(-data) "
+     "とサーバーのアドレスを確認してください"
+     "（同じ kubeconfig で kubectl get nodes が応答すること）。"},
+    {"cli.completion", "bash、zsh、fish 用のシェル補完スクリプトを出力します"},
+    {"cli.opt.shell", "シェル: bash、zsh または fish"},
+    {"cli.error.unknown-shell", "\"{shell}\": このシェルの補完はありません（bash、zsh、fish）"},
+    {"cli.man.name", "名前"},
+    {"cli.man.synopsis", "書式"},
+    {"cli.man.options", "オプション"},
+    {"cli.man.commands", "コマンド"},
+    {"cli.man.exit-status", "終了ステータス"},
+    {"cli.man.one-of", "値: {values} のいずれか。"},
+    {"cli.man.default", "既定: {value}。"},
+    {"cli.man.repeatable", "複数回指定できます。"},
+    {"cli.man.exit.0", "選択したすべてのチェックに合格しました。"},
+    {"cli.man.exit.1", "少なくとも一つのチェックが不合格です。"},
+    {"cli.man.exit.2", "使い方の誤り: 何かを読み込む・要求する前にフラグが拒否されました。"},
+    {"cli.man.exit.3",
+     "採点を完了できませんでした（チェックが error: apiserver に接続できない、権限がない など）。0 点にはなりません。"},
+    {"cli.man.exit.4",
+     "gpuwhy why のみ: 完全には説明できません。スケジューラーが gpuwhy のモデル化していないプラグインの理由を挙げたか、"
+     "gpuwhy の関門では収まる Pod を拒否しました。バインドは予測しません。（why では 1 は存在しないノードを指す "
+     "spec.nodeName も意味します。）"},
+    // ---- gpuwhy why -------------------------------------------------------------------------
+    {"cli.why", "Pod を Pending に留めているスケジューラーの関門を、ノードごとに数値付きで示します"},
+    {"cli.opt.why-pod", "Pod: NAME または pod/NAME"},
+    {"cli.opt.namespace", "Pod の名前空間（既定: kubeconfig のコンテキストの名前空間、なければ \"default\"）"},
+    {"cli.opt.why-all", "名前空間のすべての Pending の Pod"},
+    {"cli.opt.why-format", "出力形式: table または json"},
+    {"cli.error.why-pod-or-all", "Pod（NAME または pod/NAME）か --all のどちらか一方を指定してください"},
+    {"cli.error.why-bad-pod", "\"{pod}\": Pod の名前ではありません（NAME または pod/NAME）"},
+    {"cli.error.why-no-pod", "Pod {namespace}/{pod} が見つかりません"},
+    {"why.ui.pod", "Pod {namespace}/{pod}（{phase}）、要求: {request}"},
+    {"why.ui.no-request", "なし"},
+    {"why.ui.col.node", "ノード"},
+    {"why.ui.col.gate", "関門"},
+    {"why.ui.col.why", "理由"},
+    {"why.ui.fits", "収まる"},
+    {"why.ui.fix", "対処: {fix}"},
+    {"why.ui.summary", "gpuwhy の判定: {summary}"},
+    {"why.ui.scheduler", "スケジューラー（{source}）: {message}"},
+    {"why.ui.agrees", "スケジューラーの理由は gpuwhy の判定と同じです。"},
+    {"why.ui.disagrees",
+     "スケジューラーの理由が gpuwhy の判定と異なります: その後クラスターが変わったか、gpuwhy "
+     "がモデル化していないプラグインが判定しました（下記参照）。"},
+    {"why.ui.not-modelled", "gpuwhy はモデル化していません: {what}。ここはスケジューラーだけが判定します。"},
+    {"why.ui.bound", "Pod は {node} にバインドされています: 止めているスケジューラーの関門はありません。"},
+    {"why.ui.gated",
+     "Pod にスケジューリングゲート（spec.schedulingGates）があります: 外されるまでスケジューラーは"
+     "試しません。"},
+    {"why.ui.fits-on", "Pod は {count} 台のノードに収まります: {nodes}。スケジューラーが次の試行でバインドします。"},
+    {"why.ui.other-scheduler", "spec.schedulerName が {name} です: gpuwhy は default-scheduler だけをモデル化します。"},
+    {"why.ui.prefilter", "どのノードも試す前に拒否されました: {reason}。"},
+    {"why.ui.node-missing",
+     "spec.nodeName は {node} を指していますが、ノード {node} は存在しません。ノードを指定した Pod "
+     "はスケジューラーが扱いません: kubelet の担当ですが、kubelet {node} はありません。ノード {node} "
+     "が参加するか、spec.nodeName なしで（または存在するノードを指定して）作り直すまで Pending のままです。"},
+    {"why.ui.gate.not-modelled", "（モデル化外）"},
+    {"why.ui.gate.passes", "gpuwhy が確認する関門はすべて通過。それでもスケジューラーは拒否"},
+    {"why.ui.one-of", "次のいずれか: {reasons}"},
+    {"why.ui.not-explained",
+     "完全には説明できません: ここで決めているのは gpuwhy のモデルの外にあるため、gpuwhy はバインドを予測しません。"},
+    {"why.ui.unmodelled-nodes",
+     "スケジューラー、{count} 台のノードで、gpuwhy がモデル化していないプラグインにより: {reason}"},
+    {"why.ui.unmodelled-pod",
+     "スケジューラー、どのノードも試す前に、gpuwhy がモデル化していないプラグインにより: {reason}"},
+    {"why.ui.says-no",
+     "スケジューラーの直近の試行ではノードが見つかりませんでしたが、Pod は gpuwhy の関門を通過します: "
+     "その後クラスターが"
+     "変わったか、gpuwhy がモデル化していないプラグインが決めました"},
+    {"why.ui.checked-fits",
+     "gpuwhy が確認したのは {gates} だけです。それによれば Pod は {count} 台のノードに収まります: {nodes}。"},
+    {"why.ui.checked-none", "gpuwhy が確認したのは {gates} だけです。それによれば Pod が収まるノードはありません。"},
+    {"why.ui.no-pending", "名前空間 {namespace} に Pending の Pod はありません。"},
+    {"why.detail.prefilter",
+     "Pod の必須ノードアフィニティが他のノードを名前で固定しているため（matchFields "
+     "metadata.name）、{node} は試されません"},
+    {"why.fix.prefilter", "必須ノードアフィニティの metadata.name の値に {node} を加えるか、その項を外してください"},
+    {"why.detail.conflict",
+     "必須ノードアフィニティの各項がそれぞれ別のノード名の集合を固定し（matchFields "
+     "metadata.name）、集合が重なりません"},
+    {"why.fix.conflict", "各項の metadata.name の値が少なくとも 1 台のノードを指すようにしてください"},
+    {"why.detail.unschedulable", "{node} は cordon されています（spec.unschedulable: true）"},
+    {"why.fix.unschedulable",
+     "kubectl uncordon {node}、または node.kubernetes.io/unschedulable:NoSchedule の"
+     "トレレーション"},
+    {"why.detail.node-name", "Pod がノード {want} を指定しています（spec.nodeName）"},
+    {"why.fix.node-name", "Pod は {want} でしか動きません: spec.nodeName を変えるか外してください"},
+    {"why.detail.taint", "テイント {taint} に対するトレレーションがありません"},
+    {"why.fix.taint",
+     "Pod にトレレーション {toleration} を加えるか、テイントを外してください: kubectl taint node "
+     "{node} {untaint}"},
+    {"why.detail.selector", "nodeSelector {key}={want}: ノードのラベルは {key}={have}"},
+    {"why.detail.selector-missing", "nodeSelector {key}={want}: ノードにラベル {key} がありません"},
+    {"why.fix.selector", "kubectl label node {node} {key}={value}、または Pod の nodeSelector を変えてください"},
+    {"why.detail.affinity", "必須ノードアフィニティの項 {term}: {failure}"},
+    {"why.fix.affinity", "{node} に必須ノードアフィニティのいずれかの項に合うラベルを付けるか、項を変えてください"},
+    {"why.detail.port", "ホストポート {port}/{protocol} は Pod {pod} が使っています"},
+    {"why.fix.port", "{port} 以外の hostPort を選ぶか、外してください"},
+    {"why.detail.resource",
+     "{resource}: 割り当て可能 {allocatable}、バインド済みの Pod の要求 {requested}、空き "
+     "{free}。この Pod の要求 {request}: {short} 不足"},
+    {"why.detail.pods",
+     "pods: ノードの上限 {allocatable} に対して {requested} がバインド済みで、もう 1 つは"
+     "入りません"},
+    {"why.fix.resource",
+     "{node} に空きを作る（バインド済みの Pod を消すか小さくする）か、この Pod の要求を減らして"
+     "ください"},
+    {"why.fix.resource.too-big",
+     "この Pod は {node} の全量より多く要求しています: 要求を減らすか、ノードの割り当て"
+     "可能量を増やしてください"},
+};
+
+}  // namespace
+
+const std::map<std::string, std::string>& catalog_ja() {
+  static const std::map<std::string, std::string> kCatalog = catalog_map(kEntries);
+  return kCatalog;
+}
+
+}  // namespace gpuwhy::i18n

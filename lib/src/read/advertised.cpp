@@ -1,0 +1,671 @@
+// advertised.txt: which node advertises how many GPUs, from every form kubectl prints (see readers.h).
+#include "gpuwhy/read/readers.h"
+
+#include <algorithm>
+#include <set>
+
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/yaml/yaml.h"
+#include "read/read_detail.h"
+namespace gpuwhy::readers {
+
+using nlohmann::json;
+
+using detail::parse_bounded;
+
+// ---- advertised.txt ----------------------------------------------------------------------
+
+std::string to_string(AdvertisedFormat f) {
+  switch (f) {
+    case AdvertisedFormat::kUnknown: return "unknown";
+    case AdvertisedFormat::kTable: return "table";
+    case AdvertisedFormat::kJson: return "json";
+    case AdvertisedFormat::kYaml: return "yaml";
+    case AdvertisedFormat::kDescribe: return "describe";
+    case AdvertisedFormat::kBareNumbers: return "bare-numbers";
+    case AdvertisedFormat::kKeyed: return "keyed-lines";
+  }
+  return "unknown";
+}
+
+namespace {
+
+std::string scalar_text(const json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_number()) return v.dump();
+  return "";
+}
+
+void add_node(Advertised& a, const std::string& name, std::string amount) {
+  if (amount == "<none>") amount.clear();
+  if (a.amounts.find(name) == a.amounts.end()) a.order.push_back(name);
+  a.amounts[name] = std::move(amount);
+}
+
+void nodes_from_json(const json& j, Advertised& a) {
+  std::vector<const json*> nodes;
+  if (j.is_array()) {
+    for (const auto& n : j) nodes.push_back(&n);
+  } else if (j.is_object() && j.contains("items") && j["items"].is_array()) {
+    for (const auto& n : j["items"]) nodes.push_back(&n);
+  } else if (j.is_object()) {
+    nodes.push_back(&j);
+  }
+  const std::string res(lab::kResource);
+  for (const json* n : nodes) {
+    if (!n->is_object() || !n->contains("metadata") || !(*n)["metadata"].is_object()) continue;
+    const json& md = (*n)["metadata"];
+    if (!md.contains("name") || !md["name"].is_string()) continue;
+    // Each map the node shows: {shown, amount}. Allocatable when shown, even without the resource.
+    std::pair<bool, std::string> cap;
+    std::pair<bool, std::string> alloc;
+    if (n->contains("status") && (*n)["status"].is_object()) {
+      const json& st = (*n)["status"];
+      for (auto [map, out] : {std::pair{"capacity", &cap}, std::pair{"allocatable", &alloc}}) {
+        if (!st.contains(map) || !st[map].is_object()) continue;
+        out->first = true;
+        if (st[map].contains(res)) out->second = scalar_text(st[map][res]);
+      }
+    }
+    const std::string name = md["name"].get<std::string>();
+    add_node(a, name, alloc.first ? alloc.second : cap.second);
+    if (alloc.first && cap.first) a.capacity[name] = cap.second;
+  }
+  if (a.amounts.empty()) a.problem = "reason.advertised.json-nodes";
+}
+
+bool is_number_text(std::string_view s) {
+  return !s.empty() && quantity_milli(s).has_value() && s.find_first_of("0123456789") != std::string_view::npos;
+}
+
+// A row of custom-columns, table or jsonpath output: cells split on blanks and on the
+// separators a jsonpath template may put between a name and its amount (`=`, `:`, `,`, `|`,
+// `;`, `->`). A node name never holds one of them; a quantity never does either.
+std::vector<std::string> split_cells(std::string_view line) {
+  std::vector<std::string> out;
+  const auto sep = [](char c) {
+    return c == ' ' || c == '\t' || c == '=' || c == ':' || c == ',' || c == '|' || c == ';';
+  };
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && sep(line[i])) ++i;
+    const std::size_t b = i;
+    while (i < line.size() && !sep(line[i])) ++i;
+    std::string cell(line.substr(b, i - b));
+    if (cell == "->" || cell == "=>" || cell == "-" || cell == "\"\"" || cell == "''") continue;
+    if (cell.size() >= 2 && (cell.front() == '"' || cell.front() == '\'') && cell.back() == cell.front())
+      cell = cell.substr(1, cell.size() - 2);
+    if (!cell.empty()) out.push_back(std::move(cell));
+  }
+  return out;
+}
+
+bool is_amount_cell(const std::string& c) {
+  return c == "<none>" || is_number_text(c);
+}
+
+// A header row as kubectl prints it, in whatever case the student typed the custom-columns
+// names (`NAME GPU`, `Name Gpu`, `node alloc`): at least two cells, none of them a number or
+// `<none>`. Data rows always carry an amount cell (`<none>` when missing).
+bool looks_like_header(const std::vector<std::string>& cells) {
+  if (cells.size() < 2) return false;
+  return std::none_of(cells.begin(), cells.end(), [](const std::string& c) { return is_amount_cell(c); });
+}
+
+// ---- keyed lines: describe nodes, and -o yaml / -o json / describe cut down by grep -------
+//
+// What a line says when it is `key: value`, `key=value` or `"key": "value",`: the facts of a
+// `describe nodes`, yaml or json output survive a grep line by line, whatever section headers or
+// indentation the filter dropped. A key holds no blank unless its line ends at the separator
+// (`System Info:`); the value is unquoted, without a trailing `,` or `{`.
+struct KeyValue {
+  std::string key;
+  std::string value;
+  bool quoted = false;  ///< the key or the value was quoted (yaml, json): allocatable comes first
+};
+
+std::optional<KeyValue> key_value(std::string_view line) {
+  std::string t = text::trim(line);
+  if (t.rfind("- ", 0) == 0) t = text::trim(std::string_view(t).substr(2));
+  KeyValue kv;
+  std::size_t sep = 0;
+  if (!t.empty() && t.front() == '"') {
+    const auto close = t.find('"', 1);
+    if (close == std::string::npos) return std::nullopt;
+    kv.key = t.substr(1, close - 1);
+    kv.quoted = true;
+    sep = t.find_first_not_of(' ', close + 1);
+    if (sep == std::string::npos || t[sep] != ':') return std::nullopt;
+  } else {
+    sep = t.find_first_of(":=");
+    if (sep == std::string::npos || sep == 0) return std::nullopt;
+    kv.key = t.substr(0, sep);
+  }
+  std::string v = text::trim(std::string_view(t).substr(sep + 1));
+  if (!v.empty() && (v.back() == ',' || v.back() == '{')) v = text::trim(std::string_view(v).substr(0, v.size() - 1));
+  if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) {
+    v = v.substr(1, v.size() - 2);
+    kv.quoted = true;
+  }
+  if (kv.key.find_first_of(" \t") != std::string::npos && !v.empty()) return std::nullopt;
+  kv.value = std::move(v);
+  return kv;
+}
+
+// A Kubernetes object name (RFC 1123 subdomain): lower-case letters, digits, `-` and `.`,
+// starting and ending with a letter or digit. A resource name (`nvidia.com/gpu`), a header
+// (`NAME`) or a pod table row is none.
+bool is_object_name(std::string_view s) {
+  if (s.empty() || s.size() > 253) return false;
+  const auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  if (!alnum(s.front()) || !alnum(s.back())) return false;
+  return std::all_of(s.begin(), s.end(), [&](char c) { return alnum(c) || c == '-' || c == '.'; });
+}
+
+// The node a line names: `Name: x` (describe), `name: x` (yaml), `"name": "x",` (json), the
+// hostname label, a name alone on its line, or a whole node on one line (the last-applied-configuration annotation of
+// -o yaml, which names the node but shows what was applied, not what it advertises now).
+std::string node_named(const std::string& line, const std::optional<KeyValue>& kv) {
+  const std::string t = text::trim(line);
+  if (!t.empty() && t.front() == '{') {
+    if (t.find("\"kind\":\"Node\"") == std::string::npos) return "";
+    const json j = parse_bounded(t);
+    const json* md = j.is_object() && j.contains("metadata") ? &j["metadata"] : nullptr;
+    if (md == nullptr || !md->is_object() || !md->contains("name") || !(*md)["name"].is_string()) return "";
+    const std::string n = (*md)["name"].get<std::string>();
+    return is_object_name(n) ? n : "";
+  }
+  if (!kv) return is_object_name(t) ? t : "";  // a name alone on its line (`awk '{print $2}'`)
+  const std::string k = text::to_lower_ascii(kv->key);
+  if ((k == "name" || k == "kubernetes.io/hostname") && is_object_name(kv->value)) return kv->value;
+  return "";
+}
+
+// What one node shows: the amounts under a Capacity/Allocatable heading, and those whose
+// heading the filter dropped (`loose`), in file order.
+struct Shown {
+  std::optional<std::string> capacity;
+  std::optional<std::string> allocatable;
+  bool capacity_block = false;     ///< a Capacity heading (its amount may still be missing)
+  bool allocatable_block = false;  ///< an Allocatable heading
+  std::vector<std::string> loose;
+  bool quoted = false;
+};
+
+// The amounts of one node as the lab grades them. Without headings, the two lines of a node are
+// its two maps in the order the output prints them (describe: capacity first; yaml and json:
+// allocatable first); a single line means the output, which prints both maps, found the
+// resource in one only: it is read as capacity beside an allocatable without it.
+void resolve_shown(Advertised& a, const std::string& node, Shown f) {
+  if (!f.loose.empty()) {
+    if (f.allocatable_block && !f.capacity_block) {
+      f.capacity = f.loose.front();
+    } else if (f.capacity_block && !f.allocatable_block) {
+      f.allocatable = f.loose.back();
+    } else if (!f.capacity_block && !f.allocatable_block) {
+      const bool two = f.loose.size() >= 2;
+      f.capacity = two && f.quoted ? f.loose.back() : f.loose.front();
+      f.allocatable = two ? (f.quoted ? f.loose.front() : f.loose.back()) : std::string();
+    }
+    f.capacity_block = f.capacity_block || f.capacity.has_value();
+    f.allocatable_block = f.allocatable_block || f.allocatable.has_value();
+  }
+  const std::string cap = f.capacity.value_or("");
+  add_node(a, node, f.allocatable_block ? f.allocatable.value_or("") : cap);
+  if (f.allocatable_block && f.capacity_block) a.capacity[node] = cap == "<none>" ? "" : cap;
+}
+
+// One keyed line applied to the node being read: a heading opens its map, another heading
+// closes it, an amount fills the open map (once: a second amount means the heading of the
+// other map was filtered away).
+void keyed_line(const KeyValue& kv, Shown& f, std::string& section) {
+  const std::string k = text::to_lower_ascii(kv.key);
+  if (kv.value.empty() && (k == "capacity" || k == "allocatable")) {
+    section = k;
+    (k == "capacity" ? f.capacity_block : f.allocatable_block) = true;
+    return;
+  }
+  if (kv.key != lab::kResource) {
+    if (kv.value.empty()) section.clear();
+    return;
+  }
+  if (!kv.value.empty() && kv.value != "<none>" && !quantity_milli(kv.value)) return;
+  f.quoted = f.quoted || kv.quoted;
+  auto& slot = section == "capacity" ? f.capacity : f.allocatable;
+  if (!section.empty() && !slot) {
+    slot = kv.value;
+  } else {
+    f.loose.push_back(kv.value);
+  }
+}
+
+// `kubectl describe nodes`, or describe / -o yaml / -o json cut down by grep, awk or head: a node
+// name, then the amounts that follow it until the next node name. Label lines
+// (`nvidia.com/gpu.count=2`), the taint, and the `Allocated resources` table (no `key:`) are not
+// amounts. Amounts with no node name before them: nobody can tell whose they are.
+void read_keyed(const std::vector<std::string>& lines, Advertised& a) {
+  std::map<std::string, Shown> found;
+  std::vector<std::string> order;
+  std::string node;
+  std::string section;
+  bool orphan_amount = false;
+  for (const auto& l : lines) {
+    const auto kv = key_value(l);
+    const std::string named = node_named(l, kv);
+    if (!named.empty()) {
+      if (named != node && found.emplace(named, Shown{}).second) order.push_back(named);
+      if (named != node) section.clear();
+      node = named;
+      continue;
+    }
+    if (text::trim(l) == "--") section.clear();  // grep -A's group separator
+    if (!kv) continue;
+    if (node.empty()) {
+      orphan_amount = orphan_amount || kv->key == lab::kResource;
+      continue;
+    }
+    keyed_line(*kv, found[node], section);
+  }
+  for (const auto& n : order) resolve_shown(a, n, found[n]);
+  // Only one map shown, and no node has the resource in it: as a table whose every row is
+  // <none> (the live cluster then tells which mistake it is).
+  a.all_none = !a.amounts.empty() && a.capacity.empty() &&
+               std::all_of(a.amounts.begin(), a.amounts.end(), [](const auto& kv) { return kv.second.empty(); });
+  if (a.amounts.empty() && orphan_amount) {
+    a.format = AdvertisedFormat::kBareNumbers;
+    a.bare_numbers = true;
+  } else if (a.amounts.empty()) {
+    a.problem = "reason.advertised.describe";
+  }
+}
+
+// Whether the lines hold the keyed facts read_keyed reads: a node named by key (a name alone on
+// its line is a table's too), a Capacity/Allocatable heading, or the resource's amount as
+// `nvidia.com/gpu: N`.
+bool has_keyed_facts(const std::vector<std::string>& lines) {
+  return std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+    const auto kv = key_value(l);
+    if (!kv) return false;  // a name alone on its line, or a table row
+    const std::string k = text::to_lower_ascii(kv->key);
+    return !node_named(l, kv).empty() || (kv->value.empty() && (k == "capacity" || k == "allocatable")) ||
+           (kv->key == lab::kResource && (kv->value.empty() || quantity_milli(kv->value)));
+  });
+}
+
+// The column that names the node: the one headed like a name (`NAME`, `Node`, `이름`), else
+// the first.
+std::size_t name_column(const std::vector<std::string>& h) {
+  for (std::size_t i = 0; i < h.size(); ++i) {
+    const std::string u = text::to_lower_ascii(h[i]);
+    if (u == "name" || u == "node" || u == "nodes" || u == "node_name" || u == "node-name" || u == "nodename" ||
+        u == "이름" || u == "노드" || u == "노드명" || u == "노드이름")
+      return i;
+  }
+  return 0;
+}
+
+// The column of a capacity amount when the header has one beside an allocatable one.
+std::optional<std::size_t> capacity_column(const std::vector<std::string>& h, std::size_t name_col) {
+  for (std::size_t i = 0; i < h.size(); ++i) {
+    if (i != name_col && text::to_lower_ascii(h[i]).find("cap") != std::string::npos) return i;
+  }
+  return std::nullopt;
+}
+
+// Whether every data row that has column `col` holds an amount there.
+bool holds_amounts(const std::vector<std::vector<std::string>>& rows, std::size_t col) {
+  bool any = false;
+  for (const auto& r : rows) {
+    if (col >= r.size()) continue;
+    if (!is_amount_cell(r[col])) return false;
+    any = true;
+  }
+  return any;
+}
+
+// The column of the GPU amount: allocatable first (the last so headed), then the first headed
+// for the GPU or capacity, preferring one that holds amounts (`GPU-PRODUCT` before `GPU` is a
+// label, not the amount); without such a header, the other column of two.
+std::optional<std::size_t> amount_column(const std::vector<std::string>& h,
+                                         const std::vector<std::vector<std::string>>& rows, std::size_t name_col) {
+  std::vector<std::size_t> candidates;
+  for (std::size_t i = h.size(); i-- > 0;) {
+    if (i != name_col && text::to_lower_ascii(h[i]).find("alloc") != std::string::npos) candidates.push_back(i);
+  }
+  for (std::size_t i = 0; i < h.size(); ++i) {
+    const std::string u = text::to_lower_ascii(h[i]);
+    if (i != name_col && u.find("alloc") == std::string::npos &&
+        (u.find("gpu") != std::string::npos || u.find("nvidia") != std::string::npos ||
+         u.find("cap") != std::string::npos))
+      candidates.push_back(i);
+  }
+  for (const std::size_t c : candidates) {
+    if (holds_amounts(rows, c)) return c;
+  }
+  if (!candidates.empty()) return candidates.front();
+  if (h.size() == 2) return 1 - name_col;
+  return std::nullopt;
+}
+
+// Rows without a header: each node name is followed by its amount cells, on its line or on the
+// lines after it until the next name (`awk '{print $2}'` of a filtered describe puts the name and
+// each amount on lines of their own); with two, they are capacity then allocatable (the order the
+// lab names them), and allocatable is the amount, its `<none>` included. Works for one pair a
+// line and for a whole jsonpath range printed on one line (`lab-node-0=2 lab-node-1= lab-node-2=`).
+void read_pairs(const std::vector<std::vector<std::string>>& rows, Advertised& a) {
+  std::string name;
+  std::vector<std::string> amounts;
+  const auto flush = [&] {
+    if (name.empty()) return;
+    add_node(a, name, amounts.empty() ? std::string() : amounts.back());
+    if (amounts.size() >= 2) a.capacity[name] = amounts.front() == "<none>" ? "" : amounts.front();
+  };
+  for (const auto& cells : rows) {
+    for (const auto& c : cells) {
+      if (is_amount_cell(c)) {
+        if (!name.empty()) amounts.push_back(c);
+        continue;
+      }
+      flush();
+      name = c;
+      amounts.clear();
+    }
+  }
+  flush();
+}
+
+// Rows of a jsonpath template with tab separators (`{name}{"\t"}{capacity}{"\t"}{allocatable}`),
+// cell by cell: an empty value keeps its place as `<none>`, so a missing allocatable is not
+// taken for the capacity before it. A line of one name alone is a row whose fields were all
+// empty (the file's last tabs trimmed). Empty when another line has no tab, or no line has
+// three fields (then the ordinary reading is the same).
+std::vector<std::vector<std::string>> tab_positional_rows(const std::vector<std::string>& lines) {
+  std::vector<std::vector<std::string>> rows;
+  std::size_t widest = 0;
+  for (const auto& l : lines) {
+    if (text::trim(l).empty()) continue;
+    if (l.find('\t') == std::string::npos) {
+      auto cells = split_cells(l);
+      if (cells.size() != 1 || is_amount_cell(cells[0])) return {};
+      rows.push_back(std::move(cells));
+      continue;
+    }
+    std::vector<std::string> fields;
+    for (std::size_t b = 0;;) {
+      const std::size_t e = std::min(l.find('\t', b), l.size());
+      const std::string f = text::trim(std::string_view(l).substr(b, e - b));
+      fields.push_back(f.empty() || f == "\"\"" || f == "''" ? std::string("<none>") : f);
+      if (e == l.size()) break;
+      b = e + 1;
+    }
+    widest = std::max(widest, fields.size());
+    rows.push_back(std::move(fields));
+  }
+  if (widest < 3) return {};
+  for (auto& r : rows) r.resize(widest, "<none>");
+  return rows;
+}
+
+bool same_cells(const std::vector<std::string>& x, const std::vector<std::string>& y) {
+  if (x.size() != y.size()) return false;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if (text::to_lower_ascii(x[i]) != text::to_lower_ascii(y[i])) return false;
+  }
+  return true;
+}
+
+// One table: an optional header and its rows. False when it holds no node rows (a problem or
+// bare numbers, said in `a`).
+bool read_one_table(std::vector<std::vector<std::string>> rows, Advertised& a) {
+  // A one-column header (`GPU`, `Gpu`) above amounts only: bare numbers under a title.
+  const bool lone_title =
+      rows[0].size() == 1 && !is_amount_cell(rows[0][0]) && rows.size() > 1 &&
+      std::all_of(rows.begin() + 1, rows.end(), [](const auto& r) {
+        return std::all_of(r.begin(), r.end(), [](const std::string& c) { return is_amount_cell(c); });
+      });
+  const bool header = lone_title || looks_like_header(rows[0]);
+  std::optional<std::size_t> amount_col;
+  std::optional<std::size_t> capacity_col;
+  std::size_t name_col = 0;
+  std::vector<std::string> h;
+  if (header) {
+    h = rows[0];
+    rows.erase(rows.begin());
+    name_col = name_column(h);
+    amount_col = amount_column(h, rows, name_col);
+    capacity_col = capacity_column(h, name_col);
+    if (!amount_col && h.size() > 2) {
+      a.problem = "reason.advertised.no-gpu-column";
+      return false;
+    }
+  }
+  // Bare numbers: not one cell names a node.
+  const bool any_name = std::any_of(rows.begin(), rows.end(), [](const auto& r) {
+    return std::any_of(r.begin(), r.end(), [](const std::string& c) { return !is_amount_cell(c); });
+  });
+  if (!any_name) {
+    if (!rows.empty()) {
+      a.format = AdvertisedFormat::kBareNumbers;
+      a.bare_numbers = true;
+    } else {
+      a.problem = "reason.advertised.header-only";
+    }
+    return false;
+  }
+  if (!header) {
+    read_pairs(rows, a);
+    return true;
+  }
+  // An allocatable column is the amount, its `<none>` included (capacity alone gives the
+  // scheduler no room); a column headed only for the GPU falls back to a capacity column.
+  const bool allocatable_col = amount_col && text::to_lower_ascii(h[*amount_col]).find("alloc") != std::string::npos;
+  for (const auto& cells : rows) {
+    const std::size_t col = amount_col && *amount_col < cells.size() ? *amount_col : cells.size() - 1;
+    std::string amount = cells.size() >= 2 ? cells[col] : std::string();
+    const bool has_capacity = capacity_col && *capacity_col < cells.size() && *capacity_col != col;
+    if (!allocatable_col && (amount.empty() || amount == "<none>") && has_capacity) amount = cells[*capacity_col];
+    const std::string& name = cells[name_col < cells.size() ? name_col : 0];
+    add_node(a, name, amount);
+    if (allocatable_col && has_capacity)
+      a.capacity[name] = cells[*capacity_col] == "<none>" ? "" : cells[*capacity_col];
+  }
+  return true;
+}
+
+// Where each table of the file starts: a file may hold the output twice (`| tee -a`) or another
+// command's table above the GPU one. A table starts at a header: the first row's again, or a
+// row headed like a node name (`NAME ...`).
+std::vector<std::size_t> table_starts(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<std::size_t> out{0};
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    if (!looks_like_header(rows[r])) continue;
+    const std::string first = text::to_lower_ascii(rows[r][0]);
+    if (same_cells(rows[r], rows[0]) || first == "name" || first == "node" || first == "이름" || first == "노드")
+      out.push_back(r);
+  }
+  return out;
+}
+
+void read_table(const std::vector<std::string>& lines, Advertised& a) {
+  a.format = AdvertisedFormat::kTable;
+  std::vector<std::vector<std::string>> rows = tab_positional_rows(lines);
+  if (!rows.empty() && looks_like_header(rows[0])) rows.clear();  // a header names the columns
+  if (rows.empty()) {
+    for (const auto& l : lines) {
+      auto cells = split_cells(l);
+      if (!cells.empty()) rows.push_back(std::move(cells));
+    }
+  }
+  if (rows.empty()) {
+    a.problem = "reason.advertised.no-rows";
+    return;
+  }
+  // Several tables: those with a GPU column are read, in order (a later one wins for a node).
+  const auto starts = table_starts(rows);
+  std::vector<std::vector<std::vector<std::string>>> gpu_tables;
+  for (std::size_t k = 0; k < starts.size() && starts.size() > 1; ++k) {
+    const std::size_t end = k + 1 < starts.size() ? starts[k + 1] : rows.size();
+    std::vector<std::vector<std::string>> t(rows.begin() + static_cast<std::ptrdiff_t>(starts[k]),
+                                            rows.begin() + static_cast<std::ptrdiff_t>(end));
+    if (!looks_like_header(t[0]) || t.size() < 2) continue;
+    const std::vector<std::vector<std::string>> data(t.begin() + 1, t.end());
+    const auto col = amount_column(t[0], data, name_column(t[0]));
+    if (col && (t[0].size() > 2 || holds_amounts(data, *col))) gpu_tables.push_back(std::move(t));
+  }
+  bool read = false;
+  if (gpu_tables.empty()) {
+    read = read_one_table(std::move(rows), a);
+  } else {
+    for (auto& t : gpu_tables) read = read_one_table(std::move(t), a) || read;
+  }
+  const auto none = [](const auto& kv) { return kv.second.empty(); };
+  if (read)
+    a.all_none = std::all_of(a.amounts.begin(), a.amounts.end(), none) &&
+                 std::all_of(a.capacity.begin(), a.capacity.end(), none);
+}
+
+// The JSON documents one after another in `t` (the output saved twice), each whole; empty when
+// `t` is not such a sequence.
+std::vector<std::string_view> json_documents(std::string_view t) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (true) {
+    while (i < t.size() && (t[i] == ' ' || t[i] == '\n' || t[i] == '\t' || t[i] == '\r')) ++i;
+    if (i == t.size()) return out;
+    if (t[i] != '{' && t[i] != '[') return {};
+    const std::size_t b = i;
+    int depth = 0;
+    bool in_string = false;
+    for (; i < t.size(); ++i) {
+      const char c = t[i];
+      if (in_string) {
+        if (c == '\\') {
+          ++i;
+        } else if (c == '"') {
+          in_string = false;
+        }
+      } else if (c == '"') {
+        in_string = true;
+      } else if (c == '{' || c == '[') {
+        ++depth;
+      } else if ((c == '}' || c == ']') && --depth == 0) {
+        ++i;
+        break;
+      }
+    }
+    if (depth != 0) return {};
+    out.push_back(t.substr(b, i - b));
+  }
+}
+
+// `doc` as one JSON document or, when it is the output saved twice, each of them; a single
+// discarded value when neither parses.
+std::vector<json> parse_documents(std::string_view doc) {
+  std::vector<json> docs{parse_bounded(doc)};
+  if (!docs[0].is_discarded()) return docs;
+  const auto parts = json_documents(doc);
+  if (parts.size() < 2) return docs;
+  std::vector<json> each;
+  for (const auto part : parts) each.push_back(parse_bounded(part));
+  if (std::any_of(each.begin(), each.end(), [](const json& d) { return d.is_discarded(); })) return docs;
+  return each;
+}
+
+// The lines of `t` as text::lines gives them, but with their trailing tabs: for the table
+// reader, a jsonpath row's empty last field is one.
+std::vector<std::string> lines_keeping_tabs(std::string_view t) {
+  std::vector<std::string> out;
+  for (std::size_t start = 0; start <= t.size();) {
+    const std::size_t end = std::min(t.find('\n', start), t.size());
+    std::string_view l = t.substr(start, end - start);
+    while (!l.empty() && (l.back() == '\r' || l.back() == ' ')) l.remove_suffix(1);
+    out.emplace_back(l);
+    start = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+namespace {
+
+// The first line of `t` that `opens` and everything after it: a JSON or YAML document may follow
+// lines that are not output (a warning kubectl printed, a note the student typed).
+template <typename Opens>
+std::optional<std::string> document_from(const std::string& t, const Opens& opens) {
+  for (std::size_t start = 0; start < t.size();) {
+    const std::size_t end = std::min(t.find('\n', start), t.size());
+    if (opens(std::string_view(t).substr(start, end - start))) return text::trim(std::string_view(t).substr(start));
+    start = end + 1;
+  }
+  return std::nullopt;
+}
+
+// `-o json`, once or saved twice; nullopt when the text holds no JSON document.
+std::optional<Advertised> json_form(const std::string& t) {
+  auto doc = document_from(t, [](std::string_view l) { return !l.empty() && (l[0] == '{' || l[0] == '['); });
+  if (!doc) return std::nullopt;
+  const std::vector<json> docs = parse_documents(*doc);
+  if (docs[0].is_discarded() && t.front() != '{' && t.front() != '[') return std::nullopt;
+  Advertised a;
+  a.format = AdvertisedFormat::kJson;
+  if (docs[0].is_discarded()) {
+    a.problem = "reason.advertised.bad-json";
+    return a;
+  }
+  for (const auto& d : docs) nodes_from_json(d, a);
+  return a;
+}
+
+// `-o yaml` (one or more documents); nullopt when the text opens none.
+std::optional<Advertised> yaml_form(const std::string& t) {
+  auto doc = document_from(t, [](std::string_view l) {
+    return l.rfind("apiVersion:", 0) == 0 || l.rfind("items:", 0) == 0 || l.rfind("kind:", 0) == 0 ||
+           l.rfind("metadata:", 0) == 0 || l.rfind("---", 0) == 0;
+  });
+  if (!doc) return std::nullopt;
+  Advertised a;
+  a.format = AdvertisedFormat::kYaml;
+  try {
+    const auto docs = yaml::load_all(*doc, std::string(lab::kFileAdvertised));
+    for (const auto& d : docs) nodes_from_json(d, a);
+    if (!a.amounts.empty()) a.problem.clear();
+  } catch (const std::exception& e) {
+    a.problem = "reason.advertised.yaml";
+    a.problem_detail = e.what();
+  }
+  return a;
+}
+
+}  // namespace
+
+// Whole documents first; a document that does not parse or holds no node (cut by head, or
+// filtered by grep) is read for the keyed facts its lines still show.
+Advertised read_advertised(std::string_view in) {
+  Advertised a;
+  const std::string t = text::trim(text::strip_noise(text::nfkc(in)));
+  if (t.empty()) {
+    a.problem = "reason.advertised.empty";
+    return a;
+  }
+  const auto ls = text::lines(t);
+  const bool keyed = has_keyed_facts(ls);
+  if (auto j = json_form(t); j && (j->problem.empty() || !keyed)) return *j;
+  const bool has_name =
+      std::any_of(ls.begin(), ls.end(), [](const std::string& l) { return l.rfind("Name:", 0) == 0; });
+  const bool has_section =
+      std::any_of(ls.begin(), ls.end(), [](const std::string& l) { return l == "Capacity:" || l == "Allocatable:"; });
+  if (!(has_name && has_section)) {
+    if (auto y = yaml_form(t); y && (y->problem.empty() || !keyed)) return *y;
+  }
+  if (keyed) {
+    a.format = has_name ? AdvertisedFormat::kDescribe : AdvertisedFormat::kKeyed;
+    read_keyed(ls, a);
+    return a;
+  }
+  read_table(lines_keeping_tabs(t), a);
+  return a;
+}
+
+}  // namespace gpuwhy::readers

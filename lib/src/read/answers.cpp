@@ -1,0 +1,263 @@
+// What a free answer of gate-report.txt says: yes, no, numbers, devices (see readers.h).
+#include "gpuwhy/read/readers.h"
+
+#include <algorithm>
+
+#include "gpuwhy/base/text.h"
+namespace gpuwhy::readers {
+
+// ---- answer words ------------------------------------------------------------------------
+
+std::string to_string(Answer a) {
+  switch (a) {
+    case Answer::kUnknown: return "unknown";
+    case Answer::kAffirmative: return "affirmative";
+    case Answer::kNegative: return "negative";
+    case Answer::kNumbers: return "numbers";
+    case Answer::kDevices: return "devices";
+    case Answer::kNegator: return "negator";
+    case Answer::kAmbiguous: return "ambiguous";
+  }
+  return "unknown";
+}
+
+namespace {
+
+bool ascii_only(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
+Answer lookup(std::string_view w) {
+  for (const auto& row : answer_words()) {
+    if (row.word == w) return row.answer;
+  }
+  // A Korean or Japanese word with an ending: the longest table word the token starts with.
+  if (ascii_only(w)) return Answer::kUnknown;
+  Answer best = Answer::kUnknown;
+  std::size_t best_len = 0;
+  for (const auto& row : answer_words()) {
+    if (row.word.size() <= best_len || row.word.size() >= w.size() || w.substr(0, row.word.size()) != row.word ||
+        ascii_only(row.word))
+      continue;
+    const std::string_view rest = w.substr(row.word.size());
+    const auto& sfx = answer_suffixes();
+    if (std::find(sfx.begin(), sfx.end(), rest) != sfx.end()) {
+      best = row.answer;
+      best_len = row.word.size();
+    }
+  }
+  return best;
+}
+
+bool is_token_sep(char c) {
+  return c == ' ' || c == '\t' || c == '/' || c == '|' || c == ',' || c == '(' || c == ')' || c == '[' || c == ']' ||
+         c == ';' || c == '.' || c == '!' || c == ':' || c == '"' || c == '\'' || c == '=' || c == '+' || c == '&';
+}
+
+// is_token_sep at `i`, but an apostrophe between two letters is part of the word (`isn't`).
+bool token_sep_at(std::string_view span, std::size_t i) {
+  if (span[i] == '\'' && i > 0 && i + 1 < span.size()) {
+    const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+    if (letter(span[i - 1]) && letter(span[i + 1])) return false;
+  }
+  return is_token_sep(span[i]);
+}
+
+// Calls `f` with each token of `span` (the runs between token separators).
+template <class F>
+void for_each_token(std::string_view span, const F& f) {
+  std::size_t i = 0;
+  while (i < span.size()) {
+    while (i < span.size() && token_sep_at(span, i)) ++i;
+    const std::size_t b = i;
+    while (i < span.size() && !token_sep_at(span, i)) ++i;
+    if (i > b) f(span.substr(b, i - b));
+  }
+}
+
+// The kinds of the answer words in one token, appended to `out`.
+void token_kinds(std::string_view tok, std::vector<Answer>& out) {
+  if (const Answer a = lookup(tok); a != Answer::kUnknown) {
+    out.push_back(a);
+    return;
+  }
+  if (ascii_only(tok)) return;
+  // Japanese glues words together (`GPUの個数`, `必要ない`) and Korean glues particles on
+  // (`숫자로`): the table words of two or more characters found inside, longest first.
+  std::string rest(tok);
+  std::vector<const AnswerWord*> rows;
+  for (const auto& row : answer_words()) {
+    if (!ascii_only(row.word) && row.word.size() >= 6) rows.push_back(&row);
+  }
+  std::sort(rows.begin(), rows.end(), [](const auto* x, const auto* y) { return x->word.size() > y->word.size(); });
+  for (const auto* row : rows) {
+    if (const auto p = rest.find(row->word); p != std::string::npos) {
+      out.push_back(row->answer);
+      rest.replace(p, row->word.size(), " ");
+    }
+  }
+}
+
+// The kinds of answer words in `span`, in order: phrases of the table first (and removed), then
+// each token.
+std::vector<Answer> kinds_in(std::string span) {
+  std::vector<Answer> out;
+  for (const auto& row : answer_words()) {
+    if (row.word.find(' ') == std::string_view::npos) continue;
+    for (auto p = span.find(row.word); p != std::string::npos; p = span.find(row.word)) {
+      const bool left = p == 0 || token_sep_at(span, p - 1);
+      const std::size_t e = p + row.word.size();
+      const bool right = e == span.size() || token_sep_at(span, e);
+      if (!left || !right) break;
+      out.push_back(row.answer);
+      span.replace(p, row.word.size(), std::string(row.word.size(), ' '));
+    }
+  }
+  for_each_token(span, [&](std::string_view tok) { token_kinds(tok, out); });
+  return out;
+}
+
+// One verdict from the kinds of one answer: a yes-word and a no-word together are ambiguous
+// (`yes/no`); a negator turns a yes-word around (`not equal`); a count is a number even when
+// it counts devices (`GPU 개수`, `GPU count`).
+Answer resolve(const std::vector<Answer>& kinds) {
+  const auto has = [&](Answer a) { return std::find(kinds.begin(), kinds.end(), a) != kinds.end(); };
+  if (has(Answer::kAmbiguous)) return Answer::kAmbiguous;
+  const bool yes = has(Answer::kAffirmative);
+  const bool no = has(Answer::kNegative);
+  const bool negator = has(Answer::kNegator);
+  if (yes && no) return negator ? Answer::kNegative : Answer::kAmbiguous;
+  if (yes) return negator ? Answer::kNegative : Answer::kAffirmative;
+  if (no) return Answer::kNegative;
+  if (has(Answer::kNumbers)) return negator ? Answer::kUnknown : Answer::kNumbers;
+  if (has(Answer::kDevices)) return negator ? Answer::kUnknown : Answer::kDevices;
+  return negator ? Answer::kNegative : Answer::kUnknown;
+}
+
+// Where the answer proper ends and its explanation starts: `no (must be an integer)`,
+// `yes, they must match`, `예 - 같아야 함`.
+std::size_t head_end(std::string_view v) {
+  std::size_t end = v.size();
+  for (std::string_view t : {"(", "[", ",", ";", ":", " - ", " -- ", "\u2014", "\u3001", "\u3002", ". "}) {
+    const auto p = v.find(t);
+    if (p != std::string_view::npos && p > 0) end = std::min(end, p);
+  }
+  return end;
+}
+
+// "not devices but numbers", "numbers rather than devices", "장치가 아니라 숫자", "デバイスではなく数":
+// an answer with no yes or no in it that names both the count and the devices, and negates one
+// of them, means the other. An English negator turns the word after it around; a Korean or
+// Japanese one (아니라, 아님, ではなく) the word before it.
+std::optional<Answer> contrast(std::string v) {
+  constexpr std::string_view kBack = " <back> ";
+  constexpr std::string_view kFwd = " <fwd> ";
+  const std::pair<std::string_view, std::string_view> markers[] = {
+      {"rather than", kFwd}, {"instead of", kFwd}, {"아니라", kBack},   {"아니고", kBack}, {"말고", kBack},
+      {"대신", kBack},       {"ではなく", kBack},  {"じゃなく", kBack}, {"でなく", kBack}, {"の代わりに", kBack}};
+  for (const auto& [word, mark] : markers) {
+    for (auto p = v.find(word); p != std::string::npos; p = v.find(word, p + mark.size()))
+      v.replace(p, word.size(), mark);
+  }
+  struct Item {
+    Answer kind;
+    int reach;  ///< a negator's: +1 the word after it, -1 the word before it
+  };
+  std::vector<Item> items;
+  for_each_token(v, [&](std::string_view tok) {
+    if (tok == "<back>" || tok == "<fwd>") {
+      items.push_back({Answer::kNegator, tok == "<fwd>" ? 1 : -1});
+      return;
+    }
+    std::vector<Answer> kinds;
+    token_kinds(tok, kinds);
+    for (const Answer k : kinds) items.push_back({k, k != Answer::kNegator ? 0 : ascii_only(tok) ? 1 : -1});
+  });
+  const auto term = [&](std::size_t k) {
+    return items[k].kind == Answer::kNumbers || items[k].kind == Answer::kDevices;
+  };
+  std::vector<bool> negated(items.size(), false);
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    const Answer a = items[k].kind;
+    if (a == Answer::kAffirmative || a == Answer::kNegative || a == Answer::kAmbiguous) return std::nullopt;
+    if (a != Answer::kNegator) continue;
+    if (items[k].reach > 0 && k + 1 < items.size() && term(k + 1)) negated[k + 1] = true;
+    if (items[k].reach < 0 && k > 0 && term(k - 1)) negated[k - 1] = true;
+  }
+  bool plain[2] = {false, false};  // numbers, devices
+  bool denied[2] = {false, false};
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    if (!term(k)) continue;
+    const int t = items[k].kind == Answer::kNumbers ? 0 : 1;
+    (negated[k] ? denied : plain)[t] = true;
+  }
+  for (int t = 0; t < 2; ++t) {
+    if (plain[t] && !denied[t] && denied[1 - t] && !plain[1 - t]) return t == 0 ? Answer::kNumbers : Answer::kDevices;
+  }
+  return std::nullopt;
+}
+
+// A no-word turned around by a negator next to it: `not rejected`, `isn't forbidden`, `never
+// denied`, `no longer invalid` (an English negator before the word), `금지 아님`, `禁止ではない`
+// (a Korean or Japanese one after it). The answer then says the opposite of no.
+bool negated_no(const std::string& span) {
+  std::string s = span;
+  for (auto p = s.find("no longer"); p != std::string::npos; p = s.find("no longer")) s.replace(p, 9, "not");
+  std::vector<std::pair<std::string_view, Answer>> toks;
+  bool glued = false;  // `禁止ではない`: a Japanese no-word and the negator after it, one token
+  for_each_token(s, [&](std::string_view tok) {
+    std::vector<Answer> kinds;
+    token_kinds(tok, kinds);
+    const auto has = [&kinds](Answer a) { return std::find(kinds.begin(), kinds.end(), a) != kinds.end(); };
+    glued = glued || (kinds.size() >= 2 && has(Answer::kNegative) && has(Answer::kNegator) &&
+                      !has(Answer::kAffirmative) && lookup(tok) == Answer::kUnknown);
+    toks.emplace_back(tok, kinds.empty() ? Answer::kUnknown : kinds.front());
+  });
+  if (glued) return true;
+  const auto english_negator = [](std::string_view t) {
+    return t == "not" || t == "never" || t == "isn't" || t == "aren't" || t == "don't" || t == "doesn't" ||
+           t == "needn't" || t == "wasn't";
+  };
+  // After the word: 아님, 않음, ではない ...; 안 and 못 only before 되다 (`거절 안 됨`), since
+  // they negate the verb after them (`불가 안 됨` is two no-words).
+  const auto negates_before = [&toks](std::size_t k) {
+    if (k >= toks.size() || toks[k].second != Answer::kNegator || ascii_only(toks[k].first)) return false;
+    if (toks[k].first != "안" && toks[k].first != "못") return true;
+    if (k + 1 >= toks.size()) return false;
+    const std::string_view verb = toks[k + 1].first;
+    return verb.rfind("되", 0) == 0 || verb.rfind("됨", 0) == 0 || verb.rfind("됩", 0) == 0;
+  };
+  for (std::size_t k = 0; k < toks.size(); ++k) {
+    if (toks[k].second != Answer::kNegative) continue;
+    if (k > 0 && english_negator(toks[k - 1].first)) return true;
+    if (negates_before(k + 1)) return true;
+  }
+  return false;
+}
+
+// The verdict of a span that holds answer words: a no-word turned around reads as yes.
+Answer verdict(const std::string& span) {
+  const Answer a = resolve(kinds_in(span));
+  if (a == Answer::kNegative && negated_no(span)) return Answer::kAffirmative;
+  return a;
+}
+
+}  // namespace
+
+Answer classify_answer(std::string_view value) {
+  std::string v = text::to_lower_ascii(text::trim(text::nfkc(value)));
+  for (auto p = v.find("\u2019"); p != std::string::npos; p = v.find("\u2019")) v.replace(p, 3, "'");
+  if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) v = v.substr(1, v.size() - 2);
+  while (!v.empty() && (v.back() == '.' || v.back() == '!' || v.back() == ',' || v.back() == ';')) v.pop_back();
+  v = text::trim(v);
+  if (v.empty()) return Answer::kUnknown;
+  if (auto a = lookup(v); a != Answer::kUnknown) return a == Answer::kNegator ? Answer::kNegative : a;
+  if (const auto c = contrast(v)) return *c;
+  // The answer proper decides; its explanation is read only when the answer has no word (an
+  // answer whose words say nothing, `not numbers`, stays unknown).
+  const std::string head = v.substr(0, head_end(v));
+  if (const Answer a = verdict(head); a != Answer::kUnknown || !kinds_in(head).empty()) return a;
+  return verdict(v);
+}
+
+}  // namespace gpuwhy::readers

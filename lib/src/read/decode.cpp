@@ -1,0 +1,78 @@
+// The student file as text, and quantities as kubectl prints them (see readers.h).
+#include "gpuwhy/read/readers.h"
+
+#include <exception>
+
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/k8s/quantity.h"
+#include "read/read_detail.h"
+namespace gpuwhy::readers {
+
+using nlohmann::json;
+
+json detail::parse_bounded(std::string_view text) {
+  try {
+    return jsonb::parse(text);
+  } catch (const std::exception&) {
+    return json(json::value_t::discarded);
+  }
+}
+
+TextFile decode_file(const StudentFile& f) {
+  TextFile out;
+  switch (f.state) {
+    case StudentFile::State::kOk: break;
+    case StudentFile::State::kMissing: out.problem = FileProblem::kMissing; break;
+    case StudentFile::State::kNotRegular: out.problem = FileProblem::kNotRegular; break;
+    case StudentFile::State::kTooLarge: out.problem = FileProblem::kTooLarge; break;
+    case StudentFile::State::kUnreadable: out.problem = FileProblem::kUnreadable; break;
+    case StudentFile::State::kHardLink: out.problem = FileProblem::kHardLink; break;
+  }
+  if (out.problem != FileProblem::kNone) {
+    out.reason = f.reason.empty() ? to_string(f.state) : f.reason;
+    return out;
+  }
+  if (f.content.size() > lab::kMaxFileBytes) {
+    out.problem = FileProblem::kTooLarge;
+    out.reason = "larger than 1 MiB";
+    return out;
+  }
+  std::string why;
+  auto t = text::decode(f.content, &why);
+  if (!t) {
+    out.problem = FileProblem::kNotText;
+    out.reason = why;
+    return out;
+  }
+  out.text = std::move(*t);
+  return out;
+}
+
+// ---- quantities --------------------------------------------------------------------------
+
+std::optional<long long> quantity_milli(std::string_view in) {
+  std::string s = text::trim(in);
+  if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') && s.back() == s.front()) s = s.substr(1, s.size() - 2);
+  // A cell with no digit ("-", "m") is zero to ParseQuantity but no amount in a saved file.
+  if (s.empty() || s.size() > 40 || s.find_first_of("0123456789") == std::string::npos) return std::nullopt;
+  return k8s::milli_value(s);
+}
+
+std::optional<long long> json_quantity_milli(const json& v) {
+  if (v.is_string()) return quantity_milli(std::string_view(v.get_ref<const std::string&>()));
+  if (v.is_number_integer()) {
+    const long long n = v.get<long long>();
+    if (n > 9000000000000LL || n < -9000000000000LL) return std::nullopt;
+    return n * 1000;
+  }
+  if (v.is_number_float()) {
+    const double d = v.get<double>();
+    if (!std::isfinite(d) || std::fabs(d) > 9e12) return std::nullopt;
+    return static_cast<long long>(std::ceil(d * 1000.0 - 1e-9));
+  }
+  return std::nullopt;
+}
+
+}  // namespace gpuwhy::readers

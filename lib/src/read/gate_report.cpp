@@ -1,0 +1,87 @@
+// gate-report.txt: seven KEY=VALUE lines, and the counts in them (see readers.h).
+#include "gpuwhy/read/readers.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/base/text.h"
+namespace gpuwhy::readers {
+
+// ---- gate-report.txt ---------------------------------------------------------------------
+
+GateReport read_gate_report(std::string_view in) {
+  GateReport g;
+  std::set<std::string> known(lab::kGateKeys.begin(), lab::kGateKeys.end());
+  std::map<std::string, std::vector<std::string>> seen;
+  for (const auto& raw : text::lines(text::nfkc(in))) {
+    const std::string l = text::trim(raw);
+    // The one file whose form is graded (SPEC: exactly seven non-blank lines): a comment, a
+    // prompt or a fence is a line too, and fails step8.format; the values are read all the same.
+    if (l.empty()) continue;
+    ++g.nonblank_lines;
+    const auto sep = l.find_first_of("=:");
+    if (sep == std::string::npos || sep == 0) {
+      g.malformed.push_back(l);
+      continue;
+    }
+    std::string key = text::trim(std::string_view(l).substr(0, sep));
+    std::string value = text::trim(std::string_view(l).substr(sep + 1));
+    if (value.size() >= 2 && (value.front() == '"' || value.front() == '\'') && value.back() == value.front()) {
+      value = text::trim(std::string_view(value).substr(1, value.size() - 2));
+    }
+    const bool ident = !key.empty() && std::all_of(key.begin(), key.end(), [](char c) {
+      return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    });
+    if (!ident) {
+      g.malformed.push_back(l);
+      continue;
+    }
+    for (char& c : key) {
+      if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    }
+    if (known.count(key) == 0) {
+      g.unknown.push_back(key);
+      continue;
+    }
+    seen[key].push_back(value);
+  }
+  for (const auto& k : lab::kGateKeys) {
+    const std::string key(k);
+    auto it = seen.find(key);
+    if (it == seen.end()) {
+      g.missing.push_back(key);
+      continue;
+    }
+    g.values[key] = it->second.front();
+    if (it->second.size() > 1) {
+      g.duplicates.push_back(key);
+      if (std::any_of(it->second.begin(), it->second.end(), [&](const std::string& v) { return v != it->second[0]; }))
+        g.conflicting.push_back(key);
+    }
+  }
+  return g;
+}
+
+std::optional<long long> leading_count(std::string_view value) {
+  const std::string v = text::trim(text::nfkc(value));
+  std::size_t i = 0;
+  while (i < v.size() && v[i] >= '0' && v[i] <= '9') ++i;
+  if (i == 0 || i > 9) return std::nullopt;
+  // `2개`, `2 (trainer, trainer2)`, `2 GPUs` count; `1.5`, `2,5` and `2/3` are not whole counts.
+  if (i < v.size()) {
+    const char c = v[i];
+    const bool digit_after = i + 1 < v.size() && v[i + 1] >= '0' && v[i + 1] <= '9';
+    if ((c == '.' || c == ',' || c == '/') && digit_after) return std::nullopt;
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+      // a quantity suffix (`2k`, `500m`) is not a count; a word after a space is a note
+      const std::string_view rest = std::string_view(v).substr(i);
+      const bool word = rest.size() > 2 && std::isalpha(static_cast<unsigned char>(rest[1])) != 0;
+      if (!word) return std::nullopt;
+    }
+  }
+  return std::stoll(v.substr(0, i));
+}
+}  // namespace gpuwhy::readers

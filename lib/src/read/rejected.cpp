@@ -1,0 +1,164 @@
+// rejected.txt and the scheduler messages the student saved (see readers.h).
+#include "gpuwhy/read/readers.h"
+
+#include "gpuwhy/base/text.h"
+#include "read/read_detail.h"
+namespace gpuwhy::readers {
+
+using nlohmann::json;
+
+using detail::parse_bounded;
+
+// ---- rejected.txt ------------------------------------------------------------------------
+
+namespace {
+
+std::string quoted_after(std::string_view line, std::string_view marker) {
+  const auto p = line.find(marker);
+  if (p == std::string_view::npos) return "";
+  const auto b = p + marker.size();
+  const auto e = line.find('"', b);
+  if (e == std::string_view::npos) return "";
+  return std::string(line.substr(b, e - b));
+}
+
+void finish(Rejection& r) {
+  r.kinds = messages::classify(r.causes);
+}
+
+}  // namespace
+
+namespace {
+
+bool starts_rejection(const std::string& l) {
+  return l.find("is invalid") != std::string::npos || l.rfind("Error from server", 0) == 0;
+}
+
+// A cause line without kubectl's header (the header was not copied): the apiserver's own form,
+// `<field path>: Invalid value: ...: <rule>`. A note that only quotes the rule is no rejection.
+bool bare_cause(const std::string& l) {
+  const bool rule = l.find("must be equal to") != std::string::npos ||
+                    l.find("must be an integer") != std::string::npos ||
+                    l.find("Limit must be set") != std::string::npos;
+  if (!rule) return false;
+  const std::string_view t = l.rfind("* ", 0) == 0 ? std::string_view(l).substr(2) : std::string_view(l);
+  const auto colon = t.find(": ");
+  if (colon == std::string_view::npos) return false;
+  const std::string_view path = t.substr(0, colon);  // spec.containers[0].resources.requests
+  const bool field_path = path.rfind("spec.", 0) == 0 && path.find(' ') == std::string_view::npos &&
+                          path.find("resources") != std::string_view::npos;
+  return field_path &&
+         (t.find("Invalid value") != std::string_view::npos || t.find("Required value") != std::string_view::npos ||
+          t.find("Forbidden") != std::string_view::npos);
+}
+
+// A rejection as its lines were read: the header's own cause text, then one part per
+// `* <field>: <msg>` line; a line wrapped by the terminal continues the part before it.
+struct Block {
+  Rejection r;
+  std::vector<std::string> parts;
+  bool listed = false;  ///< the header ends at `is invalid:`: its causes follow as `* ` lines
+};
+
+void close_block(std::optional<Block>& b, RejectedFile& out) {
+  if (!b) return;
+  for (const auto& p : b->parts) {
+    auto c = messages::causes_from_text(p);
+    b->r.causes.insert(b->r.causes.end(), c.begin(), c.end());
+  }
+  finish(b->r);
+  out.rejections.push_back(std::move(b->r));
+  b.reset();
+}
+
+// The rejections of one line, one a piece: `... must be equal to ... ; The Pod "bad-fraction"
+// is invalid: ...` (the output of two commands joined by `echo $(...)` or by hand). A new one
+// starts at kubectl's header; a Pod named inside `Error from server ... Pod "x" is invalid` is
+// that header's own.
+std::vector<std::string> split_rejections(const std::string& line) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t i = 1; i < line.size(); ++i) {
+    if (line.compare(i, 9, "The Pod \"") != 0 && line.compare(i, 17, "Error from server") != 0) continue;
+    if (line[i - 1] != ' ' && line[i - 1] != ';' && line[i - 1] != ',' && line[i - 1] != '\t') continue;
+    std::string_view piece = std::string_view(line).substr(start, i - start);
+    while (!piece.empty() &&
+           (piece.back() == ' ' || piece.back() == ';' || piece.back() == ',' || piece.back() == '\t'))
+      piece.remove_suffix(1);
+    if (!piece.empty()) out.push_back(text::trim(piece));
+    start = i;
+  }
+  out.push_back(text::trim(std::string_view(line).substr(start)));
+  return out;
+}
+
+}  // namespace
+
+RejectedFile read_rejected(std::string_view in) {
+  RejectedFile out;
+  std::optional<Block> open;
+  std::vector<std::string> lines;
+  for (const auto& raw : text::lines(text::nfkc(in))) {
+    for (auto& piece : split_rejections(text::trim(raw))) lines.push_back(std::move(piece));
+  }
+  for (const auto& l : lines) {
+    if (l.empty() || text::is_noise_line(l)) {
+      close_block(open, out);
+      continue;
+    }
+    if (open && open->listed && l.rfind("* ", 0) == 0) {
+      open->parts.push_back(l);
+      continue;
+    }
+    // A cause without its header (cut by grep, tail or sed) is a rejection of its own: kubectl
+    // lists `* ` causes only under a header that ends at `is invalid:`.
+    if (starts_rejection(l) || bare_cause(l)) {
+      close_block(open, out);
+      open.emplace();
+      open->r.header = l;
+      open->r.pod = quoted_after(l, "Pod \"");
+      const auto inv = l.find("is invalid:");
+      const std::string rest = inv == std::string::npos ? l : text::trim(std::string_view(l).substr(inv + 11));
+      open->listed = rest.empty();
+      open->parts.push_back(rest.empty() ? std::string() : l);
+      continue;
+    }
+    if (open) {
+      // A cause the terminal wrapped onto the next line (`...resource.Quantity{...}:` /
+      // `must be an integer`): it belongs to the part before it.
+      open->parts.back() += ' ';
+      open->parts.back() += l;
+    }
+  }
+  close_block(open, out);
+  return out;
+}
+
+std::vector<messages::SchedulerMessage> read_scheduler_file(std::string_view in) {
+  const std::string t = text::trim(text::strip_noise(text::nfkc(in)));
+  // `-o json` (a Pod, an event list, the conditions array): the strings, exactly decoded.
+  if (!t.empty() && (t.front() == '{' || t.front() == '[')) {
+    const json j = parse_bounded(t);
+    if (!j.is_discarded()) {
+      std::string strings;
+      std::vector<const json*> stack{&j};
+      while (!stack.empty()) {
+        const json* v = stack.back();
+        stack.pop_back();
+        if (v->is_string()) {
+          strings += v->get_ref<const std::string&>();
+          strings += '\n';
+        } else if (v->is_structured()) {
+          for (const auto& c : *v) stack.push_back(&c);
+        }
+      }
+      auto found = messages::parse_scheduler_messages(strings);
+      if (!found.empty()) return found;
+    }
+  }
+  // Anything else (plain text, -o yaml, describe, get events, jsonpath): quotes undone and
+  // lines unfolded by the message parser itself.
+  return messages::parse_scheduler_messages(t);
+}
+
+}  // namespace gpuwhy::readers

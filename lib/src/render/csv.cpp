@@ -1,0 +1,108 @@
+// CSV (`--format csv`, and the batch summary): RFC 4180 (CRLF, quoted when needed), one header
+// and one row per submission, for spreadsheet or gradebook import.
+//
+// A score is a grade, so it is left empty whenever it would not be one: the run was incomplete
+// (an `error` check: never a zero), the bundle could not be graded, or the step was not selected.
+// `max_score` is always filled for graded runs. `error` says why a row has no score.
+#include <fmt/format.h>
+
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/render/render.h"
+
+namespace gpuwhy::render {
+
+namespace {
+
+using lab::kSteps;  // the columns are fixed so batch rows line up
+
+// One RFC 4180 field. Cells a spreadsheet would read as a formula (= + - @, and tab or CR, which
+// some tools strip before looking) get a leading apostrophe (CSV injection, OWASP).
+std::string cell(std::string_view raw) {
+  std::string s = clean_utf8(raw);
+  if (!s.empty() && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' || s[0] == '\t' || s[0] == '\r')) {
+    s.insert(s.begin(), '\'');
+  }
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) {
+    if (c == '"') q += '"';
+    q += c;
+  }
+  return q + "\"";
+}
+
+std::string row(const std::vector<std::string>& cells) {
+  std::string out;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (i > 0) out += ',';
+    out += cell(cells[i]);
+  }
+  return out + "\r\n";
+}
+
+std::string header() {
+  std::vector<std::string> h{"user", "score", "max_score"};
+  for (int s = 1; s <= kSteps; ++s) h.push_back(fmt::format("step{}", s));
+  for (const char* c : {"complete", "passed", "failed", "errors", "error", "roots"}) h.emplace_back(c);
+  return row(h);
+}
+
+std::string run_row(const std::string& user, const RunResult& run) {
+  const bool complete = run.complete();
+  std::vector<std::string> r{user, complete ? std::to_string(run.score()) : "", std::to_string(run.max_score())};
+  const auto steps = step_summaries(run);
+  for (int n = 1; n <= kSteps; ++n) {
+    std::string v;
+    for (const auto& s : steps) {
+      if (s.step == n && s.selected() && s.complete()) v = std::to_string(s.score);
+    }
+    r.push_back(v);
+  }
+  r.emplace_back(complete ? "true" : "false");
+  r.push_back(std::to_string(run.count(Status::kPass)));
+  r.push_back(std::to_string(run.count(Status::kFail)));
+  r.push_back(std::to_string(run.count(Status::kError)));
+  std::string error;
+  if (!complete) {
+    // Check ids are stable and language-neutral: a script can act on them.
+    error = "incomplete:";
+    for (const auto& c : run.checks) {
+      if (c.outcome.status == Status::kError) error += " " + c.id;
+    }
+  }
+  r.push_back(error);
+  // The root causes (check ids): the failures to fix first; the others follow from them.
+  std::string roots;
+  for (const auto& id : run.roots()) roots += (roots.empty() ? "" : " ") + id;
+  r.push_back(roots);
+  return row(r);
+}
+
+std::string error_row(const std::string& user, const std::string& error) {
+  std::vector<std::string> r{user, "", ""};
+  for (int n = 1; n <= kSteps; ++n) r.emplace_back("");
+  for (const char* c : {"false", "", "", ""}) r.emplace_back(c);
+  r.push_back(one_line(error.empty() ? std::string("bundle could not be graded") : error, 500));
+  r.emplace_back("");
+  return row(r);
+}
+
+}  // namespace
+
+std::string csv(const RunResult& run, const Options& opts) {
+  return header() + run_row(opts.user, run);
+}
+
+namespace detail {
+
+std::string batch_csv_head() {
+  return header();
+}
+
+std::string batch_csv_row(const BatchRow& r) {
+  return r.run ? run_row(r.user, *r.run) : error_row(r.user, r.error);
+}
+
+}  // namespace detail
+
+}  // namespace gpuwhy::render

@@ -1,0 +1,497 @@
+// The HTML report (`--format html`): one self-contained file, no network (inline CSS, SVG and a
+// small script, a Content-Security-Policy that allows no fetch). One run gives the student's page
+// (the terminal table's content, steps as sections, evidence in <details>); a batch gives the
+// class page (render_class.cpp's numbers: histogram, pass rates, most common mistakes, incomplete
+// runs apart, versions, a sortable student table). All markup is in report.html.tmpl; this file
+// only fills its blocks, and every text slot is HTML-escaped there (students control their files).
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/render/render.h"
+#include "render_detail.h"
+
+namespace gpuwhy::render {
+
+namespace detail {
+extern const std::string_view kReportTemplate;  // generated from report.html.tmpl (CMakeLists.txt)
+}  // namespace detail
+
+namespace {
+
+constexpr std::size_t kMaxEvidence = 50;
+
+// ---- The template: named blocks, {{text}} and {{{markup}}} slots.
+
+std::string escape_html(std::string_view in) {
+  return text::escape_each(clean_utf8(in), [](char32_t cp) -> std::string {
+    switch (cp) {
+      case '&': return "&amp;";
+      case '<': return "&lt;";
+      case '>': return "&gt;";
+      case '"': return "&quot;";
+      case '\'': return "&#39;";
+      case '\n':
+      case '\t': return "";
+      case '\r': return "\n";
+      default: break;
+    }
+    // C0/C1 controls and noncharacters are not text a browser shows: U+FFFD says something was there.
+    if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp == 0xFFFE || cp == 0xFFFF) return "\xEF\xBF\xBD";
+    return "";
+  });
+}
+
+/// A value for a slot: text (escaped when filled) or markup made from other blocks.
+struct Slot {
+  std::string value;
+  bool markup = false;
+};
+using Slots = std::map<std::string, Slot>;
+
+Slot markup(std::string html) {
+  return Slot{std::move(html), true};
+}
+Slot txt(std::string text) {
+  return Slot{std::move(text), false};
+}
+Slot num(long n) {
+  return Slot{std::to_string(n), false};
+}
+
+std::string_view block(std::string_view name) {
+  const std::string open = "<!--#" + std::string(name) + "-->";
+  const std::string close = "<!--/" + std::string(name) + "-->";
+  const std::string_view t = detail::kReportTemplate;
+  const std::size_t a = t.find(open);
+  const std::size_t b = a == std::string_view::npos ? a : t.find(close, a);
+  if (b == std::string_view::npos) throw std::logic_error("report.html.tmpl has no block " + std::string(name));
+  return t.substr(a + open.size(), b - a - open.size());
+}
+
+// Fills one block. A slot must be given with the kind the template asks for: {{x}} is always
+// escaped text, so nothing a student wrote can ever be inserted as markup.
+std::string fill(std::string_view name, const Slots& slots) {
+  const std::string_view b = block(name);
+  std::string out;
+  std::size_t i = 0;
+  while (i < b.size()) {
+    const std::size_t at = b.find("{{", i);
+    if (at == std::string_view::npos) break;
+    out.append(b.substr(i, at - i));
+    const bool raw = b.compare(at, 3, "{{{") == 0;
+    const std::size_t start = at + (raw ? 3 : 2);
+    const std::size_t end = b.find(raw ? "}}}" : "}}", start);
+    if (end == std::string_view::npos) throw std::logic_error("unclosed slot in block " + std::string(name));
+    const std::string key(b.substr(start, end - start));
+    const auto it = slots.find(key);
+    if (it == slots.end() || it->second.markup != raw) {
+      throw std::logic_error("block " + std::string(name) + ": slot " + key + " missing or of the wrong kind");
+    }
+    out += raw ? it->second.value : escape_html(it->second.value);
+    i = end + (raw ? 3 : 2);
+  }
+  out.append(b.substr(i));
+  return out;
+}
+
+std::string tr(const char* id, i18n::Lang lang) {
+  return i18n::text(id, lang);
+}
+
+std::string page(const std::string& title, std::string body, i18n::Lang lang) {
+  return fill("page", {{"lang", txt(i18n::to_string(lang))},
+                       {"title", txt(title)},
+                       {"version", txt(GPUWHY_VERSION)},
+                       {"body", markup(std::move(body))}});
+}
+
+std::string meta_text(const RunMeta& m, i18n::Lang lang) {
+  return i18n::render(msg("ui.report.meta", {{"version", m.gpuwhy_version},
+                                             {"server", m.server_version.empty() ? "-" : m.server_version},
+                                             {"generated_at", m.generated_at},
+                                             {"source", m.source}}),
+                      lang);
+}
+
+// ---- The student's page.
+
+const char* mark_of(Status s) {
+  switch (s) {
+    case Status::kPass: return "✔";
+    case Status::kFail: return "✘";
+    case Status::kError: return "!";
+    case Status::kSkip: break;
+  }
+  return "·";
+}
+
+std::string detail_html(const char* kind, const char* label_id, const Msg& m, i18n::Lang lang) {
+  if (is_empty(m)) return "";
+  return fill("detail", {{"kind", txt(kind)}, {"label", txt(tr(label_id, lang))}, {"value", txt(text_of(m, lang))}});
+}
+
+std::string evidence_html(const std::vector<std::string>& evidence, i18n::Lang lang) {
+  if (evidence.empty()) return "";
+  std::string lines;
+  for (std::size_t i = 0; i < evidence.size() && i < kMaxEvidence; ++i) {
+    if (i > 0) lines += '\n';
+    lines += one_line(evidence[i], 2000);
+  }
+  if (evidence.size() > kMaxEvidence) lines += fmt::format("\n… (+{})", evidence.size() - kMaxEvidence);
+  return fill("evidence", {{"label", txt(tr("ui.report.evidence", lang))},
+                           {"count", num(static_cast<long>(evidence.size()))},
+                           {"lines", txt(lines)}});
+}
+
+/// A failure's full details, or (in a step's table) a pointer: to the root causes above, or
+/// from a consequence to its root.
+std::string cause_details(const RunResult& run, const CheckResult& c, const Options& opts) {
+  if (c.outcome.caused_by.empty()) return detail_html("root", "ui.report.root", raw(" "), opts.lang);
+  const std::string root = run.root_of(c.id);
+  for (const auto& r : run.checks) {
+    if (r.id == root)
+      return detail_html("follows", "ui.root.follows-from", raw(check_title(r, opts.lang) + " (" + root + ")"),
+                         opts.lang);
+  }
+  return "";
+}
+
+std::string check_details(const CheckResult& c, const Options& opts, const RunResult* run = nullptr) {
+  const auto& o = c.outcome;
+  const auto lang = opts.lang;
+  const bool problem = o.status == Status::kFail || o.status == Status::kError;
+  if (run != nullptr && o.status == Status::kFail) return cause_details(*run, c, opts);
+  std::string d;
+  if (problem) {
+    if (!opts.hide_expected) d += detail_html("expected", "ui.report.expected", o.expected, lang);
+    d += detail_html("actual", "ui.report.actual", o.actual, lang);
+    d += detail_html("hint", "ui.report.hint", o.hint, lang);
+  }
+  if (problem || opts.verbose) d += evidence_html(o.evidence, lang);
+  return d;
+}
+
+std::string check_row(const RunResult& run, const CheckResult& c, const Options& opts) {
+  const Status st = c.outcome.status;
+  const std::string points =
+      st == Status::kError ? fmt::format("-/{}", c.points) : fmt::format("{}/{}", c.score, c.points);
+  return fill("check", {{"status", txt(to_string(st))},
+                        {"id", txt(c.id)},
+                        {"mark", txt(mark_of(st))},
+                        {"status_text", txt(tr(("ui.report.status." + to_string(st)).c_str(), opts.lang))},
+                        {"title", txt(check_title(c, opts.lang))},
+                        {"points", txt(points)},
+                        {"details", markup(check_details(c, opts, &run))}});
+}
+
+std::string step_section(const RunResult& run, const StepSummary& s, const Options& opts) {
+  const auto lang = opts.lang;
+  std::string rows;
+  for (const auto& c : run.checks) {
+    if (c.step == s.step && c.outcome.status != Status::kSkip) rows += check_row(run, c, opts);
+  }
+  // A step whose checks all pass is folded.
+  return fill(s.failed == 0 && s.errors == 0 ? "step-folded" : "step",
+              {{"step", num(s.step)},
+               {"title", txt(i18n::text(fmt::format("ui.step.{}", s.step), lang))},
+               {"score", txt(fmt::format("{}/{}", s.score, s.max_score))},
+               {"col_status", txt(tr("ui.report.col.status", lang))},
+               {"col_check", txt(tr("ui.report.col.check", lang))},
+               {"col_points", txt(tr("ui.report.col.points", lang))},
+               {"col_details", txt(tr("ui.report.col.details", lang))},
+               {"rows", markup(rows)}});
+}
+
+// A cause in the environment that made several checks `error`, told once above the steps (as the
+// terminal table does); the rows keep their own details.
+std::string env_causes(const RunResult& run, i18n::Lang lang) {
+  std::string out;
+  for (const auto& g : detail::shared_env_causes(run, lang)) {
+    out += fill("env-cause", {{"cause", txt(g.cause)},
+                              {"checks", txt(text::join(g.ids, " "))},
+                              {"heading", txt(g.heading)},
+                              {"cause_label", txt(tr("ui.env.cause", lang))},
+                              {"message", txt(g.message)},
+                              {"fix_label", txt(tr("ui.env.fix", lang))},
+                              {"fix", txt(g.fix)}});
+  }
+  return out;
+}
+
+std::string consequences_html(const RunResult& run, const CheckResult& root, i18n::Lang lang) {
+  const auto list = run.consequences_of(root.id);
+  if (list.empty()) return "";
+  int lost = 0;
+  std::string items;
+  for (const CheckResult* f : list) {
+    lost += f->points - f->score;
+    items += fill("consequence",
+                  {{"id", txt(f->id)},
+                   {"caused_by", txt(f->outcome.caused_by)},
+                   {"step", txt(i18n::render(msg("ui.step.short", {{"step", std::to_string(f->step)}}), lang))},
+                   {"title", txt(check_title(*f, lang))},
+                   {"points", txt(fmt::format("{}/{}", f->score, f->points))}});
+  }
+  const std::string heading = i18n::render(
+      msg("ui.root.consequences", {{"count", std::to_string(list.size())}, {"points", std::to_string(lost)}}), lang);
+  return fill("consequences", {{"heading", txt(heading)}, {"items", markup(items)}});
+}
+
+// The root causes at the top, each in full with the failures that follow from it.
+std::string roots_html(const RunResult& run, const Options& opts) {
+  const auto roots = run.roots();
+  if (roots.empty()) return "";
+  std::string items;
+  for (const auto& c : run.checks) {
+    if (std::find(roots.begin(), roots.end(), c.id) == roots.end()) continue;
+    items += fill("root", {{"id", txt(c.id)},
+                           {"title", txt(check_title(c, opts.lang))},
+                           {"points", txt(fmt::format("{}/{}", c.score, c.points))},
+                           {"details", markup(check_details(c, opts))},
+                           {"consequences", markup(consequences_html(run, c, opts.lang))}});
+  }
+  return fill("roots", {{"title", txt(tr("ui.report.roots", opts.lang))}, {"items", markup(items)}});
+}
+
+std::string student_body(const RunResult& run, const Options& opts) {
+  const auto lang = opts.lang;
+  std::string steps;
+  for (const auto& s : step_summaries(run)) {
+    if (s.selected()) steps += step_section(run, s, opts);
+  }
+  std::string warnings;
+  for (const auto& w : run.meta.warnings) {
+    warnings += fill("warning", {{"label", txt(tr("ui.report.warning", lang))}, {"text", txt(one_line(w, 500))}});
+  }
+  const std::string banner = run.complete() ? "" : fill("banner", {{"text", txt(incomplete_line(run, lang))}});
+  return fill("student", {{"title", txt(tr("ui.report.title", lang))},
+                          {"score", num(run.score())},
+                          {"max_score", num(run.max_score())},
+                          {"complete", txt(run.complete() ? "true" : "false")},
+                          {"summary", txt(summary_line(run, lang))},
+                          {"banner", markup(banner)},
+                          {"env_causes", markup(env_causes(run, lang))},
+                          {"warnings", markup(warnings)},
+                          {"meta", txt(meta_text(run.meta, lang))},
+                          {"roots", markup(roots_html(run, opts))},
+                          {"steps", markup(steps)}});
+}
+
+}  // namespace
+
+std::string html(const RunResult& run, const Options& opts) {
+  return page(tr("ui.report.title", opts.lang), student_body(run, opts), opts.lang);
+}
+
+namespace detail {
+
+namespace {
+
+// ---- The class page.
+
+constexpr int kBarWidth = 40;
+constexpr int kBarGap = 8;
+constexpr int kChartHeight = 140;
+constexpr int kTop = 18;
+constexpr int kLabels = 34;
+
+std::string histogram_bars(const ClassSummary& s) {
+  int most = 1;
+  for (int n : s.bins) most = std::max(most, n);
+  std::string bars;
+  for (int i = 0; i < kScoreBins; ++i) {
+    const int n = s.bins[static_cast<std::size_t>(i)];
+    const int h = n * kChartHeight / most;
+    const int x = kBarGap + i * (kBarWidth + kBarGap);
+    const std::string label = bin_label(i);
+    bars += fill("bar", {{"bin", num(i)},
+                         {"count", num(n)},
+                         {"x", num(x)},
+                         {"y", num(kTop + kChartHeight - h)},
+                         {"width", num(kBarWidth)},
+                         {"height", num(h)},
+                         {"label", txt(label)},
+                         {"text_x", num(x + kBarWidth / 2)},
+                         {"count_y", num(kTop + kChartHeight - h - 4)},
+                         {"label_y", num(kTop + kChartHeight + 16)},
+                         {"short_label", txt(std::to_string(i * 100 / kScoreBins) + "%")}});
+  }
+  return bars;
+}
+
+std::string bin_rows(const ClassSummary& s) {
+  std::string rows;
+  for (int i = 0; i < kScoreBins; ++i) {
+    rows += fill("bin-row",
+                 {{"bin", num(i)}, {"count", num(s.bins[static_cast<std::size_t>(i)])}, {"label", txt(bin_label(i))}});
+  }
+  return rows;
+}
+
+std::string rate_rows(const std::vector<PassRate>& rates) {
+  std::string rows;
+  for (const auto& r : rates) {
+    rows += fill("rate-row", {{"id", txt(r.id)},
+                              {"step", num(r.step)},
+                              {"passed", num(r.passed)},
+                              {"graded", num(r.graded)},
+                              {"rate", num(percent(r.passed, r.graded))},
+                              {"name", txt(r.title)},
+                              {"code", markup(r.id.empty() ? "" : fill("code", {{"text", txt(r.id)}}))}});
+  }
+  return rows;
+}
+
+std::string mistake_item(const ClassSummary& s, const Mistake& m, i18n::Lang lang) {
+  return fill(
+      "mistake",
+      {{"hint_id", txt(m.hint_id)},
+       {"check", txt(m.check_id)},
+       {"count", num(m.count)},
+       {"count_text", txt(i18n::render(msg("ui.class.mistake.count", {{"count", std::to_string(m.count)}}), lang))},
+       {"title", txt(m.check_title)},
+       {"hint", txt(m.hint)},
+       {"explain_label", txt(i18n::render(msg("ui.class.explain", {{"check", m.check_id}}), lang))},
+       {"explain", txt(m.explain)},
+       {"users_label", txt(tr("ui.class.students", lang))},
+       {"users", txt(text::join(s.users(m), ", "))}});
+}
+
+// The most common ones in a list; the rest (often one student each) folded under it.
+std::string mistakes_html(const ClassSummary& s, i18n::Lang lang) {
+  if (s.mistakes.empty()) return fill("paragraph", {{"text", txt(tr("ui.class.no-mistakes", lang))}});
+  std::string top;
+  std::string rest;
+  for (std::size_t i = 0; i < s.mistakes.size(); ++i)
+    (i < kTopMistakes ? top : rest) += mistake_item(s, s.mistakes[i], lang);
+  std::string more;
+  if (!rest.empty()) {
+    const auto n = s.mistakes.size() - kTopMistakes;
+    more = fill("more-mistakes",
+                {{"summary", txt(i18n::render(msg("ui.class.more-mistakes", {{"count", std::to_string(n)}}), lang))},
+                 {"start", num(static_cast<long>(kTopMistakes + 1))},
+                 {"items", markup(rest)}});
+  }
+  return fill("mistakes", {{"items", markup(top)}, {"more", markup(more)}});
+}
+
+std::string incomplete_html(const ClassSummary& s, i18n::Lang lang) {
+  if (s.incomplete.empty()) return fill("paragraph", {{"text", txt(tr("ui.class.none", lang))}});
+  std::string rows;
+  for (const IncompleteLine& r : s.incomplete) {
+    const std::string why =
+        r.graded ? i18n::render(msg("ui.class.incomplete.errors", {{"errors", std::to_string(r.errors)}}), lang)
+                 : i18n::render(msg("ui.batch.not-graded", {{"error", one_line(r.error, 500)}}), lang);
+    rows += fill("incomplete-row", {{"user", txt(one_line(r.user, 200))}, {"reason", txt(why)}});
+  }
+  return fill("incomplete-table", {{"col_user", txt(tr("ui.batch.user", lang))},
+                                   {"col_reason", txt(tr("ui.class.col.reason", lang))},
+                                   {"rows", markup(rows)}});
+}
+
+std::string student_rows(const ClassSummary& s) {
+  std::string rows;
+  for (const StudentLine& r : s.scored) {
+    const auto failed = s.failed_ids(r);
+    rows += fill("student-row", {{"user", txt(one_line(r.user, 200))},
+                                 {"failed_ids", txt(text::join(failed, " "))},
+                                 {"score", num(r.score)},
+                                 {"max_score", num(r.max_score)},
+                                 {"passed", num(r.passed)},
+                                 {"failed_count", num(static_cast<long>(failed.size()))},
+                                 {"version", txt(one_line(r.version, 60))},
+                                 {"failed_list", txt(text::join(failed, ", "))}});
+  }
+  return rows;
+}
+
+std::string filter_options(const ClassSummary& s) {
+  std::string options;
+  for (const auto& m : s.checks) options += fill("filter-option", {{"id", txt(m.id)}, {"title", txt(m.title)}});
+  return options;
+}
+
+std::string versions_text(const ClassSummary& s, i18n::Lang lang) {
+  std::vector<std::string> v;
+  for (const auto& x : s.versions) v.push_back(x.empty() ? tr("ui.class.unknown-version", lang) : one_line(x, 60));
+  return v.empty() ? tr("ui.class.none", lang) : text::join(v, ", ");
+}
+
+std::string class_summary_text(const ClassSummary& s, i18n::Lang lang) {
+  std::string t = i18n::render(msg("ui.batch.summary", {{"count", std::to_string(s.submissions)},
+                                                        {"scored", std::to_string(s.scored.size())},
+                                                        {"incomplete", std::to_string(s.incomplete.size())}}),
+                               lang);
+  if (!s.scored.empty()) {
+    t += "; " + i18n::render(msg("ui.class.mean", {{"mean", fmt::format("{:.1f}", s.mean_percent)}}), lang);
+  }
+  return t;
+}
+
+Slots class_labels(i18n::Lang lang) {
+  return {{"histogram_title", txt(tr("ui.class.histogram", lang))},
+          {"col_bin", txt(tr("ui.class.bin", lang))},
+          {"col_students", txt(tr("ui.class.students", lang))},
+          {"mistakes_title", txt(tr("ui.class.mistakes", lang))},
+          {"steps_title", txt(tr("ui.class.steps", lang))},
+          {"checks_title", txt(tr("ui.class.checks", lang))},
+          {"col_step", txt(tr("ui.class.step", lang))},
+          {"col_check", txt(tr("ui.report.col.check", lang))},
+          {"col_passed", txt(tr("ui.class.passed", lang))},
+          {"col_graded", txt(tr("ui.class.graded", lang))},
+          {"col_rate", txt(tr("ui.class.rate", lang))},
+          {"incomplete_title", txt(tr("ui.class.incomplete", lang))},
+          {"versions_title", txt(tr("ui.class.versions", lang))},
+          {"students_title", txt(tr("ui.class.table", lang))},
+          {"sort_hint", txt(tr("ui.class.sort-hint", lang))},
+          {"filter_label", txt(tr("ui.class.filter", lang))},
+          {"filter_all", txt(tr("ui.class.filter.all", lang))},
+          {"col_user", txt(tr("ui.batch.user", lang))},
+          {"col_score", txt(tr("ui.batch.score", lang))},
+          {"col_failed_count", txt(tr("ui.report.status.fail", lang))},
+          {"col_kubernetes", txt(tr("ui.class.col.kubernetes", lang))},
+          {"col_failed", txt(tr("ui.class.col.failed", lang))}};
+}
+
+std::string generated_at_of(const ClassSummary& s, const Options& opts) {
+  return opts.generated_at.empty() ? s.latest_generated_at : opts.generated_at;
+}
+
+}  // namespace
+
+std::string batch_html(const ClassSummary& s, const Options& opts) {
+  const auto lang = opts.lang;
+  Slots slots = class_labels(lang);
+  const std::string title = tr("ui.class.title", lang);
+  slots["title"] = txt(title);
+  slots["submissions"] = num(static_cast<long>(s.submissions));
+  slots["scored"] = num(static_cast<long>(s.scored.size()));
+  slots["incomplete"] = num(static_cast<long>(s.incomplete.size()));
+  slots["summary"] = txt(class_summary_text(s, lang));
+  slots["meta"] = txt(fmt::format("gpuwhy {}, {}", GPUWHY_VERSION, generated_at_of(s, opts)));
+  slots["svg_width"] = num(kBarGap + kScoreBins * (kBarWidth + kBarGap));
+  slots["svg_height"] = num(kTop + kChartHeight + kLabels);
+  slots["histogram_aria"] =
+      txt(i18n::render(msg("ui.class.histogram.aria",
+                           {{"scored", std::to_string(s.scored.size())}, {"bins", std::to_string(kScoreBins)}}),
+                       lang));
+  slots["bars"] = markup(histogram_bars(s));
+  slots["bin_rows"] = markup(bin_rows(s));
+  slots["mistakes"] = markup(mistakes_html(s, lang));
+  slots["step_rows"] = markup(rate_rows(s.steps));
+  slots["check_rows"] = markup(rate_rows(s.checks));
+  slots["incomplete_list"] = markup(incomplete_html(s, lang));
+  slots["versions"] = txt(versions_text(s, lang));
+  slots["filter_options"] = markup(filter_options(s));
+  slots["student_rows"] = markup(student_rows(s));
+  return page(title, fill("class", slots), lang);
+}
+
+}  // namespace detail
+
+}  // namespace gpuwhy::render

@@ -1,0 +1,274 @@
+// GitHub-flavoured Markdown (`--format markdown`): the student's summary (a table per step) or,
+// for a batch, the class summary (render_class.cpp), fit for $GITHUB_STEP_SUMMARY and LMS comment
+// boxes. Every outside text is one line with Markdown's punctuation backslash-escaped (`|` cannot
+// split a table cell, a backtick cannot open code) and HTML written as character references, so
+// student text can neither format nor inject anything.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/render/render.h"
+#include "render_detail.h"
+
+namespace gpuwhy::render {
+
+namespace {
+
+std::string md(std::string_view in, std::size_t max = 1000) {
+  // No @user or @org/team mention from outside text (detail::defuse_mentions).
+  return detail::defuse_mentions(text::escape_each(one_line(in, max), [](char32_t cp) -> std::string {
+    switch (cp) {
+      case '&': return "&amp;";
+      case '<': return "&lt;";
+      case '>': return "&gt;";
+      case '"': return "&quot;";
+      case '\\':
+      case '`':
+      case '*':
+      case '_':
+      case '[':
+      case ']':
+      case '|':
+      case '#':
+      case '~':
+      case '!': return std::string("\\") + static_cast<char>(cp);
+      default: break;
+    }
+    return "";
+  }));
+}
+
+std::string t(const char* id, i18n::Lang lang) {
+  return md(i18n::text(id, lang));
+}
+
+const char* emoji(Status s) {
+  switch (s) {
+    case Status::kPass: return "✅";
+    case Status::kFail: return "❌";
+    case Status::kError: return "⚠️";
+    case Status::kSkip: break;
+  }
+  return "➖";
+}
+
+std::string status_cell(Status s, i18n::Lang lang) {
+  return std::string(emoji(s)) + " " + t(("ui.report.status." + to_string(s)).c_str(), lang);
+}
+
+std::string points_cell(const CheckResult& c) {
+  if (c.outcome.status == Status::kError) return fmt::format("-/{}", c.points);
+  return fmt::format("{}/{}", c.score, c.points);
+}
+
+std::string full_details(const CheckResult& c, const Options& opts) {
+  const auto& o = c.outcome;
+  std::string cell;
+  const auto add = [&](const char* label, const Msg& m) {
+    if (is_empty(m)) return;
+    if (!cell.empty()) cell += "<br>";
+    cell += "**" + t(label, opts.lang) + "** " + md(text_of(m, opts.lang));
+  };
+  if (!opts.hide_expected) add("ui.report.expected", o.expected);
+  add("ui.report.actual", o.actual);
+  add("ui.report.hint", o.hint);
+  return cell;
+}
+
+// In a step's table: a root cause points at its entry above, a consequence at its root; an
+// error says why in full.
+std::string details_cell(const RunResult& run, const CheckResult& c, const Options& opts) {
+  const auto& o = c.outcome;
+  if (o.status == Status::kError) return full_details(c, opts);
+  if (o.status != Status::kFail) return "";
+  if (o.caused_by.empty()) return "**" + t("ui.report.root", opts.lang) + "**";
+  const std::string root = run.root_of(c.id);
+  for (const auto& r : run.checks) {
+    if (r.id == root)
+      return "**" + t("ui.root.follows-from", opts.lang) + "** " + md(check_title(r, opts.lang)) + " `" + md(root) +
+             "`";
+  }
+  return "";
+}
+
+/// The root causes, each in full with the failures that follow from it.
+std::string roots_section(const RunResult& run, const Options& opts) {
+  const auto roots = run.roots();
+  if (roots.empty()) return "";
+  const auto lang = opts.lang;
+  std::string out = "### " + t("ui.report.roots", lang) + "\n\n";
+  for (const auto& c : run.checks) {
+    if (std::find(roots.begin(), roots.end(), c.id) == roots.end()) continue;
+    out += fmt::format("#### ❌ {} `{}` ({})\n\n{}\n\n", md(check_title(c, lang)), md(c.id), points_cell(c),
+                       full_details(c, opts));
+    const auto list = run.consequences_of(c.id);
+    if (list.empty()) continue;
+    int lost = 0;
+    for (const CheckResult* f : list) lost += f->points - f->score;
+    out += md(i18n::render(
+               msg("ui.root.consequences", {{"count", std::to_string(list.size())}, {"points", std::to_string(lost)}}),
+               lang)) +
+           "\n\n";
+    for (const CheckResult* f : list) {
+      out += fmt::format("- {} {} `{}` ({})\n",
+                         md(i18n::render(msg("ui.step.short", {{"step", std::to_string(f->step)}}), lang)),
+                         md(check_title(*f, lang)), md(f->id), points_cell(*f));
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+std::string step_table(const RunResult& run, const StepSummary& s, const Options& opts) {
+  const auto lang = opts.lang;
+  const std::string heading = md(i18n::text(fmt::format("ui.step.{}", s.step), lang));
+  // A step whose checks all pass is one line.
+  if (s.failed == 0 && s.errors == 0) return fmt::format("✅ **{}** ({}/{})<br>\n", heading, s.score, s.max_score);
+  std::string out =
+      fmt::format("### {} ({}/{})\n\n", md(i18n::text(fmt::format("ui.step.{}", s.step), lang)), s.score, s.max_score);
+  out += fmt::format("| {} | {} | {} | {} |\n|---|---|---|---|\n", t("ui.report.col.status", lang),
+                     t("ui.report.col.check", lang), t("ui.report.col.points", lang), t("ui.report.col.details", lang));
+  for (const auto& c : run.checks) {
+    if (c.step != s.step || c.outcome.status == Status::kSkip) continue;
+    out += fmt::format("| {} | {} `{}` | {} | {} |\n", status_cell(c.outcome.status, lang), md(check_title(c, lang)),
+                       md(c.id), points_cell(c), details_cell(run, c, opts));
+  }
+  return out + "\n";
+}
+
+std::string meta_line(const RunMeta& m, i18n::Lang lang) {
+  return md(i18n::render(msg("ui.report.meta", {{"version", m.gpuwhy_version},
+                                                {"server", m.server_version.empty() ? "-" : m.server_version},
+                                                {"generated_at", m.generated_at},
+                                                {"source", m.source}}),
+                         lang));
+}
+
+}  // namespace
+
+std::string markdown(const RunResult& run, const Options& opts) {
+  const auto lang = opts.lang;
+  std::string out = "## " + t("ui.report.title", lang) + "\n\n";
+  out += "**" + md(summary_line(run, lang)) + "**\n\n";
+  if (!run.complete()) out += "> ⚠️ " + md(incomplete_line(run, lang)) + "\n\n";
+  for (const auto& g : detail::shared_env_causes(run, lang)) {
+    out += "> ⚠️ **" + md(g.heading) + "**<br>**" + t("ui.env.cause", lang) + "** " + md(g.message) + "<br>**" +
+           t("ui.env.fix", lang) + "** " + md(g.fix) + "\n\n";
+  }
+  for (const auto& w : run.meta.warnings) out += "> " + t("ui.report.warning", lang) + ": " + md(w, 500) + "\n\n";
+  out += roots_section(run, opts);
+  bool folded = false;
+  for (const auto& s : step_summaries(run)) {
+    if (!s.selected()) continue;
+    const std::string part = step_table(run, s, opts);
+    const bool one_line = part.rfind("✅", 0) == 0;
+    if (folded && !one_line) out += "\n";
+    out += part;
+    folded = one_line;
+  }
+  if (folded) out += "\n";
+  out += "<sub>" + meta_line(run.meta, lang) + "</sub>\n";
+  return out;
+}
+
+namespace detail {
+
+namespace {
+
+std::string rates_table(const std::vector<PassRate>& rates, bool checks, i18n::Lang lang) {
+  std::string out = fmt::format("| {} | {} | {} | {} |\n|---|---:|---:|---:|\n",
+                                checks ? t("ui.report.col.check", lang) : t("ui.class.step", lang),
+                                t("ui.class.passed", lang), t("ui.class.graded", lang), t("ui.class.rate", lang));
+  for (const auto& r : rates) {
+    const std::string name = checks ? md(r.title) + " `" + md(r.id) + "`" : md(r.title);
+    out += fmt::format("| {} | {} | {} | {} % |\n", name, r.passed, r.graded, percent(r.passed, r.graded));
+  }
+  return out + "\n";
+}
+
+std::string mistakes_list(const ClassSummary& s, i18n::Lang lang) {
+  if (s.mistakes.empty()) return t("ui.class.no-mistakes", lang) + "\n\n";
+  std::string out;
+  int n = 0;
+  for (const auto& m : s.mistakes) {
+    if (static_cast<std::size_t>(n) == kTopMistakes) {
+      out += "\n" +
+             md(i18n::render(
+                 msg("ui.class.more-mistakes", {{"count", std::to_string(s.mistakes.size() - kTopMistakes)}}), lang)) +
+             "\n";
+      break;
+    }
+    out += fmt::format("{}. **{}**: {} `{}`: {}\n", ++n,
+                       md(i18n::render(msg("ui.class.mistake.count", {{"count", std::to_string(m.count)}}), lang)),
+                       md(m.check_title), md(m.check_id), md(m.hint));
+    out += "   > " + md(i18n::render(msg("ui.class.explain", {{"check", m.check_id}}), lang)) + ": " +
+           md(m.explain, 2000) + "\n";
+  }
+  return out + "\n";
+}
+
+std::string incomplete_table(const ClassSummary& s, i18n::Lang lang) {
+  if (s.incomplete.empty()) return t("ui.class.none", lang) + "\n\n";
+  std::string out = fmt::format("| {} | {} |\n|---|---|\n", t("ui.batch.user", lang), t("ui.class.col.reason", lang));
+  for (const IncompleteLine& r : s.incomplete) {
+    const std::string why =
+        r.graded ? i18n::render(msg("ui.class.incomplete.errors", {{"errors", std::to_string(r.errors)}}), lang)
+                 : i18n::render(msg("ui.batch.not-graded", {{"error", r.error}}), lang);
+    out += fmt::format("| {} | {} |\n", md(r.user, 100), md(why, 300));
+  }
+  return out + "\n";
+}
+
+std::string students_table(const ClassSummary& s, i18n::Lang lang) {
+  std::string out =
+      fmt::format("| {} | {} | {} | {} |\n|---|---:|---|---|\n", t("ui.batch.user", lang), t("ui.batch.score", lang),
+                  t("ui.class.col.kubernetes", lang), t("ui.class.col.failed", lang));
+  for (const StudentLine& r : s.scored) {
+    std::string failed;
+    for (const auto& id : s.failed_ids(r)) failed += (failed.empty() ? "`" : ", `") + md(id) + "`";
+    out += fmt::format("| {} | {}/{} | {} | {} |\n", md(r.user, 100), r.score, r.max_score, md(r.version, 40), failed);
+  }
+  return out + "\n";
+}
+
+std::string summary_head(const ClassSummary& s, i18n::Lang lang) {
+  std::string out = "## " + t("ui.report.title", lang) + ": " + t("ui.class.title", lang) + "\n\n";
+  out += "**" +
+         md(i18n::render(msg("ui.batch.summary", {{"count", std::to_string(s.submissions)},
+                                                  {"scored", std::to_string(s.scored.size())},
+                                                  {"incomplete", std::to_string(s.incomplete.size())}}),
+                         lang)) +
+         "**";
+  if (!s.scored.empty()) {
+    out += " " + md(i18n::render(msg("ui.class.mean", {{"mean", fmt::format("{:.1f}", s.mean_percent)}}), lang));
+  }
+  return out + "\n\n";
+}
+
+}  // namespace
+
+std::string batch_markdown(const ClassSummary& s, const Options& opts) {
+  const auto lang = opts.lang;
+  std::string out = summary_head(s, lang);
+  out += "### " + t("ui.class.histogram", lang) + "\n\n";
+  out += fmt::format("| {} | {} |\n|---|---:|\n", t("ui.class.bin", lang), t("ui.class.students", lang));
+  for (int i = 0; i < kScoreBins; ++i) out += fmt::format("| {} | {} |\n", bin_label(i), s.bins[i]);
+  out += "\n### " + t("ui.class.mistakes", lang) + "\n\n" + mistakes_list(s, lang);
+  out += "### " + t("ui.class.steps", lang) + "\n\n" + rates_table(s.steps, false, lang);
+  out += "### " + t("ui.class.checks", lang) + "\n\n" + rates_table(s.checks, true, lang);
+  out += "### " + t("ui.class.incomplete", lang) + "\n\n" + incomplete_table(s, lang);
+  std::string versions;
+  for (const auto& v : s.versions) {
+    versions += (versions.empty() ? "" : ", ") + (v.empty() ? t("ui.class.unknown-version", lang) : md(v, 40));
+  }
+  out += "### " + t("ui.class.versions", lang) + "\n\n" + (versions.empty() ? t("ui.class.none", lang) : versions) +
+         "\n\n";
+  out += "### " + t("ui.class.table", lang) + "\n\n" + students_table(s, lang);
+  return out;
+}
+
+}  // namespace detail
+
+}  // namespace gpuwhy::render

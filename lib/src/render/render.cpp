@@ -1,0 +1,297 @@
+// Renderer dispatch, batch summaries and the helpers every renderer shares.
+// Each format lives in its own render_<format>.cpp.
+#include "gpuwhy/render/render.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <map>
+#include <optional>
+#include <stdexcept>
+
+#include "gpuwhy/base/error.h"
+#include "json/json_out.h"
+#include "render_detail.h"
+
+namespace gpuwhy::render {
+
+// Defined in render_csv.cpp, render_json.cpp, render_html.cpp and render_markdown.cpp; only this
+// file dispatches to them.
+namespace detail {
+std::string batch_csv_head();
+std::string batch_csv_row(const BatchRow& r);
+void batch_json_head(JsonOut& w, const std::string& generated_at);
+void batch_json_row(JsonOut& w, const BatchRow& r, const Options& opts);
+void batch_json_tail(JsonOut& w, std::string& out);
+}  // namespace detail
+
+const FormatInfo& info(Format format) {
+  for (const auto& f : kFormats) {
+    if (f.format == format) return f;
+  }
+  throw Error(ErrorKind::kUsage, "unknown output format");
+}
+
+std::vector<std::string> format_names() {
+  std::vector<std::string> out;
+  for (const auto& f : kFormats) out.emplace_back(f.name);
+  return out;
+}
+
+std::optional<Format> parse_format(std::string_view name) {
+  for (const auto& f : kFormats) {
+    if (f.name == name) return f.format;
+  }
+  return std::nullopt;
+}
+
+std::string render(Format format, const RunResult& run, const Options& opts) {
+  switch (format) {
+    case Format::kTable: return table(run, opts);
+    case Format::kJson: return json(run, opts);
+    case Format::kJunit: return junit(run, opts);
+    case Format::kGradescope: return gradescope(run, opts);
+    case Format::kLti: return lti(run, opts);
+    case Format::kTap: return tap(run, opts);
+    case Format::kCsv: return csv(run, opts);
+    case Format::kHtml: return html(run, opts);
+    case Format::kMarkdown: return markdown(run, opts);
+    case Format::kGithubClassroom: return github_classroom(run, opts);
+  }
+  throw Error(ErrorKind::kUsage, "unknown output format");
+}
+
+std::string batch(Format format, const std::vector<BatchRow>& rows, const Options& opts) {
+  Options o = opts;
+  if (o.generated_at.empty()) {
+    // RFC 3339 times in UTC with the same layout sort as text; the cmd writes them that way.
+    for (const auto& r : rows) {
+      if (r.run) o.generated_at = std::max(o.generated_at, r.run->meta.generated_at);
+    }
+  }
+  std::string out;
+  BatchWriter w(format, std::move(o), [&out](std::string_view s) { out += s; });
+  for (const auto& r : rows) w.add(r);
+  w.finish();
+  return out;
+}
+
+// ---- The batch writer.
+
+struct BatchWriter::State {
+  Format format;
+  Options opts;
+  Sink sink;
+  std::optional<detail::ClassBuilder> cls;  ///< html and markdown: the class so far, a line a row
+  std::vector<detail::BatchCells> cells;    ///< table: each row's line
+  std::string buf;                          ///< json: the text not yet given to the sink
+  detail::JsonOut json{buf};
+  bool finished = false;
+
+  /// json: gives the sink what was written since the last time.
+  void flush() {
+    sink(buf);
+    buf.clear();
+  }
+};
+
+BatchWriter::BatchWriter(Format format, Options opts, Sink sink) {
+  if (!info(format).batch) {
+    std::string names;
+    for (const auto& f : kFormats) {
+      if (f.batch) names += std::string(names.empty() ? "" : ", ") + std::string(f.name);
+    }
+    throw Error(ErrorKind::kUsage, "several bundles give a batch summary: use --format " + names);
+  }
+  s_ = std::make_unique<State>();
+  s_->format = format;
+  s_->opts = std::move(opts);
+  s_->sink = std::move(sink);
+  if (format == Format::kHtml || format == Format::kMarkdown) s_->cls.emplace(s_->opts.lang);
+  if (format == Format::kCsv) s_->sink(detail::batch_csv_head());
+  if (format == Format::kJson) {
+    detail::batch_json_head(s_->json, s_->opts.generated_at);
+    s_->flush();
+  }
+}
+
+BatchWriter::~BatchWriter() = default;
+BatchWriter::BatchWriter(BatchWriter&&) noexcept = default;
+BatchWriter& BatchWriter::operator=(BatchWriter&&) noexcept = default;
+
+void BatchWriter::add(const BatchRow& row) {
+  State& s = *s_;
+  if (s.finished) throw std::logic_error("a batch row after the end of the summary");
+  switch (s.format) {
+    case Format::kCsv: s.sink(detail::batch_csv_row(row)); break;
+    case Format::kJson:
+      detail::batch_json_row(s.json, row, s.opts);
+      s.flush();
+      break;
+    case Format::kTable: s.cells.push_back(detail::batch_cells(row, s.opts.lang)); break;
+    default: s.cls->add(row); break;
+  }
+}
+
+void BatchWriter::finish() {
+  State& s = *s_;
+  if (s.finished) return;
+  s.finished = true;
+  switch (s.format) {
+    case Format::kCsv: break;
+    case Format::kJson:
+      detail::batch_json_tail(s.json, s.buf);
+      s.flush();
+      break;
+    case Format::kTable: s.sink(detail::batch_table_of(s.cells, s.opts)); break;
+    case Format::kHtml: s.sink(detail::batch_html(s.cls->finish(), s.opts)); break;
+    default: s.sink(detail::batch_markdown(s.cls->finish(), s.opts)); break;
+  }
+  s.cls.reset();
+  s.cells.clear();
+}
+
+BatchRow summary_row(const BatchRow& row) {
+  BatchRow out;
+  out.origin = row.origin;
+  out.user = row.user;
+  out.error = row.error;
+  if (!row.run) return out;
+  RunResult& r = out.run.emplace();
+  r.meta = row.run->meta;
+  r.checks.reserve(row.run->checks.size());
+  for (const auto& c : row.run->checks) {
+    CheckResult k;
+    k.id = c.id;
+    k.step = c.step;
+    k.points = c.points;
+    k.score = c.score;
+    k.outcome.status = c.outcome.status;
+    k.outcome.hint = c.outcome.hint;
+    k.outcome.env_cause = c.outcome.env_cause;
+    r.checks.push_back(std::move(k));
+  }
+  return out;
+}
+
+// ---- Shared helpers.
+
+bool is_empty(const Msg& m) {
+  if (!m.id.empty()) return false;
+  auto it = m.args.find("text");
+  return it == m.args.end() || it->second.empty();
+}
+
+std::string text_of(const Msg& m, i18n::Lang lang) {
+  return clean_utf8(i18n::render(m, lang));
+}
+
+namespace {
+constexpr std::size_t kTitleCache = 512;  ///< titles kept per thread (ids from a report file are many)
+}  // namespace
+
+std::string check_title(const CheckResult& check, i18n::Lang lang) {
+  // A function of the id and the built-in catalog: worked out once per thread (a batch prints each
+  // of the 35 titles in every report).
+  thread_local std::array<std::map<std::string, std::string, std::less<>>, 3> titles;  // by i18n::Lang
+  auto& known = titles.at(static_cast<std::size_t>(lang));
+  if (const auto it = known.find(check.id); it != known.end()) return it->second;
+  const std::string id = "check." + check.id + ".title";
+  std::string t = i18n::text(id, lang);
+  // i18n falls back to the catalog id itself; the check id reads better than that.
+  std::string title = t == id || t.empty() ? clean_utf8(check.id) : clean_utf8(t);
+  if (known.size() < kTitleCache) known.emplace(check.id, title);
+  return title;
+}
+
+std::string summary_line(const RunResult& run, i18n::Lang lang) {
+  return one_line(i18n::render(msg("ui.report.summary", {{"score", std::to_string(run.score())},
+                                                         {"max_score", std::to_string(run.max_score())},
+                                                         {"passed", std::to_string(run.count(Status::kPass))},
+                                                         {"failed", std::to_string(run.count(Status::kFail))},
+                                                         {"errors", std::to_string(run.count(Status::kError))},
+                                                         {"skipped", std::to_string(run.count(Status::kSkip))}}),
+                               lang),
+                  1000);
+}
+
+std::string incomplete_line(const RunResult& run, i18n::Lang lang) {
+  return one_line(
+      i18n::render(msg("ui.report.grading-incomplete", {{"errors", std::to_string(run.count(Status::kError))}}), lang),
+      1000);
+}
+
+std::string first_sentence(const std::string& s) {
+  const std::string one = one_line(s, 2000);
+  std::size_t end = std::string::npos;
+  for (const char* stop : {". ", "。"}) {
+    const auto at = one.find(stop);
+    if (at != std::string::npos) end = std::min(end, at + std::string_view(stop).size());
+  }
+  std::string out = end == std::string::npos ? one : one.substr(0, end);
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+std::string cause_line(const RunResult& run, const CheckResult& check, i18n::Lang lang) {
+  if (check.outcome.status != Status::kFail) return "";
+  if (check.outcome.caused_by.empty()) return i18n::text("ui.report.root-cause", lang);
+  std::string line = i18n::text("ui.root.follows-from", lang) + ": ";
+  for (const auto& c : run.checks) {
+    if (c.id == check.outcome.caused_by) return one_line(line + check_title(c, lang) + " (" + c.id + ")", 1000);
+  }
+  return one_line(line + check.outcome.caused_by, 1000);
+}
+
+std::string fix_first_line(const RunResult& run, i18n::Lang lang) {
+  const auto roots = run.roots();
+  if (roots.empty()) return "";
+  for (const auto& c : run.checks) {
+    if (c.id != roots.front()) continue;
+    std::string line = i18n::text("ui.fix-first", lang) + " " + check_title(c, lang) + " (" + c.id + ")";
+    const std::string hint = first_sentence(text_of(c.outcome.hint, lang));
+    if (!hint.empty()) line += ": " + hint;
+    return one_line(line, 1000);
+  }
+  return "";
+}
+
+std::vector<StepSummary> step_summaries(const RunResult& run) {
+  std::map<int, StepSummary> by_step;
+  for (const auto& c : run.checks) {
+    StepSummary& s = by_step[c.step];
+    s.step = c.step;
+    s.score += c.score;
+    switch (c.outcome.status) {
+      case Status::kPass: ++s.passed; break;
+      case Status::kFail: ++s.failed; break;
+      case Status::kError: ++s.errors; break;
+      case Status::kSkip: ++s.skipped; break;
+    }
+    if (c.outcome.status != Status::kSkip) s.max_score += c.points;
+  }
+  std::vector<StepSummary> out;
+  out.reserve(by_step.size());
+  for (auto& [step, s] : by_step) out.push_back(s);
+  return out;
+}
+
+namespace detail {
+
+std::string defuse_mentions(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const bool mention = s[i] == '@' && i + 1 < s.size() && std::isalnum(static_cast<unsigned char>(s[i + 1])) != 0;
+    if (mention) {
+      out += kDefusedAt;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace detail
+
+}  // namespace gpuwhy::render

@@ -1,0 +1,140 @@
+#pragma once
+// Internal to the renderers: pieces one render_*.cpp makes and another uses.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/render/render.h"
+
+namespace gpuwhy::render::detail {
+
+/// One environment cause (Outcome::env_cause) shared by two or more checks, its texts rendered
+/// in the reader's language, told once above the steps of a table (render_env.cpp).
+struct EnvGroup {
+  std::string cause;
+  std::vector<std::string> ids;  ///< the checks it made `error`, in lab order
+  std::string heading;           ///< "Not your work: N checks could not be graded ..."
+  std::string message;           ///< the first check's one-line reason (+ "and N more like it")
+  std::string fix;               ///< what to do, with every RBAC rule the checks need
+};
+/// The causes that two or more `error` checks of the run share, in the order they first appear.
+std::vector<EnvGroup> shared_env_causes(const RunResult& run, i18n::Lang lang);
+
+/// One line of the terminal's batch table, all a BatchWriter keeps of a row (render_batch_table.cpp).
+struct BatchCells {
+  std::string user, score, counts, note;
+  bool incomplete = false;  ///< not scored: an incomplete run or a bundle that could not be graded
+};
+BatchCells batch_cells(const BatchRow& row, i18n::Lang lang);
+/// The table of those lines (columns as wide as their widest cell) and the closing count.
+std::string batch_table_of(const std::vector<BatchCells>& rows, const Options& opts);
+
+/// The batch summaries of all the rows at once (render_batch_table.cpp, render_html.cpp,
+/// render_markdown.cpp): what BatchWriter gives html and markdown at finish() is each row's
+/// summary_row.
+std::string batch_table(const std::vector<BatchRow>& rows, const Options& opts);
+std::string batch_html(const std::vector<BatchRow>& rows, const Options& opts);
+std::string batch_markdown(const std::vector<BatchRow>& rows, const Options& opts);
+
+/// '@' then U+200D ZERO WIDTH JOINER: shown as "@", but GitHub makes no @user or @org/team
+/// mention of it, so text from outside pings no one where Markdown is posted (PR comments).
+inline constexpr std::string_view kDefusedAt = "@\u200D";
+/// `s` with every '@' that could start a mention (one followed by an ASCII letter or digit, as a
+/// GitHub login starts) defused (kDefusedAt); "@.type" in a jsonpath stays as it is.
+std::string defuse_mentions(std::string_view s);
+
+// ---- What a class did (render_class.cpp), shared by the class page (html) and markdown.
+
+/// Bins of the score histogram: bin i holds scores of [10·i %, 10·(i+1) %) of max_score; the
+/// last one also holds 100 %.
+inline constexpr int kScoreBins = 10;
+/// The bin of `score` out of `max_score` (0 … kScoreBins-1; a run with max_score 0 is in the last).
+int score_bin(int score, int max_score);
+/// "0–9 %", ..., "90–100 %".
+std::string bin_label(int bin);
+
+/// Pass counts of one check (or one step) over the scored runs: graded = passed + failed.
+struct PassRate {
+  std::string id;  ///< check id, or "" for a step
+  int step = 0;
+  std::string title;  ///< in the reader's language
+  int passed = 0;
+  int graded = 0;
+};
+/// One kind of mistake: the failures of one check that gave the same hint id, over scored runs.
+struct Mistake {
+  std::string hint_id;  ///< catalog id; "" when the check gave no catalog hint
+  std::string check_id;
+  std::string check_title;
+  std::string hint;                     ///< the hint's text, as the first student who hit it was told
+  std::string explain;                  ///< `gpuwhy explain <check>`
+  int count = 0;                        ///< how many students hit it
+  std::vector<std::uint32_t> students;  ///< indices into ClassSummary::scored
+};
+/// A scored submission, as much of it as the class page and the Markdown summary show.
+struct StudentLine {
+  std::string user;
+  int score = 0;
+  int max_score = 0;
+  int passed = 0;
+  std::string version;
+  std::vector<std::uint16_t> failed;  ///< the checks it failed, in lab order: indices into ClassSummary::check_ids
+};
+/// A submission that was not scored: an incomplete run, or a bundle that could not be graded.
+struct IncompleteLine {
+  std::string user;
+  bool graded = false;  ///< a run with checks in error; else a bundle that could not be graded
+  int errors = 0;       ///< checks in error, when graded
+  std::string error;    ///< why it could not be graded, when not
+};
+/// What a class did. Its size grows with the submissions by one short line each, not by their
+/// runs: a class of 10,000 is a few MB.
+struct ClassSummary {
+  std::size_t submissions = 0;
+  std::vector<StudentLine> scored;         ///< complete runs, in batch order
+  std::vector<IncompleteLine> incomplete;  ///< incomplete runs and bundles that could not be graded
+  std::vector<std::string> check_ids;      ///< every check seen, as StudentLine::failed numbers them
+  std::vector<int> bins;                   ///< kScoreBins counts over `scored`
+  std::vector<PassRate> steps;             ///< worst pass rate first (then lab order)
+  std::vector<PassRate> checks;            ///< worst pass rate first (then lab order)
+  std::vector<Mistake> mistakes;           ///< most students first (then lab order, hint id)
+  std::vector<std::string> versions;       ///< Kubernetes versions seen, sorted ("" = unknown)
+  double mean_percent = 0;                 ///< mean score in % of max over `scored`
+  std::string latest_generated_at;         ///< the latest of the runs' generated_at
+  /// The ids a student failed, in lab order.
+  [[nodiscard]] std::vector<std::string> failed_ids(const StudentLine& s) const;
+  /// The users who made a mistake, in batch order.
+  [[nodiscard]] std::vector<std::string> users(const Mistake& m) const;
+};
+/// Sums up a batch a row at a time, keeping of each row only its line (ClassSummary).
+class ClassBuilder {
+ public:
+  explicit ClassBuilder(i18n::Lang lang);
+  ~ClassBuilder();
+  ClassBuilder(const ClassBuilder&) = delete;
+  ClassBuilder& operator=(const ClassBuilder&) = delete;
+  ClassBuilder(ClassBuilder&&) noexcept;
+  ClassBuilder& operator=(ClassBuilder&&) noexcept;
+  void add(const BatchRow& row);
+  /// The summary, sorted; the builder is spent.
+  ClassSummary finish();
+
+ private:
+  struct State;
+  std::unique_ptr<State> s_;
+};
+ClassSummary class_summary(const std::vector<BatchRow>& rows, i18n::Lang lang);
+std::string batch_html(const ClassSummary& s, const Options& opts);
+std::string batch_markdown(const ClassSummary& s, const Options& opts);
+/// How many mistakes a class summary lists in full; the rest are folded (html) or counted (markdown).
+inline constexpr std::size_t kTopMistakes = 10;
+/// passed/graded in whole percent (0 when nothing was graded).
+int percent(int passed, int graded);
+/// The ids of the checks a run failed, in lab order.
+std::vector<std::string> failed_ids(const RunResult& run);
+
+}  // namespace gpuwhy::render::detail

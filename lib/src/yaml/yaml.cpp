@@ -1,0 +1,440 @@
+// YAML -> JSON through yaml-cpp's event API. The event API (not YAML::Node) is used so that
+// aliases are expanded by us, with the node budget checked *before* a copy is made: an alias
+// bomb ("billion laughs") is refused after at most max_nodes nodes of work, never expanded.
+#include "gpuwhy/yaml/yaml.h"
+
+#include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/exceptions.h>
+#include <yaml-cpp/mark.h>
+#include <yaml-cpp/parser.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/base/text.h"
+#include "yaml_detail.h"
+
+namespace gpuwhy::yaml {
+
+namespace {
+
+using nlohmann::json;
+
+/// Thrown from inside the event handler; carries the position of the offending event.
+struct LimitHit {
+  YAML::Mark mark;
+  std::string reason;
+};
+
+constexpr std::string_view kTagStr = "tag:yaml.org,2002:str";
+constexpr std::string_view kTagInt = "tag:yaml.org,2002:int";
+constexpr std::string_view kTagFloat = "tag:yaml.org,2002:float";
+constexpr std::string_view kTagBool = "tag:yaml.org,2002:bool";
+constexpr std::string_view kTagNull = "tag:yaml.org,2002:null";
+
+bool is_one_of(std::string_view s, std::initializer_list<std::string_view> list) {
+  for (auto v : list) {
+    if (s == v) return true;
+  }
+  return false;
+}
+
+std::optional<bool> resolve_bool(std::string_view s) {
+  // go-yaml v2's YAML 1.1 table, which sigs.k8s.io/yaml (and so kubectl) uses.
+  if (is_one_of(s, {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"})) return true;
+  if (is_one_of(s, {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"})) return false;
+  return std::nullopt;
+}
+
+bool resolve_null(std::string_view s) {
+  return is_one_of(s, {"", "~", "null", "Null", "NULL"});
+}
+
+/// Integers the way Go's strconv.ParseInt(s, 0, 64) reads them after go-yaml drops '_':
+/// optional sign, decimal, 0x hex, 0o / leading-0 octal, 0b binary.
+std::optional<json> resolve_int(std::string_view in) {
+  std::string s;
+  s.reserve(in.size());
+  for (char c : in) {
+    if (c != '_') s.push_back(c);
+  }
+  if (s.empty()) return std::nullopt;
+  bool neg = false;
+  std::size_t i = 0;
+  if (s[0] == '+' || s[0] == '-') {
+    neg = s[0] == '-';
+    i = 1;
+  }
+  if (i >= s.size()) return std::nullopt;
+  int base = 10;
+  if (s.size() - i > 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
+    base = 16;
+    i += 2;
+  } else if (s.size() - i > 2 && s[i] == '0' && (s[i + 1] == 'b' || s[i + 1] == 'B')) {
+    base = 2;
+    i += 2;
+  } else if (s.size() - i > 2 && s[i] == '0' && (s[i + 1] == 'o' || s[i + 1] == 'O')) {
+    base = 8;
+    i += 2;
+  } else if (s.size() - i > 1 && s[i] == '0') {
+    base = 8;
+    i += 1;
+  }
+  const char* first = s.data() + i;
+  const char* last = s.data() + s.size();
+  std::uint64_t mag = 0;
+  auto [ptr, ec] = std::from_chars(first, last, mag, base);
+  if (ec != std::errc() || ptr != last) return std::nullopt;
+  if (!neg) {
+    if (mag <= static_cast<std::uint64_t>(INT64_MAX)) return json(static_cast<std::int64_t>(mag));
+    return json(mag);
+  }
+  if (mag <= static_cast<std::uint64_t>(INT64_MAX)) return json(-static_cast<std::int64_t>(mag));
+  if (mag == static_cast<std::uint64_t>(INT64_MAX) + 1) return json(INT64_MIN);
+  return std::nullopt;
+}
+
+/// go-yaml's yamlStyleFloat: ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$
+std::optional<json> resolve_float(std::string_view s) {
+  std::size_t i = 0;
+  auto digits = [&] {
+    std::size_t start = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i - start;
+  };
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    if (digits() == 0) return std::nullopt;
+  } else {
+    if (digits() == 0) return std::nullopt;
+    if (i < s.size() && s[i] == '.') {
+      ++i;
+      digits();
+    }
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (digits() == 0) return std::nullopt;
+  }
+  if (i != s.size()) return std::nullopt;
+  std::string copy(s.front() == '+' ? s.substr(1) : s);
+  double d = 0;
+  auto [ptr, ec] = std::from_chars(copy.data(), copy.data() + copy.size(), d);
+  if (ec != std::errc() || ptr != copy.data() + copy.size() || !std::isfinite(d)) return std::nullopt;
+  return json(d);
+}
+
+using detail::key_string;
+using detail::resolve_plain;
+
+class Builder : public YAML::EventHandler {
+ public:
+  Builder(const Limits& limits, std::vector<json>& out) : limits_(limits), out_(out) {}
+
+  void OnDocumentStart(const YAML::Mark& /*mark*/) override {
+    stack_.clear();
+    anchors_.clear();
+    root_ = json();
+    have_root_ = false;
+  }
+  void OnDocumentEnd() override {
+    if (have_root_ && !root_.is_null()) out_.push_back(std::move(root_));
+  }
+
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override { add(mark, json(nullptr), anchor, 1); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    auto it = anchors_.find(anchor);
+    if (it == anchors_.end()) throw LimitHit{mark, "alias refers to an anchor that is not complete (recursive alias)"};
+    if (nodes_ + it->second.nodes > limits_.max_nodes) {
+      throw LimitHit{mark, fmt::format("more than {} nodes after alias expansion (alias bomb?)", limits_.max_nodes)};
+    }
+    add(mark, it->second.value, YAML::NullAnchor, it->second.nodes, it->second.depth);
+  }
+  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                const std::string& value) override {
+    add(mark, typed_scalar(mark, tag, value), anchor, 1);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string& /*tag*/, YAML::anchor_t anchor,
+                       YAML::EmitterStyle::value /*style*/) override {
+    open(mark, json::array(), anchor);
+  }
+  void OnSequenceEnd() override { close(); }
+  void OnMapStart(const YAML::Mark& mark, const std::string& /*tag*/, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value /*style*/) override {
+    open(mark, json::object(), anchor);
+  }
+  void OnMapEnd() override { close(); }
+
+ private:
+  struct Frame {
+    json value;
+    YAML::anchor_t anchor = YAML::NullAnchor;
+    std::size_t nodes_at_start = 0;
+    std::size_t depth = 0;  ///< of this container (1 = root)
+    YAML::Mark start;
+    std::size_t max_child_depth = 0;
+    bool have_key = false;
+    std::string key;
+    std::vector<json> merges;  ///< values of "<<" keys, applied at the end (explicit keys win)
+  };
+  struct Anchored {
+    json value;
+    std::size_t nodes;
+    std::size_t depth;
+  };
+
+  json typed_scalar(const YAML::Mark& mark, const std::string& tag, const std::string& v) {
+    // JSON strings are UTF-8 (nlohmann's dump() throws on anything else): a scalar with other
+    // bytes, or an escape that makes a surrogate ("\ud800"), is refused here, at the edge.
+    if (!text::valid_utf8(v)) throw LimitHit{mark, "not valid UTF-8 text"};
+    if (tag == "!" || tag == kTagStr) return v;  // quoted, or explicitly !!str
+    if (tag == "?" || tag.empty()) return resolve_plain(v);
+    if (tag == kTagInt) {
+      if (auto i = resolve_int(v)) return *i;
+      throw LimitHit{mark, fmt::format("cannot read \"{}\" as !!int", v)};
+    }
+    if (tag == kTagFloat) {
+      if (auto i = resolve_int(v)) return *i;
+      if (auto f = resolve_float(v)) return *f;
+      throw LimitHit{mark, fmt::format("cannot read \"{}\" as !!float", v)};
+    }
+    if (tag == kTagBool) {
+      if (auto b = resolve_bool(v)) return *b;
+      throw LimitHit{mark, fmt::format("cannot read \"{}\" as !!bool", v)};
+    }
+    if (tag == kTagNull) return nullptr;
+    // Any other tag (!!binary, !custom): keep the text.
+    return v;
+  }
+
+  void count(const YAML::Mark& mark, std::size_t n) {
+    nodes_ += n;
+    if (nodes_ > limits_.max_nodes) {
+      throw LimitHit{mark, fmt::format("more than {} nodes (after alias expansion)", limits_.max_nodes)};
+    }
+  }
+
+  void open(const YAML::Mark& mark, json value, YAML::anchor_t anchor) {
+    count(mark, 1);
+    if (stack_.size() + 1 > limits_.max_depth) {
+      throw LimitHit{mark, fmt::format("nesting deeper than {} levels", limits_.max_depth)};
+    }
+    if (!stack_.empty() && stack_.back().value.is_object() && !stack_.back().have_key) {
+      throw LimitHit{mark, "a mapping or sequence used as a mapping key is not supported"};
+    }
+    Frame f;
+    f.value = std::move(value);
+    f.anchor = anchor;
+    f.nodes_at_start = nodes_ - 1;
+    f.depth = stack_.size() + 1;
+    f.start = mark;
+    stack_.push_back(std::move(f));
+  }
+
+  void close() {
+    Frame f = std::move(stack_.back());
+    stack_.pop_back();
+    for (const auto& m : f.merges) {
+      // Merge keys ("<<: *base"): entries of the merged maps fill keys not set explicitly.
+      const auto merge_one = [&f](const json& src) {
+        if (!src.is_object()) return;
+        for (auto it = src.begin(); it != src.end(); ++it) {
+          if (!f.value.contains(it.key())) f.value[it.key()] = it.value();
+        }
+      };
+      if (m.is_array()) {
+        for (const auto& e : m) merge_one(e);
+      } else {
+        merge_one(m);
+      }
+    }
+    const std::size_t nodes = nodes_ - f.nodes_at_start;
+    const std::size_t depth = 1 + f.max_child_depth;
+    if (f.anchor != YAML::NullAnchor) anchors_[f.anchor] = Anchored{f.value, nodes, depth};
+    place(f.start, std::move(f.value), depth);
+  }
+
+  void add(const YAML::Mark& mark, json value, YAML::anchor_t anchor, std::size_t nodes, std::size_t depth = 0) {
+    count(mark, nodes);
+    if (anchor != YAML::NullAnchor) anchors_[anchor] = Anchored{value, nodes, depth};
+    place(mark, std::move(value), depth);
+  }
+
+  /// Puts a finished value into its parent (or makes it the document root).
+  void place(const YAML::Mark& mark, json value, std::size_t depth) {
+    if (stack_.empty()) {
+      root_ = std::move(value);
+      have_root_ = true;
+      return;
+    }
+    Frame& p = stack_.back();
+    p.max_child_depth = std::max(p.max_child_depth, depth);
+    if (p.depth + depth > limits_.max_depth) {
+      throw LimitHit{mark, fmt::format("nesting deeper than {} levels", limits_.max_depth)};
+    }
+    if (p.value.is_array()) {
+      p.value.push_back(std::move(value));
+      return;
+    }
+    if (!p.have_key) {
+      if (value.is_object() || value.is_array()) {
+        throw LimitHit{mark, "a mapping or sequence used as a mapping key is not supported"};
+      }
+      p.key = key_string(value);
+      p.have_key = true;
+      return;
+    }
+    p.have_key = false;
+    if (p.key == "<<" && (value.is_object() || value.is_array())) {
+      p.merges.push_back(std::move(value));
+      return;
+    }
+    // Later duplicates win, as with go-yaml's non-strict Unmarshal.
+    p.value[p.key] = std::move(value);
+  }
+
+  const Limits& limits_;
+  std::vector<json>& out_;
+  std::vector<Frame> stack_;
+  std::map<YAML::anchor_t, Anchored> anchors_;
+  json root_;
+  bool have_root_ = false;
+  std::size_t nodes_ = 0;
+};
+
+std::string where(const std::string& origin, const YAML::Mark& mark, const std::string& reason) {
+  if (mark.is_null() || mark.line < 0) return fmt::format("{}: {}", origin, reason);
+  return fmt::format("{}: line {} column {}: {}", origin, mark.line + 1, mark.column + 1, reason);
+}
+
+}  // namespace
+
+namespace detail {
+
+json resolve_plain(const std::string& v) {
+  if (resolve_null(v)) return nullptr;
+  if (auto b = resolve_bool(v)) return *b;
+  if (!v.empty() && (std::isdigit(static_cast<unsigned char>(v[0])) || v[0] == '+' || v[0] == '-' || v[0] == '.')) {
+    if (auto i = resolve_int(v)) return *i;
+    if (auto f = resolve_float(v)) return *f;
+  }
+  // .inf / .nan have no JSON form; they stay strings (Go's encoding/json would refuse them).
+  return v;
+}
+
+std::string key_string(const json& k) {
+  if (k.is_string()) return k.get<std::string>();
+  if (k.is_null()) return "null";
+  return k.dump();
+}
+
+}  // namespace detail
+
+std::vector<nlohmann::json> detail::load_all_full(std::string_view text, const std::string& origin,
+                                                  const Limits& limits) {
+  if (text.size() > limits.max_bytes) {
+    throw Error(ErrorKind::kParse,
+                fmt::format("{}: {} bytes is larger than the {} byte limit", origin, text.size(), limits.max_bytes));
+  }
+  std::vector<json> docs;
+  try {
+    std::istringstream in{std::string(text)};
+    YAML::Parser parser(in);
+    Builder builder(limits, docs);
+    while (parser.HandleNextDocument(builder)) {
+    }
+  } catch (const LimitHit& e) {
+    throw Error(ErrorKind::kParse, where(origin, e.mark, e.reason));
+  } catch (const YAML::Exception& e) {
+    throw Error(ErrorKind::kParse, where(origin, e.mark, e.msg));
+  } catch (const json::exception& e) {
+    throw Error(ErrorKind::kParse, fmt::format("{}: {}", origin, e.what()));
+  } catch (const std::bad_alloc&) {
+    throw Error(ErrorKind::kParse, fmt::format("{}: out of memory while reading YAML", origin));
+  }
+  return docs;
+}
+
+PodIndex find_pod_doc(const std::vector<nlohmann::json>& docs, std::string_view name) {
+  PodIndex out;
+  std::vector<std::size_t> pods;
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    const auto& d = docs[i];
+    if (d.is_null()) continue;
+    const bool object = d.is_object();
+    const auto kind = object ? d.find("kind") : d.end();
+    const bool has_kind = object && kind != d.end() && kind->is_string();
+    out.kinds.push_back(has_kind ? kind->get<std::string>() : std::string("?"));
+    if (has_kind && kind->get<std::string>() == "Pod") pods.push_back(i);
+  }
+  if (pods.size() > 1 && !name.empty()) {
+    std::vector<std::size_t> named;
+    for (auto i : pods) {
+      const auto* n = docs[i].contains("metadata") && docs[i]["metadata"].is_object() ? &docs[i]["metadata"] : nullptr;
+      if (n != nullptr && n->contains("name") && (*n)["name"] == name) named.push_back(i);
+    }
+    if (named.size() == 1) pods = named;
+  }
+  if (pods.size() == 1) {
+    out.index = pods[0];
+    return out;
+  }
+  out.reason = pods.empty() ? "holds no Pod" : fmt::format("holds {} Pods; expected exactly one", pods.size());
+  return out;
+}
+
+PodPick pick_pod(std::vector<nlohmann::json> docs, std::string_view name) {
+  PodIndex found = find_pod_doc(docs, name);
+  PodPick out;
+  out.reason = std::move(found.reason);
+  out.kinds = std::move(found.kinds);
+  if (found.index) out.pod = std::move(docs[*found.index]);
+  return out;
+}
+
+namespace {
+
+// A `kind: List` (or `PodList` ...) with its `items`, as `kubectl apply -f` takes it: each item
+// is an object of the file, as if it were a document of its own.
+std::vector<nlohmann::json> expand_lists(std::vector<nlohmann::json> docs) {
+  const auto is_list = [](const nlohmann::json& d) {
+    if (!d.is_object()) return false;
+    const auto kind = d.find("kind");
+    const auto items = d.find("items");
+    if (kind == d.end() || !kind->is_string() || items == d.end() || !items->is_array()) return false;
+    const auto& k = kind->get_ref<const std::string&>();
+    return k.size() >= 4 && k.compare(k.size() - 4, 4, "List") == 0;
+  };
+  if (std::none_of(docs.begin(), docs.end(), is_list)) return docs;
+  std::vector<nlohmann::json> out;
+  for (auto& d : docs) {
+    if (!is_list(d)) {
+      out.push_back(std::move(d));
+      continue;
+    }
+    for (auto& item : d["items"]) out.push_back(std::move(item));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<nlohmann::json> load_all(std::string_view text, const std::string& origin, const Limits& limits) {
+  // The block fast path answers for the usual manifest; anything else (and every error, with
+  // its line and column) is yaml-cpp's.
+  if (auto docs = detail::load_block(text, limits)) return expand_lists(std::move(*docs));
+  return expand_lists(detail::load_all_full(text, origin, limits));
+}
+
+}  // namespace gpuwhy::yaml
