@@ -75,8 +75,13 @@ std::vector<Input> lab_inputs(const std::string& dir);
 /// one. "" is refused too (use "-" for standard output); "-" and a path that does not exist pass.
 void refuse_output_over_inputs(const std::string& output, const std::vector<Input>& inputs, i18n::Lang lang);
 
-/// Prints "gpuwhy: error: <line>" to stderr.
+/// The language of the "gpuwhy: error:" and "gpuwhy: warning:" prefixes: main sets it once, from
+/// --lang, GPUWHY_LANG and the locale, before parsing.
+void set_message_lang(i18n::Lang lang);
+/// Prints "gpuwhy: error: <line>" to stderr, the prefix in the language set_message_lang set.
 void print_error(const std::string& line);
+/// Prints "gpuwhy: warning: <line>" to stderr, likewise.
+void print_warning(const std::string& line);
 
 /// `message`, followed by `; did you mean "X"?` when one of `candidates` is close to `word`.
 std::string with_suggestion(std::string message, std::string_view word, const std::vector<std::string>& candidates,

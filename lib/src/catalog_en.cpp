@@ -991,6 +991,9 @@ constexpr CatalogEntry kEntries[] = {
     {"why.fix.resource.too-big",
      "this pod asks more than {node} has in all: lower the request, or give the node more "
      "allocatable"},
+    // What gpuwhy writes itself on stderr, and CLI11's errors said again (cmd/parse_errors.cpp).
+    {"cli.prefix.error", "gpuwhy: error:"},
+    {"cli.prefix.warning", "gpuwhy: warning:"},
 };
 
 }  // namespace

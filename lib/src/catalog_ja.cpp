@@ -1071,6 +1071,9 @@ constexpr CatalogEntry kEntries[] = {
     {"why.fix.resource.too-big",
      "この Pod は {node} の全量より多く要求しています: 要求を減らすか、ノードの割り当て"
      "可能量を増やしてください"},
+    // gpuwhy 自身が stderr に書く言葉と、言い直した CLI11 のエラー（cmd/parse_errors.cpp）。
+    {"cli.prefix.error", "gpuwhy: エラー:"},
+    {"cli.prefix.warning", "gpuwhy: 警告:"},
 };
 
 }  // namespace

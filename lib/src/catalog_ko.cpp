@@ -1008,6 +1008,9 @@ constexpr CatalogEntry kEntries[] = {
     {"why.fix.resource.too-big",
      "이 파드는 {node} 전체보다 많이 요청합니다: 요청을 줄이거나 노드의 할당 가능량을 "
      "늘리세요"},
+    // gpuwhy 가 직접 stderr 에 쓰는 말과, CLI11 오류를 다시 쓴 말(cmd/parse_errors.cpp).
+    {"cli.prefix.error", "gpuwhy: 오류:"},
+    {"cli.prefix.warning", "gpuwhy: 경고:"},
 };
 
 }  // namespace
