@@ -994,6 +994,15 @@ constexpr CatalogEntry kEntries[] = {
     // What gpuwhy writes itself on stderr, and CLI11's errors said again (cmd/parse_errors.cpp).
     {"cli.prefix.error", "gpuwhy: error:"},
     {"cli.prefix.warning", "gpuwhy: warning:"},
+    {"cli.error.unknown-option", "{option}: `{command}` has no such option"},
+    {"cli.error.unexpected-argument", "\"{argument}\": `{command}` takes no such argument"},
+    {"cli.error.missing-argument", "`{command}` needs {name} ({description})"},
+    {"cli.error.missing-value", "{option} needs a value"},
+    {"cli.error.missing-value-of", "{option} needs a value: one of {values}"},
+    {"cli.error.too-many-values", "{option} takes one value and was given more"},
+    {"cli.error.bad-value", "{option} \"{value}\": not a valid value"},
+    {"cli.error.not-one-of", "{option} \"{value}\": not one of {values}"},
+    {"cli.error.bad-command-line", "`{command}`: the arguments could not be understood"},
 };
 
 }  // namespace

@@ -1074,6 +1074,15 @@ constexpr CatalogEntry kEntries[] = {
     // gpuwhy 自身が stderr に書く言葉と、言い直した CLI11 のエラー（cmd/parse_errors.cpp）。
     {"cli.prefix.error", "gpuwhy: エラー:"},
     {"cli.prefix.warning", "gpuwhy: 警告:"},
+    {"cli.error.unknown-option", "{option}: `{command}` にこのオプションはありません"},
+    {"cli.error.unexpected-argument", "\"{argument}\": `{command}` には渡せない引数です"},
+    {"cli.error.missing-argument", "`{command}`: {name} が必要です（{description}）"},
+    {"cli.error.missing-value", "{option}: 値がありません"},
+    {"cli.error.missing-value-of", "{option}: 値がありません（{values} のいずれか）"},
+    {"cli.error.too-many-values", "{option}: 値は 1 つだけですが、複数渡されました"},
+    {"cli.error.bad-value", "{option} \"{value}\": 正しい値ではありません"},
+    {"cli.error.not-one-of", "{option} \"{value}\": {values} のいずれかを指定してください"},
+    {"cli.error.bad-command-line", "`{command}`: 引数を解釈できません"},
 };
 
 }  // namespace

@@ -1011,6 +1011,15 @@ constexpr CatalogEntry kEntries[] = {
     // gpuwhy 가 직접 stderr 에 쓰는 말과, CLI11 오류를 다시 쓴 말(cmd/parse_errors.cpp).
     {"cli.prefix.error", "gpuwhy: 오류:"},
     {"cli.prefix.warning", "gpuwhy: 경고:"},
+    {"cli.error.unknown-option", "{option}: `{command}`에는 이런 옵션이 없습니다"},
+    {"cli.error.unexpected-argument", "\"{argument}\": `{command}`에 줄 수 없는 인자입니다"},
+    {"cli.error.missing-argument", "`{command}`: {name} 값이 필요합니다 ({description})"},
+    {"cli.error.missing-value", "{option}: 값이 빠졌습니다"},
+    {"cli.error.missing-value-of", "{option}: 값이 빠졌습니다 ({values} 중 하나)"},
+    {"cli.error.too-many-values", "{option}: 값은 하나만 줄 수 있는데 여러 개가 주어졌습니다"},
+    {"cli.error.bad-value", "{option} \"{value}\": 올바른 값이 아닙니다"},
+    {"cli.error.not-one-of", "{option} \"{value}\": {values} 중 하나여야 합니다"},
+    {"cli.error.bad-command-line", "`{command}`: 인자를 해석할 수 없습니다"},
 };
 
 }  // namespace

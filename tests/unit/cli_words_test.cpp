@@ -56,5 +56,92 @@ TEST(CliWords, ThePrefixesAreTranslated) {
   EXPECT_EQ(r.err.rfind("gpuwhy: エラー: --step 9", 0), 0U) << r.err;
 }
 
+const std::vector<std::pair<Lang, std::string>> kTranslations{{Lang::kKo, "ko"}, {Lang::kJa, "ja"}};
+
+std::vector<std::string> lines_of(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start < s.size()) {
+    const auto nl = s.find('\n', start);
+    const auto end = nl == std::string::npos ? s.size() : nl;
+    out.push_back(s.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& args) {
+  return text::join(args, " ");
+}
+
+// The ASCII words of three letters or more in `s` that are neither in `args` nor identifiers the
+// command line names (commands, values): English left in a translated message.
+std::vector<std::string> english_words(const std::string& s, const std::vector<std::string>& args) {
+  static const std::set<std::string> kIdentifiers{"gpuwhy", "help",        "check",   "list",   "explain", "snapshot",
+                                                  "why",    "completion",  "auto",    "always", "never",   "json",
+                                                  "table",  "bash",        "zsh",     "fish",   "SHELL",   "format",
+                                                  "step",   "allocatable", "capacity"};
+  const std::string given = joined(args);
+  std::vector<std::string> out;
+  std::string word;
+  const auto flush = [&] {
+    if (word.size() >= 3 && kIdentifiers.count(word) == 0 && given.find(word) == std::string::npos) {
+      out.push_back(word);
+    }
+    word.clear();
+  };
+  for (const char c : s) {
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+      word += c;
+    } else {
+      flush();
+    }
+  }
+  flush();
+  return out;
+}
+
+struct ParseCase {
+  const char* kind;  ///< the CLI11 error it raises
+  std::vector<std::string> args;
+  std::string names;  ///< the flag or value the line must name
+};
+
+const std::vector<ParseCase> kParseCases{
+    {"ExtrasError (unknown option)", {"check", "--formt", "csv"}, "--formt"},
+    {"ExtrasError (unexpected argument)", {"list", "foo"}, "foo"},
+    {"RequiredError (positional)", {"explain"}, "gpuwhy explain"},
+    {"ArgumentMismatch (value missing)", {"check", "--snapshot"}, "--snapshot"},
+    {"ArgumentMismatch (too many values)", {"check", "--format", "json", "--format", "csv"}, "--format"},
+    {"ConversionError", {"check", "--poll=maybe"}, "maybe"},
+    {"ValidationError", {"check", "--color", "blue"}, "blue"},
+};
+
+TEST(CliWords, Cli11ErrorsAreOneTranslatedLineNamingTheFlag) {
+  for (const auto& c : kParseCases) {
+    SCOPED_TRACE(c.kind);
+    const RunOutput en = run("en", c.args);
+    EXPECT_EQ(en.exit_code, 2) << en.err;
+    EXPECT_EQ(en.err.rfind("gpuwhy: error: ", 0), 0U) << en.err;
+    for (const auto& [lang, name] : kTranslations) {
+      SCOPED_TRACE(name);
+      const RunOutput r = run(name, c.args);
+      EXPECT_EQ(r.exit_code, 2) << r.err;
+      EXPECT_EQ(r.out, "");
+      const auto ls = lines_of(r.err);
+      ASSERT_EQ(ls.size(), 2U) << "one line, then the --help line:\n" << r.err;
+      EXPECT_EQ(ls[0].rfind(i18n::text("cli.prefix.error", lang) + " ", 0), 0U) << r.err;
+      EXPECT_NE(ls[0].find(c.names), std::string::npos) << r.err;
+      EXPECT_EQ(ls[1], i18n::text("cli.error.more-info", lang));
+      for (const char* english :
+           {"The following", "required", "expected", "Could not", "not in", "missing", "error:"}) {
+        EXPECT_EQ(r.err.find(english), std::string::npos) << english << " in:\n" << r.err;
+      }
+      EXPECT_TRUE(english_words(r.err, c.args).empty()) << text::join(english_words(r.err, c.args)) << " in:\n"
+                                                        << r.err;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gpuwhy
