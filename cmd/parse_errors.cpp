@@ -94,11 +94,28 @@ Found missing_required(const std::vector<const CLI::App*>& path) {
   return {};
 }
 
-// The first argument no command took, and the depth of the command that left it.
+// What `app` left over; with `but_lang`, but a `--lang X` before any command: main has taken the
+// language from it already (i18n::lang_flag), so `gpuwhy --lang ko` lists the commands in Korean.
+std::vector<std::string> leftover(const CLI::App& app, bool but_lang) {
+  std::vector<std::string> rest = app.remaining(false);
+  if (but_lang && app.get_parent() == nullptr && !rest.empty()) {
+    if (rest.front() == "--lang") {
+      rest.erase(rest.begin(), rest.begin() + std::min<std::ptrdiff_t>(2, static_cast<std::ptrdiff_t>(rest.size())));
+    } else if (rest.front().rfind("--lang=", 0) == 0) {
+      rest.erase(rest.begin());
+    }
+  }
+  return rest;
+}
+
+// The first argument no command took, and the depth of the command that left it; a `--lang X`
+// before the command only when nothing else was left.
 std::optional<std::pair<std::string, std::size_t>> first_extra(const std::vector<const CLI::App*>& path) {
-  for (std::size_t d = path.size(); d-- > 0;) {
-    const auto rest = path[d]->remaining(false);
-    if (!rest.empty()) return std::pair{rest.front(), d};
+  for (const bool but_lang : {true, false}) {
+    for (std::size_t d = path.size(); d-- > 0;) {
+      const auto rest = leftover(*path[d], but_lang);
+      if (!rest.empty()) return std::pair{rest.front(), d};
+    }
   }
   return std::nullopt;
 }
@@ -188,12 +205,32 @@ std::string error_line(const std::vector<const CLI::App*>& path, const CLI::Erro
   return generic_message(path, lang);
 }
 
+// One line per visible command of `root`: "  check     <its --help description>", names padded to
+// one column.
+std::string command_list(const CLI::App& root) {
+  std::vector<std::pair<std::string, std::string>> rows;
+  std::size_t width = 0;
+  for (const CLI::App* sub : root.get_subcommands({})) {
+    if (sub->get_group().empty()) continue;  // hidden
+    rows.emplace_back(sub->get_name(), sub->get_description());
+    width = std::max(width, text::display_width(sub->get_name()));
+  }
+  std::string out;
+  for (const auto& [name, description] : rows) out += "  " + text::pad(name, width) + "  " + description + "\n";
+  return out;
+}
+
 }  // namespace
 
 std::string parse_failure(const CLI::App& root, const CLI::Error& e, i18n::Lang lang) {
   const auto path = parsed_path(root);
   const std::string prefix = i18n::text("cli.prefix.error", lang);
   const std::string more = i18n::text("cli.error.more-info", lang);
+  const bool no_command = is<CLI::RequiredError>(e) && path.size() == 1 && root.get_require_subcommand_min() > 0 &&
+                          leftover(root, true).empty();
+  if (no_command) {
+    return fmt::format("{} {}\n{}{}\n", prefix, i18n::text("cli.error.command-needed", lang), command_list(root), more);
+  }
   return fmt::format("{} {}\n{}\n", prefix, text::sanitize_terminal(error_line(path, e, lang)), more);
 }
 

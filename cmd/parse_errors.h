@@ -13,7 +13,8 @@
 namespace gpuwhy::cli {
 
 /// The text for a CLI11 parse error `e` raised while `root` parsed: "gpuwhy: error: <one line>",
-/// then the "run with --help" line. Every word is from the catalog in `lang`.
+/// then the "run with --help" line; when no command was given, the commands with their
+/// descriptions between the two. Every word is from the catalog in `lang`.
 std::string parse_failure(const CLI::App& root, const CLI::Error& e, i18n::Lang lang);
 
 }  // namespace gpuwhy::cli

@@ -1003,6 +1003,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.bad-value", "{option} \"{value}\": not a valid value"},
     {"cli.error.not-one-of", "{option} \"{value}\": not one of {values}"},
     {"cli.error.bad-command-line", "`{command}`: the arguments could not be understood"},
+    {"cli.error.command-needed", "give a command; the commands are:"},
 };
 
 }  // namespace

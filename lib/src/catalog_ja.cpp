@@ -1083,6 +1083,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.bad-value", "{option} \"{value}\": 正しい値ではありません"},
     {"cli.error.not-one-of", "{option} \"{value}\": {values} のいずれかを指定してください"},
     {"cli.error.bad-command-line", "`{command}`: 引数を解釈できません"},
+    {"cli.error.command-needed", "コマンドを指定してください。コマンドは次のとおりです:"},
 };
 
 }  // namespace

@@ -1020,6 +1020,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.bad-value", "{option} \"{value}\": 올바른 값이 아닙니다"},
     {"cli.error.not-one-of", "{option} \"{value}\": {values} 중 하나여야 합니다"},
     {"cli.error.bad-command-line", "`{command}`: 인자를 해석할 수 없습니다"},
+    {"cli.error.command-needed", "명령을 지정하세요. 명령은 다음과 같습니다:"},
 };
 
 }  // namespace

@@ -143,5 +143,34 @@ TEST(CliWords, Cli11ErrorsAreOneTranslatedLineNamingTheFlag) {
   }
 }
 
+// ---- part 2: `gpuwhy` alone -------------------------------------------------------------------------
+
+TEST(CliWords, NoCommandListsEveryCommandAndExitsTwo) {
+  const std::vector<std::pair<std::string, const char*>> commands{
+      {"check", "cli.check"},     {"snapshot", "cli.snapshot"}, {"list", "cli.list"},
+      {"explain", "cli.explain"}, {"why", "cli.why"},           {"completion", "cli.completion"}};
+  for (const auto& [lang, name] :
+       std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}, {Lang::kJa, "ja"}}) {
+    SCOPED_TRACE(name);
+    const RunOutput r = run(name, {});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err.find("A subcommand is required"), std::string::npos) << r.err;
+    const auto ls = lines_of(r.err);
+    ASSERT_EQ(ls.size(), commands.size() + 2) << r.err;
+    EXPECT_EQ(ls.front(), i18n::text("cli.prefix.error", lang) + " " + i18n::text("cli.error.command-needed", lang));
+    for (std::size_t i = 0; i < commands.size(); ++i) {
+      const std::string& line = ls[i + 1];
+      EXPECT_EQ(line.rfind("  " + commands[i].first + " ", 0), 0U) << line;
+      EXPECT_NE(line.find(i18n::text(commands[i].second, lang)), std::string::npos) << line;
+    }
+    EXPECT_EQ(ls.back(), i18n::text("cli.error.more-info", lang));
+  }
+  // `--lang` before the command chooses the language of the list.
+  const RunOutput ko = run("en", {"--lang", "ko"});
+  EXPECT_EQ(ko.exit_code, 2);
+  EXPECT_NE(ko.err.find(i18n::text("cli.check", Lang::kKo)), std::string::npos) << ko.err;
+}
+
 }  // namespace
 }  // namespace gpuwhy
