@@ -208,6 +208,21 @@ i18n::Lang lang_from(const std::string& flag) {
   return i18n::choose_lang(f, env);
 }
 
+std::optional<int> step_number(std::string_view word) {
+  std::string w = text::to_lower_ascii(word);
+  if (w.rfind("step", 0) == 0) w.erase(0, 4);
+  if (w.empty() || w.size() > 3 || !std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return std::nullopt;
+  }
+  return std::stoi(w);
+}
+
+std::vector<std::string> step_names() {
+  std::vector<std::string> out;
+  for (int s = 1; s <= lab::kSteps; ++s) out.push_back("step" + std::to_string(s));
+  return out;
+}
+
 std::vector<std::string> lang_names() {
   std::vector<std::string> out;
   for (const i18n::Lang l : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) out.push_back(i18n::to_string(l));

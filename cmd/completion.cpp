@@ -362,7 +362,9 @@ void setup_completion(CLI::App& app, int& exit_code, i18n::Lang lang) {
     } else if (*shell == "man") {
       fmt::print("{}", man_page(doc, lang));
     } else {
-      throw Error(ErrorKind::kUsage, i18n::render(msg("cli.error.unknown-shell", {{"shell", *shell}}), lang));
+      throw Error(ErrorKind::kUsage,
+                  with_suggestion(i18n::render(msg("cli.error.unknown-shell", {{"shell", *shell}}), lang), *shell,
+                                  {"bash", "zsh", "fish"}, lang));
     }
     exit_code = kExitPass;
   });

@@ -172,5 +172,58 @@ TEST(CliWords, NoCommandListsEveryCommandAndExitsTwo) {
   EXPECT_NE(ko.err.find(i18n::text("cli.check", Lang::kKo)), std::string::npos) << ko.err;
 }
 
+// ---- part 2: a suggestion for every word that can be mistyped -------------------------------------
+
+struct SuggestCase {
+  const char* kind;
+  std::vector<std::string> args;
+  std::string suggestion;
+};
+
+const std::vector<SuggestCase> kSuggestCases{
+    {"flag", {"check", "--formt", "csv"}, "--format"},
+    {"flag of another command", {"snapshot", "--outptu", "b.json"}, "--output"},
+    {"flag of gpuwhy itself", {"--verison"}, "--version"},
+    {"--format value", {"check", "--format", "jsno"}, "json"},
+    {"why --format value", {"why", "--all", "--format", "jsn"}, "json"},
+    {"option value CLI11 checks", {"check", "--color", "nevr"}, "never"},
+    {"command", {"chek"}, "check"},
+    {"check id", {"check", "--check", "step2.allocatible"}, "step2.allocatable"},
+    {"explain id", {"explain", "step5.cpu-only-pendng"}, "step5.cpu-only-pending"},
+    {"step", {"check", "--step", "stpe2"}, "step2"},
+    {"shell", {"completion", "bsh"}, "bash"},
+};
+
+TEST(CliWords, EveryMistypedWordGetsTheClosestOne) {
+  for (const auto& c : kSuggestCases) {
+    SCOPED_TRACE(c.kind);
+    for (const auto& [lang, name] : std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}}) {
+      const RunOutput r = run(name, c.args);
+      EXPECT_EQ(r.exit_code, 2) << joined(c.args) << ": " << r.err;
+      const std::string want = i18n::render(msg("cli.error.did-you-mean", {{"suggestion", c.suggestion}}), lang);
+      EXPECT_NE(r.err.find(want), std::string::npos) << name << " " << joined(c.args) << ": " << r.err;
+      EXPECT_EQ(r.err.rfind(i18n::text("cli.prefix.error", lang) + " ", 0), 0U) << r.err;
+      EXPECT_LE(lines_of(r.err).size(), 2U) << r.err;
+    }
+  }
+  // Nothing close, no suggestion; a one-letter flag is one keystroke from every other: none either.
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"check", "--format", "xyzzyqq"}, {"check", "-x"}, {"check", "--step", "9"}}) {
+    const RunOutput r = run("en", args);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(r.err.find("did you mean"), std::string::npos) << joined(args) << ": " << r.err;
+  }
+}
+
+TEST(CliWords, StepsAreTakenAsNumberOrName) {
+  const std::string bundle = std::string(GPUWHY_SOURCE_DIR) + "/fixtures/captures/v1.34.0/solution/bundle.json";
+  const RunOutput number = run("en", {"check", "--snapshot", bundle, "--step", "2", "--format", "json"});
+  const RunOutput name = run("en", {"check", "--snapshot", bundle, "--step", "Step2", "--format", "json"});
+  EXPECT_EQ(number.exit_code, 0) << number.err;
+  EXPECT_EQ(name.exit_code, 0) << name.err;
+  EXPECT_NE(number.out.find("step2.allocatable"), std::string::npos);
+  EXPECT_EQ(name.out.size(), number.out.size());
+}
+
 }  // namespace
 }  // namespace gpuwhy
