@@ -225,5 +225,27 @@ TEST(CliWords, StepsAreTakenAsNumberOrName) {
   EXPECT_EQ(name.out.size(), number.out.size());
 }
 
+// ---- part 2: the parts of an explanation -------------------------------------------------------------
+
+// The explanations mark their parts the same way in every language: the first is what the check
+// checks, and marks never show.
+TEST(CliWords, EveryExplanationHasAWhatPartAndShowsNoMark) {
+  for (const auto& [lang, name] :
+       std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}, {Lang::kJa, "ja"}}) {
+    for (const auto& c : checks::all()) {
+      const std::string id = "check." + std::string(c.id) + ".explain";
+      const auto parts = i18n::parts(id, lang);
+      ASSERT_FALSE(parts.empty()) << name << " " << id;
+      EXPECT_EQ(parts.front().name, "what") << name << " " << id;
+      for (const auto& p : parts) {
+        EXPECT_TRUE(p.name == "what" || p.name == "why" || p.name == "look" || p.name == "mistakes")
+            << name << " " << id << ": " << p.name;
+      }
+      EXPECT_EQ(i18n::text(id, lang).find("{part_"), std::string::npos) << name << " " << id;
+      EXPECT_EQ(i18n::text(id, lang).find("  "), std::string::npos) << name << " " << id;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gpuwhy
