@@ -66,6 +66,7 @@ void build_app(CLI::App& app, int& exit_code, i18n::Lang lang) {
   setup_check(app, exit_code, lang);
   setup_snapshot(app, exit_code, lang);
   setup_list(app, exit_code, lang);
+  setup_explain(app, exit_code, lang);
   setup_why(app, exit_code, lang);
   setup_completion(app, exit_code, lang);
   // A subcommand declares its own -h,--help before it copies the option group name: regroup it.

@@ -234,7 +234,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.no-such-check", "\"{id}\": no such check (see `gpuwhy list`)"},
     {"cli.error.unknown-check", "--check \"{id}\": no such check (see `gpuwhy list`)"},
     {"cli.error.unknown-format", "--format \"{format}\": unknown format"},
-    {"cli.explain", "Explain one check: what it checks, why, the usual mistakes"},
+    {"cli.explain", "Explain a check or a step: what it checks, why it matters, how to look yourself, usual mistakes"},
     {"cli.group.options", "Options"},
     {"cli.group.subcommands", "Subcommands"},
     {"cli.help", "Print this help message and exit"},
@@ -247,7 +247,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.list", "List every check: id, step, title, points"},
     {"cli.opt.bundle-output", "Bundle file to write (default: standard output)"},
     {"cli.opt.check", "Grade only this check id (repeatable)"},
-    {"cli.opt.check-id", "Check id, e.g. step2.allocatable"},
+    {"cli.opt.check-id", "A check id (step2.allocatable), a step (2 or step2) or a part of one id (capacity)"},
     {"cli.opt.color", "auto, always or never"},
     {"cli.opt.context", "The name of the kubeconfig context to use"},
     {"cli.opt.dir", "The lab folder (default: . when it has k8s/ or out/, else /root/gpuwhy)"},
@@ -995,6 +995,13 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.not-one-of", "{option} \"{value}\": not one of {values}"},
     {"cli.error.bad-command-line", "`{command}`: the arguments could not be understood"},
     {"cli.error.command-needed", "give a command; the commands are:"},
+    // `gpuwhy explain`: the section headings (the sections are the parts check.*.explain marks).
+    {"cli.explain.what", "What it checks"},
+    {"cli.explain.why", "Why it matters"},
+    {"cli.explain.look", "How to look yourself"},
+    {"cli.explain.mistakes", "Usual mistakes"},
+    {"cli.error.explain-step", "\"{step}\": the lab has steps 1 to {steps}"},
+    {"cli.error.ambiguous-check", "\"{word}\" is part of {count} check ids: {ids}; give more of the id"},
 };
 
 }  // namespace

@@ -273,7 +273,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.no-such-check", "\"{id}\": そのようなチェックはありません（`gpuwhy list` を参照）"},
     {"cli.error.unknown-check", "--check \"{id}\": そのようなチェックはありません（`gpuwhy list` を参照）"},
     {"cli.error.unknown-format", "--format \"{format}\": 不明な形式です"},
-    {"cli.explain", "チェックを 1 つ説明します: 何をなぜ確認するのか、よくある間違い"},
+    {"cli.explain", "チェックやステップを説明します: 何を確認するか、なぜ大切か、自分で確かめるには、よくある間違い"},
     {"cli.group.options", "オプション"},
     {"cli.group.subcommands", "サブコマンド"},
     {"cli.help", "このヘルプを表示して終了します"},
@@ -286,7 +286,8 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.list", "全チェックを一覧表示します: ID、ステップ、タイトル、配点"},
     {"cli.opt.bundle-output", "書き出すバンドルファイル（既定: 標準出力）"},
     {"cli.opt.check", "このチェック ID だけを採点します（複数指定可）"},
-    {"cli.opt.check-id", "チェック ID（例: step2.allocatable）"},
+    {"cli.opt.check-id",
+     "チェック ID（step2.allocatable）、ステップ（2 または step2）、または 1 つの ID の一部（capacity）"},
     {"cli.opt.color", "auto、always、never のいずれか"},
     {"cli.opt.context", "使用する kubeconfig コンテキストの名前"},
     {"cli.opt.dir", "作業ディレクトリ（既定: k8s/ か out/ があれば .、なければ /root/gpuwhy）"},
@@ -1082,6 +1083,14 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.not-one-of", "{option} \"{value}\": {values} のいずれかを指定してください"},
     {"cli.error.bad-command-line", "`{command}`: 引数を解釈できません"},
     {"cli.error.command-needed", "コマンドを指定してください。コマンドは次のとおりです:"},
+    // `gpuwhy explain`: 節の見出し（節は check.*.explain が印を付けた部分です）。
+    {"cli.explain.what", "何を確認するか"},
+    {"cli.explain.why", "なぜ大切か"},
+    {"cli.explain.look", "自分で確かめるには"},
+    {"cli.explain.mistakes", "よくある間違い"},
+    {"cli.error.explain-step", "\"{step}\": 演習のステップは 1 から {steps} までです"},
+    {"cli.error.ambiguous-check",
+     "\"{word}\" を含むチェック ID が {count} 個あります: {ids}。ID をもっと詳しく指定してください"},
 };
 
 }  // namespace

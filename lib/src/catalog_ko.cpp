@@ -231,7 +231,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.no-such-check", "\"{id}\": 그런 검사가 없습니다(`gpuwhy list` 참고)"},
     {"cli.error.unknown-check", "--check \"{id}\": 그런 검사가 없습니다(`gpuwhy list` 참고)"},
     {"cli.error.unknown-format", "--format \"{format}\": 알 수 없는 형식입니다"},
-    {"cli.explain", "검사 하나를 설명합니다: 무엇을 왜 확인하는지, 흔한 실수"},
+    {"cli.explain", "검사나 단계를 설명합니다: 무엇을 확인하나, 왜 중요한가, 직접 확인하는 법, 흔한 실수"},
     {"cli.group.options", "옵션"},
     {"cli.group.subcommands", "하위 명령"},
     {"cli.help", "이 도움말을 출력하고 끝냅니다"},
@@ -244,7 +244,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.list", "모든 검사를 나열합니다: ID, 단계, 배점, 제목"},
     {"cli.opt.bundle-output", "쓸 번들 파일(기본값: 표준 출력)"},
     {"cli.opt.check", "이 검사 ID 만 채점합니다(반복 가능)"},
-    {"cli.opt.check-id", "검사 ID, 예: step2.allocatable"},
+    {"cli.opt.check-id", "검사 ID(step2.allocatable), 단계(2 또는 step2), 또는 ID 하나의 일부(capacity)"},
     {"cli.opt.color", "auto, always, never 중 하나"},
     {"cli.opt.context", "사용할 kubeconfig 컨텍스트 이름"},
     {"cli.opt.dir", "작업 디렉터리(기본값: k8s/ 나 out/ 이 있으면 ., 없으면 /root/gpuwhy)"},
@@ -1004,6 +1004,14 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.not-one-of", "{option} \"{value}\": {values} 중 하나여야 합니다"},
     {"cli.error.bad-command-line", "`{command}`: 인자를 해석할 수 없습니다"},
     {"cli.error.command-needed", "명령을 지정하세요. 명령은 다음과 같습니다:"},
+    // `gpuwhy explain`: 절 제목(절은 check.*.explain 이 표시한 부분입니다).
+    {"cli.explain.what", "무엇을 확인하나"},
+    {"cli.explain.why", "왜 중요한가"},
+    {"cli.explain.look", "직접 확인하는 법"},
+    {"cli.explain.mistakes", "흔한 실수"},
+    {"cli.error.explain-step", "\"{step}\": 실습의 단계는 1부터 {steps}까지입니다"},
+    {"cli.error.ambiguous-check",
+     "\"{word}\": 이 말이 들어간 검사 ID가 {count}개 있습니다: {ids}. ID를 더 적어 주세요"},
 };
 
 }  // namespace

@@ -191,6 +191,7 @@ const std::vector<SuggestCase> kSuggestCases{
     {"check id", {"check", "--check", "step2.allocatible"}, "step2.allocatable"},
     {"explain id", {"explain", "step5.cpu-only-pendng"}, "step5.cpu-only-pending"},
     {"step", {"check", "--step", "stpe2"}, "step2"},
+    {"explain step", {"explain", "setp2"}, "step2"},
     {"shell", {"completion", "bsh"}, "bash"},
 };
 
@@ -245,6 +246,144 @@ TEST(CliWords, EveryExplanationHasAWhatPartAndShowsNoMark) {
       EXPECT_EQ(i18n::text(id, lang).find("  "), std::string::npos) << name << " " << id;
     }
   }
+}
+
+// ---- part 2: explain ----------------------------------------------------------------------------------
+
+std::vector<std::string> ids_of_step(int step) {
+  std::vector<std::string> out;
+  for (const auto& c : checks::all()) {
+    if (c.step == step) out.emplace_back(c.id);
+  }
+  return out;
+}
+
+// The ids at the start of the lines of an explain output ("step2.capacity — ...").
+std::vector<std::string> explained_ids(const std::string& out) {
+  std::vector<std::string> ids;
+  for (const auto& line : lines_of(out)) {
+    const auto dash = line.find(" — ");
+    if (dash != std::string::npos && checks::find(line.substr(0, dash)) != nullptr) ids.push_back(line.substr(0, dash));
+  }
+  return ids;
+}
+
+TEST(CliWords, ExplainTakesAStep) {
+  const RunOutput two = run("en", {"explain", "2"});
+  const RunOutput step2 = run("en", {"explain", "step2"});
+  EXPECT_EQ(two.exit_code, 0) << two.err;
+  EXPECT_EQ(step2.exit_code, 0) << step2.err;
+  EXPECT_EQ(two.out, step2.out);
+  EXPECT_EQ(explained_ids(two.out), ids_of_step(2)) << two.out;
+  EXPECT_EQ(two.out.rfind(i18n::text("ui.step.2", Lang::kEn), 0), 0U) << two.out;
+  const RunOutput ko = run("ko", {"explain", "ｓｔｅｐ５"});  // typed with a full-width IME
+  EXPECT_EQ(ko.exit_code, 0) << ko.err;
+  EXPECT_EQ(explained_ids(ko.out), ids_of_step(5)) << ko.out;
+  const RunOutput nine = run("ja", {"explain", "step9"});
+  EXPECT_EQ(nine.exit_code, 2);
+  EXPECT_NE(nine.err.find(i18n::render(msg("cli.error.explain-step", {{"step", "step9"}}), Lang::kJa)),
+            std::string::npos)
+      << nine.err;
+}
+
+TEST(CliWords, ExplainTakesAUniquePartOfAnId) {
+  const RunOutput capacity = run("en", {"explain", "capacity"});
+  EXPECT_EQ(capacity.exit_code, 0) << capacity.err;
+  EXPECT_EQ(explained_ids(capacity.out), std::vector<std::string>{"step2.capacity"}) << capacity.out;
+  // A whole name part wins over a longer id holding it: "placed" is step6.placed, not also
+  // step4.placed-by-scheduler.
+  const RunOutput placed = run("ko", {"explain", "placed"});
+  EXPECT_EQ(placed.exit_code, 0) << placed.err;
+  EXPECT_EQ(explained_ids(placed.out), std::vector<std::string>{"step6.placed"}) << placed.out;
+  const RunOutput evicted = run("ja", {"explain", "evicted"});
+  EXPECT_EQ(explained_ids(evicted.out), std::vector<std::string>{"step5.trainer-not-evicted"}) << evicted.out;
+}
+
+TEST(CliWords, ExplainListsTheCandidatesOfAnAmbiguousWord) {
+  for (const auto& [lang, name] : std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}}) {
+    const RunOutput r = run(name, {"explain", "allocatable"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(lines_of(r.err).size(), 1U) << r.err;
+    EXPECT_NE(r.err.find("step2.allocatable, step8.allocatable"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.rfind(i18n::text("cli.prefix.error", lang), 0), 0U) << r.err;
+  }
+}
+
+TEST(CliWords, ExplainOfNothingSuggestsTheClosest) {
+  for (const auto& [lang, name] : std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}}) {
+    const RunOutput r = run(name, {"explain", "tolerashun"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(lines_of(r.err).size(), 1U) << r.err;
+    EXPECT_NE(r.err.find(i18n::render(msg("cli.error.no-such-check", {{"id", "tolerashun"}}), lang)), std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find(i18n::render(msg("cli.error.did-you-mean", {{"suggestion", "toleration"}}), lang)),
+              std::string::npos)
+        << r.err;
+  }
+  const RunOutput none = run("en", {"explain", "xyzzyqq"});
+  EXPECT_EQ(none.exit_code, 2);
+  EXPECT_EQ(none.err.find("did you mean"), std::string::npos) << none.err;
+}
+
+TEST(CliWords, ExplainPrintsTheSectionsItHasTextFor) {
+  for (const auto& [lang, name] :
+       std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}, {Lang::kJa, "ja"}}) {
+    SCOPED_TRACE(name);
+    const auto heading = [lang = lang](const char* id) { return "\n" + i18n::text(id, lang) + "\n"; };
+    const RunOutput all = run(name, {"explain", "step4.requests-defaulted"});
+    EXPECT_EQ(all.exit_code, 0) << all.err;
+    for (const char* id : {"cli.explain.what", "cli.explain.why", "cli.explain.look", "cli.explain.mistakes"}) {
+      EXPECT_NE(all.out.find(heading(id)), std::string::npos) << id << "\n" << all.out;
+    }
+    EXPECT_LT(all.out.find(heading("cli.explain.what")), all.out.find(heading("cli.explain.why")));
+    EXPECT_LT(all.out.find(heading("cli.explain.look")), all.out.find(heading("cli.explain.mistakes")));
+    // step8.format's text says what it checks and the usual mistakes, nothing else: no other heading.
+    const RunOutput some = run(name, {"explain", "step8.format"});
+    EXPECT_NE(some.out.find(heading("cli.explain.mistakes")), std::string::npos) << some.out;
+    EXPECT_EQ(some.out.find(heading("cli.explain.why")), std::string::npos) << some.out;
+    EXPECT_EQ(some.out.find(heading("cli.explain.look")), std::string::npos) << some.out;
+  }
+}
+
+std::string without_spaces(const std::string& s) {
+  std::string out;
+  for (const char c : s) {
+    if (c != ' ' && c != '\n') out += c;
+  }
+  return out;
+}
+
+TEST(CliWords, ExplainIsWrappedToTheColumnsAndLosesNoWord) {
+  for (const auto& [lang, name] :
+       std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}, {Lang::kJa, "ja"}}) {
+    for (int step = 1; step <= 8; ++step) {
+      SCOPED_TRACE(name + " step " + std::to_string(step));
+      const RunOutput r = run(name, {"explain", std::to_string(step)}, "40");
+      ASSERT_EQ(r.exit_code, 0) << r.err;
+      for (const auto& line : lines_of(r.out)) EXPECT_LE(text::display_width(line), 40U) << line;
+      // Every part of every explanation is there, whatever the line breaks (a label the
+      // heading repeats, "Usual mistakes:", is left out).
+      const std::string flat = without_spaces(r.out);
+      for (const auto& id : ids_of_step(step)) {
+        for (const auto& p : i18n::parts("check." + id + ".explain", lang)) {
+          std::string t = p.text;
+          const auto colon = t.find(": ");
+          if (p.name == "mistakes" && colon != std::string::npos &&
+              i18n::text("cli.explain.mistakes", lang).rfind(t.substr(0, colon), 0) == 0) {
+            t = t.substr(colon + 2);
+          }
+          EXPECT_NE(flat.find(without_spaces(t)), std::string::npos) << id << " " << p.name << ": " << t;
+        }
+      }
+    }
+  }
+  // Without COLUMNS and without a terminal: 80.
+  const RunOutput wide = run("en", {"explain", "step4.placed-by-scheduler"}, "");
+  std::size_t widest = 0;
+  for (const auto& line : lines_of(wide.out)) widest = std::max(widest, text::display_width(line));
+  EXPECT_LE(widest, 80U);
+  EXPECT_GT(widest, 60U) << wide.out;
 }
 
 }  // namespace
