@@ -5,6 +5,7 @@
 #include "check.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy_git.h"
+#include "parse_errors.h"
 #include "why.h"
 
 namespace gpuwhy::cli {
@@ -48,9 +49,8 @@ void localize_cli11(CLI::App& app, i18n::Lang lang) {
   app.group(text("cli.group.subcommands", lang));
   app.set_help_flag("-h,--help", text("cli.help", lang));
   app.set_version_flag("--version", version_line(), text("cli.version", lang));
-  const std::string more = text("cli.error.more-info", lang);
-  app.failure_message(
-      [more](const CLI::App*, const CLI::Error& e) { return std::string(e.what()) + "\n" + more + "\n"; });
+  // CLI11's own error texts are English: each is said again from the catalog (parse_errors.cpp).
+  app.failure_message([lang](const CLI::App* root, const CLI::Error& e) { return parse_failure(*root, e, lang); });
 }
 
 }  // namespace
@@ -66,6 +66,7 @@ void build_app(CLI::App& app, int& exit_code, i18n::Lang lang) {
   setup_check(app, exit_code, lang);
   setup_snapshot(app, exit_code, lang);
   setup_list(app, exit_code, lang);
+  setup_explain(app, exit_code, lang);
   setup_why(app, exit_code, lang);
   setup_completion(app, exit_code, lang);
   // A subcommand declares its own -h,--help before it copies the option group name: regroup it.

@@ -48,7 +48,7 @@ namespace {
 struct CheckOptions {
   std::string dir;
   ConnectionFlags conn;
-  std::vector<int> steps;
+  std::vector<std::string> steps;  ///< as given: "2" or "step2"
   std::vector<std::string> ids;
   std::string wait = "0";
   bool poll = false;  ///< --poll: with --wait, a whole snapshot each second instead of watches
@@ -224,16 +224,26 @@ Error usage_error(i18n::Lang lang, const std::string& id, std::map<std::string, 
   return Error(ErrorKind::kUsage, i18n::render(msg(id, std::move(args)), lang));
 }
 
-void validate_selection(const CheckOptions& o, i18n::Lang lang) {
+// The steps of --step, each "2" or "step2"; a word that names no step is compared with the step
+// names (`--step setp2`: did you mean "step2"?).
+std::vector<int> validate_selection(const CheckOptions& o, i18n::Lang lang) {
   for (const auto& id : o.ids) {
     if (checks::find(id) == nullptr) {
       throw Error(ErrorKind::kUsage, with_suggestion(i18n::render(msg("cli.error.unknown-check", {{"id", id}}), lang),
                                                      id, checks::ids(), lang));
     }
   }
-  for (int s : o.steps) {
-    if (s < 1 || s > lab::kSteps) throw usage_error(lang, "cli.error.bad-step", {{"step", std::to_string(s)}});
+  std::vector<int> steps;
+  for (const auto& word : o.steps) {
+    const auto s = step_number(word);
+    if (s && *s >= 1 && *s <= lab::kSteps) {
+      steps.push_back(*s);
+      continue;
+    }
+    const std::string why = i18n::render(msg("cli.error.bad-step", {{"step", word}}), lang);
+    throw Error(ErrorKind::kUsage, s ? why : with_suggestion(why, word, step_names(), lang));
   }
+  return steps;
 }
 
 // Which snapshots are graded: the live cluster, one bundle, or a batch (several bundles or a
@@ -312,10 +322,13 @@ Plan validate(const CheckOptions& o) {
   Plan p;
   p.lang = lang_from(o.lang);
   const auto f = render::parse_format(o.format);
-  if (!f) throw usage_error(p.lang, "cli.error.unknown-format", {{"format", o.format}});
+  if (!f) {
+    throw Error(ErrorKind::kUsage,
+                with_suggestion(i18n::render(msg("cli.error.unknown-format", {{"format", o.format}}), p.lang), o.format,
+                                render::format_names(), p.lang));
+  }
   p.format = *f;
-  validate_selection(o, p.lang);
-  p.sel = checks::Selection{o.steps, o.ids};
+  p.sel = checks::Selection{validate_selection(o, p.lang), o.ids};
   p.wait = parse_duration(o.wait, "--wait");
   (void)parse_duration(o.conn.request_timeout, "--request-timeout");
   (void)parse_duration(o.conn.timeout, "--timeout");

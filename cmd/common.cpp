@@ -94,7 +94,7 @@ LiveConnection connect_live(const ConnectionFlags& flags) {
     c.why = FetchError{e.kind(), 0, e.what()};
     return c;
   }
-  for (const auto& w : c.cfg->warnings) fmt::print(stderr, "gpuwhy: warning: {}\n", text::sanitize_terminal(w));
+  for (const auto& w : c.cfg->warnings) print_warning(w);
   c.opts.request_timeout = parse_duration(flags.request_timeout, "--request-timeout");
   if (c.opts.request_timeout.count() > 0 && c.opts.request_timeout < c.opts.connect_timeout)
     c.opts.connect_timeout = c.opts.request_timeout;
@@ -175,9 +175,21 @@ void refuse_output_over_inputs(const std::string& output, const std::vector<Inpu
   }
 }
 
+namespace {
+i18n::Lang stderr_lang = i18n::Lang::kEn;  // NOLINT(cppcoreguidelines-avoid-non-const-global-variables): set by main
+}  // namespace
+
+void set_message_lang(i18n::Lang lang) {
+  stderr_lang = lang;
+}
+
 void print_error(const std::string& line) {
   // Messages quote file names, apiserver answers and bundle fields: one sanitised line each.
-  fmt::print(stderr, "gpuwhy: error: {}\n", text::sanitize_terminal(line));
+  fmt::print(stderr, "{} {}\n", i18n::text("cli.prefix.error", stderr_lang), text::sanitize_terminal(line));
+}
+
+void print_warning(const std::string& line) {
+  fmt::print(stderr, "{} {}\n", i18n::text("cli.prefix.warning", stderr_lang), text::sanitize_terminal(line));
 }
 
 i18n::Lang lang_from(const std::string& flag) {
@@ -194,6 +206,21 @@ i18n::Lang lang_from(const std::string& flag) {
     f = flag;
   }
   return i18n::choose_lang(f, env);
+}
+
+std::optional<int> step_number(std::string_view word) {
+  std::string w = text::to_lower_ascii(word);
+  if (w.rfind("step", 0) == 0) w.erase(0, 4);
+  if (w.empty() || w.size() > 3 || !std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return std::nullopt;
+  }
+  return std::stoi(w);
+}
+
+std::vector<std::string> step_names() {
+  std::vector<std::string> out;
+  for (int s = 1; s <= lab::kSteps; ++s) out.push_back("step" + std::to_string(s));
+  return out;
 }
 
 std::vector<std::string> lang_names() {

@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -75,12 +76,23 @@ std::vector<Input> lab_inputs(const std::string& dir);
 /// one. "" is refused too (use "-" for standard output); "-" and a path that does not exist pass.
 void refuse_output_over_inputs(const std::string& output, const std::vector<Input>& inputs, i18n::Lang lang);
 
-/// Prints "gpuwhy: error: <line>" to stderr.
+/// The language of the "gpuwhy: error:" and "gpuwhy: warning:" prefixes: main sets it once, from
+/// --lang, GPUWHY_LANG and the locale, before parsing.
+void set_message_lang(i18n::Lang lang);
+/// Prints "gpuwhy: error: <line>" to stderr, the prefix in the language set_message_lang set.
 void print_error(const std::string& line);
+/// Prints "gpuwhy: warning: <line>" to stderr, likewise.
+void print_warning(const std::string& line);
 
 /// `message`, followed by `; did you mean "X"?` when one of `candidates` is close to `word`.
 std::string with_suggestion(std::string message, std::string_view word, const std::vector<std::string>& candidates,
                             i18n::Lang lang);
+
+/// The number of a step as the user names it, "2" or "step2" (any case), in range or not
+/// (checked by the caller against lab::kSteps); nullopt when the word names no step at all.
+std::optional<int> step_number(std::string_view word);
+/// "step1" ... "step8": the words a mistyped step is compared with.
+std::vector<std::string> step_names();
 
 /// Language from --lang / GPUWHY_LANG / locale.
 i18n::Lang lang_from(const std::string& flag);

@@ -35,27 +35,6 @@ std::vector<std::string> parse_choices(const std::string& type_name) {
   return out;
 }
 
-std::string placeholder(std::string name) {
-  for (char& c : name) c = c == '-' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return name;
-}
-
-OptionDoc describe_option(const CLI::Option& opt) {
-  OptionDoc d;
-  for (const auto& s : opt.get_snames()) d.names.push_back("-" + s);
-  for (const auto& l : opt.get_lnames()) d.names.push_back("--" + l);
-  if (!opt.nonpositional()) d.positional = opt.get_name(true);
-  d.description = opt.get_description();
-  d.choices = parse_choices(opt.get_type_name());
-  if (opt.get_items_expected_max() > 0) {  // a flag expects no value
-    const auto& names = opt.get_lnames().empty() ? opt.get_snames() : opt.get_lnames();
-    d.value = placeholder(d.positional.empty() && !names.empty() ? names.front() : d.positional);
-  }
-  d.default_value = opt.get_default_str();
-  d.repeatable = !d.value.empty() && opt.get_expected_max() > 1;
-  return d;
-}
-
 std::string join(const std::vector<std::string>& items, std::string_view sep) {
   std::string out;
   for (const auto& i : items) out += (out.empty() ? "" : std::string(sep)) + i;
@@ -239,6 +218,27 @@ void man_command(const CommandDoc& c, const std::string& path, i18n::Lang lang, 
 
 }  // namespace
 
+std::string placeholder(std::string name) {
+  for (char& c : name) c = c == '-' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return name;
+}
+
+OptionDoc describe_option(const CLI::Option& opt) {
+  OptionDoc d;
+  for (const auto& s : opt.get_snames()) d.names.push_back("-" + s);
+  for (const auto& l : opt.get_lnames()) d.names.push_back("--" + l);
+  if (!opt.nonpositional()) d.positional = opt.get_name(true);
+  d.description = opt.get_description();
+  d.choices = parse_choices(opt.get_type_name());
+  if (opt.get_items_expected_max() > 0) {  // a flag expects no value
+    const auto& names = opt.get_lnames().empty() ? opt.get_snames() : opt.get_lnames();
+    d.value = placeholder(d.positional.empty() && !names.empty() ? names.front() : d.positional);
+  }
+  d.default_value = opt.get_default_str();
+  d.repeatable = !d.value.empty() && opt.get_expected_max() > 1;
+  return d;
+}
+
 CommandDoc describe(const CLI::App& app) {
   CommandDoc d;
   // The root's name is argv[0] once parsed ("./build/gpuwhy"): the scripts are for the installed name.
@@ -362,7 +362,9 @@ void setup_completion(CLI::App& app, int& exit_code, i18n::Lang lang) {
     } else if (*shell == "man") {
       fmt::print("{}", man_page(doc, lang));
     } else {
-      throw Error(ErrorKind::kUsage, i18n::render(msg("cli.error.unknown-shell", {{"shell", *shell}}), lang));
+      throw Error(ErrorKind::kUsage,
+                  with_suggestion(i18n::render(msg("cli.error.unknown-shell", {{"shell", *shell}}), lang), *shell,
+                                  {"bash", "zsh", "fish"}, lang));
     }
     exit_code = kExitPass;
   });

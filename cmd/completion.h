@@ -32,6 +32,11 @@ struct CommandDoc {
   std::vector<CommandDoc> commands;
 };
 
+/// One option as describe() gives it.
+OptionDoc describe_option(const CLI::Option& opt);
+/// The placeholder of a value: "request-timeout" -> "REQUEST_TIMEOUT".
+std::string placeholder(std::string name);
+
 /// Walks the CLI::App tree: every visible option and subcommand, in declaration order.
 CommandDoc describe(const CLI::App& app);
 

@@ -1,4 +1,4 @@
-// `gpuwhy list` and `gpuwhy explain ID`.
+// `gpuwhy list` (`gpuwhy explain` is in explain.cpp).
 #include <algorithm>
 #include <array>
 #include <vector>
@@ -46,23 +46,6 @@ void setup_list(CLI::App& app, int& exit_code, i18n::Lang help_lang) {
   list->add_option("--lang", *lang, t("cli.opt.lang"))->check(choices(lang_names()));
   list->callback([lang, &exit_code]() {
     print_list(lang_from(*lang));
-    exit_code = kExitPass;
-  });
-  auto id = std::make_shared<std::string>();
-  auto lang2 = std::make_shared<std::string>();
-  CLI::App* explain = app.add_subcommand("explain", t("cli.explain"));
-  explain->add_option("id", *id, t("cli.opt.check-id"))->required();
-  explain->add_option("--lang", *lang2, t("cli.opt.lang"))->check(choices(lang_names()));
-  explain->callback([id, lang2, &exit_code]() {
-    const auto l = lang_from(*lang2);
-    const auto* c = checks::find(*id);
-    if (c == nullptr) {
-      throw Error(ErrorKind::kUsage, with_suggestion(i18n::render(msg("cli.error.no-such-check", {{"id", *id}}), l),
-                                                     *id, checks::ids(), l));
-    }
-    fmt::print("{} — {}\n{}: {}  {}: {}\n\n{}\n", c->id, i18n::text(fmt::format("check.{}.title", c->id), l),
-               i18n::text("ui.col.step", l), c->step, i18n::text("ui.col.points", l), c->points,
-               i18n::text(fmt::format("check.{}.explain", c->id), l));
     exit_code = kExitPass;
   });
 }

@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
   // exists: --lang from the raw arguments, then GPUWHY_LANG and the locale.
   const std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + argc);
   const i18n::Lang lang = i18n::choose_lang(i18n::lang_flag(args), sys::environment());
+  cli::set_message_lang(lang);
   CLI::App app{i18n::text("cli.app", lang)};
   int exit_code = kExitPass;
   cli::build_app(app, exit_code, lang);

@@ -134,7 +134,9 @@ std::vector<why::Verdict> explain_all(kube::Client& client, const std::vector<js
 int run_why(const WhyOptions& o, i18n::Lang lang) {
   if (o.all == !o.pod.empty()) throw Error(ErrorKind::kUsage, i18n::text("cli.error.why-pod-or-all", lang));
   if (o.format != "table" && o.format != "json") {
-    throw Error(ErrorKind::kUsage, i18n::render(msg("cli.error.unknown-format", {{"format", o.format}}), lang));
+    throw Error(ErrorKind::kUsage,
+                with_suggestion(i18n::render(msg("cli.error.unknown-format", {{"format", o.format}}), lang), o.format,
+                                {"table", "json"}, lang));
   }
   const std::string name = o.all ? std::string() : pod_name(o.pod, lang);
   kube::Client client = connect(o.conn);

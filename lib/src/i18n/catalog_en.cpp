@@ -13,225 +13,216 @@ constexpr CatalogEntry kEntries[] = {
     {"check.step1.gpu-labels.explain",
      "Checks that {node} carries nvidia.com/gpu.present=true, nvidia.com/gpu.product=NVIDIA-A100-SXM4-40GB, "
      "nvidia.com/gpu.count=2 and nvidia.com/gpu.deploy.device-plugin=true, values exactly as written (case matters). "
-     "On a real cluster gpu-feature-discovery writes these labels and the GPU operator uses them to decide where its "
-     "daemonsets run. Usual mistakes: labelling the wrong node, a typo in a key, or True instead of true."},
+     "{part_why}On a real cluster gpu-feature-discovery writes these labels and the GPU operator uses them to decide "
+     "where its daemonsets run. {part_mistakes}Usual mistakes: labelling the wrong node, a typo in a key, or True "
+     "instead of true."},
     {"check.step1.gpu-labels.title", "{node} carries the four GPU labels"},
     {"check.step1.namespace.explain",
-     "Checks that the namespace {namespace} exists and is Active. Every pod of the lab lives there, and gpuwhy reads "
-     "the "
-     "pods and events of that namespace only. Usual mistake: creating the pods in the default namespace because the "
-     "namespace was never created or -n {namespace} was forgotten."},
+     "Checks that the namespace {namespace} exists and is Active. {part_why}Every pod of the lab lives there, and "
+     "gpuwhy reads the pods and events of that namespace only. {part_mistakes}Usual mistake: creating the pods in the "
+     "default namespace because the namespace was never created or -n {namespace} was forgotten."},
     {"check.step1.namespace.title", "Namespace {namespace} exists"},
     {"check.step1.other-nodes-clean.explain",
-     "Checks that no node other than {node} carries any of the four nvidia.com/gpu.* label keys. A label on a "
-     "CPU node would attract GPU workloads (and the cpu-only pod of step 5) to a node without GPUs. Usual mistake: "
-     "labelling all nodes at once, or labelling lab-node-1 first and never removing it (kubectl label node NAME KEY- "
-     "removes a label)."},
+     "Checks that no node other than {node} carries any of the four nvidia.com/gpu.* label keys. {part_why}A label on "
+     "a CPU node would attract GPU workloads (and the cpu-only pod of step 5) to a node without GPUs. "
+     "{part_mistakes}Usual mistake: labelling all nodes at once, or labelling lab-node-1 first and never removing it "
+     "(kubectl label node NAME KEY- removes a label)."},
     {"check.step1.other-nodes-clean.title", "No other node carries the GPU labels"},
     {"check.step2.advertised-file.explain",
      "Checks that out/advertised.txt names every node of the cluster and shows the amount each advertises now: 2 for "
-     "{node}, <none>, empty or 0 for the others. Table, custom-columns, jsonpath, JSON, YAML and kubectl "
-     "describe output are all accepted. Usual mistakes: every row <none> because the shell removed the backslash in "
-     "nvidia\\.com/gpu (quote the whole -o argument), or a jsonpath that prints only the numbers without node "
-     "names."
-     " Any header case (Name/Gpu), jsonpath with any separator (tab, =, :, space) and a prompt or comment"
-     " line above the output read the same. Every row <none> while the node advertises 2 now means the"
-     " file was saved before the step-2 patch: save it again."},
+     "{node}, <none>, empty or 0 for the others. Table, custom-columns, jsonpath, JSON, YAML and kubectl describe "
+     "output are all accepted. {part_mistakes}Usual mistakes: every row <none> because the shell removed the "
+     "backslash in nvidia\\.com/gpu (quote the whole -o argument), or a jsonpath that prints only the numbers without "
+     "node names. {part_what}Any header case (Name/Gpu), jsonpath with any separator (tab, =, :, space) and a prompt "
+     "or comment line above the output read the same. {part_mistakes}Every row <none> while the node advertises 2 now "
+     "means the file was saved before the step-2 patch: save it again."},
     {"check.step2.advertised-file.title", "out/advertised.txt shows every node's GPU amount"},
     {"check.step2.allocatable.explain",
-     "Checks status.allocatable[\"{resource}\"] of {node}. The scheduler places pods against allocatable, "
+     "Checks status.allocatable[\"{resource}\"] of {node}. {part_why}The scheduler places pods against allocatable, "
      "not capacity: a node with capacity 2 and no allocatable entry offers no GPU at all, and every GPU pod stays "
-     "Pending. This is the classic mistake of this step: patch both /status/capacity/nvidia.com~1gpu and "
-     "/status/allocatable/nvidia.com~1gpu."},
+     "Pending. {part_mistakes}This is the classic mistake of this step: patch both /status/capacity/nvidia.com~1gpu "
+     "and /status/allocatable/nvidia.com~1gpu."},
     {"check.step2.allocatable.title", "{node} allocatable shows {resource}: 2"},
     {"check.step2.capacity.explain",
-     "Checks status.capacity[\"{resource}\"] of {node}. Extended resources are numbers that a device plugin "
-     "writes into node status; here you play the device plugin with kubectl patch node {node} "
-     "--subresource=status and the JSON pointer /status/capacity/nvidia.com~1gpu. Usual mistakes: patching the node "
-     "object without --subresource=status (the change is silently dropped), or writing {resource} unescaped in "
-     "the JSON pointer."},
+     "Checks status.capacity[\"{resource}\"] of {node}. {part_why}Extended resources are numbers that a device plugin "
+     "writes into node status; here you play the device plugin with kubectl patch node {node} --subresource=status "
+     "and the JSON pointer /status/capacity/nvidia.com~1gpu. {part_mistakes}Usual mistakes: patching the node object "
+     "without --subresource=status (the change is silently dropped), or writing {resource} unescaped in the JSON "
+     "pointer."},
     {"check.step2.capacity.title", "{node} capacity shows {resource}: 2"},
     {"check.step2.other-nodes.explain",
-     "Checks that no node other than {node} advertises {resource} (absent or 0, in capacity and "
-     "allocatable). Otherwise trainer could land on a node without GPUs and the lesson of step 4 (resources alone "
-     "choose {node}) would not hold. Usual mistake: patching the wrong node."},
+     "Checks that no node other than {node} advertises {resource} (absent or 0, in capacity and allocatable). "
+     "{part_why}Otherwise trainer could land on a node without GPUs and the lesson of step 4 (resources alone choose "
+     "{node}) would not hold. {part_mistakes}Usual mistake: patching the wrong node."},
     {"check.step2.other-nodes.title", "No other node advertises {resource}"},
     {"check.step3.apiserver-rejects.explain",
      "gpuwhy sends both manifests to the live apiserver as server-side dry-run creates (nothing is created) and "
-     "checks that each is refused with 422 Invalid for its own rule: bad-mismatch with \"must be equal to "
-     "{resource} limit\", bad-fraction with \"must be an integer\". A manifest the apiserver accepts fails. If "
-     "gpuwhy may not create pods in {namespace}, the check is an error, not a failure."},
+     "checks that each is refused with 422 Invalid for its own rule: bad-mismatch with \"must be equal to {resource} "
+     "limit\", bad-fraction with \"must be an integer\". A manifest the apiserver accepts fails. If gpuwhy may not "
+     "create pods in {namespace}, the check is an error, not a failure."},
     {"check.step3.apiserver-rejects.title", "The apiserver refuses both bad manifests for their own rule"},
     {"check.step3.fraction-manifest.explain",
-     "Checks that k8s/bad-fraction.yaml is a Pod asking for a non-integer {resource} amount such as 0.5, 500m or "
-     "1.5. Devices are handed out whole, so extended resources must be integers; this manifest exists to watch the "
-     "apiserver refuse it. Usual mistake: a whole number here, or a fractional cpu instead of a fractional GPU."},
+     "Checks that k8s/bad-fraction.yaml is a Pod asking for a non-integer {resource} amount such as 0.5, 500m or 1.5. "
+     "{part_why}Devices are handed out whole, so extended resources must be integers; this manifest exists to watch "
+     "the apiserver refuse it. {part_mistakes}Usual mistake: a whole number here, or a fractional cpu instead of a "
+     "fractional GPU."},
     {"check.step3.fraction-manifest.title", "k8s/bad-fraction.yaml asks for a fraction of a GPU"},
     {"check.step3.mismatch-manifest.explain",
      "Checks that k8s/bad-mismatch.yaml is a Pod whose container sets {resource} in both requests and limits, as "
-     "whole numbers with different values. Extended resources cannot be overcommitted, so the apiserver requires "
-     "requests to equal limits; this manifest exists to watch that rule refuse it. Usual mistakes: setting only "
-     "limits (requests are then copied from limits and the pod is valid), or using a fraction (that is the other "
-     "rule)."},
+     "whole numbers with different values. {part_why}Extended resources cannot be overcommitted, so the apiserver "
+     "requires requests to equal limits; this manifest exists to watch that rule refuse it. {part_mistakes}Usual "
+     "mistakes: setting only limits (requests are then copied from limits and the pod is valid), or using a fraction "
+     "(that is the other rule)."},
     {"check.step3.mismatch-manifest.title", "k8s/bad-mismatch.yaml breaks requests == limits"},
     {"check.step3.not-created.explain",
-     "Checks that no pod named like the two bad manifests (their metadata.name) exists in {namespace}. Both rules "
-     "are "
-     "enforced by the apiserver, so a correct bad manifest can never become a pod. Usual mistake: \"fixing\" a bad "
-     "manifest until it applies, which defeats the purpose of the step."},
+     "Checks that no pod named like the two bad manifests (their metadata.name) exists in {namespace}. {part_why}Both "
+     "rules are enforced by the apiserver, so a correct bad manifest can never become a pod. {part_mistakes}Usual "
+     "mistake: \"fixing\" a bad manifest until it applies, which defeats the purpose of the step."},
     {"check.step3.not-created.title", "Neither bad pod exists"},
     {"check.step3.rejected-file.explain",
-     "Checks that out/rejected.txt holds both apiserver rejections: one with \"must be equal to {resource} "
-     "limit\" and one with \"must be an integer\" on an {resource} field. kubectl prints errors on stderr, so "
-     "capture them with 2>&1, and append the second with >>. Usual mistakes: an empty file (stdout only) or a file "
-     "holding only the second message (> overwrote the first)."
-     " The two rejections may come in either order and in any kubectl form (apply, create, one command for"
-     " both files, --dry-run=server, prompts around them); each message counts for the rules it names, so"
-     " a 0.5 request with limit 1, refused for both rules, counts as the integer rejection."},
+     "Checks that out/rejected.txt holds both apiserver rejections: one with \"must be equal to {resource} limit\" "
+     "and one with \"must be an integer\" on an {resource} field. {part_look}kubectl prints errors on stderr, so "
+     "capture them with 2>&1, and append the second with >>. {part_mistakes}Usual mistakes: an empty file (stdout "
+     "only) or a file holding only the second message (> overwrote the first). {part_what}The two rejections may come "
+     "in either order and in any kubectl form (apply, create, one command for both files, --dry-run=server, prompts "
+     "around them); each message counts for the rules it names, so a 0.5 request with limit 1, refused for both "
+     "rules, counts as the integer rejection."},
     {"check.step3.rejected-file.title", "out/rejected.txt holds both rejection messages"},
     {"check.step4.manifest.explain",
-     "Checks that k8s/trainer.yaml is Pod trainer with {resource}: 1 under limits and not under requests, with "
-     "no nodeSelector, nodeName or affinity. The point of the step is that the apiserver fills requests from limits "
-     "and that the resource alone leads the scheduler to {node}. Usual mistakes: writing requests too, or "
-     "pinning the pod with a nodeSelector."},
+     "Checks that k8s/trainer.yaml is Pod trainer with {resource}: 1 under limits and not under requests, with no "
+     "nodeSelector, nodeName or affinity. {part_why}The point of the step is that the apiserver fills requests from "
+     "limits and that the resource alone leads the scheduler to {node}. {part_mistakes}Usual mistakes: writing "
+     "requests too, or pinning the pod with a nodeSelector."},
     {"check.step4.manifest.title", "k8s/trainer.yaml asks for one GPU under limits only"},
     {"check.step4.placed-by-scheduler.explain",
      "Checks that the live trainer pod is bound to {node} by the scheduler: no nodeName in the manifest, no "
-     "nodeSelector or affinity on the pod, PodScheduled True. Only {node} advertises {resource}, so the "
-     "scheduler has exactly one choice. Usual mistakes: setting nodeName (which skips the scheduler) or a "
-     "nodeSelector (which hides the lesson); a Pending trainer usually means allocatable was not patched."
-     " A pod that names another scheduler (spec.schedulerName) or has events but no Scheduled event from"
-     " default-scheduler was bound by hand (a Binding) and fails; a pod whose events have all expired is"
-     " judged by PodScheduled alone."
-     " A pod created with nodeName fails even after the line is deleted from the file: its managedFields show that a "
-     "client, not kube-scheduler, set spec.nodeName."},
+     "nodeSelector or affinity on the pod, PodScheduled True. {part_why}Only {node} advertises {resource}, so the "
+     "scheduler has exactly one choice. {part_mistakes}Usual mistakes: setting nodeName (which skips the scheduler) "
+     "or a nodeSelector (which hides the lesson); a Pending trainer usually means allocatable was not patched. "
+     "{part_what}A pod that names another scheduler (spec.schedulerName) or has events but no Scheduled event from "
+     "default-scheduler was bound by hand (a Binding) and fails; a pod whose events have all expired is judged by "
+     "PodScheduled alone. A pod created with nodeName fails even after the line is deleted from the file: its "
+     "managedFields show that a client, not kube-scheduler, set spec.nodeName."},
     {"check.step4.placed-by-scheduler.title", "The scheduler put trainer on {node}"},
     {"check.step4.requests-defaulted.explain",
-     "Checks that the live trainer pod has requests and limits {resource} = 1. For extended resources the "
-     "apiserver copies limits into missing requests, which you can see with kubectl -n {namespace} get pod trainer "
-     "-o "
-     "yaml. Usual mistake: a trainer pod that asks for another amount or for no GPU at all."},
+     "Checks that the live trainer pod has requests and limits {resource} = 1. {part_why}For extended resources the "
+     "apiserver copies limits into missing requests. {part_look}You can see it with kubectl -n {namespace} get pod "
+     "trainer -o yaml. {part_mistakes}Usual mistake: a trainer pod that asks for another amount or for no GPU at all."},
     {"check.step4.requests-defaulted.title", "trainer got requests {resource}: 1 from its limits"},
     {"check.step5.cpu-only-pending.explain",
      "Checks that cpu-only has no node, is Pending with PodScheduled False/Unschedulable, and that the scheduler's "
-     "message blames the taint (untolerated taint) and not resources. Reading this message is the skill of the lab: "
-     "a taint reason means \"look at taints and tolerations\", not at GPUs. Usual mistakes: no taint (cpu-only gets "
-     "scheduled), or a toleration on cpu-only."},
+     "message blames the taint (untolerated taint) and not resources. {part_why}Reading this message is the skill of "
+     "the lab: a taint reason means \"look at taints and tolerations\", not at GPUs. {part_mistakes}Usual mistakes: "
+     "no taint (cpu-only gets scheduled), or a toleration on cpu-only."},
     {"check.step5.cpu-only-pending.title", "cpu-only is Pending because of the taint"},
     {"check.step5.cpu-only-spec.explain",
      "Checks k8s/cpu-only.yaml and the live cpu-only pod: no {resource} request or limit, nodeSelector "
-     "nvidia.com/gpu.present: \"true\", and no toleration for the taint. This pod shows what the taint is for: an "
-     "ordinary workload aimed at the GPU node must be kept off it. Usual mistakes: an unquoted true in the "
-     "nodeSelector, or copying trainer2's toleration."},
+     "nvidia.com/gpu.present: \"true\", and no toleration for the taint. {part_why}This pod shows what the taint is "
+     "for: an ordinary workload aimed at the GPU node must be kept off it. {part_mistakes}Usual mistakes: an unquoted "
+     "true in the nodeSelector, or copying trainer2's toleration."},
     {"check.step5.cpu-only-spec.title", "cpu-only targets the GPU node without a GPU or a toleration"},
     {"check.step5.taint.explain",
-     "Checks that {node} has the taint key {resource} with value present and effect NoSchedule, and that no "
-     "other node has an {resource} taint. The taint reserves the expensive GPU node for pods that tolerate it. "
-     "Usual mistakes: NoExecute (which evicts running pods such as trainer), a different value, or tainting the "
-     "wrong node."},
+     "Checks that {node} has the taint key {resource} with value present and effect NoSchedule, and that no other "
+     "node has an {resource} taint. {part_why}The taint reserves the expensive GPU node for pods that tolerate it. "
+     "{part_mistakes}Usual mistakes: NoExecute (which evicts running pods such as trainer), a different value, or "
+     "tainting the wrong node."},
     {"check.step5.taint.title", "{node} is tainted {taint}"},
     {"check.step5.tainted-file.explain",
      "Checks that out/tainted.txt holds a scheduler message (\"N/M nodes are available: ...\") that blames the taint "
      "and not Insufficient {resource}, with the same reasons as the live PodScheduled message of cpu-only (the "
-     "preemption part may differ). Get it with kubectl -n {namespace} get pod cpu-only -o "
-     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}'. Usual mistakes: saving trainer3's "
-     "message here, or an empty file."
-     " The message may be saved from any kubectl output (jsonpath, -o yaml, -o json, describe pod, get"
-     " events); every message in the file counts, so a file that also holds an Insufficient {resource}"
-     " message fails."},
+     "preemption part may differ). {part_look}Get it with kubectl -n {namespace} get pod cpu-only -o "
+     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}'. {part_mistakes}Usual mistakes: saving "
+     "trainer3's message here, or an empty file. {part_what}The message may be saved from any kubectl output "
+     "(jsonpath, -o yaml, -o json, describe pod, get events); every message in the file counts, so a file that also "
+     "holds an Insufficient {resource} message fails."},
     {"check.step5.tainted-file.title", "out/tainted.txt holds cpu-only's taint message"},
     {"check.step5.trainer-not-evicted.explain",
-     "Checks that trainer, created before the taint, is still bound to {node} and running. NoSchedule only keeps "
-     "new pods away; NoExecute would have evicted trainer. Usual mistake: tainting with NoExecute, or deleting "
-     "trainer to make room."},
+     "Checks that trainer, created before the taint, is still bound to {node} and running. {part_why}NoSchedule only "
+     "keeps new pods away; NoExecute would have evicted trainer. {part_mistakes}Usual mistake: tainting with "
+     "NoExecute, or deleting trainer to make room."},
     {"check.step5.trainer-not-evicted.title", "trainer still runs on {node}"},
     {"check.step6.gate-kept.explain",
-     "Checks that the {taint} taint is still on {node} and that cpu-only is still "
-     "Pending. Removing the taint to let pods through would defeat the reason the GPU node was reserved. Usual "
-     "mistake: kubectl taint node {node} nvidia.com/gpu- to \"fix\" a Pending pod."},
+     "Checks that the {taint} taint is still on {node} and that cpu-only is still Pending. {part_why}Removing the "
+     "taint to let pods through would defeat the reason the GPU node was reserved. {part_mistakes}Usual mistake: "
+     "kubectl taint node {node} nvidia.com/gpu- to \"fix\" a Pending pod."},
     {"check.step6.gate-kept.title", "The taint stays and cpu-only stays Pending"},
     {"check.step6.gpu.explain",
-     "Checks k8s/trainer2.yaml and the live trainer2 pod: requests and limits {resource} = 1. trainer2 has to "
-     "pass both gates, the resource gate and the taint gate. Usual mistake: forgetting the resources when adding the "
-     "toleration."},
+     "Checks k8s/trainer2.yaml and the live trainer2 pod: requests and limits {resource} = 1. {part_why}trainer2 has "
+     "to pass both gates, the resource gate and the taint gate. {part_mistakes}Usual mistake: forgetting the "
+     "resources when adding the toleration."},
     {"check.step6.gpu.title", "trainer2 asks for one GPU"},
     {"check.step6.placed.explain",
      "Checks that trainer2 is bound to {node} by the scheduler (no nodeName in the manifest, PodScheduled True). "
-     "With the toleration and a free GPU slot the scheduler can place it. Usual mistakes: a toleration that does not "
-     "match (trainer2 stays Pending) or nodeName in the manifest."
-     " A pod created with nodeName fails even after the line is deleted from the file: its managedFields show that a "
-     "client, not kube-scheduler, set spec.nodeName."},
+     "{part_why}With the toleration and a free GPU slot the scheduler can place it. {part_mistakes}Usual mistakes: a "
+     "toleration that does not match (trainer2 stays Pending) or nodeName in the manifest. {part_what}A pod created "
+     "with nodeName fails even after the line is deleted from the file: its managedFields show that a client, not "
+     "kube-scheduler, set spec.nodeName."},
     {"check.step6.placed.title", "The scheduler put trainer2 on {node}"},
     {"check.step6.toleration.explain",
      "Checks that trainer2 has a toleration for the taint: key {resource} and either operator Equal with value "
      "present or operator Exists, effect NoSchedule or empty. A toleration without a key and with operator Exists "
-     "tolerates every taint and is too broad. The two 300 s NoExecute tolerations the apiserver adds to every pod "
-     "are ignored. Usual mistakes: value true instead of present, or an effect that does not match."},
+     "tolerates every taint and is too broad. The two 300 s NoExecute tolerations the apiserver adds to every pod are "
+     "ignored. {part_mistakes}Usual mistakes: value true instead of present, or an effect that does not match."},
     {"check.step6.toleration.title", "trainer2 tolerates exactly the GPU taint"},
     {"check.step7.exhausted-file.explain",
-     "Checks that out/exhausted.txt holds a scheduler message with Insufficient {resource} and no taint reason, "
-     "with the same reasons as the live message of trainer3 (the preemption part may differ). Put it next to "
-     "out/tainted.txt: the difference tells you where to look next. Usual mistakes: saving cpu-only's message here, "
-     "or an empty file."
-     " Any kubectl output form counts and every message in the file is read (a taint message beside it"
-     " fails). The premise must hold live: trainer and trainer2 run on {node} and hold every"
-     " allocatable GPU."},
+     "Checks that out/exhausted.txt holds a scheduler message with Insufficient {resource} and no taint reason, with "
+     "the same reasons as the live message of trainer3 (the preemption part may differ). {part_why}Put it next to "
+     "out/tainted.txt: the difference tells you where to look next. {part_mistakes}Usual mistakes: saving cpu-only's "
+     "message here, or an empty file. {part_what}Any kubectl output form counts and every message in the file is read "
+     "(a taint message beside it fails). The premise must hold live: trainer and trainer2 run on {node} and hold "
+     "every allocatable GPU."},
     {"check.step7.exhausted-file.title", "out/exhausted.txt holds trainer3's Insufficient message"},
     {"check.step7.pending-insufficient.explain",
      "Checks that trainer3 has no node, is Pending with PodScheduled False, and that the scheduler's message says "
-     "Insufficient {resource} and does not blame the taint. Both GPU slots are taken by trainer and trainer2, so "
-     "the reason changes from the taint to resources. Usual mistakes: no toleration on trainer3 (the taint reason "
-     "again), or a freed slot (trainer3 gets scheduled)."
-     " The premise is checked live: trainer and trainer2 bound to {node} and using every allocatable"
-     " GPU (USED = ALLOCATABLE > 0); without allocatable (capacity only) trainer3 waits for the wrong"
-     " reason and the hint points at step 2."},
+     "Insufficient {resource} and does not blame the taint. {part_why}Both GPU slots are taken by trainer and "
+     "trainer2, so the reason changes from the taint to resources. {part_mistakes}Usual mistakes: no toleration on "
+     "trainer3 (the taint reason again), or a freed slot (trainer3 gets scheduled). {part_what}The premise is checked "
+     "live: trainer and trainer2 bound to {node} and using every allocatable GPU (USED = ALLOCATABLE > 0); without "
+     "allocatable (capacity only) trainer3 waits for the wrong reason and the hint points at step 2."},
     {"check.step7.pending-insufficient.title", "trainer3 is Pending with Insufficient {resource}"},
     {"check.step7.same-as-trainer2.explain",
      "Checks that k8s/trainer3.yaml and the live trainer3 match trainer2 in containers (image, resources), "
-     "tolerations, nodeSelector and affinity; only the name differs. Keeping everything equal is what makes the new "
-     "Pending reason meaningful. Usual mistake: dropping the toleration, which brings the taint reason back."},
+     "tolerations, nodeSelector and affinity; only the name differs. {part_why}Keeping everything equal is what makes "
+     "the new Pending reason meaningful. {part_mistakes}Usual mistake: dropping the toleration, which brings the "
+     "taint reason back."},
     {"check.step7.same-as-trainer2.title", "trainer3 is trainer2 under another name"},
     {"check.step8.allocatable.explain",
-     "Checks that ALLOCATABLE equals the live allocatable {resource} of {node}. Count it from the cluster "
+     "Checks that ALLOCATABLE equals the live allocatable {resource} of {node}. {part_look}Count it from the cluster "
      "(kubectl get node {node} -o jsonpath=...), do not copy it from the lab text."},
     {"check.step8.allocatable.title", "ALLOCATABLE matches the cluster"},
     {"check.step8.format.explain",
      "Checks that out/gate-report.txt has exactly seven non-blank lines, each KEY=VALUE or KEY: VALUE, with each of "
      "ALLOCATABLE, USED, PENDING, TAINT, REQUESTS_EQUAL_LIMITS, FRACTIONAL and SCHEDULER_SEES once, in any order. "
-     "Usual mistakes: a misspelt key, a key written twice, or extra comment lines."},
+     "{part_mistakes}Usual mistakes: a misspelt key, a key written twice, or extra comment lines."},
     {"check.step8.format.title", "out/gate-report.txt has the seven lines"},
     {"check.step8.fractional.explain",
-     "Checks that FRACTIONAL is one negative word (no, false, rejected, forbidden, invalid, denied, 불가, 거절, "
-     "금지, いいえ, 不可 ...): an extended resource must be a whole number, as step 3 showed."},
+     "Checks that FRACTIONAL is one negative word (no, false, rejected, forbidden, invalid, denied, 불가, 거절, 금지, "
+     "いいえ, 不可 ...): an extended resource must be a whole number, as step 3 showed."},
     {"check.step8.fractional.title", "FRACTIONAL says fractions are not allowed"},
     {"check.step8.pending.explain",
-     "Checks that PENDING equals the number of pods in phase Pending in {namespace} right now. Usual mistake: a "
-     "number "
-     "from memory instead of kubectl -n {namespace} get pods."},
+     "Checks that PENDING equals the number of pods in phase Pending in {namespace} right now. {part_mistakes}Usual "
+     "mistake: a number from memory instead of kubectl -n {namespace} get pods."},
     {"check.step8.pending.title", "PENDING matches the cluster"},
     {"check.step8.requests-equal-limits.explain",
      "Checks that REQUESTS_EQUAL_LIMITS is one affirmative word (yes, true, required, must, equal, same, 예, 네, "
-     "필수, 같음, はい, 必須 ...): for an extended resource requests must equal limits, as step 3 showed."
-     " Korean and Japanese forms with endings count (같아야 함, 필수임, 일치), full-width letters too; an"
-     " explanation after the answer is fine (yes (must be equal)); an answer holding both a yes and a no"
-     " (yes/no, n/a) fails as ambiguous."},
+     "필수, 같음, はい, 必須 ...): for an extended resource requests must equal limits, as step 3 showed. Korean and "
+     "Japanese forms with endings count (같아야 함, 필수임, 일치), full-width letters too; an explanation after the "
+     "answer is fine (yes (must be equal)); an answer holding both a yes and a no (yes/no, n/a) fails as ambiguous."},
     {"check.step8.requests-equal-limits.title", "REQUESTS_EQUAL_LIMITS says they must be equal"},
     {"check.step8.scheduler-sees.explain",
-     "Checks that SCHEDULER_SEES names numbers (number, numbers, count, quantity, allocatable, 숫자, 数 ...). The "
-     "scheduler never sees a device, only the numbers written in node status; that is why patching status was enough "
-     "in this lab without any GPU. Answers like devices, gpu or hardware fail."},
+     "Checks that SCHEDULER_SEES names numbers (number, numbers, count, quantity, allocatable, 숫자, 数 ...). "
+     "{part_why}The scheduler never sees a device, only the numbers written in node status; that is why patching "
+     "status was enough in this lab without any GPU. {part_what}Answers like devices, gpu or hardware fail."},
     {"check.step8.scheduler-sees.title", "SCHEDULER_SEES says numbers"},
     {"check.step8.taint.explain",
-     "Checks that TAINT equals the live {resource} taint of {node} written key=value:Effect, e.g. "
-     "{taint}. Usual mistakes: another order, a missing effect, or a taint that is no "
-     "longer on the node."},
+     "Checks that TAINT equals the live {resource} taint of {node} written key=value:Effect, e.g. {taint}. "
+     "{part_mistakes}Usual mistakes: another order, a missing effect, or a taint that is no longer on the node."},
     {"check.step8.taint.title", "TAINT matches the taint on {node}"},
     {"check.step8.used.explain",
-     "Checks that USED equals the {resource} requested by the pods bound to {node} that have not finished, "
-     "counted the way the scheduler counts (for each pod the larger of the sum over its containers and the largest "
-     "init container). Only the pods of {namespace} are visible to gpuwhy. Usual mistake: counting Pending pods, "
-     "which "
-     "have no node."},
+     "Checks that USED equals the {resource} requested by the pods bound to {node} that have not finished, counted "
+     "the way the scheduler counts (for each pod the larger of the sum over its containers and the largest init "
+     "container). Only the pods of {namespace} are visible to gpuwhy. {part_mistakes}Usual mistake: counting Pending "
+     "pods, which have no node."},
     {"check.step8.used.title", "USED matches the cluster"},
     {"cli.app", "gpuwhy: grades the lab \"why does my GPU pod stay Pending\""},
     {"cli.check", "Grade the lab: the student's files and the live cluster"},
@@ -243,7 +234,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.no-such-check", "\"{id}\": no such check (see `gpuwhy list`)"},
     {"cli.error.unknown-check", "--check \"{id}\": no such check (see `gpuwhy list`)"},
     {"cli.error.unknown-format", "--format \"{format}\": unknown format"},
-    {"cli.explain", "Explain one check: what it checks, why, the usual mistakes"},
+    {"cli.explain", "Explain a check or a step: what it checks, why it matters, how to look yourself, usual mistakes"},
     {"cli.group.options", "Options"},
     {"cli.group.subcommands", "Subcommands"},
     {"cli.help", "Print this help message and exit"},
@@ -256,7 +247,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.list", "List every check: id, step, title, points"},
     {"cli.opt.bundle-output", "Bundle file to write (default: standard output)"},
     {"cli.opt.check", "Grade only this check id (repeatable)"},
-    {"cli.opt.check-id", "Check id, e.g. step2.allocatable"},
+    {"cli.opt.check-id", "A check id (step2.allocatable), a step (2 or step2) or a part of one id (capacity)"},
     {"cli.opt.color", "auto, always or never"},
     {"cli.opt.context", "The name of the kubeconfig context to use"},
     {"cli.opt.dir", "The lab folder (default: . when it has k8s/ or out/, else /root/gpuwhy)"},
@@ -990,6 +981,26 @@ constexpr CatalogEntry kEntries[] = {
     {"why.fix.resource.too-big",
      "this pod asks more than {node} has in all: lower the request, or give the node more "
      "allocatable"},
+    // What gpuwhy writes itself on stderr, and CLI11's errors said again (cmd/parse_errors.cpp).
+    {"cli.prefix.error", "gpuwhy: error:"},
+    {"cli.prefix.warning", "gpuwhy: warning:"},
+    {"cli.error.unknown-option", "{option}: `{command}` has no such option"},
+    {"cli.error.unexpected-argument", "\"{argument}\": `{command}` takes no such argument"},
+    {"cli.error.missing-argument", "`{command}` needs {name} ({description})"},
+    {"cli.error.missing-value", "{option} needs a value"},
+    {"cli.error.missing-value-of", "{option} needs a value: one of {values}"},
+    {"cli.error.too-many-values", "{option} takes one value and was given more"},
+    {"cli.error.bad-value", "{option} \"{value}\": not a valid value"},
+    {"cli.error.not-one-of", "{option} \"{value}\": not one of {values}"},
+    {"cli.error.bad-command-line", "`{command}`: the arguments could not be understood"},
+    {"cli.error.command-needed", "give a command; the commands are:"},
+    // `gpuwhy explain`: the section headings (the sections are the parts check.*.explain marks).
+    {"cli.explain.what", "What it checks"},
+    {"cli.explain.why", "Why it matters"},
+    {"cli.explain.look", "How to look yourself"},
+    {"cli.explain.mistakes", "Usual mistakes"},
+    {"cli.error.explain-step", "\"{step}\": the lab has steps 1 to {steps}"},
+    {"cli.error.ambiguous-check", "\"{word}\" is part of {count} check ids: {ids}; give more of the id"},
 };
 
 }  // namespace

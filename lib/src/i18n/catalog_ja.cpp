@@ -15,52 +15,52 @@ constexpr CatalogEntry kEntries[] = {
      "{node} に "
      "nvidia.com/gpu.present=true、nvidia.com/gpu.product=NVIDIA-A100-SXM4-40GB、nvidia.com/gpu.count=2、nvidia.com/"
      "gpu.deploy.device-plugin=true "
-     "が、書かれたとおりの値で（大文字と小文字を区別して）付いていることを確認します。実際のクラスターでは "
+     "が、書かれたとおりの値で（大文字と小文字を区別して）付いていることを確認します。{part_why}実際のクラスターでは "
      "gpu-feature-discovery がこれらのラベルを付け、GPU Operator はそれを見てどのノードで DaemonSet "
-     "を動かすかを決めます。よくある間違い: 別のノードにラベルを付ける、キーのタイプミス、true ではなく True "
-     "と書く。"},
+     "を動かすかを決めます。{part_mistakes}よくある間違い: 別のノードにラベルを付ける、キーのタイプミス、true "
+     "ではなく True と書く。"},
     {"check.step1.gpu-labels.title", "{node} に 4 つの GPU ラベルが付いている"},
     {"check.step1.namespace.explain",
-     "Namespace {namespace} が存在し、Active であることを確認します。演習の Pod はすべてこの Namespace "
-     "に置かれ、gpuwhy "
-     "はこの Namespace の Pod とイベントだけを読みます。よくある間違い: Namespace を作っていない、または -n "
-     "{namespace} "
-     "を付け忘れて Pod を default Namespace に作ってしまう。"},
+     "Namespace {namespace} が存在し、Active であることを確認します。{part_why}演習の Pod はすべてこの Namespace "
+     "に置かれ、gpuwhy はこの Namespace の Pod とイベントだけを読みます。{part_mistakes}よくある間違い: Namespace "
+     "を作っていない、または -n {namespace} を付け忘れて Pod を default Namespace に作ってしまう。"},
     {"check.step1.namespace.title", "Namespace {namespace} が存在する"},
     {"check.step1.other-nodes-clean.explain",
-     "{node} 以外のノードに、nvidia.com/gpu.* の 4 つのラベルキーがどれも付いていないことを確認します。CPU "
+     "{node} 以外のノードに、nvidia.com/gpu.* の 4 つのラベルキーがどれも付いていないことを確認します。{part_why}CPU "
      "ノードにこのラベルがあると、GPU ワークロード（とステップ 5 の cpu-only Pod）が GPU "
-     "のないノードに引き寄せられます。よくある間違い: すべてのノードにまとめてラベルを付ける、先に lab-node-1 "
-     "に付けて外し忘れる（ラベルは kubectl label node NAME KEY- で外せます）。"},
+     "のないノードに引き寄せられます。{part_mistakes}よくある間違い: すべてのノードにまとめてラベルを付ける、先に "
+     "lab-node-1 に付けて外し忘れる（ラベルは kubectl label node NAME KEY- で外せます）。"},
     {"check.step1.other-nodes-clean.title", "ほかのノードには GPU ラベルが付いていない"},
     {"check.step2.advertised-file.explain",
      "out/advertised.txt "
-     "にクラスターの全ノードの名前があり、各ノードが今アドバタイズしている量が示されていることを確認します: "
-     "{node} は 2、ほかは <none>、空、または 0。表、custom-columns、jsonpath、JSON、YAML、kubectl describe "
-     "のどの出力も受け付けます。よくある間違い: シェルが nvidia\\.com/gpu のバックスラッシュを消したために全行が "
-     "<none> になる（-o の引数全体をクォートしてください）、ノード名を出さずに数値だけを出力する jsonpath。"
-     " ヘッダーの大文字小文字（Name/Gpu）、任意の区切り（タブ、=、:、空白）の"
-     " jsonpath、出力の上のプロンプトやコメント行も同じに読みます。ノードが今 2"
-     " を広告しているのにすべての行が <none> なら、ステップ 2"
-     " のパッチ前に保存したものです。保存し直してください。"},
+     "にクラスターの全ノードの名前があり、各ノードが今アドバタイズしている量が示されていることを確認します: {node} は "
+     "2、ほかは <none>、空、または 0。表、custom-columns、jsonpath、JSON、YAML、kubectl describe "
+     "のどの出力も受け付けます。{part_mistakes}よくある間違い: シェルが nvidia\\.com/gpu "
+     "のバックスラッシュを消したために全行が <none> になる（-o "
+     "の引数全体をクォートしてください）、ノード名を出さずに数値だけを出力する jsonpath。 "
+     "{part_what}ヘッダーの大文字小文字（Name/Gpu）、任意の区切り（タブ、=、:、空白）の "
+     "jsonpath、出力の上のプロンプトやコメント行も同じに読みます。{part_mistakes}ノードが今 2 "
+     "を広告しているのにすべての行が <none> なら、ステップ 2 のパッチ前に保存したものです。保存し直してください。"},
     {"check.step2.advertised-file.title", "out/advertised.txt に全ノードの GPU 量がある"},
     {"check.step2.allocatable.explain",
-     "{node} の status.allocatable[\"{resource}\"] を確認します。スケジューラーは capacity ではなく "
+     "{node} の status.allocatable[\"{resource}\"] を確認します。{part_why}スケジューラーは capacity ではなく "
      "allocatable を基準に Pod を配置します。capacity が 2 でも allocatable の項目がなければ、そのノードは GPU "
-     "をまったく提供せず、GPU Pod はすべて Pending のままになります。これがこのステップの典型的な間違いです: "
-     "/status/capacity/nvidia.com~1gpu と /status/allocatable/nvidia.com~1gpu の両方をパッチしてください。"},
+     "をまったく提供せず、GPU Pod はすべて Pending "
+     "のままになります。{part_mistakes}これがこのステップの典型的な間違いです: /status/capacity/nvidia.com~1gpu と "
+     "/status/allocatable/nvidia.com~1gpu の両方をパッチしてください。"},
     {"check.step2.allocatable.title", "{node} の allocatable が {resource}: 2"},
     {"check.step2.capacity.explain",
-     "{node} の status.capacity[\"{resource}\"] を確認します。拡張リソースは、デバイスプラグインがノードの "
+     "{node} の status.capacity[\"{resource}\"] を確認します。{part_why}拡張リソースは、デバイスプラグインがノードの "
      "status に書き込む数値です。ここでは kubectl patch node {node} --subresource=status と JSON ポインター "
-     "/status/capacity/nvidia.com~1gpu を使い、自分でデバイスプラグインの役を務めます。よくある間違い: "
+     "/status/capacity/nvidia.com~1gpu を使い、自分でデバイスプラグインの役を務めます。{part_mistakes}よくある間違い: "
      "--subresource=status を付けずにノードオブジェクトをパッチする（変更は黙って捨てられます）、JSON ポインターで "
      "{resource} をエスケープせずに書く。"},
     {"check.step2.capacity.title", "{node} の capacity が {resource}: 2"},
     {"check.step2.other-nodes.explain",
      "{node} 以外のノードが {resource} をアドバタイズしていない（capacity と allocatable にないか "
-     "0）ことを確認します。そうでないと trainer が GPU のないノードに配置されかねず、ステップ 4 "
-     "の要点（リソースだけで {node} が選ばれる）が成り立ちません。よくある間違い: 別のノードをパッチする。"},
+     "0）ことを確認します。{part_why}そうでないと trainer が GPU のないノードに配置されかねず、ステップ 4 "
+     "の要点（リソースだけで {node} が選ばれる）が成り立ちません。{part_mistakes}よくある間違い: "
+     "別のノードをパッチする。"},
     {"check.step2.other-nodes.title", "ほかのノードは {resource} をアドバタイズしていない"},
     {"check.step3.apiserver-rejects.explain",
      "gpuwhy は両方のマニフェストを稼働中の apiserver にサーバーサイドの dry-run "
@@ -71,197 +71,195 @@ constexpr CatalogEntry kEntries[] = {
     {"check.step3.apiserver-rejects.title", "apiserver が不正なマニフェストを各ルールで拒否する"},
     {"check.step3.fraction-manifest.explain",
      "k8s/bad-fraction.yaml が、0.5、500m、1.5 のような整数でない {resource} の量を要求する Pod "
-     "であることを確認します。デバイスは分割できない単位で割り当てられるため、拡張リソースは整数でなければなりません"
-     "。このマニフェストは、apiserver がそれを拒否する様子を見るためのものです。よくある間違い: "
-     "ここに整数を書く、GPU ではなく cpu を小数にする。"},
+     "であることを確認します。{part_why}"
+     "デバイスは分割できない単位で割り当てられるため、拡張リソースは整数でなければなりません。このマニフェストは、apise"
+     "rver "
+     "がそれを拒否する様子を見るためのものです。{part_mistakes}よくある間違い: ここに整数を書く、GPU ではなく cpu "
+     "を小数にする。"},
     {"check.step3.fraction-manifest.title", "k8s/bad-fraction.yaml が GPU を小数で要求する"},
     {"check.step3.mismatch-manifest.explain",
      "k8s/bad-mismatch.yaml が、コンテナの requests と limits の両方に {resource} を異なる整数で書いた Pod "
-     "であることを確認します。拡張リソースはオーバーコミットできないため、apiserver は requests と limits "
-     "が等しいことを求めます。このマニフェストは、そのルールが拒否する様子を見るためのものです。よくある間違い: "
+     "であることを確認します。{part_why}拡張リソースはオーバーコミットできないため、apiserver は requests と limits "
+     "が等しいことを求めます。このマニフェストは、そのルールが拒否する様子を見るためのものです。{part_mistakes}"
+     "よくある間違い: "
      "limits だけを書く（requests は limits からコピーされ、Pod "
      "は有効になります）、小数を使う（それはもう一方のルールです）。"},
     {"check.step3.mismatch-manifest.title", "k8s/bad-mismatch.yaml が requests == limits に違反する"},
     {"check.step3.not-created.explain",
      "2 つの不正なマニフェストの名前（metadata.name）を持つ Pod が {namespace} "
-     "に存在しないことを確認します。どちらのルールも apiserver が強制するので、正しく「不正な」マニフェストが Pod "
-     "になることはありません。よくある間違い: "
+     "に存在しないことを確認します。{part_why}どちらのルールも apiserver "
+     "が強制するので、正しく「不正な」マニフェストが Pod になることはありません。{part_mistakes}よくある間違い: "
      "適用できるまで不正なマニフェストを「直して」しまう。それではこのステップの意味がなくなります。"},
     {"check.step3.not-created.title", "不正な Pod はどちらも存在しない"},
     {"check.step3.rejected-file.explain",
-     "out/rejected.txt に apiserver の拒否が両方入っていることを確認します: \"must be equal to {resource} "
-     "limit\" を含むものと、{resource} フィールドに対する \"must be an integer\" を含むもの。kubectl "
-     "はエラーを標準エラー出力に書くので 2>&1 で受け取り、2 つ目は >> で追記してください。よくある間違い: "
-     "空のファイル（標準出力しか受け取っていない）、2 つ目のメッセージしかないファイル（> が 1 つ目を上書きした）。"
-     " 二つの拒否はどちらの順でも、どの kubectl"
-     " の形（apply、create、二つのファイルを一つのコマンドで、--dry-run=s"
-     "erver、前後のプロンプト）でも構いません。各メッセージは自分が示すルールとして数えます"
-     "。limit"
-     " 1 に request 0.5"
-     " は両方のルールで拒否され、整数ルールの拒否として数えます。"},
+     "out/rejected.txt に apiserver の拒否が両方入っていることを確認します: \"must be equal to {resource} limit\" "
+     "を含むものと、{resource} フィールドに対する \"must be an integer\" を含むもの。{part_look}kubectl "
+     "はエラーを標準エラー出力に書くので 2>&1 で受け取り、2 つ目は >> "
+     "で追記してください。{part_mistakes}よくある間違い: 空のファイル（標準出力しか受け取っていない）、2 "
+     "つ目のメッセージしかないファイル（> が 1 つ目を上書きした）。 {part_what}二つの拒否はどちらの順でも、どの "
+     "kubectl "
+     "の形（apply、create、二つのファイルを一つのコマンドで、--dry-run="
+     "server、前後のプロンプト）でも構いません。各メッセージは自分が示すルールとして数えます。limit "
+     "1 に request 0.5 は両方のルールで拒否され、整数ルールの拒否として数えます。"},
     {"check.step3.rejected-file.title", "out/rejected.txt に拒否メッセージが 2 つある"},
     {"check.step4.manifest.explain",
      "k8s/trainer.yaml が Pod trainer で、{resource}: 1 を requests ではなく limits "
-     "だけに書き、nodeSelector、nodeName、affinity がないことを確認します。このステップの要点は、apiserver が limits "
-     "から requests を補うこと、そしてリソースだけでスケジューラーが {node} を選ぶことです。よくある間違い: "
-     "requests も書く、nodeSelector で Pod を固定する。"},
+     "だけに書き、nodeSelector、nodeName、affinity がないことを確認します。{part_why}このステップの要点は、apiserver "
+     "が limits から requests を補うこと、そしてリソースだけでスケジューラーが {node} "
+     "を選ぶことです。{part_mistakes}よくある間違い: requests も書く、nodeSelector で Pod を固定する。"},
     {"check.step4.manifest.title", "k8s/trainer.yaml が limits だけで GPU を 1 つ要求する"},
     {"check.step4.placed-by-scheduler.explain",
      "クラスター上の trainer Pod が、スケジューラーによって {node} に配置されたことを確認します: マニフェストに "
-     "nodeName がなく、Pod に nodeSelector も affinity もなく、PodScheduled が True。{resource} "
-     "をアドバタイズしているのは {node} だけなので、スケジューラーの選択肢は 1 つです。よくある間違い: nodeName "
-     "を指定する（スケジューラーを素通りします）、nodeSelector を指定する（要点が見えなくなります）。trainer が "
-     "Pending なら、たいてい allocatable をパッチしていません。"
-     " 別のスケジューラーを指定した（spec.schedulerName）、またはイベントはある"
-     "のに"
-     " default-scheduler の Scheduled イベントがない Pod"
-     " は手で（Binding"
-     " で）バインドされたものとして不合格です。イベントがすべて期限切れの Pod は"
-     " PodScheduled だけで判断します。"
-     " ファイルから nodeName の行を消しても、nodeName 付きで作った Pod は失敗します: managedFields に、spec.nodeName "
-     "を設定したのが kube-scheduler ではなくクライアントだと残っています。"},
+     "nodeName がなく、Pod に nodeSelector も affinity もなく、PodScheduled が True。{part_why}{resource} "
+     "をアドバタイズしているのは {node} だけなので、スケジューラーの選択肢は 1 つです。{part_mistakes}よくある間違い: "
+     "nodeName を指定する（スケジューラーを素通りします）、nodeSelector を指定する（要点が見えなくなります）。trainer "
+     "が Pending なら、たいてい allocatable をパッチしていません。 "
+     "{part_what}別のスケジューラーを指定した（spec.schedulerName）、またはイベントはあるのに default-scheduler の "
+     "Scheduled イベントがない Pod は手で（Binding で）バインドされたものとして不合格です。イベントがすべて期限切れの "
+     "Pod は PodScheduled だけで判断します。 ファイルから nodeName の行を消しても、nodeName 付きで作った Pod "
+     "は失敗します: managedFields に、spec.nodeName を設定したのが kube-scheduler "
+     "ではなくクライアントだと残っています。"},
     {"check.step4.placed-by-scheduler.title", "スケジューラーが trainer を {node} に配置した"},
     {"check.step4.requests-defaulted.explain",
      "クラスター上の trainer Pod の requests と limits がともに {resource} = 1 "
-     "であることを確認します。拡張リソースでは、requests が書かれていなければ apiserver が limits "
-     "の値をコピーします。kubectl -n {namespace} get pod trainer -o yaml で確かめられます。よくある間違い: "
-     "別の量を要求する、あるいは GPU をまったく要求しない trainer Pod。"},
+     "であることを確認します。{part_why}拡張リソースでは、requests が書かれていなければ apiserver が limits "
+     "の値をコピーします。{part_look}kubectl -n {namespace} get pod trainer -o yaml "
+     "で確かめられます。{part_mistakes}よくある間違い: 別の量を要求する、あるいは GPU をまったく要求しない trainer "
+     "Pod。"},
     {"check.step4.requests-defaulted.title", "trainer の requests が {resource}: 1 で補われた"},
     {"check.step5.cpu-only-pending.explain",
      "cpu-only がノードを持たず、Pending で PodScheduled が False/Unschedulable "
      "であり、スケジューラーのメッセージがリソースではなくテイント（untolerated "
-     "taint）を理由にしていることを確認します。このメッセージを読み取ることが、この演習で身につけるスキルです: "
-     "理由がテイントなら、GPU ではなくテイントとトレレーションを見るべきだということです。よくある間違い: "
+     "taint）を理由にしていることを確認します。{part_why}"
+     "このメッセージを読み取ることが、この演習で身につけるスキルです: "
+     "理由がテイントなら、GPU "
+     "ではなくテイントとトレレーションを見るべきだということです。{part_mistakes}よくある間違い: "
      "テイントがない（cpu-only がスケジュールされる）、cpu-only にトレレーションを付ける。"},
     {"check.step5.cpu-only-pending.title", "cpu-only がテイントのせいで Pending になっている"},
     {"check.step5.cpu-only-spec.explain",
      "k8s/cpu-only.yaml とクラスター上の cpu-only Pod を確認します: {resource} の request も limit "
-     "もなく、nodeSelector が nvidia.com/gpu.present: \"true\" で、テイントに対するトレレーションがないこと。この "
-     "Pod はテイントの役割を示します: GPU "
-     "ノードを狙う普通のワークロードを、そのノードから締め出すことです。よくある間違い: nodeSelector の true "
-     "をクォートしない、trainer2 のトレレーションをコピーしてしまう。"},
+     "もなく、nodeSelector が nvidia.com/gpu.present: \"true\" "
+     "で、テイントに対するトレレーションがないこと。{part_why}この Pod はテイントの役割を示します: GPU "
+     "ノードを狙う普通のワークロードを、そのノードから締め出すことです。{part_mistakes}よくある間違い: nodeSelector "
+     "の true をクォートしない、trainer2 のトレレーションをコピーしてしまう。"},
     {"check.step5.cpu-only-spec.title", "cpu-only は GPU もトレレーションも持たずに GPU ノードを狙う"},
     {"check.step5.taint.explain",
-     "{node} にキー {resource}、値 present、エフェクト NoSchedule のテイントがあり、ほかのノードには "
-     "{resource} のテイントがないことを確認します。テイントは、高価な GPU ノードをそれを許容する Pod "
-     "のために予約します。よくある間違い: NoExecute（trainer のような実行中の Pod "
+     "{node} にキー {resource}、値 present、エフェクト NoSchedule のテイントがあり、ほかのノードには {resource} "
+     "のテイントがないことを確認します。{part_why}テイントは、高価な GPU ノードをそれを許容する Pod "
+     "のために予約します。{part_mistakes}よくある間違い: NoExecute（trainer のような実行中の Pod "
      "を退避させます）、別の値、別のノードにテイントを付ける。"},
     {"check.step5.taint.title", "{node} にテイント {taint}"},
     {"check.step5.tainted-file.explain",
      "out/tainted.txt に、テイントを理由とし Insufficient {resource} を含まないスケジューラーのメッセージ（\"N/M "
      "nodes are available: ...\"）があり、その理由が cpu-only の現在の PodScheduled "
-     "メッセージと一致することを確認します（preemption の部分は違っていてもかまいません）。kubectl -n {namespace} "
-     "get "
-     "pod cpu-only -o jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' "
-     "で取り出せます。よくある間違い: ここに trainer3 のメッセージを保存する、空のファイル。"
-     " メッセージはどの kubectl の出力から保存しても構いません（jsonpath、-o"
-     " yaml、-o json、describe pod、get"
-     " events）。ファイルのすべてのメッセージを見るため、Insufficient"
-     " {resource} のメッセージも入っていれば不合格です。"},
+     "メッセージと一致することを確認します（preemption の部分は違っていてもかまいません）。{part_look}kubectl -n "
+     "{namespace} get pod cpu-only -o jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' "
+     "で取り出せます。{part_mistakes}よくある間違い: ここに trainer3 のメッセージを保存する、空のファイル。 "
+     "{part_what}メッセージはどの kubectl の出力から保存しても構いません（jsonpath、-o yaml、-o json、describe "
+     "pod、get events）。ファイルのすべてのメッセージを見るため、Insufficient {resource} "
+     "のメッセージも入っていれば不合格です。"},
     {"check.step5.tainted-file.title", "out/tainted.txt に cpu-only のテイントメッセージがある"},
     {"check.step5.trainer-not-evicted.explain",
-     "テイントより前に作った trainer が、今も {node} に配置されて動いていることを確認します。NoSchedule は新しい "
-     "Pod を寄せ付けないだけで、NoExecute なら trainer は退避させられていました。よくある間違い: NoExecute "
-     "でテイントを付ける、場所を空けるために trainer を削除する。"},
+     "テイントより前に作った trainer が、今も {node} に配置されて動いていることを確認します。{part_why}NoSchedule "
+     "は新しい Pod を寄せ付けないだけで、NoExecute なら trainer "
+     "は退避させられていました。{part_mistakes}よくある間違い: NoExecute でテイントを付ける、場所を空けるために "
+     "trainer を削除する。"},
     {"check.step5.trainer-not-evicted.title", "trainer は {node} で動き続けている"},
     {"check.step6.gate-kept.explain",
-     "{taint} テイントが {node} に残り、cpu-only が Pending "
-     "のままであることを確認します。Pod を通すためにテイントを消すと、GPU "
-     "ノードを予約した意味がなくなります。よくある間違い: Pending の Pod を「直す」ために kubectl taint node "
-     "{node} nvidia.com/gpu- を実行する。"},
+     "{taint} テイントが {node} に残り、cpu-only が Pending のままであることを確認します。{part_why}Pod "
+     "を通すためにテイントを消すと、GPU ノードを予約した意味がなくなります。{part_mistakes}よくある間違い: Pending の "
+     "Pod を「直す」ために kubectl taint node {node} nvidia.com/gpu- を実行する。"},
     {"check.step6.gate-kept.title", "テイントは残り、cpu-only は Pending のまま"},
     {"check.step6.gpu.explain",
      "k8s/trainer2.yaml とクラスター上の trainer2 Pod を確認します: requests と limits の {resource} = "
-     "1。trainer2 はリソースの関門とテイントの関門、2 つの関門を両方とも通過しなければなりません。よくある間違い: "
+     "1。{part_why}trainer2 はリソースの関門とテイントの関門、2 "
+     "つの関門を両方とも通過しなければなりません。{part_mistakes}よくある間違い: "
      "トレレーションを足すときにリソースの指定を忘れる。"},
     {"check.step6.gpu.title", "trainer2 が GPU を 1 つ要求する"},
     {"check.step6.placed.explain",
      "trainer2 がスケジューラーによって {node} に配置されたことを確認します（マニフェストに nodeName "
-     "がなく、PodScheduled が True）。トレレーションがあり GPU "
-     "の枠が空いていれば、スケジューラーは配置できます。よくある間違い: 一致しないトレレーション（trainer2 が "
-     "Pending のまま）、マニフェストの nodeName。"
-     " ファイルから nodeName の行を消しても、nodeName 付きで作った Pod は失敗します: managedFields に、spec.nodeName "
-     "を設定したのが kube-scheduler ではなくクライアントだと残っています。"},
+     "がなく、PodScheduled が True）。{part_why}トレレーションがあり GPU "
+     "の枠が空いていれば、スケジューラーは配置できます。{part_mistakes}よくある間違い: "
+     "一致しないトレレーション（trainer2 が Pending のまま）、マニフェストの nodeName。 {part_what}ファイルから "
+     "nodeName の行を消しても、nodeName 付きで作った Pod は失敗します: managedFields に、spec.nodeName を設定したのが "
+     "kube-scheduler ではなくクライアントだと残っています。"},
     {"check.step6.placed.title", "スケジューラーが trainer2 を {node} に配置した"},
     {"check.step6.toleration.explain",
      "trainer2 がテイントに対するトレレーションを持つことを確認します: キー {resource} で、operator Equal と値 "
      "present、または operator Exists、エフェクトは NoSchedule か空。キーなしで operator Exists "
      "のトレレーションはあらゆるテイントを許容するため、範囲が広すぎます。apiserver がすべての Pod に付ける 300 秒の "
-     "NoExecute トレレーション 2 つは無視します。よくある間違い: present ではなく値 true、一致しないエフェクト。"},
+     "NoExecute トレレーション 2 つは無視します。{part_mistakes}よくある間違い: present ではなく値 "
+     "true、一致しないエフェクト。"},
     {"check.step6.toleration.title", "trainer2 は GPU テイントだけを正確に許容する"},
     {"check.step7.exhausted-file.explain",
      "out/exhausted.txt に、Insufficient {resource} "
      "を含みテイントの理由を含まないスケジューラーのメッセージがあり、その理由が trainer3 "
-     "の現在のメッセージと一致することを確認します（preemption の部分は違っていてもかまいません）。out/tainted.txt "
-     "と並べて比べてみてください。その違いが、次に見るべき場所を教えてくれます。よくある間違い: ここに cpu-only "
-     "のメッセージを保存する、空のファイル。"
-     " どの kubectl"
-     " の出力の形でもよく、ファイルのすべてのメッセージを読みます（テイントのメッセージが並んで"
-     "いれば不合格）。前提が今も成り立つ必要があります:"
-     " trainer と trainer2 が {node} で動き、割り当て可能な"
-     " GPU をすべて使っていること。"},
+     "の現在のメッセージと一致することを確認します（preemption "
+     "の部分は違っていてもかまいません）。{part_why}out/tainted.txt "
+     "と並べて比べてみてください。その違いが、次に見るべき場所を教えてくれます。{part_mistakes}よくある間違い: ここに "
+     "cpu-only のメッセージを保存する、空のファイル。 {part_what}どの kubectl "
+     "の出力の形でもよく、ファイルのすべてのメッセージを読みます（テイントのメッセージが並んでいれば不合格）。前提が今"
+     "も成り立つ必要があります: "
+     "trainer と trainer2 が {node} で動き、割り当て可能な GPU をすべて使っていること。"},
     {"check.step7.exhausted-file.title", "out/exhausted.txt に trainer3 の Insufficient メッセージ"},
     {"check.step7.pending-insufficient.explain",
      "trainer3 がノードを持たず、Pending で PodScheduled が False であり、スケジューラーのメッセージに Insufficient "
-     "{resource} があってテイントを理由にしていないことを確認します。GPU の枠 2 つは trainer と trainer2 "
-     "が使い切っているので、理由がテイントからリソースに変わります。よくある間違い: trainer3 "
-     "にトレレーションがない（またテイントが理由になる）、枠が空いている（trainer3 がスケジュールされる）。"
-     " 前提をライブで確認します: trainer と trainer2 が {node}"
-     " にバインドされ、割り当て可能な GPU をすべて使用（USED ="
-     " ALLOCATABLE > 0）。allocatable がない（capacity"
-     " だけ）なら trainer3 は別の理由で待っており、ヒントはステップ 2 を指します。"},
+     "{resource} があってテイントを理由にしていないことを確認します。{part_why}GPU の枠 2 つは trainer と trainer2 "
+     "が使い切っているので、理由がテイントからリソースに変わります。{part_mistakes}よくある間違い: trainer3 "
+     "にトレレーションがない（またテイントが理由になる）、枠が空いている（trainer3 がスケジュールされる）。 "
+     "{part_what}前提をライブで確認します: trainer と trainer2 が {node} にバインドされ、割り当て可能な GPU "
+     "をすべて使用（USED = ALLOCATABLE > 0）。allocatable がない（capacity だけ）なら trainer3 "
+     "は別の理由で待っており、ヒントはステップ 2 を指します。"},
     {"check.step7.pending-insufficient.title", "trainer3 は Insufficient {resource} で Pending"},
     {"check.step7.same-as-trainer2.explain",
      "k8s/trainer3.yaml とクラスター上の trainer3 "
      "が、コンテナ（image、resources）、tolerations、nodeSelector、affinity で trainer2 "
-     "と一致し、名前だけが違うことを確認します。ほかをすべて同じにしておくからこそ、新しい Pending "
-     "の理由に意味が出ます。よくある間違い: トレレーションを落とし、テイントの理由が戻ってくる。"},
+     "と一致し、名前だけが違うことを確認します。{part_why}ほかをすべて同じにしておくからこそ、新しい Pending "
+     "の理由に意味が出ます。{part_mistakes}よくある間違い: トレレーションを落とし、テイントの理由が戻ってくる。"},
     {"check.step7.same-as-trainer2.title", "trainer3 は名前だけが違う trainer2"},
     {"check.step8.allocatable.explain",
      "ALLOCATABLE が {node} の現在の allocatable {resource} "
-     "と等しいことを確認します。演習の本文から写さず、クラスターから数えてください（kubectl get node {node} -o "
-     "jsonpath=...）。"},
+     "と等しいことを確認します。{part_look}演習の本文から写さず、クラスターから数えてください（kubectl get node "
+     "{node} -o jsonpath=...）。"},
     {"check.step8.allocatable.title", "ALLOCATABLE がクラスターと一致する"},
     {"check.step8.format.explain",
      "out/gate-report.txt が空でない行ちょうど 7 行からなり、各行が KEY=VALUE または KEY: VALUE "
      "で、ALLOCATABLE、USED、PENDING、TAINT、REQUESTS_EQUAL_LIMITS、FRACTIONAL、SCHEDULER_SEES が順不同で 1 "
-     "回ずつあることを確認します。よくある間違い: キーのつづり間違い、同じキーを 2 回書く、コメント行を足す。"},
+     "回ずつあることを確認します。{part_mistakes}よくある間違い: キーのつづり間違い、同じキーを 2 "
+     "回書く、コメント行を足す。"},
     {"check.step8.format.title", "out/gate-report.txt が 7 行になっている"},
     {"check.step8.fractional.explain",
      "FRACTIONAL が否定の 1 語（no、false、rejected、forbidden、invalid、denied、불가、거절、금지、いいえ、不可 "
      "...）であることを確認します。ステップ 3 で見たとおり、拡張リソースは整数でなければなりません。"},
     {"check.step8.fractional.title", "FRACTIONAL が「小数は不可」と答えている"},
     {"check.step8.pending.explain",
-     "PENDING が、今 {namespace} でフェーズが Pending の Pod の数と等しいことを確認します。よくある間違い: kubectl "
-     "-n "
-     "{namespace} get pods で数えずに、記憶で書いた数。"},
+     "PENDING が、今 {namespace} でフェーズが Pending の Pod "
+     "の数と等しいことを確認します。{part_mistakes}よくある間違い: kubectl -n {namespace} get pods "
+     "で数えずに、記憶で書いた数。"},
     {"check.step8.pending.title", "PENDING がクラスターと一致する"},
     {"check.step8.requests-equal-limits.explain",
      "REQUESTS_EQUAL_LIMITS が肯定の 1 語（yes、true、required、must、equal、same、예、네、필수、같음、はい、必須 "
      "...）であることを確認します。ステップ 3 で見たとおり、拡張リソースでは requests と limits "
-     "が等しくなければなりません。"
-     " 語尾の付いた韓国語・日本語の形（같아야"
-     " 함、必須です、一致）と全角文字も認めます。答えの後の説明は構いません（はい（同じであるこ"
-     "と））。「はい」と「いいえ」が両方ある答え（yes/no、n/a）はあいまいとして不合格で"
-     "す。"},
+     "が等しくなければなりません。 語尾の付いた韓国語・日本語の形（같아야 "
+     "함、必須です、一致）と全角文字も認めます。答えの後の説明は構いません（はい（同じであること））。「はい」と「いい"
+     "え」が両方ある答え（yes/no、n/a）はあいまいとして不合格です。"},
     {"check.step8.requests-equal-limits.title", "REQUESTS_EQUAL_LIMITS が「等しいこと」と答えている"},
     {"check.step8.scheduler-sees.explain",
      "SCHEDULER_SEES が数値を指していること（number、numbers、count、quantity、allocatable、숫자、数 "
-     "...）を確認します。スケジューラーはデバイスを一切見ず、ノードの status に書かれた数値だけを見ます。だからこそ "
-     "GPU のないこの演習でも、status をパッチするだけで足りたのです。devices、gpu、hardware "
-     "のような答えは不合格です。"},
+     "...）を確認します。{part_why}スケジューラーはデバイスを一切見ず、ノードの status "
+     "に書かれた数値だけを見ます。だからこそ GPU のないこの演習でも、status "
+     "をパッチするだけで足りたのです。{part_what}devices、gpu、hardware のような答えは不合格です。"},
     {"check.step8.scheduler-sees.title", "SCHEDULER_SEES が「数値」と答えている"},
     {"check.step8.taint.explain",
      "TAINT が、{node} の現在の {resource} テイントを key=value:Effect の形で書いたもの（例: "
-     "{taint}）と等しいことを確認します。よくある間違い: "
+     "{taint}）と等しいことを確認します。{part_mistakes}よくある間違い: "
      "順序が違う、エフェクトが抜けている、もうノードにないテイントを書く。"},
     {"check.step8.taint.title", "TAINT が {node} のテイントと一致する"},
     {"check.step8.used.explain",
      "USED が、{node} に配置されていてまだ終了していない Pod が要求する {resource} "
      "の合計と等しいことを確認します。数え方はスケジューラーと同じです（Pod ごとに、コンテナの合計と最大の init "
-     "コンテナのうち大きいほう）。gpuwhy から見えるのは {namespace} の Pod だけです。よくある間違い: "
-     "ノードを持たない "
-     "Pending の Pod まで数える。"},
+     "コンテナのうち大きいほう）。gpuwhy から見えるのは {namespace} の Pod だけです。{part_mistakes}よくある間違い: "
+     "ノードを持たない Pending の Pod まで数える。"},
     {"check.step8.used.title", "USED がクラスターと一致する"},
     {"cli.app", "gpuwhy: 演習「GPU Pod が Pending のままなのはなぜか」を採点します"},
     {"cli.check", "演習を採点します: 作業ディレクトリのファイルと稼働中のクラスター"},
@@ -275,7 +273,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.no-such-check", "\"{id}\": そのようなチェックはありません（`gpuwhy list` を参照）"},
     {"cli.error.unknown-check", "--check \"{id}\": そのようなチェックはありません（`gpuwhy list` を参照）"},
     {"cli.error.unknown-format", "--format \"{format}\": 不明な形式です"},
-    {"cli.explain", "チェックを 1 つ説明します: 何をなぜ確認するのか、よくある間違い"},
+    {"cli.explain", "チェックやステップを説明します: 何を確認するか、なぜ大切か、自分で確かめるには、よくある間違い"},
     {"cli.group.options", "オプション"},
     {"cli.group.subcommands", "サブコマンド"},
     {"cli.help", "このヘルプを表示して終了します"},
@@ -288,7 +286,8 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.list", "全チェックを一覧表示します: ID、ステップ、タイトル、配点"},
     {"cli.opt.bundle-output", "書き出すバンドルファイル（既定: 標準出力）"},
     {"cli.opt.check", "このチェック ID だけを採点します（複数指定可）"},
-    {"cli.opt.check-id", "チェック ID（例: step2.allocatable）"},
+    {"cli.opt.check-id",
+     "チェック ID（step2.allocatable）、ステップ（2 または step2）、または 1 つの ID の一部（capacity）"},
     {"cli.opt.color", "auto、always、never のいずれか"},
     {"cli.opt.context", "使用する kubeconfig コンテキストの名前"},
     {"cli.opt.dir", "作業ディレクトリ（既定: k8s/ か out/ があれば .、なければ /root/gpuwhy）"},
@@ -1070,6 +1069,27 @@ constexpr CatalogEntry kEntries[] = {
     {"why.fix.resource.too-big",
      "この Pod は {node} の全量より多く要求しています: 要求を減らすか、ノードの割り当て"
      "可能量を増やしてください"},
+    // gpuwhy 自身が stderr に書く言葉と、言い直した CLI11 のエラー（cmd/parse_errors.cpp）。
+    {"cli.prefix.error", "gpuwhy: エラー:"},
+    {"cli.prefix.warning", "gpuwhy: 警告:"},
+    {"cli.error.unknown-option", "{option}: `{command}` にこのオプションはありません"},
+    {"cli.error.unexpected-argument", "\"{argument}\": `{command}` には渡せない引数です"},
+    {"cli.error.missing-argument", "`{command}`: {name} が必要です（{description}）"},
+    {"cli.error.missing-value", "{option}: 値がありません"},
+    {"cli.error.missing-value-of", "{option}: 値がありません（{values} のいずれか）"},
+    {"cli.error.too-many-values", "{option}: 値は 1 つだけですが、複数渡されました"},
+    {"cli.error.bad-value", "{option} \"{value}\": 正しい値ではありません"},
+    {"cli.error.not-one-of", "{option} \"{value}\": {values} のいずれかを指定してください"},
+    {"cli.error.bad-command-line", "`{command}`: 引数を解釈できません"},
+    {"cli.error.command-needed", "コマンドを指定してください。コマンドは次のとおりです:"},
+    // `gpuwhy explain`: 節の見出し（節は check.*.explain が印を付けた部分です）。
+    {"cli.explain.what", "何を確認するか"},
+    {"cli.explain.why", "なぜ大切か"},
+    {"cli.explain.look", "自分で確かめるには"},
+    {"cli.explain.mistakes", "よくある間違い"},
+    {"cli.error.explain-step", "\"{step}\": 演習のステップは 1 から {steps} までです"},
+    {"cli.error.ambiguous-check",
+     "\"{word}\" を含むチェック ID が {count} 個あります: {ids}。ID をもっと詳しく指定してください"},
 };
 
 }  // namespace

@@ -13,229 +13,212 @@ namespace {
 // A table at namespace scope, not a function body: the texts are data.
 constexpr CatalogEntry kEntries[] = {
     {"check.step1.gpu-labels.explain",
-     "{node} 에 nvidia.com/gpu.present=true, nvidia.com/gpu.product=NVIDIA-A100-SXM4-40GB, "
-     "nvidia.com/gpu.count=2, nvidia.com/gpu.deploy.device-plugin=true 가 적힌 값 그대로(대소문자 구분) 붙어 있는지 "
-     "확인합니다. 실제 클러스터에서는 gpu-feature-discovery 가 이 라벨들을 붙이고, GPU 오퍼레이터는 이 라벨로 어느 "
-     "노드에 데몬셋을 띄울지 정합니다. 흔한 실수: 다른 노드에 라벨 붙이기, 키 오타, true 대신 True."},
+     "{node} 에 nvidia.com/gpu.present=true, nvidia.com/gpu.product=NVIDIA-A100-SXM4-40GB, nvidia.com/gpu.count=2, "
+     "nvidia.com/gpu.deploy.device-plugin=true 가 적힌 값 그대로(대소문자 구분) 붙어 있는지 확인합니다. "
+     "{part_why}실제 클러스터에서는 gpu-feature-discovery 가 이 라벨들을 붙이고, GPU 오퍼레이터는 이 라벨로 어느 "
+     "노드에 데몬셋을 띄울지 정합니다. {part_mistakes}흔한 실수: 다른 노드에 라벨 붙이기, 키 오타, true 대신 True."},
     {"check.step1.gpu-labels.title", "{node} 에 GPU 라벨 네 개가 붙어 있다"},
     {"check.step1.namespace.explain",
-     "{namespace} 네임스페이스가 있고 Active 상태인지 확인합니다. 실습의 모든 파드가 이 네임스페이스에 있고, gpuwhy "
-     "는 "
-     "이 네임스페이스의 파드와 이벤트만 읽습니다. 흔한 실수: 네임스페이스를 만들지 않았거나 -n {namespace} 를 "
-     "빠뜨려서 "
-     "파드를 default 네임스페이스에 만든 경우."},
+     "{namespace} 네임스페이스가 있고 Active 상태인지 확인합니다. {part_why}실습의 모든 파드가 이 네임스페이스에 "
+     "있고, gpuwhy 는 이 네임스페이스의 파드와 이벤트만 읽습니다. {part_mistakes}흔한 실수: 네임스페이스를 만들지 "
+     "않았거나 -n {namespace} 를 빠뜨려서 파드를 default 네임스페이스에 만든 경우."},
     {"check.step1.namespace.title", "{namespace} 네임스페이스가 있다"},
     {"check.step1.other-nodes-clean.explain",
-     "{node} 이외의 노드에 nvidia.com/gpu.* 라벨 키 네 개 중 어느 것도 붙어 있지 않은지 확인합니다. CPU 노드에 "
-     "이 라벨이 있으면 GPU 워크로드(그리고 5단계의 cpu-only 파드)가 GPU 가 없는 노드로 끌려갑니다. 흔한 실수: 모든 "
-     "노드에 한꺼번에 라벨 붙이기, lab-node-1 에 먼저 붙이고 지우지 않기(kubectl label node NAME KEY- 로 라벨을 "
-     "지웁니다)."},
+     "{node} 이외의 노드에 nvidia.com/gpu.* 라벨 키 네 개 중 어느 것도 붙어 있지 않은지 확인합니다. {part_why}CPU "
+     "노드에 이 라벨이 있으면 GPU 워크로드(그리고 5단계의 cpu-only 파드)가 GPU 가 없는 노드로 끌려갑니다. "
+     "{part_mistakes}흔한 실수: 모든 노드에 한꺼번에 라벨 붙이기, lab-node-1 에 먼저 붙이고 지우지 않기(kubectl label "
+     "node NAME KEY- 로 라벨을 지웁니다)."},
     {"check.step1.other-nodes-clean.title", "다른 노드에는 GPU 라벨이 없다"},
     {"check.step2.advertised-file.explain",
-     "out/advertised.txt 가 클러스터의 모든 노드 이름과 각 노드가 지금 광고하는 양을 보여 주는지 확인합니다: "
-     "{node} 은 2, 나머지는 <none>, 빈 값 또는 0. 표, custom-columns, jsonpath, JSON, YAML, kubectl describe "
-     "출력을 모두 받아들입니다. 흔한 실수: 셸이 nvidia\\.com/gpu 의 백슬래시를 지워서 모든 행이 <none> 인 경우(-o "
-     "인자 전체를 따옴표로 감싸세요), 노드 이름 없이 숫자만 찍는 jsonpath."
-     " 헤더의 대소문자(Name/Gpu), 어떤 구분자(탭, =, :, 공백)를 쓴"
-     " jsonpath, 출력 위의 프롬프트나 주석 줄도 똑같이 읽습니다. 노드가 지금"
-     " 2를 광고하는데 모든 행이 <none> 이면 2단계 패치 전에 저장한 것이니"
-     " 다시 저장하세요."},
+     "out/advertised.txt 가 클러스터의 모든 노드 이름과 각 노드가 지금 광고하는 양을 보여 주는지 확인합니다: {node} "
+     "은 2, 나머지는 <none>, 빈 값 또는 0. 표, custom-columns, jsonpath, JSON, YAML, kubectl describe 출력을 모두 "
+     "받아들입니다. {part_mistakes}흔한 실수: 셸이 nvidia\\.com/gpu 의 백슬래시를 지워서 모든 행이 <none> 인 경우(-o "
+     "인자 전체를 따옴표로 감싸세요), 노드 이름 없이 숫자만 찍는 jsonpath. {part_what}헤더의 대소문자(Name/Gpu), 어떤 "
+     "구분자(탭, =, :, 공백)를 쓴 jsonpath, 출력 위의 프롬프트나 주석 줄도 똑같이 읽습니다. {part_mistakes}노드가 "
+     "지금 2를 광고하는데 모든 행이 <none> 이면 2단계 패치 전에 저장한 것이니 다시 저장하세요."},
     {"check.step2.advertised-file.title", "out/advertised.txt 에 모든 노드의 GPU 광고량이 있다"},
     {"check.step2.allocatable.explain",
-     "{node} 의 status.allocatable[\"{resource}\"] 를 확인합니다. 스케줄러는 capacity 가 아니라 allocatable "
+     "{node} 의 status.allocatable[\"{resource}\"] 를 확인합니다. {part_why}스케줄러는 capacity 가 아니라 allocatable "
      "을 기준으로 파드를 배치합니다. capacity 가 2 라도 allocatable 항목이 없으면 그 노드는 GPU 를 하나도 내주지 "
-     "않고, GPU 파드는 모두 대기합니다. 이 단계의 대표적인 실수입니다: /status/capacity/nvidia.com~1gpu 와 "
-     "/status/allocatable/nvidia.com~1gpu 를 둘 다 패치하세요."},
+     "않고, GPU 파드는 모두 대기합니다. {part_mistakes}이 단계의 대표적인 실수입니다: "
+     "/status/capacity/nvidia.com~1gpu 와 /status/allocatable/nvidia.com~1gpu 를 둘 다 패치하세요."},
     {"check.step2.allocatable.title", "{node} 의 allocatable 이 {resource}: 2 이다"},
     {"check.step2.capacity.explain",
-     "{node} 의 status.capacity[\"{resource}\"] 를 확인합니다. 확장 자원은 device plugin 이 노드 status 에 "
+     "{node} 의 status.capacity[\"{resource}\"] 를 확인합니다. {part_why}확장 자원은 device plugin 이 노드 status 에 "
      "적어 두는 숫자입니다. 여기서는 kubectl patch node {node} --subresource=status 와 JSON 포인터 "
-     "/status/capacity/nvidia.com~1gpu 로 직접 device plugin 역할을 합니다. 흔한 실수: --subresource=status 없이 "
-     "노드 객체를 패치하기(변경이 조용히 버려집니다), JSON 포인터에 {resource} 를 이스케이프하지 않고 쓰기."},
+     "/status/capacity/nvidia.com~1gpu 로 직접 device plugin 역할을 합니다. {part_mistakes}흔한 실수: "
+     "--subresource=status 없이 노드 객체를 패치하기(변경이 조용히 버려집니다), JSON 포인터에 {resource} 를 "
+     "이스케이프하지 않고 쓰기."},
     {"check.step2.capacity.title", "{node} 의 capacity 가 {resource}: 2 이다"},
     {"check.step2.other-nodes.explain",
      "{node} 이외의 노드가 {resource} 를 광고하지 않는지(capacity 와 allocatable 에 없거나 0) 확인합니다. "
-     "그렇지 않으면 trainer 가 GPU 없는 노드에 배정될 수 있고, 자원만으로 {node} 이 정해진다는 4단계의 요점이 "
-     "성립하지 않습니다. 흔한 실수: 다른 노드를 패치하기."},
+     "{part_why}그렇지 않으면 trainer 가 GPU 없는 노드에 배정될 수 있고, 자원만으로 {node} 이 정해진다는 4단계의 "
+     "요점이 성립하지 않습니다. {part_mistakes}흔한 실수: 다른 노드를 패치하기."},
     {"check.step2.other-nodes.title", "다른 노드는 {resource} 를 광고하지 않는다"},
     {"check.step3.apiserver-rejects.explain",
      "gpuwhy 는 두 매니페스트를 실제 apiserver 에 서버 측 dry-run 생성으로 보내고(아무것도 만들어지지 않습니다), "
-     "각각이 자기 규칙 때문에 422 Invalid 로 거절되는지 확인합니다: bad-mismatch 는 \"must be equal to "
-     "{resource} limit\", bad-fraction 은 \"must be an integer\". apiserver 가 받아들이는 매니페스트는 "
-     "실패입니다. gpuwhy 가 {namespace} 에 파드를 만들 권한이 없으면 이 검사는 실패가 아니라 오류가 됩니다."},
+     "각각이 자기 규칙 때문에 422 Invalid 로 거절되는지 확인합니다: bad-mismatch 는 \"must be equal to {resource} "
+     "limit\", bad-fraction 은 \"must be an integer\". apiserver 가 받아들이는 매니페스트는 실패입니다. gpuwhy 가 "
+     "{namespace} 에 파드를 만들 권한이 없으면 이 검사는 실패가 아니라 오류가 됩니다."},
     {"check.step3.apiserver-rejects.title", "apiserver 가 두 매니페스트를 각자의 규칙으로 거절한다"},
     {"check.step3.fraction-manifest.explain",
      "k8s/bad-fraction.yaml 이 0.5, 500m, 1.5 처럼 정수가 아닌 {resource} 양을 요청하는 Pod 인지 확인합니다. "
-     "장치는 쪼갤 수 없는 단위로 할당되므로 확장 자원은 정수여야 합니다. 이 매니페스트는 apiserver 가 그것을 "
-     "거절하는 모습을 보기 위한 것입니다. 흔한 실수: 여기에 정수 쓰기, GPU 대신 cpu 를 소수로 쓰기."},
+     "{part_why}장치는 쪼갤 수 없는 단위로 할당되므로 확장 자원은 정수여야 합니다. 이 매니페스트는 apiserver 가 "
+     "그것을 거절하는 모습을 보기 위한 것입니다. {part_mistakes}흔한 실수: 여기에 정수 쓰기, GPU 대신 cpu 를 소수로 "
+     "쓰기."},
     {"check.step3.fraction-manifest.title", "k8s/bad-fraction.yaml 이 GPU 를 소수로 요청한다"},
     {"check.step3.mismatch-manifest.explain",
      "k8s/bad-mismatch.yaml 이 컨테이너의 requests 와 limits 양쪽에 {resource} 를 서로 다른 정수로 적은 Pod 인지 "
-     "확인합니다. 확장 자원은 오버커밋이 불가능하므로 apiserver 는 requests 와 limits 가 같기를 요구합니다. 이 "
-     "매니페스트는 그 규칙이 거절하는 모습을 보기 위한 것입니다. 흔한 실수: limits 만 적기(그러면 requests 가 limits "
-     "에서 복사되어 파드가 유효해집니다), 소수 쓰기(그것은 다른 규칙입니다)."},
+     "확인합니다. {part_why}확장 자원은 오버커밋이 불가능하므로 apiserver 는 requests 와 limits 가 같기를 요구합니다. "
+     "이 매니페스트는 그 규칙이 거절하는 모습을 보기 위한 것입니다. {part_mistakes}흔한 실수: limits 만 적기(그러면 "
+     "requests 가 limits 에서 복사되어 파드가 유효해집니다), 소수 쓰기(그것은 다른 규칙입니다)."},
     {"check.step3.mismatch-manifest.title", "k8s/bad-mismatch.yaml 이 requests == limits 를 어긴다"},
     {"check.step3.not-created.explain",
-     "두 잘못된 매니페스트의 이름(metadata.name)을 가진 파드가 {namespace} 에 없는지 확인합니다. 두 규칙 모두 "
-     "apiserver "
-     "가 강제하므로 제대로 잘못 쓴 매니페스트는 결코 파드가 될 수 없습니다. 흔한 실수: 잘못된 매니페스트를 적용될 "
-     "때까지 \"고치기\". 그러면 이 단계의 의미가 사라집니다."},
+     "두 잘못된 매니페스트의 이름(metadata.name)을 가진 파드가 {namespace} 에 없는지 확인합니다. {part_why}두 규칙 "
+     "모두 apiserver 가 강제하므로 제대로 잘못 쓴 매니페스트는 결코 파드가 될 수 없습니다. {part_mistakes}흔한 실수: "
+     "잘못된 매니페스트를 적용될 때까지 \"고치기\". 그러면 이 단계의 의미가 사라집니다."},
     {"check.step3.not-created.title", "잘못된 파드는 하나도 만들어지지 않았다"},
     {"check.step3.rejected-file.explain",
-     "out/rejected.txt 에 apiserver 의 거절 두 가지가 모두 있는지 확인합니다: \"must be equal to {resource} "
-     "limit\" 문구가 담긴 것 하나와, {resource} 필드에 대한 \"must be an integer\" 문구가 담긴 것 하나. kubectl "
-     "은 오류를 표준 오류로 내보내므로 2>&1 로 받고, 두 번째는 >> 로 덧붙이세요. 흔한 실수: 빈 파일(표준 출력만 "
-     "받음), 두 번째 메시지만 남은 파일(> 가 첫 번째를 덮어씀)."
-     " 두 거절은 어느 순서로든, 어떤 kubectl 형태로든(apply, create,"
-     " 두 파일을 한 명령으로, --dry-run=server, 주변의 프롬프트)"
-     " 괜찮습니다. 각 메시지는 자신이 말하는 규칙으로 셉니다. 제한 1에 요청 0.5"
-     " 는 두 규칙 모두로 거절되며 정수 규칙의 거절로 셉니다."},
+     "out/rejected.txt 에 apiserver 의 거절 두 가지가 모두 있는지 확인합니다: \"must be equal to {resource} limit\" "
+     "문구가 담긴 것 하나와, {resource} 필드에 대한 \"must be an integer\" 문구가 담긴 것 하나. {part_look}kubectl 은 "
+     "오류를 표준 오류로 내보내므로 2>&1 로 받고, 두 번째는 >> 로 덧붙이세요. {part_mistakes}흔한 실수: 빈 파일(표준 "
+     "출력만 받음), 두 번째 메시지만 남은 파일(> 가 첫 번째를 덮어씀). {part_what}두 거절은 어느 순서로든, 어떤 "
+     "kubectl 형태로든(apply, create, 두 파일을 한 명령으로, --dry-run=server, 주변의 프롬프트) 괜찮습니다. 각 "
+     "메시지는 자신이 말하는 규칙으로 셉니다. 제한 1에 요청 0.5 는 두 규칙 모두로 거절되며 정수 규칙의 거절로 셉니다."},
     {"check.step3.rejected-file.title", "out/rejected.txt 에 거절 메시지 두 개가 있다"},
     {"check.step4.manifest.explain",
      "k8s/trainer.yaml 이 {resource}: 1 을 requests 가 아니라 limits 에만 적은 Pod trainer 이고, nodeSelector, "
-     "nodeName, affinity 가 없는지 확인합니다. 이 단계의 요점은 apiserver 가 limits 로 requests 를 채운다는 것, "
-     "그리고 자원만으로 스케줄러가 {node} 을 고른다는 것입니다. 흔한 실수: requests 도 적기, nodeSelector 로 "
-     "파드를 노드에 고정하기."},
+     "nodeName, affinity 가 없는지 확인합니다. {part_why}이 단계의 요점은 apiserver 가 limits 로 requests 를 채운다는 "
+     "것, 그리고 자원만으로 스케줄러가 {node} 을 고른다는 것입니다. {part_mistakes}흔한 실수: requests 도 적기, "
+     "nodeSelector 로 파드를 노드에 고정하기."},
     {"check.step4.manifest.title", "k8s/trainer.yaml 이 limits 에만 GPU 1장을 요청한다"},
     {"check.step4.placed-by-scheduler.explain",
-     "클러스터의 trainer 파드가 스케줄러에 의해 {node} 에 배정되었는지 확인합니다: 매니페스트에 nodeName 이 "
-     "없고, 파드에 nodeSelector 나 affinity 가 없으며, PodScheduled 가 True. {resource} 를 광고하는 노드는 "
-     "{node} 뿐이므로 스케줄러의 선택지는 하나입니다. 흔한 실수: nodeName 지정(스케줄러를 건너뜁니다), "
-     "nodeSelector 지정(요점을 가립니다). trainer 가 대기 중이면 대개 allocatable 을 패치하지 않은 것입니다."
-     " 다른 스케줄러를 지정했거나(spec.schedulerName) 이벤트는 있는데"
-     " default-scheduler 의 Scheduled 이벤트가 없는 파드는"
-     " 손으로(Binding) 바인딩된 것이라 실패합니다. 이벤트가 모두 만료된 파드는"
-     " PodScheduled 만으로 판단합니다."
-     " 파일에서 nodeName 줄을 지웠어도 nodeName 으로 만든 파드는 실패합니다: managedFields 에 spec.nodeName 을 "
-     "kube-scheduler 가 아닌 클라이언트가 설정했다고 남아 있습니다."},
+     "클러스터의 trainer 파드가 스케줄러에 의해 {node} 에 배정되었는지 확인합니다: 매니페스트에 nodeName 이 없고, "
+     "파드에 nodeSelector 나 affinity 가 없으며, PodScheduled 가 True. {part_why}{resource} 를 광고하는 노드는 {node} "
+     "뿐이므로 스케줄러의 선택지는 하나입니다. {part_mistakes}흔한 실수: nodeName 지정(스케줄러를 건너뜁니다), "
+     "nodeSelector 지정(요점을 가립니다). trainer 가 대기 중이면 대개 allocatable 을 패치하지 않은 것입니다. "
+     "{part_what}다른 스케줄러를 지정했거나(spec.schedulerName) 이벤트는 있는데 default-scheduler 의 Scheduled "
+     "이벤트가 없는 파드는 손으로(Binding) 바인딩된 것이라 실패합니다. 이벤트가 모두 만료된 파드는 PodScheduled "
+     "만으로 판단합니다. 파일에서 nodeName 줄을 지웠어도 nodeName 으로 만든 파드는 실패합니다: managedFields 에 "
+     "spec.nodeName 을 kube-scheduler 가 아닌 클라이언트가 설정했다고 남아 있습니다."},
     {"check.step4.placed-by-scheduler.title", "스케줄러가 trainer 를 {node} 에 배정했다"},
     {"check.step4.requests-defaulted.explain",
-     "클러스터의 trainer 파드가 requests 와 limits 모두 {resource} = 1 인지 확인합니다. 확장 자원은 requests 를 "
-     "비워 두면 apiserver 가 limits 값을 복사해 채웁니다. kubectl -n {namespace} get pod trainer -o yaml 로 직접 볼 "
-     "수 "
-     "있습니다. 흔한 실수: 다른 양을 요청하거나 GPU 를 아예 요청하지 않는 trainer 파드."},
+     "클러스터의 trainer 파드가 requests 와 limits 모두 {resource} = 1 인지 확인합니다. {part_why}확장 자원은 "
+     "requests 를 비워 두면 apiserver 가 limits 값을 복사해 채웁니다. {part_look}kubectl -n {namespace} get pod "
+     "trainer -o yaml 로 직접 볼 수 있습니다. {part_mistakes}흔한 실수: 다른 양을 요청하거나 GPU 를 아예 요청하지 "
+     "않는 trainer 파드."},
     {"check.step4.requests-defaulted.title", "trainer 의 requests 가 {resource}: 1 로 채워졌다"},
     {"check.step5.cpu-only-pending.explain",
      "cpu-only 가 노드 없이 Pending 이고 PodScheduled 가 False/Unschedulable 이며, 스케줄러 메시지가 자원이 아니라 "
-     "테인트(untolerated taint)를 이유로 드는지 확인합니다. 이 메시지를 읽는 것이 이 실습에서 익힐 기술입니다: "
-     "이유가 테인트라면 GPU 가 아니라 테인트와 톨러레이션을 보라는 뜻입니다. 흔한 실수: 테인트가 없음(cpu-only 가 "
-     "스케줄됨), cpu-only 에 톨러레이션을 붙임."},
+     "테인트(untolerated taint)를 이유로 드는지 확인합니다. {part_why}이 메시지를 읽는 것이 이 실습에서 익힐 "
+     "기술입니다: 이유가 테인트라면 GPU 가 아니라 테인트와 톨러레이션을 보라는 뜻입니다. {part_mistakes}흔한 실수: "
+     "테인트가 없음(cpu-only 가 스케줄됨), cpu-only 에 톨러레이션을 붙임."},
     {"check.step5.cpu-only-pending.title", "cpu-only 가 테인트 때문에 대기한다"},
     {"check.step5.cpu-only-spec.explain",
      "k8s/cpu-only.yaml 과 클러스터의 cpu-only 파드를 확인합니다: {resource} 의 request 나 limit 이 없고, "
-     "nodeSelector 가 nvidia.com/gpu.present: \"true\" 이며, 테인트에 대한 톨러레이션이 없어야 합니다. 이 파드는 "
-     "테인트가 무엇을 위한 것인지 보여 줍니다: GPU 노드를 노리는 일반 워크로드를 그 노드에서 떼어 놓는 것입니다. "
-     "흔한 실수: nodeSelector 에 따옴표 없는 true, trainer2 의 톨러레이션을 복사해 오기."},
+     "nodeSelector 가 nvidia.com/gpu.present: \"true\" 이며, 테인트에 대한 톨러레이션이 없어야 합니다. {part_why}이 "
+     "파드는 테인트가 무엇을 위한 것인지 보여 줍니다: GPU 노드를 노리는 일반 워크로드를 그 노드에서 떼어 놓는 "
+     "것입니다. {part_mistakes}흔한 실수: nodeSelector 에 따옴표 없는 true, trainer2 의 톨러레이션을 복사해 오기."},
     {"check.step5.cpu-only-spec.title", "cpu-only 가 GPU 도 톨러레이션도 없이 GPU 노드를 노린다"},
     {"check.step5.taint.explain",
-     "{node} 에 키 {resource}, 값 present, 효과 NoSchedule 인 테인트가 있고, 다른 노드에는 {resource} "
-     "테인트가 없는지 확인합니다. 테인트는 비싼 GPU 노드를 그 테인트를 견디는 파드만 쓰도록 예약합니다. 흔한 실수: "
-     "NoExecute(trainer 처럼 이미 떠 있는 파드를 쫓아냅니다), 다른 값, 다른 노드에 테인트 걸기."},
+     "{node} 에 키 {resource}, 값 present, 효과 NoSchedule 인 테인트가 있고, 다른 노드에는 {resource} 테인트가 없는지 "
+     "확인합니다. {part_why}테인트는 비싼 GPU 노드를 그 테인트를 견디는 파드만 쓰도록 예약합니다. {part_mistakes}흔한 "
+     "실수: NoExecute(trainer 처럼 이미 떠 있는 파드를 쫓아냅니다), 다른 값, 다른 노드에 테인트 걸기."},
     {"check.step5.taint.title", "{node} 에 테인트 {taint}"},
     {"check.step5.tainted-file.explain",
      "out/tainted.txt 에 테인트를 이유로 들고 Insufficient {resource} 는 없는 스케줄러 메시지(\"N/M nodes are "
      "available: ...\")가 있고, 그 이유들이 cpu-only 의 현재 PodScheduled 메시지와 같은지 확인합니다(preemption "
-     "부분은 달라도 됩니다). kubectl -n {namespace} get pod cpu-only -o "
-     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' 로 꺼내세요. 흔한 실수: 여기에 trainer3 "
-     "의 메시지를 저장하기, 빈 파일."
-     " 메시지는 어떤 kubectl 출력에서 저장해도 됩니다(jsonpath, -o"
-     " yaml, -o json, describe pod, get events)."
-     " 파일의 모든 메시지를 보므로 Insufficient {resource}"
-     " 메시지가 함께 있으면 실패합니다."},
+     "부분은 달라도 됩니다). {part_look}kubectl -n {namespace} get pod cpu-only -o "
+     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' 로 꺼내세요. {part_mistakes}흔한 실수: "
+     "여기에 trainer3 의 메시지를 저장하기, 빈 파일. {part_what}메시지는 어떤 kubectl 출력에서 저장해도 "
+     "됩니다(jsonpath, -o yaml, -o json, describe pod, get events). 파일의 모든 메시지를 보므로 Insufficient "
+     "{resource} 메시지가 함께 있으면 실패합니다."},
     {"check.step5.tainted-file.title", "out/tainted.txt 에 cpu-only 의 테인트 메시지가 있다"},
     {"check.step5.trainer-not-evicted.explain",
-     "테인트보다 먼저 만든 trainer 가 여전히 {node} 에 배정되어 실행 중인지 확인합니다. NoSchedule 은 새 파드만 "
-     "막습니다. NoExecute 였다면 trainer 를 쫓아냈을 것입니다. 흔한 실수: NoExecute 로 테인트 걸기, 자리를 만들려고 "
-     "trainer 지우기."},
+     "테인트보다 먼저 만든 trainer 가 여전히 {node} 에 배정되어 실행 중인지 확인합니다. {part_why}NoSchedule 은 새 "
+     "파드만 막습니다. NoExecute 였다면 trainer 를 쫓아냈을 것입니다. {part_mistakes}흔한 실수: NoExecute 로 테인트 "
+     "걸기, 자리를 만들려고 trainer 지우기."},
     {"check.step5.trainer-not-evicted.title", "trainer 가 여전히 {node} 에서 실행 중이다"},
     {"check.step6.gate-kept.explain",
-     "{taint} 테인트가 {node} 에 그대로 있고 cpu-only 가 여전히 Pending 인지 "
-     "확인합니다. 파드를 통과시키려고 테인트를 지우면 GPU 노드를 예약해 둔 이유가 사라집니다. 흔한 실수: 대기 중인 "
-     "파드를 \"고치려고\" kubectl taint node {node} nvidia.com/gpu- 실행."},
+     "{taint} 테인트가 {node} 에 그대로 있고 cpu-only 가 여전히 Pending 인지 확인합니다. {part_why}파드를 "
+     "통과시키려고 테인트를 지우면 GPU 노드를 예약해 둔 이유가 사라집니다. {part_mistakes}흔한 실수: 대기 중인 파드를 "
+     "\"고치려고\" kubectl taint node {node} nvidia.com/gpu- 실행."},
     {"check.step6.gate-kept.title", "테인트가 남아 있고 cpu-only 는 계속 대기한다"},
     {"check.step6.gpu.explain",
-     "k8s/trainer2.yaml 과 클러스터의 trainer2 파드를 확인합니다: requests 와 limits 의 {resource} = 1. trainer2 "
-     "는 자원 관문과 테인트 관문, 두 관문을 모두 통과해야 합니다. 흔한 실수: 톨러레이션을 넣으면서 자원 요청을 "
-     "빠뜨리기."},
+     "k8s/trainer2.yaml 과 클러스터의 trainer2 파드를 확인합니다: requests 와 limits 의 {resource} = 1. "
+     "{part_why}trainer2 는 자원 관문과 테인트 관문, 두 관문을 모두 통과해야 합니다. {part_mistakes}흔한 실수: "
+     "톨러레이션을 넣으면서 자원 요청을 빠뜨리기."},
     {"check.step6.gpu.title", "trainer2 가 GPU 1장을 요청한다"},
     {"check.step6.placed.explain",
-     "trainer2 가 스케줄러에 의해 {node} 에 배정되었는지 확인합니다(매니페스트에 nodeName 없음, PodScheduled "
-     "True). 톨러레이션이 있고 GPU 자리가 비어 있으면 스케줄러가 배정할 수 있습니다. 흔한 실수: 테인트와 맞지 않는 "
-     "톨러레이션(trainer2 가 계속 대기), 매니페스트의 nodeName."
-     " 파일에서 nodeName 줄을 지웠어도 nodeName 으로 만든 파드는 실패합니다: managedFields 에 spec.nodeName 을 "
-     "kube-scheduler 가 아닌 클라이언트가 설정했다고 남아 있습니다."},
+     "trainer2 가 스케줄러에 의해 {node} 에 배정되었는지 확인합니다(매니페스트에 nodeName 없음, PodScheduled True). "
+     "{part_why}톨러레이션이 있고 GPU 자리가 비어 있으면 스케줄러가 배정할 수 있습니다. {part_mistakes}흔한 실수: "
+     "테인트와 맞지 않는 톨러레이션(trainer2 가 계속 대기), 매니페스트의 nodeName. {part_what}파일에서 nodeName 줄을 "
+     "지웠어도 nodeName 으로 만든 파드는 실패합니다: managedFields 에 spec.nodeName 을 kube-scheduler 가 아닌 "
+     "클라이언트가 설정했다고 남아 있습니다."},
     {"check.step6.placed.title", "스케줄러가 trainer2 를 {node} 에 배정했다"},
     {"check.step6.toleration.explain",
-     "trainer2 에 테인트를 견디는 톨러레이션이 있는지 확인합니다: 키 {resource} 에 operator Equal 과 값 present, "
-     "또는 operator Exists, 효과는 NoSchedule 이거나 비어 있음. 키 없이 operator Exists 인 톨러레이션은 모든 "
-     "테인트를 견디므로 너무 넓습니다. apiserver 가 모든 파드에 추가하는 300초짜리 NoExecute 톨러레이션 두 개는 "
-     "무시합니다. 흔한 실수: present 대신 값 true, 맞지 않는 효과."},
+     "trainer2 에 테인트를 견디는 톨러레이션이 있는지 확인합니다: 키 {resource} 에 operator Equal 과 값 present, 또는 "
+     "operator Exists, 효과는 NoSchedule 이거나 비어 있음. 키 없이 operator Exists 인 톨러레이션은 모든 테인트를 "
+     "견디므로 너무 넓습니다. apiserver 가 모든 파드에 추가하는 300초짜리 NoExecute 톨러레이션 두 개는 무시합니다. "
+     "{part_mistakes}흔한 실수: present 대신 값 true, 맞지 않는 효과."},
     {"check.step6.toleration.title", "trainer2 가 GPU 테인트만 정확히 견딘다"},
     {"check.step7.exhausted-file.explain",
-     "out/exhausted.txt 에 Insufficient {resource} 가 있고 테인트 이유는 없는 스케줄러 메시지가 있으며, 그 "
-     "이유들이 trainer3 의 현재 메시지와 같은지 확인합니다(preemption 부분은 달라도 됩니다). out/tainted.txt 와 "
-     "나란히 놓고 비교해 보세요. 그 차이가 다음에 볼 곳을 정합니다. 흔한 실수: 여기에 cpu-only 의 메시지를 저장하기, "
-     "빈 파일."
-     " 어떤 kubectl 출력 형태든 되며 파일의 모든 메시지를 읽습니다(테인트"
-     " 메시지가 함께 있으면 실패). 전제가 지금도 성립해야 합니다: trainer 와"
-     " trainer2 가 {node} 에서 실행되며 할당 가능한 GPU 를"
-     " 모두 쓰고 있어야 합니다."},
+     "out/exhausted.txt 에 Insufficient {resource} 가 있고 테인트 이유는 없는 스케줄러 메시지가 있으며, 그 이유들이 "
+     "trainer3 의 현재 메시지와 같은지 확인합니다(preemption 부분은 달라도 됩니다). {part_why}out/tainted.txt 와 "
+     "나란히 놓고 비교해 보세요. 그 차이가 다음에 볼 곳을 정합니다. {part_mistakes}흔한 실수: 여기에 cpu-only 의 "
+     "메시지를 저장하기, 빈 파일. {part_what}어떤 kubectl 출력 형태든 되며 파일의 모든 메시지를 읽습니다(테인트 "
+     "메시지가 함께 있으면 실패). 전제가 지금도 성립해야 합니다: trainer 와 trainer2 가 {node} 에서 실행되며 할당 "
+     "가능한 GPU 를 모두 쓰고 있어야 합니다."},
     {"check.step7.exhausted-file.title", "out/exhausted.txt 에 trainer3 의 Insufficient 메시지가 있다"},
     {"check.step7.pending-insufficient.explain",
-     "trainer3 가 노드 없이 Pending 이고 PodScheduled 가 False 이며, 스케줄러 메시지에 Insufficient {resource} "
-     "가 있고 테인트를 이유로 들지 않는지 확인합니다. GPU 자리 두 개를 trainer 와 trainer2 가 이미 다 썼으므로 대기 "
-     "이유가 테인트에서 자원으로 바뀝니다. 흔한 실수: trainer3 에 톨러레이션이 없음(다시 테인트가 이유), 자리가 비어 "
-     "있음(trainer3 가 스케줄됨)."
-     " 전제를 실시간으로 확인합니다: trainer 와 trainer2 가"
-     " {node} 에 바인딩되어 할당 가능한 GPU 를 모두 사용(USED ="
-     " ALLOCATABLE > 0). allocatable 이 없으면(capacity"
-     " 만) trainer3 는 다른 이유로 기다리는 것이라 힌트가 2단계를"
-     " 가리킵니다."},
+     "trainer3 가 노드 없이 Pending 이고 PodScheduled 가 False 이며, 스케줄러 메시지에 Insufficient {resource} 가 "
+     "있고 테인트를 이유로 들지 않는지 확인합니다. {part_why}GPU 자리 두 개를 trainer 와 trainer2 가 이미 다 썼으므로 "
+     "대기 이유가 테인트에서 자원으로 바뀝니다. {part_mistakes}흔한 실수: trainer3 에 톨러레이션이 없음(다시 테인트가 "
+     "이유), 자리가 비어 있음(trainer3 가 스케줄됨). {part_what}전제를 실시간으로 확인합니다: trainer 와 trainer2 가 "
+     "{node} 에 바인딩되어 할당 가능한 GPU 를 모두 사용(USED = ALLOCATABLE > 0). allocatable 이 없으면(capacity 만) "
+     "trainer3 는 다른 이유로 기다리는 것이라 힌트가 2단계를 가리킵니다."},
     {"check.step7.pending-insufficient.title", "trainer3 가 Insufficient {resource} 로 대기한다"},
     {"check.step7.same-as-trainer2.explain",
      "k8s/trainer3.yaml 과 클러스터의 trainer3 가 컨테이너(image, resources), tolerations, nodeSelector, affinity "
-     "에서 trainer2 와 같고 이름만 다른지 확인합니다. 나머지를 모두 같게 두어야 새 대기 이유가 의미를 가집니다. 흔한 "
-     "실수: 톨러레이션을 빠뜨려 테인트 이유가 되돌아오기."},
+     "에서 trainer2 와 같고 이름만 다른지 확인합니다. {part_why}나머지를 모두 같게 두어야 새 대기 이유가 의미를 "
+     "가집니다. {part_mistakes}흔한 실수: 톨러레이션을 빠뜨려 테인트 이유가 되돌아오기."},
     {"check.step7.same-as-trainer2.title", "trainer3 는 이름만 다른 trainer2 이다"},
     {"check.step8.allocatable.explain",
-     "ALLOCATABLE 이 {node} 의 현재 allocatable {resource} 와 같은지 확인합니다. 실습 본문에서 베끼지 말고 "
+     "ALLOCATABLE 이 {node} 의 현재 allocatable {resource} 와 같은지 확인합니다. {part_look}실습 본문에서 베끼지 말고 "
      "클러스터에서 세어 적으세요(kubectl get node {node} -o jsonpath=...)."},
     {"check.step8.allocatable.title", "ALLOCATABLE 이 클러스터와 일치한다"},
     {"check.step8.format.explain",
      "out/gate-report.txt 가 비어 있지 않은 줄 정확히 일곱 개로 되어 있고, 각 줄이 KEY=VALUE 또는 KEY: VALUE 이며, "
-     "ALLOCATABLE, USED, PENDING, TAINT, REQUESTS_EQUAL_LIMITS, FRACTIONAL, SCHEDULER_SEES 가 순서와 상관없이 한 "
-     "번씩 있는지 확인합니다. 흔한 실수: 키 철자 오류, 같은 키를 두 번 적기, 주석 줄 추가."},
+     "ALLOCATABLE, USED, PENDING, TAINT, REQUESTS_EQUAL_LIMITS, FRACTIONAL, SCHEDULER_SEES 가 순서와 상관없이 한 번씩 "
+     "있는지 확인합니다. {part_mistakes}흔한 실수: 키 철자 오류, 같은 키를 두 번 적기, 주석 줄 추가."},
     {"check.step8.format.title", "out/gate-report.txt 가 일곱 줄로 되어 있다"},
     {"check.step8.fractional.explain",
      "FRACTIONAL 이 부정을 뜻하는 한 단어(no, false, rejected, forbidden, invalid, denied, 불가, 거절, 금지, いいえ, "
      "不可 ...)인지 확인합니다. 3단계에서 본 것처럼 확장 자원은 정수여야 합니다."},
     {"check.step8.fractional.title", "FRACTIONAL 이 소수는 허용되지 않는다고 답한다"},
     {"check.step8.pending.explain",
-     "PENDING 이 지금 {namespace} 에서 phase 가 Pending 인 파드 수와 같은지 확인합니다. 흔한 실수: kubectl -n "
-     "{namespace} "
-     "get pods 로 세지 않고 기억에 의존한 숫자."},
+     "PENDING 이 지금 {namespace} 에서 phase 가 Pending 인 파드 수와 같은지 확인합니다. {part_mistakes}흔한 실수: "
+     "kubectl -n {namespace} get pods 로 세지 않고 기억에 의존한 숫자."},
     {"check.step8.pending.title", "PENDING 이 클러스터와 일치한다"},
     {"check.step8.requests-equal-limits.explain",
      "REQUESTS_EQUAL_LIMITS 가 긍정을 뜻하는 한 단어(yes, true, required, must, equal, same, 예, 네, 필수, 같음, "
-     "はい, 必須 ...)인지 확인합니다. 3단계에서 본 것처럼 확장 자원은 requests 와 limits 가 같아야 합니다."
-     " 어미가 붙은 한국어·일본어 형태(같아야 함, 필수임, 일치)와 전각 문자도"
-     " 인정합니다. 답 뒤의 설명은 괜찮습니다(예 (같아야 함)). 예와 아니오가 함께"
-     " 있는 답(yes/no, n/a)은 모호해서 실패합니다."},
+     "はい, 必須 ...)인지 확인합니다. 3단계에서 본 것처럼 확장 자원은 requests 와 limits 가 같아야 합니다. 어미가 "
+     "붙은 한국어·일본어 형태(같아야 함, 필수임, 일치)와 전각 문자도 인정합니다. 답 뒤의 설명은 괜찮습니다(예 (같아야 "
+     "함)). 예와 아니오가 함께 있는 답(yes/no, n/a)은 모호해서 실패합니다."},
     {"check.step8.requests-equal-limits.title", "REQUESTS_EQUAL_LIMITS 가 같아야 한다고 답한다"},
     {"check.step8.scheduler-sees.explain",
      "SCHEDULER_SEES 가 숫자를 가리키는지(number, numbers, count, quantity, allocatable, 숫자, 数 ...) 확인합니다. "
-     "스케줄러는 장치를 보지 않고 노드 status 에 적힌 숫자만 봅니다. 그래서 GPU 가 하나도 없는 이 실습에서도 status "
-     "를 패치하는 것만으로 충분했습니다. devices, gpu, hardware 같은 답은 실패입니다."},
+     "{part_why}스케줄러는 장치를 보지 않고 노드 status 에 적힌 숫자만 봅니다. 그래서 GPU 가 하나도 없는 이 "
+     "실습에서도 status 를 패치하는 것만으로 충분했습니다. {part_what}devices, gpu, hardware 같은 답은 실패입니다."},
     {"check.step8.scheduler-sees.title", "SCHEDULER_SEES 가 숫자라고 답한다"},
     {"check.step8.taint.explain",
-     "TAINT 가 {node} 의 현재 {resource} 테인트를 키=값:효과(key=value:Effect) 형태로 적은 것과 같은지 "
-     "확인합니다. 예: {taint}. 흔한 실수: 순서가 다름, 효과 누락, 이미 노드에서 사라진 "
-     "테인트."},
+     "TAINT 가 {node} 의 현재 {resource} 테인트를 키=값:효과(key=value:Effect) 형태로 적은 것과 같은지 확인합니다. "
+     "예: {taint}. {part_mistakes}흔한 실수: 순서가 다름, 효과 누락, 이미 노드에서 사라진 테인트."},
     {"check.step8.taint.title", "TAINT 가 {node} 의 테인트와 일치한다"},
     {"check.step8.used.explain",
-     "USED 가 {node} 에 배정되어 아직 끝나지 않은 파드들이 요청한 {resource} 의 합과 같은지 확인합니다. "
-     "스케줄러와 같은 방식으로 셉니다(파드마다 컨테이너들의 합과 가장 큰 init 컨테이너 중 큰 값). gpuwhy 에게 보이는 "
-     "것은 {namespace} 의 파드뿐입니다. 흔한 실수: 노드가 없는 Pending 파드까지 세기."},
+     "USED 가 {node} 에 배정되어 아직 끝나지 않은 파드들이 요청한 {resource} 의 합과 같은지 확인합니다. 스케줄러와 "
+     "같은 방식으로 셉니다(파드마다 컨테이너들의 합과 가장 큰 init 컨테이너 중 큰 값). gpuwhy 에게 보이는 것은 "
+     "{namespace} 의 파드뿐입니다. {part_mistakes}흔한 실수: 노드가 없는 Pending 파드까지 세기."},
     {"check.step8.used.title", "USED 가 클러스터와 일치한다"},
     {"cli.app", "gpuwhy: 실습 \"GPU 파드가 왜 Pending 에 머무는가\" 를 채점합니다"},
     {"cli.check", "실습을 채점합니다: 작업 디렉터리의 파일과 실제 클러스터"},
@@ -248,7 +231,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.no-such-check", "\"{id}\": 그런 검사가 없습니다(`gpuwhy list` 참고)"},
     {"cli.error.unknown-check", "--check \"{id}\": 그런 검사가 없습니다(`gpuwhy list` 참고)"},
     {"cli.error.unknown-format", "--format \"{format}\": 알 수 없는 형식입니다"},
-    {"cli.explain", "검사 하나를 설명합니다: 무엇을 왜 확인하는지, 흔한 실수"},
+    {"cli.explain", "검사나 단계를 설명합니다: 무엇을 확인하나, 왜 중요한가, 직접 확인하는 법, 흔한 실수"},
     {"cli.group.options", "옵션"},
     {"cli.group.subcommands", "하위 명령"},
     {"cli.help", "이 도움말을 출력하고 끝냅니다"},
@@ -261,7 +244,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.list", "모든 검사를 나열합니다: ID, 단계, 배점, 제목"},
     {"cli.opt.bundle-output", "쓸 번들 파일(기본값: 표준 출력)"},
     {"cli.opt.check", "이 검사 ID 만 채점합니다(반복 가능)"},
-    {"cli.opt.check-id", "검사 ID, 예: step2.allocatable"},
+    {"cli.opt.check-id", "검사 ID(step2.allocatable), 단계(2 또는 step2), 또는 ID 하나의 일부(capacity)"},
     {"cli.opt.color", "auto, always, never 중 하나"},
     {"cli.opt.context", "사용할 kubeconfig 컨텍스트 이름"},
     {"cli.opt.dir", "작업 디렉터리(기본값: k8s/ 나 out/ 이 있으면 ., 없으면 /root/gpuwhy)"},
@@ -1007,6 +990,27 @@ constexpr CatalogEntry kEntries[] = {
     {"why.fix.resource.too-big",
      "이 파드는 {node} 전체보다 많이 요청합니다: 요청을 줄이거나 노드의 할당 가능량을 "
      "늘리세요"},
+    // gpuwhy 가 직접 stderr 에 쓰는 말과, CLI11 오류를 다시 쓴 말(cmd/parse_errors.cpp).
+    {"cli.prefix.error", "gpuwhy: 오류:"},
+    {"cli.prefix.warning", "gpuwhy: 경고:"},
+    {"cli.error.unknown-option", "{option}: `{command}`에는 이런 옵션이 없습니다"},
+    {"cli.error.unexpected-argument", "\"{argument}\": `{command}`에 줄 수 없는 인자입니다"},
+    {"cli.error.missing-argument", "`{command}`: {name} 값이 필요합니다 ({description})"},
+    {"cli.error.missing-value", "{option}: 값이 빠졌습니다"},
+    {"cli.error.missing-value-of", "{option}: 값이 빠졌습니다 ({values} 중 하나)"},
+    {"cli.error.too-many-values", "{option}: 값은 하나만 줄 수 있는데 여러 개가 주어졌습니다"},
+    {"cli.error.bad-value", "{option} \"{value}\": 올바른 값이 아닙니다"},
+    {"cli.error.not-one-of", "{option} \"{value}\": {values} 중 하나여야 합니다"},
+    {"cli.error.bad-command-line", "`{command}`: 인자를 해석할 수 없습니다"},
+    {"cli.error.command-needed", "명령을 지정하세요. 명령은 다음과 같습니다:"},
+    // `gpuwhy explain`: 절 제목(절은 check.*.explain 이 표시한 부분입니다).
+    {"cli.explain.what", "무엇을 확인하나"},
+    {"cli.explain.why", "왜 중요한가"},
+    {"cli.explain.look", "직접 확인하는 법"},
+    {"cli.explain.mistakes", "흔한 실수"},
+    {"cli.error.explain-step", "\"{step}\": 실습의 단계는 1부터 {steps}까지입니다"},
+    {"cli.error.ambiguous-check",
+     "\"{word}\": 이 말이 들어간 검사 ID가 {count}개 있습니다: {ids}. ID를 더 적어 주세요"},
 };
 
 }  // namespace

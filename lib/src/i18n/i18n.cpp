@@ -99,6 +99,8 @@ std::optional<std::string> lab_default(std::string_view name) {
 
 std::string render_in(const Msg& m, Lang lang);
 
+constexpr std::string_view kPartMark = "part_";
+
 // {name} is filled from args["name"]; else, when args has "name@", with the catalog text of that
 // id rendered in the same language and with the same args (a translated part of a sentence, such
 // as what could not be read); else, for the lab's own names, from lab.h.
@@ -126,6 +128,8 @@ std::string substitute(const std::string& tmpl, const std::map<std::string, std:
       out += render_in(Msg{nested->second, std::move(inner)}, lang);
     } else if (auto d = lab_default(name)) {
       out += *d;  // the lab's own names come from lab.h, never from the catalogs' text
+    } else if (name.rfind(kPartMark, 0) == 0) {
+      // a part mark (see parts()): nothing in the text
     } else {
       out += tmpl[i];
       continue;
@@ -154,6 +158,34 @@ std::string render(const Msg& m, Lang lang) {
 
 std::string text(std::string_view id, Lang lang) {
   return render(Msg{std::string(id), {}}, lang);
+}
+
+std::vector<Part> parts(std::string_view id, Lang lang) {
+  const auto& cat = catalog(lang);
+  auto it = cat.find(std::string(id));
+  if (it == cat.end()) {
+    it = catalog_en().find(std::string(id));
+    if (it == catalog_en().end()) return {};
+    lang = Lang::kEn;
+  }
+  const std::string& tmpl = it->second;
+  std::vector<Part> out;
+  std::string name = "what";
+  std::size_t start = 0;
+  const auto add = [&](std::size_t end) {
+    std::string t = text::trim(substitute(tmpl.substr(start, end - start), {}, lang));
+    if (!t.empty()) out.push_back({name, std::move(t)});
+  };
+  const std::string open = "{" + std::string(kPartMark);
+  for (auto at = tmpl.find(open); at != std::string::npos; at = tmpl.find(open, start)) {
+    const auto close = tmpl.find('}', at);
+    if (close == std::string::npos) break;
+    add(at);
+    name = tmpl.substr(at + open.size(), close - at - open.size());
+    start = close + 1;
+  }
+  add(tmpl.size());
+  return out;
 }
 
 std::vector<std::string> placeholders(std::string_view t) {

@@ -35,6 +35,18 @@ std::string render(const Msg& m, Lang lang);
 /// Shortcut for a catalog id without arguments.
 std::string text(std::string_view id, Lang lang);
 
+/// One part of a long catalog text. A check's explanation (check.<id>.explain) marks where each
+/// of its parts starts with {part_what}, {part_why}, {part_look} or {part_mistakes} (what it
+/// checks, why it matters, how to look yourself, usual mistakes); the text before the first mark
+/// is "what". render() drops the marks, so the text reads as one paragraph elsewhere.
+struct Part {
+  std::string name;  ///< "what", "why", "look", "mistakes"
+  std::string text;  ///< rendered as render() would (the lab's names filled in), trimmed
+};
+/// The parts of the text `id`, in the order they are written (a name may come more than once);
+/// a text without marks is one "what" part.
+std::vector<Part> parts(std::string_view id, Lang lang);
+
 /// Placeholder names used in a catalog text, e.g. {"node", "want"}.
 std::vector<std::string> placeholders(std::string_view text);
 

@@ -1,0 +1,268 @@
+// `gpuwhy explain WORD`: a check id, a step ("2", "step2": that step's checks) or a unique part of
+// an id ("capacity"), printed in sections (what it checks, why it matters, how to look yourself,
+// usual mistakes) from the parts its catalog explanation marks (i18n::parts), wrapped to the
+// terminal.
+#include <unistd.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "check.h"
+#include "checks.h"
+#include "common.h"
+#include "completion.h"
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/base/sys.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/i18n/i18n.h"
+
+namespace gpuwhy::cli {
+
+namespace {
+
+using checks::CheckInfo;
+
+/// Most candidates an ambiguous word lists.
+constexpr std::size_t kMaxCandidates = 10;
+
+Error usage(const char* id, std::map<std::string, std::string> args, i18n::Lang lang) {
+  return Error(ErrorKind::kUsage, i18n::render(msg(id, std::move(args)), lang));
+}
+
+// The part of an id after its step: "allocatable" of "step2.allocatable".
+std::string_view name_part(std::string_view id) {
+  const auto dot = id.find('.');
+  return dot == std::string_view::npos ? id : id.substr(dot + 1);
+}
+
+std::vector<const CheckInfo*> matching(const std::function<bool(const CheckInfo&)>& pred) {
+  std::vector<const CheckInfo*> out;
+  for (const CheckInfo& c : checks::all()) {
+    if (pred(c)) out.push_back(&c);
+  }
+  return out;
+}
+
+// The checks `word` names: an id; else a step; else the ids whose name part is the word, else the
+// ids that hold it anywhere, when that is one check. Several: a usage error listing them; none: a
+// usage error with the closest id, step or name part.
+std::vector<const CheckInfo*> resolve(const std::string& word, i18n::Lang lang) {
+  // Japanese keyboards type full-width letters and digits (ｓｔｅｐ２): read them as ASCII.
+  const std::string w = text::to_lower_ascii(text::trim(text::nfkc(word)));
+  if (const CheckInfo* c = checks::find(w)) return {c};
+  if (const auto step = step_number(w)) {
+    if (*step < 1 || *step > lab::kSteps) throw usage("cli.error.explain-step", {{"step", word}}, lang);
+    return matching([s = *step](const CheckInfo& c) { return c.step == s; });
+  }
+  auto found = matching([&w](const CheckInfo& c) { return name_part(c.id) == w; });
+  if (found.empty() && !w.empty()) {
+    found = matching([&w](const CheckInfo& c) { return c.id.find(w) != std::string_view::npos; });
+  }
+  if (found.size() == 1) return found;
+  if (found.size() > 1) {
+    std::vector<std::string> ids;
+    for (const CheckInfo* c : found) {
+      if (ids.size() == kMaxCandidates) {
+        ids.emplace_back("…");
+        break;
+      }
+      ids.emplace_back(c->id);
+    }
+    throw usage("cli.error.ambiguous-check",
+                {{"word", word}, {"count", std::to_string(found.size())}, {"ids", text::join(ids)}}, lang);
+  }
+  std::vector<std::string> words = checks::ids();
+  for (const auto& s : step_names()) words.push_back(s);
+  for (const CheckInfo& c : checks::all()) {
+    const std::string part(name_part(c.id));
+    if (std::find(words.begin(), words.end(), part) == words.end()) words.push_back(part);
+  }
+  throw Error(ErrorKind::kUsage,
+              with_suggestion(i18n::render(msg("cli.error.no-such-check", {{"id", word}}), lang), w, words, lang));
+}
+
+// ---- wrapping ------------------------------------------------------------------------------
+
+bool hangul(char32_t cp) {
+  return (cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0x3130 && cp <= 0x318F) || (cp >= 0xAC00 && cp <= 0xD7A3);
+}
+
+// Characters a line may not start with (closing punctuation, Japanese kinsoku) or end with.
+bool closing(char32_t cp) {
+  static constexpr std::u32string_view kClosing =
+      U"、。，．・：；？！）」』】〕〉》ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ.,:;!?)]}";
+  return kClosing.find(cp) != std::u32string_view::npos;
+}
+bool opening(char32_t cp) {
+  static constexpr std::u32string_view kOpening = U"（「『【〔〈《([{";
+  return kOpening.find(cp) != std::u32string_view::npos;
+}
+
+/// A piece of text no line break may cut (unless it is wider than a line), and whether a space
+/// stood before it.
+struct Atom {
+  std::string text;
+  bool space_before = false;
+};
+
+// Words (runs without a space) cut into atoms: between two characters of which one is a wide
+// Japanese or Chinese character a line may break (not before closing nor after opening
+// punctuation); Korean breaks at spaces, as Korean text is set.
+std::vector<Atom> atoms_of(std::string_view s) {
+  std::vector<Atom> out;
+  bool space = false;
+  bool break_after_prev = false;  // the previous character allows a break after it
+  std::size_t i = 0;
+  while (i < s.size()) {
+    char32_t cp = 0;
+    std::size_t n = text::next_codepoint(s, i, &cp);
+    if (n == 0) {
+      n = 1;
+      cp = 0xFFFD;
+    }
+    const std::string_view ch = s.substr(i, n);
+    i += n;
+    if (ch == " ") {
+      space = true;
+      continue;
+    }
+    const bool cjk = text::display_width(ch) == 2 && !hangul(cp);
+    const bool start = out.empty() || space || ((cjk || break_after_prev) && !closing(cp));
+    if (start) {
+      out.push_back({std::string(ch), space && !out.empty()});
+    } else {
+      out.back().text += ch;
+    }
+    break_after_prev = cjk && !opening(cp);
+    space = false;
+  }
+  return out;
+}
+
+// `atom` cut into pieces of at most `width` columns, on character boundaries.
+std::vector<std::string> cut(const std::string& atom, std::size_t width) {
+  std::vector<std::string> out(1);
+  std::size_t w = 0;
+  std::size_t i = 0;
+  while (i < atom.size()) {
+    char32_t cp = 0;
+    const std::size_t n = std::max<std::size_t>(1, text::next_codepoint(atom, i, &cp));
+    const std::string ch = atom.substr(i, n);
+    const std::size_t cw = text::display_width(ch);
+    if (w > 0 && w + cw > width) {
+      out.emplace_back();
+      w = 0;
+    }
+    out.back() += ch;
+    w += cw;
+    i += n;
+  }
+  return out;
+}
+
+// `s` in lines of at most `width` display columns (a wide character counts two), each after
+// `indent`; a word wider than a line is cut.
+std::string wrap(std::string_view s, std::size_t width, std::string_view indent) {
+  const std::size_t room = width > indent.size() ? width - indent.size() : 1;
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t lw = 0;
+  for (const Atom& a : atoms_of(s)) {
+    const std::size_t aw = text::display_width(a.text);
+    const std::size_t sep = (lw > 0 && a.space_before) ? 1 : 0;
+    if (lw + sep + aw <= room) {
+      line += (sep != 0 ? " " : "") + a.text;
+      lw += sep + aw;
+      continue;
+    }
+    if (lw > 0) lines.push_back(std::exchange(line, {}));
+    auto pieces = cut(a.text, room);
+    line = pieces.back();
+    pieces.pop_back();
+    for (auto& p : pieces) lines.push_back(std::move(p));
+    lw = text::display_width(line);
+  }
+  if (!line.empty()) lines.push_back(line);
+  std::string out;
+  for (const auto& l : lines) out += std::string(indent) + l + "\n";
+  return out;
+}
+
+// `line` as it is when it fits (its spaces kept), else wrapped.
+std::string fit(const std::string& line, std::size_t width) {
+  return text::display_width(line) <= width ? line + "\n" : wrap(line, width, "");
+}
+
+// ---- sections ------------------------------------------------------------------------------
+
+// `part` without a leading label that the heading already says ("Usual mistakes: X" under the
+// heading "Usual mistakes" is X); any other label stays ("This is the classic mistake ...: X").
+std::string without_heading(const std::string& part, const std::string& heading) {
+  const auto colon = part.find(": ");
+  if (colon == std::string::npos || colon == 0 || heading.rfind(part.substr(0, colon), 0) != 0) return part;
+  return text::trim(part.substr(colon + 2));
+}
+
+// Parts of one section joined: a space between sentences, none after a wide full stop (Japanese).
+void append(std::string& to, const std::string& part) {
+  std::size_t last = to.size();
+  while (last > 0 && (static_cast<unsigned char>(to[last - 1]) & 0xC0U) == 0x80U) --last;  // UTF-8 continuation
+  if (last > 0 && text::display_width(std::string_view(to).substr(last - 1)) < 2) to += ' ';
+  to += part;
+}
+
+std::string explain_one(const CheckInfo& c, i18n::Lang l, std::size_t width) {
+  const std::string id(c.id);
+  std::string out = fit(fmt::format("{} — {}", id, i18n::text("check." + id + ".title", l)), width);
+  out +=
+      fit(fmt::format("{}: {}  {}: {}", i18n::text("ui.col.step", l), c.step, i18n::text("ui.col.points", l), c.points),
+          width);
+  const auto parts = i18n::parts("check." + id + ".explain", l);
+  for (const auto& [name, heading_id] :
+       {std::pair{"what", "cli.explain.what"}, std::pair{"why", "cli.explain.why"},
+        std::pair{"look", "cli.explain.look"}, std::pair{"mistakes", "cli.explain.mistakes"}}) {
+    const std::string heading = i18n::text(heading_id, l);
+    std::string body;
+    for (const auto& p : parts) {
+      if (p.name == name) append(body, without_heading(p.text, heading));
+    }
+    if (body.empty()) continue;  // no text for this section: left out, never made up
+    out += "\n" + fit(heading, width) + wrap(body, width, width >= 20 ? "  " : "");
+  }
+  return out;
+}
+
+}  // namespace
+
+void setup_explain(CLI::App& app, int& exit_code, i18n::Lang help_lang) {
+  const auto t = [help_lang](const char* id) { return i18n::text(id, help_lang); };
+  auto word = std::make_shared<std::string>();
+  auto lang = std::make_shared<std::string>();
+  CLI::App* explain = app.add_subcommand("explain", t("cli.explain"));
+  explain->add_option("id", *word, t("cli.opt.check-id"))->required();
+  explain->add_option("--lang", *lang, t("cli.opt.lang"))->check(choices(lang_names()));
+  explain->callback([word, lang, &exit_code]() {
+    const auto l = lang_from(*lang);
+    const auto found = resolve(*word, l);
+    const bool tty = ::isatty(STDOUT_FILENO) != 0;
+    const std::size_t width = sys::table_width(tty ? sys::terminal_columns(STDOUT_FILENO) : 0, sys::environment());
+    std::string out;
+    // A step: its title first ("Step 2 — advertise nvidia.com/gpu in node status").
+    if (found.size() > 1) out = fit(i18n::text("ui.step." + std::to_string(found.front()->step), l), width);
+    for (const CheckInfo* c : found) out += "\n" + explain_one(*c, l, width);
+    if (found.size() == 1) out.erase(0, 1);
+    fmt::print("{}", out);
+    exit_code = kExitPass;
+  });
+}
+
+}  // namespace gpuwhy::cli

@@ -1,0 +1,390 @@
+// Every word of the command line in the user's language, and a suggestion wherever a word can be
+// mistyped: CLI11's own errors said from the catalog with a translated
+// "gpuwhy: error:", "did you mean" for flags, --format values, commands, check ids and steps,
+// `gpuwhy` alone listing the commands, and `explain` taking a step or a part of an id and
+// printing its sections wrapped to the terminal.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "../tools/run_binary.h"
+#include "checks.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/i18n/i18n.h"
+
+namespace gpuwhy {
+namespace {
+
+using i18n::Lang;
+using testing_tools::RunOutput;
+using testing_tools::TempDir;
+
+// Runs gpuwhy with `args` in language `lang` (GPUWHY_LANG; no locale, no kubeconfig), COLUMNS
+// `columns`, stdout not a terminal.
+RunOutput run(const std::string& lang, const std::vector<std::string>& args, const std::string& columns = "80") {
+  static const TempDir tmp;
+  std::vector<std::string> argv{"/usr/bin/env",
+                                "-u",
+                                "LC_ALL",
+                                "-u",
+                                "LC_MESSAGES",
+                                "-u",
+                                "LANG",
+                                "-u",
+                                "KUBECONFIG",
+                                "HOME=/nonexistent",
+                                "GPUWHY_LANG=" + lang,
+                                "COLUMNS=" + columns,
+                                GPUWHY_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return testing_tools::run_binary(argv, tmp.path());
+}
+
+// ---- part 1: the prefixes and CLI11's errors in the user's language -------------------------------
+
+TEST(CliWords, ThePrefixesAreTranslated) {
+  EXPECT_EQ(i18n::text("cli.prefix.error", Lang::kKo), "gpuwhy: 오류:");
+  EXPECT_EQ(i18n::text("cli.prefix.error", Lang::kJa), "gpuwhy: エラー:");
+  EXPECT_EQ(i18n::text("cli.prefix.warning", Lang::kKo), "gpuwhy: 경고:");
+  EXPECT_EQ(i18n::text("cli.prefix.warning", Lang::kJa), "gpuwhy: 警告:");
+  // An error a command raises itself gets the same prefix as CLI11's.
+  const RunOutput r = run("ja", {"check", "--step", "9"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.rfind("gpuwhy: エラー: --step 9", 0), 0U) << r.err;
+}
+
+const std::vector<std::pair<Lang, std::string>> kTranslations{{Lang::kKo, "ko"}, {Lang::kJa, "ja"}};
+
+std::vector<std::string> lines_of(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start < s.size()) {
+    const auto nl = s.find('\n', start);
+    const auto end = nl == std::string::npos ? s.size() : nl;
+    out.push_back(s.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& args) {
+  return text::join(args, " ");
+}
+
+// The ASCII words of three letters or more in `s` that are neither in `args` nor identifiers the
+// command line names (commands, values): English left in a translated message.
+std::vector<std::string> english_words(const std::string& s, const std::vector<std::string>& args) {
+  static const std::set<std::string> kIdentifiers{"gpuwhy", "help",        "check",   "list",   "explain", "snapshot",
+                                                  "why",    "completion",  "auto",    "always", "never",   "json",
+                                                  "table",  "bash",        "zsh",     "fish",   "SHELL",   "format",
+                                                  "step",   "allocatable", "capacity"};
+  const std::string given = joined(args);
+  std::vector<std::string> out;
+  std::string word;
+  const auto flush = [&] {
+    if (word.size() >= 3 && kIdentifiers.count(word) == 0 && given.find(word) == std::string::npos) {
+      out.push_back(word);
+    }
+    word.clear();
+  };
+  for (const char c : s) {
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+      word += c;
+    } else {
+      flush();
+    }
+  }
+  flush();
+  return out;
+}
+
+struct ParseCase {
+  const char* kind;  ///< the CLI11 error it raises
+  std::vector<std::string> args;
+  std::string names;  ///< the flag or value the line must name
+};
+
+const std::vector<ParseCase> kParseCases{
+    {"ExtrasError (unknown option)", {"check", "--formt", "csv"}, "--formt"},
+    {"ExtrasError (unexpected argument)", {"list", "foo"}, "foo"},
+    {"RequiredError (positional)", {"explain"}, "gpuwhy explain"},
+    {"ArgumentMismatch (value missing)", {"check", "--snapshot"}, "--snapshot"},
+    {"ArgumentMismatch (too many values)", {"check", "--format", "json", "--format", "csv"}, "--format"},
+    {"ConversionError", {"check", "--poll=maybe"}, "maybe"},
+    {"ValidationError", {"check", "--color", "blue"}, "blue"},
+};
+
+TEST(CliWords, Cli11ErrorsAreOneTranslatedLineNamingTheFlag) {
+  for (const auto& c : kParseCases) {
+    SCOPED_TRACE(c.kind);
+    const RunOutput en = run("en", c.args);
+    EXPECT_EQ(en.exit_code, 2) << en.err;
+    EXPECT_EQ(en.err.rfind("gpuwhy: error: ", 0), 0U) << en.err;
+    for (const auto& [lang, name] : kTranslations) {
+      SCOPED_TRACE(name);
+      const RunOutput r = run(name, c.args);
+      EXPECT_EQ(r.exit_code, 2) << r.err;
+      EXPECT_EQ(r.out, "");
+      const auto ls = lines_of(r.err);
+      ASSERT_EQ(ls.size(), 2U) << "one line, then the --help line:\n" << r.err;
+      EXPECT_EQ(ls[0].rfind(i18n::text("cli.prefix.error", lang) + " ", 0), 0U) << r.err;
+      EXPECT_NE(ls[0].find(c.names), std::string::npos) << r.err;
+      EXPECT_EQ(ls[1], i18n::text("cli.error.more-info", lang));
+      for (const char* english :
+           {"The following", "required", "expected", "Could not", "not in", "missing", "error:"}) {
+        EXPECT_EQ(r.err.find(english), std::string::npos) << english << " in:\n" << r.err;
+      }
+      EXPECT_TRUE(english_words(r.err, c.args).empty()) << text::join(english_words(r.err, c.args)) << " in:\n"
+                                                        << r.err;
+    }
+  }
+}
+
+// ---- part 2: `gpuwhy` alone -------------------------------------------------------------------------
+
+TEST(CliWords, NoCommandListsEveryCommandAndExitsTwo) {
+  const std::vector<std::pair<std::string, const char*>> commands{
+      {"check", "cli.check"},     {"snapshot", "cli.snapshot"}, {"list", "cli.list"},
+      {"explain", "cli.explain"}, {"why", "cli.why"},           {"completion", "cli.completion"}};
+  for (const auto& [lang, name] :
+       std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}, {Lang::kJa, "ja"}}) {
+    SCOPED_TRACE(name);
+    const RunOutput r = run(name, {});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err.find("A subcommand is required"), std::string::npos) << r.err;
+    const auto ls = lines_of(r.err);
+    ASSERT_EQ(ls.size(), commands.size() + 2) << r.err;
+    EXPECT_EQ(ls.front(), i18n::text("cli.prefix.error", lang) + " " + i18n::text("cli.error.command-needed", lang));
+    for (std::size_t i = 0; i < commands.size(); ++i) {
+      const std::string& line = ls[i + 1];
+      EXPECT_EQ(line.rfind("  " + commands[i].first + " ", 0), 0U) << line;
+      EXPECT_NE(line.find(i18n::text(commands[i].second, lang)), std::string::npos) << line;
+    }
+    EXPECT_EQ(ls.back(), i18n::text("cli.error.more-info", lang));
+  }
+  // `--lang` before the command chooses the language of the list.
+  const RunOutput ko = run("en", {"--lang", "ko"});
+  EXPECT_EQ(ko.exit_code, 2);
+  EXPECT_NE(ko.err.find(i18n::text("cli.check", Lang::kKo)), std::string::npos) << ko.err;
+}
+
+// ---- part 2: a suggestion for every word that can be mistyped -------------------------------------
+
+struct SuggestCase {
+  const char* kind;
+  std::vector<std::string> args;
+  std::string suggestion;
+};
+
+const std::vector<SuggestCase> kSuggestCases{
+    {"flag", {"check", "--formt", "csv"}, "--format"},
+    {"flag of another command", {"snapshot", "--outptu", "b.json"}, "--output"},
+    {"flag of gpuwhy itself", {"--verison"}, "--version"},
+    {"--format value", {"check", "--format", "jsno"}, "json"},
+    {"why --format value", {"why", "--all", "--format", "jsn"}, "json"},
+    {"option value CLI11 checks", {"check", "--color", "nevr"}, "never"},
+    {"command", {"chek"}, "check"},
+    {"check id", {"check", "--check", "step2.allocatible"}, "step2.allocatable"},
+    {"explain id", {"explain", "step5.cpu-only-pendng"}, "step5.cpu-only-pending"},
+    {"step", {"check", "--step", "stpe2"}, "step2"},
+    {"explain step", {"explain", "setp2"}, "step2"},
+    {"shell", {"completion", "bsh"}, "bash"},
+};
+
+TEST(CliWords, EveryMistypedWordGetsTheClosestOne) {
+  for (const auto& c : kSuggestCases) {
+    SCOPED_TRACE(c.kind);
+    for (const auto& [lang, name] : std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}}) {
+      const RunOutput r = run(name, c.args);
+      EXPECT_EQ(r.exit_code, 2) << joined(c.args) << ": " << r.err;
+      const std::string want = i18n::render(msg("cli.error.did-you-mean", {{"suggestion", c.suggestion}}), lang);
+      EXPECT_NE(r.err.find(want), std::string::npos) << name << " " << joined(c.args) << ": " << r.err;
+      EXPECT_EQ(r.err.rfind(i18n::text("cli.prefix.error", lang) + " ", 0), 0U) << r.err;
+      EXPECT_LE(lines_of(r.err).size(), 2U) << r.err;
+    }
+  }
+  // Nothing close, no suggestion; a one-letter flag is one keystroke from every other: none either.
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"check", "--format", "xyzzyqq"}, {"check", "-x"}, {"check", "--step", "9"}}) {
+    const RunOutput r = run("en", args);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(r.err.find("did you mean"), std::string::npos) << joined(args) << ": " << r.err;
+  }
+}
+
+TEST(CliWords, StepsAreTakenAsNumberOrName) {
+  const std::string bundle = std::string(GPUWHY_SOURCE_DIR) + "/fixtures/captures/v1.34.0/solution/bundle.json";
+  const RunOutput number = run("en", {"check", "--snapshot", bundle, "--step", "2", "--format", "json"});
+  const RunOutput name = run("en", {"check", "--snapshot", bundle, "--step", "Step2", "--format", "json"});
+  EXPECT_EQ(number.exit_code, 0) << number.err;
+  EXPECT_EQ(name.exit_code, 0) << name.err;
+  EXPECT_NE(number.out.find("step2.allocatable"), std::string::npos);
+  EXPECT_EQ(name.out.size(), number.out.size());
+}
+
+// ---- part 2: the parts of an explanation -------------------------------------------------------------
+
+// The explanations mark their parts the same way in every language: the first is what the check
+// checks, and marks never show.
+TEST(CliWords, EveryExplanationHasAWhatPartAndShowsNoMark) {
+  for (const auto& [lang, name] :
+       std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}, {Lang::kJa, "ja"}}) {
+    for (const auto& c : checks::all()) {
+      const std::string id = "check." + std::string(c.id) + ".explain";
+      const auto parts = i18n::parts(id, lang);
+      ASSERT_FALSE(parts.empty()) << name << " " << id;
+      EXPECT_EQ(parts.front().name, "what") << name << " " << id;
+      for (const auto& p : parts) {
+        EXPECT_TRUE(p.name == "what" || p.name == "why" || p.name == "look" || p.name == "mistakes")
+            << name << " " << id << ": " << p.name;
+      }
+      EXPECT_EQ(i18n::text(id, lang).find("{part_"), std::string::npos) << name << " " << id;
+      EXPECT_EQ(i18n::text(id, lang).find("  "), std::string::npos) << name << " " << id;
+    }
+  }
+}
+
+// ---- part 2: explain ----------------------------------------------------------------------------------
+
+std::vector<std::string> ids_of_step(int step) {
+  std::vector<std::string> out;
+  for (const auto& c : checks::all()) {
+    if (c.step == step) out.emplace_back(c.id);
+  }
+  return out;
+}
+
+// The ids at the start of the lines of an explain output ("step2.capacity — ...").
+std::vector<std::string> explained_ids(const std::string& out) {
+  std::vector<std::string> ids;
+  for (const auto& line : lines_of(out)) {
+    const auto dash = line.find(" — ");
+    if (dash != std::string::npos && checks::find(line.substr(0, dash)) != nullptr) ids.push_back(line.substr(0, dash));
+  }
+  return ids;
+}
+
+TEST(CliWords, ExplainTakesAStep) {
+  const RunOutput two = run("en", {"explain", "2"});
+  const RunOutput step2 = run("en", {"explain", "step2"});
+  EXPECT_EQ(two.exit_code, 0) << two.err;
+  EXPECT_EQ(step2.exit_code, 0) << step2.err;
+  EXPECT_EQ(two.out, step2.out);
+  EXPECT_EQ(explained_ids(two.out), ids_of_step(2)) << two.out;
+  EXPECT_EQ(two.out.rfind(i18n::text("ui.step.2", Lang::kEn), 0), 0U) << two.out;
+  const RunOutput ko = run("ko", {"explain", "ｓｔｅｐ５"});  // typed with a full-width IME
+  EXPECT_EQ(ko.exit_code, 0) << ko.err;
+  EXPECT_EQ(explained_ids(ko.out), ids_of_step(5)) << ko.out;
+  const RunOutput nine = run("ja", {"explain", "step9"});
+  EXPECT_EQ(nine.exit_code, 2);
+  EXPECT_NE(nine.err.find(i18n::render(msg("cli.error.explain-step", {{"step", "step9"}}), Lang::kJa)),
+            std::string::npos)
+      << nine.err;
+}
+
+TEST(CliWords, ExplainTakesAUniquePartOfAnId) {
+  const RunOutput capacity = run("en", {"explain", "capacity"});
+  EXPECT_EQ(capacity.exit_code, 0) << capacity.err;
+  EXPECT_EQ(explained_ids(capacity.out), std::vector<std::string>{"step2.capacity"}) << capacity.out;
+  // A whole name part wins over a longer id holding it: "placed" is step6.placed, not also
+  // step4.placed-by-scheduler.
+  const RunOutput placed = run("ko", {"explain", "placed"});
+  EXPECT_EQ(placed.exit_code, 0) << placed.err;
+  EXPECT_EQ(explained_ids(placed.out), std::vector<std::string>{"step6.placed"}) << placed.out;
+  const RunOutput evicted = run("ja", {"explain", "evicted"});
+  EXPECT_EQ(explained_ids(evicted.out), std::vector<std::string>{"step5.trainer-not-evicted"}) << evicted.out;
+}
+
+TEST(CliWords, ExplainListsTheCandidatesOfAnAmbiguousWord) {
+  for (const auto& [lang, name] : std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}}) {
+    const RunOutput r = run(name, {"explain", "allocatable"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(lines_of(r.err).size(), 1U) << r.err;
+    EXPECT_NE(r.err.find("step2.allocatable, step8.allocatable"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.rfind(i18n::text("cli.prefix.error", lang), 0), 0U) << r.err;
+  }
+}
+
+TEST(CliWords, ExplainOfNothingSuggestsTheClosest) {
+  for (const auto& [lang, name] : std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}}) {
+    const RunOutput r = run(name, {"explain", "tolerashun"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(lines_of(r.err).size(), 1U) << r.err;
+    EXPECT_NE(r.err.find(i18n::render(msg("cli.error.no-such-check", {{"id", "tolerashun"}}), lang)), std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find(i18n::render(msg("cli.error.did-you-mean", {{"suggestion", "toleration"}}), lang)),
+              std::string::npos)
+        << r.err;
+  }
+  const RunOutput none = run("en", {"explain", "xyzzyqq"});
+  EXPECT_EQ(none.exit_code, 2);
+  EXPECT_EQ(none.err.find("did you mean"), std::string::npos) << none.err;
+}
+
+TEST(CliWords, ExplainPrintsTheSectionsItHasTextFor) {
+  for (const auto& [lang, name] :
+       std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}, {Lang::kJa, "ja"}}) {
+    SCOPED_TRACE(name);
+    const auto heading = [lang = lang](const char* id) { return "\n" + i18n::text(id, lang) + "\n"; };
+    const RunOutput all = run(name, {"explain", "step4.requests-defaulted"});
+    EXPECT_EQ(all.exit_code, 0) << all.err;
+    for (const char* id : {"cli.explain.what", "cli.explain.why", "cli.explain.look", "cli.explain.mistakes"}) {
+      EXPECT_NE(all.out.find(heading(id)), std::string::npos) << id << "\n" << all.out;
+    }
+    EXPECT_LT(all.out.find(heading("cli.explain.what")), all.out.find(heading("cli.explain.why")));
+    EXPECT_LT(all.out.find(heading("cli.explain.look")), all.out.find(heading("cli.explain.mistakes")));
+    // step8.format's text says what it checks and the usual mistakes, nothing else: no other heading.
+    const RunOutput some = run(name, {"explain", "step8.format"});
+    EXPECT_NE(some.out.find(heading("cli.explain.mistakes")), std::string::npos) << some.out;
+    EXPECT_EQ(some.out.find(heading("cli.explain.why")), std::string::npos) << some.out;
+    EXPECT_EQ(some.out.find(heading("cli.explain.look")), std::string::npos) << some.out;
+  }
+}
+
+std::string without_spaces(const std::string& s) {
+  std::string out;
+  for (const char c : s) {
+    if (c != ' ' && c != '\n') out += c;
+  }
+  return out;
+}
+
+TEST(CliWords, ExplainIsWrappedToTheColumnsAndLosesNoWord) {
+  for (const auto& [lang, name] :
+       std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}, {Lang::kJa, "ja"}}) {
+    for (int step = 1; step <= 8; ++step) {
+      SCOPED_TRACE(name + " step " + std::to_string(step));
+      const RunOutput r = run(name, {"explain", std::to_string(step)}, "40");
+      ASSERT_EQ(r.exit_code, 0) << r.err;
+      for (const auto& line : lines_of(r.out)) EXPECT_LE(text::display_width(line), 40U) << line;
+      // Every part of every explanation is there, whatever the line breaks (a label the
+      // heading repeats, "Usual mistakes:", is left out).
+      const std::string flat = without_spaces(r.out);
+      for (const auto& id : ids_of_step(step)) {
+        for (const auto& p : i18n::parts("check." + id + ".explain", lang)) {
+          std::string t = p.text;
+          const auto colon = t.find(": ");
+          if (p.name == "mistakes" && colon != std::string::npos &&
+              i18n::text("cli.explain.mistakes", lang).rfind(t.substr(0, colon), 0) == 0) {
+            t = t.substr(colon + 2);
+          }
+          EXPECT_NE(flat.find(without_spaces(t)), std::string::npos) << id << " " << p.name << ": " << t;
+        }
+      }
+    }
+  }
+  // Without COLUMNS and without a terminal: 80.
+  const RunOutput wide = run("en", {"explain", "step4.placed-by-scheduler"}, "");
+  std::size_t widest = 0;
+  for (const auto& line : lines_of(wide.out)) widest = std::max(widest, text::display_width(line));
+  EXPECT_LE(widest, 80U);
+  EXPECT_GT(widest, 60U) << wide.out;
+}
+
+}  // namespace
+}  // namespace gpuwhy
