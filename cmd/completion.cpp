@@ -317,6 +317,36 @@ std::string fish_completion(const CommandDoc& root) {
   return out;
 }
 
+namespace {
+
+// The variables gpuwhy reads, each with what it changes.
+void man_environment(i18n::Lang lang, std::string& out) {
+  out += ".SH " + roff(i18n::text("cli.man.environment", lang)) + "\n";
+  const std::pair<const char*, const char*> vars[] = {
+      {"GPUWHY_LANG", "cli.man.env.GPUWHY_LANG"},     {"LC_ALL, LC_MESSAGES, LANG", "cli.man.env.LANG"},
+      {"KUBECONFIG", "cli.man.env.KUBECONFIG"},       {"NO_COLOR", "cli.man.env.NO_COLOR"},
+      {"GITHUB_OUTPUT", "cli.man.env.GITHUB_OUTPUT"}, {"COLUMNS", "cli.man.env.COLUMNS"},
+  };
+  for (const auto& [var, id] : vars) out += fmt::format(".TP\n.B {}\n{}\n", roff(var), roff(i18n::text(id, lang)));
+}
+
+// One example for each reader of the page: the student, CI, the instructor.
+void man_examples(const std::string& name, i18n::Lang lang, std::string& out) {
+  out += ".SH " + roff(i18n::text("cli.man.examples", lang)) + "\n";
+  const std::pair<const char*, const char*> examples[] = {
+      {"cli.man.example.student", "check"},
+      {"cli.man.example.explain", "explain step2"},
+      {"cli.man.example.why", "why trainer3 -n gpu-why"},
+      {"cli.man.example.ci", "check --snapshot bundle.json --format junit -o report.xml"},
+      {"cli.man.example.instructor", "check --snapshot submissions/ --format html -o class.html"},
+  };
+  for (const auto& [id, args] : examples) {
+    out += fmt::format(".PP\n{}\n.PP\n.RS\n.B {} {}\n.RE\n", roff(i18n::text(id, lang)), name, roff(args));
+  }
+}
+
+}  // namespace
+
 std::string man_page(const CommandDoc& root, i18n::Lang lang) {
   const auto t = [lang](const char* id) { return roff(i18n::text(id, lang)); };
   // The app's description starts with its name ("gpuwhy: grades ..."); NAME wants "gpuwhy \- grades ...".
@@ -331,6 +361,8 @@ std::string man_page(const CommandDoc& root, i18n::Lang lang) {
   for (const auto& o : root.options) out += man_option(o, lang);
   out += ".SH " + t("cli.man.commands") + "\n";
   for (const auto& sub : root.commands) man_command(sub, root.name + " " + sub.name, lang, out);
+  man_environment(lang, out);
+  man_examples(root.name, lang, out);
   out += ".SH " + t("cli.man.exit-status") + "\n";
   for (const auto& [code, id] : {std::pair{kExitPass, "cli.man.exit.0"}, std::pair{kExitFail, "cli.man.exit.1"},
                                  std::pair{kExitUsage, "cli.man.exit.2"}, std::pair{kExitIncomplete, "cli.man.exit.3"},

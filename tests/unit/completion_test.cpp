@@ -266,6 +266,35 @@ TEST(CompletionSmoke, ManPageIsValidRoff) {
   EXPECT_NE(lex.out.find("\"gpuwhy - grades the lab"), std::string::npos) << lex.out;
 }
 
+// The page a reader opens first: how to run it as a student, in CI and as an instructor, the
+// variables it reads, and every exit status, in each language, and built into the build tree.
+TEST(CompletionSmoke, ManPageHasExamplesEnvironmentAndExitStatusInEveryLanguage) {
+  for (const char* lang : {"en", "ko", "ja"}) {
+    SCOPED_TRACE(lang);
+    const Shell page = sh(std::string(GPUWHY_BINARY) + " completion man --lang " + lang);
+    ASSERT_EQ(page.code, 0);
+    const auto lg = *i18n::parse_lang(lang);
+    for (const char* id : {"cli.man.examples", "cli.man.environment", "cli.man.exit-status"}) {
+      EXPECT_NE(page.out.find(".SH " + i18n::text(id, lg) + "\n"), std::string::npos) << id;
+    }
+    for (const char* var : {"GPUWHY_LANG", "KUBECONFIG", "NO_COLOR", "GITHUB_OUTPUT", "COLUMNS"}) {
+      EXPECT_NE(page.out.find(std::string(".B ") + var), std::string::npos) << var;
+    }
+    EXPECT_NE(page.out.find(".B LC_ALL, LC_MESSAGES, LANG\n"), std::string::npos);
+    for (const char* example : {".B gpuwhy check\n", ".B gpuwhy check \\-\\-snapshot bundle.json \\-\\-format junit",
+                                ".B gpuwhy check \\-\\-snapshot submissions/ \\-\\-format html"}) {
+      EXPECT_NE(page.out.find(example), std::string::npos) << example;
+    }
+    for (int code = 0; code <= 4; ++code) {
+      EXPECT_NE(page.out.find(".TP\n.B " + std::to_string(code) + "\n"), std::string::npos) << code;
+    }
+  }
+  // The default target writes it next to the binary (cmake/install.cmake).
+  const auto built = std::filesystem::path(GPUWHY_BINARY).parent_path() / "share" / "gpuwhy.1";
+  const Shell same = sh(std::string(GPUWHY_BINARY) + " completion man --lang en | cmp - " + built.string());
+  EXPECT_EQ(same.code, 0) << built << ": " << same.out;
+}
+
 TEST(CompletionSmoke, UnknownShellIsAUsageError) {
   const Shell r = sh(std::string(GPUWHY_BINARY) + " completion tcsh --lang en 2>&1");
   EXPECT_EQ(r.code, 2);
