@@ -1,9 +1,16 @@
 #include "app.h"
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <map>
 #include <memory>
+#include <string_view>
 
 #include "check.h"
+#include "gpuwhy/base/sys.h"
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/base/wrap.h"
 #include "gpuwhy_git.h"
 #include "parse_errors.h"
 #include "why.h"
@@ -13,31 +20,65 @@ namespace gpuwhy::cli {
 namespace {
 
 // CLI11 pads the option column by bytes; a translated word there ("필수", "必須" for REQUIRED) is
-// wider in bytes than on screen, so the column is padded by display width instead.
+// wider in bytes than on screen, so the column is padded by display width instead. Descriptions
+// are wrapped to the terminal (`width`, from sys::table_width), under the column.
 class DisplayWidthFormatter : public CLI::Formatter {
  public:
+  explicit DisplayWidthFormatter(std::size_t width) : width_(width) {}
+
   std::string make_option(const CLI::Option* opt, bool is_positional) const override {
-    const std::string name = "  " + make_option_name(opt, is_positional) + make_option_opts(opt);
-    const std::string desc = make_option_desc(opt);
+    return entry("  " + make_option_name(opt, is_positional) + make_option_opts(opt), make_option_desc(opt));
+  }
+  std::string make_subcommand(const CLI::App* sub) const override {
+    return entry("  " + sub->get_display_name(true), sub->get_description());
+  }
+  std::string make_description(const CLI::App* app) const override {
+    const std::string desc = CLI::Formatter::make_description(app);
+    return desc.empty() ? desc : wrapped(desc, width_) + "\n";
+  }
+
+ private:
+  static constexpr std::size_t kMinRoom = 20;  ///< a description never gets narrower than this
+
+  // Each line of `s` wrapped to `room` columns; no newline at the end.
+  static std::string wrapped(const std::string& s, std::size_t room) {
+    std::string lines;
+    std::size_t start = 0;
+    while (start < s.size()) {
+      const std::size_t end = std::min(s.find('\n', start), s.size());
+      lines += text::wrap(std::string_view(s).substr(start, end - start), room, "");
+      start = end + 1;
+    }
+    if (!lines.empty()) lines.pop_back();
+    return lines;
+  }
+
+  // `name` in the option column, `desc` wrapped beside it. A name wider than the terminal (a long
+  // list of values) is cut into lines of its own.
+  std::string entry(const std::string& name, const std::string& desc) const {
     const std::size_t width = gpuwhy::text::display_width(name);
+    std::string out = width > width_ ? wrapped(name, width_) : name;
+    if (desc.empty()) return out + "\n";
     const std::string indent(column_width_, ' ');
-    std::string out = name;
-    if (!desc.empty()) {
-      out += width >= column_width_ ? "\n" + indent : std::string(column_width_ - width, ' ');
-      for (const char c : desc) {
-        out += c;
-        if (c == '\n') out += indent;
-      }
+    out += width >= column_width_ ? "\n" + indent : std::string(column_width_ - width, ' ');
+    const std::size_t room = width_ > column_width_ + kMinRoom ? width_ - column_width_ : kMinRoom;
+    for (const char c : wrapped(desc, room)) {
+      out += c;
+      if (c == '\n') out += indent;
     }
     return out + "\n";
   }
+
+  std::size_t width_;
 };
 
 // CLI11's own words (usage line, group headings, the help and version flags, the line after a
 // parse error) in the chosen language. Runs before the subcommands exist: they copy these.
 void localize_cli11(CLI::App& app, i18n::Lang lang) {
   using i18n::text;
-  const auto formatter = std::make_shared<DisplayWidthFormatter>();
+  const bool tty = ::isatty(STDOUT_FILENO) != 0;
+  const auto formatter = std::make_shared<DisplayWidthFormatter>(
+      sys::table_width(tty ? sys::terminal_columns(STDOUT_FILENO) : 0, sys::environment()));
   app.formatter(formatter);
   formatter->label("Usage", text("cli.label.usage", lang));
   formatter->label("OPTIONS", text("cli.label.options", lang));
@@ -53,6 +94,41 @@ void localize_cli11(CLI::App& app, i18n::Lang lang) {
   app.failure_message([lang](const CLI::App* root, const CLI::Error& e) { return parse_failure(*root, e, lang); });
 }
 
+// The options of every command in the same three groups: what is graded, the cluster, the report.
+void group_options(CLI::App& app, i18n::Lang lang) {
+  static const std::map<std::string_view, const char*> kGroupOf = {
+      {"--dir", "cli.group.input"},
+      {"--snapshot", "cli.group.input"},
+      {"--jobs", "cli.group.input"},
+      {"--step", "cli.group.input"},
+      {"--check", "cli.group.input"},
+      {"--namespace", "cli.group.input"},
+      {"--all", "cli.group.input"},
+      {"--kubeconfig", "cli.group.cluster"},
+      {"--context", "cli.group.cluster"},
+      {"--request-timeout", "cli.group.cluster"},
+      {"--timeout", "cli.group.cluster"},
+      {"--wait", "cli.group.cluster"},
+      {"--poll", "cli.group.cluster"},
+      {"--no-dry-run", "cli.group.cluster"},
+      {"--format", "cli.group.output"},
+      {"--output", "cli.group.output"},
+      {"--verbose", "cli.group.output"},
+      {"--hide-expected", "cli.group.output"},
+      {"--user", "cli.group.output"},
+      {"--lang", "cli.group.output"},
+      {"--github-output", "cli.group.output"},
+      {"--color", "cli.group.output"},
+  };
+  for (CLI::App* sub : app.get_subcommands({})) {
+    for (CLI::Option* opt : sub->get_options()) {
+      if (const auto it = kGroupOf.find(opt->get_name()); it != kGroupOf.end()) {
+        opt->group(i18n::text(it->second, lang));
+      }
+    }
+  }
+}
+
 }  // namespace
 
 std::string version_line() {
@@ -61,6 +137,8 @@ std::string version_line() {
 }
 
 void build_app(CLI::App& app, int& exit_code, i18n::Lang lang) {
+  // Named before parsing, so --help's Usage says `gpuwhy`, never the path it was started by.
+  app.name("gpuwhy");
   localize_cli11(app, lang);
   app.require_subcommand(1);
   setup_check(app, exit_code, lang);
@@ -71,6 +149,7 @@ void build_app(CLI::App& app, int& exit_code, i18n::Lang lang) {
   setup_completion(app, exit_code, lang);
   // A subcommand declares its own -h,--help before it copies the option group name: regroup it.
   for (CLI::App* sub : app.get_subcommands({})) sub->get_help_ptr()->group(i18n::text("cli.group.options", lang));
+  group_options(app, lang);
 }
 
 }  // namespace gpuwhy::cli

@@ -805,7 +805,7 @@ void setup_check(CLI::App& app, int& exit_code, i18n::Lang lang) {
   sub->add_option("--check", opts->ids, t("cli.opt.check"));
   sub->add_option("--wait", opts->wait, t("cli.opt.wait"));
   sub->add_option("--snapshot", opts->snapshots, t("cli.opt.snapshot"));
-  sub->add_option("--jobs,-j", opts->jobs, t("cli.opt.jobs"));
+  sub->add_option("--jobs,-j", opts->jobs, t("cli.opt.jobs"))->type_name("INT");
   sub->add_flag("--no-dry-run", opts->no_dry_run, t("cli.opt.no-dry-run"));
   sub->add_flag("--poll", opts->poll, t("cli.opt.poll"));
   sub->add_option("--format", opts->format, t("cli.opt.format"))

@@ -386,5 +386,41 @@ TEST(CliWords, ExplainIsWrappedToTheColumnsAndLosesNoWord) {
   EXPECT_GT(widest, 60U) << wide.out;
 }
 
+// ---- --help: the installed name, three groups, every line within the terminal ---------------
+
+TEST(CliHelp, UsageNamesGpuwhyOptionsAreGroupedAndLinesFitTheColumns) {
+  for (const auto& [lang, code] :
+       std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}, {Lang::kJa, "ja"}}) {
+    for (const std::string command : {"check", "why", "snapshot"}) {
+      SCOPED_TRACE(code + " " + command);
+      const RunOutput r = run(code, {command, "--help"}, "60");
+      EXPECT_EQ(r.exit_code, 0) << r.err;
+      EXPECT_NE(r.out.find(": gpuwhy " + command + " "), std::string::npos) << r.out;
+      EXPECT_EQ(r.out.find(GPUWHY_BINARY), std::string::npos) << "the build path is not the command's name";
+      for (const char* group : {"cli.group.input", "cli.group.cluster", "cli.group.output"}) {
+        if (command == "snapshot" && std::string_view(group) == "cli.group.output") continue;
+        EXPECT_NE(r.out.find("\n" + i18n::text(group, lang) + ":\n"), std::string::npos) << group << "\n" << r.out;
+      }
+      for (const std::string& line : lines_of(r.out)) {
+        EXPECT_LE(text::display_width(line), 60U) << line;
+      }
+    }
+  }
+  const RunOutput jobs = run("en", {"check", "--help"});
+  EXPECT_NE(jobs.out.find("-j,--jobs INT"), std::string::npos) << jobs.out;
+  // Nothing is lost to the wrapping: the narrow help holds the wide one's characters, in order.
+  const RunOutput wide = run("en", {"check", "--help"}, "200");
+  const RunOutput narrow = run("en", {"check", "--help"}, "60");
+  const auto ink = [](const std::string& s) {
+    std::string out;
+    for (const char c : s) {
+      if (c != ' ' && c != '\n') out += c;
+    }
+    return out;
+  };
+  EXPECT_EQ(ink(wide.out), ink(narrow.out));
+  EXPECT_GT(lines_of(narrow.out).size(), lines_of(wide.out).size());
+}
+
 }  // namespace
 }  // namespace gpuwhy

@@ -378,21 +378,22 @@ CommandResult run_gpuwhy(const std::string& env, const std::string& args) {
 }
 
 TEST(I18nCli, HelpFollowsTheLocaleAndTheFlag) {
-  const auto ko = run_gpuwhy("LANG=ko_KR.UTF-8", "check --help");
+  // Wide enough that no description is wrapped: each text is found whole.
+  const auto ko = run_gpuwhy("LANG=ko_KR.UTF-8 COLUMNS=1000", "check --help");
   EXPECT_EQ(ko.exit_code, 0) << ko.output;
   for (const char* id : {"cli.check", "cli.opt.format", "cli.opt.lang", "cli.opt.snapshot", "cli.opt.kubeconfig",
                          "cli.help", "cli.label.usage", "cli.group.options"}) {
     EXPECT_NE(ko.output.find(i18n::text(id, Lang::kKo)), std::string::npos) << id << "\n" << ko.output;
   }
   EXPECT_EQ(ko.output.find("Options:"), std::string::npos) << ko.output;
-  const auto ja = run_gpuwhy("LANG=ko_KR.UTF-8", "check --lang ja --help");
+  const auto ja = run_gpuwhy("LANG=ko_KR.UTF-8 COLUMNS=1000", "check --lang ja --help");
   EXPECT_NE(ja.output.find(i18n::text("cli.opt.format", Lang::kJa)), std::string::npos) << ja.output;
-  const auto top = run_gpuwhy("GPUWHY_LANG=ja", "--help");
+  const auto top = run_gpuwhy("GPUWHY_LANG=ja COLUMNS=1000", "--help");
   for (const char* id :
        {"cli.app", "cli.list", "cli.explain", "cli.snapshot", "cli.version", "cli.group.subcommands"}) {
     EXPECT_NE(top.output.find(i18n::text(id, Lang::kJa)), std::string::npos) << id << "\n" << top.output;
   }
-  const auto en = run_gpuwhy("LANG=C", "snapshot --help");
+  const auto en = run_gpuwhy("LANG=C COLUMNS=1000", "snapshot --help");
   EXPECT_NE(en.output.find(i18n::text("cli.opt.bundle-output", Lang::kEn)), std::string::npos) << en.output;
 }
 
