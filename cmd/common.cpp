@@ -225,7 +225,7 @@ std::vector<std::string> step_names() {
 
 std::vector<std::string> lang_names() {
   std::vector<std::string> out;
-  for (const i18n::Lang l : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) out.push_back(i18n::to_string(l));
+  for (const i18n::Lang l : i18n::kLangs) out.push_back(i18n::to_string(l));
   return out;
 }
 

@@ -72,7 +72,7 @@ TEST(BatchWriter, SummariesShowNothingThatSummaryRowDrops) {
     }
   }
   EXPECT_GT(dropped, 1000U);
-  for (const auto lang : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) {
+  for (const auto lang : i18n::kLangs) {
     const auto o = options(lang);
     EXPECT_EQ(render::detail::batch_html(summaries, o), render::detail::batch_html(rows, o));
     EXPECT_EQ(render::detail::batch_markdown(summaries, o), render::detail::batch_markdown(rows, o));

@@ -92,7 +92,7 @@ TEST(Causes, EveryLmsFormatMarksExactlyTheRoots) {
     const RunResult r = grade(*bundle, capture_rel(version, scenario));
     const auto roots = r.roots();
     roots_seen += static_cast<int>(roots.size());
-    for (const auto lang : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) {
+    for (const auto lang : i18n::kLangs) {
       render::Options opts;
       opts.lang = lang;
       opts.user = "student-1";

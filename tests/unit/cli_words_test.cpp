@@ -14,6 +14,7 @@
 #include "checks.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/i18n/i18n.h"
+#include "langs.h"
 
 namespace gpuwhy {
 namespace {
@@ -56,7 +57,7 @@ TEST(CliWords, ThePrefixesAreTranslated) {
   EXPECT_EQ(r.err.rfind("gpuwhy: エラー: --step 9", 0), 0U) << r.err;
 }
 
-const std::vector<std::pair<Lang, std::string>> kTranslations{{Lang::kKo, "ko"}, {Lang::kJa, "ja"}};
+const std::vector<std::pair<Lang, std::string>> kTranslations = gpuwhy_test::named_translations();
 
 std::vector<std::string> lines_of(const std::string& s) {
   std::vector<std::string> out;
@@ -149,8 +150,7 @@ TEST(CliWords, NoCommandListsEveryCommandAndExitsTwo) {
   const std::vector<std::pair<std::string, const char*>> commands{
       {"check", "cli.check"},     {"snapshot", "cli.snapshot"}, {"list", "cli.list"},
       {"explain", "cli.explain"}, {"why", "cli.why"},           {"completion", "cli.completion"}};
-  for (const auto& [lang, name] :
-       std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}, {Lang::kJa, "ja"}}) {
+  for (const auto& [lang, name] : gpuwhy_test::named_langs()) {
     SCOPED_TRACE(name);
     const RunOutput r = run(name, {});
     EXPECT_EQ(r.exit_code, 2);
@@ -231,8 +231,7 @@ TEST(CliWords, StepsAreTakenAsNumberOrName) {
 // The explanations mark their parts the same way in every language: the first is what the check
 // checks, and marks never show.
 TEST(CliWords, EveryExplanationHasAWhatPartAndShowsNoMark) {
-  for (const auto& [lang, name] :
-       std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}, {Lang::kJa, "ja"}}) {
+  for (const auto& [lang, name] : gpuwhy_test::named_langs()) {
     for (const auto& c : checks::all()) {
       const std::string id = "check." + std::string(c.id) + ".explain";
       const auto parts = i18n::parts(id, lang);
@@ -327,8 +326,7 @@ TEST(CliWords, ExplainOfNothingSuggestsTheClosest) {
 }
 
 TEST(CliWords, ExplainPrintsTheSectionsItHasTextFor) {
-  for (const auto& [lang, name] :
-       std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}, {Lang::kJa, "ja"}}) {
+  for (const auto& [lang, name] : gpuwhy_test::named_langs()) {
     SCOPED_TRACE(name);
     const auto heading = [lang = lang](const char* id) { return "\n" + i18n::text(id, lang) + "\n"; };
     const RunOutput all = run(name, {"explain", "step4.requests-defaulted"});
@@ -355,8 +353,7 @@ std::string without_spaces(const std::string& s) {
 }
 
 TEST(CliWords, ExplainIsWrappedToTheColumnsAndLosesNoWord) {
-  for (const auto& [lang, name] :
-       std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}, {Lang::kJa, "ja"}}) {
+  for (const auto& [lang, name] : gpuwhy_test::named_langs()) {
     for (int step = 1; step <= 8; ++step) {
       SCOPED_TRACE(name + " step " + std::to_string(step));
       const RunOutput r = run(name, {"explain", std::to_string(step)}, "40");
@@ -389,8 +386,7 @@ TEST(CliWords, ExplainIsWrappedToTheColumnsAndLosesNoWord) {
 // ---- --help: the installed name, three groups, every line within the terminal ---------------
 
 TEST(CliHelp, UsageNamesGpuwhyOptionsAreGroupedAndLinesFitTheColumns) {
-  for (const auto& [lang, code] :
-       std::vector<std::pair<Lang, std::string>>{{Lang::kEn, "en"}, {Lang::kKo, "ko"}, {Lang::kJa, "ja"}}) {
+  for (const auto& [lang, code] : gpuwhy_test::named_langs()) {
     for (const std::string command : {"check", "why", "snapshot"}) {
       SCOPED_TRACE(code + " " + command);
       const RunOutput r = run(code, {command, "--help"}, "60");

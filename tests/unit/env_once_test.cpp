@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpuwhy/render/render.h"
+#include "langs.h"
 #include "report_common_test.h"
 
 namespace gpuwhy {
@@ -140,7 +141,7 @@ TEST(EnvOnce, NoEnglishFragmentInKoreanOrJapanese) {
       {"error", {{"kind", "http"}, {"http_status", 403}, {"message", "GET /api/v1/namespaces/gpu-why: forbidden"}}}};
   const RunResult single = grade(one, "t");
   const RunResult many = grade(forbidden(capture("solution")), "t");
-  for (auto lang : {i18n::Lang::kKo, i18n::Lang::kJa}) {
+  for (auto lang : gpuwhy_test::translations()) {
     SCOPED_TRACE(i18n::to_string(lang));
     for (const std::string& t : {table(single, lang), table(many, lang)}) {
       for (const char* english : {"the nodes", "the pods of", "in namespace", "get, list on", "cluster-wide",

@@ -14,6 +14,7 @@
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/render/render.h"
+#include "langs.h"
 #include "report_common_test.h"
 
 namespace gpuwhy::report_test {
@@ -21,8 +22,8 @@ namespace {
 
 using i18n::Lang;
 
-const std::vector<std::pair<Lang, std::string>> kTranslations{{Lang::kKo, "ko"}, {Lang::kJa, "ja"}};
-const std::vector<std::pair<Lang, std::string>> kAllLangs{{Lang::kEn, "en"}, {Lang::kKo, "ko"}, {Lang::kJa, "ja"}};
+const std::vector<std::pair<Lang, std::string>> kTranslations = gpuwhy_test::named_translations();
+const std::vector<std::pair<Lang, std::string>> kAllLangs = gpuwhy_test::named_langs();
 
 std::string join(const std::vector<std::string>& v) {
   std::string out;

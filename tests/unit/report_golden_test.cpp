@@ -89,7 +89,7 @@ TEST(ReportGolden, CaptureApiserverUnreachable) {
   const RunResult run = grade(unreachable(*bundle), capture_rel(kVersion, "solution"));
   expect_all_formats(std::string("captures/") + kVersion + "/solution.unreachable", run, golden_options());
   // The table tells the one cause once, above the steps, in every language.
-  for (auto lang : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) {
+  for (auto lang : i18n::kLangs) {
     render::Options o = golden_options();
     o.lang = lang;
     expect_equal_to_golden(

@@ -56,7 +56,7 @@ TEST(TableWidth, NoLineWiderThanTheTerminalOnAnyCapture) {
     const auto bundle = load_capture(version, scenario);
     ASSERT_TRUE(bundle.has_value());
     const RunResult run = grade(*bundle, capture_rel(version, scenario));
-    for (auto lang : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) {
+    for (auto lang : i18n::kLangs) {
       for (std::size_t width : {60U, 80U, 100U, 132U}) {
         for (bool verbose : {false, true}) {
           render::Options o;

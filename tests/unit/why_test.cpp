@@ -408,7 +408,7 @@ TEST(WhyOutput, TablesNameEveryNodeAndFillEveryPlaceholder) {
   for (const auto& c : captures()) {
     Verdict v = c.explain_it();
     add_scheduler_view(v, c.j["pod"], {});
-    for (const auto lang : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) {
+    for (const auto lang : i18n::kLangs) {
       const std::string t = cli::render_why_table(v, lang);
       EXPECT_EQ(t.find("{node}"), std::string::npos) << t;
       EXPECT_EQ(t.find("{resource}"), std::string::npos) << t;
@@ -443,7 +443,7 @@ json with_condition(json pod, const std::string& message) {
 
 // The table of every language, and what `why` exits with.
 void expect_no_binding_predicted(const Verdict& v) {
-  for (const auto lang : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) {
+  for (const auto lang : i18n::kLangs) {
     const std::string t = cli::render_why_table(v, lang);
     // The sentence after the node names: "The scheduler should bind it at its next try."
     const std::string fits_on = i18n::text("why.ui.fits-on", lang);
@@ -619,7 +619,7 @@ TEST(WhyBound, AGhostNodeIsItsOwnVerdict) {
   EXPECT_TRUE(v.summary.empty());
   EXPECT_EQ(to_json(v, "en")["outcome"], "node-missing");
   EXPECT_EQ(cli::why_exit_code({v}), kExitFail);
-  for (const auto lang : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) {
+  for (const auto lang : i18n::kLangs) {
     const std::string t = cli::render_why_table(v, lang);
     EXPECT_NE(t.find(i18n::render(msg("why.ui.node-missing", {{"node", "ghost-node"}}), lang)), std::string::npos) << t;
     EXPECT_EQ(t.find(i18n::render(msg("why.ui.bound", {{"node", "ghost-node"}}), lang)), std::string::npos) << t;

@@ -1,6 +1,7 @@
 #pragma once
 /// The message catalog: every user-facing text, by id, in every language.
 
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -12,6 +13,8 @@
 namespace gpuwhy::i18n {
 
 enum class Lang { kEn, kKo, kJa };
+/// Every language, English (the fallback) first: what --lang offers, and what tests walk.
+inline constexpr std::array<Lang, 3> kLangs{Lang::kEn, Lang::kKo, Lang::kJa};
 std::string to_string(Lang lang);                       ///< "en", "ko", "ja"
 std::optional<Lang> parse_lang(std::string_view text);  ///< "ko", "ko_KR.UTF-8", "ja-JP" ...
 /// A --lang value: what parse_lang takes, and the country codes people type for the language,
