@@ -10,6 +10,7 @@
 #include "check.h"
 #include "common.h"
 #include "gpuwhy/base/error.h"
+#include "gpuwhy/base/lab.h"
 #include "gpuwhy/model/result.h"
 
 namespace gpuwhy::cli {
@@ -333,10 +334,12 @@ void man_environment(i18n::Lang lang, std::string& out) {
 // One example for each reader of the page: the student, CI, the instructor.
 void man_examples(const std::string& name, i18n::Lang lang, std::string& out) {
   out += ".SH " + roff(i18n::text("cli.man.examples", lang)) + "\n";
-  const std::pair<const char*, const char*> examples[] = {
+  // The lab's names come from lab.h, as everywhere else.
+  const std::string why = fmt::format("why {} -n {}", lab::kPodTrainer3, lab::kNamespace);
+  const std::pair<const char*, std::string> examples[] = {
       {"cli.man.example.student", "check"},
       {"cli.man.example.explain", "explain step2"},
-      {"cli.man.example.why", "why trainer3 -n gpu-why"},
+      {"cli.man.example.why", why},
       {"cli.man.example.ci", "check --snapshot bundle.json --format junit -o report.xml"},
       {"cli.man.example.instructor", "check --snapshot submissions/ --format html -o class.html"},
   };
