@@ -8,6 +8,8 @@
 #include <string_view>
 
 #include "check.h"
+#include "common.h"
+#include "completion.h"
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/base/wrap.h"
@@ -141,6 +143,8 @@ void build_app(CLI::App& app, int& exit_code, i18n::Lang lang) {
   app.name("gpuwhy");
   localize_cli11(app, lang);
   app.require_subcommand(1);
+  // `gpuwhy --lang ko list` as well as `gpuwhy list --lang ko`: the language is one for the run.
+  app.add_option("--lang", top_lang_flag(), i18n::text("cli.opt.lang", lang))->check(choices(lang_names()));
   setup_check(app, exit_code, lang);
   setup_snapshot(app, exit_code, lang);
   setup_list(app, exit_code, lang);

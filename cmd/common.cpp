@@ -192,7 +192,13 @@ void print_warning(const std::string& line) {
   fmt::print(stderr, "{} {}\n", i18n::text("cli.prefix.warning", stderr_lang), text::sanitize_terminal(line));
 }
 
-i18n::Lang lang_from(const std::string& flag) {
+std::string& top_lang_flag() {
+  static std::string flag;
+  return flag;
+}
+
+i18n::Lang lang_from(const std::string& command_flag) {
+  const std::string& flag = command_flag.empty() ? top_lang_flag() : command_flag;
   const auto env = sys::environment();
   std::optional<std::string> f;
   if (!flag.empty()) {

@@ -96,6 +96,9 @@ std::vector<std::string> step_names();
 
 /// Language from --lang / GPUWHY_LANG / locale.
 i18n::Lang lang_from(const std::string& flag);
+/// Where `gpuwhy --lang X COMMAND` (the flag before the command) is stored; lang_from() takes it
+/// when the command's own --lang is not given.
+std::string& top_lang_flag();
 
 /// The values of --lang, as --help, the man page and the completions offer them: "en", "ko", "ja".
 std::vector<std::string> lang_names();

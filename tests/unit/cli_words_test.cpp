@@ -172,6 +172,22 @@ TEST(CliWords, NoCommandListsEveryCommandAndExitsTwo) {
   EXPECT_NE(ko.err.find(i18n::text("cli.check", Lang::kKo)), std::string::npos) << ko.err;
 }
 
+TEST(CliWords, LangBeforeTheCommandIsTheRunsLanguage) {
+  const RunOutput ko = run("en", {"--lang", "ko", "list"});
+  EXPECT_EQ(ko.exit_code, 0) << ko.err;
+  EXPECT_EQ(run("ko", {"list"}).out, ko.out);
+  EXPECT_NE(run("en", {"list"}).out, ko.out);
+  const RunOutput ja = run("en", {"--lang=jp", "explain", "2"});
+  EXPECT_EQ(ja.exit_code, 0) << ja.err;
+  EXPECT_EQ(run("ja", {"explain", "2"}).out, ja.out);
+  // The command's own flag wins over the one before it.
+  EXPECT_EQ(run("en", {"--lang", "ko", "list", "--lang", "ja"}).out, run("ja", {"list"}).out);
+  const RunOutput bad = run("en", {"--lang", "xx", "list"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.out, "");
+  EXPECT_NE(bad.err.find("--lang"), std::string::npos) << bad.err;
+}
+
 // ---- part 2: a suggestion for every word that can be mistyped -------------------------------------
 
 struct SuggestCase {
