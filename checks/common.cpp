@@ -12,11 +12,11 @@
 
 namespace gpuwhy::checks::detail {
 
-Outcome pass(Msg expected, Msg actual, std::vector<std::string> evidence) {
+Outcome pass(Msg expected, Msg actual, std::vector<Msg> evidence) {
   return Outcome{Status::kPass, std::move(expected), std::move(actual), Msg{}, std::move(evidence)};
 }
 
-Outcome fail(Msg expected, Msg actual, Msg hint, std::vector<std::string> evidence) {
+Outcome fail(Msg expected, Msg actual, Msg hint, std::vector<Msg> evidence) {
   return Outcome{Status::kFail, std::move(expected), std::move(actual), std::move(hint), std::move(evidence)};
 }
 
@@ -41,7 +41,7 @@ Outcome env_error(const FetchError& e, std::string_view item, std::map<std::stri
   if (hint == "unavailable" && e.kind == ErrorKind::kTls) o.env_cause = "tls";
   o.env_need = msg(fmt::format("rbac.{}", item), args);
   o.hint = msg("hint.env." + hint, std::move(args));
-  o.evidence.push_back(fmt::format("{} ({})", e.message, to_string(e.kind)));
+  o.evidence.push_back(msg("ev.env-error", {{"message", e.message}, {"kind@", "ev.kind." + to_string(e.kind)}}));
   return o;
 }
 
@@ -148,7 +148,34 @@ std::string_view view_at(const json& obj, const char* pointer) {
 std::string join_capped(const std::vector<std::string>& items) {
   if (items.size() <= kMaxNamed) return join(items);
   const std::vector<std::string> head(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(kMaxNamed));
-  return fmt::format("{} … and {} more", join(head), items.size() - kMaxNamed);
+  return fmt::format("{} … (+{})", join(head), items.size() - kMaxNamed);  // in no language, as a table's overflow
+}
+
+std::vector<Msg> raws(const std::vector<std::string>& lines) {
+  std::vector<Msg> out;
+  out.reserve(lines.size());
+  for (const auto& l : lines) out.push_back(raw(l));
+  return out;
+}
+
+Msg ev_pod(std::string_view pod, std::string text) {
+  return msg("ev.pod", {{"pod", std::string(pod)}, {"text", std::move(text)}});
+}
+
+Msg ev_taints(std::string_view node, const std::vector<std::string>& taints) {
+  Msg m = msg("ev.taints-for", {{"node", std::string(node)}, {"key", std::string(lab::kTaintKey)}});
+  if (taints.empty()) {
+    m.args["taints@"] = "ev.none";
+  } else {
+    m.args["taints"] = join(taints);
+  }
+  return m;
+}
+
+Msg ev_pod_state(std::string_view pod, const std::string& node, const std::string& phase, bool terminating) {
+  Msg m = ev_pod(pod, fmt::format("spec.nodeName={} phase={}", node.empty() ? "<none>" : node, phase));
+  if (terminating) m.id = "ev.pod-terminating";
+  return m;
 }
 
 std::string name_of(const json& obj) {
@@ -568,16 +595,16 @@ const readers::GateReport& gate_report(const Snapshot& s, const std::string& tex
   return it->second;
 }
 
-std::vector<std::string> file_evidence(std::string_view rel, const std::string& t, std::size_t max_lines) {
-  std::vector<std::string> out;
+std::vector<Msg> file_evidence(std::string_view rel, const std::string& t, std::size_t max_lines) {
+  std::vector<Msg> out;
   std::size_t n = 0;
   for (const auto& l : text::lines(t)) {
     if (text::blank(l)) continue;
     if (n++ == max_lines) {
-      out.push_back(fmt::format("{}: …", rel));
+      out.push_back(raw(fmt::format("{}: …", rel)));
       break;
     }
-    out.push_back(fmt::format("{}: {}", rel, text::ellipsize(l, 300)));
+    out.push_back(raw(fmt::format("{}: {}", rel, text::ellipsize(l, 300))));
   }
   return out;
 }

@@ -25,8 +25,8 @@ using nlohmann::json;
 
 // ---- outcomes ----------------------------------------------------------------------------
 
-Outcome pass(Msg expected, Msg actual, std::vector<std::string> evidence = {});
-Outcome fail(Msg expected, Msg actual, Msg hint, std::vector<std::string> evidence = {});
+Outcome pass(Msg expected, Msg actual, std::vector<Msg> evidence = {});
+Outcome fail(Msg expected, Msg actual, Msg hint, std::vector<Msg> evidence = {});
 
 /// A live item could not be read: kError with the one-line reason as actual and a hint that
 /// it is the environment (with the RBAC rule needed on 401/403). `item` names the item
@@ -198,14 +198,25 @@ const readers::GateReport& gate_report(const Snapshot& s, const std::string& tex
 std::optional<messages::SchedulerMessage> scheduler_message(std::string_view text);
 
 /// Evidence line for a file: "out/x.txt: first line ..." (bounded).
-std::vector<std::string> file_evidence(std::string_view rel, const std::string& text, std::size_t max_lines = 6);
+std::vector<Msg> file_evidence(std::string_view rel, const std::string& text, std::size_t max_lines = 6);
 
 /// ", "-joined lists in messages and evidence.
 using text::join;
 /// At most this many nodes are named one by one in a value or evidence (a shared cluster has
 /// thousands); the rest are counted.
 inline constexpr std::size_t kMaxNamed = 10;
-/// join() of the first kMaxNamed items, then "… and N more" (all of them when they are few).
+/// join() of the first kMaxNamed items, then "… (+N)" (all of them when they are few).
 std::string join_capped(const std::vector<std::string>& items);
+
+/// Evidence lines quoted as they are (cluster and file text).
+std::vector<Msg> raws(const std::vector<std::string>& lines);
+/// Evidence in the reader's words about pod `pod`: "pod NAME: TEXT", TEXT being data
+/// ("spec.nodeName=lab-node-0 phase=Running").
+Msg ev_pod(std::string_view pod, std::string text);
+/// "NODE taints for KEY: T1, T2" (or "… none").
+Msg ev_taints(std::string_view node, const std::vector<std::string>& taints);
+/// "pod NAME: spec.nodeName=NODE phase=PHASE" (NODE "<none>" when unbound), "… (terminating)"
+/// when the pod is being deleted.
+Msg ev_pod_state(std::string_view pod, const std::string& node, const std::string& phase, bool terminating = false);
 
 }  // namespace gpuwhy::checks::detail

@@ -69,11 +69,10 @@ Outcome pending_for(const Snapshot& s, std::string_view pod_name, Blame want, co
   const std::string node = str_at(*pod, "/spec/nodeName");
   const std::string phase = str_at(*pod, "/status/phase");
   const json* cond = condition(*pod, "PodScheduled");
-  std::vector<std::string> ev{
-      fmt::format("pod {}: spec.nodeName={} phase={}", pod_name, node.empty() ? "<none>" : node, phase)};
+  std::vector<Msg> ev{ev_pod_state(pod_name, node, phase)};
   if (cond != nullptr) {
-    ev.push_back(fmt::format("pod {}: PodScheduled={} reason={} message={}", pod_name, str_at(*cond, "/status"),
-                             str_at(*cond, "/reason"), str_at(*cond, "/message")));
+    ev.push_back(ev_pod(pod_name, fmt::format("PodScheduled={} reason={} message={}", str_at(*cond, "/status"),
+                                              str_at(*cond, "/reason"), str_at(*cond, "/message"))));
   }
   if (!node.empty()) {
     auto a = args;
@@ -147,7 +146,7 @@ Outcome scheduler_file(const Snapshot& s, std::string_view file, std::string_vie
       msg(want == Blame::kTaint ? "value.scheduler-file.taint" : "value.scheduler-file.insufficient", args);
   FileRead f = read_text(s, file, expected);
   if (!f.text) return f.failure;
-  std::vector<std::string> ev = file_evidence(file, *f.text, 4);
+  std::vector<Msg> ev = file_evidence(file, *f.text, 4);
   const auto all = readers::read_scheduler_file(*f.text);
   if (all.empty())
     return fail(expected, msg("value.scheduler-file.none"), msg("hint.scheduler-file.no-message", args), ev);
@@ -189,7 +188,7 @@ Outcome scheduler_file(const Snapshot& s, std::string_view file, std::string_vie
   if (pod == nullptr) return fail(expected, actual, msg("hint.pod-missing", args), ev);
   const auto live = live_message(*pod);
   if (!live) return fail(expected, actual, msg("hint.scheduler-file.no-live-message", args), ev);
-  ev.push_back(fmt::format("live {}: {}", pod_name, live->main));
+  ev.push_back(msg("ev.live-message", {{"pod", std::string(pod_name)}, {"message", live->main}}));
   for (const auto* m : wanted) {
     if (same_for_lab(*m, *live, shared)) return pass(expected, raw(m->main), ev);
   }

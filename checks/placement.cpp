@@ -23,7 +23,7 @@ using Args = std::map<std::string, std::string>;
 // Not bound. The student meant to tolerate the GPU taint, yet the scheduler still blames a
 // taint: the toleration does not match it (key, value, operator or effect).
 Outcome not_bound(const json& pod, const json* gpu_node, const json* cond, const Msg& expected, const Args& args,
-                  const std::vector<std::string>& ev) {
+                  const std::vector<Msg>& ev) {
   const auto m = cond == nullptr ? std::nullopt : scheduler_message(str_at(*cond, "/message"));
   const auto tols = student_tolerations(pod);
   const bool tries = std::any_of(tols.begin(), tols.end(), [](const json& t) { return targets_lab_taint(t); });
@@ -34,8 +34,7 @@ Outcome not_bound(const json& pod, const json* gpu_node, const json* cond, const
 }
 
 // A nodeSelector or affinity on a pod that must be placed by its resources alone.
-std::optional<Outcome> constrained(const json& pod, const Msg& expected, Args args,
-                                   const std::vector<std::string>& ev) {
+std::optional<Outcome> constrained(const json& pod, const Msg& expected, Args args, const std::vector<Msg>& ev) {
   std::vector<std::string> fields;
   for (const char* f : {"nodeSelector", "affinity"}) {
     if (constrains(pod, f)) fields.push_back(std::string("spec.") + f);
@@ -48,22 +47,23 @@ std::optional<Outcome> constrained(const json& pod, const Msg& expected, Args ar
 // Bound by hand: another schedulerName (and a Binding), or events of the pod that lack the
 // default scheduler's Scheduled. No event at all is an old pod whose events expired.
 std::optional<Outcome> bound_by_hand(const Snapshot& s, const json& pod, std::string_view pod_name, const Msg& expected,
-                                     Args args, std::vector<std::string>& ev) {
+                                     Args args, std::vector<Msg>& ev) {
   const std::string scheduler = str_at(pod, "/spec/schedulerName");
   if (!scheduler.empty() && scheduler != lab::kSchedulerName) {
     args["scheduler"] = scheduler;
     return fail(expected, msg("value.placed.bound-by-hand", args), msg("hint.placed.other-scheduler", args), ev);
   }
   if (const json* e = scheduled_event(s, pod)) {
-    ev.push_back(fmt::format("event Scheduled: {}", str_at(*e, "/message")));
+    ev.push_back(msg("ev.event-scheduled", {{"message", str_at(*e, "/message")}}));
   } else if (const auto others = events_for(s, pod); !others.empty()) {
     std::vector<std::string> reasons;
     for (const json* e : others) reasons.push_back(str_at(*e, "/reason"));
-    ev.push_back(
-        fmt::format("events of pod {}: {} (no Scheduled from {})", pod_name, join(reasons), lab::kSchedulerName));
+    ev.push_back(msg(
+        "ev.events-no-scheduled",
+        {{"pod", std::string(pod_name)}, {"reasons", join(reasons)}, {"scheduler", std::string(lab::kSchedulerName)}}));
     return fail(expected, msg("value.placed.bound-by-hand", args), msg("hint.placed.no-scheduled-event", args), ev);
   } else if (s.events.ok()) {
-    ev.push_back(fmt::format("no events left for pod {} (expired): PodScheduled decides", pod_name));
+    ev.push_back(msg("ev.events-expired", {{"pod", std::string(pod_name)}}));
   }
   return std::nullopt;
 }
@@ -87,18 +87,17 @@ Outcome placed_by_scheduler(const Snapshot& s, std::string_view pod_name, std::s
   if (found.pod == nullptr) return *found.outcome;
   const json& pod = *found.pod;
   const std::string node = str_at(pod, "/spec/nodeName");
-  std::vector<std::string> ev{fmt::format("pod {}: spec.nodeName={} phase={}", pod_name, node.empty() ? "<none>" : node,
-                                          str_at(pod, "/status/phase"))};
+  std::vector<Msg> ev{ev_pod_state(pod_name, node, str_at(pod, "/status/phase"))};
   const json* cond = condition(pod, "PodScheduled");
   if (cond != nullptr) {
-    ev.push_back(fmt::format("pod {}: PodScheduled={} {} {}", pod_name, str_at(*cond, "/status"),
-                             str_at(*cond, "/reason"), str_at(*cond, "/message")));
+    ev.push_back(ev_pod(pod_name, fmt::format("PodScheduled={} {} {}", str_at(*cond, "/status"),
+                                              str_at(*cond, "/reason"), str_at(*cond, "/message"))));
   }
   if (node.empty()) return not_bound(pod, find_node(s, lab::kGpuNode), cond, expected, args, ev);
   if (node != lab::kGpuNode) return fail(expected, raw(node), msg("hint.placed.wrong-node", args), ev);
   if (const std::string client = node_name_client(pod); !client.empty()) {
     // The saved manifest has no nodeName (checked above): the pod running is an older one.
-    ev.push_back(fmt::format("pod {}: managedFields: {} set spec.nodeName", pod_name, client));
+    ev.push_back(msg("ev.node-name-set-by", {{"pod", std::string(pod_name)}, {"manager", client}}));
     Args live = args;
     live.emplace("manager", client);
     return fail(expected, msg("value.placed.node-name-by-client", args), msg("hint.placed.node-name-live", live), ev);
@@ -126,7 +125,7 @@ Outcome gpu_one(const Snapshot& s, std::string_view pod_name, const char* hint_i
   const auto lim = gpu_sum(*pod, "limits");
   const std::string shown =
       fmt::format("requests={} limits={}", req ? milli_text(*req) : "-", lim ? milli_text(*lim) : "-");
-  const std::vector<std::string> ev{fmt::format("pod {}: {} {}", pod_name, lab::kResource, shown)};
+  const std::vector<Msg> ev{ev_pod(pod_name, fmt::format("{} {}", lab::kResource, shown))};
   const long long want = lab::kGpusPerTrainer * 1000LL;
   if (req && lim && *req == want && *lim == want) return pass(expected, raw(shown), ev);
   return fail(expected, raw(shown), msg(hint_id, args), ev);

@@ -19,7 +19,7 @@ Outcome namespace_exists(const Snapshot& s) {
     const auto& e = s.namespace_.error();
     if (e.http_status == 404) {
       return fail(expected, msg("value.not-found"),
-                  msg("hint.step1.namespace.missing", {{"namespace", std::string(lab::kNamespace)}}), {e.message});
+                  msg("hint.step1.namespace.missing", {{"namespace", std::string(lab::kNamespace)}}), {raw(e.message)});
     }
     return env_error(e, "namespace");
   }
@@ -28,7 +28,8 @@ Outcome namespace_exists(const Snapshot& s) {
     return fail(expected, raw(phase.empty() ? "?" : phase),
                 msg("hint.step1.namespace.terminating", {{"namespace", std::string(lab::kNamespace)}}));
   }
-  return pass(expected, raw("Active"), {fmt::format("namespace {}: phase {}", lab::kNamespace, phase)});
+  return pass(expected, raw("Active"),
+              {msg("ev.namespace-phase", {{"namespace", std::string(lab::kNamespace)}, {"phase", phase}})});
 }
 
 /// Verifies: lab-node-0 carries the four labels, values exactly as the lab says.
@@ -43,7 +44,7 @@ Outcome gpu_labels(const Snapshot& s) {
   const json* labels = at(*node, "/metadata/labels");
   std::vector<std::string> missing;
   std::vector<std::string> wrong;
-  std::vector<std::string> evidence;
+  std::vector<Msg> evidence;
   bool case_only = true;
   for (const auto& l : lab::kGpuLabels) {
     const std::string key(l.key);
@@ -53,7 +54,7 @@ Outcome gpu_labels(const Snapshot& s) {
       continue;
     }
     const std::string v = (*labels)[key].get<std::string>();
-    evidence.push_back(fmt::format("{}: {}={}", lab::kGpuNode, key, v));
+    evidence.push_back(raw(fmt::format("{}: {}={}", lab::kGpuNode, key, v)));
     if (v != l.value) {
       wrong.push_back(fmt::format("{}={}", key, v));
       case_only = case_only && text::to_lower_ascii(v) == text::to_lower_ascii(l.value);
@@ -99,10 +100,10 @@ Outcome other_nodes_clean(const Snapshot& s) {
   }
   if (found.empty()) {
     return pass(expected, msg("value.step1.other-nodes-clean.clean", {{"nodes", join_capped(names)}}),
-                {fmt::format("checked: {}", join_capped(names))});
+                {msg("ev.checked-nodes", {{"nodes", join_capped(names)}})});
   }
   return fail(expected, raw(join_capped(found)),
-              msg("hint.step1.other-nodes-clean", {{"node", std::string(lab::kGpuNode)}}), found);
+              msg("hint.step1.other-nodes-clean", {{"node", std::string(lab::kGpuNode)}}), raws(found));
 }
 
 constexpr CheckInfo kChecks[] = {

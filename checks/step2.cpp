@@ -39,8 +39,8 @@ Outcome capacity(const Snapshot& s) {
   if (gpu_node.node == nullptr) return *gpu_node.outcome;
   const json* node = gpu_node.node;
   const auto cap = node_gpu(*node, "capacity");
-  const std::vector<std::string> ev{
-      fmt::format("{} status.capacity[{}]: {}", lab::kGpuNode, lab::kResource, cap.value_or("<absent>"))};
+  const std::vector<Msg> ev{
+      raw(fmt::format("{} status.capacity[{}]: {}", lab::kGpuNode, lab::kResource, cap.value_or("<absent>")))};
   if (is_lab_amount(cap)) return pass(expected, raw(*cap), ev);
   if (!cap) return fail(expected, msg("value.absent"), msg("hint.step2.capacity.missing", node_args()), ev);
   return fail(expected, raw(*cap), msg("hint.step2.capacity.wrong-value", node_args()), ev);
@@ -54,9 +54,9 @@ Outcome allocatable(const Snapshot& s) {
   const json* node = gpu_node.node;
   const auto alloc = node_gpu(*node, "allocatable");
   const auto cap = node_gpu(*node, "capacity");
-  const std::vector<std::string> ev{
-      fmt::format("{} status.allocatable[{}]: {}", lab::kGpuNode, lab::kResource, alloc.value_or("<absent>")),
-      fmt::format("{} status.capacity[{}]: {}", lab::kGpuNode, lab::kResource, cap.value_or("<absent>"))};
+  const std::vector<Msg> ev{
+      raw(fmt::format("{} status.allocatable[{}]: {}", lab::kGpuNode, lab::kResource, alloc.value_or("<absent>"))),
+      raw(fmt::format("{} status.capacity[{}]: {}", lab::kGpuNode, lab::kResource, cap.value_or("<absent>")))};
   if (is_lab_amount(alloc)) return pass(expected, raw(*alloc), ev);
   if (!alloc) {
     // THE classic mistake: capacity patched, allocatable forgotten.
@@ -71,7 +71,7 @@ Outcome other_nodes_check(const Snapshot& s) {
   const Msg expected = msg("value.step2.other-nodes.expected", node_args());
   if (auto e = need_nodes(s)) return *e;
   std::vector<std::string> bad;
-  std::vector<std::string> ev;
+  std::vector<Msg> ev;
   std::size_t shown = 0;
   const auto others = other_nodes(s);
   for (const json* n : others) {
@@ -80,11 +80,13 @@ Outcome other_nodes_check(const Snapshot& s) {
       const auto v = node_gpu(*n, map);
       const bool advertises = v && !is_zero_or_absent(*v);
       if (named || advertises)
-        ev.push_back(fmt::format("{} status.{}[{}]: {}", name_of(*n), map, lab::kResource, v.value_or("<absent>")));
+        ev.push_back(
+            raw(fmt::format("{} status.{}[{}]: {}", name_of(*n), map, lab::kResource, v.value_or("<absent>"))));
       if (advertises) bad.push_back(fmt::format("{} {}={}", name_of(*n), map, *v));
     }
   }
-  if (others.size() > kMaxNamed) ev.push_back(fmt::format("… and {} more nodes", others.size() - kMaxNamed));
+  if (others.size() > kMaxNamed)
+    ev.push_back(msg("ev.more-nodes", {{"count", std::to_string(others.size() - kMaxNamed)}}));
   if (bad.empty()) return pass(expected, msg("value.step2.other-nodes.none"), ev);
   return fail(expected, raw(join_capped(bad)), msg("hint.step2.other-nodes", node_args()), ev);
 }
@@ -92,7 +94,7 @@ Outcome other_nodes_check(const Snapshot& s) {
 // A file that cannot be graded for its amounts: numbers without names, an unreadable form, or
 // every amount <none> (saved before the patch, or the shell ate the backslash of nvidia\.com/gpu).
 std::optional<Outcome> advertised_defect(const Snapshot& s, const readers::Advertised& a, const Msg& expected,
-                                         std::map<std::string, std::string> args, const std::vector<std::string>& ev) {
+                                         std::map<std::string, std::string> args, const std::vector<Msg>& ev) {
   if (a.bare_numbers) {
     return fail(expected, msg("value.step2.advertised-file.bare-numbers"),
                 msg("hint.step2.advertised-file.bare-numbers", args), ev);
@@ -124,7 +126,7 @@ std::optional<Outcome> advertised_defect(const Snapshot& s, const readers::Adver
 
 // The amounts the file shows, against the lab's: lab-node-0 shown with 2, the others with none.
 std::optional<Outcome> advertised_amounts(const readers::Advertised& a, const Msg& expected, const Msg& actual,
-                                          std::map<std::string, std::string> args, const std::vector<std::string>& ev) {
+                                          std::map<std::string, std::string> args, const std::vector<Msg>& ev) {
   std::vector<std::string> wrong;
   // Each amount the file shows counts: the allocatable one, and the capacity beside it.
   const auto judge = [&wrong](const std::string& node, const std::string& amount, std::string_view what) {
@@ -150,7 +152,7 @@ std::optional<Outcome> advertised_amounts(const readers::Advertised& a, const Ms
 
 // Every node of the cluster, and only those (needs the live node list).
 Outcome advertised_nodes(const Snapshot& s, const readers::Advertised& a, const Msg& expected, const Msg& actual,
-                         const std::string& file, const std::vector<std::string>& ev) {
+                         const std::string& file, const std::vector<Msg>& ev) {
   if (auto e = need_nodes(s)) return *e;
   std::vector<std::string> missing;
   std::vector<std::string> unknown;
@@ -183,8 +185,8 @@ Outcome advertised_file(const Snapshot& s) {
   FileRead f = read_text(s, lab::kFileAdvertised, expected);
   if (!f.text) return f.failure;
   const readers::Advertised a = readers::read_advertised(*f.text);
-  std::vector<std::string> ev = file_evidence(file, *f.text);
-  ev.insert(ev.begin(), fmt::format("read as: {}", readers::to_string(a.format)));
+  std::vector<Msg> ev = file_evidence(file, *f.text);
+  ev.insert(ev.begin(), msg("ev.read-as", {{"format@", "ev.format." + readers::to_string(a.format)}}));
   if (auto d = advertised_defect(s, a, expected, args, ev)) return *d;
   std::vector<std::string> shown;
   for (const auto& n : a.order)

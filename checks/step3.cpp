@@ -68,7 +68,7 @@ Outcome mismatch_manifest(const Snapshot& s) {
   if (!m.pod) return m.failure;
   const auto gs = gpu_amounts(*m.pod);
   const Msg actual = raw(amounts_text(gs));
-  const std::vector<std::string> ev{fmt::format("{}: {}", file, amounts_text(gs))};
+  const std::vector<Msg> ev{raw(fmt::format("{}: {}", file, amounts_text(gs)))};
   bool equal = false;
   bool fractional = false;
   for (const auto& g : gs) {
@@ -95,7 +95,7 @@ Outcome fraction_manifest(const Snapshot& s) {
   if (!m.pod) return m.failure;
   const auto gs = gpu_amounts(*m.pod);
   const Msg actual = raw(amounts_text(gs));
-  const std::vector<std::string> ev{fmt::format("{}: {}", file, amounts_text(gs))};
+  const std::vector<Msg> ev{raw(fmt::format("{}: {}", file, amounts_text(gs)))};
   for (const auto& g : gs) {
     if ((g.requests && *g.requests % 1000 != 0) || (g.limits && *g.limits % 1000 != 0))
       return pass(expected, actual, ev);
@@ -105,40 +105,46 @@ Outcome fraction_manifest(const Snapshot& s) {
 }
 
 // One of the two dry-runs: refused (422) for its own rule?
-Outcome dry_run_part(const Snapshot& s, std::string_view path, bool want_mismatch, std::string* line) {
+Outcome dry_run_part(const Snapshot& s, std::string_view path, bool want_mismatch, Msg* line) {
   const std::string file(path);
   const std::map<std::string, std::string> args{{"file", file}, {"namespace", std::string(lab::kNamespace)}};
   const Msg none;
   auto it = s.dry_runs.find(file);
   if (it == s.dry_runs.end()) {
-    *line = fmt::format("{}: dry-run not sent", file);
-    return env_error(FetchError{ErrorKind::kSkipped, 0, *line}, "dry-run", args);
+    *line = msg("ev.dry-run-not-sent", {{"file", file}});
+    Outcome o = env_error(FetchError{ErrorKind::kSkipped, 0, file}, "dry-run", args);
+    o.actual = *line;
+    o.evidence = {*line};
+    return o;
   }
   if (!it->second.ok()) {
     const FetchError& e = it->second.error();
-    *line = fmt::format("{}: {}", file, e.message);
+    *line = raw(fmt::format("{}: {}", file, e.message));
     // Not sent because the grader chose so (--no-dry-run): not evaluated, never a fail.
-    if (e.kind == ErrorKind::kSkipped && e.message == kDryRunOff)
-      return Outcome{Status::kSkip, none, raw(*line), none, {*line}};
+    if (e.kind == ErrorKind::kSkipped && e.message == kDryRunOff) {
+      *line = msg("ev.dry-run-off", {{"file", file}});
+      return Outcome{Status::kSkip, none, *line, none, {*line}};
+    }
     // Not sent because the manifest is missing or not a single Pod: the student's part.
     if (e.kind == ErrorKind::kSkipped)
-      return fail(none, raw(*line), msg("hint.step3.apiserver-rejects.not-sent", args), {*line});
+      return fail(none, *line, msg("hint.step3.apiserver-rejects.not-sent", args), {*line});
     return env_error(e, "dry-run", args);
   }
   const HttpAnswer& a = it->second.value();
   const std::string m = kube::status_message(a.body, 300);
-  *line = fmt::format("{}: HTTP {}{}{}", file, a.status, m.empty() ? "" : ": ", m);
+  const std::string text = fmt::format("{}: HTTP {}{}{}", file, a.status, m.empty() ? "" : ": ", m);
+  *line = raw(text);
   // No verdict on the manifest: the environment's (the same rule as collect's fetch_errors).
   if (dry_run_answer_is_environment(a.status))
-    return env_error(FetchError{ErrorKind::kHttp, a.status, *line}, "dry-run", args);
+    return env_error(FetchError{ErrorKind::kHttp, a.status, text}, "dry-run", args);
   if (a.status >= 200 && a.status < 300)
-    return fail(none, raw(*line), msg("hint.step3.apiserver-rejects.accepted", args), {*line});
-  if (a.status == 404) return fail(none, raw(*line), msg("hint.step3.apiserver-rejects.no-namespace", args), {*line});
+    return fail(none, *line, msg("hint.step3.apiserver-rejects.accepted", args), {*line});
+  if (a.status == 404) return fail(none, *line, msg("hint.step3.apiserver-rejects.no-namespace", args), {*line});
   if (a.status == 422) {
     const auto kinds = messages::classify(messages::causes_from_status(a.body));
-    if (want_mismatch ? kinds.mismatch : kinds.fraction) return pass(none, raw(*line), {*line});
+    if (want_mismatch ? kinds.mismatch : kinds.fraction) return pass(none, *line, {*line});
   }
-  return fail(none, raw(*line),
+  return fail(none, *line,
               msg(want_mismatch ? "hint.step3.apiserver-rejects.wrong-reason-mismatch"
                                 : "hint.step3.apiserver-rejects.wrong-reason-fraction",
                   args),
@@ -151,17 +157,18 @@ Outcome apiserver_rejects(const Snapshot& s) {
   const Msg expected =
       msg("value.step3.apiserver-rejects.expected", {{"mismatch_file", std::string(lab::kManifestBadMismatch)},
                                                      {"fraction_file", std::string(lab::kManifestBadFraction)}});
-  std::string l1;
-  std::string l2;
+  Msg l1;
+  Msg l2;
   Outcome a = dry_run_part(s, lab::kManifestBadMismatch, true, &l1);
   Outcome b = dry_run_part(s, lab::kManifestBadFraction, false, &l2);
-  std::vector<std::string> ev{l1, l2};
+  std::vector<Msg> ev{l1, l2};
   const bool off = a.status == Status::kSkip && b.status == Status::kSkip;
   Outcome o = worst(std::move(a), std::move(b));
   o.expected = expected;
-  o.actual = off ? msg("value.step3.apiserver-rejects.dry-run-off",
-                       {{"files", fmt::format("{}, {}", lab::kManifestBadMismatch, lab::kManifestBadFraction)}})
-                 : raw(l1 + "; " + l2);
+  o.actual = off                              ? msg("value.step3.apiserver-rejects.dry-run-off",
+                                                    {{"files", fmt::format("{}, {}", lab::kManifestBadMismatch, lab::kManifestBadFraction)}})
+             : l1.id.empty() && l2.id.empty() ? raw(l1.args["text"] + "; " + l2.args["text"])
+                                              : o.actual;  // a part told in words: that part's own line
   if (o.status == Status::kPass) o.hint = Msg{};
   o.evidence = ev;
   return o;
@@ -170,7 +177,7 @@ Outcome apiserver_rejects(const Snapshot& s) {
 /// Verifies: neither bad pod (by the manifests' metadata.name) exists in gpu-why.
 Outcome not_created(const Snapshot& s) {
   std::vector<std::string> names;
-  std::vector<std::string> ev;
+  std::vector<Msg> ev;
   for (auto path : lab::kDryRunManifests) {
     ManifestRead m = read_pod_manifest(s, path, Msg{});
     if (!m.pod) continue;
@@ -178,7 +185,8 @@ Outcome not_created(const Snapshot& s) {
     if (n.empty()) continue;
     names.push_back(n);
     const std::string ns = str_at(*m.pod, "/metadata/namespace");
-    if (!ns.empty() && ns != lab::kNamespace) ev.push_back(fmt::format("{}: namespace {} is not graded", path, ns));
+    if (!ns.empty() && ns != lab::kNamespace)
+      ev.push_back(msg("ev.namespace-not-graded", {{"file", std::string(path)}, {"namespace", ns}}));
   }
   const Msg expected = msg("value.step3.not-created.expected",
                            {{"pods", names.empty() ? "-" : join(names)}, {"namespace", std::string(lab::kNamespace)}});
@@ -192,7 +200,8 @@ Outcome not_created(const Snapshot& s) {
   std::vector<std::string> exist;
   for (const auto& n : names) {
     if (find_pod(s, n) != nullptr) exist.push_back(n);
-    ev.push_back(fmt::format("pod {}/{}: {}", lab::kNamespace, n, find_pod(s, n) != nullptr ? "exists" : "not found"));
+    ev.push_back(msg(find_pod(s, n) != nullptr ? "ev.pod-exists" : "ev.pod-not-found",
+                     {{"pod", fmt::format("{}/{}", lab::kNamespace, n)}}));
   }
   if (exist.empty()) return pass(expected, msg("value.step3.not-created.none"), ev);
   return fail(expected, raw(join(exist)), msg("hint.step3.not-created.exists", {{"pods", join(exist)}}), ev);
@@ -211,13 +220,15 @@ Outcome rejected_file(const Snapshot& s) {
     return fail(expected, msg("value.file.empty", args), msg("hint.step3.rejected-file.empty", args));
   }
   const auto r = readers::read_rejected(*f.text);
-  std::vector<std::string> ev;
+  std::vector<Msg> ev;
   // Each message shows the rules it shows (a 0.5 request with limit 1 breaks both); the file
   // passes when two different messages show the mismatch rule and the integer rule, in any
   // order.
   for (const auto& rj : r.rejections) {
-    ev.push_back(fmt::format("{}: {}{}{}", file, text::ellipsize(rj.header, 240),
-                             rj.kinds.mismatch ? " [mismatch]" : "", rj.kinds.fraction ? " [fraction]" : ""));
+    const std::string line = fmt::format("{}: {}", file, text::ellipsize(rj.header, 240));
+    const char* tag = rj.kinds.mismatch ? (rj.kinds.fraction ? "ev.rejected.both" : "ev.rejected.mismatch")
+                                        : (rj.kinds.fraction ? "ev.rejected.fraction" : nullptr);
+    ev.push_back(tag == nullptr ? raw(line) : msg(tag, {{"line", line}}));
   }
   int mismatch = -1;
   int fraction = -1;

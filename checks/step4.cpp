@@ -37,7 +37,7 @@ Outcome manifest(const Snapshot& s) {
   }
   const std::string shown = fmt::format("name={} requests={} limits={}{}{}", name_of(pod), req ? milli_text(*req) : "-",
                                         lim ? milli_text(*lim) : "-", fields.empty() ? "" : " ", join(fields));
-  const std::vector<std::string> ev{fmt::format("{}: {}", file, shown)};
+  const std::vector<Msg> ev{raw(fmt::format("{}: {}", file, shown))};
   args["fields"] = join(fields);
   args["name"] = name_of(pod);
   if (view_at(pod, "/metadata/name") != lab::kPodTrainer)

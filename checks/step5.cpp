@@ -36,8 +36,7 @@ Outcome taint(const Snapshot& s) {
   const auto ts = gpu_taints(*node);
   std::vector<std::string> shown;
   for (const auto& t : ts) shown.push_back(taint_string(t));
-  std::vector<std::string> ev{
-      fmt::format("{} taints for {}: {}", lab::kGpuNode, lab::kTaintKey, shown.empty() ? "none" : join(shown))};
+  std::vector<Msg> ev{ev_taints(lab::kGpuNode, shown)};
   std::vector<std::string> others;
   for (const json* n : other_nodes(s)) {
     for (const auto& t : gpu_taints(*n)) others.push_back(fmt::format("{}: {}", name_of(*n), taint_string(t)));
@@ -49,7 +48,7 @@ Outcome taint(const Snapshot& s) {
     const auto foreign = foreign_taints(*node);
     if (!foreign.empty()) {
       args["found"] = join(foreign);
-      ev.push_back(fmt::format("{} other taints: {}", lab::kGpuNode, join(foreign)));
+      ev.push_back(msg("ev.other-taints", {{"node", std::string(lab::kGpuNode)}, {"taints", join(foreign)}}));
       return fail(expected, raw(join(foreign)), msg("hint.taint.wrong-key", args), ev);
     }
     return fail(expected, actual, msg("hint.step5.taint.missing", args), ev);
@@ -66,7 +65,7 @@ Outcome taint(const Snapshot& s) {
   }
   if (!others.empty()) {
     args["others"] = join_capped(others);
-    ev.insert(ev.end(), others.begin(), others.end());
+    for (const auto& o : others) ev.push_back(raw(o));
     return fail(expected, raw(join(shown) + "; " + join_capped(others)), msg("hint.step5.taint.other-nodes", args), ev);
   }
   return pass(expected, actual, ev);
@@ -135,9 +134,9 @@ Outcome cpu_only_spec(const Snapshot& s) {
     return fail(expected, raw(fmt::format("pod {}: {}", lab::kPodCpuOnly, p->second)), msg(p->first, args));
   }
   const json* sel = at(*pod, "/spec/nodeSelector");
-  return pass(expected, raw(sel ? sel->dump() : "{}"),
-              {fmt::format("{}: ok", file),
-               fmt::format("pod {}: nodeSelector {}", lab::kPodCpuOnly, sel ? sel->dump() : "{}")});
+  return pass(
+      expected, raw(sel ? sel->dump() : "{}"),
+      {msg("ev.file-ok", {{"file", file}}), ev_pod(lab::kPodCpuOnly, "nodeSelector " + (sel ? sel->dump() : "{}"))});
 }
 
 /// Verifies: cpu-only is Pending, unschedulable, and the message blames the taint.
@@ -173,9 +172,7 @@ Outcome trainer_not_evicted(const Snapshot& s) {
   const std::string node = str_at(*pod, "/spec/nodeName");
   const std::string phase = str_at(*pod, "/status/phase");
   const bool deleting = at(*pod, "/metadata/deletionTimestamp") != nullptr;
-  const std::vector<std::string> ev{fmt::format("pod {}: spec.nodeName={} phase={}{}", lab::kPodTrainer,
-                                                node.empty() ? "<none>" : node, phase,
-                                                deleting ? " (terminating)" : "")};
+  const std::vector<Msg> ev{ev_pod_state(lab::kPodTrainer, node, phase, deleting)};
   const Msg actual = raw(fmt::format("{} {}{}", node.empty() ? "<none>" : node, phase, deleting ? " terminating" : ""));
   if (node == lab::kGpuNode && !deleting && phase != "Failed" && phase != "Succeeded")
     return pass(expected, actual, ev);

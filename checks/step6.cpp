@@ -33,8 +33,13 @@ Outcome toleration(const Snapshot& s) {
   std::vector<std::string> shown;
   for (const auto& t : tols) shown.push_back(t.dump());
   const Msg actual = shown.empty() ? msg("value.none") : raw(join(shown));
-  const std::vector<std::string> ev{
-      fmt::format("pod {} tolerations: {}", lab::kPodTrainer2, shown.empty() ? "none" : join(shown))};
+  Msg tolerations = msg("ev.tolerations", {{"pod", std::string(lab::kPodTrainer2)}});
+  if (shown.empty()) {
+    tolerations.args["tolerations@"] = "ev.none";
+  } else {
+    tolerations.args["tolerations"] = join(shown);
+  }
+  const std::vector<Msg> ev{tolerations};
   for (const auto& t : tols) {
     if (tolerates_everything(t)) return fail(expected, actual, msg("hint.step6.toleration.too-broad", args), ev);
   }
@@ -95,8 +100,7 @@ Outcome gate_kept_unchecked(const Snapshot& s) {
     shown.push_back(taint_string(t));
     kept = kept || (view_at(t, "/effect") == lab::kTaintEffect && view_at(t, "/value") == lab::kTaintValue);
   }
-  std::vector<std::string> ev{
-      fmt::format("{} taints for {}: {}", lab::kGpuNode, lab::kTaintKey, shown.empty() ? "none" : join(shown))};
+  std::vector<Msg> ev{ev_taints(lab::kGpuNode, shown)};
   if (!kept && !shown.empty()) {
     args["found"] = join(shown);
     return fail(expected, raw(join(shown)), msg("hint.step6.gate-kept.taint-changed", args), ev);
@@ -108,8 +112,7 @@ Outcome gate_kept_unchecked(const Snapshot& s) {
   const json* pod = found.pod;
   const std::string bound = str_at(*pod, "/spec/nodeName");
   const std::string phase = str_at(*pod, "/status/phase");
-  ev.push_back(
-      fmt::format("pod {}: spec.nodeName={} phase={}", lab::kPodCpuOnly, bound.empty() ? "<none>" : bound, phase));
+  ev.push_back(ev_pod_state(lab::kPodCpuOnly, bound, phase));
   if (!bound.empty() || phase != "Pending") {
     args["bound"] = bound;
     return fail(expected, raw(fmt::format("{} {}", bound.empty() ? "<none>" : bound, phase)),

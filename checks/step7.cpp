@@ -112,7 +112,7 @@ Outcome same_as_trainer2(const Snapshot& s) {
     m2.failure.hint = msg("hint.step7.same-as-trainer2.no-trainer2-manifest", args);
     return m2.failure;
   }
-  std::vector<std::string> ev;
+  std::vector<Msg> ev;
   // `where` names the manifest, or (`where_id`, a catalog text) the live pod in the reader's words.
   const auto report = [&](const std::vector<std::string>& diff, const std::string& where, const char* where_id) {
     args["fields"] = join(diff);
@@ -130,7 +130,8 @@ Outcome same_as_trainer2(const Snapshot& s) {
   };
   if (auto d = differences(*m3.pod, *m2.pod); !d.empty())
     return report(d, std::string(lab::kManifestTrainer3), nullptr);
-  ev.push_back(fmt::format("{} matches {}", lab::kManifestTrainer3, lab::kManifestTrainer2));
+  ev.push_back(
+      msg("ev.same-as", {{"a", std::string(lab::kManifestTrainer3)}, {"b", std::string(lab::kManifestTrainer2)}}));
   if (auto e = need_pods(s)) return *e;
   const json* p3 = find_pod(s, lab::kPodTrainer3);
   const json* p2 = find_pod(s, lab::kPodTrainer2);
@@ -141,7 +142,7 @@ Outcome same_as_trainer2(const Snapshot& s) {
   }
   if (auto d = differences(*p3, *p2); !d.empty())
     return report(d, "pod " + std::string(lab::kPodTrainer3), "item.live-pod");
-  ev.push_back(fmt::format("pod {} matches pod {}", lab::kPodTrainer3, lab::kPodTrainer2));
+  ev.push_back(msg("ev.pod-same-as", {{"a", std::string(lab::kPodTrainer3)}, {"b", std::string(lab::kPodTrainer2)}}));
   return pass(expected, msg("value.step7.same-as-trainer2.same", args), ev);
 }
 
@@ -156,8 +157,8 @@ std::optional<Outcome> premise(const Snapshot& s, const Msg& expected, bool allo
   const json* node = find_node(s, lab::kGpuNode);
   const auto alloc_text = node == nullptr ? std::nullopt : node_gpu(*node, "allocatable");
   const long long alloc = alloc_text ? readers::quantity_milli(*alloc_text).value_or(0) : 0;
-  std::vector<std::string> ev{
-      fmt::format("{} status.allocatable[{}]: {}", lab::kGpuNode, lab::kResource, alloc_text.value_or("<absent>"))};
+  std::vector<Msg> ev{raw(
+      fmt::format("{} status.allocatable[{}]: {}", lab::kGpuNode, lab::kResource, alloc_text.value_or("<absent>")))};
   if (alloc <= 0)
     return fail(expected, msg("value.step7.no-allocatable", args), msg("hint.step7.premise-allocatable", args), ev);
   if (allocatable_only) return std::nullopt;
@@ -168,8 +169,10 @@ std::optional<Outcome> premise(const Snapshot& s, const Msg& expected, bool allo
   };
   args["used"] = milli_text(used);
   args["allocatable"] = milli_text(alloc);
-  ev.push_back(fmt::format("{} GPUs requested on {}: {} of {}", lab::kResource, lab::kGpuNode, args["used"],
-                           args["allocatable"]));
+  ev.push_back(msg("ev.gpus-requested", {{"resource", std::string(lab::kResource)},
+                                         {"node", std::string(lab::kGpuNode)},
+                                         {"used", args["used"]},
+                                         {"allocatable", args["allocatable"]}}));
   if (bound(lab::kPodTrainer) && bound(lab::kPodTrainer2) && used == alloc) return std::nullopt;
   return fail(expected, msg("value.step7.slots-free", args), msg("hint.step7.premise-slots", args), ev);
 }

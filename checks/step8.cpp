@@ -90,14 +90,14 @@ Value value_of(const Snapshot& s, std::string_view key, const Msg& expected) {
 
 // A count the student wrote, against the live count.
 Outcome compare_count(const Snapshot& s, std::string_view key, const Msg& expected_fmt_missing, long long live,
-                      const char* differs_hint, std::vector<std::string> ev) {
+                      const char* differs_hint, std::vector<Msg> ev) {
   Value v = value_of(s, key, expected_fmt_missing);
   if (!v.value) return std::move(v.failure);
   auto args = args8(key);
   args["value"] = *v.value;
   args["live"] = std::to_string(live);
   const auto n = readers::leading_count(*v.value);
-  ev.insert(ev.begin(), fmt::format("{}: {}={}", lab::kFileGateReport, key, *v.value));
+  ev.insert(ev.begin(), raw(fmt::format("{}: {}={}", lab::kFileGateReport, key, *v.value)));
   if (!n) return fail(expected_fmt_missing, raw(*v.value), msg("hint.step8.not-a-number", args), ev);
   if (*n != live) return fail(expected_fmt_missing, raw(*v.value), msg(differs_hint, args), ev);
   return pass(expected_fmt_missing, raw(*v.value), ev);
@@ -111,11 +111,12 @@ Outcome allocatable(const Snapshot& s) {
   if (auto e = need_nodes(s)) return *e;
   const json* node = find_node(s, lab::kGpuNode);
   long long live = 0;
-  std::vector<std::string> ev;
+  std::vector<Msg> ev;
   if (node != nullptr) {
     const auto a = node_gpu(*node, "allocatable");
     live = a ? readers::quantity_milli(*a).value_or(0) / 1000 : 0;
-    ev.push_back(fmt::format("{} status.allocatable[{}]: {}", lab::kGpuNode, lab::kResource, a.value_or("<absent>")));
+    ev.push_back(
+        raw(fmt::format("{} status.allocatable[{}]: {}", lab::kGpuNode, lab::kResource, a.value_or("<absent>"))));
   }
   auto args = args8(lab::kGateAllocatable);
   args["live"] = std::to_string(live);
@@ -129,9 +130,12 @@ Outcome used(const Snapshot& s) {
     return v.failure;
   if (auto e = need_pods(s)) return *e;
   const GpuUse use = gpu_used_on_lab_node(s);
-  std::vector<std::string> ev;
-  for (const auto& [pod, r] : use.pods)
-    ev.push_back(fmt::format("pod {} on {}: {} {}", pod, lab::kGpuNode, lab::kResource, milli_text(r)));
+  std::vector<Msg> ev;
+  for (const auto& [pod, r] : use.pods) {
+    ev.push_back(msg("ev.pod-on-node", {{"pod", pod},
+                                        {"node", std::string(lab::kGpuNode)},
+                                        {"text", fmt::format("{} {}", lab::kResource, milli_text(r))}}));
+  }
   const long long live = (use.milli + 999) / 1000;
   auto args = args8(lab::kGateUsed);
   args["live"] = std::to_string(live);
@@ -154,8 +158,10 @@ Outcome pending(const Snapshot& s) {
   }
   auto args = args8(lab::kGatePending);
   args["live"] = std::to_string(live);
-  return compare_count(s, lab::kGatePending, msg("value.step8.live-count", args), live, "hint.step8.pending.differs",
-                       {fmt::format("Pending in {}: {}", lab::kNamespace, names.empty() ? "none" : join(names))});
+  return compare_count(
+      s, lab::kGatePending, msg("value.step8.live-count", args), live, "hint.step8.pending.differs",
+      {names.empty() ? msg("ev.pending-in", {{"namespace", std::string(lab::kNamespace)}, {"pods@", "ev.none"}})
+                     : msg("ev.pending-in", {{"namespace", std::string(lab::kNamespace)}, {"pods", join(names)}})});
 }
 
 // taint before a taint with the wrong key is named as the cause.
@@ -207,8 +213,10 @@ Outcome taint_unchecked(const Snapshot& s) {
   args["value"] = *v.value;
   args["live"] = live.empty() ? "-" : join(live);
   const Msg expected = live.empty() ? msg("value.step8.taint.no-live", args) : raw(join(live));
-  const std::vector<std::string> ev{fmt::format("{}: TAINT={}", lab::kFileGateReport, *v.value),
-                                    fmt::format("{} taints for {}: {}", lab::kGpuNode, lab::kTaintKey, args["live"])};
+  const std::vector<Msg> ev{
+      raw(fmt::format("{}: TAINT={}", lab::kFileGateReport, *v.value)),
+      msg("ev.taints-for",
+          {{"node", std::string(lab::kGpuNode)}, {"key", std::string(lab::kTaintKey)}, {"taints", args["live"]}})};
   const auto matches = [&got](const std::string& l) { return same_taint(got, l); };
   if (!got.empty() && std::any_of(live.begin(), live.end(), matches)) return pass(expected, raw(*v.value), ev);
   if (live.empty()) return fail(expected, raw(*v.value), msg("hint.step8.taint.no-live-taint", args), ev);
@@ -233,8 +241,8 @@ Outcome word(const Snapshot& s, std::string_view key, readers::Answer want, cons
   if (!v.value) return v.failure;
   args["value"] = *v.value;
   const auto a = readers::classify_answer(*v.value);
-  const std::vector<std::string> ev{
-      fmt::format("{}: {}={} ({})", lab::kFileGateReport, key, *v.value, readers::to_string(a))};
+  const std::vector<Msg> ev{msg("ev.answer", {{"line", fmt::format("{}: {}={}", lab::kFileGateReport, key, *v.value)},
+                                              {"class@", "ev.answer." + readers::to_string(a)}})};
   if (a == want) return pass(expected, raw(*v.value), ev);
   if (a == readers::Answer::kAmbiguous) return fail(expected, raw(*v.value), msg("hint.step8.ambiguous", args), ev);
   if (a == opposite) return fail(expected, raw(*v.value), msg(opposite_hint, args), ev);

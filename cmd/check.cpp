@@ -95,7 +95,10 @@ Snapshot load_bundle(const std::string& path, bool beneath = false) {
       throw Error(ErrorKind::kParse, fmt::format("bundle {}: {}", path, e.what()));
     }
     if (j.is_discarded()) {
-      throw Error(ErrorKind::kParse, fmt::format("bundle {}: not valid JSON at {}", path, jsonb::syntax_error(text)));
+      const auto at = jsonb::syntax_at(text).value_or(std::pair<std::size_t, std::size_t>{0, 0});
+      throw Error(ErrorKind::kParse, fmt::format("bundle {}: not valid JSON at {}", path, jsonb::syntax_error(text)),
+                  "input.bundle-not-json",
+                  {{"path", path}, {"line", std::to_string(at.first)}, {"column", std::to_string(at.second)}});
     }
   }
   return from_bundle(std::move(j), path);
@@ -369,13 +372,13 @@ Graded grade_one(const Snapshot& snap, const Plan& p) {
 // grading incomplete (3). Nothing is graded and no lab file is read.
 Graded input_error(const Error& e, const std::string& path, const Plan& p, std::string source,
                    const std::string& cause) {
-  print_error(e.what());
+  print_error(error_text(e));
   struct stat st {};
   const bool missing = ::lstat(path.c_str(), &st) != 0 && (errno == ENOENT || errno == ENOTDIR);
   Snapshot snap;
   snap.source = std::move(source);
   Graded g;
-  g.run = checks::not_graded(p.sel, meta_for(snap, p.lang), e.what(), cause);
+  g.run = checks::not_graded(p.sel, meta_for(snap, p.lang), error_text(e), cause);
   g.exit_code = missing ? kExitUsage : kExitIncomplete;
   g.input_error = true;
   return g;
@@ -405,7 +408,7 @@ render::BatchRow batch_row(const BatchEntry& entry, const Plan& p, const std::st
     Snapshot snap = load_bundle(entry.path, entry.beneath);
     row.run = checks::run(snap, p.sel, meta_for(snap, p.lang, generated_at));
   } catch (const Error& e) {
-    row.error = e.what();
+    row.error = error_text(e);         // the line a single run prints for the same bundle
   } catch (const std::exception& e) {  // a bad bundle never stops the batch
     row.error = fmt::format("bundle {}: {}", entry.path, e.what());
   }

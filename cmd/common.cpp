@@ -91,7 +91,7 @@ LiveConnection connect_live(const ConnectionFlags& flags) {
     c.cfg = kube::load_config(lopts);
   } catch (const Error& e) {
     // Reported once, by report_live_problems, like every other cause.
-    c.why = FetchError{e.kind(), 0, e.what()};
+    c.why = FetchError{e.kind(), 0, error_text(e)};
     return c;
   }
   for (const auto& w : c.cfg->warnings) print_warning(w);
@@ -186,6 +186,10 @@ void set_message_lang(i18n::Lang lang) {
 void print_error(const std::string& line) {
   // Messages quote file names, apiserver answers and bundle fields: one sanitised line each.
   fmt::print(stderr, "{} {}\n", i18n::text("cli.prefix.error", stderr_lang), text::sanitize_terminal(line));
+}
+
+std::string error_text(const Error& e) {
+  return e.id().empty() ? std::string(e.what()) : i18n::render(Msg{e.id(), e.args()}, stderr_lang);
 }
 
 void print_warning(const std::string& line) {

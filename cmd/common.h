@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "gpuwhy/base/error.h"
 #include "gpuwhy/collect/collect.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/kube/kube.h"
@@ -93,6 +94,10 @@ std::string with_suggestion(std::string message, std::string_view word, const st
 std::optional<int> step_number(std::string_view word);
 /// "step1" ... "step8": the words a mistyped step is compared with.
 std::vector<std::string> step_names();
+
+/// The line a user reads for `e`: its catalog text in the language of the messages when it has
+/// one (an input that cannot be read), else what().
+std::string error_text(const Error& e);
 
 /// Language from --lang / GPUWHY_LANG / locale.
 i18n::Lang lang_from(const std::string& flag);

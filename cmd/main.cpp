@@ -81,7 +81,7 @@ int main(int argc, char** argv) {
     app.exit(e);
     return kExitUsage;
   } catch (const Error& e) {
-    cli::print_error(e.what());
+    cli::print_error(cli::error_text(e));
     return e.kind() == ErrorKind::kUsage ? kExitUsage : kExitIncomplete;
   } catch (const std::exception& e) {
     cli::print_error(e.what());

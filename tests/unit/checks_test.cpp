@@ -791,7 +791,8 @@ TEST(Placement, NodeNameSetByTheClientIsNotTheScheduler) {
     EXPECT_EQ(c.outcome.actual.id, "value.placed.node-name-by-client");
     EXPECT_EQ(c.outcome.hint.args.at("manager"), "kubectl-client-side-apply");
     EXPECT_NE(i18n::render(c.outcome.hint, i18n::Lang::kEn).find("kubectl-client-side-apply"), std::string::npos);
-    const auto& ev = c.outcome.evidence;
+    std::vector<std::string> ev;
+    for (const auto& line : c.outcome.evidence) ev.push_back(i18n::render(line, i18n::Lang::kEn));
     EXPECT_NE(
         std::find(ev.begin(), ev.end(), "pod trainer: managedFields: kubectl-client-side-apply set spec.nodeName"),
         ev.end());

@@ -861,7 +861,7 @@ TEST(SanitizeTerminal, TableShowsEscapesAndMachineFormatsKeepTheValue) {
   c.outcome.expected = raw(evil);
   c.outcome.actual = raw(evil);
   c.outcome.hint = raw(evil);
-  c.outcome.evidence = {evil};
+  c.outcome.evidence = {raw(evil)};
   r.checks.push_back(c);
   r.meta.warnings = {evil};
   render::Options o;

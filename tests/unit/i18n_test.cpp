@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "gpuwhy/base/text.h"
@@ -67,6 +68,42 @@ TEST(I18nCatalog, PlaceholdersAreTheSameInEveryLanguage) {
   }
 }
 
+// Korean particles follow the last sound of the word as it is read, as a native speaker writes them.
+TEST(I18nJosa, ParticlesFollowTheLastSound) {
+  const std::vector<std::tuple<std::string, std::string, std::string>> cases{{"파드", "이/가", "가"},
+                                                                             {"노드", "을/를", "를"},
+                                                                             {"네임스페이스", "은/는", "는"},
+                                                                             {"관문", "이/가", "이"},
+                                                                             {"테인트", "과/와", "와"},
+                                                                             {"파일", "으로/로", "로"},
+                                                                             {"결과", "으로/로", "로"},
+                                                                             {"명령", "으로/로", "으로"},
+                                                                             {"lab-node-0", "은/는", "은"},
+                                                                             {"lab-node-2", "은/는", "는"},
+                                                                             {"trainer", "이/가", "가"},
+                                                                             {"trainer3", "이/가", "이"},
+                                                                             {"cpu-only", "을/를", "를"},
+                                                                             {"kubectl", "으로/로", "로"},
+                                                                             {"k8s/trainer2.yaml", "과/와", "과"},
+                                                                             {"NoSchedule", "을/를", "을"},
+                                                                             {"NoExecute", "은/는", "는"},
+                                                                             {"Pending", "으로/로", "으로"},
+                                                                             {"dry-run", "이/가", "이"},
+                                                                             {"nodeName", "을/를", "을"},
+                                                                             {"limit", "이/가", "이"},
+                                                                             {"requests", "이/가", "가"},
+                                                                             {"--snapshot", "으로/로", "으로"},
+                                                                             {"spec", "이/가", "이"},
+                                                                             {"nvidia.com/gpu: 1", "이/가", "이"},
+                                                                             {"\"present\"", "을/를", "를"},
+                                                                             {"「値」", "이/가", "이(가)"},
+                                                                             {"", "을/를", "을(를)"}};
+  for (const auto& [word, pair, want] : cases) EXPECT_EQ(i18n::josa(word, pair), want) << word << " " << pair;
+  EXPECT_EQ(i18n::josa("파드", "의/에"), std::nullopt);
+  // In a catalog text: `{name:이/가}` is the value and its particle; the name counts as a placeholder.
+  EXPECT_EQ(i18n::placeholders("{pod:이/가} {node:을/를} {x}"), (std::vector<std::string>{"node", "pod", "x"}));
+}
+
 TEST(I18nCatalog, NoTextIsEmptyOrPadded) {
   for (const auto& [lang, name] : kAllLangs) {
     for (const auto& [id, t] : i18n::catalog(lang)) {
@@ -83,8 +120,8 @@ TEST(I18nCatalog, NoTextIsEmptyOrPadded) {
 
 // Only texts made of identifiers, field paths and numbers may stay as they are in English.
 TEST(I18nCatalog, EverythingElseIsTranslated) {
-  const std::set<std::string> same_as_english{"ui.col.id", "value.step2.allocatable.expected",
-                                              "value.step2.capacity.expected"};
+  const std::set<std::string> same_as_english{"ui.col.id", "value.step2.allocatable.expected", "ev.answer",
+                                              "value.step2.capacity.expected", "ev.env-error"};
   const auto& en = i18n::catalog(Lang::kEn);
   for (const auto& [lang, name] : kTranslations) {
     for (const auto& [id, text] : i18n::catalog(lang)) {

@@ -27,7 +27,7 @@ RunResult run_with_mentions() {
   c.outcome.expected = raw("seven lines");
   c.outcome.actual = raw("TAINT=cc @octocat and @github/security please look");
   c.outcome.hint = raw("ask @mona-lisa; jsonpath {.items[?(@.metadata.name==\"x\")]}");
-  c.outcome.evidence = {"line 1: @octocat"};
+  c.outcome.evidence = {raw("line 1: @octocat")};
   run.checks.push_back(c);
   return run;
 }

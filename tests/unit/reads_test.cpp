@@ -82,7 +82,7 @@ std::string outcome_of(const Snapshot& s, const checks::CheckInfo& c) {
   }
   std::string out = fmt::format("{}\n{}\n{}\n{}\n{}\n{}", static_cast<int>(o.status), text_of(o.expected),
                                 text_of(o.actual), text_of(o.hint), o.env_cause, text_of(o.env_need));
-  for (const auto& e : o.evidence) out += "\n" + e;
+  for (const auto& e : o.evidence) out += "\n" + text_of(e);
   return out;
 }
 

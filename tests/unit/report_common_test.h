@@ -189,6 +189,13 @@ inline RunMeta fixed_meta(std::string source = "bundle synthetic") {
   return m;
 }
 
+/// Evidence lines quoted as they are.
+inline std::vector<Msg> raw_lines(const std::vector<std::string>& lines) {
+  std::vector<Msg> out;
+  for (const auto& l : lines) out.push_back(raw(l));
+  return out;
+}
+
 inline CheckResult check(std::string id, int step, int points, Status st, Msg expected = {}, Msg actual = {},
                          Msg hint = {}, std::vector<std::string> evidence = {}) {
   CheckResult c;
@@ -196,7 +203,7 @@ inline CheckResult check(std::string id, int step, int points, Status st, Msg ex
   c.step = step;
   c.points = points;
   c.score = st == Status::kPass ? points : 0;
-  c.outcome = Outcome{st, std::move(expected), std::move(actual), std::move(hint), std::move(evidence)};
+  c.outcome = Outcome{st, std::move(expected), std::move(actual), std::move(hint), raw_lines(evidence)};
   return c;
 }
 
@@ -259,7 +266,7 @@ inline RunResult hostile_run() {
   r.meta.warnings.push_back("warning with \x1b[1mANSI\x1b[0m and \xff");
   for (auto& c : r.checks) {
     if (c.outcome.status == Status::kFail || c.outcome.status == Status::kError) {
-      c.outcome.evidence = hostile_evidence();
+      c.outcome.evidence = raw_lines(hostile_evidence());
       c.outcome.actual = raw("actual <b>&amp;</b>\n\"two\"\x01 lines \xff");
       c.outcome.hint = raw("hint: use `2>&1` # not a directive \\");
     }

@@ -96,7 +96,7 @@ TEST(HtmlReport, StudentTextIsEscaped) {
   RunResult run = hostile_run();
   for (auto& c : run.checks) {
     if (c.outcome.status == Status::kFail)
-      c.outcome.evidence.push_back("<script>alert(1)</script><img src=x onerror=alert(2)>");
+      c.outcome.evidence.push_back(raw("<script>alert(1)</script><img src=x onerror=alert(2)>"));
   }
   const std::string page = render::html(run, opts_in(i18n::Lang::kEn));
   EXPECT_EQ(count_of(page, "<script"), 1U) << "only the page's own script";

@@ -156,7 +156,8 @@ TEST(ReportJson, BytesAreNlohmannsDumpOfTheSameDocument) {
   RunResult run = synthetic_run();
   std::string every_byte;  // each escape nlohmann writes, and text it leaves alone
   for (int c = 0; c < 0x80; ++c) every_byte += static_cast<char>(c);
-  run.checks[0].outcome.evidence = {every_byte, "\xED\x95\x9C\xEA\xB8\x80 \xF0\x9F\x98\x80", "", "bad \xC3\x28 byte"};
+  run.checks[0].outcome.evidence =
+      raw_lines({every_byte, "\xED\x95\x9C\xEA\xB8\x80 \xF0\x9F\x98\x80", "", "bad \xC3\x28 byte"});
   run.checks[1].outcome.evidence.clear();  // an empty array
   for (const bool hide : {false, true}) {
     render::Options o = en();
@@ -193,8 +194,8 @@ TEST(ReportJson, EveryKindOfByteAtEveryOffset) {
       once += k;
       std::string twice = once;
       twice.append(at % 2 == 0 ? 9 : 17, 'b').append(k).append("c");
-      ev.push_back(std::move(once));
-      ev.push_back(std::move(twice));
+      ev.push_back(raw(std::move(once)));
+      ev.push_back(raw(std::move(twice)));
     }
   }
   const std::string text = render::json(run, en());
@@ -202,7 +203,7 @@ TEST(ReportJson, EveryKindOfByteAtEveryOffset) {
   const json got = json::parse(text)["checks"][0]["evidence"];
   ASSERT_EQ(got.size(), ev.size());
   for (std::size_t i = 0; i < ev.size(); ++i) {
-    const std::string& want = ev[i];
+    const std::string& want = ev[i].args.at("text");
     EXPECT_EQ(got[i].get<std::string>(), text::valid_utf8(want) ? want : text::clean_utf8(want)) << i;
   }
 }

@@ -21,15 +21,16 @@ CheckResult check(std::string id, int step, Status st, int points, Outcome o = {
 
 RunResult sample() {
   RunResult r;
-  r.checks.push_back(check("step1.namespace", 1, Status::kPass, 2,
-                           Outcome{Status::kPass, raw("ns"), raw("Active"), {}, {"namespace gpu-why: phase Active"}}));
+  r.checks.push_back(
+      check("step1.namespace", 1, Status::kPass, 2,
+            Outcome{Status::kPass, raw("ns"), raw("Active"), {}, {raw("namespace gpu-why: phase Active")}}));
   r.checks.push_back(check("step2.allocatable", 2, Status::kFail, 3,
                            Outcome{Status::kFail,
                                    raw("lab-node-0 allocatable = 2"),
                                    raw("absent"),
                                    raw("Capacity is set but allocatable is not: the scheduler uses allocatable, so it "
                                        "sees no GPU on lab-node-0 and GPU pods stay Pending."),
-                                   {"lab-node-0 status.allocatable[nvidia.com/gpu]: <absent>"}}));
+                                   {raw("lab-node-0 status.allocatable[nvidia.com/gpu]: <absent>")}}));
   return r;
 }
 

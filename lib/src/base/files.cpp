@@ -30,7 +30,9 @@ std::string kind_of(mode_t mode) {
 namespace {
 
 [[noreturn]] void io_fail(const std::string& path, const std::string& what, int err) {
-  throw Error(ErrorKind::kIo, fmt::format("{}: {}: {}", path, what, std::strerror(err)));
+  const bool denied = err == EACCES || err == EPERM;
+  throw Error(ErrorKind::kIo, fmt::format("{}: {}: {}", path, what, std::strerror(err)),
+              denied ? "input.permission-denied" : "input.unreadable", {{"path", path}});
 }
 
 /// Writes all of `content`: 0, or the errno of the write that failed.
@@ -92,7 +94,8 @@ std::optional<std::string> read_regular(const std::string& path, std::size_t max
   struct stat st {};
   if (::fstat(fd.get(), &st) != 0) io_fail(path, "cannot stat it", errno);
   if (!S_ISREG(st.st_mode)) {
-    throw Error(ErrorKind::kIo, fmt::format("{}: is {}, not a regular file", path, kind_of(st.st_mode)));
+    throw Error(ErrorKind::kIo, fmt::format("{}: is {}, not a regular file", path, kind_of(st.st_mode)),
+                "input.not-a-file", {{"path", path}});
   }
   if (own_name_only && st.st_nlink > 1) {
     throw Error(ErrorKind::kIo,
@@ -101,7 +104,8 @@ std::optional<std::string> read_regular(const std::string& path, std::size_t max
   }
   if (static_cast<std::size_t>(st.st_size) > max_bytes) {
     throw Error(ErrorKind::kIo,
-                fmt::format("{}: {} bytes is more than the limit of {} bytes", path, st.st_size, max_bytes));
+                fmt::format("{}: {} bytes is more than the limit of {} bytes", path, st.st_size, max_bytes),
+                "input.too-large", {{"path", path}, {"limit", std::to_string(max_bytes)}});
   }
   auto out = sys::read_bounded(fd.get(), max_bytes, static_cast<std::size_t>(st.st_size));
   if (!out) io_fail(path, "cannot read it", errno);

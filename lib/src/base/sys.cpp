@@ -76,7 +76,7 @@ std::optional<std::string> read_bounded(int fd, std::size_t max_bytes, std::size
 
 std::string read_file_bounded(const std::string& path, std::size_t max_bytes, bool own_name_only) {
   auto text = files::read_regular(path, max_bytes, own_name_only);
-  if (!text) throw Error(ErrorKind::kIo, fmt::format("{}: no such file", path));
+  if (!text) throw Error(ErrorKind::kIo, fmt::format("{}: no such file", path), "input.no-such-file", {{"path", path}});
   return std::move(*text);
 }
 

@@ -2,7 +2,7 @@
 // A test checks that every catalog has exactly the ids and placeholders of catalog_en.cpp.
 // Korean: the terms of the lab text (seed-lab.ko.txt): 테인트, 톨러레이션, 확장 자원, 광고, 스케줄러,
 // 노드, 파드, 네임스페이스, 매니페스트, 관문, 대기 (Pending), N단계. Like the lab, a particle after a
-// Latin word is separated by a space ("status 에"). After a {placeholder} a classifier noun ("{file}
+// Latin word is separated by a space ("status에"). After a {placeholder} a classifier noun ("{file}
 // 파일이", "{pod} 파드가") keeps the particle right whatever the value is.
 #include "catalog.h"
 
@@ -13,219 +13,219 @@ namespace {
 // A table at namespace scope, not a function body: the texts are data.
 constexpr CatalogEntry kEntries[] = {
     {"check.step1.gpu-labels.explain",
-     "{node} 에 nvidia.com/gpu.present=true, nvidia.com/gpu.product=NVIDIA-A100-SXM4-40GB, nvidia.com/gpu.count=2, "
-     "nvidia.com/gpu.deploy.device-plugin=true 가 적힌 값 그대로(대소문자 구분) 붙어 있는지 확인합니다. "
-     "{part_why}실제 클러스터에서는 gpu-feature-discovery 가 이 라벨들을 붙이고, GPU 오퍼레이터는 이 라벨로 어느 "
+     "{node}에 nvidia.com/gpu.present=true, nvidia.com/gpu.product=NVIDIA-A100-SXM4-40GB, nvidia.com/gpu.count=2, "
+     "nvidia.com/gpu.deploy.device-plugin=true가 적힌 값 그대로(대소문자 구분) 붙어 있는지 확인합니다. "
+     "{part_why}실제 클러스터에서는 gpu-feature-discovery가 이 라벨들을 붙이고, GPU 오퍼레이터는 이 라벨로 어느 "
      "노드에 데몬셋을 띄울지 정합니다. {part_mistakes}흔한 실수: 다른 노드에 라벨 붙이기, 키 오타, true 대신 True."},
-    {"check.step1.gpu-labels.title", "{node} 에 GPU 라벨 네 개가 붙어 있다"},
+    {"check.step1.gpu-labels.title", "{node}에 GPU 라벨 네 개가 붙어 있다"},
     {"check.step1.namespace.explain",
      "{namespace} 네임스페이스가 있고 Active 상태인지 확인합니다. {part_why}실습의 모든 파드가 이 네임스페이스에 "
-     "있고, gpuwhy 는 이 네임스페이스의 파드와 이벤트만 읽습니다. {part_mistakes}흔한 실수: 네임스페이스를 만들지 "
-     "않았거나 -n {namespace} 를 빠뜨려서 파드를 default 네임스페이스에 만든 경우."},
+     "있고, gpuwhy는 이 네임스페이스의 파드와 이벤트만 읽습니다. {part_mistakes}흔한 실수: 네임스페이스를 만들지 "
+     "않았거나 -n {namespace:을/를} 빠뜨려서 파드를 default 네임스페이스에 만든 경우."},
     {"check.step1.namespace.title", "{namespace} 네임스페이스가 있다"},
     {"check.step1.other-nodes-clean.explain",
      "{node} 이외의 노드에 nvidia.com/gpu.* 라벨 키 네 개 중 어느 것도 붙어 있지 않은지 확인합니다. {part_why}CPU "
-     "노드에 이 라벨이 있으면 GPU 워크로드(그리고 5단계의 cpu-only 파드)가 GPU 가 없는 노드로 끌려갑니다. "
-     "{part_mistakes}흔한 실수: 모든 노드에 한꺼번에 라벨 붙이기, lab-node-1 에 먼저 붙이고 지우지 않기(kubectl label "
+     "노드에 이 라벨이 있으면 GPU 워크로드(그리고 5단계의 cpu-only 파드)가 GPU가 없는 노드로 끌려갑니다. "
+     "{part_mistakes}흔한 실수: 모든 노드에 한꺼번에 라벨 붙이기, lab-node-1에 먼저 붙이고 지우지 않기(kubectl label "
      "node NAME KEY- 로 라벨을 지웁니다)."},
     {"check.step1.other-nodes-clean.title", "다른 노드에는 GPU 라벨이 없다"},
     {"check.step2.advertised-file.explain",
-     "out/advertised.txt 가 클러스터의 모든 노드 이름과 각 노드가 지금 광고하는 양을 보여 주는지 확인합니다: {node} "
-     "은 2, 나머지는 <none>, 빈 값 또는 0. 표, custom-columns, jsonpath, JSON, YAML, kubectl describe 출력을 모두 "
-     "받아들입니다. {part_mistakes}흔한 실수: 셸이 nvidia\\.com/gpu 의 백슬래시를 지워서 모든 행이 <none> 인 경우(-o "
+     "out/advertised.txt가 클러스터의 모든 노드 이름과 각 노드가 지금 광고하는 양을 보여 주는지 확인합니다: "
+     "{node:은/는}"
+     " 2, 나머지는 <none>, 빈 값 또는 0. 표, custom-columns, jsonpath, JSON, YAML, kubectl describe 출력을 모두 "
+     "받아들입니다. {part_mistakes}흔한 실수: 셸이 nvidia\\.com/gpu의 백슬래시를 지워서 모든 행이 <none> 인 경우(-o "
      "인자 전체를 따옴표로 감싸세요), 노드 이름 없이 숫자만 찍는 jsonpath. {part_what}헤더의 대소문자(Name/Gpu), 어떤 "
      "구분자(탭, =, :, 공백)를 쓴 jsonpath, 출력 위의 프롬프트나 주석 줄도 똑같이 읽습니다. {part_mistakes}노드가 "
      "지금 2를 광고하는데 모든 행이 <none> 이면 2단계 패치 전에 저장한 것이니 다시 저장하세요."},
-    {"check.step2.advertised-file.title", "out/advertised.txt 에 모든 노드의 GPU 광고량이 있다"},
+    {"check.step2.advertised-file.title", "out/advertised.txt에 모든 노드의 GPU 광고량이 있다"},
     {"check.step2.allocatable.explain",
-     "{node} 의 status.allocatable[\"{resource}\"] 를 확인합니다. {part_why}스케줄러는 capacity 가 아니라 allocatable "
-     "을 기준으로 파드를 배치합니다. capacity 가 2 라도 allocatable 항목이 없으면 그 노드는 GPU 를 하나도 내주지 "
+     "{node}의 status.allocatable[\"{resource}\"] 를 확인합니다. {part_why}스케줄러는 capacity가 아니라 allocatable"
+     "을 기준으로 파드를 배치합니다. capacity가 2 라도 allocatable 항목이 없으면 그 노드는 GPU를 하나도 내주지 "
      "않고, GPU 파드는 모두 대기합니다. {part_mistakes}이 단계의 대표적인 실수입니다: "
-     "/status/capacity/nvidia.com~1gpu 와 /status/allocatable/nvidia.com~1gpu 를 둘 다 패치하세요."},
-    {"check.step2.allocatable.title", "{node} 의 allocatable 이 {resource}: 2 이다"},
+     "/status/capacity/nvidia.com~1gpu와 /status/allocatable/nvidia.com~1gpu를 둘 다 패치하세요."},
+    {"check.step2.allocatable.title", "{node}의 allocatable이 {resource}: 2이다"},
     {"check.step2.capacity.explain",
-     "{node} 의 status.capacity[\"{resource}\"] 를 확인합니다. {part_why}확장 자원은 device plugin 이 노드 status 에 "
-     "적어 두는 숫자입니다. 여기서는 kubectl patch node {node} --subresource=status 와 JSON 포인터 "
-     "/status/capacity/nvidia.com~1gpu 로 직접 device plugin 역할을 합니다. {part_mistakes}흔한 실수: "
-     "--subresource=status 없이 노드 객체를 패치하기(변경이 조용히 버려집니다), JSON 포인터에 {resource} 를 "
+     "{node}의 status.capacity[\"{resource}\"] 를 확인합니다. {part_why}확장 자원은 device plugin이 노드 status에 "
+     "적어 두는 숫자입니다. 여기서는 kubectl patch node {node} --subresource=status와 JSON 포인터 "
+     "/status/capacity/nvidia.com~1gpu로 직접 device plugin 역할을 합니다. {part_mistakes}흔한 실수: "
+     "--subresource=status 없이 노드 객체를 패치하기(변경이 조용히 버려집니다), JSON 포인터에 {resource:을/를} "
      "이스케이프하지 않고 쓰기."},
-    {"check.step2.capacity.title", "{node} 의 capacity 가 {resource}: 2 이다"},
+    {"check.step2.capacity.title", "{node}의 capacity가 {resource}: 2이다"},
     {"check.step2.other-nodes.explain",
-     "{node} 이외의 노드가 {resource} 를 광고하지 않는지(capacity 와 allocatable 에 없거나 0) 확인합니다. "
-     "{part_why}그렇지 않으면 trainer 가 GPU 없는 노드에 배정될 수 있고, 자원만으로 {node} 이 정해진다는 4단계의 "
+     "{node} 이외의 노드가 {resource:을/를} 광고하지 않는지(capacity와 allocatable에 없거나 0) 확인합니다. "
+     "{part_why}그렇지 않으면 trainer가 GPU 없는 노드에 배정될 수 있고, 자원만으로 {node:이/가} 정해진다는 4단계의 "
      "요점이 성립하지 않습니다. {part_mistakes}흔한 실수: 다른 노드를 패치하기."},
-    {"check.step2.other-nodes.title", "다른 노드는 {resource} 를 광고하지 않는다"},
+    {"check.step2.other-nodes.title", "다른 노드는 {resource:을/를} 광고하지 않는다"},
     {"check.step3.apiserver-rejects.explain",
-     "gpuwhy 는 두 매니페스트를 실제 apiserver 에 서버 측 dry-run 생성으로 보내고(아무것도 만들어지지 않습니다), "
-     "각각이 자기 규칙 때문에 422 Invalid 로 거절되는지 확인합니다: bad-mismatch 는 \"must be equal to {resource} "
-     "limit\", bad-fraction 은 \"must be an integer\". apiserver 가 받아들이는 매니페스트는 실패입니다. gpuwhy 가 "
-     "{namespace} 에 파드를 만들 권한이 없으면 이 검사는 실패가 아니라 오류가 됩니다."},
-    {"check.step3.apiserver-rejects.title", "apiserver 가 두 매니페스트를 각자의 규칙으로 거절한다"},
+     "gpuwhy는 두 매니페스트를 실제 apiserver에 서버 측 dry-run 생성으로 보내고(아무것도 만들어지지 않습니다), "
+     "각각이 자기 규칙 때문에 422 Invalid로 거절되는지 확인합니다: bad-mismatch는 \"must be equal to {resource} "
+     "limit\", bad-fraction은 \"must be an integer\". apiserver가 받아들이는 매니페스트는 실패입니다. gpuwhy가 "
+     "{namespace}에 파드를 만들 권한이 없으면 이 검사는 실패가 아니라 오류가 됩니다."},
+    {"check.step3.apiserver-rejects.title", "apiserver가 두 매니페스트를 각자의 규칙으로 거절한다"},
     {"check.step3.fraction-manifest.explain",
-     "k8s/bad-fraction.yaml 이 0.5, 500m, 1.5 처럼 정수가 아닌 {resource} 양을 요청하는 Pod 인지 확인합니다. "
-     "{part_why}장치는 쪼갤 수 없는 단위로 할당되므로 확장 자원은 정수여야 합니다. 이 매니페스트는 apiserver 가 "
-     "그것을 거절하는 모습을 보기 위한 것입니다. {part_mistakes}흔한 실수: 여기에 정수 쓰기, GPU 대신 cpu 를 소수로 "
+     "k8s/bad-fraction.yaml이 0.5, 500m, 1.5처럼 정수가 아닌 {resource} 양을 요청하는 Pod 인지 확인합니다. "
+     "{part_why}장치는 쪼갤 수 없는 단위로 할당되므로 확장 자원은 정수여야 합니다. 이 매니페스트는 apiserver가 "
+     "그것을 거절하는 모습을 보기 위한 것입니다. {part_mistakes}흔한 실수: 여기에 정수 쓰기, GPU 대신 cpu를 소수로 "
      "쓰기."},
-    {"check.step3.fraction-manifest.title", "k8s/bad-fraction.yaml 이 GPU 를 소수로 요청한다"},
+    {"check.step3.fraction-manifest.title", "k8s/bad-fraction.yaml이 GPU를 소수로 요청한다"},
     {"check.step3.mismatch-manifest.explain",
-     "k8s/bad-mismatch.yaml 이 컨테이너의 requests 와 limits 양쪽에 {resource} 를 서로 다른 정수로 적은 Pod 인지 "
-     "확인합니다. {part_why}확장 자원은 오버커밋이 불가능하므로 apiserver 는 requests 와 limits 가 같기를 요구합니다. "
-     "이 매니페스트는 그 규칙이 거절하는 모습을 보기 위한 것입니다. {part_mistakes}흔한 실수: limits 만 적기(그러면 "
-     "requests 가 limits 에서 복사되어 파드가 유효해집니다), 소수 쓰기(그것은 다른 규칙입니다)."},
-    {"check.step3.mismatch-manifest.title", "k8s/bad-mismatch.yaml 이 requests == limits 를 어긴다"},
+     "k8s/bad-mismatch.yaml이 컨테이너의 requests와 limits 양쪽에 {resource:을/를} 서로 다른 정수로 적은 Pod 인지 "
+     "확인합니다. {part_why}확장 자원은 오버커밋이 불가능하므로 apiserver는 requests와 limits가 같기를 요구합니다. "
+     "이 매니페스트는 그 규칙이 거절하는 모습을 보기 위한 것입니다. {part_mistakes}흔한 실수: limits만 적기(그러면 "
+     "requests가 limits에서 복사되어 파드가 유효해집니다), 소수 쓰기(그것은 다른 규칙입니다)."},
+    {"check.step3.mismatch-manifest.title", "k8s/bad-mismatch.yaml이 requests == limits를 어긴다"},
     {"check.step3.not-created.explain",
-     "두 잘못된 매니페스트의 이름(metadata.name)을 가진 파드가 {namespace} 에 없는지 확인합니다. {part_why}두 규칙 "
-     "모두 apiserver 가 강제하므로 제대로 잘못 쓴 매니페스트는 결코 파드가 될 수 없습니다. {part_mistakes}흔한 실수: "
+     "두 잘못된 매니페스트의 이름(metadata.name)을 가진 파드가 {namespace}에 없는지 확인합니다. {part_why}두 규칙 "
+     "모두 apiserver가 강제하므로 제대로 잘못 쓴 매니페스트는 결코 파드가 될 수 없습니다. {part_mistakes}흔한 실수: "
      "잘못된 매니페스트를 적용될 때까지 \"고치기\". 그러면 이 단계의 의미가 사라집니다."},
     {"check.step3.not-created.title", "잘못된 파드는 하나도 만들어지지 않았다"},
     {"check.step3.rejected-file.explain",
-     "out/rejected.txt 에 apiserver 의 거절 두 가지가 모두 있는지 확인합니다: \"must be equal to {resource} limit\" "
-     "문구가 담긴 것 하나와, {resource} 필드에 대한 \"must be an integer\" 문구가 담긴 것 하나. {part_look}kubectl 은 "
-     "오류를 표준 오류로 내보내므로 2>&1 로 받고, 두 번째는 >> 로 덧붙이세요. {part_mistakes}흔한 실수: 빈 파일(표준 "
+     "out/rejected.txt에 apiserver의 거절 두 가지가 모두 있는지 확인합니다: \"must be equal to {resource} limit\" "
+     "문구가 담긴 것 하나와, {resource} 필드에 대한 \"must be an integer\" 문구가 담긴 것 하나. {part_look}kubectl은 "
+     "오류를 표준 오류로 내보내므로 2>&1로 받고, 두 번째는 >> 로 덧붙이세요. {part_mistakes}흔한 실수: 빈 파일(표준 "
      "출력만 받음), 두 번째 메시지만 남은 파일(> 가 첫 번째를 덮어씀). {part_what}두 거절은 어느 순서로든, 어떤 "
      "kubectl 형태로든(apply, create, 두 파일을 한 명령으로, --dry-run=server, 주변의 프롬프트) 괜찮습니다. 각 "
-     "메시지는 자신이 말하는 규칙으로 셉니다. 제한 1에 요청 0.5 는 두 규칙 모두로 거절되며 정수 규칙의 거절로 셉니다."},
-    {"check.step3.rejected-file.title", "out/rejected.txt 에 거절 메시지 두 개가 있다"},
+     "메시지는 자신이 말하는 규칙으로 셉니다. 제한 1에 요청 0.5는 두 규칙 모두로 거절되며 정수 규칙의 거절로 셉니다."},
+    {"check.step3.rejected-file.title", "out/rejected.txt에 거절 메시지 두 개가 있다"},
     {"check.step4.manifest.explain",
-     "k8s/trainer.yaml 이 {resource}: 1 을 requests 가 아니라 limits 에만 적은 Pod trainer 이고, nodeSelector, "
-     "nodeName, affinity 가 없는지 확인합니다. {part_why}이 단계의 요점은 apiserver 가 limits 로 requests 를 채운다는 "
-     "것, 그리고 자원만으로 스케줄러가 {node} 을 고른다는 것입니다. {part_mistakes}흔한 실수: requests 도 적기, "
-     "nodeSelector 로 파드를 노드에 고정하기."},
-    {"check.step4.manifest.title", "k8s/trainer.yaml 이 limits 에만 GPU 1장을 요청한다"},
+     "k8s/trainer.yaml이 {resource}: 1을 requests가 아니라 limits 에만 적은 Pod trainer이고, nodeSelector, "
+     "nodeName, affinity가 없는지 확인합니다. {part_why}이 단계의 요점은 apiserver가 limits로 requests를 채운다는 "
+     "것, 그리고 자원만으로 스케줄러가 {node:을/를} 고른다는 것입니다. {part_mistakes}흔한 실수: requests도 적기, "
+     "nodeSelector로 파드를 노드에 고정하기."},
+    {"check.step4.manifest.title", "k8s/trainer.yaml이 limits 에만 GPU 1장을 요청한다"},
     {"check.step4.placed-by-scheduler.explain",
-     "클러스터의 trainer 파드가 스케줄러에 의해 {node} 에 배정되었는지 확인합니다: 매니페스트에 nodeName 이 없고, "
-     "파드에 nodeSelector 나 affinity 가 없으며, PodScheduled 가 True. {part_why}{resource} 를 광고하는 노드는 {node} "
+     "클러스터의 trainer 파드가 스케줄러에 의해 {node}에 배정되었는지 확인합니다: 매니페스트에 nodeName이 없고, "
+     "파드에 nodeSelector나 affinity가 없으며, PodScheduled가 True. {part_why}{resource:을/를} 광고하는 노드는 {node} "
      "뿐이므로 스케줄러의 선택지는 하나입니다. {part_mistakes}흔한 실수: nodeName 지정(스케줄러를 건너뜁니다), "
-     "nodeSelector 지정(요점을 가립니다). trainer 가 대기 중이면 대개 allocatable 을 패치하지 않은 것입니다. "
-     "{part_what}다른 스케줄러를 지정했거나(spec.schedulerName) 이벤트는 있는데 default-scheduler 의 Scheduled "
+     "nodeSelector 지정(요점을 가립니다). trainer가 대기 중이면 대개 allocatable을 패치하지 않은 것입니다. "
+     "{part_what}다른 스케줄러를 지정했거나(spec.schedulerName) 이벤트는 있는데 default-scheduler의 Scheduled "
      "이벤트가 없는 파드는 손으로(Binding) 바인딩된 것이라 실패합니다. 이벤트가 모두 만료된 파드는 PodScheduled "
-     "만으로 판단합니다. 파일에서 nodeName 줄을 지웠어도 nodeName 으로 만든 파드는 실패합니다: managedFields 에 "
-     "spec.nodeName 을 kube-scheduler 가 아닌 클라이언트가 설정했다고 남아 있습니다."},
-    {"check.step4.placed-by-scheduler.title", "스케줄러가 trainer 를 {node} 에 배정했다"},
+     "만으로 판단합니다. 파일에서 nodeName 줄을 지웠어도 nodeName으로 만든 파드는 실패합니다: managedFields에 "
+     "spec.nodeName을 kube-scheduler가 아닌 클라이언트가 설정했다고 남아 있습니다."},
+    {"check.step4.placed-by-scheduler.title", "스케줄러가 trainer를 {node}에 배정했다"},
     {"check.step4.requests-defaulted.explain",
-     "클러스터의 trainer 파드가 requests 와 limits 모두 {resource} = 1 인지 확인합니다. {part_why}확장 자원은 "
-     "requests 를 비워 두면 apiserver 가 limits 값을 복사해 채웁니다. {part_look}kubectl -n {namespace} get pod "
-     "trainer -o yaml 로 직접 볼 수 있습니다. {part_mistakes}흔한 실수: 다른 양을 요청하거나 GPU 를 아예 요청하지 "
+     "클러스터의 trainer 파드가 requests와 limits 모두 {resource} = 1 인지 확인합니다. {part_why}확장 자원은 "
+     "requests를 비워 두면 apiserver가 limits 값을 복사해 채웁니다. {part_look}kubectl -n {namespace} get pod "
+     "trainer -o yaml로 직접 볼 수 있습니다. {part_mistakes}흔한 실수: 다른 양을 요청하거나 GPU를 아예 요청하지 "
      "않는 trainer 파드."},
-    {"check.step4.requests-defaulted.title", "trainer 의 requests 가 {resource}: 1 로 채워졌다"},
+    {"check.step4.requests-defaulted.title", "trainer의 requests가 {resource}: 1로 채워졌다"},
     {"check.step5.cpu-only-pending.explain",
-     "cpu-only 가 노드 없이 Pending 이고 PodScheduled 가 False/Unschedulable 이며, 스케줄러 메시지가 자원이 아니라 "
+     "cpu-only가 노드 없이 Pending이고 PodScheduled가 False/Unschedulable이며, 스케줄러 메시지가 자원이 아니라 "
      "테인트(untolerated taint)를 이유로 드는지 확인합니다. {part_why}이 메시지를 읽는 것이 이 실습에서 익힐 "
-     "기술입니다: 이유가 테인트라면 GPU 가 아니라 테인트와 톨러레이션을 보라는 뜻입니다. {part_mistakes}흔한 실수: "
-     "테인트가 없음(cpu-only 가 스케줄됨), cpu-only 에 톨러레이션을 붙임."},
-    {"check.step5.cpu-only-pending.title", "cpu-only 가 테인트 때문에 대기한다"},
+     "기술입니다: 이유가 테인트라면 GPU가 아니라 테인트와 톨러레이션을 보라는 뜻입니다. {part_mistakes}흔한 실수: "
+     "테인트가 없음(cpu-only가 스케줄됨), cpu-only에 톨러레이션을 붙임."},
+    {"check.step5.cpu-only-pending.title", "cpu-only가 테인트 때문에 대기한다"},
     {"check.step5.cpu-only-spec.explain",
-     "k8s/cpu-only.yaml 과 클러스터의 cpu-only 파드를 확인합니다: {resource} 의 request 나 limit 이 없고, "
-     "nodeSelector 가 nvidia.com/gpu.present: \"true\" 이며, 테인트에 대한 톨러레이션이 없어야 합니다. {part_why}이 "
+     "k8s/cpu-only.yaml과 클러스터의 cpu-only 파드를 확인합니다: {resource}의 request나 limit이 없고, "
+     "nodeSelector가 nvidia.com/gpu.present: \"true\" 이며, 테인트에 대한 톨러레이션이 없어야 합니다. {part_why}이 "
      "파드는 테인트가 무엇을 위한 것인지 보여 줍니다: GPU 노드를 노리는 일반 워크로드를 그 노드에서 떼어 놓는 "
-     "것입니다. {part_mistakes}흔한 실수: nodeSelector 에 따옴표 없는 true, trainer2 의 톨러레이션을 복사해 오기."},
-    {"check.step5.cpu-only-spec.title", "cpu-only 가 GPU 도 톨러레이션도 없이 GPU 노드를 노린다"},
+     "것입니다. {part_mistakes}흔한 실수: nodeSelector에 따옴표 없는 true, trainer2의 톨러레이션을 복사해 오기."},
+    {"check.step5.cpu-only-spec.title", "cpu-only가 GPU도 톨러레이션도 없이 GPU 노드를 노린다"},
     {"check.step5.taint.explain",
-     "{node} 에 키 {resource}, 값 present, 효과 NoSchedule 인 테인트가 있고, 다른 노드에는 {resource} 테인트가 없는지 "
+     "{node}에 키 {resource}, 값 present, 효과 NoSchedule인 테인트가 있고, 다른 노드에는 {resource} 테인트가 없는지 "
      "확인합니다. {part_why}테인트는 비싼 GPU 노드를 그 테인트를 견디는 파드만 쓰도록 예약합니다. {part_mistakes}흔한 "
-     "실수: NoExecute(trainer 처럼 이미 떠 있는 파드를 쫓아냅니다), 다른 값, 다른 노드에 테인트 걸기."},
-    {"check.step5.taint.title", "{node} 에 테인트 {taint}"},
+     "실수: NoExecute(trainer처럼 이미 떠 있는 파드를 쫓아냅니다), 다른 값, 다른 노드에 테인트 걸기."},
+    {"check.step5.taint.title", "{node}에 테인트 {taint}"},
     {"check.step5.tainted-file.explain",
-     "out/tainted.txt 에 테인트를 이유로 들고 Insufficient {resource} 는 없는 스케줄러 메시지(\"N/M nodes are "
-     "available: ...\")가 있고, 그 이유들이 cpu-only 의 현재 PodScheduled 메시지와 같은지 확인합니다(preemption "
+     "out/tainted.txt에 테인트를 이유로 들고 Insufficient {resource:은/는} 없는 스케줄러 메시지(\"N/M nodes are "
+     "available: ...\")가 있고, 그 이유들이 cpu-only의 현재 PodScheduled 메시지와 같은지 확인합니다(preemption "
      "부분은 달라도 됩니다). {part_look}kubectl -n {namespace} get pod cpu-only -o "
      "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' 로 꺼내세요. {part_mistakes}흔한 실수: "
-     "여기에 trainer3 의 메시지를 저장하기, 빈 파일. {part_what}메시지는 어떤 kubectl 출력에서 저장해도 "
+     "여기에 trainer3의 메시지를 저장하기, 빈 파일. {part_what}메시지는 어떤 kubectl 출력에서 저장해도 "
      "됩니다(jsonpath, -o yaml, -o json, describe pod, get events). 파일의 모든 메시지를 보므로 Insufficient "
      "{resource} 메시지가 함께 있으면 실패합니다."},
-    {"check.step5.tainted-file.title", "out/tainted.txt 에 cpu-only 의 테인트 메시지가 있다"},
+    {"check.step5.tainted-file.title", "out/tainted.txt에 cpu-only의 테인트 메시지가 있다"},
     {"check.step5.trainer-not-evicted.explain",
-     "테인트보다 먼저 만든 trainer 가 여전히 {node} 에 배정되어 실행 중인지 확인합니다. {part_why}NoSchedule 은 새 "
-     "파드만 막습니다. NoExecute 였다면 trainer 를 쫓아냈을 것입니다. {part_mistakes}흔한 실수: NoExecute 로 테인트 "
+     "테인트보다 먼저 만든 trainer가 여전히 {node}에 배정되어 실행 중인지 확인합니다. {part_why}NoSchedule은 새 "
+     "파드만 막습니다. NoExecute 였다면 trainer를 쫓아냈을 것입니다. {part_mistakes}흔한 실수: NoExecute로 테인트 "
      "걸기, 자리를 만들려고 trainer 지우기."},
-    {"check.step5.trainer-not-evicted.title", "trainer 가 여전히 {node} 에서 실행 중이다"},
+    {"check.step5.trainer-not-evicted.title", "trainer가 여전히 {node}에서 실행 중이다"},
     {"check.step6.gate-kept.explain",
-     "{taint} 테인트가 {node} 에 그대로 있고 cpu-only 가 여전히 Pending 인지 확인합니다. {part_why}파드를 "
+     "{taint} 테인트가 {node}에 그대로 있고 cpu-only가 여전히 Pending 인지 확인합니다. {part_why}파드를 "
      "통과시키려고 테인트를 지우면 GPU 노드를 예약해 둔 이유가 사라집니다. {part_mistakes}흔한 실수: 대기 중인 파드를 "
      "\"고치려고\" kubectl taint node {node} nvidia.com/gpu- 실행."},
-    {"check.step6.gate-kept.title", "테인트가 남아 있고 cpu-only 는 계속 대기한다"},
+    {"check.step6.gate-kept.title", "테인트가 남아 있고 cpu-only는 계속 대기한다"},
     {"check.step6.gpu.explain",
-     "k8s/trainer2.yaml 과 클러스터의 trainer2 파드를 확인합니다: requests 와 limits 의 {resource} = 1. "
-     "{part_why}trainer2 는 자원 관문과 테인트 관문, 두 관문을 모두 통과해야 합니다. {part_mistakes}흔한 실수: "
+     "k8s/trainer2.yaml과 클러스터의 trainer2 파드를 확인합니다: requests와 limits의 {resource} = 1. "
+     "{part_why}trainer2는 자원 관문과 테인트 관문, 두 관문을 모두 통과해야 합니다. {part_mistakes}흔한 실수: "
      "톨러레이션을 넣으면서 자원 요청을 빠뜨리기."},
-    {"check.step6.gpu.title", "trainer2 가 GPU 1장을 요청한다"},
+    {"check.step6.gpu.title", "trainer2가 GPU 1장을 요청한다"},
     {"check.step6.placed.explain",
-     "trainer2 가 스케줄러에 의해 {node} 에 배정되었는지 확인합니다(매니페스트에 nodeName 없음, PodScheduled True). "
+     "trainer2가 스케줄러에 의해 {node}에 배정되었는지 확인합니다(매니페스트에 nodeName 없음, PodScheduled True). "
      "{part_why}톨러레이션이 있고 GPU 자리가 비어 있으면 스케줄러가 배정할 수 있습니다. {part_mistakes}흔한 실수: "
-     "테인트와 맞지 않는 톨러레이션(trainer2 가 계속 대기), 매니페스트의 nodeName. {part_what}파일에서 nodeName 줄을 "
-     "지웠어도 nodeName 으로 만든 파드는 실패합니다: managedFields 에 spec.nodeName 을 kube-scheduler 가 아닌 "
+     "테인트와 맞지 않는 톨러레이션(trainer2가 계속 대기), 매니페스트의 nodeName. {part_what}파일에서 nodeName 줄을 "
+     "지웠어도 nodeName으로 만든 파드는 실패합니다: managedFields에 spec.nodeName을 kube-scheduler가 아닌 "
      "클라이언트가 설정했다고 남아 있습니다."},
-    {"check.step6.placed.title", "스케줄러가 trainer2 를 {node} 에 배정했다"},
+    {"check.step6.placed.title", "스케줄러가 trainer2를 {node}에 배정했다"},
     {"check.step6.toleration.explain",
-     "trainer2 에 테인트를 견디는 톨러레이션이 있는지 확인합니다: 키 {resource} 에 operator Equal 과 값 present, 또는 "
-     "operator Exists, 효과는 NoSchedule 이거나 비어 있음. 키 없이 operator Exists 인 톨러레이션은 모든 테인트를 "
-     "견디므로 너무 넓습니다. apiserver 가 모든 파드에 추가하는 300초짜리 NoExecute 톨러레이션 두 개는 무시합니다. "
+     "trainer2에 테인트를 견디는 톨러레이션이 있는지 확인합니다: 키 {resource}에 operator Equal과 값 present, 또는 "
+     "operator Exists, 효과는 NoSchedule 이거나 비어 있음. 키 없이 operator Exists인 톨러레이션은 모든 테인트를 "
+     "견디므로 너무 넓습니다. apiserver가 모든 파드에 추가하는 300초짜리 NoExecute 톨러레이션 두 개는 무시합니다. "
      "{part_mistakes}흔한 실수: present 대신 값 true, 맞지 않는 효과."},
-    {"check.step6.toleration.title", "trainer2 가 GPU 테인트만 정확히 견딘다"},
+    {"check.step6.toleration.title", "trainer2가 GPU 테인트만 정확히 견딘다"},
     {"check.step7.exhausted-file.explain",
-     "out/exhausted.txt 에 Insufficient {resource} 가 있고 테인트 이유는 없는 스케줄러 메시지가 있으며, 그 이유들이 "
-     "trainer3 의 현재 메시지와 같은지 확인합니다(preemption 부분은 달라도 됩니다). {part_why}out/tainted.txt 와 "
-     "나란히 놓고 비교해 보세요. 그 차이가 다음에 볼 곳을 정합니다. {part_mistakes}흔한 실수: 여기에 cpu-only 의 "
+     "out/exhausted.txt에 Insufficient {resource:이/가} 있고 테인트 이유는 없는 스케줄러 메시지가 있으며, 그 이유들이 "
+     "trainer3의 현재 메시지와 같은지 확인합니다(preemption 부분은 달라도 됩니다). {part_why}out/tainted.txt와 "
+     "나란히 놓고 비교해 보세요. 그 차이가 다음에 볼 곳을 정합니다. {part_mistakes}흔한 실수: 여기에 cpu-only의 "
      "메시지를 저장하기, 빈 파일. {part_what}어떤 kubectl 출력 형태든 되며 파일의 모든 메시지를 읽습니다(테인트 "
-     "메시지가 함께 있으면 실패). 전제가 지금도 성립해야 합니다: trainer 와 trainer2 가 {node} 에서 실행되며 할당 "
-     "가능한 GPU 를 모두 쓰고 있어야 합니다."},
-    {"check.step7.exhausted-file.title", "out/exhausted.txt 에 trainer3 의 Insufficient 메시지가 있다"},
+     "메시지가 함께 있으면 실패). 전제가 지금도 성립해야 합니다: trainer와 trainer2가 {node}에서 실행되며 할당 "
+     "가능한 GPU를 모두 쓰고 있어야 합니다."},
+    {"check.step7.exhausted-file.title", "out/exhausted.txt에 trainer3의 Insufficient 메시지가 있다"},
     {"check.step7.pending-insufficient.explain",
-     "trainer3 가 노드 없이 Pending 이고 PodScheduled 가 False 이며, 스케줄러 메시지에 Insufficient {resource} 가 "
-     "있고 테인트를 이유로 들지 않는지 확인합니다. {part_why}GPU 자리 두 개를 trainer 와 trainer2 가 이미 다 썼으므로 "
-     "대기 이유가 테인트에서 자원으로 바뀝니다. {part_mistakes}흔한 실수: trainer3 에 톨러레이션이 없음(다시 테인트가 "
-     "이유), 자리가 비어 있음(trainer3 가 스케줄됨). {part_what}전제를 실시간으로 확인합니다: trainer 와 trainer2 가 "
-     "{node} 에 바인딩되어 할당 가능한 GPU 를 모두 사용(USED = ALLOCATABLE > 0). allocatable 이 없으면(capacity 만) "
-     "trainer3 는 다른 이유로 기다리는 것이라 힌트가 2단계를 가리킵니다."},
-    {"check.step7.pending-insufficient.title", "trainer3 가 Insufficient {resource} 로 대기한다"},
+     "trainer3이 노드 없이 Pending이고 PodScheduled가 False이며, 스케줄러 메시지에 Insufficient {resource:이/가} "
+     "있고 테인트를 이유로 들지 않는지 확인합니다. {part_why}GPU 자리 두 개를 trainer와 trainer2가 이미 다 썼으므로 "
+     "대기 이유가 테인트에서 자원으로 바뀝니다. {part_mistakes}흔한 실수: trainer3에 톨러레이션이 없음(다시 테인트가 "
+     "이유), 자리가 비어 있음(trainer3이 스케줄됨). {part_what}전제를 실시간으로 확인합니다: trainer와 trainer2가 "
+     "{node}에 바인딩되어 할당 가능한 GPU를 모두 사용(USED = ALLOCATABLE > 0). allocatable이 없으면(capacity만) "
+     "trainer3은 다른 이유로 기다리는 것이라 힌트가 2단계를 가리킵니다."},
+    {"check.step7.pending-insufficient.title", "trainer3이 Insufficient {resource:으로/로} 대기한다"},
     {"check.step7.same-as-trainer2.explain",
-     "k8s/trainer3.yaml 과 클러스터의 trainer3 가 컨테이너(image, resources), tolerations, nodeSelector, affinity "
-     "에서 trainer2 와 같고 이름만 다른지 확인합니다. {part_why}나머지를 모두 같게 두어야 새 대기 이유가 의미를 "
+     "k8s/trainer3.yaml과 클러스터의 trainer3이 컨테이너(image, resources), tolerations, nodeSelector, affinity"
+     "에서 trainer2와 같고 이름만 다른지 확인합니다. {part_why}나머지를 모두 같게 두어야 새 대기 이유가 의미를 "
      "가집니다. {part_mistakes}흔한 실수: 톨러레이션을 빠뜨려 테인트 이유가 되돌아오기."},
-    {"check.step7.same-as-trainer2.title", "trainer3 는 이름만 다른 trainer2 이다"},
+    {"check.step7.same-as-trainer2.title", "trainer3은 이름만 다른 trainer2이다"},
     {"check.step8.allocatable.explain",
-     "ALLOCATABLE 이 {node} 의 현재 allocatable {resource} 와 같은지 확인합니다. {part_look}실습 본문에서 베끼지 말고 "
+     "ALLOCATABLE이 {node}의 현재 allocatable {resource:과/와} 같은지 확인합니다. {part_look}실습 본문에서 베끼지 말고 "
      "클러스터에서 세어 적으세요(kubectl get node {node} -o jsonpath=...)."},
-    {"check.step8.allocatable.title", "ALLOCATABLE 이 클러스터와 일치한다"},
+    {"check.step8.allocatable.title", "ALLOCATABLE이 클러스터와 일치한다"},
     {"check.step8.format.explain",
-     "out/gate-report.txt 가 비어 있지 않은 줄 정확히 일곱 개로 되어 있고, 각 줄이 KEY=VALUE 또는 KEY: VALUE 이며, "
-     "ALLOCATABLE, USED, PENDING, TAINT, REQUESTS_EQUAL_LIMITS, FRACTIONAL, SCHEDULER_SEES 가 순서와 상관없이 한 번씩 "
+     "out/gate-report.txt가 비어 있지 않은 줄 정확히 일곱 개로 되어 있고, 각 줄이 KEY=VALUE 또는 KEY: VALUE이며, "
+     "ALLOCATABLE, USED, PENDING, TAINT, REQUESTS_EQUAL_LIMITS, FRACTIONAL, SCHEDULER_SEES가 순서와 상관없이 한 번씩 "
      "있는지 확인합니다. {part_mistakes}흔한 실수: 키 철자 오류, 같은 키를 두 번 적기, 주석 줄 추가."},
-    {"check.step8.format.title", "out/gate-report.txt 가 일곱 줄로 되어 있다"},
+    {"check.step8.format.title", "out/gate-report.txt가 일곱 줄로 되어 있다"},
     {"check.step8.fractional.explain",
-     "FRACTIONAL 이 부정을 뜻하는 한 단어(no, false, rejected, forbidden, invalid, denied, 불가, 거절, 금지, いいえ, "
+     "FRACTIONAL이 부정을 뜻하는 한 단어(no, false, rejected, forbidden, invalid, denied, 불가, 거절, 금지, いいえ, "
      "不可 ...)인지 확인합니다. 3단계에서 본 것처럼 확장 자원은 정수여야 합니다."},
-    {"check.step8.fractional.title", "FRACTIONAL 이 소수는 허용되지 않는다고 답한다"},
+    {"check.step8.fractional.title", "FRACTIONAL이 소수는 허용되지 않는다고 답한다"},
     {"check.step8.pending.explain",
-     "PENDING 이 지금 {namespace} 에서 phase 가 Pending 인 파드 수와 같은지 확인합니다. {part_mistakes}흔한 실수: "
-     "kubectl -n {namespace} get pods 로 세지 않고 기억에 의존한 숫자."},
-    {"check.step8.pending.title", "PENDING 이 클러스터와 일치한다"},
+     "PENDING이 지금 {namespace}에서 phase가 Pending인 파드 수와 같은지 확인합니다. {part_mistakes}흔한 실수: "
+     "kubectl -n {namespace} get pods로 세지 않고 기억에 의존한 숫자."},
+    {"check.step8.pending.title", "PENDING이 클러스터와 일치한다"},
     {"check.step8.requests-equal-limits.explain",
-     "REQUESTS_EQUAL_LIMITS 가 긍정을 뜻하는 한 단어(yes, true, required, must, equal, same, 예, 네, 필수, 같음, "
-     "はい, 必須 ...)인지 확인합니다. 3단계에서 본 것처럼 확장 자원은 requests 와 limits 가 같아야 합니다. 어미가 "
+     "REQUESTS_EQUAL_LIMITS가 긍정을 뜻하는 한 단어(yes, true, required, must, equal, same, 예, 네, 필수, 같음, "
+     "はい, 必須 ...)인지 확인합니다. 3단계에서 본 것처럼 확장 자원은 requests와 limits가 같아야 합니다. 어미가 "
      "붙은 한국어·일본어 형태(같아야 함, 필수임, 일치)와 전각 문자도 인정합니다. 답 뒤의 설명은 괜찮습니다(예 (같아야 "
      "함)). 예와 아니오가 함께 있는 답(yes/no, n/a)은 모호해서 실패합니다."},
-    {"check.step8.requests-equal-limits.title", "REQUESTS_EQUAL_LIMITS 가 같아야 한다고 답한다"},
+    {"check.step8.requests-equal-limits.title", "REQUESTS_EQUAL_LIMITS가 같아야 한다고 답한다"},
     {"check.step8.scheduler-sees.explain",
-     "SCHEDULER_SEES 가 숫자를 가리키는지(number, numbers, count, quantity, allocatable, 숫자, 数 ...) 확인합니다. "
-     "{part_why}스케줄러는 장치를 보지 않고 노드 status 에 적힌 숫자만 봅니다. 그래서 GPU 가 하나도 없는 이 "
-     "실습에서도 status 를 패치하는 것만으로 충분했습니다. {part_what}devices, gpu, hardware 같은 답은 실패입니다."},
-    {"check.step8.scheduler-sees.title", "SCHEDULER_SEES 가 숫자라고 답한다"},
+     "SCHEDULER_SEES가 숫자를 가리키는지(number, numbers, count, quantity, allocatable, 숫자, 数 ...) 확인합니다. "
+     "{part_why}스케줄러는 장치를 보지 않고 노드 status에 적힌 숫자만 봅니다. 그래서 GPU가 하나도 없는 이 "
+     "실습에서도 status를 패치하는 것만으로 충분했습니다. {part_what}devices, gpu, hardware 같은 답은 실패입니다."},
+    {"check.step8.scheduler-sees.title", "SCHEDULER_SEES가 숫자라고 답한다"},
     {"check.step8.taint.explain",
-     "TAINT 가 {node} 의 현재 {resource} 테인트를 키=값:효과(key=value:Effect) 형태로 적은 것과 같은지 확인합니다. "
+     "TAINT가 {node}의 현재 {resource} 테인트를 키=값:효과(key=value:Effect) 형태로 적은 것과 같은지 확인합니다. "
      "예: {taint}. {part_mistakes}흔한 실수: 순서가 다름, 효과 누락, 이미 노드에서 사라진 테인트."},
-    {"check.step8.taint.title", "TAINT 가 {node} 의 테인트와 일치한다"},
+    {"check.step8.taint.title", "TAINT가 {node}의 테인트와 일치한다"},
     {"check.step8.used.explain",
-     "USED 가 {node} 에 배정되어 아직 끝나지 않은 파드들이 요청한 {resource} 의 합과 같은지 확인합니다. 스케줄러와 "
-     "같은 방식으로 셉니다(파드마다 컨테이너들의 합과 가장 큰 init 컨테이너 중 큰 값). gpuwhy 에게 보이는 것은 "
-     "{namespace} 의 파드뿐입니다. {part_mistakes}흔한 실수: 노드가 없는 Pending 파드까지 세기."},
-    {"check.step8.used.title", "USED 가 클러스터와 일치한다"},
-    {"cli.app", "gpuwhy: 실습 \"GPU 파드가 왜 Pending 에 머무는가\" 를 채점합니다"},
+     "USED가 {node}에 배정되어 아직 끝나지 않은 파드들이 요청한 {resource}의 합과 같은지 확인합니다. 스케줄러와 "
+     "같은 방식으로 셉니다(파드마다 컨테이너들의 합과 가장 큰 init 컨테이너 중 큰 값). gpuwhy에게 보이는 것은 "
+     "{namespace}의 파드뿐입니다. {part_mistakes}흔한 실수: 노드가 없는 Pending 파드까지 세기."},
+    {"check.step8.used.title", "USED가 클러스터와 일치한다"},
+    {"cli.app", "gpuwhy: 실습 \"GPU 파드가 왜 Pending에 머무는가\" 를 채점합니다"},
     {"cli.check", "실습을 채점합니다: 작업 디렉터리의 파일과 실제 클러스터"},
     {"cli.error.bad-step", "--step {step}: 실습의 단계는 1부터 {steps}까지입니다"},
-    {"cli.error.more-info", "자세한 사용법은 --help 로 확인하세요."},
-    {"cli.error.lang",
-     "--lang {value}: 없는 언어입니다. en, ko, ja 중 하나를 쓰세요(kr 과 jp 는 ko 와 ja 로 받습니다)"},
+    {"cli.error.more-info", "자세한 사용법은 --help로 확인하세요."},
+    {"cli.error.lang", "--lang {value}: 없는 언어입니다. en, ko, ja 중 하나를 쓰세요(kr과 jp는 ko와 ja로 받습니다)"},
     {"cli.error.did-you-mean", "\"{suggestion}\" 을(를) 말씀하신 건가요?"},
     {"cli.error.unknown-command", "\"{command}\": 알 수 없는 명령입니다 (명령: {commands})"},
     {"cli.error.no-such-check", "\"{id}\": 그런 검사가 없습니다(`gpuwhy list` 참고)"},
@@ -246,7 +246,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.label.usage", "사용법"},
     {"cli.list", "모든 검사를 나열합니다: ID, 단계, 배점, 제목"},
     {"cli.opt.bundle-output", "쓸 번들 파일(기본값: 표준 출력)"},
-    {"cli.opt.check", "이 검사 ID 만 채점합니다(반복 가능)"},
+    {"cli.opt.check", "이 검사 ID만 채점합니다(반복 가능)"},
     {"cli.opt.check-id", "검사 ID(step2.allocatable), 단계(2 또는 step2), 또는 ID 하나의 일부(capacity)"},
     {"cli.opt.color", "auto, always, never 중 하나"},
     {"cli.opt.context", "사용할 kubeconfig 컨텍스트 이름"},
@@ -262,7 +262,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.opt.snapshot",
      "실제 클러스터 대신 `gpuwhy snapshot` 이 쓴 번들을 채점합니다. 번들 여러 개나 폴더를 주면 일괄 요약을 냅니다"},
     {"cli.opt.step", "이 단계만 채점합니다(반복 가능)"},
-    {"cli.opt.user", "LTI 와 CSV 보고서에 쓸 학생 ID"},
+    {"cli.opt.user", "LTI와 CSV 보고서에 쓸 학생 ID"},
     {"cli.opt.verbose", "통과한 검사의 근거도 보여 줍니다"},
     {"cli.opt.wait",
      "선택한 검사가 통과하거나 이 시간이 다 될 때까지 클러스터(watch)와 실습 폴더를 지켜보며 바뀔 때마다 다시 "
@@ -277,26 +277,26 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.opt.poll", "--wait와 함께: watch 대신 1초마다 스냅숏 전체를 새로 받습니다 (긴 요청을 끊는 프록시용)"},
     {"cli.wrote", "{file} 파일을 썼습니다(apiserver 요청 {count}회, 받은 바이트 {bytes})"},
     {"hint.env.kubeconfig",
-     "채점하지 않았습니다: --kubeconfig 로 준 kubeconfig 를 쓸 수 없습니다. 경로와 파일을 확인하세요(kubectl "
-     "--kubeconfig 경로 get nodes 가 답해야 합니다)."},
+     "채점하지 않았습니다: --kubeconfig로 준 kubeconfig를 쓸 수 없습니다. 경로와 파일을 확인하세요(kubectl "
+     "--kubeconfig 경로 get nodes가 답해야 합니다)."},
     {"hint.env.input",
-     "채점하지 않았습니다: --snapshot 으로 준 번들을 읽을 수 없습니다. 경로와, 그 파일이 gpuwhy snapshot 이 쓴 "
+     "채점하지 않았습니다: --snapshot으로 준 번들을 읽을 수 없습니다. 경로와, 그 파일이 gpuwhy snapshot이 쓴 "
      "번들인지 확인하세요."},
     {"hint.env.forbidden",
-     "실습 작업의 문제가 아닙니다: apiserver 가 gpuwhy 의 접근을 거부했습니다(대상: {what}). gpuwhy 가 쓰는 계정에 "
+     "실습 작업의 문제가 아닙니다: apiserver가 gpuwhy의 접근을 거부했습니다(대상: {what}). gpuwhy가 쓰는 계정에 "
      "다음 RBAC 권한이 필요합니다: {rule}."},
     {"hint.env.not-collected",
-     "실습 작업의 문제가 아닙니다: 이번 실행에서는 이 항목을 수집하지 않아서(대상: {what}; 예: --no-dry-run 이나 "
+     "실습 작업의 문제가 아닙니다: 이번 실행에서는 이 항목을 수집하지 않아서(대상: {what}; 예: --no-dry-run이나 "
      "파일만 읽는 실행) 이 검사를 평가할 수 없었습니다."},
     {"hint.env.unauthorized",
-     "실습 작업의 문제가 아닙니다: 읽는 중에 apiserver 가 gpuwhy 의 자격 증명을 받아들이지 않았습니다(401, 대상: "
-     "{what}). kubeconfig 의 사용자와 인증서를 확인하세요. 그다음 필요한 권한: {rule}."},
+     "실습 작업의 문제가 아닙니다: 읽는 중에 apiserver가 gpuwhy의 자격 증명을 받아들이지 않았습니다(401, 대상: "
+     "{what}). kubeconfig의 사용자와 인증서를 확인하세요. 그다음 필요한 권한: {rule}."},
     {"hint.env.unavailable",
-     "실습 작업의 문제가 아닙니다: gpuwhy 가 클러스터에서 읽지 못했습니다(대상: {what}). 컨트롤 플레인이 실행 중이고 "
-     "kubeconfig 가 그것을 가리키는지 확인한 뒤 gpuwhy 를 다시 실행하세요."},
+     "실습 작업의 문제가 아닙니다: gpuwhy가 클러스터에서 읽지 못했습니다(대상: {what}). 컨트롤 플레인이 실행 중이고 "
+     "kubeconfig가 그것을 가리키는지 확인한 뒤 gpuwhy를 다시 실행하세요."},
     {"hint.file.empty", "{file} 파일이 비어 있습니다. 명령을 다시 실행하고 출력을 파일로 리디렉션하세요."},
     {"hint.file.hard-link",
-     "{file} 파일은 하드 링크입니다. 실습 폴더 밖에 있을 수도 있는 파일의 또 다른 이름이므로 gpuwhy 는 읽지 "
+     "{file} 파일은 하드 링크입니다. 실습 폴더 밖에 있을 수도 있는 파일의 또 다른 이름이므로 gpuwhy는 읽지 "
      "않습니다. 대신 사본을 저장하세요(cp --remove-destination 원본 {file}, 또는 명령의 출력을 다시 저장)."},
     {"hint.file.missing", "{file} 파일이 없습니다. 단계 설명대로 작업 디렉터리(기본값 /root/gpuwhy)에 만드세요."},
     {"hint.file.not-regular",
@@ -304,56 +304,57 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.file.not-text",
      "{file} 파일이 텍스트가 아닙니다({reason}). kubectl 출력을 평범한 텍스트(UTF-8)로 저장하세요."},
     {"hint.file.too-large",
-     "{file} 파일이 1 MiB 보다 큽니다. 단계가 요구하는 내용일 수 없으니 요청된 출력만 저장하세요."},
+     "{file} 파일이 1 MiB보다 큽니다. 단계가 요구하는 내용일 수 없으니 요청된 출력만 저장하세요."},
     {"hint.file.unreadable",
      "{file} 파일을 읽을 수 없습니다({reason}). 권한을 확인하고, 실습 폴더 안의 일반 파일로 "
      "두세요(폴더 밖을 가리키는 링크는 따라가지 않습니다)."},
     {"hint.internal-error",
-     "이 검사를 채점하는 중에 gpuwhy 자체가 실패했습니다(실습 작업이 아니라 gpuwhy 의 버그입니다). gpuwhy snapshot "
+     "이 검사를 채점하는 중에 gpuwhy 자체가 실패했습니다(실습 작업이 아니라 gpuwhy의 버그입니다). gpuwhy snapshot "
      "출력과 함께 알려 주세요."},
-    {"hint.manifest.not-single-pod", "{file} 파일에는 kind 가 Pod 인 객체가 정확히 하나만 있어야 합니다."},
+    {"hint.manifest.not-single-pod", "{file} 파일에는 kind가 Pod인 객체가 정확히 하나만 있어야 합니다."},
     {"hint.manifest.wrong-name",
-     "{file} 파일의 파드 이름이 \"{name}\" 입니다. 실습이 기대하는 것은 metadata.name: {pod} 입니다."},
-    {"hint.manifest.yaml-error", "{file} 파일이 올바른 YAML 이 아닙니다: {reason}"},
+     "{file} 파일의 파드 이름이 \"{name}\" 입니다. 실습이 기대하는 것은 metadata.name: {pod}입니다."},
+    {"hint.manifest.yaml-error", "{file} 파일이 올바른 YAML이 아닙니다: {reason}"},
     {"hint.node-missing",
-     "클러스터에 {node} 노드가 없습니다. kubeconfig 가 가리키는 클러스터가 실습 클러스터가 맞나요?"},
+     "클러스터에 {node} 노드가 없습니다. kubeconfig가 가리키는 클러스터가 실습 클러스터가 맞나요?"},
     {"hint.pending.not-evaluated",
      "{pod} 파드에 아직 PodScheduled=False/Unschedulable 조건이 없습니다. 스케줄러가 실행 중인가요? 몇 초 기다렸다가 "
      "다시 확인하세요(kubectl -n {namespace} get pod {pod} -o yaml)."},
     {"hint.placed.condition",
-     "{pod} 파드는 노드에 배정되어 있지만 PodScheduled 조건이 True 가 아니므로 스케줄러가 배정한 것이 아닙니다. "
+     "{pod} 파드는 노드에 배정되어 있지만 PodScheduled 조건이 True가 아니므로 스케줄러가 배정한 것이 아닙니다. "
      "nodeName 없이 다시 만드세요."},
     {"hint.placed.constrained",
      "{pod} 파드에 {fields} 설정이 있습니다. 그 설정을 지우고 파드를 다시 만드세요. GPU 요청만으로 스케줄러가 {node} "
      "노드를 골라야 합니다."},
     {"hint.placed.node-name",
-     "{pod} 파드가 노드를 직접 지정하고 있어(spec.nodeName) 스케줄러를 건너뜁니다. {file} 에서 nodeName 을 지우고 "
+     "{pod} 파드가 노드를 직접 지정하고 있어(spec.nodeName) 스케줄러를 건너뜁니다. {file}에서 nodeName을 지우고 "
      "파드를 다시 만드세요."},
     {"hint.placed.node-name-live",
-     "{pod} 파드는 spec.nodeName 이 지정된 채로 만들어져({manager}) 스케줄러를 건너뛰었습니다. {file} 에는 이제 "
-     "노드가 없지만, 실행 중인 파드는 예전 것입니다. 파드를 지우고(kubectl -n {namespace} delete pod {pod}) {file} "
-     "을 다시 적용하세요."},
+     "{pod} 파드는 spec.nodeName이 지정된 채로 만들어져({manager}) 스케줄러를 건너뛰었습니다. {file} 에는 이제 "
+     "노드가 없지만, 실행 중인 파드는 예전 것입니다. 파드를 지우고(kubectl -n {namespace} delete pod {pod}) "
+     "{file:을/를}"
+     " 다시 적용하세요."},
     {"hint.placed.not-bound-toleration",
      "{pod} 파드가 아직 노드에 배정되지 않았고, 스케줄러는 여전히 {node} 노드의 테인트를 이유로 듭니다: {pod} 파드의 "
-     "톨러레이션이 테인트와 맞지 않습니다. kubectl describe node {node} 의 Taints 와 key, value, operator, effect "
+     "톨러레이션이 테인트와 맞지 않습니다. kubectl describe node {node}의 Taints와 key, value, operator, effect"
      "를 비교하세요."},
     {"hint.placed.not-bound",
      "{pod} 파드가 아직 노드에 배정되지 않았습니다. PodScheduled 메시지를 보세요(kubectl -n {namespace} describe pod "
-     "{pod}). Insufficient {resource} 라고 나오면 {node} 노드가 allocatable 에 {resource} 를 광고하는지 "
+     "{pod}). Insufficient {resource} 라고 나오면 {node} 노드가 allocatable에 {resource:을/를} 광고하는지 "
      "확인하세요(2단계)."},
     {"hint.placed.wrong-node",
-     "{pod} 파드가 {node} 노드가 아닌 다른 노드에서 실행 중입니다. {resource} 를 광고하는 노드는 {node} 하나여야 "
+     "{pod} 파드가 {node} 노드가 아닌 다른 노드에서 실행 중입니다. {resource:을/를} 광고하는 노드는 {node} 하나여야 "
      "합니다. 2단계를 확인하고 파드를 다시 만드세요."},
     {"hint.pod-missing",
-     "{namespace} 네임스페이스에 {pod} 파드가 없습니다. kubectl apply -f 에 -n {namespace} 옵션을 붙여(또는 "
-     "매니페스트에 metadata.namespace 를 적어) 만드세요."},
+     "{namespace} 네임스페이스에 {pod} 파드가 없습니다. kubectl apply -f에 -n {namespace} 옵션을 붙여(또는 "
+     "매니페스트에 metadata.namespace를 적어) 만드세요."},
     {"hint.scheduler-file.cut",
-     "{file} 파일의 메시지가 중간에 잘렸습니다: 이유 목록이 끝을 알리는 마침표 전에 끊깁니다. kubectl get pod -o yaml "
+     "{file} 파일의 메시지가 중간에 잘렸습니다: 이유 목록이 끝을 알리는 마침표 전에 끊깁니다. kubectl get pod -o yaml"
      "은 "
-     "긴 메시지를 여러 줄로 접어 쓰고, grep 은 그 첫 줄만 남깁니다. 메시지 전체를 저장하세요: kubectl -n {namespace} "
+     "긴 메시지를 여러 줄로 접어 쓰고, grep은 그 첫 줄만 남깁니다. 메시지 전체를 저장하세요: kubectl -n {namespace} "
      "get pod {pod} -o jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' > {file}"},
     {"hint.scheduler-file.no-live-message",
-     "{pod} 파드에는 지금 스케줄러 메시지가 없습니다(더 이상 Pending 이 아님). 그래서 {file} 파일은 더 이상 클러스터 "
+     "{pod} 파드에는 지금 스케줄러 메시지가 없습니다(더 이상 Pending이 아님). 그래서 {file} 파일은 더 이상 클러스터 "
      "상태를 설명하지 못합니다. 그 단계의 상태로 되돌린 뒤 메시지를 다시 저장하세요."},
     {"hint.scheduler-file.no-message",
      "{file} 파일에 스케줄러 메시지(\"0/3 nodes are available: ...\")가 없습니다. {pod} 파드의 PodScheduled 메시지를 "
@@ -362,16 +363,16 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.scheduler-file.stale",
      "{file} 파일의 이유가 {pod} 파드의 현재 메시지({live})와 다릅니다. 현재 메시지를 다시 저장하세요."},
     {"hint.scheduler-file.wrong-kind-insufficient",
-     "{file} 파일의 메시지에 Insufficient {resource} 가 없습니다. GPU 두 개가 모두 쓰이고 있을 때 trainer3 의 "
+     "{file} 파일의 메시지에 Insufficient {resource:이/가} 없습니다. GPU 두 개가 모두 쓰이고 있을 때 trainer3의 "
      "메시지를 저장하세요."},
     {"hint.scheduler-file.wrong-kind-taint",
-     "{file} 파일의 메시지가 테인트를 이유로 들지 않습니다. cpu-only 가 테인트 때문에 대기하고 있을 때 그 메시지를 "
+     "{file} 파일의 메시지가 테인트를 이유로 들지 않습니다. cpu-only가 테인트 때문에 대기하고 있을 때 그 메시지를 "
      "저장하세요."},
     {"hint.step1.gpu-labels.case",
-     "라벨 값은 대소문자를 구분합니다: {labels}. 실습에 적힌 값 그대로 --overwrite 와 함께 붙이세요."},
+     "라벨 값은 대소문자를 구분합니다: {labels}. 실습에 적힌 값 그대로 --overwrite와 함께 붙이세요."},
     {"hint.step1.gpu-labels.fix",
      "{node} 노드의 라벨을 추가하거나 고치세요. 빠졌거나 틀린 라벨마다 kubectl label node {node} KEY=VALUE "
-     "--overwrite 를 실행합니다."},
+     "--overwrite를 실행합니다."},
     {"hint.step1.gpu-labels.wrong-node",
      "GPU 라벨이 {node} 노드가 아니라 {other} 노드에 붙어 있습니다. {node} 노드에 라벨을 붙이고 {other} 노드에서는 "
      "지우세요(kubectl label node {other} KEY-)."},
@@ -383,11 +384,11 @@ constexpr CatalogEntry kEntries[] = {
      "GPU 노드는 {node} 하나뿐입니다. 다른 노드의 라벨은 kubectl label node NAME KEY- 로 지우세요(끝의 마이너스가 "
      "라벨을 지웁니다)."},
     {"hint.step2.advertised-file.capacity-only",
-     "{file} 에서 {node} 의 {resource} 가 capacity 에만 있고 allocatable 에는 없습니다. 스케줄러는 allocatable 을 "
-     "보므로 capacity 만으로는 자리가 생기지 않습니다. /status/allocatable/nvidia.com~1gpu 도 \"{amount}\" 로 "
+     "{file}에서 {node}의 {resource:이/가} capacity 에만 있고 allocatable 에는 없습니다. 스케줄러는 allocatable을 "
+     "보므로 capacity 만으로는 자리가 생기지 않습니다. /status/allocatable/nvidia.com~1gpu도 \"{amount}\" 로 "
      "패치한 뒤(--subresource=status) 광고량을 다시 저장하세요."},
     {"hint.step2.advertised-file.backslash",
-     "모든 노드가 <none> 입니다. 셸이 nvidia\\.com/gpu 의 백슬래시를 지워서 kubectl 이 nvidia 라는 키를 찾았을 "
+     "모든 노드가 <none> 입니다. 셸이 nvidia\\.com/gpu의 백슬래시를 지워서 kubectl이 nvidia라는 키를 찾았을 "
      "가능성이 큽니다. -o 인자 전체를 작은따옴표로 감싸세요: -o "
      "'custom-columns=NAME:.metadata.name,GPU:.status.allocatable.nvidia\\.com/gpu'"},
     {"hint.step2.advertised-file.bare-numbers",
@@ -399,116 +400,116 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step2.advertised-file.unknown-nodes",
      "{file} 파일에 이 클러스터에 없는 노드가 있습니다: {nodes}. 실습 클러스터에서 출력을 다시 저장하세요."},
     {"hint.step2.advertised-file.unreadable",
-     "gpuwhy 가 {file} 파일을 해석하지 못했습니다({reason}). kubectl 이 출력하는 그대로 저장하세요: "
+     "gpuwhy가 {file} 파일을 해석하지 못했습니다({reason}). kubectl이 출력하는 그대로 저장하세요: "
      "표(custom-columns), 노드 이름이 있는 jsonpath 출력, -o json, -o yaml, kubectl describe nodes."},
     {"hint.step2.advertised-file.wrong-amount",
      "{file} 파일에 실습이 예상하지 않은 광고량이 있습니다: {wrong}. {node} 노드는 {amount}, 다른 노드는 아무것도 "
-     "없어야 합니다. 노드 status 를 패치한 뒤 파일을 다시 저장하세요."},
+     "없어야 합니다. 노드 status를 패치한 뒤 파일을 다시 저장하세요."},
     {"hint.step2.allocatable.capacity-only",
-     "capacity 는 있는데 allocatable 이 없습니다. 스케줄러는 allocatable 을 보므로 {node} 노드에서 GPU 를 하나도 "
-     "보지 못하고, GPU 파드는 대기하게 됩니다. /status/allocatable/nvidia.com~1gpu 도 \"{amount}\" 로 "
+     "capacity는 있는데 allocatable이 없습니다. 스케줄러는 allocatable을 보므로 {node} 노드에서 GPU를 하나도 "
+     "보지 못하고, GPU 파드는 대기하게 됩니다. /status/allocatable/nvidia.com~1gpu도 \"{amount}\" 로 "
      "패치하세요(같은 명령, --subresource=status)."},
     {"hint.step2.allocatable.missing",
-     "{node} 노드가 {resource} 를 전혀 광고하지 않습니다. kubectl patch node {node} --subresource=status --type=json "
-     "으로 /status/capacity/nvidia.com~1gpu 와 /status/allocatable/nvidia.com~1gpu 를 둘 다 \"{amount}\" 로 "
+     "{node} 노드가 {resource:을/를} 전혀 광고하지 않습니다. kubectl patch node {node} --subresource=status --type=json"
+     "으로 /status/capacity/nvidia.com~1gpu와 /status/allocatable/nvidia.com~1gpu를 둘 다 \"{amount}\" 로 "
      "패치하세요."},
     {"hint.step2.allocatable.wrong-value",
-     "{node} 노드가 allocatable 에 다른 양을 광고합니다. /status/allocatable/nvidia.com~1gpu 를 \"{amount}\" 로 다시 "
+     "{node} 노드가 allocatable에 다른 양을 광고합니다. /status/allocatable/nvidia.com~1gpu를 \"{amount}\" 로 다시 "
      "패치하세요."},
     {"hint.step2.capacity.missing",
      "status 하위 리소스를 패치하세요: kubectl patch node {node} --subresource=status --type=json -p "
      "'[{\"op\":\"add\",\"path\":\"/status/capacity/nvidia.com~1gpu\",\"value\":\"{amount}\"}]'. "
-     "--subresource=status 가 없으면 변경이 버려집니다."},
+     "--subresource=status가 없으면 변경이 버려집니다."},
     {"hint.step2.capacity.wrong-value",
-     "{node} 노드가 capacity 에 다른 양을 광고합니다. /status/capacity/nvidia.com~1gpu 를 \"{amount}\" 로 다시 "
+     "{node} 노드가 capacity에 다른 양을 광고합니다. /status/capacity/nvidia.com~1gpu를 \"{amount}\" 로 다시 "
      "패치하세요."},
     {"hint.step2.other-nodes",
-     "GPU 가 있는 노드는 {node} 하나뿐입니다. 다른 노드의 status 에서 {resource} 를 "
-     "지우세요(/status/capacity/nvidia.com~1gpu 와 /status/allocatable/nvidia.com~1gpu 에 JSON patch op remove, "
+     "GPU가 있는 노드는 {node} 하나뿐입니다. 다른 노드의 status에서 {resource:을/를} "
+     "지우세요(/status/capacity/nvidia.com~1gpu와 /status/allocatable/nvidia.com~1gpu에 JSON patch op remove, "
      "--subresource=status)."},
     {"hint.step3.apiserver-rejects.accepted",
-     "apiserver 가 {file} 파일을 받아들였습니다. 보여 주려는 규칙을 어기지 않는다는 뜻입니다. 단계 설명과 비교해서 "
+     "apiserver가 {file} 파일을 받아들였습니다. 보여 주려는 규칙을 어기지 않는다는 뜻입니다. 단계 설명과 비교해서 "
      "{resource} 양을 고치세요."},
     {"hint.step3.apiserver-rejects.no-namespace",
-     "{namespace} 네임스페이스가 없어서 {file} 파일의 dry-run 이 실패했습니다. 먼저 네임스페이스를 만드세요(1단계)."},
+     "{namespace} 네임스페이스가 없어서 {file} 파일의 dry-run이 실패했습니다. 먼저 네임스페이스를 만드세요(1단계)."},
     {"hint.step3.apiserver-rejects.not-sent",
-     "{file} 파일이 없거나 Pod 하나가 아니어서 apiserver 로 보내지 않았습니다. 먼저 매니페스트를 고치세요."},
+     "{file} 파일이 없거나 Pod 하나가 아니어서 apiserver로 보내지 않았습니다. 먼저 매니페스트를 고치세요."},
     {"hint.step3.apiserver-rejects.wrong-reason-fraction",
-     "apiserver 가 {file} 파일을 거절했지만 {resource} 양이 소수라서가 아닙니다. 나머지는 올바르게 두고 0.5 같은 "
+     "apiserver가 {file} 파일을 거절했지만 {resource} 양이 소수라서가 아닙니다. 나머지는 올바르게 두고 0.5 같은 "
      "양을 쓰세요."},
     {"hint.step3.apiserver-rejects.wrong-reason-mismatch",
-     "apiserver 가 {file} 파일을 거절했지만 {resource} 의 requests 와 limits 가 달라서가 아닙니다. 둘 다 정수로 "
+     "apiserver가 {file} 파일을 거절했지만 {resource}의 requests와 limits가 달라서가 아닙니다. 둘 다 정수로 "
      "두고 값만 다르게 하세요."},
     {"hint.step3.fraction-manifest.no-gpu",
-     "{file} 파일이 {resource} 를 요청하지 않습니다. resources.limits 에 0.5 같은 소수로 적으세요."},
+     "{file} 파일이 {resource:을/를} 요청하지 않습니다. resources.limits에 0.5 같은 소수로 적으세요."},
     {"hint.step3.fraction-manifest.whole",
-     "{file} 파일의 {resource} 양이 모두 정수라서 이 규칙을 시험하지 못합니다. 0.5 나 500m 같은 소수를 쓰세요."},
+     "{file} 파일의 {resource} 양이 모두 정수라서 이 규칙을 시험하지 못합니다. 0.5나 500m 같은 소수를 쓰세요."},
     {"hint.step3.mismatch-manifest.equal",
-     "{file} 파일에서 {resource} 의 requests 와 limits 가 같아서 파드가 유효합니다. 규칙이 거절하는 모습을 보려면 두 "
+     "{file} 파일에서 {resource}의 requests와 limits가 같아서 파드가 유효합니다. 규칙이 거절하는 모습을 보려면 두 "
      "값을 다르게 하세요(예: requests 2, limits 1)."},
     {"hint.step3.mismatch-manifest.fractional",
      "{file} 파일이 소수를 씁니다. 그것은 다른 규칙(bad-fraction.yaml)입니다. 여기서는 서로 다른 정수 두 개를 "
      "쓰세요."},
     {"hint.step3.mismatch-manifest.needs-both",
-     "{file} 파일은 컨테이너의 resources.requests 와 resources.limits 양쪽에 {resource} 를 서로 다른 정수로 적어야 "
-     "합니다. limits 만 적으면 requests 가 limits 에서 복사되어 파드가 유효해집니다."},
+     "{file} 파일은 컨테이너의 resources.requests와 resources.limits 양쪽에 {resource:을/를} 서로 다른 정수로 적어야 "
+     "합니다. limits만 적으면 requests가 limits에서 복사되어 파드가 유효해집니다."},
     {"hint.step3.not-created.exists",
-     "다음 파드가 있습니다: {pods}. 잘못된 매니페스트를 apiserver 가 받아들일 때까지 고친 것입니다. 규칙을 어기는 "
+     "다음 파드가 있습니다: {pods}. 잘못된 매니페스트를 apiserver가 받아들일 때까지 고친 것입니다. 규칙을 어기는 "
      "양으로 되돌리고 파드를 지우세요."},
     {"hint.step3.not-created.no-names",
-     "gpuwhy 는 파드 이름을 {mismatch_file}, {fraction_file} 에서 읽는데 둘 다 읽을 수 없었습니다. 먼저 매니페스트를 "
+     "gpuwhy는 파드 이름을 {mismatch_file}, {fraction_file}에서 읽는데 둘 다 읽을 수 없었습니다. 먼저 매니페스트를 "
      "작성하세요."},
     {"hint.step3.rejected-file.empty",
-     "{file} 파일이 비어 있습니다. kubectl 은 오류를 표준 오류로 내보내므로 > 만으로는 받을 수 없습니다. 첫 번째 "
-     "매니페스트는 kubectl apply -f ... > {file} 2>&1, 두 번째는 ... >> {file} 2>&1 로 실행하세요."},
+     "{file} 파일이 비어 있습니다. kubectl은 오류를 표준 오류로 내보내므로 > 만으로는 받을 수 없습니다. 첫 번째 "
+     "매니페스트는 kubectl apply -f ... > {file} 2>&1, 두 번째는 ... >> {file} 2>&1로 실행하세요."},
     {"hint.step3.rejected-file.no-fraction",
-     "{file} 파일에 {resource} 필드에 대한 \"must be an integer\" 거절이 없습니다. k8s/bad-fraction.yaml 을 "
+     "{file} 파일에 {resource} 필드에 대한 \"must be an integer\" 거절이 없습니다. k8s/bad-fraction.yaml을 "
      "적용하고 그 메시지를 덧붙이세요(>> {file} 2>&1)."},
     {"hint.step3.rejected-file.no-mismatch",
-     "{file} 파일에 \"must be equal to {resource} limit\" 거절이 없습니다. k8s/bad-mismatch.yaml 을 적용하고 그 "
+     "{file} 파일에 \"must be equal to {resource} limit\" 거절이 없습니다. k8s/bad-mismatch.yaml을 적용하고 그 "
      "메시지를 덧붙이세요(>> {file} 2>&1)."},
     {"hint.step3.rejected-file.no-rejection",
-     "{file} 파일에 apiserver 의 거절 메시지가 없습니다. 잘못된 매니페스트 두 개를 적용하고 kubectl 이 출력하는 것을 "
+     "{file} 파일에 apiserver의 거절 메시지가 없습니다. 잘못된 매니페스트 두 개를 적용하고 kubectl이 출력하는 것을 "
      "표준 오류까지 포함해 저장하세요(2>&1)."},
     {"hint.step3.rejected-file.overwritten",
      "{file} 파일에 거절이 하나뿐입니다. 두 번째 명령이 첫 번째 결과를 덮어썼을 가능성이 큽니다. 첫 번째는 >, 두 "
-     "번째는 >>(덧붙이기)를 쓰고 둘 다 2>&1 을 붙이세요."},
+     "번째는 >>(덧붙이기)를 쓰고 둘 다 2>&1을 붙이세요."},
     {"hint.step4.manifest.constraint",
-     "{file} 파일에 {fields} 설정이 있습니다. 지우세요: trainer 는 자원만으로 GPU 노드에 가야 합니다."},
-    {"hint.step4.manifest.limit", "{file} 파일은 resources.limits 에서 {resource}: {amount} 만큼 요청해야 합니다."},
+     "{file} 파일에 {fields} 설정이 있습니다. 지우세요: trainer는 자원만으로 GPU 노드에 가야 합니다."},
+    {"hint.step4.manifest.limit", "{file} 파일은 resources.limits에서 {resource}: {amount} 만큼 요청해야 합니다."},
     {"hint.step4.manifest.requests-and-constraint",
-     "{file} 파일이 requests 에 {resource} 를 적고 {fields} 설정으로 파드를 고정합니다. limits({resource}: "
-     "{amount})만 남기고 {fields} 설정은 지우세요: 요점은 apiserver 가 requests 를 채운다는 것, 그리고 자원만으로 "
+     "{file} 파일이 requests에 {resource:을/를} 적고 {fields} 설정으로 파드를 고정합니다. limits({resource}: "
+     "{amount})만 남기고 {fields} 설정은 지우세요: 요점은 apiserver가 requests를 채운다는 것, 그리고 자원만으로 "
      "노드가 정해진다는 것입니다."},
     {"hint.step4.manifest.requests-set",
-     "{file} 파일이 requests 에 {resource} 를 적었습니다. limits 에만 적으세요: apiserver 가 limits 를 requests 로 "
+     "{file} 파일이 requests에 {resource:을/를} 적었습니다. limits 에만 적으세요: apiserver가 limits를 requests로 "
      "복사해 준다는 것이 이 단계에서 볼 내용입니다."},
     {"hint.step4.requests-defaulted",
-     "클러스터의 {pod} 파드는 {resource} 의 requests 와 limits 가 {amount} 로 되어 있지 않습니다. 매니페스트로 다시 "
-     "만들고(kubectl delete pod {pod} -n {namespace} 후 apply) -o yaml 로 requests 를 확인하세요."},
+     "클러스터의 {pod} 파드는 {resource}의 requests와 limits가 {amount:으로/로} 되어 있지 않습니다. 매니페스트로 다시 "
+     "만들고(kubectl delete pod {pod} -n {namespace} 후 apply) -o yaml로 requests를 확인하세요."},
     {"hint.step5.cpu-only-pending.not-taint",
-     "cpu-only 의 메시지가 테인트를 이유로 들지 않습니다. {node} 노드에 견디지 못하는 테인트가 있다는 내용이어야 "
-     "합니다. 테인트(5단계)를 확인하고, cpu-only 가 GPU 를 요청하지 않는지 확인하세요."},
+     "cpu-only의 메시지가 테인트를 이유로 들지 않습니다. {node} 노드에 견디지 못하는 테인트가 있다는 내용이어야 "
+     "합니다. 테인트(5단계)를 확인하고, cpu-only가 GPU를 요청하지 않는지 확인하세요."},
     {"hint.step5.cpu-only-pending.scheduled",
-     "cpu-only 가 노드에 배정되었습니다({bound}). {node} 노드에 테인트가 없거나, cpu-only 가 그 테인트를 견디거나, "
-     "GPU 라벨이 다른 노드에 있습니다. 그것을 고친 뒤 cpu-only 를 다시 만드세요."},
+     "cpu-only가 노드에 배정되었습니다({bound}). {node} 노드에 테인트가 없거나, cpu-only가 그 테인트를 견디거나, "
+     "GPU 라벨이 다른 노드에 있습니다. 그것을 고친 뒤 cpu-only를 다시 만드세요."},
     {"hint.step5.cpu-only-spec.gpu",
-     "cpu-only 는 {resource} 를 요청하면 안 됩니다({detail}). resources 에서 지우세요. 그렇지 않으면 대기 이유가 "
+     "cpu-only는 {resource:을/를} 요청하면 안 됩니다({detail}). resources에서 지우세요. 그렇지 않으면 대기 이유가 "
      "테인트 하나만이 아니게 됩니다."},
     {"hint.step5.cpu-only-spec.selector",
-     "cpu-only 가 GPU 노드를 노리려면 nodeSelector {selector} 설정이 필요합니다(현재: {detail})."},
+     "cpu-only가 GPU 노드를 노리려면 nodeSelector {selector} 설정이 필요합니다(현재: {detail})."},
     {"hint.step5.cpu-only-spec.toleration",
-     "cpu-only 는 {taint} 테인트를 견디면 안 됩니다({detail}). 테인트가 cpu-only 를 GPU 노드에서 떼어 놓을 수 있도록 "
+     "cpu-only는 {taint} 테인트를 견디면 안 됩니다({detail}). 테인트가 cpu-only를 GPU 노드에서 떼어 놓을 수 있도록 "
      "톨러레이션을 지우세요."},
     {"hint.step5.cpu-only-spec.unquoted",
-     "nodeSelector 값은 따옴표로 감싼 문자열 \"true\" 여야 합니다. 따옴표 없는 true 는 YAML 불리언이라({detail}) "
-     "apiserver 가 거절합니다."},
+     "nodeSelector 값은 따옴표로 감싼 문자열 \"true\" 여야 합니다. 따옴표 없는 true는 YAML 불리언이라({detail}) "
+     "apiserver가 거절합니다."},
     {"hint.step5.taint.missing",
      "{node} 노드에 {key} 테인트가 없습니다. 테인트를 거세요: kubectl taint node {node} {taint}. 파드를 스케줄하려고 "
      "테인트를 지우지 마세요."},
     {"hint.step5.taint.noexecute",
-     "{node} 노드의 테인트 효과가 NoExecute 입니다. NoExecute 는 견디지 못하는, 이미 실행 중인 파드(trainer)를 "
-     "쫓아냅니다. NoSchedule 을 쓰세요: kubectl taint node {node} {key}:NoExecute- 다음에 kubectl taint node {node} "
+     "{node} 노드의 테인트 효과가 NoExecute입니다. NoExecute는 견디지 못하는, 이미 실행 중인 파드(trainer)를 "
+     "쫓아냅니다. NoSchedule을 쓰세요: kubectl taint node {node} {key}:NoExecute- 다음에 kubectl taint node {node} "
      "{taint}."},
     {"hint.step5.taint.other-nodes",
      "{key} 테인트는 {node} 노드에만 있어야 하는데 다른 노드에도 있습니다: {others}. 그 노드에서는 kubectl taint "
@@ -520,8 +521,8 @@ constexpr CatalogEntry kEntries[] = {
      "{node} 노드의 {key} 테인트 값이 다릅니다(필요한 값: {value}). 테인트를 지우고(kubectl taint node {node} "
      "{key}-) 다시 거세요: kubectl taint node {node} {taint}."},
     {"hint.step5.tainted-file.insufficient",
-     "{file} 파일에 Insufficient {resource} 메시지가 있습니다. 그것은 trainer3 의 메시지(7단계)입니다. 여기에는 "
-     "cpu-only 의 메시지를 저장하세요."},
+     "{file} 파일에 Insufficient {resource} 메시지가 있습니다. 그것은 trainer3의 메시지(7단계)입니다. 여기에는 "
+     "cpu-only의 메시지를 저장하세요."},
     {"hint.step5.trainer-not-evicted.gone",
      "{pod} 파드가 더 이상 없습니다. NoSchedule 테인트는 실행 중인 파드를 결코 지우지 않습니다. {pod} 파드를 다시 "
      "만들고(4단계) 지우지 마세요."},
@@ -529,13 +530,13 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} 파드가 {node} 노드에서 실행 중이 아닙니다. 노드에 테인트를 걸기 전에 4단계처럼 다시 만드세요."},
     {"hint.step5.trainer-not-evicted.never-scheduled",
      "{pod} 파드가 한 번도 스케줄되지 않았으므로 지킬 것이 없었습니다. 먼저 4단계를 성공시키세요({node} 노드가 "
-     "allocatable 에 {resource} 를 광고해야 합니다)."},
+     "allocatable에 {resource:을/를} 광고해야 합니다)."},
     {"hint.step5.trainer-not-evicted.noexecute",
-     "{pod} 파드가 쫓겨났거나 삭제되는 중입니다. NoExecute 테인트는 견디지 못하는 파드를 쫓아냅니다. NoSchedule 을 "
+     "{pod} 파드가 쫓겨났거나 삭제되는 중입니다. NoExecute 테인트는 견디지 못하는 파드를 쫓아냅니다. NoSchedule을 "
      "쓰고 {pod} 파드를 다시 만드세요."},
     {"hint.step6.gate-kept.cpu-only-scheduled",
-     "cpu-only 가 더 이상 대기하지 않습니다. 테인트가 cpu-only 를 {node} 노드에서 떼어 놓아야 합니다. 테인트를 "
-     "확인하고 cpu-only 에 톨러레이션이 없는지 확인한 뒤 다시 만드세요."},
+     "cpu-only가 더 이상 대기하지 않습니다. 테인트가 cpu-only를 {node} 노드에서 떼어 놓아야 합니다. 테인트를 "
+     "확인하고 cpu-only에 톨러레이션이 없는지 확인한 뒤 다시 만드세요."},
     {"hint.step6.gate-kept.taint-changed",
      "{node} 노드의 테인트가 바뀌었습니다. 지금은 {found}, 실습의 테인트는 {taint}. 실습의 테인트로 되돌리세요(다른 "
      "테인트는 kubectl taint node {node} {key}- 로 지웁니다)."},
@@ -543,52 +544,52 @@ constexpr CatalogEntry kEntries[] = {
      "{taint} 테인트가 더 이상 {node} 노드에 없습니다. 다시 거세요(kubectl taint node {node} {taint}). GPU 파드를 "
      "들여보내는 것은 테인트 제거가 아니라 톨러레이션입니다."},
     {"hint.step6.gpu.live",
-     "클러스터의 {pod} 파드는 {resource} 의 requests 와 limits 가 {amount} 로 되어 있지 않습니다. {file} 파일로 다시 "
+     "클러스터의 {pod} 파드는 {resource}의 requests와 limits가 {amount:으로/로} 되어 있지 않습니다. {file} 파일로 다시 "
      "만드세요."},
     {"hint.step6.gpu.manifest",
-     "{file} 파일은 {resource}: {amount} 만큼 요청해야 합니다(limits 에 적고, requests 를 적는다면 같은 값으로)."},
+     "{file} 파일은 {resource}: {amount} 만큼 요청해야 합니다(limits에 적고, requests를 적는다면 같은 값으로)."},
     {"hint.step6.toleration.missing",
-     "{pod} 파드에 {key} 에 대한 톨러레이션이 없습니다. spec.tolerations 에 추가하세요: key {key}, operator Equal, "
+     "{pod} 파드에 {key}에 대한 톨러레이션이 없습니다. spec.tolerations에 추가하세요: key {key}, operator Equal, "
      "value {value}, effect {effect}."},
     {"hint.step6.toleration.too-broad",
-     "{pod} 파드에 키 없이 operator Exists 인 톨러레이션이 있습니다. 이 톨러레이션은 모든 노드의 모든 테인트를 "
-     "견딥니다. 키 {key} 만 견디도록 하세요(operator Equal, value {value}, effect {effect})."},
+     "{pod} 파드에 키 없이 operator Exists인 톨러레이션이 있습니다. 이 톨러레이션은 모든 노드의 모든 테인트를 "
+     "견딥니다. 키 {key}만 견디도록 하세요(operator Equal, value {value}, effect {effect})."},
     {"hint.step6.toleration.wrong-effect",
-     "{pod} 파드의 {key} 톨러레이션에 다른 효과가 적혀 있습니다. effect 를 비워 두거나 {effect} 로 쓰세요."},
+     "{pod} 파드의 {key} 톨러레이션에 다른 효과가 적혀 있습니다. effect를 비워 두거나 {effect:으로/로} 쓰세요."},
     {"hint.step6.toleration.wrong-value",
      "{pod} 파드의 {key} 톨러레이션 값이 테인트의 값({value})과 다릅니다. operator Equal 에서는 값이 정확히 같아야 "
      "합니다."},
     {"hint.step7.exhausted-file.taint",
-     "{file} 파일의 메시지가 테인트를 이유로 듭니다. cpu-only 의 메시지이거나, trainer3 에 톨러레이션이 없었던 "
-     "것입니다. trainer3 의 메시지가 Insufficient {resource} 로 바뀐 뒤에 저장하세요."},
+     "{file} 파일의 메시지가 테인트를 이유로 듭니다. cpu-only의 메시지이거나, trainer3에 톨러레이션이 없었던 "
+     "것입니다. trainer3의 메시지가 Insufficient {resource:으로/로} 바뀐 뒤에 저장하세요."},
     {"hint.step7.pending-insufficient.not-insufficient",
-     "trainer3 의 메시지에 Insufficient {resource} 가 없습니다. trainer2 처럼 GPU 1장을 요청하는지, {node} 노드의 "
+     "trainer3의 메시지에 Insufficient {resource:이/가} 없습니다. trainer2처럼 GPU 1장을 요청하는지, {node} 노드의 "
      "GPU 두 개가 모두 쓰이고 있는지 확인하세요."},
     {"hint.step7.pending-insufficient.scheduled",
-     "trainer3 가 노드에 배정되었습니다({bound}). GPU 자리가 아직 비어 있었다는 뜻입니다. trainer 와 trainer2 가 "
-     "모두 {node} 노드에서 실행 중이어야 하고, {node} 노드는 정확히 2 를 광고해야 합니다."},
+     "trainer3이 노드에 배정되었습니다({bound}). GPU 자리가 아직 비어 있었다는 뜻입니다. trainer와 trainer2가 "
+     "모두 {node} 노드에서 실행 중이어야 하고, {node} 노드는 정확히 2를 광고해야 합니다."},
     {"hint.step7.pending-insufficient.taint",
-     "trainer3 의 메시지가 테인트를 이유로 듭니다. trainer3 가 테인트를 견디지 못하기 때문입니다. trainer2 의 "
+     "trainer3의 메시지가 테인트를 이유로 듭니다. trainer3이 테인트를 견디지 못하기 때문입니다. trainer2의 "
      "톨러레이션을 붙여서 남는 이유가 자원뿐이게 하세요."},
     {"hint.step7.same-as-trainer2.differs",
-     "{where} 에서 {other} 와 다른 항목: {fields}. {other_file} 파일을 복사해 이름만 바꾸세요."},
+     "{where}에서 {other:과/와} 다른 항목: {fields}. {other_file} 파일을 복사해 이름만 바꾸세요."},
     {"hint.step7.same-as-trainer2.no-trainer2-manifest",
-     "trainer3 는 {other_file} 파일과 비교하는데, 그 파일이 없거나 올바르지 않습니다. 먼저 6단계를 고치세요."},
+     "trainer3은 {other_file} 파일과 비교하는데, 그 파일이 없거나 올바르지 않습니다. 먼저 6단계를 고치세요."},
     {"hint.step7.same-as-trainer2.tolerations",
-     "{where}: 톨러레이션이 {other} 와 다릅니다. trainer2 의 톨러레이션을 복사하세요. 톨러레이션이 없으면 대기 "
+     "{where}: 톨러레이션이 {other:과/와} 다릅니다. trainer2의 톨러레이션을 복사하세요. 톨러레이션이 없으면 대기 "
      "이유가 자원이 아니라 다시 테인트가 됩니다."},
     {"hint.step8.allocatable.differs",
-     "ALLOCATABLE 은 {value} 인데 {node} 노드의 status.allocatable 에 있는 {resource} 는 {live} 입니다. 클러스터에서 "
+     "ALLOCATABLE은 {value} 인데 {node} 노드의 status.allocatable에 있는 {resource:은/는} {live}입니다. 클러스터에서 "
      "읽으세요: kubectl get node {node} -o jsonpath='{.status.allocatable.nvidia\\.com/gpu}'"},
     {"hint.step8.format.duplicates", "두 번 이상 적힌 키: {duplicates}. 키마다 한 번만 적으세요."},
     {"hint.step8.format.line-count",
      "{file} 파일은 비어 있지 않은 줄이 정확히 일곱 개여야 합니다. 키 하나에 한 줄입니다."},
     {"hint.step8.format.malformed",
-     "다음 줄은 KEY=VALUE 나 KEY: VALUE 형태가 아닙니다: {lines}. 한 줄에 키 하나와 그 값만 적으세요."},
+     "다음 줄은 KEY=VALUE나 KEY: VALUE 형태가 아닙니다: {lines}. 한 줄에 키 하나와 그 값만 적으세요."},
     {"hint.step8.format.missing-keys", "빠진 키: {missing}. 일곱 개를 모두 적으세요: {keys}."},
-    {"hint.step8.format.unknown-keys", "알 수 없는 키: {unknown}. 일곱 키는 {keys} 입니다."},
+    {"hint.step8.format.unknown-keys", "알 수 없는 키: {unknown}. 일곱 키는 {keys}입니다."},
     {"hint.step8.fractional.affirmative",
-     "\"{value}\": 소수가 허용된다는 답이지만, 3단계에서 apiserver 가 {resource} 0.5 를 거절하는 것을 보았습니다. "
+     "\"{value}\": 소수가 허용된다는 답이지만, 3단계에서 apiserver가 {resource} 0.5를 거절하는 것을 보았습니다. "
      "확장 자원은 정수입니다."},
     {"hint.step8.fractional.unknown",
      "\"{value}\": 인정되는 답이 아닙니다. 불가, 거절, 금지(no, rejected, forbidden) 같은 한 단어로 적으세요."},
@@ -598,55 +599,58 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step8.not-a-number", "{key} 값은 클러스터에서 센 정수여야 합니다. 적힌 값: \"{value}\"."},
     {"hint.step8.ambiguous", "{key}={value} 에는 예와 아니오가 함께 있습니다(또는 답이 없습니다). 답을 하나만 쓰세요."},
     {"hint.step2.advertised-file.saved-before-patch",
-     "{file} 의 모든 행이 <none> 인데 {node} 는 지금 {resource} {live}개를 광고합니다. 2단계 패치 전에 파일을 "
-     "저장했거나, 셸이 nvidia\\.com/gpu 의 백슬래시를 지웠습니다. -o 인자를 작은따옴표로 감싸 지금 명령을 다시 "
+     "{file}의 모든 행이 <none> 인데 {node:은/는} 지금 {resource} {live}개를 광고합니다. 2단계 패치 전에 파일을 "
+     "저장했거나, 셸이 nvidia\\.com/gpu의 백슬래시를 지웠습니다. -o 인자를 작은따옴표로 감싸 지금 명령을 다시 "
      "실행하고 그 출력을 저장하세요."},
     {"hint.taint.wrong-key",
-     "{node} 의 테인트 {found} 는 실습의 테인트가 아닙니다. 지우고(각각 kubectl taint node {node} KEY:EFFECT-) "
-     "{taint} 를 추가하세요."},
+     "{node}의 테인트 {found:은/는} 실습의 테인트가 아닙니다. 지우고(각각 kubectl taint node {node} KEY:EFFECT-) "
+     "{taint:을/를} 추가하세요."},
     {"value.placed.bound-by-hand", "스케줄러 없이 노드에 바인딩됨"},
     {"hint.placed.other-scheduler",
-     "{pod} 는 스케줄러로 {scheduler} 를 지정해서(spec.schedulerName) default-scheduler 가 배치하지 않았습니다. "
-     "손으로 바인딩된 것입니다. {file} 에서 schedulerName 을 지우고 파드를 지운 뒤 다시 만들어 스케줄러가 {node} 를 "
+     "{pod:은/는} 스케줄러로 {scheduler:을/를} 지정해서(spec.schedulerName) default-scheduler가 배치하지 않았습니다. "
+     "손으로 바인딩된 것입니다. {file}에서 schedulerName을 지우고 파드를 지운 뒤 다시 만들어 스케줄러가 {node:을/를} "
      "고르게 하세요."},
     {"hint.placed.no-scheduled-event",
-     "{pod} 에는 이벤트가 있지만 default-scheduler 가 배치했다는 Scheduled 이벤트가 없습니다. 손으로(Binding) "
-     "바인딩된 것입니다. 파드를 지우고 {file} 로 다시 만들어 스케줄러가 {node} 를 고르게 하세요."},
-    {"value.step7.no-allocatable", "{node} 에 할당 가능한 {resource} 가 없음"},
+     "{pod} 에는 이벤트가 있지만 default-scheduler가 배치했다는 Scheduled 이벤트가 없습니다. 손으로(Binding) "
+     "바인딩된 것입니다. 파드를 지우고 {file:으로/로} 다시 만들어 스케줄러가 {node:을/를} 고르게 하세요."},
+    {"value.step7.no-allocatable", "{node}에 할당 가능한 {resource:이/가} 없음"},
     {"hint.step7.premise-allocatable",
-     "{pod} 가 대기 중이지만 슬롯이 다 차서가 아닙니다. {node} 에 status.allocatable {resource} 가 없어서 어떤 GPU "
-     "파드도 들어갈 수 없습니다. 2단계를 고치고(capacity 와 함께 allocatable 도 패치) {pod} 를 다시 보세요."},
+     "{pod:이/가} 대기 중이지만 슬롯이 다 차서가 아닙니다. {node}에 status.allocatable {resource:이/가} 없어서 어떤 "
+     "GPU "
+     "파드도 들어갈 수 없습니다. 2단계를 고치고(capacity와 함께 allocatable도 패치) {pod:을/를} 다시 보세요."},
     {"value.step7.slots-free", "GPU {allocatable}개 중 {used}개 사용 중"},
     {"hint.step7.premise-slots",
-     "7단계는 슬롯이 다 찬 상황입니다. {trainer} 와 {trainer2} 가 모두 {node} 에서 실행되며 GPU 를 전부 쓰고 있어야 "
-     "합니다(지금 {allocatable}개 중 {used}개 사용). {pod} 를 보기 전에 두 파드를 되살리세요(4, 6단계)."},
+     "7단계는 슬롯이 다 찬 상황입니다. {trainer:과/와} {trainer2:이/가} 모두 {node}에서 실행되며 GPU를 전부 쓰고 "
+     "있어야 "
+     "합니다(지금 {allocatable}개 중 {used}개 사용). {pod:을/를} 보기 전에 두 파드를 되살리세요(4, 6단계)."},
     {"hint.step7.shared-toleration",
-     "{pod} 는 {other} 와 같은 톨러레이션을 가졌고, 그 톨러레이션이 {taint} 와 맞지 않습니다. {other} 를 베끼는 것이 "
-     "아니라 공통 톨러레이션을 고쳐야 합니다. {other_file} 와 {file} 모두에서 고치고(key {resource}, operator "
+     "{pod:은/는} {other:과/와} 같은 톨러레이션을 가졌고, 그 톨러레이션이 {taint:과/와} 맞지 않습니다. {other:을/를} "
+     "베끼는 것이 "
+     "아니라 공통 톨러레이션을 고쳐야 합니다. {other_file:과/와} {file} 모두에서 고치고(key {resource}, operator "
      "Equal, value present, effect NoSchedule) 두 파드를 다시 만드세요."},
     {"hint.step8.pending.differs",
-     "PENDING 은 {value} 인데 지금 {namespace} 네임스페이스에서 대기 중인 파드는 {live}개입니다. kubectl -n "
-     "{namespace} get pods 로 세어 보세요."},
+     "PENDING은 {value} 인데 지금 {namespace} 네임스페이스에서 대기 중인 파드는 {live}개입니다. kubectl -n "
+     "{namespace} get pods로 세어 보세요."},
     {"hint.step8.requests-equal-limits.negative",
-     "\"{value}\": 같지 않아도 된다는 답이지만, 3단계에서 apiserver 가 {resource} 의 requests 가 limits 와 다르면 "
+     "\"{value}\": 같지 않아도 된다는 답이지만, 3단계에서 apiserver가 {resource}의 requests가 limits와 다르면 "
      "거절하는 것을 보았습니다. 둘은 같아야 합니다."},
     {"hint.step8.requests-equal-limits.unknown",
      "\"{value}\": 인정되는 답이 아닙니다. 예, 네, 필수, 같음(yes, required, equal) 같은 한 단어로 적으세요."},
     {"hint.step8.scheduler-sees.devices",
-     "\"{value}\": 스케줄러는 장치를 보지 않습니다. 노드 status 의 숫자(allocatable)와 파드의 requests 를 비교할 "
+     "\"{value}\": 스케줄러는 장치를 보지 않습니다. 노드 status의 숫자(allocatable)와 파드의 requests를 비교할 "
      "뿐입니다. 그래서 이 실습은 GPU 없이도 됩니다. 숫자라고 적으세요."},
     {"hint.step8.scheduler-sees.unknown",
      "\"{value}\": 인정되는 답이 아닙니다. 스케줄러가 보는 것은 장치일까요, 숫자일까요? 숫자(numbers) 같은 한 단어로 "
      "적으세요."},
     {"hint.step8.taint.case",
-     "TAINT 가 현재 테인트({live})와 대소문자만 다릅니다. 키, 값, 효과는 대소문자를 구분합니다."},
+     "TAINT가 현재 테인트({live})와 대소문자만 다릅니다. 키, 값, 효과는 대소문자를 구분합니다."},
     {"hint.step8.taint.differs",
-     "TAINT 는 \"{value}\" 인데 {node} 노드의 테인트는 {live} 입니다. 키=값:효과(key=value:Effect) 형태로 적으세요."},
+     "TAINT는 \"{value}\" 인데 {node} 노드의 테인트는 {live}입니다. 키=값:효과(key=value:Effect) 형태로 적으세요."},
     {"hint.step8.taint.no-live-taint",
-     "{node} 노드에 {resource} 테인트가 없어서 TAINT 가 일치할 수 없습니다. 테인트를 다시 걸고({taint}) 키=값:효과 "
+     "{node} 노드에 {resource} 테인트가 없어서 TAINT가 일치할 수 없습니다. 테인트를 다시 걸고({taint}) 키=값:효과 "
      "형태로 적으세요."},
     {"hint.step8.used.differs",
-     "USED 는 {value} 인데 지금 {node} 노드에 배정된 파드들이 요청한 {resource} 는 {live} 입니다. {node} 노드에서 "
+     "USED는 {value} 인데 지금 {node} 노드에 배정된 파드들이 요청한 {resource:은/는} {live}입니다. {node} 노드에서 "
      "실행 중인 파드들의 요청을 더하세요(대기 중인 파드는 노드가 없으므로 세지 않습니다)."},
     {"ui.actual", "실제값"},
     {"ui.col.id", "ID"},
@@ -657,7 +661,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.expected", "기대값"},
     {"ui.hint", "힌트"},
     {"ui.incomplete",
-     "채점 미완료: 검사 {errors}개를 평가하지 못했습니다(실습 작업이 아니라 환경 문제입니다). 환경을 고친 뒤 gpuwhy "
+     "채점 미완료: 검사 {errors}개를 평가하지 못했습니다(실습 작업이 아니라 환경 문제입니다). 환경을 고친 뒤 gpuwhy"
      "를 다시 실행하세요"},
     {"ui.points", "{points}점"},
     {"ui.report.actual", "실제값"},
@@ -666,7 +670,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.report.failed-checks", "실패한 검사"},
     {"ui.report.grading-incomplete",
      "채점 미완료: 환경 때문에 검사 {errors}개를 평가하지 못했습니다(실습 작업의 문제가 아닙니다). 환경을 고친 뒤 "
-     "gpuwhy 를 다시 실행하세요."},
+     "gpuwhy를 다시 실행하세요."},
     {"ui.report.hint", "힌트"},
     {"ui.report.not-evaluated", "평가하지 않음: 환경 때문에 이 검사를 실행할 수 없었습니다."},
     {"ui.report.not-selected", "선택되지 않음"},
@@ -674,8 +678,8 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.report.warning", "경고"},
     {"ui.score", "점수 {score}/{max_score}"},
     {"ui.step.1", "1단계 — 네임스페이스와 GPU 발견 라벨"},
-    {"ui.step.2", "2단계 — 노드 status 에 {resource} 광고"},
-    {"ui.step.3", "3단계 — 확장 자원에 대한 apiserver 의 두 규칙"},
+    {"ui.step.2", "2단계 — 노드 status에 {resource} 광고"},
+    {"ui.step.3", "3단계 — 확장 자원에 대한 apiserver의 두 규칙"},
     {"ui.step.4", "4단계 — 조건 없이 자원만으로 노드가 정해진다"},
     {"ui.step.5", "5단계 — 자원이 남아도 테인트가 막는다"},
     {"ui.step.6", "6단계 — 톨러레이션으로 두 관문을 함께 통과"},
@@ -690,36 +694,100 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.report.root", "근본 원인 (위 참고)"},
     {"ui.report.root-cause", "근본 원인"},
     {"ui.summary.roots", " (근본 원인 {roots}개)"},
-    {"ui.step.more-passed", "통과 {count}개 더 (-v 로 모두 보기)"},
+    {"ui.step.more-passed", "통과 {count}개 더 (-v로 모두 보기)"},
     {"ui.step.short", "{step}단계"},
     {"ui.root.follows-from", "원인"},
     {"ui.root.consequences", "이 때문에 검사 {count}개가 더 실패합니다 ({points}점):"},
     {"ui.fix-first", "먼저 고칠 것:"},
     {"ui.warning", "경고"},
+    {"ev.pod", "파드 {pod}: {text}"},
+    {"ev.pod-terminating", "파드 {pod}: {text} (종료 중)"},
+    {"ev.live-message", "지금의 {pod}: {message}"},
+    {"ev.event-scheduled", "이벤트 Scheduled: {message}"},
+    {"ev.events-no-scheduled", "파드 {pod}의 이벤트: {reasons} ({scheduler}의 Scheduled 없음)"},
+    {"ev.events-expired", "파드 {pod}의 이벤트가 만료되어 남아 있지 않음: PodScheduled 조건으로 판단"},
+    {"ev.node-name-set-by", "파드 {pod}: spec.nodeName을 설정한 주체 {manager} (managedFields)"},
+    {"ev.namespace-phase", "네임스페이스 {namespace}: status.phase={phase}"},
+    {"ev.checked-nodes", "확인한 노드: {nodes}"},
+    {"ev.more-nodes", "… 외 노드 {count}개"},
+    {"ev.read-as", "읽은 형식: {format}"},
+    {"ev.format.unknown", "알 수 없음"},
+    {"ev.format.table", "표"},
+    {"ev.format.json", "JSON"},
+    {"ev.format.yaml", "YAML"},
+    {"ev.format.describe", "kubectl describe 출력"},
+    {"ev.format.bare-numbers", "숫자만"},
+    {"ev.format.keyed-lines", "키: 값 줄"},
+    {"ev.dry-run-not-sent", "{file}: dry-run 요청을 보내지 않음"},
+    {"ev.dry-run-off", "{file}: --no-dry-run 옵션으로 보내지 않음"},
+    {"ev.namespace-not-graded", "{file}: 채점하지 않는 네임스페이스 {namespace}"},
+    {"ev.pod-exists", "파드 {pod}: 있음"},
+    {"ev.pod-not-found", "파드 {pod}: 없음"},
+    {"ev.rejected.mismatch", "{line} [requests·limits 불일치]"},
+    {"ev.rejected.fraction", "{line} [소수]"},
+    {"ev.rejected.both", "{line} [requests·limits 불일치] [소수]"},
+    {"ev.taints-for", "{node}의 {key} 테인트: {taints}"},
+    {"ev.none", "없음"},
+    {"ev.other-taints", "{node}의 다른 테인트: {taints}"},
+    {"ev.file-ok", "{file}: 이상 없음"},
+    {"ev.tolerations", "파드 {pod}의 톨러레이션: {tolerations}"},
+    {"ev.same-as", "{a}: {b:과/와} 같음"},
+    {"ev.pod-same-as", "파드 {a}: 파드 {b:과/와} 같음"},
+    {"ev.gpus-requested", "{node}에 요청된 {resource}: {used} / {allocatable}"},
+    {"ev.pod-on-node", "{node}의 파드 {pod}: {text}"},
+    {"ev.pending-in", "{namespace}에서 Pending: {pods}"},
+    {"ev.answer", "{line} ({class})"},
+    {"ev.answer.unknown", "알 수 없음"},
+    {"ev.answer.affirmative", "긍정"},
+    {"ev.answer.negative", "부정"},
+    {"ev.answer.numbers", "숫자"},
+    {"ev.answer.devices", "장치"},
+    {"ev.answer.negator", "부정어"},
+    {"ev.answer.ambiguous", "모호함"},
+    {"ev.env-error", "{message} ({kind})"},
+    {"ev.kind.usage", "사용법"},
+    {"ev.kind.config", "설정"},
+    {"ev.kind.transport", "연결"},
+    {"ev.kind.tls", "TLS"},
+    {"ev.kind.http", "HTTP"},
+    {"ev.kind.parse", "구문"},
+    {"ev.kind.io", "입출력"},
+    {"ev.kind.skipped", "건너뜀"},
+    {"ui.source.bundle", "번들 {path}"},
+    {"ui.source.live", "클러스터 {url}"},
+    {"input.no-such-file", "{path}: 파일이 없습니다"},
+    {"input.permission-denied", "{path}: 읽을 권한이 없습니다"},
+    {"input.unreadable", "{path}: 읽을 수 없습니다"},
+    {"input.not-a-file", "{path}: 일반 파일이 아닙니다"},
+    {"input.too-large", "{path}: 크기 제한({limit}바이트)을 넘습니다"},
+    {"input.bundle-not-json", "번들 {path}: {line}행 {column}열에서 올바른 JSON이 아닙니다"},
+    {"input.syntax", "{line}행 {column}열: 올바른 YAML이 아닙니다"},
+    {"input.kubeconfig-syntax", "kubeconfig {path}: {line}행 {column}열에서 올바른 YAML이 아닙니다"},
+    {"input.kubeconfig-missing", "kubeconfig {path}(--kubeconfig로 지정): 파일이 없습니다"},
     {"value.absent", "없음"},
     {"value.file.empty", "{file} 파일이 비어 있음"},
     {"value.file.hard-link", "{file} 파일이 하드 링크라서 읽지 않음"},
     {"value.file.missing", "{file} 파일이 없음"},
     {"value.file.not-regular", "{file} 경로가 일반 파일이 아님"},
     {"value.file.not-text", "{file} 파일이 텍스트가 아님({reason})"},
-    {"value.file.too-large", "{file} 파일이 1 MiB 보다 큼"},
+    {"value.file.too-large", "{file} 파일이 1 MiB보다 큼"},
     {"value.file.unreadable", "{file} 파일을 읽을 수 없음({reason})"},
     {"value.gpu-one.expected", "{pod} 파드: {resource} requests = limits = {amount}"},
     {"value.manifest.kinds", "{file} 파일의 내용: {kinds}"},
-    {"value.manifest.not-yaml", "{file} 파일이 올바른 YAML 이 아님"},
+    {"value.manifest.not-yaml", "{file} 파일이 올바른 YAML이 아님"},
     {"value.node-not-found", "{node} 노드를 찾을 수 없음"},
     {"value.none", "없음"},
     {"value.not-bound", "어느 노드에도 배정되지 않음"},
     {"value.not-found", "찾을 수 없음"},
     {"value.pending.bound", "{bound} 노드에 배정됨"},
-    {"value.pending.insufficient", "{pod} 파드: 노드 없음, Pending, Insufficient {resource} 로 Unschedulable"},
+    {"value.pending.insufficient", "{pod} 파드: 노드 없음, Pending, Insufficient {resource:으로/로} Unschedulable"},
     {"value.pending.taint", "{pod} 파드: 노드 없음, Pending, 테인트 때문에 Unschedulable"},
     {"value.placed.expected", "스케줄러가 {pod} 파드를 {node} 노드에 배정"},
-    {"value.placed.node-name-by-client", "{pod} 파드를 만들 때 spec.nodeName 이 지정됨"},
-    {"value.placed.not-scheduled-condition", "PodScheduled 가 True 가 아님"},
+    {"value.placed.node-name-by-client", "{pod} 파드를 만들 때 spec.nodeName이 지정됨"},
+    {"value.placed.not-scheduled-condition", "PodScheduled가 True가 아님"},
     {"value.pod-not-found", "{namespace} 네임스페이스에 {pod} 파드가 없음"},
     {"value.scheduler-file.insufficient",
-     "{file} 파일에 {pod} 파드와 일치하는, Insufficient {resource} 가 담긴 스케줄러 메시지"},
+     "{file} 파일에 {pod} 파드와 일치하는, Insufficient {resource:이/가} 담긴 스케줄러 메시지"},
     {"value.scheduler-file.none", "스케줄러 메시지 없음"},
     {"value.scheduler-file.taint", "{file} 파일에 {pod} 파드와 일치하는, 테인트를 이유로 드는 스케줄러 메시지"},
     {"value.step1.gpu-labels.actual", "빠짐: {missing}; 틀림: {wrong}"},
@@ -734,14 +802,13 @@ constexpr CatalogEntry kEntries[] = {
     {"value.step2.advertised-file.unreadable", "{file} 파일을 해석할 수 없음: {reason}"},
     {"value.step2.allocatable.expected", "{node} status.allocatable[{resource}] = {amount}"},
     {"value.step2.capacity.expected", "{node} status.capacity[{resource}] = {amount}"},
-    {"value.step2.other-nodes.expected", "{node} 노드 이외의 모든 노드에서 {resource} 가 없거나 0"},
+    {"value.step2.other-nodes.expected", "{node} 노드 이외의 모든 노드에서 {resource:이/가} 없거나 0"},
     {"value.step2.other-nodes.none", "다른 노드는 광고하지 않음"},
     {"value.step3.apiserver-rejects.expected",
      "{mismatch_file}: \"must be equal to {resource} limit\" 문구로 거절, {fraction_file}: \"must be an "
      "integer\" 문구로 거절(422 Invalid)"},
     {"value.step3.fraction-manifest.expected", "{file} 파일에 정수가 아닌 {resource} 양을 요청하는 Pod"},
-    {"value.step3.mismatch-manifest.expected",
-     "{file} 파일에 {resource} 의 requests 와 limits 가 서로 다른 정수인 Pod"},
+    {"value.step3.mismatch-manifest.expected", "{file} 파일에 {resource}의 requests와 limits가 서로 다른 정수인 Pod"},
     {"value.step3.not-created.expected", "{namespace} 네임스페이스에 파드 {pods} 없음"},
     {"value.step3.not-created.no-names", "알려진 파드 이름 없음(매니페스트 없음)"},
     {"value.step3.not-created.none", "하나도 없음"},
@@ -754,7 +821,7 @@ constexpr CatalogEntry kEntries[] = {
     {"value.step4.manifest.expected",
      "{file} 파일의 Pod {pod}: limits 에만 {resource}: {amount}, nodeSelector·nodeName·affinity 없음"},
     {"value.step5.cpu-only-spec.expected",
-     "{file} 파일과 {pod} 파드: {resource} 없음, nodeSelector {selector}, {taint} 에 대한 톨러레이션 없음"},
+     "{file} 파일과 {pod} 파드: {resource} 없음, nodeSelector {selector}, {taint}에 대한 톨러레이션 없음"},
     {"value.step5.taint.expected", "{node} 노드에 {taint} 테인트, 다른 노드에는 {key} 테인트 없음"},
     {"value.step5.trainer-not-evicted.expected", "{pod} 파드가 여전히 {node} 노드에 배정되어 실행 중"},
     {"value.step6.gate-kept.expected", "{taint} 테인트가 {node} 노드에 그대로 있고, {pod} 파드는 여전히 Pending"},
@@ -784,25 +851,26 @@ constexpr CatalogEntry kEntries[] = {
     {"item.nodes", "노드 목록"},
     {"item.pods", "{namespace} 네임스페이스의 파드 목록"},
     {"item.namespace", "{namespace} 네임스페이스"},
-    {"item.dry-run", "{file} 의 서버 측 dry-run 생성"},
-    {"rbac.nodes", "nodes 에 대한 get, list(클러스터 전체)"},
-    {"rbac.pods", "{namespace} 네임스페이스의 pods 에 대한 get, list"},
-    {"rbac.namespace", "namespaces 에 대한 get"},
-    {"rbac.dry-run", "{namespace} 네임스페이스의 pods 에 대한 create"},
-    {"cli.error.live-only", "{flag} 는 라이브 검사에만 쓰입니다. --snapshot 번들에는 이미 수집한 내용이 들어 있습니다"},
+    {"item.dry-run", "{file}의 서버 측 dry-run 생성"},
+    {"rbac.nodes", "nodes에 대한 get, list(클러스터 전체)"},
+    {"rbac.pods", "{namespace} 네임스페이스의 pods에 대한 get, list"},
+    {"rbac.namespace", "namespaces에 대한 get"},
+    {"rbac.dry-run", "{namespace} 네임스페이스의 pods에 대한 create"},
+    {"cli.error.live-only",
+     "{flag:은/는} 라이브 검사에만 쓰입니다. --snapshot 번들에는 이미 수집한 내용이 들어 있습니다"},
     {"cli.error.bad-jobs", "--jobs \"{value}\": 1부터 {max}까지의 정수가 아닙니다"},
-    {"cli.error.bundle-only", "{flag} 는 번들(--snapshot) 채점에만 쓰입니다. 라이브 검사에는 쓸 수 없습니다"},
+    {"cli.error.bundle-only", "{flag:은/는} 번들(--snapshot) 채점에만 쓰입니다. 라이브 검사에는 쓸 수 없습니다"},
     {"cli.error.batch-format",
      "--format {format}: 번들이 여러 개이면 일괄 요약을 만듭니다. --format table, csv, json, html, markdown 중 하나를 "
      "쓰세요"},
     {"cli.error.batch-user",
-     "--user 는 제출물 하나를 가리킵니다. 일괄 채점에서는 각 행의 이름을 번들 파일 이름에서 가져옵니다"},
+     "--user는 제출물 하나를 가리킵니다. 일괄 채점에서는 각 행의 이름을 번들 파일 이름에서 가져옵니다"},
     {"cli.error.lti-needs-user", "--format lti 에는 --user(점수를 받을 LMS 사용자 ID)가 필요합니다"},
-    {"cli.error.empty-output", "--output 에 빈 경로가 주어졌습니다(표준 출력은 - 로 지정하세요)"},
+    {"cli.error.empty-output", "--output에 빈 경로가 주어졌습니다(표준 출력은 - 로 지정하세요)"},
     {"cli.error.output-is-input",
-     "--output {output} 은(는) {what}입니다. 그곳에 쓰면 gpuwhy 가 읽는 파일을 덮어쓰게 되니 다른 파일을 고르세요"},
+     "--output {output} 은(는) {what}입니다. 그곳에 쓰면 gpuwhy가 읽는 파일을 덮어쓰게 되니 다른 파일을 고르세요"},
     {"cli.input.bundle", "채점하는 번들 {file}"},
-    {"cli.input.kubeconfig", "kubeconfig 를 해석할 때 읽는 파일 {file}"},
+    {"cli.input.kubeconfig", "kubeconfig를 해석할 때 읽는 파일 {file}"},
     {"cli.input.lab-file", "실습 폴더의 파일 {file}"},
     {"ui.env.heading", "실습 작업의 문제가 아닙니다: 환경의 한 가지 원인 때문에 검사 {count}개를 채점하지 못했습니다:"},
     {"ui.env.cause", "원인"},
@@ -810,17 +878,17 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.env.more", "(같은 종류 {count}개 더)"},
     {"ui.env.see-above", "오류(위 참고)"},
     {"ui.env.fix.unavailable",
-     "컨트롤 플레인이 실행 중이고 kubeconfig 가 그것을 가리키는지 확인하세요(kubectl get nodes 가 응답해야 합니다). "
+     "컨트롤 플레인이 실행 중이고 kubeconfig가 그것을 가리키는지 확인하세요(kubectl get nodes가 응답해야 합니다). "
      "그런 "
-     "다음 gpuwhy check 를 다시 실행하세요."},
+     "다음 gpuwhy check를 다시 실행하세요."},
     {"ui.env.fix.unauthorized",
-     "apiserver 가 gpuwhy 의 자격 증명을 받아들이지 않았습니다(401). kubeconfig 의 사용자와 인증서를 확인하세요. "
+     "apiserver가 gpuwhy의 자격 증명을 받아들이지 않았습니다(401). kubeconfig의 사용자와 인증서를 확인하세요. "
      "그다음 "
      "계정에 필요한 권한: {rules}."},
     {"ui.env.fix.kubeconfig",
-     "--kubeconfig 로 준 경로와 파일을 확인하세요(kubectl --kubeconfig 경로 get nodes 가 답해야 합니다)."},
-    {"ui.env.fix.input", "--snapshot 으로 준 경로와, 그 파일이 gpuwhy snapshot 이 쓴 번들인지 확인하세요."},
-    {"ui.env.fix.forbidden", "gpuwhy 가 쓰는 계정에 다음 RBAC 권한이 필요합니다: {rules}."},
+     "--kubeconfig로 준 경로와 파일을 확인하세요(kubectl --kubeconfig 경로 get nodes가 답해야 합니다)."},
+    {"ui.env.fix.input", "--snapshot으로 준 경로와, 그 파일이 gpuwhy snapshot이 쓴 번들인지 확인하세요."},
+    {"ui.env.fix.forbidden", "gpuwhy가 쓰는 계정에 다음 RBAC 권한이 필요합니다: {rules}."},
     {"ui.env.fix.not-collected",
      "이번 실행에서는 수집하지 않았습니다(예: 파일만 읽는 실행). 라이브 클러스터를 대상으로 다시 채점하세요."},
     {"ui.batch.user", "제출물"},
@@ -830,11 +898,11 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.batch.incomplete", "미완료, 점수 없음"},
     {"ui.batch.summary", "제출물 {count}개: 채점 {scored}개, 미완료 {incomplete}개(점수 없음)"},
     {"cli.opt.github-output",
-     "github-classroom 결과를 base64 로 인코딩해 result=... 로 $GITHUB_OUTPUT 파일 끝에 덧붙입니다"},
-    {"cli.error.github-output-format", "--github-output 은 --format github-classroom 과 함께 씁니다"},
+     "github-classroom 결과를 base64로 인코딩해 result=... 로 $GITHUB_OUTPUT 파일 끝에 덧붙입니다"},
+    {"cli.error.github-output-format", "--github-output은 --format github-classroom과 함께 씁니다"},
     {"cli.error.github-output-unset",
-     "--github-output: GITHUB_OUTPUT 이 설정되어 있지 않습니다(GitHub Actions 가 모든 단계에서 설정합니다)"},
-    {"cli.error.github-output-write", "--github-output: {path} 에 덧붙일 수 없습니다: {reason}"},
+     "--github-output: GITHUB_OUTPUT이 설정되어 있지 않습니다(GitHub Actions가 모든 단계에서 설정합니다)"},
+    {"cli.error.github-output-write", "--github-output: {path}에 덧붙일 수 없습니다: {reason}"},
     {"ui.report.title", "gpuwhy 채점 결과"},
     {"ui.report.meta", "gpuwhy {version}, Kubernetes {server}, 채점 시각 {generated_at}, 출처 {source}"},
     {"ui.report.status.pass", "통과"},
@@ -882,15 +950,15 @@ constexpr CatalogEntry kEntries[] = {
     {"reason.advertised.no-gpu-column", "표에 GPU 열이 없음"},
     {"reason.advertised.header-only", "헤더만 있고 행이 없음"},
     {"reason.advertised.empty", "파일이 비어 있음"},
-    {"reason.advertised.bad-json", "JSON 처럼 보이지만 해석되지 않음"},
+    {"reason.advertised.bad-json", "JSON처럼 보이지만 해석되지 않음"},
     {"reason.advertised.yaml", "해석되지 않는 YAML: {detail}"},
     {"ui.env.fix.config",
-     "쓸 수 있는 kubeconfig 를 찾지 못했습니다. --kubeconfig FILE 을 주거나 KUBECONFIG 를 설정하거나 ~/.kube/config 를 "
-     "만드세요(kubectl config view 로 kubectl 이 쓰는 설정을 볼 수 있습니다). 그런 다음 gpuwhy check 를 다시 "
+     "쓸 수 있는 kubeconfig를 찾지 못했습니다. --kubeconfig FILE을 주거나 KUBECONFIG를 설정하거나 ~/.kube/config를 "
+     "만드세요(kubectl config view로 kubectl이 쓰는 설정을 볼 수 있습니다). 그런 다음 gpuwhy check를 다시 "
      "실행하세요."},
     {"ui.env.fix.tls",
-     "apiserver 의 인증서를 검증하지 못했습니다. kubeconfig 의 certificate-authority(-data) 와 서버 주소를 확인하세요"
-     "(같은 kubeconfig 로 kubectl get nodes 가 응답해야 합니다)."},
+     "apiserver의 인증서를 검증하지 못했습니다. kubeconfig의 certificate-authority(-data) 와 서버 주소를 확인하세요"
+     "(같은 kubeconfig로 kubectl get nodes가 응답해야 합니다)."},
     {"cli.completion", "bash, zsh, fish용 셸 자동 완성 스크립트를 출력합니다"},
     {"cli.opt.shell", "셸: bash, zsh 또는 fish"},
     {"cli.error.unknown-shell", "\"{shell}\": 이 셸의 자동 완성은 없습니다 (bash, zsh, fish)"},
@@ -1008,7 +1076,7 @@ constexpr CatalogEntry kEntries[] = {
     {"why.fix.resource.too-big",
      "이 파드는 {node} 전체보다 많이 요청합니다: 요청을 줄이거나 노드의 할당 가능량을 "
      "늘리세요"},
-    // gpuwhy 가 직접 stderr 에 쓰는 말과, CLI11 오류를 다시 쓴 말(cmd/parse_errors.cpp).
+    // gpuwhy가 직접 stderr에 쓰는 말과, CLI11 오류를 다시 쓴 말(cmd/parse_errors.cpp).
     {"cli.prefix.error", "gpuwhy: 오류:"},
     {"cli.prefix.warning", "gpuwhy: 경고:"},
     {"cli.error.unknown-option", "{option}: `{command}`에는 이런 옵션이 없습니다"},
@@ -1021,7 +1089,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.not-one-of", "{option} \"{value}\": {values} 중 하나여야 합니다"},
     {"cli.error.bad-command-line", "`{command}`: 인자를 해석할 수 없습니다"},
     {"cli.error.command-needed", "명령을 지정하세요. 명령은 다음과 같습니다:"},
-    // `gpuwhy explain`: 절 제목(절은 check.*.explain 이 표시한 부분입니다).
+    // `gpuwhy explain`: 절 제목(절은 check.*.explain이 표시한 부분입니다).
     {"cli.explain.what", "무엇을 확인하나"},
     {"cli.explain.why", "왜 중요한가"},
     {"cli.explain.look", "직접 확인하는 법"},

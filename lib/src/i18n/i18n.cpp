@@ -88,6 +88,43 @@ const std::map<std::string, std::string>& catalog(Lang lang) {
 }
 
 namespace {
+// The last sound of `word` read in Korean: 0 vowel, 1 a consonant, 2 ㄹ; nullopt when unknown.
+std::optional<int> last_sound(std::string_view word) {
+  std::size_t end = word.size();
+  while (end > 0 && std::string_view(" )]}\"'`>").find(word[end - 1]) != std::string_view::npos) --end;
+  while (end > 0 && (static_cast<unsigned char>(word[end - 1]) & 0xC0U) == 0x80U) --end;  // a closing ” 」 ）
+  if (end == 0) return std::nullopt;
+  const auto c = static_cast<unsigned char>(word[end - 1]);
+  const std::string_view rest = word.substr(end - 1);
+  if (c >= 0x80) {
+    // One UTF-8 character from end-1: a Hangul syllable (U+AC00..U+D7A3) tells its final consonant.
+    if (rest.size() < 3 || (c & 0xF0U) != 0xE0U) return std::nullopt;
+    const auto cp = ((c & 0x0FU) << 12U) | ((static_cast<unsigned char>(rest[1]) & 0x3FU) << 6U) |
+                    (static_cast<unsigned char>(rest[2]) & 0x3FU);
+    if (cp == 0x201D || cp == 0x300D || cp == 0xFF09) return last_sound(word.substr(0, end - 1));
+    if (cp < 0xAC00 || cp > 0xD7A3) return std::nullopt;
+    const auto final = (cp - 0xAC00) % 28;
+    return final == 0 ? 0 : final == 8 ? 2 : 1;
+  }
+  if (c >= '0' && c <= '9') {
+    constexpr int kDigit[] = {1, 2, 0, 1, 0, 0, 1, 2, 2, 0};  // 영 일 이 삼 사 오 육 칠 팔 구
+    return kDigit[c - '0'];
+  }
+  if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) return std::nullopt;
+  std::string tail(word.substr(end >= 3 ? end - 3 : 0, std::min<std::size_t>(end, 3)));
+  for (char& ch : tail) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+  const auto vowel = [](char ch) { return std::string_view("aeiou").find(ch) != std::string_view::npos; };
+  const char last = tail.back();
+  const char before = tail.size() >= 2 ? tail[tail.size() - 2] : '\0';
+  const char first = tail.size() >= 3 ? tail[0] : '\0';
+  if (last == 'l' || (before == 'l' && last == 'e')) return 2;                 // kubectl, YAML, NoSchedule
+  if (last == 'm' || last == 'n' || (before == 'n' && last == 'g')) return 1;  // dry-run, Pending
+  if ((before == 'm' || before == 'n') && last == 'e') return 1;               // nodeName, none
+  // A short vowel then k, t, p or c closes the syllable: limit 리밋, snapshot 스냅숏, spec 스펙.
+  if (std::string_view("ktpc").find(last) != std::string_view::npos && vowel(before) && !vowel(first)) return 1;
+  return 0;
+}
+
 std::optional<std::string> lab_default(std::string_view name) {
   if (name == "node") return std::string(lab::kGpuNode);
   if (name == "namespace") return std::string(lab::kNamespace);
@@ -98,6 +135,13 @@ std::optional<std::string> lab_default(std::string_view name) {
 }
 
 std::string render_in(const Msg& m, Lang lang);
+
+// "node:이/가" -> {"node", "이/가"} when the part after ':' is a particle pair josa() knows.
+std::pair<std::string, std::string> split_particle(const std::string& name) {
+  const auto colon = name.find(':');
+  if (colon == std::string::npos || !josa("", name.substr(colon + 1))) return {name, ""};
+  return {name.substr(0, colon), name.substr(colon + 1)};
+}
 
 constexpr std::string_view kPartMark = "part_";
 
@@ -119,7 +163,8 @@ std::string substitute(const std::string& tmpl, const std::map<std::string, std:
       out += tmpl[i];
       continue;
     }
-    const std::string name = tmpl.substr(i + 1, close - i - 1);
+    const auto [name, particle] = split_particle(tmpl.substr(i + 1, close - i - 1));
+    const std::size_t from = out.size();
     if (auto it = args.find(name); it != args.end()) {
       out += it->second;
     } else if (auto nested = args.find(name + "@"); nested != args.end() && !nested->second.empty()) {
@@ -134,6 +179,7 @@ std::string substitute(const std::string& tmpl, const std::map<std::string, std:
       out += tmpl[i];
       continue;
     }
+    if (!particle.empty()) out += *josa(std::string_view(out).substr(from), particle);
     i = close;
   }
   return out;
@@ -188,13 +234,28 @@ std::vector<Part> parts(std::string_view id, Lang lang) {
   return out;
 }
 
+std::optional<std::string> josa(std::string_view word, std::string_view pair) {
+  static constexpr std::string_view kPairs[] = {"이/가",   "은/는",   "을/를",      "과/와",
+                                                "으로/로", "이나/나", "이라는/라는"};
+  if (std::find(std::begin(kPairs), std::end(kPairs), pair) == std::end(kPairs)) return std::nullopt;
+  const auto slash = pair.find('/');
+  const std::string after_consonant(pair.substr(0, slash));
+  const std::string after_vowel(pair.substr(slash + 1));
+  const auto sound = last_sound(word);
+  if (!sound) return after_consonant + "(" + after_vowel + ")";
+  if (*sound == 2 && pair == "으로/로") return after_vowel;
+  return *sound == 0 ? after_vowel : after_consonant;
+}
+
 std::vector<std::string> placeholders(std::string_view t) {
   std::vector<std::string> out;
   for (std::size_t i = 0; i < t.size(); ++i) {
     if (t[i] != '{') continue;
     const auto close = t.find('}', i);
     if (close == std::string_view::npos) break;
-    const std::string_view name = t.substr(i + 1, close - i - 1);
+    std::string_view name = t.substr(i + 1, close - i - 1);
+    if (const auto colon = name.find(':'); colon != std::string_view::npos && josa("", name.substr(colon + 1)))
+      name = name.substr(0, colon);
     bool ident = !name.empty();
     for (char c : name) ident = ident && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
     if (ident) out.emplace_back(name);

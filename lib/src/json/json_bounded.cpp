@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -656,17 +657,35 @@ std::string problem_of(std::string_view what) {
 
 }  // namespace
 
-std::string syntax_error(std::string_view text) {
+namespace {
+struct Stop {
+  std::size_t line = 0;
+  std::size_t column = 0;
+  std::string problem;
+};
+std::optional<Stop> stop_of(std::string_view text) {
   SyntaxOnly sax;
   (void)nlohmann::json::sax_parse(text.begin(), text.end(), &sax);
-  if (sax.error.empty()) return "";
+  if (sax.error.empty()) return std::nullopt;
   // The byte being read when the parser stopped, as a line and a column (both from 1).
   const std::size_t at = std::min(sax.pos > 0 ? sax.pos - 1 : 0, text.size());
   const std::string_view before = text.substr(0, at);
   const std::size_t line = 1 + static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n'));
   const std::size_t nl = before.rfind('\n');
   const std::size_t column = nl == std::string_view::npos ? at + 1 : at - nl;
-  return fmt::format("line {}, column {}: {}", line, column, problem_of(sax.error));
+  return Stop{line, column, problem_of(sax.error)};
+}
+}  // namespace
+
+std::string syntax_error(std::string_view text) {
+  const auto s = stop_of(text);
+  return s ? fmt::format("line {}, column {}: {}", s->line, s->column, s->problem) : "";
+}
+
+std::optional<std::pair<std::size_t, std::size_t>> syntax_at(std::string_view text) {
+  const auto s = stop_of(text);
+  if (!s) return std::nullopt;
+  return std::pair{s->line, s->column};
 }
 
 }  // namespace gpuwhy::jsonb

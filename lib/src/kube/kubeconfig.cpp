@@ -142,7 +142,10 @@ void merge_file(Merged& m, const std::string& file, const std::string& content) 
     limits.max_bytes = kMaxConfigFileBytes;
     docs = yaml::load_all(content, where, limits);
   } catch (const Error& e) {
-    fail(e.what());  // already "kubeconfig <file>: line L column C: reason"
+    if (e.id() != "input.syntax") fail(e.what());  // already "kubeconfig <file>: line L column C: reason"
+    auto args = e.args();
+    args["path"] = file;
+    throw Error(ErrorKind::kConfig, e.what(), "input.kubeconfig-syntax", std::move(args));
   }
   m.files.push_back(file);
   if (docs.empty()) return;  // an empty kubeconfig is allowed and adds nothing
@@ -331,7 +334,10 @@ ClientConfig load_config(const LoadOptions& opts) {
     const std::string& path = *opts.kubeconfig;
     if (path.empty()) fail("--kubeconfig was given an empty path");
     auto content = read_for(opts, path, "kubeconfig " + path);
-    if (!content) fail(fmt::format("kubeconfig {} (given with --kubeconfig): file not found", path));
+    if (!content) {
+      throw Error(ErrorKind::kConfig, fmt::format("kubeconfig {} (given with --kubeconfig): file not found", path),
+                  "input.kubeconfig-missing", {{"path", path}});
+    }
     merge_file(m, path, *content);
     return resolve(opts, m);
   }

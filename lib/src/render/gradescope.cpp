@@ -50,7 +50,7 @@ std::string test_output(const RunResult& run, const CheckResult& c, const Option
   add("ui.report.hint", o.hint);
   if (!o.evidence.empty() && (o.status != Status::kPass || opts.verbose)) {
     out += label("ui.report.evidence", opts) + ":\n";
-    for (const auto& line : o.evidence) out += "  " + clean_utf8(line) + "\n";
+    for (const auto& line : o.evidence) out += "  " + clean_utf8(text_of(line, opts.lang)) + "\n";
   }
   return out;
 }

@@ -114,7 +114,7 @@ std::string meta_text(const RunMeta& m, i18n::Lang lang) {
   return i18n::render(msg("ui.report.meta", {{"version", m.gpuwhy_version},
                                              {"server", m.server_version.empty() ? "-" : m.server_version},
                                              {"generated_at", m.generated_at},
-                                             {"source", m.source}}),
+                                             {"source", detail::source_text(m.source, lang)}}),
                       lang);
 }
 
@@ -135,12 +135,12 @@ std::string detail_html(const char* kind, const char* label_id, const Msg& m, i1
   return fill("detail", {{"kind", txt(kind)}, {"label", txt(tr(label_id, lang))}, {"value", txt(text_of(m, lang))}});
 }
 
-std::string evidence_html(const std::vector<std::string>& evidence, i18n::Lang lang) {
+std::string evidence_html(const std::vector<Msg>& evidence, i18n::Lang lang) {
   if (evidence.empty()) return "";
   std::string lines;
   for (std::size_t i = 0; i < evidence.size() && i < kMaxEvidence; ++i) {
     if (i > 0) lines += '\n';
-    lines += one_line(evidence[i], 2000);
+    lines += one_line(text_of(evidence[i], lang), 2000);
   }
   if (evidence.size() > kMaxEvidence) lines += fmt::format("\n… (+{})", evidence.size() - kMaxEvidence);
   return fill("evidence", {{"label", txt(tr("ui.report.evidence", lang))},

@@ -52,7 +52,7 @@ void check_json(JsonOut& w, const CheckResult& c, const Options& opts) {
   }
   w.key("evidence");
   w.begin_array();
-  for (const auto& line : c.outcome.evidence) w.value(line);
+  for (const auto& line : c.outcome.evidence) w.value(i18n::render(line, opts.lang));
   w.end_array();
   // The failed check whose failure explains this one; null on a root cause and on every non-failure.
   if (c.outcome.caused_by.empty()) {

@@ -58,7 +58,7 @@ std::string details(const CheckResult& c, const Options& opts) {
   add("ui.report.hint", o.hint);
   if (!o.evidence.empty()) {
     out += i18n::text("ui.report.evidence", opts.lang) + ":\n";
-    for (const auto& line : o.evidence) out += "  " + line + "\n";
+    for (const auto& line : o.evidence) out += "  " + text_of(line, opts.lang) + "\n";
   }
   return out;
 }

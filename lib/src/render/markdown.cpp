@@ -142,7 +142,7 @@ std::string meta_line(const RunMeta& m, i18n::Lang lang) {
   return md(i18n::render(msg("ui.report.meta", {{"version", m.gpuwhy_version},
                                                 {"server", m.server_version.empty() ? "-" : m.server_version},
                                                 {"generated_at", m.generated_at},
-                                                {"source", m.source}}),
+                                                {"source", detail::source_text(m.source, lang)}}),
                          lang));
 }
 

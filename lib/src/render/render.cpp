@@ -8,6 +8,8 @@
 #include <map>
 #include <optional>
 #include <stdexcept>
+#include <string_view>
+#include <tuple>
 
 #include "gpuwhy/base/error.h"
 #include "json/json_out.h"
@@ -277,6 +279,14 @@ std::vector<StepSummary> step_summaries(const RunResult& run) {
 }
 
 namespace detail {
+std::string source_text(const std::string& source, i18n::Lang lang) {
+  for (const auto& [prefix, id, arg] :
+       {std::tuple{"bundle ", "ui.source.bundle", "path"}, {"live ", "ui.source.live", "url"}}) {
+    if (source.rfind(prefix, 0) == 0)
+      return i18n::render(msg(id, {{arg, source.substr(std::string_view(prefix).size())}}), lang);
+  }
+  return source;
+}
 
 std::string defuse_mentions(std::string_view s) {
   std::string out;

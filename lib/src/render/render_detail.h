@@ -47,6 +47,9 @@ inline constexpr std::string_view kDefusedAt = "@\u200D";
 /// GitHub login starts) defused (kDefusedAt); "@.type" in a jsonpath stays as it is.
 std::string defuse_mentions(std::string_view s);
 
+/// RunMeta::source ("bundle PATH", "live URL") in the reader's words.
+std::string source_text(const std::string& source, i18n::Lang lang);
+
 // ---- What a class did (render_class.cpp), shared by the class page (html) and markdown.
 
 /// Bins of the score histogram: bin i holds scores of [10·i %, 10·(i+1) %) of max_score; the

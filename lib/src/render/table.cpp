@@ -316,7 +316,7 @@ class TableWriter {
       std::string ev;
       for (std::size_t i = 0; i < o.evidence.size() && i < kMaxEvidence; ++i) {
         if (i > 0) ev += '\n';
-        ev += text::sanitize_terminal(one_line(o.evidence[i], 400));
+        ev += text::sanitize_terminal(one_line(text_of(o.evidence[i], lang_), 400));
       }
       if (o.evidence.size() > kMaxEvidence) ev += fmt::format("\n… (+{})", o.evidence.size() - kMaxEvidence);
       detail("evidence", ev, indent_);

@@ -80,7 +80,7 @@ std::string tap(const RunResult& run, const Options& opts) {
     if (!is_empty(o.hint)) out += "  hint: " + yaml_quote(text_of(o.hint, opts.lang)) + "\n";
     if (!o.evidence.empty()) {
       out += "  evidence:\n";
-      for (const auto& line : o.evidence) out += "    - " + yaml_quote(line) + "\n";
+      for (const auto& line : o.evidence) out += "    - " + yaml_quote(text_of(line, opts.lang)) + "\n";
     }
     out += "  ...\n";
   }

@@ -357,7 +357,10 @@ std::vector<nlohmann::json> detail::load_all_full(std::string_view text, const s
   } catch (const LimitHit& e) {
     throw Error(ErrorKind::kParse, where(origin, e.mark, e.reason));
   } catch (const YAML::Exception& e) {
-    throw Error(ErrorKind::kParse, where(origin, e.mark, e.msg));
+    // The reader is told where, in words of its language (input.syntax); what() keeps yaml-cpp's reason.
+    if (e.mark.is_null() || e.mark.line < 0) throw Error(ErrorKind::kParse, where(origin, e.mark, e.msg));
+    throw Error(ErrorKind::kParse, where(origin, e.mark, e.msg), "input.syntax",
+                {{"line", std::to_string(e.mark.line + 1)}, {"column", std::to_string(e.mark.column + 1)}});
   } catch (const json::exception& e) {
     throw Error(ErrorKind::kParse, fmt::format("{}: {}", origin, e.what()));
   } catch (const std::bad_alloc&) {

@@ -1,8 +1,10 @@
 #pragma once
 /// The one exception type thrown by lib/, and the exit codes of the CLI.
 
+#include <map>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace gpuwhy {
 
@@ -20,14 +22,22 @@ enum class ErrorKind {
 
 std::string to_string(ErrorKind kind);
 
-/// Carries a one-line message that already names the file, field or URL.
+/// Carries a one-line message that already names the file, field or URL. One a user reads (an
+/// input that cannot be read) also carries its catalog text: `id` and `args`, rendered in the
+/// user's language where it is printed; what() stays the English line for logs and machines.
 class Error : public std::runtime_error {
  public:
   Error(ErrorKind kind, const std::string& message) : std::runtime_error(message), kind_(kind) {}
+  Error(ErrorKind kind, const std::string& message, std::string id, std::map<std::string, std::string> args)
+      : std::runtime_error(message), kind_(kind), id_(std::move(id)), args_(std::move(args)) {}
   [[nodiscard]] ErrorKind kind() const { return kind_; }
+  [[nodiscard]] const std::string& id() const { return id_; }  ///< "" when there is no catalog text
+  [[nodiscard]] const std::map<std::string, std::string>& args() const { return args_; }
 
  private:
   ErrorKind kind_;
+  std::string id_;
+  std::map<std::string, std::string> args_;
 };
 
 /// Exit codes, as SPEC says.

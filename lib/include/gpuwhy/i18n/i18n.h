@@ -50,7 +50,16 @@ struct Part {
 /// a text without marks is one "what" part.
 std::vector<Part> parts(std::string_view id, Lang lang);
 
-/// Placeholder names used in a catalog text, e.g. {"node", "want"}.
+/// The Korean particle of `pair` ("이/가", "은/는", "을/를", "과/와", "으로/로", "이나/나", "이라는/라는":
+/// the form after a final consonant, then the one after a vowel) that follows `word` as read
+/// aloud: a Hangul syllable by its final consonant, a digit as Korean reads it (0 영, 1 일, 3 삼 …),
+/// a Latin word by its last sound (-l, -le: ㄹ; -m, -n, -ng, -me, -ne: a consonant; else a vowel),
+/// closing quotes and brackets skipped. "으로/로" takes 로 after ㄹ too. A word it cannot read
+/// gets both ("이(가)"). std::nullopt when `pair` is not one of these. In a catalog text,
+/// `{name:이/가}` is the value of `name` followed by its particle.
+std::optional<std::string> josa(std::string_view word, std::string_view pair);
+
+/// Placeholder names used in a catalog text, e.g. {"node", "want"} ("{node:이/가}" counts as "node").
 std::vector<std::string> placeholders(std::string_view text);
 
 }  // namespace gpuwhy::i18n

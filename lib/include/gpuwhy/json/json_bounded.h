@@ -4,8 +4,10 @@
 /// values recurse) nor make memory grow far beyond the bytes kept.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -46,5 +48,7 @@ nlohmann::json parse(std::string_view text, const Limits& limits = {});
 /// The parser's one-line reason why `text` is not JSON: "line L, column C: what", never quoting
 /// the text itself; found without building anything; "" when it is valid JSON.
 std::string syntax_error(std::string_view text);
+/// Where syntax_error() stops: line and column (both from 1); nullopt when `text` is valid JSON.
+std::optional<std::pair<std::size_t, std::size_t>> syntax_at(std::string_view text);
 
 }  // namespace gpuwhy::jsonb

@@ -26,8 +26,10 @@ struct Outcome {
   Status status = Status::kFail;
   Msg expected;
   Msg actual;
-  Msg hint;                           ///< empty id and no args when there is nothing to say
-  std::vector<std::string> evidence;  ///< literal lines (cluster messages, file lines)
+  Msg hint;  ///< empty id and no args when there is nothing to say
+  /// What the check looked at, one line each: raw() for what it quotes (cluster messages, file
+  /// lines), a catalog text for its own words ("taints for …", "Pending in …").
+  std::vector<Msg> evidence;
   /// Set on an `error` caused by the environment, not by the student's work: the kind of cause
   /// ("config", "tls", "unavailable", "unauthorized", "forbidden", "not-collected"). A table tells a cause that
   /// several checks share once, above the steps; machine formats keep every entry.
