@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <memory>
 #include <string_view>
@@ -30,6 +31,19 @@ class DisplayWidthFormatter : public CLI::Formatter {
 
   std::string make_option(const CLI::Option* opt, bool is_positional) const override {
     return entry("  " + make_option_name(opt, is_positional) + make_option_opts(opt), make_option_desc(opt));
+  }
+  // A value list too long for the option column ("TEXT:{table,json,…}=table", which the
+  // description lists anyway) is shown as the option's name: "--format FORMAT=table".
+  std::string make_option_opts(const CLI::Option* opt) const override {
+    std::string opts = CLI::Formatter::make_option_opts(opt);
+    const auto open = opts.find(":{");
+    const auto close = opts.find('}', open);
+    const auto start = opts.find_first_not_of(' ');
+    if (open == std::string::npos || close == std::string::npos || opt->get_lnames().empty()) return opts;
+    if (gpuwhy::text::display_width("  " + make_option_name(opt, false) + opts) < column_width_) return opts;
+    std::string placeholder = opt->get_lnames().front();
+    for (char& c : placeholder) c = c == '-' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return opts.substr(0, start) + placeholder + opts.substr(close + 1);
   }
   std::string make_subcommand(const CLI::App* sub) const override {
     return entry("  " + sub->get_display_name(true), sub->get_description());

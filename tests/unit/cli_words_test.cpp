@@ -420,6 +420,10 @@ TEST(CliHelp, UsageNamesGpuwhyOptionsAreGroupedAndLinesFitTheColumns) {
   }
   const RunOutput jobs = run("en", {"check", "--help"});
   EXPECT_NE(jobs.out.find("-j,--jobs INT"), std::string::npos) << jobs.out;
+  // A list of values too long for the option column is named by the option; the description lists them.
+  EXPECT_NE(jobs.out.find("\n  --format FORMAT=table "), std::string::npos) << jobs.out;
+  EXPECT_EQ(jobs.out.find("TEXT:{table"), std::string::npos) << jobs.out;
+  EXPECT_NE(jobs.out.find("\n  --lang TEXT:{en,ko,ja} "), std::string::npos) << "a short list stays" << jobs.out;
   // Nothing is lost to the wrapping: the narrow help holds the wide one's characters, in order.
   const RunOutput wide = run("en", {"check", "--help"}, "200");
   const RunOutput narrow = run("en", {"check", "--help"}, "60");
