@@ -105,7 +105,8 @@ TEST(BatchJobs, BrokenBundleKeepsItsPlace) {
     }
   }
   EXPECT_NE(j["submissions"][2]["error"].get<std::string>().find("not valid JSON"), std::string::npos);
-  EXPECT_NE(j["submissions"][5]["error"].get<std::string>().find("a bundle is a JSON object"), std::string::npos);
+  EXPECT_NE(j["submissions"][5]["error"].get<std::string>().find("not a bundle written by `gpuwhy snapshot`"),
+            std::string::npos);
 }
 
 TEST(BatchJobs, BadValuesAreUsageErrors) {

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <set>
 #include <string>
 #include <vector>
@@ -140,6 +141,51 @@ TEST(CliWords, Cli11ErrorsAreOneTranslatedLineNamingTheFlag) {
       }
       EXPECT_TRUE(english_words(r.err, c.args).empty()) << text::join(english_words(r.err, c.args)) << " in:\n"
                                                         << r.err;
+    }
+  }
+}
+
+// ---- part 1 and 3: an input that cannot be read is one line in the user's language -----------------
+
+TEST(CliWords, InputErrorsAreOneTranslatedLineNamingThePath) {
+  const TempDir dir;
+  const auto write = [&](const std::string& name, const std::string& body) {
+    const std::string p = dir.path() + "/" + name;
+    std::ofstream(p) << body;
+    return p;
+  };
+  struct InputCase {
+    const char* what;
+    std::vector<std::string> args;
+    int exit_code;
+  };
+  const std::vector<InputCase> cases{
+      {"missing bundle", {"check", "--snapshot", dir.path() + "/nope.json"}, 2},
+      {"truncated bundle", {"check", "--snapshot", write("cut.json", "{\"schema_version\": 1,")}, 3},
+      {"not a bundle", {"check", "--snapshot", write("list.json", "[1, 2]")}, 3},
+      {"another version", {"check", "--snapshot", write("v9.json", "{\"schema_version\": 9}")}, 3},
+      {"missing kubeconfig", {"check", "--kubeconfig", dir.path() + "/nokc"}, 2},
+      {"kubeconfig not YAML", {"check", "--kubeconfig", write("kc", "clusters: [")}, 3},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.what);
+    const RunOutput en = run("en", c.args);
+    for (const auto& [lang, name] : gpuwhy_test::named_translations()) {
+      SCOPED_TRACE(name);
+      const RunOutput r = run(name, c.args);
+      EXPECT_EQ(r.exit_code, c.exit_code) << r.err;
+      EXPECT_EQ(r.out, "") << "no report of 0 points";
+      const auto ls = lines_of(r.err);
+      ASSERT_EQ(ls.size(), 1U) << r.err;
+      EXPECT_EQ(ls[0].rfind(i18n::text("cli.prefix.error", lang) + " ", 0), 0U) << ls[0];
+      EXPECT_NE(ls[0].find(c.args.back()), std::string::npos) << "names the path: " << ls[0];
+      EXPECT_NE(ls[0], lines_of(en.err).at(0));
+      std::vector<std::string> words;
+      for (const auto& w : english_words(ls[0], c.args)) {
+        if (w != "kubeconfig" && w != "JSON" && w != "YAML") words.push_back(w);
+      }
+      EXPECT_TRUE(words.empty()) << text::join(words) << " in:\n" << ls[0];
+      EXPECT_EQ(ls[0].find("json.exception"), std::string::npos) << "never the parser library's words";
     }
   }
 }

@@ -150,7 +150,7 @@ TEST(EnvOnce, NoEnglishFragmentInKoreanOrJapanese) {
       }
     }
   }
-  EXPECT_NE(table(many, i18n::Lang::kKo).find("nodes 에 대한 get, list"), std::string::npos);
+  EXPECT_NE(table(many, i18n::Lang::kKo).find("nodes에 대한 get, list"), std::string::npos);
   EXPECT_NE(table(single, i18n::Lang::kJa).find("名前空間 gpu-why"), std::string::npos);
 }
 

@@ -30,6 +30,10 @@ constexpr std::size_t kMaxConfigFileBytes = 4UL * 1024 * 1024;
 [[noreturn]] void fail(const std::string& msg) {
   throw Error(ErrorKind::kConfig, msg);
 }
+/// The same, with the catalog text (`id`, `args`) a user reads in their language.
+[[noreturn]] void fail(const std::string& msg, std::string id, std::map<std::string, std::string> args) {
+  throw Error(ErrorKind::kConfig, msg, std::move(id), std::move(args));
+}
 
 std::string env_get(const LoadOptions& o, const std::string& key) {
   auto it = o.env.find(key);
@@ -221,13 +225,16 @@ std::pair<std::string, const Entry*> pick_context(const LoadOptions& o, const Me
   if (ctx_name.empty()) ctx_name = m.current_context;
   if (ctx_name.empty()) {
     fail(fmt::format("kubeconfig {}: no current-context is set and --context was not given ({})", files,
-                     m.contexts.empty() ? "no contexts defined" : "contexts " + names_of(m.contexts)));
+                     m.contexts.empty() ? "no contexts defined" : "contexts " + names_of(m.contexts)),
+         "input.kubeconfig-no-context", {{"path", files}, {"contexts", names_of(m.contexts)}});
   }
   auto ctx_it = m.contexts.find(ctx_name);
   if (ctx_it == m.contexts.end()) {
     const std::string from = o.context ? "given with --context" : "current-context of " + m.current_context_file;
     fail(fmt::format("kubeconfig {}: context \"{}\" ({}) not found; contexts {}", files, ctx_name, from,
-                     names_of(m.contexts)));
+                     names_of(m.contexts)),
+         "input.kubeconfig-context-not-found",
+         {{"path", files}, {"context", ctx_name}, {"contexts", names_of(m.contexts)}});
   }
   return {ctx_name, &ctx_it->second};
 }
@@ -380,8 +387,8 @@ ClientConfig load_config(const LoadOptions& opts) {
   looked.push_back(fmt::format("in-cluster ({})", env_get(opts, "KUBERNETES_SERVICE_HOST").empty()
                                                       ? "KUBERNETES_SERVICE_HOST is not set"
                                                       : "no token in " + opts.service_account_dir));
-  fail(
-      fmt::format("no kubeconfig found (looked at {}); pass --kubeconfig or set KUBECONFIG", text::join(looked, "; ")));
+  fail(fmt::format("no kubeconfig found (looked at {}); pass --kubeconfig or set KUBECONFIG", text::join(looked, "; ")),
+       "input.no-kubeconfig", {{"looked", text::join(looked, "; ")}});
 }
 
 LoadOptions default_load_options() {

@@ -1,6 +1,8 @@
 #include "gpuwhy/model/snapshot.h"
 
 #include <cstdint>
+#include <map>
+#include <string>
 #include <utility>
 
 #include <fmt/format.h>
@@ -58,8 +60,13 @@ json error_to_json(const FetchError& e) {
   return json{{"kind", to_string(e.kind)}, {"http_status", e.http_status}, {"message", e.message}};
 }
 
-[[noreturn]] void bad(const std::string& origin, const std::string& field, const std::string& why) {
-  throw Error(ErrorKind::kParse, fmt::format("bundle {}: field \"{}\": {}", origin, field, why));
+// The bundle's fault, told in the reader's language where it is printed: a field missing, the
+// top-level shape (not a bundle at all), or another reason (which stays English, a detail).
+[[noreturn]] void bad(const std::string& origin, const std::string& field, const std::string& why,
+                      const char* id = nullptr, std::map<std::string, std::string> args = {}) {
+  args.insert({{"path", origin}, {"field", field}, {"reason", why}});
+  if (id == nullptr) id = why == "missing" ? "input.bundle-missing" : "input.bundle-field";
+  throw Error(ErrorKind::kParse, fmt::format("bundle {}: field \"{}\": {}", origin, field, why), id, std::move(args));
 }
 
 const json& need(const json& obj, const char* key, const std::string& origin, const std::string& path) {
@@ -288,14 +295,17 @@ Snapshot from_bundle(const json& bundle, const std::string& origin) {
 
 Snapshot from_bundle(json&& bundle, const std::string& origin) {
   json& b = bundle;
-  if (!b.is_object()) bad(origin, "", "a bundle is a JSON object");
+  if (!b.is_object()) bad(origin, "", "a bundle is a JSON object", "input.not-a-bundle");
+  if (!b.contains("schema_version")) bad(origin, "schema_version", "missing", "input.not-a-bundle");
   const json& sv = need(b, "schema_version", origin, "");
   if (!sv.is_number_integer()) bad(origin, "schema_version", "not an integer");
   if (sv.get<int>() != kBundleSchemaVersion) {
     bad(origin, "schema_version",
-        fmt::format("version {} is not supported (this gpuwhy reads {})", sv.dump(), kBundleSchemaVersion));
+        fmt::format("version {} is not supported (this gpuwhy reads {})", sv.dump(), kBundleSchemaVersion),
+        "input.bundle-version", {{"version", sv.dump()}, {"supported", std::to_string(kBundleSchemaVersion)}});
   }
-  if (need_string(b, "kind", origin, "") != "gpuwhy-bundle") bad(origin, "kind", "not \"gpuwhy-bundle\"");
+  if (need_string(b, "kind", origin, "") != "gpuwhy-bundle")
+    bad(origin, "kind", "not \"gpuwhy-bundle\"", "input.not-a-bundle");
   Snapshot s;
   s.taken_at = need_string(b, "taken_at", origin, "");
   s.source = "bundle " + origin;
