@@ -23,7 +23,7 @@ Outcome fail(Msg expected, Msg actual, Msg hint, std::vector<Msg> evidence) {
 Outcome env_error(const FetchError& e, std::string_view item, std::map<std::string, std::string> args) {
   Outcome o;
   o.status = Status::kError;
-  o.actual = raw(e.message.empty() ? to_string(e.kind) : e.message);
+  o.actual = !e.id.empty() ? msg(e.id, e.args) : raw(e.message.empty() ? to_string(e.kind) : e.message);
   args["what@"] = fmt::format("item.{}", item);
   args["rule@"] = fmt::format("rbac.{}", item);
   std::string hint = "unavailable";
@@ -41,7 +41,14 @@ Outcome env_error(const FetchError& e, std::string_view item, std::map<std::stri
   if (hint == "unavailable" && e.kind == ErrorKind::kTls) o.env_cause = "tls";
   o.env_need = msg(fmt::format("rbac.{}", item), args);
   o.hint = msg("hint.env." + hint, std::move(args));
-  o.evidence.push_back(msg("ev.env-error", {{"message", e.message}, {"kind@", "ev.kind." + to_string(e.kind)}}));
+  Msg line = msg("ev.env-error", e.args);
+  line.args["kind@"] = "ev.kind." + to_string(e.kind);
+  if (e.id.empty()) {
+    line.args["message"] = e.message;
+  } else {
+    line.args["message@"] = e.id;
+  }
+  o.evidence.push_back(std::move(line));
   return o;
 }
 

@@ -560,7 +560,8 @@ Graded grade_live(const CheckOptions& o, const Plan& p) {
   // A kubeconfig named with --kubeconfig that cannot be used is the user's input, like a bundle;
   // one found by default ($KUBECONFIG, ~/.kube/config) still lets the lab files be graded.
   if (!conn.cfg && !o.conn.kubeconfig.empty()) {
-    return input_error(Error(conn.why.kind, conn.why.message), o.conn.kubeconfig, p, "live", "kubeconfig");
+    return input_error(Error(conn.why.kind, conn.why.message, conn.why.id, conn.why.args), o.conn.kubeconfig, p, "live",
+                       "kubeconfig");
   }
   Snapshot snap = collect_live(conn, dir, !o.no_dry_run);
   Graded g = grade_one(snap, p);

@@ -91,7 +91,7 @@ LiveConnection connect_live(const ConnectionFlags& flags) {
     c.cfg = kube::load_config(lopts);
   } catch (const Error& e) {
     // Reported once, by report_live_problems, like every other cause.
-    c.why = FetchError{e.kind(), 0, error_text(e)};
+    c.why = FetchError{e.kind(), 0, e.what(), e.id(), e.args()};
     return c;
   }
   for (const auto& w : c.cfg->warnings) print_warning(w);
@@ -113,12 +113,20 @@ Snapshot collect_live(const ConnectionFlags& flags, const std::string& dir, bool
   return collect_live(connect_live(flags), dir, dry_run);
 }
 
+namespace {
+i18n::Lang stderr_lang = i18n::Lang::kEn;  // NOLINT(cppcoreguidelines-avoid-non-const-global-variables): set by main
+}  // namespace
+
 bool report_live_problems(const Snapshot& snap) {
   // Also dry runs the apiserver answered with 401/403/429/5xx; a 404 only for the namespace.
-  const std::vector<std::string> causes = fetch_errors(snap);
+  const std::vector<FetchError> causes = fetch_errors(snap);
   if (causes.empty()) return false;
-  std::string line = causes.front();
-  if (causes.size() > 1) line += fmt::format(" (and {} more failed read(s), see the report)", causes.size() - 1);
+  const FetchError& first = causes.front();
+  std::string line = first.id.empty() ? first.message : i18n::render(Msg{first.id, first.args}, stderr_lang);
+  if (causes.size() > 1) {
+    line +=
+        " " + i18n::render(msg("cli.error.more-reads", {{"count", std::to_string(causes.size() - 1)}}), stderr_lang);
+  }
   print_error(line);
   return true;
 }
@@ -174,10 +182,6 @@ void refuse_output_over_inputs(const std::string& output, const std::vector<Inpu
                 i18n::render(msg("cli.error.output-is-input", {{"output", output}, {"what", what}}), lang));
   }
 }
-
-namespace {
-i18n::Lang stderr_lang = i18n::Lang::kEn;  // NOLINT(cppcoreguidelines-avoid-non-const-global-variables): set by main
-}  // namespace
 
 void set_message_lang(i18n::Lang lang) {
   stderr_lang = lang;

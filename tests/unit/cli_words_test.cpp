@@ -190,6 +190,31 @@ TEST(CliWords, InputErrorsAreOneTranslatedLineNamingThePath) {
   }
 }
 
+// An apiserver that refuses the connection: the cause is told in the user's words, on stderr and
+// in the report's "not your work" block alike.
+TEST(CliWords, AnUnreachableApiserverIsToldInTheUsersLanguage) {
+  const TempDir dir;
+  const std::string kc = dir.path() + "/kc";
+  std::ofstream(kc) << "apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: "
+                       "https://127.0.0.1:1\ncontexts:\n- name: x\n  context:\n    cluster: c\n    user: u\n"
+                       "users:\n- name: u\n  user:\n    token: abc\ncurrent-context: x\n";
+  const std::vector<std::string> args{"check", "--kubeconfig", kc, "--dir", dir.path()};
+  const RunOutput en = run("en", args);
+  EXPECT_NE(en.err.find("connection refused"), std::string::npos) << en.err;
+  for (const auto& [lang, name] : gpuwhy_test::named_translations()) {
+    SCOPED_TRACE(name);
+    const RunOutput r = run(name, args);
+    EXPECT_EQ(r.exit_code, 3) << r.err;
+    const auto ls = lines_of(r.err);
+    ASSERT_FALSE(ls.empty());
+    const std::string cause =
+        i18n::render(msg("env.refused", {{"method", "GET"}, {"url", "https://127.0.0.1:1/version"}}), lang);
+    EXPECT_EQ(ls[0], i18n::text("cli.prefix.error", lang) + " " + cause);
+    EXPECT_NE(r.out.find(cause), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("connection refused"), std::string::npos) << r.out;
+  }
+}
+
 // ---- part 2: `gpuwhy` alone -------------------------------------------------------------------------
 
 TEST(CliWords, NoCommandListsEveryCommandAndExitsTwo) {

@@ -187,7 +187,7 @@ Fetched<json> fetch(kube::Client& client, const std::string& path, bool nodes) {
   } catch (const kube::HttpError& e) {
     return FetchError{ErrorKind::kHttp, e.http_status(), e.what()};
   } catch (const Error& e) {
-    return FetchError{e.kind(), 0, e.what()};
+    return FetchError{e.kind(), 0, e.what(), e.id(), e.args()};
   } catch (const std::exception& e) {
     return FetchError{ErrorKind::kTransport, 0, fmt::format("GET {}: {}", path, e.what())};
   }
@@ -353,7 +353,7 @@ Fetched<HttpAnswer> dry_run(kube::Client& client, const std::string& rel, const 
   try {
     return client.post_json(path, std::get<json>(pod));
   } catch (const Error& e) {
-    return FetchError{e.kind(), 0, e.what()};
+    return FetchError{e.kind(), 0, e.what(), e.id(), e.args()};
   } catch (const std::exception& e) {
     return FetchError{ErrorKind::kTransport, 0, fmt::format("POST {}: {}", path, e.what())};
   }
@@ -419,11 +419,12 @@ Snapshot collect(kube::Client& client, const CollectOptions& opts) {
   return s;
 }
 
-std::vector<std::string> fetch_errors(const Snapshot& snap) {
-  std::vector<std::string> out;
+std::vector<FetchError> fetch_errors(const Snapshot& snap) {
+  std::vector<FetchError> out;
   const auto add = [&out](const FetchError& e) {
     if (e.kind == ErrorKind::kSkipped || e.message.empty()) return;
-    if (std::find(out.begin(), out.end(), e.message) == out.end()) out.push_back(e.message);
+    const auto same = [&e](const FetchError& o) { return o.message == e.message; };
+    if (std::none_of(out.begin(), out.end(), same)) out.push_back(e);
   };
   for (const auto* f : {&snap.version, &snap.namespace_, &snap.nodes, &snap.pods, &snap.events}) {
     // A missing namespace is the student's state (step 1 fails on it), not a broken environment.

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -520,8 +521,9 @@ struct Client::Impl {
     return Answer{static_cast<int>(status), std::move(body)};
   }
 
-  /// Why a transfer timed out: the overall --timeout, no connection, or no complete answer.
-  std::string timeout_text() {
+  /// Why a transfer timed out: the overall --timeout, no connection, or no complete answer; `id`
+  /// is set to the catalog text of the last two.
+  std::string timeout_text(std::string* id, std::string* seconds) {
     const auto left = remaining();
     if (deadline_bound && left && left->count() <= 50) return "timeout: " + overall_text();
     curl_off_t connected = 0;
@@ -531,9 +533,37 @@ struct Client::Impl {
     // A reused connection has no connect time either: only a transfer that never sent its
     // request was still waiting for a connection.
     if (connected == 0 && sent == 0) {
-      return fmt::format("timeout: no connection within {}", seconds_text(opts.connect_timeout));
+      *id = "env.timeout-connect";
+      *seconds = seconds_text(opts.connect_timeout);
+      return fmt::format("timeout: no connection within {}", *seconds);
     }
-    return fmt::format("timeout: no complete answer within {} (--request-timeout)", seconds_text(opts.request_timeout));
+    *id = "env.timeout-answer";
+    *seconds = seconds_text(opts.request_timeout);
+    return fmt::format("timeout: no complete answer within {} (--request-timeout)", *seconds);
+  }
+
+  /// The failures a student meets most (refused, unreachable, timed out) with their catalog text
+  /// (method, url and the words in the user's language); nullopt for the others.
+  std::optional<Error> worded_error(CURLcode rc, const char* method, const std::string& url) {
+    const std::string shown = scrub(url);
+    const auto line = [&](const std::string& what, const char* id, std::map<std::string, std::string> args = {}) {
+      args.insert({{"method", method}, {"url", shown}});
+      return Error(ErrorKind::kTransport, scrub(fmt::format("{} {}: {}", method, url, what)), id, std::move(args));
+    };
+    if (rc == CURLE_OPERATION_TIMEDOUT) {
+      std::string id;
+      std::string seconds;
+      const std::string what = timeout_text(&id, &seconds);
+      if (id.empty()) return Error(ErrorKind::kTransport, scrub(fmt::format("{} {}: {}", method, url, what)));
+      return line(what, id.c_str(), {{"seconds", seconds}});
+    }
+    if (rc != CURLE_COULDNT_CONNECT) return std::nullopt;
+    long os_errno = 0;
+    curl_easy_getinfo(h, CURLINFO_OS_ERRNO, &os_errno);
+    if (os_errno == ECONNREFUSED) return line("connection refused", "env.refused");
+    if (os_errno == ENETUNREACH) return line("network unreachable", "env.net-unreachable");
+    if (os_errno == EHOSTUNREACH) return line("host unreachable", "env.host-unreachable");
+    return std::nullopt;
   }
 
   /// Curl failures as one line, naming the URL and what most likely went wrong.
@@ -550,19 +580,13 @@ struct Client::Impl {
       return line(ErrorKind::kParse,
                   fmt::format("the answer is larger than the {} byte limit; refused", opts.max_body_bytes));
     }
-    long os_errno = 0;
-    curl_easy_getinfo(h, CURLINFO_OS_ERRNO, &os_errno);
+    if (auto worded = worded_error(rc, method, url)) return *worded;
     switch (rc) {
       case CURLE_COULDNT_RESOLVE_HOST:
         return line(ErrorKind::kTransport, "cannot resolve the host name (DNS): " + detail);
       case CURLE_COULDNT_RESOLVE_PROXY:
         return line(ErrorKind::kTransport, "cannot resolve the proxy host name (DNS): " + detail);
-      case CURLE_COULDNT_CONNECT:
-        if (os_errno == ECONNREFUSED) return line(ErrorKind::kTransport, "connection refused");
-        if (os_errno == ENETUNREACH) return line(ErrorKind::kTransport, "network unreachable");
-        if (os_errno == EHOSTUNREACH) return line(ErrorKind::kTransport, "host unreachable");
-        return line(ErrorKind::kTransport, "cannot connect: " + detail);
-      case CURLE_OPERATION_TIMEDOUT: return line(ErrorKind::kTransport, timeout_text());
+      case CURLE_COULDNT_CONNECT: return line(ErrorKind::kTransport, "cannot connect: " + detail);
       case CURLE_PEER_FAILED_VERIFICATION:
         return line(ErrorKind::kTls, fmt::format("TLS: {} ({})", unverified_why(detail), detail));
       case CURLE_SSL_CERTPROBLEM:

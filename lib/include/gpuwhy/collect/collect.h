@@ -47,7 +47,7 @@ bool dry_run_answer_is_environment(int http_status);
 /// One line per distinct reason a live item or dry run could not be had (what the CLI prints
 /// on stderr when grading is incomplete); skipped items and a missing namespace (404, the
 /// student's state) are not listed. Never contains credentials (the messages never do).
-std::vector<std::string> fetch_errors(const Snapshot& snap);
+std::vector<FetchError> fetch_errors(const Snapshot& snap);
 
 /// A snapshot with the files only and every live item set to `why` (used when no
 /// connection could be configured at all, so file checks are still graded). The dry runs are

@@ -21,6 +21,10 @@ struct FetchError {
   ErrorKind kind = ErrorKind::kTransport;
   int http_status = 0;
   std::string message;  ///< one line, names the URL or file
+  /// The catalog text of `message` a user reads in their language (Error::id/args); "" when there
+  /// is none (and in a bundle, which keeps the message only).
+  std::string id{};
+  std::map<std::string, std::string> args{};
 };
 
 /// The message of a dry run that was not sent because the grader turned dry runs off
