@@ -518,6 +518,9 @@ RunMemo::Yaml parse_yaml(const std::string& text, const std::string& file) {
   RunMemo::Yaml y;
   try {
     y.docs = std::make_shared<const std::vector<json>>(yaml::load_all(text, file));
+  } catch (const Error& e) {
+    y.error = e.what();
+    if (e.id() == "input.syntax") y.at = e.args();
   } catch (const std::exception& e) {
     y.error = e.what();
   }
@@ -576,8 +579,12 @@ ManifestRead read_pod_manifest(const Snapshot& s, std::string_view rel, const Ms
   const std::string file(rel);
   RunMemo::Yaml y = yaml_of(s, file, *f.text);
   if (y.error) {
-    r.failure = fail(expected, msg("value.manifest.not-yaml", {{"file", file}}),
-                     msg("hint.manifest.yaml-error", {{"file", file}, {"reason", *y.error}}));
+    // Where the parser stopped, in the reader's words; yaml-cpp's own reason only when it gave no place.
+    Msg hint = msg("hint.manifest.yaml-error", {{"file", file}, {"reason", *y.error}});
+    if (!y.at.empty())
+      hint = msg("hint.manifest.yaml-error-at",
+                 {{"file", file}, {"line", y.at.at("line")}, {"column", y.at.at("column")}});
+    r.failure = fail(expected, msg("value.manifest.not-yaml", {{"file", file}}), std::move(hint));
     return r;
   }
   const auto pick = yaml::find_pod_doc(*y.docs, want_name);

@@ -153,6 +153,7 @@ class RunMemo {
   struct Yaml {
     std::shared_ptr<const std::vector<json>> docs;  ///< shared with each ManifestRead of the file
     std::optional<std::string> error;
+    std::map<std::string, std::string> at;  ///< "line" and "column" of a syntax error, when known
   };
   std::map<std::string, readers::TextFile, std::less<>> decoded;
   std::map<std::string, Yaml, std::less<>> yaml;

@@ -528,7 +528,13 @@ TEST(StudentFiles, MissingOrBadFilesFailNamingTheFile) {
   EXPECT_NE(i18n::render(rej.outcome.hint, i18n::Lang::kEn).find("out/rejected.txt"), std::string::npos);
   EXPECT_EQ(result(r, "step8.format").outcome.hint.id, "hint.file.too-large");
   EXPECT_EQ(result(r, "step8.used").outcome.status, Status::kFail);
-  EXPECT_EQ(result(r, "step4.manifest").outcome.hint.id, "hint.manifest.yaml-error");
+  // Where the parser stopped, never yaml-cpp's English reason.
+  const Msg& yaml_hint = result(r, "step4.manifest").outcome.hint;
+  EXPECT_EQ(yaml_hint.id, "hint.manifest.yaml-error-at");
+  EXPECT_EQ(yaml_hint.args.at("line"), "2");
+  const std::string ko = i18n::render(yaml_hint, i18n::Lang::kKo);
+  EXPECT_NE(ko.find("2행"), std::string::npos) << ko;
+  EXPECT_EQ(ko.find("map"), std::string::npos) << ko;
   EXPECT_EQ(r.count(Status::kError), 0);
 }
 

@@ -319,6 +319,7 @@ constexpr CatalogEntry kEntries[] = {
      "gpuwhy snapshot."},
     {"hint.manifest.not-single-pod", "{file} must hold exactly one object of kind Pod."},
     {"hint.manifest.wrong-name", "{file} names the pod \"{name}\"; the lab expects metadata.name: {pod}."},
+    {"hint.manifest.yaml-error-at", "{file} is not valid YAML: the parser stopped at line {line}, column {column}. Check the indentation (spaces, never tabs) and the brackets and quotes around there."},
     {"hint.manifest.yaml-error", "{file} is not valid YAML: {reason}"},
     {"hint.node-missing",
      "There is no node {node} in the cluster. Is the lab cluster the one your kubeconfig points at?"},

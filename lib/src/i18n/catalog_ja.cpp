@@ -365,6 +365,7 @@ constexpr CatalogEntry kEntries[] = {
      "の出力を添えて報告してください。"},
     {"hint.manifest.not-single-pod", "{file} には kind が Pod のオブジェクトをちょうど 1 つだけ書いてください。"},
     {"hint.manifest.wrong-name", "{file} の Pod 名は \"{name}\" ですが、演習が求めるのは metadata.name: {pod} です。"},
+    {"hint.manifest.yaml-error-at", "{file} は正しい YAML ではありません: {line} 行 {column} 列で読み取りが止まりました。そのあたりのインデント（タブではなく空白）と括弧、引用符を確認してください。"},
     {"hint.manifest.yaml-error", "{file} は有効な YAML ではありません: {reason}"},
     {"hint.node-missing",
      "クラスターにノード {node} がありません。kubeconfig が指しているのは演習用のクラスターですか？"},

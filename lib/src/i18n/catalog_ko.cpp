@@ -63,13 +63,13 @@ constexpr CatalogEntry kEntries[] = {
      "{namespace}에 파드를 만들 권한이 없으면 이 검사는 실패가 아니라 오류가 됩니다."},
     {"check.step3.apiserver-rejects.title", "apiserver가 두 매니페스트를 각자의 규칙으로 거절한다"},
     {"check.step3.fraction-manifest.explain",
-     "k8s/bad-fraction.yaml이 0.5, 500m, 1.5처럼 정수가 아닌 {resource} 양을 요청하는 Pod 인지 확인합니다. "
+     "k8s/bad-fraction.yaml이 0.5, 500m, 1.5처럼 정수가 아닌 {resource} 양을 요청하는 Pod인지 확인합니다. "
      "{part_why}장치는 쪼갤 수 없는 단위로 할당되므로 확장 자원은 정수여야 합니다. 이 매니페스트는 apiserver가 "
      "그것을 거절하는 모습을 보기 위한 것입니다. {part_mistakes}흔한 실수: 여기에 정수 쓰기, GPU 대신 cpu를 소수로 "
      "쓰기."},
     {"check.step3.fraction-manifest.title", "k8s/bad-fraction.yaml이 GPU를 소수로 요청한다"},
     {"check.step3.mismatch-manifest.explain",
-     "k8s/bad-mismatch.yaml이 컨테이너의 requests와 limits 양쪽에 {resource:을/를} 서로 다른 정수로 적은 Pod 인지 "
+     "k8s/bad-mismatch.yaml이 컨테이너의 requests와 limits 양쪽에 {resource:을/를} 서로 다른 정수로 적은 Pod인지 "
      "확인합니다. {part_why}확장 자원은 오버커밋이 불가능하므로 apiserver는 requests와 limits가 같기를 요구합니다. "
      "이 매니페스트는 그 규칙이 거절하는 모습을 보기 위한 것입니다. {part_mistakes}흔한 실수: limits만 적기(그러면 "
      "requests가 limits에서 복사되어 파드가 유효해집니다), 소수 쓰기(그것은 다른 규칙입니다)."},
@@ -88,11 +88,11 @@ constexpr CatalogEntry kEntries[] = {
      "메시지는 자신이 말하는 규칙으로 셉니다. 제한 1에 요청 0.5는 두 규칙 모두로 거절되며 정수 규칙의 거절로 셉니다."},
     {"check.step3.rejected-file.title", "out/rejected.txt에 거절 메시지 두 개가 있다"},
     {"check.step4.manifest.explain",
-     "k8s/trainer.yaml이 {resource}: 1을 requests가 아니라 limits 에만 적은 Pod trainer이고, nodeSelector, "
+     "k8s/trainer.yaml이 {resource}: 1을 requests가 아니라 limits에만 적은 Pod trainer이고, nodeSelector, "
      "nodeName, affinity가 없는지 확인합니다. {part_why}이 단계의 요점은 apiserver가 limits로 requests를 채운다는 "
      "것, 그리고 자원만으로 스케줄러가 {node:을/를} 고른다는 것입니다. {part_mistakes}흔한 실수: requests도 적기, "
      "nodeSelector로 파드를 노드에 고정하기."},
-    {"check.step4.manifest.title", "k8s/trainer.yaml이 limits 에만 GPU 1장을 요청한다"},
+    {"check.step4.manifest.title", "k8s/trainer.yaml이 limits에만 GPU 1장을 요청한다"},
     {"check.step4.placed-by-scheduler.explain",
      "클러스터의 trainer 파드가 스케줄러에 의해 {node}에 배정되었는지 확인합니다: 매니페스트에 nodeName이 없고, "
      "파드에 nodeSelector나 affinity가 없으며, PodScheduled가 True. {part_why}{resource:을/를} 광고하는 노드는 {node} "
@@ -104,7 +104,7 @@ constexpr CatalogEntry kEntries[] = {
      "spec.nodeName을 kube-scheduler가 아닌 클라이언트가 설정했다고 남아 있습니다."},
     {"check.step4.placed-by-scheduler.title", "스케줄러가 trainer를 {node}에 배정했다"},
     {"check.step4.requests-defaulted.explain",
-     "클러스터의 trainer 파드가 requests와 limits 모두 {resource} = 1 인지 확인합니다. {part_why}확장 자원은 "
+     "클러스터의 trainer 파드가 requests와 limits 모두 {resource} = 1인지 확인합니다. {part_why}확장 자원은 "
      "requests를 비워 두면 apiserver가 limits 값을 복사해 채웁니다. {part_look}kubectl -n {namespace} get pod "
      "trainer -o yaml로 직접 볼 수 있습니다. {part_mistakes}흔한 실수: 다른 양을 요청하거나 GPU를 아예 요청하지 "
      "않는 trainer 파드."},
@@ -141,7 +141,7 @@ constexpr CatalogEntry kEntries[] = {
      "걸기, 자리를 만들려고 trainer 지우기."},
     {"check.step5.trainer-not-evicted.title", "trainer가 여전히 {node}에서 실행 중이다"},
     {"check.step6.gate-kept.explain",
-     "{taint} 테인트가 {node}에 그대로 있고 cpu-only가 여전히 Pending 인지 확인합니다. {part_why}파드를 "
+     "{taint} 테인트가 {node}에 그대로 있고 cpu-only가 여전히 Pending인지 확인합니다. {part_why}파드를 "
      "통과시키려고 테인트를 지우면 GPU 노드를 예약해 둔 이유가 사라집니다. {part_mistakes}흔한 실수: 대기 중인 파드를 "
      "\"고치려고\" kubectl taint node {node} nvidia.com/gpu- 실행."},
     {"check.step6.gate-kept.title", "테인트가 남아 있고 cpu-only는 계속 대기한다"},
@@ -314,6 +314,7 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.not-single-pod", "{file} 파일에는 kind가 Pod인 객체가 정확히 하나만 있어야 합니다."},
     {"hint.manifest.wrong-name",
      "{file} 파일의 파드 이름이 \"{name}\" 입니다. 실습이 기대하는 것은 metadata.name: {pod}입니다."},
+    {"hint.manifest.yaml-error-at", "{file} 파일이 올바른 YAML이 아닙니다: {line}행 {column}열에서 읽기가 멈췄습니다. 그 근처의 들여쓰기(탭이 아닌 공백)와 괄호, 따옴표를 확인하세요."},
     {"hint.manifest.yaml-error", "{file} 파일이 올바른 YAML이 아닙니다: {reason}"},
     {"hint.node-missing",
      "클러스터에 {node} 노드가 없습니다. kubeconfig가 가리키는 클러스터가 실습 클러스터가 맞나요?"},
@@ -330,7 +331,7 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} 파드가 노드를 직접 지정하고 있어(spec.nodeName) 스케줄러를 건너뜁니다. {file}에서 nodeName을 지우고 "
      "파드를 다시 만드세요."},
     {"hint.placed.node-name-live",
-     "{pod} 파드는 spec.nodeName이 지정된 채로 만들어져({manager}) 스케줄러를 건너뛰었습니다. {file} 에는 이제 "
+     "{pod} 파드는 spec.nodeName이 지정된 채로 만들어져({manager}) 스케줄러를 건너뛰었습니다. {file}에는 이제 "
      "노드가 없지만, 실행 중인 파드는 예전 것입니다. 파드를 지우고(kubectl -n {namespace} delete pod {pod}) "
      "{file:을/를}"
      " 다시 적용하세요."},
@@ -384,7 +385,7 @@ constexpr CatalogEntry kEntries[] = {
      "GPU 노드는 {node} 하나뿐입니다. 다른 노드의 라벨은 kubectl label node NAME KEY- 로 지우세요(끝의 마이너스가 "
      "라벨을 지웁니다)."},
     {"hint.step2.advertised-file.capacity-only",
-     "{file}에서 {node}의 {resource:이/가} capacity 에만 있고 allocatable 에는 없습니다. 스케줄러는 allocatable을 "
+     "{file}에서 {node}의 {resource:이/가} capacity에만 있고 allocatable에는 없습니다. 스케줄러는 allocatable을 "
      "보므로 capacity 만으로는 자리가 생기지 않습니다. /status/allocatable/nvidia.com~1gpu도 \"{amount}\" 로 "
      "패치한 뒤(--subresource=status) 광고량을 다시 저장하세요."},
     {"hint.step2.advertised-file.backslash",
@@ -476,13 +477,13 @@ constexpr CatalogEntry kEntries[] = {
      "번째는 >>(덧붙이기)를 쓰고 둘 다 2>&1을 붙이세요."},
     {"hint.step4.manifest.constraint",
      "{file} 파일에 {fields} 설정이 있습니다. 지우세요: trainer는 자원만으로 GPU 노드에 가야 합니다."},
-    {"hint.step4.manifest.limit", "{file} 파일은 resources.limits에서 {resource}: {amount} 만큼 요청해야 합니다."},
+    {"hint.step4.manifest.limit", "{file} 파일은 resources.limits에서 {resource}: {amount}만큼 요청해야 합니다."},
     {"hint.step4.manifest.requests-and-constraint",
      "{file} 파일이 requests에 {resource:을/를} 적고 {fields} 설정으로 파드를 고정합니다. limits({resource}: "
      "{amount})만 남기고 {fields} 설정은 지우세요: 요점은 apiserver가 requests를 채운다는 것, 그리고 자원만으로 "
      "노드가 정해진다는 것입니다."},
     {"hint.step4.manifest.requests-set",
-     "{file} 파일이 requests에 {resource:을/를} 적었습니다. limits 에만 적으세요: apiserver가 limits를 requests로 "
+     "{file} 파일이 requests에 {resource:을/를} 적었습니다. limits에만 적으세요: apiserver가 limits를 requests로 "
      "복사해 준다는 것이 이 단계에서 볼 내용입니다."},
     {"hint.step4.requests-defaulted",
      "클러스터의 {pod} 파드는 {resource}의 requests와 limits가 {amount:으로/로} 되어 있지 않습니다. 매니페스트로 다시 "
@@ -547,7 +548,7 @@ constexpr CatalogEntry kEntries[] = {
      "클러스터의 {pod} 파드는 {resource}의 requests와 limits가 {amount:으로/로} 되어 있지 않습니다. {file} 파일로 다시 "
      "만드세요."},
     {"hint.step6.gpu.manifest",
-     "{file} 파일은 {resource}: {amount} 만큼 요청해야 합니다(limits에 적고, requests를 적는다면 같은 값으로)."},
+     "{file} 파일은 {resource}: {amount}만큼 요청해야 합니다(limits에 적고, requests를 적는다면 같은 값으로)."},
     {"hint.step6.toleration.missing",
      "{pod} 파드에 {key}에 대한 톨러레이션이 없습니다. spec.tolerations에 추가하세요: key {key}, operator Equal, "
      "value {value}, effect {effect}."},
@@ -557,7 +558,7 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step6.toleration.wrong-effect",
      "{pod} 파드의 {key} 톨러레이션에 다른 효과가 적혀 있습니다. effect를 비워 두거나 {effect:으로/로} 쓰세요."},
     {"hint.step6.toleration.wrong-value",
-     "{pod} 파드의 {key} 톨러레이션 값이 테인트의 값({value})과 다릅니다. operator Equal 에서는 값이 정확히 같아야 "
+     "{pod} 파드의 {key} 톨러레이션 값이 테인트의 값({value})과 다릅니다. operator Equal에서는 값이 정확히 같아야 "
      "합니다."},
     {"hint.step7.exhausted-file.taint",
      "{file} 파일의 메시지가 테인트를 이유로 듭니다. cpu-only의 메시지이거나, trainer3에 톨러레이션이 없었던 "
@@ -579,7 +580,7 @@ constexpr CatalogEntry kEntries[] = {
      "{where}: 톨러레이션이 {other:과/와} 다릅니다. trainer2의 톨러레이션을 복사하세요. 톨러레이션이 없으면 대기 "
      "이유가 자원이 아니라 다시 테인트가 됩니다."},
     {"hint.step8.allocatable.differs",
-     "ALLOCATABLE은 {value} 인데 {node} 노드의 status.allocatable에 있는 {resource:은/는} {live}입니다. 클러스터에서 "
+     "ALLOCATABLE은 {value}인데 {node} 노드의 status.allocatable에 있는 {resource:은/는} {live}입니다. 클러스터에서 "
      "읽으세요: kubectl get node {node} -o jsonpath='{.status.allocatable.nvidia\\.com/gpu}'"},
     {"hint.step8.format.duplicates", "두 번 이상 적힌 키: {duplicates}. 키마다 한 번만 적으세요."},
     {"hint.step8.format.line-count",
@@ -597,7 +598,7 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step8.key-missing",
      "{file} 파일에 {key} 줄이 없습니다(또는 파일을 읽을 수 없습니다). {key}=VALUE 줄을 추가하세요."},
     {"hint.step8.not-a-number", "{key} 값은 클러스터에서 센 정수여야 합니다. 적힌 값: \"{value}\"."},
-    {"hint.step8.ambiguous", "{key}={value} 에는 예와 아니오가 함께 있습니다(또는 답이 없습니다). 답을 하나만 쓰세요."},
+    {"hint.step8.ambiguous", "{key}={value}에는 예와 아니오가 함께 있습니다(또는 답이 없습니다). 답을 하나만 쓰세요."},
     {"hint.step2.advertised-file.saved-before-patch",
      "{file}의 모든 행이 <none> 인데 {node:은/는} 지금 {resource} {live}개를 광고합니다. 2단계 패치 전에 파일을 "
      "저장했거나, 셸이 nvidia\\.com/gpu의 백슬래시를 지웠습니다. -o 인자를 작은따옴표로 감싸 지금 명령을 다시 "
@@ -611,7 +612,7 @@ constexpr CatalogEntry kEntries[] = {
      "손으로 바인딩된 것입니다. {file}에서 schedulerName을 지우고 파드를 지운 뒤 다시 만들어 스케줄러가 {node:을/를} "
      "고르게 하세요."},
     {"hint.placed.no-scheduled-event",
-     "{pod} 에는 이벤트가 있지만 default-scheduler가 배치했다는 Scheduled 이벤트가 없습니다. 손으로(Binding) "
+     "{pod}에는 이벤트가 있지만 default-scheduler가 배치했다는 Scheduled 이벤트가 없습니다. 손으로(Binding) "
      "바인딩된 것입니다. 파드를 지우고 {file:으로/로} 다시 만들어 스케줄러가 {node:을/를} 고르게 하세요."},
     {"value.step7.no-allocatable", "{node}에 할당 가능한 {resource:이/가} 없음"},
     {"hint.step7.premise-allocatable",
@@ -629,7 +630,7 @@ constexpr CatalogEntry kEntries[] = {
      "아니라 공통 톨러레이션을 고쳐야 합니다. {other_file:과/와} {file} 모두에서 고치고(key {resource}, operator "
      "Equal, value present, effect NoSchedule) 두 파드를 다시 만드세요."},
     {"hint.step8.pending.differs",
-     "PENDING은 {value} 인데 지금 {namespace} 네임스페이스에서 대기 중인 파드는 {live}개입니다. kubectl -n "
+     "PENDING은 {value}인데 지금 {namespace} 네임스페이스에서 대기 중인 파드는 {live}개입니다. kubectl -n "
      "{namespace} get pods로 세어 보세요."},
     {"hint.step8.requests-equal-limits.negative",
      "\"{value}\": 같지 않아도 된다는 답이지만, 3단계에서 apiserver가 {resource}의 requests가 limits와 다르면 "
@@ -650,7 +651,7 @@ constexpr CatalogEntry kEntries[] = {
      "{node} 노드에 {resource} 테인트가 없어서 TAINT가 일치할 수 없습니다. 테인트를 다시 걸고({taint}) 키=값:효과 "
      "형태로 적으세요."},
     {"hint.step8.used.differs",
-     "USED는 {value} 인데 지금 {node} 노드에 배정된 파드들이 요청한 {resource:은/는} {live}입니다. {node} 노드에서 "
+     "USED는 {value}인데 지금 {node} 노드에 배정된 파드들이 요청한 {resource:은/는} {live}입니다. {node} 노드에서 "
      "실행 중인 파드들의 요청을 더하세요(대기 중인 파드는 노드가 없으므로 세지 않습니다)."},
     {"ui.actual", "실제값"},
     {"ui.col.id", "ID"},
@@ -836,7 +837,7 @@ constexpr CatalogEntry kEntries[] = {
     {"value.step3.rejected-file.mismatch-only", "거절 {count}개, requests == limits 규칙만 있음"},
     {"value.step3.rejected-file.neither", "거절 {count}개, 어느 규칙도 없음"},
     {"value.step4.manifest.expected",
-     "{file} 파일의 Pod {pod}: limits 에만 {resource}: {amount}, nodeSelector·nodeName·affinity 없음"},
+     "{file} 파일의 Pod {pod}: limits에만 {resource}: {amount}, nodeSelector·nodeName·affinity 없음"},
     {"value.step5.cpu-only-spec.expected",
      "{file} 파일과 {pod} 파드: {resource} 없음, nodeSelector {selector}, {taint}에 대한 톨러레이션 없음"},
     {"value.step5.taint.expected", "{node} 노드에 {taint} 테인트, 다른 노드에는 {key} 테인트 없음"},
@@ -882,7 +883,7 @@ constexpr CatalogEntry kEntries[] = {
      "쓰세요"},
     {"cli.error.batch-user",
      "--user는 제출물 하나를 가리킵니다. 일괄 채점에서는 각 행의 이름을 번들 파일 이름에서 가져옵니다"},
-    {"cli.error.lti-needs-user", "--format lti 에는 --user(점수를 받을 LMS 사용자 ID)가 필요합니다"},
+    {"cli.error.lti-needs-user", "--format lti에는 --user(점수를 받을 LMS 사용자 ID)가 필요합니다"},
     {"cli.error.empty-output", "--output에 빈 경로가 주어졌습니다(표준 출력은 - 로 지정하세요)"},
     {"cli.error.output-is-input",
      "--output {output} 은(는) {what}입니다. 그곳에 쓰면 gpuwhy가 읽는 파일을 덮어쓰게 되니 다른 파일을 고르세요"},
