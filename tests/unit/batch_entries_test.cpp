@@ -63,7 +63,7 @@ std::vector<Entry> entries() {
          return true;
        },
        "is a symbolic link"},
-      {"fifo", [](const fs::path& p) { return ::mkfifo(p.c_str(), 0644) == 0; }, "not a regular file"},
+      {"fifo", [](const fs::path& p) { return ::mkfifo(p.c_str(), 0644) == 0; }, "named pipe"},
       {"dirlink",
        [](const fs::path& p) {
          fs::create_symlink(p.parent_path().parent_path(), p);

@@ -154,6 +154,12 @@ TEST(CliWords, InputErrorsAreOneTranslatedLineNamingThePath) {
     std::ofstream(p) << body;
     return p;
   };
+  // A kubeconfig whose user entry holds `user`.
+  const auto kc_with = [](const std::string& user) {
+    return "clusters:\n- name: c\n  cluster: {server: https://127.0.0.1:1}\ncontexts:\n- name: x\n"
+           "  context: {cluster: c, user: u}\ncurrent-context: x\nusers:\n- name: u\n  user:\n" +
+           user;
+  };
   struct InputCase {
     const char* what;
     std::vector<std::string> args;
@@ -166,6 +172,20 @@ TEST(CliWords, InputErrorsAreOneTranslatedLineNamingThePath) {
       {"another version", {"check", "--snapshot", write("v9.json", "{\"schema_version\": 9}")}, 3},
       {"missing kubeconfig", {"check", "--kubeconfig", dir.path() + "/nokc"}, 2},
       {"kubeconfig not YAML", {"check", "--kubeconfig", write("kc", "clusters: [")}, 3},
+      {"kubeconfig with an exec plugin", {"check", "--kubeconfig", write("kc-exec", kc_with("    exec: {}\n"))}, 3},
+      {"kubeconfig without a server",
+       {"check", "--kubeconfig",
+        write("kc-noserver",
+              "clusters:\n- name: c\n  cluster: {}\ncontexts:\n- name: x\n"
+              "  context: {cluster: c}\ncurrent-context: x\n")},
+       3},
+      {"kubeconfig naming no user it has",
+       {"check", "--kubeconfig",
+        write("kc-nouser",
+              "clusters:\n- name: c\n  cluster: {server: https://127.0.0.1:1}\n"
+              "contexts:\n- name: x\n  context: {cluster: c, user: u}\n"
+              "current-context: x\n")},
+       3},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.what);
@@ -182,7 +202,10 @@ TEST(CliWords, InputErrorsAreOneTranslatedLineNamingThePath) {
       EXPECT_NE(ls[0], lines_of(en.err).at(0));
       std::vector<std::string> words;
       for (const auto& w : english_words(ls[0], c.args)) {
-        if (w != "kubeconfig" && w != "JSON" && w != "YAML") words.push_back(w);
+        // identifiers: the kubeconfig's own section and field names
+        static const std::set<std::string> kNames{"kubeconfig", "JSON",   "YAML", "context",
+                                                  "cluster",    "server", "exec", "user"};
+        if (kNames.count(w) == 0) words.push_back(w);
       }
       EXPECT_TRUE(words.empty()) << text::join(words) << " in:\n" << ls[0];
       EXPECT_EQ(ls[0].find("json.exception"), std::string::npos) << "never the parser library's words";

@@ -49,7 +49,7 @@ const std::set<std::string>& allowed() {
       // the status badges of a table, as kube-bench prints them
       "PASS", "FAIL", "ERR", "SKIP",
       // acronyms and units
-      "CPU", "GPU", "CSV", "HTTP", "JSON", "LMS", "RBAC", "TLS", "YAML", "MiB"};
+      "CPU", "GPU", "CSV", "HTTP", "JSON", "LMS", "RBAC", "TLS", "URL", "YAML", "MiB", "name"};
   return words;
 }
 

@@ -30,6 +30,12 @@ constexpr std::size_t kMaxConfigFileBytes = 4UL * 1024 * 1024;
 [[noreturn]] void fail(const std::string& msg) {
   throw Error(ErrorKind::kConfig, msg);
 }
+/// "WHERE: PROBLEM", with the catalog text `id` (its args and {where}) a user reads in their language.
+[[noreturn]] void fail_at(const std::string& where, const std::string& problem, const char* id,
+                          std::map<std::string, std::string> args = {}) {
+  args["where"] = where;
+  throw Error(ErrorKind::kConfig, where + ": " + problem, id, std::move(args));
+}
 /// The same, with the catalog text (`id`, `args`) a user reads in their language.
 [[noreturn]] void fail(const std::string& msg, std::string id, std::map<std::string, std::string> args) {
   throw Error(ErrorKind::kConfig, msg, std::move(id), std::move(args));
@@ -63,6 +69,7 @@ std::optional<std::string> read_for(const LoadOptions& o, const std::string& pat
     // files::read_regular's messages start with the path, which `what` already names.
     std::string_view why = e.what();
     if (why.rfind(path + ": ", 0) == 0) why.remove_prefix(path.size() + 2);
+    if (!e.id().empty()) fail(fmt::format("{}: {}", what, why), e.id(), e.args());  // names the path
     fail(fmt::format("{}: {}", what, why));
   }
 }
@@ -106,7 +113,9 @@ std::string wrong(const json& v, const char* key) {
 std::string field_string(const json& obj, const char* key, const std::string& where) {
   if (!obj.is_object() || !obj.contains(key) || obj[key].is_null()) return "";
   const json& v = obj[key];
-  if (!v.is_string()) fail(fmt::format("{}: field \"{}\" must be a string, not {}", where, key, wrong(v, key)));
+  if (!v.is_string())
+    fail_at(where, fmt::format("field \"{}\" must be a string, not {}", key, wrong(v, key)), "kc.not-string",
+            {{"key", key}, {"value", wrong(v, key)}});
   return v.get<std::string>();
 }
 
@@ -114,7 +123,8 @@ bool field_bool(const json& obj, const char* key, const std::string& where) {
   if (!obj.is_object() || !obj.contains(key) || obj[key].is_null()) return false;
   const json& v = obj[key];
   if (!v.is_boolean()) {
-    fail(fmt::format("{}: field \"{}\" must be true or false, not {}", where, key, wrong(v, key)));
+    fail_at(where, fmt::format("field \"{}\" must be true or false, not {}", key, wrong(v, key)), "kc.not-bool",
+            {{"key", key}, {"value", wrong(v, key)}});
   }
   return v.get<bool>();
 }
@@ -125,15 +135,19 @@ void merge_list(const json& doc, const char* list_key, const char* body_key, con
   const std::string where = "kubeconfig " + file;
   if (!doc.contains(list_key) || doc[list_key].is_null()) return;
   const json& list = doc[list_key];
-  if (!list.is_array()) fail(fmt::format("{}: \"{}\" must be a list", where, list_key));
+  if (!list.is_array())
+    fail_at(where, fmt::format("\"{}\" must be a list", list_key), "kc.not-list", {{"key", list_key}});
   for (std::size_t i = 0; i < list.size(); ++i) {
     const json& item = list[i];
-    if (!item.is_object()) fail(fmt::format("{}: {}[{}] must be a mapping", where, list_key, i));
+    const std::map<std::string, std::string> at{{"key", list_key}, {"index", std::to_string(i)}};
+    if (!item.is_object())
+      fail_at(where, fmt::format("{}[{}] must be a mapping", list_key, i), "kc.item-not-mapping", at);
     const std::string name = field_string(item, "name", fmt::format("{}: {}[{}]", where, list_key, i));
-    if (name.empty()) fail(fmt::format("{}: {}[{}] has no name", where, list_key, i));
+    if (name.empty()) fail_at(where, fmt::format("{}[{}] has no name", list_key, i), "kc.no-name", at);
     json body = item.contains(body_key) && !item[body_key].is_null() ? item[body_key] : json::object();
     if (!body.is_object())
-      fail(fmt::format("{}: {} \"{}\": \"{}\" must be a mapping", where, list_key, name, body_key));
+      fail_at(where, fmt::format("{} \"{}\": \"{}\" must be a mapping", list_key, name, body_key),
+              "kc.body-not-mapping", {{"key", list_key}, {"name", name}, {"body", body_key}});
     into.try_emplace(name, Entry{std::move(body), file});
   }
 }
@@ -153,9 +167,12 @@ void merge_file(Merged& m, const std::string& file, const std::string& content) 
   }
   m.files.push_back(file);
   if (docs.empty()) return;  // an empty kubeconfig is allowed and adds nothing
-  if (docs.size() > 1) fail(fmt::format("{}: holds {} YAML documents; a kubeconfig is one", where, docs.size()));
+  if (docs.size() > 1) {
+    fail_at(where, fmt::format("holds {} YAML documents; a kubeconfig is one", docs.size()), "kc.many-docs",
+            {{"count", std::to_string(docs.size())}});
+  }
   const json& doc = docs[0];
-  if (!doc.is_object()) fail(fmt::format("{}: not a kubeconfig (the top level must be a mapping)", where));
+  if (!doc.is_object()) fail_at(where, "not a kubeconfig (the top level must be a mapping)", "kc.not-mapping");
   merge_list(doc, "clusters", "cluster", file, m.clusters);
   merge_list(doc, "users", "user", file, m.users);
   merge_list(doc, "contexts", "context", file, m.contexts);
@@ -172,20 +189,39 @@ std::string names_of(const std::map<std::string, Entry>& m) {
   return names.empty() ? "none defined" : "defined: " + text::join(names);
 }
 
+/// `a` with the entries of `b` added.
+std::map<std::string, std::string> with(std::map<std::string, std::string> a,
+                                        const std::map<std::string, std::string>& b) {
+  a.insert(b.begin(), b.end());
+  return a;
+}
+
+/// The names of `m` as a catalog argument `names` (quoted, ", "-joined), or "none" in the reader's words.
+std::map<std::string, std::string> names_arg(const std::map<std::string, Entry>& m) {
+  std::vector<std::string> names;
+  for (const auto& [k, v] : m) names.push_back("\"" + k + "\"");
+  if (names.empty()) return {{"names@", "kc.none-defined"}};
+  return {{"names", text::join(names)}};
+}
+
 /// `*-data` (base64) beats the path; a path is resolved against the naming file's folder.
 std::string pem_from(const LoadOptions& o, const json& body, const char* data_key, const char* path_key,
                      const std::string& where, const std::string& file) {
   const std::string data = field_string(body, data_key, where);
   if (!data.empty()) {
     auto decoded = base64::decode(data);
-    if (!decoded) fail(fmt::format("{}: \"{}\" is not valid base64", where, data_key));
+    if (!decoded)
+      fail_at(where, fmt::format("\"{}\" is not valid base64", data_key), "kc.bad-base64", {{"key", data_key}});
     return *decoded;
   }
   const std::string path = field_string(body, path_key, where);
   if (path.empty()) return "";
   const std::string abs = resolve_path(path, file);
   auto content = read_for(o, abs, fmt::format("{}: \"{}\" {}", where, path_key, abs));
-  if (!content) fail(fmt::format("{}: \"{}\" {}: file not found", where, path_key, abs));
+  if (!content) {
+    fail_at(where, fmt::format("\"{}\" {}: file not found", path_key, abs), "kc.file-missing",
+            {{"key", path_key}, {"file", abs}});
+  }
   return *content;
 }
 
@@ -201,7 +237,10 @@ std::optional<ClientConfig> in_cluster(const LoadOptions& o) {
   c.server = host.find(':') != std::string::npos ? fmt::format("https://[{}]:{}", host, port)
                                                  : fmt::format("https://{}:{}", host, port);
   c.token = text::trim(*token);
-  if (c.token.empty()) fail(fmt::format("in-cluster service account token {}: file is empty", token_path));
+  if (c.token.empty()) {
+    fail(fmt::format("in-cluster service account token {}: file is empty", token_path), "kc.in-cluster-token-empty",
+         {{"file", token_path}});
+  }
   const std::string ns_path = o.service_account_dir + "/namespace";
   if (auto ns = read_for(o, ns_path, "in-cluster service account namespace " + ns_path)) c.namespace_ = text::trim(*ns);
   const std::string ca_path = o.service_account_dir + "/ca.crt";
@@ -226,15 +265,14 @@ std::pair<std::string, const Entry*> pick_context(const LoadOptions& o, const Me
   if (ctx_name.empty()) {
     fail(fmt::format("kubeconfig {}: no current-context is set and --context was not given ({})", files,
                      m.contexts.empty() ? "no contexts defined" : "contexts " + names_of(m.contexts)),
-         "input.kubeconfig-no-context", {{"path", files}, {"contexts", names_of(m.contexts)}});
+         "input.kubeconfig-no-context", with(names_arg(m.contexts), {{"path", files}}));
   }
   auto ctx_it = m.contexts.find(ctx_name);
   if (ctx_it == m.contexts.end()) {
     const std::string from = o.context ? "given with --context" : "current-context of " + m.current_context_file;
     fail(fmt::format("kubeconfig {}: context \"{}\" ({}) not found; contexts {}", files, ctx_name, from,
                      names_of(m.contexts)),
-         "input.kubeconfig-context-not-found",
-         {{"path", files}, {"context", ctx_name}, {"contexts", names_of(m.contexts)}});
+         "input.kubeconfig-context-not-found", with(names_arg(m.contexts), {{"path", files}, {"context", ctx_name}}));
   }
   return {ctx_name, &ctx_it->second};
 }
@@ -243,17 +281,19 @@ std::pair<std::string, const Entry*> pick_context(const LoadOptions& o, const Me
 void apply_cluster(const LoadOptions& o, const Entry& cl, const std::string& cluster_name, ClientConfig& c) {
   const std::string cl_where = fmt::format("kubeconfig {}: cluster \"{}\"", cl.file, cluster_name);
   c.server = field_string(cl.body, "server", cl_where);
-  if (c.server.empty()) fail(fmt::format("{}: no \"server\" is set", cl_where));
+  if (c.server.empty()) fail_at(cl_where, "no \"server\" is set", "kc.no-server");
   if (c.server.rfind("https://", 0) != 0 && c.server.rfind("http://", 0) != 0) {
-    fail(fmt::format("{}: \"server\" {} is not an http(s) URL", cl_where, shown(json(redact_url(c.server)))));
+    const std::string server = shown(json(redact_url(c.server)));
+    fail_at(cl_where, fmt::format("\"server\" {} is not an http(s) URL", server), "kc.server-not-url",
+            {{"server", server}});
   }
   c.insecure_skip_tls_verify = field_bool(cl.body, "insecure-skip-tls-verify", cl_where);
   c.ca_pem = pem_from(o, cl.body, "certificate-authority-data", "certificate-authority", cl_where, cl.file);
   if (c.insecure_skip_tls_verify && !c.ca_pem.empty()) {
     // client-go refuses this combination too (transport: "specifying a root certificates file
     // with the insecure flag is not allowed"), so a config kubectl rejects is rejected here.
-    fail(
-        fmt::format("{}: \"insecure-skip-tls-verify\" and a certificate authority are both set; remove one", cl_where));
+    fail_at(cl_where, "\"insecure-skip-tls-verify\" and a certificate authority are both set; remove one",
+            "kc.insecure-and-ca");
   }
   if (c.insecure_skip_tls_verify) {
     c.warnings.push_back(
@@ -271,9 +311,13 @@ std::string token_of(const LoadOptions& o, const Entry& us, const std::string& u
   if (tf.empty()) return token;
   const std::string abs = resolve_path(tf, us.file);
   auto content = read_for(o, abs, fmt::format("{}: \"tokenFile\" {}", us_where, abs));
-  if (!content) fail(fmt::format("{}: \"tokenFile\" {}: file not found", us_where, abs));
+  if (!content) {
+    fail_at(us_where, fmt::format("\"tokenFile\" {}: file not found", abs), "kc.file-missing",
+            {{"key", "tokenFile"}, {"file", abs}});
+  }
   token = text::trim(*content);
-  if (token.empty()) fail(fmt::format("{}: \"tokenFile\" {}: file is empty", us_where, abs));
+  if (token.empty())
+    fail_at(us_where, fmt::format("\"tokenFile\" {}: file is empty", abs), "kc.token-file-empty", {{"file", abs}});
   return token;
 }
 
@@ -282,25 +326,27 @@ void apply_user(const LoadOptions& o, const Entry& us, const std::string& user_n
   const std::string us_where = fmt::format("kubeconfig {}: user \"{}\"", us.file, user_name);
   const auto present = [&](const char* k) { return us.body.contains(k) && !us.body[k].is_null(); };
   if (present("exec")) {
-    fail(fmt::format("{}: \"exec\" credential plugins are not supported; use a client certificate or token", us_where));
+    fail_at(us_where, "\"exec\" credential plugins are not supported; use a client certificate or token", "kc.exec");
   }
   if (present("auth-provider")) {
-    fail(fmt::format("{}: \"auth-provider\" plugins are not supported; use a client certificate or token", us_where));
+    fail_at(us_where, "\"auth-provider\" plugins are not supported; use a client certificate or token",
+            "kc.auth-provider");
   }
   c.client_cert_pem = pem_from(o, us.body, "client-certificate-data", "client-certificate", us_where, us.file);
   c.client_key_pem = pem_from(o, us.body, "client-key-data", "client-key", us_where, us.file);
   if (c.client_cert_pem.empty() != c.client_key_pem.empty()) {
-    fail(fmt::format("{}: \"{}\" is set without \"{}\"; a client certificate needs both", us_where,
-                     c.client_cert_pem.empty() ? "client-key" : "client-certificate",
-                     c.client_cert_pem.empty() ? "client-certificate" : "client-key"));
+    const std::string set = c.client_cert_pem.empty() ? "client-key" : "client-certificate";
+    const std::string missing = c.client_cert_pem.empty() ? "client-certificate" : "client-key";
+    fail_at(us_where, fmt::format("\"{}\" is set without \"{}\"; a client certificate needs both", set, missing),
+            "kc.half-cert", {{"set", set}, {"missing", missing}});
   }
   c.token = token_of(o, us, us_where);
   c.username = field_string(us.body, "username", us_where);
   c.password = field_string(us.body, "password", us_where);
   if (!c.token.empty() && (!c.username.empty() || !c.password.empty())) {
     // client-go's validateAuthInfo: "more than one authentication method found".
-    fail(fmt::format("{}: both a token and username/password are set; only one authentication method is allowed",
-                     us_where));
+    fail_at(us_where, "both a token and username/password are set; only one authentication method is allowed",
+            "kc.two-auth");
   }
 }
 
@@ -310,10 +356,11 @@ ClientConfig resolve(const LoadOptions& o, const Merged& m) {
   const std::string ctx_where = fmt::format("kubeconfig {}: context \"{}\"", ctx.file, ctx_name);
   const std::string cluster_name = field_string(ctx.body, "cluster", ctx_where);
   const std::string user_name = field_string(ctx.body, "user", ctx_where);
-  if (cluster_name.empty()) fail(fmt::format("{}: names no cluster", ctx_where));
+  if (cluster_name.empty()) fail_at(ctx_where, "names no cluster", "kc.no-cluster");
   auto cl_it = m.clusters.find(cluster_name);
   if (cl_it == m.clusters.end()) {
-    fail(fmt::format("{}: cluster \"{}\" not found; clusters {}", ctx_where, cluster_name, names_of(m.clusters)));
+    fail_at(ctx_where, fmt::format("cluster \"{}\" not found; clusters {}", cluster_name, names_of(m.clusters)),
+            "kc.cluster-missing", with(names_arg(m.clusters), {{"name", cluster_name}}));
   }
 
   ClientConfig c;
@@ -326,7 +373,8 @@ ClientConfig resolve(const LoadOptions& o, const Merged& m) {
   if (user_name.empty()) return c;  // a context without a user: anonymous, as kubectl does
   auto us_it = m.users.find(user_name);
   if (us_it == m.users.end()) {
-    fail(fmt::format("{}: user \"{}\" not found; users {}", ctx_where, user_name, names_of(m.users)));
+    fail_at(ctx_where, fmt::format("user \"{}\" not found; users {}", user_name, names_of(m.users)), "kc.user-missing",
+            with(names_arg(m.users), {{"name", user_name}}));
   }
   apply_user(o, us_it->second, user_name, c);
   return c;
@@ -339,7 +387,7 @@ ClientConfig load_config(const LoadOptions& opts) {
   std::vector<std::string> looked;
   if (opts.kubeconfig) {
     const std::string& path = *opts.kubeconfig;
-    if (path.empty()) fail("--kubeconfig was given an empty path");
+    if (path.empty()) fail("--kubeconfig was given an empty path", "kc.empty-path", {});
     auto content = read_for(opts, path, "kubeconfig " + path);
     if (!content) {
       throw Error(ErrorKind::kConfig, fmt::format("kubeconfig {} (given with --kubeconfig): file not found", path),
@@ -380,7 +428,8 @@ ClientConfig load_config(const LoadOptions& opts) {
   if (auto c = in_cluster(opts)) {
     if (opts.context) {
       fail(fmt::format("context \"{}\" (given with --context) not found: no kubeconfig file exists (looked at {})",
-                       *opts.context, text::join(looked, "; ")));
+                       *opts.context, text::join(looked, "; ")),
+           "kc.context-no-file", {{"context", *opts.context}, {"looked", text::join(looked, "; ")}});
     }
     return *c;
   }
