@@ -6,10 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "../tools/run_binary.h"
 #include "checks.h"
@@ -210,6 +213,31 @@ TEST(CliWords, InputErrorsAreOneTranslatedLineNamingThePath) {
       EXPECT_TRUE(words.empty()) << text::join(words) << " in:\n" << ls[0];
       EXPECT_EQ(ls[0].find("json.exception"), std::string::npos) << "never the parser library's words";
     }
+  }
+}
+
+// In a batch, a bundle that cannot be read has the same line in its error row as it has alone.
+TEST(CliWords, ABatchRowCarriesTheSingleRunsLine) {
+  const TempDir dir;
+  const std::string folder = dir.path() + "/subs";
+  std::filesystem::create_directory(folder);
+  std::ofstream(folder + "/cut.json") << "{\"schema_version\": 1,";
+  std::ofstream(folder + "/list.json") << "[1]";
+  for (const auto& [lang, name] : gpuwhy_test::named_langs()) {
+    SCOPED_TRACE(name);
+    const RunOutput batch = run(name, {"check", "--snapshot", folder, "--format", "json"});
+    const auto j = nlohmann::json::parse(batch.out, nullptr, false);
+    ASSERT_TRUE(j.is_object()) << batch.out << batch.err;
+    std::size_t rows = 0;
+    for (const auto& row : j["submissions"]) {
+      const std::string file = folder + "/" + row["user"].get<std::string>() + ".json";
+      const RunOutput alone = run(name, {"check", "--snapshot", file});
+      const std::string prefix = i18n::text("cli.prefix.error", lang) + " ";
+      ASSERT_EQ(lines_of(alone.err).size(), 1U) << alone.err;
+      EXPECT_EQ(prefix + row["error"].get<std::string>(), lines_of(alone.err)[0]);
+      ++rows;
+    }
+    EXPECT_EQ(rows, 2U);
   }
 }
 
