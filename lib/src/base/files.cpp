@@ -19,24 +19,28 @@
 
 namespace gpuwhy::files {
 
+namespace {
+
+struct Kind {
+  const char* text;  ///< kind_of()
+  const char* id;    ///< the same in the catalog (input.kind.*), for the reader's language
+};
+
+Kind kind(mode_t mode) {
+  if (S_ISDIR(mode)) return {"a folder", "input.kind.folder"};
+  if (S_ISFIFO(mode)) return {"a named pipe", "input.kind.fifo"};
+  if (S_ISSOCK(mode)) return {"a socket", "input.kind.socket"};
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return {"a device", "input.kind.device"};
+  return {"not a regular file", "input.kind.other"};
+}
+
+}  // namespace
+
 std::string kind_of(mode_t mode) {
-  if (S_ISDIR(mode)) return "a folder";
-  if (S_ISFIFO(mode)) return "a named pipe";
-  if (S_ISSOCK(mode)) return "a socket";
-  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
-  return "not a regular file";
+  return kind(mode).text;
 }
 
 namespace {
-
-// kind_of() as a catalog id (input.kind.*), for the reader's language.
-std::string kind_id(mode_t mode) {
-  if (S_ISDIR(mode)) return "input.kind.folder";
-  if (S_ISFIFO(mode)) return "input.kind.fifo";
-  if (S_ISSOCK(mode)) return "input.kind.socket";
-  if (S_ISCHR(mode) || S_ISBLK(mode)) return "input.kind.device";
-  return "input.kind.other";
-}
 
 [[noreturn]] void io_fail(const std::string& path, const std::string& what, int err) {
   const bool denied = err == EACCES || err == EPERM;
@@ -104,7 +108,7 @@ std::optional<std::string> read_regular(const std::string& path, std::size_t max
   if (::fstat(fd.get(), &st) != 0) io_fail(path, "cannot stat it", errno);
   if (!S_ISREG(st.st_mode)) {
     throw Error(ErrorKind::kIo, fmt::format("{}: is {}, not a regular file", path, kind_of(st.st_mode)),
-                "input.not-a-file", {{"path", path}, {"kind@", kind_id(st.st_mode)}});
+                "input.not-a-file", {{"path", path}, {"kind@", kind(st.st_mode).id}});
   }
   if (own_name_only && st.st_nlink > 1) {
     throw Error(ErrorKind::kIo,
