@@ -169,14 +169,18 @@ Msg ev_pod(std::string_view pod, std::string text) {
   return msg("ev.pod", {{"pod", std::string(pod)}, {"text", std::move(text)}});
 }
 
-Msg ev_taints(std::string_view node, const std::vector<std::string>& taints) {
-  Msg m = msg("ev.taints-for", {{"node", std::string(node)}, {"key", std::string(lab::kTaintKey)}});
-  if (taints.empty()) {
-    m.args["taints@"] = "ev.none";
+Msg with_list(Msg m, const std::string& key, const std::vector<std::string>& items) {
+  if (items.empty()) {
+    m.args[key + "@"] = "ev.none";
   } else {
-    m.args["taints"] = join(taints);
+    m.args[key] = join(items);
   }
   return m;
+}
+
+Msg ev_taints(std::string_view node, const std::vector<std::string>& taints) {
+  return with_list(msg("ev.taints-for", {{"node", std::string(node)}, {"key", std::string(lab::kTaintKey)}}), "taints",
+                   taints);
 }
 
 Msg ev_pod_state(std::string_view pod, const std::string& node, const std::string& phase, bool terminating) {

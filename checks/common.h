@@ -214,6 +214,8 @@ std::vector<Msg> raws(const std::vector<std::string>& lines);
 /// Evidence in the reader's words about pod `pod`: "pod NAME: TEXT", TEXT being data
 /// ("spec.nodeName=lab-node-0 phase=Running").
 Msg ev_pod(std::string_view pod, std::string text);
+/// `m` with `key` set to the ", "-joined `items`, or to "none" in the reader's words when there are none.
+Msg with_list(Msg m, const std::string& key, const std::vector<std::string>& items);
 /// "NODE taints for KEY: T1, T2" (or "… none").
 Msg ev_taints(std::string_view node, const std::vector<std::string>& taints);
 /// "pod NAME: spec.nodeName=NODE phase=PHASE" (NODE "<none>" when unbound), "… (terminating)"

@@ -33,13 +33,8 @@ Outcome toleration(const Snapshot& s) {
   std::vector<std::string> shown;
   for (const auto& t : tols) shown.push_back(t.dump());
   const Msg actual = shown.empty() ? msg("value.none") : raw(join(shown));
-  Msg tolerations = msg("ev.tolerations", {{"pod", std::string(lab::kPodTrainer2)}});
-  if (shown.empty()) {
-    tolerations.args["tolerations@"] = "ev.none";
-  } else {
-    tolerations.args["tolerations"] = join(shown);
-  }
-  const std::vector<Msg> ev{tolerations};
+  const std::vector<Msg> ev{
+      with_list(msg("ev.tolerations", {{"pod", std::string(lab::kPodTrainer2)}}), "tolerations", shown)};
   for (const auto& t : tols) {
     if (tolerates_everything(t)) return fail(expected, actual, msg("hint.step6.toleration.too-broad", args), ev);
   }

@@ -158,10 +158,8 @@ Outcome pending(const Snapshot& s) {
   }
   auto args = args8(lab::kGatePending);
   args["live"] = std::to_string(live);
-  return compare_count(
-      s, lab::kGatePending, msg("value.step8.live-count", args), live, "hint.step8.pending.differs",
-      {names.empty() ? msg("ev.pending-in", {{"namespace", std::string(lab::kNamespace)}, {"pods@", "ev.none"}})
-                     : msg("ev.pending-in", {{"namespace", std::string(lab::kNamespace)}, {"pods", join(names)}})});
+  return compare_count(s, lab::kGatePending, msg("value.step8.live-count", args), live, "hint.step8.pending.differs",
+                       {with_list(msg("ev.pending-in", {{"namespace", std::string(lab::kNamespace)}}), "pods", names)});
 }
 
 // taint before a taint with the wrong key is named as the cause.

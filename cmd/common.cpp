@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <map>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -115,6 +117,13 @@ Snapshot collect_live(const ConnectionFlags& flags, const std::string& dir, bool
 
 namespace {
 i18n::Lang stderr_lang = i18n::Lang::kEn;  // NOLINT(cppcoreguidelines-avoid-non-const-global-variables): set by main
+
+// A message a user reads: its catalog text (`id`, `args`) in the language of the messages, or
+// `english` when it has none.
+std::string words_of(const std::string& id, const std::map<std::string, std::string>& args,
+                     const std::string& english) {
+  return id.empty() ? english : i18n::render(Msg{id, args}, stderr_lang);
+}
 }  // namespace
 
 bool report_live_problems(const Snapshot& snap) {
@@ -122,7 +131,7 @@ bool report_live_problems(const Snapshot& snap) {
   const std::vector<FetchError> causes = fetch_errors(snap);
   if (causes.empty()) return false;
   const FetchError& first = causes.front();
-  std::string line = first.id.empty() ? first.message : i18n::render(Msg{first.id, first.args}, stderr_lang);
+  std::string line = words_of(first.id, first.args, first.message);
   if (causes.size() > 1) {
     line +=
         " " + i18n::render(msg("cli.error.more-reads", {{"count", std::to_string(causes.size() - 1)}}), stderr_lang);
@@ -193,7 +202,7 @@ void print_error(const std::string& line) {
 }
 
 std::string error_text(const Error& e) {
-  return e.id().empty() ? std::string(e.what()) : i18n::render(Msg{e.id(), e.args()}, stderr_lang);
+  return words_of(e.id(), e.args(), e.what());
 }
 
 void print_warning(const std::string& line) {
