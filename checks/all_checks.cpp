@@ -6,6 +6,7 @@
 #include "checks.h"
 #include "common.h"
 #include "gpuwhy/base/error.h"
+#include "gpuwhy/base/lab.h"
 
 namespace gpuwhy::checks {
 
@@ -51,6 +52,20 @@ CheckResult ungraded(const CheckInfo& c) {
   return cr;
 }
 
+// The lab's names in every text of an outcome that does not name them itself: the checks speak of
+// this lab, and the catalog fills in nothing by itself.
+void fill_lab_names(Outcome& o) {
+  const auto fill = [](Msg& m) {
+    if (m.id.empty()) return;  // raw text, no placeholders
+    for (const auto& [k, v] : lab::names()) m.args.try_emplace(k, v);
+  };
+  fill(o.expected);
+  fill(o.actual);
+  fill(o.hint);
+  fill(o.env_need);
+  for (auto& m : o.evidence) fill(m);
+}
+
 }  // namespace
 
 RunResult run(const Snapshot& snap, const Selection& sel, RunMeta meta) {
@@ -67,6 +82,7 @@ RunResult run(const Snapshot& snap, const Selection& sel, RunMeta meta) {
         // A check must never take the run down; an internal failure is an `error`, not a zero.
         cr.outcome = Outcome{Status::kError, {}, raw(e.what()), msg("hint.internal-error"), {}};
       }
+      fill_lab_names(cr.outcome);
       if (cr.outcome.status == Status::kPass) cr.score = c.points;
     }
     r.checks.push_back(std::move(cr));
@@ -83,6 +99,7 @@ RunResult not_graded(const Selection& sel, RunMeta meta, const std::string& reas
     if (sel.selects(c)) {
       cr.outcome = Outcome{Status::kError, {}, raw(reason), msg("hint.env." + cause), {}};
       cr.outcome.env_cause = cause;
+      fill_lab_names(cr.outcome);
     }
     r.checks.push_back(std::move(cr));
   }

@@ -243,7 +243,8 @@ std::vector<int> validate_selection(const CheckOptions& o, i18n::Lang lang) {
       steps.push_back(*s);
       continue;
     }
-    const std::string why = i18n::render(msg("cli.error.bad-step", {{"step", word}}), lang);
+    const std::string why =
+        i18n::render(msg("cli.error.bad-step", {{"step", word}, {"steps", std::to_string(lab::kSteps)}}), lang);
     throw Error(ErrorKind::kUsage, s ? why : with_suggestion(why, word, step_names(), lang));
   }
   return steps;

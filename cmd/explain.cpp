@@ -61,7 +61,8 @@ std::vector<const CheckInfo*> resolve(const std::string& word, i18n::Lang lang) 
   const std::string w = text::to_lower_ascii(text::trim(text::nfkc(word)));
   if (const CheckInfo* c = checks::find(w)) return {c};
   if (const auto step = step_number(w)) {
-    if (*step < 1 || *step > lab::kSteps) throw usage("cli.error.explain-step", {{"step", word}}, lang);
+    if (*step < 1 || *step > lab::kSteps)
+      throw usage("cli.error.explain-step", {{"step", word}, {"steps", std::to_string(lab::kSteps)}}, lang);
     return matching([s = *step](const CheckInfo& c) { return c.step == s; });
   }
   auto found = matching([&w](const CheckInfo& c) { return name_part(c.id) == w; });
@@ -116,11 +117,11 @@ void append(std::string& to, const std::string& part) {
 
 std::string explain_one(const CheckInfo& c, i18n::Lang l, std::size_t width) {
   const std::string id(c.id);
-  std::string out = fit(fmt::format("{} — {}", id, i18n::text("check." + id + ".title", l)), width);
+  std::string out = fit(fmt::format("{} — {}", id, i18n::text("check." + id + ".title", l, lab::names())), width);
   out +=
       fit(fmt::format("{}: {}  {}: {}", i18n::text("ui.col.step", l), c.step, i18n::text("ui.col.points", l), c.points),
           width);
-  const auto parts = i18n::parts("check." + id + ".explain", l);
+  const auto parts = i18n::parts("check." + id + ".explain", l, lab::names());
   for (const auto& [name, heading_id] :
        {std::pair{"what", "cli.explain.what"}, std::pair{"why", "cli.explain.why"},
         std::pair{"look", "cli.explain.look"}, std::pair{"mistakes", "cli.explain.mistakes"}}) {
@@ -151,7 +152,8 @@ void setup_explain(CLI::App& app, int& exit_code, i18n::Lang help_lang) {
     const std::size_t width = sys::table_width(tty ? sys::terminal_columns(STDOUT_FILENO) : 0, sys::environment());
     std::string out;
     // A step: its title first ("Step 2 — advertise nvidia.com/gpu in node status").
-    if (found.size() > 1) out = fit(i18n::text("ui.step." + std::to_string(found.front()->step), l), width);
+    if (found.size() > 1)
+      out = fit(i18n::text("ui.step." + std::to_string(found.front()->step), l, lab::names()), width);
     for (const CheckInfo* c : found) out += "\n" + explain_one(*c, l, width);
     if (found.size() == 1) out.erase(0, 1);
     fmt::print("{}", out);

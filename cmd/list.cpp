@@ -10,6 +10,7 @@
 #include "common.h"
 #include "completion.h"
 #include "gpuwhy/base/error.h"
+#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/i18n/i18n.h"
 
@@ -29,7 +30,7 @@ void print_list(i18n::Lang l) {
                   i18n::text("ui.col.title", l)});
   for (const auto& c : checks::all()) {
     rows.push_back({std::string(c.id), std::to_string(c.step), std::to_string(c.points),
-                    i18n::text(fmt::format("check.{}.title", c.id), l)});
+                    i18n::text(fmt::format("check.{}.title", c.id), l, lab::names())});
   }
   std::array<std::size_t, 3> w{};
   for (const auto& r : rows) {

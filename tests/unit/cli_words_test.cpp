@@ -16,6 +16,7 @@
 
 #include "../tools/run_binary.h"
 #include "checks.h"
+#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "langs.h"
@@ -372,7 +373,7 @@ TEST(CliWords, EveryExplanationHasAWhatPartAndShowsNoMark) {
   for (const auto& [lang, name] : gpuwhy_test::named_langs()) {
     for (const auto& c : checks::all()) {
       const std::string id = "check." + std::string(c.id) + ".explain";
-      const auto parts = i18n::parts(id, lang);
+      const auto parts = i18n::parts(id, lang, lab::names());
       ASSERT_FALSE(parts.empty()) << name << " " << id;
       EXPECT_EQ(parts.front().name, "what") << name << " " << id;
       for (const auto& p : parts) {
@@ -412,13 +413,13 @@ TEST(CliWords, ExplainTakesAStep) {
   EXPECT_EQ(step2.exit_code, 0) << step2.err;
   EXPECT_EQ(two.out, step2.out);
   EXPECT_EQ(explained_ids(two.out), ids_of_step(2)) << two.out;
-  EXPECT_EQ(two.out.rfind(i18n::text("ui.step.2", Lang::kEn), 0), 0U) << two.out;
+  EXPECT_EQ(two.out.rfind(i18n::text("ui.step.2", Lang::kEn, lab::names()), 0), 0U) << two.out;
   const RunOutput ko = run("ko", {"explain", "ｓｔｅｐ５"});  // typed with a full-width IME
   EXPECT_EQ(ko.exit_code, 0) << ko.err;
   EXPECT_EQ(explained_ids(ko.out), ids_of_step(5)) << ko.out;
   const RunOutput nine = run("ja", {"explain", "step9"});
   EXPECT_EQ(nine.exit_code, 2);
-  EXPECT_NE(nine.err.find(i18n::render(msg("cli.error.explain-step", {{"step", "step9"}}), Lang::kJa)),
+  EXPECT_NE(nine.err.find(i18n::render(msg("cli.error.explain-step", {{"step", "step9"}, {"steps", "8"}}), Lang::kJa)),
             std::string::npos)
       << nine.err;
 }
@@ -501,7 +502,7 @@ TEST(CliWords, ExplainIsWrappedToTheColumnsAndLosesNoWord) {
       // heading repeats, "Usual mistakes:", is left out).
       const std::string flat = without_spaces(r.out);
       for (const auto& id : ids_of_step(step)) {
-        for (const auto& p : i18n::parts("check." + id + ".explain", lang)) {
+        for (const auto& p : i18n::parts("check." + id + ".explain", lang, lab::names())) {
           std::string t = p.text;
           const auto colon = t.find(": ");
           if (p.name == "mistakes" && colon != std::string::npos &&

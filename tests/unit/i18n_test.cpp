@@ -12,6 +12,7 @@
 #include <tuple>
 #include <vector>
 
+#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/render/render.h"
@@ -136,7 +137,7 @@ TEST(I18nCatalog, EverythingElseIsTranslated) {
 TEST(I18nCatalog, CheckTitlesFitTheTableColumn) {
   for (const auto& [lang, name] : kAllLangs) {
     for (const auto& c : checks::all()) {
-      const std::string title = i18n::text("check." + std::string(c.id) + ".title", lang);
+      const std::string title = i18n::text("check." + std::string(c.id) + ".title", lang, lab::names());
       EXPECT_LE(text::display_width(title), 60U) << name << ": " << c.id << ": " << title;
     }
   }
@@ -347,7 +348,7 @@ TEST(I18nGolden, KoreanAndJapaneseTablesAreAligned) {
           // A long title wraps under its column: its first line starts the title.
           std::string head = line.substr(title, pts - title);
           while (!head.empty() && head.back() == ' ') head.pop_back();
-          EXPECT_EQ(i18n::text("check." + id + ".title", lang).rfind(head, 0), 0U) << line;
+          EXPECT_EQ(i18n::text("check." + id + ".title", lang, lab::names()).rfind(head, 0), 0U) << line;
         }
       }
       EXPECT_EQ(check_lines, static_cast<int>(checks::all().size()));
@@ -399,7 +400,7 @@ TEST(I18nGolden, JsonKeepsIdsAndFieldNamesAndSaysTheLanguage) {
       EXPECT_EQ(c["id"], e["id"]);
       EXPECT_EQ(c["status"], e["status"]);
       EXPECT_EQ(c["score"], e["score"]);
-      EXPECT_EQ(c["title"], i18n::text("check." + c["id"].get<std::string>() + ".title", lang));
+      EXPECT_EQ(c["title"], i18n::text("check." + c["id"].get<std::string>() + ".title", lang, lab::names()));
       if (c["status"] == "fail") {
         EXPECT_NE(c["hint"], e["hint"]) << c["id"];
       }
@@ -438,7 +439,8 @@ TEST(I18nCli, HelpFollowsTheLocaleAndTheFlag) {
 TEST(I18nCli, UsageErrorsAreTranslated) {
   const auto step = run_gpuwhy("LANG=ko_KR.UTF-8", "check --step 9 --snapshot /nonexistent.json");
   EXPECT_EQ(step.exit_code, 2) << step.output;
-  EXPECT_NE(step.output.find(i18n::render(msg("cli.error.bad-step", {{"step", "9"}}), Lang::kKo)), std::string::npos)
+  EXPECT_NE(step.output.find(i18n::render(msg("cli.error.bad-step", {{"step", "9"}, {"steps", "8"}}), Lang::kKo)),
+            std::string::npos)
       << step.output;
   const auto check = run_gpuwhy("LANG=ja_JP.UTF-8", "explain step9.nothing");
   EXPECT_EQ(check.exit_code, 2) << check.output;

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <optional>
 
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
 
 namespace gpuwhy::i18n {
@@ -125,15 +124,6 @@ std::optional<int> last_sound(std::string_view word) {
   return 0;
 }
 
-std::optional<std::string> lab_default(std::string_view name) {
-  if (name == "node") return std::string(lab::kGpuNode);
-  if (name == "namespace") return std::string(lab::kNamespace);
-  if (name == "resource") return std::string(lab::kResource);
-  if (name == "taint") return std::string(lab::kTaintString);
-  if (name == "steps") return std::to_string(lab::kSteps);
-  return std::nullopt;
-}
-
 std::string render_in(const Msg& m, Lang lang);
 
 // "node:이/가" -> {"node", "이/가"} when the part after ':' is a particle pair josa() knows.
@@ -147,7 +137,7 @@ constexpr std::string_view kPartMark = "part_";
 
 // {name} is filled from args["name"]; else, when args has "name@", with the catalog text of that
 // id rendered in the same language and with the same args (a translated part of a sentence, such
-// as what could not be read); else, for the lab's own names, from lab.h.
+// as what could not be read); else it stays as written.
 std::string substitute(const std::string& tmpl, const std::map<std::string, std::string>& args, Lang lang) {
   std::string out;
   out.reserve(tmpl.size());
@@ -171,8 +161,6 @@ std::string substitute(const std::string& tmpl, const std::map<std::string, std:
       std::map<std::string, std::string> inner = args;
       inner.erase(name + "@");  // a text never fills itself
       out += render_in(Msg{nested->second, std::move(inner)}, lang);
-    } else if (auto d = lab_default(name)) {
-      out += *d;  // the lab's own names come from lab.h, never from the catalogs' text
     } else if (name.rfind(kPartMark, 0) == 0) {
       // a part mark (see parts()): nothing in the text
     } else {
@@ -202,11 +190,11 @@ std::string render(const Msg& m, Lang lang) {
   return render_in(m, lang);
 }
 
-std::string text(std::string_view id, Lang lang) {
-  return render(Msg{std::string(id), {}}, lang);
+std::string text(std::string_view id, Lang lang, const std::map<std::string, std::string>& args) {
+  return render(Msg{std::string(id), args}, lang);
 }
 
-std::vector<Part> parts(std::string_view id, Lang lang) {
+std::vector<Part> parts(std::string_view id, Lang lang, const std::map<std::string, std::string>& args) {
   const auto& cat = catalog(lang);
   auto it = cat.find(std::string(id));
   if (it == cat.end()) {
@@ -219,7 +207,7 @@ std::vector<Part> parts(std::string_view id, Lang lang) {
   std::string name = "what";
   std::size_t start = 0;
   const auto add = [&](std::size_t end) {
-    std::string t = text::trim(substitute(tmpl.substr(start, end - start), {}, lang));
+    std::string t = text::trim(substitute(tmpl.substr(start, end - start), args, lang));
     if (!t.empty()) out.push_back({name, std::move(t)});
   };
   const std::string open = "{" + std::string(kPartMark);

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "gpuwhy/base/lab.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/render/render.h"
 #include "render_detail.h"
@@ -50,7 +51,9 @@ struct ClassBuilder::State {
     auto [it, fresh] = check_at.try_emplace(c.id, s.checks.size());
     if (fresh) s.checks.push_back(PassRate{c.id, c.step, check_title(c, lang), 0, 0});
     auto [sit, sfresh] = step_at.try_emplace(c.step, s.steps.size());
-    if (sfresh) s.steps.push_back(PassRate{"", c.step, i18n::text("ui.step." + std::to_string(c.step), lang), 0, 0});
+    if (sfresh)
+      s.steps.push_back(
+          PassRate{"", c.step, i18n::text("ui.step." + std::to_string(c.step), lang, lab::names()), 0, 0});
     for (PassRate* r : {&s.checks[it->second], &s.steps[sit->second]}) {
       ++r->graded;
       if (st == Status::kPass) ++r->passed;
@@ -65,7 +68,7 @@ struct ClassBuilder::State {
       m.check_id = c.id;
       m.check_title = check_title(c, lang);
       m.hint = text_of(c.outcome.hint, lang);
-      m.explain = i18n::text("check." + c.id + ".explain", lang);
+      m.explain = i18n::text("check." + c.id + ".explain", lang, lab::names());
       s.mistakes.push_back(std::move(m));
     }
     Mistake& m = s.mistakes[it->second];

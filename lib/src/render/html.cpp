@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/render/render.h"
@@ -198,7 +199,7 @@ std::string step_section(const RunResult& run, const StepSummary& s, const Optio
   // A step whose checks all pass is folded.
   return fill(s.failed == 0 && s.errors == 0 ? "step-folded" : "step",
               {{"step", num(s.step)},
-               {"title", txt(i18n::text(fmt::format("ui.step.{}", s.step), lang))},
+               {"title", txt(i18n::text(fmt::format("ui.step.{}", s.step), lang, lab::names()))},
                {"score", txt(fmt::format("{}/{}", s.score, s.max_score))},
                {"col_status", txt(tr("ui.report.col.status", lang))},
                {"col_check", txt(tr("ui.report.col.check", lang))},

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/render/render.h"
@@ -123,11 +124,12 @@ std::string roots_section(const RunResult& run, const Options& opts) {
 
 std::string step_table(const RunResult& run, const StepSummary& s, const Options& opts) {
   const auto lang = opts.lang;
-  const std::string heading = md(i18n::text(fmt::format("ui.step.{}", s.step), lang));
+  const std::string heading = md(i18n::text(fmt::format("ui.step.{}", s.step), lang, lab::names()));
   // A step whose checks all pass is one line.
   if (s.failed == 0 && s.errors == 0) return fmt::format("✅ **{}** ({}/{})<br>\n", heading, s.score, s.max_score);
   std::string out =
-      fmt::format("### {} ({}/{})\n\n", md(i18n::text(fmt::format("ui.step.{}", s.step), lang)), s.score, s.max_score);
+      fmt::format("### {} ({}/{})\n\n", md(i18n::text(fmt::format("ui.step.{}", s.step), lang, lab::names())), s.score,
+                  s.max_score);
   out += fmt::format("| {} | {} | {} | {} |\n|---|---|---|---|\n", t("ui.report.col.status", lang),
                      t("ui.report.col.check", lang), t("ui.report.col.points", lang), t("ui.report.col.details", lang));
   for (const auto& c : run.checks) {

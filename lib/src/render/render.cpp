@@ -1,6 +1,7 @@
 // Renderer dispatch, batch summaries and the helpers every renderer shares.
 // Each format lives in its own render_<format>.cpp.
 #include "gpuwhy/render/render.h"
+#include "gpuwhy/base/lab.h"
 
 #include <algorithm>
 #include <array>
@@ -199,7 +200,7 @@ std::string check_title(const CheckResult& check, i18n::Lang lang) {
   auto& known = titles.at(static_cast<std::size_t>(lang));
   if (const auto it = known.find(check.id); it != known.end()) return it->second;
   const std::string id = "check." + check.id + ".title";
-  std::string t = i18n::text(id, lang);
+  std::string t = i18n::text(id, lang, lab::names());
   // i18n falls back to the catalog id itself; the check id reads better than that.
   std::string title = t == id || t.empty() ? clean_utf8(check.id) : clean_utf8(t);
   if (known.size() < kTitleCache) known.emplace(check.id, title);

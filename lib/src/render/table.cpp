@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/render/render.h"
 #include "render_detail.h"
@@ -240,7 +241,7 @@ class TableWriter {
     if (max == 0 && std::all_of(checks.begin(), checks.end(),
                                 [](const CheckResult* c) { return c->outcome.status == Status::kSkip; }))
       return;
-    const std::string heading = i18n::text(fmt::format("ui.step.{}", step), lang_);
+    const std::string heading = i18n::text(fmt::format("ui.step.{}", step), lang_, lab::names());
     const std::string head = (all_pass ? mark(Status::kPass) : mark(Status::kFail)) + " ";
     if (!out_.empty() && (!all_pass || opts_.verbose || !folded_last_)) out_ += "\n";
     row(head, markw_ + 1, heading, fmt::format("{}/{}", score, max), kBold);

@@ -3,6 +3,8 @@
 
 #include <array>
 #include <cstddef>
+#include <map>
+#include <string>
 #include <string_view>
 
 namespace gpuwhy::lab {
@@ -89,5 +91,17 @@ inline constexpr std::string_view kSchedulerName = "default-scheduler";
 /// not the student's and are ignored when tolerations are compared.
 inline constexpr std::array<std::string_view, 2> kDefaultTolerationKeys{"node.kubernetes.io/not-ready",
                                                                         "node.kubernetes.io/unreachable"};
+
+/// The lab's names as catalog arguments ({node}, {namespace}, {resource}, {taint}, {steps}): the
+/// catalog fills in nothing by itself, so whoever renders a text about the lab (a check, its
+/// title, a step heading) passes these.
+inline const std::map<std::string, std::string>& names() {
+  static const std::map<std::string, std::string> kNames{{"node", std::string(kGpuNode)},
+                                                         {"namespace", std::string(kNamespace)},
+                                                         {"resource", std::string(kResource)},
+                                                         {"taint", std::string(kTaintString)},
+                                                         {"steps", std::to_string(kSteps)}};
+  return kNames;
+}
 
 }  // namespace gpuwhy::lab

@@ -33,10 +33,12 @@ std::optional<std::string> lang_flag(const std::vector<std::string>& args);
 /// The catalog of one language: id -> text with `{name}` placeholders.
 const std::map<std::string, std::string>& catalog(Lang lang);
 
-/// Renders a message; falls back to English, then to the id itself.
+/// Renders a message; falls back to English, then to the id itself. Only `m.args` fill the
+/// placeholders: a name the message does not carry stays "{name}" in the text, so a text that
+/// forgets an argument shows it instead of printing some default (a node of the lab on any cluster).
 std::string render(const Msg& m, Lang lang);
-/// Shortcut for a catalog id without arguments.
-std::string text(std::string_view id, Lang lang);
+/// Shortcut for a catalog id with `args` (none by default).
+std::string text(std::string_view id, Lang lang, const std::map<std::string, std::string>& args = {});
 
 /// One part of a long catalog text. A check's explanation (check.<id>.explain) marks where each
 /// of its parts starts with {part_what}, {part_why}, {part_look} or {part_mistakes} (what it
@@ -44,11 +46,11 @@ std::string text(std::string_view id, Lang lang);
 /// is "what". render() drops the marks, so the text reads as one paragraph elsewhere.
 struct Part {
   std::string name;  ///< "what", "why", "look", "mistakes"
-  std::string text;  ///< rendered as render() would (the lab's names filled in), trimmed
+  std::string text;  ///< rendered as render() would with `args`, trimmed
 };
 /// The parts of the text `id`, in the order they are written (a name may come more than once);
 /// a text without marks is one "what" part.
-std::vector<Part> parts(std::string_view id, Lang lang);
+std::vector<Part> parts(std::string_view id, Lang lang, const std::map<std::string, std::string>& args = {});
 
 /// The Korean particle of `pair` ("이/가", "은/는", "을/를", "과/와", "으로/로", "이나/나", "이라는/라는":
 /// the form after a final consonant, then the one after a vowel) that follows `word` as read
