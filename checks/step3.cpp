@@ -6,9 +6,7 @@
 #include "common.h"
 #include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
-#include "gpuwhy/collect/collect.h"
 #include "gpuwhy/k8s/messages.h"
-#include "gpuwhy/kube/kube.h"
 
 namespace gpuwhy::checks {
 namespace {
@@ -131,11 +129,11 @@ Outcome dry_run_part(const Snapshot& s, std::string_view path, bool want_mismatc
     return env_error(e, "dry-run", args);
   }
   const HttpAnswer& a = it->second.value();
-  const std::string m = kube::status_message(a.body, 300);
+  const std::string m = messages::status_message(a.body, 300);
   const std::string text = fmt::format("{}: HTTP {}{}{}", file, a.status, m.empty() ? "" : ": ", m);
   *line = raw(text);
   // No verdict on the manifest: the environment's (the same rule as collect's fetch_errors).
-  if (dry_run_answer_is_environment(a.status))
+  if (messages::dry_run_answer_is_environment(a.status))
     return env_error(FetchError{ErrorKind::kHttp, a.status, text}, "dry-run", args);
   if (a.status >= 200 && a.status < 300)
     return fail(none, *line, msg("hint.step3.apiserver-rejects.accepted", args), {*line});

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "../tools/fault_server.h"
+#include "gpuwhy/k8s/messages.h"
 #include "gpuwhy/kube/kube.h"
 
 namespace gpuwhy {
@@ -454,7 +455,7 @@ TEST(ExplainHttpErrorBounds, AHugeMessageIsCutAndStillExplained) {
                             "\" cannot list resource \"nodes\" in API group \"\" at the cluster scope";
     const json body{{"kind", "Status"}, {"message", msg}};
     const std::string got = kube::explain_http_error("GET", "https://k:6443/api/v1/nodes", 403, body, "https://k:6443");
-    EXPECT_LE(got.size(), kube::kMaxStatusMessage + 100);
+    EXPECT_LE(got.size(), messages::kMaxStatusMessage + 100);
     EXPECT_TRUE(got.starts_with("403 Forbidden: ")) << got.substr(0, 200);
     EXPECT_EQ(got.find('\n'), std::string::npos);
     if (n <= 64UL * 1024 - 200) {
@@ -466,8 +467,8 @@ TEST(ExplainHttpErrorBounds, AHugeMessageIsCutAndStillExplained) {
     // Any other status: the message is cut to the bound too.
     const std::string other =
         kube::explain_http_error("GET", "https://k:6443/api/v1/nodes", 500, body, "https://k:6443");
-    EXPECT_LE(other.size(), kube::kMaxStatusMessage + 100);
-    EXPECT_LE(kube::status_message(body).size(), kube::kMaxStatusMessage + std::string_view("…").size());
+    EXPECT_LE(other.size(), messages::kMaxStatusMessage + 100);
+    EXPECT_LE(messages::status_message(body).size(), messages::kMaxStatusMessage + std::string_view("…").size());
   }
 }
 

@@ -22,7 +22,8 @@
 #include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/base/text.h"
-#include "gpuwhy/yaml/yaml.h"
+#include "gpuwhy/k8s/manifest.h"
+#include "gpuwhy/k8s/messages.h"
 
 namespace gpuwhy {
 
@@ -219,11 +220,11 @@ std::variant<json, FetchError> pod_to_send(const std::string& rel, const Student
   if (!decoded) return skipped(fmt::format("{}: {}", rel, why));
   std::vector<json> docs;
   try {
-    docs = yaml::load_all(*decoded, rel);
+    docs = k8s::load_manifest(*decoded, rel);
   } catch (const Error& e) {
     return skipped(e.what());
   }
-  auto pick = yaml::pick_pod(std::move(docs));
+  auto pick = k8s::pick_pod(std::move(docs));
   if (!pick.pod) {
     return skipped(
         fmt::format("{}: {} (documents: {})", rel, pick.reason,
@@ -369,10 +370,6 @@ std::string dry_run_path() {
   return fmt::format("/api/v1/namespaces/{}/pods?dryRun=All", lab::kNamespace);
 }
 
-bool dry_run_answer_is_environment(int http_status) {
-  return http_status == 0 || http_status == 401 || http_status == 403 || http_status == 429 || http_status >= 500;
-}
-
 Snapshot collect(kube::Client& client, const CollectOptions& opts) {
   Snapshot s;
   s.taken_at = sys::now_rfc3339();
@@ -442,7 +439,7 @@ std::vector<FetchError> fetch_errors(const Snapshot& snap) {
       continue;
     }
     const int st = d.value().status;
-    if (dry_run_answer_is_environment(st)) {
+    if (messages::dry_run_answer_is_environment(st)) {
       add(FetchError{ErrorKind::kHttp, st,
                      fmt::format("{} (dry run of {})",
                                  kube::explain_http_error("POST", server + path, st, d.value().body, server), rel)});

@@ -12,6 +12,7 @@
 #include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/collect/collect.h"
+#include "gpuwhy/k8s/messages.h"
 
 namespace gpuwhy {
 
@@ -263,7 +264,7 @@ class Follower {
 
   static std::string status_line(const json& event) {
     const json& o = event.contains("object") ? event["object"] : event;
-    const std::string m = kube::status_message(o, 200);
+    const std::string m = messages::status_message(o, 200);
     const int code = o.is_object() && o.contains("code") && o["code"].is_number_integer() ? o["code"].get<int>() : 0;
     return code != 0 ? fmt::format("{} {}", code, m) : m;
   }

@@ -11,6 +11,15 @@
 
 namespace gpuwhy::messages {
 
+std::string status_message(const nlohmann::json& body, std::size_t dump_max) {
+  if (body.is_object() && body.contains("message") && body["message"].is_string()) {
+    // Cut before any work: the text is the server's, of any length.
+    return text::ellipsize(body["message"].get_ref<const std::string&>(), kMaxStatusMessage);
+  }
+  if (dump_max == 0 || body.is_null()) return "";
+  return text::ellipsize(body.dump(), dump_max);
+}
+
 namespace {
 
 bool is_digit(char c) {

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/k8s/messages.h"
 #include "gpuwhy/kube/kube.h"
 #include "kube/kube_detail.h"
 
@@ -119,15 +120,6 @@ std::string detail::status_text(int status) {
   return r.empty() ? fmt::format("HTTP {}", status) : fmt::format("{} {}", status, r);
 }
 
-std::string status_message(const json& body, std::size_t dump_max) {
-  if (body.is_object() && body.contains("message") && body["message"].is_string()) {
-    // Cut before any work: the text is the server's, of any length.
-    return text::ellipsize(body["message"].get_ref<const std::string&>(), kMaxStatusMessage);
-  }
-  if (dump_max == 0 || body.is_null()) return "";
-  return text::ellipsize(body.dump(), dump_max);
-}
-
 std::string redact_url(const std::string& url) {
   // With or without a scheme ("user:pw@host:6443" is not a URL, but is still a password).
   const auto scheme = url.find("://");
@@ -143,7 +135,7 @@ HttpError::HttpError(const std::string& message, int http_status, nlohmann::json
 
 std::string explain_http_error(std::string_view method, const std::string& url, int status, const nlohmann::json& body,
                                const std::string& server, const std::string& user_name) {
-  const std::string msg = status_message(body);  // cut to kMaxStatusMessage
+  const std::string msg = messages::status_message(body);  // cut to kMaxStatusMessage
   if (status == 401) {
     return fmt::format("credentials rejected (401 Unauthorized) by {}: check the user's client certificate or token{}",
                        redact_url(server),
@@ -165,7 +157,7 @@ std::string explain_http_error(std::string_view method, const std::string& url, 
                           : fmt::format("grant a Role with verbs [{}] on {}{} in {}", verbs, r.resource, group, r.ns);
       return shown_part(
           fmt::format("403 Forbidden: User \"{}\"{}; {}", shown_part(r.user, kMaxQuotedPart), r.tail, rule),
-          kMaxStatusMessage);
+          messages::kMaxStatusMessage);
     }
     return fmt::format("403 Forbidden: {} {}: {}", method, redact_url(url),
                        msg.empty() ? "the apiserver refused the request" : msg);

@@ -40,9 +40,6 @@ Fetched<HttpAnswer> dry_run_of(kube::Client& client, const std::string& rel, con
 
 /// The request path of step 3's server-side dry-run create (`dryRun=All`: nothing is stored).
 std::string dry_run_path();
-/// A dry-run answer that is no verdict on the manifest but the environment's (no status, 401,
-/// 403, 429, 5xx). The one rule for collect (fetch_errors) and step 3 (an `error`, not a fail).
-bool dry_run_answer_is_environment(int http_status);
 
 /// One line per distinct reason a live item or dry run could not be had (what the CLI prints
 /// on stderr when grading is incomplete); skipped items and a missing namespace (404, the

@@ -3,6 +3,7 @@
 /// Every matcher works on phrases, never on whole strings, so that all the wordings of
 /// docs/kubernetes-facts.md §1-§2 (k8s 1.23 ... 1.37) are recognised.
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,6 +12,22 @@
 #include <nlohmann/json.hpp>
 
 namespace gpuwhy::messages {
+
+// ---- apiserver Status ----------------------------------------------------------------------
+
+/// The most bytes of a Status `message` gpuwhy reads: the server's text is cut to this (at a UTF-8
+/// boundary, with an ellipsis) before any work, whatever its length. Real messages are < 1 KiB.
+inline constexpr std::size_t kMaxStatusMessage = 4096;
+
+/// The `message` of an apiserver Status body, cut to kMaxStatusMessage; "" when there is none, unless `dump_max` > 0:
+/// then a body without a string `message` (and not null) is shown as its JSON, cut to `dump_max` bytes.
+std::string status_message(const nlohmann::json& body, std::size_t dump_max = 0);
+
+/// A dry-run answer that is no verdict on the manifest but the environment's (no status, 401,
+/// 403, 429, 5xx). The one rule for collect (fetch_errors) and step 3 (an `error`, not a fail).
+inline bool dry_run_answer_is_environment(int http_status) {
+  return http_status == 0 || http_status == 401 || http_status == 403 || http_status == 429 || http_status >= 500;
+}
 
 // ---- scheduler ---------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpuwhy/base/error.h"
-#include "gpuwhy/model/snapshot.h"
+#include "gpuwhy/model/fetched.h"
 
 namespace gpuwhy::kube {
 
@@ -74,14 +74,6 @@ class HttpError : public Error {
   int http_status_;
   nlohmann::json body_;
 };
-
-/// The most bytes of a Status `message` gpuwhy reads: the server's text is cut to this (at a UTF-8
-/// boundary, with an ellipsis) before any work, whatever its length. Real messages are < 1 KiB.
-inline constexpr std::size_t kMaxStatusMessage = 4096;
-
-/// The `message` of an apiserver Status body, cut to kMaxStatusMessage; "" when there is none, unless `dump_max` > 0:
-/// then a body without a string `message` (and not null) is shown as its JSON, cut to `dump_max` bytes.
-std::string status_message(const nlohmann::json& body, std::size_t dump_max = 0);
 
 /// One line explaining an apiserver error answer: 401 names the server and what to check;
 /// 403 quotes RBAC's "User ... cannot <verb> resource ..." and adds the Role/ClusterRole rule
