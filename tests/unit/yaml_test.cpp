@@ -4,6 +4,7 @@
 #include <random>
 
 #include "gpuwhy/base/error.h"
+#include "gpuwhy/k8s/manifest.h"
 #include "gpuwhy/yaml/yaml.h"
 
 namespace gpuwhy {
@@ -83,12 +84,13 @@ spec:
   EXPECT_EQ(d["spec"]["containers"][0]["resources"]["requests"]["nvidia.com/gpu"], 0.5);
 }
 
-// kubectl apply -f takes a List as its items: so does load_all, on both of its paths.
-TEST(Yaml, ListsStandForTheirItems) {
+// kubectl apply -f takes a List as its items: so does k8s::load_manifest, on both of
+// yaml::load_all's paths; yaml::load_all itself keeps the List as one object.
+TEST(Manifest, ListsStandForTheirItems) {
   const char* block =
       "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata:\n    name: trainer\n"
       "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: c\n---\nkind: Namespace\n";
-  const auto docs = yaml::load_all(block, "t.yaml");
+  const auto docs = k8s::load_manifest(block, "t.yaml");
   ASSERT_EQ(docs.size(), 3U);
   EXPECT_EQ(docs[0]["kind"], "Pod");
   EXPECT_EQ(docs[0]["metadata"]["name"], "trainer");
@@ -96,12 +98,13 @@ TEST(Yaml, ListsStandForTheirItems) {
   EXPECT_EQ(docs[2]["kind"], "Namespace");
   // JSON (yaml-cpp's path, not the block one).
   const auto json_list =
-      yaml::load_all(R"({"kind":"PodList","items":[{"kind":"Pod","metadata":{"name":"x"}}]})", "t.json");
+      k8s::load_manifest(R"({"kind":"PodList","items":[{"kind":"Pod","metadata":{"name":"x"}}]})", "t.json");
   ASSERT_EQ(json_list.size(), 1U);
   EXPECT_EQ(json_list[0]["kind"], "Pod");
   // A List without items, or items that are no array, is an object like any other.
-  EXPECT_EQ(yaml::load_all("kind: List\n", "t.yaml")[0]["kind"], "List");
-  EXPECT_EQ(yaml::load_all("kind: List\nitems: 3\n", "t.yaml")[0]["kind"], "List");
+  EXPECT_EQ(k8s::load_manifest("kind: List\n", "t.yaml")[0]["kind"], "List");
+  EXPECT_EQ(k8s::load_manifest("kind: List\nitems: 3\n", "t.yaml")[0]["kind"], "List");
+  EXPECT_EQ(yaml::load_all(block, "t.yaml").size(), 2U);
 }
 
 TEST(Yaml, AnchorsAliasesAndMergeKeys) {

@@ -6,7 +6,7 @@
 
 #include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
-#include "gpuwhy/yaml/yaml.h"
+#include "gpuwhy/k8s/manifest.h"
 #include "read/read_detail.h"
 namespace gpuwhy::readers {
 
@@ -628,7 +628,7 @@ std::optional<Advertised> yaml_form(const std::string& t) {
   Advertised a;
   a.format = AdvertisedFormat::kYaml;
   try {
-    const auto docs = yaml::load_all(*doc, std::string(lab::kFileAdvertised));
+    const auto docs = k8s::load_manifest(*doc, std::string(lab::kFileAdvertised));
     for (const auto& d : docs) nodes_from_json(d, a);
     if (!a.amounts.empty()) a.problem.clear();
   } catch (const std::exception& e) {

@@ -369,75 +369,11 @@ std::vector<nlohmann::json> detail::load_all_full(std::string_view text, const s
   return docs;
 }
 
-PodIndex find_pod_doc(const std::vector<nlohmann::json>& docs, std::string_view name) {
-  PodIndex out;
-  std::vector<std::size_t> pods;
-  for (std::size_t i = 0; i < docs.size(); ++i) {
-    const auto& d = docs[i];
-    if (d.is_null()) continue;
-    const bool object = d.is_object();
-    const auto kind = object ? d.find("kind") : d.end();
-    const bool has_kind = object && kind != d.end() && kind->is_string();
-    out.kinds.push_back(has_kind ? kind->get<std::string>() : std::string("?"));
-    if (has_kind && kind->get<std::string>() == "Pod") pods.push_back(i);
-  }
-  if (pods.size() > 1 && !name.empty()) {
-    std::vector<std::size_t> named;
-    for (auto i : pods) {
-      const auto* n = docs[i].contains("metadata") && docs[i]["metadata"].is_object() ? &docs[i]["metadata"] : nullptr;
-      if (n != nullptr && n->contains("name") && (*n)["name"] == name) named.push_back(i);
-    }
-    if (named.size() == 1) pods = named;
-  }
-  if (pods.size() == 1) {
-    out.index = pods[0];
-    return out;
-  }
-  out.reason = pods.empty() ? "holds no Pod" : fmt::format("holds {} Pods; expected exactly one", pods.size());
-  return out;
-}
-
-PodPick pick_pod(std::vector<nlohmann::json> docs, std::string_view name) {
-  PodIndex found = find_pod_doc(docs, name);
-  PodPick out;
-  out.reason = std::move(found.reason);
-  out.kinds = std::move(found.kinds);
-  if (found.index) out.pod = std::move(docs[*found.index]);
-  return out;
-}
-
-namespace {
-
-// A `kind: List` (or `PodList` ...) with its `items`, as `kubectl apply -f` takes it: each item
-// is an object of the file, as if it were a document of its own.
-std::vector<nlohmann::json> expand_lists(std::vector<nlohmann::json> docs) {
-  const auto is_list = [](const nlohmann::json& d) {
-    if (!d.is_object()) return false;
-    const auto kind = d.find("kind");
-    const auto items = d.find("items");
-    if (kind == d.end() || !kind->is_string() || items == d.end() || !items->is_array()) return false;
-    const auto& k = kind->get_ref<const std::string&>();
-    return k.size() >= 4 && k.compare(k.size() - 4, 4, "List") == 0;
-  };
-  if (std::none_of(docs.begin(), docs.end(), is_list)) return docs;
-  std::vector<nlohmann::json> out;
-  for (auto& d : docs) {
-    if (!is_list(d)) {
-      out.push_back(std::move(d));
-      continue;
-    }
-    for (auto& item : d["items"]) out.push_back(std::move(item));
-  }
-  return out;
-}
-
-}  // namespace
-
 std::vector<nlohmann::json> load_all(std::string_view text, const std::string& origin, const Limits& limits) {
-  // The block fast path answers for the usual manifest; anything else (and every error, with
+  // The block fast path answers for the usual document; anything else (and every error, with
   // its line and column) is yaml-cpp's.
-  if (auto docs = detail::load_block(text, limits)) return expand_lists(std::move(*docs));
-  return expand_lists(detail::load_all_full(text, origin, limits));
+  if (auto docs = detail::load_block(text, limits)) return std::move(*docs);
+  return detail::load_all_full(text, origin, limits);
 }
 
 }  // namespace gpuwhy::yaml

@@ -18,27 +18,8 @@ struct Limits {
 
 /// Every document of a YAML stream as JSON (empty documents dropped). Scalars keep YAML 1.1
 /// core types the way Kubernetes' sigs.k8s.io/yaml reads them (true/false, ints, floats,
-/// null); quoted scalars stay strings. A `kind: List` (or any `*List`) with `items` stands for
-/// its items, each an object of the stream, as `kubectl apply -f` reads it. Throws Error(kParse)
-/// naming `origin`, line and column.
+/// null); quoted scalars stay strings. Throws Error(kParse) naming `origin`, line and column.
 std::vector<nlohmann::json> load_all(std::string_view text, const std::string& origin, const Limits& limits = {});
-
-/// The one Pod of a manifest's documents. Other objects (a Namespace, a ConfigMap) and empty or
-/// comment-only documents are ignored; with several Pods, the one named `name` (when given and
-/// unique). `reason` says why there is none: no Pod, or more than one.
-struct PodPick {
-  std::optional<nlohmann::json> pod;
-  std::string reason;
-  std::vector<std::string> kinds;  ///< kind of every non-empty document, in order ("?" when none)
-};
-PodPick pick_pod(std::vector<nlohmann::json> docs, std::string_view name = {});
-/// pick_pod without taking the documents: the index of the Pod in `docs` (nullopt with `reason`).
-struct PodIndex {
-  std::optional<std::size_t> index;
-  std::string reason;
-  std::vector<std::string> kinds;
-};
-PodIndex find_pod_doc(const std::vector<nlohmann::json>& docs, std::string_view name = {});
 
 namespace detail {
 /// The two paths load_all() takes, apart for tests: the block fast path (nullopt when the text
