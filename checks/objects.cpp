@@ -1,0 +1,310 @@
+// The live objects (objects.h).
+#include "objects.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "files.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/base/text.h"
+
+namespace gpuwhy::checks::detail {
+
+const json& items(const json& list) {
+  static const json kEmpty = json::array();
+  if (list.is_object() && list.contains("items") && list["items"].is_array()) return list["items"];
+  return kEmpty;
+}
+
+std::string name_of(const json& obj) {
+  return str_at(obj, "/metadata/name");
+}
+
+namespace {
+
+/// The first item of `list` named `name`: from the run's index when a RunMemo is held for `s`.
+const json* find_named(const Snapshot& s, const json& list, std::optional<RunMemo::ByName> RunMemo::*index,
+                       std::string_view name) {
+  RunMemo* m = RunMemo::of(s);
+  if (m == nullptr) {
+    for (const auto& o : items(list)) {
+      if (view_at(o, "/metadata/name") == name) return &o;
+    }
+    return nullptr;
+  }
+  auto& by_name = m->*index;
+  if (!by_name) {
+    by_name.emplace();
+    for (const auto& o : items(list)) by_name->emplace(view_at(o, "/metadata/name"), &o);
+  }
+  const auto it = by_name->find(name);
+  return it == by_name->end() ? nullptr : it->second;
+}
+
+}  // namespace
+
+const json* find_node(const Snapshot& s, std::string_view name) {
+  if (!s.nodes.ok()) return nullptr;
+  return find_named(s, s.nodes.value(), &RunMemo::nodes_by_name, name);
+}
+
+std::vector<const json*> other_nodes(const Snapshot& s) {
+  if (!s.nodes.ok()) return {};
+  RunMemo* m = RunMemo::of(s);
+  if (m != nullptr && m->other_nodes) return *m->other_nodes;
+  std::vector<const json*> out;
+  for (const auto& n : items(s.nodes.value())) {
+    if (view_at(n, "/metadata/name") != lab::kGpuNode) out.push_back(&n);
+  }
+  if (m != nullptr) m->other_nodes = out;
+  return out;
+}
+
+const json* find_pod(const Snapshot& s, std::string_view name) {
+  if (!s.pods.ok()) return nullptr;
+  return find_named(s, s.pods.value(), &RunMemo::pods_by_name, name);
+}
+
+std::optional<std::string> node_gpu(const json& node, const char* map) {
+  const json* st = at(node, "/status");
+  if (st == nullptr || !st->is_object() || !st->contains(map) || !(*st)[map].is_object()) return std::nullopt;
+  const json& m = (*st)[map];
+  const std::string res(lab::kResource);
+  if (!m.contains(res)) return std::nullopt;
+  if (m[res].is_string()) return m[res].get<std::string>();
+  return m[res].dump();
+}
+
+std::vector<json> gpu_taints(const json& node) {
+  std::vector<json> out;
+  const json* t = at(node, "/spec/taints");
+  if (t == nullptr || !t->is_array()) return out;
+  for (const auto& taint : *t) {
+    if (view_at(taint, "/key") == lab::kTaintKey) out.push_back(taint);
+  }
+  return out;
+}
+
+std::string taint_string(const json& taint) {
+  const std::string v = str_at(taint, "/value");
+  return str_at(taint, "/key") + (v.empty() ? "" : "=" + v) + ":" + str_at(taint, "/effect");
+}
+
+namespace {
+std::optional<long long> container_gpu(const json& c, const char* which) {
+  const json* r = at(c, "/resources");
+  if (r == nullptr || !r->is_object() || !r->contains(which) || !(*r)[which].is_object()) return std::nullopt;
+  const json& m = (*r)[which];
+  const std::string res(lab::kResource);
+  if (!m.contains(res)) return std::nullopt;
+  return readers::json_quantity_milli(m[res]);
+}
+}  // namespace
+
+std::optional<long long> gpu_sum(const json& pod, const char* which) {
+  std::optional<long long> sum;
+  const json* cs = at(pod, "/spec/containers");
+  if (cs == nullptr || !cs->is_array()) return sum;
+  for (const auto& c : *cs) {
+    if (auto v = container_gpu(c, which)) sum = sum.value_or(0) + *v;
+  }
+  return sum;
+}
+
+long long scheduler_gpu_request(const json& pod) {
+  // Same rule as the scheduler's resource accounting (k8s.io/component-helpers resource
+  // PodRequests): the containers run together, init containers one at a time, and a sidecar
+  // (an init container with restartPolicy Always) runs from its start beside everything after
+  // it, so it adds to the containers and to each init container after it.
+  long long containers = gpu_sum(pod, "requests").value_or(0);
+  long long sidecars = 0;
+  long long init_max = 0;
+  const json* ic = at(pod, "/spec/initContainers");
+  if (ic != nullptr && ic->is_array()) {
+    for (const auto& c : *ic) {
+      const long long own = container_gpu(c, "requests").value_or(0);
+      if (view_at(c, "/restartPolicy") == "Always") {
+        containers += own;
+        sidecars += own;
+        init_max = std::max(init_max, sidecars);
+      } else {
+        init_max = std::max(init_max, own + sidecars);
+      }
+    }
+  }
+  return std::max(containers, init_max);
+}
+
+std::vector<const json*> all_containers(const json& pod) {
+  std::vector<const json*> out;
+  for (const char* p : {"/spec/containers", "/spec/initContainers"}) {
+    const json* cs = at(pod, p);
+    if (cs == nullptr || !cs->is_array()) continue;
+    for (const auto& c : *cs) out.push_back(&c);
+  }
+  return out;
+}
+
+bool constrains(const json& pod, const char* field) {
+  const json* v = at(pod, (std::string("/spec/") + field).c_str());
+  return v != nullptr && !v->is_null() && !(v->is_structured() && v->empty()) &&
+         !(v->is_string() && v->get_ref<const std::string&>().empty());
+}
+
+const json* condition(const json& pod, std::string_view type) {
+  const json* cs = at(pod, "/status/conditions");
+  if (cs == nullptr || !cs->is_array()) return nullptr;
+  for (const auto& c : *cs) {
+    if (view_at(c, "/type") == type) return &c;
+  }
+  return nullptr;
+}
+
+std::vector<json> student_tolerations(const json& pod) {
+  std::vector<json> out;
+  const json* ts = at(pod, "/spec/tolerations");
+  if (ts == nullptr || !ts->is_array()) return out;
+  for (const auto& t : *ts) {
+    const std::string key = str_at(t, "/key");
+    const bool added = std::find(lab::kDefaultTolerationKeys.begin(), lab::kDefaultTolerationKeys.end(), key) !=
+                           lab::kDefaultTolerationKeys.end() &&
+                       view_at(t, "/effect") == "NoExecute" && view_at(t, "/operator") == "Exists";
+    if (!added) out.push_back(t);
+  }
+  return out;
+}
+
+bool targets_lab_taint(const json& tol) {
+  return view_at(tol, "/key") == lab::kTaintKey;
+}
+
+bool tolerates_everything(const json& tol) {
+  return str_at(tol, "/key").empty() && view_at(tol, "/operator") == "Exists";
+}
+
+bool tolerates_lab_taint(const json& tol) {
+  if (!targets_lab_taint(tol)) return false;
+  const std::string op = str_at(tol, "/operator");
+  const std::string effect = str_at(tol, "/effect");
+  if (!effect.empty() && effect != lab::kTaintEffect) return false;
+  if (op == "Exists") return true;
+  return (op.empty() || op == "Equal") && view_at(tol, "/value") == lab::kTaintValue;
+}
+
+std::string node_name_client(const json& pod) {
+  const json* mf = at(pod, "/metadata/managedFields");
+  if (mf == nullptr || !mf->is_array()) return {};
+  for (const auto& e : *mf) {
+    if (at(e, "/fieldsV1/f:spec/f:nodeName") == nullptr) continue;
+    std::string manager = str_at(e, "/manager");
+    if (manager == "kube-scheduler") continue;
+    return manager.empty() ? std::string("<unnamed manager>") : manager;
+  }
+  return {};
+}
+
+const json* scheduled_event(const Snapshot& s, const json& pod) {
+  if (!s.events.ok()) return nullptr;
+  const std::string uid = str_at(pod, "/metadata/uid");
+  for (const auto& ev : items(s.events.value())) {
+    if (view_at(ev, "/reason") != "Scheduled") continue;
+    if (view_at(ev, "/involvedObject/name") != view_at(pod, "/metadata/name")) continue;
+    const std::string euid = str_at(ev, "/involvedObject/uid");
+    if (!uid.empty() && !euid.empty() && uid != euid) continue;
+    if (view_at(ev, "/source/component") == lab::kSchedulerName ||
+        view_at(ev, "/reportingComponent") == lab::kSchedulerName)
+      return &ev;
+  }
+  return nullptr;
+}
+
+GpuUse gpu_used_on_lab_node(const Snapshot& s) {
+  GpuUse u;
+  for (const auto& p : items(s.pods.value())) {
+    const std::string phase = str_at(p, "/status/phase");
+    if (view_at(p, "/spec/nodeName") != lab::kGpuNode || phase == "Succeeded" || phase == "Failed") continue;
+    const long long r = scheduler_gpu_request(p);
+    if (r == 0) continue;
+    u.milli += r;
+    u.pods.emplace_back(name_of(p), r);
+  }
+  return u;
+}
+
+PodOrOutcome need_pod(const Snapshot& s, std::string_view name, const Msg& expected) {
+  PodOrOutcome r;
+  if (auto e = need_pods(s)) {
+    r.outcome = std::move(*e);
+    return r;
+  }
+  r.pod = find_pod(s, name);
+  if (r.pod == nullptr) {
+    const std::map<std::string, std::string> args{{"pod", std::string(name)},
+                                                  {"namespace", std::string(lab::kNamespace)}};
+    r.outcome = fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args));
+  }
+  return r;
+}
+
+NodeOrOutcome need_gpu_node(const Snapshot& s, const Msg& expected) {
+  NodeOrOutcome r;
+  if (auto e = need_nodes(s)) {
+    r.outcome = std::move(*e);
+    return r;
+  }
+  r.node = find_node(s, lab::kGpuNode);
+  if (r.node == nullptr) {
+    const std::map<std::string, std::string> args{{"node", std::string(lab::kGpuNode)}};
+    r.outcome = fail(expected, msg("value.node-not-found", args), msg("hint.node-missing", args));
+  }
+  return r;
+}
+
+std::vector<std::string> foreign_taints(const json& node) {
+  std::vector<std::string> out;
+  const json* all = at(node, "/spec/taints");
+  if (all == nullptr || !all->is_array()) return out;
+  for (const auto& t : *all) {
+    const std::string key = str_at(t, "/key");
+    if (key != lab::kTaintKey && key.rfind("node.kubernetes.io/", 0) != 0) out.push_back(taint_string(t));
+  }
+  return out;
+}
+
+Outcome retarget_foreign_taint(const Snapshot& s, Outcome o) {
+  if (o.status != Status::kFail || !s.nodes.ok()) return o;
+  const json* node = find_node(s, lab::kGpuNode);
+  if (node == nullptr || !gpu_taints(*node).empty()) return o;
+  const auto foreign = foreign_taints(*node);
+  if (foreign.empty()) return o;
+  o.hint =
+      msg("hint.taint.wrong-key",
+          {{"node", std::string(lab::kGpuNode)}, {"found", join(foreign)}, {"taint", std::string(lab::kTaintString)}});
+  return o;
+}
+
+std::vector<const json*> events_for(const Snapshot& s, const json& pod) {
+  std::vector<const json*> out;
+  if (!s.events.ok()) return out;
+  const std::string uid = str_at(pod, "/metadata/uid");
+  for (const auto& ev : items(s.events.value())) {
+    if (view_at(ev, "/involvedObject/name") != view_at(pod, "/metadata/name") ||
+        view_at(ev, "/involvedObject/kind") != "Pod")
+      continue;
+    const std::string euid = str_at(ev, "/involvedObject/uid");
+    if (!uid.empty() && !euid.empty() && uid != euid) continue;
+    out.push_back(&ev);
+  }
+  return out;
+}
+
+std::string milli_text(long long milli) {
+  if (milli % 1000 == 0) return std::to_string(milli / 1000);
+  std::string s = fmt::format("{}.{:03}", milli / 1000, std::llabs(milli % 1000));
+  while (s.back() == '0') s.pop_back();
+  return s;
+}
+
+}  // namespace gpuwhy::checks::detail

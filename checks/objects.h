@@ -1,0 +1,107 @@
+#pragma once
+/// The live objects as the checks read them: lookups in the snapshot and the lab's rules on
+/// nodes, pods, taints, tolerations and events.
+/// Internal to gpuwhy_checks.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpuwhy/json/pointer.h"
+#include "gpuwhy/model/result.h"
+#include "gpuwhy/model/snapshot.h"
+#include "outcome.h"
+
+namespace gpuwhy::checks::detail {
+
+using nlohmann::json;
+
+/// items[] of a List (empty when not a list).
+const json& items(const json& list);
+std::string name_of(const json& obj);
+using jsonb::at;
+using jsonb::str_at;
+using jsonb::view_at;
+
+const json* find_node(const Snapshot& s, std::string_view name);  ///< nodes must be ok
+std::vector<const json*> other_nodes(const Snapshot& s);          ///< every node but lab-node-0
+const json* find_pod(const Snapshot& s, std::string_view name);   ///< pods must be ok
+
+/// The opening most live checks share: the live pod `name`, or the outcome to return at once
+/// (an error when the pods could not be read, a fail with the pod-missing hint when it is not
+/// there). `expected` is the check's expected value, reused in the failure.
+struct PodOrOutcome {
+  const json* pod = nullptr;
+  std::optional<Outcome> outcome;  ///< set exactly when pod is null
+};
+PodOrOutcome need_pod(const Snapshot& s, std::string_view name, const Msg& expected);
+
+/// The same opening for the GPU node: lab-node-0, or the outcome to return at once (an error
+/// when the nodes could not be read, a fail with the node-missing hint when it is not there).
+struct NodeOrOutcome {
+  const json* node = nullptr;
+  std::optional<Outcome> outcome;  ///< set exactly when node is null
+};
+NodeOrOutcome need_gpu_node(const Snapshot& s, const Msg& expected);
+
+/// status.<map>[nvidia.com/gpu] as text; nullopt when absent.
+std::optional<std::string> node_gpu(const json& node, const char* map);
+/// The node's taints whose key is nvidia.com/gpu.
+std::vector<json> gpu_taints(const json& node);
+/// "key=value:Effect" (value part left out when empty, as kubectl does).
+std::string taint_string(const json& taint);
+
+/// Sum over containers of resources.<which>[nvidia.com/gpu] in thousandths; nullopt when no
+/// container sets it.
+std::optional<long long> gpu_sum(const json& pod, const char* which);
+/// What the scheduler counts for a pod: max(sum of containers, max of init containers) of the
+/// nvidia.com/gpu requests, in thousandths.
+long long scheduler_gpu_request(const json& pod);
+/// nvidia.com/gpu the scheduler counts as used on lab-node-0: every non-terminated pod bound
+/// there (of the pods the snapshot holds), in thousandths, with each pod that asks for some.
+struct GpuUse {
+  long long milli = 0;
+  std::vector<std::pair<std::string, long long>> pods;  ///< (name, thousandths), file order
+};
+GpuUse gpu_used_on_lab_node(const Snapshot& s);  ///< pods must be ok
+
+/// Every container and init container (pointers into pod).
+std::vector<const json*> all_containers(const json& pod);
+
+const json* condition(const json& pod, std::string_view type);
+/// spec.<field> of a pod constrains its placement: present and not null, `{}` or `""` (the
+/// apiserver keeps none of those). For nodeSelector, affinity and nodeName.
+bool constrains(const json& pod, const char* field);
+/// Tolerations the student wrote (the two DefaultTolerationSeconds ones removed).
+std::vector<json> student_tolerations(const json& pod);
+/// The toleration tolerates nvidia.com/gpu=present:NoSchedule.
+bool tolerates_lab_taint(const json& tol);
+/// Tolerates every taint: no key and operator Exists.
+bool tolerates_everything(const json& tol);
+/// The toleration targets the nvidia.com/gpu key (whether or not it matches).
+bool targets_lab_taint(const json& tol);
+
+/// The manager (managedFields) other than the scheduler that owns spec.nodeName, i.e. the client
+/// that created the pod with a node name (`kubectl-client-side-apply`); empty when there is none.
+std::string node_name_client(const json& pod);
+/// A "Scheduled" event from the default scheduler for this pod (uid-matched when possible).
+const json* scheduled_event(const Snapshot& s, const json& pod);
+
+/// Taints of the node that are neither the lab's key nor node.kubernetes.io/*, as
+/// key=value:Effect (`nvidia.com/gpu.present=true:NoSchedule`).
+std::vector<std::string> foreign_taints(const json& node);
+/// A failure whose real cause is a taint with the wrong key on lab-node-0 (and none with the
+/// lab's key) gets the hint that says so: remove that taint, add the lab's.
+Outcome retarget_foreign_taint(const Snapshot& s, Outcome o);
+
+/// Every event of this pod (uid-matched when possible); empty when events could not be read.
+std::vector<const json*> events_for(const Snapshot& s, const json& pod);
+
+/// A number written for people: thousandths -> "2", "0.5".
+std::string milli_text(long long milli);
+
+}  // namespace gpuwhy::checks::detail

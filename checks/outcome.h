@@ -1,0 +1,63 @@
+#pragma once
+/// What a check returns and the evidence it shows: the rules every check follows (live data
+/// unavailable -> error; student file bad -> fail) and the reader's words for common evidence.
+/// Internal to gpuwhy_checks.
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/model/result.h"
+#include "gpuwhy/model/snapshot.h"
+
+namespace gpuwhy::checks::detail {
+
+using nlohmann::json;
+
+// ---- outcomes ----------------------------------------------------------------------------
+
+Outcome pass(Msg expected, Msg actual, std::vector<Msg> evidence = {});
+Outcome fail(Msg expected, Msg actual, Msg hint, std::vector<Msg> evidence = {});
+
+/// A live item could not be read: kError with the one-line reason as actual and a hint that
+/// it is the environment (with the RBAC rule needed on 401/403). `item` names the item
+/// (catalog "item.<item>": "the nodes") and the RBAC rule it needs ("rbac.<item>"), in the
+/// reader's language; `args` fill their placeholders ({file}).
+Outcome env_error(const FetchError& e, std::string_view item, std::map<std::string, std::string> args = {});
+
+/// Same as env_error for the usual live items; nullopt when the item is there.
+std::optional<Outcome> need_nodes(const Snapshot& s);
+std::optional<Outcome> need_pods(const Snapshot& s);
+
+/// The worse of two outcomes for combining parts of one check: a failure found on evidence
+/// beats an error, an error beats a pass.
+Outcome worst(Outcome a, Outcome b);
+
+/// ", "-joined lists in messages and evidence.
+using text::join;
+/// At most this many nodes are named one by one in a value or evidence (a shared cluster has
+/// thousands); the rest are counted.
+inline constexpr std::size_t kMaxNamed = 10;
+/// join() of the first kMaxNamed items, then "… (+N)" (all of them when they are few).
+std::string join_capped(const std::vector<std::string>& items);
+
+/// Evidence lines quoted as they are (cluster and file text).
+std::vector<Msg> raws(const std::vector<std::string>& lines);
+/// Evidence in the reader's words about pod `pod`: "pod NAME: TEXT", TEXT being data
+/// ("spec.nodeName=lab-node-0 phase=Running").
+Msg ev_pod(std::string_view pod, std::string text);
+/// `m` with `key` set to the ", "-joined `items`, or to "none" in the reader's words when there are none.
+Msg with_list(Msg m, const std::string& key, const std::vector<std::string>& items);
+/// "NODE taints for KEY: T1, T2" (or "… none").
+Msg ev_taints(std::string_view node, const std::vector<std::string>& taints);
+/// "pod NAME: spec.nodeName=NODE phase=PHASE" (NODE "<none>" when unbound), "… (terminating)"
+/// when the pod is being deleted.
+Msg ev_pod_state(std::string_view pod, const std::string& node, const std::string& phase, bool terminating = false);
+
+}  // namespace gpuwhy::checks::detail
