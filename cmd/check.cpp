@@ -10,13 +10,11 @@
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <functional>
 #include <map>
-#include <mutex>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -32,6 +30,7 @@
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/files.h"
 #include "gpuwhy/base/lab.h"
+#include "gpuwhy/base/ordered_pool.h"
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/collect/watch.h"
@@ -415,122 +414,6 @@ render::BatchRow batch_row(const BatchEntry& entry, const Plan& p, const std::st
   return row;
 }
 
-// Grades every entry with up to `jobs` threads (this one included) and hands each row to `take`
-// on this thread, in the entries' order. Rows are pure functions of their entry and of the
-// batch's one time (checks and renderers share nothing mutable; the catalogs are constant), so
-// what `take` sees is the same for every --jobs. At most `window` rows are graded ahead of the
-// one `take` waits for, so a batch holds a few rows at a time, not all of them.
-class OrderedGrader {
- public:
-  using Take = std::function<void(render::BatchRow&&)>;
-  ~OrderedGrader() = default;
-  OrderedGrader(const OrderedGrader&) = delete;
-  OrderedGrader& operator=(const OrderedGrader&) = delete;
-  OrderedGrader(OrderedGrader&&) = delete;
-  OrderedGrader& operator=(OrderedGrader&&) = delete;
-  OrderedGrader(const std::vector<BatchEntry>& entries, const Plan& p, std::string generated_at)
-      : entries_(entries),
-        plan_(p),
-        generated_at_(std::move(generated_at)),
-        window_(4 * std::max<std::size_t>(1, p.jobs)),
-        slots_(window_) {}
-
-  void run(const Take& take) {
-    const std::size_t n = entries_.size();
-    const std::size_t helpers = n == 0 ? 0 : std::min<std::size_t>(plan_.jobs, n) - 1;
-    try {
-      for (std::size_t k = 0; k < helpers; ++k) pool_.emplace_back([this] { help(); });
-    } catch (const std::system_error&) {
-      // No more threads to be had: the ones started and this one grade the rest.
-    }
-    try {
-      consume(take);
-    } catch (...) {
-      stop_helpers();
-      throw;
-    }
-    stop_helpers();
-    if (failed_) std::rethrow_exception(failed_);
-  }
-
- private:
-  [[nodiscard]] bool can_grade() const { return next_ < entries_.size() && next_ < taken_ + window_; }
-
-  // Under the lock: grades the next entry (the lock let go meanwhile) and puts its row in place.
-  void grade_next(std::unique_lock<std::mutex>& lk) {
-    const std::size_t i = next_++;
-    lk.unlock();
-    std::optional<render::BatchRow> row;
-    std::exception_ptr err;  // batch_row turns every std::exception into a row; anything else ends the run
-    try {
-      row = batch_row(entries_[i], plan_, generated_at_);
-    } catch (...) {
-      err = std::current_exception();
-    }
-    lk.lock();
-    if (err) {
-      if (!failed_) failed_ = err;
-      stop_ = true;
-    } else {
-      slots_[i % window_] = std::move(row);
-    }
-    cv_.notify_all();
-  }
-
-  void help() {
-    std::unique_lock<std::mutex> lk(m_);
-    while (true) {
-      cv_.wait(lk, [&] { return stop_ || next_ >= entries_.size() || can_grade(); });
-      if (stop_ || next_ >= entries_.size()) return;
-      grade_next(lk);
-    }
-  }
-
-  // This thread: takes the rows in order as they are ready, and grades too when it can.
-  void consume(const Take& take) {
-    std::unique_lock<std::mutex> lk(m_);
-    while (taken_ < entries_.size() && !failed_) {
-      auto& slot = slots_[taken_ % window_];
-      if (slot) {
-        render::BatchRow row = std::move(*slot);
-        slot.reset();
-        ++taken_;
-        cv_.notify_all();
-        lk.unlock();
-        take(std::move(row));
-        lk.lock();
-      } else if (can_grade()) {
-        grade_next(lk);
-      } else {
-        cv_.wait(lk);
-      }
-    }
-  }
-
-  void stop_helpers() {
-    {
-      const std::lock_guard<std::mutex> lk(m_);
-      stop_ = true;
-    }
-    cv_.notify_all();
-    for (auto& t : pool_) t.join();
-    pool_.clear();
-  }
-
-  const std::vector<BatchEntry>& entries_;
-  const Plan& plan_;
-  const std::string generated_at_;
-  const std::size_t window_;
-  std::vector<std::optional<render::BatchRow>> slots_;  ///< entry i waits in slot i % window_
-  std::mutex m_;
-  std::condition_variable cv_;
-  std::size_t next_ = 0;   ///< the next entry to grade
-  std::size_t taken_ = 0;  ///< rows handed to `take`
-  bool stop_ = false;
-  std::exception_ptr failed_;
-  std::vector<std::thread> pool_;
-};
-
 // What the selected checks read (Input bits): all that --wait follows.
 unsigned selected_reads(const checks::Selection& sel) {
   unsigned reads = 0;
@@ -783,10 +666,17 @@ int run_batch(const CheckOptions& o, const Plan& p) {
   const std::string generated_at = sys::now_rfc3339();
   BatchOutputs out(p, generated_at);
   int rc = kExitPass;
-  OrderedGrader(entries, p, generated_at).run([&](render::BatchRow&& row) {
-    rc = std::max(rc, row.run ? row.run->exit_code() : kExitIncomplete);
-    out.add(row);
-  });
+  // Rows are pure functions of their entry and of the batch's one time (checks and renderers share
+  // nothing mutable; the catalogs are constant), so the rows written are the same for every
+  // --jobs. At most a few rows a worker are graded ahead of the one written, so a batch holds a
+  // few rows at a time, not all of them.
+  pool::ordered_map(
+      entries.size(), p.jobs, 4 * std::max<std::size_t>(1, p.jobs),
+      [&](std::size_t i) { return batch_row(entries[i], p, generated_at); },
+      [&](render::BatchRow&& row) {
+        rc = std::max(rc, row.run ? row.run->exit_code() : kExitIncomplete);
+        out.add(row);
+      });
   return out.finish(rc);
 }
 
