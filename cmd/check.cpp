@@ -35,7 +35,7 @@
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/collect/watch.h"
 #include "gpuwhy/i18n/i18n.h"
-#include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/model/bundle.h"
 #include "gpuwhy/render/render.h"
 
 namespace gpuwhy::cli {
@@ -75,32 +75,6 @@ RunMeta meta_for(const Snapshot& snap, i18n::Lang lang, std::string generated_at
   m.lang = i18n::to_string(lang);
   m.warnings = snap.warnings;
   return m;
-}
-
-/// `beneath`: an entry found beneath a batch folder, read only as a regular file of its own name.
-Snapshot load_bundle(const std::string& path, bool beneath = false) {
-  nlohmann::json j;
-  {
-    // The text is dropped before the snapshot is built: peak memory holds one copy, not two.
-    const std::string text = sys::read_file_bounded(path, 64UL * 1024 * 1024, beneath);
-    try {
-      // Depth and value budget while parsing: a hostile bundle is an error row, never a stack
-      // overflow or gigabytes of memory. What a live check drops from the apiserver's answers
-      // is not built from a bundle either (Limits::bundle): the same checks read the same fields.
-      jsonb::Limits limits;
-      limits.bundle = true;
-      j = jsonb::parse(text, limits);
-    } catch (const Error& e) {
-      throw Error(ErrorKind::kParse, fmt::format("bundle {}: {}", path, e.what()));
-    }
-    if (j.is_discarded()) {
-      const auto at = jsonb::syntax_at(text).value_or(std::pair<std::size_t, std::size_t>{0, 0});
-      throw Error(ErrorKind::kParse, fmt::format("bundle {}: not valid JSON at {}", path, jsonb::syntax_error(text)),
-                  "input.bundle-not-json",
-                  {{"path", path}, {"line", std::to_string(at.first)}, {"column", std::to_string(at.second)}});
-    }
-  }
-  return from_bundle(std::move(j), path);
 }
 
 /// One entry of a batch: a bundle path to grade, or an entry that cannot be one (its cause).
