@@ -1,5 +1,5 @@
 // A bundle is parsed without what a live check drops from the apiserver's answers
-// (jsonb::Limits::bundle): the nodes' managedFields, images and unread status, and the events'
+// (bundle_drops): the nodes' managedFields, images and unread status, and the events'
 // managedFields, and of the pods' managedFields the fields each entry owns but f:spec.f:nodeName.
 // Dropping must change no grade, and must drop only in those places.
 
@@ -11,6 +11,7 @@
 
 #include "../../checks/common.h"  // checks::detail (cmd/ has a common.h too)
 #include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/kube/kube.h"
 #include "gpuwhy/model/bundle.h"
 #include "report_common_test.h"
 
@@ -143,9 +144,9 @@ TEST(BundleDrop, ADroppedValueIsCheckedAndBoundedAsAnyOther) {
     SCOPED_TRACE(bad.substr(0, 60));
     EXPECT_TRUE(dropped_parse(bundle_with(bad)).is_discarded());
   }
-  // A live answer drops managedFields the same way (Limits::drop_unused).
+  // A live answer drops managedFields the same way (kube::unread_fields).
   jsonb::Limits live;
-  live.drop_unused = true;
+  live.drop = &kube::unread_fields();
   EXPECT_EQ(jsonb::parse(R"({"metadata":{"managedFields":)" + deep + R"(,"name":"n"}})", live),
             (json{{"metadata", {{"name", "n"}}}}));
 }

@@ -1,5 +1,5 @@
 // JSON with a nesting and a value budget, enforced while parsing: nothing deeper or larger is
-// ever built, and what Limits drops is skipped unbuilt. The fast reader
+// ever built, and what the caller's DropPolicy drops is skipped unbuilt. The fast reader
 // (json_fast.cpp) reads most documents; nlohmann's parser reads the rest, so what is accepted,
 // refused and built is always nlohmann's.
 #include "gpuwhy/json/json_bounded.h"

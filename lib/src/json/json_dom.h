@@ -1,12 +1,9 @@
 // The DOM a bounded parse builds and the gate in front of it that counts nesting and values and
-// drops what Limits says; shared by the fast reader (json_fast.cpp) and
+// drops what the caller's DropPolicy says; shared by the fast reader (json_fast.cpp) and
 // nlohmann's parser (json_bounded.cpp), which both send it SAX events.
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
-#include <cstdint>
-#include <iterator>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -88,15 +85,14 @@ class Dom {
   bool errored_ = false;
 };
 
-/// The DOM builder behind a gate that counts nesting and values and drops what is unused.
+/// The DOM builder behind a gate that counts nesting and values and drops what the policy says.
 /// (nlohmann's parser-callback form is quadratic on arrays of objects: it scans the parent for
 /// discarded values at every object end.)
 class BoundedDom {
  public:
   using json = nlohmann::json;
 
-  BoundedDom(json& result, const Limits& limits)
-      : dom_(result), limits_(limits), track_(limits.drop_unused || limits.bundle) {}
+  BoundedDom(json& result, const Limits& limits) : dom_(result), limits_(limits), policy_(limits.drop) {}
 
   bool null() { return skipped_scalar() || (value() && dom_.null()); }
   bool boolean(bool v) { return skipped_scalar() || (value() && dom_.boolean(v)); }
@@ -110,12 +106,13 @@ class BoundedDom {
   bool start_object(std::size_t /*n*/) { return skipped_open() || (open(false) && dom_.start_object()); }
   bool key(json::string_t& v) {
     if (skip_depth_ > 0) return true;
-    if (track_ && !open_.empty()) {
-      if (dropped(open_.back(), v)) {
+    if (policy_ != nullptr && !open_.empty()) {
+      const Open& in = open_.back();
+      if (!in.array && policy_->drops(in.place, v)) {
         skip_next_ = true;
         return true;
       }
-      pending_ = child_of(open_.back(), v);
+      pending_ = policy_->child(in.place, in.array, v);
     }
     return value() && dom_.key(v);
   }
@@ -135,74 +132,12 @@ class BoundedDom {
   }
 
  private:
-  // Where an open container is, as far as dropping is concerned: worked out once when it opens
-  // from its parent and its key, so a key is judged by a few integer compares, not by comparing
-  // the keys of the whole path. The places a bundle drops in (Limits::bundle) are
-  // cluster.<list>.value.items[].metadata, .status and, for pods,
-  // .metadata.managedFields[].fieldsV1 and its f:spec.
-  enum class Place : std::uint8_t {
-    kOther,
-    kRoot,
-    kCluster,
-    kList,
-    kValue,
-    kItems,
-    kItem,
-    kMeta,
-    kStatus,
-    kManaged,
-    kManagedEntry,
-    kFields,
-    kFieldsSpec
-  };
-  enum class List : std::uint8_t { kOther, kNodes, kPods, kEvents };
-  enum class Named : std::uint8_t { kOther, kMetadata, kStatus };  ///< the key it is under (drop_unused)
+  // An open container: where it is for the policy, worked out once when it opens from its
+  // parent and its key, so a key is judged by a few compares, not by comparing the whole path.
   struct Open {
-    Place place = Place::kOther;
-    List list = List::kOther;
-    Named named = Named::kOther;
+    DropPolicy::Place place;
     bool array = false;
   };
-
-  // The place of a container under `key` in `parent` (for an array item the key is unused):
-  // a member named as below, or any child of a list of lists, items or managedFields entries.
-  [[nodiscard]] static Open child_of(const Open& parent, std::string_view key) {
-    struct Step {
-      std::string_view key;
-      Place from;
-      Place to;
-    };
-    static constexpr Step kMembers[] = {{"cluster", Place::kRoot, Place::kCluster},
-                                        {"value", Place::kList, Place::kValue},
-                                        {"items", Place::kValue, Place::kItems},
-                                        {"metadata", Place::kItem, Place::kMeta},
-                                        {"status", Place::kItem, Place::kStatus},
-                                        {"managedFields", Place::kMeta, Place::kManaged},
-                                        {"fieldsV1", Place::kManagedEntry, Place::kFields},
-                                        {"f:spec", Place::kFields, Place::kFieldsSpec}};
-    Open c;
-    c.list = parent.list;
-    if (!parent.array) {
-      c.named = key == "metadata" ? Named::kMetadata : key == "status" ? Named::kStatus : Named::kOther;
-      if (parent.place == Place::kOther) return c;  // most of a document: nothing below it is a place
-      for (const auto& step : kMembers) {
-        if (step.from == parent.place && step.key == key) c.place = step.to;
-      }
-    }
-    switch (parent.place) {
-      case Place::kCluster:
-        c.place = Place::kList;
-        c.list = key == "nodes"    ? List::kNodes
-                 : key == "pods"   ? List::kPods
-                 : key == "events" ? List::kEvents
-                                   : List::kOther;
-        break;
-      case Place::kItems: c.place = Place::kItem; break;
-      case Place::kManaged: c.place = Place::kManagedEntry; break;
-      default: break;
-    }
-    return c;
-  }
 
   bool value() {
     if (++values_ > limits_.max_values) {
@@ -214,14 +149,14 @@ class BoundedDom {
     if (++depth_ > limits_.max_depth) {
       throw Error(ErrorKind::kParse, fmt::format("JSON nested deeper than {} levels", limits_.max_depth));
     }
-    if (track_) {
+    if (policy_ != nullptr) {
       Open o;
       if (open_.empty()) {
-        o.place = Place::kRoot;
+        o.place = DropPolicy::Place{};
       } else if (open_.back().array) {
-        o = child_of(open_.back(), {});
+        o.place = policy_->child(open_.back().place, true, {});
       } else {
-        o = pending_;
+        o.place = pending_;
       }
       o.array = array;
       open_.push_back(o);
@@ -230,36 +165,8 @@ class BoundedDom {
   }
   bool close() {
     --depth_;
-    if (track_ && !open_.empty()) open_.pop_back();
+    if (policy_ != nullptr && !open_.empty()) open_.pop_back();
     return true;
-  }
-  /// What drop_unused drops: `metadata.managedFields` and `status.images` (and node status, see
-  /// Limits), under whatever object holds them; in a bundle, by place (Limits::bundle).
-  [[nodiscard]] bool dropped(const Open& in, const json::string_t& k) const {
-    if (in.array) return false;
-    if (limits_.bundle) return dropped_in_bundle(in, k);
-    if (in.named == Named::kMetadata) return k == "managedFields";
-    return in.named == Named::kStatus && dropped_from_status(k, limits_.node_status_too);
-  }
-  [[nodiscard]] static bool dropped_from_status(const json::string_t& k, bool node_status) {
-    if (k == "images") return true;
-    static constexpr std::string_view kNodeStatus[] = {"conditions",      "nodeInfo",        "addresses",
-                                                       "daemonEndpoints", "config",          "volumesInUse",
-                                                       "volumesAttached", "runtimeHandlers", "features"};
-    return node_status && std::find(std::begin(kNodeStatus), std::end(kNodeStatus), k) != std::end(kNodeStatus);
-  }
-  // The nodes' managedFields, images and unread status; the events' managedFields; and of a
-  // pod's managedFields, only who set spec.nodeName is read (bound by hand?): each entry keeps
-  // its manager, operation and time, and of the fields it owns only `f:spec.f:nodeName` (the
-  // rest of fieldsV1, every field the entry owns, is most of its size).
-  [[nodiscard]] static bool dropped_in_bundle(const Open& in, const json::string_t& k) {
-    switch (in.place) {
-      case Place::kMeta: return k == "managedFields" && (in.list == List::kNodes || in.list == List::kEvents);
-      case Place::kStatus: return in.list == List::kNodes && dropped_from_status(k, true);
-      case Place::kFields: return in.list == List::kPods && k != "f:spec";
-      case Place::kFieldsSpec: return in.list == List::kPods && k != "f:nodeName";
-      default: return false;
-    }
   }
   // The value of a dropped key: a scalar is consumed; a container is skipped to its end.
   bool skipped_scalar() {
@@ -286,11 +193,11 @@ class BoundedDom {
 
   Dom dom_;
   Limits limits_;
-  bool track_;  ///< open_ is kept (drop_unused or bundle)
+  const DropPolicy* policy_;  ///< null: nothing dropped, open_ not kept
   std::size_t depth_ = 0;
   std::size_t values_ = 0;
-  std::vector<Open> open_;  ///< each open container's place; track_ only
-  Open pending_;            ///< the place of a container under the last key read
+  std::vector<Open> open_;     ///< each open container's place; with a policy only
+  DropPolicy::Place pending_;  ///< the place of a container under the last key read
   bool skip_next_ = false;
   std::size_t skip_depth_ = 0;
 };

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -13,9 +14,37 @@
 
 namespace gpuwhy {
 
+const std::vector<std::string>& unread_node_status() {
+  static const std::vector<std::string> kKeys{"images",          "conditions", "nodeInfo",     "addresses",
+                                              "daemonEndpoints", "config",     "volumesInUse", "volumesAttached",
+                                              "runtimeHandlers", "features"};
+  return kKeys;
+}
+
+const jsonb::DropPolicy& bundle_drops() {
+  static const jsonb::DropPolicy kPolicy = [] {
+    const auto items = [](const char* list, const std::vector<std::string>& below) {
+      std::vector<std::string> path{"cluster", list, "value", "items", "*"};
+      path.insert(path.end(), below.begin(), below.end());
+      return path;
+    };
+    const std::vector<std::string> fields = items("pods", {"metadata", "managedFields", "*", "fieldsV1"});
+    std::vector<std::string> fields_spec = fields;
+    fields_spec.emplace_back("f:spec");
+    return jsonb::DropPolicy({
+        {items("nodes", {"metadata"}), {"managedFields"}, {}},
+        {items("nodes", {"status"}), unread_node_status(), {}},
+        {items("events", {"metadata"}), {"managedFields"}, {}},
+        {fields, {}, {"f:spec"}},
+        {fields_spec, {}, {"f:nodeName"}},
+    });
+  }();
+  return kPolicy;
+}
+
 jsonb::Limits bundle_limits() {
   jsonb::Limits limits;
-  limits.bundle = true;
+  limits.drop = &bundle_drops();
   return limits;
 }
 
@@ -24,7 +53,7 @@ nlohmann::json parse_bundle_json(std::string_view text, const std::string& path)
   try {
     // Depth and value budget while parsing: a hostile bundle is an error, never a stack overflow
     // or gigabytes of memory. What a live check drops from the apiserver's answers is not built
-    // from a bundle either (Limits::bundle): the same checks read the same fields.
+    // from a bundle either (bundle_drops): the same checks read the same fields.
     j = jsonb::parse(text, bundle_limits());
   } catch (const Error& e) {
     throw Error(ErrorKind::kParse, fmt::format("bundle {}: {}", path, e.what()));

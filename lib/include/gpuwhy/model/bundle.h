@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -15,8 +16,18 @@ namespace gpuwhy {
 /// Largest bundle file read (64 MiB).
 inline constexpr std::size_t kMaxBundleBytes = 64UL * 1024 * 1024;
 
-/// The limits a bundle is parsed with: the default nesting and value budget, and without what a
-/// live check drops from the apiserver's answers (jsonb::Limits::bundle says what).
+/// The keys of a node's status that no check reads (capacity and allocatable are read):
+/// conditions, nodeInfo, addresses, daemonEndpoints, config, volumesInUse, volumesAttached,
+/// runtimeHandlers, features, and images (a node of a real cluster lists every image it holds).
+const std::vector<std::string>& unread_node_status();
+
+/// What a bundle is parsed without: the nodes' managedFields, images and unread status under
+/// `cluster.nodes.value.items`, and the events' managedFields under `cluster.events.value.items`.
+/// Pods keep everything but the fields their managedFields entries own: who set spec.nodeName is
+/// read from them, so each entry keeps its manager, operation and time, and of fieldsV1 only
+/// `f:spec.f:nodeName`. Nothing else of the bundle is touched.
+const jsonb::DropPolicy& bundle_drops();
+/// The limits a bundle is parsed with: the default nesting and value budget, bundle_drops().
 jsonb::Limits bundle_limits();
 
 /// The JSON of the bundle text read from `path`. Throws Error(kParse): text that is not JSON
