@@ -32,7 +32,7 @@
 
 #include "checks.h"
 #include "gpuwhy/base/error.h"
-#include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 #include "gpuwhy/render/render.h"
 
@@ -94,10 +94,7 @@ std::size_t grade_one(const Input& in, Phases* ph = nullptr) {
     ph->*part += t - t0;
     t0 = t;
   };
-  gpuwhy::jsonb::Limits limits;
-  limits.bundle = true;  // as `gpuwhy check --snapshot` parses a bundle
-  nlohmann::json j = gpuwhy::jsonb::parse(in.text, limits);
-  if (j.is_discarded()) throw std::runtime_error(in.path + ": not valid JSON");
+  nlohmann::json j = gpuwhy::parse_bundle_json(in.text, in.path);  // as `gpuwhy check --snapshot` does
   lap(&Phases::parse);
   auto snap = std::make_unique<const gpuwhy::Snapshot>(gpuwhy::from_bundle(std::move(j), in.path));
   lap(&Phases::snapshot);

@@ -10,13 +10,11 @@
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <functional>
 #include <map>
-#include <mutex>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -32,11 +30,12 @@
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/files.h"
 #include "gpuwhy/base/lab.h"
+#include "gpuwhy/base/ordered_pool.h"
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/collect/watch.h"
 #include "gpuwhy/i18n/i18n.h"
-#include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/model/bundle.h"
 #include "gpuwhy/render/render.h"
 
 namespace gpuwhy::cli {
@@ -76,32 +75,6 @@ RunMeta meta_for(const Snapshot& snap, i18n::Lang lang, std::string generated_at
   m.lang = i18n::to_string(lang);
   m.warnings = snap.warnings;
   return m;
-}
-
-/// `beneath`: an entry found beneath a batch folder, read only as a regular file of its own name.
-Snapshot load_bundle(const std::string& path, bool beneath = false) {
-  nlohmann::json j;
-  {
-    // The text is dropped before the snapshot is built: peak memory holds one copy, not two.
-    const std::string text = sys::read_file_bounded(path, 64UL * 1024 * 1024, beneath);
-    try {
-      // Depth and value budget while parsing: a hostile bundle is an error row, never a stack
-      // overflow or gigabytes of memory. What a live check drops from the apiserver's answers
-      // is not built from a bundle either (Limits::bundle): the same checks read the same fields.
-      jsonb::Limits limits;
-      limits.bundle = true;
-      j = jsonb::parse(text, limits);
-    } catch (const Error& e) {
-      throw Error(ErrorKind::kParse, fmt::format("bundle {}: {}", path, e.what()));
-    }
-    if (j.is_discarded()) {
-      const auto at = jsonb::syntax_at(text).value_or(std::pair<std::size_t, std::size_t>{0, 0});
-      throw Error(ErrorKind::kParse, fmt::format("bundle {}: not valid JSON at {}", path, jsonb::syntax_error(text)),
-                  "input.bundle-not-json",
-                  {{"path", path}, {"line", std::to_string(at.first)}, {"column", std::to_string(at.second)}});
-    }
-  }
-  return from_bundle(std::move(j), path);
 }
 
 /// One entry of a batch: a bundle path to grade, or an entry that cannot be one (its cause).
@@ -416,122 +389,6 @@ render::BatchRow batch_row(const BatchEntry& entry, const Plan& p, const std::st
   return row;
 }
 
-// Grades every entry with up to `jobs` threads (this one included) and hands each row to `take`
-// on this thread, in the entries' order. Rows are pure functions of their entry and of the
-// batch's one time (checks and renderers share nothing mutable; the catalogs are constant), so
-// what `take` sees is the same for every --jobs. At most `window` rows are graded ahead of the
-// one `take` waits for, so a batch holds a few rows at a time, not all of them.
-class OrderedGrader {
- public:
-  using Take = std::function<void(render::BatchRow&&)>;
-  ~OrderedGrader() = default;
-  OrderedGrader(const OrderedGrader&) = delete;
-  OrderedGrader& operator=(const OrderedGrader&) = delete;
-  OrderedGrader(OrderedGrader&&) = delete;
-  OrderedGrader& operator=(OrderedGrader&&) = delete;
-  OrderedGrader(const std::vector<BatchEntry>& entries, const Plan& p, std::string generated_at)
-      : entries_(entries),
-        plan_(p),
-        generated_at_(std::move(generated_at)),
-        window_(4 * std::max<std::size_t>(1, p.jobs)),
-        slots_(window_) {}
-
-  void run(const Take& take) {
-    const std::size_t n = entries_.size();
-    const std::size_t helpers = n == 0 ? 0 : std::min<std::size_t>(plan_.jobs, n) - 1;
-    try {
-      for (std::size_t k = 0; k < helpers; ++k) pool_.emplace_back([this] { help(); });
-    } catch (const std::system_error&) {
-      // No more threads to be had: the ones started and this one grade the rest.
-    }
-    try {
-      consume(take);
-    } catch (...) {
-      stop_helpers();
-      throw;
-    }
-    stop_helpers();
-    if (failed_) std::rethrow_exception(failed_);
-  }
-
- private:
-  [[nodiscard]] bool can_grade() const { return next_ < entries_.size() && next_ < taken_ + window_; }
-
-  // Under the lock: grades the next entry (the lock let go meanwhile) and puts its row in place.
-  void grade_next(std::unique_lock<std::mutex>& lk) {
-    const std::size_t i = next_++;
-    lk.unlock();
-    std::optional<render::BatchRow> row;
-    std::exception_ptr err;  // batch_row turns every std::exception into a row; anything else ends the run
-    try {
-      row = batch_row(entries_[i], plan_, generated_at_);
-    } catch (...) {
-      err = std::current_exception();
-    }
-    lk.lock();
-    if (err) {
-      if (!failed_) failed_ = err;
-      stop_ = true;
-    } else {
-      slots_[i % window_] = std::move(row);
-    }
-    cv_.notify_all();
-  }
-
-  void help() {
-    std::unique_lock<std::mutex> lk(m_);
-    while (true) {
-      cv_.wait(lk, [&] { return stop_ || next_ >= entries_.size() || can_grade(); });
-      if (stop_ || next_ >= entries_.size()) return;
-      grade_next(lk);
-    }
-  }
-
-  // This thread: takes the rows in order as they are ready, and grades too when it can.
-  void consume(const Take& take) {
-    std::unique_lock<std::mutex> lk(m_);
-    while (taken_ < entries_.size() && !failed_) {
-      auto& slot = slots_[taken_ % window_];
-      if (slot) {
-        render::BatchRow row = std::move(*slot);
-        slot.reset();
-        ++taken_;
-        cv_.notify_all();
-        lk.unlock();
-        take(std::move(row));
-        lk.lock();
-      } else if (can_grade()) {
-        grade_next(lk);
-      } else {
-        cv_.wait(lk);
-      }
-    }
-  }
-
-  void stop_helpers() {
-    {
-      const std::lock_guard<std::mutex> lk(m_);
-      stop_ = true;
-    }
-    cv_.notify_all();
-    for (auto& t : pool_) t.join();
-    pool_.clear();
-  }
-
-  const std::vector<BatchEntry>& entries_;
-  const Plan& plan_;
-  const std::string generated_at_;
-  const std::size_t window_;
-  std::vector<std::optional<render::BatchRow>> slots_;  ///< entry i waits in slot i % window_
-  std::mutex m_;
-  std::condition_variable cv_;
-  std::size_t next_ = 0;   ///< the next entry to grade
-  std::size_t taken_ = 0;  ///< rows handed to `take`
-  bool stop_ = false;
-  std::exception_ptr failed_;
-  std::vector<std::thread> pool_;
-};
-
 // What the selected checks read (Input bits): all that --wait follows.
 unsigned selected_reads(const checks::Selection& sel) {
   unsigned reads = 0;
@@ -618,10 +475,6 @@ Graded grade(const CheckOptions& o, const Plan& p) {
 
 // ---- phase 3: emit -----------------------------------------------------------------------
 
-std::string render_graded(render::Format f, const Graded& g, const render::Options& ro) {
-  return render::render(f, *g.run, ro);
-}
-
 // GitHub Actions step outputs: `name=value` lines appended to the file $GITHUB_OUTPUT names (the
 // runner reads it after the step; other steps wrote lines before). The reporter decodes `result`
 // from base64, so the one-line JSON goes as base64 and the file is only ever appended to.
@@ -650,78 +503,64 @@ void append_github_output(const std::string& path, const std::string& report, i1
   }
 }
 
-// The same for every source: the report goes to --output (atomically) or to stdout; the table
-// goes to the terminal unless stdout is the report. A report that cannot be written is said in
-// one line and makes the run incomplete; the table is still shown.
-int emit(const Plan& p, const Graded& g) {
-  int rc = g.exit_code;
-  if (p.report_to_file()) {
-    try {
-      write_file_atomic(p.output, render_graded(p.format, g, for_file(p.ropts)));
-    } catch (const Error& e) {
-      print_error(e.what());
-      rc = kExitIncomplete;
-    }
-  }
-  if (!p.github_output.empty()) {
-    try {
-      append_github_output(p.github_output, render_graded(p.format, g, for_file(p.ropts)), p.lang);
-    } catch (const Error& e) {
-      print_error(e.what());
-      rc = kExitIncomplete;
-    }
-  }
-  const render::Format shown = p.report_elsewhere() ? render::Format::kTable : p.format;
-  if (g.input_error && shown == render::Format::kTable) return rc;  // the one line said it all
-  fmt::print("{}", shown_on(p.tty, shown, render_graded(shown, g, p.ropts)));
-  return rc;
-}
+/// One place a report goes: the format and options it is written in, and where its text goes.
+struct Target {
+  render::Format format;
+  render::Options opts;
+  render::BatchWriter::Sink sink;
+};
 
-// Where a batch goes, each a BatchWriter fed every row in order: the --output file (written as it
-// comes, put in place at the end), $GITHUB_OUTPUT (appended to at the end) and the terminal (the
-// table when the report goes elsewhere; a pipe gets the report as it comes, a terminal gets it
-// sanitised line by line at the end).
-class BatchOutputs {
+/// How the report of a run or a batch is emitted. The terminal shows the table when the report
+/// goes elsewhere, and nothing when `quiet_table` and the table is what it would show.
+struct Emitting {
+  std::string generated_at;  ///< a batch's one time, in every report's options; "" for a run
+  bool stream = false;       ///< the terminal may get the text as it comes (a batch)
+  bool quiet_table = false;  ///< a one-line input error said it all
+};
+
+/// Writes the report into each target, in any order; returns the exit code of what was graded.
+using WriteReport = std::function<int(const std::vector<Target>&)>;
+
+// Where a report goes: the --output file (written as it comes, put in place at the end),
+// $GITHUB_OUTPUT (appended to at the end) and the terminal (a pipe gets a streamed report as it
+// comes; else the terminal gets it at the end, sanitised line by line on a terminal).
+class Outputs {
  public:
-  BatchOutputs(const Plan& p, const std::string& generated_at) : plan_(p) {
-    render::Options file_opts = for_file(p.ropts);
-    render::Options term_opts = p.ropts;
-    file_opts.generated_at = term_opts.generated_at = generated_at;
+  Outputs(const Plan& p, const Emitting& how) : plan_(p) {
     if (p.report_to_file()) {
       try {
         file_.emplace(p.output);
       } catch (const Error& e) {
         file_error_ = e.what();
       }
-      if (file_) writers_.emplace_back(p.format, file_opts, [this](std::string_view s) { to_file(s); });
     }
-    if (!p.github_output.empty()) {
-      writers_.emplace_back(p.format, file_opts, [this](std::string_view s) { github_ += s; });
-    }
-    stream_term_ = !p.tty || shown() == render::Format::kTable;
-    writers_.emplace_back(shown(), term_opts, [this](std::string_view s) {
-      if (stream_term_) {
-        (void)std::fwrite(s.data(), 1, s.size(), stdout);
-      } else {
-        term_ += s;
-      }
-    });
+    stream_term_ = how.stream && (!p.tty || shown() == render::Format::kTable);
   }
 
-  ~BatchOutputs() = default;
-  BatchOutputs(const BatchOutputs&) = delete;  // the writers' sinks point at this one
-  BatchOutputs& operator=(const BatchOutputs&) = delete;
-  BatchOutputs(BatchOutputs&&) = delete;
-  BatchOutputs& operator=(BatchOutputs&&) = delete;
+  ~Outputs() = default;
+  Outputs(const Outputs&) = delete;  // the targets' sinks point at this one
+  Outputs& operator=(const Outputs&) = delete;
+  Outputs(Outputs&&) = delete;
+  Outputs& operator=(Outputs&&) = delete;
 
-  void add(const render::BatchRow& row) {
-    for (auto& w : writers_) w.add(row);
+  [[nodiscard]] std::vector<Target> targets(const Emitting& how) {
+    render::Options file_opts = for_file(plan_.ropts);
+    render::Options term_opts = plan_.ropts;
+    file_opts.generated_at = term_opts.generated_at = how.generated_at;
+    std::vector<Target> out;
+    if (file_) out.push_back({plan_.format, file_opts, [this](std::string_view s) { to_file(s); }});
+    if (!plan_.github_output.empty()) {
+      out.push_back({plan_.format, file_opts, [this](std::string_view s) { github_ += s; }});
+    }
+    if (!(how.quiet_table && shown() == render::Format::kTable)) {
+      out.push_back({shown(), term_opts, [this](std::string_view s) { to_term(s); }});
+    }
+    return out;
   }
 
-  /// Ends every report; a report that could not be written is said in one line and makes the
-  /// run incomplete (`rc` becomes 3).
+  /// Puts every report in place; a report that could not be written is said in one line and
+  /// makes the run incomplete (`rc` becomes 3). The terminal's text is shown after them.
   int finish(int rc) {
-    for (auto& w : writers_) w.finish();
     if (file_ && file_error_.empty()) {
       try {
         file_->commit();
@@ -748,6 +587,7 @@ class BatchOutputs {
   }
 
  private:
+  /// The terminal gets the table when the report goes elsewhere.
   [[nodiscard]] render::Format shown() const {
     return plan_.report_elsewhere() ? render::Format::kTable : plan_.format;
   }
@@ -759,15 +599,40 @@ class BatchOutputs {
       file_error_ = e.what();
     }
   }
+  void to_term(std::string_view s) {
+    if (stream_term_) {
+      (void)std::fwrite(s.data(), 1, s.size(), stdout);
+    } else {
+      term_ += s;
+    }
+  }
 
   const Plan& plan_;
   std::optional<files::AtomicWriter> file_;
-  std::string file_error_;  ///< said after the batch, as a report that cannot be written always is
+  std::string file_error_;  ///< said at the end, as a report that cannot be written always is
   std::string github_;
   std::string term_;
-  bool stream_term_ = true;
-  std::vector<render::BatchWriter> writers_;  ///< last: its sinks point into the members above
+  bool stream_term_ = false;
 };
+
+// The same for a run and a batch: `write` sends the report to every place it goes, which are
+// then put in place. A report that cannot be written is said in one line and makes the run
+// incomplete; the terminal still shows its part.
+int emit(const Plan& p, const Emitting& how, const WriteReport& write) {
+  Outputs out(p, how);
+  const int rc = write(out.targets(how));
+  return out.finish(rc);
+}
+
+// A run: each report rendered whole.
+int emit_run(const Plan& p, const Graded& g) {
+  Emitting how;
+  how.quiet_table = g.input_error;
+  return emit(p, how, [&g](const std::vector<Target>& targets) {
+    for (const Target& t : targets) t.sink(render::render(t.format, *g.run, t.opts));
+    return g.exit_code;
+  });
+}
 
 // A batch: every row goes, as it is graded and in order, to each report being written and is then
 // let go. json and csv are written a row at a time; table, html and markdown keep only a summary
@@ -781,21 +646,34 @@ int run_batch(const CheckOptions& o, const Plan& p) {
     refuse_output_over_inputs(o.output, in, p.lang);
   }
   use_batch_allocator();
-  const std::string generated_at = sys::now_rfc3339();
-  BatchOutputs out(p, generated_at);
-  int rc = kExitPass;
-  OrderedGrader(entries, p, generated_at).run([&](render::BatchRow&& row) {
-    rc = std::max(rc, row.run ? row.run->exit_code() : kExitIncomplete);
-    out.add(row);
+  Emitting how;
+  how.generated_at = sys::now_rfc3339();
+  how.stream = true;
+  return emit(p, how, [&](const std::vector<Target>& targets) {
+    std::vector<render::BatchWriter> writers;
+    for (const Target& t : targets) writers.emplace_back(t.format, t.opts, t.sink);
+    int rc = kExitPass;
+    // Rows are pure functions of their entry and of the batch's one time (checks and renderers
+    // share nothing mutable; the catalogs are constant), so the rows written are the same for
+    // every --jobs. At most a few rows a worker are graded ahead of the one written, so a batch
+    // holds a few rows at a time, not all of them.
+    pool::ordered_map(
+        entries.size(), p.jobs, 4 * std::max<std::size_t>(1, p.jobs),
+        [&](std::size_t i) { return batch_row(entries[i], p, how.generated_at); },
+        [&](render::BatchRow&& row) {
+          rc = std::max(rc, row.run ? row.run->exit_code() : kExitIncomplete);
+          for (auto& w : writers) w.add(row);
+        });
+    for (auto& w : writers) w.finish();
+    return rc;
   });
-  return out.finish(rc);
 }
 
 int run_check(const CheckOptions& o) {
   const Plan plan = validate(o);  // usage errors: exit 2 before any request or file read
   if (plan.source == Source::kBatch) return run_batch(o, plan);
   const Graded graded = grade(o, plan);
-  return emit(plan, graded);
+  return emit_run(plan, graded);
 }
 
 }  // namespace

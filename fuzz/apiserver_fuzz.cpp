@@ -11,6 +11,7 @@
 #include "fuzz_common.h"
 #include "gpuwhy/base/lab.h"
 #include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/kube/kube.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using nlohmann::json;
@@ -19,8 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // checked as strictly: valid exactly when nlohmann says so).
   const std::string_view text = gpuwhy::fuzz::as_text(data, size);
   gpuwhy::jsonb::Limits limits;
-  limits.drop_unused = true;
-  limits.node_status_too = true;
+  limits.drop = &gpuwhy::kube::unread_node_fields();
   json j;
   try {
     j = gpuwhy::jsonb::parse(text, limits);

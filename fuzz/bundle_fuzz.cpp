@@ -6,26 +6,26 @@
 #include <string_view>
 
 #include "fuzz_common.h"
-#include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/model/bundle.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  // Parsed as gpuwhy parses bundles (cmd/check.cpp load_bundle): with the nesting and value
-  // budget (a deeper one is refused) and without what a live check drops (Limits::bundle), which
-  // the reader skips unbuilt but must check as strictly: valid exactly when nlohmann says so.
+  // Parsed as gpuwhy parses bundles (parse_bundle_json): with the nesting and value budget (a
+  // deeper one is refused) and without what a live check drops (bundle_drops), which the reader
+  // skips unbuilt but must check as strictly: valid exactly when nlohmann says so.
   const std::string_view text = gpuwhy::fuzz::as_text(data, size);
-  gpuwhy::jsonb::Limits limits;
-  limits.bundle = true;
   nlohmann::json j;
+  bool json = true;
   try {
-    j = gpuwhy::jsonb::parse(text, limits);
-  } catch (const gpuwhy::Error&) {
-    return 0;
+    j = gpuwhy::parse_bundle_json(text, "fuzz.json");
+  } catch (const gpuwhy::Error& e) {
+    if (e.id() != "input.bundle-not-json") return 0;  // a limit
+    json = false;
   }
-  if (j.is_discarded() == nlohmann::json::accept(text)) {
+  if (json != nlohmann::json::accept(text)) {
     std::fprintf(stderr, "the bundle reader and nlohmann disagree on whether this is JSON\n");
     std::abort();
   }
-  if (j.is_discarded()) return 0;
+  if (!json) return 0;
   gpuwhy::Snapshot snap;
   try {
     snap = gpuwhy::from_bundle(j, "fuzz.json");

@@ -5,8 +5,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -15,6 +13,7 @@
 #include "checks.h"
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 #include "gpuwhy/render/render.h"
 
@@ -29,11 +28,8 @@ inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
 inline const Snapshot& solution() {
   static const Snapshot kSnap = [] {
     const std::string path = std::string(GPUWHY_SOURCE_DIR) + "/fixtures/captures/v1.34.0/solution/bundle.json";
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
     try {
-      return from_bundle(nlohmann::json::parse(ss.str()), path);
+      return load_bundle(path);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "fuzz: cannot load %s: %s\n", path.c_str(), e.what());
       std::abort();

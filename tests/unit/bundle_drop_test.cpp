@@ -1,5 +1,5 @@
 // A bundle is parsed without what a live check drops from the apiserver's answers
-// (jsonb::Limits::bundle): the nodes' managedFields, images and unread status, and the events'
+// (bundle_drops): the nodes' managedFields, images and unread status, and the events'
 // managedFields, and of the pods' managedFields the fields each entry owns but f:spec.f:nodeName.
 // Dropping must change no grade, and must drop only in those places.
 
@@ -11,6 +11,8 @@
 
 #include "../../checks/common.h"  // checks::detail (cmd/ has a common.h too)
 #include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/kube/kube.h"
+#include "gpuwhy/model/bundle.h"
 #include "report_common_test.h"
 
 namespace gpuwhy::report_test {
@@ -18,10 +20,9 @@ namespace {
 
 using nlohmann::json;
 
-json parse_bundle(const std::string& text) {
-  jsonb::Limits limits;
-  limits.bundle = true;
-  return jsonb::parse(text, limits);
+// As gpuwhy parses a bundle (bundle_limits), but text that is not JSON is a discarded value.
+json dropped_parse(const std::string& text) {
+  return jsonb::parse(text, bundle_limits());
 }
 
 // Every capture graded from the dropped parse gives the report, byte for byte, that the full
@@ -33,7 +34,7 @@ TEST(BundleDrop, EveryCaptureGradesAsTheFullBundle) {
     SCOPED_TRACE(capture_rel(version, scenario));
     const std::string text = read_text(source_dir() / capture_rel(version, scenario));
     const json full = jsonb::parse(text);
-    const json dropped = parse_bundle(text);
+    const json dropped = dropped_parse(text);
     ASSERT_FALSE(dropped.is_discarded());
     EXPECT_LT(dropped.dump().size(), full.dump().size());
     const std::string origin = capture_rel(version, scenario);
@@ -50,7 +51,7 @@ TEST(BundleDrop, PodsKeepEveryManagedFieldsEntryButItsOtherFields) {
     SCOPED_TRACE(capture_rel(version, scenario));
     const std::string text = read_text(source_dir() / capture_rel(version, scenario));
     const json full = jsonb::parse(text);
-    const json dropped = parse_bundle(text);
+    const json dropped = dropped_parse(text);
     const json& pods = full["cluster"]["pods"]["value"]["items"];
     const json& kept = dropped["cluster"]["pods"]["value"]["items"];
     ASSERT_EQ(kept.size(), pods.size());
@@ -95,7 +96,7 @@ TEST(BundleDrop, DropsOnlyTheUnreadFields) {
   const json bundle = {{"cluster", {{"nodes", list}, {"pods", list}, {"events", list}}},
                        {"files", {{"metadata", meta}, {"status", status}}},
                        {"dry_runs", {{"k8s/x.yaml", {{"value", item}}}}}};
-  const json got = parse_bundle(bundle.dump());
+  const json got = dropped_parse(bundle.dump());
 
   const json& node = got["cluster"]["nodes"]["value"]["items"][0];
   EXPECT_FALSE(node["metadata"].contains("managedFields"));
@@ -116,7 +117,7 @@ TEST(BundleDrop, DropsOnlyTheUnreadFields) {
   // Nothing outside the cluster's lists is touched, whatever its keys are called.
   EXPECT_EQ(got["files"], bundle["files"]);
   EXPECT_EQ(got["dry_runs"], bundle["dry_runs"]);
-  // Without Limits::bundle the same text is parsed whole.
+  // Without bundle_limits the same text is parsed whole.
   EXPECT_EQ(jsonb::parse(bundle.dump()), bundle);
 }
 
@@ -135,17 +136,17 @@ TEST(BundleDrop, ADroppedValueIsCheckedAndBoundedAsAnyOther) {
   for (const std::string& ok : {std::string(R"([{"a":"\u00e9\n","b":[1,-2,true,false,null,{}],"c":")") + "\xc3\xa9\"}]",
                                 std::string("[1.5e3]"), std::string(R"("\ud83d\ude00")"), deep, deep_object}) {
     SCOPED_TRACE(ok.substr(0, 60));
-    EXPECT_EQ(parse_bundle(bundle_with(ok)), want);
+    EXPECT_EQ(dropped_parse(bundle_with(ok)), want);
   }
   for (const std::string& bad : {std::string("[1,]"), std::string(R"({"a"})"), std::string("[01]"),
                                  std::string("\"\x01\""), std::string("\"\xc0\xaf\""), std::string(R"("\x")"),
                                  std::string(R"("\ud800")"), std::string("[tru]"), std::string(300'000, '[')}) {
     SCOPED_TRACE(bad.substr(0, 60));
-    EXPECT_TRUE(parse_bundle(bundle_with(bad)).is_discarded());
+    EXPECT_TRUE(dropped_parse(bundle_with(bad)).is_discarded());
   }
-  // A live answer drops managedFields the same way (Limits::drop_unused).
+  // A live answer drops managedFields the same way (kube::unread_fields).
   jsonb::Limits live;
-  live.drop_unused = true;
+  live.drop = &kube::unread_fields();
   EXPECT_EQ(jsonb::parse(R"({"metadata":{"managedFields":)" + deep + R"(,"name":"n"}})", live),
             (json{{"metadata", {{"name", "n"}}}}));
 }

@@ -16,6 +16,7 @@
 #include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 
 namespace gpuwhy {
@@ -25,11 +26,9 @@ namespace fs = std::filesystem;
 
 const fs::path kCaptures = fs::path(GPUWHY_SOURCE_DIR) / "fixtures" / "captures";
 
+// As `gpuwhy check --snapshot` reads a bundle.
 Snapshot load(const fs::path& bundle) {
-  std::ifstream in(bundle);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return from_bundle(nlohmann::json::parse(ss.str()), bundle.string());
+  return load_bundle(bundle.string());
 }
 
 RunResult grade(const Snapshot& s) {

@@ -17,6 +17,7 @@
 #include "checks.h"
 #include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 
 namespace gpuwhy {
@@ -176,7 +177,7 @@ TEST(HintEvidence, NoHintSaysMissingWhatTheFileShows) {
   int graded = 0;
   int missing_hints = 0;
   for (const auto& sc : all) {
-    const Snapshot base = from_bundle(nlohmann::json::parse(slurp(sc / "bundle.json")), (sc / "bundle.json").string());
+    const Snapshot base = load_bundle((sc / "bundle.json").string());
     for (const auto& c : cases_of(sc, base)) {
       const Outcome o = grade(base, c.rel, c.content);
       ++graded;

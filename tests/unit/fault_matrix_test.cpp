@@ -25,6 +25,7 @@
 #include "../tools/run_binary.h"
 #include "checks.h"
 #include "gpuwhy/base/lab.h"
+#include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 
 namespace gpuwhy {
@@ -310,8 +311,7 @@ class FaultMatrix : public testing::TestWithParam<Row> {
       server_ = nullptr;
       return;
     }
-    std::ifstream in(kCapture + "/bundle.json", std::ios::binary);
-    solution_ = new Snapshot(from_bundle(json::parse(in), kCapture + "/bundle.json"));
+    solution_ = new Snapshot(load_bundle(kCapture + "/bundle.json"));
   }
   static void TearDownTestSuite() {
     if (server_ != nullptr) server_->stop();

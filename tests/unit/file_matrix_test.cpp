@@ -26,6 +26,7 @@
 #include "gpuwhy/collect/collect.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/kube/kube.h"
+#include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 #include "gpuwhy/render/render.h"
 #include "gpuwhy/yaml/yaml.h"
@@ -236,8 +237,7 @@ std::string row_name(const testing::TestParamInfo<Row>& info) {
 class FileMatrix : public testing::TestWithParam<Row> {
  protected:
   static void SetUpTestSuite() {
-    std::ifstream in(kCapture + "/bundle.json", std::ios::binary);
-    base_ = new Snapshot(from_bundle(json::parse(in), kCapture + "/bundle.json"));
+    base_ = new Snapshot(load_bundle(kCapture + "/bundle.json"));
     TempDir tmp;
     fs::copy(kCapture + "/work", tmp.path() + "/work", fs::copy_options::recursive);
     clean_ = new RunResult(grade(tmp.path() + "/work"));

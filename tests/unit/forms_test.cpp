@@ -15,6 +15,7 @@
 
 #include "checks.h"
 #include "gpuwhy/base/lab.h"
+#include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 
 namespace gpuwhy {
@@ -155,7 +156,7 @@ TEST(Forms, EveryRecordedFormGetsThePlainFormsGrade) {
   ASSERT_GE(scenarios.size(), 20U) << "forms recorded for every v1.34.0 scenario";
   int graded = 0;
   for (const auto& sc : scenarios) {
-    const Snapshot base = from_bundle(nlohmann::json::parse(slurp(sc / "bundle.json")), (sc / "bundle.json").string());
+    const Snapshot base = load_bundle((sc / "bundle.json").string());
     const auto forms = forms_of(sc);
     ASSERT_GE(forms.size(), 90U) << sc;
     std::map<std::string, std::string> content;
@@ -233,7 +234,7 @@ TEST(Forms, GrepOfEveryNodeFormGetsThePlainFormsGrade) {
   };
   int graded = 0;
   for (const auto& sc : scenarios_with_forms()) {
-    const Snapshot base = from_bundle(nlohmann::json::parse(slurp(sc / "bundle.json")), (sc / "bundle.json").string());
+    const Snapshot base = load_bundle((sc / "bundle.json").string());
     const fs::path dir = sc / "forms" / "advertised.txt";
     const Grade want =
         grade_with(base, lab::kFileAdvertised, "step2.advertised-file", slurp(dir / "custom-columns-upper-both.txt"));
@@ -271,7 +272,7 @@ TEST(Forms, GrepOfEveryPodFormGetsThePlainFormsGrade) {
   int graded = 0;
   int cut = 0;
   for (const auto& sc : scenarios_with_forms()) {
-    const Snapshot base = from_bundle(nlohmann::json::parse(slurp(sc / "bundle.json")), (sc / "bundle.json").string());
+    const Snapshot base = load_bundle((sc / "bundle.json").string());
     for (const auto& [file, check] : files) {
       const std::string_view rel = targets().at(file).first;
       const fs::path dir = sc / "forms" / file;

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/model/bundle.h"
 
 namespace gpuwhy {
 namespace {
@@ -121,8 +122,7 @@ TEST(FastJson, StringRunsAsNlohmann) {
         // The same string in a place a bundle drops: refused exactly when nlohmann refuses it.
         const std::string bundle = R"({"cluster":{"events":{"value":{"items":[{"metadata":{"managedFields":[")" + body +
                                    R"("],"name":")" + body + R"("}}]}}}})";
-        jsonb::Limits limits;
-        limits.bundle = true;
+        const jsonb::Limits limits = bundle_limits();
         const json want = json::parse(bundle, nullptr, false);
         const json got = jsonb::parse(bundle, limits);
         ASSERT_EQ(got.is_discarded(), want.is_discarded()) << body;

@@ -21,6 +21,7 @@
 #include "checks.h"
 #include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 
 namespace gpuwhy {
@@ -44,11 +45,9 @@ std::vector<fs::path> all_bundles() {
   return out;
 }
 
+// As `gpuwhy check --snapshot` reads a bundle.
 Snapshot load(const fs::path& bundle) {
-  std::ifstream in(bundle);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return from_bundle(nlohmann::json::parse(ss.str()), bundle.string());
+  return load_bundle(bundle.string());
 }
 
 std::map<std::string, Status> verdicts(const Snapshot& s) {

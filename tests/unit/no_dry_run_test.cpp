@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include <fmt/format.h>
@@ -15,6 +16,7 @@
 #include "../tools/run_binary.h"
 #include "checks.h"
 #include "gpuwhy/base/lab.h"
+#include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 #include "gpuwhy/render/render.h"
 
@@ -28,7 +30,9 @@ const std::string kCapture = std::string(GPUWHY_SOURCE_DIR) + "/fixtures/capture
 
 Snapshot solution() {
   std::ifstream in(kCapture + "/bundle.json", std::ios::binary);
-  return from_bundle(json::parse(in), "solution");
+  std::stringstream text;
+  text << in.rdbuf();
+  return parse_bundle(text.str(), "solution");
 }
 
 const CheckResult& result(const RunResult& r, const std::string& id) {

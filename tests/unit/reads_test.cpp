@@ -18,6 +18,7 @@
 
 #include "../../checks/common.h"
 #include "checks.h"
+#include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 #include "report_common_test.h"
 
@@ -101,7 +102,7 @@ TEST(Reads, TheRunMemoNeverChangesAnOutcome) {
   ASSERT_GE(captures.size(), 66U);
   for (const auto& [v, sc] : captures) {
     const auto path = report_test::captures_dir() / v / sc / "bundle.json";
-    const Snapshot snap = from_bundle(json::parse(report_test::read_text(path)), path.string());
+    const Snapshot snap = load_bundle(path.string());
     const auto memoised = outcomes(snap);
     const auto all = checks::all();
     for (std::size_t k = 0; k < all.size(); ++k)
@@ -116,7 +117,7 @@ TEST(Reads, UndeclaredPartsNeverChangeAnOutcome) {
   std::vector<unsigned> observed(all.size(), 0);
   for (const auto& [v, sc] : captures) {
     const auto path = report_test::captures_dir() / v / sc / "bundle.json";
-    const Snapshot snap = from_bundle(json::parse(report_test::read_text(path)), path.string());
+    const Snapshot snap = load_bundle(path.string());
     const auto base = outcomes(snap);
     for (const auto& [bit, name] : kParts) {
       for (const bool empty : {false, true}) {

@@ -24,6 +24,7 @@
 #include "gpuwhy/base/lab.h"
 #include "gpuwhy/collect/collect.h"
 #include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/kube/kube.h"
 #include "gpuwhy/model/snapshot.h"
 #include "gpuwhy/render/render.h"
 #include "report_common_test.h"
@@ -63,8 +64,7 @@ TEST(LabView, SameVerdictsOnEveryCapture) {
     if (!nodes.contains("value")) continue;
     // As the collector parses a node page: unread fields dropped, then the lab view.
     jsonb::Limits limits;
-    limits.drop_unused = true;
-    limits.node_status_too = true;
+    limits.drop = &kube::unread_node_fields();
     nodes["value"] = jsonb::parse(nodes["value"].dump(), limits);
     std::size_t others = 0;
     for (auto& n : nodes["value"]["items"]) {
@@ -115,14 +115,14 @@ TEST(DropUnused, DropsManagedFieldsAndNodeImagesOnly) {
   list["items"][0]["spec"]["images"] = "kept: not under status";              // same key elsewhere
   list["items"][0]["metadata"]["annotations"]["managedFields"] = "kept too";  // under annotations
   jsonb::Limits limits;
-  limits.drop_unused = true;
+  limits.drop = &kube::unread_fields();
   const json got = jsonb::parse(list.dump(), limits);
   json want = list;
   for (auto& p : want["items"]) p["metadata"].erase("managedFields");
   want["items"][0]["status"].erase("images");
   EXPECT_EQ(got, want);
-  EXPECT_EQ(jsonb::parse(list.dump()), list) << "without drop_unused nothing is dropped";
-  limits.node_status_too = true;  // a node list: the status no check reads goes too
+  EXPECT_EQ(jsonb::parse(list.dump()), list) << "without a drop policy nothing is dropped";
+  limits.drop = &kube::unread_node_fields();  // a node list: the status no check reads goes too
   const json nodes = jsonb::parse(bundle["cluster"]["nodes"]["value"].dump(), limits);
   for (const auto& n : nodes["items"]) {
     EXPECT_FALSE(n["metadata"].contains("managedFields"));

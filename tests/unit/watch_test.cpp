@@ -26,6 +26,7 @@
 #include "gpuwhy/collect/collect.h"
 #include "gpuwhy/collect/watch.h"
 #include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/kube/kube.h"
 #include "gpuwhy/render/render.h"
 #include "report_common_test.h"
 
@@ -61,8 +62,7 @@ std::vector<json> difference(const json& from, const json& to, bool nodes) {
   // As the stream parses them: a node's unread fields dropped.
   for (auto& e : events) {
     jsonb::Limits l;
-    l.drop_unused = nodes;
-    l.node_status_too = nodes;
+    if (nodes) l.drop = &kube::unread_node_fields();
     e = jsonb::parse(e.dump(), l);
   }
   return events;
@@ -73,8 +73,7 @@ json as_collected(json bundle) {
   json& nodes = bundle["cluster"]["nodes"];
   if (!nodes.contains("value")) return bundle;
   jsonb::Limits l;
-  l.drop_unused = true;
-  l.node_status_too = true;
+  l.drop = &kube::unread_node_fields();
   nodes["value"] = jsonb::parse(nodes["value"].dump(), l);
   for (auto& n : nodes["value"]["items"]) n = lab_view_of_node(n);
   return bundle;
@@ -164,8 +163,7 @@ TEST(WatchEvents, NodeHeartbeatIsNoChangeButACapacityIs) {
   beat["status"]["conditions"] = json::array({{{"type", "Ready"}, {"lastHeartbeatTime", "2026-12-01T13:00:00Z"}}});
   beat["metadata"]["managedFields"] = json::array({{{"manager", "kwok"}}});
   jsonb::Limits l;
-  l.drop_unused = true;
-  l.node_status_too = true;
+  l.drop = &kube::unread_node_fields();
   const json ev = jsonb::parse(json{{"type", "MODIFIED"}, {"object", beat}}.dump(), l);
   EXPECT_FALSE(apply_watch_event(list, ev, true));
   json more = gpu;

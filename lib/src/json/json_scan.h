@@ -1,4 +1,4 @@
-// Scanning JSON string bytes, shared by the bundle and answer reader (json_bounded.cpp) and the
+// Scanning JSON string bytes, shared by the bundle and answer reader (json_fast.cpp) and the
 // report writer (json_out.h).
 #pragma once
 

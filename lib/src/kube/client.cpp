@@ -272,8 +272,7 @@ struct Client::Impl {
     while (!l.empty() && (l.back() == '\r' || l.back() == ' ')) l.remove_suffix(1);
     if (l.empty()) return true;
     jsonb::Limits limits;
-    limits.drop_unused = stream_nodes;
-    limits.node_status_too = stream_nodes;
+    if (stream_nodes) limits.drop = &unread_node_fields();
     json ev = jsonb::parse(l, limits);
     if (ev.is_discarded() || !ev.is_object()) {
       stream_error = fmt::format("a watch line is not a JSON object (starts with \"{}\")", excerpt_of(l));
@@ -672,8 +671,7 @@ nlohmann::json Client::get_json(const std::string& path, bool nodes) {
       jsonb::Limits limits;
       // A node's managedFields, images and most of its status are never read and are most of
       // its bytes. A pod's managedFields are read (who set spec.nodeName: bound by hand?).
-      limits.drop_unused = nodes;
-      limits.node_status_too = nodes;
+      if (nodes) limits.drop = &unread_node_fields();
       body = jsonb::parse(a.body, limits);
     } catch (const Error& e) {
       throw Error(ErrorKind::kParse, im.scrub(fmt::format("GET {}: the answer is refused: {}", shown_url, e.what())));

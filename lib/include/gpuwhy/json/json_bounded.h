@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -19,25 +20,57 @@ inline constexpr std::size_t kMaxDepth = 256;
 /// about 100 MB in memory; the lab's answers hold a few thousand (mostly long strings).
 inline constexpr std::size_t kMaxValues = 1'000'000;
 
+/// What a parse drops, given by its caller: each rule names the objects it applies to by a path
+/// and which of their keys go. A dropped key's value is read as strictly as any other (a
+/// document is refused whole or not at all) but nothing of it is built or counted.
+struct DropRule {
+  /// Where the objects are, from the root, one step a segment: a key (a member of an object),
+  /// or "*" (any member of an object or any item of an array). A path whose first segment is
+  /// "**" has one more segment, a key: every object that is the value of a member of that name,
+  /// at any depth.
+  std::vector<std::string> path;
+  /// The keys dropped from those objects.
+  std::vector<std::string> drop;
+  /// When not empty: every key but these is dropped from those objects (`drop` is then unused).
+  std::vector<std::string> keep;
+};
+
+/// A set of DropRules, compiled once into the form the reader follows: each container opened is
+/// placed in a step or two, and a container below no rule's path in one compare. Where a step
+/// names a key and "*" too, the key is followed.
+class DropPolicy {
+ public:
+  explicit DropPolicy(std::vector<DropRule> rules);
+
+  /// Where a container is, as far as the rules are concerned. The root is Place{}.
+  struct Place {
+    int node = 0;       ///< the node of the anchored paths it is at; -1: below none
+    int anywhere = -1;  ///< the node of the "**" rules for the key it is the value of; -1: none
+  };
+  /// The place of a container opened in one at `parent`: under `key` in an object, or as an item
+  /// of an array (`in_array`; `key` unused).
+  [[nodiscard]] Place child(Place parent, bool in_array, std::string_view key) const;
+  /// Whether `key` of an object at `in` is dropped.
+  [[nodiscard]] bool drops(Place in, std::string_view key) const;
+
+ private:
+  struct Node {
+    std::vector<std::pair<std::string, int>> members;  ///< key -> node
+    int any = -1;                                      ///< the node of "*"
+    std::vector<std::size_t> rules;                    ///< the rules whose path ends here
+  };
+  [[nodiscard]] bool node_drops(int node, std::string_view key) const;
+
+  std::vector<DropRule> rules_;
+  std::vector<Node> nodes_;                            ///< nodes_[0]: the root
+  std::vector<std::pair<std::string, int>> anywhere_;  ///< a "**" rule's key -> its node
+};
+
 struct Limits {
   std::size_t max_depth = kMaxDepth;
   std::size_t max_values = kMaxValues;
-  /// Drop, while parsing, what no check reads and what is large on a real cluster:
-  /// `metadata.managedFields` of every object and `status.images` of nodes (a node of a real
-  /// cluster lists every image it holds). Nothing of them is built.
-  bool drop_unused = false;
-  /// With drop_unused, for a node or NodeList: also the node status no check reads
-  /// (conditions, nodeInfo, addresses, daemonEndpoints, config, volumes, runtimeHandlers,
-  /// features); capacity and allocatable stay.
-  bool node_status_too = false;
-  /// For a gpuwhy bundle (snapshot.h): what a live check drops from the apiserver's answers is
-  /// dropped from the answers the bundle holds, by place: the nodes' managedFields, images and
-  /// unread status (as drop_unused with node_status_too) under `cluster.nodes.value.items`, and
-  /// the events' managedFields under `cluster.events.value.items`. Pods keep everything but the
-  /// fields their managedFields entries own: who set spec.nodeName is read from them, so each
-  /// entry keeps its manager, operation and time, and of fieldsV1 only `f:spec.f:nodeName`.
-  /// Nothing else of the bundle is touched.
-  bool bundle = false;
+  /// What is dropped while parsing (nothing when null); it must outlive the parse.
+  const DropPolicy* drop = nullptr;
 };
 
 /// Parses `text`. Invalid JSON gives a discarded value (is_discarded()), as

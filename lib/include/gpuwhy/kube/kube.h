@@ -14,9 +14,18 @@
 #include <nlohmann/json.hpp>
 
 #include "gpuwhy/base/error.h"
+#include "gpuwhy/json/json_bounded.h"
 #include "gpuwhy/model/fetched.h"
 
 namespace gpuwhy::kube {
+
+/// What no check reads of an apiserver answer and is large on a real cluster, dropped while
+/// parsing: `metadata.managedFields` of every object and `status.images` (a node of a real
+/// cluster lists every image it holds), under whatever object holds them.
+const jsonb::DropPolicy& unread_fields();
+/// The same for a node or a NodeList, and the node status no check reads (unread_node_status);
+/// capacity and allocatable stay.
+const jsonb::DropPolicy& unread_node_fields();
 
 /// Inputs of kubeconfig resolution. Everything the process environment would give is
 /// injected, so resolution is a pure function and table-testable.
@@ -103,7 +112,7 @@ class Client {
 
   /// GET path; JSON on 2xx, else throws Error (kTransport, kTls, kHttp, kParse) with one line.
   /// `nodes`: the answer is a node or NodeList; its managedFields and the status no check reads
-  /// are dropped while parsing (jsonb::Limits drop_unused, node_status_too).
+  /// are dropped while parsing (unread_node_fields).
   nlohmann::json get_json(const std::string& path, bool nodes = false);
   /// POST body (JSON) to path; returns any HTTP answer (2xx and 4xx alike); throws on transport.
   HttpAnswer post_json(const std::string& path, const nlohmann::json& body);

@@ -1,0 +1,44 @@
+#pragma once
+/// Reading a bundle as `gpuwhy check --snapshot` does: bounded in size, nesting and values, and
+/// without what no check reads (what a live check drops from the apiserver's answers).
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/model/snapshot.h"
+
+namespace gpuwhy {
+
+/// Largest bundle file read (64 MiB).
+inline constexpr std::size_t kMaxBundleBytes = 64UL * 1024 * 1024;
+
+/// The keys of a node's status that no check reads (capacity and allocatable are read):
+/// conditions, nodeInfo, addresses, daemonEndpoints, config, volumesInUse, volumesAttached,
+/// runtimeHandlers, features, and images (a node of a real cluster lists every image it holds).
+const std::vector<std::string>& unread_node_status();
+
+/// What a bundle is parsed without: the nodes' managedFields, images and unread status under
+/// `cluster.nodes.value.items`, and the events' managedFields under `cluster.events.value.items`.
+/// Pods keep everything but the fields their managedFields entries own: who set spec.nodeName is
+/// read from them, so each entry keeps its manager, operation and time, and of fieldsV1 only
+/// `f:spec.f:nodeName`. Nothing else of the bundle is touched.
+const jsonb::DropPolicy& bundle_drops();
+/// The limits a bundle is parsed with: the default nesting and value budget, bundle_drops().
+jsonb::Limits bundle_limits();
+
+/// The JSON of the bundle text read from `path`. Throws Error(kParse): text that is not JSON
+/// (catalog id input.bundle-not-json, with the path and the line and column where it stops), or
+/// JSON nested too deep or holding too many values ("bundle PATH: JSON nested deeper than ...").
+nlohmann::json parse_bundle_json(std::string_view text, const std::string& path);
+/// The snapshot of the bundle text read from `path`: parse_bundle_json, then from_bundle.
+Snapshot parse_bundle(std::string_view text, const std::string& path);
+/// Reads the bundle file at `path` (at most kMaxBundleBytes; `beneath`: an entry found beneath a
+/// batch folder, read only as a regular file of its own name) and makes its snapshot. Throws
+/// Error: kIo when the file cannot be read, else as parse_bundle.
+Snapshot load_bundle(const std::string& path, bool beneath = false);
+
+}  // namespace gpuwhy

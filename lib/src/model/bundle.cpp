@@ -1,0 +1,84 @@
+// Reading a bundle as gpuwhy does: the bounded parse, its drop policy and its error texts.
+#include "gpuwhy/model/bundle.h"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/base/sys.h"
+
+namespace gpuwhy {
+
+const std::vector<std::string>& unread_node_status() {
+  static const std::vector<std::string> kKeys{"images",          "conditions", "nodeInfo",     "addresses",
+                                              "daemonEndpoints", "config",     "volumesInUse", "volumesAttached",
+                                              "runtimeHandlers", "features"};
+  return kKeys;
+}
+
+const jsonb::DropPolicy& bundle_drops() {
+  static const jsonb::DropPolicy kPolicy = [] {
+    const auto items = [](const char* list, const std::vector<std::string>& below) {
+      std::vector<std::string> path{"cluster", list, "value", "items", "*"};
+      path.insert(path.end(), below.begin(), below.end());
+      return path;
+    };
+    const std::vector<std::string> fields = items("pods", {"metadata", "managedFields", "*", "fieldsV1"});
+    std::vector<std::string> fields_spec = fields;
+    fields_spec.emplace_back("f:spec");
+    return jsonb::DropPolicy({
+        {items("nodes", {"metadata"}), {"managedFields"}, {}},
+        {items("nodes", {"status"}), unread_node_status(), {}},
+        {items("events", {"metadata"}), {"managedFields"}, {}},
+        {fields, {}, {"f:spec"}},
+        {fields_spec, {}, {"f:nodeName"}},
+    });
+  }();
+  return kPolicy;
+}
+
+jsonb::Limits bundle_limits() {
+  jsonb::Limits limits;
+  limits.drop = &bundle_drops();
+  return limits;
+}
+
+nlohmann::json parse_bundle_json(std::string_view text, const std::string& path) {
+  nlohmann::json j;
+  try {
+    // Depth and value budget while parsing: a hostile bundle is an error, never a stack overflow
+    // or gigabytes of memory. What a live check drops from the apiserver's answers is not built
+    // from a bundle either (bundle_drops): the same checks read the same fields.
+    j = jsonb::parse(text, bundle_limits());
+  } catch (const Error& e) {
+    throw Error(ErrorKind::kParse, fmt::format("bundle {}: {}", path, e.what()));
+  }
+  if (j.is_discarded()) {
+    const auto at = jsonb::syntax_at(text).value_or(std::pair<std::size_t, std::size_t>{0, 0});
+    throw Error(ErrorKind::kParse, fmt::format("bundle {}: not valid JSON at {}", path, jsonb::syntax_error(text)),
+                "input.bundle-not-json",
+                {{"path", path}, {"line", std::to_string(at.first)}, {"column", std::to_string(at.second)}});
+  }
+  return j;
+}
+
+Snapshot parse_bundle(std::string_view text, const std::string& path) {
+  return from_bundle(parse_bundle_json(text, path), path);
+}
+
+Snapshot load_bundle(const std::string& path, bool beneath) {
+  nlohmann::json j;
+  {
+    // The text is dropped before the snapshot is built: peak memory holds one copy, not two.
+    const std::string text = sys::read_file_bounded(path, kMaxBundleBytes, beneath);
+    j = parse_bundle_json(text, path);
+  }
+  return from_bundle(std::move(j), path);
+}
+
+}  // namespace gpuwhy
