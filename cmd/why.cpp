@@ -13,8 +13,8 @@
 #include "completion.h"
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/text.h"
-#include "gpuwhy/collect/collect.h"
 #include "gpuwhy/kube/kube.h"
+#include "gpuwhy/kube/paging.h"
 
 namespace gpuwhy::cli {
 
@@ -31,35 +31,8 @@ struct WhyOptions {
   ConnectionFlags conn;
 };
 
-/// Most list pages read for one list (500 items each): 1,000,000 nodes or pods, far beyond any
-/// cluster; memory holds one page at a time plus what is kept.
-constexpr int kMaxPages = 2000;
-
 std::string escape(std::string_view v) {
   return kube::query_escape(v);
-}
-
-// Every item of a list, page by page (`limit`/`continue`, as kubectl and collect do). `lean`
-// drops managedFields and the status parts no one reads (kube::Client::get_json).
-std::vector<json> list_all(kube::Client& client, const std::string& base, bool lean) {
-  std::vector<json> out;
-  std::string next;
-  const char sep = base.find('?') == std::string::npos ? '?' : '&';
-  for (int page = 0; page < kMaxPages; ++page) {
-    std::string p = fmt::format("{}{}limit={}", base, sep, kNodePage);
-    if (!next.empty()) p += "&continue=" + escape(next);
-    json list = client.get_json(p, lean);
-    if (list.contains("items") && list["items"].is_array()) {
-      for (auto& item : list["items"]) out.push_back(std::move(item));
-    }
-    next.clear();
-    if (list.contains("metadata") && list["metadata"].is_object()) {
-      const json& c = list["metadata"].value("continue", json());
-      if (c.is_string()) next = c.get<std::string>();
-    }
-    if (next.empty()) return out;
-  }
-  throw Error(ErrorKind::kParse, fmt::format("GET {}: more than {} pages", base, kMaxPages));
 }
 
 kube::Client connect(const ConnectionFlags& flags) {
@@ -109,16 +82,16 @@ std::vector<why::Verdict> explain_all(kube::Client& client, const std::vector<js
                                       const std::string& server_version) {
   std::vector<why::Verdict> verdicts;
   if (targets.empty()) return verdicts;
-  const std::vector<json> nodes = list_all(client, "/api/v1/nodes", true);
+  const std::vector<json> nodes = kube::list_all(client, "/api/v1/nodes", true);
   // Bound pods that still hold resources (the scheduler's cache leaves out Succeeded and Failed).
-  const std::vector<json> bound = list_all(
+  const std::vector<json> bound = kube::list_all(
       client, "/api/v1/pods?fieldSelector=" + escape("spec.nodeName!=,status.phase!=Succeeded,status.phase!=Failed"),
       true);
   std::string selector = "involvedObject.kind=Pod,reason=FailedScheduling";
   if (!name.empty()) selector += ",involvedObject.name=" + name;
   std::vector<json> events;
   try {
-    events = list_all(client, ns_path + "/events?fieldSelector=" + escape(selector), true);
+    events = kube::list_all(client, ns_path + "/events?fieldSelector=" + escape(selector), true);
   } catch (const kube::HttpError&) {
     // Events are the second source of the scheduler's verdict (the condition is the first).
   }
@@ -147,7 +120,7 @@ int run_why(const WhyOptions& o, i18n::Lang lang) {
   const std::string ns_path = "/api/v1/namespaces/" + escape(ns);
   std::vector<json> targets;
   if (o.all) {
-    targets = list_all(client, ns_path + "/pods?fieldSelector=" + escape("status.phase=Pending"), false);
+    targets = kube::list_all(client, ns_path + "/pods?fieldSelector=" + escape("status.phase=Pending"), false);
   } else {
     try {
       targets.push_back(client.get_json(ns_path + "/pods/" + escape(name)));

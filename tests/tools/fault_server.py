@@ -32,6 +32,8 @@ The path selects the behaviour, identically on every listener:
                                          the Authorization header reversed (authorization_reversed)
   GET  /status/<code>                    <code> with a Status body (message "injected <code>")
   GET  /garbage                          200 with a body that is not JSON
+  GET  /endless-pages                    200, a List page of one item whose metadata.continue always
+                                         leads to another page (a chain that never ends)
   GET  /html-error                       502 with an HTML body
   GET  /unauthorized                     401 Status
   GET  /forbidden                        403 Status, namespaced ("cannot list resource pods ...")
@@ -486,6 +488,9 @@ class Handler(BaseHTTPRequestHandler):
         if parts[0] == "status" and len(parts) == 2:
             code = int(parts[1])
             return self.send_json(code, status(code, "InternalError", f"injected {code}"))
+        if path == "/endless-pages":
+            return self.send_json(200, {"kind": "List", "apiVersion": "v1", "metadata": {"continue": f"page-{n}"},
+                                        "items": [{"page": n}]})
         if path == "/garbage":
             return self.send_raw(200, b'{"kind": "Status", oops <html>', "application/json")
         if path == "/html-error":
