@@ -13,6 +13,7 @@
 #include "completion.h"
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/kube/kube.h"
 #include "gpuwhy/kube/paging.h"
 
@@ -62,7 +63,7 @@ std::string pad(const std::string& s, std::size_t width) {
 std::string request_text(const why::Verdict& v, i18n::Lang lang) {
   if (v.request.empty()) return i18n::text("why.ui.no-request", lang);
   std::string out;
-  for (const auto& [r, q] : v.request) out += (out.empty() ? "" : ", ") + r + " " + why::show_quantity(r, q);
+  for (const auto& [r, q] : v.request) out += (out.empty() ? "" : ", ") + r + " " + k8s::show_quantity(r, q);
   return out;
 }
 

@@ -1,4 +1,4 @@
-// `gpuwhy why`: the scheduler-filter model (lib/why.cpp) against the real kube-scheduler's verdicts
+// `gpuwhy why`: the scheduler-filter model (lib/src/why/) against the real kube-scheduler's verdicts
 // recorded by fixtures/cluster/record-why (tests/integration/why_diff.py --record) on every
 // recorded version: fixtures/why/<version>/*.json, each the pod, the nodes and the bound pods
 // gpuwhy read and the scheduler's verdict. No cluster JSON here is typed by hand; the
@@ -16,6 +16,7 @@
 
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/why/why.h"
 #include "report_common_test.h"
 #include "why.h"
@@ -25,6 +26,7 @@ namespace {
 
 using nlohmann::json;
 namespace fs = std::filesystem;
+using k8s::pod_requests;
 using report_test::read_text;
 using report_test::source_dir;
 
@@ -356,30 +358,6 @@ TEST(WhyGates, SucceededPodsHoldNothing) {
     }
   }
   EXPECT_GE(tried, 10);
-}
-
-// ---- quantities -----------------------------------------------------------------------------------
-
-TEST(WhyQuantity, SchedulerUnitsRoundedUp) {
-  EXPECT_EQ(quantity("cpu", json("500m")), 500);
-  EXPECT_EQ(quantity("cpu", json("1.5")), 1500);
-  EXPECT_EQ(quantity("cpu", json("0.0001")), 1);  // MilliValue rounds up
-  EXPECT_EQ(quantity("cpu", json(2)), 2000);
-  EXPECT_EQ(quantity("memory", json("1Gi")), 1LL << 30);
-  EXPECT_EQ(quantity("memory", json("1G")), 1000000000);
-  EXPECT_EQ(quantity("memory", json("1e3")), 1000);
-  EXPECT_EQ(quantity("memory", json("100m")), 1);  // Value rounds up
-  EXPECT_EQ(quantity("memory", json("1Ei")), 1LL << 60);
-  EXPECT_EQ(quantity("nvidia.com/gpu", json("2")), 2);
-  EXPECT_EQ(quantity("cpu", json("abc")), std::nullopt);
-  EXPECT_EQ(quantity("cpu", json("1Qi")), std::nullopt);
-  EXPECT_EQ(quantity("memory", json("99999999999Ei")), std::nullopt);
-  EXPECT_EQ(show_quantity("cpu", 1500), "1500m");
-  EXPECT_EQ(show_quantity("cpu", 2000), "2");
-  EXPECT_EQ(show_quantity("memory", 1LL << 33), "8Gi");
-  EXPECT_EQ(show_quantity("memory", 1536LL << 20), "1536Mi");
-  EXPECT_EQ(show_quantity("memory", 1000), "1000");
-  EXPECT_EQ(show_quantity("nvidia.com/gpu", 3), "3");
 }
 
 // ---- output -----------------------------------------------------------------------------------------

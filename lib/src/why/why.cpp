@@ -1,231 +1,38 @@
 #include "gpuwhy/why/why.h"
 
 #include <algorithm>
-#include <set>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "gpuwhy/i18n/i18n.h"
-#include "gpuwhy/k8s/quantity.h"
+#include "gpuwhy/k8s/fields.h"
+#include "gpuwhy/k8s/node_affinity.h"
+#include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/k8s/taints.h"
 
 // The rules below follow kube-scheduler's filter plugins (pkg/scheduler/framework/plugins/):
-// nodeunschedulable, nodename, tainttoleration, nodeaffinity, nodeports, noderesources/fit.go,
-// and component-helpers/resource/helpers.go for a pod's request. Each function names the piece of
-// the scheduler it mirrors; tests/integration/why_diff_test.sh holds the model against the real one.
+// nodeunschedulable, nodename, tainttoleration, nodeaffinity, nodeports, noderesources/fit.go; the
+// Kubernetes rules they stand on (a pod's request, tolerations, node affinity) are k8s/'s. Each
+// function names the piece of the scheduler it mirrors; tests/integration/why_diff_test.sh holds
+// the model against the real one.
 
 namespace gpuwhy::why {
 
 using nlohmann::json;
 
+using k8s::Amounts;
+using k8s::array_of;
+using k8s::field;
+using k8s::kCpu;
+using k8s::kEphemeral;
+using k8s::kMemory;
+using k8s::kPods;
+using k8s::path;
+using k8s::show_quantity;
+using k8s::str;
+
 namespace {
-
-const json& field(const json& obj, std::string_view key) {
-  static const json kNull;
-  if (!obj.is_object()) return kNull;
-  const auto it = obj.find(key);
-  return it == obj.end() ? kNull : *it;
-}
-
-std::string str(const json& obj, std::string_view key) {
-  const json& v = field(obj, key);
-  return v.is_string() ? v.get<std::string>() : std::string();
-}
-
-const json& path(const json& obj, std::initializer_list<std::string_view> keys) {
-  const json* cur = &obj;
-  for (const auto k : keys) cur = &field(*cur, k);
-  return *cur;
-}
-
-std::vector<const json*> array_of(const json& v) {
-  std::vector<const json*> out;
-  if (v.is_array()) {
-    for (const auto& e : v) out.push_back(&e);
-  }
-  return out;
-}
-
-constexpr std::string_view kCpu = "cpu";
-constexpr std::string_view kMemory = "memory";
-constexpr std::string_view kEphemeral = "ephemeral-storage";
-constexpr std::string_view kPods = "pods";
-
-bool is_cpu(std::string_view r) {
-  return r == kCpu;
-}
-
-// ---- requests (component-helpers resource.PodRequests) -----------------------------------------
-
-using Amounts = std::map<std::string, long long>;
-
-// A container's requests; a limit stands in for a missing request (SetDefaults_Pod does this on
-// create, so stored pods already have it; a pod read from a file may not).
-Amounts container_requests(const json& c) {
-  Amounts out;
-  const json& req = path(c, {"resources", "requests"});
-  const json& lim = path(c, {"resources", "limits"});
-  if (req.is_object()) {
-    for (const auto& [k, v] : req.items()) {
-      if (auto q = quantity(k, v)) out[k] = *q;
-    }
-  }
-  if (lim.is_object()) {
-    for (const auto& [k, v] : lim.items()) {
-      if (req.is_object() && req.contains(k)) continue;
-      if (auto q = quantity(k, v)) out[k] = *q;
-    }
-  }
-  return out;
-}
-
-void add(Amounts& into, const Amounts& more) {
-  for (const auto& [k, v] : more) into[k] += v;
-}
-void max_into(Amounts& into, const Amounts& other) {
-  for (const auto& [k, v] : other) {
-    auto it = into.find(k);
-    if (it == into.end() || it->second < v) into[k] = v;
-  }
-}
-
-std::string taint_text(const json& taint) {
-  const std::string v = str(taint, "value");
-  return str(taint, "key") + (v.empty() ? "" : "=" + v) + ":" + str(taint, "effect");
-}
-
-// ---- node affinity (component-helpers/scheduling/corev1/nodeaffinity) --------------------------
-
-std::optional<long long> parse_int64(const std::string& s) {
-  if (s.empty() || s.size() > 20) return std::nullopt;
-  std::size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
-  if (i == s.size()) return std::nullopt;
-  long long v = 0;
-  for (; i < s.size(); ++i) {
-    if (s[i] < '0' || s[i] > '9') return std::nullopt;
-    if (v > 922337203685477580LL) return std::nullopt;
-    v = v * 10 + (s[i] - '0');
-  }
-  return s[0] == '-' ? -v : v;
-}
-
-std::vector<std::string> values_of(const json& req) {
-  std::vector<std::string> out;
-  for (const json* v : array_of(field(req, "values"))) {
-    if (v->is_string()) out.push_back(v->get<std::string>());
-  }
-  return out;
-}
-
-std::string requirement_text(const json& req) {
-  const std::string op = str(req, "operator");
-  const auto vals = values_of(req);
-  std::string list;
-  for (const auto& v : vals) list += (list.empty() ? "" : ",") + v;
-  if (op == "Exists" || op == "DoesNotExist") return fmt::format("{} {}", str(req, "key"), op);
-  return fmt::format("{} {} ({})", str(req, "key"), op, list);
-}
-
-// One matchExpressions or matchFields requirement against the value the node has (nullopt: the
-// node has no such label). labels.Requirement.Matches semantics.
-bool requirement_matches(const json& req, const std::optional<std::string>& have) {
-  const std::string op = str(req, "operator");
-  const auto vals = values_of(req);
-  const bool in = have && std::find(vals.begin(), vals.end(), *have) != vals.end();
-  if (op == "In") return in;
-  if (op == "NotIn") return !in;
-  if (op == "Exists") return have.has_value();
-  if (op == "DoesNotExist") return !have.has_value();
-  if (op == "Gt" || op == "Lt") {
-    if (!have || vals.size() != 1) return false;
-    const auto a = parse_int64(*have);
-    const auto b = parse_int64(vals[0]);
-    if (!a || !b) return false;
-    return op == "Gt" ? *a > *b : *a < *b;
-  }
-  return false;
-}
-
-std::optional<std::string> label_of(const json& node, const std::string& key) {
-  const json& v = field(path(node, {"metadata", "labels"}), key);
-  if (v.is_string()) return v.get<std::string>();
-  return std::nullopt;
-}
-
-std::string have_text(const std::string& key, const std::optional<std::string>& have) {
-  return have ? fmt::format("{}={}", key, *have) : fmt::format("no label {}", key);
-}
-
-// The first requirement of a term the node fails, described; nullopt when the term matches. A
-// term with no requirement at all matches no node (NodeSelectorTerm docs: "null or empty ...
-// matches no objects").
-std::optional<std::string> term_failure(const json& term, const json& node) {
-  const auto exprs = array_of(field(term, "matchExpressions"));
-  const auto fields = array_of(field(term, "matchFields"));
-  if (exprs.empty() && fields.empty()) return std::string("an empty nodeSelectorTerm matches no node");
-  for (const json* r : exprs) {
-    const std::string key = str(*r, "key");
-    const auto have = label_of(node, key);
-    if (!requirement_matches(*r, have)) {
-      return fmt::format("{}: node has {}", requirement_text(*r), have_text(key, have));
-    }
-  }
-  for (const json* r : fields) {
-    const std::string key = str(*r, "key");
-    std::optional<std::string> have;
-    if (key == "metadata.name") have = str(field(node, "metadata"), "name");
-    if (!requirement_matches(*r, have)) {
-      return fmt::format("{}: node is {}", requirement_text(*r), have ? *have : std::string("?"));
-    }
-  }
-  return std::nullopt;
-}
-
-const json& required_terms(const json& pod) {
-  return path(
-      pod, {"spec", "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"});
-}
-
-// NodeAffinity.PreFilter: when every term pins metadata.name In [...], only those nodes are
-// tried; nodeNames empty after the intersections is a conflict.
-struct PreFilter {
-  bool restricted = false;
-  std::set<std::string> names;
-  bool conflict = false;
-};
-PreFilter node_affinity_prefilter(const json& pod) {
-  PreFilter out;
-  const auto terms = array_of(required_terms(pod));
-  if (terms.empty()) return out;
-  std::optional<std::set<std::string>> union_names;
-  for (const json* t : terms) {
-    std::optional<std::set<std::string>> term_names;
-    for (const json* r : array_of(field(*t, "matchFields"))) {
-      if (str(*r, "key") != "metadata.name" || str(*r, "operator") != "In") continue;
-      const auto vals = values_of(*r);
-      std::set<std::string> s(vals.begin(), vals.end());
-      if (!term_names) {
-        term_names = std::move(s);
-      } else {
-        std::set<std::string> both;
-        std::set_intersection(term_names->begin(), term_names->end(), s.begin(), s.end(),
-                              std::inserter(both, both.begin()));
-        term_names = std::move(both);
-      }
-    }
-    if (!term_names) return out;  // a term without a name pin: every node is eligible
-    if (!union_names) union_names.emplace();
-    union_names->insert(term_names->begin(), term_names->end());
-  }
-  if (union_names && union_names->empty()) {
-    out.conflict = true;
-  } else if (union_names) {
-    out.restricted = true;
-    out.names = std::move(*union_names);
-  }
-  return out;
-}
 
 // ---- host ports (NodePorts) -------------------------------------------------------------------
 
@@ -360,78 +167,6 @@ Wording wording_for(std::string_view v) {
   return w;
 }
 
-std::optional<long long> quantity(std::string_view resource, const json& value) {
-  const int scale = is_cpu(resource) ? 1000 : 1;
-  if (value.is_string()) return k8s::scaled_value(value.get_ref<const std::string&>(), scale);
-  if (value.is_number_integer()) {
-    const long long n = value.get<long long>();
-    if (n > 9'000'000'000'000'000LL / scale || n < 0) return std::nullopt;
-    return n * scale;
-  }
-  return std::nullopt;
-}
-
-std::string show_quantity(std::string_view resource, long long amount) {
-  if (is_cpu(resource)) {
-    if (amount % 1000 == 0) return std::to_string(amount / 1000);
-    return std::to_string(amount) + "m";
-  }
-  if (resource == kMemory || resource == kEphemeral || resource.rfind("hugepages-", 0) == 0) {
-    static const std::pair<const char*, int> kBin[] = {{"Ei", 60}, {"Pi", 50}, {"Ti", 40},
-                                                       {"Gi", 30}, {"Mi", 20}, {"Ki", 10}};
-    if (amount == 0) return "0";
-    for (const auto& [suffix, shift] : kBin) {
-      const long long unit = 1LL << shift;
-      if (amount % unit == 0 && amount / unit != 0) return std::to_string(amount / unit) + suffix;
-    }
-  }
-  return std::to_string(amount);
-}
-
-std::map<std::string, long long> pod_requests(const json& pod) {
-  const json& spec = field(pod, "spec");
-  Amounts reqs;
-  for (const json* c : array_of(field(spec, "containers"))) add(reqs, container_requests(*c));
-  Amounts restartable;
-  Amounts init_max;
-  for (const json* c : array_of(field(spec, "initContainers"))) {
-    Amounts creq = container_requests(*c);
-    if (str(*c, "restartPolicy") == "Always") {
-      // A sidecar runs for the pod's whole life: it adds to the app containers, and every init
-      // container after it runs beside it.
-      add(reqs, creq);
-      add(restartable, creq);
-      creq = restartable;
-    } else {
-      add(creq, restartable);
-    }
-    max_into(init_max, creq);
-  }
-  max_into(reqs, init_max);
-  // Pod-level resources (PodLevelResources, beta and on from 1.34; the apiserver drops the field
-  // where the gate is off): they replace the containers' sum for cpu and memory.
-  const json& plr = path(spec, {"resources", "requests"});
-  const json& pll = path(spec, {"resources", "limits"});
-  for (const auto r : {kCpu, kMemory}) {
-    const std::string key(r);
-    if (plr.is_object() && plr.contains(key)) {
-      if (auto q = quantity(r, plr[key])) reqs[key] = *q;
-    } else if (pll.is_object() && pll.contains(key)) {
-      if (auto q = quantity(r, pll[key])) reqs[key] = *q;
-    }
-  }
-  const json& overhead = field(spec, "overhead");
-  if (overhead.is_object()) {
-    for (const auto& [k, v] : overhead.items()) {
-      if (auto q = quantity(k, v)) reqs[k] += *q;
-    }
-  }
-  for (auto it = reqs.begin(); it != reqs.end();) {
-    it = it->second == 0 ? reqs.erase(it) : std::next(it);
-  }
-  return reqs;
-}
-
 int Verdict::fitting_nodes() const {
   return static_cast<int>(
       std::count_if(nodes.begin(), nodes.end(), [](const NodeVerdict& n) { return n.gate == Gate::kNone; }));
@@ -524,7 +259,7 @@ bool taint_toleration(const Input& in, NodeVerdict& v) {
     reject(v, Gate::kTaintToleration, taint_reason(*t, in.wording), true);
     v.taint = *t;
     v.toleration = suggested_toleration(*t);
-    v.details.push_back(msg("why.detail.taint", {{"taint", taint_text(*t)}}));
+    v.details.push_back(msg("why.detail.taint", {{"taint", k8s::taint_text(*t)}}));
     v.fix =
         msg("why.fix.taint",
             {{"toleration", v.toleration.dump()}, {"node", v.node}, {"untaint", str(*t, "key") + ":" + effect + "-"}});
@@ -539,9 +274,9 @@ void selector_mismatches(const Input& in, NodeVerdict& v) {
   if (!sel.is_object()) return;
   for (const auto& [k, val] : sel.items()) {
     const std::string wanted = val.is_string() ? val.get<std::string>() : val.dump();
-    const auto have = label_of(in.node, k);
+    const auto have = k8s::label_of(in.node, k);
     if (have && *have == wanted) continue;
-    v.mismatches.push_back(fmt::format("nodeSelector {}={}: node has {}", k, wanted, have_text(k, have)));
+    v.mismatches.push_back(fmt::format("nodeSelector {}={}: node has {}", k, wanted, k8s::label_text(k, have)));
     v.details.push_back(have ? msg("why.detail.selector", {{"key", k}, {"want", wanted}, {"have", *have}})
                              : msg("why.detail.selector-missing", {{"key", k}, {"want", wanted}}));
     if (v.fix.id.empty()) v.fix = msg("why.fix.selector", {{"node", v.node}, {"key", k}, {"value", wanted}});
@@ -550,11 +285,11 @@ void selector_mismatches(const Input& in, NodeVerdict& v) {
 
 // Required node affinity: one term must match; when none does, each term's first failure.
 void affinity_mismatches(const Input& in, NodeVerdict& v) {
-  const auto terms = array_of(required_terms(in.pod));
+  const auto terms = array_of(k8s::required_terms(in.pod));
   if (terms.empty()) return;
   std::vector<std::string> failures;
   for (const json* t : terms) {
-    auto f = term_failure(*t, in.node);
+    auto f = k8s::term_failure(*t, in.node);
     if (!f) return;
     failures.push_back(*f);
   }
@@ -596,7 +331,7 @@ bool node_resources_fit(const Input& in, NodeVerdict& v) {
   const json& alloc = path(in.node, {"status", "allocatable"});
   auto allocatable = [&alloc](const std::string& r) -> long long {
     const json& q = field(alloc, r);
-    return q.is_null() ? 0 : quantity(r, q).value_or(0);
+    return q.is_null() ? 0 : k8s::quantity(r, q).value_or(0);
   };
   const ResourceFit pods{std::string(kPods), allocatable(std::string(kPods)), in.st.pods, 1};
   v.resources.push_back(pods);
@@ -628,7 +363,7 @@ bool node_resources_fit(const Input& in, NodeVerdict& v) {
   return true;
 }
 
-NodeVerdict evaluate(const Input& in, const PreFilter& pre) {
+NodeVerdict evaluate(const Input& in, const k8s::NodeNameFilter& pre) {
   NodeVerdict v;
   v.node = str(field(in.node, "metadata"), "name");
   if (pre.restricted && pre.names.count(v.node) == 0) {
@@ -681,7 +416,7 @@ std::map<std::string, NodeState> node_states(const json& pod, const std::vector<
     if (on.empty() || it == state.end() || terminated(p) || pod_key(p) == self) continue;
     NodeState& st = it->second;
     ++st.pods;
-    add(st.requested, pod_requests(p));
+    for (const auto& [r, q] : k8s::pod_requests(p)) st.requested[r] += q;
     for (auto& hp : host_ports(p)) st.ports.emplace_back(std::move(hp), pod_key(p));
   }
   return state;
@@ -720,11 +455,11 @@ Verdict explain(const json& pod, const std::vector<json>& nodes, const std::vect
   out.scheduler = str(spec, "schedulerName");
   out.gated = !array_of(field(spec, "schedulingGates")).empty();
   out.total_nodes = static_cast<int>(nodes.size());
-  out.request = pod_requests(pod);
+  out.request = k8s::pod_requests(pod);
   out.not_modelled = unmodelled(spec);
   out.node_exists = std::any_of(nodes.begin(), nodes.end(),
                                 [&out](const json& n) { return str(field(n, "metadata"), "name") == out.node_name; });
-  const PreFilter pre = node_affinity_prefilter(pod);
+  const k8s::NodeNameFilter pre = k8s::node_affinity_prefilter(pod);
   if (pre.conflict) {
     refuse_all(out, nodes, wording);
   } else {
