@@ -23,7 +23,7 @@ The path selects the behaviour, identically on every listener:
   GET  /api/v1/namespaces/gpu-why        200 Namespace
   GET  /api/v1/nodes                     200 NodeList (one node); with --bundle and --page-size K,
                                          /fault/ok/... serves the bundle's nodes K per page (limit/continue)
-  GET  /api/v1/namespaces/gpu-why/pods   200 PodList
+  GET  /api/v1/namespaces/gpu-why/pods   200 PodList (also under /fault/...: /api/v1/pods, the same list)
   GET  /api/v1/namespaces/gpu-why/events 403 Status (RBAC, namespaced)
   POST /api/v1/namespaces/<ns>/pods      422 Status Invalid naming the pod; details.test echoes the request path
                                          and the body's metadata.namespace
@@ -112,6 +112,7 @@ LIVE_PATHS = {
     "/api/v1/nodes": "nodes",
     "/api/v1/namespaces/gpu-why/pods": "pods",
     "/api/v1/namespaces/gpu-why/events": "events",
+    "/api/v1/pods": "pods",  # `gpuwhy why`'s pods bound to nodes (the field selector is not applied)
 }
 RBAC = {
     "version": ('forbidden: User "student" cannot get path "/version"', None),

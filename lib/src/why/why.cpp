@@ -206,4 +206,16 @@ std::string summary_line(const std::vector<NodeVerdict>& nodes, int total_nodes,
   return line;
 }
 
+std::vector<Verdict> explain_each(const std::vector<json>& targets, const std::vector<json>& nodes,
+                                  const std::vector<json>& pods, const std::vector<json>& events,
+                                  const Wording& wording) {
+  std::vector<Verdict> verdicts;
+  for (const json& pod : targets) {
+    Verdict v = explain(pod, nodes, pods, wording);
+    add_scheduler_view(v, pod, events);
+    verdicts.push_back(std::move(v));
+  }
+  return verdicts;
+}
+
 }  // namespace gpuwhy::why

@@ -165,6 +165,12 @@ Verdict explain(const nlohmann::json& pod, const std::vector<nlohmann::json>& no
 /// then not explained, drops the model's summary line (it would be a guess).
 void add_scheduler_view(Verdict& v, const nlohmann::json& pod, const std::vector<nlohmann::json>& events);
 
+/// explain() and add_scheduler_view() for each of `targets`, in order, over one read of the
+/// nodes, the bound pods and the events.
+std::vector<Verdict> explain_each(const std::vector<nlohmann::json>& targets, const std::vector<nlohmann::json>& nodes,
+                                  const std::vector<nlohmann::json>& pods, const std::vector<nlohmann::json>& events,
+                                  const Wording& wording);
+
 /// The FitError line for these node verdicts ("0/3 nodes are available: 1 node(s) had
 /// untolerated taint {k: v}, 2 Insufficient cpu. preemption: 0/3 nodes are available: ...").
 std::string summary_line(const std::vector<NodeVerdict>& nodes, int total_nodes, const Wording& wording);
