@@ -140,6 +140,17 @@ class WithFaultServer : public testing::Test {
     if (server_ == nullptr) GTEST_SKIP() << "fault server unavailable: " << skip_reason_;
   }
 
+  /// Writes `dir`/kubeconfig: this server's plain HTTP listener under /fault/ok/all (every live
+  /// path served from the bundle), bearer `token`. Returns its path.
+  static std::string live_kubeconfig(const std::string& dir, const std::string& token = "t") {
+    const std::string path = dir + "/kubeconfig";
+    std::ofstream(path)
+        << "apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: http://127.0.0.1:"
+        << server_->port("http") << "/fault/ok/all\nusers:\n- name: u\n  user: {token: " << token
+        << "}\ncontexts:\n- name: x\n  context: {cluster: c, user: u}\ncurrent-context: x\n";
+    return path;
+  }
+
   static inline FaultServer* server_ = nullptr;
   static inline std::string skip_reason_;
 };

@@ -23,7 +23,7 @@ The path selects the behaviour, identically on every listener:
   GET  /api/v1/namespaces/gpu-why        200 Namespace
   GET  /api/v1/nodes                     200 NodeList (one node); with --bundle and --page-size K,
                                          /fault/ok/... serves the bundle's nodes K per page (limit/continue)
-  GET  /api/v1/namespaces/gpu-why/pods   200 PodList
+  GET  /api/v1/namespaces/gpu-why/pods   200 PodList (also under /fault/...: /api/v1/pods, the same list)
   GET  /api/v1/namespaces/gpu-why/events 403 Status (RBAC, namespaced)
   POST /api/v1/namespaces/<ns>/pods      422 Status Invalid naming the pod; details.test echoes the request path
                                          and the body's metadata.namespace
@@ -32,6 +32,8 @@ The path selects the behaviour, identically on every listener:
                                          the Authorization header reversed (authorization_reversed)
   GET  /status/<code>                    <code> with a Status body (message "injected <code>")
   GET  /garbage                          200 with a body that is not JSON
+  GET  /endless-pages                    200, a List page of one item whose metadata.continue always
+                                         leads to another page (a chain that never ends)
   GET  /html-error                       502 with an HTML body
   GET  /unauthorized                     401 Status
   GET  /forbidden                        403 Status, namespaced ("cannot list resource pods ...")
@@ -110,6 +112,7 @@ LIVE_PATHS = {
     "/api/v1/nodes": "nodes",
     "/api/v1/namespaces/gpu-why/pods": "pods",
     "/api/v1/namespaces/gpu-why/events": "events",
+    "/api/v1/pods": "pods",  # `gpuwhy why`'s pods bound to nodes (the field selector is not applied)
 }
 RBAC = {
     "version": ('forbidden: User "student" cannot get path "/version"', None),
@@ -486,6 +489,9 @@ class Handler(BaseHTTPRequestHandler):
         if parts[0] == "status" and len(parts) == 2:
             code = int(parts[1])
             return self.send_json(code, status(code, "InternalError", f"injected {code}"))
+        if path == "/endless-pages":
+            return self.send_json(200, {"kind": "List", "apiVersion": "v1", "metadata": {"continue": f"page-{n}"},
+                                        "items": [{"page": n}]})
         if path == "/garbage":
             return self.send_raw(200, b'{"kind": "Status", oops <html>', "application/json")
         if path == "/html-error":

@@ -13,8 +13,8 @@
 
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/k8s/quantity.h"
+#include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/read/readers.h"
-#include "gpuwhy/why/why.h"
 
 namespace gpuwhy {
 namespace {
@@ -85,8 +85,9 @@ TEST(K8sQuantity, TheCasesThatOnceDiffered) {
   EXPECT_EQ(k8s::value("1K"), std::nullopt);
 }
 
-// One rule, three callers: the reader of a saved file (thousandths) and `gpuwhy why` (cpu in
-// thousandths, the rest whole) agree with k8s:: on every recorded input the reader takes.
+// One rule, three callers: the reader of a saved file (thousandths) and k8s::quantity, which
+// `gpuwhy why` reads requests with (cpu in thousandths, the rest whole), agree with k8s:: on every
+// recorded input the reader takes.
 TEST(K8sQuantity, ReaderAndWhyUseTheSameRule) {
   for (const auto& r : recorded()) {
     SCOPED_TRACE("input \"" + r.input + "\"");
@@ -97,8 +98,8 @@ TEST(K8sQuantity, ReaderAndWhyUseTheSameRule) {
     } else if (!has_digit) {
       EXPECT_EQ(readers::quantity_milli(r.input), std::nullopt) << "a cell with no digit is no amount";
     }
-    EXPECT_EQ(why::quantity("cpu", nlohmann::json(r.input)), k8s::milli_value(r.input));
-    EXPECT_EQ(why::quantity("nvidia.com/gpu", nlohmann::json(r.input)), k8s::value(r.input));
+    EXPECT_EQ(k8s::quantity("cpu", nlohmann::json(r.input)), k8s::milli_value(r.input));
+    EXPECT_EQ(k8s::quantity("nvidia.com/gpu", nlohmann::json(r.input)), k8s::value(r.input));
   }
 }
 

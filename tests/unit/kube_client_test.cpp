@@ -10,6 +10,7 @@
 #include "../tools/fault_server.h"
 #include "gpuwhy/k8s/messages.h"
 #include "gpuwhy/kube/kube.h"
+#include "gpuwhy/kube/paging.h"
 
 namespace gpuwhy {
 namespace {
@@ -69,6 +70,19 @@ TEST_F(KubeClient, ConnectionRefusedNamesTheUrl) {
   EXPECT_EQ(std::string(e.what()),
             fmt::format("GET http://127.0.0.1:{}/version: connection refused", server_->port("refused")));
   EXPECT_EQ(c.requests(), 1);  // refused is not retried
+}
+
+// A server whose `continue` chain never ends: the page cap stops the listing, with one line.
+TEST_F(KubeClient, ListingStopsAtThePageCap) {
+  kube::Client c(http_cfg(), quick());
+  try {
+    const auto items = kube::list_all(c, "/endless-pages", false, 5);
+    ADD_FAILURE() << "listed " << items.size() << " items";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::kParse);
+    EXPECT_EQ(std::string(e.what()), "GET /endless-pages: more than 5 pages");
+  }
+  EXPECT_EQ(c.requests(), 5);
 }
 
 TEST_F(KubeClient, StallHitsTheTotalTimeout) {

@@ -9,7 +9,6 @@
 #include <sstream>
 #include <string>
 
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "../tools/fault_server.h"
@@ -78,12 +77,7 @@ class NoDryRunLive : public testing_tools::WithFaultServer<NoDryRunLive> {
 
 TEST_F(NoDryRunLive, ReferenceSolutionScoresFullAndExitsZero) {
   testing_tools::TempDir tmp;
-  const std::string kc = tmp.path() + "/kubeconfig";
-  std::ofstream(kc) << fmt::format(
-      "apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: http://127.0.0.1:{}/fault/ok/all\n"
-      "users:\n- name: u\n  user: {{token: t0k3n-value}}\ncontexts:\n- name: x\n  context: {{cluster: c, user: u}}\n"
-      "current-context: x\n",
-      server_->port("http"));
+  const std::string kc = live_kubeconfig(tmp.path(), "t0k3n-value");
   fs::copy(kCapture + "/work", tmp.path() + "/work", fs::copy_options::recursive);
   const auto r = testing_tools::run_binary(
       {GPUWHY_BINARY, "check", "--kubeconfig", kc, "--dir", tmp.path() + "/work", "--no-dry-run", "--format", "json"},

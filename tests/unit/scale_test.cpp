@@ -15,7 +15,6 @@
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "../tools/fault_server.h"
@@ -27,6 +26,8 @@
 #include "gpuwhy/kube/kube.h"
 #include "gpuwhy/model/snapshot.h"
 #include "gpuwhy/render/render.h"
+#include "gpuwhy/why/render.h"
+#include "gpuwhy/why/why.h"
 #include "report_common_test.h"
 
 namespace gpuwhy {
@@ -144,12 +145,7 @@ class Paging : public testing_tools::WithFaultServer<Paging> {
 
 TEST_F(Paging, FollowsEveryPageAndGradesAsTheWholeList) {
   testing_tools::TempDir tmp;
-  const std::string kc = tmp.path() + "/kubeconfig";
-  std::ofstream(kc) << fmt::format(
-      "apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: http://127.0.0.1:{}/fault/ok/all\n"
-      "users:\n- name: u\n  user: {{token: t}}\ncontexts:\n- name: x\n  context: {{cluster: c, user: u}}\n"
-      "current-context: x\n",
-      server_->port("http"));
+  const std::string kc = live_kubeconfig(tmp.path());
   const fs::path capture = fs::path(bundle()).parent_path();
   fs::copy(capture / "work", tmp.path() + "/work", fs::copy_options::recursive);
   const auto r = testing_tools::run_binary({"/usr/bin/env", "GPUWHY_LANG=en", GPUWHY_BINARY, "snapshot", "--kubeconfig",
@@ -174,6 +170,35 @@ TEST_F(Paging, FollowsEveryPageAndGradesAsTheWholeList) {
     return v;
   };
   EXPECT_EQ(verdicts(report_test::grade(got, "paged")), verdicts(report_test::grade(whole, "whole")));
+}
+
+// `gpuwhy why` reads through the same pager: every page of the nodes, and then says what the model
+// says of the lists the server holds.
+TEST_F(Paging, WhyReadsEveryPageAndExplainsTheWholeList) {
+  testing_tools::TempDir tmp;
+  const std::string kc = live_kubeconfig(tmp.path());
+  const auto r = testing_tools::run_binary({"/usr/bin/env", "GPUWHY_LANG=en", GPUWHY_BINARY, "why", "--all", "-n",
+                                            "gpu-why", "--format", "json", "--kubeconfig", kc},
+                                           tmp.path());
+  ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 4) << r.exit_code << " " << r.err;
+  const json got = json::parse(r.out);
+  // The server ignores field selectors: every pod of the bundle is a target and a bound pod.
+  const json whole = json::parse(slurp(bundle()));
+  const auto items = [&whole](const char* item) {
+    return whole["cluster"][item]["value"]["items"].get<std::vector<json>>();
+  };
+  const std::string version = whole["cluster"]["version"]["value"]["gitVersion"];
+  const auto verdicts =
+      why::explain_each(items("pods"), items("nodes"), items("pods"), items("events"), why::wording_for(version));
+  EXPECT_EQ(got, why::report(verdicts, version, i18n::Lang::kEn));
+  ASSERT_FALSE(got["pods"].empty());
+  EXPECT_EQ(got["pods"][0]["total_nodes"], 3) << "all three pages of one node";
+  // No such pod: said, exit 1.
+  const auto none = testing_tools::run_binary(
+      {"/usr/bin/env", "GPUWHY_LANG=en", GPUWHY_BINARY, "why", "no-such-pod", "-n", "gpu-why", "--kubeconfig", kc},
+      tmp.path());
+  EXPECT_EQ(none.exit_code, 1) << none.err;
+  EXPECT_NE(none.err.find("no-such-pod"), std::string::npos) << none.err;
 }
 
 }  // namespace

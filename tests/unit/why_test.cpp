@@ -1,4 +1,4 @@
-// `gpuwhy why`: the scheduler-filter model (lib/why.cpp) against the real kube-scheduler's verdicts
+// `gpuwhy why`: the scheduler-filter model (lib/src/why/) against the real kube-scheduler's verdicts
 // recorded by fixtures/cluster/record-why (tests/integration/why_diff.py --record) on every
 // recorded version: fixtures/why/<version>/*.json, each the pod, the nodes and the bound pods
 // gpuwhy read and the scheduler's verdict. No cluster JSON here is typed by hand; the
@@ -16,6 +16,8 @@
 
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/k8s/requests.h"
+#include "gpuwhy/why/render.h"
 #include "gpuwhy/why/why.h"
 #include "report_common_test.h"
 #include "why.h"
@@ -25,6 +27,7 @@ namespace {
 
 using nlohmann::json;
 namespace fs = std::filesystem;
+using k8s::pod_requests;
 using report_test::read_text;
 using report_test::source_dir;
 
@@ -358,30 +361,6 @@ TEST(WhyGates, SucceededPodsHoldNothing) {
   EXPECT_GE(tried, 10);
 }
 
-// ---- quantities -----------------------------------------------------------------------------------
-
-TEST(WhyQuantity, SchedulerUnitsRoundedUp) {
-  EXPECT_EQ(quantity("cpu", json("500m")), 500);
-  EXPECT_EQ(quantity("cpu", json("1.5")), 1500);
-  EXPECT_EQ(quantity("cpu", json("0.0001")), 1);  // MilliValue rounds up
-  EXPECT_EQ(quantity("cpu", json(2)), 2000);
-  EXPECT_EQ(quantity("memory", json("1Gi")), 1LL << 30);
-  EXPECT_EQ(quantity("memory", json("1G")), 1000000000);
-  EXPECT_EQ(quantity("memory", json("1e3")), 1000);
-  EXPECT_EQ(quantity("memory", json("100m")), 1);  // Value rounds up
-  EXPECT_EQ(quantity("memory", json("1Ei")), 1LL << 60);
-  EXPECT_EQ(quantity("nvidia.com/gpu", json("2")), 2);
-  EXPECT_EQ(quantity("cpu", json("abc")), std::nullopt);
-  EXPECT_EQ(quantity("cpu", json("1Qi")), std::nullopt);
-  EXPECT_EQ(quantity("memory", json("99999999999Ei")), std::nullopt);
-  EXPECT_EQ(show_quantity("cpu", 1500), "1500m");
-  EXPECT_EQ(show_quantity("cpu", 2000), "2");
-  EXPECT_EQ(show_quantity("memory", 1LL << 33), "8Gi");
-  EXPECT_EQ(show_quantity("memory", 1536LL << 20), "1536Mi");
-  EXPECT_EQ(show_quantity("memory", 1000), "1000");
-  EXPECT_EQ(show_quantity("nvidia.com/gpu", 3), "3");
-}
-
 // ---- output -----------------------------------------------------------------------------------------
 
 TEST(WhyOutput, JsonFollowsTheSchemaInEveryLanguage) {
@@ -398,7 +377,7 @@ TEST(WhyOutput, JsonFollowsTheSchemaInEveryLanguage) {
       vs.push_back(std::move(v));
     }
     ASSERT_FALSE(vs.empty());
-    const json doc = cli::why_report(vs, "v1.34.0", *i18n::parse_lang(lang));
+    const json doc = report(vs, "v1.34.0", *i18n::parse_lang(lang));
     report_test::expect_valid_json("why.schema.json", {doc.dump()});
     EXPECT_EQ(doc["lang"], lang);
   }
@@ -409,7 +388,7 @@ TEST(WhyOutput, TablesNameEveryNodeAndFillEveryPlaceholder) {
     Verdict v = c.explain_it();
     add_scheduler_view(v, c.j["pod"], {});
     for (const auto lang : i18n::kLangs) {
-      const std::string t = cli::render_why_table(v, lang);
+      const std::string t = render_table(v, lang);
       EXPECT_EQ(t.find("{node}"), std::string::npos) << t;
       EXPECT_EQ(t.find("{resource}"), std::string::npos) << t;
       if (!c.unschedulable()) continue;
@@ -444,7 +423,7 @@ json with_condition(json pod, const std::string& message) {
 // The table of every language, and what `why` exits with.
 void expect_no_binding_predicted(const Verdict& v) {
   for (const auto lang : i18n::kLangs) {
-    const std::string t = cli::render_why_table(v, lang);
+    const std::string t = render_table(v, lang);
     // The sentence after the node names: "The scheduler should bind it at its next try."
     const std::string fits_on = i18n::text("why.ui.fits-on", lang);
     const std::string bind = fits_on.substr(fits_on.find("{nodes}") + 7);
@@ -468,6 +447,19 @@ const Capture* fitting_capture() {
   });
 }
 
+// What `why` prints for several pods: each table, a blank line between two; for none, one line.
+TEST(WhyOutput, SeveralTablesOrTheLineForNone) {
+  ASSERT_FALSE(captures().empty());
+  const Verdict v = captures().front().explain_it();
+  for (const auto lang : i18n::kLangs) {
+    EXPECT_EQ(render_tables({v, v}, "gpu-why", lang), render_table(v, lang) + "\n" + render_table(v, lang));
+    const std::string none = render_tables({}, "team-a", lang);
+    EXPECT_NE(none.find("team-a"), std::string::npos) << none;
+    EXPECT_EQ(std::count(none.begin(), none.end(), '\n'), 1) << none;
+    EXPECT_EQ(none.back(), '\n');
+  }
+}
+
 TEST(WhyOutput, ADifferentVerdictIsSaidPlainly) {
   const Capture* c =
       find_capture([](const Capture& c, const Verdict& v) { return c.unschedulable() && v.prefilter_failure.empty(); });
@@ -487,7 +479,7 @@ TEST(WhyOutput, ADifferentVerdictIsSaidPlainly) {
   EXPECT_EQ(v.unmodelled_reasons[0].text, "node(s) didn't match pod topology spread constraints");
   EXPECT_EQ(v.outcome(), Outcome::kNotExplained);
   EXPECT_TRUE(v.summary.empty()) << "the model's FitError line would be a guess";
-  const std::string t = cli::render_why_table(v, i18n::Lang::kEn);
+  const std::string t = render_table(v, i18n::Lang::kEn);
   EXPECT_NE(t.find("The scheduler's reasons differ from gpuwhy's"), std::string::npos) << t;
   EXPECT_NE(t.find("for a plugin gpuwhy does not model: node(s) didn't match pod topology spread constraints"),
             std::string::npos)
@@ -516,7 +508,7 @@ TEST(WhyUnmodelled, TheSchedulersReasonIsEachPassingNodesOwn) {
     EXPECT_EQ(n.scheduler_reasons.size(), n.gate == Gate::kNone ? 1U : 0U) << n.node;
   }
   expect_no_binding_predicted(v);
-  const std::string t = cli::render_why_table(v, i18n::Lang::kEn);
+  const std::string t = render_table(v, i18n::Lang::kEn);
   int rows = 0;
   for (std::size_t at = t.find("(not modelled)"); at != std::string::npos; at = t.find("(not modelled)", at + 1)) {
     const std::string line = t.substr(at, t.find('\n', at) - at);
@@ -566,8 +558,7 @@ TEST(WhyUnmodelled, SchedulerSaysNoWhereTheGatesSayYes) {
   add_scheduler_view(v, with_condition(pod, no->j["scheduler"]), {});
   EXPECT_TRUE(v.unmodelled_reasons.empty());
   expect_no_binding_predicted(v);
-  EXPECT_NE(cli::render_why_table(v, i18n::Lang::kEn).find("the scheduler's last try found no node"),
-            std::string::npos);
+  EXPECT_NE(render_table(v, i18n::Lang::kEn).find("the scheduler's last try found no node"), std::string::npos);
 }
 
 // A pod whose spec needs an unmodelled plugin, not yet tried by the scheduler: the gates pass, but
@@ -620,7 +611,7 @@ TEST(WhyBound, AGhostNodeIsItsOwnVerdict) {
   EXPECT_EQ(to_json(v, "en")["outcome"], "node-missing");
   EXPECT_EQ(cli::why_exit_code({v}), kExitFail);
   for (const auto lang : i18n::kLangs) {
-    const std::string t = cli::render_why_table(v, lang);
+    const std::string t = render_table(v, lang);
     EXPECT_NE(t.find(i18n::render(msg("why.ui.node-missing", {{"node", "ghost-node"}}), lang)), std::string::npos) << t;
     EXPECT_EQ(t.find(i18n::render(msg("why.ui.bound", {{"node", "ghost-node"}}), lang)), std::string::npos) << t;
   }

@@ -24,6 +24,7 @@
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/k8s/manifest.h"
 #include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/kube/paging.h"
 
 namespace gpuwhy {
 
@@ -274,23 +275,21 @@ json lab_view_of_node(json node) {
 
 namespace {
 
-/// Every node, a page of kNodePage at a time (`limit`/`continue`), each node but the GPU node cut
+/// Every node, a page of kNodePage at a time (kube::read_pages), each node but the GPU node cut
 /// to the lab's view of it as its page arrives: memory holds one page and a few fields per
-/// other node, however many nodes the cluster has.
+/// other node, however many nodes the cluster has. A chain of more than kube::kMaxListPages
+/// pages is an error of the environment (kParse).
 template <class Get>
 Fetched<json> get_nodes(const Get& get) {
   json list;
-  std::string next;
-  do {
-    std::string path = fmt::format("/api/v1/nodes?limit={}", kNodePage);
-    if (!next.empty()) path += "&continue=" + kube::query_escape(next);
-    Fetched<json> page = get(path, "NodeList");
-    if (!page.ok()) return page;
-    json p = std::move(page).take();
-    next = p.contains("metadata") && p["metadata"].is_object() && p["metadata"].contains("continue") &&
-                   p["metadata"]["continue"].is_string()
-               ? p["metadata"]["continue"].get<std::string>()
-               : std::string();
+  std::optional<FetchError> failed;
+  const auto page = [&get, &failed](const std::string& path) -> std::optional<json> {
+    Fetched<json> f = get(path, "NodeList");
+    if (f.ok()) return std::move(f).take();
+    failed = f.error();
+    return std::nullopt;
+  };
+  const auto take = [&list](json& p) {
     if (list.is_null()) {
       list = json::object();
       keep(p, list, "kind");
@@ -302,7 +301,13 @@ Fetched<json> get_nodes(const Get& get) {
     if (auto it = p.find("items"); it != p.end() && it->is_array()) {
       for (auto& n : *it) list["items"].push_back(lab_view_of_node(std::move(n)));
     }
-  } while (!next.empty());
+  };
+  try {
+    kube::read_pages("/api/v1/nodes", page, take, kube::kMaxListPages, kNodePage);
+  } catch (const Error& e) {
+    return FetchError{e.kind(), 0, e.what()};
+  }
+  if (failed) return *failed;
   return list;
 }
 

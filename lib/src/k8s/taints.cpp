@@ -1,5 +1,6 @@
 #include "gpuwhy/k8s/taints.h"
 
+#include <string>
 #include <string_view>
 
 namespace gpuwhy::k8s {
@@ -23,6 +24,13 @@ bool tolerates(const nlohmann::json& toleration, const nlohmann::json& taint) {
   const std::string_view op = field(toleration, "operator");
   if (op.empty() || op == "Equal") return field(toleration, "value") == field(taint, "value");
   return op == "Exists";
+}
+
+std::string taint_text(const nlohmann::json& taint) {
+  const std::string_view value = field(taint, "value");
+  std::string out(field(taint, "key"));
+  if (!value.empty()) out.append("=").append(value);
+  return out.append(":").append(field(taint, "effect"));
 }
 
 bool tolerated(const nlohmann::json& pod, const nlohmann::json& taint) {

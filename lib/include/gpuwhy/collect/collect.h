@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "gpuwhy/kube/kube.h"
+#include "gpuwhy/kube/paging.h"
 #include "gpuwhy/model/snapshot.h"
 
 namespace gpuwhy {
@@ -21,7 +22,7 @@ struct CollectOptions {
 };
 
 /// Nodes are listed this many at a time (kubectl's chunk size): memory holds one page.
-inline constexpr int kNodePage = 500;
+inline constexpr int kNodePage = kube::kListPage;
 
 /// A node as the checks need it: the GPU node whole; any other node cut to its name, the lab's
 /// four label keys, its taints and unschedulable flag, and its capacity and allocatable of the

@@ -2,6 +2,8 @@
 // Checks, causes and `gpuwhy why` all go through it.
 #pragma once
 
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 namespace gpuwhy::k8s {
@@ -14,5 +16,8 @@ bool tolerates(const nlohmann::json& toleration, const nlohmann::json& taint);
 
 /// Whether any of the pod's spec.tolerations tolerates the taint.
 bool tolerated(const nlohmann::json& pod, const nlohmann::json& taint);
+
+/// A taint as kubectl writes it: "key=value:effect", or "key:effect" when the value is empty.
+std::string taint_text(const nlohmann::json& taint);
 
 }  // namespace gpuwhy::k8s

@@ -51,8 +51,8 @@ struct Wording {
 /// The wording of a server version ("v1.34.0", "v1.33.13-gke.1"); "" or unparsable: the newest.
 Wording wording_for(std::string_view server_version);
 
-/// One requested resource on one node, in the scheduler's units: cpu in millicores, memory and
-/// ephemeral-storage in bytes, pods and extended resources in units.
+/// One requested resource on one node, in the scheduler's units (k8s::quantity): cpu in
+/// millicores, memory and ephemeral-storage in bytes, pods and extended resources in units.
 struct ResourceFit {
   std::string resource;
   long long allocatable = 0;  ///< status.allocatable (0 when the node does not list it)
@@ -95,18 +95,6 @@ struct NodeVerdict {
   std::vector<std::string> scheduler_reasons;
 };
 
-/// The pod's request as the scheduler computes it (component-helpers resource.PodRequests):
-/// max(sum of app containers + restartable init containers, each init container with the
-/// sidecars started before it), pod-level requests for cpu and memory when set, plus overhead;
-/// limits stand in for missing requests. Units as in ResourceFit; zero amounts are left out.
-std::map<std::string, long long> pod_requests(const nlohmann::json& pod);
-
-/// A quantity in the scheduler's units for `resource` (cpu: MilliValue, the rest: Value, both
-/// rounded up); nullopt when it is not a quantity.
-std::optional<long long> quantity(std::string_view resource, const nlohmann::json& value);
-/// A quantity in the scheduler's units written back for people: "2", "500m", "8Gi", "1536Mi".
-std::string show_quantity(std::string_view resource, long long amount);
-
 /// Something of the pod that this model does not cover.
 struct NotModelled {
   std::string what;  ///< "PodTopologySpread (spec.topologySpreadConstraints)"
@@ -134,14 +122,14 @@ std::string to_string(Outcome outcome);
 struct Verdict {
   std::string namespace_;
   std::string pod;
-  std::string node_name;     ///< spec.nodeName: the pod is bound (or was given a node by hand)
-  bool node_exists = false;  ///< node_name is one of the nodes read
-  std::string phase;         ///< status.phase
-  std::string scheduler;     ///< spec.schedulerName ("default-scheduler")
-  bool gated = false;        ///< spec.schedulingGates: the scheduler does not try it yet
-  int total_nodes = 0;       ///< N of "0/N nodes are available"
-  std::map<std::string, long long> request;
-  std::vector<NodeVerdict> nodes;  ///< in the order given
+  std::string node_name;                     ///< spec.nodeName: the pod is bound (or was given a node by hand)
+  bool node_exists = false;                  ///< node_name is one of the nodes read
+  std::string phase;                         ///< status.phase
+  std::string scheduler;                     ///< spec.schedulerName ("default-scheduler")
+  bool gated = false;                        ///< spec.schedulingGates: the scheduler does not try it yet
+  int total_nodes = 0;                       ///< N of "0/N nodes are available"
+  std::map<std::string, long long> request;  ///< k8s::pod_requests
+  std::vector<NodeVerdict> nodes;            ///< in the order given
   /// NodeAffinity's PreFilter refused the pod before any node was tried ("pod affinity terms
   /// conflict": every required term names disjoint metadata.name sets).
   std::string prefilter_failure;
@@ -176,6 +164,12 @@ Verdict explain(const nlohmann::json& pod, const std::vector<nlohmann::json>& no
 /// the reasons the model does not know (per node when the counts allow) and, when the verdict is
 /// then not explained, drops the model's summary line (it would be a guess).
 void add_scheduler_view(Verdict& v, const nlohmann::json& pod, const std::vector<nlohmann::json>& events);
+
+/// explain() and add_scheduler_view() for each of `targets`, in order, over one read of the
+/// nodes, the bound pods and the events.
+std::vector<Verdict> explain_each(const std::vector<nlohmann::json>& targets, const std::vector<nlohmann::json>& nodes,
+                                  const std::vector<nlohmann::json>& pods, const std::vector<nlohmann::json>& events,
+                                  const Wording& wording);
 
 /// The FitError line for these node verdicts ("0/3 nodes are available: 1 node(s) had
 /// untolerated taint {k: v}, 2 Insufficient cpu. preemption: 0/3 nodes are available: ...").

@@ -1,0 +1,66 @@
+#include "gpuwhy/collect/why_inputs.h"
+
+#include <utility>
+
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/kube/paging.h"
+
+namespace gpuwhy {
+
+namespace {
+
+using nlohmann::json;
+
+std::string escape(std::string_view v) {
+  return kube::query_escape(v);
+}
+
+std::string server_version_of(kube::Client& client) {
+  try {
+    const json v = client.get_json("/version");
+    if (v.is_object() && v.contains("gitVersion") && v["gitVersion"].is_string()) return v["gitVersion"];
+  } catch (const Error&) {
+    // The wording then defaults to the newest; the verdicts do not depend on it.
+  }
+  return "";
+}
+
+// The nodes, the bound pods and the events, read once for every target.
+void read_cluster(kube::Client& client, WhyInputs& in, const std::string& ns_path, const std::string& name) {
+  in.nodes = kube::list_all(client, "/api/v1/nodes", true);
+  // Bound pods that still hold resources (the scheduler's cache leaves out Succeeded and Failed).
+  in.bound = kube::list_all(
+      client, "/api/v1/pods?fieldSelector=" + escape("spec.nodeName!=,status.phase!=Succeeded,status.phase!=Failed"),
+      true);
+  std::string selector = "involvedObject.kind=Pod,reason=FailedScheduling";
+  if (!name.empty()) selector += ",involvedObject.name=" + name;
+  try {
+    in.events = kube::list_all(client, ns_path + "/events?fieldSelector=" + escape(selector), true);
+  } catch (const kube::HttpError&) {
+    // Events are the second source of the scheduler's verdict (the condition is the first).
+  }
+}
+
+}  // namespace
+
+WhyInputs read_why_inputs(kube::Client& client, const std::string& ns, const std::string& name) {
+  WhyInputs in;
+  in.ns = !ns.empty() ? ns : !client.config().namespace_.empty() ? client.config().namespace_ : std::string("default");
+  in.server_version = server_version_of(client);
+  const std::string ns_path = "/api/v1/namespaces/" + escape(in.ns);
+  if (name.empty()) {
+    in.targets = kube::list_all(client, ns_path + "/pods?fieldSelector=" + escape("status.phase=Pending"), false);
+  } else {
+    try {
+      in.targets.push_back(client.get_json(ns_path + "/pods/" + escape(name)));
+    } catch (const kube::HttpError& e) {
+      if (e.http_status() != 404) throw;
+      in.pod_missing = true;
+      return in;
+    }
+  }
+  if (!in.targets.empty()) read_cluster(client, in, ns_path, name);
+  return in;
+}
+
+}  // namespace gpuwhy

@@ -1,0 +1,121 @@
+#include "gpuwhy/k8s/requests.h"
+
+#include <utility>
+
+#include "gpuwhy/k8s/fields.h"
+#include "gpuwhy/k8s/quantity.h"
+
+namespace gpuwhy::k8s {
+
+using nlohmann::json;
+
+namespace {
+
+void add(Amounts& into, const Amounts& more) {
+  for (const auto& [k, v] : more) into[k] += v;
+}
+
+void max_into(Amounts& into, const Amounts& other) {
+  for (const auto& [k, v] : other) {
+    auto it = into.find(k);
+    if (it == into.end() || it->second < v) into[k] = v;
+  }
+}
+
+// Pod-level resources (PodLevelResources, beta and on from 1.34; the apiserver drops the field
+// where the gate is off): they replace the containers' sum for cpu and memory.
+void pod_level(const json& spec, Amounts& reqs, Amount amount) {
+  const json& plr = path(spec, {"resources", "requests"});
+  const json& pll = path(spec, {"resources", "limits"});
+  for (const auto r : {kCpu, kMemory}) {
+    const std::string key(r);
+    if (plr.is_object() && plr.contains(key)) {
+      if (auto q = amount(r, plr[key])) reqs[key] = *q;
+    } else if (pll.is_object() && pll.contains(key)) {
+      if (auto q = amount(r, pll[key])) reqs[key] = *q;
+    }
+  }
+}
+
+}  // namespace
+
+std::optional<long long> quantity(std::string_view resource, const json& value) {
+  const int scale = resource == kCpu ? 1000 : 1;
+  if (value.is_string()) return scaled_value(value.get_ref<const std::string&>(), scale);
+  if (value.is_number_integer()) {
+    const long long n = value.get<long long>();
+    if (n > 9'000'000'000'000'000LL / scale || n < 0) return std::nullopt;
+    return n * scale;
+  }
+  return std::nullopt;
+}
+
+std::string show_quantity(std::string_view resource, long long amount) {
+  if (resource == kCpu) {
+    if (amount % 1000 == 0) return std::to_string(amount / 1000);
+    return std::to_string(amount) + "m";
+  }
+  if (resource == kMemory || resource == kEphemeral || resource.rfind("hugepages-", 0) == 0) {
+    static const std::pair<const char*, int> kBin[] = {{"Ei", 60}, {"Pi", 50}, {"Ti", 40},
+                                                       {"Gi", 30}, {"Mi", 20}, {"Ki", 10}};
+    if (amount == 0) return "0";
+    for (const auto& [suffix, shift] : kBin) {
+      const long long unit = 1LL << shift;
+      if (amount % unit == 0 && amount / unit != 0) return std::to_string(amount / unit) + suffix;
+    }
+  }
+  return std::to_string(amount);
+}
+
+Amounts container_requests(const json& c, Amount amount) {
+  Amounts out;
+  const json& req = path(c, {"resources", "requests"});
+  const json& lim = path(c, {"resources", "limits"});
+  if (req.is_object()) {
+    for (const auto& [k, v] : req.items()) {
+      if (auto q = amount(k, v)) out[k] = *q;
+    }
+  }
+  if (lim.is_object()) {
+    for (const auto& [k, v] : lim.items()) {
+      if (req.is_object() && req.contains(k)) continue;
+      if (auto q = amount(k, v)) out[k] = *q;
+    }
+  }
+  return out;
+}
+
+Amounts pod_requests(const json& pod, Amount amount) {
+  const json& spec = field(pod, "spec");
+  Amounts reqs;
+  for (const json* c : array_of(field(spec, "containers"))) add(reqs, container_requests(*c, amount));
+  Amounts restartable;
+  Amounts init_max;
+  for (const json* c : array_of(field(spec, "initContainers"))) {
+    Amounts creq = container_requests(*c, amount);
+    if (str(*c, "restartPolicy") == "Always") {
+      // A sidecar runs for the pod's whole life: it adds to the app containers, and every init
+      // container after it runs beside it.
+      add(reqs, creq);
+      add(restartable, creq);
+      creq = restartable;
+    } else {
+      add(creq, restartable);
+    }
+    max_into(init_max, creq);
+  }
+  max_into(reqs, init_max);
+  pod_level(spec, reqs, amount);
+  const json& overhead = field(spec, "overhead");
+  if (overhead.is_object()) {
+    for (const auto& [k, v] : overhead.items()) {
+      if (auto q = amount(k, v)) reqs[k] += *q;
+    }
+  }
+  for (auto it = reqs.begin(); it != reqs.end();) {
+    it = it->second == 0 ? reqs.erase(it) : std::next(it);
+  }
+  return reqs;
+}
+
+}  // namespace gpuwhy::k8s

@@ -1,0 +1,242 @@
+// The filter plugins of kube-scheduler's default profile that the model has
+// (pkg/scheduler/framework/plugins/): nodeunschedulable, nodename, tainttoleration, nodeaffinity,
+// nodeports, noderesources/fit.go. Each says, for one node, whether it rejects the pod and why.
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "gpuwhy/k8s/node_affinity.h"
+#include "gpuwhy/k8s/requests.h"
+#include "gpuwhy/k8s/taints.h"
+#include "why_detail.h"
+
+namespace gpuwhy::why::detail {
+
+using k8s::kCpu;
+using k8s::kEphemeral;
+using k8s::kMemory;
+using k8s::kPods;
+using k8s::show_quantity;
+using nlohmann::json;
+
+std::vector<HostPort> host_ports(const json& pod) {
+  std::vector<HostPort> out;
+  auto from = [&out](const json& c) {
+    for (const json* p : array_of(field(c, "ports"))) {
+      const json& hp = field(*p, "hostPort");
+      if (!hp.is_number_integer() || hp.get<long long>() <= 0) continue;
+      std::string ip = str(*p, "hostIP");
+      if (ip.empty()) ip = "0.0.0.0";
+      std::string proto = str(*p, "protocol");
+      if (proto.empty()) proto = "TCP";
+      out.push_back({ip, proto, static_cast<int>(hp.get<long long>())});
+    }
+  };
+  for (const json* c : array_of(path(pod, {"spec", "containers"}))) from(*c);
+  // Sidecars (restartable init containers) run beside the app containers and hold their ports.
+  for (const json* c : array_of(path(pod, {"spec", "initContainers"}))) {
+    if (str(*c, "restartPolicy") == "Always") from(*c);
+  }
+  return out;
+}
+
+namespace {
+
+bool ports_conflict(const HostPort& a, const HostPort& b) {
+  if (a.port != b.port || a.protocol != b.protocol) return false;
+  return a.ip == b.ip || a.ip == "0.0.0.0" || b.ip == "0.0.0.0";
+}
+
+std::string taint_reason(const json& taint, const Wording& w) {
+  if (!w.taint_named) return "node(s) had untolerated taint(s)";
+  return fmt::format("node(s) had untolerated taint {{{}: {}}}", str(taint, "key"), str(taint, "value"));
+}
+
+// The numbers of one resource line.
+Msg resource_detail(const ResourceFit& r) {
+  const std::string id = r.resource == kPods ? "why.detail.pods" : "why.detail.resource";
+  return msg(id, {{"resource", r.resource},
+                  {"allocatable", show_quantity(r.resource, r.allocatable)},
+                  {"requested", show_quantity(r.resource, r.requested)},
+                  {"request", show_quantity(r.resource, r.request)},
+                  {"free", show_quantity(r.resource, std::max(0LL, r.free()))},
+                  {"short", show_quantity(r.resource, std::max(0LL, r.shortfall()))}});
+}
+
+json suggested_toleration(const json& taint) {
+  json t = json::object();
+  t["key"] = str(taint, "key");
+  if (str(taint, "value").empty()) {
+    t["operator"] = "Exists";
+  } else {
+    t["operator"] = "Equal";
+    t["value"] = str(taint, "value");
+  }
+  t["effect"] = str(taint, "effect");
+  return t;
+}
+
+// Each plugin's Filter: true when it rejects the pod on the node (the verdict then says why).
+void reject(NodeVerdict& v, Gate gate, std::string reason, bool unresolvable) {
+  v.gate = gate;
+  v.reasons.push_back(std::move(reason));
+  v.unresolvable = unresolvable;
+}
+
+bool node_unschedulable(const Input& in, NodeVerdict& v) {
+  const json& unsched = path(in.node, {"spec", "unschedulable"});
+  if (!unsched.is_boolean() || !unsched.get<bool>()) return false;
+  const json t = {{"key", "node.kubernetes.io/unschedulable"}, {"effect", "NoSchedule"}};
+  if (k8s::tolerated(in.pod, t)) return false;
+  reject(v, Gate::kNodeUnschedulable, std::string(kReasonUnschedulable), true);
+  v.details.push_back(msg("why.detail.unschedulable", {{"node", v.node}}));
+  v.fix = msg("why.fix.unschedulable", {{"node", v.node}});
+  return true;
+}
+
+bool node_name(const Input& in, NodeVerdict& v) {
+  const std::string want = str(field(in.pod, "spec"), "nodeName");
+  if (want.empty() || want == v.node) return false;
+  reject(v, Gate::kNodeName, std::string(kReasonNodeName), true);
+  v.mismatches.push_back(want);
+  v.details.push_back(msg("why.detail.node-name", {{"node", v.node}, {"want", want}}));
+  v.fix = msg("why.fix.node-name", {{"want", want}});
+  return true;
+}
+
+// The first NoSchedule/NoExecute taint not tolerated (FindMatchingUntoleratedTaint).
+bool taint_toleration(const Input& in, NodeVerdict& v) {
+  for (const json* t : array_of(path(in.node, {"spec", "taints"}))) {
+    const std::string effect = str(*t, "effect");
+    if (effect != "NoSchedule" && effect != "NoExecute") continue;
+    if (k8s::tolerated(in.pod, *t)) continue;
+    reject(v, Gate::kTaintToleration, taint_reason(*t, in.wording), true);
+    v.taint = *t;
+    v.toleration = suggested_toleration(*t);
+    v.details.push_back(msg("why.detail.taint", {{"taint", k8s::taint_text(*t)}}));
+    v.fix =
+        msg("why.fix.taint",
+            {{"toleration", v.toleration.dump()}, {"node", v.node}, {"untaint", str(*t, "key") + ":" + effect + "-"}});
+    return true;
+  }
+  return false;
+}
+
+// spec.nodeSelector: every pair must match.
+void selector_mismatches(const Input& in, NodeVerdict& v) {
+  const json& sel = path(in.pod, {"spec", "nodeSelector"});
+  if (!sel.is_object()) return;
+  for (const auto& [k, val] : sel.items()) {
+    const std::string wanted = val.is_string() ? val.get<std::string>() : val.dump();
+    const auto have = k8s::label_of(in.node, k);
+    if (have && *have == wanted) continue;
+    v.mismatches.push_back(fmt::format("nodeSelector {}={}: node has {}", k, wanted, k8s::label_text(k, have)));
+    v.details.push_back(have ? msg("why.detail.selector", {{"key", k}, {"want", wanted}, {"have", *have}})
+                             : msg("why.detail.selector-missing", {{"key", k}, {"want", wanted}}));
+    if (v.fix.id.empty()) v.fix = msg("why.fix.selector", {{"node", v.node}, {"key", k}, {"value", wanted}});
+  }
+}
+
+// Required node affinity: one term must match; when none does, each term's first failure.
+void affinity_mismatches(const Input& in, NodeVerdict& v) {
+  const auto terms = array_of(k8s::required_terms(in.pod));
+  if (terms.empty()) return;
+  std::vector<std::string> failures;
+  for (const json* t : terms) {
+    auto f = k8s::term_failure(*t, in.node);
+    if (!f) return;
+    failures.push_back(*f);
+  }
+  for (std::size_t i = 0; i < failures.size(); ++i) {
+    v.mismatches.push_back(fmt::format("term {}: {}", i + 1, failures[i]));
+    v.details.push_back(msg("why.detail.affinity", {{"term", std::to_string(i + 1)}, {"failure", failures[i]}}));
+  }
+  v.fix = msg("why.fix.affinity", {{"node", v.node}});
+}
+
+bool node_affinity(const Input& in, NodeVerdict& v) {
+  selector_mismatches(in, v);
+  if (v.mismatches.empty()) affinity_mismatches(in, v);
+  if (v.mismatches.empty()) return false;
+  reject(v, Gate::kNodeAffinity, std::string(kReasonAffinity), true);
+  return true;
+}
+
+bool node_ports(const Input& in, NodeVerdict& v) {
+  for (const auto& hp : in.want_ports) {
+    for (const auto& [used, holder] : in.st.ports) {
+      if (ports_conflict(hp, used)) v.ports.push_back({hp.port, hp.protocol, hp.ip, holder});
+    }
+  }
+  if (v.ports.empty()) return false;
+  reject(v, Gate::kNodePorts, std::string(kReasonPorts), false);
+  for (const auto& p : v.ports) {
+    v.details.push_back(
+        msg("why.detail.port", {{"port", std::to_string(p.port)}, {"protocol", p.protocol}, {"pod", p.holder}}));
+  }
+  v.fix = msg("why.fix.port", {{"port", std::to_string(v.ports.front().port)}});
+  return true;
+}
+
+// fit.go fitsRequest: the pod count first, then cpu, memory, ephemeral-storage, then every other
+// requested resource. Every shortfall is a reason of its own; the node is "not helpful" to
+// preempt on when a request exceeds its whole allocatable (from 1.34).
+bool node_resources_fit(const Input& in, NodeVerdict& v) {
+  const json& alloc = path(in.node, {"status", "allocatable"});
+  auto allocatable = [&alloc](const std::string& r) -> long long {
+    const json& q = field(alloc, r);
+    return q.is_null() ? 0 : k8s::quantity(r, q).value_or(0);
+  };
+  const ResourceFit pods{std::string(kPods), allocatable(std::string(kPods)), in.st.pods, 1};
+  v.resources.push_back(pods);
+  if (pods.shortfall() > 0) {
+    v.reasons.emplace_back(kReasonTooManyPods);
+    v.details.push_back(resource_detail(pods));
+  }
+  std::vector<std::string> order;
+  for (const auto r : {kCpu, kMemory, kEphemeral}) {
+    if (in.request.count(std::string(r)) != 0) order.emplace_back(r);
+  }
+  for (const auto& [r, q] : in.request) {
+    if (r != kCpu && r != kMemory && r != kEphemeral && r != kPods) order.push_back(r);
+  }
+  bool too_big = false;
+  for (const auto& r : order) {
+    const auto rit = in.st.requested.find(r);
+    const ResourceFit f{r, allocatable(r), rit == in.st.requested.end() ? 0 : rit->second, in.request.at(r)};
+    v.resources.push_back(f);
+    if (f.shortfall() <= 0) continue;
+    v.reasons.push_back("Insufficient " + r);
+    v.details.push_back(resource_detail(f));
+    too_big = too_big || f.too_big();
+  }
+  if (v.reasons.empty()) return false;
+  v.gate = Gate::kNodeResourcesFit;
+  v.unresolvable = in.wording.too_big_unresolvable && too_big;
+  v.fix = too_big ? msg("why.fix.resource.too-big", {{"node", v.node}}) : msg("why.fix.resource", {{"node", v.node}});
+  return true;
+}
+
+}  // namespace
+
+NodeVerdict evaluate(const Input& in, const k8s::NodeNameFilter& pre) {
+  NodeVerdict v;
+  v.node = str(field(in.node, "metadata"), "name");
+  if (pre.restricted && pre.names.count(v.node) == 0) {
+    reject(v, Gate::kNodeAffinityFilter, std::string(kReasonPreFilter), true);
+    v.details.push_back(msg("why.detail.prefilter", {{"node", v.node}}));
+    v.fix = msg("why.fix.prefilter", {{"node", v.node}});
+    return v;
+  }
+  // The default profile's filter order; the first that rejects decides.
+  for (const auto filter :
+       {node_unschedulable, node_name, taint_toleration, node_affinity, node_ports, node_resources_fit}) {
+    if (filter(in, v)) return v;
+  }
+  return v;
+}
+
+}  // namespace gpuwhy::why::detail

@@ -1,0 +1,182 @@
+// `gpuwhy why`'s table and JSON document. Every text that comes from the cluster passes the
+// terminal sanitiser before it reaches a table.
+#include "gpuwhy/why/render.h"
+
+#include <algorithm>
+#include <array>
+
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/k8s/requests.h"
+
+namespace gpuwhy::why {
+
+namespace {
+
+using nlohmann::json;
+
+std::string pad(const std::string& s, std::size_t width) {
+  const std::size_t w = text::display_width(s);
+  return w >= width ? s : s + std::string(width - w, ' ');
+}
+
+std::string request_text(const Verdict& v, i18n::Lang lang) {
+  if (v.request.empty()) return i18n::text("why.ui.no-request", lang);
+  std::string out;
+  for (const auto& [r, q] : v.request) out += (out.empty() ? "" : ", ") + r + " " + k8s::show_quantity(r, q);
+  return out;
+}
+
+std::string sanitized(const std::string& t) {
+  return text::sanitize_terminal(t);
+}
+
+// The scheduler's own message and whether it says what the model says.
+std::string scheduler_lines(const Verdict& v, i18n::Lang lang) {
+  std::string out;
+  if (!v.scheduler_message.empty()) {
+    out += sanitized(i18n::render(
+               msg("why.ui.scheduler", {{"source", v.scheduler_message_source}, {"message", v.scheduler_message}}),
+               lang)) +
+           "\n";
+  }
+  if (v.agrees) out += i18n::text(*v.agrees ? "why.ui.agrees" : "why.ui.disagrees", lang) + "\n";
+  return out;
+}
+
+// The WHY of a node that passes every modelled gate of a verdict the scheduler refused: its
+// unmodelled reason quoted whole when the message's counts tell it, else only that it passed.
+std::string passed_gates_reason(const NodeVerdict& n, i18n::Lang lang) {
+  if (n.scheduler_reasons.empty()) return i18n::text("why.ui.gate.passes", lang);
+  if (n.scheduler_reasons.size() == 1) return n.scheduler_reasons.front();
+  std::string all;
+  for (const auto& x : n.scheduler_reasons) all += (all.empty() ? "" : " | ") + x;
+  return i18n::render(msg("why.ui.one-of", {{"reasons", all}}), lang);
+}
+
+// One row per node (NODE, GATE, WHY), its numbers and its fix below it.
+std::string node_rows(const Verdict& v, i18n::Lang lang) {
+  const auto r = [lang](const Msg& m) { return i18n::render(m, lang); };
+  std::vector<std::array<std::string, 3>> rows;
+  rows.push_back({r(msg("why.ui.col.node")), r(msg("why.ui.col.gate")), r(msg("why.ui.col.why"))});
+  const bool unexplained = v.outcome() == Outcome::kNotExplained;
+  for (const auto& n : v.nodes) {
+    std::string reasons;
+    for (const auto& x : n.reasons) reasons += (reasons.empty() ? "" : ", ") + x;
+    std::string gate = n.gate == Gate::kNone ? r(msg("why.ui.fits")) : to_string(n.gate);
+    if (unexplained && n.gate == Gate::kNone) {
+      gate = r(msg("why.ui.gate.not-modelled"));
+      reasons = passed_gates_reason(n, lang);
+    }
+    rows.push_back({sanitized(n.node), gate, sanitized(reasons)});
+  }
+  std::size_t w0 = 0;
+  std::size_t w1 = 0;
+  for (const auto& row : rows) {
+    w0 = std::max(w0, text::display_width(row[0]));
+    w1 = std::max(w1, text::display_width(row[1]));
+  }
+  const std::string indent(w0 + 2 + w1 + 2, ' ');
+  std::string out;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    out += pad(rows[i][0], w0) + "  " + pad(rows[i][1], w1) + "  " + rows[i][2] + "\n";
+    if (i == 0) continue;
+    const auto& n = v.nodes[i - 1];
+    for (const auto& d : n.details) out += indent + sanitized(r(d)) + "\n";
+    if (!n.fix.id.empty()) out += indent + sanitized(r(msg("why.ui.fix", {{"fix", r(n.fix)}}))) + "\n";
+  }
+  return out;
+}
+
+std::string fitting_names(const Verdict& v) {
+  std::string names;
+  for (const auto& n : v.nodes) {
+    if (n.gate == Gate::kNone) names += (names.empty() ? "" : ", ") + n.node;
+  }
+  return names;
+}
+
+// What the model's verdict predicts: a binding only when nothing it lacks can still decide; else
+// that it is not fully explained, the scheduler's own reasons quoted whole and the gates checked.
+std::string outcome_lines(const Verdict& v, i18n::Lang lang) {
+  const auto r = [lang](const Msg& m) { return sanitized(i18n::render(m, lang)); };
+  const std::string count = std::to_string(v.fitting_nodes());
+  if (v.outcome() == Outcome::kExplained) {
+    return v.fitting_nodes() == 0 ? ""
+                                  : r(msg("why.ui.fits-on", {{"count", count}, {"nodes", fitting_names(v)}})) + "\n";
+  }
+  std::string out = r(msg("why.ui.not-explained")) + "\n";
+  for (const auto& u : v.unmodelled_reasons) {
+    out += "  " +
+           (u.count < 0 ? r(msg("why.ui.unmodelled-pod", {{"reason", u.text}}))
+                        : r(msg("why.ui.unmodelled-nodes", {{"count", std::to_string(u.count)}, {"reason", u.text}}))) +
+           "\n";
+  }
+  if (v.unmodelled_reasons.empty() && !v.scheduler_message.empty()) out += "  " + r(msg("why.ui.says-no")) + "\n";
+  std::string gates;
+  for (const auto g : modelled_gates()) gates += (gates.empty() ? "" : ", ") + to_string(g);
+  out += r(v.fitting_nodes() == 0
+               ? msg("why.ui.checked-none", {{"gates", gates}})
+               : msg("why.ui.checked-fits", {{"gates", gates}, {"count", count}, {"nodes", fitting_names(v)}})) +
+         "\n";
+  return out;
+}
+
+}  // namespace
+
+std::string render_table(const Verdict& v, i18n::Lang lang) {
+  const auto r = [lang](const Msg& m) { return sanitized(i18n::render(m, lang)); };
+  std::string out =
+      r(msg("why.ui.pod",
+            {{"namespace", v.namespace_}, {"pod", v.pod}, {"phase", v.phase}, {"request", request_text(v, lang)}})) +
+      "\n";
+  if (v.outcome() == Outcome::kNodeMissing) {
+    return out + r(msg("why.ui.node-missing", {{"node", v.node_name}})) + "\n";
+  }
+  if (!v.node_name.empty()) return out + r(msg("why.ui.bound", {{"node", v.node_name}})) + "\n";
+  if (v.gated) out += r(msg("why.ui.gated")) + "\n";
+  if (!v.scheduler.empty() && v.scheduler != "default-scheduler") {
+    out += r(msg("why.ui.other-scheduler", {{"name", v.scheduler}})) + "\n";
+  }
+  if (!v.prefilter_failure.empty()) {
+    // One refusal for the whole pod: no node was tried, so no node has a row.
+    out += r(msg("why.ui.prefilter", {{"reason", v.prefilter_failure}})) + "\n";
+    if (!v.nodes.empty()) {
+      for (const auto& d : v.nodes.front().details) out += "  " + r(d) + "\n";
+      out += "  " + r(msg("why.ui.fix", {{"fix", i18n::render(v.nodes.front().fix, lang)}})) + "\n";
+    }
+  } else {
+    out += node_rows(v, lang);
+  }
+  if (!v.summary.empty()) out += r(msg("why.ui.summary", {{"summary", v.summary}})) + "\n";
+  out += scheduler_lines(v, lang);  // "... differ from gpuwhy's (see below)": the outcome follows
+  out += outcome_lines(v, lang);
+  for (const auto& nm : v.not_modelled) out += r(msg("why.ui.not-modelled", {{"what", nm.what}})) + "\n";
+  return out;
+}
+
+json report(const std::vector<Verdict>& verdicts, const std::string& server_version, i18n::Lang lang) {
+  json out = json::object();
+  out["schema_version"] = 1;
+  out["kind"] = "gpuwhy-why";
+  out["gpuwhy_version"] = GPUWHY_VERSION;
+  out["server_version"] = server_version;
+  out["lang"] = i18n::to_string(lang);
+  json pods = json::array();
+  for (const auto& v : verdicts) pods.push_back(to_json(v, i18n::to_string(lang)));
+  out["pods"] = pods;
+  return out;
+}
+
+std::string render_tables(const std::vector<Verdict>& verdicts, const std::string& ns, i18n::Lang lang) {
+  if (verdicts.empty()) {
+    return text::sanitize_terminal(i18n::render(msg("why.ui.no-pending", {{"namespace", ns}}), lang)) + "\n";
+  }
+  std::string out;
+  for (std::size_t i = 0; i < verdicts.size(); ++i) {
+    if (i > 0) out += "\n";
+    out += render_table(verdicts[i], lang);
+  }
+  return out;
+}
+
+}  // namespace gpuwhy::why

@@ -1,0 +1,65 @@
+// What the files of `gpuwhy why`'s model share: the scheduler's reason texts, the NodeInfo of a
+// node, and the filter plugins (filters.cpp) that explain() (why.cpp) runs on every node.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpuwhy/k8s/fields.h"
+#include "gpuwhy/k8s/node_affinity.h"
+#include "gpuwhy/k8s/requests.h"
+#include "gpuwhy/why/why.h"
+
+namespace gpuwhy::why::detail {
+
+using k8s::array_of;
+using k8s::field;
+using k8s::path;
+using k8s::str;
+
+// The reasons the modelled plugins write, as the scheduler spells them.
+inline constexpr std::string_view kReasonUnschedulable = "node(s) were unschedulable";
+inline constexpr std::string_view kReasonNodeName = "node(s) didn't match the requested node name";
+inline constexpr std::string_view kReasonAffinity = "node(s) didn't match Pod's node affinity/selector";
+inline constexpr std::string_view kReasonPreFilter = "node(s) didn't satisfy plugin(s) [NodeAffinity]";
+inline constexpr std::string_view kReasonPorts = "node(s) didn't have free ports for the requested pod ports";
+inline constexpr std::string_view kReasonTooManyPods = "Too many pods";
+inline constexpr std::string_view kPreFilterConflict = "pod affinity terms conflict";
+
+/// A host port a container asks for (NodePorts): "0.0.0.0" and "TCP" when not set.
+struct HostPort {
+  std::string ip;
+  std::string protocol;
+  int port = 0;
+};
+
+/// The host ports of the pod's containers and sidecars (restartable init containers).
+std::vector<HostPort> host_ports(const nlohmann::json& pod);
+
+/// The scheduler's NodeInfo of one node: what the pods bound there request, how many there are,
+/// and the host ports they hold (with the namespace/name of the holder).
+struct NodeState {
+  k8s::Amounts requested;
+  int pods = 0;
+  std::vector<std::pair<HostPort, std::string>> ports;
+};
+
+/// What each plugin's Filter reads.
+struct Input {
+  const nlohmann::json& pod;
+  const nlohmann::json& node;
+  const NodeState& st;
+  const k8s::Amounts& request;
+  const std::vector<HostPort>& want_ports;
+  const Wording& wording;
+};
+
+/// The node's verdict: NodeAffinity's PreFilter first, then the default profile's filters in
+/// order; the first that rejects decides.
+NodeVerdict evaluate(const Input& in, const k8s::NodeNameFilter& pre);
+
+}  // namespace gpuwhy::why::detail
