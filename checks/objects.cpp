@@ -9,6 +9,7 @@
 #include "files.h"
 #include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/k8s/requests.h"
 
 namespace gpuwhy::checks::detail {
 
@@ -113,28 +114,17 @@ std::optional<long long> gpu_sum(const json& pod, const char* which) {
   return sum;
 }
 
+namespace {
+/// Any quantity in thousandths (a fraction of a GPU is kept, not rounded up).
+std::optional<long long> thousandths(std::string_view /*resource*/, const json& value) {
+  return readers::json_quantity_milli(value);
+}
+}  // namespace
+
 long long scheduler_gpu_request(const json& pod) {
-  // Same rule as the scheduler's resource accounting (k8s.io/component-helpers resource
-  // PodRequests): the containers run together, init containers one at a time, and a sidecar
-  // (an init container with restartPolicy Always) runs from its start beside everything after
-  // it, so it adds to the containers and to each init container after it.
-  long long containers = gpu_sum(pod, "requests").value_or(0);
-  long long sidecars = 0;
-  long long init_max = 0;
-  const json* ic = at(pod, "/spec/initContainers");
-  if (ic != nullptr && ic->is_array()) {
-    for (const auto& c : *ic) {
-      const long long own = container_gpu(c, "requests").value_or(0);
-      if (view_at(c, "/restartPolicy") == "Always") {
-        containers += own;
-        sidecars += own;
-        init_max = std::max(init_max, sidecars);
-      } else {
-        init_max = std::max(init_max, own + sidecars);
-      }
-    }
-  }
-  return std::max(containers, init_max);
+  const auto all = k8s::pod_requests(pod, thousandths);
+  const auto it = all.find(std::string(lab::kResource));
+  return it == all.end() ? 0 : it->second;
 }
 
 std::vector<const json*> all_containers(const json& pod) {

@@ -58,8 +58,8 @@ std::string taint_string(const json& taint);
 /// Sum over containers of resources.<which>[nvidia.com/gpu] in thousandths; nullopt when no
 /// container sets it.
 std::optional<long long> gpu_sum(const json& pod, const char* which);
-/// What the scheduler counts for a pod: max(sum of containers, max of init containers) of the
-/// nvidia.com/gpu requests, in thousandths.
+/// The nvidia.com/gpu the scheduler counts for a pod (k8s::pod_requests: containers, init
+/// containers, sidecars, overhead), in thousandths.
 long long scheduler_gpu_request(const json& pod);
 /// nvidia.com/gpu the scheduler counts as used on lab-node-0: every non-terminated pod bound
 /// there (of the pods the snapshot holds), in thousandths, with each pod that asks for some.
