@@ -77,64 +77,6 @@ RunMeta meta_for(const Snapshot& snap, i18n::Lang lang, std::string generated_at
   return m;
 }
 
-/// One entry of a batch: a bundle path to grade, or an entry that cannot be one (its cause).
-struct BatchEntry {
-  std::string path;
-  std::string error;     ///< "" when `path` is to be loaded
-  bool beneath = false;  ///< found in a folder: a link (symbolic or hard) is an error row, never followed
-};
-
-// Expands folders into the *.json entries they hold (recursively, sorted; links are not
-// followed, into folders or to files: a link is an error row). Every entry named *.json becomes a
-// row whatever it is (a link, a FIFO, an unreadable file: load_bundle says why), and so does a folder that
-// cannot be listed; a folder with no *.json at all is a usage error (exit 2).
-std::vector<BatchEntry> expand_bundles(const std::vector<std::string>& args) {
-  std::vector<BatchEntry> out;
-  for (const auto& a : args) {
-    std::error_code ec;
-    if (!fs::is_directory(a, ec)) {
-      out.push_back({a, "", false});
-      continue;
-    }
-    std::vector<BatchEntry> found;
-    fs::recursive_directory_iterator it(a, fs::directory_options::none, ec);
-    if (ec) found.push_back({a, fmt::format("{}: cannot list the folder: {}", a, ec.message()), false});
-    for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      const fs::path& p = it->path();
-      std::error_code sec;
-      const bool dir = it->is_directory(sec) && !it->is_symlink(sec);
-      if (dir) {
-        // A subfolder that cannot be listed is a row of its own, not a silent gap.
-        std::error_code lec;
-        fs::directory_iterator probe(p, lec);
-        if (lec) {
-          found.push_back(
-              {p.string(), fmt::format("{}: cannot list the folder: {}", p.string(), lec.message()), false});
-          it.disable_recursion_pending();
-        }
-        continue;
-      }
-      if (p.extension() == ".json") found.push_back({p.string(), "", true});
-    }
-    if (ec) found.push_back({a, fmt::format("{}: listing the folder stopped: {}", a, ec.message()), false});
-    if (found.empty()) {
-      throw Error(ErrorKind::kUsage, fmt::format("{}: the folder holds no *.json bundle to grade", a));
-    }
-    std::sort(found.begin(), found.end(), [](const BatchEntry& x, const BatchEntry& y) { return x.path < y.path; });
-    out.insert(out.end(), found.begin(), found.end());
-  }
-  return out;
-}
-
-// The submission's name: the bundle's file name, or its folder's when the file is "bundle.json".
-std::string user_of(const std::string& path) {
-  const fs::path p(path);
-  if (p.stem() == "bundle" && p.has_parent_path() && !p.parent_path().filename().empty()) {
-    return p.parent_path().filename().string();
-  }
-  return p.stem().string();
-}
-
 // POSIX precedence: the first of LC_ALL, LC_CTYPE, LANG that is set decides the character set.
 bool utf8_locale(const std::map<std::string, std::string>& env) {
   for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
@@ -370,10 +312,10 @@ Graded grade_bundle(const std::string& path, const Plan& p) {
   return grade_one(snap, p);
 }
 
-render::BatchRow batch_row(const BatchEntry& entry, const Plan& p, const std::string& generated_at) {
+render::BatchRow batch_row(const BundleEntry& entry, const Plan& p, const std::string& generated_at) {
   render::BatchRow row;
   row.origin = entry.path;
-  row.user = user_of(entry.path);
+  row.user = submission_name(entry.path);
   if (!entry.error.empty()) {
     row.error = entry.error;
     return row;
@@ -638,11 +580,11 @@ int emit_run(const Plan& p, const Graded& g) {
 // let go. json and csv are written a row at a time; table, html and markdown keep only a summary
 // of each row (render::BatchWriter).
 int run_batch(const CheckOptions& o, const Plan& p) {
-  const std::vector<BatchEntry> entries = expand_bundles(o.snapshots);
+  const std::vector<BundleEntry> entries = find_bundles(o.snapshots);
   if (o.given.count("--output") != 0) {
     std::vector<Input> in;
     in.reserve(entries.size());
-    for (const BatchEntry& e : entries) in.push_back({e.path, "cli.input.bundle"});
+    for (const BundleEntry& e : entries) in.push_back({e.path, "cli.input.bundle"});
     refuse_output_over_inputs(o.output, in, p.lang);
   }
   use_batch_allocator();

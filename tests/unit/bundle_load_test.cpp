@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -90,6 +93,41 @@ TEST(BundleLoad, TooDeepOrTooManyValuesIsRefused) {
 TEST(BundleLoad, AFileThatCannotBeReadIsAnIoError) {
   const Error e = error_of([] { return load_bundle("/nonexistent/bundle.json"); });
   EXPECT_EQ(e.kind(), ErrorKind::kIo);
+}
+
+// A batch's folder: its *.json entries, recursively, sorted, each marked as found beneath it;
+// other files ignored; a file named on the command line kept as it is; a folder with none refused.
+TEST(BundleFind, AFolderIsItsJsonEntriesSorted) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::temp_directory_path() / ("gpuwhy-find-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root / "class" / "s2");
+  fs::create_directories(root / "empty");
+  for (const auto& f : {"class/s3.json", "class/s1.json", "class/notes.txt", "class/s2/bundle.json"}) {
+    std::ofstream(root / f) << "{}";
+  }
+  const auto entries = find_bundles({(root / "class").string(), "named.json"});
+  ASSERT_EQ(entries.size(), 4U);
+  EXPECT_EQ(entries[0].path, (root / "class" / "s1.json").string());
+  EXPECT_EQ(entries[1].path, (root / "class" / "s2" / "bundle.json").string());
+  EXPECT_EQ(entries[2].path, (root / "class" / "s3.json").string());
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_TRUE(entries[k].beneath) << entries[k].path;
+    EXPECT_TRUE(entries[k].error.empty()) << entries[k].error;
+  }
+  EXPECT_EQ(entries[3].path, "named.json");
+  EXPECT_FALSE(entries[3].beneath);
+  const Error e = error_of([&] { return find_bundles({(root / "empty").string()}); });
+  EXPECT_EQ(e.kind(), ErrorKind::kUsage);
+  EXPECT_NE(std::string(e.what()).find("no *.json"), std::string::npos) << e.what();
+  fs::remove_all(root);
+}
+
+TEST(BundleFind, TheSubmissionIsNamedByItsFileOrItsFolder) {
+  EXPECT_EQ(submission_name("class/s17.json"), "s17");
+  EXPECT_EQ(submission_name("class/s17/bundle.json"), "s17");
+  EXPECT_EQ(submission_name("bundle.json"), "bundle");
+  EXPECT_EQ(submission_name("/tmp/김민준.json"), "김민준");
 }
 
 }  // namespace

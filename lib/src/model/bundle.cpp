@@ -1,9 +1,12 @@
 // Reading a bundle as gpuwhy does: the bounded parse, its drop policy and its error texts.
 #include "gpuwhy/model/bundle.h"
 
+#include <algorithm>
 #include <cstddef>
+#include <filesystem>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -79,6 +82,54 @@ Snapshot load_bundle(const std::string& path, bool beneath) {
     j = parse_bundle_json(text, path);
   }
   return from_bundle(std::move(j), path);
+}
+
+namespace fs = std::filesystem;
+
+std::vector<BundleEntry> find_bundles(const std::vector<std::string>& args) {
+  std::vector<BundleEntry> out;
+  for (const auto& a : args) {
+    std::error_code ec;
+    if (!fs::is_directory(a, ec)) {
+      out.push_back({a, "", false});
+      continue;
+    }
+    std::vector<BundleEntry> found;
+    fs::recursive_directory_iterator it(a, fs::directory_options::none, ec);
+    if (ec) found.push_back({a, fmt::format("{}: cannot list the folder: {}", a, ec.message()), false});
+    for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      const fs::path& p = it->path();
+      std::error_code sec;
+      const bool dir = it->is_directory(sec) && !it->is_symlink(sec);
+      if (dir) {
+        // A subfolder that cannot be listed is a row of its own, not a silent gap.
+        std::error_code lec;
+        fs::directory_iterator probe(p, lec);
+        if (lec) {
+          found.push_back(
+              {p.string(), fmt::format("{}: cannot list the folder: {}", p.string(), lec.message()), false});
+          it.disable_recursion_pending();
+        }
+        continue;
+      }
+      if (p.extension() == ".json") found.push_back({p.string(), "", true});
+    }
+    if (ec) found.push_back({a, fmt::format("{}: listing the folder stopped: {}", a, ec.message()), false});
+    if (found.empty()) {
+      throw Error(ErrorKind::kUsage, fmt::format("{}: the folder holds no *.json bundle to grade", a));
+    }
+    std::sort(found.begin(), found.end(), [](const BundleEntry& x, const BundleEntry& y) { return x.path < y.path; });
+    out.insert(out.end(), found.begin(), found.end());
+  }
+  return out;
+}
+
+std::string submission_name(const std::string& path) {
+  const fs::path p(path);
+  if (p.stem() == "bundle" && p.has_parent_path() && !p.parent_path().filename().empty()) {
+    return p.parent_path().filename().string();
+  }
+  return p.stem().string();
 }
 
 }  // namespace gpuwhy

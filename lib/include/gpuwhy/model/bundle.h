@@ -41,4 +41,20 @@ Snapshot parse_bundle(std::string_view text, const std::string& path);
 /// Error: kIo when the file cannot be read, else as parse_bundle.
 Snapshot load_bundle(const std::string& path, bool beneath = false);
 
+/// One entry of a batch: a bundle path to grade, or an entry that cannot be one (its cause).
+struct BundleEntry {
+  std::string path;
+  std::string error;     ///< "" when `path` is to be loaded
+  bool beneath = false;  ///< found in a folder: a link (symbolic or hard) is an error row, never followed
+};
+/// The bundles named on a batch's command line: a file as it is, a folder expanded into the *.json
+/// entries it holds (recursively, sorted; links are not followed, into folders or to files: a
+/// link is an error row when loaded). Every entry named *.json becomes a row whatever it is (a
+/// link, a FIFO, an unreadable file: load_bundle says why), and so does a folder that cannot be
+/// listed. Throws Error(kUsage) for a folder with no *.json at all.
+std::vector<BundleEntry> find_bundles(const std::vector<std::string>& args);
+/// The submission's name: the bundle's file name without `.json`, or its folder's when the file
+/// is "bundle.json" (`s17.json` and `s17/bundle.json` are both "s17").
+std::string submission_name(const std::string& path);
+
 }  // namespace gpuwhy
