@@ -230,4 +230,10 @@ void write_atomic(const std::string& path, const std::string& content) {
   w.commit();
 }
 
+std::string read_file_bounded(const std::string& path, std::size_t max_bytes, bool own_name_only) {
+  auto text = read_regular(path, max_bytes, own_name_only);
+  if (!text) throw Error(ErrorKind::kIo, fmt::format("{}: no such file", path), "input.no-such-file", {{"path", path}});
+  return std::move(*text);
+}
+
 }  // namespace gpuwhy::files

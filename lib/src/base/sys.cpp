@@ -9,8 +9,6 @@
 
 #include <fmt/format.h>
 
-#include "gpuwhy/base/error.h"
-#include "gpuwhy/base/files.h"
 
 extern char** environ;  // NOLINT(readability-redundant-declaration): POSIX, not declared by <unistd.h> in C++
 
@@ -72,12 +70,6 @@ std::optional<std::string> read_bounded(int fd, std::size_t max_bytes, std::size
   }
   out.resize(got);
   return out;
-}
-
-std::string read_file_bounded(const std::string& path, std::size_t max_bytes, bool own_name_only) {
-  auto text = files::read_regular(path, max_bytes, own_name_only);
-  if (!text) throw Error(ErrorKind::kIo, fmt::format("{}: no such file", path), "input.no-such-file", {{"path", path}});
-  return std::move(*text);
 }
 
 }  // namespace gpuwhy::sys

@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 
 #include "gpuwhy/base/error.h"
-#include "gpuwhy/base/sys.h"
+#include "gpuwhy/base/files.h"
 
 namespace gpuwhy {
 
@@ -78,7 +78,7 @@ Snapshot load_bundle(const std::string& path, bool beneath) {
   nlohmann::json j;
   {
     // The text is dropped before the snapshot is built: peak memory holds one copy, not two.
-    const std::string text = sys::read_file_bounded(path, kMaxBundleBytes, beneath);
+    const std::string text = files::read_file_bounded(path, kMaxBundleBytes, beneath);
     j = parse_bundle_json(text, path);
   }
   return from_bundle(std::move(j), path);

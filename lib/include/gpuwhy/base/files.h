@@ -59,6 +59,9 @@ std::optional<Identity> identity(const std::string& path);
 /// With `own_name_only`, a file reached through a symbolic link (the last component) or with
 /// more than one name (a hard link) is refused too: its identity may be another file's.
 std::optional<std::string> read_regular(const std::string& path, std::size_t max_bytes, bool own_name_only = false);
+/// read_regular, and a path that names nothing is an Error(kIo) too ("PATH: no such file",
+/// catalog input.no-such-file).
+std::string read_file_bounded(const std::string& path, std::size_t max_bytes, bool own_name_only = false);
 
 /// Writes `content` to `path` so that a reader never sees half of it, and without ever replacing
 /// something that is not a regular file:

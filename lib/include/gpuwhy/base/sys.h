@@ -27,8 +27,4 @@ std::string now_rfc3339();
 /// buffer. Retries EINTR; nullopt with errno set on a read error.
 std::optional<std::string> read_bounded(int fd, std::size_t max_bytes, std::size_t expected = 0);
 
-/// The regular file at `path`, at most `max_bytes` (files::read_regular); throws Error(kIo) also
-/// when it does not exist.
-std::string read_file_bounded(const std::string& path, std::size_t max_bytes, bool own_name_only = false);
-
 }  // namespace gpuwhy::sys
