@@ -49,6 +49,9 @@ set(CPACK_DEBIAN_PACKAGE_HOMEPAGE ${PROJECT_HOMEPAGE_URL})
 # Depends: computed by dpkg-shlibdeps (Debian's dpkg-dev) from the libraries the binary links.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "bash-completion")
+# The HTML reports name the Noto CJK fonts first for Korean and Japanese; without a CJK font a
+# browser on a bare Debian draws every Hangul and kana as a box.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-noto-cjk")
 # The summary (first line of Description) is CPACK_PACKAGE_DESCRIPTION_SUMMARY; CPack prepends it.
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
     "gpuwhy checks a student's saved kubectl output (out/*.txt, k8s/*.yaml)\n\

@@ -115,6 +115,19 @@ try {
     for (let i = 1; i < rates.length; i++) assert.ok(rates[i - 1] <= rates[i] + 1e-9, "sorted worst first");
   });
 
+  await test("class page: a low pass rate is coloured by its severity", async () => {
+    const rows = await page.$$eval("tr.rate", (trs) =>
+      trs.map((t) => ({ passed: Number(t.dataset.passed), graded: Number(t.dataset.graded), cls: t.className })),
+    );
+    let coloured = 0;
+    for (const r of rows) {
+      const want = r.graded === 0 ? "" : 2 * r.passed < r.graded ? "low" : 5 * r.passed < 4 * r.graded ? "mid" : "";
+      assert.equal(r.cls.replace("rate", "").trim(), want, JSON.stringify(r));
+      if (want !== "") coloured++;
+    }
+    assert.ok(coloured > 0, "the class has a rate under four in five");
+  });
+
   await test("class page: histogram bins (SVG and its table) equal the batch JSON", async () => {
     const want = expectedBins();
     const svg = await page.$$eval("svg.histogram rect.bin", (rs) => rs.map((r) => Number(r.dataset.count)));
@@ -195,6 +208,34 @@ try {
     assert.deepEqual(stu.errors, []);
   });
   await stu.page.screenshot({ path: path.join(art, "student.png"), fullPage: true });
+
+  // A phone is 390 px wide: a table scrolls inside its box, the page itself never sideways.
+  for (const file of ["class.html", "class.ko.html", "student.html", "student.ko.html", "student.ja.html"]) {
+    await test(`${file}: no sideways scrolling of the page at 390 px`, async () => {
+      const o = await open(path.join(art, file));
+      await o.page.setViewportSize({ width: 390, height: 844 });
+      const [scroll, view] = await o.page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      assert.ok(scroll <= view, `scrollWidth ${scroll} > viewport ${view}`);
+      if (file === "class.ko.html") await o.page.screenshot({ path: path.join(art, "class.ko.390.png"), fullPage: true });
+      await o.page.close();
+    });
+  }
+
+  // Hangul and kana are drawn with a real font: a string of them is not as wide as the same number
+  // of a code point that no font has (the fallback box), in the page's own font.
+  for (const [file, sample] of [["class.ko.html", "학생단계점수"], ["student.ja.html", "試験の結果"]]) {
+    await test(`${file}: its language is drawn with a real font, not boxes`, async () => {
+      const o = await open(path.join(art, file));
+      const [real, box] = await o.page.evaluate((text) => {
+        const c = document.createElement("canvas").getContext("2d");
+        c.font = getComputedStyle(document.body).font;
+        return [c.measureText(text).width, c.measureText("\u{10FFFD}".repeat([...text].length)).width];
+      }, sample);
+      assert.notEqual(Math.round(real), Math.round(box), `${sample}: ${real} px, as wide as ${box} px of boxes`);
+      assert.equal(await o.page.evaluate(() => getComputedStyle(document.body).wordBreak), file.includes(".ko.") ? "keep-all" : "normal");
+      await o.page.close();
+    });
+  }
 
   const hostile = await open(path.join(art, "hostile.html"));
   await test("hostile page: a <script> in a student's file is shown as text and never runs", async () => {

@@ -334,6 +334,14 @@ std::string bin_rows(const ClassSummary& s) {
   return rows;
 }
 
+// How a pass rate is coloured: "low" under half, "mid" under four in five, else "".
+std::string severity(int passed, int graded) {
+  if (graded == 0) return "";
+  if (2 * passed < graded) return "low";
+  if (5 * passed < 4 * graded) return "mid";
+  return "";
+}
+
 std::string rate_rows(const std::vector<PassRate>& rates) {
   std::string rows;
   for (const auto& r : rates) {
@@ -342,6 +350,7 @@ std::string rate_rows(const std::vector<PassRate>& rates) {
                               {"passed", num(r.passed)},
                               {"graded", num(r.graded)},
                               {"rate", num(percent(r.passed, r.graded))},
+                              {"severity", txt(severity(r.passed, r.graded))},
                               {"name", txt(r.title)},
                               {"code", markup(r.id.empty() ? "" : fill("code", {{"text", txt(r.id)}}))}});
   }
