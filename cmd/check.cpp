@@ -234,6 +234,8 @@ render::Options terminal_options(const CheckOptions& o, i18n::Lang lang, bool tt
   r.unicode = (tty || o.color == "always") && utf8_locale(env);
   // The terminal's width (TIOCGWINSZ), else COLUMNS, else 80: no table line is wider.
   r.width = sys::table_width(tty ? sys::terminal_columns(STDOUT_FILENO) : 0, env);
+  r.step_max.assign(lab::kSteps, 0);
+  for (const auto& c : checks::all()) r.step_max.at(static_cast<std::size_t>(c.step - 1)) += c.points;
   return r;
 }
 

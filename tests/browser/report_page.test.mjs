@@ -115,6 +115,45 @@ try {
     for (let i = 1; i < rates.length; i++) assert.ok(rates[i - 1] <= rates[i] + 1e-9, "sorted worst first");
   });
 
+  await test("class page: its numbers equal the batch JSON's class block", async () => {
+    const cls = batch.class;
+    assert.equal(cls.submissions, batch.submissions.length);
+    assert.equal(cls.scored, scored.length);
+    assert.equal(cls.incomplete, batch.submissions.length - scored.length);
+    const pct = scored.map((s) => (s.max_score > 0 ? (100 * s.score) / s.max_score : 100)).sort((a, b) => a - b);
+    const n = pct.length;
+    const median = n % 2 ? pct[(n - 1) / 2] : (pct[n / 2 - 1] + pct[n / 2]) / 2;
+    assert.equal(cls.score_percent.median, Number(median.toFixed(1)));
+    assert.equal(cls.score_percent.min, Number(pct[0].toFixed(1)));
+    assert.equal(cls.score_percent.max, Number(pct[n - 1].toFixed(1)));
+    assert.equal(cls.perfect, scored.filter((s) => s.score === s.max_score).length);
+    // Per step, students: every graded check of the step passed.
+    const steps = {};
+    for (const s of scored) {
+      const right = {};
+      for (const c of s.report.checks) {
+        if (c.status !== "pass" && c.status !== "fail") continue;
+        right[c.step] = (right[c.step] ?? true) && c.status === "pass";
+      }
+      for (const [k, ok] of Object.entries(right)) {
+        steps[k] ??= { passed: 0, graded: 0 };
+        steps[k].graded++;
+        if (ok) steps[k].passed++;
+      }
+    }
+    for (const r of cls.steps) assert.deepEqual({ passed: r.passed, graded: r.graded }, steps[r.step], `step ${r.step}`);
+    const pageSteps = await page.$$eval("#steps tr.rate", (trs) =>
+      trs.map((t) => ({ step: Number(t.dataset.step), passed: Number(t.dataset.passed), graded: Number(t.dataset.graded) })),
+    );
+    assert.deepEqual(pageSteps, cls.steps);
+    const pageChecks = await page.$$eval("#checks tr.rate", (trs) =>
+      trs.map((t) => ({ id: t.dataset.check, passed: Number(t.dataset.passed), graded: Number(t.dataset.graded) })),
+    );
+    assert.deepEqual(pageChecks, cls.checks);
+    const summary = await page.locator("#class-summary").innerText();
+    assert.ok(summary.includes(`${cls.score_percent.median.toFixed(1)} %`), summary);
+  });
+
   await test("class page: a low pass rate is coloured by its severity", async () => {
     const rows = await page.$$eval("tr.rate", (trs) =>
       trs.map((t) => ({ passed: Number(t.dataset.passed), graded: Number(t.dataset.graded), cls: t.className })),

@@ -295,7 +295,25 @@ std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
 
 const std::vector<std::string> kCsvHeader{"user",   "score",  "max_score", "step1", "step2", "step3",
                                           "step4",  "step5",  "step6",     "step7", "step8", "complete",
-                                          "passed", "failed", "errors",    "error", "roots"};
+                                          "passed", "failed", "errors",    "error", "roots", "failed_checks"};
+
+// The failed checks are listed by id; the step columns carry the step's most points when the
+// caller gives them.
+TEST(ReportCsv, FailedChecksAndTheStepsMaximum) {
+  const RunResult run = synthetic_complete_run();
+  render::Options o = with_user();
+  o.step_max = {2, 6, 11, 7, 9, 10, 12, 15};
+  const auto rows = parse_csv(render::csv(run, o));
+  ASSERT_EQ(rows.size(), 2U);
+  EXPECT_EQ(rows[0][3], "step1/2");
+  EXPECT_EQ(rows[0][10], "step8/15");
+  std::string failed;
+  for (const auto& c : run.checks) {
+    if (c.outcome.status == Status::kFail) failed += (failed.empty() ? "" : " ") + c.id;
+  }
+  ASSERT_FALSE(failed.empty());
+  EXPECT_EQ(rows[1].back(), failed);
+}
 
 TEST(ReportCsv, OneHeaderOneRow) {
   const RunResult run = synthetic_complete_run();

@@ -9,7 +9,6 @@
 
 #include <fmt/format.h>
 
-
 extern char** environ;  // NOLINT(readability-redundant-declaration): POSIX, not declared by <unistd.h> in C++
 
 namespace gpuwhy::sys {

@@ -955,6 +955,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.report.col.details", "details"},
     {"ui.class.title", "Class report"},
     {"ui.class.mean", "mean score of the scored runs: {mean} %"},
+    {"ui.class.stats", "median {median} %, lowest {min} %, highest {max} %; perfect scores: {perfect}"},
     {"ui.class.histogram", "Score distribution"},
     {"ui.class.histogram.aria",
      "Histogram of the scores of {scored} scored run(s) in {bins} bins; the table has the same counts"},

@@ -1040,6 +1040,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.report.col.details", "詳細"},
     {"ui.class.title", "クラスの採点概要"},
     {"ui.class.mean", "採点済みの実行の平均点: {mean} %"},
+    {"ui.class.stats", "中央値 {median} %、最低 {min} %、最高 {max} %、満点 {perfect} 人"},
     {"ui.class.histogram", "得点分布"},
     {"ui.class.histogram.aria",
      "採点済みの実行 {scored} 件の得点を {bins} 区間に分けたヒストグラム。表に同じ件数があります"},

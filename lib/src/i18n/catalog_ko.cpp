@@ -967,6 +967,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.report.col.details", "세부 내용"},
     {"ui.class.title", "반 전체 채점 요약"},
     {"ui.class.mean", "채점된 실행의 평균 점수: {mean} %"},
+    {"ui.class.stats", "중앙값 {median} %, 최저 {min} %, 최고 {max} %; 만점 {perfect}명"},
     {"ui.class.histogram", "점수 분포"},
     {"ui.class.histogram.aria",
      "채점된 실행 {scored}개의 점수를 {bins}개 구간으로 나눈 히스토그램. 표에 같은 수가 있습니다"},

@@ -52,6 +52,11 @@ class JsonOut {
     separate();
     out_ += "null";
   }
+  /// A number already written as JSON ("72.5").
+  void number(std::string_view text) {
+    separate();
+    out_ += text;
+  }
 
   template <typename T>
   void member(std::string_view k, const T& v) {

@@ -7,6 +7,8 @@
 #include <map>
 #include <set>
 
+#include <fmt/format.h>
+
 #include "gpuwhy/base/lab.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/render/render.h"
@@ -37,6 +39,7 @@ struct ClassBuilder::State {
   std::map<std::pair<std::string, std::string>, std::size_t> mistake_at;  ///< (check id, hint id) -> index
   std::set<std::string> versions;
   double total = 0;
+  std::vector<double> percents;  ///< each scored run's score in % of its max
 
   std::uint16_t id_of(const std::string& id) {
     auto [it, fresh] = id_at.try_emplace(id, static_cast<std::uint16_t>(s.check_ids.size()));
@@ -44,19 +47,34 @@ struct ClassBuilder::State {
     return it->second;
   }
 
-  // Per check and per step, in lab order (stable sort keeps it among equals).
+  // Per check, in lab order (stable sort keeps it among equals).
   void add_rates(const CheckResult& c) {
     const Status st = c.outcome.status;
     if (st != Status::kPass && st != Status::kFail) return;
     auto [it, fresh] = check_at.try_emplace(c.id, s.checks.size());
     if (fresh) s.checks.push_back(PassRate{c.id, c.step, check_title(c, lang), 0, 0});
-    auto [sit, sfresh] = step_at.try_emplace(c.step, s.steps.size());
-    if (sfresh)
-      s.steps.push_back(
-          PassRate{"", c.step, i18n::text("ui.step." + std::to_string(c.step), lang, lab::names()), 0, 0});
-    for (PassRate* r : {&s.checks[it->second], &s.steps[sit->second]}) {
-      ++r->graded;
-      if (st == Status::kPass) ++r->passed;
+    PassRate& r = s.checks[it->second];
+    ++r.graded;
+    if (st == Status::kPass) ++r.passed;
+  }
+
+  // Per step, one student once: graded on the step when one of its checks was, right when every
+  // graded check of it passed.
+  void add_steps(const RunResult& run) {
+    std::map<int, bool> right;  // step -> every graded check passed
+    for (const auto& c : run.checks) {
+      const Status st = c.outcome.status;
+      if (st != Status::kPass && st != Status::kFail) continue;
+      auto [it, fresh] = right.try_emplace(c.step, true);
+      it->second = it->second && st == Status::kPass;
+    }
+    for (const auto& [step, ok] : right) {
+      auto [sit, sfresh] = step_at.try_emplace(step, s.steps.size());
+      if (sfresh)
+        s.steps.push_back(PassRate{"", step, i18n::text("ui.step." + std::to_string(step), lang, lab::names()), 0, 0});
+      PassRate& r = s.steps[sit->second];
+      ++r.graded;
+      if (ok) ++r.passed;
     }
   }
 
@@ -92,9 +110,13 @@ struct ClassBuilder::State {
       line.failed.push_back(id);
       add_mistake(c, student);
     }
+    add_steps(run);
     line.failed.shrink_to_fit();
     ++s.bins[static_cast<std::size_t>(score_bin(line.score, line.max_score))];
-    total += line.max_score > 0 ? 100.0 * line.score / line.max_score : 100.0;
+    const double pct = line.max_score > 0 ? 100.0 * line.score / line.max_score : 100.0;
+    total += pct;
+    percents.push_back(pct);
+    if (line.score == line.max_score) ++s.perfect;
     s.scored.push_back(std::move(line));
   }
 };
@@ -126,7 +148,15 @@ void ClassBuilder::add(const BatchRow& row) {
 ClassSummary ClassBuilder::finish() {
   State& st = *s_;
   ClassSummary s = std::move(st.s);
-  if (!s.scored.empty()) s.mean_percent = st.total / static_cast<double>(s.scored.size());
+  if (!s.scored.empty()) {
+    s.mean_percent = st.total / static_cast<double>(s.scored.size());
+    auto& p = st.percents;
+    std::sort(p.begin(), p.end());
+    const std::size_t n = p.size();
+    s.median_percent = n % 2 == 1 ? p[n / 2] : (p[n / 2 - 1] + p[n / 2]) / 2;
+    s.min_percent = p.front();
+    s.max_percent = p.back();
+  }
   s.versions.assign(st.versions.begin(), st.versions.end());
   std::stable_sort(s.steps.begin(), s.steps.end(),
                    [](const PassRate& a, const PassRate& b) { return a.step < b.step; });
@@ -177,6 +207,15 @@ std::vector<std::string> failed_ids(const RunResult& run) {
     if (c.outcome.status == Status::kFail) out.push_back(c.id);
   }
   return out;
+}
+
+std::vector<Msg> class_stats(const ClassSummary& s) {
+  const auto pct = [](double v) { return fmt::format("{:.1f}", v); };
+  return {msg("ui.class.mean", {{"mean", pct(s.mean_percent)}}),
+          msg("ui.class.stats", {{"median", pct(s.median_percent)},
+                                 {"min", pct(s.min_percent)},
+                                 {"max", pct(s.max_percent)},
+                                 {"perfect", std::to_string(s.perfect)}})};
 }
 
 ClassSummary class_summary(const std::vector<BatchRow>& rows, i18n::Lang lang) {

@@ -40,11 +40,22 @@ std::string row(const std::vector<std::string>& cells) {
   return out + "\r\n";
 }
 
-std::string header() {
+// The step columns say the step's most points when the caller gave them ("step2/6").
+std::string header(const std::vector<int>& step_max) {
   std::vector<std::string> h{"user", "score", "max_score"};
-  for (int s = 1; s <= kSteps; ++s) h.push_back(fmt::format("step{}", s));
-  for (const char* c : {"complete", "passed", "failed", "errors", "error", "roots"}) h.emplace_back(c);
+  for (int s = 1; s <= kSteps; ++s) {
+    const auto i = static_cast<std::size_t>(s - 1);
+    h.push_back(i < step_max.size() ? fmt::format("step{}/{}", s, step_max[i]) : fmt::format("step{}", s));
+  }
+  for (const char* c : {"complete", "passed", "failed", "errors", "error", "roots", "failed_checks"}) h.emplace_back(c);
   return row(h);
+}
+
+// Check ids, space-separated: stable and language-neutral, so a script can act on them.
+std::string ids(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& id : v) out += (out.empty() ? "" : " ") + id;
+  return out;
 }
 
 std::string run_row(const std::string& user, const RunResult& run) {
@@ -72,9 +83,12 @@ std::string run_row(const std::string& user, const RunResult& run) {
   }
   r.push_back(error);
   // The root causes (check ids): the failures to fix first; the others follow from them.
-  std::string roots;
-  for (const auto& id : run.roots()) roots += (roots.empty() ? "" : " ") + id;
-  r.push_back(roots);
+  r.push_back(ids(run.roots()));
+  std::vector<std::string> failed;
+  for (const auto& c : run.checks) {
+    if (c.outcome.status == Status::kFail) failed.push_back(c.id);
+  }
+  r.push_back(ids(failed));
   return row(r);
 }
 
@@ -84,19 +98,20 @@ std::string error_row(const std::string& user, const std::string& error) {
   for (const char* c : {"false", "", "", ""}) r.emplace_back(c);
   r.push_back(one_line(error.empty() ? std::string("bundle could not be graded") : error, 500));
   r.emplace_back("");
+  r.emplace_back("");
   return row(r);
 }
 
 }  // namespace
 
 std::string csv(const RunResult& run, const Options& opts) {
-  return header() + run_row(opts.user, run);
+  return header(opts.step_max) + run_row(opts.user, run);
 }
 
 namespace detail {
 
-std::string batch_csv_head() {
-  return header();
+std::string batch_csv_head(const Options& opts) {
+  return header(opts.step_max);
 }
 
 std::string batch_csv_row(const BatchRow& r) {

@@ -438,7 +438,7 @@ std::string class_summary_text(const ClassSummary& s, i18n::Lang lang) {
                                                         {"incomplete", std::to_string(s.incomplete.size())}}),
                                lang);
   if (!s.scored.empty()) {
-    t += "; " + i18n::render(msg("ui.class.mean", {{"mean", fmt::format("{:.1f}", s.mean_percent)}}), lang);
+    for (const auto& m : class_stats(s)) t += "; " + i18n::render(m, lang);
   }
   return t;
 }

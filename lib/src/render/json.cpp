@@ -2,10 +2,13 @@
 // The shape is published in schema/report.schema.json; fields are only ever added.
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/render/render.h"
 #include "json/json_out.h"
+#include "render_detail.h"
 
 namespace gpuwhy::render {
 
@@ -178,8 +181,59 @@ void batch_json_row(JsonOut& w, const BatchRow& r, const Options& opts) {
   w.end_object();
 }
 
-void batch_json_tail(JsonOut& w, std::string& out) {
+namespace {
+
+void class_rates(JsonOut& w, std::string_view name, const std::vector<PassRate>& rates, bool steps) {
+  w.key(name);
+  w.begin_array();
+  for (const auto& r : rates) {
+    w.begin_object();
+    if (steps) {
+      w.member("step", r.step);
+    } else {
+      w.member("id", r.id);
+    }
+    w.member("passed", r.passed);
+    w.member("graded", r.graded);
+    w.end_object();
+  }
   w.end_array();
+}
+
+}  // namespace
+
+// The class's numbers as the class page and the Markdown summary show them, so a dashboard need
+// not recompute them: submissions, scored and not, score statistics in % of the maximum, perfect
+// scores, and pass counts per step (students) and per check (worst first, as the page).
+void batch_json_class(JsonOut& w, const ClassSummary& s) {
+  w.key("class");
+  w.begin_object();
+  w.member("submissions", static_cast<int>(s.submissions));
+  w.member("scored", static_cast<int>(s.scored.size()));
+  w.member("incomplete", static_cast<int>(s.incomplete.size()));
+  w.member("perfect", static_cast<int>(s.perfect));
+  w.key("score_percent");
+  if (s.scored.empty()) {
+    w.null();
+  } else {
+    w.begin_object();
+    for (const auto& [k, v] : {std::pair<const char*, double>{"mean", s.mean_percent},
+                               {"median", s.median_percent},
+                               {"min", s.min_percent},
+                               {"max", s.max_percent}}) {
+      w.key(k);
+      w.number(fmt::format("{:.1f}", v));
+    }
+    w.end_object();
+  }
+  class_rates(w, "steps", s.steps, true);
+  class_rates(w, "checks", s.checks, false);
+  w.end_object();
+}
+
+void batch_json_tail(JsonOut& w, std::string& out, const ClassSummary& s) {
+  w.end_array();
+  batch_json_class(w, s);
   w.end_object();
   out += '\n';
 }

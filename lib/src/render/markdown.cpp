@@ -244,7 +244,9 @@ std::string summary_head(const ClassSummary& s, i18n::Lang lang) {
                          lang)) +
          "**";
   if (!s.scored.empty()) {
-    out += " " + md(i18n::render(msg("ui.class.mean", {{"mean", fmt::format("{:.1f}", s.mean_percent)}}), lang));
+    std::vector<std::string> stats;
+    for (const auto& m : class_stats(s)) stats.push_back(md(i18n::render(m, lang)));
+    out += " " + text::join(stats, "; ");
   }
   return out + "\n\n";
 }

@@ -21,11 +21,11 @@ namespace gpuwhy::render {
 // Defined in render_csv.cpp, render_json.cpp, render_html.cpp and render_markdown.cpp; only this
 // file dispatches to them.
 namespace detail {
-std::string batch_csv_head();
+std::string batch_csv_head(const Options& opts);
 std::string batch_csv_row(const BatchRow& r);
 void batch_json_head(JsonOut& w, const std::string& generated_at);
 void batch_json_row(JsonOut& w, const BatchRow& r, const Options& opts);
-void batch_json_tail(JsonOut& w, std::string& out);
+void batch_json_tail(JsonOut& w, std::string& out, const ClassSummary& s);
 }  // namespace detail
 
 const FormatInfo& info(Format format) {
@@ -110,8 +110,8 @@ BatchWriter::BatchWriter(Format format, Options opts, Sink sink) {
   s_->format = format;
   s_->opts = std::move(opts);
   s_->sink = std::move(sink);
-  if (format == Format::kHtml || format == Format::kMarkdown) s_->cls.emplace(s_->opts.lang);
-  if (format == Format::kCsv) s_->sink(detail::batch_csv_head());
+  if (format == Format::kHtml || format == Format::kMarkdown || format == Format::kJson) s_->cls.emplace(s_->opts.lang);
+  if (format == Format::kCsv) s_->sink(detail::batch_csv_head(s_->opts));
   if (format == Format::kJson) {
     detail::batch_json_head(s_->json, s_->opts.generated_at);
     s_->flush();
@@ -129,6 +129,7 @@ void BatchWriter::add(const BatchRow& row) {
     case Format::kCsv: s.sink(detail::batch_csv_row(row)); break;
     case Format::kJson:
       detail::batch_json_row(s.json, row, s.opts);
+      s.cls->add(row);
       s.flush();
       break;
     case Format::kTable: s.cells.push_back(detail::batch_cells(row, s.opts.lang)); break;
@@ -143,7 +144,7 @@ void BatchWriter::finish() {
   switch (s.format) {
     case Format::kCsv: break;
     case Format::kJson:
-      detail::batch_json_tail(s.json, s.buf);
+      detail::batch_json_tail(s.json, s.buf, s.cls->finish());
       s.flush();
       break;
     case Format::kTable: s.sink(detail::batch_table_of(s.cells, s.opts)); break;

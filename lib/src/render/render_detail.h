@@ -102,12 +102,17 @@ struct ClassSummary {
   std::vector<IncompleteLine> incomplete;  ///< incomplete runs and bundles that could not be graded
   std::vector<std::string> check_ids;      ///< every check seen, as StudentLine::failed numbers them
   std::vector<int> bins;                   ///< kScoreBins counts over `scored`
-  std::vector<PassRate> steps;             ///< worst pass rate first (then lab order)
-  std::vector<PassRate> checks;            ///< worst pass rate first (then lab order)
-  std::vector<Mistake> mistakes;           ///< most students first (then lab order, hint id)
-  std::vector<std::string> versions;       ///< Kubernetes versions seen, sorted ("" = unknown)
-  double mean_percent = 0;                 ///< mean score in % of max over `scored`
-  std::string latest_generated_at;         ///< the latest of the runs' generated_at
+  /// Per step, students: graded on it, and right (every graded check of it passed); worst first.
+  std::vector<PassRate> steps;
+  std::vector<PassRate> checks;       ///< worst pass rate first (then lab order)
+  std::vector<Mistake> mistakes;      ///< most students first (then lab order, hint id)
+  std::vector<std::string> versions;  ///< Kubernetes versions seen, sorted ("" = unknown)
+  double mean_percent = 0;            ///< mean score in % of max over `scored`
+  double median_percent = 0;          ///< median of the same
+  double min_percent = 0;             ///< lowest of the same
+  double max_percent = 0;             ///< highest of the same
+  std::size_t perfect = 0;            ///< scored runs with every selected point
+  std::string latest_generated_at;    ///< the latest of the runs' generated_at
   /// The ids a student failed, in lab order.
   [[nodiscard]] std::vector<std::string> failed_ids(const StudentLine& s) const;
   /// The users who made a mistake, in batch order.
@@ -135,6 +140,8 @@ std::string batch_html(const ClassSummary& s, const Options& opts);
 std::string batch_markdown(const ClassSummary& s, const Options& opts);
 /// How many mistakes a class summary lists in full; the rest are folded (html) or counted (markdown).
 inline constexpr std::size_t kTopMistakes = 10;
+/// "mean …" and "median …, lowest …, highest …; perfect scores: N" of a class with scored runs.
+std::vector<Msg> class_stats(const ClassSummary& s);
 /// passed/graded in whole percent (0 when nothing was graded).
 int percent(int passed, int graded);
 /// The ids of the checks a run failed, in lab order.

@@ -52,6 +52,9 @@ struct Options {
   bool hide_expected = false;            ///< no expected values (safe before the deadline)
   std::string user;                      ///< --user (LTI userId, CSV user)
   std::vector<std::string> step_titles;  ///< unused by most formats
+  /// The most points of step N at [N-1], as the lab's checks give them (the CSV header says them:
+  /// "step2/6"); empty when the caller does not say.
+  std::vector<int> step_max;
   /// When a batch summary was made (RFC 3339); "" = the latest `generated_at` of its graded runs.
   std::string generated_at;
 };
