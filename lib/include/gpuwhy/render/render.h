@@ -18,25 +18,27 @@ namespace gpuwhy::render {
 enum class Format { kTable, kJson, kJunit, kGradescope, kLti, kTap, kCsv, kHtml, kMarkdown, kGithubClassroom };
 
 /// Every output format, once: its `--format` name, its enum, whether several bundles make one
-/// summary in it (a batch), and the file name ending of its goldens. Adding a format is a row here,
-/// a case in render() (and, with batch, in BatchWriter), and its renderer file.
+/// summary in it (a batch), whether it shows a check's expected value (--hide-expected hides it),
+/// and the file name ending of its goldens. Adding a format is a row here, a case in render() (and,
+/// with batch, in BatchWriter), and its renderer file.
 struct FormatInfo {
   std::string_view name;
   Format format;
   bool batch;
+  bool shows_expected;
   std::string_view extension;
 };
 inline constexpr FormatInfo kFormats[] = {
-    {"table", Format::kTable, true, ".txt"},
-    {"json", Format::kJson, true, ".json"},
-    {"junit", Format::kJunit, false, ".junit.xml"},
-    {"gradescope", Format::kGradescope, false, ".gradescope.json"},
-    {"lti", Format::kLti, false, ".lti.json"},
-    {"tap", Format::kTap, false, ".tap"},
-    {"csv", Format::kCsv, true, ".csv"},
-    {"html", Format::kHtml, true, ".html"},
-    {"markdown", Format::kMarkdown, true, ".md"},
-    {"github-classroom", Format::kGithubClassroom, false, ".classroom.json"},
+    {"table", Format::kTable, true, true, ".txt"},
+    {"json", Format::kJson, true, true, ".json"},
+    {"junit", Format::kJunit, false, true, ".junit.xml"},
+    {"gradescope", Format::kGradescope, false, true, ".gradescope.json"},
+    {"lti", Format::kLti, false, false, ".lti.json"},
+    {"tap", Format::kTap, false, true, ".tap"},
+    {"csv", Format::kCsv, true, false, ".csv"},
+    {"html", Format::kHtml, true, true, ".html"},
+    {"markdown", Format::kMarkdown, true, true, ".md"},
+    {"github-classroom", Format::kGithubClassroom, false, true, ".classroom.json"},
 };
 /// The row of `format` in kFormats.
 const FormatInfo& info(Format format);
