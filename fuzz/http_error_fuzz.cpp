@@ -11,6 +11,7 @@
 
 #include "fuzz_common.h"
 #include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/k8s/messages.h"
 #include "gpuwhy/kube/kube.h"
 
 namespace {
@@ -47,13 +48,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string url = "https://127.0.0.1:6443/api/v1/namespaces/gpu-why/pods?dryRun=All";
   for (const char* method : {"GET", "POST"}) {
     const std::string got = gpuwhy::kube::explain_http_error(method, url, status, body, "https://127.0.0.1:6443", "u");
-    if (got.empty() || got.size() > gpuwhy::kube::kMaxStatusMessage + url.size() + 256) {
+    if (got.empty() || got.size() > gpuwhy::messages::kMaxStatusMessage + url.size() + 256) {
       std::fprintf(stderr, "explanation of %zu bytes for status %d\n", got.size(), status);
       std::abort();
     }
   }
-  const std::string msg = gpuwhy::kube::status_message(body, 200);
-  if (msg.size() > gpuwhy::kube::kMaxStatusMessage + 3) {
+  const std::string msg = gpuwhy::messages::status_message(body, 200);
+  if (msg.size() > gpuwhy::messages::kMaxStatusMessage + 3) {
     std::fprintf(stderr, "status message of %zu bytes\n", msg.size());
     std::abort();
   }
