@@ -4,6 +4,8 @@
 // labels.Requirement). The recorded sweeps are in k8s_quantity_test.cpp and k8s_taints_test.cpp.
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include <optional>
 #include <set>
 #include <string>
@@ -73,8 +75,13 @@ json container(const char* name, json requests, const char* restart_policy = nul
   return c;
 }
 
-json pod_of(json containers, json init = json::array()) {
-  return {{"spec", {{"containers", std::move(containers)}, {"initContainers", std::move(init)}}}};
+// Vectors, not `json`: `{one}` for a json parameter is that one value to clang but an array of it
+// to gcc, so a pod of one container would have no containers under clang.
+json pod_of(const std::vector<json>& containers, const std::vector<json>& init = {}) {
+  json spec = {{"containers", json::array()}, {"initContainers", json::array()}};
+  for (const auto& c : containers) spec["containers"].push_back(c);
+  for (const auto& c : init) spec["initContainers"].push_back(c);
+  return {{"spec", spec}};
 }
 
 TEST(K8sRequests, ContainersAreSummedInitContainersTakeTheMax) {
