@@ -35,6 +35,10 @@ const CheckInfo* find(std::string_view id);
 /// Every check id, in lab order.
 std::vector<std::string> ids();
 
+/// The concepts the lab teaches, each with its checks (checks/concepts.cpp): every check is in
+/// exactly one. The class page ranks them by the students whose root causes fall in them.
+std::vector<Concept> concepts();
+
 /// --step N and --check ID (both repeatable; empty = everything).
 struct Selection {
   std::vector<int> steps;

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace gpuwhy::sys {
 
@@ -21,6 +22,11 @@ std::size_t table_width(std::size_t terminal_columns, const std::map<std::string
 
 /// The current UTC time as RFC 3339 with second precision ("2026-12-01T06:15:13Z").
 std::string now_rfc3339();
+
+/// Milliseconds since the Unix epoch of an RFC 3339 time ("2026-12-01T06:15:13Z",
+/// "2026-12-01T15:15:13.250+09:00"; 't'/'z'/' ' accepted as RFC 3339 allows; digits past the
+/// millisecond dropped); nullopt for anything else, including a date that does not exist.
+std::optional<long long> parse_rfc3339(std::string_view text);
 
 /// Reads `fd` to its end, but never more than `max_bytes` + 1 bytes, so a caller sees that a
 /// file grew past its limit (`size() > max_bytes`). `expected` (e.g. st_size) sizes the first

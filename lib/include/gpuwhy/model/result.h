@@ -50,10 +50,19 @@ struct CheckResult {
   Outcome outcome;
 };
 
+/// A concept the lab teaches and the checks that test it: what an instructor reteaches when those
+/// checks are students' root causes. The list is data beside the checks (checks/concepts.cpp);
+/// its texts are catalog ids "concept.<id>.title" and "concept.<id>.teach".
+struct Concept {
+  std::string id;
+  std::vector<std::string> checks;  ///< check ids, in lab order
+};
+
 struct RunMeta {
   std::string gpuwhy_version;
   std::string lab_id;
   std::string generated_at;    ///< RFC 3339
+  std::string taken_at;        ///< RFC 3339: when the graded snapshot was taken ("" when unknown)
   std::string server_version;  ///< "" when unknown
   std::string source;          ///< where the snapshot came from
   std::string lang = "en";

@@ -59,6 +59,13 @@ struct Options {
   std::vector<int> step_max;
   /// When a batch summary was made (RFC 3339); "" = the latest `generated_at` of its graded runs.
   std::string generated_at;
+  /// A batch: the lab's concepts (checks::concepts()), by which the class page says what to reteach.
+  std::vector<Concept> concepts;
+  /// A batch: the ids expected to submit (--roster), which says who is missing and who is not on
+  /// it; nullopt when there is no roster.
+  std::optional<std::vector<std::string>> roster;
+  /// A batch: the due time (--due, RFC 3339); a run taken after it is late. "" = none.
+  std::string due;
 };
 
 /// Titles of checks and steps come from the catalog; check ids stay stable in every format.
@@ -70,6 +77,8 @@ struct BatchRow {
   std::string user;              ///< from the bundle's file name (without .json)
   std::optional<RunResult> run;  ///< empty when the bundle was bad
   std::string error;             ///< one line when `run` is empty
+  /// The link from the class page to this student's own page (--pages), relative; "" = none.
+  std::string page;
 };
 /// Batch summary: table (for a terminal), csv (one row per submission), json, html (the class
 /// page) or markdown (the class summary); other formats are a usage error. The same bytes as a
