@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "gpuwhy/base/lab.h"
+#include "gpuwhy/base/sys.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/render/render.h"
 #include "render_detail.h"
@@ -30,13 +31,38 @@ void sort_worst_first(std::vector<PassRate>& v) {
 
 }  // namespace
 
+RowJudge::RowJudge(const Options& opts) {
+  if (!opts.due.empty()) due_ = sys::parse_rfc3339(opts.due);
+  if (!opts.roster) return;
+  has_roster_ = true;
+  for (const auto& id : *opts.roster) {
+    if (roster_.insert(id).second) order_.push_back(id);
+  }
+}
+
+RowFlags RowJudge::operator()(const BatchRow& row) const {
+  RowFlags f;
+  if (row.run) f.taken_at = row.run->meta.taken_at;
+  if (due_) {
+    const auto taken = sys::parse_rfc3339(f.taken_at);
+    if (taken) f.late = *taken > *due_;
+  }
+  if (has_roster_) f.on_roster = roster_.count(row.user) > 0;
+  return f;
+}
+
 struct ClassBuilder::State {
   i18n::Lang lang;
   ClassSummary s;
+  std::vector<Concept> concepts;                ///< Options::concepts
+  RowJudge judge;                               ///< late, on the roster
+  std::set<std::string, std::less<>> seen;      ///< every submission's user (with a roster)
   std::map<std::string, std::size_t> check_at;  ///< check id -> index in s.checks
   std::map<int, std::size_t> step_at;           ///< step -> index in s.steps
   std::map<std::string, std::uint16_t> id_at;   ///< check id -> index in s.check_ids (its lab position)
-  std::map<std::pair<std::string, std::string>, std::size_t> mistake_at;  ///< (check id, hint id) -> index
+  std::map<std::string, std::size_t> root_at;   ///< check id -> index in s.roots
+  /// Per root line, each hint id its students were given: how many, and the first one's text.
+  std::vector<std::map<std::string, std::pair<int, std::string>>> root_hints;
   std::set<std::string> versions;
   double total = 0;
   std::vector<double> percents;  ///< each scored run's score in % of its max
@@ -45,6 +71,19 @@ struct ClassBuilder::State {
     auto [it, fresh] = id_at.try_emplace(id, static_cast<std::uint16_t>(s.check_ids.size()));
     if (fresh) s.check_ids.push_back(id);
     return it->second;
+  }
+
+  explicit State(const Options& opts) : lang(opts.lang), concepts(opts.concepts), judge(opts) {
+    s.bins.assign(kScoreBins, 0);
+    s.due = opts.due;
+    s.has_roster = judge.has_roster();
+  }
+
+  RowFlags flags(const BatchRow& row) {
+    RowFlags f = judge(row);
+    if (f.late.value_or(false)) ++s.late;
+    if (!f.on_roster.value_or(true)) ++s.not_on_roster;
+    return f;
   }
 
   // Per check, in lab order (stable sort keeps it among equals).
@@ -59,14 +98,22 @@ struct ClassBuilder::State {
   }
 
   // Per step, one student once: graded on the step when one of its checks was, right when every
-  // graded check of it passed.
-  void add_steps(const RunResult& run) {
+  // graded check of it passed. The student's own cells: points of the step, and its root causes.
+  void add_steps(const RunResult& run, StudentLine& line) {
     std::map<int, bool> right;  // step -> every graded check passed
     for (const auto& c : run.checks) {
       const Status st = c.outcome.status;
       if (st != Status::kPass && st != Status::kFail) continue;
       auto [it, fresh] = right.try_emplace(c.step, true);
       it->second = it->second && st == Status::kPass;
+      if (c.step < 1 || c.step > lab::kSteps) continue;
+      const auto at = static_cast<std::size_t>(c.step - 1);
+      if (line.steps.size() <= at) line.steps.resize(at + 1);
+      StepCell& cell = line.steps[at];
+      cell.score = static_cast<std::uint16_t>(cell.score + c.score);
+      cell.max = static_cast<std::uint16_t>(cell.max + c.points);
+      cell.root = cell.root || (st == Status::kFail && c.outcome.caused_by.empty());
+      s.step_count = std::max(s.step_count, c.step);
     }
     for (const auto& [step, ok] : right) {
       auto [sit, sfresh] = step_at.try_emplace(step, s.steps.size());
@@ -78,23 +125,23 @@ struct ClassBuilder::State {
     }
   }
 
-  void add_mistake(const CheckResult& c, std::uint32_t student) {
-    auto [it, fresh] = mistake_at.try_emplace({c.id, c.outcome.hint.id}, s.mistakes.size());
+  void add_root(const CheckResult& c, std::uint32_t student) {
+    auto [it, fresh] = root_at.try_emplace(c.id, s.roots.size());
     if (fresh) {
-      Mistake m;
-      m.hint_id = c.outcome.hint.id;
-      m.check_id = c.id;
-      m.check_title = check_title(c, lang);
-      m.hint = text_of(c.outcome.hint, lang);
-      m.explain = i18n::text("check." + c.id + ".explain", lang, lab::names());
-      s.mistakes.push_back(std::move(m));
+      RootLine r;
+      r.check_id = c.id;
+      r.step = c.step;
+      r.check_title = check_title(c, lang);
+      r.explain = i18n::text("check." + c.id + ".explain", lang, lab::names());
+      s.roots.push_back(std::move(r));
+      root_hints.emplace_back();
     }
-    Mistake& m = s.mistakes[it->second];
-    ++m.count;
-    m.students.push_back(student);
+    s.roots[it->second].students.push_back(student);
+    auto& hint = root_hints[it->second][c.outcome.hint.id];
+    if (hint.first++ == 0) hint.second = text_of(c.outcome.hint, lang);
   }
 
-  void add_scored(const BatchRow& row) {
+  void add_scored(const BatchRow& row, RowFlags flags) {
     const RunResult& run = *row.run;
     StudentLine line;
     line.user = row.user;
@@ -102,16 +149,21 @@ struct ClassBuilder::State {
     line.max_score = run.max_score();
     line.passed = run.count(Status::kPass);
     line.version = run.meta.server_version;
+    line.page = row.page;
+    line.flags = std::move(flags);
     const auto student = static_cast<std::uint32_t>(s.scored.size());
     for (const auto& c : run.checks) {
       const std::uint16_t id = id_of(c.id);
       add_rates(c);
       if (c.outcome.status != Status::kFail) continue;
       line.failed.push_back(id);
-      add_mistake(c, student);
+      if (!c.outcome.caused_by.empty()) continue;
+      line.roots.push_back(id);
+      add_root(c, student);
     }
-    add_steps(run);
+    add_steps(run, line);
     line.failed.shrink_to_fit();
+    line.roots.shrink_to_fit();
     ++s.bins[static_cast<std::size_t>(score_bin(line.score, line.max_score))];
     const double pct = line.max_score > 0 ? 100.0 * line.score / line.max_score : 100.0;
     total += pct;
@@ -119,12 +171,67 @@ struct ClassBuilder::State {
     if (line.score == line.max_score) ++s.perfect;
     s.scored.push_back(std::move(line));
   }
+
+  void finish_stats() {
+    if (s.scored.empty()) return;
+    s.mean_percent = total / static_cast<double>(s.scored.size());
+    auto& p = percents;
+    std::sort(p.begin(), p.end());
+    const std::size_t n = p.size();
+    s.median_percent = n % 2 == 1 ? p[n / 2] : (p[n / 2 - 1] + p[n / 2]) / 2;
+    s.min_percent = p.front();
+    s.max_percent = p.back();
+  }
+
+  // Each root line's hint: the one most of its students were given (the first of equals).
+  void finish_roots() {
+    for (std::size_t i = 0; i < s.roots.size(); ++i) {
+      int best = 0;
+      for (const auto& [id, seen_hint] : root_hints[i]) {
+        if (seen_hint.first > best) {
+          best = seen_hint.first;
+          s.roots[i].hint = seen_hint.second;
+        }
+      }
+    }
+    const auto& order = id_at;  // a check's index is its lab position: the first run lists every check
+    std::stable_sort(s.roots.begin(), s.roots.end(), [&order](const RootLine& a, const RootLine& b) {
+      if (a.students.size() != b.students.size()) return a.students.size() > b.students.size();
+      return order.at(a.check_id) < order.at(b.check_id);
+    });
+  }
+
+  // What to reteach: every concept with a root cause, each student once in it. A root check no
+  // concept names is a concept of its own ("other").
+  void finish_concepts() {
+    std::map<std::string, std::size_t> concept_of;  // check id -> index in `concepts`
+    for (std::size_t i = 0; i < concepts.size(); ++i) {
+      for (const auto& id : concepts[i].checks) concept_of.try_emplace(id, i);
+    }
+    std::vector<ConceptLine> lines(concepts.size() + 1);
+    for (std::size_t i = 0; i <= concepts.size(); ++i) {
+      const std::string id = i < concepts.size() ? concepts[i].id : "other";
+      lines[i].id = id;
+      lines[i].title = i18n::text("concept." + id + ".title", lang, lab::names());
+      lines[i].teach = i18n::text("concept." + id + ".teach", lang, lab::names());
+    }
+    for (std::size_t r = 0; r < s.roots.size(); ++r) {  // most students first: so are a concept's roots
+      const auto it = concept_of.find(s.roots[r].check_id);
+      ConceptLine& line = lines[it == concept_of.end() ? concepts.size() : it->second];
+      line.roots.push_back(r);
+      line.students.insert(line.students.end(), s.roots[r].students.begin(), s.roots[r].students.end());
+    }
+    for (auto& line : lines) {
+      std::sort(line.students.begin(), line.students.end());
+      line.students.erase(std::unique(line.students.begin(), line.students.end()), line.students.end());
+      if (!line.students.empty()) s.concepts.push_back(std::move(line));
+    }
+    std::stable_sort(s.concepts.begin(), s.concepts.end(),
+                     [](const ConceptLine& a, const ConceptLine& b) { return a.students.size() > b.students.size(); });
+  }
 };
 
-ClassBuilder::ClassBuilder(i18n::Lang lang) : s_(std::make_unique<State>()) {
-  s_->lang = lang;
-  s_->s.bins.assign(kScoreBins, 0);
-}
+ClassBuilder::ClassBuilder(const Options& opts) : s_(std::make_unique<State>(opts)) {}
 ClassBuilder::~ClassBuilder() = default;
 ClassBuilder::ClassBuilder(ClassBuilder&&) noexcept = default;
 ClassBuilder& ClassBuilder::operator=(ClassBuilder&&) noexcept = default;
@@ -132,42 +239,39 @@ ClassBuilder& ClassBuilder::operator=(ClassBuilder&&) noexcept = default;
 void ClassBuilder::add(const BatchRow& row) {
   State& st = *s_;
   ++st.s.submissions;
+  if (st.s.has_roster) st.seen.insert(row.user);
+  RowFlags flags = st.flags(row);
   if (row.run) {
     st.versions.insert(clean_utf8(row.run->meta.server_version));
     st.s.latest_generated_at = std::max(st.s.latest_generated_at, row.run->meta.generated_at);
   }
   if (!row.run || !row.run->complete()) {
-    IncompleteLine line{row.user, row.run.has_value(), row.run ? row.run->count(Status::kError) : 0,
-                        row.run ? std::string() : row.error};
+    IncompleteLine line{row.user,
+                        row.run.has_value(),
+                        row.run ? row.run->count(Status::kError) : 0,
+                        row.run ? std::string() : row.error,
+                        row.page,
+                        std::move(flags)};
     st.s.incomplete.push_back(std::move(line));
     return;
   }
-  st.add_scored(row);
+  st.add_scored(row, std::move(flags));
 }
 
 ClassSummary ClassBuilder::finish() {
   State& st = *s_;
-  ClassSummary s = std::move(st.s);
-  if (!s.scored.empty()) {
-    s.mean_percent = st.total / static_cast<double>(s.scored.size());
-    auto& p = st.percents;
-    std::sort(p.begin(), p.end());
-    const std::size_t n = p.size();
-    s.median_percent = n % 2 == 1 ? p[n / 2] : (p[n / 2 - 1] + p[n / 2]) / 2;
-    s.min_percent = p.front();
-    s.max_percent = p.back();
+  st.finish_stats();
+  st.finish_roots();
+  st.finish_concepts();
+  for (const auto& id : st.judge.roster()) {
+    if (st.seen.count(id) == 0) st.s.missing.push_back(id);
   }
+  ClassSummary s = std::move(st.s);
   s.versions.assign(st.versions.begin(), st.versions.end());
   std::stable_sort(s.steps.begin(), s.steps.end(),
                    [](const PassRate& a, const PassRate& b) { return a.step < b.step; });
   sort_worst_first(s.checks);
   sort_worst_first(s.steps);
-  const auto& order = st.id_at;  // a check's index is its lab position: the first run lists every check
-  std::stable_sort(s.mistakes.begin(), s.mistakes.end(), [&order](const Mistake& a, const Mistake& b) {
-    if (a.count != b.count) return a.count > b.count;
-    if (a.check_id != b.check_id) return order.at(a.check_id) < order.at(b.check_id);
-    return a.hint_id < b.hint_id;
-  });
   return s;
 }
 
@@ -178,10 +282,17 @@ std::vector<std::string> ClassSummary::failed_ids(const StudentLine& s) const {
   return out;
 }
 
-std::vector<std::string> ClassSummary::users(const Mistake& m) const {
+std::vector<std::string> ClassSummary::root_ids(const StudentLine& s) const {
   std::vector<std::string> out;
-  out.reserve(m.students.size());
-  for (const std::uint32_t i : m.students) out.push_back(scored[i].user);
+  out.reserve(s.roots.size());
+  for (const std::uint16_t i : s.roots) out.push_back(check_ids[i]);
+  return out;
+}
+
+std::vector<std::string> ClassSummary::users(const std::vector<std::uint32_t>& students) const {
+  std::vector<std::string> out;
+  out.reserve(students.size());
+  for (const std::uint32_t i : students) out.push_back(scored[i].user);
   return out;
 }
 
@@ -210,26 +321,35 @@ std::vector<std::string> failed_ids(const RunResult& run) {
 }
 
 std::vector<Msg> class_stats(const ClassSummary& s) {
-  const auto pct = [](double v) { return fmt::format("{:.1f}", v); };
-  return {msg("ui.class.mean", {{"mean", pct(s.mean_percent)}}),
-          msg("ui.class.stats", {{"median", pct(s.median_percent)},
-                                 {"min", pct(s.min_percent)},
-                                 {"max", pct(s.max_percent)},
-                                 {"perfect", std::to_string(s.perfect)}})};
+  std::vector<Msg> out;
+  if (!s.scored.empty()) {
+    const auto pct = [](double v) { return fmt::format("{:.1f}", v); };
+    out.push_back(msg("ui.class.mean", {{"mean", pct(s.mean_percent)}}));
+    out.push_back(msg("ui.class.stats", {{"median", pct(s.median_percent)},
+                                         {"min", pct(s.min_percent)},
+                                         {"max", pct(s.max_percent)},
+                                         {"perfect", std::to_string(s.perfect)}}));
+  }
+  if (s.has_roster) {
+    out.push_back(msg("ui.class.numbers.roster",
+                      {{"missing", std::to_string(s.missing.size())}, {"unknown", std::to_string(s.not_on_roster)}}));
+  }
+  if (!s.due.empty()) out.push_back(msg("ui.class.numbers.late", {{"late", std::to_string(s.late)}}));
+  return out;
 }
 
-ClassSummary class_summary(const std::vector<BatchRow>& rows, i18n::Lang lang) {
-  ClassBuilder b(lang);
+ClassSummary class_summary(const std::vector<BatchRow>& rows, const Options& opts) {
+  ClassBuilder b(opts);
   for (const auto& row : rows) b.add(row);
   return b.finish();
 }
 
 std::string batch_html(const std::vector<BatchRow>& rows, const Options& opts) {
-  return batch_html(class_summary(rows, opts.lang), opts);
+  return batch_html(class_summary(rows, opts), opts);
 }
 
 std::string batch_markdown(const std::vector<BatchRow>& rows, const Options& opts) {
-  return batch_markdown(class_summary(rows, opts.lang), opts);
+  return batch_markdown(class_summary(rows, opts), opts);
 }
 
 }  // namespace gpuwhy::render::detail

@@ -4,10 +4,13 @@
 // A score is a grade, so it is left empty whenever it would not be one: the run was incomplete
 // (an `error` check: never a zero), the bundle could not be graded, or the step was not selected.
 // `max_score` is always filled for graded runs. `error` says why a row has no score.
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "gpuwhy/base/lab.h"
 #include "gpuwhy/render/render.h"
+#include "render_detail.h"
 
 namespace gpuwhy::render {
 
@@ -47,7 +50,9 @@ std::string header(const std::vector<int>& step_max) {
     const auto i = static_cast<std::size_t>(s - 1);
     h.push_back(i < step_max.size() ? fmt::format("step{}/{}", s, step_max[i]) : fmt::format("step{}", s));
   }
-  for (const char* c : {"complete", "passed", "failed", "errors", "error", "roots", "failed_checks"}) h.emplace_back(c);
+  for (const char* c :
+       {"complete", "passed", "failed", "errors", "error", "roots", "failed_checks", "taken_at", "late", "on_roster"})
+    h.emplace_back(c);
   return row(h);
 }
 
@@ -102,10 +107,19 @@ std::string error_row(const std::string& user, const std::string& error) {
   return row(r);
 }
 
+// A row's last cells: when it was taken, and whether that was late (--due) and the student is on
+// the roster (--roster): "true", "false", or empty when there is no such flag or nothing to hold
+// the row to.
+std::string with_flags(std::string line, const detail::RowFlags& flags) {
+  line.resize(line.size() - 2);  // the CRLF: three more cells come
+  const auto flag = [](const std::optional<bool>& v) { return v ? (*v ? "true" : "false") : ""; };
+  return line + "," + cell(flags.taken_at) + "," + flag(flags.late) + "," + flag(flags.on_roster) + "\r\n";
+}
+
 }  // namespace
 
 std::string csv(const RunResult& run, const Options& opts) {
-  return header(opts.step_max) + run_row(opts.user, run);
+  return header(opts.step_max) + with_flags(run_row(opts.user, run), detail::RowFlags{run.meta.taken_at, {}, {}});
 }
 
 namespace detail {
@@ -114,8 +128,8 @@ std::string batch_csv_head(const Options& opts) {
   return header(opts.step_max);
 }
 
-std::string batch_csv_row(const BatchRow& r) {
-  return r.run ? run_row(r.user, *r.run) : error_row(r.user, r.error);
+std::string batch_csv_row(const BatchRow& r, const RowFlags& flags) {
+  return with_flags(r.run ? run_row(r.user, *r.run) : error_row(r.user, r.error), flags);
 }
 
 }  // namespace detail

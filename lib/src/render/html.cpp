@@ -357,37 +357,89 @@ std::string rate_rows(const std::vector<PassRate>& rates) {
   return rows;
 }
 
-std::string mistake_item(const ClassSummary& s, const Mistake& m, i18n::Lang lang) {
-  return fill(
-      "mistake",
-      {{"hint_id", txt(m.hint_id)},
-       {"check", txt(m.check_id)},
-       {"count", num(m.count)},
-       {"count_text", txt(i18n::render(msg("ui.class.mistake.count", {{"count", std::to_string(m.count)}}), lang))},
-       {"title", txt(m.check_title)},
-       {"hint", txt(m.hint)},
-       {"explain_label", txt(i18n::render(msg("ui.class.explain", {{"check", m.check_id}}), lang))},
-       {"explain", txt(m.explain)},
-       {"users_label", txt(tr("ui.class.students", lang))},
-       {"users", txt(text::join(s.users(m), ", "))}});
+// A student's id, linked to their own page when there is one (--pages).
+std::string user_cell(const std::string& user, const std::string& page) {
+  const std::string shown = one_line(user, 200);
+  if (page.empty()) return escape_html(shown);
+  return fill("user-link", {{"href", txt(page)}, {"user", txt(shown)}});
+}
+
+// The students of a list, each linked to their page, comma-separated.
+std::string user_links(const ClassSummary& s, const std::vector<std::uint32_t>& students) {
+  std::string out;
+  for (const std::uint32_t i : students) {
+    if (!out.empty()) out += ", ";
+    out += user_cell(s.scored[i].user, s.scored[i].page);
+  }
+  return out;
+}
+
+std::string students_text(std::size_t n, i18n::Lang lang) {
+  return i18n::render(msg("ui.class.mistake.count", {{"count", std::to_string(n)}}), lang);
+}
+
+std::string root_item(const ClassSummary& s, const RootLine& r, i18n::Lang lang) {
+  const auto n = static_cast<long>(r.students.size());
+  return fill("root-cause",
+              {{"check", txt(r.check_id)},
+               {"count", num(n)},
+               {"users_data", txt(text::join(s.users(r.students), " "))},
+               {"count_text", txt(students_text(r.students.size(), lang))},
+               {"title", txt(r.check_title)},
+               {"hint", txt(r.hint)},
+               {"explain_label", txt(i18n::render(msg("ui.class.explain", {{"check", r.check_id}}), lang))},
+               {"explain", txt(r.explain)},
+               {"users_label", txt(tr("ui.class.students", lang))},
+               {"users", markup(user_links(s, r.students))}});
 }
 
 // The most common ones in a list; the rest (often one student each) folded under it.
-std::string mistakes_html(const ClassSummary& s, i18n::Lang lang) {
-  if (s.mistakes.empty()) return fill("paragraph", {{"text", txt(tr("ui.class.no-mistakes", lang))}});
+std::string roots_html(const ClassSummary& s, i18n::Lang lang) {
+  if (s.roots.empty()) return fill("paragraph", {{"text", txt(tr("ui.class.no-roots", lang))}});
   std::string top;
   std::string rest;
-  for (std::size_t i = 0; i < s.mistakes.size(); ++i)
-    (i < kTopMistakes ? top : rest) += mistake_item(s, s.mistakes[i], lang);
+  for (std::size_t i = 0; i < s.roots.size(); ++i) (i < kTopRoots ? top : rest) += root_item(s, s.roots[i], lang);
   std::string more;
   if (!rest.empty()) {
-    const auto n = s.mistakes.size() - kTopMistakes;
-    more = fill("more-mistakes",
-                {{"summary", txt(i18n::render(msg("ui.class.more-mistakes", {{"count", std::to_string(n)}}), lang))},
-                 {"start", num(static_cast<long>(kTopMistakes + 1))},
+    const auto n = s.roots.size() - kTopRoots;
+    more = fill("more-roots",
+                {{"summary", txt(i18n::render(msg("ui.class.more-roots", {{"count", std::to_string(n)}}), lang))},
+                 {"start", num(static_cast<long>(kTopRoots + 1))},
                  {"items", markup(rest)}});
   }
-  return fill("mistakes", {{"items", markup(top)}, {"more", markup(more)}});
+  return fill("root-list", {{"items", markup(top)}, {"more", markup(more)}});
+}
+
+std::string concept_item(const ClassSummary& s, const ConceptLine& c, i18n::Lang lang) {
+  std::string roots;
+  std::vector<std::string> ids;
+  for (const std::size_t r : c.roots) {
+    const RootLine& root = s.roots[r];
+    roots +=
+        (roots.empty() ? "" : ", ") +
+        fill("concept-root", {{"id", txt(root.check_id)}, {"count", num(static_cast<long>(root.students.size()))}});
+    ids.push_back(root.check_id);
+  }
+  const std::string hint = c.roots.empty() ? "" : s.roots[c.roots.front()].hint;
+  return fill("concept", {{"id", txt(c.id)},
+                          {"count", num(static_cast<long>(c.students.size()))},
+                          {"users_data", txt(text::join(s.users(c.students), " "))},
+                          {"root_ids", txt(text::join(ids, " "))},
+                          {"count_text", txt(students_text(c.students.size(), lang))},
+                          {"title", txt(c.title)},
+                          {"teach", txt(c.teach)},
+                          {"roots_label", txt(tr("ui.class.concept.roots", lang))},
+                          {"roots", markup(roots)},
+                          {"hint", txt(hint)},
+                          {"users_label", txt(tr("ui.class.students", lang))},
+                          {"users", markup(user_links(s, c.students))}});
+}
+
+std::string concepts_html(const ClassSummary& s, i18n::Lang lang) {
+  if (s.concepts.empty()) return fill("paragraph", {{"text", txt(tr("ui.class.no-roots", lang))}});
+  std::string items;
+  for (const auto& c : s.concepts) items += concept_item(s, c, lang);
+  return fill("concepts", {{"items", markup(items)}});
 }
 
 std::string incomplete_html(const ClassSummary& s, i18n::Lang lang) {
@@ -397,27 +449,109 @@ std::string incomplete_html(const ClassSummary& s, i18n::Lang lang) {
     const std::string why =
         r.graded ? i18n::render(msg("ui.class.incomplete.errors", {{"errors", std::to_string(r.errors)}}), lang)
                  : i18n::render(msg("ui.batch.not-graded", {{"error", one_line(r.error, 500)}}), lang);
-    rows += fill("incomplete-row", {{"user", txt(one_line(r.user, 200))}, {"reason", txt(why)}});
+    rows += fill("incomplete-row", {{"user", txt(one_line(r.user, 200))},
+                                    {"page", txt(r.page)},
+                                    {"user_cell", markup(user_cell(r.user, r.page))},
+                                    {"reason", txt(why)}});
   }
   return fill("incomplete-table", {{"col_user", txt(tr("ui.batch.user", lang))},
                                    {"col_reason", txt(tr("ui.class.col.reason", lang))},
                                    {"rows", markup(rows)}});
 }
 
-std::string student_rows(const ClassSummary& s) {
+// A cell's colour by the step's points: all of them, at least half, fewer, or nothing graded.
+std::string level(const StepCell& c) {
+  if (c.max == 0) return "none";
+  if (c.score == c.max) return "full";
+  return 2 * c.score >= c.max ? "part" : "low";
+}
+
+std::string step_cells(const ClassSummary& s, const StudentLine& r, i18n::Lang lang) {
+  std::string cells;
+  for (int step = 1; step <= s.step_count; ++step) {
+    const auto at = static_cast<std::size_t>(step - 1);
+    const StepCell c = at < r.steps.size() ? r.steps[at] : StepCell{};
+    // Sorting by a step puts the weakest first: its share of the step's points (none graded last).
+    const long value = c.max == 0 ? 1001 : 1000L * c.score / c.max;
+    cells += fill("step-cell", {{"level", txt(level(c))},
+                                {"root_class", txt(c.root ? " root" : "")},
+                                {"step", num(step)},
+                                {"value", num(value)},
+                                {"score", num(c.score)},
+                                {"max", num(c.max)},
+                                {"root_title", txt(c.root ? tr("ui.class.root-mark", lang) : "")},
+                                {"shown", txt(c.max == 0 ? "–" : fmt::format("{}/{}", c.score, c.max))},
+                                {"mark", markup(c.root ? fill("root-mark", {}) : "")}});
+  }
+  return cells;
+}
+
+std::string badge(const std::string& kind, const std::string& text) {
+  return fill("badge", {{"kind", txt(kind)}, {"text", txt(text)}});
+}
+
+std::string flag(const std::optional<bool>& v) {
+  return v ? (*v ? "true" : "false") : "";
+}
+
+std::string student_rows(const ClassSummary& s, i18n::Lang lang) {
   std::string rows;
   for (const StudentLine& r : s.scored) {
-    const auto failed = s.failed_ids(r);
-    rows += fill("student-row", {{"user", txt(one_line(r.user, 200))},
-                                 {"failed_ids", txt(text::join(failed, " "))},
-                                 {"score", num(r.score)},
-                                 {"max_score", num(r.max_score)},
-                                 {"passed", num(r.passed)},
-                                 {"failed_count", num(static_cast<long>(failed.size()))},
-                                 {"version", txt(one_line(r.version, 60))},
-                                 {"failed_list", txt(text::join(failed, ", "))}});
+    const auto roots = s.root_ids(r);
+    std::string user = user_cell(r.user, r.page);
+    if (!r.flags.on_roster.value_or(true)) user += badge("unknown", tr("ui.class.not-on-roster", lang));
+    rows += fill("student-row",
+                 {{"user", txt(one_line(r.user, 200))},
+                  {"failed_ids", txt(text::join(s.failed_ids(r), " "))},
+                  {"root_ids", txt(text::join(roots, " "))},
+                  {"late", txt(flag(r.flags.late))},
+                  {"on_roster", txt(flag(r.flags.on_roster))},
+                  {"page", txt(r.page)},
+                  {"user_cell", markup(user)},
+                  {"score", num(r.score)},
+                  {"max_score", num(r.max_score)},
+                  {"cells", markup(step_cells(s, r, lang))},
+                  {"root_list", txt(text::join(roots, ", "))},
+                  {"taken_at", txt(one_line(r.flags.taken_at, 60))},
+                  {"late_badge", markup(r.flags.late.value_or(false) ? badge("late", tr("ui.class.late", lang)) : "")},
+                  {"version", txt(one_line(r.version, 60))}});
   }
   return rows;
+}
+
+std::string step_heads(const ClassSummary& s, i18n::Lang lang) {
+  std::string heads;
+  for (int step = 1; step <= s.step_count; ++step)
+    heads += fill("step-head", {{"step", num(step)},
+                                {"title", txt(i18n::text("ui.step." + std::to_string(step), lang, lab::names()))}});
+  return heads;
+}
+
+std::string id_list(const std::vector<std::string>& ids, i18n::Lang lang) {
+  if (ids.empty()) return fill("paragraph", {{"text", txt(tr("ui.class.none", lang))}});
+  std::string items;
+  for (const auto& id : ids) items += fill("id-item", {{"user", txt(one_line(id, 200))}});
+  return fill("id-list", {{"items", markup(items)}});
+}
+
+// Who is on the roster and did not submit, and who submitted and is not on it.
+std::string roster_html(const ClassSummary& s, i18n::Lang lang) {
+  if (!s.has_roster) return "";
+  std::vector<std::string> unknown;
+  for (const auto& r : s.scored) {
+    if (!r.flags.on_roster.value_or(true)) unknown.push_back(r.user);
+  }
+  for (const auto& r : s.incomplete) {
+    if (!r.flags.on_roster.value_or(true)) unknown.push_back(r.user);
+  }
+  return fill(
+      "roster",
+      {{"missing_title",
+        txt(i18n::render(msg("ui.class.missing.title", {{"count", std::to_string(s.missing.size())}}), lang))},
+       {"missing", markup(id_list(s.missing, lang))},
+       {"unknown_title",
+        txt(i18n::render(msg("ui.class.not-on-roster.title", {{"count", std::to_string(unknown.size())}}), lang))},
+       {"unknown", markup(id_list(unknown, lang))}});
 }
 
 std::string filter_options(const ClassSummary& s) {
@@ -437,35 +571,38 @@ std::string class_summary_text(const ClassSummary& s, i18n::Lang lang) {
                                                         {"scored", std::to_string(s.scored.size())},
                                                         {"incomplete", std::to_string(s.incomplete.size())}}),
                                lang);
-  if (!s.scored.empty()) {
-    for (const auto& m : class_stats(s)) t += "; " + i18n::render(m, lang);
-  }
+  for (const auto& m : class_stats(s)) t += "; " + i18n::render(m, lang);
   return t;
 }
 
 Slots class_labels(i18n::Lang lang) {
-  return {{"histogram_title", txt(tr("ui.class.histogram", lang))},
-          {"col_bin", txt(tr("ui.class.bin", lang))},
-          {"col_students", txt(tr("ui.class.students", lang))},
-          {"mistakes_title", txt(tr("ui.class.mistakes", lang))},
-          {"steps_title", txt(tr("ui.class.steps", lang))},
-          {"checks_title", txt(tr("ui.class.checks", lang))},
-          {"col_step", txt(tr("ui.class.step", lang))},
-          {"col_check", txt(tr("ui.report.col.check", lang))},
-          {"col_passed", txt(tr("ui.class.passed", lang))},
-          {"col_graded", txt(tr("ui.class.graded", lang))},
-          {"col_rate", txt(tr("ui.class.rate", lang))},
-          {"incomplete_title", txt(tr("ui.class.incomplete", lang))},
-          {"versions_title", txt(tr("ui.class.versions", lang))},
-          {"students_title", txt(tr("ui.class.table", lang))},
-          {"sort_hint", txt(tr("ui.class.sort-hint", lang))},
-          {"filter_label", txt(tr("ui.class.filter", lang))},
-          {"filter_all", txt(tr("ui.class.filter.all", lang))},
-          {"col_user", txt(tr("ui.batch.user", lang))},
-          {"col_score", txt(tr("ui.batch.score", lang))},
-          {"col_failed_count", txt(tr("ui.report.status.fail", lang))},
-          {"col_kubernetes", txt(tr("ui.class.col.kubernetes", lang))},
-          {"col_failed", txt(tr("ui.class.col.failed", lang))}};
+  return {
+      {"histogram_title", txt(tr("ui.class.histogram", lang))},
+      {"col_bin", txt(tr("ui.class.bin", lang))},
+      {"col_students", txt(tr("ui.class.students", lang))},
+      {"reteach_title", txt(tr("ui.class.reteach", lang))},
+      {"reteach_intro", txt(tr("ui.class.reteach.intro", lang))},
+      {"roots_title", txt(tr("ui.class.roots", lang))},
+      {"grid_intro", txt(tr("ui.class.grid.intro", lang))},
+      {"col_roots", txt(tr("ui.class.col.roots", lang))},
+      {"col_taken", txt(tr("ui.class.col.taken", lang))},
+      {"steps_title", txt(tr("ui.class.steps", lang))},
+      {"checks_title", txt(tr("ui.class.checks", lang))},
+      {"col_step", txt(tr("ui.class.step", lang))},
+      {"col_check", txt(tr("ui.report.col.check", lang))},
+      {"col_passed", txt(tr("ui.class.passed", lang))},
+      {"col_graded", txt(tr("ui.class.graded", lang))},
+      {"col_rate", txt(tr("ui.class.rate", lang))},
+      {"incomplete_title", txt(tr("ui.class.incomplete", lang))},
+      {"versions_title", txt(tr("ui.class.versions", lang))},
+      {"students_title", txt(tr("ui.class.table", lang))},
+      {"sort_hint", txt(tr("ui.class.sort-hint", lang))},
+      {"filter_label", txt(tr("ui.class.filter", lang))},
+      {"filter_all", txt(tr("ui.class.filter.all", lang))},
+      {"col_user", txt(tr("ui.batch.user", lang))},
+      {"col_score", txt(tr("ui.batch.score", lang))},
+      {"col_kubernetes", txt(tr("ui.class.col.kubernetes", lang))},
+  };
 }
 
 std::string generated_at_of(const ClassSummary& s, const Options& opts) {
@@ -492,13 +629,22 @@ std::string batch_html(const ClassSummary& s, const Options& opts) {
                        lang));
   slots["bars"] = markup(histogram_bars(s));
   slots["bin_rows"] = markup(bin_rows(s));
-  slots["mistakes"] = markup(mistakes_html(s, lang));
+  slots["missing"] = num(static_cast<long>(s.missing.size()));
+  slots["late"] = num(static_cast<long>(s.late));
+  slots["due"] = markup(
+      s.due.empty()
+          ? ""
+          : fill("due", {{"text", txt(i18n::render(msg("ui.class.due", {{"due", one_line(s.due, 60)}}), lang))}}));
+  slots["concepts"] = markup(concepts_html(s, lang));
+  slots["roots"] = markup(roots_html(s, lang));
+  slots["step_heads"] = markup(step_heads(s, lang));
+  slots["roster"] = markup(roster_html(s, lang));
   slots["step_rows"] = markup(rate_rows(s.steps));
   slots["check_rows"] = markup(rate_rows(s.checks));
   slots["incomplete_list"] = markup(incomplete_html(s, lang));
   slots["versions"] = txt(versions_text(s, lang));
   slots["filter_options"] = markup(filter_options(s));
-  slots["student_rows"] = markup(student_rows(s));
+  slots["student_rows"] = markup(student_rows(s, lang));
   return page(title, fill("class", slots), lang);
 }
 

@@ -152,10 +152,29 @@ void batch_json_head(JsonOut& w, const std::string& generated_at) {
   w.begin_array();
 }
 
-void batch_json_row(JsonOut& w, const BatchRow& r, const Options& opts) {
+void batch_json_row(JsonOut& w, const BatchRow& r, const RowFlags& flags, const Options& opts) {
   w.begin_object();
   w.member("user", r.user);
   w.member("origin", r.origin);
+  // When the run was taken, and what --due and --roster make of it (null: no such flag, or no time).
+  if (flags.taken_at.empty()) {
+    w.null_member("taken_at");
+  } else {
+    w.member("taken_at", flags.taken_at);
+  }
+  for (const auto& [key, v] :
+       {std::pair<const char*, std::optional<bool>>{"late", flags.late}, {"on_roster", flags.on_roster}}) {
+    if (v) {
+      w.member(key, *v);
+    } else {
+      w.null_member(key);
+    }
+  }
+  if (r.page.empty()) {
+    w.null_member("page");
+  } else {
+    w.member("page", r.page);
+  }
   if (r.run) {
     const bool complete = r.run->complete();
     w.member("complete", complete);
@@ -200,6 +219,63 @@ void class_rates(JsonOut& w, std::string_view name, const std::vector<PassRate>&
   w.end_array();
 }
 
+void users(JsonOut& w, const ClassSummary& s, const std::vector<std::uint32_t>& students) {
+  w.key("students");
+  w.begin_array();
+  for (const auto& u : s.users(students)) w.value(u);
+  w.end_array();
+}
+
+// What to reteach (concepts, most students first) and the root causes (most students first), as
+// the class page ranks them.
+void class_roots(JsonOut& w, const ClassSummary& s) {
+  w.key("concepts");
+  w.begin_array();
+  for (const auto& c : s.concepts) {
+    w.begin_object();
+    w.member("id", c.id);
+    w.member("count", static_cast<int>(c.students.size()));
+    w.key("roots");
+    w.begin_array();
+    for (const std::size_t r : c.roots) w.value(s.roots[r].check_id);
+    w.end_array();
+    users(w, s, c.students);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("roots");
+  w.begin_array();
+  for (const auto& r : s.roots) {
+    w.begin_object();
+    w.member("id", r.check_id);
+    w.member("count", static_cast<int>(r.students.size()));
+    users(w, s, r.students);
+    w.end_object();
+  }
+  w.end_array();
+}
+
+// Who is missing (--roster) and how many came late (--due); null without them.
+void class_roster(JsonOut& w, const ClassSummary& s) {
+  w.key("missing");
+  if (s.has_roster) {
+    w.begin_array();
+    for (const auto& id : s.missing) w.value(id);
+    w.end_array();
+    w.member("not_on_roster", static_cast<int>(s.not_on_roster));
+  } else {
+    w.null();
+    w.null_member("not_on_roster");
+  }
+  if (s.due.empty()) {
+    w.null_member("due");
+    w.null_member("late");
+  } else {
+    w.member("due", s.due);
+    w.member("late", static_cast<int>(s.late));
+  }
+}
+
 }  // namespace
 
 // The class's numbers as the class page and the Markdown summary show them, so a dashboard need
@@ -228,6 +304,8 @@ void batch_json_class(JsonOut& w, const ClassSummary& s) {
   }
   class_rates(w, "steps", s.steps, true);
   class_rates(w, "checks", s.checks, false);
+  class_roots(w, s);
+  class_roster(w, s);
   w.end_object();
 }
 

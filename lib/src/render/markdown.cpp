@@ -190,23 +190,49 @@ std::string rates_table(const std::vector<PassRate>& rates, bool checks, i18n::L
   return out + "\n";
 }
 
-std::string mistakes_list(const ClassSummary& s, i18n::Lang lang) {
-  if (s.mistakes.empty()) return t("ui.class.no-mistakes", lang) + "\n\n";
+std::string students_of(const ClassSummary& s, const std::vector<std::uint32_t>& students) {
+  std::vector<std::string> out;
+  for (const auto& u : s.users(students)) out.push_back(md(u, 100));
+  return text::join(out, ", ");
+}
+
+std::string concepts_list(const ClassSummary& s, i18n::Lang lang) {
+  if (s.concepts.empty()) return t("ui.class.no-roots", lang) + "\n\n";
+  std::string out = md(t("ui.class.reteach.intro", lang)) + "\n\n";
+  int n = 0;
+  for (const auto& c : s.concepts) {
+    std::string roots;
+    for (const std::size_t r : c.roots)
+      roots +=
+          fmt::format("{}`{}` ({})", roots.empty() ? "" : ", ", md(s.roots[r].check_id), s.roots[r].students.size());
+    out += fmt::format(
+        "{}. **{}**: {}. {}\n", ++n,
+        md(i18n::render(msg("ui.class.mistake.count", {{"count", std::to_string(c.students.size())}}), lang)),
+        md(c.title), md(c.teach, 500));
+    out += "   - " + md(t("ui.class.concept.roots", lang)) + ": " + roots + "\n";
+    if (!c.roots.empty()) out += "   - " + md(s.roots[c.roots.front()].hint, 500) + "\n";
+    out += "   - " + md(t("ui.class.students", lang)) + ": " + students_of(s, c.students) + "\n";
+  }
+  return out + "\n";
+}
+
+std::string roots_list(const ClassSummary& s, i18n::Lang lang) {
+  if (s.roots.empty()) return t("ui.class.no-roots", lang) + "\n\n";
   std::string out;
   int n = 0;
-  for (const auto& m : s.mistakes) {
-    if (static_cast<std::size_t>(n) == kTopMistakes) {
-      out += "\n" +
-             md(i18n::render(
-                 msg("ui.class.more-mistakes", {{"count", std::to_string(s.mistakes.size() - kTopMistakes)}}), lang)) +
-             "\n";
+  for (const auto& r : s.roots) {
+    if (static_cast<std::size_t>(n) == kTopRoots) {
+      out +=
+          "\n" +
+          md(i18n::render(msg("ui.class.more-roots", {{"count", std::to_string(s.roots.size() - kTopRoots)}}), lang)) +
+          "\n";
       break;
     }
-    out += fmt::format("{}. **{}**: {} `{}`: {}\n", ++n,
-                       md(i18n::render(msg("ui.class.mistake.count", {{"count", std::to_string(m.count)}}), lang)),
-                       md(m.check_title), md(m.check_id), md(m.hint));
-    out += "   > " + md(i18n::render(msg("ui.class.explain", {{"check", m.check_id}}), lang)) + ": " +
-           md(m.explain, 2000) + "\n";
+    out += fmt::format(
+        "{}. **{}**: {} `{}`: {}\n", ++n,
+        md(i18n::render(msg("ui.class.mistake.count", {{"count", std::to_string(r.students.size())}}), lang)),
+        md(r.check_title), md(r.check_id), md(r.hint));
+    out += "   > " + md(t("ui.class.students", lang)) + ": " + students_of(s, r.students) + "\n";
   }
   return out + "\n";
 }
@@ -223,16 +249,54 @@ std::string incomplete_table(const ClassSummary& s, i18n::Lang lang) {
   return out + "\n";
 }
 
+// The students × steps grid: each step's points, "*" after the step of a root cause.
 std::string students_table(const ClassSummary& s, i18n::Lang lang) {
-  std::string out =
-      fmt::format("| {} | {} | {} | {} |\n|---|---:|---|---|\n", t("ui.batch.user", lang), t("ui.batch.score", lang),
-                  t("ui.class.col.kubernetes", lang), t("ui.class.col.failed", lang));
-  for (const StudentLine& r : s.scored) {
-    std::string failed;
-    for (const auto& id : s.failed_ids(r)) failed += (failed.empty() ? "`" : ", `") + md(id) + "`";
-    out += fmt::format("| {} | {}/{} | {} | {} |\n", md(r.user, 100), r.score, r.max_score, md(r.version, 40), failed);
+  std::string head = fmt::format("| {} | {} |", t("ui.batch.user", lang), t("ui.batch.score", lang));
+  std::string rule = "|---|---:|";
+  for (int step = 1; step <= s.step_count; ++step) {
+    head += fmt::format(" {} |", step);
+    rule += "---:|";
   }
-  return out + "\n";
+  head += fmt::format(" {} | {} | {} |\n", t("ui.class.col.roots", lang), t("ui.class.col.taken", lang),
+                      t("ui.class.col.kubernetes", lang));
+  std::string out = head + rule + "---|---|---|\n";
+  for (const StudentLine& r : s.scored) {
+    std::string user = md(r.user, 100);
+    if (!r.page.empty()) user = "[" + user + "](" + r.page + ")";
+    if (!r.flags.on_roster.value_or(true)) user += " (" + md(t("ui.class.not-on-roster", lang)) + ")";
+    std::string row = fmt::format("| {} | {}/{} |", user, r.score, r.max_score);
+    for (int step = 1; step <= s.step_count; ++step) {
+      const auto at = static_cast<std::size_t>(step - 1);
+      const StepCell c = at < r.steps.size() ? r.steps[at] : StepCell{};
+      row += c.max == 0 ? " – |" : fmt::format(" {}/{}{} |", c.score, c.max, c.root ? "\\*" : "");
+    }
+    std::string roots;
+    for (const auto& id : s.root_ids(r)) roots += (roots.empty() ? "`" : ", `") + md(id) + "`";
+    std::string taken = md(r.flags.taken_at, 40);
+    if (r.flags.late.value_or(false)) taken += " **" + md(t("ui.class.late", lang)) + "**";
+    out += row + fmt::format(" {} | {} | {} |\n", roots, taken, md(r.version, 40));
+  }
+  return out + "\n" + md(t("ui.class.grid.intro", lang)) + "\n\n";
+}
+
+std::string roster_lists(const ClassSummary& s, i18n::Lang lang) {
+  if (!s.has_roster) return "";
+  std::vector<std::string> unknown;
+  for (const auto& r : s.scored) {
+    if (!r.flags.on_roster.value_or(true)) unknown.push_back(md(r.user, 100));
+  }
+  for (const auto& r : s.incomplete) {
+    if (!r.flags.on_roster.value_or(true)) unknown.push_back(md(r.user, 100));
+  }
+  std::vector<std::string> missing;
+  for (const auto& id : s.missing) missing.push_back(md(id, 100));
+  const auto list = [&](const std::vector<std::string>& v) {
+    return (v.empty() ? t("ui.class.none", lang) : text::join(v, ", ")) + "\n\n";
+  };
+  return "### " + md(i18n::render(msg("ui.class.missing.title", {{"count", std::to_string(missing.size())}}), lang)) +
+         "\n\n" + list(missing) + "### " +
+         md(i18n::render(msg("ui.class.not-on-roster.title", {{"count", std::to_string(unknown.size())}}), lang)) +
+         "\n\n" + list(unknown);
 }
 
 std::string summary_head(const ClassSummary& s, i18n::Lang lang) {
@@ -255,21 +319,24 @@ std::string summary_head(const ClassSummary& s, i18n::Lang lang) {
 
 std::string batch_markdown(const ClassSummary& s, const Options& opts) {
   const auto lang = opts.lang;
+  // The class page's order: what to reteach, the root causes, who needs help, then the rates.
   std::string out = summary_head(s, lang);
+  out += "### " + t("ui.class.reteach", lang) + "\n\n" + concepts_list(s, lang);
+  out += "### " + t("ui.class.roots", lang) + "\n\n" + roots_list(s, lang);
+  out += "### " + t("ui.class.table", lang) + "\n\n" + students_table(s, lang);
+  out += "### " + t("ui.class.steps", lang) + "\n\n" + rates_table(s.steps, false, lang);
+  out += "### " + t("ui.class.checks", lang) + "\n\n" + rates_table(s.checks, true, lang);
   out += "### " + t("ui.class.histogram", lang) + "\n\n";
   out += fmt::format("| {} | {} |\n|---|---:|\n", t("ui.class.bin", lang), t("ui.class.students", lang));
   for (int i = 0; i < kScoreBins; ++i) out += fmt::format("| {} | {} |\n", bin_label(i), s.bins[i]);
-  out += "\n### " + t("ui.class.mistakes", lang) + "\n\n" + mistakes_list(s, lang);
-  out += "### " + t("ui.class.steps", lang) + "\n\n" + rates_table(s.steps, false, lang);
-  out += "### " + t("ui.class.checks", lang) + "\n\n" + rates_table(s.checks, true, lang);
-  out += "### " + t("ui.class.incomplete", lang) + "\n\n" + incomplete_table(s, lang);
+  out += "\n### " + t("ui.class.incomplete", lang) + "\n\n" + incomplete_table(s, lang);
+  out += roster_lists(s, lang);
   std::string versions;
   for (const auto& v : s.versions) {
     versions += (versions.empty() ? "" : ", ") + (v.empty() ? t("ui.class.unknown-version", lang) : md(v, 40));
   }
   out += "### " + t("ui.class.versions", lang) + "\n\n" + (versions.empty() ? t("ui.class.none", lang) : versions) +
          "\n\n";
-  out += "### " + t("ui.class.table", lang) + "\n\n" + students_table(s, lang);
   return out;
 }
 

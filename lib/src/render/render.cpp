@@ -22,9 +22,9 @@ namespace gpuwhy::render {
 // file dispatches to them.
 namespace detail {
 std::string batch_csv_head(const Options& opts);
-std::string batch_csv_row(const BatchRow& r);
+std::string batch_csv_row(const BatchRow& r, const RowFlags& flags);
 void batch_json_head(JsonOut& w, const std::string& generated_at);
-void batch_json_row(JsonOut& w, const BatchRow& r, const Options& opts);
+void batch_json_row(JsonOut& w, const BatchRow& r, const RowFlags& flags, const Options& opts);
 void batch_json_tail(JsonOut& w, std::string& out, const ClassSummary& s);
 }  // namespace detail
 
@@ -86,6 +86,7 @@ struct BatchWriter::State {
   Options opts;
   Sink sink;
   std::optional<detail::ClassBuilder> cls;  ///< html and markdown: the class so far, a line a row
+  std::optional<detail::RowJudge> judge;    ///< csv and json: each row held to --due and --roster
   std::vector<detail::BatchCells> cells;    ///< table: each row's line
   std::string buf;                          ///< json: the text not yet given to the sink
   detail::JsonOut json{buf};
@@ -110,7 +111,8 @@ BatchWriter::BatchWriter(Format format, Options opts, Sink sink) {
   s_->format = format;
   s_->opts = std::move(opts);
   s_->sink = std::move(sink);
-  if (format == Format::kHtml || format == Format::kMarkdown || format == Format::kJson) s_->cls.emplace(s_->opts.lang);
+  if (format == Format::kHtml || format == Format::kMarkdown || format == Format::kJson) s_->cls.emplace(s_->opts);
+  if (format == Format::kCsv || format == Format::kJson) s_->judge.emplace(s_->opts);
   if (format == Format::kCsv) s_->sink(detail::batch_csv_head(s_->opts));
   if (format == Format::kJson) {
     detail::batch_json_head(s_->json, s_->opts.generated_at);
@@ -126,9 +128,9 @@ void BatchWriter::add(const BatchRow& row) {
   State& s = *s_;
   if (s.finished) throw std::logic_error("a batch row after the end of the summary");
   switch (s.format) {
-    case Format::kCsv: s.sink(detail::batch_csv_row(row)); break;
+    case Format::kCsv: s.sink(detail::batch_csv_row(row, (*s.judge)(row))); break;
     case Format::kJson:
-      detail::batch_json_row(s.json, row, s.opts);
+      detail::batch_json_row(s.json, row, (*s.judge)(row), s.opts);
       s.cls->add(row);
       s.flush();
       break;
@@ -160,6 +162,7 @@ BatchRow summary_row(const BatchRow& row) {
   out.origin = row.origin;
   out.user = row.user;
   out.error = row.error;
+  out.page = row.page;
   if (!row.run) return out;
   RunResult& r = out.run.emplace();
   r.meta = row.run->meta;
@@ -173,6 +176,7 @@ BatchRow summary_row(const BatchRow& row) {
     k.outcome.status = c.outcome.status;
     k.outcome.hint = c.outcome.hint;
     k.outcome.env_cause = c.outcome.env_cause;
+    k.outcome.caused_by = c.outcome.caused_by;  // the class page ranks root causes
     r.checks.push_back(std::move(k));
   }
   return out;

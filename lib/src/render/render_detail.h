@@ -3,6 +3,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,15 +70,53 @@ struct PassRate {
   int passed = 0;
   int graded = 0;
 };
-/// One kind of mistake: the failures of one check that gave the same hint id, over scored runs.
-struct Mistake {
-  std::string hint_id;  ///< catalog id; "" when the check gave no catalog hint
+/// One root cause over the class: the scored runs in which a check failed with a cause of its own
+/// (RunResult::roots), each student once.
+struct RootLine {
   std::string check_id;
+  int step = 0;
   std::string check_title;
-  std::string hint;                     ///< the hint's text, as the first student who hit it was told
+  std::string hint;                     ///< the hint most of its students were given (the first such)
   std::string explain;                  ///< `gpuwhy explain <check>`
-  int count = 0;                        ///< how many students hit it
-  std::vector<std::uint32_t> students;  ///< indices into ClassSummary::scored
+  std::vector<std::uint32_t> students;  ///< indices into ClassSummary::scored, in batch order
+};
+/// What to reteach: one concept of the lab (Options::concepts) and the students whose root causes
+/// fall in it, each once however many of its checks they failed at the root.
+struct ConceptLine {
+  std::string id;
+  std::string title;                    ///< catalog concept.<id>.title
+  std::string teach;                    ///< catalog concept.<id>.teach: what to go over again
+  std::vector<std::uint32_t> students;  ///< indices into ClassSummary::scored, in batch order
+  /// Its root checks that were someone's root cause, most students first: (index into
+  /// ClassSummary::roots).
+  std::vector<std::size_t> roots;
+};
+/// One step of a student: points out of the step's most, and whether a root cause is in it.
+struct StepCell {
+  std::uint16_t score = 0;
+  std::uint16_t max = 0;  ///< 0: nothing of the step was graded
+  bool root = false;
+};
+/// When a submission was taken, and what that and the roster make of it.
+struct RowFlags {
+  std::string taken_at;           ///< RFC 3339 as the run says; "" = unknown
+  std::optional<bool> late;       ///< nullopt: no --due, or no time to hold to it
+  std::optional<bool> on_roster;  ///< nullopt: no --roster
+};
+/// Holds each row to --due and --roster (Options::due, Options::roster).
+class RowJudge {
+ public:
+  explicit RowJudge(const Options& opts);
+  RowFlags operator()(const BatchRow& row) const;
+  [[nodiscard]] bool has_roster() const { return has_roster_; }
+  /// The roster's ids, once each, as given.
+  [[nodiscard]] const std::vector<std::string>& roster() const { return order_; }
+
+ private:
+  std::optional<long long> due_;
+  bool has_roster_ = false;
+  std::set<std::string, std::less<>> roster_;
+  std::vector<std::string> order_;
 };
 /// A scored submission, as much of it as the class page and the Markdown summary show.
 struct StudentLine {
@@ -85,7 +125,11 @@ struct StudentLine {
   int max_score = 0;
   int passed = 0;
   std::string version;
+  std::string page;  ///< BatchRow::page
+  RowFlags flags;
   std::vector<std::uint16_t> failed;  ///< the checks it failed, in lab order: indices into ClassSummary::check_ids
+  std::vector<std::uint16_t> roots;   ///< its root causes, in lab order: the same indices
+  std::vector<StepCell> steps;        ///< step N at [N-1]
 };
 /// A submission that was not scored: an incomplete run, or a bundle that could not be graded.
 struct IncompleteLine {
@@ -93,6 +137,8 @@ struct IncompleteLine {
   bool graded = false;  ///< a run with checks in error; else a bundle that could not be graded
   int errors = 0;       ///< checks in error, when graded
   std::string error;    ///< why it could not be graded, when not
+  std::string page;     ///< BatchRow::page
+  RowFlags flags;
 };
 /// What a class did. Its size grows with the submissions by one short line each, not by their
 /// runs: a class of 10,000 is a few MB.
@@ -105,7 +151,8 @@ struct ClassSummary {
   /// Per step, students: graded on it, and right (every graded check of it passed); worst first.
   std::vector<PassRate> steps;
   std::vector<PassRate> checks;       ///< worst pass rate first (then lab order)
-  std::vector<Mistake> mistakes;      ///< most students first (then lab order, hint id)
+  std::vector<RootLine> roots;        ///< most students first (then lab order)
+  std::vector<ConceptLine> concepts;  ///< concepts with a root cause, most students first (then their order)
   std::vector<std::string> versions;  ///< Kubernetes versions seen, sorted ("" = unknown)
   double mean_percent = 0;            ///< mean score in % of max over `scored`
   double median_percent = 0;          ///< median of the same
@@ -113,15 +160,23 @@ struct ClassSummary {
   double max_percent = 0;             ///< highest of the same
   std::size_t perfect = 0;            ///< scored runs with every selected point
   std::string latest_generated_at;    ///< the latest of the runs' generated_at
+  int step_count = 0;                 ///< the highest step seen (the grid's columns)
+  bool has_roster = false;            ///< --roster was given
+  std::vector<std::string> missing;   ///< roster ids with no submission, in roster order
+  std::size_t not_on_roster = 0;      ///< submissions whose id the roster lacks
+  std::string due;                    ///< --due as given; "" = none
+  std::size_t late = 0;               ///< submissions taken after `due`
   /// The ids a student failed, in lab order.
   [[nodiscard]] std::vector<std::string> failed_ids(const StudentLine& s) const;
-  /// The users who made a mistake, in batch order.
-  [[nodiscard]] std::vector<std::string> users(const Mistake& m) const;
+  /// A student's root causes, in lab order.
+  [[nodiscard]] std::vector<std::string> root_ids(const StudentLine& s) const;
+  /// The users of a list of students, in batch order.
+  [[nodiscard]] std::vector<std::string> users(const std::vector<std::uint32_t>& students) const;
 };
 /// Sums up a batch a row at a time, keeping of each row only its line (ClassSummary).
 class ClassBuilder {
  public:
-  explicit ClassBuilder(i18n::Lang lang);
+  explicit ClassBuilder(const Options& opts);
   ~ClassBuilder();
   ClassBuilder(const ClassBuilder&) = delete;
   ClassBuilder& operator=(const ClassBuilder&) = delete;
@@ -135,12 +190,13 @@ class ClassBuilder {
   struct State;
   std::unique_ptr<State> s_;
 };
-ClassSummary class_summary(const std::vector<BatchRow>& rows, i18n::Lang lang);
+ClassSummary class_summary(const std::vector<BatchRow>& rows, const Options& opts);
 std::string batch_html(const ClassSummary& s, const Options& opts);
 std::string batch_markdown(const ClassSummary& s, const Options& opts);
-/// How many mistakes a class summary lists in full; the rest are folded (html) or counted (markdown).
-inline constexpr std::size_t kTopMistakes = 10;
-/// "mean …" and "median …, lowest …, highest …; perfect scores: N" of a class with scored runs.
+/// How many root causes a class summary lists in full; the rest are folded (html) or counted (markdown).
+inline constexpr std::size_t kTopRoots = 10;
+/// The class's numbers after its submissions: "mean …" and "median …, lowest …, highest …;
+/// perfect scores: N" when runs were scored; missing and not on the roster (--roster); late (--due).
 std::vector<Msg> class_stats(const ClassSummary& s);
 /// passed/graded in whole percent (0 when nothing was graded).
 int percent(int passed, int graded);
