@@ -1018,11 +1018,11 @@ constexpr CatalogEntry kEntries[] = {
      "노드 레이블을 붙이고 확인하는 방법(kubectl label, --show-labels, -L)과, 정확히 한 노드에만 붙이는 것."},
     {"concept.extended-resources.title", "GPU 광고하기: capacity와 allocatable"},
     {"concept.extended-resources.teach",
-     "확장 리소스는 노드 status에 있습니다. status 하위 리소스로 capacity와 allocatable을 모두 패치해야 하며, "
+     "확장 자원는 노드 status에 있습니다. status 하위 리소스로 capacity와 allocatable을 모두 패치해야 하며, "
      "스케줄러는 allocatable을 봅니다."},
     {"concept.apiserver-rules.title", "GPU 요청에 대한 apiserver의 두 규칙"},
     {"concept.apiserver-rules.teach",
-     "확장 리소스는 정수만 허용되고 requests는 limits와 같아야 합니다(limits만 쓰면 requests가 됩니다). 나머지는 "
+     "확장 자원는 정수만 허용되고 requests는 limits와 같아야 합니다(limits만 쓰면 requests가 됩니다). 나머지는 "
      "스케줄링 전에 apiserver가 거부합니다."},
     {"concept.gpu-pods.title", "GPU를 요청하는 파드 작성하기"},
     {"concept.gpu-pods.teach",
