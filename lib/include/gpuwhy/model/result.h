@@ -69,8 +69,28 @@ struct RunMeta {
   std::vector<std::string> warnings;
 };
 
+/// One thing a bundle says that the control plane would not have made so, or that a hand edit
+/// forgets (integrity/integrity.h): it names the objects and fields it compares.
+struct Finding {
+  std::string id;                    ///< stable, language-neutral: "event-node-mismatch"
+  Msg text;                          ///< catalog "integrity.<id>", the objects and fields as arguments
+  std::vector<std::string> objects;  ///< "pod gpu-why/trainer", "node lab-node-0", "file out/rejected.txt"
+};
+
+/// Whether the graded snapshot reads as the control plane left it. Never changes a score.
+struct Integrity {
+  bool checked = false;                      ///< false: nothing was looked at (no snapshot could be read)
+  std::vector<Finding> findings;             ///< what contradicts itself, in rule order
+  std::vector<std::string> same_cluster_as;  ///< a batch: the other submissions taken from this one's cluster
+  std::vector<std::string> same_bundle_as;   ///< a batch: the other submissions with the very same bundle
+  [[nodiscard]] bool suspect() const {
+    return !findings.empty() || !same_cluster_as.empty() || !same_bundle_as.empty();
+  }
+};
+
 struct RunResult {
   RunMeta meta;
+  Integrity integrity;
   std::vector<CheckResult> checks;  ///< every known check, in lab order; unselected ones are kSkip
 
   [[nodiscard]] int score() const;
