@@ -90,8 +90,8 @@ struct Integrity {
 
 struct RunResult {
   RunMeta meta;
-  Integrity integrity;
   std::vector<CheckResult> checks;  ///< every known check, in lab order; unselected ones are kSkip
+  Integrity integrity{};            ///< what the snapshot's own consistency says (a bundle, a batch)
 
   [[nodiscard]] int score() const;
   [[nodiscard]] int max_score() const;  ///< over selected checks
