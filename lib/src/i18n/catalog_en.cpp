@@ -981,6 +981,13 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.class.col.kubernetes", "Kubernetes version"},
     {"ui.class.col.reason", "reason"},
     {"ui.class.sort-hint", "Click a column header to sort by it."},
+    {"ui.integrity.label", "integrity"},
+    {"ui.integrity.suspect",
+     "Integrity: this bundle is suspect ({count} finding(s)); the score is not changed, a person should look."},
+    {"ui.integrity.same-cluster", "taken from the same cluster as {others}"},
+    {"ui.integrity.same-bundle", "the very same bundle as {others}"},
+    {"ui.class.suspect", "suspect"},
+    {"ui.class.numbers.suspect", "suspect: {suspect}"},
     {"ui.class.reteach", "What to reteach"},
     {"ui.class.reteach.intro",
      "Concepts ranked by the students whose root causes fall in them; a student counts once per concept, whatever else "

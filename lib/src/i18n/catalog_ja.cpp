@@ -1065,6 +1065,13 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.class.col.kubernetes", "Kubernetes のバージョン"},
     {"ui.class.col.reason", "理由"},
     {"ui.class.sort-hint", "列見出しをクリックするとその列で並べ替えます。"},
+    {"ui.integrity.label", "完全性"},
+    {"ui.integrity.suspect",
+     "完全性: このバンドルは疑わしいです(検出 {count} 件)。得点は変わりません。人が確認してください。"},
+    {"ui.integrity.same-cluster", "{others} と同じクラスターから取得"},
+    {"ui.integrity.same-bundle", "{others} とまったく同じバンドル"},
+    {"ui.class.suspect", "疑わしい"},
+    {"ui.class.numbers.suspect", "疑わしい {suspect} 人"},
     {"ui.class.reteach", "もう一度教えること"},
     {"ui.class.reteach.intro",
      "根本原因が属する概念ごとに、該当する学生の多い順です。その原因で他のチェックが不合格になっても、学生は概念ごとに"

@@ -992,6 +992,13 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.class.col.kubernetes", "Kubernetes 버전"},
     {"ui.class.col.reason", "이유"},
     {"ui.class.sort-hint", "열 제목을 누르면 그 열로 정렬합니다."},
+    {"ui.integrity.label", "무결성"},
+    {"ui.integrity.suspect",
+     "무결성: 이 번들은 의심스럽습니다(발견 {count}건). 점수는 바뀌지 않으니 사람이 확인해야 합니다."},
+    {"ui.integrity.same-cluster", "{others}와 같은 클러스터에서 수집됨"},
+    {"ui.integrity.same-bundle", "{others}와 똑같은 번들"},
+    {"ui.class.suspect", "의심"},
+    {"ui.class.numbers.suspect", "의심 {suspect}명"},
     {"ui.class.reteach", "다시 가르칠 내용"},
     {"ui.class.reteach.intro",
      "근본 원인이 속한 개념별로, 해당 학생 수가 많은 순서입니다. 그 원인 때문에 다른 검사가 함께 실패해도 학생은 "

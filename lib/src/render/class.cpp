@@ -81,6 +81,8 @@ struct ClassBuilder::State {
 
   RowFlags flags(const BatchRow& row) {
     RowFlags f = judge(row);
+    if (row.run) f.integrity = integrity_lines(*row.run, lang);
+    if (!f.integrity.empty()) ++s.suspect;
     if (f.late.value_or(false)) ++s.late;
     if (!f.on_roster.value_or(true)) ++s.not_on_roster;
     return f;
@@ -335,6 +337,7 @@ std::vector<Msg> class_stats(const ClassSummary& s) {
                       {{"missing", std::to_string(s.missing.size())}, {"unknown", std::to_string(s.not_on_roster)}}));
   }
   if (!s.due.empty()) out.push_back(msg("ui.class.numbers.late", {{"late", std::to_string(s.late)}}));
+  if (s.suspect > 0) out.push_back(msg("ui.class.numbers.suspect", {{"suspect", std::to_string(s.suspect)}}));
   return out;
 }
 

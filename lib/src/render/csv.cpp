@@ -50,8 +50,8 @@ std::string header(const std::vector<int>& step_max) {
     const auto i = static_cast<std::size_t>(s - 1);
     h.push_back(i < step_max.size() ? fmt::format("step{}/{}", s, step_max[i]) : fmt::format("step{}", s));
   }
-  for (const char* c :
-       {"complete", "passed", "failed", "errors", "error", "roots", "failed_checks", "taken_at", "late", "on_roster"})
+  for (const char* c : {"complete", "passed", "failed", "errors", "error", "roots", "failed_checks", "taken_at", "late",
+                        "on_roster", "integrity", "integrity_findings"})
     h.emplace_back(c);
   return row(h);
 }
@@ -107,19 +107,32 @@ std::string error_row(const std::string& user, const std::string& error) {
   return row(r);
 }
 
-// A row's last cells: when it was taken, and whether that was late (--due) and the student is on
-// the roster (--roster): "true", "false", or empty when there is no such flag or nothing to hold
-// the row to.
-std::string with_flags(std::string line, const detail::RowFlags& flags) {
-  line.resize(line.size() - 2);  // the CRLF: three more cells come
+// What integrity found, as ids a script can act on: each finding's id, then "same-cluster:USER"
+// and "same-bundle:USER" for the other submissions of the batch.
+std::string integrity_ids(const Integrity& in) {
+  std::vector<std::string> v;
+  for (const auto& f : in.findings) v.push_back(f.id);
+  for (const auto& u : in.same_cluster_as) v.push_back("same-cluster:" + u);
+  for (const auto& u : in.same_bundle_as) v.push_back("same-bundle:" + u);
+  return ids(v);
+}
+
+// A row's last cells: when it was taken, whether that was late (--due) and the student is on the
+// roster (--roster) ("true", "false", or empty when there is no such flag or nothing to hold the
+// row to), and what integrity says (empty for a bundle that could not be graded).
+std::string with_flags(std::string line, const detail::RowFlags& flags, const RunResult* run) {
+  line.resize(line.size() - 2);  // the CRLF: more cells come
   const auto flag = [](const std::optional<bool>& v) { return v ? (*v ? "true" : "false") : ""; };
-  return line + "," + cell(flags.taken_at) + "," + flag(flags.late) + "," + flag(flags.on_roster) + "\r\n";
+  line += "," + cell(flags.taken_at) + "," + flag(flags.late) + "," + flag(flags.on_roster);
+  if (run == nullptr) return line + ",,\r\n";
+  return line + "," + integrity_status(run->integrity) + "," + cell(integrity_ids(run->integrity)) + "\r\n";
 }
 
 }  // namespace
 
 std::string csv(const RunResult& run, const Options& opts) {
-  return header(opts.step_max) + with_flags(run_row(opts.user, run), detail::RowFlags{run.meta.taken_at, {}, {}});
+  return header(opts.step_max) +
+         with_flags(run_row(opts.user, run), detail::RowFlags{run.meta.taken_at, {}, {}, {}}, &run);
 }
 
 namespace detail {
@@ -129,7 +142,8 @@ std::string batch_csv_head(const Options& opts) {
 }
 
 std::string batch_csv_row(const BatchRow& r, const RowFlags& flags) {
-  return with_flags(r.run ? run_row(r.user, *r.run) : error_row(r.user, r.error), flags);
+  if (!r.run) return with_flags(error_row(r.user, r.error), flags, nullptr);
+  return with_flags(run_row(r.user, *r.run), flags, &*r.run);
 }
 
 }  // namespace detail

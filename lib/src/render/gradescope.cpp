@@ -69,6 +69,7 @@ std::string gradescope(const RunResult& run, const Options& opts) {
   output += summary_line(run, opts.lang) + "\n";
   for (const auto& w : run.meta.warnings) output += label("ui.report.warning", opts) + ": " + one_line(w, 500) + "\n";
   if (const std::string fix = fix_first_line(run, opts.lang); !fix.empty()) output += fix + "\n";
+  for (const auto& line : integrity_lines(run, opts.lang)) output += line + "\n";
   j["output"] = output;
   ojson tests = ojson::array();
   std::map<int, int> index_in_step;

@@ -266,6 +266,8 @@ std::string student_body(const RunResult& run, const Options& opts) {
     if (s.selected()) steps += step_section(run, s, opts);
   }
   std::string warnings;
+  for (const auto& line : integrity_lines(run, lang))
+    warnings += fill("warning", {{"label", txt(tr("ui.integrity.label", lang))}, {"text", txt(line)}});
   for (const auto& w : run.meta.warnings) {
     warnings += fill("warning", {{"label", txt(tr("ui.report.warning", lang))}, {"text", txt(one_line(w, 500))}});
   }
@@ -364,6 +366,11 @@ std::string user_cell(const std::string& user, const std::string& page) {
   return fill("user-link", {{"href", txt(page)}, {"user", txt(shown)}});
 }
 
+// "suspect", with what integrity found in its title.
+std::string suspect_badge(const std::vector<std::string>& lines, i18n::Lang lang) {
+  return fill("suspect", {{"label", txt(tr("ui.class.suspect", lang))}, {"title", txt(text::join(lines, " / "))}});
+}
+
 // The students of a list, each linked to their page, comma-separated.
 std::string user_links(const ClassSummary& s, const std::vector<std::uint32_t>& students) {
   std::string out;
@@ -449,9 +456,11 @@ std::string incomplete_html(const ClassSummary& s, i18n::Lang lang) {
     const std::string why =
         r.graded ? i18n::render(msg("ui.class.incomplete.errors", {{"errors", std::to_string(r.errors)}}), lang)
                  : i18n::render(msg("ui.batch.not-graded", {{"error", one_line(r.error, 500)}}), lang);
+    std::string user = user_cell(r.user, r.page);
+    if (!r.flags.integrity.empty()) user += suspect_badge(r.flags.integrity, lang);
     rows += fill("incomplete-row", {{"user", txt(one_line(r.user, 200))},
                                     {"page", txt(r.page)},
-                                    {"user_cell", markup(user_cell(r.user, r.page))},
+                                    {"user_cell", markup(user)},
                                     {"reason", txt(why)}});
   }
   return fill("incomplete-table", {{"col_user", txt(tr("ui.batch.user", lang))},
@@ -500,12 +509,14 @@ std::string student_rows(const ClassSummary& s, i18n::Lang lang) {
     const auto roots = s.root_ids(r);
     std::string user = user_cell(r.user, r.page);
     if (!r.flags.on_roster.value_or(true)) user += badge("unknown", tr("ui.class.not-on-roster", lang));
+    if (!r.flags.integrity.empty()) user += suspect_badge(r.flags.integrity, lang);
     rows += fill("student-row",
                  {{"user", txt(one_line(r.user, 200))},
                   {"failed_ids", txt(text::join(s.failed_ids(r), " "))},
                   {"root_ids", txt(text::join(roots, " "))},
                   {"late", txt(flag(r.flags.late))},
                   {"on_roster", txt(flag(r.flags.on_roster))},
+                  {"suspect", txt(r.flags.integrity.empty() ? "false" : "true")},
                   {"page", txt(r.page)},
                   {"user_cell", markup(user)},
                   {"score", num(r.score)},

@@ -86,6 +86,26 @@ void step_json(JsonOut& w, const StepSummary& s) {
   w.end_object();
 }
 
+// Whether the snapshot reads as the cluster left it: never a change to the score.
+void integrity_json(JsonOut& w, const Integrity& in, i18n::Lang lang) {
+  w.key("integrity");
+  w.begin_object();
+  w.member("status", integrity_status(in));
+  w.key("findings");
+  w.begin_array();
+  for (const auto& f : in.findings) {
+    w.begin_object();
+    w.member("id", f.id);
+    w.member("message", i18n::render(f.text, lang));
+    strings_member(w, "objects", f.objects);
+    w.end_object();
+  }
+  w.end_array();
+  strings_member(w, "same_cluster_as", in.same_cluster_as);
+  strings_member(w, "same_bundle_as", in.same_bundle_as);
+  w.end_object();
+}
+
 // The native report, written into `w` (at the top level or as a member's value).
 void report_json(JsonOut& w, const RunResult& run, const Options& opts) {
   const RunMeta& m = run.meta;
@@ -122,6 +142,7 @@ void report_json(JsonOut& w, const RunResult& run, const Options& opts) {
   w.end_array();
   strings_member(w, "warnings", m.warnings);
   strings_member(w, "roots", run.roots());
+  integrity_json(w, run.integrity, opts.lang);
   w.key("checks");
   w.begin_array();
   for (const auto& c : run.checks) check_json(w, c, opts);
@@ -267,6 +288,7 @@ void class_roster(JsonOut& w, const ClassSummary& s) {
     w.null();
     w.null_member("not_on_roster");
   }
+  w.member("suspect", static_cast<int>(s.suspect));
   if (s.due.empty()) {
     w.null_member("due");
     w.null_member("late");

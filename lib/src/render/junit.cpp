@@ -104,6 +104,8 @@ std::string junit(const RunResult& run, const Options& opts) {
     property(out, "run_roots", text::join(run.roots(), " "));
     property(out, "expected_hidden", opts.hide_expected ? "true" : "false");
     for (const auto& w : m.warnings) property(out, "warning", one_line(w, 500));
+    property(out, "integrity", integrity_status(run.integrity));
+    for (const auto& line : integrity_lines(run, opts.lang)) property(out, "integrity_finding", line);
     out += "    </properties>\n";
     for (const auto& c : run.checks) {
       if (c.step != s.step) continue;

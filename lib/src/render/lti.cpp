@@ -77,6 +77,7 @@ std::string lti(const RunResult& run, const Options& opts) {
   if (!failed.empty()) comment += "\n" + i18n::text("ui.report.root-ids", opts.lang) + ": " + failed;
   if (!follow.empty()) comment += "\n" + i18n::text("ui.report.follow-on", opts.lang) + ": " + follow;
   if (const std::string fix = fix_first_line(run, opts.lang); !fix.empty()) comment += "\n" + fix;
+  for (const auto& line : integrity_lines(run, opts.lang)) comment += "\n" + line;
   // Nothing selected means nothing to grade: no score at all rather than 0 out of 0.
   const bool gradable = run.max_score() > 0;
   ojson j;

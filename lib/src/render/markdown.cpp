@@ -160,6 +160,7 @@ std::string markdown(const RunResult& run, const Options& opts) {
            t("ui.env.fix", lang) + "** " + md(g.fix) + "\n\n";
   }
   for (const auto& w : run.meta.warnings) out += "> " + t("ui.report.warning", lang) + ": " + md(w, 500) + "\n\n";
+  for (const auto& line : integrity_lines(run, lang)) out += "> ⚠️ " + md(line, 1000) + "\n\n";
   out += roots_section(run, opts);
   bool folded = false;
   for (const auto& s : step_summaries(run)) {
@@ -264,6 +265,8 @@ std::string students_table(const ClassSummary& s, i18n::Lang lang) {
     std::string user = md(r.user, 100);
     if (!r.page.empty()) user = "[" + user + "](" + r.page + ")";
     if (!r.flags.on_roster.value_or(true)) user += " (" + md(t("ui.class.not-on-roster", lang)) + ")";
+    if (!r.flags.integrity.empty())
+      user += " (**" + md(t("ui.class.suspect", lang)) + "**: " + md(text::join(r.flags.integrity, " / "), 600) + ")";
     std::string row = fmt::format("| {} | {}/{} |", user, r.score, r.max_score);
     for (int step = 1; step <= s.step_count; ++step) {
       const auto at = static_cast<std::size_t>(step - 1);

@@ -166,6 +166,7 @@ BatchRow summary_row(const BatchRow& row) {
   if (!row.run) return out;
   RunResult& r = out.run.emplace();
   r.meta = row.run->meta;
+  r.integrity = row.run->integrity;
   r.checks.reserve(row.run->checks.size());
   for (const auto& c : row.run->checks) {
     CheckResult k;
@@ -262,6 +263,32 @@ std::string fix_first_line(const RunResult& run, i18n::Lang lang) {
     return one_line(line, 1000);
   }
   return "";
+}
+
+std::string integrity_status(const Integrity& integrity) {
+  if (integrity.suspect()) return "suspect";
+  return integrity.checked ? "ok" : "unchecked";
+}
+
+std::vector<std::string> integrity_lines(const RunResult& run, i18n::Lang lang) {
+  const Integrity& in = run.integrity;
+  std::vector<std::string> out;
+  if (!in.suspect()) return out;
+  out.push_back(
+      one_line(i18n::render(msg("ui.integrity.suspect", {{"count", std::to_string(in.findings.size())}}), lang), 1000));
+  for (const auto& f : in.findings) out.push_back(one_line(text_of(f.text, lang), 1000));
+  const auto join = [](const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+    return s;
+  };
+  if (!in.same_cluster_as.empty())
+    out.push_back(
+        one_line(i18n::render(msg("ui.integrity.same-cluster", {{"others", join(in.same_cluster_as)}}), lang), 1000));
+  if (!in.same_bundle_as.empty())
+    out.push_back(
+        one_line(i18n::render(msg("ui.integrity.same-bundle", {{"others", join(in.same_bundle_as)}}), lang), 1000));
+  return out;
 }
 
 std::vector<StepSummary> step_summaries(const RunResult& run) {

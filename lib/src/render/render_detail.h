@@ -102,6 +102,8 @@ struct RowFlags {
   std::string taken_at;           ///< RFC 3339 as the run says; "" = unknown
   std::optional<bool> late;       ///< nullopt: no --due, or no time to hold to it
   std::optional<bool> on_roster;  ///< nullopt: no --roster
+  /// What integrity says of a suspect run, in the reader's words (integrity_lines); empty when ok.
+  std::vector<std::string> integrity;
 };
 /// Holds each row to --due and --roster (Options::due, Options::roster).
 class RowJudge {
@@ -166,6 +168,7 @@ struct ClassSummary {
   std::size_t not_on_roster = 0;      ///< submissions whose id the roster lacks
   std::string due;                    ///< --due as given; "" = none
   std::size_t late = 0;               ///< submissions taken after `due`
+  std::size_t suspect = 0;            ///< submissions whose integrity is suspect
   /// The ids a student failed, in lab order.
   [[nodiscard]] std::vector<std::string> failed_ids(const StudentLine& s) const;
   /// A student's root causes, in lab order.

@@ -357,6 +357,7 @@ class TableWriter {
     for (const auto& w : run_.meta.warnings) {
       row("", 0, i18n::text("ui.warning", lang_) + ": " + text::sanitize_terminal(one_line(w, 500)), "");
     }
+    for (const auto& line : integrity_lines(run_, lang_)) row("", 0, text::sanitize_terminal(line), "");
     const int errors = run_.count(Status::kError);
     const int skipped = run_.count(Status::kSkip);
     const auto roots = run_.roots();

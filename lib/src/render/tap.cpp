@@ -86,6 +86,7 @@ std::string tap(const RunResult& run, const Options& opts) {
   }
   if (!run.complete()) out += "# " + incomplete_line(run, opts.lang) + "\n";
   out += "# " + summary_line(run, opts.lang) + "\n";
+  for (const auto& line : integrity_lines(run, opts.lang)) out += "# " + line + "\n";
   return out;
 }
 

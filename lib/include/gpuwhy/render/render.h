@@ -120,7 +120,8 @@ std::string json(const RunResult& run, const Options& opts);
 
 /// Version of the native JSON report (`schema/report.schema.json`); fields are only ever added.
 /// 2: `roots` per run and `caused_by` per check (the causal model).
-inline constexpr int kReportSchemaVersion = 2;
+/// 3: `integrity` per run (ok, suspect or unchecked, with the findings).
+inline constexpr int kReportSchemaVersion = 3;
 /// Version of the batch JSON summary (`kind: "gpuwhy-batch"`).
 inline constexpr int kBatchSchemaVersion = 1;
 
@@ -168,6 +169,13 @@ std::string cause_line(const RunResult& run, const CheckResult& check, i18n::Lan
 /// "Fix first: TITLE (ID): the first sentence of its hint" for the first root cause in lab order;
 /// empty when no check failed. Every format that has room for one line of advice ends with it.
 std::string fix_first_line(const RunResult& run, i18n::Lang lang);
+
+/// "ok", "suspect" or "unchecked" (Integrity::checked false and nothing found).
+std::string integrity_status(const Integrity& integrity);
+/// What a run's integrity says, in the reader's words, one line each: empty when it is "ok" or
+/// "unchecked"; else the headline ("the score is not changed"), then each finding, then the other
+/// submissions of the same cluster or bundle. Every format that shows a report shows these lines.
+std::vector<std::string> integrity_lines(const RunResult& run, i18n::Lang lang);
 
 /// Score and counts of one lab step, over the checks of that step.
 struct StepSummary {
