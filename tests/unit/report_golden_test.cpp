@@ -42,9 +42,9 @@ TEST(ReportGolden, Synthetic) {
 
 TEST(ReportGolden, SyntheticBatch) {
   std::vector<render::BatchRow> rows(3);
-  rows[0] = {"bundles/alice.json", "alice", synthetic_complete_run(), ""};
-  rows[1] = {"bundles/bob.json", "bob", std::nullopt, "bundle bundles/bob.json: not valid JSON"};
-  rows[2] = {"bundles/carol.json", "carol", synthetic_run(), ""};
+  rows[0] = {"bundles/alice.json", "alice", synthetic_complete_run(), "", ""};
+  rows[1] = {"bundles/bob.json", "bob", std::nullopt, "bundle bundles/bob.json: not valid JSON", ""};
+  rows[2] = {"bundles/carol.json", "carol", synthetic_run(), "", ""};
   expect_equal_to_golden("synthetic/batch.csv", render::batch(render::Format::kCsv, rows, golden_options()));
   expect_equal_to_golden("synthetic/batch.json", render::batch(render::Format::kJson, rows, golden_options()));
   expect_equal_to_golden("synthetic/batch.table.txt", render::batch(render::Format::kTable, rows, golden_options()));

@@ -40,7 +40,7 @@ std::vector<render::BatchRow> v134_batch() {
   std::vector<render::BatchRow> rows;
   for (const auto& [v, s] : all_captures()) {
     if (v != kVersion) continue;
-    rows.push_back({capture_rel(v, s), s, capture_run(s), ""});
+    rows.push_back({capture_rel(v, s), s, capture_run(s), "", ""});
   }
   return rows;
 }
@@ -129,7 +129,7 @@ TEST(InstructorFormats, HideExpectedKeepsTheSecretOut) {
     EXPECT_NE(render::render(f, run, opts_in(i18n::Lang::kEn)).find(kSecret), std::string::npos);
     EXPECT_EQ(render::render(f, run, opts_in(i18n::Lang::kEn, true)).find(kSecret), std::string::npos);
   }
-  std::vector<render::BatchRow> rows{{"a.json", "a", run, ""}};
+  std::vector<render::BatchRow> rows{{"a.json", "a", run, "", ""}};
   EXPECT_EQ(render::batch(render::Format::kHtml, rows, opts_in(i18n::Lang::kEn, true)).find(kSecret),
             std::string::npos);
 }
@@ -158,8 +158,8 @@ TEST(ClassSummary, CountsOnlyCompleteRunsAndAddsUp) {
   REQUIRE_V134();
   auto rows = v134_batch();
   const std::size_t graded = rows.size();
-  rows.push_back({"bad.json", "bad", std::nullopt, "bundle bad.json: not valid JSON"});
-  rows.push_back({"down.json", "down", grade(unreachable(*load_capture(kVersion, "solution")), "down"), ""});
+  rows.push_back({"bad.json", "bad", std::nullopt, "bundle bad.json: not valid JSON", ""});
+  rows.push_back({"down.json", "down", grade(unreachable(*load_capture(kVersion, "solution")), "down"), "", ""});
   const std::string md = render::batch(render::Format::kMarkdown, rows, opts_in(i18n::Lang::kEn));
   EXPECT_NE(md.find(std::to_string(graded + 2) + " submission(s): " + std::to_string(graded) +
                     " scored, 2 incomplete (not scored)"),
