@@ -70,6 +70,7 @@ RunMeta meta_for(const Snapshot& snap, i18n::Lang lang, std::string generated_at
   m.gpuwhy_version = GPUWHY_VERSION;
   m.lab_id = std::string(lab::kLabId);
   m.generated_at = std::move(generated_at);
+  m.taken_at = snap.taken_at;
   m.server_version = snap.server_version();
   m.source = snap.source;
   m.lang = i18n::to_string(lang);
