@@ -325,6 +325,7 @@ render::BatchRow batch_row(const BundleEntry& entry, const Plan& p, const std::s
   }
   try {
     Snapshot snap = load_bundle(entry.path, entry.beneath);
+    if (!snap.student.empty()) row.user = snap.student;  // the bundle says whose it is
     row.run = checks::run(snap, p.sel, meta_for(snap, p.lang, generated_at));
   } catch (const Error& e) {
     row.error = error_text(e);         // the line a single run prints for the same bundle
