@@ -986,7 +986,7 @@ constexpr CatalogEntry kEntries[] = {
      "--format {format}: 複数のバンドルからは一括の集計を作ります。--format table、csv、json、html、markdown "
      "のいずれかを使ってください"},
     {"cli.error.batch-user",
-     "--user は提出物ひとつを指します。一括採点では各行の名前をバンドルの student "
+     "--user は提出物ひとつを指します。一括採点では各行の名前をバンドルの `student` "
      "フィールドから、なければファイル名から取ります"},
     {"cli.error.lti-needs-user", "--format lti には --user（スコアを受け取る LMS のユーザー ID）が必要です"},
     {"cli.error.empty-output", "--output に空のパスが指定されました（標準出力は - で指定します）"},
@@ -996,12 +996,12 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.opt.roster",
      "一括採点: クラスの名簿（1 行に ID ひとつ、または id 列のある CSV）。クラスのページに未提出の学生が表示されます"},
     {"cli.opt.due",
-     "一括採点: 締め切り（RFC 3339、例: "
+     "一括採点: 締め切り（`RFC 3339`、例: "
      "2026-12-07T09:00:00+09:00）。締め切り後に取られたスナップショットはクラスのページで提出遅れとして示されます"},
     {"cli.opt.pages", "一括採点: 学生ごとのレポートページをこのフォルダーに書き、クラスのページからリンクします"},
     {"cli.error.batch-only", "{flag} は一括採点（複数の --snapshot バンドル、またはバンドルのフォルダー）用です"},
     {"cli.error.bad-due",
-     "--due \"{value}\": RFC 3339 の時刻ではありません（例: 2026-12-07T09:00:00+09:00、2026-12-07T00:00:00Z）"},
+     "--due \"{value}\": `RFC 3339` の時刻ではありません（例: 2026-12-07T09:00:00+09:00、2026-12-07T00:00:00Z）"},
     {"cli.error.pages-not-folder", "--pages {path}: フォルダーではありません"},
     {"cli.error.pages-mkdir", "--pages {path}: フォルダーを作成できません: {reason}"},
     {"cli.error.pages-list",
@@ -1012,7 +1012,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.roster-unreadable", "--roster: 名簿を読めません: {reason}"},
     {"cli.error.roster-empty", "--roster {path}: 学生の ID がひとつもありません"},
     {"cli.error.roster-no-id",
-     "--roster {path}: CSV の見出し行に ID の列（id、student、student_id、login、user）がありません"},
+     "--roster {path}: CSV の見出し行に ID の列（`id`、`student`、`student_id`、`login`、`user`）がありません"},
     {"cli.error.roster-not-text",
      "--roster {path}: テキストファイルではありません（1 行に ID ひとつ、または id 列のある CSV）"},
     {"cli.input.roster", "名簿 {file}"},

@@ -916,7 +916,7 @@ constexpr CatalogEntry kEntries[] = {
      "--format {format}: 번들이 여러 개이면 일괄 요약을 만듭니다. --format table, csv, json, html, markdown 중 하나를 "
      "쓰세요"},
     {"cli.error.batch-user",
-     "--user는 제출물 하나를 가리킵니다. 일괄 채점에서는 각 행의 이름을 번들의 student 필드에서, 없으면 번들 파일 "
+     "--user는 제출물 하나를 가리킵니다. 일괄 채점에서는 각 행의 이름을 번들의 `student` 필드에서, 없으면 번들 파일 "
      "이름에서 가져옵니다"},
     {"cli.error.lti-needs-user", "--format lti에는 --user(점수를 받을 LMS 사용자 ID)가 필요합니다"},
     {"cli.error.empty-output", "--output에 빈 경로가 주어졌습니다(표준 출력은 - 로 지정하세요)"},
@@ -925,12 +925,12 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.opt.roster",
      "일괄 채점: 수강생 명단(한 줄에 ID 하나, 또는 id 열이 있는 CSV). 반 페이지에 아직 제출하지 않은 학생이 나옵니다"},
     {"cli.opt.due",
-     "일괄 채점: 마감 시각(RFC 3339, 예: 2026-12-07T09:00:00+09:00). 마감 뒤에 찍은 스냅샷은 반 페이지에 늦은 제출로 "
+     "일괄 채점: 마감 시각(`RFC 3339`, 예: 2026-12-07T09:00:00+09:00). 마감 뒤에 찍은 스냅샷은 반 페이지에 늦은 제출로 "
      "표시됩니다"},
     {"cli.opt.pages", "일괄 채점: 학생마다 자기 보고서 페이지를 이 폴더에 쓰고, 반 페이지에서 그 페이지로 연결합니다"},
     {"cli.error.batch-only", "{flag:은/는} 일괄 채점(--snapshot 번들 여러 개 또는 번들 폴더)에만 쓰입니다"},
     {"cli.error.bad-due",
-     "--due \"{value}\": RFC 3339 시각이 아닙니다(예: 2026-12-07T09:00:00+09:00, 2026-12-07T00:00:00Z)"},
+     "--due \"{value}\": `RFC 3339` 시각이 아닙니다(예: 2026-12-07T09:00:00+09:00, 2026-12-07T00:00:00Z)"},
     {"cli.error.pages-not-folder", "--pages {path}: 폴더가 아닙니다"},
     {"cli.error.pages-mkdir", "--pages {path}: 폴더를 만들 수 없습니다: {reason}"},
     {"cli.error.pages-list",
@@ -942,7 +942,8 @@ constexpr CatalogEntry kEntries[] = {
      "않습니다"},
     {"cli.error.roster-unreadable", "--roster: 명단을 읽을 수 없습니다: {reason}"},
     {"cli.error.roster-empty", "--roster {path}: 학생 ID가 하나도 없습니다"},
-    {"cli.error.roster-no-id", "--roster {path}: CSV 머리글에 ID 열(id, student, student_id, login, user)이 없습니다"},
+    {"cli.error.roster-no-id",
+     "--roster {path}: CSV 머리글에 ID 열(`id`, `student`, `student_id`, `login`, `user`)이 없습니다"},
     {"cli.error.roster-not-text", "--roster {path}: 텍스트 파일이 아닙니다(한 줄에 ID 하나, 또는 id 열이 있는 CSV)"},
     {"cli.input.roster", "명단 {file}"},
     {"cli.input.bundle", "채점하는 번들 {file}"},
