@@ -172,7 +172,7 @@ TEST(PageLink, UrlPathKeepsOnlyUnreservedBytes) {
   EXPECT_EQ(url_path("x%y"), "x%25y");
 }
 
-/// A temp folder of its own (not run_binary.h: this file stays an in-process test).
+/// A temp folder of its own (not the process tests' helper: this file stays in the unit set).
 class Scratch {
  public:
   Scratch() {
