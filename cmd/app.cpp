@@ -116,6 +116,8 @@ void group_options(CLI::App& app, i18n::Lang lang) {
       {"--dir", "cli.group.input"},
       {"--snapshot", "cli.group.input"},
       {"--jobs", "cli.group.input"},
+      {"--roster", "cli.group.input"},
+      {"--due", "cli.group.input"},
       {"--step", "cli.group.input"},
       {"--check", "cli.group.input"},
       {"--namespace", "cli.group.input"},
@@ -134,6 +136,7 @@ void group_options(CLI::App& app, i18n::Lang lang) {
       {"--user", "cli.group.output"},
       {"--lang", "cli.group.output"},
       {"--github-output", "cli.group.output"},
+      {"--pages", "cli.group.output"},
       {"--color", "cli.group.output"},
   };
   for (CLI::App* sub : app.get_subcommands({})) {

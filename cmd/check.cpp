@@ -37,6 +37,8 @@
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/render/render.h"
+#include "pages.h"
+#include "roster.h"
 
 namespace gpuwhy::cli {
 
@@ -62,6 +64,9 @@ struct CheckOptions {
   std::string color = "auto";
   bool github_output = false;   ///< --github-output: append result=<base64> to $GITHUB_OUTPUT
   std::string jobs;             ///< "" = one per core
+  std::string roster;           ///< --roster FILE: the ids a batch expects
+  std::string due;              ///< --due TIME (RFC 3339)
+  std::string pages;            ///< --pages DIR: each student's own page goes there
   std::set<std::string> given;  ///< the flags named on the command line
 };
 
@@ -70,6 +75,7 @@ RunMeta meta_for(const Snapshot& snap, i18n::Lang lang, std::string generated_at
   m.gpuwhy_version = GPUWHY_VERSION;
   m.lab_id = std::string(lab::kLabId);
   m.generated_at = std::move(generated_at);
+  m.taken_at = snap.taken_at;
   m.server_version = snap.server_version();
   m.source = snap.source;
   m.lang = i18n::to_string(lang);
@@ -133,6 +139,7 @@ struct Plan {
   std::string output;         ///< "" or "-" = the report goes to stdout
   std::string github_output;  ///< the file $GITHUB_OUTPUT names, with --github-output; else ""
   unsigned jobs = 1;          ///< bundles of a batch graded at once
+  std::string pages;          ///< --pages DIR of a batch; "" = no student pages
   [[nodiscard]] bool report_to_file() const { return !output.empty() && output != "-"; }
   /// The terminal gets the table when the report goes elsewhere.
   [[nodiscard]] bool report_elsewhere() const { return report_to_file() || !github_output.empty(); }
@@ -239,6 +246,31 @@ render::Options terminal_options(const CheckOptions& o, i18n::Lang lang, bool tt
   return r;
 }
 
+// The class page's own flags (a batch only): --roster is read here, so a roster that cannot be
+// used is a usage error before any bundle is; --due must be an RFC 3339 time; --pages must be a
+// folder or nothing yet. Every batch's reports get the lab's concepts.
+void validate_class_flags(const CheckOptions& o, Plan& p) {
+  for (const char* flag : {"--roster", "--due", "--pages"}) {
+    if (o.given.count(flag) != 0 && p.source != Source::kBatch) {
+      throw usage_error(p.lang, "cli.error.batch-only", {{"flag", flag}});
+    }
+  }
+  if (p.source != Source::kBatch) return;
+  p.ropts.concepts = checks::concepts();
+  if (o.given.count("--due") != 0) {
+    if (!sys::parse_rfc3339(o.due)) throw usage_error(p.lang, "cli.error.bad-due", {{"value", o.due}});
+    p.ropts.due = o.due;
+  }
+  if (o.given.count("--pages") != 0) {
+    struct stat st {};
+    if (o.pages.empty() || (::stat(o.pages.c_str(), &st) == 0 && !S_ISDIR(st.st_mode))) {
+      throw usage_error(p.lang, "cli.error.pages-not-folder", {{"path", o.pages}});
+    }
+    p.pages = o.pages;
+  }
+  if (o.given.count("--roster") != 0) p.ropts.roster = read_roster(o.roster, p.lang);
+}
+
 Plan validate(const CheckOptions& o) {
   Plan p;
   p.lang = lang_from(o.lang);
@@ -258,6 +290,7 @@ Plan validate(const CheckOptions& o) {
   p.jobs = validate_jobs(o, p.source, p.lang);
   p.tty = ::isatty(STDOUT_FILENO) != 0;
   p.ropts = terminal_options(o, p.lang, p.tty);
+  validate_class_flags(o, p);
   p.output = o.output;
   if (o.given.count("--output") != 0) refuse_output_over_inputs(o.output, read_inputs(o, p.source), p.lang);
   if (o.github_output) {
@@ -324,6 +357,7 @@ render::BatchRow batch_row(const BundleEntry& entry, const Plan& p, const std::s
   }
   try {
     Snapshot snap = load_bundle(entry.path, entry.beneath);
+    if (!snap.student.empty()) row.user = snap.student;  // the bundle says whose it is
     row.run = checks::run(snap, p.sel, meta_for(snap, p.lang, generated_at));
   } catch (const Error& e) {
     row.error = error_text(e);         // the line a single run prints for the same bundle
@@ -578,17 +612,53 @@ int emit_run(const Plan& p, const Graded& g) {
   });
 }
 
+/// A graded row, and its student's own page (--pages) while it waits for its turn: "" = none.
+struct GradedRow {
+  render::BatchRow row;
+  std::string page;
+};
+
+// The row of `entry`, with the student's own page (the run in full, as `check --snapshot FILE
+// --format html --user ID` shows it) when the batch writes pages and the bundle was graded.
+GradedRow graded_row(const BundleEntry& entry, const Plan& p, const std::string& generated_at) {
+  GradedRow g{batch_row(entry, p, generated_at), ""};
+  if (p.pages.empty() || !g.row.run) return g;
+  render::Options opts = for_file(p.ropts);
+  opts.user = g.row.user;
+  opts.concepts.clear();  // a class's, not a student's
+  opts.roster.reset();
+  opts.due.clear();
+  g.page = render::render(render::Format::kHtml, *g.row.run, opts);
+  return g;
+}
+
+// The folder the class report is in: the links to the students' pages start there.
+fs::path report_folder(const Plan& p) {
+  if (!p.report_to_file()) return ".";
+  const fs::path parent = fs::path(p.output).parent_path();
+  return parent.empty() ? fs::path(".") : parent;
+}
+
+// The local files a batch reads: its bundles and the roster; -o may name none of them.
+void refuse_output_over_batch(const CheckOptions& o, const std::vector<BundleEntry>& entries, const Plan& p) {
+  if (o.given.count("--output") == 0) return;
+  std::vector<Input> in;
+  in.reserve(entries.size() + 1);
+  for (const BundleEntry& e : entries) in.push_back({e.path, "cli.input.bundle"});
+  if (p.ropts.roster) in.push_back({o.roster, "cli.input.roster"});
+  refuse_output_over_inputs(o.output, in, p.lang);
+}
+
 // A batch: every row goes, as it is graded and in order, to each report being written and is then
 // let go. json and csv are written a row at a time; table, html and markdown keep only a summary
-// of each row (render::BatchWriter).
+// of each row (render::BatchWriter). With --pages, each graded student's page is written first and
+// the row links to it; a page that could not be written makes the batch incomplete, as a report
+// file that could not be written does.
 int run_batch(const CheckOptions& o, const Plan& p) {
   const std::vector<BundleEntry> entries = find_bundles(o.snapshots);
-  if (o.given.count("--output") != 0) {
-    std::vector<Input> in;
-    in.reserve(entries.size());
-    for (const BundleEntry& e : entries) in.push_back({e.path, "cli.input.bundle"});
-    refuse_output_over_inputs(o.output, in, p.lang);
-  }
+  refuse_output_over_batch(o, entries, p);
+  std::optional<PageWriter> pages;
+  if (!p.pages.empty()) pages.emplace(p.pages, report_folder(p), p.lang);
   use_batch_allocator();
   Emitting how;
   how.generated_at = sys::now_rfc3339();
@@ -600,15 +670,19 @@ int run_batch(const CheckOptions& o, const Plan& p) {
     // Rows are pure functions of their entry and of the batch's one time (checks and renderers
     // share nothing mutable; the catalogs are constant), so the rows written are the same for
     // every --jobs. At most a few rows a worker are graded ahead of the one written, so a batch
-    // holds a few rows at a time, not all of them.
+    // holds a few rows at a time, not all of them. Pages are written here, in the rows' order, so
+    // two submissions of one id get their names ("~2") the same way whatever --jobs is.
     pool::ordered_map(
         entries.size(), p.jobs, 4 * std::max<std::size_t>(1, p.jobs),
-        [&](std::size_t i) { return batch_row(entries[i], p, how.generated_at); },
-        [&](render::BatchRow&& row) {
-          rc = std::max(rc, row.run ? row.run->exit_code() : kExitIncomplete);
-          for (auto& w : writers) w.add(row);
+        [&](std::size_t i) { return graded_row(entries[i], p, how.generated_at); },
+        [&](GradedRow&& g) {
+          if (pages && !g.page.empty()) g.row.page = pages->write(g.row.user, g.page);
+          g.page = std::string();
+          rc = std::max(rc, g.row.run ? g.row.run->exit_code() : kExitIncomplete);
+          for (auto& w : writers) w.add(g.row);
         });
     for (auto& w : writers) w.finish();
+    if (pages && (!pages->finish() || pages->failed())) rc = std::max(rc, kExitIncomplete);
     return rc;
   });
 }
@@ -633,6 +707,9 @@ void setup_check(CLI::App& app, int& exit_code, i18n::Lang lang) {
   sub->add_option("--wait", opts->wait, t("cli.opt.wait"));
   sub->add_option("--snapshot", opts->snapshots, t("cli.opt.snapshot"));
   sub->add_option("--jobs,-j", opts->jobs, t("cli.opt.jobs"))->type_name("INT");
+  sub->add_option("--roster", opts->roster, t("cli.opt.roster"))->type_name("FILE");
+  sub->add_option("--due", opts->due, t("cli.opt.due"))->type_name("TIME");
+  sub->add_option("--pages", opts->pages, t("cli.opt.pages"))->type_name("DIR");
   sub->add_flag("--no-dry-run", opts->no_dry_run, t("cli.opt.no-dry-run"));
   sub->add_flag("--poll", opts->poll, t("cli.opt.poll"));
   sub->add_option("--format", opts->format, t("cli.opt.format"))

@@ -152,6 +152,7 @@ json to_bundle(const Snapshot& snap) {
   b["taken_at"] = snap.taken_at;
   b["source"] = snap.source;
   b["lab_dir"] = snap.lab_dir;
+  if (!snap.student.empty()) b["student"] = snap.student;
   b["server_version"] = snap.server_version();
   b["live_collected"] = snap.live_collected;
   b["requests"] = snap.requests;
@@ -197,9 +198,14 @@ bool is_string(const json& v) {
   return v.is_string();
 }
 
-/// The optional top-level fields of a bundle (lab_dir, live_collected, requests, bytes_received, warnings) into `s`.
+/// The optional top-level fields of a bundle (lab_dir, student, live_collected, requests, bytes_received,
+/// warnings) into `s`.
 void optional_fields_from_json(const json& b, const std::string& origin, Snapshot& s) {
   if (optional_field(b, "lab_dir", is_string, "a string", origin, "")) s.lab_dir = b["lab_dir"].get<std::string>();
+  // A name the student wrote: one line (no control character reaches a report or a file name).
+  if (optional_field(b, "student", is_string, "a string", origin, "")) {
+    s.student = text::one_line(b["student"].get_ref<const std::string&>(), kMaxStudentBytes);
+  }
   if (optional_field(
           b, "live_collected", [](const json& v) { return v.is_boolean(); }, "true or false", origin, "")) {
     s.live_collected = b["live_collected"].get<bool>();

@@ -115,6 +115,7 @@ void report_json(JsonOut& w, const RunResult& run, const Options& opts) {
   w.member("gpuwhy_version", m.gpuwhy_version);
   w.member("lab_id", m.lab_id);
   w.member("generated_at", m.generated_at);
+  w.member("taken_at", m.taken_at);
   w.member("server_version", m.server_version);
   w.member("source", m.source);
   w.member("lang", i18n::to_string(opts.lang));

@@ -2,6 +2,7 @@
 /// The snapshot: everything gpuwhy reads, taken in one round. Checks are pure
 /// functions of it; a bundle is its JSON form.
 
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <string>
@@ -37,9 +38,12 @@ std::string to_string(StudentFile::State state);
 
 /// Everything one grading round needs.
 struct Snapshot {
-  std::string taken_at;         ///< RFC 3339, UTC
-  std::string source;           ///< "live <server URL>" or "bundle <path>"
-  std::string lab_dir;          ///< the student's folder, as given
+  std::string taken_at;  ///< RFC 3339, UTC
+  std::string source;    ///< "live <server URL>" or "bundle <path>"
+  std::string lab_dir;   ///< the student's folder, as given
+  /// Who the bundle is from, when it says so (its `student`: one line, at most kMaxStudentBytes);
+  /// "" = unknown (a batch then names the row after the file).
+  std::string student;
   bool live_collected = false;  ///< false when the cluster was not asked at all (e.g. file-only)
 
   Fetched<nlohmann::json> version;     ///< GET /version
@@ -76,6 +80,9 @@ enum Input : unsigned {
   kInFiles = 1U << 6,      ///< files
 };
 inline constexpr unsigned kInAll = (1U << 7) - 1;
+
+/// Longest `student` kept from a bundle, in bytes (cut on a character boundary).
+inline constexpr std::size_t kMaxStudentBytes = 200;
 
 /// Bundle schema version; bump only with a migration in from_bundle().
 inline constexpr int kBundleSchemaVersion = 1;

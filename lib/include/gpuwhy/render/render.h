@@ -74,7 +74,7 @@ std::string render(Format format, const RunResult& run, const Options& opts);
 /// One submission of a batch: a graded run, or the reason its bundle could not be graded.
 struct BatchRow {
   std::string origin;            ///< the bundle's path
-  std::string user;              ///< from the bundle's file name (without .json)
+  std::string user;              ///< the bundle's `student`, else its file name (without .json)
   std::optional<RunResult> run;  ///< empty when the bundle was bad
   std::string error;             ///< one line when `run` is empty
   /// The link from the class page to this student's own page (--pages), relative; "" = none.

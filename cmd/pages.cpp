@@ -1,0 +1,186 @@
+// `--pages DIR`: the students' own pages, and the list that says which files there are gpuwhy's.
+#include "pages.h"
+
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "common.h"
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/base/files.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/model/result.h"
+
+namespace gpuwhy::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Largest list of pages read (a name per student).
+constexpr std::size_t kMaxListBytes = 16UL * 1024 * 1024;
+/// Room kept at the end of a cut name: "__" and 16 hex digits.
+constexpr std::size_t kHashSuffix = 18;
+
+bool kept(unsigned char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+}
+
+// 64-bit FNV-1a: stable across runs, builds and machines, which a page's name must be.
+std::uint64_t fnv1a(std::string_view s) {
+  std::uint64_t h = 14695981039346656037ULL;
+  for (const char c : s) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+// A name gpuwhy could have written: what page_name gives (with a "~N" of a second page) + ".html".
+bool page_file_name(std::string_view name) {
+  if (!name.ends_with(".html") || name.size() <= 5) return false;
+  return std::all_of(name.begin(), name.end() - 5,
+                     [](char c) { return kept(static_cast<unsigned char>(c)) || c == '_' || c == '~'; });
+}
+
+// mkdir -p with mode 0755 (less the umask); a folder already there is fine.
+void make_folder(const fs::path& dir) {
+  fs::path at;
+  for (const fs::path& part : dir) {
+    at /= part;
+    if (::mkdir(at.c_str(), 0755) == 0 || errno != EEXIST) continue;
+    struct stat st {};
+    if (::stat(at.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) continue;
+    errno = ENOTDIR;
+    break;
+  }
+  struct stat st {};
+  if (::stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return;
+  const std::string reason = std::strerror(errno != 0 ? errno : ENOTDIR);
+  throw Error(ErrorKind::kIo, fmt::format("--pages {}: cannot create the folder: {}", dir.string(), reason),
+              "cli.error.pages-mkdir", {{"path", dir.string()}, {"reason", reason}});
+}
+
+fs::path absolute_normal(const fs::path& p) {
+  std::error_code ec;
+  fs::path abs = fs::weakly_canonical(fs::absolute(p, ec), ec);
+  if (ec) abs = fs::absolute(p, ec);
+  abs = abs.lexically_normal();
+  return abs.has_filename() || !abs.has_relative_path() ? abs : abs.parent_path();  // "a/b/" is "a/b"
+}
+
+}  // namespace
+
+std::string page_name(std::string_view id) {
+  if (id.empty()) return "_";
+  std::string out;
+  out.reserve(id.size());
+  for (const char ch : id) {
+    const auto c = static_cast<unsigned char>(ch);
+    out += kept(c) ? std::string(1, ch) : fmt::format("_{:02x}", c);
+  }
+  if (out.size() <= kMaxPageName) return out;
+  std::size_t cut = kMaxPageName - kHashSuffix;
+  // Never inside an escape: an "_" two bytes or less before the cut starts one that would be split.
+  for (std::size_t back = 1; back <= 2 && back <= cut; ++back) {
+    if (out[cut - back] == '_') {
+      cut -= back;
+      break;
+    }
+  }
+  out.resize(cut);
+  return out + fmt::format("__{:016x}", fnv1a(id));
+}
+
+std::string url_path(const fs::path& rel) {
+  std::string out;
+  for (const fs::path& part : rel) {
+    if (!out.empty()) out += '/';
+    for (const char ch : part.string()) {
+      const auto c = static_cast<unsigned char>(ch);
+      const bool unreserved = kept(c) || c == '.' || c == '_' || c == '~';
+      out += unreserved ? std::string(1, ch) : fmt::format("%{:02X}", c);
+    }
+  }
+  return out;
+}
+
+std::string page_link(const fs::path& page, const fs::path& report_dir) {
+  return url_path(absolute_normal(page).lexically_relative(absolute_normal(report_dir)));
+}
+
+PageWriter::PageWriter(const std::string& dir, const fs::path& report_dir, i18n::Lang lang)
+    : dir_(dir), report_dir_(report_dir), lang_(lang) {
+  make_folder(dir_);
+  const std::string list = (dir_ / kPagesList).string();
+  try {
+    // Its own name only: a list that is a link could name files elsewhere as gpuwhy's.
+    const std::optional<std::string> text = files::read_regular(list, kMaxListBytes, true);
+    for (const std::string& line : text::lines(text.value_or(""))) {
+      const std::string name = text::trim(line);
+      if (page_file_name(name)) listed_.insert(name);
+    }
+  } catch (const Error& e) {
+    failed_ = true;  // no page there is replaced, and the list is not written over
+    print_error(i18n::render(msg("cli.error.pages-list", {{"file", list}, {"reason", e.what()}}), lang_));
+    listed_.clear();
+    list_unusable_ = true;
+  }
+}
+
+std::string PageWriter::unique_name(std::string_view id) {
+  const std::string base = page_name(id);
+  std::string name = base + ".html";
+  for (int n = 2; written_.count(name) != 0; ++n) name = fmt::format("{}~{}.html", base, n);
+  return name;
+}
+
+std::string PageWriter::write(std::string_view id, const std::string& html) {
+  const std::string name = unique_name(id);
+  const fs::path path = dir_ / name;
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) == 0 && (listed_.count(name) == 0 || !S_ISREG(st.st_mode))) {
+    // Someone else's file (or a link, a folder ...): left as it is, and the student has no link.
+    print_warning(
+        i18n::render(msg("cli.warning.page-not-ours", {{"file", path.string()}, {"user", std::string(id)}}), lang_));
+    failed_ = true;
+    return "";
+  }
+  try {
+    files::write_atomic(path.string(), html);
+  } catch (const Error& e) {
+    print_error(i18n::render(msg("cli.error.pages-write", {{"reason", e.what()}}), lang_));
+    failed_ = true;
+    return "";
+  }
+  written_.insert(name);
+  listed_.insert(name);
+  return page_link(path, report_dir_);
+}
+
+bool PageWriter::finish() {
+  if (list_unusable_ || written_.empty()) return !list_unusable_;
+  std::string text;
+  for (const std::string& name : listed_) text += name + "\n";
+  const std::string list = (dir_ / kPagesList).string();
+  try {
+    files::write_atomic(list, text);
+  } catch (const Error& e) {
+    print_error(i18n::render(msg("cli.error.pages-list", {{"file", list}, {"reason", e.what()}}), lang_));
+    failed_ = true;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace gpuwhy::cli

@@ -1,0 +1,65 @@
+#pragma once
+// `--pages DIR`: each student's own report page beside the class page, written as the batch is
+// graded, never over a file gpuwhy did not write.
+
+#include <cstddef>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "gpuwhy/i18n/i18n.h"
+
+namespace gpuwhy::cli {
+
+/// Longest page file name before ".html", in bytes.
+inline constexpr std::size_t kMaxPageName = 180;
+/// The list of the pages gpuwhy wrote into a --pages folder, one file name per line.
+inline constexpr std::string_view kPagesList = ".gpuwhy-pages";
+
+/// The file name (without ".html") of the page of `id`: ASCII letters, digits and '-' as they are,
+/// every other byte as "_xx" (two lower-case hex digits), so distinct ids never share a name and no
+/// name starts with '.'; "" is "_". A name longer than kMaxPageName is cut (never inside a "_xx")
+/// and ends with "__" and 16 hex digits of a hash of the whole id: escaping never writes "__", so
+/// a cut name is never another id's whole one.
+std::string page_name(std::string_view id);
+
+/// `rel`, a relative path, as a URL path: '/' between its parts, every byte but the URL-unreserved
+/// ones (A-Z a-z 0-9 - . _ ~) percent-encoded ("%E1%84%80").
+std::string url_path(const std::filesystem::path& rel);
+
+/// The link from the class report's folder `report_dir` to the page at `page` (both made absolute
+/// and normalised first), relative, as url_path gives it: "pages/alice.html", "../pages/a_2e.html".
+std::string page_link(const std::filesystem::path& page, const std::filesystem::path& report_dir);
+
+/// Writes the pages of one batch into `dir` (created, mode 0755, when missing). A page is written
+/// where no file is, or replaced (files::write_atomic) when it is a regular file `dir`/kPagesList
+/// names; any other file there is left as it is (a warning naming it, no page). finish() writes
+/// that list (the old names and the new ones) once the batch is graded.
+class PageWriter {
+ public:
+  /// Throws Error(kIo) naming `dir` when the folder cannot be made.
+  PageWriter(const std::string& dir, const std::filesystem::path& report_dir, i18n::Lang lang);
+
+  /// Writes `html` as the page of `id` (a second page for one id in a batch gets "~2", "~3" ...
+  /// after its name); returns its link from the report's folder, or "" when it was not written
+  /// (said on stderr; the batch is then incomplete: failed()).
+  std::string write(std::string_view id, const std::string& html);
+  /// Writes the list of pages; false when it could not be written (said on stderr).
+  bool finish();
+  /// A page or the list could not be written.
+  [[nodiscard]] bool failed() const { return failed_; }
+
+ private:
+  std::string unique_name(std::string_view id);
+
+  std::filesystem::path dir_;
+  std::filesystem::path report_dir_;
+  i18n::Lang lang_;
+  std::set<std::string> listed_;   ///< the names kPagesList held, and the ones written since
+  std::set<std::string> written_;  ///< the names written in this batch
+  bool failed_ = false;
+  bool list_unusable_ = false;  ///< kPagesList is there but cannot be read: it is not written over
+};
+
+}  // namespace gpuwhy::cli
