@@ -179,7 +179,10 @@ std::optional<Diff> spec_diff(const json& applied, const json& pod) {
     std::map<std::string, std::string> a;
     std::map<std::string, std::string> l;
     for (const auto& [k, v] : applied["nodeSelector"].items()) a[k] = scalar_text(v);
-    for (const auto& [k, v] : spec.value("nodeSelector", json::object()).items()) l[k] = scalar_text(v);
+    const json live = spec.value("nodeSelector", json::object());
+    if (live.is_object()) {
+      for (const auto& [k, v] : live.items()) l[k] = scalar_text(v);
+    }
     if (a != l)
       return Diff{"spec.nodeSelector", applied["nodeSelector"].dump(),
                   spec.value("nodeSelector", json::object()).dump()};
