@@ -194,7 +194,7 @@ TEST_F(Collect, ReadsEverythingAndDryRunsOnePod) {
   EXPECT_EQ(fraction.error().kind, ErrorKind::kSkipped);
   EXPECT_EQ(fraction.error().message, "k8s/bad-fraction.yaml: not found");
 
-  EXPECT_EQ(s.requests, 6);  // five GETs and one POST
+  EXPECT_EQ(s.requests, 7);  // six GETs (kube-system among them) and one POST
   EXPECT_EQ(s.files.size(), lab::kStudentFiles.size());
   EXPECT_EQ(to_bundle(s).dump().find("s3cr3t"), std::string::npos) << "no secret in the snapshot";
 }
@@ -210,7 +210,7 @@ TEST_F(Collect, NoDryRunSendsNoPost) {
     EXPECT_EQ(d.error().kind, ErrorKind::kSkipped);
     EXPECT_EQ(d.error().message, "--no-dry-run");
   }
-  EXPECT_EQ(s.requests, 5);
+  EXPECT_EQ(s.requests, 6);
 }
 
 struct SkipCase {
@@ -232,7 +232,7 @@ TEST_P(CollectSkips, ManifestThatIsNotOnePodIsNotSent) {
   EXPECT_EQ(d.error().kind, ErrorKind::kSkipped);
   EXPECT_NE(d.error().message.find(c.reason_part), std::string::npos) << d.error().message;
   EXPECT_EQ(d.error().message.rfind("k8s/bad-fraction.yaml", 0), 0U) << d.error().message;
-  EXPECT_EQ(s.requests, 5);
+  EXPECT_EQ(s.requests, 6);
 }
 
 INSTANTIATE_TEST_SUITE_P(Table, CollectSkips,

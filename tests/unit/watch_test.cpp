@@ -233,9 +233,9 @@ TEST_F(WaitFallback, WatchesWithAHandfulOfRequests) {
   EXPECT_EQ(r.exit_code, 1) << r.err;  // the labels are on the wrong node, and stay there
   EXPECT_EQ(r.err.find("cannot watch"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("waited 3."), std::string::npos) << r.err;
-  // The first snapshot (version, namespace, nodes, pods, events, two dry runs) and the watches
-  // of what step1.gpu-labels reads: nodes only.
-  EXPECT_EQ(requests_of(r.err), 8) << r.err;
+  // The first snapshot (version, namespace, kube-system, nodes, pods, events, two dry runs) and
+  // the watches of what step1.gpu-labels reads: nodes only.
+  EXPECT_EQ(requests_of(r.err), 9) << r.err;
   EXPECT_NE(r.err.find("(1 watch stream(s))"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("graded 0 more time(s)"), std::string::npos) << "a bookmark is no change: " << r.err;
 }
@@ -252,8 +252,8 @@ TEST_F(WaitFallback, PollsAfter410GoneARefusalOrAnErrorEvent) {
     EXPECT_NE(r.err.find("cannot watch ("), std::string::npos) << r.err;
     EXPECT_NE(r.err.find(why), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("taking a whole snapshot every second instead"), std::string::npos) << r.err;
-    // Polling: the first snapshot, the refused watch, then a whole snapshot (7 requests) a second.
-    EXPECT_GE(requests_of(r.err), 8 + 2 * 7) << r.err;
+    // Polling: the first snapshot, the refused watch, then a whole snapshot (8 requests) a second.
+    EXPECT_GE(requests_of(r.err), 9 + 2 * 8) << r.err;
   }
 }
 

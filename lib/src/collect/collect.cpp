@@ -408,6 +408,9 @@ Snapshot collect(kube::Client& client, const CollectOptions& opts) {
   };
   s.version = get("/version", "");
   s.namespace_ = get("/api/v1/namespaces/" + ns, "");
+  // Its uid names the cluster (a bundle copied from another student's cluster shows). Only
+  // recorded: a 403 or 404 here is never an error of the run (fetch_errors leaves it out).
+  s.kube_system = get("/api/v1/namespaces/kube-system", "");
   s.nodes = get_nodes(get);
   s.pods = get("/api/v1/namespaces/" + ns + "/pods", "PodList");
   s.events = get("/api/v1/namespaces/" + ns + "/events", "EventList");

@@ -1220,6 +1220,40 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.explain.mistakes", "Usual mistakes"},
     {"cli.error.explain-step", "\"{step}\": the lab has steps 1 to {steps}"},
     {"cli.error.ambiguous-check", "\"{word}\" is part of {count} check ids: {ids}; give more of the id"},
+    // Integrity (issue 38): what a bundle says that the control plane would not have made so.
+    {"integrity.bundle-not-live",
+     "the bundle holds cluster data, yet records live_collected={live_collected} and source \"{source}\": gpuwhy "
+     "snapshot records \"live <server>\" for what it read from an apiserver"},
+    {"integrity.time-after-taken-at",
+     "{object}: {field} {time} is later than the snapshot's taken_at {taken_at} (5 minutes of clock skew allowed; "
+     "{count} object(s) in all)"},
+    {"integrity.object-before-namespace",
+     "{object} was created at {time}, before its namespace ({namespace_time}); the apiserver creates nothing in a "
+     "namespace that does not exist ({count} object(s) in all)"},
+    {"integrity.resource-version-above-list",
+     "{object}: resourceVersion {version} is above the resourceVersion {list_version} of the {list} list it came in "
+     "({count} object(s) in all)"},
+    {"integrity.uid-not-uuid",
+     "{object}: uid \"{uid}\" is not a uid the apiserver makes (RFC 4122: 8-4-4-4-12 lowercase hex; {count} object(s) "
+     "in all)"},
+    {"integrity.uid-shared",
+     "{object} and {other} share the uid {uid}; the apiserver never gives one uid to two objects ({count} in all)"},
+    {"integrity.scheduled-event-node-mismatch",
+     "{event} says the scheduler assigned {pod} to {event_node}, but the pod's spec.nodeName is {node}"},
+    {"integrity.event-before-pod", "{event} of {pod} happened at {event_time}, before the pod was created ({created})"},
+    {"integrity.phase-scheduling-mismatch",
+     "{pod}: phase {phase} with spec.nodeName {node} and PodScheduled {scheduled}; a Running pod is bound and "
+     "scheduled, an unbound Pending pod is not scheduled"},
+    {"integrity.unschedulable-without-event",
+     "{pod}: the PodScheduled condition says \"{message}\", but no FailedScheduling event of this pod says so; the "
+     "scheduler writes both at once"},
+    {"integrity.last-applied-mismatch",
+     "{pod}: {field} is {live}, but the last-applied-configuration that created it says {applied}; this field cannot "
+     "change after creation"},
+    {"integrity.dry-run-mismatch",
+     "{file}: the apiserver's recorded answer quotes {field} as {answered}, but the manifest has {manifest}"},
+    {"integrity.file-size-mismatch",
+     "{file}: the bundle records {size} bytes, but the content it holds is {length} bytes"},
 };
 
 }  // namespace

@@ -1317,6 +1317,43 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.explain-step", "\"{step}\": 演習のステップは 1 から {steps} までです"},
     {"cli.error.ambiguous-check",
      "\"{word}\" を含むチェック ID が {count} 個あります: {ids}。ID をもっと詳しく指定してください"},
+    // 完全性（issue 38）: バンドルの内容のうち、コントロールプレーンがそうは作らないもの。
+    {"integrity.bundle-not-live",
+     "バンドルにクラスタのデータがあるのに、`live_collected`={live_collected}、`source` \"{source}\" "
+     "と記録されています。gpuwhy snapshot は apiserver から読んだものに \"live <server>\" と記録します"},
+    {"integrity.time-after-taken-at",
+     "{object}: {field} {time} がスナップショットの `taken_at` {taken_at} より後です（時計のずれは5分まで許容、全部で "
+     "{count} 個のオブジェクト）"},
+    {"integrity.object-before-namespace",
+     "{object} は {time} に作られ、名前空間（{namespace_time}）より前です。apiserver "
+     "は存在しない名前空間に何も作りません（全部で {count} 個のオブジェクト）"},
+    {"integrity.resource-version-above-list",
+     "{object}: `resourceVersion` {version} が、一緒に返された {list} リストの `resourceVersion` {list_version} "
+     "より大きいです（全部で {count} 個のオブジェクト）"},
+    {"integrity.uid-not-uuid",
+     "{object}: `uid` \"{uid}\" は apiserver が作る形式ではありません（`RFC 4122`: 8-4-4-4-12 の小文字16進数、全部で "
+     "{count} 個のオブジェクト）"},
+    {"integrity.uid-shared",
+     "{object} と {other} の `uid` が同じ {uid} です。apiserver は一つの `uid` "
+     "を二つのオブジェクトに与えません（全部で {count} 個）"},
+    {"integrity.scheduled-event-node-mismatch",
+     "{event} ではスケジューラが {pod} を {event_node} に割り当てたとありますが、Pod の spec.nodeName は {node} です"},
+    {"integrity.event-before-pod",
+     "{pod} の {event} は {event_time} に起きており、Pod が作られた時刻（{created}）より前です"},
+    {"integrity.phase-scheduling-mismatch",
+     "{pod}: phase {phase}、spec.nodeName {node}、PodScheduled {scheduled}。`Running` の Pod "
+     "はノードにバインドされスケジュール済みで、バインドされていない Pending の Pod はスケジュールされていません"},
+    {"integrity.unschedulable-without-event",
+     "{pod}: PodScheduled 条件は \"{message}\" ですが、この Pod の `FailedScheduling` "
+     "イベントにそう書いたものがありません。スケジューラは両方を同時に書きます"},
+    {"integrity.last-applied-mismatch",
+     "{pod}: {field} は {live} ですが、Pod を作った `last-applied-configuration` には {applied} "
+     "とあります。このフィールドは作成後に変えられません"},
+    {"integrity.dry-run-mismatch",
+     "{file}: 記録された apiserver の応答は {field} を {answered} と引用していますが、マニフェストには {manifest} "
+     "とあります"},
+    {"integrity.file-size-mismatch",
+     "{file}: バンドルには {size} バイトと記録されていますが、中身は {length} バイトです"},
 };
 
 }  // namespace

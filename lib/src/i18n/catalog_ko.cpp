@@ -1239,6 +1239,42 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.explain-step", "\"{step}\": 실습의 단계는 1부터 {steps}까지입니다"},
     {"cli.error.ambiguous-check",
      "\"{word}\": 이 말이 들어간 검사 ID가 {count}개 있습니다: {ids}. ID를 더 적어 주세요"},
+    // 무결성(이슈 38): 번들에 적힌 내용 중 컨트롤 플레인이 그렇게 만들 수 없는 것.
+    {"integrity.bundle-not-live",
+     "번들에 클러스터 데이터가 있는데 `live_collected`={live_collected}, `source` \"{source}\"로 적혀 있습니다. gpuwhy "
+     "snapshot은 apiserver에서 읽은 것에 \"live <server>\"를 적습니다"},
+    {"integrity.time-after-taken-at",
+     "{object}: {field} {time:이/가} 스냅숏의 `taken_at` {taken_at}보다 늦습니다(시계 차이 5분 허용, 모두 {count}개 "
+     "객체)"},
+    {"integrity.object-before-namespace",
+     "{object:이/가} {time}에 만들어져 네임스페이스({namespace_time})보다 먼저입니다. apiserver는 없는 네임스페이스에 "
+     "아무것도 만들지 않습니다(모두 {count}개 객체)"},
+    {"integrity.resource-version-above-list",
+     "{object}: `resourceVersion` {version:이/가} 함께 받은 {list} 목록의 `resourceVersion` {list_version}보다 "
+     "큽니다(모두 {count}개 객체)"},
+    {"integrity.uid-not-uuid",
+     "{object}: `uid` \"{uid}\"는 apiserver가 만드는 형식이 아닙니다(`RFC 4122`: 8-4-4-4-12 소문자 16진수, 모두 "
+     "{count}개 객체)"},
+    {"integrity.uid-shared",
+     "{object:과/와} {other}의 `uid`가 {uid:으로/로} 같습니다. apiserver는 한 `uid`를 두 객체에 주지 않습니다(모두 "
+     "{count}개)"},
+    {"integrity.scheduled-event-node-mismatch",
+     "{event}에는 스케줄러가 {pod:을/를} {event_node}에 배정했다고 적혀 있지만 파드의 spec.nodeName은 {node}입니다"},
+    {"integrity.event-before-pod",
+     "{pod}의 {event:이/가} {event_time}에 일어나 파드가 만들어진 때({created})보다 먼저입니다"},
+    {"integrity.phase-scheduling-mismatch",
+     "{pod}: phase {phase}, spec.nodeName {node}, PodScheduled {scheduled}. `Running` 파드는 노드에 바인딩되고 "
+     "스케줄된 상태이며, 바인딩되지 않은 Pending 파드는 스케줄되지 않은 상태입니다"},
+    {"integrity.unschedulable-without-event",
+     "{pod}: PodScheduled 조건은 \"{message}\"라고 하지만 이 파드의 `FailedScheduling` 이벤트 중 그렇게 말하는 것이 "
+     "없습니다. 스케줄러는 둘을 함께 씁니다"},
+    {"integrity.last-applied-mismatch",
+     "{pod}: {field:은/는} {live}인데 파드를 만든 `last-applied-configuration`에는 {applied:으로/로} 적혀 있습니다. 이 "
+     "필드는 만든 뒤 바꿀 수 없습니다"},
+    {"integrity.dry-run-mismatch",
+     "{file}: 기록된 apiserver 응답은 {field:을/를} {answered:으로/로} 인용하지만 매니페스트에는 {manifest:으로/로} "
+     "적혀 있습니다"},
+    {"integrity.file-size-mismatch", "{file}: 번들에는 {size}바이트로 적혀 있지만 담긴 내용은 {length}바이트입니다"},
 };
 
 }  // namespace

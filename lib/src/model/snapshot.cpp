@@ -161,6 +161,10 @@ json to_bundle(const Snapshot& snap) {
   json cluster = json::object();
   cluster["version"] = fetched_to_json(snap.version);
   cluster["namespace"] = fetched_to_json(snap.namespace_);
+  // Optional: an unset kube_system (a files-only snapshot, an old bundle read back) is left out.
+  if (snap.kube_system.ok() || snap.kube_system.error().kind != ErrorKind::kSkipped) {
+    cluster["kube_system"] = fetched_to_json(snap.kube_system);
+  }
   cluster["nodes"] = fetched_to_json(snap.nodes);
   cluster["pods"] = fetched_to_json(snap.pods);
   cluster["events"] = fetched_to_json(snap.events);
@@ -288,6 +292,7 @@ StudentFile file_from_json(json& f, const std::string& origin, const std::string
     sf.content = content_from_json(f, origin, p);
     if (sf.content.size() > lab::kMaxFileBytes) bad(origin, p + "content", "larger than the file size limit");
   }
+  if (has_size) sf.recorded_size = f["size"].get<std::size_t>();
   sf.size = sf.state == StudentFile::State::kOk ? sf.content.size() : (has_size ? f["size"].get<std::size_t>() : 0);
   return sf;
 }
@@ -315,12 +320,17 @@ Snapshot from_bundle(json&& bundle, const std::string& origin) {
   Snapshot s;
   s.taken_at = need_string(b, "taken_at", origin, "");
   s.source = "bundle " + origin;
+  if (optional_field(b, "source", is_string, "a string", origin, "")) s.bundle_source = b["source"].get<std::string>();
   // Optional fields are checked as strictly as the required ones: a wrong type is a broken
   // bundle (an error row), never something graded as the student's.
   optional_fields_from_json(b, origin, s);
   json& c = need(b, "cluster", origin, "");
   s.version = fetched_from_json(need(c, "version", origin, "cluster."), origin, "cluster.version", false);
   s.namespace_ = fetched_from_json(need(c, "namespace", origin, "cluster."), origin, "cluster.namespace", false);
+  // Optional (bundles before issue 38 lack it: it stays "not collected").
+  if (c.contains("kube_system")) {
+    s.kube_system = fetched_from_json(c["kube_system"], origin, "cluster.kube_system", false);
+  }
   s.nodes = fetched_from_json(need(c, "nodes", origin, "cluster."), origin, "cluster.nodes", true);
   s.pods = fetched_from_json(need(c, "pods", origin, "cluster."), origin, "cluster.pods", true);
   s.events = fetched_from_json(need(c, "events", origin, "cluster."), origin, "cluster.events", true);

@@ -32,6 +32,9 @@ struct StudentFile {
   std::string content;  ///< raw bytes as read (no decoding)
   std::string reason;   ///< one line when state != kOk
   std::size_t size = 0;
+  /// The `size` a bundle recorded for the file (a bundle only; nullopt when read from disk or
+  /// absent): integrity::check compares it with the content's length.
+  std::optional<std::size_t> recorded_size{};
 };
 
 std::string to_string(StudentFile::State state);
@@ -45,9 +48,16 @@ struct Snapshot {
   /// "" = unknown (a batch then names the row after the file).
   std::string student;
   bool live_collected = false;  ///< false when the cluster was not asked at all (e.g. file-only)
+  /// A bundle's own `source` as recorded ("live <server URL>" when collected); "" for a snapshot
+  /// taken here. `source` then says "bundle <path>".
+  std::string bundle_source;
 
   Fetched<nlohmann::json> version;     ///< GET /version
   Fetched<nlohmann::json> namespace_;  ///< GET /api/v1/namespaces/gpu-why
+  /// GET /api/v1/namespaces/kube-system: its uid names the cluster (integrity::cluster_id). No
+  /// check reads it; a refusal is recorded, never an error of the run; a bundle written before
+  /// it was collected has "not collected" (kSkipped).
+  Fetched<nlohmann::json> kube_system;
   /// GET /api/v1/nodes, page by page; every node but the GPU node in its lab view
   /// (lab_view_of_node in collect.h).
   Fetched<nlohmann::json> nodes;

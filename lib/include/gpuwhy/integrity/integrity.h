@@ -1,0 +1,73 @@
+#pragma once
+/// Whether a snapshot reads as the control plane left it (issue 38): a bundle is graded offline,
+/// so a student could copy another cluster's bundle or hand-edit one. The grader cannot stop
+/// that; these rules make it visible. They never change a score.
+///
+/// Each rule states something the apiserver, the scheduler or `gpuwhy snapshot` always makes
+/// true, checked on every real capture (tests/unit/integrity_corpus_test.cpp: no finding on any),
+/// and each is proven to catch a forgery made from a real capture (tests/forgery/forgeries.json).
+///
+/// What a forger would STILL have to get right to pass unseen (edits these rules cannot see):
+/// - an edit made consistently everywhere the value is repeated: a pod's phase AND its
+///   conditions, a node name AND the Scheduled event's message AND the last-applied annotation,
+///   a file's content AND its recorded size, a dry-run message AND the manifest file;
+/// - a node's status numbers (nvidia.com/gpu capacity/allocatable) and labels and taints: no
+///   managedFields of nodes are kept (live reads and bundles drop them), so adding the missing
+///   allocatable to a capacity-only node, or a label, is not seen;
+/// - a pod created with `kubectl create` (no last-applied annotation) whose tolerations or
+///   limits are edited, and the events of pods bound by hand (no Scheduled event is required);
+/// - deleting a whole pod with its events, or a FailedScheduling event older than the event TTL
+///   (1 h): only an Unschedulable condition younger than that requires its event;
+/// - the student's own files (out/*.txt, k8s/*.yaml) with their size fixed: their content is
+///   the student's to write, and a grader cannot tell a typed answer from a copied one;
+/// - a whole bundle taken from another cluster with every uid, time and resourceVersion kept:
+///   check() sees nothing wrong, only match() over a class's bundles shows the shared cluster;
+/// - new uids that are valid and unique, and times kept before taken_at and after the namespace.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuwhy/model/result.h"
+#include "gpuwhy/model/snapshot.h"
+
+namespace gpuwhy::integrity {
+
+/// Clock skew allowed between the apiserver (object times) and the grader's clock (taken_at):
+/// the snapshot is taken on the student's machine, the times are written by the apiserver.
+inline constexpr long long kClockSkewMs = 5LL * 60 * 1000;
+
+/// Event TTL of kube-apiserver (--event-ttl, 1 h), less a margin: an event younger than this
+/// is still stored.
+inline constexpr long long kEventTtlMs = 55LL * 60 * 1000;
+
+/// Every contradiction of the snapshot, in a fixed rule order (the order of rule_ids()). Pure: no
+/// I/O, no clock. A snapshot taken here (not a bundle) or an old bundle gives none; a part that
+/// was not read (a FetchError) is not looked at.
+std::vector<Finding> check(const Snapshot& snap);
+
+/// The rule ids in the order check() reports them; each has catalog text "integrity.<id>".
+const std::vector<std::string_view>& rule_ids();
+
+/// What identifies the cluster a snapshot was taken from, and the bundle itself.
+struct ClusterId {
+  std::string kube_system_uid;         ///< "" when not collected (an old bundle) or refused
+  std::string namespace_uid;           ///< the lab namespace's uid
+  std::vector<std::string> node_uids;  ///< sorted; nodes whose uid was kept (lab-node-0's)
+  std::vector<std::string> pod_uids;   ///< sorted
+  std::string digest;                  ///< SHA-256 of the whole bundle bytes, lowercase hex; "" for none
+};
+
+/// The cluster of `snap`; `bundle_bytes`: the bundle file as read ("" gives an empty digest).
+ClusterId cluster_id(const Snapshot& snap, std::string_view bundle_bytes);
+
+/// For each index i of `ids`, the other indices (ascending) taken from the same cluster: the
+/// same kube-system uid, or the same lab-namespace uid, or any shared node or pod uid (an empty
+/// uid never matches); and those with the identical digest.
+struct Match {
+  std::vector<std::vector<std::size_t>> same_cluster, same_bundle;
+};
+Match match(const std::vector<ClusterId>& ids);
+
+}  // namespace gpuwhy::integrity

@@ -1,0 +1,143 @@
+// Helpers of the integrity rules: findings, names, times, uids, the digest.
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "gpuwhy/base/lab.h"
+#include "integrity_detail.h"
+
+namespace gpuwhy::integrity::detail {
+
+using nlohmann::json;
+
+void Findings::add(const std::string& id, Args args, std::vector<std::string> objects) {
+  list.push_back(Finding{id, msg("integrity." + id, std::move(args)), std::move(objects)});
+}
+
+void Aggregate::add(const std::string& object, Args args, const std::string& other) {
+  if (!first_) first_ = std::move(args);
+  ++count_;
+  for (const std::string* o : {&object, &other}) {
+    if (!o->empty() && std::find(objects_.begin(), objects_.end(), *o) == objects_.end()) objects_.push_back(*o);
+  }
+}
+
+void Aggregate::flush(const std::string& id, Findings& out) {
+  if (!first_) return;
+  Args args = std::move(*first_);
+  args["count"] = std::to_string(count_);
+  out.add(id, std::move(args), std::move(objects_));
+  first_.reset();
+  objects_.clear();
+  count_ = 0;
+}
+
+std::string str_at(const json& j, const char* ptr) {
+  const json::json_pointer p(ptr);
+  if (!j.is_object() || !j.contains(p)) return "";
+  const json& v = j.at(p);
+  return v.is_string() ? v.get<std::string>() : "";
+}
+
+const json& items(const Fetched<json>& list) {
+  static const json kEmpty = json::array();
+  if (!list.ok() || !list.value().is_object()) return kEmpty;
+  const auto it = list.value().find("items");
+  return it != list.value().end() && it->is_array() ? *it : kEmpty;
+}
+
+std::string object_name(std::string_view kind, const json& item) {
+  const std::string name = str_at(item, "/metadata/name");
+  if (kind == "node" || kind == "namespace") return fmt::format("{} {}", kind, name);
+  std::string ns = str_at(item, "/metadata/namespace");
+  if (ns.empty()) ns = std::string(lab::kNamespace);
+  return fmt::format("{} {}/{}", kind, ns, name);
+}
+
+std::optional<unsigned long long> revision(std::string_view text) {
+  if (text.empty() || text.size() > 19) return std::nullopt;
+  unsigned long long n = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    n = n * 10 + static_cast<unsigned long long>(c - '0');
+  }
+  return n;
+}
+
+bool is_uuid(std::string_view uid) {
+  if (uid.size() != 36) return false;
+  for (std::size_t i = 0; i < uid.size(); ++i) {
+    const char c = uid[i];
+    if (i == 8 || i == 13 || i == 18 || i == 23) {
+      if (c != '-') return false;
+    } else if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string sha256_hex(std::string_view bytes) {
+  std::array<unsigned char, EVP_MAX_MD_SIZE> md{};
+  unsigned int len = 0;
+  if (EVP_Digest(bytes.data(), bytes.size(), md.data(), &len, EVP_sha256(), nullptr) != 1) return "";
+  std::string out;
+  out.reserve(static_cast<std::size_t>(len) * 2);
+  for (unsigned int i = 0; i < len; ++i) out += fmt::format("{:02x}", md.at(i));
+  return out;
+}
+
+void for_each_object(const Snapshot& snap, const std::function<void(const std::string&, const json&)>& fn) {
+  if (snap.namespace_.ok()) fn(object_name("namespace", snap.namespace_.value()), snap.namespace_.value());
+  if (snap.kube_system.ok()) fn(object_name("namespace", snap.kube_system.value()), snap.kube_system.value());
+  for (const json& n : items(snap.nodes)) fn(object_name("node", n), n);
+  for (const json& p : items(snap.pods)) fn(object_name("pod", p), p);
+  for (const json& e : items(snap.events)) fn(object_name("event", e), e);
+}
+
+namespace {
+
+using TimeFn = std::function<void(const std::string&, const std::string&, const std::string&)>;
+
+void times_at(const std::string& object, const json& j, const char* ptr, const TimeFn& fn) {
+  if (const std::string t = str_at(j, ptr); !t.empty()) fn(object, std::string(ptr).substr(1), t);
+}
+
+void metadata_times(const std::string& object, const json& item, const TimeFn& fn) {
+  times_at(object, item, "/metadata/creationTimestamp", fn);
+  const json::json_pointer mf("/metadata/managedFields");
+  if (!item.is_object() || !item.contains(mf) || !item.at(mf).is_array()) return;
+  for (const json& e : item.at(mf)) times_at(object, e, "/time", fn);
+}
+
+void condition_times(const std::string& object, const json& item, const TimeFn& fn) {
+  const json::json_pointer cs("/status/conditions");
+  if (!item.is_object() || !item.contains(cs) || !item.at(cs).is_array()) return;
+  for (const json& c : item.at(cs)) times_at(object, c, "/lastTransitionTime", fn);
+}
+
+}  // namespace
+
+void for_each_time(const Snapshot& snap, const TimeFn& fn) {
+  for_each_object(snap, [&fn](const std::string& object, const json& item) {
+    metadata_times(object, item, fn);
+    condition_times(object, item, fn);
+    for (const char* p : {"/eventTime", "/firstTimestamp", "/lastTimestamp", "/series/lastObservedTime",
+                          "/deprecatedLastTimestamp", "/status/startTime"}) {
+      times_at(object, item, p, fn);
+    }
+  });
+}
+
+std::string scalar_text(const json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_number() || v.is_boolean()) return v.dump();
+  return "";
+}
+
+}  // namespace gpuwhy::integrity::detail

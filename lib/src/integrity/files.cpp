@@ -1,0 +1,126 @@
+// The rules on the student's files and the dry runs gpuwhy made of them.
+#include <array>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/k8s/manifest.h"
+#include "gpuwhy/k8s/quantity.h"
+#include "integrity_detail.h"
+
+namespace gpuwhy::integrity::detail {
+
+using nlohmann::json;
+
+namespace {
+
+/// The value `Invalid value: "X"` quotes in `message` (k8s >= 1.34 prints a quantity so; older
+/// versions print a struct, which is not compared).
+std::optional<std::string> quoted_value(const std::string& message) {
+  static const std::string kPrefix = "Invalid value: \"";
+  const auto at = message.find(kPrefix);
+  if (at == std::string::npos) return std::nullopt;
+  const auto end = message.find('"', at + kPrefix.size());
+  if (end == std::string::npos) return std::nullopt;
+  return message.substr(at + kPrefix.size(), end - at - kPrefix.size());
+}
+
+/// "spec.containers[I].resources.KIND..." -> {I, KIND}.
+std::optional<std::pair<std::size_t, std::string>> container_field(const std::string& field) {
+  static const std::string kPrefix = "spec.containers[";
+  if (field.rfind(kPrefix, 0) != 0) return std::nullopt;
+  const auto close = field.find("].resources.", kPrefix.size());
+  if (close == std::string::npos) return std::nullopt;
+  const std::string index = field.substr(kPrefix.size(), close - kPrefix.size());
+  if (index.empty() || index.find_first_not_of("0123456789") != std::string::npos || index.size() > 3) {
+    return std::nullopt;
+  }
+  std::string kind = field.substr(close + 12);
+  kind = kind.substr(0, kind.find('['));
+  return std::pair<std::size_t, std::string>{std::stoul(index), kind};
+}
+
+/// The manifest's nvidia.com/gpu amount of container `i` under `kind` ("" when not set).
+std::string manifest_amount(const json& pod, std::size_t i, const std::string& kind) {
+  const json cs = pod.value("spec", json::object()).value("containers", json::array());
+  if (!cs.is_array() || i >= cs.size() || !cs[i].is_object()) return "";
+  const json r = cs[i].value("resources", json::object()).value(kind, json::object());
+  const std::string gpu(lab::kResource);
+  return r.is_object() && r.contains(gpu) ? scalar_text(r[gpu]) : "";
+}
+
+bool same_amount(const std::string& a, const std::string& b) {
+  const auto x = k8s::milli_value(a);
+  return x && x == k8s::milli_value(b);
+}
+
+/// The first quoted amount of the answer that is not the manifest's: {field, answered, manifest}.
+std::optional<std::array<std::string, 3>> answer_diff(const json& body, const json& pod) {
+  const json causes =
+      body.is_object() ? body.value("details", json::object()).value("causes", json::array()) : json::array();
+  for (const json& c : causes.is_array() ? causes : json::array()) {
+    const std::string field = str_at(c, "/field");
+    const std::string message = str_at(c, "/message");
+    const auto cf = container_field(field);
+    const auto quoted = quoted_value(message);
+    if (!cf || !quoted || (cf->second != "limits" && cf->second != "requests")) continue;
+    const std::string mine = manifest_amount(pod, cf->first, cf->second);
+    if (!mine.empty() && !same_amount(*quoted, mine)) return std::array<std::string, 3>{field, *quoted, mine};
+    // The mismatch rule quotes the limit too: "must be equal to nvidia.com/gpu limit of L".
+    static const std::string kLimit = "limit of ";
+    const auto at = message.rfind(kLimit);
+    const std::string limit = manifest_amount(pod, cf->first, "limits");
+    if (at == std::string::npos || limit.empty()) continue;
+    const std::string said = message.substr(at + kLimit.size());
+    if (!same_amount(said, limit)) return std::array<std::string, 3>{field, said, limit};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+// gpuwhy snapshot reads each bad manifest once and sends those very bytes as the dry run, so the
+// apiserver's answer names the manifest's Pod and quotes the manifest's own amounts (k8s >= 1.34
+// quotes a quantity as "500m"; compared as quantities). A hand-edited answer or manifest breaks it.
+void dry_run_mismatch(const Snapshot& snap, Findings& out) {
+  for (const auto& [rel, d] : snap.dry_runs) {
+    const StudentFile& f = snap.file(rel);
+    if (!d.ok() || f.state != StudentFile::State::kOk || !d.value().body.is_object()) continue;
+    std::optional<json> pod;
+    try {
+      pod = k8s::pick_pod(k8s::load_manifest(f.content, rel), "").pod;
+    } catch (const Error&) {
+      continue;
+    }
+    if (!pod || !pod->is_object()) continue;
+    const json& body = d.value().body;
+    const std::string answered = str_at(body, "/details/name");
+    const std::string name = str_at(*pod, "/metadata/name");
+    std::optional<std::array<std::string, 3>> diff;
+    if (!answered.empty() && !name.empty() && answered != name) {
+      diff = std::array<std::string, 3>{"metadata.name", answered, name};
+    } else {
+      diff = answer_diff(body, *pod);
+    }
+    if (!diff) continue;
+    out.add("dry-run-mismatch",
+            {{"file", rel}, {"field", (*diff)[0]}, {"answered", (*diff)[1]}, {"manifest", (*diff)[2]}},
+            {"file " + rel});
+  }
+}
+
+// A bundle records each file's size as the length of the content it holds (snapshot.cpp): a
+// content edited by hand without its size shows.
+void file_size_mismatch(const Snapshot& snap, Findings& out) {
+  for (const auto& [rel, f] : snap.files) {
+    if (f.state != StudentFile::State::kOk || !f.recorded_size || *f.recorded_size == f.content.size()) continue;
+    out.add("file-size-mismatch",
+            {{"file", rel}, {"size", std::to_string(*f.recorded_size)}, {"length", std::to_string(f.content.size())}},
+            {"file " + rel});
+  }
+}
+
+}  // namespace gpuwhy::integrity::detail

@@ -1,0 +1,222 @@
+// The integrity rules: what the control plane always makes true of what it wrote, checked on the
+// snapshot. Each rule's comment says why it holds; none may fire on a real capture.
+#include "gpuwhy/integrity/integrity.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/base/sys.h"
+#include "integrity_detail.h"
+
+namespace gpuwhy::integrity {
+
+using nlohmann::json;
+using namespace detail;  // NOLINT(google-build-using-namespace): this folder's own helpers
+
+const std::vector<std::string_view>& rule_ids() {
+  static const std::vector<std::string_view> kIds{"bundle-not-live",
+                                                  "time-after-taken-at",
+                                                  "object-before-namespace",
+                                                  "resource-version-above-list",
+                                                  "uid-not-uuid",
+                                                  "uid-shared",
+                                                  "scheduled-event-node-mismatch",
+                                                  "event-before-pod",
+                                                  "phase-scheduling-mismatch",
+                                                  "unschedulable-without-event",
+                                                  "last-applied-mismatch",
+                                                  "dry-run-mismatch",
+                                                  "file-size-mismatch"};
+  return kIds;
+}
+
+namespace {
+
+// gpuwhy snapshot writes live_collected true and source "live <server>" whenever it read the
+// cluster (collect.cpp); a files-only snapshot has no cluster data. Cluster data under any other
+// source was not collected by gpuwhy.
+void bundle_not_live(const Snapshot& snap, Findings& out) {
+  const bool cluster = snap.namespace_.ok() || snap.nodes.ok() || snap.pods.ok() || snap.events.ok();
+  if (!cluster) return;
+  const std::string& source = snap.bundle_source.empty() ? snap.source : snap.bundle_source;
+  if (snap.live_collected && source.rfind("live ", 0) == 0) return;
+  out.add("bundle-not-live", {{"live_collected", snap.live_collected ? "true" : "false"}, {"source", source}},
+          {"bundle"});
+}
+
+// The apiserver stamps every time it writes with its own clock, before gpuwhy reads the object;
+// taken_at is the grader's clock when it started reading. Allowing kClockSkewMs between the two
+// clocks, no time in the snapshot is later than taken_at.
+void time_after_taken_at(const Snapshot& snap, Findings& out) {
+  const auto taken = sys::parse_rfc3339(snap.taken_at);
+  if (!taken) return;
+  Aggregate agg;
+  for_each_time(snap, [&](const std::string& object, const std::string& field, const std::string& time) {
+    const auto t = sys::parse_rfc3339(time);
+    if (t && *t > *taken + kClockSkewMs) {
+      agg.add(object, {{"object", object}, {"field", field}, {"time", time}, {"taken_at", snap.taken_at}});
+    }
+  });
+  agg.flush("time-after-taken-at", out);
+}
+
+// An object of a namespace can only be created while the namespace exists: the apiserver's
+// NamespaceLifecycle admission refuses it before. Pods and events of the lab namespace are never
+// older than the namespace (both times are whole seconds of the same clock).
+void object_before_namespace(const Snapshot& snap, Findings& out) {
+  if (!snap.namespace_.ok()) return;
+  const std::string ns_time = str_at(snap.namespace_.value(), "/metadata/creationTimestamp");
+  const auto ns_t = sys::parse_rfc3339(ns_time);
+  if (!ns_t) return;
+  Aggregate agg;
+  const auto look = [&](const Fetched<json>& list, const char* kind) {
+    for (const json& item : items(list)) {
+      const std::string created = str_at(item, "/metadata/creationTimestamp");
+      const auto t = sys::parse_rfc3339(created);
+      if (!t || *t >= *ns_t) continue;
+      const std::string object = object_name(kind, item);
+      agg.add(object, {{"object", object}, {"time", created}, {"namespace_time", ns_time}});
+    }
+  };
+  look(snap.pods, "pod");
+  look(snap.events, "event");
+  agg.flush("object-before-namespace", out);
+}
+
+// A list is served at one etcd revision (its metadata.resourceVersion), and each item in it was
+// last written at or before that revision: an item's resourceVersion is never above its list's.
+void resource_version_above_list(const Snapshot& snap, Findings& out) {
+  Aggregate agg;
+  const auto look = [&](const Fetched<json>& list, const char* kind, const char* list_name) {
+    if (!list.ok()) return;
+    const std::string list_rv = str_at(list.value(), "/metadata/resourceVersion");
+    const auto list_n = revision(list_rv);
+    if (!list_n) return;
+    for (const json& item : items(list)) {
+      const std::string rv = str_at(item, "/metadata/resourceVersion");
+      const auto n = revision(rv);
+      if (!n || *n <= *list_n) continue;
+      const std::string object = object_name(kind, item);
+      agg.add(object, {{"object", object}, {"version", rv}, {"list", list_name}, {"list_version", list_rv}});
+    }
+  };
+  look(snap.nodes, "node", "nodes");
+  look(snap.pods, "pod", "pods");
+  look(snap.events, "event", "events");
+  agg.flush("resource-version-above-list", out);
+}
+
+// The apiserver gives every object a random RFC 4122 uid (8-4-4-4-12 lowercase hex) at create
+// time, never reused: a uid of another form, or one uid on two objects, was not made by it.
+void uids(const Snapshot& snap, Findings& out) {
+  Aggregate bad;
+  Aggregate shared;
+  std::map<std::string, std::string> seen;
+  for_each_object(snap, [&](const std::string& object, const json& item) {
+    const std::string uid = str_at(item, "/metadata/uid");
+    if (uid.empty()) return;
+    if (!is_uuid(uid)) bad.add(object, {{"object", object}, {"uid", uid}});
+    const auto [it, fresh] = seen.emplace(uid, object);
+    if (!fresh) shared.add(object, {{"object", object}, {"other", it->second}, {"uid", uid}}, it->second);
+  });
+  bad.flush("uid-not-uuid", out);
+  shared.flush("uid-shared", out);
+}
+
+}  // namespace
+
+std::vector<Finding> check(const Snapshot& snap) {
+  Findings out;
+  bundle_not_live(snap, out);
+  time_after_taken_at(snap, out);
+  object_before_namespace(snap, out);
+  resource_version_above_list(snap, out);
+  uids(snap, out);
+  pod_event_rules(snap, out);
+  last_applied_mismatch(snap, out);
+  dry_run_mismatch(snap, out);
+  file_size_mismatch(snap, out);
+  return std::move(out.list);
+}
+
+ClusterId cluster_id(const Snapshot& snap, std::string_view bundle_bytes) {
+  ClusterId id;
+  if (snap.kube_system.ok()) id.kube_system_uid = str_at(snap.kube_system.value(), "/metadata/uid");
+  if (snap.namespace_.ok()) id.namespace_uid = str_at(snap.namespace_.value(), "/metadata/uid");
+  for (const json& n : items(snap.nodes)) {
+    if (auto u = str_at(n, "/metadata/uid"); !u.empty()) id.node_uids.push_back(std::move(u));
+  }
+  for (const json& p : items(snap.pods)) {
+    if (auto u = str_at(p, "/metadata/uid"); !u.empty()) id.pod_uids.push_back(std::move(u));
+  }
+  std::sort(id.node_uids.begin(), id.node_uids.end());
+  std::sort(id.pod_uids.begin(), id.pod_uids.end());
+  if (!bundle_bytes.empty()) id.digest = sha256_hex(bundle_bytes);
+  return id;
+}
+
+namespace {
+
+bool same_uid(const std::string& a, const std::string& b) {
+  return !a.empty() && a == b;
+}
+
+bool share_any(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  // Both sorted (cluster_id): one merge pass.
+  auto i = a.begin();
+  auto j = b.begin();
+  while (i != a.end() && j != b.end()) {
+    if (*i < *j) {
+      ++i;
+    } else if (*j < *i) {
+      ++j;
+    } else {
+      if (!i->empty()) return true;
+      ++i;
+      ++j;
+    }
+  }
+  return false;
+}
+
+std::vector<std::string> sorted(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+}  // namespace
+
+Match match(const std::vector<ClusterId>& ids) {
+  Match m;
+  m.same_cluster.resize(ids.size());
+  m.same_bundle.resize(ids.size());
+  std::vector<ClusterId> norm = ids;
+  for (auto& id : norm) {
+    id.node_uids = sorted(std::move(id.node_uids));
+    id.pod_uids = sorted(std::move(id.pod_uids));
+  }
+  for (std::size_t i = 0; i < norm.size(); ++i) {
+    for (std::size_t j = 0; j < norm.size(); ++j) {
+      if (i == j) continue;
+      const ClusterId& a = norm[i];
+      const ClusterId& b = norm[j];
+      if (same_uid(a.kube_system_uid, b.kube_system_uid) || same_uid(a.namespace_uid, b.namespace_uid) ||
+          share_any(a.node_uids, b.node_uids) || share_any(a.pod_uids, b.pod_uids)) {
+        m.same_cluster[i].push_back(j);
+      }
+      if (same_uid(a.digest, b.digest)) m.same_bundle[i].push_back(j);
+    }
+  }
+  return m;
+}
+
+}  // namespace gpuwhy::integrity

@@ -1,0 +1,67 @@
+#pragma once
+// The integrity folder's own helpers and the rules kept in other files of it.
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpuwhy/integrity/integrity.h"
+#include "gpuwhy/model/result.h"
+#include "gpuwhy/model/snapshot.h"
+
+namespace gpuwhy::integrity::detail {
+
+using Args = std::map<std::string, std::string>;
+
+/// The findings of one check(), in the order the rules add them.
+struct Findings {
+  std::vector<Finding> list;
+  void add(const std::string& id, Args args, std::vector<std::string> objects);
+};
+
+/// One finding for a rule that can fire on many objects: the first one's arguments, every
+/// object named once, and `count` (how many objects in all) added to the arguments.
+class Aggregate {
+ public:
+  void add(const std::string& object, Args args, const std::string& other = "");
+  void flush(const std::string& id, Findings& out);
+
+ private:
+  std::optional<Args> first_;
+  std::vector<std::string> objects_;
+  std::size_t count_ = 0;
+};
+
+/// The string at JSON pointer `ptr` of `j`, "" when absent or not a string.
+std::string str_at(const nlohmann::json& j, const char* ptr);
+/// The items of a fetched list, empty when not read or not a list.
+const nlohmann::json& items(const Fetched<nlohmann::json>& list);
+/// "pod gpu-why/trainer", "node lab-node-0", "event gpu-why/trainer.18c..."
+std::string object_name(std::string_view kind, const nlohmann::json& item);
+/// An etcd revision ("256" -> 256); nullopt when not all digits.
+std::optional<unsigned long long> revision(std::string_view text);
+/// 8-4-4-4-12 lowercase hex digits.
+bool is_uuid(std::string_view uid);
+/// SHA-256 of `bytes`, lowercase hex.
+std::string sha256_hex(std::string_view bytes);
+/// Every object of the snapshot with its name: the two namespaces, nodes, pods, events.
+void for_each_object(const Snapshot& snap, const std::function<void(const std::string&, const nlohmann::json&)>& fn);
+/// Every time the apiserver wrote in the snapshot: object, field, RFC 3339 text.
+void for_each_time(const Snapshot& snap,
+                   const std::function<void(const std::string&, const std::string&, const std::string&)>& fn);
+/// A JSON scalar as text: a string as is, a number or bool as JSON prints it, "" for the rest.
+std::string scalar_text(const nlohmann::json& v);
+
+// The rules of pods.cpp and files.cpp, in rule order.
+void pod_event_rules(const Snapshot& snap, Findings& out);
+void last_applied_mismatch(const Snapshot& snap, Findings& out);
+void dry_run_mismatch(const Snapshot& snap, Findings& out);
+void file_size_mismatch(const Snapshot& snap, Findings& out);
+
+}  // namespace gpuwhy::integrity::detail

@@ -1,0 +1,246 @@
+// The rules on pods and their events: what kube-scheduler and the apiserver write together.
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpuwhy/base/lab.h"
+#include "gpuwhy/base/sys.h"
+#include "gpuwhy/k8s/quantity.h"
+#include "integrity_detail.h"
+
+namespace gpuwhy::integrity::detail {
+
+using nlohmann::json;
+
+namespace {
+
+/// The current pods by uid.
+std::map<std::string, const json*> pods_by_uid(const Snapshot& snap) {
+  std::map<std::string, const json*> out;
+  for (const json& p : items(snap.pods)) {
+    if (auto uid = str_at(p, "/metadata/uid"); !uid.empty()) out.emplace(std::move(uid), &p);
+  }
+  return out;
+}
+
+/// The pod condition of `type`, or null.
+const json* condition(const json& pod, std::string_view type) {
+  const json::json_pointer cs("/status/conditions");
+  if (!pod.contains(cs) || !pod.at(cs).is_array()) return nullptr;
+  for (const json& c : pod.at(cs)) {
+    if (c.is_object() && str_at(c, "/type") == type) return &c;
+  }
+  return nullptr;
+}
+
+/// The time an event happened: eventTime (events.k8s.io), else firstTimestamp, else its creation.
+std::string event_time(const json& e) {
+  for (const char* p : {"/eventTime", "/firstTimestamp", "/metadata/creationTimestamp"}) {
+    if (auto t = str_at(e, p); !t.empty()) return t;
+  }
+  return "";
+}
+
+// The scheduler binds a pod once (spec.nodeName is immutable once set) and records
+// "Successfully assigned <ns>/<pod> to <node>" on that pod's uid: a Scheduled event of the
+// current pod names the node the pod is bound to. (Events of an older pod of the same name carry
+// the old uid and are not compared.)
+void scheduled_event_node(const Snapshot& snap, const std::map<std::string, const json*>& pods, Findings& out) {
+  for (const json& e : items(snap.events)) {
+    if (str_at(e, "/reason") != "Scheduled") continue;
+    const auto it = pods.find(str_at(e, "/involvedObject/uid"));
+    if (it == pods.end()) continue;
+    const std::string message = str_at(e, "/message");
+    const auto to = message.rfind(" to ");
+    if (message.rfind("Successfully assigned ", 0) != 0 || to == std::string::npos) continue;
+    const std::string event_node = message.substr(to + 4);
+    const std::string node = str_at(*it->second, "/spec/nodeName");
+    if (event_node == node) continue;
+    const std::string pod = object_name("pod", *it->second);
+    const std::string event = object_name("event", e);
+    out.add("scheduled-event-node-mismatch",
+            {{"event", event}, {"pod", pod}, {"event_node", event_node}, {"node", node.empty() ? "-" : node}},
+            {pod, event});
+  }
+}
+
+// The scheduler only schedules a pod the apiserver has created: its Scheduled and
+// FailedScheduling events of the current pod are never older than the pod's creationTimestamp
+// (whole seconds, so the event's time is compared at whole seconds too).
+void event_before_pod(const Snapshot& snap, const std::map<std::string, const json*>& pods, Findings& out) {
+  for (const json& e : items(snap.events)) {
+    const std::string reason = str_at(e, "/reason");
+    if (reason != "Scheduled" && reason != "FailedScheduling") continue;
+    const auto it = pods.find(str_at(e, "/involvedObject/uid"));
+    if (it == pods.end()) continue;
+    const std::string when = event_time(e);
+    const std::string created = str_at(*it->second, "/metadata/creationTimestamp");
+    const auto t = sys::parse_rfc3339(when);
+    const auto c = sys::parse_rfc3339(created);
+    if (!t || !c || (*t / 1000) * 1000 >= *c) continue;
+    const std::string pod = object_name("pod", *it->second);
+    const std::string event = object_name("event", e);
+    out.add("event-before-pod", {{"event", event}, {"pod", pod}, {"event_time", when}, {"created", created}},
+            {pod, event});
+  }
+}
+
+// A pod runs only on a node (kwok, like a kubelet, starts only pods bound to its node), and the
+// PodScheduled condition is True once bound; an unbound Pending pod was never scheduled, so its
+// PodScheduled condition, when present, is not True.
+void phase_scheduling(const Snapshot& snap, Findings& out) {
+  for (const json& p : items(snap.pods)) {
+    const std::string phase = str_at(p, "/status/phase");
+    const std::string node = str_at(p, "/spec/nodeName");
+    const json* sc = condition(p, "PodScheduled");
+    const std::string scheduled = sc != nullptr ? str_at(*sc, "/status") : "";
+    const bool bad = (phase == "Running" && (node.empty() || (sc != nullptr && scheduled != "True"))) ||
+                     (phase == "Pending" && node.empty() && scheduled == "True");
+    if (!bad) continue;
+    const std::string pod = object_name("pod", p);
+    out.add("phase-scheduling-mismatch",
+            {{"pod", pod},
+             {"phase", phase},
+             {"node", node.empty() ? "-" : node},
+             {"scheduled", scheduled.empty() ? "-" : scheduled}},
+            {pod});
+  }
+}
+
+// When kube-scheduler finds no node it records a FailedScheduling event on the pod's uid and
+// writes the same message into the PodScheduled condition (reason Unschedulable), in the same
+// step. The apiserver keeps an event for --event-ttl (1 h), so an Unschedulable condition that
+// turned False less than kEventTtlMs before taken_at has a FailedScheduling event with its
+// exact message.
+void unschedulable_without_event(const Snapshot& snap, Findings& out) {
+  if (!snap.events.ok()) return;
+  const auto taken = sys::parse_rfc3339(snap.taken_at);
+  if (!taken) return;
+  std::map<std::string, std::vector<std::string>> notes;
+  for (const json& e : items(snap.events)) {
+    if (str_at(e, "/reason") == "FailedScheduling")
+      notes[str_at(e, "/involvedObject/uid")].push_back(str_at(e, "/message"));
+  }
+  for (const json& p : items(snap.pods)) {
+    const json* sc = condition(p, "PodScheduled");
+    if (sc == nullptr || str_at(*sc, "/status") != "False" || str_at(*sc, "/reason") != "Unschedulable") continue;
+    const auto since = sys::parse_rfc3339(str_at(*sc, "/lastTransitionTime"));
+    if (!since || *since < *taken - kEventTtlMs) continue;
+    const std::string message = str_at(*sc, "/message");
+    const auto& seen = notes[str_at(p, "/metadata/uid")];
+    if (std::find(seen.begin(), seen.end(), message) != seen.end()) continue;
+    const std::string pod = object_name("pod", p);
+    out.add("unschedulable-without-event", {{"pod", pod}, {"message", message}}, {pod});
+  }
+}
+
+}  // namespace
+
+void pod_event_rules(const Snapshot& snap, Findings& out) {
+  const auto pods = pods_by_uid(snap);
+  scheduled_event_node(snap, pods, out);
+  event_before_pod(snap, pods, out);
+  phase_scheduling(snap, out);
+  unschedulable_without_event(snap, out);
+}
+
+namespace {
+
+/// A toleration as the apiserver compares it: operator "" is Equal.
+std::string toleration_key(const json& t) {
+  if (!t.is_object()) return t.dump();
+  std::string op = str_at(t, "/operator");
+  if (op.empty()) op = "Equal";
+  const auto secs = t.find("tolerationSeconds");
+  return str_at(t, "/key") + "|" + op + "|" + str_at(t, "/value") + "|" + str_at(t, "/effect") + "|" +
+         (secs != t.end() ? scalar_text(*secs) : "");
+}
+
+std::string tolerations_text(const json& list) {
+  std::string out;
+  if (!list.is_array()) return "-";
+  for (const json& t : list) out += (out.empty() ? "" : ", ") + toleration_key(t);
+  return out.empty() ? "-" : out;
+}
+
+/// The first field where `applied` (the last-applied spec) and the pod disagree: {field, applied, live}.
+struct Diff {
+  std::string field, applied, live;
+};
+
+std::optional<Diff> spec_diff(const json& applied, const json& pod) {
+  const json spec = pod.value("spec", json::object());
+  if (applied.contains("nodeName") && scalar_text(applied["nodeName"]) != str_at(spec, "/nodeName")) {
+    return Diff{"spec.nodeName", scalar_text(applied["nodeName"]), str_at(spec, "/nodeName")};
+  }
+  if (applied.contains("nodeSelector") && applied["nodeSelector"].is_object()) {
+    std::map<std::string, std::string> a;
+    std::map<std::string, std::string> l;
+    for (const auto& [k, v] : applied["nodeSelector"].items()) a[k] = scalar_text(v);
+    const json live = spec.value("nodeSelector", json::object());
+    if (live.is_object()) {
+      for (const auto& [k, v] : live.items()) l[k] = scalar_text(v);
+    }
+    if (a != l)
+      return Diff{"spec.nodeSelector", applied["nodeSelector"].dump(),
+                  spec.value("nodeSelector", json::object()).dump()};
+  }
+  if (applied.contains("tolerations") && applied["tolerations"].is_array()) {
+    std::vector<std::string> live;
+    for (const json& t : spec.value("tolerations", json::array())) live.push_back(toleration_key(t));
+    for (const json& t : applied["tolerations"]) {
+      if (std::find(live.begin(), live.end(), toleration_key(t)) != live.end()) continue;
+      return Diff{"spec.tolerations", tolerations_text(applied["tolerations"]),
+                  tolerations_text(spec.value("tolerations", json::array()))};
+    }
+  }
+  return std::nullopt;
+}
+
+// Extended resources cannot be resized in place: the pod's nvidia.com/gpu limits and requests
+// are those it was created with.
+std::optional<Diff> gpu_diff(const json& applied, const json& pod) {
+  const std::string gpu(lab::kResource);
+  for (const json& ac : applied.value("containers", json::array())) {
+    const std::string name = str_at(ac, "/name");
+    for (const json& pc : pod.value("spec", json::object()).value("containers", json::array())) {
+      if (str_at(pc, "/name") != name) continue;
+      for (const char* kind : {"limits", "requests"}) {
+        const json a = ac.value("resources", json::object()).value(kind, json::object());
+        if (!a.is_object() || !a.contains(gpu)) continue;
+        const json l = pc.value("resources", json::object()).value(kind, json::object());
+        const std::string av = scalar_text(a[gpu]);
+        const std::string lv = l.is_object() && l.contains(gpu) ? scalar_text(l[gpu]) : "";
+        if (!lv.empty() && k8s::milli_value(av) == k8s::milli_value(lv)) continue;
+        return Diff{"spec.containers[" + name + "].resources." + kind + "[" + gpu + "]", av, lv.empty() ? "-" : lv};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+// kubectl apply (and create --save-config) stores the manifest it sent in the
+// last-applied-configuration annotation in the same write as the object. The fields compared
+// cannot change afterwards without the write failing: nodeName, nodeSelector and the GPU
+// resources are immutable on a pod, and tolerations can only be added to (every applied
+// toleration is still there). A hand edit of the pod changes one and not the other.
+void last_applied_mismatch(const Snapshot& snap, Findings& out) {
+  for (const json& p : items(snap.pods)) {
+    const std::string text = str_at(p, "/metadata/annotations/kubectl.kubernetes.io~1last-applied-configuration");
+    if (text.empty()) continue;
+    const json applied = json::parse(text, nullptr, false);
+    if (!applied.is_object() || !applied.contains("spec") || !applied["spec"].is_object()) continue;
+    std::optional<Diff> d = spec_diff(applied["spec"], p);
+    if (!d) d = gpu_diff(applied["spec"], p);
+    if (!d) continue;
+    const std::string pod = object_name("pod", p);
+    out.add("last-applied-mismatch", {{"pod", pod}, {"field", d->field}, {"applied", d->applied}, {"live", d->live}},
+            {pod});
+  }
+}
+
+}  // namespace gpuwhy::integrity::detail
