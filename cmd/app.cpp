@@ -136,6 +136,7 @@ void group_options(CLI::App& app, i18n::Lang lang) {
       {"--user", "cli.group.output"},
       {"--lang", "cli.group.output"},
       {"--github-output", "cli.group.output"},
+      {"--require-integrity", "cli.group.input"},
       {"--pages", "cli.group.output"},
       {"--color", "cli.group.output"},
   };

@@ -35,6 +35,7 @@
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/collect/watch.h"
 #include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/integrity/integrity.h"
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/render/render.h"
 #include "pages.h"
@@ -62,12 +63,13 @@ struct CheckOptions {
   std::string user;
   std::string lang;
   std::string color = "auto";
-  bool github_output = false;   ///< --github-output: append result=<base64> to $GITHUB_OUTPUT
-  std::string jobs;             ///< "" = one per core
-  std::string roster;           ///< --roster FILE: the ids a batch expects
-  std::string due;              ///< --due TIME (RFC 3339)
-  std::string pages;            ///< --pages DIR: each student's own page goes there
-  std::set<std::string> given;  ///< the flags named on the command line
+  bool github_output = false;      ///< --github-output: append result=<base64> to $GITHUB_OUTPUT
+  std::string jobs;                ///< "" = one per core
+  std::string roster;              ///< --roster FILE: the ids a batch expects
+  std::string due;                 ///< --due TIME (RFC 3339)
+  std::string pages;               ///< --pages DIR: each student's own page goes there
+  bool require_integrity = false;  ///< --require-integrity: a suspect bundle exits 3
+  std::set<std::string> given;     ///< the flags named on the command line
 };
 
 RunMeta meta_for(const Snapshot& snap, i18n::Lang lang, std::string generated_at = sys::now_rfc3339()) {
@@ -140,6 +142,7 @@ struct Plan {
   std::string github_output;  ///< the file $GITHUB_OUTPUT names, with --github-output; else ""
   unsigned jobs = 1;          ///< bundles of a batch graded at once
   std::string pages;          ///< --pages DIR of a batch; "" = no student pages
+  bool require_integrity = false;
   [[nodiscard]] bool report_to_file() const { return !output.empty() && output != "-"; }
   /// The terminal gets the table when the report goes elsewhere.
   [[nodiscard]] bool report_elsewhere() const { return report_to_file() || !github_output.empty(); }
@@ -288,6 +291,7 @@ Plan validate(const CheckOptions& o) {
   p.source = validate_source(o, p.lang);
   validate_format(p, o);
   p.jobs = validate_jobs(o, p.source, p.lang);
+  p.require_integrity = o.require_integrity;
   p.tty = ::isatty(STDOUT_FILENO) != 0;
   p.ropts = terminal_options(o, p.lang, p.tty);
   validate_class_flags(o, p);
@@ -311,10 +315,28 @@ struct Graded {
   bool input_error = false;  ///< the input could not be read: one line said it, no table follows
 };
 
+// The checks' run of a snapshot, with what its own consistency says (integrity::check): never a
+// change to the score.
+RunResult graded_run(const Snapshot& snap, const Plan& p, RunMeta meta) {
+  RunResult run = checks::run(snap, p.sel, std::move(meta));
+  run.integrity.checked = true;
+  run.integrity.findings = integrity::check(snap);
+  return run;
+}
+
+// With --require-integrity a suspect run is refused as an environment error (exit 3): each of
+// its integrity lines is said on stderr, naming the bundle. The report keeps its score.
+int integrity_exit(const RunResult& run, const Plan& p, int rc) {
+  if (!p.require_integrity || !run.integrity.suspect()) return rc;
+  for (const auto& line : render::integrity_lines(run, p.lang))
+    print_error(i18n::render(msg("cli.error.integrity", {{"source", run.meta.source}, {"line", line}}), p.lang));
+  return std::max(rc, kExitIncomplete);
+}
+
 Graded grade_one(const Snapshot& snap, const Plan& p) {
   Graded g;
-  g.run = checks::run(snap, p.sel, meta_for(snap, p.lang));
-  g.exit_code = g.run->exit_code();
+  g.run = graded_run(snap, p, meta_for(snap, p.lang));
+  g.exit_code = integrity_exit(*g.run, p, g.run->exit_code());
   return g;
 }
 
@@ -358,7 +380,7 @@ render::BatchRow batch_row(const BundleEntry& entry, const Plan& p, const std::s
   try {
     Snapshot snap = load_bundle(entry.path, entry.beneath);
     if (!snap.student.empty()) row.user = snap.student;  // the bundle says whose it is
-    row.run = checks::run(snap, p.sel, meta_for(snap, p.lang, generated_at));
+    row.run = graded_run(snap, p, meta_for(snap, p.lang, generated_at));
   } catch (const Error& e) {
     row.error = error_text(e);         // the line a single run prints for the same bundle
   } catch (const std::exception& e) {  // a bad bundle never stops the batch
@@ -612,6 +634,57 @@ int emit_run(const Plan& p, const Graded& g) {
   });
 }
 
+// ---- A batch's kin: who shares a cluster or a bundle (integrity::match).
+
+/// For each entry, the other submissions taken from its cluster, and those with its very bundle.
+struct Kin {
+  std::vector<std::vector<std::string>> same_cluster;
+  std::vector<std::vector<std::string>> same_bundle;
+};
+
+/// An entry's submission name (its own `student` field when it has one) and what identifies its
+/// cluster; an entry that cannot be read identifies none and matches nothing.
+std::pair<std::string, integrity::ClusterId> identify(const BundleEntry& entry) {
+  std::pair<std::string, integrity::ClusterId> out{submission_name(entry.path), {}};
+  if (!entry.error.empty()) return out;
+  try {
+    const std::string text = files::read_file_bounded(entry.path, kMaxBundleBytes, entry.beneath);
+    const Snapshot snap = parse_bundle(text, entry.path);
+    if (!snap.student.empty()) out.first = snap.student;
+    out.second = integrity::cluster_id(snap, text);
+  } catch (const std::exception&) {  // grading says why, in the row
+  }
+  return out;
+}
+
+// Every entry is read once before the batch is graded, so that each row, written as it comes in
+// every format (CSV and JSON a row at a time), can name the others of its cluster.
+Kin batch_kin(const std::vector<BundleEntry>& entries, unsigned jobs) {
+  std::vector<std::string> users;
+  std::vector<integrity::ClusterId> ids;
+  users.reserve(entries.size());
+  ids.reserve(entries.size());
+  pool::ordered_map(
+      entries.size(), jobs, 4 * std::max<std::size_t>(1, jobs), [&](std::size_t i) { return identify(entries[i]); },
+      [&](std::pair<std::string, integrity::ClusterId>&& x) {
+        users.push_back(std::move(x.first));
+        x.second.node_uids.shrink_to_fit();
+        ids.push_back(std::move(x.second));
+      });
+  const integrity::Match m = integrity::match(ids);
+  Kin kin;
+  const auto names = [&users](const std::vector<std::vector<std::size_t>>& of) {
+    std::vector<std::vector<std::string>> out(users.size());
+    for (std::size_t i = 0; i < of.size() && i < out.size(); ++i) {
+      for (const std::size_t j : of[i]) out[i].push_back(users[j]);
+    }
+    return out;
+  };
+  kin.same_cluster = names(m.same_cluster);
+  kin.same_bundle = names(m.same_bundle);
+  return kin;
+}
+
 /// A graded row, and its student's own page (--pages) while it waits for its turn: "" = none.
 struct GradedRow {
   render::BatchRow row;
@@ -620,8 +693,13 @@ struct GradedRow {
 
 // The row of `entry`, with the student's own page (the run in full, as `check --snapshot FILE
 // --format html --user ID` shows it) when the batch writes pages and the bundle was graded.
-GradedRow graded_row(const BundleEntry& entry, const Plan& p, const std::string& generated_at) {
+GradedRow graded_row(const BundleEntry& entry, const Plan& p, const std::string& generated_at, const Kin& kin,
+                     std::size_t i) {
   GradedRow g{batch_row(entry, p, generated_at), ""};
+  if (g.row.run) {
+    g.row.run->integrity.same_cluster_as = kin.same_cluster.at(i);
+    g.row.run->integrity.same_bundle_as = kin.same_bundle.at(i);
+  }
   if (p.pages.empty() || !g.row.run) return g;
   render::Options opts = for_file(p.ropts);
   opts.user = g.row.user;
@@ -660,6 +738,7 @@ int run_batch(const CheckOptions& o, const Plan& p) {
   std::optional<PageWriter> pages;
   if (!p.pages.empty()) pages.emplace(p.pages, report_folder(p), p.lang);
   use_batch_allocator();
+  const Kin kin = batch_kin(entries, p.jobs);
   Emitting how;
   how.generated_at = sys::now_rfc3339();
   how.stream = true;
@@ -674,11 +753,11 @@ int run_batch(const CheckOptions& o, const Plan& p) {
     // two submissions of one id get their names ("~2") the same way whatever --jobs is.
     pool::ordered_map(
         entries.size(), p.jobs, 4 * std::max<std::size_t>(1, p.jobs),
-        [&](std::size_t i) { return graded_row(entries[i], p, how.generated_at); },
+        [&](std::size_t i) { return graded_row(entries[i], p, how.generated_at, kin, i); },
         [&](GradedRow&& g) {
           if (pages && !g.page.empty()) g.row.page = pages->write(g.row.user, g.page);
           g.page = std::string();
-          rc = std::max(rc, g.row.run ? g.row.run->exit_code() : kExitIncomplete);
+          rc = std::max(rc, g.row.run ? integrity_exit(*g.row.run, p, g.row.run->exit_code()) : kExitIncomplete);
           for (auto& w : writers) w.add(g.row);
         });
     for (auto& w : writers) w.finish();
@@ -710,6 +789,7 @@ void setup_check(CLI::App& app, int& exit_code, i18n::Lang lang) {
   sub->add_option("--roster", opts->roster, t("cli.opt.roster"))->type_name("FILE");
   sub->add_option("--due", opts->due, t("cli.opt.due"))->type_name("TIME");
   sub->add_option("--pages", opts->pages, t("cli.opt.pages"))->type_name("DIR");
+  sub->add_flag("--require-integrity", opts->require_integrity, t("cli.opt.require-integrity"));
   sub->add_flag("--no-dry-run", opts->no_dry_run, t("cli.opt.no-dry-run"));
   sub->add_flag("--poll", opts->poll, t("cli.opt.poll"));
   sub->add_option("--format", opts->format, t("cli.opt.format"))

@@ -293,10 +293,29 @@ std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
   return rows;
 }
 
-const std::vector<std::string> kCsvHeader{"user",     "score",  "max_score", "step1", "step2", "step3",
-                                          "step4",    "step5",  "step6",     "step7", "step8", "complete",
-                                          "passed",   "failed", "errors",    "error", "roots", "failed_checks",
-                                          "taken_at", "late",   "on_roster"};
+const std::vector<std::string> kCsvHeader{"user",
+                                          "score",
+                                          "max_score",
+                                          "step1",
+                                          "step2",
+                                          "step3",
+                                          "step4",
+                                          "step5",
+                                          "step6",
+                                          "step7",
+                                          "step8",
+                                          "complete",
+                                          "passed",
+                                          "failed",
+                                          "errors",
+                                          "error",
+                                          "roots",
+                                          "failed_checks",
+                                          "taken_at",
+                                          "late",
+                                          "on_roster",
+                                          "integrity",
+                                          "integrity_findings"};
 
 // The failed checks are listed by id; the step columns carry the step's most points when the
 // caller gives them.

@@ -16,7 +16,9 @@ render::Options en() {
 TEST(ReportJson, HasTheContractFields) {
   const RunResult run = synthetic_run();
   const json j = json::parse(render::json(run, en()));
-  EXPECT_EQ(j["schema_version"], 2);
+  EXPECT_EQ(j["schema_version"], 3);
+  EXPECT_EQ(j["integrity"]["status"], "unchecked");  // a run made here, not graded from a snapshot
+  EXPECT_EQ(j["integrity"]["findings"], json::array());
   EXPECT_EQ(j["kind"], "gpuwhy-report");
   EXPECT_EQ(j["gpuwhy_version"], "test");
   EXPECT_EQ(j["lab_id"], "gpu-why");

@@ -916,6 +916,10 @@ constexpr CatalogEntry kEntries[] = {
      "A batch: the class list, one id per line or a CSV with an id column; the class page says who has not submitted"},
     {"cli.opt.due",
      "A batch: the due time (RFC 3339, e.g. 2026-12-07T09:00:00+09:00); the class page marks snapshots taken after it"},
+    {"cli.opt.require-integrity",
+     "Refuse a suspect bundle (findings, or another submission of the batch from the same cluster): exit 3, the "
+     "findings on stderr; the report keeps its score"},
+    {"cli.error.integrity", "{source}: refused by --require-integrity: {line}"},
     {"cli.opt.pages", "A batch: write each student's own report page into this folder, linked from the class page"},
     {"cli.error.batch-only", "{flag} applies to a batch (several --snapshot bundles or a folder of them)"},
     {"cli.error.bad-due",

@@ -998,6 +998,10 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.opt.due",
      "一括採点: 締め切り（`RFC 3339`、例: "
      "2026-12-07T09:00:00+09:00）。締め切り後に取られたスナップショットはクラスのページで提出遅れとして示されます"},
+    {"cli.opt.require-integrity",
+     "疑わしいバンドル(検出があるか、バッチの他の提出物と同じクラスター)を拒否します。終了コード 3、検出は `stderr` "
+     "に出し、レポートの得点はそのままです"},
+    {"cli.error.integrity", "{source}: --require-integrity により拒否: {line}"},
     {"cli.opt.pages", "一括採点: 学生ごとのレポートページをこのフォルダーに書き、クラスのページからリンクします"},
     {"cli.error.batch-only", "{flag} は一括採点（複数の --snapshot バンドル、またはバンドルのフォルダー）用です"},
     {"cli.error.bad-due",

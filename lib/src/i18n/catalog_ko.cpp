@@ -927,6 +927,10 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.opt.due",
      "일괄 채점: 마감 시각(`RFC 3339`, 예: 2026-12-07T09:00:00+09:00). 마감 뒤에 찍은 스냅샷은 반 페이지에 늦은 제출로 "
      "표시됩니다"},
+    {"cli.opt.require-integrity",
+     "의심스러운 번들(발견 사항이 있거나 배치의 다른 제출물과 같은 클러스터)을 거부합니다. 종료 코드 3, 발견 사항은 "
+     "stderr에 출력하며 보고서의 점수는 그대로입니다"},
+    {"cli.error.integrity", "{source}: --require-integrity로 거부됨: {line}"},
     {"cli.opt.pages", "일괄 채점: 학생마다 자기 보고서 페이지를 이 폴더에 쓰고, 반 페이지에서 그 페이지로 연결합니다"},
     {"cli.error.batch-only", "{flag:은/는} 일괄 채점(--snapshot 번들 여러 개 또는 번들 폴더)에만 쓰입니다"},
     {"cli.error.bad-due",

@@ -1,0 +1,144 @@
+// Integrity on the real binary (issue 38): a forged bundle (from tests/forgery/forgeries.json, an
+// edit made to a real capture to raise its score) is graded as usual but its report says
+// "suspect" in every format, with the findings, and --require-integrity refuses it (exit 3, the
+// findings on stderr) while a real capture passes; in a batch, two submissions of one cluster
+// name each other, in the class page and the CSV.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "../tools/run_binary.h"
+
+namespace gpuwhy {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using testing_tools::RunOutput;
+using testing_tools::TempDir;
+
+const fs::path kSource = GPUWHY_SOURCE_DIR;
+
+RunOutput check(const std::vector<std::string>& args, const std::string& scratch) {
+  std::vector<std::string> argv{GPUWHY_BINARY, "check"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return testing_tools::run_binary(argv, scratch, std::chrono::seconds(120));
+}
+
+json read_json(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return json::parse(in);
+}
+
+fs::path capture(const std::string& name) {
+  return kSource / "fixtures" / "captures" / name / "bundle.json";
+}
+
+// The forgery `name` of the suite, written as a bundle in `dir`; its expected finding ids.
+std::pair<fs::path, std::vector<std::string>> forged(const std::string& name, const fs::path& dir) {
+  for (const auto& f : read_json(kSource / "tests" / "forgery" / "forgeries.json")) {
+    if (f.at("name") != name) continue;
+    const json bundle = read_json(capture(f.at("capture"))).patch(f.at("ops"));
+    const fs::path out = dir / (name + ".json");
+    std::ofstream(out, std::ios::binary) << bundle.dump();
+    return {out, f.at("expect").get<std::vector<std::string>>()};
+  }
+  ADD_FAILURE() << "no forgery " << name;
+  return {};
+}
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// toleration-wrong-value with the toleration's value fixed in the pod (not in what kubectl
+// applied): the report says why it is suspect, in every format.
+TEST(IntegrityCli, AForgedBundleIsSuspectInEveryFormatAndKeepsItsScore) {
+  TempDir tmp;
+  const auto [path, expect] = forged("toleration-right-value", tmp.path());
+  ASSERT_FALSE(expect.empty());
+  const RunOutput real =
+      check({"--snapshot", capture("v1.34.0/toleration-wrong-value").string(), "--format", "json"}, tmp.path());
+  const RunOutput fake = check({"--snapshot", path.string(), "--format", "json"}, tmp.path());
+  const json r = json::parse(real.out);
+  const json f = json::parse(fake.out);
+  EXPECT_EQ(r.at("integrity").at("status"), "ok");
+  EXPECT_EQ(f.at("integrity").at("status"), "suspect");
+  std::vector<std::string> ids;
+  for (const auto& x : f.at("integrity").at("findings")) ids.push_back(x.at("id"));
+  for (const auto& id : expect) EXPECT_NE(std::find(ids.begin(), ids.end(), id), ids.end()) << id;
+  const std::string line = f.at("integrity").at("findings")[0].at("message");
+  for (const char* format : {"table", "tap", "junit", "gradescope", "markdown", "html", "csv"}) {
+    const RunOutput o = check({"--snapshot", path.string(), "--format", format, "--color", "never"}, tmp.path());
+    EXPECT_EQ(o.exit_code, 1) << format << o.err;
+    // Each format says it (HTML and JUnit escape quotes; CSV names the finding ids).
+    const std::string want = std::string(format) == "csv" ? "suspect," + ids[0] : line.substr(0, 12);
+    EXPECT_TRUE(has(o.out, want)) << format << ": " << want << "\n" << o.out.substr(0, 2000);
+  }
+  const RunOutput lti = check({"--snapshot", path.string(), "--format", "lti", "--user", "s1"}, tmp.path());
+  EXPECT_TRUE(has(json::parse(lti.out).at("comment").get<std::string>(), line.substr(0, 12)));
+}
+
+TEST(IntegrityCli, RequireIntegrityRefusesASuspectBundleAndPassesARealOne) {
+  TempDir tmp;
+  const auto [path, expect] = forged("taken-at-1999", tmp.path());
+  const RunOutput fake = check({"--snapshot", path.string(), "--require-integrity", "--format", "json", "-o",
+                                (fs::path(tmp.path()) / "fake.json").string()},
+                               tmp.path());
+  EXPECT_EQ(fake.exit_code, 3) << fake.err;
+  EXPECT_TRUE(has(fake.err, "--require-integrity")) << fake.err;
+  EXPECT_TRUE(has(fake.err, path.string())) << "names the bundle: " << fake.err;
+  const json report = read_json(fs::path(tmp.path()) / "fake.json");  // the report file stays valid
+  EXPECT_EQ(report.at("integrity").at("status"), "suspect");
+  EXPECT_EQ(report.at("score"), 72) << "the score is never changed by integrity";
+  for (const char* c : {"v1.34.0/solution", "v1.33.13/solution", "v1.37.2/solution"}) {
+    const RunOutput real = check({"--snapshot", capture(c).string(), "--require-integrity"}, tmp.path());
+    EXPECT_EQ(real.exit_code, 0) << c << real.err;
+  }
+  const RunOutput failing =
+      check({"--snapshot", capture("v1.34.0/capacity-only").string(), "--require-integrity"}, tmp.path());
+  EXPECT_EQ(failing.exit_code, 1) << "a real failing bundle is graded, not refused: " << failing.err;
+}
+
+// Two students hand in one cluster's bundle (one of them renamed): both rows name the other, in
+// the batch JSON, the CSV and the class page; a third, real submission is not flagged.
+TEST(IntegrityCli, ABatchFlagsTwoSubmissionsOfOneClusterOnBoth) {
+  TempDir tmp;
+  const fs::path dir = fs::path(tmp.path()) / "subs";
+  fs::create_directories(dir);
+  fs::copy_file(capture("v1.34.0/solution"), dir / "s01.json");
+  fs::copy_file(capture("v1.34.0/solution"), dir / "s02.json");
+  json edited = read_json(capture("v1.34.0/solution"));
+  edited["taken_at"] = "2026-12-01T06:39:00Z";  // taken again a minute later: same cluster, other bytes
+  std::ofstream(dir / "s03.json", std::ios::binary) << edited.dump();
+  fs::copy_file(capture("v1.34.0/capacity-only"), dir / "s04.json");
+  const RunOutput j = check({"--snapshot", dir.string(), "--format", "json"}, tmp.path());
+  const json batch = json::parse(j.out);
+  std::map<std::string, json> by;
+  for (const auto& s : batch.at("submissions")) by[s.at("user")] = s.at("report").at("integrity");
+  EXPECT_EQ(by["s01"].at("same_cluster_as"), json({"s02", "s03"}));
+  EXPECT_EQ(by["s01"].at("same_bundle_as"), json({"s02"}));
+  EXPECT_EQ(by["s03"].at("same_cluster_as"), json({"s01", "s02"}));
+  EXPECT_EQ(by["s03"].at("same_bundle_as"), json::array());
+  EXPECT_EQ(by["s04"].at("status"), "ok");
+  EXPECT_EQ(batch.at("class").at("suspect"), 3);
+  const RunOutput csv = check({"--snapshot", dir.string(), "--format", "csv"}, tmp.path());
+  EXPECT_TRUE(has(csv.out, "suspect,same-cluster:s02 same-cluster:s03 same-bundle:s02\r\n")) << csv.out;
+  const RunOutput html = check({"--snapshot", dir.string(), "--format", "html"}, tmp.path());
+  EXPECT_TRUE(has(html.out, "<tr data-user=\"s02\"")) << "scored";
+  EXPECT_TRUE(
+      has(html.out, "data-suspect=\"true\" data-page=\"\">\n<td data-value=\"s02\">s02 <span class=\"badge suspect\""))
+      << html.out.substr(html.out.find("data-user=\"s02\""), 400);
+  EXPECT_TRUE(has(html.out, "data-user=\"s04\" data-failed"));
+  const RunOutput refused = check({"--snapshot", dir.string(), "--require-integrity", "--format", "csv"}, tmp.path());
+  EXPECT_EQ(refused.exit_code, 3) << refused.err;
+}
+
+}  // namespace
+}  // namespace gpuwhy
