@@ -6,7 +6,8 @@
 //  - the real CLI: `gpuwhy check --snapshot FOLDER --format json -o FILE --jobs N` over a folder
 //    of --copies bundles (the captures, repeated), for --jobs 1 and --jobs <cores>.
 // With --batch-rss N[,N...] it measures instead the peak RSS of a batch in every batch format
-// (json, csv, table, html, markdown) over folders of N bundles, against a 64 MB bound.
+// (json, csv, table, html, markdown, and html with --pages, --roster and --due: the instructor's
+// page in full) over folders of N bundles, against a 64 MB bound.
 //
 // Usage: gpuwhy_bench [--seconds S] [--copies N] [--no-cli] [--batch-rss 2000,10000] [bundle.json ...]
 // Without bundles it uses every fixtures/captures/<version>/<scenario>/bundle.json.
@@ -25,6 +26,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -194,12 +196,27 @@ int bench_batch_rss(const std::vector<Input>& inputs, const std::vector<std::siz
       std::ofstream(dir / ("s" + std::to_string(100000 + made) + ".json"), std::ios::binary)
           << inputs[made % inputs.size()].text;
     }
-    for (const char* format : {"json", "csv", "table", "html", "markdown"}) {
-      const CliRun run = run_cli({GPUWHY_BINARY, "check", "--snapshot", dir.string(), "--format", format, "-o",
-                                  (fs::path(tmpl) / "report").string()});
+    // The roster names every submission and ten more who did not submit.
+    {
+      std::ofstream roster(fs::path(tmpl) / "roster.txt");
+      for (std::size_t i = 0; i < n + 10; ++i) roster << "s" << (100000 + i) << "\n";
+    }
+    // The instructor's page in full: the class page with a page per student, the roster and a
+    // due time, as README's "The instructor's view" runs it.
+    const std::vector<std::string> monday{"--pages",  (fs::path(tmpl) / "pages").string(),
+                                          "--roster", (fs::path(tmpl) / "roster.txt").string(),
+                                          "--due",    "2026-12-01T15:40:00+09:00"};
+    for (const char* format : {"json", "csv", "table", "html", "markdown", "html+pages"}) {
+      const bool full = std::string_view(format) == "html+pages";
+      std::vector<std::string> argv{GPUWHY_BINARY, "check",
+                                    "--snapshot",  dir.string(),
+                                    "--format",    full ? "html" : format,
+                                    "-o",          (fs::path(tmpl) / "report").string()};
+      if (full) argv.insert(argv.end(), monday.begin(), monday.end());
+      const CliRun run = run_cli(argv);
       const double mb = static_cast<double>(run.max_rss_kb) / 1024.0;
       const bool ok = run.seconds >= 0 && mb <= kBatchRssBoundMb;
-      std::printf("batch RSS: %zu bundles, --format %-8s: %.1f s, peak RSS %.1f MB (bound %.0f MB: %s)\n", n, format,
+      std::printf("batch RSS: %zu bundles, --format %-10s: %.1f s, peak RSS %.1f MB (bound %.0f MB: %s)\n", n, format,
                   run.seconds, mb, kBatchRssBoundMb, ok ? "ok" : "OVER");
       if (!ok) rc = 1;
     }

@@ -13,6 +13,10 @@ ids_with() {  # ids_with STATUS JSONFILE -> sorted ids, space-separated
   /usr/bin/python3 -c 'import json,sys; r=json.load(open(sys.argv[2])); print(" ".join(sorted(c["id"] for c in r["checks"] if c["status"]==sys.argv[1])))' "$1" "$2"
 }
 
+integrity_of() {  # integrity_of REPORT -> ok | suspect | unchecked
+  /usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["integrity"]["status"])' "$1"
+}
+
 scenario() {  # scenario NAME SCRIPT
   local s=$1 script=$2 rc
   cluster_down; cluster_up "$NAME"
@@ -27,6 +31,11 @@ scenario() {  # scenario NAME SCRIPT
     expect_eq "$s: exit 1" 1 "$rc"
   fi
   expect_eq "$s: no check is error" "" "$(ids_with error "$TMP/$s.json")"
+  # Integrity: a bundle taken now of this real cluster is never suspect (no false alarm).
+  "$GPUWHY" snapshot --dir "$TMP/$s" -o "$TMP/$s.bundle.json" 2>/dev/null || true
+  rc=0; "$GPUWHY" check --snapshot "$TMP/$s.bundle.json" --require-integrity --format json -o "$TMP/$s.int.json" >/dev/null 2>"$TMP/$s.int.err" || rc=$?
+  expect_eq "$s: a live bundle's integrity is ok" "ok" "$(integrity_of "$TMP/$s.int.json")"
+  [[ $rc -ne 3 ]] || { cat "$TMP/$s.int.err"; fail "$s: --require-integrity refused a real bundle"; }
   local cap="$ROOT/fixtures/captures/$VERSION/$s/bundle.json"
   if [[ -f "$cap" ]]; then
     "$GPUWHY" check --snapshot "$cap" --format json -o "$TMP/$s.cap.json" >/dev/null 2>&1 || true
@@ -46,7 +55,7 @@ kubectl apply -f "$TMP/solution/k8s/trainer3.yaml" >/dev/null
 wait "$WAITER" || rc=$?
 expect_eq "--wait: passes once trainer3 is back and Pending" 0 "$rc"
 expect_match "--wait: shows progress while waiting" "waiting" "$(cat "$TMP/wait.err")"
-# The first snapshot (7 requests) and one watch per part the check reads: a handful, not one
+# The first snapshot (8 requests) and one watch per part the check reads: a handful, not one
 # whole snapshot a second.
 expect_match "--wait: follows with watches, a handful of requests" \
   "waited [0-9.]+s: ([0-9]|1[0-9]) apiserver request\(s\) in all \([1-4] watch stream\(s\)\)" "$(cat "$TMP/wait.err")"
@@ -74,7 +83,24 @@ rc=0; "$GPUWHY" check --dir "$TMP/solution" --check step3.not-created --check st
 expect_eq "--wait: already passing returns at once" 0 "$rc"
 echo "== requests per snapshot"
 "$GPUWHY" snapshot --dir "$TMP/solution" -o "$TMP/bundle.json" 2>"$TMP/snap.err" || true
-expect_match "snapshot makes 7 apiserver requests" "\(7 apiserver requests, [0-9]+ bytes received\)" "$(cat "$TMP/snap.err")"
+expect_match "snapshot makes 8 apiserver requests" "\(8 apiserver requests, [0-9]+ bytes received\)" "$(cat "$TMP/snap.err")"
+echo "== integrity after a student's normal fixes"
+# trainer3 was deleted and applied again above; now trainer2 too, the node's GPUs patched again,
+# the gate report saved again: a bundle taken after that is not suspect.
+kubectl -n gpu-why delete pod trainer2 --wait=true >/dev/null
+kubectl apply -f "$TMP/solution/k8s/trainer2.yaml" >/dev/null
+for _ in $(seq 1 100); do [[ $(kubectl -n gpu-why get pod trainer2 -o jsonpath='{.spec.nodeName}') ]] && break; sleep 0.2; done
+kubectl patch node lab-node-0 --subresource=status --type=json \
+  -p '[{"op":"replace","path":"/status/capacity/nvidia.com~1gpu","value":"2"},{"op":"replace","path":"/status/allocatable/nvidia.com~1gpu","value":"2"}]' >/dev/null
+cp "$TMP/solution/out/gate-report.txt" "$TMP/gate.txt" && cat "$TMP/gate.txt" >"$TMP/solution/out/gate-report.txt"
+"$GPUWHY" snapshot --dir "$TMP/solution" -o "$TMP/refixed.json" 2>/dev/null || true
+rc=0; "$GPUWHY" check --snapshot "$TMP/refixed.json" --require-integrity --format json -o "$TMP/refixed.report.json" >/dev/null 2>"$TMP/refixed.err" || rc=$?
+expect_eq "re-taken after normal fixes: integrity ok" "ok" "$(integrity_of "$TMP/refixed.report.json")"
+expect_eq "re-taken after normal fixes: not refused" 0 "$rc"
+# The same bundle twice in a batch: one cluster, flagged on both.
+mkdir -p "$TMP/class" && cp "$TMP/refixed.json" "$TMP/class/a.json" && cp "$TMP/bundle.json" "$TMP/class/b.json"
+"$GPUWHY" check --snapshot "$TMP/class" --format csv -o "$TMP/class.csv" >/dev/null 2>&1 || true
+expect_match "one cluster's two bundles in a batch: flagged" "same-cluster:b" "$(cat "$TMP/class.csv")"
 echo "== apiserver stopped"
 STATE=${GPUWHY_LAB_STATE_ROOT:-${XDG_STATE_HOME:-$HOME/.local/state}/gpuwhy}/$NAME
 APISERVER_PID=$(cat "$STATE/run/kube-apiserver.pid")

@@ -1341,7 +1341,7 @@ constexpr CatalogEntry kEntries[] = {
      "{object} と {other} の `uid` が同じ {uid} です。apiserver は一つの `uid` "
      "を二つのオブジェクトに与えません（全部で {count} 個）"},
     {"integrity.scheduled-event-node-mismatch",
-     "{event} ではスケジューラが {pod} を {event_node} に割り当てたとありますが、Pod の spec.nodeName は {node} です"},
+     "{event} ではスケジューラーが {pod} を {event_node} に割り当てたとありますが、Pod の spec.nodeName は {node} です"},
     {"integrity.event-before-pod",
      "{pod} の {event} は {event_time} に起きており、Pod が作られた時刻（{created}）より前です"},
     {"integrity.phase-scheduling-mismatch",
