@@ -60,16 +60,16 @@ struct CheckOptions {
   std::string output;
   bool verbose = false;
   bool hide_expected = false;
+  bool require_integrity = false;  ///< --require-integrity: a suspect bundle exits 3
   std::string user;
   std::string lang;
   std::string color = "auto";
-  bool github_output = false;      ///< --github-output: append result=<base64> to $GITHUB_OUTPUT
-  std::string jobs;                ///< "" = one per core
-  std::string roster;              ///< --roster FILE: the ids a batch expects
-  std::string due;                 ///< --due TIME (RFC 3339)
-  std::string pages;               ///< --pages DIR: each student's own page goes there
-  bool require_integrity = false;  ///< --require-integrity: a suspect bundle exits 3
-  std::set<std::string> given;     ///< the flags named on the command line
+  bool github_output = false;   ///< --github-output: append result=<base64> to $GITHUB_OUTPUT
+  std::string jobs;             ///< "" = one per core
+  std::string roster;           ///< --roster FILE: the ids a batch expects
+  std::string due;              ///< --due TIME (RFC 3339)
+  std::string pages;            ///< --pages DIR: each student's own page goes there
+  std::set<std::string> given;  ///< the flags named on the command line
 };
 
 RunMeta meta_for(const Snapshot& snap, i18n::Lang lang, std::string generated_at = sys::now_rfc3339()) {
@@ -136,13 +136,13 @@ struct Plan {
   checks::Selection sel;
   render::Options ropts;  ///< for stdout
   bool tty = false;
+  bool require_integrity = false;  ///< --require-integrity
   Source source = Source::kLive;
   std::chrono::milliseconds wait{0};
   std::string output;         ///< "" or "-" = the report goes to stdout
   std::string github_output;  ///< the file $GITHUB_OUTPUT names, with --github-output; else ""
   unsigned jobs = 1;          ///< bundles of a batch graded at once
   std::string pages;          ///< --pages DIR of a batch; "" = no student pages
-  bool require_integrity = false;
   [[nodiscard]] bool report_to_file() const { return !output.empty() && output != "-"; }
   /// The terminal gets the table when the report goes elsewhere.
   [[nodiscard]] bool report_elsewhere() const { return report_to_file() || !github_output.empty(); }
@@ -636,10 +636,15 @@ int emit_run(const Plan& p, const Graded& g) {
 
 // ---- A batch's kin: who shares a cluster or a bundle (integrity::match).
 
-/// For each entry, the other submissions taken from its cluster, and those with its very bundle.
+/// The batch's groups of one cluster and of one bundle (integrity::match), and each entry's name.
 struct Kin {
-  std::vector<std::vector<std::string>> same_cluster;
-  std::vector<std::vector<std::string>> same_bundle;
+  integrity::Match match;
+  std::vector<std::string> users;
+  /// The others of a group by name (the first Integrity::kMaxNamed) and their number.
+  void name(const std::vector<std::size_t>& others, std::vector<std::string>& named, std::size_t& count) const {
+    count = others.size();
+    for (std::size_t k = 0; k < others.size() && k < Integrity::kMaxNamed; ++k) named.push_back(users[others[k]]);
+  }
 };
 
 /// An entry's submission name (its own `student` field when it has one) and what identifies its
@@ -671,17 +676,9 @@ Kin batch_kin(const std::vector<BundleEntry>& entries, unsigned jobs) {
         x.second.node_uids.shrink_to_fit();
         ids.push_back(std::move(x.second));
       });
-  const integrity::Match m = integrity::match(ids);
   Kin kin;
-  const auto names = [&users](const std::vector<std::vector<std::size_t>>& of) {
-    std::vector<std::vector<std::string>> out(users.size());
-    for (std::size_t i = 0; i < of.size() && i < out.size(); ++i) {
-      for (const std::size_t j : of[i]) out[i].push_back(users[j]);
-    }
-    return out;
-  };
-  kin.same_cluster = names(m.same_cluster);
-  kin.same_bundle = names(m.same_bundle);
+  kin.match = integrity::match(ids);
+  kin.users = std::move(users);
   return kin;
 }
 
@@ -697,8 +694,9 @@ GradedRow graded_row(const BundleEntry& entry, const Plan& p, const std::string&
                      std::size_t i) {
   GradedRow g{batch_row(entry, p, generated_at), ""};
   if (g.row.run) {
-    g.row.run->integrity.same_cluster_as = kin.same_cluster.at(i);
-    g.row.run->integrity.same_bundle_as = kin.same_bundle.at(i);
+    Integrity& in = g.row.run->integrity;
+    kin.name(kin.match.same_cluster(i), in.same_cluster_as, in.same_cluster_count);
+    kin.name(kin.match.same_bundle(i), in.same_bundle_as, in.same_bundle_count);
   }
   if (p.pages.empty() || !g.row.run) return g;
   render::Options opts = for_file(p.ropts);

@@ -21,33 +21,62 @@ ClusterId id(std::string ks, std::string ns, std::vector<std::string> nodes, std
   return ClusterId{std::move(ks), std::move(ns), std::move(nodes), std::move(pods), std::move(digest)};
 }
 
+// Each index's others, as a list per index (what a batch says next to each student).
+struct Lists {
+  std::vector<V> same_cluster, same_bundle;
+};
+Lists lists(const integrity::Match& m, std::size_t n) {
+  Lists l;
+  for (std::size_t i = 0; i < n; ++i) {
+    l.same_cluster.push_back(m.same_cluster(i));
+    l.same_bundle.push_back(m.same_bundle(i));
+  }
+  return l;
+}
+
 TEST(IntegrityMatch, SameKubeSystemUidIsOneCluster) {
-  const auto m = integrity::match({id("k1", "n1", {}, {}), id("k1", "n2", {}, {}), id("k2", "n3", {}, {})});
+  const auto m = lists(integrity::match({id("k1", "n1", {}, {}), id("k1", "n2", {}, {}), id("k2", "n3", {}, {})}), 3);
   EXPECT_EQ(m.same_cluster, (std::vector<V>{{1}, {0}, {}}));
   EXPECT_EQ(m.same_bundle, (std::vector<V>{{}, {}, {}}));
 }
 
 TEST(IntegrityMatch, SameNamespaceOrSharedNodeOrPodUid) {
-  const auto m = integrity::match({id("", "n1", {"a"}, {"p1", "p2"}), id("", "n1", {}, {}), id("", "x", {"a"}, {}),
-                                   id("", "y", {}, {"p2"}), id("", "z", {"b"}, {"p3"})});
-  EXPECT_EQ(m.same_cluster, (std::vector<V>{{1, 2, 3}, {0}, {0}, {0}, {}}));
+  // 1, 2 and 3 each share a uid with 0: one cluster, all four, whichever uid links them.
+  const auto m = lists(integrity::match({id("", "n1", {"a"}, {"p1", "p2"}), id("", "n1", {}, {}),
+                                         id("", "x", {"a"}, {}), id("", "y", {}, {"p2"}), id("", "z", {"b"}, {"p3"})}),
+                       5);
+  EXPECT_EQ(m.same_cluster, (std::vector<V>{{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}, {}}));
 }
 
 TEST(IntegrityMatch, EmptyUidsNeverMatch) {
-  const auto m = integrity::match({id("", "", {""}, {""}), id("", "", {""}, {""})});
+  const auto m = lists(integrity::match({id("", "", {""}, {""}), id("", "", {""}, {""})}), 2);
   EXPECT_EQ(m.same_cluster, (std::vector<V>{{}, {}}));
   EXPECT_EQ(m.same_bundle, (std::vector<V>{{}, {}}));
 }
 
 TEST(IntegrityMatch, UnsortedUidListsStillMatch) {
-  const auto m = integrity::match({id("", "", {}, {"z", "b", "a"}), id("", "", {}, {"q", "a"})});
+  const auto m = lists(integrity::match({id("", "", {}, {"z", "b", "a"}), id("", "", {}, {"q", "a"})}), 2);
   EXPECT_EQ(m.same_cluster, (std::vector<V>{{1}, {0}}));
 }
 
 TEST(IntegrityMatch, IdenticalDigestIsTheSameBundle) {
-  const auto m = integrity::match({id("k1", "", {}, {}, "d1"), id("k2", "", {}, {}, "d1"), id("k3", "", {}, {}, "d2")});
+  const auto m =
+      lists(integrity::match({id("k1", "", {}, {}, "d1"), id("k2", "", {}, {}, "d1"), id("k3", "", {}, {}, "d2")}), 3);
   EXPECT_EQ(m.same_bundle, (std::vector<V>{{1}, {0}, {}}));
   EXPECT_EQ(m.same_cluster, (std::vector<V>{{}, {}, {}}));
+}
+
+// A uid of one kind never links to the same text as a uid of another kind, and a class of many
+// copies of one bundle is one group (linear: no list of pairs).
+TEST(IntegrityMatch, KindsDoNotMixAndCopiesAreOneGroup) {
+  const auto m = lists(integrity::match({id("u", "", {}, {}), id("", "u", {}, {}), id("", "", {"u"}, {})}), 3);
+  EXPECT_EQ(m.same_cluster, (std::vector<V>{{}, {}, {}}));
+  std::vector<ClusterId> many(5000, id("k", "n", {"o"}, {"p"}, "d"));
+  const auto g = integrity::match(many);
+  ASSERT_EQ(g.clusters.size(), 1U);
+  EXPECT_EQ(g.clusters[0].size(), 5000U);
+  EXPECT_EQ(g.bundles.size(), 1U);
+  EXPECT_EQ(g.same_cluster(4999).size(), 4999U);
 }
 
 TEST(IntegrityClusterId, DigestIsSha256OfTheBytes) {

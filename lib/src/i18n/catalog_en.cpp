@@ -1011,6 +1011,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.integrity.label", "integrity"},
     {"ui.integrity.suspect",
      "Integrity: this bundle is suspect ({count} finding(s)); the score is not changed, a person should look."},
+    {"ui.integrity.and-more", "and {count} more"},
     {"ui.integrity.same-cluster", "taken from the same cluster as {others}"},
     {"ui.integrity.same-bundle", "the very same bundle as {others}"},
     {"ui.class.suspect", "suspect"},

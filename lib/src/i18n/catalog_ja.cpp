@@ -1096,6 +1096,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.integrity.label", "完全性"},
     {"ui.integrity.suspect",
      "完全性: このバンドルは疑わしいです(検出 {count} 件)。得点は変わりません。人が確認してください。"},
+    {"ui.integrity.and-more", "ほか {count} 人"},
     {"ui.integrity.same-cluster", "{others} と同じクラスターから取得"},
     {"ui.integrity.same-bundle", "{others} とまったく同じバンドル"},
     {"ui.class.suspect", "疑わしい"},
@@ -1341,7 +1342,8 @@ constexpr CatalogEntry kEntries[] = {
      "{object} と {other} の `uid` が同じ {uid} です。apiserver は一つの `uid` "
      "を二つのオブジェクトに与えません（全部で {count} 個）"},
     {"integrity.scheduled-event-node-mismatch",
-     "{event} ではスケジューラーが {pod} を {event_node} に割り当てたとありますが、Pod の spec.nodeName は {node} です"},
+     "{event} ではスケジューラーが {pod} を {event_node} に割り当てたとありますが、Pod の spec.nodeName は {node} "
+     "です"},
     {"integrity.event-before-pod",
      "{pod} の {event} は {event_time} に起きており、Pod が作られた時刻（{created}）より前です"},
     {"integrity.phase-scheduling-mismatch",

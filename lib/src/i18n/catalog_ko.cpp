@@ -1024,6 +1024,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.integrity.label", "무결성"},
     {"ui.integrity.suspect",
      "무결성: 이 번들은 의심스럽습니다(발견 {count}건). 점수는 바뀌지 않으니 사람이 확인해야 합니다."},
+    {"ui.integrity.and-more", "외 {count}명"},
     {"ui.integrity.same-cluster", "{others}와 같은 클러스터에서 수집됨"},
     {"ui.integrity.same-bundle", "{others}와 똑같은 번들"},
     {"ui.class.suspect", "의심"},

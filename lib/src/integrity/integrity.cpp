@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -166,56 +167,86 @@ ClusterId cluster_id(const Snapshot& snap, std::string_view bundle_bytes) {
 
 namespace {
 
-bool same_uid(const std::string& a, const std::string& b) {
-  return !a.empty() && a == b;
-}
-
-bool share_any(const std::vector<std::string>& a, const std::vector<std::string>& b) {
-  // Both sorted (cluster_id): one merge pass.
-  auto i = a.begin();
-  auto j = b.begin();
-  while (i != a.end() && j != b.end()) {
-    if (*i < *j) {
-      ++i;
-    } else if (*j < *i) {
-      ++j;
-    } else {
-      if (!i->empty()) return true;
-      ++i;
-      ++j;
+// Union-find over the indices: each key (a uid, a digest) joins every index that has it.
+class Groups {
+ public:
+  explicit Groups(std::size_t n) : parent_(n) {
+    for (std::size_t i = 0; i < n; ++i) parent_[i] = i;
+  }
+  void join(const std::string& key, std::size_t i) {
+    if (key.empty()) return;  // an empty uid never links
+    const auto [it, fresh] = first_.try_emplace(key, i);
+    if (!fresh) unite(it->second, i);
+  }
+  // The groups of two or more, ascending, and each index's group (or Match::kAlone).
+  void finish(std::vector<std::size_t>& of, std::vector<std::vector<std::size_t>>& groups) {
+    const std::size_t n = parent_.size();
+    std::vector<std::size_t> size(n, 0);
+    for (std::size_t i = 0; i < n; ++i) ++size[root(i)];
+    std::vector<std::size_t> at(n, Match::kAlone);
+    of.assign(n, Match::kAlone);
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::size_t r = root(i);
+      if (size[r] < 2) continue;
+      if (at[r] == Match::kAlone) {
+        at[r] = groups.size();
+        groups.emplace_back();
+      }
+      of[i] = at[r];
+      groups[at[r]].push_back(i);
     }
   }
-  return false;
-}
 
-std::vector<std::string> sorted(std::vector<std::string> v) {
-  std::sort(v.begin(), v.end());
-  return v;
+ private:
+  std::size_t root(std::size_t i) {
+    while (parent_[i] != i) i = parent_[i] = parent_[parent_[i]];
+    return i;
+  }
+  void unite(std::size_t a, std::size_t b) {
+    a = root(a);
+    b = root(b);
+    if (a != b) parent_[std::max(a, b)] = std::min(a, b);
+  }
+  std::vector<std::size_t> parent_;
+  std::unordered_map<std::string, std::size_t> first_;
+};
+
+std::vector<std::size_t> others(const std::vector<std::size_t>& of, const std::vector<std::vector<std::size_t>>& groups,
+                                std::size_t i) {
+  std::vector<std::size_t> out;
+  if (i >= of.size() || of[i] == Match::kAlone) return out;
+  for (const std::size_t j : groups[of[i]]) {
+    if (j != i) out.push_back(j);
+  }
+  return out;
 }
 
 }  // namespace
 
+std::vector<std::size_t> Match::same_cluster(std::size_t i) const {
+  return others(cluster_of, clusters, i);
+}
+
+std::vector<std::size_t> Match::same_bundle(std::size_t i) const {
+  return others(bundle_of, bundles, i);
+}
+
 Match match(const std::vector<ClusterId>& ids) {
+  Groups cluster(ids.size());
+  Groups bundle(ids.size());
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const ClusterId& id = ids[i];
+    // Keys of different kinds never collide: a prefix says which uid it is ("" stays "").
+    const auto key = [](const char* kind, const std::string& uid) { return uid.empty() ? uid : kind + uid; };
+    cluster.join(key("k:", id.kube_system_uid), i);
+    cluster.join(key("n:", id.namespace_uid), i);
+    for (const auto& u : id.node_uids) cluster.join(key("o:", u), i);
+    for (const auto& u : id.pod_uids) cluster.join(key("p:", u), i);
+    bundle.join(id.digest, i);
+  }
   Match m;
-  m.same_cluster.resize(ids.size());
-  m.same_bundle.resize(ids.size());
-  std::vector<ClusterId> norm = ids;
-  for (auto& id : norm) {
-    id.node_uids = sorted(std::move(id.node_uids));
-    id.pod_uids = sorted(std::move(id.pod_uids));
-  }
-  for (std::size_t i = 0; i < norm.size(); ++i) {
-    for (std::size_t j = 0; j < norm.size(); ++j) {
-      if (i == j) continue;
-      const ClusterId& a = norm[i];
-      const ClusterId& b = norm[j];
-      if (same_uid(a.kube_system_uid, b.kube_system_uid) || same_uid(a.namespace_uid, b.namespace_uid) ||
-          share_any(a.node_uids, b.node_uids) || share_any(a.pod_uids, b.pod_uids)) {
-        m.same_cluster[i].push_back(j);
-      }
-      if (same_uid(a.digest, b.digest)) m.same_bundle[i].push_back(j);
-    }
-  }
+  cluster.finish(m.cluster_of, m.clusters);
+  bundle.finish(m.bundle_of, m.bundles);
   return m;
 }
 

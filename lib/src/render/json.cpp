@@ -102,7 +102,9 @@ void integrity_json(JsonOut& w, const Integrity& in, i18n::Lang lang) {
   }
   w.end_array();
   strings_member(w, "same_cluster_as", in.same_cluster_as);
+  w.member("same_cluster_count", static_cast<int>(in.same_cluster_count));
   strings_member(w, "same_bundle_as", in.same_bundle_as);
+  w.member("same_bundle_count", static_cast<int>(in.same_bundle_count));
   w.end_object();
 }
 

@@ -277,17 +277,19 @@ std::vector<std::string> integrity_lines(const RunResult& run, i18n::Lang lang) 
   out.push_back(
       one_line(i18n::render(msg("ui.integrity.suspect", {{"count", std::to_string(in.findings.size())}}), lang), 1000));
   for (const auto& f : in.findings) out.push_back(one_line(text_of(f.text, lang), 1000));
-  const auto join = [](const std::vector<std::string>& v) {
+  // The others by name, the first few, then how many more.
+  const auto others = [lang](const std::vector<std::string>& v, std::size_t count) {
     std::string s;
     for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+    if (count > v.size())
+      s += " " + i18n::render(msg("ui.integrity.and-more", {{"count", std::to_string(count - v.size())}}), lang);
     return s;
   };
-  if (!in.same_cluster_as.empty())
-    out.push_back(
-        one_line(i18n::render(msg("ui.integrity.same-cluster", {{"others", join(in.same_cluster_as)}}), lang), 1000));
-  if (!in.same_bundle_as.empty())
-    out.push_back(
-        one_line(i18n::render(msg("ui.integrity.same-bundle", {{"others", join(in.same_bundle_as)}}), lang), 1000));
+  for (const auto& [id, named, count] :
+       {std::tuple{"ui.integrity.same-cluster", &in.same_cluster_as, in.same_cluster_count},
+        std::tuple{"ui.integrity.same-bundle", &in.same_bundle_as, in.same_bundle_count}}) {
+    if (count > 0) out.push_back(one_line(i18n::render(msg(id, {{"others", others(*named, count)}}), lang), 1000));
+  }
   return out;
 }
 

@@ -62,11 +62,20 @@ struct ClusterId {
 /// The cluster of `snap`; `bundle_bytes`: the bundle file as read ("" gives an empty digest).
 ClusterId cluster_id(const Snapshot& snap, std::string_view bundle_bytes);
 
-/// For each index i of `ids`, the other indices (ascending) taken from the same cluster: the
-/// same kube-system uid, or the same lab-namespace uid, or any shared node or pod uid (an empty
-/// uid never matches); and those with the identical digest.
+/// The groups of a batch's bundles: those taken from one cluster (linked by the same kube-system
+/// uid, the same lab-namespace uid or any shared node or pod uid, directly or through another
+/// bundle of the group; an empty uid never links), and those with the very same bytes (digest).
+/// Linear in the uids (a class of 10,000 copies of one bundle is 10,000 entries, not 10⁸ pairs).
 struct Match {
-  std::vector<std::vector<std::size_t>> same_cluster, same_bundle;
+  static constexpr std::size_t kAlone = static_cast<std::size_t>(-1);
+  std::vector<std::size_t> cluster_of;             ///< per index: its group in `clusters`, or kAlone
+  std::vector<std::size_t> bundle_of;              ///< per index: its group in `bundles`, or kAlone
+  std::vector<std::vector<std::size_t>> clusters;  ///< groups of two or more indices, ascending
+  std::vector<std::vector<std::size_t>> bundles;   ///< the same, by digest
+  /// The other indices of i's cluster group, ascending; empty when it is alone.
+  [[nodiscard]] std::vector<std::size_t> same_cluster(std::size_t i) const;
+  /// The other indices with i's very bundle, ascending; empty when none.
+  [[nodiscard]] std::vector<std::size_t> same_bundle(std::size_t i) const;
 };
 Match match(const std::vector<ClusterId>& ids);
 

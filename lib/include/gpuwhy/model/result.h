@@ -79,13 +79,17 @@ struct Finding {
 
 /// Whether the graded snapshot reads as the control plane left it. Never changes a score.
 struct Integrity {
-  bool checked = false;                      ///< false: nothing was looked at (no snapshot could be read)
-  std::vector<Finding> findings;             ///< what contradicts itself, in rule order
-  std::vector<std::string> same_cluster_as;  ///< a batch: the other submissions taken from this one's cluster
-  std::vector<std::string> same_bundle_as;   ///< a batch: the other submissions with the very same bundle
-  [[nodiscard]] bool suspect() const {
-    return !findings.empty() || !same_cluster_as.empty() || !same_bundle_as.empty();
-  }
+  bool checked = false;           ///< false: nothing was looked at (no snapshot could be read)
+  std::vector<Finding> findings;  ///< what contradicts itself, in rule order
+  /// A batch: the other submissions taken from this one's cluster (the first kMaxNamed of them,
+  /// in batch order), and how many there are in all.
+  std::vector<std::string> same_cluster_as;
+  std::size_t same_cluster_count = 0;
+  /// A batch: the other submissions with the very same bundle (the first kMaxNamed), and how many.
+  std::vector<std::string> same_bundle_as;
+  std::size_t same_bundle_count = 0;
+  static constexpr std::size_t kMaxNamed = 10;
+  [[nodiscard]] bool suspect() const { return !findings.empty() || same_cluster_count > 0 || same_bundle_count > 0; }
 };
 
 struct RunResult {
