@@ -214,7 +214,9 @@ std::optional<Diff> gpu_diff(const json& applied, const json& pod) {
         const std::string av = scalar_text(a[gpu]);
         const std::string lv = l.is_object() && l.contains(gpu) ? scalar_text(l[gpu]) : "";
         if (!lv.empty() && k8s::milli_value(av) == k8s::milli_value(lv)) continue;
-        return Diff{"spec.containers[" + name + "].resources." + kind + "[" + gpu + "]", av, lv.empty() ? "-" : lv};
+        std::string field = "spec.containers[";
+        field.append(name).append("].resources.").append(kind).append("[").append(gpu).append("]");
+        return Diff{field, av, lv.empty() ? "-" : lv};
       }
     }
   }

@@ -5,6 +5,7 @@
 // runs apart, versions, a sortable student table). All markup is in report.html.tmpl; this file
 // only fills its blocks, and every text slot is HTML-escaped there (students control their files).
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <stdexcept>
 
@@ -503,31 +504,27 @@ std::string flag(const std::optional<bool>& v) {
   return v ? (*v ? "true" : "false") : "";
 }
 
-std::string student_rows(const ClassSummary& s, i18n::Lang lang) {
-  std::string rows;
-  for (const StudentLine& r : s.scored) {
-    const auto roots = s.root_ids(r);
-    std::string user = user_cell(r.user, r.page);
-    if (!r.flags.on_roster.value_or(true)) user += badge("unknown", tr("ui.class.not-on-roster", lang));
-    if (!r.flags.integrity.empty()) user += suspect_badge(r.flags.integrity, lang);
-    rows += fill("student-row",
-                 {{"user", txt(one_line(r.user, 200))},
-                  {"failed_ids", txt(text::join(s.failed_ids(r), " "))},
-                  {"root_ids", txt(text::join(roots, " "))},
-                  {"late", txt(flag(r.flags.late))},
-                  {"on_roster", txt(flag(r.flags.on_roster))},
-                  {"suspect", txt(r.flags.integrity.empty() ? "false" : "true")},
-                  {"page", txt(r.page)},
-                  {"user_cell", markup(user)},
-                  {"score", num(r.score)},
-                  {"max_score", num(r.max_score)},
-                  {"cells", markup(step_cells(s, r, lang))},
-                  {"root_list", txt(text::join(roots, ", "))},
-                  {"taken_at", txt(one_line(r.flags.taken_at, 60))},
-                  {"late_badge", markup(r.flags.late.value_or(false) ? badge("late", tr("ui.class.late", lang)) : "")},
-                  {"version", txt(one_line(r.version, 60))}});
-  }
-  return rows;
+std::string student_row(const ClassSummary& s, const StudentLine& r, i18n::Lang lang) {
+  const auto roots = s.root_ids(r);
+  std::string user = user_cell(r.user, r.page);
+  if (!r.flags.on_roster.value_or(true)) user += badge("unknown", tr("ui.class.not-on-roster", lang));
+  if (!r.flags.integrity.empty()) user += suspect_badge(r.flags.integrity, lang);
+  return fill("student-row",
+              {{"user", txt(one_line(r.user, 200))},
+               {"failed_ids", txt(text::join(s.failed_ids(r), " "))},
+               {"root_ids", txt(text::join(roots, " "))},
+               {"late", txt(flag(r.flags.late))},
+               {"on_roster", txt(flag(r.flags.on_roster))},
+               {"suspect", txt(r.flags.integrity.empty() ? "false" : "true")},
+               {"page", txt(r.page)},
+               {"user_cell", markup(user)},
+               {"score", num(r.score)},
+               {"max_score", num(r.max_score)},
+               {"cells", markup(step_cells(s, r, lang))},
+               {"root_list", txt(text::join(roots, ", "))},
+               {"taken_at", txt(one_line(r.flags.taken_at, 60))},
+               {"late_badge", markup(r.flags.late.value_or(false) ? badge("late", tr("ui.class.late", lang)) : "")},
+               {"version", txt(one_line(r.version, 60))}});
 }
 
 std::string step_heads(const ClassSummary& s, i18n::Lang lang) {
@@ -622,7 +619,11 @@ std::string generated_at_of(const ClassSummary& s, const Options& opts) {
 
 }  // namespace
 
-std::string batch_html(const ClassSummary& s, const Options& opts) {
+// The page goes to `sink` in pieces: all of it but the students' rows, which come a few hundred
+// at a time where the marker stands, so a class of 10,000 is never one string of all its rows.
+void batch_html(const ClassSummary& s, const Options& opts, const std::function<void(std::string_view)>& sink) {
+  static constexpr std::string_view kRowsMarker = "\x01gpuwhy-student-rows\x01";
+  static constexpr std::size_t kPieceBytes = 256 * 1024;
   const auto lang = opts.lang;
   Slots slots = class_labels(lang);
   const std::string title = tr("ui.class.title", lang);
@@ -655,8 +656,25 @@ std::string batch_html(const ClassSummary& s, const Options& opts) {
   slots["incomplete_list"] = markup(incomplete_html(s, lang));
   slots["versions"] = txt(versions_text(s, lang));
   slots["filter_options"] = markup(filter_options(s));
-  slots["student_rows"] = markup(student_rows(s, lang));
-  return page(title, fill("class", slots), lang);
+  slots["student_rows"] = markup(std::string(kRowsMarker));
+  const std::string whole = page(title, fill("class", slots), lang);
+  const std::size_t at = whole.find(kRowsMarker);
+  sink(std::string_view(whole).substr(0, at));
+  std::string rows;
+  for (const StudentLine& r : s.scored) {
+    rows += student_row(s, r, lang);
+    if (rows.size() < kPieceBytes) continue;
+    sink(rows);
+    rows.clear();
+  }
+  sink(rows);
+  sink(std::string_view(whole).substr(at + kRowsMarker.size()));
+}
+
+std::string batch_html(const ClassSummary& s, const Options& opts) {
+  std::string out;
+  batch_html(s, opts, [&out](std::string_view piece) { out += piece; });
+  return out;
 }
 
 }  // namespace detail

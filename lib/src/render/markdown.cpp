@@ -263,7 +263,7 @@ std::string students_table(const ClassSummary& s, i18n::Lang lang) {
   std::string out = head + rule + "---|---|---|\n";
   for (const StudentLine& r : s.scored) {
     std::string user = md(r.user, 100);
-    if (!r.page.empty()) user = "[" + user + "](" + r.page + ")";
+    if (!r.page.empty()) user.insert(0, "[").append("](").append(r.page).append(")");
     if (!r.flags.on_roster.value_or(true)) user += " (" + md(t("ui.class.not-on-roster", lang)) + ")";
     if (!r.flags.integrity.empty())
       user += " (**" + md(t("ui.class.suspect", lang)) + "**: " + md(text::join(r.flags.integrity, " / "), 600) + ")";

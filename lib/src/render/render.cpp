@@ -150,7 +150,7 @@ void BatchWriter::finish() {
       s.flush();
       break;
     case Format::kTable: s.sink(detail::batch_table_of(s.cells, s.opts)); break;
-    case Format::kHtml: s.sink(detail::batch_html(s.cls->finish(), s.opts)); break;
+    case Format::kHtml: detail::batch_html(s.cls->finish(), s.opts, s.sink); break;
     default: s.sink(detail::batch_markdown(s.cls->finish(), s.opts)); break;
   }
   s.cls.reset();

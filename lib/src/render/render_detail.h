@@ -2,6 +2,7 @@
 // Internal to the renderers: pieces one render_*.cpp makes and another uses.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -195,6 +196,8 @@ class ClassBuilder {
 };
 ClassSummary class_summary(const std::vector<BatchRow>& rows, const Options& opts);
 std::string batch_html(const ClassSummary& s, const Options& opts);
+/// The class page given to `sink` in pieces (the students' rows a few hundred KB at a time).
+void batch_html(const ClassSummary& s, const Options& opts, const std::function<void(std::string_view)>& sink);
 std::string batch_markdown(const ClassSummary& s, const Options& opts);
 /// How many root causes a class summary lists in full; the rest are folded (html) or counted (markdown).
 inline constexpr std::size_t kTopRoots = 10;
