@@ -623,7 +623,7 @@ std::string generated_at_of(const ClassSummary& s, const Options& opts) {
 // at a time where the marker stands, so a class of 10,000 is never one string of all its rows.
 void batch_html(const ClassSummary& s, const Options& opts, const std::function<void(std::string_view)>& sink) {
   static constexpr std::string_view kRowsMarker = "\x01gpuwhy-student-rows\x01";
-  static constexpr std::size_t kPieceBytes = 256 * 1024;
+  static constexpr std::size_t kPieceBytes = std::size_t{256} * 1024;
   const auto lang = opts.lang;
   Slots slots = class_labels(lang);
   const std::string title = tr("ui.class.title", lang);
