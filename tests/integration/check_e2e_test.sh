@@ -96,7 +96,9 @@ cp "$TMP/solution/out/gate-report.txt" "$TMP/gate.txt" && cat "$TMP/gate.txt" >"
 "$GPUWHY" snapshot --dir "$TMP/solution" -o "$TMP/refixed.json" 2>/dev/null || true
 rc=0; "$GPUWHY" check --snapshot "$TMP/refixed.json" --require-integrity --format json -o "$TMP/refixed.report.json" >/dev/null 2>"$TMP/refixed.err" || rc=$?
 expect_eq "re-taken after normal fixes: integrity ok" "ok" "$(integrity_of "$TMP/refixed.report.json")"
-expect_eq "re-taken after normal fixes: not refused" 0 "$rc"
+# Not refused (exit 3); the grade itself may differ: with trainer2 gone a moment, the scheduler
+# may have given its GPU to the Pending trainer3.
+expect_eq "re-taken after normal fixes: not refused" "no" "$([[ $rc -eq 3 ]] && echo yes || echo no)"
 # The same bundle twice in a batch: one cluster, flagged on both.
 mkdir -p "$TMP/class" && cp "$TMP/refixed.json" "$TMP/class/a.json" && cp "$TMP/bundle.json" "$TMP/class/b.json"
 "$GPUWHY" check --snapshot "$TMP/class" --format csv -o "$TMP/class.csv" >/dev/null 2>&1 || true
