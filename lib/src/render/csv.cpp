@@ -122,8 +122,7 @@ std::string integrity_ids(const Integrity& in) {
 // row to), and what integrity says (empty for a bundle that could not be graded).
 std::string with_flags(std::string line, const detail::RowFlags& flags, const RunResult* run) {
   line.resize(line.size() - 2);  // the CRLF: more cells come
-  const auto flag = [](const std::optional<bool>& v) { return v ? (*v ? "true" : "false") : ""; };
-  line += "," + cell(flags.taken_at) + "," + flag(flags.late) + "," + flag(flags.on_roster);
+  line += "," + cell(flags.taken_at) + "," + detail::flag_text(flags.late) + "," + detail::flag_text(flags.on_roster);
   if (run == nullptr) return line + ",,\r\n";
   return line + "," + integrity_status(run->integrity) + "," + cell(integrity_ids(run->integrity)) + "\r\n";
 }

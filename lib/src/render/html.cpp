@@ -500,10 +500,6 @@ std::string badge(const std::string& kind, const std::string& text) {
   return fill("badge", {{"kind", txt(kind)}, {"text", txt(text)}});
 }
 
-std::string flag(const std::optional<bool>& v) {
-  return v ? (*v ? "true" : "false") : "";
-}
-
 std::string student_row(const ClassSummary& s, const StudentLine& r, i18n::Lang lang) {
   const auto roots = s.root_ids(r);
   std::string user = user_cell(r.user, r.page);
@@ -513,8 +509,8 @@ std::string student_row(const ClassSummary& s, const StudentLine& r, i18n::Lang 
               {{"user", txt(one_line(r.user, 200))},
                {"failed_ids", txt(text::join(s.failed_ids(r), " "))},
                {"root_ids", txt(text::join(roots, " "))},
-               {"late", txt(flag(r.flags.late))},
-               {"on_roster", txt(flag(r.flags.on_roster))},
+               {"late", txt(flag_text(r.flags.late))},
+               {"on_roster", txt(flag_text(r.flags.on_roster))},
                {"suspect", txt(r.flags.integrity.empty() ? "false" : "true")},
                {"page", txt(r.page)},
                {"user_cell", markup(user)},

@@ -106,6 +106,11 @@ struct RowFlags {
   /// What integrity says of a suspect run, in the reader's words (integrity_lines); empty when ok.
   std::vector<std::string> integrity;
 };
+/// A row flag as the CSV cell and the class page's data attribute say it: "true", "false", or ""
+/// when there is none (no --due or no time; no --roster).
+inline const char* flag_text(const std::optional<bool>& v) {
+  return v ? (*v ? "true" : "false") : "";
+}
 /// Holds each row to --due and --roster (Options::due, Options::roster).
 class RowJudge {
  public:
