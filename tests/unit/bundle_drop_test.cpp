@@ -1,6 +1,7 @@
 // A bundle is parsed without what a live check drops from the apiserver's answers
-// (bundle_drops): the nodes' managedFields, images and unread status, and the events'
-// managedFields, and of the pods' managedFields the fields each entry owns but f:spec.f:nodeName.
+// (bundle_drops): the nodes' images and unread status and most of their managedFields, the events'
+// managedFields, and of the pods' managedFields the fields each entry owns but who set the
+// pod's node, tolerations, nodeSelector and resources.
 // Dropping must change no grade, and must drop only in those places.
 
 #include <gtest/gtest.h>
@@ -42,9 +43,30 @@ TEST(BundleDrop, EveryCaptureGradesAsTheFullBundle) {
   }
 }
 
+// Of a pod's managedFields entry's fieldsV1, what bundle_drops keeps: f:spec with f:nodeName,
+// f:tolerations, f:nodeSelector and, of each container, f:resources.
+json pod_owned(const json& fields) {
+  json owned = json::object();
+  if (!fields.contains("f:spec")) return owned;
+  const json& spec = fields["f:spec"];
+  json& kept = owned["f:spec"] = json::object();
+  for (const char* k : {"f:nodeName", "f:tolerations", "f:nodeSelector"}) {
+    if (spec.contains(k)) kept[k] = spec[k];
+  }
+  if (spec.contains("f:containers")) {
+    json& cs = kept["f:containers"] = json::object();
+    for (const auto& [key, c] : spec["f:containers"].items()) {
+      cs[key] = json::object();
+      if (c.is_object() && c.contains("f:resources")) cs[key]["f:resources"] = c["f:resources"];
+    }
+  }
+  return owned;
+}
+
 // On every capture, each pod keeps every managedFields entry (manager, operation, time) and,
-// of the fields it owns, f:spec.f:nodeName when it owns it: who set spec.nodeName reads the same.
-// (No capture has a client that set spec.nodeName; DropsOnlyTheUnreadFields has one.)
+// of the fields it owns, who set spec.nodeName, the tolerations, the nodeSelector and the
+// containers' resources: who set spec.nodeName reads the same. (No capture has a client that
+// set spec.nodeName; DropsOnlyTheUnreadFields has one.)
 TEST(BundleDrop, PodsKeepEveryManagedFieldsEntryButItsOtherFields) {
   std::size_t owned_dropped = 0;
   for (const auto& [version, scenario] : all_captures()) {
@@ -58,12 +80,7 @@ TEST(BundleDrop, PodsKeepEveryManagedFieldsEntryButItsOtherFields) {
     for (std::size_t i = 0; i < pods.size(); ++i) {
       json want = pods[i];
       for (auto& e : want["metadata"]["managedFields"]) {
-        json owned = json::object();
-        if (e["fieldsV1"].contains("f:spec")) {
-          owned["f:spec"] = json::object();
-          if (e["fieldsV1"]["f:spec"].contains("f:nodeName"))
-            owned["f:spec"]["f:nodeName"] = e["fieldsV1"]["f:spec"]["f:nodeName"];
-        }
+        const json owned = pod_owned(e["fieldsV1"]);
         if (owned != e["fieldsV1"]) ++owned_dropped;
         e["fieldsV1"] = owned;
       }
@@ -99,7 +116,11 @@ TEST(BundleDrop, DropsOnlyTheUnreadFields) {
   const json got = dropped_parse(bundle.dump());
 
   const json& node = got["cluster"]["nodes"]["value"]["items"][0];
-  EXPECT_FALSE(node["metadata"].contains("managedFields"));
+  // A node keeps, of each managedFields entry, who set its labels, taints and status amounts.
+  json node_entry = entry;
+  node_entry["fieldsV1"] = {
+      {"f:metadata", {{"f:labels", json::object()}}}, {"f:spec", json::object()}, {"f:status", json::object()}};
+  EXPECT_EQ(node["metadata"]["managedFields"], json::array({node_entry}));
   EXPECT_EQ(node["metadata"]["name"], "x");
   EXPECT_EQ(node["status"], (json{{"capacity", {{"nvidia.com/gpu", "2"}}},
                                   {"allocatable", {{"nvidia.com/gpu", "2"}}},
@@ -110,9 +131,11 @@ TEST(BundleDrop, DropsOnlyTheUnreadFields) {
   EXPECT_EQ(event["status"], status);  // an event has no node status: nothing else goes
 
   // Pods keep their conditions (PodScheduled) and, of their managedFields, who owns
-  // spec.nodeName (bound by hand?): each entry without the other fields it owns.
+  // spec.nodeName (bound by hand?) and the containers' resources: each entry without the other
+  // fields it owns.
   json pod = item;
-  pod["metadata"]["managedFields"][0]["fieldsV1"] = {{"f:spec", {{"f:nodeName", json::object()}}}};
+  pod["metadata"]["managedFields"][0]["fieldsV1"] = {
+      {"f:spec", {{"f:nodeName", json::object()}, {"f:containers", {{"k:{\"name\":\"c\"}", json::object()}}}}}};
   EXPECT_EQ(got["cluster"]["pods"]["value"]["items"][0], pod);
   // Nothing outside the cluster's lists is touched, whatever its keys are called.
   EXPECT_EQ(got["files"], bundle["files"]);
@@ -126,11 +149,12 @@ TEST(BundleDrop, DropsOnlyTheUnreadFields) {
 // nothing builds) neither overflows the stack nor changes what is kept.
 TEST(BundleDrop, ADroppedValueIsCheckedAndBoundedAsAnyOther) {
   const auto bundle_with = [](const std::string& managed) {
-    return R"({"cluster":{"nodes":{"value":{"items":[{"metadata":{"name":"n","managedFields":)" + managed +
+    return R"({"cluster":{"events":{"value":{"items":[{"metadata":{"name":"n","managedFields":)" + managed +
            R"(,"uid":"u"}}]}}}})";
   };
   const json want = {
-      {"cluster", {{"nodes", {{"value", {{"items", json::array({{{"metadata", {{"name", "n"}, {"uid", "u"}}}}})}}}}}}}};
+      {"cluster",
+       {{"events", {{"value", {{"items", json::array({{{"metadata", {{"name", "n"}, {"uid", "u"}}}}})}}}}}}}};
   const std::string deep = std::string(200'000, '[') + std::string(200'000, ']');
   const std::string deep_object = std::string(100'000, '[') + R"({"k":)" + deep + "}" + std::string(100'000, ']');
   for (const std::string& ok : {std::string(R"([{"a":"\u00e9\n","b":[1,-2,true,false,null,{}],"c":")") + "\xc3\xa9\"}]",

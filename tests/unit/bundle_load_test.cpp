@@ -51,7 +51,18 @@ TEST(BundleLoad, ACaptureLoadsWithoutWhatNoCheckReads) {
   ASSERT_TRUE(snap.nodes.ok());
   ASSERT_FALSE(snap.nodes.value()["items"].empty());
   for (const auto& n : snap.nodes.value()["items"]) {
-    EXPECT_FALSE(n["metadata"].contains("managedFields"));
+    // Of managedFields, only who set the labels, taints and status amounts (node_managed_keep).
+    ASSERT_TRUE(n["metadata"].contains("managedFields"));
+    for (const auto& e : n["metadata"]["managedFields"]) {
+      for (const auto& [key, below] : e["fieldsV1"].items()) {
+        EXPECT_TRUE(key == "f:metadata" || key == "f:spec" || key == "f:status") << key;
+      }
+      if (e["fieldsV1"].contains("f:status")) {
+        for (const auto& [key, below] : e["fieldsV1"]["f:status"].items()) {
+          EXPECT_TRUE(key == "f:capacity" || key == "f:allocatable") << key;
+        }
+      }
+    }
     EXPECT_FALSE(n["status"].contains("images"));
   }
   ASSERT_TRUE(snap.pods.ok());

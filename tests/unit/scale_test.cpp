@@ -3,7 +3,8 @@
 //  - LabView: every capture graded on whole nodes and on lab_view_of_node() of every node (what
 //    the collector keeps) gives the same report, check by check.
 //  - DropUnused: the parser drops metadata.managedFields and node status.images, and only them
-//    (and, for a node list, the node status no check reads).
+//    (and, for a node list, the node status no check reads and, of the managedFields, all but who
+//    set the labels, taints and status amounts).
 //  - Paging: against a server that pages the node list (limit/continue, padded base64 tokens),
 //    `gpuwhy snapshot` follows every page and grades as the whole list does.
 #include <gtest/gtest.h>
@@ -24,6 +25,7 @@
 #include "gpuwhy/collect/collect.h"
 #include "gpuwhy/json/json_bounded.h"
 #include "gpuwhy/kube/kube.h"
+#include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 #include "gpuwhy/render/render.h"
 #include "gpuwhy/why/render.h"
@@ -125,8 +127,26 @@ TEST(DropUnused, DropsManagedFieldsAndNodeImagesOnly) {
   EXPECT_EQ(jsonb::parse(list.dump()), list) << "without a drop policy nothing is dropped";
   limits.drop = &kube::unread_node_fields();  // a node list: the status no check reads goes too
   const json nodes = jsonb::parse(bundle["cluster"]["nodes"]["value"].dump(), limits);
-  for (const auto& n : nodes["items"]) {
-    EXPECT_FALSE(n["metadata"].contains("managedFields"));
+  const json whole_nodes = bundle["cluster"]["nodes"]["value"]["items"];
+  ASSERT_EQ(nodes["items"].size(), whole_nodes.size());
+  for (std::size_t i = 0; i < whole_nodes.size(); ++i) {
+    const json& n = nodes["items"][i];
+    // Each managedFields entry stays, with only who set the labels, taints and status amounts.
+    json want_mf = whole_nodes[i]["metadata"]["managedFields"];
+    ASSERT_FALSE(want_mf.empty());
+    for (auto& e : want_mf) {
+      json kept = json::object();
+      const json& f = e["fieldsV1"];
+      for (const auto& [key, keep] : node_managed_keep()) {
+        if (key.empty() || !f.contains(key)) continue;
+        kept[key] = json::object();
+        for (const auto& k : keep) {
+          if (f[key].contains(k)) kept[key][k] = f[key][k];
+        }
+      }
+      e["fieldsV1"] = kept;
+    }
+    EXPECT_EQ(n["metadata"]["managedFields"], want_mf) << n["metadata"]["name"];
     std::set<std::string> keys;
     for (const auto& [k, v] : n["status"].items()) keys.insert(k);
     keys.erase("phase");

@@ -2,6 +2,7 @@
 #include "gpuwhy/collect/watch.h"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <thread>
 #include <utility>
@@ -36,22 +37,33 @@ std::string resource_version_of(const json& obj) {
   return rv != m->end() && rv->is_string() ? rv->get<std::string>() : "";
 }
 
-/// Equal in everything but metadata.resourceVersion (which every write moves).
+/// Equal in everything but what every write moves: metadata.resourceVersion, and the time of
+/// the writer's managedFields entry (a kwok heartbeat rewrites a node's conditions, which are
+/// dropped, and its entry's time, which is not). A change a grade can see changes more than these.
 bool same_but_version(json& a, json& b) {
-  const auto strip = [](json& o) -> std::optional<json> {
-    if (!o.is_object() || !o.contains("metadata") || !o["metadata"].is_object()) return std::nullopt;
+  static constexpr std::array<const char*, 2> kMoved{"resourceVersion", "managedFields"};
+  const auto strip = [](json& o) {
+    std::array<std::optional<json>, kMoved.size()> out;
+    if (!o.is_object() || !o.contains("metadata") || !o["metadata"].is_object()) return out;
     auto& m = o["metadata"];
-    const auto it = m.find("resourceVersion");
-    if (it == m.end()) return std::nullopt;
-    json rv = std::move(*it);
-    m.erase("resourceVersion");
-    return rv;
+    for (std::size_t i = 0; i < kMoved.size(); ++i) {
+      const auto it = m.find(kMoved[i]);
+      if (it == m.end()) continue;
+      out[i] = std::move(*it);
+      m.erase(kMoved[i]);
+    }
+    return out;
   };
-  auto ra = strip(a);
-  auto rb = strip(b);
+  const auto restore = [](json& o, auto& kept) {
+    for (std::size_t i = 0; i < kMoved.size(); ++i) {
+      if (kept[i]) o["metadata"][kMoved[i]] = std::move(*kept[i]);
+    }
+  };
+  auto ka = strip(a);
+  auto kb = strip(b);
   const bool same = a == b;
-  if (ra) a["metadata"]["resourceVersion"] = std::move(*ra);
-  if (rb) b["metadata"]["resourceVersion"] = std::move(*rb);
+  restore(a, ka);
+  restore(b, kb);
   return same;
 }
 

@@ -669,8 +669,8 @@ nlohmann::json Client::get_json(const std::string& path, bool nodes) {
     json body;
     try {
       jsonb::Limits limits;
-      // A node's managedFields, images and most of its status are never read and are most of
-      // its bytes. A pod's managedFields are read (who set spec.nodeName: bound by hand?).
+      // A node's images, most of its status and most of its managedFields are never read and
+      // are most of its bytes. A pod's managedFields are read (who set spec.nodeName: bound by hand?).
       if (nodes) limits.drop = &unread_node_fields();
       body = jsonb::parse(a.body, limits);
     } catch (const Error& e) {

@@ -17,10 +17,15 @@ const jsonb::DropPolicy& unread_fields() {
 }
 
 const jsonb::DropPolicy& unread_node_fields() {
-  static const jsonb::DropPolicy kPolicy({
-      {{"**", "metadata"}, {"managedFields"}, {}},
-      {{"**", "status"}, unread_node_status(), {}},
-  });
+  static const jsonb::DropPolicy kPolicy = [] {
+    std::vector<jsonb::DropRule> rules{{{"**", "status"}, unread_node_status(), {}}};
+    // Of the managedFields, what the integrity rules read (who set the labels, taints and GPU
+    // amounts); the keys below fieldsV1 ("f:status", ...) are found only there.
+    for (const auto& [below, keep] : node_managed_keep()) {
+      rules.push_back({{"**", below.empty() ? std::string("fieldsV1") : below}, {}, keep});
+    }
+    return jsonb::DropPolicy(std::move(rules));
+  }();
   return kPolicy;
 }
 

@@ -24,6 +24,16 @@ const std::vector<std::string>& unread_node_status() {
   return kKeys;
 }
 
+const std::vector<std::pair<std::string, std::vector<std::string>>>& node_managed_keep() {
+  static const std::vector<std::pair<std::string, std::vector<std::string>>> kKeep{
+      {"", {"f:metadata", "f:spec", "f:status"}},
+      {"f:metadata", {"f:labels"}},
+      {"f:spec", {"f:taints"}},
+      {"f:status", {"f:capacity", "f:allocatable"}},
+  };
+  return kKeep;
+}
+
 const jsonb::DropPolicy& bundle_drops() {
   static const jsonb::DropPolicy kPolicy = [] {
     const auto items = [](const char* list, const std::vector<std::string>& below) {
@@ -34,13 +44,21 @@ const jsonb::DropPolicy& bundle_drops() {
     const std::vector<std::string> fields = items("pods", {"metadata", "managedFields", "*", "fieldsV1"});
     std::vector<std::string> fields_spec = fields;
     fields_spec.emplace_back("f:spec");
-    return jsonb::DropPolicy({
-        {items("nodes", {"metadata"}), {"managedFields"}, {}},
+    std::vector<std::string> containers = fields_spec;
+    containers.insert(containers.end(), {"f:containers", "*"});
+    std::vector<jsonb::DropRule> rules{
         {items("nodes", {"status"}), unread_node_status(), {}},
         {items("events", {"metadata"}), {"managedFields"}, {}},
         {fields, {}, {"f:spec"}},
-        {fields_spec, {}, {"f:nodeName"}},
-    });
+        {fields_spec, {}, {"f:nodeName", "f:tolerations", "f:nodeSelector", "f:containers"}},
+        {containers, {}, {"f:resources"}},
+    };
+    for (const auto& [below, keep] : node_managed_keep()) {
+      std::vector<std::string> path = items("nodes", {"metadata", "managedFields", "*", "fieldsV1"});
+      if (!below.empty()) path.push_back(below);
+      rules.push_back({std::move(path), {}, keep});
+    }
+    return jsonb::DropPolicy(std::move(rules));
   }();
   return kPolicy;
 }

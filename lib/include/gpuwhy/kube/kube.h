@@ -23,8 +23,9 @@ namespace gpuwhy::kube {
 /// parsing: `metadata.managedFields` of every object and `status.images` (a node of a real
 /// cluster lists every image it holds), under whatever object holds them.
 const jsonb::DropPolicy& unread_fields();
-/// The same for a node or a NodeList, and the node status no check reads (unread_node_status);
-/// capacity and allocatable stay.
+/// For a node or a NodeList (or a watch event of one): the node status no check reads
+/// (unread_node_status; capacity and allocatable stay) and, of the managedFields, all but who set
+/// the labels, taints and status amounts (node_managed_keep, read by the integrity rules).
 const jsonb::DropPolicy& unread_node_fields();
 
 /// Inputs of kubeconfig resolution. Everything the process environment would give is
@@ -111,8 +112,8 @@ class Client {
   Client& operator=(Client&&) noexcept;
 
   /// GET path; JSON on 2xx, else throws Error (kTransport, kTls, kHttp, kParse) with one line.
-  /// `nodes`: the answer is a node or NodeList; its managedFields and the status no check reads
-  /// are dropped while parsing (unread_node_fields).
+  /// `nodes`: the answer is a node or NodeList; the status no check reads and most of its
+  /// managedFields are dropped while parsing (unread_node_fields).
   nlohmann::json get_json(const std::string& path, bool nodes = false);
   /// POST body (JSON) to path; returns any HTTP answer (2xx and 4xx alike); throws on transport.
   HttpAnswer post_json(const std::string& path, const nlohmann::json& body);

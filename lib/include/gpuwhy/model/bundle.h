@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -21,11 +22,19 @@ inline constexpr std::size_t kMaxBundleBytes = 64UL * 1024 * 1024;
 /// runtimeHandlers, features, and images (a node of a real cluster lists every image it holds).
 const std::vector<std::string>& unread_node_status();
 
-/// What a bundle is parsed without: the nodes' managedFields, images and unread status under
-/// `cluster.nodes.value.items`, and the events' managedFields under `cluster.events.value.items`.
-/// Pods keep everything but the fields their managedFields entries own: who set spec.nodeName is
-/// read from them, so each entry keeps its manager, operation and time, and of fieldsV1 only
-/// `f:spec.f:nodeName`. Nothing else of the bundle is touched.
+/// What of a node's managedFields entry is kept, as (a key below `fieldsV1`, "" for fieldsV1
+/// itself; the keys kept under it): who set the node's labels, its taints and its status
+/// capacity and allocatable (the integrity rules read them: a field no manager owns was not
+/// written through the apiserver). The rest of fieldsV1 (conditions, addresses) is most of a
+/// node's bytes and is dropped.
+const std::vector<std::pair<std::string, std::vector<std::string>>>& node_managed_keep();
+
+/// What a bundle is parsed without: the nodes' images and unread status and, of their
+/// managedFields, all but node_managed_keep() under `cluster.nodes.value.items`; the events'
+/// managedFields under `cluster.events.value.items`. Pods keep everything but the fields their
+/// managedFields entries own: each entry keeps its manager, operation and time, and of fieldsV1
+/// only `f:spec` with `f:nodeName` (who bound the pod), `f:tolerations`, `f:nodeSelector` and the
+/// containers' `f:resources` (who set them). Nothing else of the bundle is touched.
 const jsonb::DropPolicy& bundle_drops();
 /// The limits a bundle is parsed with: the default nesting and value budget, bundle_drops().
 jsonb::Limits bundle_limits();
