@@ -36,6 +36,22 @@ scenario() {  # scenario NAME SCRIPT
   rc=0; "$GPUWHY" check --snapshot "$TMP/$s.bundle.json" --require-integrity --format json -o "$TMP/$s.int.json" >/dev/null 2>"$TMP/$s.int.err" || rc=$?
   expect_eq "$s: a live bundle's integrity is ok" "ok" "$(integrity_of "$TMP/$s.int.json")"
   [[ $rc -ne 3 ]] || { cat "$TMP/$s.int.err"; fail "$s: --require-integrity refused a real bundle"; }
+  if [[ $s == capacity-only ]]; then
+    # The issue's own example, on a live bundle: the GPUs patched into capacity only, then
+    # allocatable added by hand to the bundle. No managedFields entry owns it: refused.
+    /usr/bin/python3 - "$TMP/$s.bundle.json" "$TMP/$s.forged.json" <<'PY'
+import json, sys
+b = json.load(open(sys.argv[1]))
+for n in b["cluster"]["nodes"]["value"]["items"]:
+    if n["metadata"]["name"] == "lab-node-0":
+        n["status"]["allocatable"]["nvidia.com/gpu"] = "2"
+json.dump(b, open(sys.argv[2], "w"))
+PY
+    rc=0; "$GPUWHY" check --snapshot "$TMP/$s.forged.json" --require-integrity --format json -o "$TMP/$s.forged.report.json" >/dev/null 2>"$TMP/$s.forged.err" || rc=$?
+    expect_eq "$s: allocatable added by hand to a live bundle: refused" 3 "$rc"
+    expect_match "$s: ... the finding is field-without-manager" '"field-without-manager"' "$(cat "$TMP/$s.forged.report.json")"
+    expect_match "$s: ... naming the field" "status.allocatable.nvidia.com/gpu" "$(cat "$TMP/$s.forged.err")"
+  fi
   local cap="$ROOT/fixtures/captures/$VERSION/$s/bundle.json"
   if [[ -f "$cap" ]]; then
     "$GPUWHY" check --snapshot "$cap" --format json -o "$TMP/$s.cap.json" >/dev/null 2>&1 || true
@@ -84,6 +100,14 @@ expect_eq "--wait: already passing returns at once" 0 "$rc"
 echo "== requests per snapshot"
 "$GPUWHY" snapshot --dir "$TMP/solution" -o "$TMP/bundle.json" 2>"$TMP/snap.err" || true
 expect_match "snapshot makes 8 apiserver requests" "\(8 apiserver requests, [0-9]+ bytes received\)" "$(cat "$TMP/snap.err")"
+owns_gpu() {  # owns_gpu BUNDLE -> the managers of lab-node-0 that set status.allocatable's GPUs
+  /usr/bin/python3 -c 'import json,sys
+b = json.load(open(sys.argv[1]))
+n = [n for n in b["cluster"]["nodes"]["value"]["items"] if n["metadata"]["name"] == "lab-node-0"][0]
+print(" ".join(e["manager"] for e in n["metadata"].get("managedFields", [])
+               if "f:nvidia.com/gpu" in e.get("fieldsV1", {}).get("f:status", {}).get("f:allocatable", {})))' "$1"
+}
+expect_match "a live bundle keeps who set lab-node-0's GPUs (managedFields)" "[a-z]" "$(owns_gpu "$TMP/bundle.json")"
 echo "== integrity after a student's normal fixes"
 # trainer3 was deleted and applied again above; now trainer2 too, the node's GPUs patched again,
 # the gate report saved again: a bundle taken after that is not suspect.

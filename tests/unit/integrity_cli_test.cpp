@@ -83,6 +83,19 @@ TEST(IntegrityCli, AForgedBundleIsSuspectInEveryFormatAndKeepsItsScore) {
   }
   const RunOutput lti = check({"--snapshot", path.string(), "--format", "lti", "--user", "s1"}, tmp.path());
   EXPECT_TRUE(has(json::parse(lti.out).at("comment").get<std::string>(), line.substr(0, 12)));
+  // GitHub Classroom: one more test entry, failed and worth nothing; the points are the checks'.
+  const RunOutput gc = check({"--snapshot", path.string(), "--format", "github-classroom"}, tmp.path());
+  const json runner = json::parse(gc.out);
+  ASSERT_FALSE(runner.at("tests").empty());
+  const json& last = runner.at("tests").back();
+  EXPECT_EQ(last.at("name"), "integrity");
+  EXPECT_EQ(last.at("status"), "fail");
+  EXPECT_EQ(last.at("score"), 0);
+  EXPECT_TRUE(has(last.at("message").get<std::string>(), line.substr(0, 12))) << last;
+  EXPECT_EQ(runner.at("max_score"), f.at("max_score"));
+  const RunOutput gc_real = check(
+      {"--snapshot", capture("v1.34.0/toleration-wrong-value").string(), "--format", "github-classroom"}, tmp.path());
+  for (const auto& t : json::parse(gc_real.out).at("tests")) EXPECT_NE(t.at("name"), "integrity");
 }
 
 TEST(IntegrityCli, RequireIntegrityRefusesASuspectBundleAndPassesARealOne) {
@@ -101,9 +114,16 @@ TEST(IntegrityCli, RequireIntegrityRefusesASuspectBundleAndPassesARealOne) {
     const RunOutput real = check({"--snapshot", capture(c).string(), "--require-integrity"}, tmp.path());
     EXPECT_EQ(real.exit_code, 0) << c << real.err;
   }
-  const RunOutput failing =
-      check({"--snapshot", capture("v1.34.0/capacity-only").string(), "--require-integrity"}, tmp.path());
+  const RunOutput failing = check(
+      {"--snapshot", capture("v1.34.0/capacity-only").string(), "--require-integrity", "--format", "json"}, tmp.path());
   EXPECT_EQ(failing.exit_code, 1) << "a real failing bundle is graded, not refused: " << failing.err;
+  // The issue's own example: capacity patched, allocatable added by hand to the bundle. The
+  // edit does raise the score; no managedFields entry owns the field, so it is refused.
+  const auto [alloc, alloc_expect] = forged("allocatable-added-by-hand", tmp.path());
+  const RunOutput edited = check({"--snapshot", alloc.string(), "--require-integrity", "--format", "json"}, tmp.path());
+  EXPECT_EQ(edited.exit_code, 3) << edited.err;
+  EXPECT_TRUE(has(edited.err, "status.allocatable.nvidia.com/gpu")) << edited.err;
+  EXPECT_GT(json::parse(edited.out).at("score").get<int>(), json::parse(failing.out).at("score").get<int>());
 }
 
 // Two students hand in one cluster's bundle (one of them renamed): both rows name the other, in

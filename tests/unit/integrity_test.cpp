@@ -111,6 +111,212 @@ TEST(IntegrityCheck, FileSizeFromTheBundleIsCompared) {
   EXPECT_EQ(fs[0].text.args.at("size"), "3");
 }
 
+// managedFields: what a real node and pod look like (who wrote what), and one edit at a time.
+nlohmann::json entry(const std::string& manager, nlohmann::json fields,
+                     const std::string& time = "2026-01-01T00:00:10Z") {
+  return {{"manager", manager}, {"operation", "Update"}, {"fieldsV1", std::move(fields)}, {"time", time}};
+}
+
+Snapshot managed_snapshot() {
+  using nlohmann::json;
+  const json node = {
+      {"metadata",
+       {{"name", "lab-node-0"},
+        {"creationTimestamp", "2026-01-01T00:00:00Z"},
+        {"labels", {{"nvidia.com/gpu.present", "true"}}},
+        {"managedFields",
+         json::array(
+             {entry("kubectl-label", {{"f:metadata", {{"f:labels", {{"f:nvidia.com/gpu.present", json::object()}}}}}}),
+              entry("kubectl-patch", {{"f:status",
+                                       {{"f:capacity", {{"f:nvidia.com/gpu", json::object()}}},
+                                        {"f:allocatable", {{"f:nvidia.com/gpu", json::object()}}}}}}),
+              entry("kubectl-taint", {{"f:spec", {{"f:taints", json::object()}}}})})}}},
+      {"spec", {{"taints", json::array({{{"key", "nvidia.com/gpu"}, {"effect", "NoSchedule"}}})}}},
+      // cpu, memory and pods as kwok writes them: owned by no entry on any capture.
+      {"status",
+       {{"capacity", {{"cpu", "32"}, {"nvidia.com/gpu", "2"}}},
+        {"allocatable", {{"cpu", "32"}, {"nvidia.com/gpu", "2"}}}}}};
+  const json admission = json::array({{{"key", "node.kubernetes.io/not-ready"},
+                                       {"operator", "Exists"},
+                                       {"effect", "NoExecute"},
+                                       {"tolerationSeconds", 300}},
+                                      {{"key", "node.kubernetes.io/unreachable"},
+                                       {"operator", "Exists"},
+                                       {"effect", "NoExecute"},
+                                       {"tolerationSeconds", 300}}});
+  const json pod = {
+      {"metadata",
+       {{"name", "trainer"},
+        {"namespace", "gpu-why"},
+        {"creationTimestamp", "2026-01-01T00:00:05Z"},
+        {"managedFields",
+         json::array(
+             {entry("kubectl-create", {{"f:spec",
+                                        {{"f:containers",
+                                          {{"k:{\"name\":\"app\"}",
+                                            {{"f:resources",
+                                              {{"f:limits", {{"f:nvidia.com/gpu", json::object()}}},
+                                               {"f:requests", {{"f:nvidia.com/gpu", json::object()}}}}}}}}}}}})})}}},
+      {"spec",
+       {{"containers",
+         json::array(
+             {{{"name", "app"},
+               {"resources", {{"limits", {{"nvidia.com/gpu", "1"}}}, {"requests", {{"nvidia.com/gpu", "1"}}}}}}})},
+        {"tolerations", admission}}}};
+  Snapshot s;
+  s.live_collected = true;
+  s.source = "live https://127.0.0.1:6443";
+  s.kube_system = json{{"metadata", {{"uid", "11111111-2222-3333-4444-555555555555"}}}};
+  s.nodes = json{{"items", json::array({node})}};
+  s.pods = json{{"items", json::array({pod})}};
+  return s;
+}
+
+std::vector<std::string> ids_of(const Snapshot& s) {
+  std::vector<std::string> out;
+  for (const auto& f : integrity::check(s)) out.push_back(f.id);
+  return out;
+}
+
+TEST(IntegrityManaged, EveryFieldOwnedIsNoFinding) {
+  // Unowned cpu and the admission plugin's two tolerations are what real objects have.
+  EXPECT_EQ(ids_of(managed_snapshot()), std::vector<std::string>{});
+}
+
+TEST(IntegrityManaged, AFieldNoEntryOwnsIsNamed) {
+  using nlohmann::json;
+  struct Edit {
+    const char* field;
+    void (*apply)(json& node, json& pod);
+  };
+  const Edit edits[] = {
+      {"metadata.labels.nvidia.com/gpu.product",
+       [](json& n, json&) { n["metadata"]["labels"]["nvidia.com/gpu.product"] = "A100"; }},
+      {"spec.taints", [](json& n, json&) { n["metadata"]["managedFields"].erase(2); }},
+      {"status.allocatable.nvidia.com/gpu",
+       [](json& n, json&) { n["metadata"]["managedFields"][1]["fieldsV1"]["f:status"].erase("f:allocatable"); }},
+      {"spec.tolerations",
+       [](json&, json& p) {
+         p["spec"]["tolerations"].push_back({{"key", "nvidia.com/gpu"}, {"operator", "Exists"}});
+       }},
+      {"spec.nodeSelector",
+       [](json&, json& p) {
+         p["spec"]["nodeSelector"] = {{"gpu", "true"}};
+       }},
+      {"spec.containers[app].resources.limits.cpu",
+       [](json&, json& p) { p["spec"]["containers"][0]["resources"]["limits"]["cpu"] = "1"; }},
+  };
+  for (const Edit& e : edits) {
+    SCOPED_TRACE(e.field);
+    Snapshot s = managed_snapshot();
+    json nodes = s.nodes.value();
+    json pods = s.pods.value();
+    e.apply(nodes["items"][0], pods["items"][0]);
+    s.nodes = nodes;
+    s.pods = pods;
+    const auto fs = integrity::check(s);
+    ASSERT_EQ(fs.size(), 1U);
+    EXPECT_EQ(fs[0].id, "field-without-manager");
+    EXPECT_EQ(fs[0].text.args.at("field"), e.field);
+  }
+}
+
+TEST(IntegrityManaged, ManagedFieldsEmptiedAreMissingOnlyWhereTheCollectorKeepsThem) {
+  using nlohmann::json;
+  Snapshot s = managed_snapshot();
+  json nodes = s.nodes.value();
+  nodes["items"][0]["metadata"].erase("managedFields");
+  s.nodes = nodes;
+  auto fs = integrity::check(s);
+  ASSERT_EQ(fs.size(), 1U);
+  EXPECT_EQ(fs[0].id, "managed-fields-missing");
+  EXPECT_EQ(fs[0].objects, (std::vector<std::string>{"node lab-node-0"}));
+  // An older bundle (no kube-system recorded) kept no node managedFields: not asked.
+  s.kube_system = Fetched<nlohmann::json>{};
+  EXPECT_EQ(ids_of(s), std::vector<std::string>{});
+}
+
+TEST(IntegrityManaged, AWriteBeforeTheObjectWasCreated) {
+  using nlohmann::json;
+  Snapshot s = managed_snapshot();
+  json pods = s.pods.value();
+  pods["items"][0]["metadata"]["creationTimestamp"] = "2026-01-01T00:00:11Z";
+  s.pods = pods;
+  const auto fs = integrity::check(s);
+  ASSERT_EQ(fs.size(), 1U);
+  EXPECT_EQ(fs[0].id, "managed-before-created");
+  EXPECT_EQ(fs[0].text.args.at("manager"), "kubectl-create");
+  // The same second is not before.
+  pods["items"][0]["metadata"]["creationTimestamp"] = "2026-01-01T00:00:10Z";
+  s.pods = pods;
+  EXPECT_EQ(ids_of(s), std::vector<std::string>{});
+}
+
+std::string uuid_of(const std::string& pod) {
+  return pod == "trainer" ? "00000000-0000-4000-8000-000000000001" : "00000000-0000-4000-8000-000000000002";
+}
+
+// A node whose allocatable was written at 00:00:10 and two pods the scheduler bound after it.
+Snapshot bound_snapshot(const std::string& trainer2_gpus, const std::string& trainer_bound,
+                        const std::string& alloc_written = "2026-01-01T00:00:10Z") {
+  using nlohmann::json;
+  const json node = {{"metadata",
+                      {{"name", "lab-node-0"},
+                       {"creationTimestamp", "2026-01-01T00:00:00Z"},
+                       {"managedFields",
+                        json::array({entry("kubectl-patch",
+                                           {{"f:status", {{"f:allocatable", {{"f:nvidia.com/gpu", json::object()}}}}}},
+                                           alloc_written)})}}},
+                     {"status", {{"allocatable", {{"cpu", "32"}, {"nvidia.com/gpu", "2"}}}}}};
+  const auto pod = [](const std::string& name, const std::string& gpus) {
+    return json{
+        {"metadata", {{"name", name}, {"uid", uuid_of(name)}, {"creationTimestamp", "2026-01-01T00:00:01Z"}}},
+        {"spec",
+         {{"nodeName", "lab-node-0"},
+          {"containers", json::array({{{"name", "app"}, {"resources", {{"requests", {{"nvidia.com/gpu", gpus}}}}}}})}}},
+        {"status", {{"phase", "Running"}}}};
+  };
+  const auto scheduled = [](const std::string& name, const std::string& at) {
+    return json{{"reason", "Scheduled"},
+                {"involvedObject", {{"uid", uuid_of(name)}}},
+                {"eventTime", at},
+                {"metadata", {{"name", name + ".1"}}}};
+  };
+  Snapshot s;
+  s.live_collected = true;
+  s.source = "live https://127.0.0.1:6443";
+  s.nodes = json{{"items", json::array({node})}};
+  s.pods = json{{"items", json::array({pod("trainer", "1"), pod("trainer2", trainer2_gpus)})}};
+  s.events =
+      json{{"items",
+            json::array({scheduled("trainer", trainer_bound), scheduled("trainer2", "2026-01-01T00:00:30.500000Z")})}};
+  return s;
+}
+
+TEST(IntegrityAllocatable, PodsBoundBeyondAllocatableAreNamed) {
+  EXPECT_EQ(ids_of(bound_snapshot("1", "2026-01-01T00:00:20.000000Z")), std::vector<std::string>{});
+  const auto fs = integrity::check(bound_snapshot("2", "2026-01-01T00:00:20.000000Z"));
+  ASSERT_EQ(fs.size(), 1U);
+  EXPECT_EQ(fs[0].id, "node-over-allocatable");
+  EXPECT_EQ(fs[0].text.args.at("requested"), "3");
+  EXPECT_EQ(fs[0].text.args.at("allocatable"), "2");
+  EXPECT_EQ(fs[0].objects, (std::vector<std::string>{"node lab-node-0", "pod gpu-why/trainer2"}));
+}
+
+TEST(IntegrityAllocatable, WhatTheSchedulerMayNotHaveKnownIsNotCounted) {
+  // trainer bound 1 s before trainer2: the scheduler's cache may not have had it yet.
+  EXPECT_EQ(ids_of(bound_snapshot("2", "2026-01-01T00:00:29.500000Z")), std::vector<std::string>{});
+  // allocatable written 1 s before the last bind: the scheduler may have used the amount before.
+  EXPECT_EQ(ids_of(bound_snapshot("2", "2026-01-01T00:00:20.000000Z", "2026-01-01T00:00:29Z")),
+            std::vector<std::string>{});
+  // No managedFields entry dates the amount (an old bundle): not asked.
+  Snapshot s = bound_snapshot("2", "2026-01-01T00:00:20.000000Z");
+  nlohmann::json nodes = s.nodes.value();
+  nodes["items"][0]["metadata"].erase("managedFields");
+  s.nodes = nodes;
+  EXPECT_EQ(ids_of(s), std::vector<std::string>{});
+}
+
 TEST(IntegrityCheck, EveryRuleHasItsTextInEveryLanguage) {
   for (const auto rule : integrity::rule_ids()) {
     for (const auto lang : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) {

@@ -1259,6 +1259,18 @@ constexpr CatalogEntry kEntries[] = {
      "{file}: the apiserver's recorded answer quotes {field} as {answered}, but the manifest has {manifest}"},
     {"integrity.file-size-mismatch",
      "{file}: the bundle records {size} bytes, but the content it holds is {length} bytes"},
+    {"integrity.field-without-manager",
+     "{object}: {field} is set, but no managedFields entry owns it; the apiserver records who writes every field, so "
+     "it was not written through the apiserver ({count} field(s) in all)"},
+    {"integrity.managed-fields-missing",
+     "{object} has no managedFields; the apiserver records a manager on every object it creates ({count} object(s) "
+     "in all)"},
+    {"integrity.managed-before-created",
+     "{object}: managedFields say {manager} wrote it at {time}, before it was created ({created}) ({count} object(s) "
+     "in all)"},
+    {"integrity.node-over-allocatable",
+     "{node}: the pods bound to it request {requested} {resource}, more than its allocatable {allocatable}, which "
+     "had not changed when the scheduler bound {pod} at {bound}; the scheduler never binds beyond allocatable"},
 };
 
 }  // namespace

@@ -1360,6 +1360,20 @@ constexpr CatalogEntry kEntries[] = {
      "とあります"},
     {"integrity.file-size-mismatch",
      "{file}: バンドルには {size} バイトと記録されていますが、中身は {length} バイトです"},
+    {"integrity.field-without-manager",
+     "{object}: {field} が設定されていますが、このフィールドを持つ `managedFields` の項目がありません。apiserver "
+     "はすべてのフィールドを誰が書いたか記録するので、apiserver を通して書かれた値ではありません（全部で {count} "
+     "個のフィールド）"},
+    {"integrity.managed-fields-missing",
+     "{object} に `managedFields` がありません。apiserver は作るすべてのオブジェクトに管理者を記録します（全部で "
+     "{count} 個のオブジェクト）"},
+    {"integrity.managed-before-created",
+     "{object}: `managedFields` では {manager} が {time} に書いたとあり、オブジェクトが作られた時刻（{created}）"
+     "より前です（全部で {count} 個のオブジェクト）"},
+    {"integrity.node-over-allocatable",
+     "{node}: このノードにバインドされた Pod の {resource} の要求が {requested} で、割り当て可能量 {allocatable} "
+     "を超えています。スケジューラーが {bound} に {pod} をバインドしたとき割り当て可能量はすでに今の値で、"
+     "スケジューラーは割り当て可能量を超えてバインドしません"},
 };
 
 }  // namespace

@@ -1280,6 +1280,19 @@ constexpr CatalogEntry kEntries[] = {
      "{file}: 기록된 apiserver 응답은 {field:을/를} {answered:으로/로} 인용하지만 매니페스트에는 {manifest:으로/로} "
      "적혀 있습니다"},
     {"integrity.file-size-mismatch", "{file}: 번들에는 {size}바이트로 적혀 있지만 담긴 내용은 {length}바이트입니다"},
+    {"integrity.field-without-manager",
+     "{object}: {field:이/가} 설정되어 있지만 이 필드를 가진 `managedFields` 항목이 없습니다. apiserver는 모든 필드를 "
+     "누가 "
+     "썼는지 적으므로 apiserver를 거쳐 쓴 값이 아닙니다(모두 {count}개 필드)"},
+    {"integrity.managed-fields-missing",
+     "{object}에 `managedFields`가 없습니다. apiserver는 만드는 모든 객체에 관리자를 적습니다(모두 {count}개 객체)"},
+    {"integrity.managed-before-created",
+     "{object}: `managedFields`에는 {manager}가 {time}에 썼다고 되어 있어 객체가 만들어진 때({created})보다 "
+     "먼저입니다(모두 {count}개 객체)"},
+    {"integrity.node-over-allocatable",
+     "{node}: 이 노드에 바인딩된 파드들이 {resource} {requested}개를 요청해 allocatable {allocatable}개보다 많습니다. "
+     "스케줄러가 {bound}에 {pod:을/를} 바인딩할 때 allocatable은 이미 지금 값이었고, 스케줄러는 allocatable을 넘겨 "
+     "바인딩하지 않습니다"},
 };
 
 }  // namespace

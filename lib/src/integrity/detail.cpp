@@ -134,6 +134,13 @@ void for_each_time(const Snapshot& snap, const TimeFn& fn) {
   });
 }
 
+std::string event_time(const json& e) {
+  for (const char* p : {"/eventTime", "/firstTimestamp", "/metadata/creationTimestamp"}) {
+    if (auto t = str_at(e, p); !t.empty()) return t;
+  }
+  return "";
+}
+
 std::string scalar_text(const json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_number() || v.is_boolean()) return v.dump();

@@ -36,7 +36,11 @@ const std::vector<std::string_view>& rule_ids() {
                                                   "unschedulable-without-event",
                                                   "last-applied-mismatch",
                                                   "dry-run-mismatch",
-                                                  "file-size-mismatch"};
+                                                  "file-size-mismatch",
+                                                  "field-without-manager",
+                                                  "managed-fields-missing",
+                                                  "managed-before-created",
+                                                  "node-over-allocatable"};
   return kIds;
 }
 
@@ -146,6 +150,10 @@ std::vector<Finding> check(const Snapshot& snap) {
   last_applied_mismatch(snap, out);
   dry_run_mismatch(snap, out);
   file_size_mismatch(snap, out);
+  field_without_manager(snap, out);
+  managed_fields_missing(snap, out);
+  managed_before_created(snap, out);
+  node_over_allocatable(snap, out);
   return std::move(out.list);
 }
 

@@ -55,13 +55,19 @@ void for_each_object(const Snapshot& snap, const std::function<void(const std::s
 /// Every time the apiserver wrote in the snapshot: object, field, RFC 3339 text.
 void for_each_time(const Snapshot& snap,
                    const std::function<void(const std::string&, const std::string&, const std::string&)>& fn);
+/// The time an event happened: eventTime (events.k8s.io), else firstTimestamp, else its creation.
+std::string event_time(const nlohmann::json& e);
 /// A JSON scalar as text: a string as is, a number or bool as JSON prints it, "" for the rest.
 std::string scalar_text(const nlohmann::json& v);
 
-// The rules of pods.cpp and files.cpp, in rule order.
+// The rules of pods.cpp, files.cpp, managed.cpp and capacity.cpp, in rule order.
 void pod_event_rules(const Snapshot& snap, Findings& out);
 void last_applied_mismatch(const Snapshot& snap, Findings& out);
 void dry_run_mismatch(const Snapshot& snap, Findings& out);
 void file_size_mismatch(const Snapshot& snap, Findings& out);
+void field_without_manager(const Snapshot& snap, Findings& out);
+void managed_fields_missing(const Snapshot& snap, Findings& out);
+void managed_before_created(const Snapshot& snap, Findings& out);
+void node_over_allocatable(const Snapshot& snap, Findings& out);
 
 }  // namespace gpuwhy::integrity::detail

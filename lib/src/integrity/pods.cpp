@@ -35,14 +35,6 @@ const json* condition(const json& pod, std::string_view type) {
   return nullptr;
 }
 
-/// The time an event happened: eventTime (events.k8s.io), else firstTimestamp, else its creation.
-std::string event_time(const json& e) {
-  for (const char* p : {"/eventTime", "/firstTimestamp", "/metadata/creationTimestamp"}) {
-    if (auto t = str_at(e, p); !t.empty()) return t;
-  }
-  return "";
-}
-
 // The scheduler binds a pod once (spec.nodeName is immutable once set) and records
 // "Successfully assigned <ns>/<pod> to <node>" on that pod's uid: a Scheduled event of the
 // current pod names the node the pod is bound to. (Events of an older pod of the same name carry

@@ -45,4 +45,13 @@ bool tolerated(const nlohmann::json& pod, const nlohmann::json& taint) {
   return false;
 }
 
+bool is_admission_default(const nlohmann::json& toleration) {
+  if (!toleration.is_object() || toleration.size() != 4) return false;
+  const std::string_view key = field(toleration, "key");
+  if (key != "node.kubernetes.io/not-ready" && key != "node.kubernetes.io/unreachable") return false;
+  const auto secs = toleration.find("tolerationSeconds");
+  return field(toleration, "operator") == "Exists" && field(toleration, "effect") == "NoExecute" &&
+         secs != toleration.end() && secs->is_number_integer() && secs->get<long long>() == 300;
+}
+
 }  // namespace gpuwhy::k8s

@@ -9,6 +9,10 @@
 // An incomplete run (any check `error`) is status "error" with max_score 0: the reporter skips a
 // runner without max_score when it posts points, so no partial or zero grade reaches Classroom,
 // and the job still fails ("Some tests errored").
+//
+// A suspect bundle (issue 38) is one more test entry, "integrity", failed and worth nothing: the
+// reporter lists it with its findings beside the checks; the points, max_score and the run's
+// status stay the checks' (a score is never changed by it; `--require-integrity` refuses it).
 #include <nlohmann/json.hpp>
 
 #include "gpuwhy/render/render.h"
@@ -51,6 +55,21 @@ ojson test_of(const RunResult& run, const CheckResult& c, const Options& opts) {
   return t;
 }
 
+ojson integrity_test(const RunResult& run, const Options& opts) {
+  std::string m;
+  for (const auto& line : integrity_lines(run, opts.lang)) m += (m.empty() ? "" : "\n") + line;
+  ojson t;
+  t["name"] = i18n::text("ui.integrity.label", opts.lang);
+  t["status"] = "fail";
+  t["score"] = 0;
+  t["message"] = detail::defuse_mentions(m);
+  t["test_code"] = "gpuwhy check --require-integrity";
+  t["filename"] = "";
+  t["line_no"] = 0;
+  t["duration"] = 0;
+  return t;
+}
+
 }  // namespace
 
 std::string github_classroom(const RunResult& run, const Options& opts) {
@@ -63,6 +82,7 @@ std::string github_classroom(const RunResult& run, const Options& opts) {
   for (const auto& c : run.checks) {
     if (c.outcome.status != Status::kSkip) tests.push_back(test_of(run, c, opts));
   }
+  if (run.integrity.suspect()) tests.push_back(integrity_test(run, opts));
   j["tests"] = std::move(tests);
   return j.dump(-1, ' ', false, ojson::error_handler_t::replace) + "\n";
 }

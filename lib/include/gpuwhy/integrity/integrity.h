@@ -10,12 +10,15 @@
 /// What a forger would STILL have to get right to pass unseen (edits these rules cannot see):
 /// - an edit made consistently everywhere the value is repeated: a pod's phase AND its
 ///   conditions, a node name AND the Scheduled event's message AND the last-applied annotation,
-///   a file's content AND its recorded size, a dry-run message AND the manifest file;
-/// - a node's status numbers (nvidia.com/gpu capacity/allocatable) and labels and taints: no
-///   managedFields of nodes are kept (live reads and bundles drop them), so adding the missing
-///   allocatable to a capacity-only node, or a label, is not seen;
-/// - a pod created with `kubectl create` (no last-applied annotation) whose tolerations or
-///   limits are edited, and the events of pods bound by hand (no Scheduled event is required);
+///   a file's content AND its recorded size, a dry-run message AND the manifest file, a field
+///   added by hand AND a managedFields entry that owns it (with a manager and a time that fit);
+/// - a changed VALUE of a field that is owned: managedFields say who set a field, not to what
+///   (allocatable 1 edited to 2, a toleration's value edited on a pod without last-applied);
+/// - a node's cpu, memory and pods (kwok writes them unowned) and the two admission-default
+///   tolerations: no managedFields rule can ask about them;
+/// - a bundle without kube-system (as an old collector wrote it) whose managedFields are all
+///   deleted: only the collector that records kube-system is known to keep them;
+/// - the events of pods bound by hand (no Scheduled event is required);
 /// - deleting a whole pod with its events, or a FailedScheduling event older than the event TTL
 ///   (1 h): only an Unschedulable condition younger than that requires its event;
 /// - the student's own files (out/*.txt, k8s/*.yaml) with their size fixed: their content is

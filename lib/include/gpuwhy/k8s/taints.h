@@ -17,6 +17,12 @@ bool tolerates(const nlohmann::json& toleration, const nlohmann::json& taint);
 /// Whether any of the pod's spec.tolerations tolerates the taint.
 bool tolerated(const nlohmann::json& pod, const nlohmann::json& taint);
 
+/// Whether `toleration` is one the DefaultTolerationSeconds admission plugin adds to every pod
+/// that has none like it: key node.kubernetes.io/not-ready or node.kubernetes.io/unreachable,
+/// operator Exists, effect NoExecute, tolerationSeconds 300. The apiserver adds it after field
+/// tracking, so no managedFields entry owns it.
+bool is_admission_default(const nlohmann::json& toleration);
+
 /// A taint as kubectl writes it: "key=value:effect", or "key:effect" when the value is empty.
 std::string taint_text(const nlohmann::json& taint);
 

@@ -1,0 +1,119 @@
+// The rule on a node's allocatable against the pods bound to it: what kube-scheduler's
+// NodeResourcesFit makes true at each bind.
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gpuwhy/base/sys.h"
+#include "gpuwhy/k8s/requests.h"
+#include "integrity_detail.h"
+
+namespace gpuwhy::integrity::detail {
+
+using nlohmann::json;
+
+namespace {
+
+/// How long after a write the scheduler is taken to know it (the write's time is whole seconds,
+/// the scheduler learns it from a watch), and how long before a bind a pod must have been bound
+/// to count as known to the scheduler then.
+constexpr long long kSettleMs = 3000;
+constexpr long long kKnownMs = 2000;
+
+/// The latest time of a managedFields entry owning status.allocatable[`resource`]: ownership
+/// moves to every writer of a field, so the amount has not changed since. nullopt when no
+/// entry owns it (no managedFields kept, or cpu and memory as kwok writes them).
+std::optional<long long> allocatable_written(const json& node, const std::string& resource) {
+  const json::json_pointer mf("/metadata/managedFields");
+  if (!node.contains(mf) || !node.at(mf).is_array()) return std::nullopt;
+  const json::json_pointer owned = json::json_pointer("/fieldsV1/f:status/f:allocatable") / ("f:" + resource);
+  std::optional<long long> latest;
+  for (const json& e : node.at(mf)) {
+    if (!e.is_object() || !e.contains(owned)) continue;
+    const auto t = sys::parse_rfc3339(str_at(e, "/time"));
+    if (!t) return std::nullopt;  // an owner without a time: the amount cannot be dated
+    latest = std::max(latest.value_or(*t), *t);
+  }
+  return latest;
+}
+
+/// When a pod was bound: its Scheduled event's time (to the microsecond), else (bound by hand,
+/// or its event gone) the end of the second it was created in, which is no later than its bind.
+struct Bound {
+  const json* pod;
+  long long at;
+  std::string when;  ///< the time as written
+  bool by_scheduler;
+};
+
+std::vector<Bound> bound_to(const Snapshot& snap, const std::string& node) {
+  std::map<std::string, std::pair<long long, std::string>> scheduled;
+  for (const json& e : items(snap.events)) {
+    if (str_at(e, "/reason") != "Scheduled") continue;
+    std::string when = event_time(e);
+    if (const auto t = sys::parse_rfc3339(when)) scheduled[str_at(e, "/involvedObject/uid")] = {*t, std::move(when)};
+  }
+  std::vector<Bound> out;
+  for (const json& p : items(snap.pods)) {
+    const std::string phase = str_at(p, "/status/phase");
+    if (str_at(p, "/spec/nodeName") != node || phase == "Succeeded" || phase == "Failed") continue;
+    std::string created = str_at(p, "/metadata/creationTimestamp");
+    if (const auto it = scheduled.find(str_at(p, "/metadata/uid")); it != scheduled.end()) {
+      out.push_back({&p, it->second.first, it->second.second, true});
+    } else if (const auto c = sys::parse_rfc3339(created)) {
+      out.push_back({&p, *c + 1000, std::move(created), false});
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+// kube-scheduler binds a pod to a node only when the requests of the pods it counts on that node,
+// with the new pod's, fit the node's allocatable (NodeResourcesFit). Take the last pod the
+// scheduler bound to a node (its Scheduled event) at least kSettleMs after the last write of the
+// node's allocatable amount (dated by managedFields): the scheduler then knew that amount, and
+// every pod bound to the node kKnownMs before. Those pods and it request no more than the
+// amount. Undercounting is safe and is all that is left out: pods of other namespaces (not
+// read), pods deleted or finished since, pods bound too close to it; a pod whose Scheduled event
+// is gone counts from its creation, which is no later than its bind.
+void node_over_allocatable(const Snapshot& snap, Findings& out) {
+  for (const json& node : items(snap.nodes)) {
+    const json::json_pointer alloc("/status/allocatable");
+    if (!node.contains(alloc) || !node.at(alloc).is_object()) continue;
+    const std::string name = str_at(node, "/metadata/name");
+    const std::vector<Bound> bound = bound_to(snap, name);
+    for (const auto& [resource, value] : node.at(alloc).items()) {
+      const auto written = allocatable_written(node, resource);
+      const auto amount = k8s::quantity(resource, value);
+      if (!written || !amount) continue;
+      const Bound* last = nullptr;
+      for (const Bound& b : bound) {
+        if (b.by_scheduler && b.at >= *written + kSettleMs && (last == nullptr || b.at > last->at)) last = &b;
+      }
+      if (last == nullptr) continue;
+      long long requested = 0;
+      for (const Bound& b : bound) {
+        if (&b != last && b.at > last->at - kKnownMs) continue;
+        const k8s::Amounts r = k8s::pod_requests(*b.pod);
+        if (const auto it = r.find(resource); it != r.end()) requested += it->second;
+      }
+      if (requested <= *amount) continue;
+      const std::string object = object_name("node", node);
+      const std::string pod = object_name("pod", *last->pod);
+      out.add("node-over-allocatable",
+              {{"node", object},
+               {"resource", resource},
+               {"requested", k8s::show_quantity(resource, requested)},
+               {"allocatable", k8s::show_quantity(resource, *amount)},
+               {"pod", pod},
+               {"bound", last->when}},
+              {object, pod});
+    }
+  }
+}
+
+}  // namespace gpuwhy::integrity::detail
