@@ -240,14 +240,14 @@ TEST(IntegrityManaged, AWriteBeforeTheObjectWasCreated) {
   using nlohmann::json;
   Snapshot s = managed_snapshot();
   json pods = s.pods.value();
-  pods["items"][0]["metadata"]["creationTimestamp"] = "2026-01-01T00:00:11Z";
+  pods["items"][0]["metadata"]["creationTimestamp"] = "2026-01-01T00:01:11Z";
   s.pods = pods;
   const auto fs = integrity::check(s);
   ASSERT_EQ(fs.size(), 1U);
   EXPECT_EQ(fs[0].id, "managed-before-created");
   EXPECT_EQ(fs[0].text.args.at("manager"), "kubectl-create");
-  // The same second is not before.
-  pods["items"][0]["metadata"]["creationTimestamp"] = "2026-01-01T00:00:10Z";
+  // Within a minute is admission (the entry is stamped before it, the object after it).
+  pods["items"][0]["metadata"]["creationTimestamp"] = "2026-01-01T00:01:10Z";
   s.pods = pods;
   EXPECT_EQ(ids_of(s), std::vector<std::string>{});
 }
@@ -274,7 +274,10 @@ Snapshot bound_snapshot(const std::string& trainer2_gpus, const std::string& tra
         {"spec",
          {{"nodeName", "lab-node-0"},
           {"containers", json::array({{{"name", "app"}, {"resources", {{"requests", {{"nvidia.com/gpu", gpus}}}}}}})}}},
-        {"status", {{"phase", "Running"}}}};
+        {"status",
+         {{"phase", "Running"},
+          {"startTime", "2026-01-01T00:00:02Z"},
+          {"containerStatuses", json::array({{{"name", "app"}}})}}}};
   };
   const auto scheduled = [](const std::string& name, const std::string& at) {
     return json{{"reason", "Scheduled"},
@@ -309,12 +312,64 @@ TEST(IntegrityAllocatable, WhatTheSchedulerMayNotHaveKnownIsNotCounted) {
   // allocatable written 1 s before the last bind: the scheduler may have used the amount before.
   EXPECT_EQ(ids_of(bound_snapshot("2", "2026-01-01T00:00:20.000000Z", "2026-01-01T00:00:29Z")),
             std::vector<std::string>{});
+  // GPU pods bound by hand beyond allocatable (no Scheduled event), then a pod without GPUs bound
+  // by the scheduler: it checked no GPU fit, so nothing is said.
+  Snapshot by_hand = bound_snapshot("0", "2026-01-01T00:00:20.000000Z");
+  nlohmann::json pods = by_hand.pods.value();
+  pods["items"][0]["spec"]["containers"][0]["resources"]["requests"]["nvidia.com/gpu"] = "3";
+  by_hand.pods = pods;
+  nlohmann::json events = by_hand.events.value();
+  events["items"].erase(0);
+  by_hand.events = events;
+  EXPECT_EQ(ids_of(by_hand), std::vector<std::string>{});
   // No managedFields entry dates the amount (an old bundle): not asked.
   Snapshot s = bound_snapshot("2", "2026-01-01T00:00:20.000000Z");
   nlohmann::json nodes = s.nodes.value();
   nodes["items"][0]["metadata"].erase("managedFields");
   s.nodes = nodes;
   EXPECT_EQ(ids_of(s), std::vector<std::string>{});
+}
+
+// What the node's agent writes, against the phase and the node.
+TEST(IntegrityPhaseStatus, StartTimeAndContainerStatusesFollowTheNode) {
+  using nlohmann::json;
+  const json running = {
+      {"metadata", {{"name", "trainer"}}},
+      {"spec", {{"nodeName", "lab-node-0"}, {"containers", json::array({{{"name", "app"}}})}}},
+      {"status",
+       {{"phase", "Running"},
+        {"startTime", "2026-01-01T00:00:02Z"},
+        {"hostIP", "10.0.0.1"},
+        {"containerStatuses", json::array({{{"name", "app"}, {"state", {{"running", json::object()}}}}})}}}};
+  const json pending = {{"metadata", {{"name", "trainer3"}}},
+                        {"spec", {{"containers", json::array({{{"name", "app"}}})}}},
+                        {"status", {{"phase", "Pending"}}}};
+  const auto with = [](const json& pod) {
+    Snapshot s;
+    s.live_collected = true;
+    s.source = "live https://127.0.0.1:6443";
+    s.pods = json{{"items", json::array({pod})}};
+    return s;
+  };
+  EXPECT_EQ(ids_of(with(running)), std::vector<std::string>{});
+  EXPECT_EQ(ids_of(with(pending)), std::vector<std::string>{});
+  json no_status = running;
+  no_status["status"].erase("containerStatuses");
+  json no_start = running;
+  no_start["status"].erase("startTime");
+  json unbound = running;
+  unbound["spec"].erase("nodeName");
+  unbound["status"]["phase"] = "Pending";
+  json pending_ip = pending;
+  pending_ip["status"]["podIP"] = "10.0.0.9";
+  for (const auto& [pod, field] :
+       {std::pair{no_status, "status.containerStatuses[app]"}, std::pair{no_start, "status.startTime"},
+        std::pair{unbound, "status.startTime"}, std::pair{pending_ip, "status.podIP"}}) {
+    const auto fs = integrity::check(with(pod));
+    ASSERT_EQ(fs.size(), 1U) << field;
+    EXPECT_EQ(fs[0].id, "phase-status-mismatch");
+    EXPECT_EQ(fs[0].text.args.at("field"), field);
+  }
 }
 
 TEST(IntegrityCheck, EveryRuleHasItsTextInEveryLanguage) {

@@ -1249,6 +1249,10 @@ constexpr CatalogEntry kEntries[] = {
     {"integrity.phase-scheduling-mismatch",
      "{pod}: phase {phase} with spec.nodeName {node} and PodScheduled {scheduled}; a Running pod is bound and "
      "scheduled, an unbound Pending pod is not scheduled"},
+    {"integrity.phase-status-mismatch",
+     "{pod}: phase {phase}, spec.nodeName {node}, and {field} contradicts them; the node's agent writes a pod's "
+     "startTime, IPs and container statuses once it runs the pod (a Running pod has them), never for a pod without a "
+     "node"},
     {"integrity.unschedulable-without-event",
      "{pod}: the PodScheduled condition says \"{message}\", but no FailedScheduling event of this pod says so; the "
      "scheduler writes both at once"},
@@ -1266,7 +1270,8 @@ constexpr CatalogEntry kEntries[] = {
      "{object} has no managedFields; the apiserver records a manager on every object it creates ({count} object(s) "
      "in all)"},
     {"integrity.managed-before-created",
-     "{object}: managedFields say {manager} wrote it at {time}, before it was created ({created}) ({count} object(s) "
+     "{object}: managedFields say {manager} wrote it at {time}, more than a minute before it was created ({created}) "
+     "({count} object(s) "
      "in all)"},
     {"integrity.node-over-allocatable",
      "{node}: the pods bound to it request {requested} {resource}, more than its allocatable {allocatable}, which "

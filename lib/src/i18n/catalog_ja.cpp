@@ -1349,6 +1349,10 @@ constexpr CatalogEntry kEntries[] = {
     {"integrity.phase-scheduling-mismatch",
      "{pod}: phase {phase}、spec.nodeName {node}、PodScheduled {scheduled}。`Running` の Pod "
      "はノードにバインドされスケジュール済みで、バインドされていない Pending の Pod はスケジュールされていません"},
+    {"integrity.phase-status-mismatch",
+     "{pod}: phase {phase}、spec.nodeName {node} ですが、{field} がこれと合いません。ノードのエージェントは Pod "
+     "を動かすと `startTime`、IP、コンテナの状態を書き（`Running` の Pod にはあります）、ノードのない Pod "
+     "には書きません"},
     {"integrity.unschedulable-without-event",
      "{pod}: PodScheduled 条件は \"{message}\" ですが、この Pod の `FailedScheduling` "
      "イベントにそう書いたものがありません。スケジューラは両方を同時に書きます"},
@@ -1369,7 +1373,7 @@ constexpr CatalogEntry kEntries[] = {
      "{count} 個のオブジェクト）"},
     {"integrity.managed-before-created",
      "{object}: `managedFields` では {manager} が {time} に書いたとあり、オブジェクトが作られた時刻（{created}）"
-     "より前です（全部で {count} 個のオブジェクト）"},
+     "より1分以上前です（全部で {count} 個のオブジェクト）"},
     {"integrity.node-over-allocatable",
      "{node}: このノードにバインドされた Pod の {resource} の要求が {requested} で、割り当て可能量 {allocatable} "
      "を超えています。スケジューラーが {bound} に {pod} をバインドしたとき割り当て可能量はすでに今の値で、"

@@ -1270,6 +1270,10 @@ constexpr CatalogEntry kEntries[] = {
     {"integrity.phase-scheduling-mismatch",
      "{pod}: phase {phase}, spec.nodeName {node}, PodScheduled {scheduled}. `Running` 파드는 노드에 바인딩되고 "
      "스케줄된 상태이며, 바인딩되지 않은 Pending 파드는 스케줄되지 않은 상태입니다"},
+    {"integrity.phase-status-mismatch",
+     "{pod}: phase {phase}, spec.nodeName {node}인데 {field:이/가} 이와 맞지 않습니다. 노드 에이전트는 파드를 "
+     "실행하면 `startTime`, IP, 컨테이너 상태를 쓰며(`Running` 파드에는 있습니다), 노드가 없는 파드에는 쓰지 "
+     "않습니다"},
     {"integrity.unschedulable-without-event",
      "{pod}: PodScheduled 조건은 \"{message}\"라고 하지만 이 파드의 `FailedScheduling` 이벤트 중 그렇게 말하는 것이 "
      "없습니다. 스케줄러는 둘을 함께 씁니다"},
@@ -1287,8 +1291,8 @@ constexpr CatalogEntry kEntries[] = {
     {"integrity.managed-fields-missing",
      "{object}에 `managedFields`가 없습니다. apiserver는 만드는 모든 객체에 관리자를 적습니다(모두 {count}개 객체)"},
     {"integrity.managed-before-created",
-     "{object}: `managedFields`에는 {manager}가 {time}에 썼다고 되어 있어 객체가 만들어진 때({created})보다 "
-     "먼저입니다(모두 {count}개 객체)"},
+     "{object}: `managedFields`에는 {manager:이/가} {time}에 썼다고 되어 있어 객체가 만들어진 때({created})보다 "
+     "1분 넘게 먼저입니다(모두 {count}개 객체)"},
     {"integrity.node-over-allocatable",
      "{node}: 이 노드에 바인딩된 파드들이 {resource} {requested}개를 요청해 allocatable {allocatable}개보다 많습니다. "
      "스케줄러가 {bound}에 {pod:을/를} 바인딩할 때 allocatable은 이미 지금 값이었고, 스케줄러는 allocatable을 넘겨 "

@@ -73,9 +73,10 @@ std::vector<Bound> bound_to(const Snapshot& snap, const std::string& node) {
 }  // namespace
 
 // kube-scheduler binds a pod to a node only when the requests of the pods it counts on that node,
-// with the new pod's, fit the node's allocatable (NodeResourcesFit). Take the last pod the
-// scheduler bound to a node (its Scheduled event) at least kSettleMs after the last write of the
-// node's allocatable amount (dated by managedFields): the scheduler then knew that amount, and
+// with the new pod's, fit the node's allocatable (NodeResourcesFit), for each resource the new
+// pod requests. Take the last pod requesting the resource that the scheduler bound to a node
+// (its Scheduled event) at least kSettleMs after the last write of the node's allocatable amount
+// (dated by managedFields): the scheduler then knew that amount, and
 // every pod bound to the node kKnownMs before. Those pods and it request no more than the
 // amount. Undercounting is safe and is all that is left out: pods of other namespaces (not
 // read), pods deleted or finished since, pods bound too close to it; a pod whose Scheduled event
@@ -86,20 +87,27 @@ void node_over_allocatable(const Snapshot& snap, Findings& out) {
     if (!node.contains(alloc) || !node.at(alloc).is_object()) continue;
     const std::string name = str_at(node, "/metadata/name");
     const std::vector<Bound> bound = bound_to(snap, name);
-    for (const auto& [resource, value] : node.at(alloc).items()) {
+    for (const auto& entry : node.at(alloc).items()) {
+      const std::string& resource = entry.key();
       const auto written = allocatable_written(node, resource);
-      const auto amount = k8s::quantity(resource, value);
+      const auto amount = k8s::quantity(resource, entry.value());
       if (!written || !amount) continue;
+      // The scheduler checks a resource's fit only for a pod that requests it: a pod without
+      // GPUs is bound beside GPU pods that were bound by hand beyond allocatable.
+      const auto requests = [&resource](const Bound& b) {
+        const k8s::Amounts r = k8s::pod_requests(*b.pod);
+        const auto it = r.find(resource);
+        return it != r.end() ? it->second : 0LL;
+      };
       const Bound* last = nullptr;
       for (const Bound& b : bound) {
-        if (b.by_scheduler && b.at >= *written + kSettleMs && (last == nullptr || b.at > last->at)) last = &b;
+        if (b.by_scheduler && requests(b) > 0 && b.at >= *written + kSettleMs && (last == nullptr || b.at > last->at))
+          last = &b;
       }
       if (last == nullptr) continue;
       long long requested = 0;
       for (const Bound& b : bound) {
-        if (&b != last && b.at > last->at - kKnownMs) continue;
-        const k8s::Amounts r = k8s::pod_requests(*b.pod);
-        if (const auto it = r.find(resource); it != r.end()) requested += it->second;
+        if (&b == last || b.at <= last->at - kKnownMs) requested += requests(b);
       }
       if (requested <= *amount) continue;
       const std::string object = object_name("node", node);

@@ -33,6 +33,7 @@ const std::vector<std::string_view>& rule_ids() {
                                                   "scheduled-event-node-mismatch",
                                                   "event-before-pod",
                                                   "phase-scheduling-mismatch",
+                                                  "phase-status-mismatch",
                                                   "unschedulable-without-event",
                                                   "last-applied-mismatch",
                                                   "dry-run-mismatch",

@@ -101,6 +101,45 @@ void phase_scheduling(const Snapshot& snap, Findings& out) {
   }
 }
 
+// What a node's agent (the kubelet; kwok acting as one) writes once it runs a pod, and never
+// before the pod is bound to its node: status.startTime, hostIP, podIP and containerStatuses. A
+// pod with no node has none of them; a Running pod has a startTime and a status for each of its
+// containers (its phase is computed from them).
+void phase_status(const Snapshot& snap, Findings& out) {
+  for (const json& p : items(snap.pods)) {
+    const std::string phase = str_at(p, "/status/phase");
+    const std::string node = str_at(p, "/spec/nodeName");
+    std::string field;
+    if (node.empty()) {
+      for (const char* f : {"startTime", "hostIP", "podIP", "containerStatuses"}) {
+        const json::json_pointer ptr(std::string("/status/") + f);
+        if (p.contains(ptr) && !p.at(ptr).is_null() && !(p.at(ptr).is_array() && p.at(ptr).empty())) {
+          field = std::string("status.") + f;
+          break;
+        }
+      }
+    } else if (phase == "Running") {
+      if (str_at(p, "/status/startTime").empty()) field = "status.startTime";
+      const json::json_pointer cs("/spec/containers");
+      const json::json_pointer st("/status/containerStatuses");
+      const json none = json::array();
+      const json& statuses = p.contains(st) && p.at(st).is_array() ? p.at(st) : none;
+      for (const json& c : p.contains(cs) && p.at(cs).is_array() ? p.at(cs) : none) {
+        if (!field.empty()) break;
+        const std::string name = str_at(c, "/name");
+        const auto has = [&name](const json& x) { return str_at(x, "/name") == name; };
+        if (std::none_of(statuses.begin(), statuses.end(), has)) field = "status.containerStatuses[" + name + "]";
+      }
+    }
+    if (field.empty()) continue;
+    const std::string pod = object_name("pod", p);
+    out.add(
+        "phase-status-mismatch",
+        {{"pod", pod}, {"phase", phase.empty() ? "-" : phase}, {"node", node.empty() ? "-" : node}, {"field", field}},
+        {pod});
+  }
+}
+
 // When kube-scheduler finds no node it records a FailedScheduling event on the pod's uid and
 // writes the same message into the PodScheduled condition (reason Unschedulable), in the same
 // step. The apiserver keeps an event for --event-ttl (1 h), so an Unschedulable condition that
@@ -135,6 +174,7 @@ void pod_event_rules(const Snapshot& snap, Findings& out) {
   scheduled_event_node(snap, pods, out);
   event_before_pod(snap, pods, out);
   phase_scheduling(snap, out);
+  phase_status(snap, out);
   unschedulable_without_event(snap, out);
 }
 

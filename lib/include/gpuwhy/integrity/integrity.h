@@ -9,9 +9,9 @@
 ///
 /// What a forger would STILL have to get right to pass unseen (edits these rules cannot see):
 /// - an edit made consistently everywhere the value is repeated: a pod's phase AND its
-///   conditions, a node name AND the Scheduled event's message AND the last-applied annotation,
-///   a file's content AND its recorded size, a dry-run message AND the manifest file, a field
-///   added by hand AND a managedFields entry that owns it (with a manager and a time that fit);
+///   conditions AND what the node's agent writes (startTime, IPs, container statuses), a node name AND the Scheduled
+///   event's message AND the last-applied annotation, a file's content AND its recorded size, a dry-run message AND the
+///   manifest file, a field added by hand AND a managedFields entry that owns it (with a manager and a time that fit);
 /// - a changed VALUE of a field that is owned: managedFields say who set a field, not to what
 ///   (allocatable 1 edited to 2, a toleration's value edited on a pod without last-applied);
 /// - a node's cpu, memory and pods (kwok writes them unowned) and the two admission-default
