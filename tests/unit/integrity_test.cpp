@@ -181,6 +181,18 @@ std::vector<std::string> ids_of(const Snapshot& s) {
 TEST(IntegrityManaged, EveryFieldOwnedIsNoFinding) {
   // Unowned cpu and the admission plugin's two tolerations are what real objects have.
   EXPECT_EQ(ids_of(managed_snapshot()), std::vector<std::string>{});
+  // ExtendedResourceToleration (a GPU cluster's admission plugin) adds one for a requested
+  // extended resource, unowned too; the same toleration on a pod without GPUs was not added by it.
+  Snapshot s = managed_snapshot();
+  nlohmann::json pods = s.pods.value();
+  pods["items"][0]["spec"]["tolerations"].push_back(
+      {{"key", "nvidia.com/gpu"}, {"operator", "Exists"}, {"effect", "NoSchedule"}});
+  s.pods = pods;
+  EXPECT_EQ(ids_of(s), std::vector<std::string>{});
+  pods["items"][0]["spec"]["containers"][0].erase("resources");
+  pods["items"][0]["metadata"]["managedFields"] = nlohmann::json::array({entry("kubectl-create", {{"f:spec", {}}})});
+  s.pods = pods;
+  EXPECT_EQ(ids_of(s), std::vector<std::string>{"field-without-manager"});
 }
 
 TEST(IntegrityManaged, AFieldNoEntryOwnsIsNamed) {

@@ -7,9 +7,11 @@
 // removed, so a field written through the apiserver is owned by at least one entry. A field no
 // entry owns was put there some other way: by hand, in the bundle. Two kinds of field are owned
 // by no entry on real objects and are never asked about: what an admission plugin adds after
-// field tracking (the two tolerations of DefaultTolerationSeconds) and a node's cpu, memory and
-// pods as kwok writes them (unowned on every capture); the fields asked about below are owned on
-// every capture of every version (tests/unit/integrity_corpus_test.cpp).
+// field tracking (the tolerations of DefaultTolerationSeconds and ExtendedResourceToleration:
+// k8s::is_admission_added; a cluster whose PodTolerationRestriction adds a namespace's default
+// tolerations is not modelled) and a node's cpu, memory and pods as kwok writes them (unowned on
+// every capture); the fields asked about below are owned on every capture of every version
+// (tests/unit/integrity_corpus_test.cpp).
 #include <string>
 #include <vector>
 
@@ -39,7 +41,10 @@ bool owned(const json& list, const std::vector<std::string>& keys) {
   for (const json& e : list) {
     const json* at = e.is_object() && e.contains("fieldsV1") ? &e.at("fieldsV1") : nullptr;
     for (const std::string& k : keys) {
-      if (at == nullptr || !at->is_object()) break;
+      if (at == nullptr || !at->is_object()) {
+        at = nullptr;
+        break;
+      }
       const auto it = at->find(k);
       at = it == at->end() ? nullptr : &*it;
     }
@@ -97,7 +102,7 @@ void pod_fields(const json& pod, const json& list, Unowned& u) {
   const json::json_pointer tols("/spec/tolerations");
   if (pod.contains(tols) && pod.at(tols).is_array()) {
     for (const json& t : pod.at(tols)) {
-      if (k8s::is_admission_default(t)) continue;
+      if (k8s::is_admission_added(t, pod)) continue;
       u.need(list, object, "spec.tolerations", {"f:spec", "f:tolerations"});
       break;
     }

@@ -3,6 +3,8 @@
 #include <string>
 #include <string_view>
 
+#include "gpuwhy/k8s/requests.h"
+
 namespace gpuwhy::k8s {
 
 namespace {
@@ -45,13 +47,19 @@ bool tolerated(const nlohmann::json& pod, const nlohmann::json& taint) {
   return false;
 }
 
-bool is_admission_default(const nlohmann::json& toleration) {
-  if (!toleration.is_object() || toleration.size() != 4) return false;
+bool is_admission_added(const nlohmann::json& toleration, const nlohmann::json& pod) {
+  if (!toleration.is_object()) return false;
   const std::string_view key = field(toleration, "key");
-  if (key != "node.kubernetes.io/not-ready" && key != "node.kubernetes.io/unreachable") return false;
-  const auto secs = toleration.find("tolerationSeconds");
-  return field(toleration, "operator") == "Exists" && field(toleration, "effect") == "NoExecute" &&
-         secs != toleration.end() && secs->is_number_integer() && secs->get<long long>() == 300;
+  if (toleration.size() == 4 && (key == "node.kubernetes.io/not-ready" || key == "node.kubernetes.io/unreachable")) {
+    const auto secs = toleration.find("tolerationSeconds");
+    return field(toleration, "operator") == "Exists" && field(toleration, "effect") == "NoExecute" &&
+           secs != toleration.end() && secs->is_number_integer() && secs->get<long long>() == 300;
+  }
+  if (toleration.size() != 3 || key.find('/') == std::string_view::npos || field(toleration, "operator") != "Exists" ||
+      field(toleration, "effect") != "NoSchedule") {
+    return false;
+  }
+  return pod_requests(pod).count(std::string(key)) > 0;
 }
 
 }  // namespace gpuwhy::k8s

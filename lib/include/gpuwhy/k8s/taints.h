@@ -17,11 +17,13 @@ bool tolerates(const nlohmann::json& toleration, const nlohmann::json& taint);
 /// Whether any of the pod's spec.tolerations tolerates the taint.
 bool tolerated(const nlohmann::json& pod, const nlohmann::json& taint);
 
-/// Whether `toleration` is one the DefaultTolerationSeconds admission plugin adds to every pod
-/// that has none like it: key node.kubernetes.io/not-ready or node.kubernetes.io/unreachable,
-/// operator Exists, effect NoExecute, tolerationSeconds 300. The apiserver adds it after field
-/// tracking, so no managedFields entry owns it.
-bool is_admission_default(const nlohmann::json& toleration);
+/// Whether `toleration` is one an admission plugin adds to `pod` after field tracking (so no
+/// managedFields entry owns it): DefaultTolerationSeconds (on by default) adds key
+/// node.kubernetes.io/not-ready and node.kubernetes.io/unreachable, operator Exists, effect
+/// NoExecute, tolerationSeconds 300; ExtendedResourceToleration (off by default, on in many GPU
+/// clusters) adds key <resource>, operator Exists, effect NoSchedule for each extended resource
+/// (a name with a '/') the pod requests.
+bool is_admission_added(const nlohmann::json& toleration, const nlohmann::json& pod);
 
 /// A taint as kubectl writes it: "key=value:effect", or "key:effect" when the value is empty.
 std::string taint_text(const nlohmann::json& taint);
