@@ -26,7 +26,7 @@ std::string describe(const std::vector<Finding>& fs) {
   std::string out;
   for (const auto& f : fs) {
     out += f.id + ":";
-    for (const auto& [k, v] : f.text.args) out += " " + k + "=" + v;
+    for (const auto& [k, v] : f.text.args) out.append(" ").append(k).append("=").append(v);
     out += "\n";
   }
   return out;
