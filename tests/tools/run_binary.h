@@ -102,4 +102,13 @@ class TempDir {
   std::string path_;
 };
 
+#ifdef GPUWHY_BINARY
+/// `gpuwhy check ARGS` with the binary under test, two minutes at most (a batch of captures).
+inline RunOutput run_check(const std::vector<std::string>& args, const std::string& scratch) {
+  std::vector<std::string> argv{GPUWHY_BINARY, "check"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_binary(argv, scratch, std::chrono::seconds(120));
+}
+#endif
+
 }  // namespace gpuwhy::testing_tools

@@ -31,11 +31,7 @@ const std::string kVersion = std::string(GPUWHY_SOURCE_DIR) + "/fixtures/capture
 const std::string kSolution = kVersion + "/solution/bundle.json";
 const std::string kFailing = kVersion + "/capacity-only/bundle.json";
 
-RunOutput check(const std::vector<std::string>& args, const std::string& scratch) {
-  std::vector<std::string> argv{GPUWHY_BINARY, "check"};
-  argv.insert(argv.end(), args.begin(), args.end());
-  return testing_tools::run_binary(argv, scratch, std::chrono::seconds(120));
-}
+const auto check = &testing_tools::run_check;  // `gpuwhy check ARGS`
 
 json read_json(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -52,7 +48,7 @@ long lines(const std::string& s) {
 
 // A class folder: alice and bob as files, one bundle saying it is 김민준's, one broken bundle.
 fs::path class_folder(const TempDir& tmp) {
-  const fs::path dir = fs::path(tmp.path()) / "subs";
+  fs::path dir = fs::path(tmp.path()) / "subs";
   fs::create_directories(dir);
   fs::copy_file(kSolution, dir / "alice.json");
   fs::copy_file(kFailing, dir / "bob.json");

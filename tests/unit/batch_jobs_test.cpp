@@ -28,11 +28,7 @@ const std::string kCaptures = std::string(GPUWHY_SOURCE_DIR) + "/fixtures/captur
 const std::string kVersion = kCaptures + "/v1.34.0";
 const std::string kSolution = kVersion + "/solution/bundle.json";
 
-RunOutput check(const std::vector<std::string>& args, const std::string& scratch) {
-  std::vector<std::string> argv{GPUWHY_BINARY, "check"};
-  argv.insert(argv.end(), args.begin(), args.end());
-  return testing_tools::run_binary(argv, scratch, std::chrono::seconds(120));
-}
+const auto check = &testing_tools::run_check;  // `gpuwhy check ARGS`
 
 // The batch takes its time once when it starts; two runs may fall on either side of a second.
 std::string without_times(const std::string& report) {

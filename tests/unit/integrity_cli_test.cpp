@@ -25,11 +25,7 @@ using testing_tools::TempDir;
 
 const fs::path kSource = GPUWHY_SOURCE_DIR;
 
-RunOutput check(const std::vector<std::string>& args, const std::string& scratch) {
-  std::vector<std::string> argv{GPUWHY_BINARY, "check"};
-  argv.insert(argv.end(), args.begin(), args.end());
-  return testing_tools::run_binary(argv, scratch, std::chrono::seconds(120));
-}
+const auto check = &testing_tools::run_check;  // `gpuwhy check ARGS`
 
 json read_json(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
