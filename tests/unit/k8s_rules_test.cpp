@@ -140,6 +140,25 @@ TEST(K8sRequests, TheAmountReaderIsTheCallers) {
 
 // ---- taints and tolerations ---------------------------------------------------------------------
 
+// Which pods hold room on a node: bound there and not finished (the scheduler's informer drops
+// Succeeded and Failed pods); a pod being deleted still holds its room.
+TEST(K8sRequests, APodCountsOnItsNodeUntilItFinishes) {
+  nlohmann::json pod = {{"spec", {{"nodeName", "n1"}}}, {"status", {{"phase", "Running"}}}};
+  EXPECT_TRUE(k8s::counts_on_node(pod, "n1"));
+  EXPECT_FALSE(k8s::counts_on_node(pod, "n2"));
+  pod["metadata"]["deletionTimestamp"] = "2026-01-01T00:00:00Z";
+  EXPECT_TRUE(k8s::counts_on_node(pod, "n1"));
+  for (const char* phase : {"Succeeded", "Failed"}) {
+    pod["status"]["phase"] = phase;
+    EXPECT_TRUE(k8s::terminated(pod));
+    EXPECT_FALSE(k8s::counts_on_node(pod, "n1")) << phase;
+  }
+  pod["status"]["phase"] = "Pending";
+  EXPECT_TRUE(k8s::counts_on_node(pod, "n1"));  // bound, its containers not started yet
+  EXPECT_FALSE(k8s::counts_on_node(nlohmann::json{{"status", {{"phase", "Pending"}}}}, "n1"));
+  EXPECT_FALSE(k8s::counts_on_node(nlohmann::json(nullptr), ""));
+}
+
 TEST(K8sTaintRules, EmptyKeysAndExists) {
   const json taint = {{"key", "nvidia.com/gpu"}, {"value", "present"}, {"effect", "NoSchedule"}};
   // An empty key matches every key; Equal then compares the values.

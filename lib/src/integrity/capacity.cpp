@@ -58,8 +58,7 @@ std::vector<Bound> bound_to(const Snapshot& snap, const std::string& node) {
   }
   std::vector<Bound> out;
   for (const json& p : items(snap.pods)) {
-    const std::string phase = str_at(p, "/status/phase");
-    if (str_at(p, "/spec/nodeName") != node || phase == "Succeeded" || phase == "Failed") continue;
+    if (!k8s::counts_on_node(p, node)) continue;
     std::string created = str_at(p, "/metadata/creationTimestamp");
     if (const auto it = scheduled.find(str_at(p, "/metadata/uid")); it != scheduled.end()) {
       out.push_back({&p, it->second.first, it->second.second, true});

@@ -39,6 +39,16 @@ void pod_level(const json& spec, Amounts& reqs, Amount amount) {
 
 }  // namespace
 
+bool terminated(const json& pod) {
+  const std::string phase = str(field(pod, "status"), "phase");
+  return phase == "Succeeded" || phase == "Failed";
+}
+
+bool counts_on_node(const json& pod, std::string_view node) {
+  const std::string bound = str(field(pod, "spec"), "nodeName");
+  return !bound.empty() && bound == node && !terminated(pod);
+}
+
 std::optional<long long> quantity(std::string_view resource, const json& value) {
   const int scale = resource == kCpu ? 1000 : 1;
   if (value.is_string()) return scaled_value(value.get_ref<const std::string&>(), scale);

@@ -87,11 +87,6 @@ std::string to_string(Outcome o) {
 
 namespace {
 
-bool terminated(const json& pod) {
-  const std::string phase = str(field(pod, "status"), "phase");
-  return phase == "Succeeded" || phase == "Failed";
-}
-
 std::string pod_key(const json& pod) {
   return str(field(pod, "metadata"), "namespace") + "/" + str(field(pod, "metadata"), "name");
 }
@@ -125,7 +120,7 @@ std::map<std::string, NodeState> node_states(const json& pod, const std::vector<
   for (const json& p : pods) {
     const std::string on = str(field(p, "spec"), "nodeName");
     auto it = state.find(on);
-    if (on.empty() || it == state.end() || terminated(p) || pod_key(p) == self) continue;
+    if (on.empty() || it == state.end() || k8s::terminated(p) || pod_key(p) == self) continue;
     NodeState& st = it->second;
     ++st.pods;
     for (const auto& [r, q] : k8s::pod_requests(p)) st.requested[r] += q;

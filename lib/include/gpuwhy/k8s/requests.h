@@ -16,6 +16,14 @@ inline constexpr std::string_view kMemory = "memory";
 inline constexpr std::string_view kEphemeral = "ephemeral-storage";
 inline constexpr std::string_view kPods = "pods";
 
+/// The pod has finished (phase Succeeded or Failed): the scheduler's pod informer leaves such pods
+/// out, so they hold nothing on their node.
+bool terminated(const nlohmann::json& pod);
+
+/// The scheduler counts the pod's requests on `node` (its NodeInfo): bound there (spec.nodeName)
+/// and not terminated. A pod being deleted still counts until it is gone.
+bool counts_on_node(const nlohmann::json& pod, std::string_view node);
+
 /// Amounts per resource name ("cpu", "nvidia.com/gpu").
 using Amounts = std::map<std::string, long long>;
 
