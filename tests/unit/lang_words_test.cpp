@@ -1,5 +1,5 @@
 // ctest label: corpus
-// Every word a student reads in Korean or Japanese is in that language (issue 36): no English
+// Every word a student reads in Korean or Japanese is in that language: no English
 // word of three or more letters outside an allow-list of identifiers, over every catalog text
 // and over every recorded capture graded in ko and ja (and the same capture unreachable, for the
 // error paths). What gpuwhy quotes (a cluster message, a line of the student's file) is data:

@@ -1225,7 +1225,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.explain.mistakes", "Usual mistakes"},
     {"cli.error.explain-step", "\"{step}\": the lab has steps 1 to {steps}"},
     {"cli.error.ambiguous-check", "\"{word}\" is part of {count} check ids: {ids}; give more of the id"},
-    // Integrity (issue 38): what a bundle says that the control plane would not have made so.
+    // Integrity: what a bundle says that the control plane would not have made so.
     {"integrity.bundle-not-live",
      "the bundle holds cluster data, yet records live_collected={live_collected} and source \"{source}\": gpuwhy "
      "snapshot records \"live <server>\" for what it read from an apiserver"},

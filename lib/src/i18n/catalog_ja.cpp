@@ -1322,7 +1322,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.explain-step", "\"{step}\": 演習のステップは 1 から {steps} までです"},
     {"cli.error.ambiguous-check",
      "\"{word}\" を含むチェック ID が {count} 個あります: {ids}。ID をもっと詳しく指定してください"},
-    // 完全性（issue 38）: バンドルの内容のうち、コントロールプレーンがそうは作らないもの。
+    // 完全性: バンドルの内容のうち、コントロールプレーンがそうは作らないもの。
     {"integrity.bundle-not-live",
      "バンドルにクラスタのデータがあるのに、`live_collected`={live_collected}、`source` \"{source}\" "
      "と記録されています。gpuwhy snapshot は apiserver から読んだものに \"live <server>\" と記録します"},

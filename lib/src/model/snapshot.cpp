@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 
 #include "gpuwhy/base/base64.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy {
 
@@ -327,7 +327,7 @@ Snapshot from_bundle(json&& bundle, const std::string& origin) {
   json& c = need(b, "cluster", origin, "");
   s.version = fetched_from_json(need(c, "version", origin, "cluster."), origin, "cluster.version", false);
   s.namespace_ = fetched_from_json(need(c, "namespace", origin, "cluster."), origin, "cluster.namespace", false);
-  // Optional (bundles before issue 38 lack it: it stays "not collected").
+  // Optional (bundles written before the collector read kube-system lack it: it stays "not collected").
   if (c.contains("kube_system")) {
     s.kube_system = fetched_from_json(c["kube_system"], origin, "cluster.kube_system", false);
   }

@@ -10,7 +10,7 @@
 // runner without max_score when it posts points, so no partial or zero grade reaches Classroom,
 // and the job still fails ("Some tests errored").
 //
-// A suspect bundle (issue 38) is one more test entry, "integrity", failed and worth nothing: the
+// A suspect bundle (integrity findings) is one more test entry, "integrity", failed and worth nothing: the
 // reporter lists it with its findings beside the checks; the points, max_score and the run's
 // status stay the checks' (a score is never changed by it; `--require-integrity` refuses it).
 #include <nlohmann/json.hpp>

@@ -1,5 +1,5 @@
 #pragma once
-/// Whether a snapshot reads as the control plane left it (issue 38): a bundle is graded offline,
+/// Whether a snapshot reads as the control plane left it: a bundle is graded offline,
 /// so a student could copy another cluster's bundle or hand-edit one. The grader cannot stop
 /// that; these rules make it visible. They never change a score.
 ///
