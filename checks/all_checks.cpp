@@ -6,7 +6,7 @@
 #include "checks.h"
 #include "common.h"
 #include "gpuwhy/base/error.h"
-#include "gpuwhy/base/lab.h"
+#include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy::checks {
 

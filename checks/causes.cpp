@@ -13,8 +13,8 @@
 
 #include "checks.h"
 #include "common.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/k8s/taints.h"
+#include "gpuwhy/lab/lab.h"
 #include "gpuwhy/read/readers.h"
 #include "pending.h"
 
@@ -93,7 +93,7 @@ bool evicting_taint(const Snapshot& s, const json* p) {
     if (detail::str_at(t, "/effect") != "NoExecute") continue;
     if (std::string_view(detail::str_at(t, "/key")).rfind("node.kubernetes.io/", 0) == 0) continue;
     if (p == nullptr) return true;
-    const auto tols = detail::student_tolerations(*p);
+    const auto tols = k8s::authored_tolerations(*p);
     if (std::none_of(tols.begin(), tols.end(), [&t](const json& tol) { return k8s::tolerates(tol, t); })) return true;
   }
   return false;
@@ -249,8 +249,8 @@ std::string toleration(const Ctx& c) {
   const json* p = pod(c.snap(), lab::kPodTrainer2);
   if (p == nullptr) return {};
   for (const auto& t : node_taints(c.snap())) {
-    for (const auto& tol : detail::student_tolerations(*p)) {
-      if (!detail::tolerates_everything(tol) && k8s::tolerates(tol, t)) return "step5.taint";
+    for (const auto& tol : k8s::authored_tolerations(*p)) {
+      if (!k8s::matches_every_key(tol) && k8s::tolerates(tol, t)) return "step5.taint";
     }
   }
   return {};

@@ -4,9 +4,9 @@
 #include <fmt/format.h>
 
 #include "gpuwhy/base/error.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/k8s/manifest.h"
+#include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy::checks::detail {
 

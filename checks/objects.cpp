@@ -7,9 +7,9 @@
 #include <fmt/format.h>
 
 #include "files.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/k8s/requests.h"
+#include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy::checks::detail {
 
@@ -152,37 +152,6 @@ const json* condition(const json& pod, std::string_view type) {
   return nullptr;
 }
 
-std::vector<json> student_tolerations(const json& pod) {
-  std::vector<json> out;
-  const json* ts = at(pod, "/spec/tolerations");
-  if (ts == nullptr || !ts->is_array()) return out;
-  for (const auto& t : *ts) {
-    const std::string key = str_at(t, "/key");
-    const bool added = std::find(lab::kDefaultTolerationKeys.begin(), lab::kDefaultTolerationKeys.end(), key) !=
-                           lab::kDefaultTolerationKeys.end() &&
-                       view_at(t, "/effect") == "NoExecute" && view_at(t, "/operator") == "Exists";
-    if (!added) out.push_back(t);
-  }
-  return out;
-}
-
-bool targets_lab_taint(const json& tol) {
-  return view_at(tol, "/key") == lab::kTaintKey;
-}
-
-bool tolerates_everything(const json& tol) {
-  return str_at(tol, "/key").empty() && view_at(tol, "/operator") == "Exists";
-}
-
-bool tolerates_lab_taint(const json& tol) {
-  if (!targets_lab_taint(tol)) return false;
-  const std::string op = str_at(tol, "/operator");
-  const std::string effect = str_at(tol, "/effect");
-  if (!effect.empty() && effect != lab::kTaintEffect) return false;
-  if (op == "Exists") return true;
-  return (op.empty() || op == "Equal") && view_at(tol, "/value") == lab::kTaintValue;
-}
-
 std::string node_name_client(const json& pod) {
   const json* mf = at(pod, "/metadata/managedFields");
   if (mf == nullptr || !mf->is_array()) return {};
@@ -213,8 +182,7 @@ const json* scheduled_event(const Snapshot& s, const json& pod) {
 GpuUse gpu_used_on_lab_node(const Snapshot& s) {
   GpuUse u;
   for (const auto& p : items(s.pods.value())) {
-    const std::string phase = str_at(p, "/status/phase");
-    if (view_at(p, "/spec/nodeName") != lab::kGpuNode || phase == "Succeeded" || phase == "Failed") continue;
+    if (!k8s::counts_on_node(p, lab::kGpuNode)) continue;
     const long long r = scheduler_gpu_request(p);
     if (r == 0) continue;
     u.milli += r;

@@ -76,14 +76,6 @@ const json* condition(const json& pod, std::string_view type);
 /// spec.<field> of a pod constrains its placement: present and not null, `{}` or `""` (the
 /// apiserver keeps none of those). For nodeSelector, affinity and nodeName.
 bool constrains(const json& pod, const char* field);
-/// Tolerations the student wrote (the two DefaultTolerationSeconds ones removed).
-std::vector<json> student_tolerations(const json& pod);
-/// The toleration tolerates nvidia.com/gpu=present:NoSchedule.
-bool tolerates_lab_taint(const json& tol);
-/// Tolerates every taint: no key and operator Exists.
-bool tolerates_everything(const json& tol);
-/// The toleration targets the nvidia.com/gpu key (whether or not it matches).
-bool targets_lab_taint(const json& tol);
 
 /// The manager (managedFields) other than the scheduler that owns spec.nodeName, i.e. the client
 /// that created the pod with a node name (`kubectl-client-side-apply`); empty when there is none.

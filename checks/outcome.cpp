@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "gpuwhy/base/error.h"
-#include "gpuwhy/base/lab.h"
+#include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy::checks::detail {
 

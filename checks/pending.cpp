@@ -8,9 +8,10 @@
 #include <fmt/format.h>
 
 #include "common.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/k8s/messages.h"
 #include "gpuwhy/k8s/taints.h"
+#include "gpuwhy/lab/lab.h"
+#include "gpuwhy/lab/rules.h"
 #include "gpuwhy/read/readers.h"
 
 namespace gpuwhy::checks {
@@ -50,8 +51,8 @@ bool blames_lab_taint(const messages::SchedulerMessage& m, const json* gpu_node,
   // 1.35+ names no taint: the GPU node's is among them unless the pod tolerates all of them.
   if (pod == nullptr) return true;
   if (gpu_node == nullptr) {
-    const auto tols = student_tolerations(*pod);
-    return std::none_of(tols.begin(), tols.end(), [](const json& t) { return tolerates_lab_taint(t); });
+    const auto tols = k8s::authored_tolerations(*pod);
+    return std::none_of(tols.begin(), tols.end(), [](const json& t) { return lab::tolerates_taint(t); });
   }
   const json* tols = at(*pod, "/spec/tolerations");
   return std::any_of(taints.begin(), taints.end(), [&](const json& taint) {
@@ -120,12 +121,12 @@ bool shared_cluster(const Snapshot& s, const std::vector<messages::SchedulerMess
 /// frame, the same lab reasons present (the lab's taint, the node selector, Insufficient
 /// nvidia.com/gpu), and the same count of nodes blocked by the lab's taint where it is named.
 bool same_for_lab(const messages::SchedulerMessage& saved, const messages::SchedulerMessage& live, bool shared) {
-  if (!shared) return messages::same_reasons(saved, live);
+  if (!shared) return messages::same_reasons(saved, live, lab::kTaintRef);
   if (saved.total != live.total || saved.available != live.available) return false;
   const auto lab_reasons = [](const messages::SchedulerMessage& m) {
     std::map<std::string, int> out;
     for (const auto& r : m.reasons) {
-      const std::string k = r.key();
+      const std::string k = r.key(lab::kTaintRef);
       if (k == "taint" || k == "selector" || k == "insufficient:" + std::string(lab::kResource)) {
         // Named, the lab's taint counts exactly lab-node-0 (and any node the student tainted).
         out[k] += k == "taint" && !r.resource.empty() ? r.count : 0;

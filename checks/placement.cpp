@@ -8,8 +8,10 @@
 #include <fmt/format.h>
 
 #include "common.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/k8s/taints.h"
+#include "gpuwhy/lab/lab.h"
+#include "gpuwhy/lab/rules.h"
 #include "pending.h"
 
 namespace gpuwhy::checks {
@@ -25,8 +27,8 @@ using Args = std::map<std::string, std::string>;
 Outcome not_bound(const json& pod, const json* gpu_node, const json* cond, const Msg& expected, const Args& args,
                   const std::vector<Msg>& ev) {
   const auto m = cond == nullptr ? std::nullopt : scheduler_message(str_at(*cond, "/message"));
-  const auto tols = student_tolerations(pod);
-  const bool tries = std::any_of(tols.begin(), tols.end(), [](const json& t) { return targets_lab_taint(t); });
+  const auto tols = k8s::authored_tolerations(pod);
+  const bool tries = std::any_of(tols.begin(), tols.end(), [](const json& t) { return lab::aims_at_taint(t); });
   if (m && blames_lab_taint(*m, gpu_node, &pod) && tries) {
     return fail(expected, msg("value.not-bound"), msg("hint.placed.not-bound-toleration", args), ev);
   }

@@ -4,9 +4,9 @@
 
 #include "checks.h"
 #include "common.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy::checks {
 namespace {

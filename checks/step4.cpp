@@ -7,8 +7,8 @@
 
 #include "checks.h"
 #include "common.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/lab/lab.h"
 #include "placement.h"
 
 namespace gpuwhy::checks {

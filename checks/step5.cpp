@@ -6,9 +6,11 @@
 
 #include "checks.h"
 #include "common.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/k8s/taints.h"
+#include "gpuwhy/lab/lab.h"
+#include "gpuwhy/lab/rules.h"
 #include "pending.h"
 
 namespace gpuwhy::checks {
@@ -95,8 +97,8 @@ std::optional<std::pair<std::string, std::string>> cpu_only_problem(const json& 
   if (!(*sel)[key].is_string() || (*sel)[key].get<std::string>() != lab::kCpuOnlySelector.value) {
     return std::make_pair(std::string("hint.step5.cpu-only-spec.selector"), (*sel)[key].dump());
   }
-  for (const auto& t : student_tolerations(pod)) {
-    if (tolerates_lab_taint(t) || tolerates_everything(t)) {
+  for (const auto& t : k8s::authored_tolerations(pod)) {
+    if (lab::tolerates_taint(t)) {
       return std::make_pair(std::string("hint.step5.cpu-only-spec.toleration"), t.dump());
     }
   }

@@ -4,7 +4,9 @@
 
 #include "checks.h"
 #include "common.h"
-#include "gpuwhy/base/lab.h"
+#include "gpuwhy/k8s/taints.h"
+#include "gpuwhy/lab/lab.h"
+#include "gpuwhy/lab/rules.h"
 #include "pending.h"
 #include "placement.h"
 
@@ -29,25 +31,25 @@ Outcome toleration(const Snapshot& s) {
   const auto found = need_pod(s, lab::kPodTrainer2, expected);
   if (found.pod == nullptr) return *found.outcome;
   const json* pod = found.pod;
-  const auto tols = student_tolerations(*pod);
+  const auto tols = k8s::authored_tolerations(*pod);
   std::vector<std::string> shown;
   for (const auto& t : tols) shown.push_back(t.dump());
   const Msg actual = shown.empty() ? msg("value.none") : raw(join(shown));
   const std::vector<Msg> ev{
       with_list(msg("ev.tolerations", {{"pod", std::string(lab::kPodTrainer2)}}), "tolerations", shown)};
   for (const auto& t : tols) {
-    if (tolerates_everything(t)) return fail(expected, actual, msg("hint.step6.toleration.too-broad", args), ev);
+    if (lab::tolerates_too_broadly(t)) return fail(expected, actual, msg("hint.step6.toleration.too-broad", args), ev);
   }
   for (const auto& t : tols) {
-    if (tolerates_lab_taint(t)) return pass(expected, actual, ev);
+    if (lab::tolerates_taint(t)) return pass(expected, actual, ev);
   }
   for (const auto& t : tols) {
-    if (!targets_lab_taint(t)) continue;
+    if (!lab::aims_at_taint(t)) continue;
     const std::string effect = str_at(t, "/effect");
     if (!effect.empty() && effect != lab::kTaintEffect)
       return fail(expected, actual, msg("hint.step6.toleration.wrong-effect", args), ev);
-    const std::string op = str_at(t, "/operator");
-    if (op.empty() || op == "Equal") return fail(expected, actual, msg("hint.step6.toleration.wrong-value", args), ev);
+    if (k8s::toleration_operator(t) == "Equal")
+      return fail(expected, actual, msg("hint.step6.toleration.wrong-value", args), ev);
   }
   return fail(expected, actual, msg("hint.step6.toleration.missing", args), ev);
 }

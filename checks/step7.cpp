@@ -8,7 +8,9 @@
 
 #include "checks.h"
 #include "common.h"
-#include "gpuwhy/base/lab.h"
+#include "gpuwhy/k8s/taints.h"
+#include "gpuwhy/lab/lab.h"
+#include "gpuwhy/lab/rules.h"
 #include "pending.h"
 
 namespace gpuwhy::checks {
@@ -50,10 +52,7 @@ Comparable comparable(const json& pod) {
       out.containers.push_back(json{{"image", str_at(c, "/image")}, {"resources", std::move(res)}});
     }
   }
-  out.tolerations = student_tolerations(pod);
-  for (auto& t : out.tolerations) {
-    if (str_at(t, "/operator").empty()) t["operator"] = "Equal";
-  }
+  for (const auto& t : k8s::authored_tolerations(pod)) out.tolerations.push_back(k8s::canonical_toleration(t));
   const auto present = [](const json* v) { return v != nullptr && !v->is_null() ? v : nullptr; };
   out.node_selector = present(at(pod, "/spec/nodeSelector"));
   out.affinity = present(at(pod, "/spec/affinity"));
@@ -184,8 +183,8 @@ bool shares_wrong_toleration(const Snapshot& s) {
   const json* p3 = find_pod(s, lab::kPodTrainer3);
   const json* p2 = find_pod(s, lab::kPodTrainer2);
   if (p3 == nullptr || p2 == nullptr || !str_at(*p3, "/spec/nodeName").empty()) return false;
-  const auto t3 = student_tolerations(*p3);
-  const bool tolerates = std::any_of(t3.begin(), t3.end(), [](const json& t) { return tolerates_lab_taint(t); });
+  const auto t3 = k8s::authored_tolerations(*p3);
+  const bool tolerates = std::any_of(t3.begin(), t3.end(), [](const json& t) { return lab::tolerates_taint(t); });
   return !t3.empty() && !tolerates && differences(*p3, *p2).empty();
 }
 

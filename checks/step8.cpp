@@ -10,8 +10,8 @@
 
 #include "checks.h"
 #include "common.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy::checks {
 namespace {

@@ -14,9 +14,9 @@
 
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/files.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy::cli {
 

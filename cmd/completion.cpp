@@ -10,7 +10,7 @@
 #include "check.h"
 #include "common.h"
 #include "gpuwhy/base/error.h"
-#include "gpuwhy/base/lab.h"
+#include "gpuwhy/lab/lab.h"
 #include "gpuwhy/model/result.h"
 
 namespace gpuwhy::cli {

@@ -20,11 +20,11 @@
 #include "common.h"
 #include "completion.h"
 #include "gpuwhy/base/error.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/base/wrap.h"
 #include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy::cli {
 

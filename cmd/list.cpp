@@ -10,9 +10,9 @@
 #include "common.h"
 #include "completion.h"
 #include "gpuwhy/base/error.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy::cli {
 

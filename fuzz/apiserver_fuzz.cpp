@@ -9,9 +9,9 @@
 #include <string_view>
 
 #include "fuzz_common.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/json/json_bounded.h"
 #include "gpuwhy/kube/kube.h"
+#include "gpuwhy/lab/lab.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using nlohmann::json;

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "fuzz_common.h"
-#include "gpuwhy/base/lab.h"
+#include "gpuwhy/lab/lab.h"
 #include "gpuwhy/yaml/yaml.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

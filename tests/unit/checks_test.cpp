@@ -13,9 +13,9 @@
 #include <sstream>
 
 #include "checks.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/lab/lab.h"
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 

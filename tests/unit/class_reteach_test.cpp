@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <set>
 
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/lab/lab.h"
 #include "report_common_test.h"
 
 namespace gpuwhy {

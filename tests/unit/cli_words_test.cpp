@@ -16,9 +16,9 @@
 
 #include "../tools/run_binary.h"
 #include "checks.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/lab/lab.h"
 #include "langs.h"
 
 namespace gpuwhy {

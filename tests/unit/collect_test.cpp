@@ -9,8 +9,8 @@
 #include <fstream>
 
 #include "../tools/fault_server.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/collect/collect.h"
+#include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy {
 namespace {

@@ -14,7 +14,7 @@
 #include <sstream>
 
 #include "checks.h"
-#include "gpuwhy/base/lab.h"
+#include "gpuwhy/lab/lab.h"
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 

@@ -30,10 +30,10 @@
 #include "../tools/fault_server.h"
 #include "../tools/run_binary.h"
 #include "gpuwhy/base/error.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/collect/collect.h"
 #include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/lab/lab.h"
 #include "gpuwhy/render/render.h"
 #include "gpuwhy/yaml/yaml.h"
 

@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -42,6 +44,75 @@ TEST(K8sTaints, APodWithoutTolerationsToleratesNothing) {
   EXPECT_FALSE(k8s::tolerated(nlohmann::json::object(), taint));
   EXPECT_FALSE(k8s::tolerated(nlohmann::json{{"spec", {{"tolerations", "x"}}}}, taint));
   EXPECT_FALSE(k8s::tolerated(nlohmann::json(nullptr), taint));
+}
+
+std::vector<nlohmann::json> recorded_rows() {
+  std::ifstream in(std::string(GPUWHY_SOURCE_DIR) + "/fixtures/k8s/toleration/tolerates.jsonl");
+  std::vector<nlohmann::json> out;
+  for (std::string line; std::getline(in, line);) out.push_back(nlohmann::json::parse(line));
+  return out;
+}
+
+// What Kubernetes did for a toleration, looked up in the recording.
+bool recorded(const std::vector<nlohmann::json>& rows, const nlohmann::json& tol, const nlohmann::json& taint) {
+  for (const auto& r : rows) {
+    if (r["toleration"] == tol && r["taint"] == taint) return r["tolerates"].get<bool>();
+  }
+  throw std::runtime_error("not recorded: " + tol.dump() + " " + taint.dump());
+}
+
+// canonical_toleration changes nothing Kubernetes sees: each recorded toleration and its canonical
+// form were given the same answers for every taint (those without an operator are recorded with
+// "Equal" too).
+TEST(K8sTaints, TheCanonicalFormIsReadAlikeByKubernetes) {
+  const auto rows = recorded_rows();
+  int defaulted = 0;
+  for (const auto& r : rows) {
+    const auto canon = k8s::canonical_toleration(r["toleration"]);
+    SCOPED_TRACE(r.dump());
+    EXPECT_EQ(recorded(rows, canon, r["taint"]), r["tolerates"].get<bool>());
+    EXPECT_EQ(k8s::toleration_operator(r["toleration"]), canon["operator"].get<std::string>());
+    defaulted += r["toleration"].contains("operator") ? 0 : 1;
+  }
+  EXPECT_GT(defaulted, 0);
+}
+
+// A toleration without a key got the same answer for a taint of every recorded key; one with a
+// key never tolerated a taint of the other key.
+TEST(K8sTaints, MatchesEveryKeyIsWhatKubernetesDid) {
+  const auto rows = recorded_rows();
+  int keyless = 0;
+  for (const auto& r : rows) {
+    const auto& tol = r["toleration"];
+    auto other = r["taint"];
+    other["key"] = other["key"] == "other" ? "nvidia.com/gpu" : "other";
+    SCOPED_TRACE(r.dump());
+    if (k8s::matches_every_key(tol)) {
+      ++keyless;
+      EXPECT_EQ(recorded(rows, tol, other), r["tolerates"].get<bool>());
+    } else if (r["tolerates"].get<bool>()) {
+      EXPECT_FALSE(recorded(rows, tol, other));
+    }
+  }
+  EXPECT_EQ(keyless, 48 * 12);  // 48 keyless tolerations x 12 taints
+}
+
+TEST(K8sTaints, AuthoredTolerationsLeaveOutOnlyDefaultTolerationSeconds) {
+  const nlohmann::json added = {{"key", "node.kubernetes.io/not-ready"},
+                                {"operator", "Exists"},
+                                {"effect", "NoExecute"},
+                                {"tolerationSeconds", 300}};
+  auto own = added;
+  own["tolerationSeconds"] = 60;  // the author's own: the plugin adds none for that key then
+  const nlohmann::json gpu = {{"key", "nvidia.com/gpu"}, {"operator", "Exists"}, {"effect", "NoSchedule"}};
+  const nlohmann::json pod = {{"spec", {{"tolerations", {added, own, gpu}}}}};
+  EXPECT_TRUE(k8s::is_default_toleration_seconds(added));
+  EXPECT_FALSE(k8s::is_default_toleration_seconds(own));
+  const auto authored = k8s::authored_tolerations(pod);
+  ASSERT_EQ(authored.size(), 2U);
+  EXPECT_EQ(authored[0], own);
+  EXPECT_EQ(authored[1], gpu);
+  EXPECT_TRUE(k8s::authored_tolerations(nlohmann::json{{"spec", {{"tolerations", "x"}}}}).empty());
 }
 
 }  // namespace

@@ -8,8 +8,8 @@
 #include <regex>
 #include <string>
 
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/lab/lab.h"
 #include "gpuwhy/render/render.h"
 #include "langs.h"
 #include "report_common_test.h"

@@ -10,6 +10,9 @@
 namespace gpuwhy::messages {
 namespace {
 
+// The taint the messages below are compared for, as a caller of same_reasons sets it up.
+constexpr messages::TaintRef kOwn{"nvidia.com/gpu", "present"};
+
 struct SchedCase {
   const char* name;
   const char* text;
@@ -150,12 +153,12 @@ TEST(SchedulerMessages, TaintFormsAreOneReason) {
   EXPECT_EQ(old.resource, "nvidia.com/gpu");
   EXPECT_EQ(mid.resource, "nvidia.com/gpu");
   EXPECT_EQ(now.resource, "");
-  EXPECT_EQ(old.key(), now.key());
+  EXPECT_EQ(old.key(kOwn), now.key(kOwn));
   EXPECT_EQ(classify_reason("node(s) didn't match Pod's node affinity/selector").kind, ReasonKind::kSelector);
   const auto ins = classify_reason("Insufficient nvidia.com/gpu");
   EXPECT_EQ(ins.kind, ReasonKind::kInsufficient);
-  EXPECT_EQ(ins.key(), "insufficient:nvidia.com/gpu");
-  EXPECT_EQ(classify_reason("Insufficient cpu").key(), "insufficient:cpu");
+  EXPECT_EQ(ins.key(kOwn), "insufficient:nvidia.com/gpu");
+  EXPECT_EQ(classify_reason("Insufficient cpu").key(kOwn), "insufficient:cpu");
   EXPECT_EQ(classify_reason("node(s) were unschedulable").kind, ReasonKind::kOther);
 }
 
@@ -169,11 +172,11 @@ TEST(SchedulerMessages, TheLabTaintsValueCountsWhereTheMessageNamesIt) {
   const auto other = classify_reason("node(s) had untolerated taint {dedicated: gpu}");
   EXPECT_EQ(present.value, "present");
   EXPECT_EQ(stale.value, "true");
-  EXPECT_EQ(present.key(), "taint");
-  EXPECT_EQ(unnamed.key(), "taint");
-  EXPECT_EQ(stale.key(), "taint:nvidia.com/gpu=true");
-  EXPECT_EQ(old_stale.key(), "taint:nvidia.com/gpu=yes");
-  EXPECT_EQ(other.key(), "taint:dedicated");
+  EXPECT_EQ(present.key(kOwn), "taint");
+  EXPECT_EQ(unnamed.key(kOwn), "taint");
+  EXPECT_EQ(stale.key(kOwn), "taint:nvidia.com/gpu=true");
+  EXPECT_EQ(old_stale.key(kOwn), "taint:nvidia.com/gpu=yes");
+  EXPECT_EQ(other.key(kOwn), "taint:dedicated");
   const auto live = parse_scheduler_message(
       "0/3 nodes are available: 1 node(s) had untolerated taint {nvidia.com/gpu: present}, 2 node(s) didn't match "
       "Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.");
@@ -184,9 +187,9 @@ TEST(SchedulerMessages, TheLabTaintsValueCountsWhereTheMessageNamesIt) {
       "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match Pod's node "
       "affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.");
   ASSERT_TRUE(live && saved && newer);
-  EXPECT_FALSE(same_reasons(*saved, *live));
-  EXPECT_FALSE(same_reasons(*saved, *newer));
-  EXPECT_TRUE(same_reasons(*live, *newer));
+  EXPECT_FALSE(same_reasons(*saved, *live, kOwn));
+  EXPECT_FALSE(same_reasons(*saved, *newer, kOwn));
+  EXPECT_TRUE(same_reasons(*live, *newer, kOwn));
 }
 
 TEST(SchedulerMessages, SameReasonsIgnoresTailAndWording) {
@@ -195,18 +198,18 @@ TEST(SchedulerMessages, SameReasonsIgnoresTailAndWording) {
   const auto c = parse_scheduler_message(kSched[3].text);  // 1.35, taint(s)
   const auto d = parse_scheduler_message(kSched[6].text);  // Insufficient
   ASSERT_TRUE(a && b && c && d);
-  EXPECT_TRUE(same_reasons(*a, *b));
-  EXPECT_TRUE(same_reasons(*a, *c));
-  EXPECT_FALSE(same_reasons(*a, *d));
+  EXPECT_TRUE(same_reasons(*a, *b, kOwn));
+  EXPECT_TRUE(same_reasons(*a, *c, kOwn));
+  EXPECT_FALSE(same_reasons(*a, *d, kOwn));
   const auto e = parse_scheduler_message(
       "0/4 nodes are available: 1 node(s) had untolerated taint(s), 3 node(s) didn't match Pod's node "
       "affinity/selector.");
   ASSERT_TRUE(e);
-  EXPECT_FALSE(same_reasons(*c, *e));
+  EXPECT_FALSE(same_reasons(*c, *e, kOwn));
   const auto f = parse_scheduler_message(kSched[7].text);
   const auto g = parse_scheduler_message(kSched[8].text);
   ASSERT_TRUE(f && g);
-  EXPECT_TRUE(same_reasons(*f, *g));  // only the preemption tail differs
+  EXPECT_TRUE(same_reasons(*f, *g, kOwn));  // only the preemption tail differs
 }
 
 TEST(SchedulerMessages, NormalizeCollapsesDoubledPeriodOnly) {

@@ -19,8 +19,8 @@
 #include <utf8proc.h>
 
 #include "checks.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/lab/lab.h"
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 

@@ -14,7 +14,7 @@
 #include "../tools/fault_server.h"
 #include "../tools/run_binary.h"
 #include "checks.h"
-#include "gpuwhy/base/lab.h"
+#include "gpuwhy/lab/lab.h"
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 #include "gpuwhy/render/render.h"

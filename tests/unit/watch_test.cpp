@@ -22,11 +22,11 @@
 
 #include "../tools/fault_server.h"
 #include "../tools/run_binary.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/collect/collect.h"
 #include "gpuwhy/collect/watch.h"
 #include "gpuwhy/json/json_bounded.h"
 #include "gpuwhy/kube/kube.h"
+#include "gpuwhy/lab/lab.h"
 #include "gpuwhy/render/render.h"
 #include "report_common_test.h"
 

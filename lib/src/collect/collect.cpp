@@ -19,12 +19,12 @@
 #include <fmt/ranges.h>
 
 #include "gpuwhy/base/files.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/k8s/manifest.h"
 #include "gpuwhy/k8s/messages.h"
 #include "gpuwhy/kube/paging.h"
+#include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy {
 

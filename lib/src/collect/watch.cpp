@@ -10,10 +10,10 @@
 
 #include <fmt/format.h>
 
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/collect/collect.h"
 #include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy {
 

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "gpuwhy/base/error.h"
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/k8s/manifest.h"
 #include "gpuwhy/k8s/quantity.h"
+#include "gpuwhy/lab/lab.h"
 #include "integrity_detail.h"
 
 namespace gpuwhy::integrity::detail {

@@ -14,8 +14,8 @@
 
 #include <fmt/format.h>
 
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/sys.h"
+#include "gpuwhy/lab/lab.h"
 #include "integrity_detail.h"
 
 namespace gpuwhy::integrity {

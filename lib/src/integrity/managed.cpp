@@ -17,9 +17,9 @@
 
 #include <fmt/format.h>
 
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/k8s/taints.h"
+#include "gpuwhy/lab/lab.h"
 #include "integrity_detail.h"
 
 namespace gpuwhy::integrity::detail {

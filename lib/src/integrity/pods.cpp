@@ -5,9 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/k8s/quantity.h"
+#include "gpuwhy/k8s/taints.h"
+#include "gpuwhy/lab/lab.h"
 #include "integrity_detail.h"
 
 namespace gpuwhy::integrity::detail {
@@ -180,11 +181,10 @@ void pod_event_rules(const Snapshot& snap, Findings& out) {
 
 namespace {
 
-/// A toleration as the apiserver compares it: operator "" is Equal.
+/// A toleration as Kubernetes reads it: operator "" is Equal.
 std::string toleration_key(const json& t) {
   if (!t.is_object()) return t.dump();
-  std::string op = str_at(t, "/operator");
-  if (op.empty()) op = "Equal";
+  const std::string op(k8s::toleration_operator(t));
   const auto secs = t.find("tolerationSeconds");
   return str_at(t, "/key") + "|" + op + "|" + str_at(t, "/value") + "|" + str_at(t, "/effect") + "|" +
          (secs != t.end() ? scalar_text(*secs) : "");

@@ -1,8 +1,6 @@
 // Scheduler and apiserver message matchers (see messages.h and docs/kubernetes-facts.md §1-§2).
 #include "gpuwhy/k8s/messages.h"
 
-#include "gpuwhy/base/lab.h"
-
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -52,14 +50,15 @@ std::string squash(std::string_view text) {
 
 }  // namespace
 
-std::string Reason::key() const {
+std::string Reason::key(const TaintRef& own) const {
   switch (kind) {
-    // The ≤1.34 wordings name the taint: another key than the lab's is another reason (a shared
-    // cluster's `dedicated` nodes); 1.35+ names none, and the lab's key reads as that.
-    case ReasonKind::kTaint:
-      if (resource.empty() || (resource == lab::kTaintKey && (value.empty() || value == lab::kTaintValue)))
-        return "taint";
-      return resource == lab::kTaintKey ? "taint:" + resource + "=" + value : "taint:" + resource;
+    // The ≤1.34 wordings name the taint: another key than `own`'s is another reason (a shared
+    // cluster's `dedicated` nodes); 1.35+ names none, and `own`'s key reads as that.
+    case ReasonKind::kTaint: {
+      const bool owns = !own.key.empty() && resource == own.key;
+      if (resource.empty() || (owns && (value.empty() || value == own.value))) return "taint";
+      return owns ? "taint:" + resource + "=" + value : "taint:" + resource;
+    }
     case ReasonKind::kSelector: return "selector";
     case ReasonKind::kInsufficient: return "insufficient:" + resource;
     case ReasonKind::kOther: break;
@@ -309,12 +308,12 @@ std::string unquote(std::string_view in) {
   return out;
 }
 
-bool same_reasons(const SchedulerMessage& a, const SchedulerMessage& b) {
+bool same_reasons(const SchedulerMessage& a, const SchedulerMessage& b, const TaintRef& own) {
   if (a.total != b.total || a.available != b.available) return false;
   std::map<std::string, int> ca;
   std::map<std::string, int> cb;
-  for (const auto& r : a.reasons) ca[r.key()] += r.count;
-  for (const auto& r : b.reasons) cb[r.key()] += r.count;
+  for (const auto& r : a.reasons) ca[r.key(own)] += r.count;
+  for (const auto& r : b.reasons) cb[r.key(own)] += r.count;
   return ca == cb;
 }
 

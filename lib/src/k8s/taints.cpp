@@ -2,6 +2,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gpuwhy/k8s/requests.h"
 
@@ -18,14 +19,51 @@ std::string_view field(const nlohmann::json& o, const char* name) {
 
 }  // namespace
 
+std::string_view toleration_operator(const nlohmann::json& toleration) {
+  const std::string_view op = field(toleration, "operator");
+  return op.empty() ? std::string_view("Equal") : op;
+}
+
 bool tolerates(const nlohmann::json& toleration, const nlohmann::json& taint) {
   const std::string_view effect = field(toleration, "effect");
   if (!effect.empty() && effect != field(taint, "effect")) return false;
   const std::string_view key = field(toleration, "key");
   if (!key.empty() && key != field(taint, "key")) return false;
-  const std::string_view op = field(toleration, "operator");
-  if (op.empty() || op == "Equal") return field(toleration, "value") == field(taint, "value");
+  const std::string_view op = toleration_operator(toleration);
+  if (op == "Equal") return field(toleration, "value") == field(taint, "value");
   return op == "Exists";
+}
+
+nlohmann::json canonical_toleration(const nlohmann::json& toleration) {
+  nlohmann::json out = toleration;
+  if (out.is_object() && field(out, "operator").empty()) out["operator"] = "Equal";
+  return out;
+}
+
+bool matches_every_key(const nlohmann::json& toleration) {
+  return field(toleration, "key").empty();
+}
+
+bool is_default_toleration_seconds(const nlohmann::json& toleration) {
+  if (!toleration.is_object() || toleration.size() != 4) return false;
+  const std::string_view key = field(toleration, "key");
+  if (key != "node.kubernetes.io/not-ready" && key != "node.kubernetes.io/unreachable") return false;
+  const auto secs = toleration.find("tolerationSeconds");
+  return field(toleration, "operator") == "Exists" && field(toleration, "effect") == "NoExecute" &&
+         secs != toleration.end() && secs->is_number_integer() && secs->get<long long>() == 300;
+}
+
+std::vector<nlohmann::json> authored_tolerations(const nlohmann::json& pod) {
+  std::vector<nlohmann::json> out;
+  if (!pod.is_object()) return out;
+  const auto spec = pod.find("spec");
+  if (spec == pod.end() || !spec->is_object()) return out;
+  const auto tols = spec->find("tolerations");
+  if (tols == spec->end() || !tols->is_array()) return out;
+  for (const auto& t : *tols) {
+    if (!is_default_toleration_seconds(t)) out.push_back(t);
+  }
+  return out;
 }
 
 std::string taint_text(const nlohmann::json& taint) {
@@ -49,12 +87,8 @@ bool tolerated(const nlohmann::json& pod, const nlohmann::json& taint) {
 
 bool is_admission_added(const nlohmann::json& toleration, const nlohmann::json& pod) {
   if (!toleration.is_object()) return false;
+  if (is_default_toleration_seconds(toleration)) return true;
   const std::string_view key = field(toleration, "key");
-  if (toleration.size() == 4 && (key == "node.kubernetes.io/not-ready" || key == "node.kubernetes.io/unreachable")) {
-    const auto secs = toleration.find("tolerationSeconds");
-    return field(toleration, "operator") == "Exists" && field(toleration, "effect") == "NoExecute" &&
-           secs != toleration.end() && secs->is_number_integer() && secs->get<long long>() == 300;
-  }
   if (toleration.size() != 3 || key.find('/') == std::string_view::npos || field(toleration, "operator") != "Exists" ||
       field(toleration, "effect") != "NoSchedule") {
     return false;

@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <set>
 
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/k8s/manifest.h"
+#include "gpuwhy/lab/lab.h"
 #include "read/read_detail.h"
 namespace gpuwhy::readers {
 

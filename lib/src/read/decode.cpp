@@ -3,10 +3,10 @@
 
 #include <exception>
 
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/json/json_bounded.h"
 #include "gpuwhy/k8s/quantity.h"
+#include "gpuwhy/lab/lab.h"
 #include "read/read_detail.h"
 namespace gpuwhy::readers {
 

@@ -6,8 +6,8 @@
 #include <map>
 #include <set>
 
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/lab/lab.h"
 namespace gpuwhy::readers {
 
 // ---- gate-report.txt ---------------------------------------------------------------------

@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "gpuwhy/base/lab.h"
+#include "gpuwhy/lab/lab.h"
 #include "gpuwhy/render/render.h"
 #include "render_detail.h"
 

@@ -11,9 +11,9 @@
 
 #include <fmt/format.h>
 
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/lab/lab.h"
 #include "gpuwhy/render/render.h"
 #include "render_detail.h"
 

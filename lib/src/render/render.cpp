@@ -1,7 +1,7 @@
 // Renderer dispatch, batch summaries and the helpers every renderer shares.
 // Each format lives in its own render_<format>.cpp.
 #include "gpuwhy/render/render.h"
-#include "gpuwhy/base/lab.h"
+#include "gpuwhy/lab/lab.h"
 
 #include <algorithm>
 #include <array>

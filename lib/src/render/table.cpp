@@ -10,8 +10,8 @@
 
 #include <fmt/format.h>
 
-#include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/lab/lab.h"
 #include "gpuwhy/render/render.h"
 #include "render_detail.h"
 

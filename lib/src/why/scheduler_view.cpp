@@ -131,7 +131,7 @@ void add_scheduler_view(Verdict& v, const json& pod, const std::vector<json>& ev
     v.agrees = false;  // the scheduler found no node; the model found one
   } else if (parsed) {
     const auto mine = messages::parse_scheduler_message(v.summary);
-    v.agrees = mine && messages::same_reasons(*mine, *parsed);
+    v.agrees = mine && messages::same_reasons(*mine, *parsed, {});
   }
   // The model's FitError line would be a guess at what another plugin wrote.
   if (v.outcome() == Outcome::kNotExplained) v.summary.clear();

@@ -39,6 +39,13 @@ enum class ReasonKind {
   kOther,         ///< anything else (kept verbatim for comparison)
 };
 
+/// The taint a comparison of messages reads as "the" taint (the one the caller set up): a
+/// message naming it, or a 1.35+ message naming none, reads as "taint".
+struct TaintRef {
+  std::string_view key;
+  std::string_view value;
+};
+
 /// One "<count> <reason>" entry.
 struct Reason {
   int count = -1;  ///< -1 when the entry had no leading count
@@ -46,11 +53,12 @@ struct Reason {
   std::string resource;  ///< kInsufficient: "nvidia.com/gpu"; kTaint (≤1.34 forms): the taint key, else ""
   std::string value;     ///< kTaint (≤1.34 forms): the taint value ("present"), else ""
   std::string text;      ///< the entry as written, without the count
-  /// Stable identity used when two messages are compared: "taint" (the lab's taint, or none
-  /// named), "taint:<lab key>=<other value>", "taint:<other key>", "selector",
+  /// Stable identity used when two messages are compared: "taint" (the taint `own`, or none
+  /// named), "taint:<own key>=<other value>", "taint:<other key>", "selector",
   /// "insufficient:nvidia.com/gpu", "other:<text>". The taint wording (which changed across
-  /// versions) does not matter; the kind, the key and, for the lab's key, the value do.
-  [[nodiscard]] std::string key() const;
+  /// versions) does not matter; the kind, the key and, for `own`'s key, the value do. An empty
+  /// `own` names no taint: every named one reads as "taint:<key>".
+  [[nodiscard]] std::string key(const TaintRef& own) const;
 };
 
 /// A scheduler FitError message, as written in a PodScheduled condition or a
@@ -102,8 +110,8 @@ std::string unquote(std::string_view text);
 Reason classify_reason(std::string_view entry);
 
 /// The reason lists of two messages are the same: same total and the same multiset of
-/// (count, key). The preemption / DRA tail never counts.
-bool same_reasons(const SchedulerMessage& a, const SchedulerMessage& b);
+/// (count, key(own)). The preemption / DRA tail never counts.
+bool same_reasons(const SchedulerMessage& a, const SchedulerMessage& b, const TaintRef& own);
 
 /// "1 taint, 2 selector" style summary of the reason list (for evidence and actual values).
 std::string describe_reasons(const SchedulerMessage& m);

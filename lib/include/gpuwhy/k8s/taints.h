@@ -3,6 +3,8 @@
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -16,6 +18,26 @@ bool tolerates(const nlohmann::json& toleration, const nlohmann::json& taint);
 
 /// Whether any of the pod's spec.tolerations tolerates the taint.
 bool tolerated(const nlohmann::json& pod, const nlohmann::json& taint);
+
+/// The operator as ToleratesTaint reads it: "" (absent, or not a string) means "Equal".
+std::string_view toleration_operator(const nlohmann::json& toleration);
+
+/// The toleration with an empty operator written as "Equal": two tolerations that Kubernetes reads
+/// alike compare equal (the other fields as they are).
+nlohmann::json canonical_toleration(const nlohmann::json& toleration);
+
+/// A toleration without a key matches a taint of every key (ToleratesTaint's key test): it
+/// tolerates far more than one taint.
+bool matches_every_key(const nlohmann::json& toleration);
+
+/// One of the two tolerations DefaultTolerationSeconds (on by default) adds to every pod that has
+/// none of its own for the key: node.kubernetes.io/not-ready and node.kubernetes.io/unreachable,
+/// operator Exists, effect NoExecute, tolerationSeconds 300, and nothing else.
+bool is_default_toleration_seconds(const nlohmann::json& toleration);
+
+/// The pod's spec.tolerations less the DefaultTolerationSeconds ones: the tolerations its author
+/// wrote (a manifest has none of the others; a live pod has them added). Not an array: none.
+std::vector<nlohmann::json> authored_tolerations(const nlohmann::json& pod);
 
 /// Whether `toleration` is one an admission plugin adds to `pod` after field tracking (so no
 /// managedFields entry owns it): DefaultTolerationSeconds (on by default) adds key

@@ -87,11 +87,6 @@ inline constexpr int kGpusPerTrainer = 1;
 /// The scheduler that must have bound the lab pods (Scheduled events, managedFields).
 inline constexpr std::string_view kSchedulerName = "default-scheduler";
 
-/// Tolerations the DefaultTolerationSeconds admission plugin adds to every pod; they are
-/// not the student's and are ignored when tolerations are compared.
-inline constexpr std::array<std::string_view, 2> kDefaultTolerationKeys{"node.kubernetes.io/not-ready",
-                                                                        "node.kubernetes.io/unreachable"};
-
 /// The lab's names as catalog arguments ({node}, {namespace}, {resource}, {taint}, {steps}): the
 /// catalog fills in nothing by itself, so whoever renders a text about the lab (a check, its
 /// title, a step heading) passes these.

@@ -1,0 +1,150 @@
+// ctest label: corpus
+// Every toleration Kubernetes was asked about (fixtures/k8s/toleration/tolerates.jsonl, what
+// k8s.io/api's Toleration.ToleratesTaint said, recorded by fixtures/k8s/record) graded through the
+// checks, on the solution captured from each recorded control plane: the grade of a manifest that
+// carries the toleration agrees with what Kubernetes did with the lab's taint.
+//   - cpu-only must stay off the GPU node: step5.cpu-only-spec fails exactly when it tolerates.
+//   - trainer2 must land there: step6.toleration passes exactly when it tolerates, and not by a
+//     toleration without a key (that one tolerates every taint: "too broad").
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "checks.h"
+#include "gpuwhy/lab/lab.h"
+#include "gpuwhy/model/bundle.h"
+#include "gpuwhy/model/snapshot.h"
+
+namespace gpuwhy {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+const fs::path kSource(GPUWHY_SOURCE_DIR);
+
+struct Row {
+  json toleration;
+  bool tolerates = false;
+};
+
+// The recorded rows for the lab's own taint (nvidia.com/gpu=present:NoSchedule).
+std::vector<Row> recorded_for_lab_taint() {
+  std::ifstream in(kSource / "fixtures/k8s/toleration/tolerates.jsonl");
+  const json lab_taint = {{"key", std::string(lab::kTaintKey)},
+                          {"value", std::string(lab::kTaintValue)},
+                          {"effect", std::string(lab::kTaintEffect)}};
+  std::vector<Row> out;
+  for (std::string line; std::getline(in, line);) {
+    const auto row = json::parse(line);
+    if (row["taint"] == lab_taint) out.push_back({row["toleration"], row["tolerates"].get<bool>()});
+  }
+  return out;
+}
+
+std::vector<fs::path> solutions() {
+  std::vector<fs::path> out;
+  for (const auto& v : fs::directory_iterator(kSource / "fixtures/captures")) {
+    const fs::path b = v.path() / "solution" / "bundle.json";
+    if (fs::is_regular_file(b)) out.push_back(b);
+  }
+  return out;
+}
+
+// The captured manifest with its tolerations replaced by `tol` (a JSON flow sequence is YAML),
+// and the live pod of the same name carrying it too: as if the student had applied it.
+Snapshot with_toleration(Snapshot s, std::string_view pod, std::string_view manifest, const json& tol) {
+  auto& file = s.files.at(std::string(manifest));
+  std::string& text = file.content;
+  const auto at = text.find("\n  tolerations:");
+  if (at != std::string::npos) text.resize(at + 1);
+  text += "  tolerations: " + json::array({tol}).dump() + "\n";
+  file.size = text.size();
+  json pods = s.pods.value();
+  for (auto& p : pods["items"]) {
+    if (p["metadata"]["name"] == pod) p["spec"]["tolerations"] = json::array({tol});
+  }
+  s.pods = pods;
+  return s;
+}
+
+const CheckResult& result(const RunResult& r, std::string_view id) {
+  for (const auto& c : r.checks) {
+    if (c.id == id) return c;
+  }
+  throw std::runtime_error("no check " + std::string(id));
+}
+
+const CheckResult& graded(const Snapshot& s, std::string_view id, RunResult& keep) {
+  keep = checks::run(s, checks::Selection{}, RunMeta{});
+  return result(keep, id);
+}
+
+TEST(TolerationGrades, TheRecordingHasTheLabTaintsRows) {
+  const auto rows = recorded_for_lab_taint();
+  EXPECT_EQ(rows.size(), 144U) << "run fixtures/k8s/record";
+  std::size_t yes = 0;
+  for (const auto& r : rows) yes += r.tolerates ? 1 : 0;
+  EXPECT_GT(yes, 10U);
+  EXPECT_LT(yes, rows.size() - 10);
+  EXPECT_FALSE(solutions().empty());
+}
+
+TEST(TolerationGrades, CpuOnlyFailsExactlyWhenKubernetesToleratesTheLabTaint) {
+  const auto rows = recorded_for_lab_taint();
+  for (const auto& bundle : solutions()) {
+    const Snapshot base = load_bundle(bundle.string());
+    RunResult keep;
+    ASSERT_EQ(graded(base, "step5.cpu-only-spec", keep).outcome.status, Status::kPass) << bundle;
+    for (const auto& r : rows) {
+      SCOPED_TRACE(bundle.string() + " " + r.toleration.dump());
+      const Snapshot s = with_toleration(base, lab::kPodCpuOnly, lab::kManifestCpuOnly, r.toleration);
+      const auto& c = graded(s, "step5.cpu-only-spec", keep);
+      EXPECT_EQ(c.outcome.status, r.tolerates ? Status::kFail : Status::kPass);
+      if (r.tolerates) {
+        EXPECT_EQ(c.outcome.hint.id, "hint.step5.cpu-only-spec.toleration");
+      }
+    }
+  }
+}
+
+TEST(TolerationGrades, Trainer2PassesExactlyWhenKubernetesToleratesTheLabTaintByItsKey) {
+  const auto rows = recorded_for_lab_taint();
+  for (const auto& bundle : solutions()) {
+    const Snapshot base = load_bundle(bundle.string());
+    RunResult keep;
+    ASSERT_EQ(graded(base, "step6.toleration", keep).outcome.status, Status::kPass) << bundle;
+    for (const auto& r : rows) {
+      SCOPED_TRACE(bundle.string() + " " + r.toleration.dump());
+      const Snapshot s = with_toleration(base, lab::kPodTrainer2, lab::kManifestTrainer2, r.toleration);
+      const auto& c = graded(s, "step6.toleration", keep);
+      const bool keyless = !r.toleration.contains("key");
+      EXPECT_EQ(c.outcome.status, r.tolerates && !keyless ? Status::kPass : Status::kFail);
+      if (r.tolerates && keyless) {
+        EXPECT_EQ(c.outcome.hint.id, "hint.step6.toleration.too-broad");
+      }
+      if (!r.tolerates) {  // a toleration Kubernetes does not match is never called too broad
+        EXPECT_NE(c.outcome.hint.id, "hint.step6.toleration.too-broad");
+      }
+    }
+  }
+}
+
+// The wrong grade a copied rule gave: a toleration of every NoExecute taint does not tolerate the
+// lab's NoSchedule taint, so the scheduler keeps cpu-only Pending; the manifest is right.
+TEST(TolerationGrades, ANoExecuteWildcardLeavesCpuOnlyRight) {
+  const json tol = {{"operator", "Exists"}, {"effect", "NoExecute"}};
+  for (const auto& bundle : solutions()) {
+    const Snapshot s = with_toleration(load_bundle(bundle.string()), lab::kPodCpuOnly, lab::kManifestCpuOnly, tol);
+    RunResult keep;
+    EXPECT_EQ(graded(s, "step5.cpu-only-spec", keep).outcome.status, Status::kPass) << bundle;
+  }
+}
+
+}  // namespace
+}  // namespace gpuwhy
