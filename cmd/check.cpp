@@ -143,6 +143,7 @@ struct Plan {
   std::string github_output;  ///< the file $GITHUB_OUTPUT names, with --github-output; else ""
   unsigned jobs = 1;          ///< bundles of a batch graded at once
   std::string pages;          ///< --pages DIR of a batch; "" = no student pages
+  std::string dir;            ///< the lab folder of a live run (resolve_dir); "" otherwise
   [[nodiscard]] bool report_to_file() const { return !output.empty() && output != "-"; }
   /// The terminal gets the table when the report goes elsewhere.
   [[nodiscard]] bool report_elsewhere() const { return report_to_file() || !github_output.empty(); }
@@ -222,11 +223,11 @@ unsigned validate_jobs(const CheckOptions& o, Source source, i18n::Lang lang) {
 }
 
 // The local files a live or bundle run reads (a batch's are its entries: run_batch).
-std::vector<Input> read_inputs(const CheckOptions& o, Source source) {
-  if (source == Source::kBundle) return {{o.snapshots.front(), "cli.input.bundle"}};
-  if (source != Source::kLive) return {};
+std::vector<Input> read_inputs(const CheckOptions& o, const Plan& p) {
+  if (p.source == Source::kBundle) return {{o.snapshots.front(), "cli.input.bundle"}};
+  if (p.source != Source::kLive) return {};
   std::vector<Input> in = kubeconfig_inputs(o.conn);
-  for (Input& f : lab_inputs(resolve_dir(o.dir))) in.push_back(std::move(f));
+  for (Input& f : lab_inputs(p.dir)) in.push_back(std::move(f));
   return in;
 }
 
@@ -296,13 +297,16 @@ Plan validate(const CheckOptions& o) {
   p.ropts = terminal_options(o, p.lang, p.tty);
   validate_class_flags(o, p);
   p.output = o.output;
-  if (o.given.count("--output") != 0) refuse_output_over_inputs(o.output, read_inputs(o, p.source), p.lang);
+  if (o.given.count("--output") != 0) refuse_empty_output(o.output, p.lang);
   if (o.github_output) {
     const auto env = sys::environment();
     const auto it = env.find("GITHUB_OUTPUT");
     if (it == env.end() || it->second.empty()) throw usage_error(p.lang, "cli.error.github-output-unset", {});
     p.github_output = it->second;
   }
+  // The lab folder last: a misused flag is said first, and nothing is read before this.
+  if (p.source == Source::kLive) p.dir = resolve_dir(o.dir, p.lang);
+  if (o.given.count("--output") != 0) refuse_output_over_inputs(o.output, read_inputs(o, p), p.lang);
   return p;
 }
 
@@ -411,7 +415,7 @@ void print_waiting(const RunResult& r, std::chrono::steady_clock::time_point dea
 // checks pass, grading becomes incomplete, or the time runs out.
 Graded grade_live(const CheckOptions& o, const Plan& p) {
   using Clock = std::chrono::steady_clock;
-  const std::string dir = resolve_dir(o.dir);
+  const std::string& dir = p.dir;
   const auto started = Clock::now();
   const auto deadline = started + p.wait;
   const LiveConnection conn = connect_live(o.conn);

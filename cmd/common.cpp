@@ -77,11 +77,50 @@ std::chrono::milliseconds parse_duration(const std::string& text, const std::str
   return std::chrono::milliseconds(static_cast<long long>(total_ms));
 }
 
-std::string resolve_dir(const std::string& flag) {
-  if (!flag.empty()) return flag;
+namespace {
+
+// A lab folder holds the student's k8s/ or out/ (or both).
+bool is_lab_folder(const fs::path& dir) {
   std::error_code ec;
-  if (fs::is_directory("k8s", ec) || fs::is_directory("out", ec)) return fs::current_path(ec).string();
-  return std::string(lab::kDefaultDir);
+  return fs::is_directory(dir / "k8s", ec) || fs::is_directory(dir / "out", ec);
+}
+
+// `dir` is a lab's own k8s/ or out/: the lab folder above it, else "".
+std::string lab_above(const fs::path& dir) {
+  std::error_code ec;
+  fs::path abs = fs::absolute(dir, ec).lexically_normal();
+  if (ec) return {};
+  if (!abs.has_filename()) abs = abs.parent_path();  // "out/" -> "out"
+  const std::string name = abs.filename().string();
+  if (name != "k8s" && name != "out") return {};
+  return is_lab_folder(abs.parent_path()) ? abs.parent_path().string() : std::string();
+}
+
+Error not_a_lab(i18n::Lang lang, const std::string& id, std::map<std::string, std::string> args) {
+  return Error(ErrorKind::kUsage, i18n::render(msg(id, std::move(args)), lang));
+}
+
+}  // namespace
+
+std::string resolve_dir(const std::string& flag, i18n::Lang lang) {
+  std::error_code ec;
+  if (flag.empty()) {
+    const fs::path here = fs::current_path(ec);
+    if (!ec && is_lab_folder(here)) return here.string();
+    if (const std::string above = lab_above(here); !above.empty())
+      throw not_a_lab(lang, "cli.error.dir-inside-lab", {{"dir", here.string()}, {"lab", above}});
+    const fs::path fallback(lab::kDefaultDir);
+    if (is_lab_folder(fallback)) return fallback.string();
+    throw not_a_lab(lang, "cli.error.no-lab-dir", {{"here", here.string()}, {"dir", fallback.string()}});
+  }
+  const fs::path dir(flag);
+  const auto st = fs::status(dir, ec);
+  if (!fs::exists(st)) throw not_a_lab(lang, "cli.error.dir-missing", {{"dir", flag}});
+  if (!fs::is_directory(st)) throw not_a_lab(lang, "cli.error.dir-not-folder", {{"dir", flag}});
+  if (is_lab_folder(dir)) return flag;
+  if (const std::string above = lab_above(dir); !above.empty())
+    throw not_a_lab(lang, "cli.error.dir-inside-lab", {{"dir", flag}, {"lab", above}});
+  throw not_a_lab(lang, "cli.error.dir-not-lab", {{"dir", flag}});
 }
 
 LiveConnection connect_live(const ConnectionFlags& flags) {
@@ -179,8 +218,12 @@ std::vector<Input> lab_inputs(const std::string& dir) {
   return out;
 }
 
-void refuse_output_over_inputs(const std::string& output, const std::vector<Input>& inputs, i18n::Lang lang) {
+void refuse_empty_output(const std::string& output, i18n::Lang lang) {
   if (output.empty()) throw Error(ErrorKind::kUsage, i18n::render(msg("cli.error.empty-output", {}), lang));
+}
+
+void refuse_output_over_inputs(const std::string& output, const std::vector<Input>& inputs, i18n::Lang lang) {
+  refuse_empty_output(output, lang);
   if (output == "-") return;
   const auto out = files::identity(output);
   if (!out) return;  // a new file: nothing is overwritten

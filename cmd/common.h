@@ -31,8 +31,10 @@ void add_connection_flags(CLI::App& app, ConnectionFlags& flags, i18n::Lang lang
 /// kubectl-style duration: "30s", "1m", "500ms", "1h", bare number = seconds; "0" = none.
 std::chrono::milliseconds parse_duration(const std::string& text, const std::string& flag);
 
-/// --dir, else the current folder when it has k8s/ or out/, else lab::kDefaultDir.
-std::string resolve_dir(const std::string& flag);
+/// The lab folder: --dir, else the current folder when it has k8s/ or out/, else
+/// lab::kDefaultDir. A folder that does not exist or holds neither k8s/ nor out/ is a usage error
+/// (exit 2) in one line, in `lang`; inside a lab's k8s/ or out/, the line names the lab folder above.
+std::string resolve_dir(const std::string& flag, i18n::Lang lang);
 
 /// A resolved connection (kubeconfig like kubectl, the flags' timeouts), or why there is none.
 struct LiveConnection {
@@ -61,6 +63,9 @@ void write_file_atomic(const std::string& path, const std::string& content);
 void set_batch_allocator(void (*tune)());
 /// Calls what set_batch_allocator set, if anything.
 void use_batch_allocator();
+
+/// -o "" is a usage error: said before the lab folder is looked for.
+void refuse_empty_output(const std::string& output, i18n::Lang lang);
 
 /// A local file a command reads, and the catalog id that says what it is (cli.input.*).
 struct Input {

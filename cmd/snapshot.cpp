@@ -19,7 +19,8 @@ struct SnapshotOptions {
 };
 
 int run_snapshot(const SnapshotOptions& o, i18n::Lang lang) {
-  const std::string dir = resolve_dir(o.dir);
+  if (o.output_given) refuse_empty_output(o.output, lang);
+  const std::string dir = resolve_dir(o.dir, lang);
   if (o.output_given) {
     std::vector<Input> in = kubeconfig_inputs(o.conn);
     for (Input& f : lab_inputs(dir)) in.push_back(std::move(f));

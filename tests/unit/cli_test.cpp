@@ -179,7 +179,8 @@ TEST_F(Cli, ListNamesEveryCheckAndExplainExplains) {
 }
 
 TEST_F(Cli, SnapshotWithoutAnyKubeconfigIsOneLineAndExitThree) {
-  const CliRun r = run("snapshot --dir " + dir_.string() + " -o " + (dir_ / "b.json").string());
+  fs::create_directories(dir_ / "lab" / "k8s");  // a lab folder: what is missing is the kubeconfig
+  const CliRun r = run("snapshot --dir " + (dir_ / "lab").string() + " -o " + (dir_ / "b.json").string());
   EXPECT_EQ(r.code, 3);
   EXPECT_NE(r.err.find("kubeconfig"), std::string::npos) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 2) << r.err;  // the cause + "wrote ..."

@@ -169,22 +169,27 @@ TEST(CliWords, InputErrorsAreOneTranslatedLineNamingThePath) {
     std::vector<std::string> args;
     int exit_code;
   };
+  // The kubeconfig cases run on a lab folder: the kubeconfig is what they are about.
+  const std::string lab = dir.path() + "/lab";
+  std::filesystem::create_directories(lab + "/out");
   const std::vector<InputCase> cases{
       {"missing bundle", {"check", "--snapshot", dir.path() + "/nope.json"}, 2},
       {"truncated bundle", {"check", "--snapshot", write("cut.json", "{\"schema_version\": 1,")}, 3},
       {"not a bundle", {"check", "--snapshot", write("list.json", "[1, 2]")}, 3},
       {"another version", {"check", "--snapshot", write("v9.json", "{\"schema_version\": 9}")}, 3},
-      {"missing kubeconfig", {"check", "--kubeconfig", dir.path() + "/nokc"}, 2},
-      {"kubeconfig not YAML", {"check", "--kubeconfig", write("kc", "clusters: [")}, 3},
-      {"kubeconfig with an exec plugin", {"check", "--kubeconfig", write("kc-exec", kc_with("    exec: {}\n"))}, 3},
+      {"missing kubeconfig", {"check", "--dir", lab, "--kubeconfig", dir.path() + "/nokc"}, 2},
+      {"kubeconfig not YAML", {"check", "--dir", lab, "--kubeconfig", write("kc", "clusters: [")}, 3},
+      {"kubeconfig with an exec plugin",
+       {"check", "--dir", lab, "--kubeconfig", write("kc-exec", kc_with("    exec: {}\n"))},
+       3},
       {"kubeconfig without a server",
-       {"check", "--kubeconfig",
+       {"check", "--dir", lab, "--kubeconfig",
         write("kc-noserver",
               "clusters:\n- name: c\n  cluster: {}\ncontexts:\n- name: x\n"
               "  context: {cluster: c}\ncurrent-context: x\n")},
        3},
       {"kubeconfig naming no user it has",
-       {"check", "--kubeconfig",
+       {"check", "--dir", lab, "--kubeconfig",
         write("kc-nouser",
               "clusters:\n- name: c\n  cluster: {server: https://127.0.0.1:1}\n"
               "contexts:\n- name: x\n  context: {cluster: c, user: u}\n"
@@ -250,6 +255,7 @@ TEST(CliWords, AnUnreachableApiserverIsToldInTheUsersLanguage) {
   std::ofstream(kc) << "apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: "
                        "https://127.0.0.1:1\ncontexts:\n- name: x\n  context:\n    cluster: c\n    user: u\n"
                        "users:\n- name: u\n  user:\n    token: abc\ncurrent-context: x\n";
+  std::filesystem::create_directories(dir.path() + "/out");
   const std::vector<std::string> args{"check", "--kubeconfig", kc, "--dir", dir.path()};
   const RunOutput en = run("en", args);
   EXPECT_NE(en.err.find("connection refused"), std::string::npos) << en.err;

@@ -348,6 +348,7 @@ TEST(HostSafetyBinary, KubeconfigFifoFailsAtOnce) {
   TempDir tmp;
   const std::string fifo = tmp.path() + "/kubeconfig";
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::filesystem::create_directories(tmp.path() + "/out");
   const RunOutput r =
       testing_tools::run_binary({GPUWHY_BINARY, "check", "--kubeconfig", fifo, "--dir", tmp.path(), "--format", "json"},
                                 tmp.path(), std::chrono::seconds(20));

@@ -936,6 +936,14 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.bad-due",
      "--due \"{value}\": `RFC 3339` 시각이 아닙니다(예: 2026-12-07T09:00:00+09:00, 2026-12-07T00:00:00Z)"},
     {"cli.error.pages-not-folder", "--pages {path}: 폴더가 아닙니다"},
+    {"cli.error.dir-missing", "--dir {dir}: 그런 폴더가 없습니다"},
+    {"cli.error.dir-not-folder", "--dir {dir}: 폴더가 아닙니다"},
+    {"cli.error.dir-not-lab", "--dir {dir}: 실습 폴더가 아닙니다 (\"k8s/\"도 \"out/\"도 없습니다)"},
+    {"cli.error.dir-inside-lab",
+     "{dir:은/는} 실습 폴더 {lab} 안입니다: 그 폴더에서 실행하거나 --dir {lab:을/를} 주세요"},
+    {"cli.error.no-lab-dir",
+     "실습 폴더가 없습니다: {here}에는 \"k8s/\"도 \"out/\"도 없고, {dir}도 실습 폴더가 아닙니다. --dir 으로 실습 "
+     "폴더를 지정하세요"},
     {"cli.error.pages-mkdir", "--pages {path}: 폴더를 만들 수 없습니다: {reason}"},
     {"cli.error.pages-list",
      "--pages: gpuwhy가 쓴 페이지 목록 {file:을/를} 사용할 수 없습니다({reason}). 그 폴더에 있는 페이지는 하나도 "
