@@ -135,7 +135,15 @@ void BatchWriter::add(const BatchRow& row) {
       s.flush();
       break;
     case Format::kTable: s.cells.push_back(detail::batch_cells(row, s.opts.lang)); break;
-    default: s.cls->add(row); break;
+    case Format::kHtml:
+    case Format::kMarkdown: s.cls->add(row); break;
+    // Every format is named (no default): a new one does not compile until it says how a batch
+    // row is written, or that it has no batch form (the constructor refuses those).
+    case Format::kJunit:
+    case Format::kGradescope:
+    case Format::kLti:
+    case Format::kTap:
+    case Format::kGithubClassroom: throw std::logic_error("a batch row for a format without a batch form");
   }
 }
 
@@ -151,7 +159,12 @@ void BatchWriter::finish() {
       break;
     case Format::kTable: s.sink(detail::batch_table_of(s.cells, s.opts)); break;
     case Format::kHtml: detail::batch_html(s.cls->finish(), s.opts, s.sink); break;
-    default: s.sink(detail::batch_markdown(s.cls->finish(), s.opts)); break;
+    case Format::kMarkdown: s.sink(detail::batch_markdown(s.cls->finish(), s.opts)); break;
+    case Format::kJunit:
+    case Format::kGradescope:
+    case Format::kLti:
+    case Format::kTap:
+    case Format::kGithubClassroom: throw std::logic_error("a batch summary for a format without a batch form");
   }
   s.cls.reset();
   s.cells.clear();
@@ -202,8 +215,9 @@ constexpr std::size_t kTitleCache = 512;  ///< titles kept per thread (ids from 
 std::string check_title(const CheckResult& check, i18n::Lang lang) {
   // A function of the id and the built-in catalog: worked out once per thread (a batch prints each
   // of the 35 titles in every report).
-  thread_local std::array<std::map<std::string, std::string, std::less<>>, 3> titles;  // by i18n::Lang
-  auto& known = titles.at(static_cast<std::size_t>(lang));
+  // Keyed by the language itself: a language added to i18n::Lang needs no edit here.
+  thread_local std::map<i18n::Lang, std::map<std::string, std::string, std::less<>>> titles;
+  auto& known = titles[lang];
   if (const auto it = known.find(check.id); it != known.end()) return it->second;
   const std::string id = "check." + check.id + ".title";
   std::string t = i18n::text(id, lang, lab::names());
