@@ -39,7 +39,8 @@ void add_connection_flags(CLI::App& app, ConnectionFlags& flags, i18n::Lang lang
 
 std::chrono::milliseconds parse_duration(const std::string& text, const std::string& flag) {
   const auto bad = [&] {
-    return Error(ErrorKind::kUsage, fmt::format("{} \"{}\": not a duration (use e.g. 30s, 2m, 500ms)", flag, text));
+    return Error(ErrorKind::kUsage, fmt::format("{} \"{}\": not a duration (use e.g. 30s, 2m, 500ms)", flag, text),
+                 "cli.error.not-a-duration", {{"flag", flag}, {"value", text}});
   };
   if (text.empty()) throw bad();
   std::size_t i = 0;

@@ -222,6 +222,37 @@ TEST(CliWords, InputErrorsAreOneTranslatedLineNamingThePath) {
   }
 }
 
+// gpuwhy's own usage errors (not CLI11's): one line in the user's language, naming what was given.
+TEST(CliWords, OwnUsageErrorsAreOneTranslatedLine) {
+  const TempDir dir;
+  std::filesystem::create_directories(dir.path() + "/subs");  // a folder with no bundle in it
+  const std::vector<std::vector<std::string>> cases{
+      {"check", "--wait", "soon"},
+      {"check", "--request-timeout", "1x"},
+      {"check", "--snapshot", dir.path() + "/subs"},
+  };
+  for (const auto& args : cases) {
+    SCOPED_TRACE(text::join(args));
+    const RunOutput en = run("en", args);
+    EXPECT_EQ(en.exit_code, 2) << en.err;
+    for (const auto& [lang, name] : gpuwhy_test::named_translations()) {
+      SCOPED_TRACE(name);
+      const RunOutput r = run(name, args);
+      EXPECT_EQ(r.exit_code, 2) << r.err;
+      const auto ls = lines_of(r.err);
+      ASSERT_EQ(ls.size(), 1U) << r.err;
+      EXPECT_EQ(ls[0].rfind(i18n::text("cli.prefix.error", lang) + " ", 0), 0U) << ls[0];
+      EXPECT_NE(ls[0], lines_of(en.err).at(0));
+      static const std::set<std::string> kNames{"json", "bundle"};  // *.json names a file kind
+      std::vector<std::string> words;
+      for (const auto& w : english_words(ls[0], args)) {
+        if (kNames.count(w) == 0) words.push_back(w);
+      }
+      EXPECT_TRUE(words.empty()) << text::join(words) << " in:\n" << ls[0];
+    }
+  }
+}
+
 // In a batch, a bundle that cannot be read has the same line in its error row as it has alone.
 TEST(CliWords, ABatchRowCarriesTheSingleRunsLine) {
   const TempDir dir;
