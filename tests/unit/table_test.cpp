@@ -109,7 +109,10 @@ TEST(Table, ErrorsSkipsAndIncomplete) {
   // A step whose checks are all unselected is left out.
   EXPECT_EQ(out.find("Step 3"), std::string::npos);
   EXPECT_EQ(out.find("Step 8"), std::string::npos);
-  EXPECT_NE(std::find(ls.begin(), ls.end(), "score 2/7"), ls.end()) << out;
+  // Incomplete: no score line (2 of the 7 points were evaluated, and that is no grade).
+  EXPECT_EQ(std::find(ls.begin(), ls.end(), "score 2/7"), ls.end()) << out;
+  EXPECT_EQ(out.find("score "), std::string::npos) << out;
+  EXPECT_EQ(out.find("2/7"), std::string::npos) << out;
 }
 
 TEST(Table, AlignsWideCharactersByDisplayWidth) {

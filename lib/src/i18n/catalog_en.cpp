@@ -671,6 +671,8 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.report.not-selected", "not selected"},
     {"ui.report.summary",
      "Score {score}/{max_score}: {passed} passed, {failed} failed, {errors} errors, {skipped} skipped"},
+    {"ui.report.summary.unscored",
+     "Not scored: {passed} passed, {failed} failed, {errors} could not be evaluated, {skipped} skipped"},
     {"ui.report.warning", "Warning"},
     {"ui.score", "score {score}/{max_score}"},
     {"ui.step.1", "Step 1 — namespace and GPU discovery labels"},

@@ -746,6 +746,8 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.report.not-selected", "選択されていません"},
     {"ui.report.summary",
      "スコア {score}/{max_score}: 合格 {passed}、不合格 {failed}、エラー {errors}、スキップ {skipped}"},
+    {"ui.report.summary.unscored",
+     "採点なし: 合格 {passed}、不合格 {failed}、評価できなかったもの {errors}、スキップ {skipped}"},
     {"ui.report.warning", "警告"},
     {"ui.score", "スコア {score}/{max_score}"},
     {"ui.step.1", "ステップ 1 — Namespace と GPU 検出ラベル"},

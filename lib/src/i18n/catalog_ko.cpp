@@ -678,6 +678,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.report.not-evaluated", "평가하지 않음: 환경 때문에 이 검사를 실행할 수 없었습니다."},
     {"ui.report.not-selected", "선택되지 않음"},
     {"ui.report.summary", "점수 {score}/{max_score}: 통과 {passed}, 실패 {failed}, 오류 {errors}, 건너뜀 {skipped}"},
+    {"ui.report.summary.unscored", "점수 없음: 통과 {passed}, 실패 {failed}, 평가하지 못함 {errors}, 건너뜀 {skipped}"},
     {"ui.report.warning", "경고"},
     {"ui.score", "점수 {score}/{max_score}"},
     {"ui.step.1", "1단계 — 네임스페이스와 GPU 발견 라벨"},

@@ -274,8 +274,8 @@ std::string student_body(const RunResult& run, const Options& opts) {
   }
   const std::string banner = run.complete() ? "" : fill("banner", {{"text", txt(incomplete_line(run, lang))}});
   return fill("student", {{"title", txt(tr("ui.report.title", lang))},
-                          {"score", num(run.score())},
-                          {"max_score", num(run.max_score())},
+                          {"score", run.complete() ? num(run.score()) : txt("")},
+                          {"max_score", run.complete() ? num(run.max_score()) : txt("")},
                           {"complete", txt(run.complete() ? "true" : "false")},
                           {"summary", txt(summary_line(run, lang))},
                           {"banner", markup(banner)},

@@ -228,12 +228,15 @@ std::string check_title(const CheckResult& check, i18n::Lang lang) {
 }
 
 std::string summary_line(const RunResult& run, i18n::Lang lang) {
-  return one_line(i18n::render(msg("ui.report.summary", {{"score", std::to_string(run.score())},
-                                                         {"max_score", std::to_string(run.max_score())},
-                                                         {"passed", std::to_string(run.count(Status::kPass))},
-                                                         {"failed", std::to_string(run.count(Status::kFail))},
-                                                         {"errors", std::to_string(run.count(Status::kError))},
-                                                         {"skipped", std::to_string(run.count(Status::kSkip))}}),
+  // An incomplete run has no score anywhere: a number a student or an importer could take for a
+  // grade would be the points of whatever happened to be evaluated.
+  const char* id = run.complete() ? "ui.report.summary" : "ui.report.summary.unscored";
+  return one_line(i18n::render(msg(id, {{"score", std::to_string(run.score())},
+                                        {"max_score", std::to_string(run.max_score())},
+                                        {"passed", std::to_string(run.count(Status::kPass))},
+                                        {"failed", std::to_string(run.count(Status::kFail))},
+                                        {"errors", std::to_string(run.count(Status::kError))},
+                                        {"skipped", std::to_string(run.count(Status::kSkip))}}),
                                lang),
                   1000);
 }

@@ -372,7 +372,7 @@ class TableWriter {
     const std::string score = i18n::render(
         msg("ui.score", {{"score", std::to_string(run_.score())}, {"max_score", std::to_string(run_.max_score())}}),
         lang_);
-    row("", 0, score, "", kBold);
+    if (run_.complete()) row("", 0, score, "", kBold);
     if (!run_.complete()) {
       row("", 0, i18n::render(msg("ui.incomplete", {{"errors", std::to_string(errors)}}), lang_), "", kYellow);
     }
