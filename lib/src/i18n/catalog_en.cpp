@@ -928,7 +928,7 @@ constexpr CatalogEntry kEntries[] = {
      "--due \"{value}\": not an RFC 3339 time (e.g. 2026-12-07T09:00:00+09:00 or 2026-12-07T00:00:00Z)"},
     {"cli.error.pages-not-folder", "--pages {path}: not a folder"},
     {"cli.error.not-a-duration", "{flag} \"{value}\": not a duration (use e.g. 30s, 2m, 500ms)"},
-    {"cli.error.no-bundles", "{path}: the folder holds no *.json bundle to grade"},
+    {"input.no-bundles", "{path}: the folder holds no *.json bundle to grade"},
     {"cli.error.dir-missing", "--dir {dir}: no such folder"},
     {"cli.error.dir-not-folder", "--dir {dir}: not a folder"},
     {"cli.error.dir-not-lab", "--dir {dir}: not a lab folder (it holds neither \"k8s/\" nor \"out/\")"},

@@ -1010,7 +1010,7 @@ constexpr CatalogEntry kEntries[] = {
      "--due \"{value}\": `RFC 3339` の時刻ではありません（例: 2026-12-07T09:00:00+09:00、2026-12-07T00:00:00Z）"},
     {"cli.error.pages-not-folder", "--pages {path}: フォルダーではありません"},
     {"cli.error.not-a-duration", "{flag} \"{value}\": 時間の長さではありません（例: 30s、2m、500ms）"},
-    {"cli.error.no-bundles", "{path}: 採点する *.json バンドルがフォルダーにありません"},
+    {"input.no-bundles", "{path}: 採点する *.json バンドルがフォルダーにありません"},
     {"cli.error.dir-missing", "--dir {dir}: そのフォルダーはありません"},
     {"cli.error.dir-not-folder", "--dir {dir}: フォルダーではありません"},
     {"cli.error.dir-not-lab", "--dir {dir}: 実習フォルダーではありません（\"k8s/\" も \"out/\" もありません）"},

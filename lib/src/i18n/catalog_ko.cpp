@@ -938,7 +938,7 @@ constexpr CatalogEntry kEntries[] = {
      "--due \"{value}\": `RFC 3339` 시각이 아닙니다(예: 2026-12-07T09:00:00+09:00, 2026-12-07T00:00:00Z)"},
     {"cli.error.pages-not-folder", "--pages {path}: 폴더가 아닙니다"},
     {"cli.error.not-a-duration", "{flag} \"{value}\": 시간 길이가 아닙니다 (예: 30s, 2m, 500ms)"},
-    {"cli.error.no-bundles", "{path}: 채점할 *.json 번들이 폴더에 없습니다"},
+    {"input.no-bundles", "{path}: 채점할 *.json 번들이 폴더에 없습니다"},
     {"cli.error.dir-missing", "--dir {dir}: 그런 폴더가 없습니다"},
     {"cli.error.dir-not-folder", "--dir {dir}: 폴더가 아닙니다"},
     {"cli.error.dir-not-lab", "--dir {dir}: 실습 폴더가 아닙니다 (\"k8s/\"도 \"out/\"도 없습니다)"},

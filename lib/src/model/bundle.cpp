@@ -135,7 +135,7 @@ std::vector<BundleEntry> find_bundles(const std::vector<std::string>& args) {
     if (ec) found.push_back({a, fmt::format("{}: listing the folder stopped: {}", a, ec.message()), false});
     if (found.empty()) {
       throw Error(ErrorKind::kUsage, fmt::format("{}: the folder holds no *.json bundle to grade", a),
-                  "cli.error.no-bundles", {{"path", a}});
+                  "input.no-bundles", {{"path", a}});
     }
     std::sort(found.begin(), found.end(), [](const BundleEntry& x, const BundleEntry& y) { return x.path < y.path; });
     out.insert(out.end(), found.begin(), found.end());
