@@ -115,7 +115,8 @@ TEST(Causes, EveryLmsFormatMarksExactlyTheRoots) {
         const std::string lead = is_root ? root_word + "\n" : follows;
         EXPECT_EQ(test["message"].get<std::string>().rfind(lead, 0), 0U) << c.id;
         if (!is_root) {
-          EXPECT_NE(test["message"].get<std::string>().find("(" + c.outcome.caused_by + ")"), std::string::npos);
+          // The line names the fault of the root the failure follows from (root_of), not a link between.
+          EXPECT_NE(test["message"].get<std::string>().find("(" + r.root_of(c.id) + ")"), std::string::npos);
         }
         bool tagged = false;
         for (const auto& t : gs["tests"]) {

@@ -154,12 +154,8 @@ std::string evidence_html(const std::vector<Msg>& evidence, i18n::Lang lang) {
 /// from a consequence to its root.
 std::string cause_details(const RunResult& run, const CheckResult& c, const Options& opts) {
   if (c.outcome.caused_by.empty()) return detail_html("root", "ui.report.root", raw(" "), opts.lang);
-  const std::string root = run.root_of(c.id);
-  for (const auto& r : run.checks) {
-    if (r.id == root)
-      return detail_html("follows", "ui.root.follows-from", raw(check_title(r, opts.lang) + " (" + root + ")"),
-                         opts.lang);
-  }
+  if (const std::string fault = root_fault(run, c, opts.lang); !fault.empty())
+    return detail_html("follows", "ui.root.follows-from", raw(fault), opts.lang);
   return "";
 }
 

@@ -42,7 +42,7 @@ std::string body(std::string_view s) {
 }
 
 // expected / actual / hint / evidence, one labelled block each; labels come from the catalog.
-std::string details(const CheckResult& c, const Options& opts) {
+std::string details(const RunResult& run, const CheckResult& c, const Options& opts) {
   const auto& o = c.outcome;
   std::string out;
   const auto add = [&](std::string_view label_id, const Msg& m) {
@@ -52,7 +52,7 @@ std::string details(const CheckResult& c, const Options& opts) {
   // A failure says whether it is a root cause or which failed check it follows from.
   if (o.status == Status::kFail)
     out += o.caused_by.empty() ? i18n::text("ui.report.root-cause", opts.lang) + "\n"
-                               : i18n::text("ui.root.follows-from", opts.lang) + ": " + o.caused_by + "\n";
+                               : cause_line(run, c, opts.lang) + "\n";
   if (!opts.hide_expected) add("ui.report.expected", o.expected);
   add("ui.report.actual", o.actual);
   add("ui.report.hint", o.hint);
@@ -114,18 +114,18 @@ std::string junit(const RunResult& run, const Options& opts) {
       switch (c.outcome.status) {
         case Status::kPass:
           if (opts.verbose && !c.outcome.evidence.empty()) {
-            out += ">\n      <system-out>" + body(details(c, opts)) + "</system-out>\n    </testcase>\n";
+            out += ">\n      <system-out>" + body(details(run, c, opts)) + "</system-out>\n    </testcase>\n";
           } else {
             out += "/>\n";
           }
           break;
         case Status::kFail:
           out += fmt::format(">\n      <failure message=\"{}\" type=\"fail\">{}</failure>\n    </testcase>\n",
-                             attr(message_of(c, opts)), body(details(c, opts)));
+                             attr(message_of(c, opts)), body(details(run, c, opts)));
           break;
         case Status::kError:
           out += fmt::format(">\n      <error message=\"{}\" type=\"error\">{}</error>\n    </testcase>\n",
-                             attr(message_of(c, opts)), body(details(c, opts)));
+                             attr(message_of(c, opts)), body(details(run, c, opts)));
           break;
         case Status::kSkip:
           out += fmt::format(">\n      <skipped message=\"{}\"/>\n    </testcase>\n",

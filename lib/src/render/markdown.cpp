@@ -85,13 +85,8 @@ std::string details_cell(const RunResult& run, const CheckResult& c, const Optio
   if (o.status == Status::kError) return full_details(c, opts);
   if (o.status != Status::kFail) return "";
   if (o.caused_by.empty()) return "**" + t("ui.report.root", opts.lang) + "**";
-  const std::string root = run.root_of(c.id);
-  for (const auto& r : run.checks) {
-    if (r.id == root)
-      return "**" + t("ui.root.follows-from", opts.lang) + "** " + md(check_title(r, opts.lang)) + " `" + md(root) +
-             "`";
-  }
-  return "";
+  const std::string fault = root_fault(run, c, opts.lang);
+  return fault.empty() ? "" : "**" + t("ui.root.follows-from", opts.lang) + "** " + md(fault);
 }
 
 /// The root causes, each in full with the failures that follow from it.

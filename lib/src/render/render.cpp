@@ -259,14 +259,27 @@ std::string first_sentence(const std::string& s) {
   return out;
 }
 
+std::string root_fault(const RunResult& run, const CheckResult& check, i18n::Lang lang) {
+  if (check.outcome.status != Status::kFail || check.outcome.caused_by.empty()) return "";
+  const std::string root = run.root_of(check.id);
+  for (const auto& c : run.checks) {
+    if (c.id != root) continue;
+    // The root's finding: its hint opens with what is wrong; else what it found.
+    std::string fault = first_sentence(text_of(c.outcome.hint, lang));
+    if (fault.empty()) fault = one_line(text_of(c.outcome.actual, lang), 1000);
+    for (const std::string_view stop : {".", "。"}) {  // the id closes the sentence
+      if (fault.size() > stop.size() && fault.compare(fault.size() - stop.size(), stop.size(), stop) == 0)
+        fault.resize(fault.size() - stop.size());
+    }
+    return fault.empty() ? root : one_line(fault + " (" + root + ")", 1000);
+  }
+  return root;
+}
+
 std::string cause_line(const RunResult& run, const CheckResult& check, i18n::Lang lang) {
   if (check.outcome.status != Status::kFail) return "";
   if (check.outcome.caused_by.empty()) return i18n::text("ui.report.root-cause", lang);
-  std::string line = i18n::text("ui.root.follows-from", lang) + ": ";
-  for (const auto& c : run.checks) {
-    if (c.id == check.outcome.caused_by) return one_line(line + check_title(c, lang) + " (" + c.id + ")", 1000);
-  }
-  return one_line(line + check.outcome.caused_by, 1000);
+  return i18n::text("ui.root.follows-from", lang) + ": " + root_fault(run, check, lang);
 }
 
 std::string fix_first_line(const RunResult& run, i18n::Lang lang) {

@@ -284,9 +284,7 @@ class TableWriter {
     const Outcome& o = c.outcome;
     if (o.status == Status::kFail && !o.caused_by.empty()) {
       // A consequence: told in full under its root; here, which root it follows from.
-      const std::string root = run_.root_of(c.id);
-      const CheckResult* r = find(root);
-      detail("follows", (r == nullptr ? root : check_title(*r, lang_) + " (" + root + ")"), indent_);
+      detail("follows", root_fault(run_, c, lang_), indent_);
       if (!opts_.verbose) return;
     }
     check_details(o);

@@ -163,8 +163,13 @@ std::string incomplete_line(const RunResult& run, i18n::Lang lang);
 
 /// The first sentence of a text, on one line: up to the first ". " or "。" (the whole text when none).
 std::string first_sentence(const std::string& s);
-/// For a failed check, what it is in the causal model, one line: "root cause", or "caused by: TITLE
-/// (ID)" naming the failed check it follows from. Empty for a check that did not fail.
+/// For a consequence (a failed check with a cause), the fault it follows from, one line: the first
+/// sentence of its root's hint (what is wrong, as the root found it), then the root's id:
+/// "The taint on lab-node-0 has effect NoExecute, ... (step5.taint)". Never the root's title, which
+/// states the goal and reads as the opposite of the fault. Empty for any other check.
+std::string root_fault(const RunResult& run, const CheckResult& check, i18n::Lang lang);
+/// For a failed check, what it is in the causal model, one line: "root cause", or "caused by: " and
+/// root_fault. Empty for a check that did not fail.
 std::string cause_line(const RunResult& run, const CheckResult& check, i18n::Lang lang);
 /// "Fix first: TITLE (ID): the first sentence of its hint" for the first root cause in lab order;
 /// empty when no check failed. Every format that has room for one line of advice ends with it.
