@@ -288,6 +288,8 @@ Plan validate(const CheckOptions& o) {
   p.wait = parse_duration(o.wait, "--wait");
   (void)parse_duration(o.conn.request_timeout, "--request-timeout");
   (void)parse_duration(o.conn.timeout, "--timeout");
+  kube::ClientOptions limits;
+  list_budget_from_env(limits);
   p.source = validate_source(o, p.lang);
   validate_format(p, o);
   p.jobs = validate_jobs(o, p.source, p.lang);

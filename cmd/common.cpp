@@ -84,6 +84,30 @@ std::string resolve_dir(const std::string& flag) {
   return std::string(lab::kDefaultDir);
 }
 
+namespace {
+
+// GPUWHY_<name> as a whole number from 1; 0 when it is not set (the default stands).
+std::size_t env_limit(const std::map<std::string, std::string>& env, const std::string& name) {
+  const auto it = env.find(name);
+  if (it == env.end() || it->second.empty()) return 0;
+  const std::string& v = it->second;
+  const bool digits = v.size() <= 18 && std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
+  const std::size_t n = digits ? std::stoull(v) : 0;
+  if (n == 0) {
+    throw Error(ErrorKind::kUsage, fmt::format("{}=\"{}\": not a whole number from 1", name, v),
+                "cli.error.bad-env-number", {{"name", name}, {"value", v}});
+  }
+  return n;
+}
+
+}  // namespace
+
+void list_budget_from_env(kube::ClientOptions& opts) {
+  const auto env = sys::environment();
+  opts.list_max_bytes = env_limit(env, "GPUWHY_LIST_MAX_BYTES");
+  opts.list_max_items = env_limit(env, "GPUWHY_LIST_MAX_ITEMS");
+}
+
 LiveConnection connect_live(const ConnectionFlags& flags) {
   LiveConnection c;
   kube::LoadOptions lopts = kube::default_load_options();
@@ -101,6 +125,7 @@ LiveConnection connect_live(const ConnectionFlags& flags) {
   if (c.opts.request_timeout.count() > 0 && c.opts.request_timeout < c.opts.connect_timeout)
     c.opts.connect_timeout = c.opts.request_timeout;
   c.opts.overall_timeout = parse_duration(flags.timeout, "--timeout");
+  list_budget_from_env(c.opts);
   return c;
 }
 

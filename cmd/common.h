@@ -40,6 +40,11 @@ struct LiveConnection {
   kube::ClientOptions opts;
   FetchError why;  ///< when cfg is empty
 };
+/// The list budget of a live collection (kube::ListBudget) from GPUWHY_LIST_MAX_BYTES and
+/// GPUWHY_LIST_MAX_ITEMS, each a whole number from 1 (unset: the default); throws Error(kUsage)
+/// naming the variable for any other value.
+void list_budget_from_env(kube::ClientOptions& opts);
+
 /// Resolves the kubeconfig and prints its warnings (once); never throws for a bad kubeconfig.
 LiveConnection connect_live(const ConnectionFlags& flags);
 
