@@ -298,7 +298,10 @@ Plan validate(const CheckOptions& o) {
   p.ropts = terminal_options(o, p.lang, p.tty);
   validate_class_flags(o, p);
   p.output = o.output;
-  if (o.given.count("--output") != 0) refuse_output_over_inputs(o.output, read_inputs(o, p.source), p.lang);
+  if (o.given.count("--output") != 0) {
+    refuse_output_target(o.output, p.pages, p.lang);
+    refuse_output_over_inputs(o.output, read_inputs(o, p.source), p.lang);
+  }
   if (o.github_output) {
     const auto env = sys::environment();
     const auto it = env.find("GITHUB_OUTPUT");

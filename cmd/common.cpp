@@ -2,6 +2,7 @@
 
 #include "gpuwhy/base/text.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include "gpuwhy/base/lab.h"
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/base/text.h"
+#include "pages.h"
 
 namespace gpuwhy::cli {
 
@@ -204,8 +206,42 @@ std::vector<Input> lab_inputs(const std::string& dir) {
   return out;
 }
 
-void refuse_output_over_inputs(const std::string& output, const std::vector<Input>& inputs, i18n::Lang lang) {
+namespace {
+
+// Whether `output` is, or would be, the list of a --pages folder (or its lock): by its name as
+// given or as its links resolve, or, with `pages_dir`, by device and inode (a hard link).
+bool names_pages_list(const std::string& output, const std::string& pages_dir) {
+  const auto is_list = [](const fs::path& p) {
+    const std::string name = p.filename().string();
+    return name == kPagesList || name == std::string(kPagesList) + std::string(kPagesLockSuffix);
+  };
+  std::error_code ec;
+  const fs::path real = fs::weakly_canonical(fs::absolute(output, ec), ec);
+  if (is_list(output) || (!ec && is_list(real))) return true;
+  if (pages_dir.empty()) return false;
+  const auto out = files::identity(output);
+  return out && out == files::identity((fs::path(pages_dir) / kPagesList).string());
+}
+
+}  // namespace
+
+void refuse_output_target(const std::string& output, const std::string& pages_dir, i18n::Lang lang) {
   if (output.empty()) throw Error(ErrorKind::kUsage, i18n::render(msg("cli.error.empty-output", {}), lang));
+  if (output == "-" || files::is_std_stream(output)) return;
+  // stat, never open: opening a FIFO waits for a reader. A link is judged by what it leads to.
+  struct stat st {};
+  if (::stat(output.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    throw Error(ErrorKind::kUsage, i18n::render(msg("cli.error.output-not-regular",
+                                                    {{"output", output}, {"kind@", files::kind_id_of(st.st_mode)}}),
+                                                lang));
+  }
+  if (names_pages_list(output, pages_dir)) {
+    throw Error(ErrorKind::kUsage, i18n::render(msg("cli.error.output-is-pages-list", {{"output", output}}), lang));
+  }
+}
+
+void refuse_output_over_inputs(const std::string& output, const std::vector<Input>& inputs, i18n::Lang lang) {
+  refuse_output_target(output, "", lang);
   if (output == "-") return;
   const auto out = files::identity(output);
   if (!out) return;  // a new file: nothing is overwritten

@@ -16,6 +16,8 @@ namespace gpuwhy::cli {
 inline constexpr std::size_t kMaxPageName = 180;
 /// The list of the pages gpuwhy wrote into a --pages folder, one file name per line.
 inline constexpr std::string_view kPagesList = ".gpuwhy-pages";
+/// The lock file beside the list (kPagesList + this), held while the list is merged and written.
+inline constexpr std::string_view kPagesLockSuffix = ".lock";
 
 /// The file name (without ".html") of the page of `id`: ASCII letters, digits and '-' as they are,
 /// every other byte as "_xx" (two lower-case hex digits), so distinct ids never share a name and no
