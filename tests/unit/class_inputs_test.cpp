@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <cctype>
+
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -159,6 +161,37 @@ TEST(PageName, LongIdsAreCappedAndStillDistinct) {
   EXPECT_EQ(page_name(std::string(20, '_') + ".").find("__"), std::string::npos);
 }
 
+// A page name is a file name on every desktop system: none a Windows device name (any case, with
+// any extension), none with a character Windows refuses or a control, none ending in a dot or space.
+TEST(PageName, SafeOnEveryDesktopSystem) {
+  EXPECT_EQ(page_name("CON"), "CO_4e");
+  EXPECT_EQ(page_name("con"), "co_6e");
+  EXPECT_EQ(page_name("Nul"), "Nu_6c");
+  EXPECT_EQ(page_name("COM1"), "COM_31");
+  EXPECT_EQ(page_name("lpt9"), "lpt_39");
+  EXPECT_EQ(page_name("COM0"), "COM0");  // not a device
+  EXPECT_EQ(page_name("CONSOLE"), "CONSOLE");
+  EXPECT_EQ(page_name("con.txt"), "con_2etxt");
+  const std::set<std::string> devices = {"con",  "prn",  "aux",  "nul",  "com1", "com2", "com3", "com4",
+                                         "com5", "com6", "com7", "com8", "com9", "lpt1", "lpt2", "lpt3",
+                                         "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9"};
+  std::vector<std::string> ids = {"CON",  "PRN",    "AUX",   "NUL",   "COM1", "LPT9",    "cOn",  "a<b>",
+                                  "c:d",  "e\"f",   "g/h",   "i\\j",  "k|l",  "m?n",     "o*p",  "tab\t",
+                                  "dot.", "space ", "\x01x", "\x7fy", "end.", "trail. ", "ComA", "aux"};
+  for (const auto& id : ids) {
+    const std::string name = page_name(id);
+    SCOPED_TRACE(id);
+    std::string lower = name;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    EXPECT_EQ(devices.count(lower), 0U) << name;
+    EXPECT_EQ(name.find_first_of("<>:\"/\\|?*"), std::string::npos) << name;
+    for (const char c : name) EXPECT_GT(static_cast<unsigned char>(c), 0x20) << name;
+    EXPECT_NE(name.back(), '.');
+    EXPECT_NE(name.back(), ' ');
+  }
+  EXPECT_NE(page_name("CON"), page_name("CO_4e"));  // still distinct
+}
+
 TEST(PageLink, RelativeToTheReportFolderAndPercentEncoded) {
   EXPECT_EQ(page_link("/srv/class/pages/alice.html", "/srv/class"), "pages/alice.html");
   EXPECT_EQ(page_link("/srv/pages/alice.html", "/srv/class/out"), "../../pages/alice.html");
@@ -246,6 +279,37 @@ TEST(PageWriter, AListedNameThatIsALinkIsNotWrittenThrough) {
   EXPECT_EQ(w.write("eve", "<p>eve</p>"), "");
   EXPECT_TRUE(w.failed());
   EXPECT_EQ(slurp(tmp.path() / "secret"), "keep");
+}
+
+// Names that differ only in case are one file once the folder is zipped and opened on macOS or
+// Windows: the second gets "~2", whether the first is of this batch or already in the folder.
+TEST(PageWriter, NamesAreUniqueWhateverTheCase) {
+  Scratch tmp;
+  const fs::path dir = tmp.path() / "p";
+  fs::create_directories(dir);
+  std::ofstream(dir / "BOB.html") << "the instructor's notes";
+  {
+    PageWriter w(dir.string(), tmp.path(), i18n::Lang::kEn);
+    EXPECT_EQ(w.write("Kim", "<p>Kim</p>"), "p/Kim.html");
+    EXPECT_EQ(w.write("kim", "<p>kim</p>"), "p/kim~2.html");
+    EXPECT_EQ(w.write("KIM", "<p>KIM</p>"), "p/KIM~3.html");
+    EXPECT_EQ(w.write("bob", "<p>bob</p>"), "p/bob~2.html");
+    EXPECT_TRUE(w.finish());
+    EXPECT_FALSE(w.failed());
+  }
+  std::set<std::string> folded;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    std::string n = e.path().filename().string();
+    for (char& c : n) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    EXPECT_TRUE(folded.insert(n).second) << "two files named " << n << " but for case";
+  }
+  EXPECT_EQ(slurp(dir / "BOB.html"), "the instructor's notes");
+  // The next batch finds the same names again, and replaces its own pages.
+  PageWriter again(dir.string(), tmp.path(), i18n::Lang::kEn);
+  EXPECT_EQ(again.write("kim", "<p>kim 2</p>"), "p/kim~2.html");
+  EXPECT_TRUE(again.finish());
+  EXPECT_FALSE(again.failed());
+  EXPECT_EQ(slurp(dir / "kim~2.html"), "<p>kim 2</p>");
 }
 
 TEST(PageWriter, AFileInThePlaceOfTheFolderIsAnError) {
