@@ -1,8 +1,11 @@
 // `--pages DIR`: the students' own pages, and the list that says which files there are gpuwhy's.
 #include "pages.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdint>
@@ -205,12 +208,43 @@ std::string PageWriter::write(std::string_view id, const std::string& html) {
   return page_link(path, report_dir_);
 }
 
+namespace {
+
+// An exclusive flock on the lock file `path` (created when missing, never through a link), held
+// while the object lives. Throws Error(kIo) naming it.
+class ListLock {
+ public:
+  explicit ListLock(const std::string& path)
+      : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0644)) {
+    if (fd_.get() < 0) fail(path, std::strerror(errno));
+    struct stat st {};
+    if (::fstat(fd_.get(), &st) != 0 || !S_ISREG(st.st_mode)) fail(path, "not a regular file");
+    while (::flock(fd_.get(), LOCK_EX) != 0) {
+      if (errno != EINTR) fail(path, std::strerror(errno));
+    }
+  }
+
+ private:
+  [[noreturn]] static void fail(const std::string& path, const std::string& why) {
+    throw Error(ErrorKind::kIo, fmt::format("{}: cannot lock it: {}", path, why));
+  }
+  files::Fd fd_;
+};
+
+}  // namespace
+
 bool PageWriter::finish() {
   if (list_unusable_ || written_.empty()) return !list_unusable_;
-  std::string text;
-  for (const std::string& name : listed_) text += name + "\n";
   const std::string list = (dir_ / kPagesList).string();
   try {
+    // Batches that share the folder each add their pages: under the lock, the list as it is now
+    // (another batch may have written it since this one read it) and this batch's pages, written
+    // to a temp file and renamed, so no batch loses another's entries and no reader sees half.
+    const ListLock lock(list + std::string(kPagesLockSuffix));
+    std::set<std::string> names = listed_names(files::read_regular(list, kMaxListBytes, true).value_or(""));
+    names.insert(written_.begin(), written_.end());
+    std::string text;
+    for (const std::string& name : names) text += name + "\n";
     files::write_atomic(list, text);
   } catch (const Error& e) {
     print_error(i18n::render(msg("cli.error.pages-list", {{"file", list}, {"reason", e.what()}}), lang_));

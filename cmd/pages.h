@@ -41,8 +41,10 @@ std::string page_link(const std::filesystem::path& page, const std::filesystem::
 /// where no file is, or replaced (files::write_atomic) when it is a regular file `dir`/kPagesList
 /// names; any other file there is left as it is (a warning naming it, no page). A name that
 /// differs only in case from a file of the folder or another page of the batch gets "~2", "~3"
-/// ... (macOS and Windows would see one file). finish() writes that list (the old names and the
-/// new ones) once the batch is graded.
+/// ... (macOS and Windows would see one file). finish() adds the batch's names to that list once
+/// the batch is graded: under an flock of `dir`/kPagesList + kPagesLockSuffix it reads the list as
+/// it is then and writes it back atomically with the new names, so batches sharing the folder
+/// never lose each other's entries.
 class PageWriter {
  public:
   /// Throws Error(kIo) naming `dir` when the folder cannot be made.

@@ -155,8 +155,8 @@ TEST(BatchClass, PagesOnePerGradedBundleUnderSafeNames) {
       check({"--snapshot", dir.string(), "--format", "html", "-o", out, "--pages", pages, "--jobs", "3"}, tmp.path());
   EXPECT_EQ(r.exit_code, 3) << r.err;  // the broken bundle, as without --pages
   ASSERT_TRUE(fs::is_regular_file(out));
-  EXPECT_EQ(files_in(pages),
-            (std::set<std::string>{"alice.html", "bob.html", "_ea_b9_80_eb_af_bc_ec_a4_80.html", ".gpuwhy-pages"}));
+  EXPECT_EQ(files_in(pages), (std::set<std::string>{"alice.html", "bob.html", "_ea_b9_80_eb_af_bc_ec_a4_80.html",
+                                                    ".gpuwhy-pages", ".gpuwhy-pages.lock"}));
   EXPECT_EQ(slurp(pages + "/.gpuwhy-pages"), "_ea_b9_80_eb_af_bc_ec_a4_80.html\nalice.html\nbob.html\n");
   const RunOutput alone =
       check({"--snapshot", (dir / "bob.json").string(), "--format", "html", "--user", "bob"}, tmp.path());

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cctype>
@@ -310,6 +311,66 @@ TEST(PageWriter, NamesAreUniqueWhateverTheCase) {
   EXPECT_TRUE(again.finish());
   EXPECT_FALSE(again.failed());
   EXPECT_EQ(slurp(dir / "kim~2.html"), "<p>kim 2</p>");
+}
+
+// Two batches writing into one folder at once: each list written holds the other's pages too.
+// The writers read the list before either writes a page (the order that lost entries), then
+// write and finish at the same moment, in separate processes.
+TEST(PageWriter, BatchesSharingAFolderNeverLoseEachOthersEntries) {
+  Scratch tmp;
+  const fs::path dir = tmp.path() / "p";
+  fs::create_directories(dir);
+  constexpr int kBatches = 4;
+  constexpr int kPages = 40;
+  int ready[2];
+  int go[2];
+  ASSERT_EQ(::pipe(ready), 0);
+  ASSERT_EQ(::pipe(go), 0);
+  std::vector<pid_t> kids;
+  for (int b = 0; b < kBatches; ++b) {
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      int rc = 0;
+      {
+        PageWriter w(dir.string(), tmp.path(), i18n::Lang::kEn);
+        char c = 'r';
+        if (::write(ready[1], &c, 1) != 1 || ::read(go[0], &c, 1) != 1) ::_exit(3);
+        for (int i = 0; i < kPages; ++i) {
+          const std::string id = "s" + std::to_string(b) + "-" + std::to_string(i);
+          if (w.write(id, "<p>" + id + "</p>").empty()) rc = 1;
+        }
+        if (!w.finish() || w.failed()) rc = 2;
+      }
+      ::_exit(rc);
+    }
+    kids.push_back(pid);
+  }
+  for (int b = 0; b < kBatches; ++b) {
+    char c = 0;
+    ASSERT_EQ(::read(ready[0], &c, 1), 1);
+  }
+  const std::string all(kBatches, 'g');
+  ASSERT_EQ(::write(go[1], all.data(), all.size()), static_cast<ssize_t>(all.size()));
+  for (const pid_t pid : kids) {
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "a batch failed: " << status;
+  }
+  for (int fd : {ready[0], ready[1], go[0], go[1]}) ::close(fd);
+  std::set<std::string> want;
+  for (int b = 0; b < kBatches; ++b) {
+    for (int i = 0; i < kPages; ++i) want.insert("s" + std::to_string(b) + "-" + std::to_string(i) + ".html");
+  }
+  std::set<std::string> listed;
+  std::istringstream lines(slurp(dir / ".gpuwhy-pages"));
+  for (std::string line; std::getline(lines, line);) listed.insert(line);
+  EXPECT_EQ(listed, want);
+  // The next run replaces every one of them: none is refused as someone else's file.
+  PageWriter next(dir.string(), tmp.path(), i18n::Lang::kEn);
+  EXPECT_EQ(next.write("s0-0", "<p>again</p>"), "p/s0-0.html");
+  EXPECT_EQ(next.write("s3-39", "<p>again</p>"), "p/s3-39.html");
+  EXPECT_FALSE(next.failed());
 }
 
 TEST(PageWriter, AFileInThePlaceOfTheFolderIsAnError) {
