@@ -289,6 +289,8 @@ Plan validate(const CheckOptions& o) {
   p.wait = parse_duration(o.wait, "--wait");
   (void)parse_duration(o.conn.request_timeout, "--request-timeout");
   (void)parse_duration(o.conn.timeout, "--timeout");
+  kube::ClientOptions limits;
+  list_budget_from_env(limits);
   p.source = validate_source(o, p.lang);
   validate_format(p, o);
   p.jobs = validate_jobs(o, p.source, p.lang);
@@ -297,7 +299,10 @@ Plan validate(const CheckOptions& o) {
   p.ropts = terminal_options(o, p.lang, p.tty);
   validate_class_flags(o, p);
   p.output = o.output;
-  if (o.given.count("--output") != 0) refuse_empty_output(o.output, p.lang);
+  if (o.given.count("--output") != 0) {
+    refuse_empty_output(o.output, p.lang);
+    refuse_output_target(o.output, p.pages, p.lang);
+  }
   if (o.github_output) {
     const auto env = sys::environment();
     const auto it = env.find("GITHUB_OUTPUT");

@@ -2,6 +2,7 @@
 
 #include "gpuwhy/base/text.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/lab/lab.h"
+#include "pages.h"
 
 namespace gpuwhy::cli {
 
@@ -124,6 +126,30 @@ std::string resolve_dir(const std::string& flag, i18n::Lang lang) {
   throw not_a_lab(lang, "cli.error.dir-not-lab", {{"dir", flag}});
 }
 
+namespace {
+
+// GPUWHY_<name> as a whole number from 1; 0 when it is not set (the default stands).
+std::size_t env_limit(const std::map<std::string, std::string>& env, const std::string& name) {
+  const auto it = env.find(name);
+  if (it == env.end() || it->second.empty()) return 0;
+  const std::string& v = it->second;
+  const bool digits = v.size() <= 18 && std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
+  const std::size_t n = digits ? std::stoull(v) : 0;
+  if (n == 0) {
+    throw Error(ErrorKind::kUsage, fmt::format("{}=\"{}\": not a whole number from 1", name, v),
+                "cli.error.bad-env-number", {{"name", name}, {"value", v}});
+  }
+  return n;
+}
+
+}  // namespace
+
+void list_budget_from_env(kube::ClientOptions& opts) {
+  const auto env = sys::environment();
+  opts.list_max_bytes = env_limit(env, "GPUWHY_LIST_MAX_BYTES");
+  opts.list_max_items = env_limit(env, "GPUWHY_LIST_MAX_ITEMS");
+}
+
 LiveConnection connect_live(const ConnectionFlags& flags) {
   LiveConnection c;
   kube::LoadOptions lopts = kube::default_load_options();
@@ -141,6 +167,7 @@ LiveConnection connect_live(const ConnectionFlags& flags) {
   if (c.opts.request_timeout.count() > 0 && c.opts.request_timeout < c.opts.connect_timeout)
     c.opts.connect_timeout = c.opts.request_timeout;
   c.opts.overall_timeout = parse_duration(flags.timeout, "--timeout");
+  list_budget_from_env(c.opts);
   return c;
 }
 
@@ -223,8 +250,42 @@ void refuse_empty_output(const std::string& output, i18n::Lang lang) {
   if (output.empty()) throw Error(ErrorKind::kUsage, i18n::render(msg("cli.error.empty-output", {}), lang));
 }
 
-void refuse_output_over_inputs(const std::string& output, const std::vector<Input>& inputs, i18n::Lang lang) {
+namespace {
+
+// Whether `output` is, or would be, the list of a --pages folder (or its lock): by its name as
+// given or as its links resolve, or, with `pages_dir`, by device and inode (a hard link).
+bool names_pages_list(const std::string& output, const std::string& pages_dir) {
+  const auto is_list = [](const fs::path& p) {
+    const std::string name = p.filename().string();
+    return name == kPagesList || name == std::string(kPagesList) + std::string(kPagesLockSuffix);
+  };
+  std::error_code ec;
+  const fs::path real = fs::weakly_canonical(fs::absolute(output, ec), ec);
+  if (is_list(output) || (!ec && is_list(real))) return true;
+  if (pages_dir.empty()) return false;
+  const auto out = files::identity(output);
+  return out && out == files::identity((fs::path(pages_dir) / kPagesList).string());
+}
+
+}  // namespace
+
+void refuse_output_target(const std::string& output, const std::string& pages_dir, i18n::Lang lang) {
   refuse_empty_output(output, lang);
+  if (output == "-" || files::is_std_stream(output)) return;
+  // stat, never open: opening a FIFO waits for a reader. A link is judged by what it leads to.
+  struct stat st {};
+  if (::stat(output.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    throw Error(ErrorKind::kUsage, i18n::render(msg("cli.error.output-not-regular",
+                                                    {{"output", output}, {"kind@", files::kind_id_of(st.st_mode)}}),
+                                                lang));
+  }
+  if (names_pages_list(output, pages_dir)) {
+    throw Error(ErrorKind::kUsage, i18n::render(msg("cli.error.output-is-pages-list", {{"output", output}}), lang));
+  }
+}
+
+void refuse_output_over_inputs(const std::string& output, const std::vector<Input>& inputs, i18n::Lang lang) {
+  refuse_output_target(output, "", lang);
   if (output == "-") return;
   const auto out = files::identity(output);
   if (!out) return;  // a new file: nothing is overwritten

@@ -42,6 +42,11 @@ struct LiveConnection {
   kube::ClientOptions opts;
   FetchError why;  ///< when cfg is empty
 };
+/// The list budget of a live collection (kube::ListBudget) from GPUWHY_LIST_MAX_BYTES and
+/// GPUWHY_LIST_MAX_ITEMS, each a whole number from 1 (unset: the default); throws Error(kUsage)
+/// naming the variable for any other value.
+void list_budget_from_env(kube::ClientOptions& opts);
+
 /// Resolves the kubeconfig and prints its warnings (once); never throws for a bad kubeconfig.
 LiveConnection connect_live(const ConnectionFlags& flags);
 
@@ -77,9 +82,14 @@ struct Input {
 std::vector<Input> kubeconfig_inputs(const ConnectionFlags& flags);
 /// The student files of the lab folder `dir`.
 std::vector<Input> lab_inputs(const std::string& dir);
-/// Refuses, before any work, an --output that is one of `inputs` (usage error, one line): files
-/// are compared by device and inode, so another spelling, a symbolic or a hard link does not hide
-/// one. "" is refused too (use "-" for standard output); "-" and a path that does not exist pass.
+/// Refuses, before any work, an --output that cannot take a report (usage error, one line): ""
+/// (use "-" for standard output); a FIFO, socket or device, looked at with stat and never opened
+/// (our own /dev/stdout and /dev/stderr pass); the list of a --pages folder or its lock (by name,
+/// through links, and with `pages_dir` by device and inode), which gpuwhy must be able to trust.
+void refuse_output_target(const std::string& output, const std::string& pages_dir, i18n::Lang lang);
+/// Refuses, before any work, an --output that refuse_output_target refuses or that is one of `inputs` (usage error, one
+/// line): files are compared by device and inode, so another spelling, a symbolic or a hard link does not hide one. ""
+/// is refused too (use "-" for standard output); "-" and a path that does not exist pass.
 void refuse_output_over_inputs(const std::string& output, const std::vector<Input>& inputs, i18n::Lang lang);
 
 /// The language of the "gpuwhy: error:" and "gpuwhy: warning:" prefixes: main sets it once, from

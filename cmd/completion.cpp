@@ -324,9 +324,14 @@ namespace {
 void man_environment(i18n::Lang lang, std::string& out) {
   out += ".SH " + roff(i18n::text("cli.man.environment", lang)) + "\n";
   const std::pair<const char*, const char*> vars[] = {
-      {"GPUWHY_LANG", "cli.man.env.GPUWHY_LANG"},     {"LC_ALL, LC_MESSAGES, LANG", "cli.man.env.LANG"},
-      {"KUBECONFIG", "cli.man.env.KUBECONFIG"},       {"NO_COLOR", "cli.man.env.NO_COLOR"},
-      {"GITHUB_OUTPUT", "cli.man.env.GITHUB_OUTPUT"}, {"COLUMNS", "cli.man.env.COLUMNS"},
+      {"GPUWHY_LANG", "cli.man.env.GPUWHY_LANG"},
+      {"LC_ALL, LC_MESSAGES, LANG", "cli.man.env.LANG"},
+      {"KUBECONFIG", "cli.man.env.KUBECONFIG"},
+      {"NO_COLOR", "cli.man.env.NO_COLOR"},
+      {"GITHUB_OUTPUT", "cli.man.env.GITHUB_OUTPUT"},
+      {"COLUMNS", "cli.man.env.COLUMNS"},
+      {"GPUWHY_LIST_MAX_BYTES", "cli.man.env.GPUWHY_LIST_MAX_BYTES"},
+      {"GPUWHY_LIST_MAX_ITEMS", "cli.man.env.GPUWHY_LIST_MAX_ITEMS"},
   };
   for (const auto& [var, id] : vars) out += fmt::format(".TP\n.B {}\n{}\n", roff(var), roff(i18n::text(id, lang)));
 }

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
@@ -16,12 +17,16 @@ namespace gpuwhy::cli {
 inline constexpr std::size_t kMaxPageName = 180;
 /// The list of the pages gpuwhy wrote into a --pages folder, one file name per line.
 inline constexpr std::string_view kPagesList = ".gpuwhy-pages";
+/// The lock file beside the list (kPagesList + this), held while the list is merged and written.
+inline constexpr std::string_view kPagesLockSuffix = ".lock";
 
 /// The file name (without ".html") of the page of `id`: ASCII letters, digits and '-' as they are,
-/// every other byte as "_xx" (two lower-case hex digits), so distinct ids never share a name and no
-/// name starts with '.'; "" is "_". A name longer than kMaxPageName is cut (never inside a "_xx")
-/// and ends with "__" and 16 hex digits of a hash of the whole id: escaping never writes "__", so
-/// a cut name is never another id's whole one.
+/// every other byte as "_xx" (two lower-case hex digits), so distinct ids never share a name, no
+/// name starts with '.', and none holds a character Windows refuses (<>:"/\|?*, controls) or ends
+/// in a dot or a space; "" is "_". A Windows device name (CON, PRN, AUX, NUL, COM1-9, LPT1-9, any
+/// case) has its last byte escaped too ("CON" is "CO_4e"). A name longer than kMaxPageName is cut (never inside a
+/// "_xx") and ends with "__" and 16 hex digits of a hash of the whole id: escaping never writes "__", so a cut name is
+/// never another id's whole one.
 std::string page_name(std::string_view id);
 
 /// `rel`, a relative path, as a URL path: '/' between its parts, every byte but the URL-unreserved
@@ -34,16 +39,20 @@ std::string page_link(const std::filesystem::path& page, const std::filesystem::
 
 /// Writes the pages of one batch into `dir` (created, mode 0755, when missing). A page is written
 /// where no file is, or replaced (files::write_atomic) when it is a regular file `dir`/kPagesList
-/// names; any other file there is left as it is (a warning naming it, no page). finish() writes
-/// that list (the old names and the new ones) once the batch is graded.
+/// names; any other file there is left as it is (a warning naming it, no page). A name that
+/// differs only in case from a file of the folder or another page of the batch gets "~2", "~3"
+/// ... (macOS and Windows would see one file). finish() adds the batch's names to that list once
+/// the batch is graded: under an flock of `dir`/kPagesList + kPagesLockSuffix it reads the list as
+/// it is then and writes it back atomically with the new names, so batches sharing the folder
+/// never lose each other's entries.
 class PageWriter {
  public:
   /// Throws Error(kIo) naming `dir` when the folder cannot be made.
   PageWriter(const std::string& dir, const std::filesystem::path& report_dir, i18n::Lang lang);
 
-  /// Writes `html` as the page of `id` (a second page for one id in a batch gets "~2", "~3" ...
-  /// after its name); returns its link from the report's folder, or "" when it was not written
-  /// (said on stderr; the batch is then incomplete: failed()).
+  /// Writes `html` as the page of `id` (a second page for one id in a batch, or one whose name
+  /// differs only in case from another's, gets "~2", "~3" ... after its name); returns its link from the report's
+  /// folder, or "" when it was not written (said on stderr; the batch is then incomplete: failed()).
   std::string write(std::string_view id, const std::string& html);
   /// Writes the list of pages; false when it could not be written (said on stderr).
   bool finish();
@@ -58,6 +67,8 @@ class PageWriter {
   i18n::Lang lang_;
   std::set<std::string> listed_;   ///< the names kPagesList held, and the ones written since
   std::set<std::string> written_;  ///< the names written in this batch
+  /// Every name in the folder and of this batch, by its letters in lower case.
+  std::map<std::string, std::set<std::string>> taken_;
   bool failed_ = false;
   bool list_unusable_ = false;  ///< kPagesList is there but cannot be read: it is not written over
 };

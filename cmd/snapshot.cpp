@@ -19,7 +19,7 @@ struct SnapshotOptions {
 };
 
 int run_snapshot(const SnapshotOptions& o, i18n::Lang lang) {
-  if (o.output_given) refuse_empty_output(o.output, lang);
+  if (o.output_given) refuse_output_target(o.output, "", lang);  // flag mistakes before the folder
   const std::string dir = resolve_dir(o.dir, lang);
   if (o.output_given) {
     std::vector<Input> in = kubeconfig_inputs(o.conn);

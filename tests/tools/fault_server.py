@@ -50,8 +50,8 @@ With --bundle BUNDLE.json (a `gpuwhy snapshot` bundle, e.g. a real capture), pat
 prefix, so a real `gpuwhy check` can be pointed at one fault): <rest> is the apiserver path
 (/version, /api/v1/namespaces/gpu-why, /api/v1/nodes, .../pods, .../events, and POST .../pods
 for the dry runs, answered with the bundle's recorded dry-run answers). <scope> is the item the
-fault hits (version, namespace, nodes, pods, events, dryrun, all); other items are served
-normally. <mode>:
+fault hits (version, namespace, nodes, pods, events, dryrun, all; `bound` is /api/v1/pods alone,
+the pods bound to nodes `gpuwhy why` lists); other items are served normally. <mode>:
 
   ok            no fault
   401 403 404 500
@@ -65,6 +65,11 @@ normally. <mode>:
   cut           200, Content-Length of the whole body, half of it sent, then the connection closes
   string        200, the JSON string "nodes" instead of a List
   items-object  200, a List whose items is an object
+  endless-pages 200, a page of `limit` (at most 500) items made from the bundle's list, each with a
+                name of its own, whose metadata.continue always leads to another page (a chain that
+                never ends), on a kept-alive connection
+  fat-pages     the same, each page about 60 MB (every item carries a large annotation): just under
+                the client's 64 MiB answer limit
   huge          200 with Content-Length 100 MB (a JSON array, streamed; stops when the client goes)
   endless       200, chunked, a JSON array that never ends
   echo-auth     500 whose Status message quotes the request's Authorization header (a hostile
@@ -291,7 +296,10 @@ class Handler(BaseHTTPRequestHandler):
             item = LIVE_PATHS.get(rest)
         if item is None:
             return self.send_json(404, status(404, "NotFound", "the server could not find the requested resource"))
-        if scope in ("all", item) and mode != "ok":
+        hit = scope in ("all", item) or (scope == "bound" and rest == "/api/v1/pods")
+        if hit and mode in ("endless-pages", "fat-pages"):
+            return self.send_json(200, self.endless_page(item, mode == "fat-pages"))
+        if hit and mode != "ok":
             return self.inject(mode, item)
         if item == "dryrun":
             try:
@@ -361,6 +369,28 @@ class Handler(BaseHTTPRequestHandler):
             meta["continue"] = base64.b64encode(json.dumps({"start": start + size, "pad": ">?"}).encode()).decode()
         out["metadata"] = meta
         return out
+
+    def endless_page(self, item, fat):
+        # A hostile apiserver: every page says there is another. Its items are copies of the
+        # bundle's first item of the list, each named apart; a fat page carries about 60 MB.
+        q = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
+        token = q.get("continue", [""])[0]
+        page = json.loads(base64.b64decode(token))["page"] if token else 0
+        size = max(1, min(500, int(q.get("limit", ["500"])[0])))
+        value = BUNDLE.get("cluster", {}).get(item, {}).get("value") or {}
+        items = value.get("items") or [{"metadata": {"name": item}}]
+        pad = "x" * (60 * 1000 * 1000 // size) if fat else None
+        out = []
+        for i in range(size):
+            obj = json.loads(json.dumps(items[i % len(items)]))
+            meta = obj.setdefault("metadata", {})
+            meta["name"] = f"{meta.get('name', item)}-{page}-{i}"
+            if pad is not None:
+                meta.setdefault("annotations", {})["fat"] = pad
+            out.append(obj)
+        nxt = base64.b64encode(json.dumps({"page": page + 1}).encode()).decode()
+        return {"kind": value.get("kind", "List"), "apiVersion": "v1",
+                "metadata": {"resourceVersion": "1", "continue": nxt}, "items": out}
 
     def live_body(self, item):
         rec = BUNDLE.get("cluster", {}).get(item, {})

@@ -156,8 +156,8 @@ TEST(BatchClass, PagesOnePerGradedBundleUnderSafeNames) {
       check({"--snapshot", dir.string(), "--format", "html", "-o", out, "--pages", pages, "--jobs", "3"}, tmp.path());
   EXPECT_EQ(r.exit_code, 3) << r.err;  // the broken bundle, as without --pages
   ASSERT_TRUE(fs::is_regular_file(out));
-  EXPECT_EQ(files_in(pages),
-            (std::set<std::string>{"alice.html", "bob.html", "_ea_b9_80_eb_af_bc_ec_a4_80.html", ".gpuwhy-pages"}));
+  EXPECT_EQ(files_in(pages), (std::set<std::string>{"alice.html", "bob.html", "_ea_b9_80_eb_af_bc_ec_a4_80.html",
+                                                    ".gpuwhy-pages", ".gpuwhy-pages.lock"}));
   EXPECT_EQ(slurp(pages + "/.gpuwhy-pages"), "_ea_b9_80_eb_af_bc_ec_a4_80.html\nalice.html\nbob.html\n");
   const RunOutput alone =
       check({"--snapshot", (dir / "bob.json").string(), "--format", "html", "--user", "bob"}, tmp.path());
@@ -197,6 +197,43 @@ TEST(BatchClass, AFileGpuwhyDidNotWriteIsNeverReplaced) {
   EXPECT_EQ(third.exit_code, 1) << third.err;  // bob fails a check
   EXPECT_TRUE(third.err.empty()) << third.err;
   EXPECT_NE(slurp(pages + "/alice.html").find("<html"), std::string::npos);
+}
+
+// -o never names the list of a --pages folder: over it, every later run would refuse every page.
+// Refused before any work (exit 2, one line) however it is spelt: the path, a link to it, a hard
+// link (with --pages), or the name in another folder (without --pages: the list of a later run).
+TEST(BatchClass, OutputIsNeverThePagesList) {
+  TempDir tmp;
+  const fs::path dir = class_folder(tmp);
+  fs::remove(dir / "zz-broken.json");
+  const std::string pages = tmp.path() + "/pages";
+  const std::vector<std::string> args{"--snapshot", dir.string(), "--format", "csv", "--pages", pages};
+  ASSERT_EQ(check(args, tmp.path()).exit_code, 1);  // bob fails a check
+  const std::string list = slurp(pages + "/.gpuwhy-pages");
+  ASSERT_EQ(list, "_ea_b9_80_eb_af_bc_ec_a4_80.html\nalice.html\nbob.html\n");
+  fs::create_symlink(pages + "/.gpuwhy-pages", tmp.path() + "/link.csv");
+  fs::create_hard_link(pages + "/.gpuwhy-pages", tmp.path() + "/hard.csv");
+  for (const std::string& out : {pages + "/.gpuwhy-pages", pages + "/../pages/.gpuwhy-pages", tmp.path() + "/link.csv",
+                                 tmp.path() + "/hard.csv", pages + "/.gpuwhy-pages.lock"}) {
+    SCOPED_TRACE(out);
+    std::vector<std::string> a = args;
+    a.insert(a.end(), {"-o", out});
+    const RunOutput r = check(a, tmp.path());
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(r.err, "gpuwhy: error: --output " + out +
+                         " is the list of the pages gpuwhy wrote: writing there would make gpuwhy refuse every "
+                         "page it wrote; choose another file\n");
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(slurp(pages + "/.gpuwhy-pages"), list);
+  }
+  const RunOutput elsewhere =
+      check({"--snapshot", dir.string(), "--format", "csv", "-o", tmp.path() + "/.gpuwhy-pages"}, tmp.path());
+  EXPECT_EQ(elsewhere.exit_code, 2) << elsewhere.err;
+  EXPECT_FALSE(fs::exists(tmp.path() + "/.gpuwhy-pages"));
+  fs::remove(tmp.path() + "/hard.csv");  // a list with two names is not trusted
+  const RunOutput next = check(args, tmp.path());
+  EXPECT_EQ(next.exit_code, 1) << next.err;
+  EXPECT_TRUE(next.err.empty()) << next.err;
 }
 
 TEST(BatchClass, PagesMustBeAFolder) {

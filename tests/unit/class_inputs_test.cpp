@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <cctype>
 
 #include <filesystem>
 #include <fstream>
@@ -159,6 +162,37 @@ TEST(PageName, LongIdsAreCappedAndStillDistinct) {
   EXPECT_EQ(page_name(std::string(20, '_') + ".").find("__"), std::string::npos);
 }
 
+// A page name is a file name on every desktop system: none a Windows device name (any case, with
+// any extension), none with a character Windows refuses or a control, none ending in a dot or space.
+TEST(PageName, SafeOnEveryDesktopSystem) {
+  EXPECT_EQ(page_name("CON"), "CO_4e");
+  EXPECT_EQ(page_name("con"), "co_6e");
+  EXPECT_EQ(page_name("Nul"), "Nu_6c");
+  EXPECT_EQ(page_name("COM1"), "COM_31");
+  EXPECT_EQ(page_name("lpt9"), "lpt_39");
+  EXPECT_EQ(page_name("COM0"), "COM0");  // not a device
+  EXPECT_EQ(page_name("CONSOLE"), "CONSOLE");
+  EXPECT_EQ(page_name("con.txt"), "con_2etxt");
+  const std::set<std::string> devices = {"con",  "prn",  "aux",  "nul",  "com1", "com2", "com3", "com4",
+                                         "com5", "com6", "com7", "com8", "com9", "lpt1", "lpt2", "lpt3",
+                                         "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9"};
+  std::vector<std::string> ids = {"CON",  "PRN",    "AUX",   "NUL",   "COM1", "LPT9",    "cOn",  "a<b>",
+                                  "c:d",  "e\"f",   "g/h",   "i\\j",  "k|l",  "m?n",     "o*p",  "tab\t",
+                                  "dot.", "space ", "\x01x", "\x7fy", "end.", "trail. ", "ComA", "aux"};
+  for (const auto& id : ids) {
+    const std::string name = page_name(id);
+    SCOPED_TRACE(id);
+    std::string lower = name;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    EXPECT_EQ(devices.count(lower), 0U) << name;
+    EXPECT_EQ(name.find_first_of("<>:\"/\\|?*"), std::string::npos) << name;
+    for (const char c : name) EXPECT_GT(static_cast<unsigned char>(c), 0x20) << name;
+    EXPECT_NE(name.back(), '.');
+    EXPECT_NE(name.back(), ' ');
+  }
+  EXPECT_NE(page_name("CON"), page_name("CO_4e"));  // still distinct
+}
+
 TEST(PageLink, RelativeToTheReportFolderAndPercentEncoded) {
   EXPECT_EQ(page_link("/srv/class/pages/alice.html", "/srv/class"), "pages/alice.html");
   EXPECT_EQ(page_link("/srv/pages/alice.html", "/srv/class/out"), "../../pages/alice.html");
@@ -246,6 +280,97 @@ TEST(PageWriter, AListedNameThatIsALinkIsNotWrittenThrough) {
   EXPECT_EQ(w.write("eve", "<p>eve</p>"), "");
   EXPECT_TRUE(w.failed());
   EXPECT_EQ(slurp(tmp.path() / "secret"), "keep");
+}
+
+// Names that differ only in case are one file once the folder is zipped and opened on macOS or
+// Windows: the second gets "~2", whether the first is of this batch or already in the folder.
+TEST(PageWriter, NamesAreUniqueWhateverTheCase) {
+  Scratch tmp;
+  const fs::path dir = tmp.path() / "p";
+  fs::create_directories(dir);
+  std::ofstream(dir / "BOB.html") << "the instructor's notes";
+  {
+    PageWriter w(dir.string(), tmp.path(), i18n::Lang::kEn);
+    EXPECT_EQ(w.write("Kim", "<p>Kim</p>"), "p/Kim.html");
+    EXPECT_EQ(w.write("kim", "<p>kim</p>"), "p/kim~2.html");
+    EXPECT_EQ(w.write("KIM", "<p>KIM</p>"), "p/KIM~3.html");
+    EXPECT_EQ(w.write("bob", "<p>bob</p>"), "p/bob~2.html");
+    EXPECT_TRUE(w.finish());
+    EXPECT_FALSE(w.failed());
+  }
+  std::set<std::string> folded;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    std::string n = e.path().filename().string();
+    for (char& c : n) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    EXPECT_TRUE(folded.insert(n).second) << "two files named " << n << " but for case";
+  }
+  EXPECT_EQ(slurp(dir / "BOB.html"), "the instructor's notes");
+  // The next batch finds the same names again, and replaces its own pages.
+  PageWriter again(dir.string(), tmp.path(), i18n::Lang::kEn);
+  EXPECT_EQ(again.write("kim", "<p>kim 2</p>"), "p/kim~2.html");
+  EXPECT_TRUE(again.finish());
+  EXPECT_FALSE(again.failed());
+  EXPECT_EQ(slurp(dir / "kim~2.html"), "<p>kim 2</p>");
+}
+
+// Two batches writing into one folder at once: each list written holds the other's pages too.
+// The writers read the list before either writes a page (the order that lost entries), then
+// write and finish at the same moment, in separate processes.
+TEST(PageWriter, BatchesSharingAFolderNeverLoseEachOthersEntries) {
+  Scratch tmp;
+  const fs::path dir = tmp.path() / "p";
+  fs::create_directories(dir);
+  constexpr int kBatches = 4;
+  constexpr int kPages = 40;
+  int ready[2];
+  int go[2];
+  ASSERT_EQ(::pipe(ready), 0);
+  ASSERT_EQ(::pipe(go), 0);
+  std::vector<pid_t> kids;
+  for (int b = 0; b < kBatches; ++b) {
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      int rc = 0;
+      {
+        PageWriter w(dir.string(), tmp.path(), i18n::Lang::kEn);
+        char c = 'r';
+        if (::write(ready[1], &c, 1) != 1 || ::read(go[0], &c, 1) != 1) ::_exit(3);
+        for (int i = 0; i < kPages; ++i) {
+          const std::string id = "s" + std::to_string(b) + "-" + std::to_string(i);
+          if (w.write(id, "<p>" + id + "</p>").empty()) rc = 1;
+        }
+        if (!w.finish() || w.failed()) rc = 2;
+      }
+      ::_exit(rc);
+    }
+    kids.push_back(pid);
+  }
+  for (int b = 0; b < kBatches; ++b) {
+    char c = 0;
+    ASSERT_EQ(::read(ready[0], &c, 1), 1);
+  }
+  const std::string all(kBatches, 'g');
+  ASSERT_EQ(::write(go[1], all.data(), all.size()), static_cast<ssize_t>(all.size()));
+  for (const pid_t pid : kids) {
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "a batch failed: " << status;
+  }
+  for (int fd : {ready[0], ready[1], go[0], go[1]}) ::close(fd);
+  std::set<std::string> want;
+  for (int b = 0; b < kBatches; ++b) {
+    for (int i = 0; i < kPages; ++i) want.insert("s" + std::to_string(b) + "-" + std::to_string(i) + ".html");
+  }
+  std::set<std::string> listed;
+  std::istringstream lines(slurp(dir / ".gpuwhy-pages"));
+  for (std::string line; std::getline(lines, line);) listed.insert(line);
+  EXPECT_EQ(listed, want);
+  // The next run replaces every one of them: none is refused as someone else's file.
+  PageWriter next(dir.string(), tmp.path(), i18n::Lang::kEn);
+  EXPECT_EQ(next.write("s0-0", "<p>again</p>"), "p/s0-0.html");
+  EXPECT_EQ(next.write("s3-39", "<p>again</p>"), "p/s3-39.html");
+  EXPECT_FALSE(next.failed());
 }
 
 TEST(PageWriter, AFileInThePlaceOfTheFolderIsAnError) {

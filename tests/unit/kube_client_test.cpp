@@ -76,7 +76,8 @@ TEST_F(KubeClient, ConnectionRefusedNamesTheUrl) {
 TEST_F(KubeClient, ListingStopsAtThePageCap) {
   kube::Client c(http_cfg(), quick());
   try {
-    const auto items = kube::list_all(c, "/endless-pages", false, 5);
+    kube::ListBudget budget;
+    const auto items = kube::list_all(c, "/endless-pages", false, budget, 5);
     ADD_FAILURE() << "listed " << items.size() << " items";
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), ErrorKind::kParse);

@@ -40,6 +40,10 @@ std::string kind_of(mode_t mode) {
   return kind(mode).text;
 }
 
+std::string kind_id_of(mode_t mode) {
+  return kind(mode).id;
+}
+
 namespace {
 
 [[noreturn]] void io_fail(const std::string& path, const std::string& what, int err) {
@@ -73,6 +77,14 @@ int std_fd_named(const std::string& path) {
   }
   return -1;
 }
+
+}  // namespace
+
+bool is_std_stream(const std::string& path) {
+  return std_fd_named(path) >= 0;
+}
+
+namespace {
 
 std::string parent_of(const std::string& path) {
   const auto slash = path.find_last_of('/');
@@ -131,8 +143,8 @@ std::optional<std::string> read_regular(const std::string& path, std::size_t max
 
 AtomicWriter::AtomicWriter(const std::string& path) : shown_(path) {
   if (path.empty()) throw Error(ErrorKind::kIo, "an empty output path");
-  // /dev/stdout, /dev/fd/N, /proc/self/fd/N: the caller's descriptors, always written through.
-  if (path.rfind("/dev/", 0) == 0 || path.rfind("/proc/", 0) == 0) {
+  // /dev/stdout, /dev/fd/1, /proc/self/fd/1 (and 2): the caller's descriptors, written through.
+  if (std_fd_named(path) >= 0) {
     open_through(path);
     return;
   }
@@ -155,9 +167,10 @@ AtomicWriter::AtomicWriter(const std::string& path) : shown_(path) {
     }
   }
   if (S_ISDIR(st.st_mode)) throw Error(ErrorKind::kIo, fmt::format("{}: is a folder, not a file", path));
+  // A FIFO would block the open until a reader comes, a device or socket is no report file:
+  // none is opened.
   if (!S_ISREG(st.st_mode)) {
-    open_through(path);
-    return;
+    throw Error(ErrorKind::kIo, fmt::format("{}: is {}, not a regular file; not written", path, kind_of(st.st_mode)));
   }
   open_temp(target);
 }
@@ -166,19 +179,10 @@ AtomicWriter::~AtomicWriter() {
   if (!tmp_.empty()) ::unlink(tmp_.c_str());
 }
 
-/// Devices, FIFOs and /dev/stdout-style paths: written in place, never replaced.
+/// Our own stdout/stderr: written through the descriptor we already have, so what follows on it
+/// (the table) comes after the report instead of over it.
 void AtomicWriter::open_through(const std::string& path) {
-  // Our own stdout/stderr: written through the descriptor we already have, so what follows on
-  // it (the table) comes after the report instead of over it.
   std_fd_ = std_fd_named(path);
-  if (std_fd_ >= 0) return;
-  fd_ = Fd(::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY));
-  if (fd_.get() < 0) io_fail(path, "cannot open it for writing", errno);
-  struct stat st {};
-  if (::fstat(fd_.get(), &st) == 0 && S_ISREG(st.st_mode)) {
-    // /dev/stdout redirected to a file: start from the beginning, as a shell `>` would.
-    if (::ftruncate(fd_.get(), 0) != 0) io_fail(path, "cannot truncate it", errno);
-  }
 }
 
 /// A temp file from mkstemp (O_CREAT | O_EXCL, unpredictable name) beside `target`, to be

@@ -208,6 +208,10 @@ std::optional<std::string> wrong_shape(const json& v, std::string_view list_kind
   return std::nullopt;
 }
 
+FetchError fetch_error_of(const Error& e) {
+  return FetchError{e.kind(), 0, e.what(), e.id(), e.args()};
+}
+
 FetchError skipped(const std::string& why) {
   return FetchError{ErrorKind::kSkipped, 0, why};
 }
@@ -278,9 +282,9 @@ namespace {
 /// Every node, a page of kNodePage at a time (kube::read_pages), each node but the GPU node cut
 /// to the lab's view of it as its page arrives: memory holds one page and a few fields per
 /// other node, however many nodes the cluster has. A chain of more than kube::kMaxListPages
-/// pages is an error of the environment (kParse).
+/// pages, or pages that hold more than `budget` allows, is an error of the environment (kParse).
 template <class Get>
-Fetched<json> get_nodes(const Get& get) {
+Fetched<json> get_nodes(const Get& get, kube::ListBudget& budget) {
   json list;
   std::optional<FetchError> failed;
   const auto page = [&get, &failed](const std::string& path) -> std::optional<json> {
@@ -303,9 +307,9 @@ Fetched<json> get_nodes(const Get& get) {
     }
   };
   try {
-    kube::read_pages("/api/v1/nodes", page, take, kube::kMaxListPages, kNodePage);
+    kube::read_pages("/api/v1/nodes", page, take, kube::kMaxListPages, kNodePage, &budget);
   } catch (const Error& e) {
-    return FetchError{e.kind(), 0, e.what()};
+    return fetch_error_of(e);
   }
   if (failed) return *failed;
   return list;
@@ -390,6 +394,8 @@ Snapshot collect(kube::Client& client, const CollectOptions& opts) {
   // the rest, so a dead server costs one timeout, not seven. HTTP errors (401, 403, 404, 5xx)
   // are per item and never short-circuit.
   std::optional<FetchError> unreachable;
+  // Every list read shares one budget: no answers, however many or fat, hold more.
+  kube::ListBudget budget(client.options());
   std::string shown = kube::redact_url(client.config().server);
   while (!shown.empty() && shown.back() == '/') shown.pop_back();
   const auto get = [&](const std::string& path, std::string_view list_kind) -> Fetched<json> {
@@ -403,6 +409,14 @@ Snapshot collect(kube::Client& client, const CollectOptions& opts) {
         return FetchError{ErrorKind::kParse, 0,
                           fmt::format("GET {}{}: not an apiserver answer: {}", shown, path, *why)};
       }
+      // The node pages are charged by the pager; every other list here is one answer.
+      if (!list_kind.empty() && list_kind != "NodeList") {
+        try {
+          budget.charge(path, f.value());
+        } catch (const Error& e) {
+          return fetch_error_of(e);
+        }
+      }
     }
     return f;
   };
@@ -411,7 +425,7 @@ Snapshot collect(kube::Client& client, const CollectOptions& opts) {
   // Its uid names the cluster (a bundle copied from another student's cluster shows). Only
   // recorded: a 403 or 404 here is never an error of the run (fetch_errors leaves it out).
   s.kube_system = get("/api/v1/namespaces/kube-system", "");
-  s.nodes = get_nodes(get);
+  s.nodes = get_nodes(get, budget);
   s.pods = get("/api/v1/namespaces/" + ns + "/pods", "PodList");
   s.events = get("/api/v1/namespaces/" + ns + "/events", "EventList");
 

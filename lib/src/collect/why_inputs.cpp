@@ -26,16 +26,17 @@ std::string server_version_of(kube::Client& client) {
 }
 
 // The nodes, the bound pods and the events, read once for every target.
-void read_cluster(kube::Client& client, WhyInputs& in, const std::string& ns_path, const std::string& name) {
-  in.nodes = kube::list_all(client, "/api/v1/nodes", true);
+void read_cluster(kube::Client& client, kube::ListBudget& budget, WhyInputs& in, const std::string& ns_path,
+                  const std::string& name) {
+  in.nodes = kube::list_all(client, "/api/v1/nodes", true, budget);
   // Bound pods that still hold resources (the scheduler's cache leaves out Succeeded and Failed).
   in.bound = kube::list_all(
       client, "/api/v1/pods?fieldSelector=" + escape("spec.nodeName!=,status.phase!=Succeeded,status.phase!=Failed"),
-      true);
+      true, budget);
   std::string selector = "involvedObject.kind=Pod,reason=FailedScheduling";
   if (!name.empty()) selector += ",involvedObject.name=" + name;
   try {
-    in.events = kube::list_all(client, ns_path + "/events?fieldSelector=" + escape(selector), true);
+    in.events = kube::list_all(client, ns_path + "/events?fieldSelector=" + escape(selector), true, budget);
   } catch (const kube::HttpError&) {
     // Events are the second source of the scheduler's verdict (the condition is the first).
   }
@@ -48,8 +49,11 @@ WhyInputs read_why_inputs(kube::Client& client, const std::string& ns, const std
   in.ns = !ns.empty() ? ns : !client.config().namespace_.empty() ? client.config().namespace_ : std::string("default");
   in.server_version = server_version_of(client);
   const std::string ns_path = "/api/v1/namespaces/" + escape(in.ns);
+  // Every list read below shares one budget: no answers, however many or fat, hold more.
+  kube::ListBudget budget(client.options());
   if (name.empty()) {
-    in.targets = kube::list_all(client, ns_path + "/pods?fieldSelector=" + escape("status.phase=Pending"), false);
+    in.targets =
+        kube::list_all(client, ns_path + "/pods?fieldSelector=" + escape("status.phase=Pending"), false, budget);
   } else {
     try {
       in.targets.push_back(client.get_json(ns_path + "/pods/" + escape(name)));
@@ -59,7 +63,7 @@ WhyInputs read_why_inputs(kube::Client& client, const std::string& ns, const std
       return in;
     }
   }
-  if (!in.targets.empty()) read_cluster(client, in, ns_path, name);
+  if (!in.targets.empty()) read_cluster(client, budget, in, ns_path, name);
   return in;
 }
 

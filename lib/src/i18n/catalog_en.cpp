@@ -770,6 +770,12 @@ constexpr CatalogEntry kEntries[] = {
      "kubeconfig {path}: no current-context is set and --context was not given (contexts: {names})"},
     {"input.kubeconfig-context-not-found", "kubeconfig {path}: context \"{context}\" not found; contexts: {names}"},
     {"input.no-kubeconfig", "no kubeconfig found (looked at {looked}); pass --kubeconfig or set KUBECONFIG"},
+    {"kube.list-budget-bytes",
+     "{method} {url}: the lists read hold more than {limit} bytes in all; refused (GPUWHY_LIST_MAX_BYTES sets the "
+     "limit)"},
+    {"kube.list-budget-items",
+     "{method} {url}: the lists read hold more than {limit} items in all; refused (GPUWHY_LIST_MAX_ITEMS sets the "
+     "limit)"},
     {"env.refused", "{method} {url}: connection refused"},
     {"env.net-unreachable", "{method} {url}: network unreachable"},
     {"env.host-unreachable", "{method} {url}: host unreachable"},
@@ -911,6 +917,12 @@ constexpr CatalogEntry kEntries[] = {
      "--user names one submission; in a batch each row is named after its bundle: its student field, else its file "
      "name"},
     {"cli.error.lti-needs-user", "--format lti needs --user (the LMS user id the score is for)"},
+    {"cli.error.output-not-regular",
+     "--output {output} is {kind}: a report goes to a regular file or to standard output (-o -); choose a file"},
+    {"cli.error.output-is-pages-list",
+     "--output {output} is the list of the pages gpuwhy wrote: writing there would make gpuwhy refuse every page it "
+     "wrote; choose another file"},
+    {"cli.error.bad-env-number", "{name}=\"{value}\": not a whole number from 1"},
     {"cli.error.empty-output", "--output was given an empty path (use - for standard output)"},
     {"cli.error.output-is-input",
      "--output {output} is {what}: writing there would overwrite what gpuwhy reads; choose another file"},
@@ -1111,6 +1123,12 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.man.environment", "ENVIRONMENT"},
     {"cli.man.examples", "EXAMPLES"},
     {"cli.man.env.GPUWHY_LANG", "The language of every text: en, ko or ja (kr and jp too). --lang wins over it."},
+    {"cli.man.env.GPUWHY_LIST_MAX_BYTES",
+     "The most the lists of one live collection may hold in all, in bytes as held in memory (default 268435456, "
+     "256 MiB); past it the collection ends with an error naming the list."},
+    {"cli.man.env.GPUWHY_LIST_MAX_ITEMS",
+     "The most items the lists of one live collection may hold in all (default 500000); past it the collection ends "
+     "with an error naming the list."},
     {"cli.man.env.LANG", "The language when neither --lang nor GPUWHY_LANG gives one (ko_KR.UTF-8 means Korean)."},
     {"cli.man.env.KUBECONFIG",
      "The kubeconfig files, joined by colons, read as kubectl reads them; --kubeconfig wins over it, and "

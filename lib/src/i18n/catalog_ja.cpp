@@ -848,6 +848,12 @@ constexpr CatalogEntry kEntries[] = {
      "kubeconfig {path}: コンテキスト \"{context}\" が見つかりません。定義済みのコンテキスト: {names}"},
     {"input.no-kubeconfig",
      "kubeconfig が見つかりません（探した場所: {looked}）。--kubeconfig を指定するか KUBECONFIG を設定してください"},
+    {"kube.list-budget-bytes",
+     "{method} {url}: 読んだ一覧が合わせて {limit} バイトを超えたので拒否しました（上限は GPUWHY_LIST_MAX_BYTES "
+     "で決めます）"},
+    {"kube.list-budget-items",
+     "{method} {url}: 読んだ一覧が合わせて {limit} 項目を超えたので拒否しました（上限は GPUWHY_LIST_MAX_ITEMS "
+     "で決めます）"},
     {"env.refused", "{method} {url}: 接続が拒否されました"},
     {"env.net-unreachable", "{method} {url}: ネットワークに到達できません"},
     {"env.host-unreachable", "{method} {url}: ホストに到達できません"},
@@ -991,6 +997,13 @@ constexpr CatalogEntry kEntries[] = {
      "--user は提出物ひとつを指します。一括採点では各行の名前をバンドルの `student` "
      "フィールドから、なければファイル名から取ります"},
     {"cli.error.lti-needs-user", "--format lti には --user（スコアを受け取る LMS のユーザー ID）が必要です"},
+    {"cli.error.output-not-regular",
+     "--output {output} は{kind}です。レポートは通常のファイルか標準出力（-o "
+     "-）にだけ書きます。ファイルを選んでください"},
+    {"cli.error.output-is-pages-list",
+     "--output {output} は gpuwhy が書いたページの一覧です。そこに書くと gpuwhy "
+     "が自分の書いたページをすべて拒否するようになるので、別のファイルを選んでください"},
+    {"cli.error.bad-env-number", "{name}=\"{value}\": 1 以上の整数ではありません"},
     {"cli.error.empty-output", "--output に空のパスが指定されました（標準出力は - で指定します）"},
     {"cli.error.output-is-input",
      "--output {output} は{what}です。そこに書くと gpuwhy "
@@ -1201,6 +1214,12 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.man.environment", "環境変数"},
     {"cli.man.examples", "例"},
     {"cli.man.env.GPUWHY_LANG", "すべてのテキストの言語: en、ko、ja（kr、jp も可）。--lang が優先します。"},
+    {"cli.man.env.GPUWHY_LIST_MAX_BYTES",
+     "1 回のライブ収集ですべての一覧が合わせて持てる最大の大きさ。メモリー上のバイト数（既定 268435456、256 "
+     "MiB）。超えるとその一覧を示すエラーで収集が終わります。"},
+    {"cli.man.env.GPUWHY_LIST_MAX_ITEMS",
+     "1 回のライブ収集ですべての一覧が合わせて持てる最大の項目数（既定 500000）。超えるとその一覧を示すエラーで収集が"
+     "終わります。"},
     {"cli.man.env.LANG", "--lang も GPUWHY_LANG もないときの言語（ja_JP.UTF-8 は日本語）。"},
     {"cli.man.env.KUBECONFIG",
      "コロンでつないだ kubeconfig ファイル。kubectl と同じように読みます。--kubeconfig が優先し、どちらもなければ "

@@ -778,6 +778,12 @@ constexpr CatalogEntry kEntries[] = {
      "kubeconfig {path}: 컨텍스트 \"{context}\"를 찾지 못했습니다. 있는 컨텍스트: {names}"},
     {"input.no-kubeconfig",
      "kubeconfig를 찾지 못했습니다(찾아본 곳: {looked}). --kubeconfig를 주거나 KUBECONFIG를 설정하세요"},
+    {"kube.list-budget-bytes",
+     "{method} {url}: 읽은 목록들이 모두 합쳐 {limit} 바이트를 넘어 거부했습니다(GPUWHY_LIST_MAX_BYTES 로 한도를 "
+     "정합니다)"},
+    {"kube.list-budget-items",
+     "{method} {url}: 읽은 목록들이 모두 합쳐 항목 {limit}개를 넘어 거부했습니다(GPUWHY_LIST_MAX_ITEMS 로 한도를 "
+     "정합니다)"},
     {"env.refused", "{method} {url}: 연결이 거부되었습니다"},
     {"env.net-unreachable", "{method} {url}: 네트워크에 닿을 수 없습니다"},
     {"env.host-unreachable", "{method} {url}: 호스트에 닿을 수 없습니다"},
@@ -920,6 +926,12 @@ constexpr CatalogEntry kEntries[] = {
      "--user는 제출물 하나를 가리킵니다. 일괄 채점에서는 각 행의 이름을 번들의 `student` 필드에서, 없으면 번들 파일 "
      "이름에서 가져옵니다"},
     {"cli.error.lti-needs-user", "--format lti에는 --user(점수를 받을 LMS 사용자 ID)가 필요합니다"},
+    {"cli.error.output-not-regular",
+     "--output {output} 은(는) {kind}입니다. 보고서는 일반 파일이나 표준 출력(-o -)에만 씁니다. 파일을 고르세요"},
+    {"cli.error.output-is-pages-list",
+     "--output {output} 은(는) gpuwhy가 쓴 페이지 목록입니다. 그곳에 쓰면 gpuwhy가 자신이 쓴 페이지를 모두 거부하게 "
+     "되니 다른 파일을 고르세요"},
+    {"cli.error.bad-env-number", "{name}=\"{value}\": 1 이상의 정수가 아닙니다"},
     {"cli.error.empty-output", "--output에 빈 경로가 주어졌습니다(표준 출력은 - 로 지정하세요)"},
     {"cli.error.output-is-input",
      "--output {output} 은(는) {what}입니다. 그곳에 쓰면 gpuwhy가 읽는 파일을 덮어쓰게 되니 다른 파일을 고르세요"},
@@ -1128,6 +1140,12 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.man.environment", "환경 변수"},
     {"cli.man.examples", "예시"},
     {"cli.man.env.GPUWHY_LANG", "모든 텍스트의 언어: en, ko, ja (kr, jp도 됩니다). --lang이 우선합니다."},
+    {"cli.man.env.GPUWHY_LIST_MAX_BYTES",
+     "한 번의 라이브 수집에서 모든 목록이 합쳐 가질 수 있는 최대 크기, 메모리에 든 바이트 기준(기본값 268435456, "
+     "256 MiB). 넘으면 그 목록을 밝히는 오류로 수집이 끝납니다."},
+    {"cli.man.env.GPUWHY_LIST_MAX_ITEMS",
+     "한 번의 라이브 수집에서 모든 목록이 합쳐 가질 수 있는 최대 항목 수(기본값 500000). 넘으면 그 목록을 밝히는 "
+     "오류로 수집이 끝납니다."},
     {"cli.man.env.LANG", "--lang과 GPUWHY_LANG이 없을 때의 언어 (ko_KR.UTF-8은 한국어)."},
     {"cli.man.env.KUBECONFIG",
      "콜론으로 이은 kubeconfig 파일들로, kubectl과 같은 방식으로 읽습니다. --kubeconfig가 우선하며, 둘 다 없으면 "

@@ -720,6 +720,9 @@ std::size_t Client::bytes_received() const {
 const ClientConfig& Client::config() const {
   return impl_->cfg;
 }
+const ClientOptions& Client::options() const {
+  return impl_->opts;
+}
 
 struct Watch::Impl {
   ClientConfig cfg;

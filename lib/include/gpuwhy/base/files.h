@@ -41,6 +41,12 @@ class Fd {
 
 /// What a file that is not a regular one is, for people ("a folder", "a named pipe" ...).
 std::string kind_of(mode_t mode);
+/// The same as a catalog id (input.kind.*), for the reader's language.
+std::string kind_id_of(mode_t mode);
+
+/// Whether `path` names our own standard output or error (/dev/stdout, /dev/fd/1,
+/// /proc/self/fd/1, and the same for 2): written through the descriptor we already hold.
+bool is_std_stream(const std::string& path);
 
 /// A file's identity: its device and inode. Two paths name one file exactly when they are equal.
 struct Identity {
@@ -68,8 +74,9 @@ std::string read_file_bounded(const std::string& path, std::size_t max_bytes, bo
 /// - a missing or regular target: temp file from mkstemp (O_EXCL, unpredictable name) in the
 ///   target's folder, mode from the umask, fsync, rename over the target;
 /// - a symbolic link: the same, for the file the link resolves to (the link stays);
-/// - an existing device, FIFO or other non-regular file (/dev/stdout, /dev/null): written through
-///   directly, never replaced.
+/// - our own standard output or error (is_std_stream): written through that descriptor;
+/// - anything else (a folder, device, FIFO, socket): refused, never opened (opening a FIFO
+///   waits for a reader) and never replaced.
 /// Throws Error(kIo) with one line naming `path` and strerror; the temp file is then removed.
 void write_atomic(const std::string& path, const std::string& content);
 

@@ -99,6 +99,9 @@ struct ClientOptions {
   std::chrono::milliseconds overall_timeout{0};
   int max_retries = 2;                              ///< for safe GETs only
   std::size_t max_body_bytes = 64UL * 1024 * 1024;  ///< larger answers are an error, memory stays bounded
+  /// What every list of one collection may hold in all (paging.h ListBudget; 0 = the default).
+  std::size_t list_max_bytes = 0;
+  std::size_t list_max_items = 0;
 };
 
 /// One apiserver connection (one libcurl easy handle, keep-alive). Not thread-safe.
@@ -122,6 +125,7 @@ class Client {
   /// Body bytes received so far, over every answer.
   [[nodiscard]] std::size_t bytes_received() const;
   [[nodiscard]] const ClientConfig& config() const;
+  [[nodiscard]] const ClientOptions& options() const;
 
  private:
   friend class Watch;
