@@ -432,6 +432,9 @@ bool is_noise_line(std::string_view line) {
   if (starts_with(l, "Script started on ") || starts_with(l, "Script done on ") || starts_with(l, "Script started, ") ||
       starts_with(l, "Script done, "))
     return true;
+  // watch(1)'s header above the output it repeats: `Every 2.0s: kubectl get nodes ...  host: date`.
+  if (starts_with(l, "Every ") && l.size() > 7 && l[6] >= '0' && l[6] <= '9' && l.find("s: ") != std::string_view::npos)
+    return true;
   if (starts_with(l, "kubectl ") || starts_with(l, "sudo kubectl ") || starts_with(l, "k get ")) return true;
   // What kubectl says on stderr beside its output (`2>&1`): a warning, a klog line
   // (`W1130 05:23:35.123456   123 file.go:42] ...`).

@@ -62,7 +62,8 @@ std::string nfkc(std::string_view utf8);
 /// its command (`$ kubectl ...`, `root@host:~# kubectl ...`, `kubectl ...`), a `#` or `//`
 /// comment (in any language), a Markdown fence, what kubectl writes to stderr beside its output
 /// (`Warning: ...`, klog lines `W1130 05:23:35.123456 ...`), the framing of a terminal session
-/// recorded with `script` (`Script started on ...`, `Script done on ...`) and the `exit` that ends it.
+/// recorded with `script` (`Script started on ...`, `Script done on ...`) and the `exit` that ends it,
+/// the header `watch` prints above the output (`Every 2.0s: kubectl ...`).
 bool is_noise_line(std::string_view line);
 /// `utf8` without what a terminal session adds to the text a program printed: ANSI escape
 /// sequences (colours, bracketed paste, titles: CSI, OSC and two-byte escapes) and the other
