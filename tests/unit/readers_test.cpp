@@ -1153,6 +1153,15 @@ TEST(Advertised, ReadsTheFactsOfEveryShape) {
        "\"lab-node-0\"\n{\"cpu\":\"32\",\"nvidia.com/gpu\":\"2\"}\n\"lab-node-1\"\n{\"cpu\":\"32\"}\n"
        "\"lab-node-2\"\n{\"cpu\":\"32\"}\n"},
       {"jq -r", "lab-node-0 2\nlab-node-1 null\nlab-node-2 null\n"},
+      {"jq @csv", "\"lab-node-0\",\"2\",\"2\"\n\"lab-node-1\",,\n\"lab-node-2\",,\n"},
+      {"jq -r // none", "lab-node-0: 2\nlab-node-1: none\nlab-node-2: none\n"},
+      {"go-template printf", "lab-node-0=2\nlab-node-1=<nil>\nlab-node-2=<nil>\n"},
+      {"custom-columns map",
+       "NAME         ALLOCATABLE\nlab-node-0   map[cpu:32 nvidia.com/gpu:2 pods:110]\n"
+       "lab-node-1   map[cpu:32 pods:110]\nlab-node-2   map[cpu:32 pods:110]\n"},
+      {"watch",
+       "Every 2.0s: kubectl get nodes -o custom-columns=...   host: Fri Dec  4 22:09:27 2026\n\n"
+       "NAME         GPU\nlab-node-0   2\nlab-node-1   <none>\nlab-node-2   <none>\n"},
   };
   for (const auto& [name, text] : shapes) {
     const auto a = read_advertised(text);
@@ -1166,6 +1175,10 @@ TEST(Advertised, ReadsTheFactsOfEveryShape) {
       "\"lab-node-1\":{\"capacity\":{\"cpu\":\"32\"},\"allocatable\":{\"cpu\":\"32\"}}}");
   EXPECT_EQ(both.amounts.at("lab-node-0"), "");
   EXPECT_EQ(both.capacity.at("lab-node-0"), "2");
+  // A delimited row keeps its empty fields in place: capacity 2, allocatable empty.
+  const auto csv = read_advertised("\"lab-node-0\",\"2\",\n\"lab-node-1\",,\n");
+  EXPECT_EQ(csv.amounts.at("lab-node-0"), "");
+  EXPECT_EQ(csv.capacity.at("lab-node-0"), "2");
   // Amounts without names: bare numbers, each amount read kept for the hint.
   for (const std::string text : {"\"2\"\nnull\nnull\n", "[{\"cpu\":\"32\",\"nvidia.com/gpu\":\"2\"},{\"cpu\":\"32\"}]",
                                  "{\"cpu\":\"32\",\"nvidia.com/gpu\":\"2\"} {\"cpu\":\"32\"}"}) {

@@ -52,9 +52,12 @@ bool is_object_name(std::string_view s) {
 }
 
 // kubectl's, Go's and jq's ways of printing that a node has no amount: `<none>` (custom-columns),
-// `<no value>` (go-template), `<nil>`, `null` (jq -r), or nothing.
+// `<no value>` (go-template), `<nil>` (printf), `null` (jq -r), or nothing; and the words a
+// student puts in their place (`// "none"` in jq), in any case.
 bool is_placeholder(std::string_view s) {
-  return s.empty() || s == "<none>" || s == "<no value>" || s == "<nil>" || s == "null";
+  if (s.empty() || s == "<none>" || s == "<no value>" || s == "<nil>") return true;
+  const std::string l = text::to_lower_ascii(s);
+  return l == "null" || l == "none" || l == "nil" || l == "n/a";
 }
 
 // The node a printed name stands for: `node/lab-node-0` (-o name) is lab-node-0. Empty when `s`
@@ -761,17 +764,18 @@ void read_pairs(const std::vector<std::vector<std::string>>& rows, Advertised& a
   flush();
 }
 
-// Rows of a jsonpath template with tab separators (`{name}{"\t"}{capacity}{"\t"}{allocatable}`),
-// cell by cell: an empty value keeps its place as `<none>`, so a missing allocatable is not
-// taken for the capacity before it. A line of one name alone is a row whose fields were all
-// empty (the file's last tabs trimmed). Empty when another line has no tab, or no line has
-// three fields (then the ordinary reading is the same).
-std::vector<std::vector<std::string>> tab_positional_rows(const std::vector<std::string>& lines) {
+// Rows whose fields a delimiter separates, cell by cell: a jsonpath template or `jq @tsv` with
+// tabs (`{name}{"\t"}{capacity}{"\t"}{allocatable}`), `jq @csv` with commas (`"lab-node-1",,`).
+// An empty value keeps its place as `<none>`, so a missing allocatable is not taken for the
+// capacity before it. A line of one name alone is a row whose fields were all empty (the file's
+// last tabs trimmed). Empty when another line has no delimiter, or no line has three fields
+// (then the ordinary reading is the same).
+std::vector<std::vector<std::string>> positional_rows(const std::vector<std::string>& lines, char delim) {
   std::vector<std::vector<std::string>> rows;
   std::size_t widest = 0;
   for (const auto& l : lines) {
     if (text::trim(l).empty()) continue;
-    if (l.find('\t') == std::string::npos) {
+    if (l.find(delim) == std::string::npos) {
       auto cells = split_cells(l);
       if (cells.size() != 1 || is_amount_cell(cells[0])) return {};
       rows.push_back(std::move(cells));
@@ -779,9 +783,11 @@ std::vector<std::vector<std::string>> tab_positional_rows(const std::vector<std:
     }
     std::vector<std::string> fields;
     for (std::size_t b = 0;;) {
-      const std::size_t e = std::min(l.find('\t', b), l.size());
-      const std::string f = text::trim(std::string_view(l).substr(b, e - b));
-      fields.push_back(f == "\"\"" || f == "''" ? std::string("<none>") : normal_cell(f));
+      const std::size_t e = std::min(l.find(delim, b), l.size());
+      std::string f = text::trim(std::string_view(l).substr(b, e - b));
+      if (f.size() >= 2 && (f.front() == '"' || f.front() == '\'') && f.back() == f.front())
+        f = f.substr(1, f.size() - 2);
+      fields.push_back(normal_cell(std::move(f)));
       if (e == l.size()) break;
       b = e + 1;
     }
@@ -876,7 +882,8 @@ std::vector<std::size_t> table_starts(const std::vector<std::vector<std::string>
 
 void read_table(const std::vector<std::string>& lines, Advertised& a) {
   a.format = AdvertisedFormat::kTable;
-  std::vector<std::vector<std::string>> rows = tab_positional_rows(lines);
+  std::vector<std::vector<std::string>> rows = positional_rows(lines, '\t');
+  if (rows.empty()) rows = positional_rows(lines, ',');
   if (!rows.empty() && looks_like_header(rows[0])) rows.clear();  // a header names the columns
   if (rows.empty()) {
     for (const auto& l : lines) {
