@@ -1153,6 +1153,8 @@ TEST(Advertised, ReadsTheFactsOfEveryShape) {
        "\"lab-node-0\"\n{\"cpu\":\"32\",\"nvidia.com/gpu\":\"2\"}\n\"lab-node-1\"\n{\"cpu\":\"32\"}\n"
        "\"lab-node-2\"\n{\"cpu\":\"32\"}\n"},
       {"jq -r", "lab-node-0 2\nlab-node-1 null\nlab-node-2 null\n"},
+      {"jq strings", "\"lab-node-0 2\"\n\"lab-node-1 none\"\n\"lab-node-2 none\"\n"},
+      {"jq filtered maps", "{\"lab-node-0\":{\"nvidia.com/gpu\":\"2\"},\"lab-node-1\":{},\"lab-node-2\":{}}"},
       {"jq @csv", "\"lab-node-0\",\"2\",\"2\"\n\"lab-node-1\",,\n\"lab-node-2\",,\n"},
       {"jq -r // none", "lab-node-0: 2\nlab-node-1: none\nlab-node-2: none\n"},
       {"go-template printf", "lab-node-0=2\nlab-node-1=<nil>\nlab-node-2=<nil>\n"},

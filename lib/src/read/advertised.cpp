@@ -221,6 +221,10 @@ std::optional<NodeAmounts> amounts_of_value(const json& v) {
     return n;
   }
   if (!v.is_object() || name_in(v)) return std::nullopt;
+  if (v.empty()) {  // a map the filter left empty: the node shows none
+    n.plain = std::string();
+    return n;
+  }
   amounts_in(v, Slot::kPlain, n, 0, "");
   if (!n.any()) return std::nullopt;
   return n;
@@ -1003,6 +1007,14 @@ std::optional<Advertised> json_form(const std::string& t) {
   std::vector<const json*> each;
   for (const auto& d : docs) each.push_back(&d);
   facts_from_json(each, a);
+  // Lines jq printed as JSON strings (without -r): their text is the output.
+  const bool strings =
+      std::all_of(docs.begin(), docs.end(), [](const json& d) { return d.is_string() || d.is_null(); });
+  if (a.amounts.empty() && !a.bare_numbers && strings) {
+    std::string text;
+    for (const auto& d : docs) text += (d.is_string() ? d.get_ref<const std::string&>() : std::string("null")) + "\n";
+    return read_advertised(text);
+  }
   return a;
 }
 
