@@ -96,7 +96,8 @@ Outcome other_nodes_check(const Snapshot& s) {
 std::optional<Outcome> advertised_defect(const Snapshot& s, const readers::Advertised& a, const Msg& expected,
                                          std::map<std::string, std::string> args, const std::vector<Msg>& ev) {
   if (a.bare_numbers) {
-    return fail(expected, msg("value.step2.advertised-file.bare-numbers"),
+    args["numbers"] = join_capped(a.bare);
+    return fail(expected, msg("value.step2.advertised-file.bare-numbers", args),
                 msg("hint.step2.advertised-file.bare-numbers", args), ev);
   }
   if (!a.problem.empty()) {

@@ -81,13 +81,25 @@ bool filtered(const std::string& base) {
   return base.rfind("filtered-", 0) == 0;
 }
 
+// A form printing the same facts in another shape (record-forms: shaped-*): go-template,
+// jsonpath maps, -o name, jq, a terminal session recorded with `script`.
+bool shaped(const std::string& base) {
+  return base.rfind("shaped-", 0) == 0;
+}
+
+// An advertised.txt form that must fail whatever the cluster: amounts without node names, or
+// amounts paired with the wrong nodes.
+bool wrong_by_shape(const std::string& file, const std::string& base) {
+  return file == "advertised.txt" && (ends_with(base, "-nameless") || ends_with(base, "-wrong-node"));
+}
+
 // Forms whose grade must equal the grade of the group's plain form. advertised.txt: a form
 // shows allocatable, capacity, or both (and then allocatable counts); rejected.txt: the
 // one-refusal and stdout-only forms are the two named mistakes.
 std::string reference_form(const std::string& file, const std::string& form) {
   const std::string b = base_name(form);
-  if (file == "advertised.txt" && filtered(b)) {  // named by what the filter kept
-    if (ends_with(b, "-nameless")) return "";     // graded below
+  if (file == "advertised.txt" && (filtered(b) || shaped(b))) {  // named by what the form shows
+    if (wrong_by_shape(file, b)) return "";                      // graded below
     return ends_with(b, "-both") ? "custom-columns-upper-both" : "custom-columns-upper-allocatable";
   }
   if (file == "advertised.txt") {
@@ -155,6 +167,7 @@ TEST(Forms, EveryRecordedFormGetsThePlainFormsGrade) {
   const auto scenarios = scenarios_with_forms();
   ASSERT_GE(scenarios.size(), 20U) << "forms recorded for every v1.34.0 scenario";
   int graded = 0;
+  int shaped_graded = 0;
   for (const auto& sc : scenarios) {
     const Snapshot base = load_bundle((sc / "bundle.json").string());
     const auto forms = forms_of(sc);
@@ -169,7 +182,7 @@ TEST(Forms, EveryRecordedFormGetsThePlainFormsGrade) {
       if (correct_solution(sc)) {
         const bool named_mistake = (f.file == "rejected.txt" && (base_name(f.name) == "fraction-half-alone" ||
                                                                  base_name(f.name) == "apply-no-stderr")) ||
-                                   ends_with(base_name(f.name), "-nameless");
+                                   wrong_by_shape(f.file, base_name(f.name));
         if (!named_mistake) {
           EXPECT_EQ(g.status, Status::kPass) << where << ": " << g.hint << " " << g.actual;
         }
@@ -180,11 +193,18 @@ TEST(Forms, EveryRecordedFormGetsThePlainFormsGrade) {
         if (base_name(f.name) == "fraction-half-alone") {
           EXPECT_EQ(g.hint, "hint.step3.rejected-file.overwritten") << where;
         }
-        if (ends_with(base_name(f.name), "-nameless") && shows_amount(content[f.file + "/" + f.name])) {
-          EXPECT_EQ(g.hint, "hint.step2.advertised-file.bare-numbers") << where;
+        const std::string b = base_name(f.name);
+        if (ends_with(b, "-nameless") && (shaped(b) || shows_amount(content[f.file + "/" + f.name]))) {
+          EXPECT_EQ(g.hint, "hint.step2.advertised-file.bare-numbers") << where << ": " << g.actual;
         }
+        // Amounts paired with the wrong nodes: the hint names what was read.
+        if (ends_with(b, "-wrong-node") && correct_solution(sc)) {
+          EXPECT_EQ(g.hint, "hint.step2.advertised-file.wrong-amount") << where << ": " << g.actual;
+        }
+        shaped_graded += shaped(b) ? 1 : 0;
         continue;
       }
+      shaped_graded += shaped(base_name(f.name)) ? 1 : 0;
       const Grade want = grade_with(base, rel, check, content[f.file + "/" + ref]);
       EXPECT_EQ(g.status, want.status) << where << " vs " << ref << ": " << g.hint << " / " << want.hint;
       // A form that holds no message (the pod was placed) fails like the empty plain form, with
@@ -195,7 +215,10 @@ TEST(Forms, EveryRecordedFormGetsThePlainFormsGrade) {
       }
     }
   }
-  std::cout << "[forms] " << scenarios.size() << " scenarios, " << graded << " recorded forms graded\n";
+  std::cout << "[forms] " << scenarios.size() << " scenarios, " << graded << " recorded forms graded, " << shaped_graded
+            << " of them reshaped\n";
+  EXPECT_GE(shaped_graded, 1000) << "the reshaped forms (go-template, jsonpath maps, -o name, jq, script) of every "
+                                    "v1.34.0 scenario";
 }
 
 // grep and grep -A as a student runs them on a recorded form: the lines matching `pattern`,

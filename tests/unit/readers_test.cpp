@@ -1114,6 +1114,88 @@ TEST(Advertised, AllocatableIsTheAmountWhereTheFormShowsIt) {
   EXPECT_TRUE(read_advertised("lab-node-0\t\t\nlab-node-1\t\t\n").all_none);
 }
 
+// Every shape kubectl, jq or a shell give the facts in is read for them, by class: the amounts
+// of the three nodes (lab-node-0 allocatable 2, the others none), whatever the shape.
+TEST(Advertised, ReadsTheFactsOfEveryShape) {
+  const std::map<std::string, std::string> want{{"lab-node-0", "2"}, {"lab-node-1", ""}, {"lab-node-2", ""}};
+  const std::vector<std::pair<const char*, std::string>> shapes{
+      {"go-template <no value>", "lab-node-0 2\nlab-node-1 <no value>\nlab-node-2 <no value>\n"},
+      {"go-template map",
+       "lab-node-0 map[cpu:32 memory:256Gi nvidia.com/gpu:2 pods:110]\n"
+       "lab-node-1 map[cpu:32 memory:256Gi pods:110]\nlab-node-2 map[cpu:32 pods:110]\n"},
+      {"jsonpath map",
+       "lab-node-0\t{\"cpu\":\"32\",\"nvidia.com/gpu\":\"2\"}\nlab-node-1\t{\"cpu\":\"32\"}\n"
+       "lab-node-2\t{\"cpu\":\"32\"}\n"},
+      {"-o name", "node/lab-node-0 2\nnode/lab-node-1\nnode/lab-node-2\n"},
+      {"-o name pasted", "node/lab-node-0\t2\nnode/lab-node-1\t\nnode/lab-node-2\t\n"},
+      {"script",
+       "Script started on 2026-12-04 21:53:35+00:00 [COMMAND=\"kubectl get nodes\" TERM=\"xterm\"]\n"
+       "NAME         GPU\nlab-node-0   2\nlab-node-1   <none>\nlab-node-2   <none>\n\n"
+       "Script done on 2026-12-04 21:53:36+00:00 [COMMAND_EXIT_CODE=\"0\"]\n"},
+      {"interactive script",
+       "\x1b[?2004hbash-5.2# kubectl get nodes\n\x1b[?2004l\nNAME         GPU\nlab-node-0   2\nlab-node-1   <none>\n"
+       "lab-node-2   <none>\n\x1b[?2004hbash-5.2# exit\n\x1b[?2004l\nexit\n"},
+      {"jq objects",
+       "{\n  \"node\": \"lab-node-0\",\n  \"gpu\": \"2\"\n}\n{\n  \"node\": \"lab-node-1\",\n  \"gpu\": null\n}\n"
+       "{\n  \"node\": \"lab-node-2\",\n  \"gpu\": null\n}\n"},
+      {"jq coloured",
+       "\x1b[1;39m[\x1b[0m\"lab-node-0\",\"2\"\x1b[1;39m]\x1b[0m\n[\"lab-node-1\",null]\n[\"lab-node-2\",null]\n"},
+      {"jq lines",
+       "{\"name\":\"lab-node-0\",\"allocatable\":\"2\"}\n{\"name\":\"lab-node-1\",\"allocatable\":null}\n"
+       "{\"name\":\"lab-node-2\",\"allocatable\":null}\n"},
+      {"jq pairs", "[[\"lab-node-0\",\"2\"],[\"lab-node-1\",null],[\"lab-node-2\",null]]"},
+      {"jq from_entries", "{\"lab-node-0\": \"2\", \"lab-node-1\": null, \"lab-node-2\": null}"},
+      {"jq nested",
+       "[{\"name\":\"lab-node-0\",\"allocatable\":{\"cpu\":\"32\",\"nvidia.com/gpu\":\"2\"}},"
+       "{\"name\":\"lab-node-1\",\"allocatable\":{\"cpu\":\"32\"}},{\"name\":\"lab-node-2\",\"allocatable\":{\"cpu\":"
+       "\"32\"}}]"},
+      {"jq name then map",
+       "\"lab-node-0\"\n{\"cpu\":\"32\",\"nvidia.com/gpu\":\"2\"}\n\"lab-node-1\"\n{\"cpu\":\"32\"}\n"
+       "\"lab-node-2\"\n{\"cpu\":\"32\"}\n"},
+      {"jq -r", "lab-node-0 2\nlab-node-1 null\nlab-node-2 null\n"},
+      {"jq strings", "\"lab-node-0 2\"\n\"lab-node-1 none\"\n\"lab-node-2 none\"\n"},
+      {"jq filtered maps", "{\"lab-node-0\":{\"nvidia.com/gpu\":\"2\"},\"lab-node-1\":{},\"lab-node-2\":{}}"},
+      {"jq @csv", "\"lab-node-0\",\"2\",\"2\"\n\"lab-node-1\",,\n\"lab-node-2\",,\n"},
+      {"jq -r // none", "lab-node-0: 2\nlab-node-1: none\nlab-node-2: none\n"},
+      {"go-template printf", "lab-node-0=2\nlab-node-1=<nil>\nlab-node-2=<nil>\n"},
+      {"custom-columns map",
+       "NAME         ALLOCATABLE\nlab-node-0   map[cpu:32 nvidia.com/gpu:2 pods:110]\n"
+       "lab-node-1   map[cpu:32 pods:110]\nlab-node-2   map[cpu:32 pods:110]\n"},
+      {"watch",
+       "Every 2.0s: kubectl get nodes -o custom-columns=...   host: Fri Dec  4 22:09:27 2026\n\n"
+       "NAME         GPU\nlab-node-0   2\nlab-node-1   <none>\nlab-node-2   <none>\n"},
+  };
+  for (const auto& [name, text] : shapes) {
+    const auto a = read_advertised(text);
+    EXPECT_TRUE(a.problem.empty()) << name << ": " << a.problem;
+    EXPECT_FALSE(a.bare_numbers) << name;
+    EXPECT_EQ(a.amounts, want) << name;
+  }
+  // Both maps shown: allocatable is the amount, capacity kept beside it.
+  const auto both = read_advertised(
+      "{\"lab-node-0\":{\"capacity\":{\"cpu\":\"32\",\"nvidia.com/gpu\":\"2\"},\"allocatable\":{\"cpu\":\"32\"}},"
+      "\"lab-node-1\":{\"capacity\":{\"cpu\":\"32\"},\"allocatable\":{\"cpu\":\"32\"}}}");
+  EXPECT_EQ(both.amounts.at("lab-node-0"), "");
+  EXPECT_EQ(both.capacity.at("lab-node-0"), "2");
+  // A delimited row keeps its empty fields in place: capacity 2, allocatable empty.
+  const auto csv = read_advertised("\"lab-node-0\",\"2\",\n\"lab-node-1\",,\n");
+  EXPECT_EQ(csv.amounts.at("lab-node-0"), "");
+  EXPECT_EQ(csv.capacity.at("lab-node-0"), "2");
+  // Amounts without names: bare numbers, each amount read kept for the hint.
+  for (const std::string text : {"\"2\"\nnull\nnull\n", "[{\"cpu\":\"32\",\"nvidia.com/gpu\":\"2\"},{\"cpu\":\"32\"}]",
+                                 "{\"cpu\":\"32\",\"nvidia.com/gpu\":\"2\"} {\"cpu\":\"32\"}"}) {
+    const auto a = read_advertised(text);
+    EXPECT_TRUE(a.bare_numbers) << text;
+    EXPECT_TRUE(a.amounts.empty()) << text;
+    ASSERT_FALSE(a.bare.empty()) << text;
+    EXPECT_EQ(a.bare.front(), "2") << text;
+  }
+  // The amount of the wrong node is read as it is paired.
+  const auto wrong = read_advertised("{\"lab-node-0\":null,\"lab-node-1\":null,\"lab-node-2\":\"2\"}");
+  EXPECT_EQ(wrong.amounts.at("lab-node-2"), "2");
+  EXPECT_EQ(wrong.amounts.at("lab-node-0"), "");
+}
+
 TEST(Advertised, DecodesBomCrlfAndUtf16First) {
   StudentFile f{StudentFile::State::kOk, "\xEF\xBB\xBFNAME         GPU\r\nlab-node-0   2\r\nlab-node-1   <none>\r\n",
                 "", 0};

@@ -150,5 +150,30 @@ TEST(Table, WrapsLongCjkHintsWithoutSpaces) {
   EXPECT_GE(hint_lines, 2);
 }
 
+// A toleration printed as one JSON token (the way the checks show what the student wrote) is
+// wider than the value column at 80 columns: it wraps after its `,` (else `:`), never past the line.
+TEST(Table, WrapsLongJsonTokensAtCommasAndColons) {
+  const std::string token =
+      R"([{"effect":"NoSchedule","key":"nvidia.com/gpu","operator":"Equal","value":"present"},)"
+      R"({"effect":"NoExecute","key":"node.kubernetes.io/not-ready","operator":"Exists","tolerationSeconds":300}])";
+  RunResult r;
+  r.checks.push_back(check("step7.same-as-trainer2", 7, Status::kFail, 2,
+                           Outcome{Status::kFail,
+                                   raw("trainer2's tolerations"),
+                                   raw(token),
+                                   raw("The tolerations differ: " + token),
+                                   {raw("tolerations " + token)}}));
+  const std::string out = table(r, Options{});
+  const auto ls = lines_of(out);
+  for (const auto& l : ls) EXPECT_LE(text::display_width(l), 80U) << l << "\n" << out;
+  auto it =
+      std::find_if(ls.begin(), ls.end(), [](const std::string& l) { return l.find("actual") != std::string::npos; });
+  ASSERT_NE(it, ls.end()) << out;
+  EXPECT_TRUE(it->back() == ',' || it->back() == ':') << *it;
+  std::string rejoined = it->substr(it->find('['));
+  for (++it; it != ls.end() && it->find("hint") == std::string::npos; ++it) rejoined += text::trim(*it);
+  EXPECT_EQ(rejoined, token) << out;
+}
+
 }  // namespace
 }  // namespace gpuwhy::render

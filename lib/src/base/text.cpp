@@ -426,7 +426,15 @@ bool is_noise_line(std::string_view line) {
   for (std::string_view p : {"$ ", "% ", "\u276f ", "\u279c "}) {
     if (starts_with(l, p)) return true;
   }
-  if (l == "$") return true;
+  if (l == "$" || l == "exit" || l == "logout") return true;
+  // A session recorded with `script`: its header and footer (and the lines `script` prints on the
+  // terminal when it starts and ends, pasted with the output).
+  if (starts_with(l, "Script started on ") || starts_with(l, "Script done on ") || starts_with(l, "Script started, ") ||
+      starts_with(l, "Script done, "))
+    return true;
+  // watch(1)'s header above the output it repeats: `Every 2.0s: kubectl get nodes ...  host: date`.
+  if (starts_with(l, "Every ") && l.size() > 7 && l[6] >= '0' && l[6] <= '9' && l.find("s: ") != std::string_view::npos)
+    return true;
   if (starts_with(l, "kubectl ") || starts_with(l, "sudo kubectl ") || starts_with(l, "k get ")) return true;
   // What kubectl says on stderr beside its output (`2>&1`): a warning, a klog line
   // (`W1130 05:23:35.123456   123 file.go:42] ...`).
@@ -458,7 +466,42 @@ bool is_noise_line(std::string_view line) {
   return false;
 }
 
-std::string strip_noise(std::string_view utf8) {
+std::string strip_terminal_codes(std::string_view utf8) {
+  if (std::none_of(utf8.begin(), utf8.end(), [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return u < 0x20 && c != '\n' && c != '\t';
+      }))
+    return std::string(utf8);
+  std::string out;
+  out.reserve(utf8.size());
+  for (std::size_t i = 0; i < utf8.size(); ++i) {
+    const char c = utf8[i];
+    if (c != '\x1b') {
+      if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t') out += c;
+      continue;
+    }
+    if (i + 1 >= utf8.size()) break;
+    const char kind = utf8[++i];
+    if (kind == '[') {  // CSI: parameters and intermediates, then one final byte 0x40-0x7e
+      while (i + 1 < utf8.size() && (utf8[i + 1] < 0x40 || utf8[i + 1] > 0x7e) && utf8[i + 1] >= 0x20) ++i;
+      if (i + 1 < utf8.size()) ++i;
+    } else if (kind == ']' || kind == 'P' || kind == '_' || kind == '^') {  // OSC, DCS ...: to BEL or ESC backslash
+      while (i + 1 < utf8.size() && utf8[i + 1] != '\a' && utf8[i + 1] != '\x1b' && utf8[i + 1] != '\n') ++i;
+      if (i + 1 < utf8.size() && utf8[i + 1] == '\a') {
+        ++i;
+      } else if (i + 2 < utf8.size() && utf8[i + 1] == '\x1b' && utf8[i + 2] == '\\') {
+        i += 2;
+      }
+    } else if ((kind == '(' || kind == ')') && i + 1 < utf8.size()) {  // a character set: one more byte
+      ++i;
+    }
+  }
+  return out;
+}
+
+std::string strip_noise(std::string_view in) {
+  const std::string plain = strip_terminal_codes(in);
+  const std::string_view utf8 = plain;
   std::string out;
   out.reserve(utf8.size());
   std::size_t start = 0;

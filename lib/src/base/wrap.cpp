@@ -68,8 +68,10 @@ std::vector<Atom> atoms_of(std::string_view s) {
   return out;
 }
 
-// `atom` cut into pieces of at most `width` columns, on character boundaries.
+// `atom` cut into pieces of at most `width` columns, on character boundaries; a JSON token (one
+// holding `{` or `[`) after its last `,` (else `:`) that fits, where it has one.
 std::vector<std::string> cut(const std::string& atom, std::size_t width) {
+  const bool json_token = atom.find_first_of("{[") != std::string::npos;
   std::vector<std::string> out(1);
   std::size_t w = 0;
   std::size_t i = 0;
@@ -79,8 +81,18 @@ std::vector<std::string> cut(const std::string& atom, std::size_t width) {
     const std::string ch = atom.substr(i, n);
     const std::size_t cw = display_width(ch);
     if (w > 0 && w + cw > width) {
-      out.emplace_back();
-      w = 0;
+      std::string rest;
+      for (const char at : {',', ':'}) {
+        const std::size_t k = json_token ? out.back().rfind(at) : std::string::npos;
+        if (k != std::string::npos && k + 1 < out.back().size() &&
+            display_width(std::string_view(out.back()).substr(k + 1)) + cw <= width) {
+          rest = out.back().substr(k + 1);
+          out.back().resize(k + 1);
+          break;
+        }
+      }
+      out.push_back(std::move(rest));
+      w = display_width(out.back());
     }
     out.back() += ch;
     w += cw;

@@ -31,52 +31,451 @@ std::string to_string(AdvertisedFormat f) {
 
 namespace {
 
-std::string scalar_text(const json& v) {
-  if (v.is_string()) return v.get<std::string>();
-  if (v.is_number()) return v.dump();
-  return "";
-}
-
 void add_node(Advertised& a, const std::string& name, std::string amount) {
   if (amount == "<none>") amount.clear();
   if (a.amounts.find(name) == a.amounts.end()) a.order.push_back(name);
   a.amounts[name] = std::move(amount);
 }
 
-void nodes_from_json(const json& j, Advertised& a) {
-  std::vector<const json*> nodes;
-  if (j.is_array()) {
-    for (const auto& n : j) nodes.push_back(&n);
-  } else if (j.is_object() && j.contains("items") && j["items"].is_array()) {
-    for (const auto& n : j["items"]) nodes.push_back(&n);
-  } else if (j.is_object()) {
-    nodes.push_back(&j);
-  }
-  const std::string res(lab::kResource);
-  for (const json* n : nodes) {
-    if (!n->is_object() || !n->contains("metadata") || !(*n)["metadata"].is_object()) continue;
-    const json& md = (*n)["metadata"];
-    if (!md.contains("name") || !md["name"].is_string()) continue;
-    // Each map the node shows: {shown, amount}. Allocatable when shown, even without the resource.
-    std::pair<bool, std::string> cap;
-    std::pair<bool, std::string> alloc;
-    if (n->contains("status") && (*n)["status"].is_object()) {
-      const json& st = (*n)["status"];
-      for (auto [map, out] : {std::pair{"capacity", &cap}, std::pair{"allocatable", &alloc}}) {
-        if (!st.contains(map) || !st[map].is_object()) continue;
-        out->first = true;
-        if (st[map].contains(res)) out->second = scalar_text(st[map][res]);
-      }
-    }
-    const std::string name = md["name"].get<std::string>();
-    add_node(a, name, alloc.first ? alloc.second : cap.second);
-    if (alloc.first && cap.first) a.capacity[name] = cap.second;
-  }
-  if (a.amounts.empty()) a.problem = "reason.advertised.json-nodes";
-}
-
 bool is_number_text(std::string_view s) {
   return !s.empty() && quantity_milli(s).has_value() && s.find_first_of("0123456789") != std::string_view::npos;
+}
+
+// A Kubernetes object name (RFC 1123 subdomain): lower-case letters, digits, `-` and `.`,
+// starting and ending with a letter or digit. A resource name (`nvidia.com/gpu`), a header
+// (`NAME`) or a pod table row is none.
+bool is_object_name(std::string_view s) {
+  if (s.empty() || s.size() > 253) return false;
+  const auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  if (!alnum(s.front()) || !alnum(s.back())) return false;
+  return std::all_of(s.begin(), s.end(), [&](char c) { return alnum(c) || c == '-' || c == '.'; });
+}
+
+// kubectl's, Go's and jq's ways of printing that a node has no amount: `<none>` (custom-columns),
+// `<no value>` (go-template), `<nil>` (printf), `null` (jq -r), or nothing; and the words a
+// student puts in their place (`// "none"` in jq), in any case.
+bool is_placeholder(std::string_view s) {
+  if (s.empty() || s == "<none>" || s == "<no value>" || s == "<nil>") return true;
+  const std::string l = text::to_lower_ascii(s);
+  return l == "null" || l == "none" || l == "nil" || l == "n/a";
+}
+
+// The node a printed name stands for: `node/lab-node-0` (-o name) is lab-node-0. Empty when `s`
+// names no object, or is a number (an amount, never a name).
+std::string node_name_of(std::string_view s) {
+  for (const std::string_view p : {std::string_view("node/"), std::string_view("nodes/")}) {
+    if (s.substr(0, p.size()) == p) {
+      s.remove_prefix(p.size());
+      break;
+    }
+  }
+  return is_object_name(s) && !is_number_text(s) ? std::string(s) : std::string();
+}
+
+// ---- facts from any JSON (or YAML) value ---------------------------------------------------
+//
+// A Node list, and whatever jq made of it: objects per node under any key names, `[name,
+// amount]` arrays, name -> amount maps (`from_entries`), nested allocatable maps, several
+// documents one after another (JSON Lines). Each node name is paired with the amounts that
+// stand with it; amounts that stand with no name are kept apart (nobody can tell whose they are).
+
+enum class Slot { kPlain, kCapacity, kAllocatable };
+
+// What one node shows of the resource, map by map: nullopt where the map is not shown, "" where
+// it is shown without the resource.
+struct NodeAmounts {
+  std::optional<std::string> allocatable;
+  std::optional<std::string> capacity;
+  std::optional<std::string> plain;  ///< a map or field that does not say which
+  [[nodiscard]] bool any() const { return allocatable || capacity || plain; }
+  void set(Slot s, std::string v) {
+    auto& slot = s == Slot::kAllocatable ? allocatable : s == Slot::kCapacity ? capacity : plain;
+    if (!slot) slot = std::move(v);
+  }
+};
+
+// The amount of a node as the lab grades it: allocatable where shown, its "" included (capacity
+// alone gives the scheduler no room), else the map that does not say, else capacity.
+void record_node(Advertised& a, const std::string& name, const NodeAmounts& n) {
+  std::string amount;
+  if (n.allocatable) {
+    amount = *n.allocatable;
+  } else if (n.plain && (!n.plain->empty() || !n.capacity)) {
+    amount = *n.plain;
+  } else {
+    amount = n.capacity.value_or("");
+  }
+  add_node(a, name, amount);
+  if (n.allocatable && n.capacity) a.capacity[name] = *n.capacity;
+}
+
+Slot slot_of(std::string_view key, Slot inherited) {
+  const std::string k = text::to_lower_ascii(key);
+  if (k.find("alloc") != std::string::npos) return Slot::kAllocatable;
+  if (k.find("cap") != std::string::npos) return Slot::kCapacity;
+  return inherited;
+}
+
+// A JSON value standing for an amount: a quantity (string or number), or none shown (null, "",
+// a placeholder). nullopt for anything else.
+std::optional<std::string> json_amount(const json& v) {
+  if (v.is_null()) return std::string();
+  if (v.is_number()) return v.dump();
+  if (!v.is_string()) return std::nullopt;
+  const std::string s = text::trim(v.get_ref<const std::string&>());
+  if (is_placeholder(s)) return std::string();
+  if (is_number_text(s)) return s;
+  return std::nullopt;
+}
+
+// A node's resource map (capacity, allocatable): it holds the resource, or the resources every
+// node has.
+bool is_resource_map(const json& o) {
+  if (!o.is_object()) return false;
+  for (const char* k : {lab::kResource.data(), "cpu", "memory", "pods", "ephemeral-storage"}) {
+    if (o.contains(k)) return true;
+  }
+  return false;
+}
+
+// The amounts an object shows for the node it stands for, its name aside: resource maps at any
+// depth (but under metadata, labels and annotations), their key telling allocatable from
+// capacity; and fields holding an amount: the resource's key, else those keyed for allocatable
+// or capacity, else those keyed for the GPU, else the object's one amount field (at its own
+// level only: deeper, a number is some other fact of the node).
+void amounts_in(const json& o, Slot slot, NodeAmounts& n, int depth, std::string_view name_key) {
+  const std::string res(lab::kResource);
+  if (depth > 8 || !o.is_object()) return;
+  if (is_resource_map(o)) {
+    n.set(slot, o.contains(res) ? json_amount(o[res]).value_or("") : std::string());
+    return;
+  }
+  struct Field {
+    Slot slot;
+    std::string amount;
+    int tier;
+  };
+  std::vector<Field> fields;
+  for (auto it = o.begin(); it != o.end(); ++it) {
+    if (it.key() == name_key) continue;
+    const std::string k = text::to_lower_ascii(it.key());
+    if (k == "metadata" || k == "labels" || k == "annotations") continue;
+    const Slot s = slot_of(k, slot);
+    if (it->is_object()) {
+      amounts_in(*it, s, n, depth + 1, "");
+      continue;
+    }
+    const auto amount = json_amount(*it);
+    if (!amount) continue;
+    int tier = 3;
+    if (it.key() == res) {
+      tier = 0;
+    } else if (s != slot || k.find("alloc") != std::string::npos || k.find("cap") != std::string::npos) {
+      tier = 1;
+    } else if (k.find("gpu") != std::string::npos || k.find("nvidia") != std::string::npos) {
+      tier = 2;
+    }
+    if (depth > 0 && tier == 3) continue;
+    fields.push_back({s, *amount, tier});
+  }
+  if (fields.empty()) return;
+  const int best = std::min_element(fields.begin(), fields.end(), [](const Field& x, const Field& y) {
+                     return x.tier < y.tier;
+                   })->tier;
+  if (best == 3 && fields.size() > 1) return;  // several numbers, none said to be the GPU's
+  for (auto& f : fields) {
+    if (f.tier == best) n.set(f.slot, std::move(f.amount));
+  }
+}
+
+// The node an object stands for and the key naming it: metadata.name (a Node), else its field
+// holding a node name, one keyed as a name (name, node, host, key) first.
+std::optional<std::pair<std::string, std::string>> name_in(const json& o) {
+  if (!o.is_object()) return std::nullopt;
+  if (o.contains("metadata") && o["metadata"].is_object()) {
+    const json& md = o["metadata"];
+    if (!md.contains("name") || !md["name"].is_string()) return std::nullopt;
+    const std::string n = node_name_of(md["name"].get_ref<const std::string&>());
+    if (n.empty()) return std::nullopt;
+    return std::pair{n, std::string("metadata")};
+  }
+  std::optional<std::pair<std::string, std::string>> first;
+  for (auto it = o.begin(); it != o.end(); ++it) {
+    if (!it->is_string() || it.key() == "apiVersion" || it.key() == "kind") continue;
+    const std::string n = node_name_of(text::trim(it->get_ref<const std::string&>()));
+    if (n.empty()) continue;
+    const std::string k = text::to_lower_ascii(it.key());
+    if (k.find("name") != std::string::npos || k.find("node") != std::string::npos ||
+        k.find("host") != std::string::npos || k == "key")
+      return std::pair{n, it.key()};
+    if (!first) first = std::pair{n, it.key()};
+  }
+  return first;
+}
+
+// What a value paired with a node name shows: an amount, or an object of amounts.
+std::optional<NodeAmounts> amounts_of_value(const json& v) {
+  NodeAmounts n;
+  if (auto amount = json_amount(v)) {
+    n.plain = std::move(*amount);
+    return n;
+  }
+  if (!v.is_object() || name_in(v)) return std::nullopt;
+  if (v.empty()) {  // a map the filter left empty: the node shows none
+    n.plain = std::string();
+    return n;
+  }
+  amounts_in(v, Slot::kPlain, n, 0, "");
+  if (!n.any()) return std::nullopt;
+  return n;
+}
+
+// A map from node names to what each shows (`from_entries`, `{(.metadata.name): ...}`).
+bool is_name_map(const json& o) {
+  if (!o.is_object() || o.empty() || is_resource_map(o)) return false;
+  for (auto it = o.begin(); it != o.end(); ++it) {
+    if (node_name_of(it.key()).empty() || !amounts_of_value(*it)) return false;
+  }
+  return true;
+}
+
+struct JsonFacts {
+  std::vector<std::pair<std::string, NodeAmounts>> nodes;
+  std::vector<std::string> orphans;  ///< amounts shown with no node name
+};
+
+void walk_json(const json& v, JsonFacts& f, int depth);
+
+// A sequence of values (an array, or the documents of a file one after another): a node name
+// and the amounts that follow it (`["lab-node-0", "2"]`; jq printing `.metadata.name,
+// .status.allocatable`); two amounts after a name are capacity then allocatable, as the lab names
+// them. Any other value is read for itself.
+void walk_sequence(const std::vector<const json*>& seq, JsonFacts& f, int depth) {
+  std::optional<std::string> name;
+  NodeAmounts n;
+  std::vector<std::string> loose;
+  const auto flush = [&] {
+    if (name) {
+      if (loose.size() >= 2) {
+        n.set(Slot::kCapacity, loose.front());
+        n.set(Slot::kAllocatable, loose.back());
+      } else if (loose.size() == 1) {
+        n.set(Slot::kPlain, loose.front());
+      }
+      f.nodes.emplace_back(*name, n);
+    }
+    name.reset();
+    n = NodeAmounts{};
+    loose.clear();
+  };
+  for (const json* e : seq) {
+    if (e->is_string() && !json_amount(*e)) {
+      std::string nm = node_name_of(text::trim(e->get_ref<const std::string&>()));
+      if (!nm.empty()) {
+        flush();
+        name = std::move(nm);
+      }
+      continue;
+    }
+    if (auto amount = json_amount(*e)) {
+      (name ? loose : f.orphans).push_back(std::move(*amount));
+      continue;
+    }
+    if (name) {
+      if (auto m = amounts_of_value(*e); m && !is_name_map(*e)) {
+        if (m->allocatable) n.set(Slot::kAllocatable, *m->allocatable);
+        if (m->capacity) n.set(Slot::kCapacity, *m->capacity);
+        if (m->plain) loose.push_back(*m->plain);
+        continue;
+      }
+    }
+    flush();
+    walk_json(*e, f, depth + 1);
+  }
+  flush();
+}
+
+void walk_json(const json& v, JsonFacts& f, int depth) {
+  if (depth > 32) return;
+  if (v.is_array()) {
+    std::vector<const json*> seq;
+    for (const auto& e : v) seq.push_back(&e);
+    walk_sequence(seq, f, depth);
+    return;
+  }
+  if (!v.is_object()) {
+    if (auto amount = json_amount(v); amount && !v.is_null()) f.orphans.push_back(*amount);
+    return;
+  }
+  if (auto named = name_in(v)) {
+    NodeAmounts n;
+    amounts_in(v, Slot::kPlain, n, 0, named->second);
+    f.nodes.emplace_back(named->first, n);
+    return;
+  }
+  if (is_name_map(v)) {
+    for (auto it = v.begin(); it != v.end(); ++it) f.nodes.emplace_back(node_name_of(it.key()), *amounts_of_value(*it));
+    return;
+  }
+  NodeAmounts n;
+  amounts_in(v, Slot::kPlain, n, 0, "");
+  if (n.any()) {  // a node's maps without its name (`.items[].status`)
+    for (const auto* o : {&n.capacity, &n.plain, &n.allocatable}) {
+      if (*o) f.orphans.push_back(**o);
+    }
+    return;
+  }
+  for (const auto& child : v) {
+    if (child.is_structured()) walk_json(child, f, depth + 1);
+  }
+}
+
+// The facts of JSON or YAML documents into `a`: the nodes named, else amounts without names.
+void facts_from_json(const std::vector<const json*>& docs, Advertised& a) {
+  JsonFacts f;
+  walk_sequence(docs, f, 0);
+  for (const auto& [name, n] : f.nodes) record_node(a, name, n);
+  if (!a.amounts.empty()) {
+    // No node shows the resource in any map: as a table whose every row is <none>.
+    const auto none = [](const auto& kv) { return kv.second.empty(); };
+    a.all_none = std::all_of(a.amounts.begin(), a.amounts.end(), none) &&
+                 std::all_of(a.capacity.begin(), a.capacity.end(), none);
+    return;
+  }
+  if (!f.orphans.empty()) {
+    a.format = AdvertisedFormat::kBareNumbers;
+    a.bare_numbers = true;
+    for (const auto& o : f.orphans) a.bare.push_back(o.empty() ? "<none>" : o);
+  } else {
+    a.problem = "reason.advertised.json-nodes";
+  }
+}
+
+// ---- kubectl's placeholders, -o name, and maps printed inline in text --------------------------
+
+// Go's print of a map or slice (`map[cpu:32 nvidia.com/gpu:2 pods:110]`: go-template
+// `{{.status.allocatable}}`) as JSON, from s[i] (at `map[` or `[`); i ends past its `]`.
+json go_value(std::string_view s, std::size_t& i, int depth) {
+  const bool map = s.substr(i, 4) == "map[";
+  i += map ? 4 : 1;
+  json out = map ? json::object() : json::array();
+  while (i < s.size() && s[i] != ']') {
+    if (s[i] == ' ') {
+      ++i;
+      continue;
+    }
+    std::string key;
+    if (map) {
+      const std::size_t colon = s.find_first_of(": ]", i);
+      if (colon == std::string_view::npos || s[colon] != ':') {  // not key:value (a value held a blank)
+        i = colon == std::string_view::npos ? s.size() : colon;
+        continue;
+      }
+      key = s.substr(i, colon - i);
+      i = colon + 1;
+    }
+    json value;
+    if (depth < 16 && (s.substr(i, 4) == "map[" || (i < s.size() && s[i] == '['))) {
+      value = go_value(s, i, depth + 1);
+    } else {
+      const std::size_t e = std::min(s.find_first_of(" ]", i), s.size());
+      value = std::string(s.substr(i, e - i));
+      i = e;
+    }
+    if (map) {
+      out[key] = std::move(value);
+    } else {
+      out.push_back(std::move(value));
+    }
+  }
+  if (i < s.size()) ++i;
+  return out;
+}
+
+// Where the JSON object or array opening at s[b] ends (past its closing bracket); npos when it
+// does not close on this line.
+std::size_t json_value_end(std::string_view s, std::size_t b) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = b; i < s.size(); ++i) {
+    const char c = s[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if ((c == '}' || c == ']') && --depth == 0) {
+      return i + 1;
+    }
+  }
+  return std::string_view::npos;
+}
+
+// The cells a map printed inline stands for: its resource amount (`<none>` without it), or
+// capacity then allocatable for a map holding both (`{.status}`). nullopt when it shows none.
+std::optional<std::string> inline_cells(const json& o, char sep) {
+  NodeAmounts n;
+  amounts_in(o, Slot::kPlain, n, 0, "");
+  if (!n.any()) return std::nullopt;
+  const auto cell = [](const std::optional<std::string>& v) { return v->empty() ? std::string("<none>") : *v; };
+  if (n.allocatable && n.capacity) return cell(n.capacity) + sep + cell(n.allocatable);
+  return cell(n.allocatable ? n.allocatable : n.plain ? n.plain : n.capacity);
+}
+
+// A line of text output with kubectl's placeholders spelled `<none>` and each map printed inline
+// (jsonpath `{.status.allocatable}` as JSON, go-template as `map[...]`) replaced by its cells:
+// `lab-node-0\t{"cpu":"32","nvidia.com/gpu":"2"}` reads as `lab-node-0\t2`.
+std::string normalise_line(std::string_view in) {
+  std::string l(in);
+  for (const std::string_view p : {std::string_view("<no value>"), std::string_view("<nil>")}) {
+    for (std::size_t at = l.find(p); at != std::string::npos; at = l.find(p, at)) l.replace(at, p.size(), "<none>");
+  }
+  if (l.find('{') == std::string::npos && l.find("map[") == std::string::npos) return l;
+  const char sep = l.find('\t') != std::string::npos ? '\t' : ' ';
+  std::string out;
+  std::size_t i = 0;
+  while (i < l.size()) {
+    std::optional<std::string> cells;
+    std::size_t end = i;
+    if (l[i] == '{') {
+      end = json_value_end(l, i);
+      if (end != std::string::npos) {
+        const json j = parse_bounded(std::string_view(l).substr(i, end - i));
+        if (j.is_object() && !name_in(j)) cells = inline_cells(j, sep);
+        if (!j.is_discarded() && !cells) {  // a whole node names itself: kept whole, its maps too
+          out.append(l, i, end - i);
+          i = end;
+          continue;
+        }
+      }
+    } else if (l.compare(i, 4, "map[") == 0) {
+      const json j = go_value(l, end, 0);
+      cells = inline_cells(j, sep);
+    }
+    if (!cells) {
+      out += l[i++];
+      continue;
+    }
+    if (!out.empty() && out.back() != ' ' && out.back() != '\t' && out.back() != '=' && out.back() != ':') out += sep;
+    out += *cells;
+    i = end;
+  }
+  return out;
+}
+
+// One cell as the readers compare it: a placeholder is `<none>`, `node/NAME` is NAME.
+std::string normal_cell(std::string c) {
+  if (is_placeholder(c)) return "<none>";
+  if (c.rfind("node/", 0) == 0 || c.rfind("nodes/", 0) == 0) {
+    std::string n = node_name_of(c);
+    if (!n.empty()) return n;
+  }
+  return c;
 }
 
 // A row of custom-columns, table or jsonpath output: cells split on blanks and on the
@@ -96,7 +495,7 @@ std::vector<std::string> split_cells(std::string_view line) {
     if (cell == "->" || cell == "=>" || cell == "-" || cell == "\"\"" || cell == "''") continue;
     if (cell.size() >= 2 && (cell.front() == '"' || cell.front() == '\'') && cell.back() == cell.front())
       cell = cell.substr(1, cell.size() - 2);
-    if (!cell.empty()) out.push_back(std::move(cell));
+    if (!cell.empty()) out.push_back(normal_cell(std::move(cell)));
   }
   return out;
 }
@@ -153,16 +552,6 @@ std::optional<KeyValue> key_value(std::string_view line) {
   return kv;
 }
 
-// A Kubernetes object name (RFC 1123 subdomain): lower-case letters, digits, `-` and `.`,
-// starting and ending with a letter or digit. A resource name (`nvidia.com/gpu`), a header
-// (`NAME`) or a pod table row is none.
-bool is_object_name(std::string_view s) {
-  if (s.empty() || s.size() > 253) return false;
-  const auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
-  if (!alnum(s.front()) || !alnum(s.back())) return false;
-  return std::all_of(s.begin(), s.end(), [&](char c) { return alnum(c) || c == '-' || c == '.'; });
-}
-
 // The node a line names: `Name: x` (describe), `name: x` (yaml), `"name": "x",` (json), the
 // hostname label, a name alone on its line, or a whole node on one line (the last-applied-configuration annotation of
 // -o yaml, which names the node but shows what was applied, not what it advertises now).
@@ -176,9 +565,9 @@ std::string node_named(const std::string& line, const std::optional<KeyValue>& k
     const std::string n = (*md)["name"].get<std::string>();
     return is_object_name(n) ? n : "";
   }
-  if (!kv) return is_object_name(t) ? t : "";  // a name alone on its line (`awk '{print $2}'`)
+  if (!kv) return node_name_of(t);  // a name alone on its line (`awk '{print $2}'`, -o name)
   const std::string k = text::to_lower_ascii(kv->key);
-  if ((k == "name" || k == "kubernetes.io/hostname") && is_object_name(kv->value)) return kv->value;
+  if (k == "name" || k == "kubernetes.io/hostname") return node_name_of(kv->value);
   return "";
 }
 
@@ -230,13 +619,14 @@ void keyed_line(const KeyValue& kv, Shown& f, std::string& section) {
     if (kv.value.empty()) section.clear();
     return;
   }
-  if (!kv.value.empty() && kv.value != "<none>" && !quantity_milli(kv.value)) return;
+  if (!is_placeholder(kv.value) && !quantity_milli(kv.value)) return;
   f.quoted = f.quoted || kv.quoted;
+  const std::string value = is_placeholder(kv.value) ? std::string("<none>") : kv.value;
   auto& slot = section == "capacity" ? f.capacity : f.allocatable;
   if (!section.empty() && !slot) {
-    slot = kv.value;
+    slot = value;
   } else {
-    f.loose.push_back(kv.value);
+    f.loose.push_back(value);
   }
 }
 
@@ -262,7 +652,10 @@ void read_keyed(const std::vector<std::string>& lines, Advertised& a) {
     if (text::trim(l) == "--") section.clear();  // grep -A's group separator
     if (!kv) continue;
     if (node.empty()) {
-      orphan_amount = orphan_amount || kv->key == lab::kResource;
+      if (kv->key == lab::kResource) {
+        orphan_amount = true;
+        a.bare.push_back(is_placeholder(kv->value) ? "<none>" : kv->value);
+      }
       continue;
     }
     keyed_line(*kv, found[node], section);
@@ -289,7 +682,7 @@ bool has_keyed_facts(const std::vector<std::string>& lines) {
     if (!kv) return false;  // a name alone on its line, or a table row
     const std::string k = text::to_lower_ascii(kv->key);
     return !node_named(l, kv).empty() || (kv->value.empty() && (k == "capacity" || k == "allocatable")) ||
-           (kv->key == lab::kResource && (kv->value.empty() || quantity_milli(kv->value)));
+           (kv->key == lab::kResource && (is_placeholder(kv->value) || quantity_milli(kv->value)));
   });
 }
 
@@ -375,17 +768,18 @@ void read_pairs(const std::vector<std::vector<std::string>>& rows, Advertised& a
   flush();
 }
 
-// Rows of a jsonpath template with tab separators (`{name}{"\t"}{capacity}{"\t"}{allocatable}`),
-// cell by cell: an empty value keeps its place as `<none>`, so a missing allocatable is not
-// taken for the capacity before it. A line of one name alone is a row whose fields were all
-// empty (the file's last tabs trimmed). Empty when another line has no tab, or no line has
-// three fields (then the ordinary reading is the same).
-std::vector<std::vector<std::string>> tab_positional_rows(const std::vector<std::string>& lines) {
+// Rows whose fields a delimiter separates, cell by cell: a jsonpath template or `jq @tsv` with
+// tabs (`{name}{"\t"}{capacity}{"\t"}{allocatable}`), `jq @csv` with commas (`"lab-node-1",,`).
+// An empty value keeps its place as `<none>`, so a missing allocatable is not taken for the
+// capacity before it. A line of one name alone is a row whose fields were all empty (the file's
+// last tabs trimmed). Empty when another line has no delimiter, or no line has three fields
+// (then the ordinary reading is the same).
+std::vector<std::vector<std::string>> positional_rows(const std::vector<std::string>& lines, char delim) {
   std::vector<std::vector<std::string>> rows;
   std::size_t widest = 0;
   for (const auto& l : lines) {
     if (text::trim(l).empty()) continue;
-    if (l.find('\t') == std::string::npos) {
+    if (l.find(delim) == std::string::npos) {
       auto cells = split_cells(l);
       if (cells.size() != 1 || is_amount_cell(cells[0])) return {};
       rows.push_back(std::move(cells));
@@ -393,9 +787,11 @@ std::vector<std::vector<std::string>> tab_positional_rows(const std::vector<std:
     }
     std::vector<std::string> fields;
     for (std::size_t b = 0;;) {
-      const std::size_t e = std::min(l.find('\t', b), l.size());
-      const std::string f = text::trim(std::string_view(l).substr(b, e - b));
-      fields.push_back(f.empty() || f == "\"\"" || f == "''" ? std::string("<none>") : f);
+      const std::size_t e = std::min(l.find(delim, b), l.size());
+      std::string f = text::trim(std::string_view(l).substr(b, e - b));
+      if (f.size() >= 2 && (f.front() == '"' || f.front() == '\'') && f.back() == f.front())
+        f = f.substr(1, f.size() - 2);
+      fields.push_back(normal_cell(std::move(f)));
       if (e == l.size()) break;
       b = e + 1;
     }
@@ -448,6 +844,7 @@ bool read_one_table(std::vector<std::vector<std::string>> rows, Advertised& a) {
     if (!rows.empty()) {
       a.format = AdvertisedFormat::kBareNumbers;
       a.bare_numbers = true;
+      for (const auto& r : rows) a.bare.insert(a.bare.end(), r.begin(), r.end());
     } else {
       a.problem = "reason.advertised.header-only";
     }
@@ -489,7 +886,8 @@ std::vector<std::size_t> table_starts(const std::vector<std::vector<std::string>
 
 void read_table(const std::vector<std::string>& lines, Advertised& a) {
   a.format = AdvertisedFormat::kTable;
-  std::vector<std::vector<std::string>> rows = tab_positional_rows(lines);
+  std::vector<std::vector<std::string>> rows = positional_rows(lines, '\t');
+  if (rows.empty()) rows = positional_rows(lines, ',');
   if (!rows.empty() && looks_like_header(rows[0])) rows.clear();  // a header names the columns
   if (rows.empty()) {
     for (const auto& l : lines) {
@@ -525,36 +923,27 @@ void read_table(const std::vector<std::string>& lines, Advertised& a) {
                  std::all_of(a.capacity.begin(), a.capacity.end(), none);
 }
 
-// The JSON documents one after another in `t` (the output saved twice), each whole; empty when
-// `t` is not such a sequence.
+// The JSON documents one after another in `t` (the output saved twice, JSON Lines, jq printing
+// several values), each whole; empty when `t` is not such a sequence.
 std::vector<std::string_view> json_documents(std::string_view t) {
   std::vector<std::string_view> out;
   std::size_t i = 0;
   while (true) {
     while (i < t.size() && (t[i] == ' ' || t[i] == '\n' || t[i] == '\t' || t[i] == '\r')) ++i;
     if (i == t.size()) return out;
-    if (t[i] != '{' && t[i] != '[') return {};
     const std::size_t b = i;
-    int depth = 0;
-    bool in_string = false;
-    for (; i < t.size(); ++i) {
-      const char c = t[i];
-      if (in_string) {
-        if (c == '\\') {
-          ++i;
-        } else if (c == '"') {
-          in_string = false;
-        }
-      } else if (c == '"') {
-        in_string = true;
-      } else if (c == '{' || c == '[') {
-        ++depth;
-      } else if ((c == '}' || c == ']') && --depth == 0) {
-        ++i;
-        break;
+    if (t[i] == '{' || t[i] == '[') {
+      i = json_value_end(t, b);
+      if (i == std::string_view::npos) return {};
+    } else if (t[i] == '"') {
+      for (++i; i < t.size() && t[i] != '"'; ++i) {
+        if (t[i] == '\\') ++i;
       }
+      if (i >= t.size()) return {};
+      ++i;
+    } else {  // a number, null, true or false: parsed below
+      while (i < t.size() && t[i] != ' ' && t[i] != '\n' && t[i] != '\t' && t[i] != '\r') ++i;
     }
-    if (depth != 0) return {};
     out.push_back(t.substr(b, i - b));
   }
 }
@@ -604,7 +993,8 @@ std::optional<std::string> document_from(const std::string& t, const Opens& open
 
 // `-o json`, once or saved twice; nullopt when the text holds no JSON document.
 std::optional<Advertised> json_form(const std::string& t) {
-  auto doc = document_from(t, [](std::string_view l) { return !l.empty() && (l[0] == '{' || l[0] == '['); });
+  auto doc =
+      document_from(t, [](std::string_view l) { return !l.empty() && (l[0] == '{' || l[0] == '[' || l[0] == '"'); });
   if (!doc) return std::nullopt;
   const std::vector<json> docs = parse_documents(*doc);
   if (docs[0].is_discarded() && t.front() != '{' && t.front() != '[') return std::nullopt;
@@ -614,7 +1004,17 @@ std::optional<Advertised> json_form(const std::string& t) {
     a.problem = "reason.advertised.bad-json";
     return a;
   }
-  for (const auto& d : docs) nodes_from_json(d, a);
+  std::vector<const json*> each;
+  for (const auto& d : docs) each.push_back(&d);
+  facts_from_json(each, a);
+  // Lines jq printed as JSON strings (without -r): their text is the output.
+  const bool strings =
+      std::all_of(docs.begin(), docs.end(), [](const json& d) { return d.is_string() || d.is_null(); });
+  if (a.amounts.empty() && !a.bare_numbers && strings) {
+    std::string text;
+    for (const auto& d : docs) text += (d.is_string() ? d.get_ref<const std::string&>() : std::string("null")) + "\n";
+    return read_advertised(text);
+  }
   return a;
 }
 
@@ -629,8 +1029,9 @@ std::optional<Advertised> yaml_form(const std::string& t) {
   a.format = AdvertisedFormat::kYaml;
   try {
     const auto docs = k8s::load_manifest(*doc, std::string(lab::kFileAdvertised));
-    for (const auto& d : docs) nodes_from_json(d, a);
-    if (!a.amounts.empty()) a.problem.clear();
+    std::vector<const json*> each;
+    for (const auto& d : docs) each.push_back(&d);
+    facts_from_json(each, a);
   } catch (const std::exception& e) {
     a.problem = "reason.advertised.yaml";
     a.problem_detail = e.what();
@@ -649,7 +1050,8 @@ Advertised read_advertised(std::string_view in) {
     a.problem = "reason.advertised.empty";
     return a;
   }
-  const auto ls = text::lines(t);
+  std::vector<std::string> ls;
+  for (const auto& l : text::lines(t)) ls.push_back(normalise_line(l));
   const bool keyed = has_keyed_facts(ls);
   if (auto j = json_form(t); j && (j->problem.empty() || !keyed)) return *j;
   const bool has_name =
@@ -664,7 +1066,9 @@ Advertised read_advertised(std::string_view in) {
     read_keyed(ls, a);
     return a;
   }
-  read_table(lines_keeping_tabs(t), a);
+  std::vector<std::string> rows;
+  for (const auto& l : lines_keeping_tabs(t)) rows.push_back(normalise_line(l));
+  read_table(rows, a);
   return a;
 }
 

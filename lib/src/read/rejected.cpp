@@ -98,7 +98,7 @@ RejectedFile read_rejected(std::string_view in) {
   RejectedFile out;
   std::optional<Block> open;
   std::vector<std::string> lines;
-  for (const auto& raw : text::lines(text::nfkc(in))) {
+  for (const auto& raw : text::lines(text::strip_terminal_codes(text::nfkc(in)))) {
     for (auto& piece : split_rejections(text::trim(raw))) lines.push_back(std::move(piece));
   }
   for (const auto& l : lines) {

@@ -61,6 +61,19 @@ std::size_t fitting_prefix(std::string_view word, std::size_t width) {
   return k == 0 ? char_len(word, 0) : k;
 }
 
+/// A JSON token (a toleration, an object the student wrote, printed whole) wider than the line
+/// breaks after a `,` or, without one that fits, after a `:`: the longest head of `word` so ended
+/// that fits in `width` columns; 0 when no such head fits.
+std::size_t json_break(std::string_view word, std::size_t width) {
+  const std::size_t fits = fitting_prefix(word, width);
+  if (fits >= word.size()) return 0;
+  for (const char at : {',', ':'}) {
+    const std::size_t k = word.substr(0, fits).rfind(at);
+    if (k != std::string_view::npos && k + 1 < word.size()) return k + 1;
+  }
+  return 0;
+}
+
 /// Words of one paragraph (runs without a space).
 std::vector<std::string> words_of(const std::string& p) {
   std::vector<std::string> out;
@@ -76,8 +89,9 @@ std::vector<std::string> words_of(const std::string& p) {
 }
 
 // Greedy word wrap by display width. Lines break at spaces; a word wider than the line is cut
-// between characters only when it holds wide (Korean, Japanese) text, else it stays whole on a
-// line of its own (a path or a URL is not broken where no break exists).
+// between characters when it holds wide (Korean, Japanese) text, after a `,` or `:` when it is a
+// JSON token, else it stays whole on a line of its own (a path or a URL is not broken where no
+// break exists).
 std::vector<std::string> wrap(const std::string& in, std::size_t width) {
   std::vector<std::string> out;
   for (const auto& para : text::lines(in)) {
@@ -91,8 +105,15 @@ std::vector<std::string> wrap(const std::string& in, std::size_t width) {
         continue;
       }
       if (lw > 0) out.push_back(std::exchange(line, {}));
-      while (ww > width && breakable(word)) {
-        const std::size_t k = fitting_prefix(word, width);
+      const bool json_token = word.find_first_of("{[") != std::string::npos;
+      while (ww > width) {
+        std::size_t k = 0;
+        if (breakable(word)) {
+          k = fitting_prefix(word, width);
+        } else if (json_token) {
+          k = json_break(word, width);
+        }
+        if (k == 0) break;
         out.push_back(word.substr(0, k));
         word = word.substr(k);
         ww = text::display_width(word);

@@ -61,9 +61,17 @@ std::string nfkc(std::string_view utf8);
 /// A line a student pasted around kubectl's output that is not part of it: a shell prompt with
 /// its command (`$ kubectl ...`, `root@host:~# kubectl ...`, `kubectl ...`), a `#` or `//`
 /// comment (in any language), a Markdown fence, what kubectl writes to stderr beside its output
-/// (`Warning: ...`, klog lines `W1130 05:23:35.123456 ...`).
+/// (`Warning: ...`, klog lines `W1130 05:23:35.123456 ...`), the framing of a terminal session
+/// recorded with `script` (`Script started on ...`, `Script done on ...`) and the `exit` that ends it,
+/// the header `watch` prints above the output (`Every 2.0s: kubectl ...`).
 bool is_noise_line(std::string_view line);
-/// `utf8` without its noise lines (see is_noise_line); other lines are kept as they are.
+/// `utf8` without what a terminal session adds to the text a program printed: ANSI escape
+/// sequences (colours, bracketed paste, titles: CSI, OSC and two-byte escapes) and the other
+/// control characters but tab and newline. A recorded session (`script`, a coloured `jq`) reads
+/// as the plain output.
+std::string strip_terminal_codes(std::string_view utf8);
+/// `utf8` without its terminal codes (strip_terminal_codes) and its noise lines (see
+/// is_noise_line); other lines are kept as they are.
 std::string strip_noise(std::string_view utf8);
 
 /// Cuts `s` to at most `max` bytes on a UTF-8 boundary, appending "…" when cut.

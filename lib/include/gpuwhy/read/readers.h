@@ -70,16 +70,24 @@ struct Advertised {
   bool all_none = false;
   /// Pitfall 2: only numbers, no node names (`-o jsonpath` without `.metadata.name`).
   bool bare_numbers = false;
+  /// The amounts read without a node name, in file order (`<none>` for a placeholder): what the
+  /// hint shows of a bare_numbers file.
+  std::vector<std::string> bare;
   /// Why nothing could be read, as a catalog id ("reason.advertised.no-rows"; "" when fine), so
   /// the hint says it in the reader's language; `problem_detail` fills its {detail} (a parser's
   /// own message).
   std::string problem;
   std::string problem_detail;
 };
-/// Reads custom-columns/table output (with or without header), `-o jsonpath` range output,
-/// `-o json` (List or single Node), `-o yaml`, `kubectl describe nodes`. The amount is the
-/// allocatable one when the output shows both (a column named *ALLOC*, the Allocatable: block),
-/// `<none>` there included; capacity only where the output shows no allocatable at all.
+/// Reads the facts (node names, their amounts) of any shape kubectl, jq or a shell give them:
+/// custom-columns/table output (with or without header), `-o jsonpath` and go-template text
+/// (maps printed inline, kubectl's `<none>` and `<no value>`), `-o name` (`node/NAME`), `-o json`
+/// and any JSON value pairing names with amounts (a Node list, objects per node, `[name, amount]`
+/// arrays, name -> amount maps, nested allocatable maps, JSON Lines), `-o yaml`, `kubectl
+/// describe nodes`, each cut down by grep or wrapped in a shell session (prompts, `script`,
+/// ANSI). The amount is the allocatable one when the output shows both (a column named *ALLOC*,
+/// the Allocatable: block, an `allocatable` key), `<none>` there included; capacity only where
+/// the output shows no allocatable at all.
 Advertised read_advertised(std::string_view text);
 
 // ---- out/rejected.txt --------------------------------------------------------------------
