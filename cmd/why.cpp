@@ -81,7 +81,8 @@ int why_exit_code(const std::vector<why::Verdict>& verdicts) {
   for (const auto& v : verdicts) {
     switch (v.outcome()) {
       case why::Outcome::kNodeMissing: rc = std::max(rc, kExitFail); break;
-      case why::Outcome::kNotExplained: rc = std::max(rc, kExitNotExplained); break;
+      case why::Outcome::kNotExplained:
+      case why::Outcome::kUnservedScheduler: rc = std::max(rc, kExitNotExplained); break;
       case why::Outcome::kExplained:
       case why::Outcome::kBound: break;
     }

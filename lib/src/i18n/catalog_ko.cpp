@@ -1166,15 +1166,28 @@ constexpr CatalogEntry kEntries[] = {
     {"why.ui.not-modelled", "gpuwhy가 모델링하지 않음: {what}. 이 부분은 스케줄러만 판단합니다."},
     {"why.ui.bound", "파드가 {node}에 바인딩되어 있습니다: 막는 스케줄러 관문이 없습니다."},
     {"why.ui.gated",
-     "파드에 스케줄링 게이트(spec.schedulingGates)가 있습니다: 제거될 때까지 스케줄러가 시도하지 "
-     "않습니다."},
+     "파드에 스케줄링 게이트({gates})가 있습니다: 스케줄러는 아직 이 파드를 시도하지 않았고, 게이트가 모두 "
+     "제거될 때까지 시도하지 않습니다. 아래는 그때 스케줄러가 할 일입니다."},
+    {"why.ui.gated-fits-on",
+     "게이트가 제거되면 파드가 노드 {count}개에 들어갑니다: {nodes}. 스케줄러가 첫 시도에 바인딩할 것입니다."},
+    {"why.ui.gated-summary", "게이트가 제거되면 gpuwhy 판단: {summary}"},
+    {"why.ui.unserved-scheduler",
+     "spec.schedulerName이 {name}입니다: default-scheduler는 이 파드를 다루지 않고, 어떤 스케줄러도 이 파드에 "
+     "판정을 쓰지 않았습니다(PodScheduled 조건도, `FailedScheduling` 이벤트도 없음). {name:을/를} 맡는 스케줄러가 "
+     "없으면 파드는 Pending으로 남습니다: spec.schedulerName을 default-scheduler로 하거나 빼고 다시 만드세요. "
+     "gpuwhy는 바인딩을 예측하지 않습니다. 위의 행은 default-scheduler라면 할 일입니다."},
     {"why.ui.fits-on", "파드가 노드 {count}개에 들어갑니다: {nodes}. 스케줄러가 다음 시도에 바인딩할 것입니다."},
     {"why.ui.other-scheduler", "spec.schedulerName이 {name}입니다: gpuwhy는 default-scheduler만 모델링합니다."},
     {"why.ui.prefilter", "어느 노드도 시도하기 전에 거절됨: {reason}."},
     {"why.ui.node-missing",
-     "spec.nodeName이 {node}을(를) 가리키지만 노드 {node}은(는) 없습니다. 노드를 지정한 파드는 스케줄러가 보지 "
-     "않습니다: kubelet의 몫인데 kubelet {node}이(가) 없습니다. 노드 {node}이(가) 들어오거나, spec.nodeName 없이(또는 "
+     "spec.nodeName이 {node:을/를} 가리키지만 노드 {node:은/는} 없습니다. 노드를 지정한 파드는 스케줄러가 보지 "
+     "않습니다: kubelet의 몫인데 kubelet {node:이/가} 없습니다. 노드 {node:이/가} 들어오거나, spec.nodeName 없이(또는 "
      "있는 노드를 지정해) 다시 만들 때까지 Pending으로 남습니다."},
+    {"why.ui.node-gone",
+     "spec.nodeName이 {node:을/를} 가리키지만 노드 {node:은/는} 없습니다: 파드는 그 노드에 바인딩되었고 노드는 그 뒤에 "
+     "삭제되었습니다. 단계({phase})는 마지막으로 기록된 것이며 지금 이 파드를 실행하는 것은 없습니다. 파드 가비지 "
+     "컬렉터(kube-controller-manager)가 없는 노드의 파드를 지우고, 컨트롤러가 있다면 스케줄러가 배치할 새 파드를 "
+     "만듭니다."},
     {"why.ui.gate.not-modelled", "(모델링 안 됨)"},
     {"why.ui.gate.passes", "gpuwhy가 확인하는 관문을 모두 통과; 그래도 스케줄러는 거절함"},
     {"why.ui.one-of", "다음 중 하나: {reasons}"},

@@ -26,6 +26,12 @@ std::string request_text(const Verdict& v, i18n::Lang lang) {
   return out;
 }
 
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
+  return out;
+}
+
 std::string sanitized(const std::string& t) {
   return text::sanitize_terminal(t);
 }
@@ -101,9 +107,13 @@ std::string outcome_lines(const Verdict& v, i18n::Lang lang) {
   const auto r = [lang](const Msg& m) { return sanitized(i18n::render(m, lang)); };
   const std::string count = std::to_string(v.fitting_nodes());
   if (v.outcome() == Outcome::kExplained) {
-    return v.fitting_nodes() == 0 ? ""
-                                  : r(msg("why.ui.fits-on", {{"count", count}, {"nodes", fitting_names(v)}})) + "\n";
+    if (v.fitting_nodes() == 0) return "";
+    return r(msg(v.gated ? "why.ui.gated-fits-on" : "why.ui.fits-on",
+                 {{"count", count}, {"nodes", fitting_names(v)}})) +
+           "\n";
   }
+  if (v.outcome() == Outcome::kUnservedScheduler)
+    return r(msg("why.ui.unserved-scheduler", {{"name", v.scheduler}})) + "\n";
   std::string out = r(msg("why.ui.not-explained")) + "\n";
   for (const auto& u : v.unmodelled_reasons) {
     out += "  " +
@@ -130,11 +140,15 @@ std::string render_table(const Verdict& v, i18n::Lang lang) {
             {{"namespace", v.namespace_}, {"pod", v.pod}, {"phase", v.phase}, {"request", request_text(v, lang)}})) +
       "\n";
   if (v.outcome() == Outcome::kNodeMissing) {
-    return out + r(msg("why.ui.node-missing", {{"node", v.node_name}})) + "\n";
+    // Pending: it never ran; any other phase: it was bound there and the node went since.
+    const bool pending = v.phase.empty() || v.phase == "Pending";
+    return out +
+           r(msg(pending ? "why.ui.node-missing" : "why.ui.node-gone", {{"node", v.node_name}, {"phase", v.phase}})) +
+           "\n";
   }
   if (!v.node_name.empty()) return out + r(msg("why.ui.bound", {{"node", v.node_name}})) + "\n";
-  if (v.gated) out += r(msg("why.ui.gated")) + "\n";
-  if (!v.scheduler.empty() && v.scheduler != "default-scheduler") {
+  if (v.gated) out += r(msg("why.ui.gated", {{"gates", join(v.scheduling_gates)}})) + "\n";
+  if (v.other_scheduler() && v.outcome() != Outcome::kUnservedScheduler) {
     out += r(msg("why.ui.other-scheduler", {{"name", v.scheduler}})) + "\n";
   }
   if (!v.prefilter_failure.empty()) {
@@ -147,7 +161,8 @@ std::string render_table(const Verdict& v, i18n::Lang lang) {
   } else {
     out += node_rows(v, lang);
   }
-  if (!v.summary.empty()) out += r(msg("why.ui.summary", {{"summary", v.summary}})) + "\n";
+  if (!v.summary.empty())
+    out += r(msg(v.gated ? "why.ui.gated-summary" : "why.ui.summary", {{"summary", v.summary}})) + "\n";
   out += scheduler_lines(v, lang);  // "... differ from gpuwhy's (see below)": the outcome follows
   out += outcome_lines(v, lang);
   for (const auto& nm : v.not_modelled) out += r(msg("why.ui.not-modelled", {{"what", nm.what}})) + "\n";
