@@ -157,9 +157,10 @@ def create(api, obj):
     api.ok("POST", path, obj)
 
 
-def run_gpuwhy(args, name, *extra, lang="en"):
+def run_gpuwhy(args, name, *extra, lang="en", columns="1000"):
+    """gpuwhy's exit code and output; the table as wide as its lines (a phrase is never wrapped)."""
     r = subprocess.run([args.gpuwhy, "why", name, "-n", NS, "--kubeconfig", args.kubeconfig, "--lang", lang, *extra],
-                       capture_output=True, text=True, env=dict(os.environ, GPUWHY_LANG="en"))
+                       capture_output=True, text=True, env=dict(os.environ, GPUWHY_LANG="en", COLUMNS=columns))
     return r.returncode, r.stdout + r.stderr
 
 

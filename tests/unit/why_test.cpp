@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpuwhy/base/error.h"
+#include "gpuwhy/base/text.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/why/render.h"
@@ -790,6 +791,44 @@ TEST(WhyHeld, ANodeDeletedUnderARunningPodIsNotSaidToStayPending) {
     EXPECT_NE(t.find(i18n::render(msg("why.ui.node-gone", args), lang)), std::string::npos) << t;
     EXPECT_EQ(t.find(i18n::render(msg("why.ui.node-missing", args), lang)), std::string::npos) << t;
   }
+}
+
+// At a terminal's width no line is wider (a single unbreakable token aside), and the words are
+// those of the unwrapped table: only the spaces and line breaks move. Korean particles follow the
+// catalog's rule: never the "을(를)" form for a value whose last sound is known.
+TEST(WhyOutput, TablesFitTheTerminalWidthAndKeepEveryWord) {
+  std::vector<const Capture*> all;
+  for (const auto& c : captures()) all.push_back(&c);
+  static const std::vector<Capture> held = held_captures();
+  for (const auto& c : held) all.push_back(&c);
+  const auto squeezed = [](const std::string& t) {
+    std::string out;
+    for (const char ch : t) {
+      if (ch != ' ' && ch != '\n') out += ch;
+    }
+    return out;
+  };
+  int wrapped = 0;
+  for (const Capture* c : all) {
+    Verdict v = c->explain_it();
+    add_scheduler_view(v, c->j["pod"], c->j["events"].get<std::vector<json>>());
+    for (const auto lang : i18n::kLangs) {
+      const std::string wide = render_table(v, lang);
+      for (const std::size_t width : {40U, 80U, 120U}) {
+        const std::string t = render_table(v, lang, width);
+        for (const auto& line : text::lines(t)) {
+          const bool one_token = line.find(' ', line.find_first_not_of(' ')) == std::string::npos;
+          EXPECT_TRUE(text::display_width(line) <= width || one_token) << c->file << " at " << width << ":\n" << t;
+        }
+        EXPECT_EQ(squeezed(t), squeezed(wide)) << c->file;
+        wrapped += t != wide ? 1 : 0;
+      }
+      if (lang == i18n::Lang::kKo) {
+        for (const char* form : {"을(를)", "이(가)", "은(는)"}) EXPECT_EQ(wide.find(form), std::string::npos) << wide;
+      }
+    }
+  }
+  EXPECT_GT(wrapped, 0);
 }
 
 TEST(WhyCli, UsageErrorsExitTwo) {

@@ -1136,6 +1136,8 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.why-pod-or-all", "give a pod (NAME or pod/NAME) or --all, not both and not neither"},
     {"cli.error.why-bad-pod", "\"{pod}\": not a pod name (NAME or pod/NAME)"},
     {"cli.error.why-no-pod", "pod {namespace}/{pod} not found"},
+    {"cli.error.why-no-pod-elsewhere",
+     "pod {namespace}/{pod} not found; a pod {pod} exists in namespace {namespaces}: gpuwhy why {pod} -n {other}"},
     {"why.ui.pod", "Pod {namespace}/{pod} ({phase}), requests: {request}"},
     {"why.ui.no-request", "nothing"},
     {"why.ui.col.node", "NODE"},

@@ -1222,6 +1222,9 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.why-pod-or-all", "Pod（NAME または pod/NAME）か --all のどちらか一方を指定してください"},
     {"cli.error.why-bad-pod", "\"{pod}\": Pod の名前ではありません（NAME または pod/NAME）"},
     {"cli.error.why-no-pod", "Pod {namespace}/{pod} が見つかりません"},
+    {"cli.error.why-no-pod-elsewhere",
+     "Pod {namespace}/{pod} が見つかりません。Pod {pod} は名前空間 {namespaces} にあります: gpuwhy why {pod} -n "
+     "{other}"},
     {"why.ui.pod", "Pod {namespace}/{pod}（{phase}）、要求: {request}"},
     {"why.ui.no-request", "なし"},
     {"why.ui.col.node", "ノード"},
