@@ -3,6 +3,8 @@
 // print its tables or JSON (why/render.h). Read-only: GETs only.
 #include "why.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <memory>
 
@@ -11,6 +13,7 @@
 #include "common.h"
 #include "completion.h"
 #include "gpuwhy/base/error.h"
+#include "gpuwhy/base/sys.h"
 #include "gpuwhy/collect/why_inputs.h"
 #include "gpuwhy/kube/kube.h"
 #include "gpuwhy/why/render.h"
@@ -60,7 +63,16 @@ int run_why(const WhyOptions& o, i18n::Lang lang) {
   kube::Client client = connect(o.conn);
   const WhyInputs in = read_why_inputs(client, o.ns, name);
   if (in.pod_missing) {
-    print_error(i18n::render(msg("cli.error.why-no-pod", {{"namespace", in.ns}, {"pod", name}}), lang));
+    std::string where;
+    for (const auto& ns : in.elsewhere) where += (where.empty() ? "" : ", ") + ns;
+    const std::string line =
+        in.elsewhere.empty()
+            ? i18n::render(msg("cli.error.why-no-pod", {{"namespace", in.ns}, {"pod", name}}), lang)
+            : i18n::render(
+                  msg("cli.error.why-no-pod-elsewhere",
+                      {{"namespace", in.ns}, {"pod", name}, {"namespaces", where}, {"other", in.elsewhere.front()}}),
+                  lang);
+    print_error(line);
     return kExitFail;
   }
   const std::vector<why::Verdict> verdicts =
@@ -69,7 +81,11 @@ int run_why(const WhyOptions& o, i18n::Lang lang) {
     fmt::print("{}\n",
                why::report(verdicts, in.server_version, lang).dump(2, ' ', false, json::error_handler_t::replace));
   } else {
-    fmt::print("{}", why::render_tables(verdicts, in.ns, lang));
+    // The terminal's width (TIOCGWINSZ), else COLUMNS, else 80, as `check`'s table.
+    const bool tty = ::isatty(STDOUT_FILENO) != 0;
+    fmt::print(
+        "{}", why::render_tables(verdicts, in.ns, lang,
+                                 sys::table_width(tty ? sys::terminal_columns(STDOUT_FILENO) : 0, sys::environment())));
   }
   return why_exit_code(verdicts);
 }
@@ -81,7 +97,8 @@ int why_exit_code(const std::vector<why::Verdict>& verdicts) {
   for (const auto& v : verdicts) {
     switch (v.outcome()) {
       case why::Outcome::kNodeMissing: rc = std::max(rc, kExitFail); break;
-      case why::Outcome::kNotExplained: rc = std::max(rc, kExitNotExplained); break;
+      case why::Outcome::kNotExplained:
+      case why::Outcome::kUnservedScheduler: rc = std::max(rc, kExitNotExplained); break;
       case why::Outcome::kExplained:
       case why::Outcome::kBound: break;
     }

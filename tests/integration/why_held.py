@@ -17,6 +17,11 @@ must:
     reason per scenario: the counts tell it);
   * for the ghost node: exit 1, outcome "node-missing", summary null, no binding.
 
+It also holds the states that are no refusal: pods created with a scheduling gate (gpuwhy must
+exit 0, name the gate and predict; the gate is then removed and the scheduler must do what gpuwhy
+said), one of them with only scoring constraints; a schedulerName no scheduler serves (exit 4,
+"unserved-scheduler"); and a Running pod whose node is deleted (exit 1, not "stays Pending").
+
 --record DIR keeps each scenario's inputs and the scheduler's verdict (held-<name>.json) for
 tests/unit/why_test.cpp. Exit 0 when every scenario holds; 1 with each problem.
 """
@@ -31,7 +36,7 @@ import urllib.parse
 
 sys.dont_write_bytecode = True  # importing why_diff leaves no __pycache__ in the source tree
 from why_diff import (APP, HOST, NS, Api, apply_nodes, clean, ensure_pool, node_versions,  # noqa: E402
-                      pod_object, strip, verdict_of)
+                      pod_object, strip, verdict_of, wait_phase)
 
 ROOMY = {"cpu": "32", "memory": "256Gi", "pods": "110"}
 PV = "why-held-pv"
@@ -41,9 +46,25 @@ TAINT = {"key": "dedicated", "value": "ml", "effect": "NoSchedule"}
 # verdict is not fully explained, and the one of a node that does not exist (catalog texts).
 PHRASES = {
     "en": ("should bind it at its next try", "Not fully explained", "and there is no node ghost-node"),
-    "ko": ("다음 시도에 바인딩할 것입니다", "완전히 설명되지 않음", "노드 ghost-node은(는) 없습니다"),
+    "ko": ("다음 시도에 바인딩할 것입니다", "완전히 설명되지 않음", "노드 ghost-node는 없습니다"),
     "ja": ("次の試行でバインドします", "完全には説明できません", "ノード ghost-node は存在しません"),
 }
+
+
+# Per language, catalog texts: a gated pod (the scheduler has not tried it), a gated pod that fits
+# once the gates are removed, a schedulerName no scheduler has answered, a node deleted under a pod.
+STATE_PHRASES = {
+    "en": {"gated": "the scheduler has not tried it", "gated-fits": "Once the gates are removed, the pod fits",
+           "unserved": "no scheduler has written a verdict", "gone": "the node has been deleted since",
+           "pending": "It stays Pending"},
+    "ko": {"gated": "스케줄러는 아직 이 파드를 시도하지 않았고", "gated-fits": "게이트가 제거되면 파드가 노드",
+           "unserved": "어떤 스케줄러도 이 파드에", "gone": "노드는 그 뒤에 삭제되었습니다",
+           "pending": "Pending으로 남습니다"},
+    "ja": {"gated": "スケジューラーはまだこの Pod を試しておらず", "gated-fits": "ゲートが外されると",
+           "unserved": "どのスケジューラーもこの Pod", "gone": "その後ノードが削除されました",
+           "pending": "Pending のままです"},
+}
+GATE = "gpuwhy.example/hold"
 
 
 def nodes_with(names, zone=lambda i: "a", taint=lambda i: False):
@@ -136,9 +157,10 @@ def create(api, obj):
     api.ok("POST", path, obj)
 
 
-def run_gpuwhy(args, name, *extra, lang="en"):
+def run_gpuwhy(args, name, *extra, lang="en", columns="1000"):
+    """gpuwhy's exit code and output; the table as wide as its lines (a phrase is never wrapped)."""
     r = subprocess.run([args.gpuwhy, "why", name, "-n", NS, "--kubeconfig", args.kubeconfig, "--lang", lang, *extra],
-                       capture_output=True, text=True, env=dict(os.environ, GPUWHY_LANG="en"))
+                       capture_output=True, text=True, env=dict(os.environ, GPUWHY_LANG="en", COLUMNS=columns))
     return r.returncode, r.stdout + r.stderr
 
 
@@ -280,6 +302,152 @@ def ghost(api, args, version):
     return problems
 
 
+def gated_scenarios(names):
+    """(name, nodes, bound pods, target spec, target labels): each created with a scheduling gate;
+    gpuwhy predicts, then the gate is removed and the scheduler decides."""
+    soft = {
+        "affinity": {
+            "nodeAffinity": {"preferredDuringSchedulingIgnoredDuringExecution": [
+                {"weight": 50, "preference": {"matchExpressions": [{"key": "zone", "operator": "In", "values": ["b"]}]}}]},
+            "podAffinity": {"preferredDuringSchedulingIgnoredDuringExecution": [
+                {"weight": 10, "podAffinityTerm": {"labelSelector": {"matchLabels": {APP: "holo"}}, "topologyKey": HOST}}]},
+            "podAntiAffinity": {"preferredDuringSchedulingIgnoredDuringExecution": [
+                {"weight": 90, "podAffinityTerm": {"labelSelector": {"matchLabels": {APP: "soft"}}, "topologyKey": HOST}}]}},
+        "topologySpreadConstraints": [{"maxSkew": 1, "topologyKey": "zone", "whenUnsatisfiable": "ScheduleAnyway",
+                                       "labelSelector": {"matchLabels": {APP: "soft"}}}],
+    }
+    return [
+        # Fits three untainted nodes once the gate goes.
+        ("gated-fits", nodes_with(names, taint=lambda i: i >= 3), [], target(), {}),
+        # Fits nowhere: a taint on two nodes, a nodeSelector no other node matches.
+        ("gated-no-fit", nodes_with(names, zone=lambda i: "a" if i < 2 else "b", taint=lambda i: i < 2), [],
+         target({"nodeSelector": {"zone": "a"}}), {}),
+        # Only scoring constraints (preferred node and pod (anti-)affinity, ScheduleAnyway spread),
+        # two tainted nodes: they rank the five that pass, they reject none.
+        ("soft-constraints", nodes_with(names, zone=lambda i: "a" if i < 4 else "b", taint=lambda i: i in (1, 4)),
+         [bound(f"soft-{i}", names[i], {APP: "soft"}) for i in (0, 2)] + [bound("holo-0", names[3], {APP: "holo"})],
+         target(soft), {APP: "soft"}),
+    ]
+
+
+def run_gated(api, args, sc, version):
+    scenario, nodes, pods, spec, labels = sc
+    apply_nodes(api, nodes)
+    for b in pods:
+        api.ok("POST", f"/api/v1/namespaces/{NS}/pods", pod_object(b["name"], b["spec"], scenario, b["labels"]))
+    time.sleep(0.5)
+    name = f"held-{scenario}"
+    api.ok("POST", f"/api/v1/namespaces/{NS}/pods",
+           pod_object(name, dict(spec, schedulingGates=[{"name": GATE}]), scenario, labels))
+    time.sleep(1.0)  # long enough for a scheduler that (wrongly) tried it
+    pod = api.ok("GET", f"/api/v1/namespaces/{NS}/pods/{name}")
+    problems = []
+    if pod.get("spec", {}).get("nodeName"):
+        return [f"the gated pod was bound to {pod['spec']['nodeName']}"]
+    rc, out = run_gpuwhy(args, name, "--format", "json")
+    if rc != 0:
+        problems.append(f"json: exit {rc}, want 0: {out[:400]}")
+    fits, summary = [], None
+    try:
+        p = json.loads(out)["pods"][0]
+        fits = [n["name"] for n in p["nodes"] if n["fits"]]
+        summary = p["summary"]
+        if p["outcome"] != "explained" or p["scheduling_gates"] != [GATE] or not p["scheduling_gated"]:
+            problems.append(f"outcome {p['outcome']}, gates {p['scheduling_gates']}: want explained, [{GATE}]")
+        if p["scheduler"]["message"] is not None or p["scheduler"]["unmodelled_reasons"]:
+            problems.append(f"the apiserver's gate condition taken for a scheduler verdict: {p['scheduler']}")
+        if p["not_modelled"]:
+            problems.append(f"scoring-only constraints taken for filters: {p['not_modelled']}")
+    except (ValueError, KeyError, IndexError) as e:
+        problems.append(f"json report unreadable: {e}")
+    for lang, words in STATE_PHRASES.items():
+        rc, table = run_gpuwhy(args, name, lang=lang)
+        if rc != 0 or words["gated"] not in table or PHRASES[lang][1] in table or \
+                (bool(fits) != (words["gated-fits"] in table)):
+            problems.append(f"{lang} table: exit {rc} (want 0), must say the gate and the prediction:\n{table}")
+    if args.record:
+        record(api, args, name, scenario, pod, "gated", "", version)
+    # The gate goes: the scheduler now decides, and must do what gpuwhy said.
+    api.ok("PATCH", f"/api/v1/namespaces/{NS}/pods/{name}", {"spec": {"schedulingGates": None}},
+           "application/merge-patch+json")
+    after, state, detail = verdict_of(api, name)
+    if state == "scheduled" and detail not in fits:
+        problems.append(f"the scheduler bound it to {detail}; gpuwhy said it fits {fits}")
+    if state == "unschedulable" and (fits or summary != detail):
+        problems.append(f"the scheduler: [{detail}]; gpuwhy: fits {fits}, summary [{summary}]")
+    if args.record:
+        path = os.path.join(args.record, f"held-{scenario}.json")
+        with open(path) as f:
+            cap = json.load(f)
+        cap["verdict"], cap["scheduler"] = state, detail  # what the scheduler did once the gate went
+        with open(path, "w") as f:
+            json.dump(cap, f, sort_keys=True)
+            f.write("\n")
+    return problems
+
+
+def unserved(api, args, version):
+    """spec.schedulerName that no scheduler serves: nobody writes a verdict; gpuwhy says so, exit 4."""
+    name = "held-unserved-scheduler"
+    api.ok("POST", f"/api/v1/namespaces/{NS}/pods",
+           pod_object(name, target({"schedulerName": "gpuwhy-nobody"}), "unserved"))
+    time.sleep(2.0)
+    pod = api.ok("GET", f"/api/v1/namespaces/{NS}/pods/{name}")
+    problems = []
+    if pod.get("spec", {}).get("nodeName") or pod.get("status", {}).get("conditions"):
+        problems.append(f"someone served the pod: {pod.get('status')}")
+    rc, out = run_gpuwhy(args, name, "--format", "json")
+    if rc != 4:
+        problems.append(f"json: exit {rc}, want 4: {out[:400]}")
+    try:
+        p = json.loads(out)["pods"][0]
+        if p["outcome"] != "unserved-scheduler" or p["summary"] is not None:
+            problems.append(f"outcome {p['outcome']}, summary {p['summary']!r}; want unserved-scheduler, null")
+    except (ValueError, KeyError, IndexError) as e:
+        problems.append(f"json report unreadable: {e}")
+    for lang, words in STATE_PHRASES.items():
+        rc, table = run_gpuwhy(args, name, lang=lang)
+        if rc != 4 or words["unserved"] not in table or PHRASES[lang][0] in table:
+            problems.append(f"{lang} table: exit {rc} (want 4), must say no scheduler answered:\n{table}")
+    if args.record:
+        record(api, args, name, "unserved-scheduler", pod, "pending", "", version)
+    return problems
+
+
+def node_gone(api, args, version):
+    """A Running pod whose node is deleted: the node is missing, and the pod did not 'stay Pending'."""
+    node = "held-gone-node"
+    api.ok("POST", "/api/v1/nodes", {
+        "apiVersion": "v1", "kind": "Node",
+        "metadata": {"name": node, "annotations": {"kwok.x-k8s.io/node": "fake"}, "labels": {HOST: node}},
+        "status": {"allocatable": dict(ROOMY), "capacity": dict(ROOMY)}})
+    problems = []
+    try:
+        name = "held-node-gone"
+        api.ok("POST", f"/api/v1/namespaces/{NS}/pods",
+               pod_object(name, target({"nodeName": node, "tolerations": [{"operator": "Exists"}]}), "gone"))
+        if not wait_phase(api, name, "Running", timeout=60):
+            return [f"the pod on {node} never ran"]
+    finally:
+        api.call("DELETE", f"/api/v1/nodes/{node}")
+    deadline = time.time() + 20
+    while time.time() < deadline and api.call("GET", f"/api/v1/nodes/{node}")[0] != 404:
+        time.sleep(0.1)
+    pod = api.ok("GET", f"/api/v1/namespaces/{NS}/pods/{name}")
+    if pod.get("status", {}).get("phase") != "Running":
+        problems.append(f"the pod is {pod.get('status', {}).get('phase')} once its node went, not Running")
+    rc, out = run_gpuwhy(args, name, "--format", "json")
+    if rc != 1:
+        problems.append(f"json: exit {rc}, want 1: {out[:400]}")
+    for lang, words in STATE_PHRASES.items():
+        rc, table = run_gpuwhy(args, name, lang=lang)
+        if rc != 1 or words["gone"] not in table or words["pending"] in table:
+            problems.append(f"{lang} table: exit {rc} (want 1), must say the node was deleted:\n{table}")
+    if args.record:
+        record(api, args, name, "node-gone", pod, "running", "", version)
+    return problems
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--kubeconfig", required=True)
@@ -312,7 +480,23 @@ def main():
     clean(api)
     print(f"why_held: ghost-node: {'ok' if not problems else 'DISAGREE'}")
     failures += [("ghost-node", p) for p in problems]
-    print(f"why_held: {version}: {len(scenarios(names)) + 1} scenarios, {len(failures)} problem(s)")
+    for sc in gated_scenarios(names):
+        try:
+            problems = run_gated(api, args, sc, version)
+        finally:
+            clean(api)
+        print(f"why_held: {sc[0]}: {'ok' if not problems else 'DISAGREE'}")
+        failures += [(sc[0], p) for p in problems]
+    apply_nodes(api, {n: {"labels": {}, "taints": [], "unschedulable": False, "allocatable": dict(ROOMY)} for n in names})
+    for label, run in (("unserved-scheduler", unserved), ("node-gone", node_gone)):
+        try:
+            problems = run(api, args, version)
+        finally:
+            clean(api)
+        print(f"why_held: {label}: {'ok' if not problems else 'DISAGREE'}")
+        failures += [(label, p) for p in problems]
+    total = len(scenarios(names)) + 1 + len(gated_scenarios(names)) + 2
+    print(f"why_held: {version}: {total} scenarios, {len(failures)} problem(s)")
     for sc, p in failures:
         print(f"DISAGREE {sc}: {p}")
     return 1 if failures else 0

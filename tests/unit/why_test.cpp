@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpuwhy/base/error.h"
+#include "gpuwhy/base/text.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/why/render.h"
@@ -571,7 +572,18 @@ TEST(WhyUnmodelled, AnUnmodelledSpecIsNoBinding) {
   Verdict plain = explain(pod, c->nodes(), c->pods(), wording_for(c->version));
   EXPECT_EQ(plain.outcome(), Outcome::kExplained);
   EXPECT_EQ(cli::why_exit_code({plain}), kExitPass);
-  pod["spec"]["affinity"]["podAntiAffinity"] = json::object();
+  // Scoring only (preferred anti-affinity, a ScheduleAnyway spread): no filter, the same verdict.
+  const json term = {{"labelSelector", {{"matchLabels", {{"app", "x"}}}}}, {"topologyKey", "kubernetes.io/hostname"}};
+  pod["spec"]["affinity"]["podAntiAffinity"]["preferredDuringSchedulingIgnoredDuringExecution"] =
+      json::array({{{"weight", 10}, {"podAffinityTerm", term}}});
+  pod["spec"]["topologySpreadConstraints"] = json::array({{{"maxSkew", 1},
+                                                           {"topologyKey", "zone"},
+                                                           {"whenUnsatisfiable", "ScheduleAnyway"},
+                                                           {"labelSelector", term["labelSelector"]}}});
+  const Verdict soft = explain(pod, c->nodes(), c->pods(), wording_for(c->version));
+  EXPECT_EQ(soft.outcome(), Outcome::kExplained);
+  EXPECT_TRUE(soft.not_modelled.empty());
+  pod["spec"]["affinity"]["podAntiAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"] = json::array({term});
   Verdict v = explain(pod, c->nodes(), c->pods(), wording_for(c->version));
   EXPECT_EQ(v.outcome(), Outcome::kNotExplained);
   expect_no_binding_predicted(v);
@@ -655,7 +667,7 @@ TEST(WhyHeld, EveryUnmodelledPluginIsNamedNeverGuessed) {
   std::set<std::string> seen;
   for (const auto& c : held_captures()) {
     const std::string scenario = c.j["scenario"];
-    if (scenario == "ghost-node") continue;
+    if (held_phrases().count(scenario) == 0) continue;  // the states below: gates, schedulers, nodes
     seen.insert(scenario);
     Verdict v = c.explain_it();
     add_scheduler_view(v, c.j["pod"], c.j["events"].get<std::vector<json>>());
@@ -691,6 +703,132 @@ TEST(WhyHeld, TheGhostNodeIsNotABinding) {
     EXPECT_EQ(cli::why_exit_code({v}), kExitFail);
   }
   EXPECT_GE(ghosts, 1) << "record with fixtures/cluster/record-why";
+}
+
+std::vector<const Capture*> held_of(const std::set<std::string>& scenarios) {
+  static const std::vector<Capture> all = held_captures();
+  std::vector<const Capture*> out;
+  for (const auto& c : all) {
+    if (scenarios.count(c.j["scenario"].get<std::string>()) != 0) out.push_back(&c);
+  }
+  return out;
+}
+
+// Created with a scheduling gate, read by gpuwhy, then ungated: the capture is the gated pod and
+// what the scheduler did once the gate went. The apiserver's "Scheduling is blocked due to
+// non-empty scheduling gates" is no scheduler's verdict; the prediction is the scheduler's.
+TEST(WhyHeld, AGatedPodIsAStateAndItsPredictionHolds) {
+  const auto cs = held_of({"gated-fits", "gated-no-fit", "soft-constraints"});
+  EXPECT_EQ(cs.size(), 3U) << "record with fixtures/cluster/record-why";
+  for (const Capture* c : cs) {
+    Verdict v = c->explain_it();
+    add_scheduler_view(v, c->j["pod"], c->j["events"].get<std::vector<json>>());
+    EXPECT_TRUE(v.gated) << c->file;
+    EXPECT_EQ(v.scheduling_gates, std::vector<std::string>{"gpuwhy.example/hold"}) << c->file;
+    EXPECT_TRUE(v.scheduler_message.empty()) << c->file << ": " << v.scheduler_message;
+    EXPECT_TRUE(v.unmodelled_reasons.empty()) << c->file;
+    EXPECT_TRUE(v.not_modelled.empty()) << c->file << ": scoring-only constraints never filter";
+    EXPECT_EQ(v.outcome(), Outcome::kExplained) << c->file;
+    EXPECT_EQ(cli::why_exit_code({v}), kExitPass) << c->file;
+    EXPECT_EQ(to_json(v, "en")["scheduling_gates"], json::array({"gpuwhy.example/hold"}));
+    if (c->unschedulable()) {
+      EXPECT_EQ(v.fitting_nodes(), 0) << c->file;
+      EXPECT_EQ(v.summary, c->j["scheduler"]) << c->file;
+    } else {
+      EXPECT_EQ(c->j["verdict"], "scheduled") << c->file;
+      EXPECT_EQ(node_of(v, c->j["scheduler"]).gate, Gate::kNone) << c->file << ": bound to " << c->j["scheduler"];
+    }
+    for (const auto lang : i18n::kLangs) {
+      const std::string t = render_table(v, lang);
+      EXPECT_NE(t.find(i18n::render(msg("why.ui.gated", {{"gates", "gpuwhy.example/hold"}}), lang)), std::string::npos)
+          << t;
+      EXPECT_EQ(t.find(i18n::text("why.ui.not-explained", lang)), std::string::npos) << t;
+      const std::string fits = i18n::text("why.ui.gated-fits-on", lang);
+      EXPECT_EQ(t.find(fits.substr(0, fits.find('{'))) != std::string::npos, v.fitting_nodes() > 0) << t;
+    }
+    // The same pod without its gate: the same prediction, the usual words.
+    json pod = c->j["pod"];
+    pod["spec"].erase("schedulingGates");
+    Verdict ungated = explain(pod, c->nodes(), c->pods(), wording_for(c->version));
+    EXPECT_EQ(ungated.outcome(), Outcome::kExplained) << c->file;
+    EXPECT_EQ(ungated.fitting_nodes(), v.fitting_nodes()) << c->file;
+  }
+}
+
+// spec.schedulerName no scheduler serves: nobody wrote a verdict; no binding is predicted.
+TEST(WhyHeld, AnUnservedSchedulerIsSaidAndNoBindingPredicted) {
+  const auto cs = held_of({"unserved-scheduler"});
+  ASSERT_EQ(cs.size(), 1U) << "record with fixtures/cluster/record-why";
+  Verdict v = cs[0]->explain_it();
+  add_scheduler_view(v, cs[0]->j["pod"], cs[0]->j["events"].get<std::vector<json>>());
+  EXPECT_GT(v.fitting_nodes(), 0);
+  EXPECT_EQ(v.outcome(), Outcome::kUnservedScheduler);
+  EXPECT_EQ(cli::why_exit_code({v}), kExitNotExplained);
+  EXPECT_TRUE(v.summary.empty());
+  EXPECT_EQ(to_json(v, "en")["outcome"], "unserved-scheduler");
+  for (const auto lang : i18n::kLangs) {
+    const std::string t = render_table(v, lang);
+    EXPECT_NE(t.find(i18n::render(msg("why.ui.unserved-scheduler", {{"name", "gpuwhy-nobody"}}), lang)),
+              std::string::npos)
+        << t;
+    const std::string fits_on = i18n::text("why.ui.fits-on", lang);
+    EXPECT_EQ(t.find(fits_on.substr(fits_on.find("{nodes}") + 7)), std::string::npos) << t;
+  }
+}
+
+// A Running pod whose node was deleted: the node is missing, and the words fit its phase.
+TEST(WhyHeld, ANodeDeletedUnderARunningPodIsNotSaidToStayPending) {
+  const auto cs = held_of({"node-gone"});
+  ASSERT_EQ(cs.size(), 1U) << "record with fixtures/cluster/record-why";
+  Verdict v = cs[0]->explain_it();
+  add_scheduler_view(v, cs[0]->j["pod"], cs[0]->j["events"].get<std::vector<json>>());
+  EXPECT_EQ(v.phase, "Running");
+  EXPECT_EQ(v.outcome(), Outcome::kNodeMissing);
+  EXPECT_EQ(cli::why_exit_code({v}), kExitFail);
+  for (const auto lang : i18n::kLangs) {
+    const std::string t = render_table(v, lang);
+    const std::map<std::string, std::string> args = {{"node", v.node_name}, {"phase", "Running"}};
+    EXPECT_NE(t.find(i18n::render(msg("why.ui.node-gone", args), lang)), std::string::npos) << t;
+    EXPECT_EQ(t.find(i18n::render(msg("why.ui.node-missing", args), lang)), std::string::npos) << t;
+  }
+}
+
+// At a terminal's width no line is wider (a single unbreakable token aside), and the words are
+// those of the unwrapped table: only the spaces and line breaks move. Korean particles follow the
+// catalog's rule: never the "을(를)" form for a value whose last sound is known.
+TEST(WhyOutput, TablesFitTheTerminalWidthAndKeepEveryWord) {
+  std::vector<const Capture*> all;
+  for (const auto& c : captures()) all.push_back(&c);
+  static const std::vector<Capture> held = held_captures();
+  for (const auto& c : held) all.push_back(&c);
+  const auto squeezed = [](const std::string& t) {
+    std::string out;
+    for (const char ch : t) {
+      if (ch != ' ' && ch != '\n') out += ch;
+    }
+    return out;
+  };
+  int wrapped = 0;
+  for (const Capture* c : all) {
+    Verdict v = c->explain_it();
+    add_scheduler_view(v, c->j["pod"], c->j["events"].get<std::vector<json>>());
+    for (const auto lang : i18n::kLangs) {
+      const std::string wide = render_table(v, lang);
+      for (const std::size_t width : {40U, 80U, 120U}) {
+        const std::string t = render_table(v, lang, width);
+        for (const auto& line : text::lines(t)) {
+          const bool one_token = line.find(' ', line.find_first_not_of(' ')) == std::string::npos;
+          EXPECT_TRUE(text::display_width(line) <= width || one_token) << c->file << " at " << width << ":\n" << t;
+        }
+        EXPECT_EQ(squeezed(t), squeezed(wide)) << c->file;
+        wrapped += t != wide ? 1 : 0;
+      }
+      if (lang == i18n::Lang::kKo) {
+        for (const char* form : {"을(를)", "이(가)", "은(는)"}) EXPECT_EQ(wide.find(form), std::string::npos) << wide;
+      }
+    }
+  }
+  EXPECT_GT(wrapped, 0);
 }
 
 TEST(WhyCli, UsageErrorsExitTwo) {

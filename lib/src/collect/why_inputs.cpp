@@ -1,5 +1,6 @@
 #include "gpuwhy/collect/why_inputs.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "gpuwhy/base/error.h"
@@ -42,6 +43,24 @@ void read_cluster(kube::Client& client, kube::ListBudget& budget, WhyInputs& in,
   }
 }
 
+// The namespaces holding a pod named `name`: where `why NAME` without -n (or with the wrong one)
+// was probably meant to look.
+std::vector<std::string> namespaces_with(kube::Client& client, const std::string& name) {
+  std::vector<std::string> out;
+  try {
+    for (const json& p :
+         kube::list_all(client, "/api/v1/pods?fieldSelector=" + escape("metadata.name=" + name), true)) {
+      const json& md = p.value("metadata", json::object());
+      if (md.is_object() && md.contains("namespace") && md["namespace"].is_string()) out.push_back(md["namespace"]);
+    }
+  } catch (const kube::HttpError&) {
+    // Listing every namespace's pods may be forbidden: then there is no suggestion.
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 }  // namespace
 
 WhyInputs read_why_inputs(kube::Client& client, const std::string& ns, const std::string& name) {
@@ -60,6 +79,7 @@ WhyInputs read_why_inputs(kube::Client& client, const std::string& ns, const std
     } catch (const kube::HttpError& e) {
       if (e.http_status() != 404) throw;
       in.pod_missing = true;
+      in.elsewhere = namespaces_with(client, name);
       return in;
     }
   }

@@ -1164,6 +1164,8 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.why-pod-or-all", "give a pod (NAME or pod/NAME) or --all, not both and not neither"},
     {"cli.error.why-bad-pod", "\"{pod}\": not a pod name (NAME or pod/NAME)"},
     {"cli.error.why-no-pod", "pod {namespace}/{pod} not found"},
+    {"cli.error.why-no-pod-elsewhere",
+     "pod {namespace}/{pod} not found; a pod {pod} exists in namespace {namespaces}: gpuwhy why {pod} -n {other}"},
     {"why.ui.pod", "Pod {namespace}/{pod} ({phase}), requests: {request}"},
     {"why.ui.no-request", "nothing"},
     {"why.ui.col.node", "NODE"},
@@ -1180,8 +1182,17 @@ constexpr CatalogEntry kEntries[] = {
     {"why.ui.not-modelled", "Not modelled by gpuwhy: {what}. Its verdict is the scheduler's alone."},
     {"why.ui.bound", "The pod is bound to {node}: no scheduler gate holds it."},
     {"why.ui.gated",
-     "The pod has scheduling gates (spec.schedulingGates): the scheduler does not try it until they "
-     "are removed."},
+     "The pod has scheduling gates ({gates}): the scheduler has not tried it and will not until every gate is "
+     "removed. Below is what it would do then."},
+    {"why.ui.gated-fits-on",
+     "Once the gates are removed, the pod fits {count} node(s): {nodes}. The scheduler should bind it at its "
+     "first try."},
+    {"why.ui.gated-summary", "gpuwhy, once the gates are removed: {summary}"},
+    {"why.ui.unserved-scheduler",
+     "spec.schedulerName is {name}: default-scheduler leaves this pod alone, and no scheduler has written a verdict "
+     "on it (no PodScheduled condition, no FailedScheduling event). If no scheduler serves {name}, the pod stays "
+     "Pending: create it again with spec.schedulerName default-scheduler (or without it). gpuwhy does not predict "
+     "a binding; the rows above are what default-scheduler would do."},
     {"why.ui.fits-on", "The pod fits {count} node(s): {nodes}. The scheduler should bind it at its next try."},
     {"why.ui.other-scheduler", "spec.schedulerName is {name}: gpuwhy models default-scheduler only."},
     {"why.ui.prefilter", "Refused before any node was tried: {reason}."},
@@ -1189,6 +1200,11 @@ constexpr CatalogEntry kEntries[] = {
      "spec.nodeName names {node}, and there is no node {node}. A pod that names its node is never seen by the "
      "scheduler: it is in the kubelet's hands, and no kubelet {node} exists. It stays Pending until a node {node} "
      "joins, or until it is created again without spec.nodeName (or naming a node that exists)."},
+    {"why.ui.node-gone",
+     "spec.nodeName names {node}, and there is no node {node}: the pod was bound there and the node has been "
+     "deleted since. Its phase ({phase}) is the last one written for it; nothing runs it now. The pod garbage "
+     "collector (kube-controller-manager) deletes pods of nodes that no longer exist; its controller, if it has "
+     "one, then creates a new pod for the scheduler to place."},
     {"why.ui.gate.not-modelled", "(not modelled)"},
     {"why.ui.gate.passes", "passes every gate gpuwhy checks; the scheduler still said no"},
     {"why.ui.one-of", "one of: {reasons}"},

@@ -1253,6 +1253,9 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.why-pod-or-all", "Pod（NAME または pod/NAME）か --all のどちらか一方を指定してください"},
     {"cli.error.why-bad-pod", "\"{pod}\": Pod の名前ではありません（NAME または pod/NAME）"},
     {"cli.error.why-no-pod", "Pod {namespace}/{pod} が見つかりません"},
+    {"cli.error.why-no-pod-elsewhere",
+     "Pod {namespace}/{pod} が見つかりません。Pod {pod} は名前空間 {namespaces} にあります: gpuwhy why {pod} -n "
+     "{other}"},
     {"why.ui.pod", "Pod {namespace}/{pod}（{phase}）、要求: {request}"},
     {"why.ui.no-request", "なし"},
     {"why.ui.col.node", "ノード"},
@@ -1269,8 +1272,17 @@ constexpr CatalogEntry kEntries[] = {
     {"why.ui.not-modelled", "gpuwhy はモデル化していません: {what}。ここはスケジューラーだけが判定します。"},
     {"why.ui.bound", "Pod は {node} にバインドされています: 止めているスケジューラーの関門はありません。"},
     {"why.ui.gated",
-     "Pod にスケジューリングゲート（spec.schedulingGates）があります: 外されるまでスケジューラーは"
-     "試しません。"},
+     "Pod にスケジューリングゲート（{gates}）があります: スケジューラーはまだこの Pod を試しておらず、"
+     "ゲートがすべて外されるまで試しません。以下はそのときスケジューラーが行うことです。"},
+    {"why.ui.gated-fits-on",
+     "ゲートが外されると、Pod は {count} 台のノードに収まります: "
+     "{nodes}。スケジューラーが最初の試行でバインドします。"},
+    {"why.ui.gated-summary", "ゲートが外されたときの gpuwhy の判定: {summary}"},
+    {"why.ui.unserved-scheduler",
+     "spec.schedulerName が {name} です: default-scheduler はこの Pod を扱わず、どのスケジューラーもこの Pod "
+     "に判定を書いていません（PodScheduled 条件も `FailedScheduling` イベントもありません）。{name} を担当する"
+     "スケジューラーがなければ Pod は Pending のままです: spec.schedulerName を default-scheduler にするか外して"
+     "作り直してください。gpuwhy はバインドを予測しません。上の行は default-scheduler ならどうするかです。"},
     {"why.ui.fits-on", "Pod は {count} 台のノードに収まります: {nodes}。スケジューラーが次の試行でバインドします。"},
     {"why.ui.other-scheduler", "spec.schedulerName が {name} です: gpuwhy は default-scheduler だけをモデル化します。"},
     {"why.ui.prefilter", "どのノードも試す前に拒否されました: {reason}。"},
@@ -1278,6 +1290,11 @@ constexpr CatalogEntry kEntries[] = {
      "spec.nodeName は {node} を指していますが、ノード {node} は存在しません。ノードを指定した Pod "
      "はスケジューラーが扱いません: kubelet の担当ですが、kubelet {node} はありません。ノード {node} "
      "が参加するか、spec.nodeName なしで（または存在するノードを指定して）作り直すまで Pending のままです。"},
+    {"why.ui.node-gone",
+     "spec.nodeName は {node} を指していますが、ノード {node} は存在しません: Pod はそのノードにバインドされ、"
+     "その後ノードが削除されました。フェーズ（{phase}）は最後に書かれたもので、今この Pod を動かしているものは"
+     "ありません。Pod ガベージコレクター（kube-controller-manager）が存在しないノードの Pod を削除し、"
+     "コントローラーがあればスケジューラーが配置する新しい Pod を作ります。"},
     {"why.ui.gate.not-modelled", "（モデル化外）"},
     {"why.ui.gate.passes", "gpuwhy が確認する関門はすべて通過。それでもスケジューラーは拒否"},
     {"why.ui.one-of", "次のいずれか: {reasons}"},

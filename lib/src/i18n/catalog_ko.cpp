@@ -1178,7 +1178,10 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.opt.why-format", "출력 형식: table 또는 json"},
     {"cli.error.why-pod-or-all", "파드(NAME 또는 pod/NAME)나 --all 중 하나만 주세요"},
     {"cli.error.why-bad-pod", "\"{pod}\": 파드 이름이 아닙니다 (NAME 또는 pod/NAME)"},
-    {"cli.error.why-no-pod", "파드 {namespace}/{pod}을(를) 찾을 수 없습니다"},
+    {"cli.error.why-no-pod", "파드 {namespace}/{pod:을/를} 찾을 수 없습니다"},
+    {"cli.error.why-no-pod-elsewhere",
+     "파드 {namespace}/{pod:을/를} 찾을 수 없습니다. 파드 {pod:은/는} 네임스페이스 {namespaces}에 있습니다: gpuwhy why "
+     "{pod} -n {other}"},
     {"why.ui.pod", "파드 {namespace}/{pod} ({phase}), 요청: {request}"},
     {"why.ui.no-request", "없음"},
     {"why.ui.col.node", "노드"},
@@ -1195,15 +1198,28 @@ constexpr CatalogEntry kEntries[] = {
     {"why.ui.not-modelled", "gpuwhy가 모델링하지 않음: {what}. 이 부분은 스케줄러만 판단합니다."},
     {"why.ui.bound", "파드가 {node}에 바인딩되어 있습니다: 막는 스케줄러 관문이 없습니다."},
     {"why.ui.gated",
-     "파드에 스케줄링 게이트(spec.schedulingGates)가 있습니다: 제거될 때까지 스케줄러가 시도하지 "
-     "않습니다."},
+     "파드에 스케줄링 게이트({gates})가 있습니다: 스케줄러는 아직 이 파드를 시도하지 않았고, 게이트가 모두 "
+     "제거될 때까지 시도하지 않습니다. 아래는 그때 스케줄러가 할 일입니다."},
+    {"why.ui.gated-fits-on",
+     "게이트가 제거되면 파드가 노드 {count}개에 들어갑니다: {nodes}. 스케줄러가 첫 시도에 바인딩할 것입니다."},
+    {"why.ui.gated-summary", "게이트가 제거되면 gpuwhy 판단: {summary}"},
+    {"why.ui.unserved-scheduler",
+     "spec.schedulerName이 {name}입니다: default-scheduler는 이 파드를 다루지 않고, 어떤 스케줄러도 이 파드에 "
+     "판정을 쓰지 않았습니다(PodScheduled 조건도, `FailedScheduling` 이벤트도 없음). {name:을/를} 맡는 스케줄러가 "
+     "없으면 파드는 Pending으로 남습니다: spec.schedulerName을 default-scheduler로 하거나 빼고 다시 만드세요. "
+     "gpuwhy는 바인딩을 예측하지 않습니다. 위의 행은 default-scheduler라면 할 일입니다."},
     {"why.ui.fits-on", "파드가 노드 {count}개에 들어갑니다: {nodes}. 스케줄러가 다음 시도에 바인딩할 것입니다."},
     {"why.ui.other-scheduler", "spec.schedulerName이 {name}입니다: gpuwhy는 default-scheduler만 모델링합니다."},
     {"why.ui.prefilter", "어느 노드도 시도하기 전에 거절됨: {reason}."},
     {"why.ui.node-missing",
-     "spec.nodeName이 {node}을(를) 가리키지만 노드 {node}은(는) 없습니다. 노드를 지정한 파드는 스케줄러가 보지 "
-     "않습니다: kubelet의 몫인데 kubelet {node}이(가) 없습니다. 노드 {node}이(가) 들어오거나, spec.nodeName 없이(또는 "
+     "spec.nodeName이 {node:을/를} 가리키지만 노드 {node:은/는} 없습니다. 노드를 지정한 파드는 스케줄러가 보지 "
+     "않습니다: kubelet의 몫인데 kubelet {node:이/가} 없습니다. 노드 {node:이/가} 들어오거나, spec.nodeName 없이(또는 "
      "있는 노드를 지정해) 다시 만들 때까지 Pending으로 남습니다."},
+    {"why.ui.node-gone",
+     "spec.nodeName이 {node:을/를} 가리키지만 노드 {node:은/는} 없습니다: 파드는 그 노드에 바인딩되었고 노드는 그 뒤에 "
+     "삭제되었습니다. 단계({phase})는 마지막으로 기록된 것이며 지금 이 파드를 실행하는 것은 없습니다. 파드 가비지 "
+     "컬렉터(kube-controller-manager)가 없는 노드의 파드를 지우고, 컨트롤러가 있다면 스케줄러가 배치할 새 파드를 "
+     "만듭니다."},
     {"why.ui.gate.not-modelled", "(모델링 안 됨)"},
     {"why.ui.gate.passes", "gpuwhy가 확인하는 관문을 모두 통과; 그래도 스케줄러는 거절함"},
     {"why.ui.one-of", "다음 중 하나: {reasons}"},
@@ -1221,26 +1237,26 @@ constexpr CatalogEntry kEntries[] = {
     {"why.ui.no-pending", "네임스페이스 {namespace}에 Pending 파드가 없습니다."},
     {"why.detail.prefilter",
      "파드의 필수 노드 어피니티가 다른 노드를 이름으로 고정하므로(matchFields metadata.name) "
-     "{node}은(는) 시도되지 않습니다"},
-    {"why.fix.prefilter", "필수 노드 어피니티의 metadata.name 값에 {node}을(를) 넣거나 그 항을 지우세요"},
+     "{node:은/는} 시도되지 않습니다"},
+    {"why.fix.prefilter", "필수 노드 어피니티의 metadata.name 값에 {node:을/를} 넣거나 그 항을 지우세요"},
     {"why.detail.conflict",
      "필수 노드 어피니티의 항마다 서로 다른 노드 이름 집합을 고정하고(matchFields "
      "metadata.name) 그 집합이 겹치지 않습니다"},
     {"why.fix.conflict", "항들의 metadata.name 값이 적어도 한 노드를 가리키게 하세요"},
-    {"why.detail.unschedulable", "{node}이(가) cordon 되어 있습니다 (spec.unschedulable: true)"},
+    {"why.detail.unschedulable", "{node:이/가} cordon 되어 있습니다 (spec.unschedulable: true)"},
     {"why.fix.unschedulable", "kubectl uncordon {node}, 또는 node.kubernetes.io/unschedulable:NoSchedule 톨러레이션"},
-    {"why.detail.node-name", "파드가 노드 {want}을(를) 지정했습니다 (spec.nodeName)"},
+    {"why.detail.node-name", "파드가 노드 {want:을/를} 지정했습니다 (spec.nodeName)"},
     {"why.fix.node-name", "파드는 {want}에서만 실행됩니다: spec.nodeName을 바꾸거나 지우세요"},
-    {"why.detail.taint", "테인트 {taint}을(를) 견디는 톨러레이션이 없습니다"},
+    {"why.detail.taint", "테인트 {taint:을/를} 견디는 톨러레이션이 없습니다"},
     {"why.fix.taint",
-     "파드에 톨러레이션 {toleration}을(를) 추가하거나 테인트를 지우세요: kubectl taint node {node} "
+     "파드에 톨러레이션을 추가하거나({toleration}) 테인트를 지우세요: kubectl taint node {node} "
      "{untaint}"},
     {"why.detail.selector", "nodeSelector {key}={want}: 노드의 라벨은 {key}={have}"},
-    {"why.detail.selector-missing", "nodeSelector {key}={want}: 노드에 라벨 {key}이(가) 없습니다"},
+    {"why.detail.selector-missing", "nodeSelector {key}={want}: 노드에 라벨 {key:이/가} 없습니다"},
     {"why.fix.selector", "kubectl label node {node} {key}={value}, 또는 파드의 nodeSelector를 바꾸세요"},
     {"why.detail.affinity", "필수 노드 어피니티 항 {term}: {failure}"},
     {"why.fix.affinity", "{node}에 필수 노드 어피니티의 한 항과 맞는 라벨을 붙이거나 항을 바꾸세요"},
-    {"why.detail.port", "호스트 포트 {port}/{protocol}을(를) 파드 {pod}이(가) 쓰고 있습니다"},
+    {"why.detail.port", "호스트 포트 {port}/{protocol:을/를} 파드 {pod:이/가} 쓰고 있습니다"},
     {"why.fix.port", "{port} 말고 다른 hostPort를 고르거나 빼세요"},
     {"why.detail.resource",
      "{resource}: 할당 가능 {allocatable}, 바인딩된 파드들의 요청 {requested}, 남은 양 "

@@ -6,6 +6,7 @@
 #include <array>
 
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/base/wrap.h"
 #include "gpuwhy/k8s/requests.h"
 
 namespace gpuwhy::why {
@@ -13,6 +14,41 @@ namespace gpuwhy::why {
 namespace {
 
 using nlohmann::json;
+
+constexpr std::size_t kMinWidth = 40;  ///< narrower terminals get lines of 40 columns, as `check`'s table
+constexpr std::size_t kMinWhy = 24;    ///< a WHY column narrower than this goes under its row instead
+
+// `text` in lines of at most `width` columns (0: one line, as it is): the first after `first`, the
+// others after `cont`, which is at least as wide. Breaks as `check`'s table does (text::wrap).
+std::string fit(const std::string& text, std::size_t width, const std::string& first, const std::string& cont) {
+  if (width == 0) return first + text + "\n";
+  const std::size_t indent = text::display_width(cont);
+  const std::size_t room = width > indent + kMinWhy / 2 ? width - indent : kMinWhy / 2;
+  std::string out;
+  bool head = true;
+  for (const auto& line : text::lines(text::wrap(text, room, ""))) {
+    if (line.empty() && !head) continue;
+    out += (head ? first : cont) + line + "\n";
+    head = false;
+  }
+  return head ? first + "\n" : out;
+}
+
+// Every line of `block` through fit(), its continuation lines two columns further in.
+std::string fit_lines(const std::string& block, std::size_t width) {
+  if (width == 0) return block;
+  std::string out;
+  for (const auto& line : text::lines(block)) {
+    const std::size_t lead = line.find_first_not_of(' ');
+    if (lead == std::string::npos) {
+      out += line + "\n";
+      continue;
+    }
+    const std::string in(lead, ' ');
+    out += fit(line.substr(lead), width, in, in + "  ");
+  }
+  return out;
+}
 
 std::string pad(const std::string& s, std::size_t width) {
   const std::size_t w = text::display_width(s);
@@ -23,6 +59,12 @@ std::string request_text(const Verdict& v, i18n::Lang lang) {
   if (v.request.empty()) return i18n::text("why.ui.no-request", lang);
   std::string out;
   for (const auto& [r, q] : v.request) out += (out.empty() ? "" : ", ") + r + " " + k8s::show_quantity(r, q);
+  return out;
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
   return out;
 }
 
@@ -53,8 +95,9 @@ std::string passed_gates_reason(const NodeVerdict& n, i18n::Lang lang) {
   return i18n::render(msg("why.ui.one-of", {{"reasons", all}}), lang);
 }
 
-// One row per node (NODE, GATE, WHY), its numbers and its fix below it.
-std::string node_rows(const Verdict& v, i18n::Lang lang) {
+// One row per node (NODE, GATE, WHY), its numbers and its fix below it; WHY and the lines below
+// wrap under their column, or, when the columns leave it too little room, under the row.
+std::string node_rows(const Verdict& v, i18n::Lang lang, std::size_t width) {
   const auto r = [lang](const Msg& m) { return i18n::render(m, lang); };
   std::vector<std::array<std::string, 3>> rows;
   rows.push_back({r(msg("why.ui.col.node")), r(msg("why.ui.col.gate")), r(msg("why.ui.col.why"))});
@@ -75,14 +118,22 @@ std::string node_rows(const Verdict& v, i18n::Lang lang) {
     w0 = std::max(w0, text::display_width(row[0]));
     w1 = std::max(w1, text::display_width(row[1]));
   }
-  const std::string indent(w0 + 2 + w1 + 2, ' ');
+  const bool under = width != 0 && w0 + 2 + w1 + 2 + kMinWhy > width;
+  const std::string indent = under ? std::string(4, ' ') : std::string(w0 + 2 + w1 + 2, ' ');
   std::string out;
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    out += pad(rows[i][0], w0) + "  " + pad(rows[i][1], w1) + "  " + rows[i][2] + "\n";
+    if (under) {
+      out += pad(rows[i][0], w0) + "  " + rows[i][1] + "\n";
+      if (!rows[i][2].empty()) out += fit(rows[i][2], width, "  ", "  ");
+    } else {
+      out += fit(rows[i][2], width, pad(rows[i][0], w0) + "  " + pad(rows[i][1], w1) + "  ", indent);
+    }
     if (i == 0) continue;
     const auto& n = v.nodes[i - 1];
-    for (const auto& d : n.details) out += indent + sanitized(r(d)) + "\n";
-    if (!n.fix.id.empty()) out += indent + sanitized(r(msg("why.ui.fix", {{"fix", r(n.fix)}}))) + "\n";
+    for (const auto& d : n.details) out += fit(sanitized(r(d)), width, indent, indent + "  ");
+    if (!n.fix.id.empty()) {
+      out += fit(sanitized(r(msg("why.ui.fix", {{"fix", r(n.fix)}}))), width, indent, indent + "  ");
+    }
   }
   return out;
 }
@@ -101,9 +152,13 @@ std::string outcome_lines(const Verdict& v, i18n::Lang lang) {
   const auto r = [lang](const Msg& m) { return sanitized(i18n::render(m, lang)); };
   const std::string count = std::to_string(v.fitting_nodes());
   if (v.outcome() == Outcome::kExplained) {
-    return v.fitting_nodes() == 0 ? ""
-                                  : r(msg("why.ui.fits-on", {{"count", count}, {"nodes", fitting_names(v)}})) + "\n";
+    if (v.fitting_nodes() == 0) return "";
+    return r(msg(v.gated ? "why.ui.gated-fits-on" : "why.ui.fits-on",
+                 {{"count", count}, {"nodes", fitting_names(v)}})) +
+           "\n";
   }
+  if (v.outcome() == Outcome::kUnservedScheduler)
+    return r(msg("why.ui.unserved-scheduler", {{"name", v.scheduler}})) + "\n";
   std::string out = r(msg("why.ui.not-explained")) + "\n";
   for (const auto& u : v.unmodelled_reasons) {
     out += "  " +
@@ -123,20 +178,28 @@ std::string outcome_lines(const Verdict& v, i18n::Lang lang) {
 
 }  // namespace
 
-std::string render_table(const Verdict& v, i18n::Lang lang) {
+std::string render_table(const Verdict& v, i18n::Lang lang, std::size_t width) {
+  if (width != 0) width = std::max(width, kMinWidth);
   const auto r = [lang](const Msg& m) { return sanitized(i18n::render(m, lang)); };
   std::string out =
       r(msg("why.ui.pod",
             {{"namespace", v.namespace_}, {"pod", v.pod}, {"phase", v.phase}, {"request", request_text(v, lang)}})) +
       "\n";
   if (v.outcome() == Outcome::kNodeMissing) {
-    return out + r(msg("why.ui.node-missing", {{"node", v.node_name}})) + "\n";
+    // Pending: it never ran; any other phase: it was bound there and the node went since.
+    const bool pending = v.phase.empty() || v.phase == "Pending";
+    return fit_lines(
+        out +
+            r(msg(pending ? "why.ui.node-missing" : "why.ui.node-gone", {{"node", v.node_name}, {"phase", v.phase}})) +
+            "\n",
+        width);
   }
-  if (!v.node_name.empty()) return out + r(msg("why.ui.bound", {{"node", v.node_name}})) + "\n";
-  if (v.gated) out += r(msg("why.ui.gated")) + "\n";
-  if (!v.scheduler.empty() && v.scheduler != "default-scheduler") {
+  if (!v.node_name.empty()) return fit_lines(out + r(msg("why.ui.bound", {{"node", v.node_name}})) + "\n", width);
+  if (v.gated) out += r(msg("why.ui.gated", {{"gates", join(v.scheduling_gates)}})) + "\n";
+  if (v.other_scheduler() && v.outcome() != Outcome::kUnservedScheduler) {
     out += r(msg("why.ui.other-scheduler", {{"name", v.scheduler}})) + "\n";
   }
+  std::string rows;
   if (!v.prefilter_failure.empty()) {
     // One refusal for the whole pod: no node was tried, so no node has a row.
     out += r(msg("why.ui.prefilter", {{"reason", v.prefilter_failure}})) + "\n";
@@ -145,13 +208,16 @@ std::string render_table(const Verdict& v, i18n::Lang lang) {
       out += "  " + r(msg("why.ui.fix", {{"fix", i18n::render(v.nodes.front().fix, lang)}})) + "\n";
     }
   } else {
-    out += node_rows(v, lang);
+    rows = node_rows(v, lang, width);
   }
-  if (!v.summary.empty()) out += r(msg("why.ui.summary", {{"summary", v.summary}})) + "\n";
-  out += scheduler_lines(v, lang);  // "... differ from gpuwhy's (see below)": the outcome follows
-  out += outcome_lines(v, lang);
-  for (const auto& nm : v.not_modelled) out += r(msg("why.ui.not-modelled", {{"what", nm.what}})) + "\n";
-  return out;
+  std::string tail;
+  if (!v.summary.empty()) {
+    tail += r(msg(v.gated ? "why.ui.gated-summary" : "why.ui.summary", {{"summary", v.summary}})) + "\n";
+  }
+  tail += scheduler_lines(v, lang);  // "... differ from gpuwhy's (see below)": the outcome follows
+  tail += outcome_lines(v, lang);
+  for (const auto& nm : v.not_modelled) tail += r(msg("why.ui.not-modelled", {{"what", nm.what}})) + "\n";
+  return fit_lines(out, width) + rows + fit_lines(tail, width);
 }
 
 json report(const std::vector<Verdict>& verdicts, const std::string& server_version, i18n::Lang lang) {
@@ -167,14 +233,16 @@ json report(const std::vector<Verdict>& verdicts, const std::string& server_vers
   return out;
 }
 
-std::string render_tables(const std::vector<Verdict>& verdicts, const std::string& ns, i18n::Lang lang) {
+std::string render_tables(const std::vector<Verdict>& verdicts, const std::string& ns, i18n::Lang lang,
+                          std::size_t width) {
   if (verdicts.empty()) {
-    return text::sanitize_terminal(i18n::render(msg("why.ui.no-pending", {{"namespace", ns}}), lang)) + "\n";
+    return fit_lines(text::sanitize_terminal(i18n::render(msg("why.ui.no-pending", {{"namespace", ns}}), lang)) + "\n",
+                     width);
   }
   std::string out;
   for (std::size_t i = 0; i < verdicts.size(); ++i) {
     if (i > 0) out += "\n";
-    out += render_table(verdicts[i], lang);
+    out += render_table(verdicts[i], lang, width);
   }
   return out;
 }

@@ -27,7 +27,10 @@ namespace {
 // FailedScheduling event about it.
 void read_scheduler_message(Verdict& v, const json& pod, const std::vector<json>& events) {
   for (const json* c : array_of(path(pod, {"status", "conditions"}))) {
-    if (str(*c, "type") == "PodScheduled" && str(*c, "status") == "False" && !str(*c, "message").empty()) {
+    // SchedulingGated is the apiserver's, written when a gated pod is created ("Scheduling is
+    // blocked due to non-empty scheduling gates"): no scheduler has tried the pod.
+    if (str(*c, "type") == "PodScheduled" && str(*c, "status") == "False" && !str(*c, "message").empty() &&
+        str(*c, "reason") != "SchedulingGated") {
       v.scheduler_message = str(*c, "message");
       v.scheduler_message_source = "condition";
     }

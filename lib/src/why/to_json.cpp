@@ -59,6 +59,7 @@ json to_json(const Verdict& v, std::string_view lang) {
   out["node_name"] = v.node_name;
   out["scheduler_name"] = v.scheduler;
   out["scheduling_gated"] = v.gated;
+  out["scheduling_gates"] = v.scheduling_gates;
   out["lang"] = i18n::to_string(l);
   json req = json::object();
   for (const auto& [r, q] : v.request) req[r] = k8s::show_quantity(r, q);

@@ -61,8 +61,16 @@ int Verdict::fitting_nodes() const {
       std::count_if(nodes.begin(), nodes.end(), [](const NodeVerdict& n) { return n.gate == Gate::kNone; }));
 }
 
+bool Verdict::other_scheduler() const {
+  return !scheduler.empty() && scheduler != "default-scheduler";
+}
+
 Outcome Verdict::outcome() const {
   if (!node_name.empty()) return node_exists ? Outcome::kBound : Outcome::kNodeMissing;
+  // default-scheduler leaves the pod alone; whether another scheduler serves the name, only its
+  // own verdict on the pod would tell.
+  if (other_scheduler() && scheduler_message.empty()) return Outcome::kUnservedScheduler;
+  if (other_scheduler()) return Outcome::kNotExplained;
   if (!unmodelled_reasons.empty()) return Outcome::kNotExplained;
   // The gates let the pod through somewhere, yet the scheduler said no, or a plugin the model
   // does not have will still judge it: a binding would be a guess.
@@ -81,6 +89,7 @@ std::string to_string(Outcome o) {
     case Outcome::kBound: return "bound";
     case Outcome::kNodeMissing: return "node-missing";
     case Outcome::kNotExplained: return "not-explained";
+    case Outcome::kUnservedScheduler: return "unserved-scheduler";
   }
   return "";
 }
@@ -91,15 +100,21 @@ std::string pod_key(const json& pod) {
   return str(field(pod, "metadata"), "namespace") + "/" + str(field(pod, "metadata"), "name");
 }
 
-// What this model leaves to plugins it does not have.
+// What this model leaves to plugins it does not have. Only what filters: preferred (anti-)affinity
+// and `ScheduleAnyway` spread constraints score the nodes that pass, they never reject one.
 std::vector<NotModelled> unmodelled(const json& spec) {
   std::vector<NotModelled> out;
-  if (!array_of(field(spec, "topologySpreadConstraints")).empty()) {
-    out.push_back({"PodTopologySpread (spec.topologySpreadConstraints)"});
+  const auto spread = array_of(field(spec, "topologySpreadConstraints"));
+  if (std::any_of(spread.begin(), spread.end(),
+                  [](const json* c) { return str(*c, "whenUnsatisfiable") != "ScheduleAnyway"; })) {
+    out.push_back({"PodTopologySpread (spec.topologySpreadConstraints, DoNotSchedule)"});
   }
   const json& aff = field(spec, "affinity");
-  if (!field(aff, "podAffinity").is_null()) out.push_back({"InterPodAffinity (spec.affinity.podAffinity)"});
-  if (!field(aff, "podAntiAffinity").is_null()) out.push_back({"InterPodAffinity (spec.affinity.podAntiAffinity)"});
+  const auto required = [&aff](const char* kind) {
+    return !array_of(field(field(aff, kind), "requiredDuringSchedulingIgnoredDuringExecution")).empty();
+  };
+  if (required("podAffinity")) out.push_back({"InterPodAffinity (spec.affinity.podAffinity, required)"});
+  if (required("podAntiAffinity")) out.push_back({"InterPodAffinity (spec.affinity.podAntiAffinity, required)"});
   for (const json* vol : array_of(field(spec, "volumes"))) {
     if (!field(*vol, "persistentVolumeClaim").is_null() || !field(*vol, "ephemeral").is_null()) {
       out.push_back({"VolumeBinding, VolumeZone, NodeVolumeLimits (persistent volumes)"});
@@ -160,7 +175,8 @@ Verdict explain(const json& pod, const std::vector<json>& nodes, const std::vect
   out.node_name = str(spec, "nodeName");
   out.phase = str(field(pod, "status"), "phase");
   out.scheduler = str(spec, "schedulerName");
-  out.gated = !array_of(field(spec, "schedulingGates")).empty();
+  for (const json* g : array_of(field(spec, "schedulingGates"))) out.scheduling_gates.push_back(str(*g, "name"));
+  out.gated = !out.scheduling_gates.empty();
   out.total_nodes = static_cast<int>(nodes.size());
   out.request = k8s::pod_requests(pod);
   out.not_modelled = unmodelled(spec);
@@ -178,8 +194,9 @@ Verdict explain(const json& pod, const std::vector<json>& nodes, const std::vect
     }
     if (out.fitting_nodes() == 0) out.summary = summary_line(out.nodes, out.total_nodes, wording);
   }
-  // A pod with a node is past the scheduler: there is no FitError line to write for it.
-  if (!out.node_name.empty()) out.summary.clear();
+  // A pod with a node is past the scheduler: there is no FitError line to write for it; a pod of
+  // another scheduler gets none of the default profile's.
+  if (!out.node_name.empty() || out.other_scheduler()) out.summary.clear();
   return out;
 }
 

@@ -13,9 +13,12 @@
 namespace gpuwhy {
 
 struct WhyInputs {
-  std::string server_version;           ///< /version's gitVersion; "" when it could not be read
-  std::string ns;                       ///< the namespace read
-  bool pod_missing = false;             ///< the one pod asked for does not exist (404): nothing more was read
+  std::string server_version;  ///< /version's gitVersion; "" when it could not be read
+  std::string ns;              ///< the namespace read
+  bool pod_missing = false;    ///< the one pod asked for does not exist (404): nothing more was read
+  /// When pod_missing: the namespaces where a pod of that name exists (sorted; empty when none, or
+  /// when pods of every namespace may not be listed).
+  std::vector<std::string> elsewhere;
   std::vector<nlohmann::json> targets;  ///< the pod asked for, or every Pending pod of `ns`
   /// Read only when there is a target: every node, the pods bound to nodes that still hold
   /// resources (not Succeeded or Failed), and the FailedScheduling events of `ns` (of the pod

@@ -112,24 +112,28 @@ enum class Outcome {
   kBound,         ///< spec.nodeName names a node that exists: no scheduler gate holds the pod
   kNodeMissing,   ///< spec.nodeName names no node: in the kubelet's hands, and there is no such kubelet
   kNotExplained,  ///< a plugin gpuwhy does not model decides, or may: no binding is predicted
+  /// spec.schedulerName is not default-scheduler and no scheduler has written a verdict on the pod
+  /// (no PodScheduled condition, no FailedScheduling event): no binding is predicted.
+  kUnservedScheduler,
 };
 
 /// The gates the model checks, in the scheduler's filter order.
 std::vector<Gate> modelled_gates();
-/// "explained", "bound", "node-missing", "not-explained" (the JSON `outcome`).
+/// "explained", "bound", "node-missing", "not-explained", "unserved-scheduler" (the JSON `outcome`).
 std::string to_string(Outcome outcome);
 
 struct Verdict {
   std::string namespace_;
   std::string pod;
-  std::string node_name;                     ///< spec.nodeName: the pod is bound (or was given a node by hand)
-  bool node_exists = false;                  ///< node_name is one of the nodes read
-  std::string phase;                         ///< status.phase
-  std::string scheduler;                     ///< spec.schedulerName ("default-scheduler")
-  bool gated = false;                        ///< spec.schedulingGates: the scheduler does not try it yet
-  int total_nodes = 0;                       ///< N of "0/N nodes are available"
-  std::map<std::string, long long> request;  ///< k8s::pod_requests
-  std::vector<NodeVerdict> nodes;            ///< in the order given
+  std::string node_name;                      ///< spec.nodeName: the pod is bound (or was given a node by hand)
+  bool node_exists = false;                   ///< node_name is one of the nodes read
+  std::string phase;                          ///< status.phase
+  std::string scheduler;                      ///< spec.schedulerName ("default-scheduler")
+  bool gated = false;                         ///< spec.schedulingGates: the scheduler does not try it yet
+  std::vector<std::string> scheduling_gates;  ///< their names, in spec order
+  int total_nodes = 0;                        ///< N of "0/N nodes are available"
+  std::map<std::string, long long> request;   ///< k8s::pod_requests
+  std::vector<NodeVerdict> nodes;             ///< in the order given
   /// NodeAffinity's PreFilter refused the pod before any node was tried ("pod affinity terms
   /// conflict": every required term names disjoint metadata.name sets).
   std::string prefilter_failure;
@@ -150,6 +154,8 @@ struct Verdict {
   std::vector<SchedulerReason> unmodelled_reasons;
 
   [[nodiscard]] int fitting_nodes() const;
+  /// spec.schedulerName names a scheduler other than kube-scheduler's default profile.
+  [[nodiscard]] bool other_scheduler() const;
   [[nodiscard]] Outcome outcome() const;
 };
 
