@@ -45,11 +45,11 @@ void read_cluster(kube::Client& client, kube::ListBudget& budget, WhyInputs& in,
 
 // The namespaces holding a pod named `name`: where `why NAME` without -n (or with the wrong one)
 // was probably meant to look.
-std::vector<std::string> namespaces_with(kube::Client& client, const std::string& name) {
+std::vector<std::string> namespaces_with(kube::Client& client, const std::string& name, kube::ListBudget& budget) {
   std::vector<std::string> out;
   try {
     for (const json& p :
-         kube::list_all(client, "/api/v1/pods?fieldSelector=" + escape("metadata.name=" + name), true)) {
+         kube::list_all(client, "/api/v1/pods?fieldSelector=" + escape("metadata.name=" + name), true, budget)) {
       const json& md = p.value("metadata", json::object());
       if (md.is_object() && md.contains("namespace") && md["namespace"].is_string()) out.push_back(md["namespace"]);
     }
@@ -79,7 +79,7 @@ WhyInputs read_why_inputs(kube::Client& client, const std::string& ns, const std
     } catch (const kube::HttpError& e) {
       if (e.http_status() != 404) throw;
       in.pod_missing = true;
-      in.elsewhere = namespaces_with(client, name);
+      in.elsewhere = namespaces_with(client, name, budget);
       return in;
     }
   }

@@ -261,7 +261,7 @@ std::string first_sentence(const std::string& s) {
 
 std::string root_fault(const RunResult& run, const CheckResult& check, i18n::Lang lang) {
   if (check.outcome.status != Status::kFail || check.outcome.caused_by.empty()) return "";
-  const std::string root = run.root_of(check.id);
+  std::string root = run.root_of(check.id);
   for (const auto& c : run.checks) {
     if (c.id != root) continue;
     // The root's finding: its hint opens with what is wrong; else what it found.
@@ -271,7 +271,9 @@ std::string root_fault(const RunResult& run, const CheckResult& check, i18n::Lan
       if (fault.size() > stop.size() && fault.compare(fault.size() - stop.size(), stop.size(), stop) == 0)
         fault.resize(fault.size() - stop.size());
     }
-    return fault.empty() ? root : one_line(fault + " (" + root + ")", 1000);
+    if (fault.empty()) return root;
+    fault.append(" (").append(root).append(")");
+    return one_line(fault, 1000);
   }
   return root;
 }
@@ -279,7 +281,9 @@ std::string root_fault(const RunResult& run, const CheckResult& check, i18n::Lan
 std::string cause_line(const RunResult& run, const CheckResult& check, i18n::Lang lang) {
   if (check.outcome.status != Status::kFail) return "";
   if (check.outcome.caused_by.empty()) return i18n::text("ui.report.root-cause", lang);
-  return i18n::text("ui.root.follows-from", lang) + ": " + root_fault(run, check, lang);
+  std::string line = i18n::text("ui.root.follows-from", lang);
+  line.append(": ").append(root_fault(run, check, lang));
+  return line;
 }
 
 std::string fix_first_line(const RunResult& run, i18n::Lang lang) {
