@@ -13,8 +13,9 @@ void use(const gpuwhy::messages::SchedulerMessage& m) {
   (void)m.blames_selector();
   (void)m.insufficient("nvidia.com/gpu");
   (void)gpuwhy::messages::describe_reasons(m);
-  for (const auto& r : m.reasons) (void)r.key();
-  if (!gpuwhy::messages::same_reasons(m, m, {"nvidia.com/gpu", "present"})) std::abort();  // reflexive
+  constexpr gpuwhy::messages::TaintRef kOwn{"nvidia.com/gpu", "present"};
+  for (const auto& r : m.reasons) (void)r.key(kOwn);
+  if (!gpuwhy::messages::same_reasons(m, m, kOwn)) std::abort();  // reflexive
 }
 }  // namespace
 
