@@ -2,15 +2,16 @@
 // holds neither k8s/ nor out/ is one line and exit 2 (never a wall of failures for a lab that is not
 // there), and run inside a lab's out/ or k8s/ the line names the lab folder above.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
+
+#include "../tools/run_binary.h"
 
 namespace gpuwhy {
 namespace {
@@ -35,24 +36,15 @@ class LabDir : public testing::Test {
   }
   void TearDown() override { fs::remove_all(root_); }
 
-  static std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-  }
-
-  // gpuwhy ARGS run in the folder `cwd`, no kubeconfig, no terminal.
+  // gpuwhy ARGS run in the folder `cwd`, no kubeconfig, no terminal (testing_tools::run_binary).
   [[nodiscard]] Ran run(const fs::path& cwd, const std::string& args, const std::string& lang = "en") const {
-    const std::string cmd = "cd '" + cwd.string() + "' && env -u KUBECONFIG LANG=C GPUWHY_LANG=" + lang + " HOME='" +
-                            root_.string() + "' " + std::string(GPUWHY_BINARY) + " " + args + " >'" +
-                            (root_ / "stdout").string() + "' 2>'" + (root_ / "stderr").string() + "' </dev/null";
-    const int status = std::system(cmd.c_str());  // NOLINT(cert-env33-c): the test runs our own binary
-    Ran r;
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = slurp(root_ / "stdout");
-    r.err = slurp(root_ / "stderr");
-    return r;
+    std::vector<std::string> argv{"/usr/bin/env", "-C",     cwd.string(),          "-u",
+                                  "KUBECONFIG",   "LANG=C", "GPUWHY_LANG=" + lang, "HOME=" + root_.string(),
+                                  GPUWHY_BINARY};
+    std::istringstream words(args);
+    for (std::string w; words >> w;) argv.push_back(w);
+    const auto r = testing_tools::run_binary(argv, root_.string());
+    return {r.exit_code, r.out, r.err};
   }
 
   // One line on stderr, nothing on stdout, exit 2.
@@ -68,9 +60,9 @@ class LabDir : public testing::Test {
 
 TEST_F(LabDir, AMistypedDirIsOneLine) {
   const std::string missing = (root_ / "lba").string();
-  const Ran r = run(root_, "check --dir '" + missing + "'");
+  const Ran r = run(root_, "check --dir " + missing);
   expect_one_line_usage(r, "--dir " + missing + ": no such folder");
-  expect_one_line_usage(run(root_, "snapshot --dir '" + missing + "' -o b.json"), "no such folder");
+  expect_one_line_usage(run(root_, "snapshot --dir " + missing + " -o b.json"), "no such folder");
   EXPECT_FALSE(fs::exists(root_ / "b.json"));
 }
 

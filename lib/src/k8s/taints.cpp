@@ -1,5 +1,6 @@
 #include "gpuwhy/k8s/taints.h"
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,15 @@ std::string_view field(const nlohmann::json& o, const char* name) {
   const auto it = o.find(name);
   if (it == o.end() || !it->is_string()) return {};
   return it->get_ref<const std::string&>();
+}
+
+// The pod's spec.tolerations when it is an array, else nullptr.
+const nlohmann::json* tolerations_of(const nlohmann::json& pod) {
+  if (!pod.is_object()) return nullptr;
+  const auto spec = pod.find("spec");
+  if (spec == pod.end() || !spec->is_object()) return nullptr;
+  const auto tols = spec->find("tolerations");
+  return tols == spec->end() || !tols->is_array() ? nullptr : &*tols;
 }
 
 }  // namespace
@@ -55,13 +65,10 @@ bool is_default_toleration_seconds(const nlohmann::json& toleration) {
 
 std::vector<nlohmann::json> authored_tolerations(const nlohmann::json& pod) {
   std::vector<nlohmann::json> out;
-  if (!pod.is_object()) return out;
-  const auto spec = pod.find("spec");
-  if (spec == pod.end() || !spec->is_object()) return out;
-  const auto tols = spec->find("tolerations");
-  if (tols == spec->end() || !tols->is_array()) return out;
-  for (const auto& t : *tols) {
-    if (!is_default_toleration_seconds(t)) out.push_back(t);
+  if (const nlohmann::json* tols = tolerations_of(pod)) {
+    for (const auto& t : *tols) {
+      if (!is_default_toleration_seconds(t)) out.push_back(t);
+    }
   }
   return out;
 }
@@ -74,15 +81,9 @@ std::string taint_text(const nlohmann::json& taint) {
 }
 
 bool tolerated(const nlohmann::json& pod, const nlohmann::json& taint) {
-  if (!pod.is_object()) return false;
-  const auto spec = pod.find("spec");
-  if (spec == pod.end() || !spec->is_object()) return false;
-  const auto tols = spec->find("tolerations");
-  if (tols == spec->end() || !tols->is_array()) return false;
-  for (const auto& t : *tols) {
-    if (tolerates(t, taint)) return true;
-  }
-  return false;
+  const nlohmann::json* tols = tolerations_of(pod);
+  return tols != nullptr &&
+         std::any_of(tols->begin(), tols->end(), [&taint](const nlohmann::json& t) { return tolerates(t, taint); });
 }
 
 bool is_admission_added(const nlohmann::json& toleration, const nlohmann::json& pod) {
