@@ -3,6 +3,7 @@
 // hint names) which of the causes it declares (CheckInfo::may_be_caused_by) is at work. A rule
 // names a cause only when that check failed; a failure no rule explains is a root cause.
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <map>
 #include <optional>
@@ -50,6 +51,7 @@ class Ctx {
     const auto it = args.find(key);
     return it == args.end() ? std::string() : it->second;
   }
+  [[nodiscard]] const std::vector<CheckResult>& checks() const { return r_.checks; }
   /// The first of `ids` that failed, or "".
   [[nodiscard]] std::string first_failed(std::initializer_list<std::string_view> ids) const {
     for (auto id : ids) {
@@ -140,6 +142,84 @@ std::string short_of_gpus(const Ctx& c, std::string_view name, long long needed_
 constexpr long long kOneGpu = 1000;
 constexpr long long kTwoGpus = 2000;  // trainer and trainer2 hold every slot
 
+// ---- facts: a failure for a fact it needed goes to the check that owns the fact ------------
+
+/// The checks of the step that creates each lab pod, in lab order: "pod X exists" is theirs.
+struct Creators {
+  std::string_view pod;
+  std::array<std::string_view, 2> checks;
+};
+constexpr std::array<Creators, 4> kCreators{{
+    {lab::kPodTrainer, {"step4.manifest"}},
+    {lab::kPodCpuOnly, {"step5.cpu-only-spec"}},
+    {lab::kPodTrainer2, {"step6.gpu", "step6.toleration"}},
+    {lab::kPodTrainer3, {"step7.same-as-trainer2"}},
+}};
+
+/// The checks whose failure leaves a gate-report count other than the lab's, per key, in the
+/// order they are asked: lab-node-0's slots, then the pods that hold or wait for them.
+struct CountCauses {
+  std::string_view key;
+  std::array<std::string_view, 6> checks;
+};
+constexpr std::array<CountCauses, 3> kCountCauses{{
+    {lab::kGateAllocatable, {"step2.allocatable", "step2.capacity"}},
+    {lab::kGateUsed,
+     {"step2.allocatable", "step2.capacity", "step4.placed-by-scheduler", "step5.trainer-not-evicted", "step6.placed",
+      "step7.pending-insufficient"}},
+    {lab::kGatePending,
+     {"step5.cpu-only-pending", "step6.placed", "step7.pending-insufficient", "step4.placed-by-scheduler"}},
+}};
+
+template <std::size_t N>
+std::string first_failed_of(const Ctx& c, const std::array<std::string_view, N>& ids) {
+  for (auto id : ids) {
+    if (!id.empty() && c.failed(id)) return std::string(id);
+  }
+  return {};
+}
+
+/// The first failed check, in lab order, that needed the same fact.
+std::string first_with(const Ctx& c, const Need& need) {
+  for (const auto& r : c.checks()) {
+    if (r.outcome.status == Status::kFail && r.outcome.unmet == need) return r.id;
+  }
+  return {};
+}
+
+/// Who owns the pod's existence: the namespace when it is missing, the NoExecute taint that
+/// evicts it, the step that creates it (a creator that found a fault in the manifest first),
+/// else the first check that needed the pod.
+std::string pod_owner(const Ctx& c, const Need& need) {
+  if (c.failed("step1.namespace")) return "step1.namespace";
+  if (c.failed("step5.taint") && evicting_taint(c.snap(), nullptr)) return "step5.taint";
+  for (const auto& cr : kCreators) {
+    if (cr.pod != need.name) continue;
+    for (auto id : cr.checks) {
+      if (!id.empty() && c.failed(id) && c.get(id)->outcome.unmet != need) return std::string(id);
+    }
+    if (std::string id = first_failed_of(c, cr.checks); !id.empty()) return id;
+  }
+  return first_with(c, need);
+}
+
+/// The check that owns the fact `r` needed and found false; "" when none (or it is `r` itself).
+std::string fact_owner(const Ctx& c, const CheckResult& r) {
+  const Need& need = r.outcome.unmet;
+  std::string owner;
+  switch (need.kind) {
+    case Need::Kind::kNone: return {};
+    case Need::Kind::kPod: owner = pod_owner(c, need); break;
+    case Need::Kind::kFile: owner = first_with(c, need); break;
+    case Need::Kind::kCount:
+      for (const auto& cc : kCountCauses) {
+        if (cc.key == need.name) owner = first_failed_of(c, cc.checks);
+      }
+      break;
+  }
+  return owner == r.id ? std::string() : owner;
+}
+
 // ---- one rule per check that can be caused ---------------------------------------------------
 
 std::string other_nodes_clean(const Ctx& c) {
@@ -184,15 +264,11 @@ std::string rejected_file(const Ctx& c) {
 
 std::string requests_defaulted(const Ctx& c) {
   const std::string h = c.hint("step4.requests-defaulted");
-  if (h == "hint.pod-missing" && evicting_taint(c.snap(), nullptr)) return c.first_failed({"step5.taint"});
-  if (h == "hint.pod-missing") return c.first_failed({"step1.namespace"});
   return c.first_failed({"step4.manifest"});
 }
 
 std::string placed_trainer(const Ctx& c) {
   const std::string h = c.hint("step4.placed-by-scheduler");
-  if (h == "hint.pod-missing" && evicting_taint(c.snap(), nullptr)) return c.first_failed({"step5.taint"});
-  if (h == "hint.pod-missing") return c.first_failed({"step1.namespace"});
   if (h == "hint.placed.constrained" || h == "hint.placed.node-name") return c.first_failed({"step4.manifest"});
   if (h == "hint.placed.wrong-node") return c.first_failed({"step2.other-nodes"});
   if (h == "hint.placed.not-bound") return short_of_gpus(c, lab::kPodTrainer, kOneGpu);
@@ -212,10 +288,9 @@ std::string taint(const Ctx& c) {
 }
 
 std::string cpu_only_pending(const Ctx& c) {
-  if (c.hint("step5.cpu-only-pending") == "hint.pod-missing") return c.first_failed({"step1.namespace"});
   const std::string node = node_of(c.snap(), lab::kPodCpuOnly);
   // Scheduled elsewhere: its selector found the GPU labels on another node.
-  if (!node.empty() && node != lab::kGpuNode) return c.first_failed({"step1.gpu-labels"});
+  if (!node.empty() && node != lab::kGpuNode) return c.first_failed({"step1.gpu-labels", "step1.other-nodes-clean"});
   // On lab-node-0, or pending for another reason than the taint: no taint kept it off, or the
   // pod tolerates it, or no node carries the labels it selects.
   return c.first_failed({"step5.taint", "step5.cpu-only-spec", "step1.gpu-labels"});
@@ -234,12 +309,10 @@ std::string saved_message(const Ctx& c, std::string_view file_check, std::string
   return c.first_failed({live_check});
 }
 
+// A trainer that is gone is the pod fact's (fact_owner): evicted by a NoExecute taint, deleted.
 std::string trainer_not_evicted(const Ctx& c) {
-  const std::string h = c.hint("step5.trainer-not-evicted");
-  if (h == "hint.step5.trainer-not-evicted.noexecute" ||
-      (h == "hint.step5.trainer-not-evicted.gone" && evicting_taint(c.snap(), nullptr)))
-    return c.first_failed({"step5.taint"});
-  if (h == "hint.step5.trainer-not-evicted.never-scheduled") return c.first_failed({"step4.placed-by-scheduler"});
+  if (c.hint("step5.trainer-not-evicted") == "hint.step5.trainer-not-evicted.never-scheduled")
+    return c.first_failed({"step4.placed-by-scheduler"});
   return {};
 }
 
@@ -259,7 +332,6 @@ std::string toleration(const Ctx& c) {
 std::string placed_trainer2(const Ctx& c) {
   const std::string h = c.hint("step6.placed");
   if (h == "hint.taint.wrong-key") return c.first_failed({"step5.taint"});
-  if (h == "hint.pod-missing") return c.first_failed({"step1.namespace"});
   if (h == "hint.placed.not-bound-toleration") return c.first_failed({"step6.toleration", "step5.taint"});
   if (h != "hint.placed.not-bound") return {};
   // Kept off by the taint: trainer2's toleration (whatever key it names) does not match it.
@@ -275,9 +347,10 @@ std::string gate_kept(const Ctx& c) {
   return c.first_failed({"step5.taint"});
 }
 
-/// trainer3 is Pending but not because trainer and trainer2 hold both slots: which is missing.
+/// trainer3 is Pending but not because trainer and trainer2 hold both slots, or it got a slot:
+/// lab-node-0 advertises another number of slots, or trainer or trainer2 is not there.
 std::string slots_free(const Ctx& c) {
-  if (advertised_milli(c.snap(), "allocatable") < kTwoGpus)
+  if (advertised_milli(c.snap(), "allocatable") != kTwoGpus)
     return c.first_failed({"step2.allocatable", "step2.capacity"});
   if (node_of(c.snap(), lab::kPodTrainer2) != lab::kGpuNode) return c.first_failed({"step6.placed"});
   if (node_of(c.snap(), lab::kPodTrainer) != lab::kGpuNode)
@@ -287,7 +360,6 @@ std::string slots_free(const Ctx& c) {
 
 std::string pending_insufficient(const Ctx& c) {
   const std::string h = c.hint("step7.pending-insufficient");
-  if (h == "hint.pod-missing") return c.first_failed({"step1.namespace"});
   if (h == "hint.step7.shared-toleration") return c.first_failed({"step6.toleration"});
   if (h == "hint.step7.premise-allocatable") return c.first_failed({"step2.allocatable", "step2.capacity"});
   if (h == "hint.step7.premise-slots") return slots_free(c);
@@ -356,6 +428,32 @@ const std::map<std::string_view, Rule>& rules() {
 
 }  // namespace
 
+std::vector<std::string_view> fact_owners(const Need& need) {
+  std::vector<std::string_view> out;
+  switch (need.kind) {
+    case Need::Kind::kNone:
+    case Need::Kind::kFile: break;
+    case Need::Kind::kPod:
+      out = {"step1.namespace", "step5.taint"};
+      for (const auto& cr : kCreators) {
+        if (cr.pod != need.name) continue;
+        for (auto id : cr.checks) {
+          if (!id.empty()) out.push_back(id);
+        }
+      }
+      break;
+    case Need::Kind::kCount:
+      for (const auto& cc : kCountCauses) {
+        if (cc.key != need.name) continue;
+        for (auto id : cc.checks) {
+          if (!id.empty()) out.push_back(id);
+        }
+      }
+      break;
+  }
+  return out;
+}
+
 void attribute_causes(const Snapshot& snap, RunResult& r) {
   // Every rule reads the outcomes as the checks left them; causes are written afterwards.
   std::map<std::string, std::string> found;
@@ -363,9 +461,10 @@ void attribute_causes(const Snapshot& snap, RunResult& r) {
     const Ctx ctx(snap, r);
     for (const auto& c : r.checks) {
       if (c.outcome.status != Status::kFail) continue;
+      // A fact the check needed decides first; the check's own rule reads what it found.
+      std::string cause = fact_owner(ctx, c);
       const auto rule = rules().find(c.id);
-      if (rule == rules().end()) continue;
-      std::string cause = rule->second(ctx);
+      if (cause.empty() && rule != rules().end()) cause = rule->second(ctx);
       if (!cause.empty() && cause != c.id) found[c.id] = std::move(cause);
     }
   }

@@ -57,6 +57,12 @@ RunResult run(const Snapshot& snap, const Selection& sel, RunMeta meta);
 /// `cause`: "input" (a bundle) or "kubeconfig" (a --kubeconfig file); the hint is hint.env.<cause>.
 RunResult not_graded(const Selection& sel, RunMeta meta, const std::string& reason, const std::string& cause);
 
+/// The checks that may own a fact another check needed and found false (Outcome::unmet), besides
+/// the checks that needed the same fact before it in lab order: for a pod, the namespace, the
+/// NoExecute taint and the checks of the step that creates it; for a gate-report count, the checks
+/// whose failure changes it. causes_test.cpp holds every fact-caused failure to these.
+std::vector<std::string_view> fact_owners(const Need& need);
+
 /// Sets outcome.caused_by on the failed checks of `r` whose failure another failed check
 /// explains, from the evidence in `snap` and the outcomes (checks/causes.cpp). run() calls it.
 void attribute_causes(const Snapshot& snap, RunResult& r);

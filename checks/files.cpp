@@ -90,12 +90,14 @@ FileRead read_text(const Snapshot& s, std::string_view rel, const Msg& expected,
     case readers::FileProblem::kNotText: kind = "not-text"; break;
   }
   if (!kind.empty()) {
-    r.failure =
-        fail(expected, msg(fmt::format("value.file.{}", kind), args()), msg(fmt::format("hint.file.{}", kind), args()));
+    r.failure = unmet(
+        fail(expected, msg(fmt::format("value.file.{}", kind), args()), msg(fmt::format("hint.file.{}", kind), args())),
+        Need::Kind::kFile, rel);
     return r;
   }
   if (empty_is_failure && text::blank(t.text)) {
-    r.failure = fail(expected, msg("value.file.empty", args()), msg("hint.file.empty", args()));
+    r.failure =
+        unmet(fail(expected, msg("value.file.empty", args()), msg("hint.file.empty", args())), Need::Kind::kFile, rel);
     return r;
   }
   r.text = t.text;

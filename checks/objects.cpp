@@ -201,7 +201,8 @@ PodOrOutcome need_pod(const Snapshot& s, std::string_view name, const Msg& expec
   if (r.pod == nullptr) {
     const std::map<std::string, std::string> args{{"pod", std::string(name)},
                                                   {"namespace", std::string(lab::kNamespace)}};
-    r.outcome = fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args));
+    r.outcome =
+        unmet(fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args)), Need::Kind::kPod, name);
   }
   return r;
 }
@@ -231,15 +232,22 @@ std::vector<std::string> foreign_taints(const json& node) {
   return out;
 }
 
+std::string removal_of(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& t : items) out.append(out.empty() ? "" : " ").append(t).append("-");
+  return out;
+}
+
 Outcome retarget_foreign_taint(const Snapshot& s, Outcome o) {
   if (o.status != Status::kFail || !s.nodes.ok()) return o;
   const json* node = find_node(s, lab::kGpuNode);
   if (node == nullptr || !gpu_taints(*node).empty()) return o;
   const auto foreign = foreign_taints(*node);
   if (foreign.empty()) return o;
-  o.hint =
-      msg("hint.taint.wrong-key",
-          {{"node", std::string(lab::kGpuNode)}, {"found", join(foreign)}, {"taint", std::string(lab::kTaintString)}});
+  o.hint = msg("hint.taint.wrong-key", {{"node", std::string(lab::kGpuNode)},
+                                        {"found", join(foreign)},
+                                        {"remove", removal_of(foreign)},
+                                        {"taint", std::string(lab::kTaintString)}});
   return o;
 }
 

@@ -83,6 +83,10 @@ std::string node_name_client(const json& pod);
 /// A "Scheduled" event from the default scheduler for this pod (uid-matched when possible).
 const json* scheduled_event(const Snapshot& s, const json& pod);
 
+/// The arguments that remove each of `items` with kubectl ("k=v:NoSchedule-", "nvidia.com/gpu.present-"),
+/// space-separated: hints show the command with the cluster's real values.
+std::string removal_of(const std::vector<std::string>& items);
+
 /// Taints of the node that are neither the lab's key nor node.kubernetes.io/*, as
 /// key=value:Effect (`nvidia.com/gpu.present=true:NoSchedule`).
 std::vector<std::string> foreign_taints(const json& node);

@@ -16,6 +16,11 @@ Outcome fail(Msg expected, Msg actual, Msg hint, std::vector<Msg> evidence) {
   return Outcome{Status::kFail, std::move(expected), std::move(actual), std::move(hint), std::move(evidence)};
 }
 
+Outcome unmet(Outcome o, Need::Kind kind, std::string_view name) {
+  o.unmet = Need{kind, std::string(name)};
+  return o;
+}
+
 Outcome env_error(const FetchError& e, std::string_view item, std::map<std::string, std::string> args) {
   Outcome o;
   o.status = Status::kError;

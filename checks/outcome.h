@@ -25,6 +25,11 @@ using nlohmann::json;
 Outcome pass(Msg expected, Msg actual, std::vector<Msg> evidence = {});
 Outcome fail(Msg expected, Msg actual, Msg hint, std::vector<Msg> evidence = {});
 
+/// `o` (a failure) with the fact it needed and found false (Outcome::unmet): the pod `name`
+/// does not exist; the file `rel` is not there or cannot be read as needed; the gate report's
+/// `key` is right for the lab but the cluster now counts otherwise.
+Outcome unmet(Outcome o, Need::Kind kind, std::string_view name);
+
 /// A live item could not be read: kError with the one-line reason as actual and a hint that
 /// it is the environment (with the RBAC rule needed on 401/403). `item` names the item
 /// (catalog "item.<item>": "the nodes") and the RBAC rule it needs ("rbac.<item>"), in the

@@ -186,7 +186,8 @@ Outcome scheduler_file(const Snapshot& s, std::string_view file, std::string_vie
   // Consistent with the live message (reason list only; the preemption tail may differ).
   if (auto e = need_pods(s)) return *e;
   const json* pod = find_pod(s, pod_name);
-  if (pod == nullptr) return fail(expected, actual, msg("hint.pod-missing", args), ev);
+  if (pod == nullptr)
+    return unmet(fail(expected, actual, msg("hint.pod-missing", args), ev), Need::Kind::kPod, pod_name);
   const auto live = live_message(*pod);
   if (!live) return fail(expected, actual, msg("hint.scheduler-file.no-live-message", args), ev);
   ev.push_back(msg("ev.live-message", {{"pod", std::string(pod_name)}, {"message", live->main}}));

@@ -1,5 +1,7 @@
 // Step 1 of the lab (docs/lab/SPEC.md): namespace gpu-why, the four GPU discovery labels on lab-node-0
 // and on no other node.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "checks.h"
@@ -30,6 +32,16 @@ Outcome namespace_exists(const Snapshot& s) {
   }
   return pass(expected, raw("Active"),
               {msg("ev.namespace-phase", {{"namespace", std::string(lab::kNamespace)}, {"phase", phase}})});
+}
+
+/// The GPU label keys `node` carries, each with the trailing minus that removes it ("" when none).
+std::string gpu_label_removal(const json& node) {
+  const json* labels = at(node, "/metadata/labels");
+  std::vector<std::string> keys;
+  for (const auto& l : lab::kGpuLabels) {
+    if (labels != nullptr && labels->contains(std::string(l.key))) keys.emplace_back(l.key);
+  }
+  return removal_of(keys);
 }
 
 /// Verifies: lab-node-0 carries the four labels, values exactly as the lab says.
@@ -68,17 +80,29 @@ Outcome gpu_labels(const Snapshot& s) {
     for (const json* other : other_nodes(s)) {
       const json* ol = at(*other, "/metadata/labels");
       if (ol != nullptr && ol->contains(std::string(lab::kGpuLabels[0].key))) {
-        return fail(
-            expected, actual,
-            msg("hint.step1.gpu-labels.wrong-node", {{"node", std::string(lab::kGpuNode)}, {"other", name_of(*other)}}),
-            evidence);
+        return fail(expected, actual,
+                    msg("hint.step1.gpu-labels.wrong-node", {{"node", std::string(lab::kGpuNode)},
+                                                             {"other", name_of(*other)},
+                                                             {"remove", gpu_label_removal(*other)}}),
+                    evidence);
       }
     }
   }
   if (missing.empty() && case_only) {
     return fail(expected, actual, msg("hint.step1.gpu-labels.case", {{"labels", join(wrong)}}), evidence);
   }
-  return fail(expected, actual, msg("hint.step1.gpu-labels.fix", {{"node", std::string(lab::kGpuNode)}}), evidence);
+  std::vector<std::string> set;  // what kubectl label sets: each missing or wrong label, as the lab wants it
+  for (const auto& l : lab::kGpuLabels) {
+    const std::string key(l.key);
+    const bool wrong_value =
+        std::any_of(wrong.begin(), wrong.end(), [&key](const std::string& w) { return w.rfind(key + "=", 0) == 0; });
+    if (wrong_value || std::find(missing.begin(), missing.end(), key) != missing.end())
+      set.push_back(fmt::format("{}={}", l.key, l.value));
+  }
+  return fail(
+      expected, actual,
+      msg("hint.step1.gpu-labels.fix", {{"node", std::string(lab::kGpuNode)}, {"labels", text::join(set, " ")}}),
+      evidence);
 }
 
 /// Verifies: no node other than lab-node-0 carries any of the four label keys.
@@ -87,8 +111,11 @@ Outcome other_nodes_clean(const Snapshot& s) {
   if (auto e = need_nodes(s)) return *e;
   std::vector<std::string> found;
   std::vector<std::string> names;
+  std::vector<std::string> commands;  // one kubectl label per labelled node, the first few
   for (const json* n : other_nodes(s)) {
     names.push_back(name_of(*n));
+    if (const std::string remove = gpu_label_removal(*n); !remove.empty() && commands.size() < 3)
+      commands.push_back(fmt::format("kubectl label node {} {}", name_of(*n), remove));
     const json* labels = at(*n, "/metadata/labels");
     for (const auto& l : lab::kGpuLabels) {
       const std::string key(l.key);
@@ -102,8 +129,10 @@ Outcome other_nodes_clean(const Snapshot& s) {
     return pass(expected, msg("value.step1.other-nodes-clean.clean", {{"nodes", join_capped(names)}}),
                 {msg("ev.checked-nodes", {{"nodes", join_capped(names)}})});
   }
-  return fail(expected, raw(join_capped(found)),
-              msg("hint.step1.other-nodes-clean", {{"node", std::string(lab::kGpuNode)}}), raws(found));
+  return fail(
+      expected, raw(join_capped(found)),
+      msg("hint.step1.other-nodes-clean", {{"node", std::string(lab::kGpuNode)}, {"commands", join(commands, "; ")}}),
+      raws(found));
 }
 
 constexpr CheckInfo kChecks[] = {

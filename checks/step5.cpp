@@ -50,6 +50,7 @@ Outcome taint(const Snapshot& s) {
     const auto foreign = foreign_taints(*node);
     if (!foreign.empty()) {
       args["found"] = join(foreign);
+      args["remove"] = removal_of(foreign);
       ev.push_back(msg("ev.other-taints", {{"node", std::string(lab::kGpuNode)}, {"taints", join(foreign)}}));
       return fail(expected, raw(join(foreign)), msg("hint.taint.wrong-key", args), ev);
     }
@@ -167,9 +168,10 @@ Outcome trainer_not_evicted(const Snapshot& s) {
   }
   const json* pod = find_pod(s, lab::kPodTrainer);
   if (pod == nullptr) {
-    return fail(
-        expected, msg("value.pod-not-found", args),
-        msg(noexecute ? "hint.step5.trainer-not-evicted.noexecute" : "hint.step5.trainer-not-evicted.gone", args));
+    return unmet(
+        fail(expected, msg("value.pod-not-found", args),
+             msg(noexecute ? "hint.step5.trainer-not-evicted.noexecute" : "hint.step5.trainer-not-evicted.gone", args)),
+        Need::Kind::kPod, lab::kPodTrainer);
   }
   const std::string node = str_at(*pod, "/spec/nodeName");
   const std::string phase = str_at(*pod, "/status/phase");
@@ -191,7 +193,7 @@ constexpr CheckInfo kChecks[] = {
      3,
      &cpu_only_pending,
      kInNodes | kInPods,
-     {"step1.namespace", "step1.gpu-labels", "step5.taint", "step5.cpu-only-spec"}},
+     {"step1.namespace", "step1.gpu-labels", "step1.other-nodes-clean", "step5.taint", "step5.cpu-only-spec"}},
     {"step5.tainted-file",
      5,
      2,

@@ -134,10 +134,13 @@ Outcome same_as_trainer2(const Snapshot& s) {
   if (auto e = need_pods(s)) return *e;
   const json* p3 = find_pod(s, lab::kPodTrainer3);
   const json* p2 = find_pod(s, lab::kPodTrainer2);
-  if (p3 == nullptr) return fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args));
+  if (p3 == nullptr)
+    return unmet(fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args)), Need::Kind::kPod,
+                 lab::kPodTrainer3);
   if (p2 == nullptr) {
     args["pod"] = std::string(lab::kPodTrainer2);
-    return fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args));
+    return unmet(fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args)), Need::Kind::kPod,
+                 lab::kPodTrainer2);
   }
   if (auto d = differences(*p3, *p2); !d.empty())
     return report(d, "pod " + std::string(lab::kPodTrainer3), "item.live-pod");

@@ -314,6 +314,10 @@ void print_warning(const std::string& line) {
   fmt::print(stderr, "{} {}\n", i18n::text("cli.prefix.warning", stderr_lang), text::sanitize_terminal(line));
 }
 
+void print_warning(const Msg& m) {
+  print_warning(i18n::render(m, stderr_lang));
+}
+
 std::string& top_lang_flag() {
   static std::string flag;
   return flag;

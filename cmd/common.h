@@ -99,6 +99,8 @@ void set_message_lang(i18n::Lang lang);
 void print_error(const std::string& line);
 /// Prints "gpuwhy: warning: <line>" to stderr, likewise.
 void print_warning(const std::string& line);
+/// The same for a catalog text, in the language of stderr.
+void print_warning(const Msg& m);
 
 /// `message`, followed by `; did you mean "X"?` when one of `candidates` is close to `word`.
 std::string with_suggestion(std::string message, std::string_view word, const std::vector<std::string>& candidates,

@@ -205,7 +205,7 @@ TEST_F(Cli, SuggestsTheClosestCommandOrCheckId) {
       {"--lang en lsit", "did you mean \"list\"?"},
       {"check --check step2.allocatible", "did you mean \"step2.allocatable\"?"},
       {"explain step5.cpu-only-pendng", "did you mean \"step5.cpu-only-pending\"?"},
-      {"--lang ko chek", "\"check\" 을(를) 말씀하신 건가요?"},
+      {"--lang ko chek", "혹시 \"check\" 말씀이신가요?"},
       {"--lang en xyzzyqq", ""},
   };
   for (const auto& c : cases) {

@@ -150,7 +150,7 @@ class Collect : public testing_tools::WithFaultServer<Collect> {
     kube::ClientConfig cfg;
     cfg.server = "http://127.0.0.1:" + std::to_string(server_->port(listener));
     cfg.token = "s3cr3t-collect-token";
-    cfg.warnings.push_back("test warning");
+    cfg.warnings.push_back(msg("kc.warn.insecure", {{"where", "test"}}));
     kube::ClientOptions o;
     o.request_timeout = std::chrono::seconds(5);
     return kube::Client(cfg, o);
@@ -169,7 +169,8 @@ TEST_F(Collect, ReadsEverythingAndDryRunsOnePod) {
   EXPECT_EQ(s.lab_dir, lab.dir());
   EXPECT_EQ(s.taken_at.size(), 20U) << s.taken_at;  // 2025-01-02T03:04:05Z
   EXPECT_EQ(s.taken_at.back(), 'Z');
-  EXPECT_EQ(s.warnings, std::vector<std::string>{"test warning"});
+  ASSERT_EQ(s.warnings.size(), 1U);
+  EXPECT_EQ(s.warnings[0].id, "kc.warn.insecure");
   EXPECT_EQ(s.server_version(), "v1.34.0");
   ASSERT_TRUE(s.namespace_.ok());
   EXPECT_EQ(s.namespace_.value()["status"]["phase"], "Active");

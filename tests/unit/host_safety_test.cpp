@@ -890,7 +890,7 @@ TEST(SanitizeTerminal, TableShowsEscapesAndMachineFormatsKeepTheValue) {
   c.outcome.hint = raw(evil);
   c.outcome.evidence = {raw(evil)};
   r.checks.push_back(c);
-  r.meta.warnings = {evil};
+  r.meta.warnings = {raw(evil)};
   render::Options o;
   const std::string table = render::table(r, o);
   EXPECT_EQ(table.find('\x1b'), std::string::npos) << table;

@@ -119,6 +119,15 @@ TEST(I18nCatalog, NoTextIsEmptyOrPadded) {
   }
 }
 
+// A Korean text names both particles only when nothing tells the sound: the catalog writes
+// {name:을/를} and the particle follows the value, never "을(를)" beside a placeholder.
+TEST(I18nCatalog, KoreanParticlesFollowTheValue) {
+  for (const auto& [id, t] : i18n::catalog(i18n::Lang::kKo)) {
+    for (const char* both : {"을(를)", "를(을)", "이(가)", "가(이)", "은(는)", "는(은)", "과(와)", "와(과)", "(으)로"})
+      EXPECT_EQ(t.find(both), std::string::npos) << id << ": " << t;
+  }
+}
+
 // Only texts made of identifiers, field paths and numbers may stay as they are in English.
 TEST(I18nCatalog, EverythingElseIsTranslated) {
   const std::set<std::string> same_as_english{"ui.col.id", "value.step2.allocatable.expected", "ev.answer",

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "gpuwhy/base/base64.h"
+#include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/kube/kube.h"
 
 namespace gpuwhy {
@@ -440,8 +441,14 @@ TEST(KubeConfig, InsecureSkipVerifyWarnsNamingTheCluster) {
   const auto cfg = kube::load_config(opts_for(
       {{"/kc", kubeconfig("c", "lab-cluster", "u", "https://k", "    insecure-skip-tls-verify: true\n")}}, {}, "/kc"));
   ASSERT_EQ(cfg.warnings.size(), 1U);
-  EXPECT_NE(cfg.warnings[0].find("cluster \"lab-cluster\""), std::string::npos) << cfg.warnings[0];
-  EXPECT_NE(cfg.warnings[0].find("insecure-skip-tls-verify"), std::string::npos) << cfg.warnings[0];
+  EXPECT_EQ(cfg.warnings[0].id, "kc.warn.insecure");
+  const std::string en = i18n::render(cfg.warnings[0], i18n::Lang::kEn);
+  EXPECT_NE(en.find("cluster \"lab-cluster\""), std::string::npos) << en;
+  EXPECT_NE(en.find("insecure-skip-tls-verify"), std::string::npos) << en;
+  // In the reader's language: the words are the catalog's, the field name stays.
+  const std::string ko = i18n::render(cfg.warnings[0], i18n::Lang::kKo);
+  EXPECT_EQ(ko.find("NOT verified"), std::string::npos) << ko;
+  EXPECT_NE(ko.find("insecure-skip-tls-verify"), std::string::npos) << ko;
 }
 
 TEST(KubeConfig, CarriesTlsServerNameProxyAndBasicAuth) {
@@ -487,7 +494,7 @@ TEST(KubeConfig, InClusterWithoutCaWarns) {
       opts_for({{"/sa/token", "t"}}, {{"KUBERNETES_SERVICE_HOST", "h"}, {"KUBERNETES_SERVICE_PORT", "1"}}));
   EXPECT_EQ(cfg.server, "https://h:1");
   ASSERT_EQ(cfg.warnings.size(), 1U);
-  EXPECT_NE(cfg.warnings[0].find("/sa/ca.crt"), std::string::npos);
+  EXPECT_NE(i18n::render(cfg.warnings[0], i18n::Lang::kEn).find("/sa/ca.crt"), std::string::npos);
 }
 
 TEST(KubeConfig, DefaultLoadOptionsReadRealFiles) {

@@ -467,7 +467,9 @@ std::vector<Transform> transforms() {
                  [k = key, v = value](Snapshot& s) {
                    std::string* c = content(s, lab::kFileGateReport);
                    if (c == nullptr || c->find(k + "=") == std::string::npos) return false;
-                   *c = set_gate_value(*c, k, v);
+                   std::string changed = set_gate_value(*c, k, v);
+                   if (changed == *c) return false;  // the answer already says so: nothing to flip
+                   *c = std::move(changed);
                    return true;
                  },
                  {check}});

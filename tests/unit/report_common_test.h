@@ -216,7 +216,7 @@ inline const std::string kSecret = "SECRET-EXPECTED-2";
 inline RunResult synthetic_run() {
   RunResult r;
   r.meta = fixed_meta();
-  r.meta.warnings = {"TLS verification is disabled by the kubeconfig"};
+  r.meta.warnings = {raw("TLS verification is disabled by the kubeconfig")};
   r.checks = {
       check("step1.synthetic-pass", 1, 2, Status::kPass, raw("namespace gpu-why Active"),
             raw("namespace gpu-why Active"), {}, {"phase: Active"}),
@@ -263,7 +263,7 @@ inline std::vector<std::string> hostile_evidence() {
 inline RunResult hostile_run() {
   RunResult r = synthetic_run();
   r.meta.source = "bundle /tmp/<evil>&\"name\"\x01\xff.json";
-  r.meta.warnings.push_back("warning with \x1b[1mANSI\x1b[0m and \xff");
+  r.meta.warnings.push_back(raw("warning with \x1b[1mANSI\x1b[0m and \xff"));
   for (auto& c : r.checks) {
     if (c.outcome.status == Status::kFail || c.outcome.status == Status::kError) {
       c.outcome.evidence = raw_lines(hostile_evidence());

@@ -333,7 +333,7 @@ TEST(BundleSchema, WrittenBundlesValidate) {
   s.files["out/rejected.txt"] = StudentFile{StudentFile::State::kOk, std::string("\xff\xfe\x00\x01", 4), "", 4};
   s.files["out/tainted.txt"] = StudentFile{StudentFile::State::kMissing, "", "no such file", 0};
   s.files["out/exhausted.txt"] = StudentFile{StudentFile::State::kTooLarge, "", "larger than 1 MiB", 2000000};
-  s.warnings = {"insecure-skip-tls-verify"};
+  s.warnings = {raw("insecure-skip-tls-verify"), msg("kc.warn.insecure", {{"where", "kubeconfig k"}})};
   const json b = to_bundle(s);
   expect_valid_json("bundle.schema.json", {b.dump()});
   // And the schema is not vacuous.

@@ -374,17 +374,17 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step1.gpu-labels.case",
      "Label values are case-sensitive: {labels}. Use the values exactly as the lab writes them, with --overwrite."},
     {"hint.step1.gpu-labels.fix",
-     "Add or correct the labels on {node}: kubectl label node {node} KEY=VALUE --overwrite, one for each missing or "
-     "wrong label."},
+     "{node} lacks GPU labels or has other values. Set them: kubectl label node {node} {labels} --overwrite."},
     {"hint.step1.gpu-labels.wrong-node",
      "The GPU labels are on {other}, not on {node}. Label {node} and remove them from {other} (kubectl label node "
-     "{other} KEY-)."},
-    {"hint.step1.namespace.missing", "Create the namespace: kubectl create namespace {namespace}."},
+     "{other} {remove})."},
+    {"hint.step1.namespace.missing",
+     "Namespace {namespace} does not exist. Create it: kubectl create namespace {namespace}."},
     {"hint.step1.namespace.terminating",
      "Namespace {namespace} is being deleted. Wait until it is gone, then create it again and redo the steps."},
     {"hint.step1.other-nodes-clean",
-     "Only {node} is a GPU node. Remove the labels from the other nodes with kubectl label node NAME KEY- (the "
-     "trailing minus removes a label)."},
+     "Only {node} is a GPU node, but other nodes carry GPU labels. Remove them: {commands} (the trailing minus "
+     "removes a label)."},
     {"hint.step2.advertised-file.capacity-only",
      "{file} shows {node} with {resource} in capacity but not in allocatable, and the scheduler uses allocatable: "
      "capacity alone gives it no room. Patch /status/allocatable/nvidia.com~1gpu to \"{amount}\" as well "
@@ -419,7 +419,8 @@ constexpr CatalogEntry kEntries[] = {
      "{node} advertises another amount in allocatable. Patch /status/allocatable/nvidia.com~1gpu again with "
      "\"{amount}\"."},
     {"hint.step2.capacity.missing",
-     "Patch the status subresource: kubectl patch node {node} --subresource=status --type=json -p "
+     "{node} does not advertise the GPUs in status.capacity. Patch the status subresource: kubectl patch node {node} "
+     "--subresource=status --type=json -p "
      "'[{\"op\":\"add\",\"path\":\"/status/capacity/nvidia.com~1gpu\",\"value\":\"{amount}\"}]'. Without "
      "--subresource=status the change is dropped."},
     {"hint.step2.capacity.wrong-value",
@@ -600,7 +601,7 @@ constexpr CatalogEntry kEntries[] = {
      "argument in single quotes, and save its output."},
     {"hint.taint.wrong-key",
      "{node} has the taint {found}, which is not the lab's: nothing tolerates it on purpose. Remove it (kubectl "
-     "taint node {node} KEY:EFFECT- for each) and add {taint}."},
+     "taint node {node} {remove}) and add {taint}."},
     {"value.placed.bound-by-hand", "bound to a node without the scheduler"},
     {"hint.placed.other-scheduler",
      "{pod} names the scheduler {scheduler} (spec.schedulerName), so default-scheduler never placed it: it was bound "
@@ -621,6 +622,9 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} carries the same toleration as {other}, and that toleration does not match {taint}: the fix is the "
      "shared toleration, not copying {other}. Correct it in both {other_file} and {file} (key {resource}, "
      "operator Equal, value present, effect NoSchedule) and recreate both pods."},
+    {"hint.step8.right-for-lab",
+     "The cluster counts {live} for {key} now, but {key}={value} is what the lab leaves. Keep this line: put the "
+     "cluster back the way the earlier steps leave it."},
     {"hint.step8.pending.differs",
      "PENDING is {value} but {live} pod(s) are Pending in {namespace} now. Count them with kubectl -n {namespace} "
      "get pods."},
@@ -795,6 +799,8 @@ constexpr CatalogEntry kEntries[] = {
     {"kc.in-cluster-token-empty", "in-cluster service account token {file}: file is empty"},
     {"kc.no-server", "{where}: no \"server\" is set"},
     {"kc.server-not-url", "{where}: \"server\" {server} is not an http(s) URL"},
+    {"kc.warn.insecure", "{where}: insecure-skip-tls-verify is set: the apiserver's certificate is NOT verified"},
+    {"kc.warn.in-cluster-ca", "in-cluster CA {path} not found: verifying the apiserver against the system trust store"},
     {"kc.insecure-and-ca",
      "{where}: \"insecure-skip-tls-verify\" and a certificate authority are both set; remove one"},
     {"kc.token-file-empty", "{where}: \"tokenFile\" {file}: file is empty"},

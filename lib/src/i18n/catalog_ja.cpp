@@ -426,17 +426,18 @@ constexpr CatalogEntry kEntries[] = {
      "ラベルの値は大文字と小文字を区別します: {labels}。演習に書かれたとおりの値を --overwrite "
      "付きで設定してください。"},
     {"hint.step1.gpu-labels.fix",
-     "{node} のラベルを追加または修正してください。足りないラベルや間違ったラベルごとに kubectl label node {node} "
-     "KEY=VALUE --overwrite を実行します。"},
+     "{node} に GPU ラベルがないか、値が違います。ラベルを設定してください: kubectl label node {node} {labels} "
+     "--overwrite"},
     {"hint.step1.gpu-labels.wrong-node",
      "GPU ラベルが {node} ではなく {other} に付いています。{node} にラベルを付け、{other} "
-     "からは外してください（kubectl label node {other} KEY-）。"},
-    {"hint.step1.namespace.missing", "Namespace を作成してください: kubectl create namespace {namespace}"},
+     "からは外してください（kubectl label node {other} {remove}）。"},
+    {"hint.step1.namespace.missing",
+     "Namespace {namespace} がありません。作成してください: kubectl create namespace {namespace}"},
     {"hint.step1.namespace.terminating",
      "Namespace {namespace} は削除中です。完全に消えるのを待ってから作り直し、ステップをやり直してください。"},
     {"hint.step1.other-nodes-clean",
-     "GPU ノードは {node} だけです。ほかのノードのラベルは kubectl label node NAME KEY- "
-     "で外してください（末尾のマイナスでラベルが外れます）。"},
+     "GPU ノードは {node} だけですが、ほかのノードに GPU ラベルがあります。外してください: {commands}"
+     "（末尾のマイナスでラベルが外れます）。"},
     {"hint.step2.advertised-file.capacity-only",
      "{file} では {node} の {resource} が capacity にだけあり、allocatable にはありません。スケジューラーは "
      "allocatable を見るので、capacity だけでは空きになりません。/status/allocatable/nvidia.com~1gpu も "
@@ -473,7 +474,8 @@ constexpr CatalogEntry kEntries[] = {
      "{node} は allocatable で別の量をアドバタイズしています。/status/allocatable/nvidia.com~1gpu を \"{amount}\" "
      "でパッチし直してください。"},
     {"hint.step2.capacity.missing",
-     "status サブリソースをパッチしてください: kubectl patch node {node} --subresource=status --type=json -p "
+     "{node} の status.capacity に GPU がありません。status サブリソースをパッチしてください: kubectl patch node "
+     "{node} --subresource=status --type=json -p "
      "'[{\"op\":\"add\",\"path\":\"/status/capacity/"
      "nvidia.com~1gpu\",\"value\":\"{amount}\"}]'。--subresource=status がないと変更は捨てられます。"},
     {"hint.step2.capacity.wrong-value",
@@ -669,8 +671,8 @@ constexpr CatalogEntry kEntries[] = {
      "のパッチより前に保存したか、シェルが nvidia\\.com/gpu のバックスラッシュを消しました。-o "
      "の引数をシングルクォートで囲んで今コマンドを再実行し、その出力を保存してください。"},
     {"hint.taint.wrong-key",
-     "{node} のテイント {found} はラボのテイントではありません。削除し（それぞれ kubectl taint node {node} "
-     "KEY:EFFECT-）、{taint} を追加してください。"},
+     "{node} のテイント {found} はラボのテイントではありません。削除し（kubectl taint node {node} "
+     "{remove}）、{taint} を追加してください。"},
     {"value.placed.bound-by-hand", "スケジューラーを介さずノードにバインド"},
     {"hint.placed.other-scheduler",
      "{pod} はスケジューラーに {scheduler} を指定しているため（spec.schedulerName）、default-scheduler "
@@ -694,6 +696,9 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} は {other} と同じトレレーションを持ち、そのトレレーションが {taint} に合っていません。{other} "
      "を写すのではなく、共通のトレレーションを直すべきです。{other_file} と {file} の両方で直し（key "
      "{resource}、operator Equal、value present、effect NoSchedule）、両方の Pod を作り直してください。"},
+    {"hint.step8.right-for-lab",
+     "今クラスターで数えた {key} は {live} ですが、{key}={value} はこの実習が意図する値です。この行はそのままにし、"
+     "クラスターを前の手順が残す状態に戻してください。"},
     {"hint.step8.pending.differs",
      "PENDING は {value} ですが、今 {namespace} で Pending の Pod は {live} 個です。kubectl -n {namespace} get pods "
      "で数えてください。"},
@@ -874,6 +879,8 @@ constexpr CatalogEntry kEntries[] = {
     {"kc.in-cluster-token-empty", "クラスター内サービスアカウントのトークン {file}: ファイルが空です"},
     {"kc.no-server", "{where}: \"server\" が設定されていません"},
     {"kc.server-not-url", "{where}: \"server\" {server}: http(s) の URL ではありません"},
+    {"kc.warn.insecure", "{where}: insecure-skip-tls-verify が設定されているため、apiserver の証明書を検証しません"},
+    {"kc.warn.in-cluster-ca", "クラスター内 CA {path} がないため、システムの信頼ストアで apiserver を検証します"},
     {"kc.insecure-and-ca",
      "{where}: \"insecure-skip-tls-verify\" と認証局が両方設定されています。どちらかを削除してください"},
     {"kc.token-file-empty", "{where}: \"tokenFile\" {file}: ファイルが空です"},

@@ -226,7 +226,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.bad-step", "--step {step}: 실습의 단계는 1부터 {steps}까지입니다"},
     {"cli.error.more-info", "자세한 사용법은 --help로 확인하세요."},
     {"cli.error.lang", "--lang {value}: 없는 언어입니다. en, ko, ja 중 하나를 쓰세요(kr과 jp는 ko와 ja로 받습니다)"},
-    {"cli.error.did-you-mean", "\"{suggestion}\" 을(를) 말씀하신 건가요?"},
+    {"cli.error.did-you-mean", "혹시 \"{suggestion}\" 말씀이신가요?"},
     {"cli.error.unknown-command", "\"{command}\": 알 수 없는 명령입니다 (명령: {commands})"},
     {"cli.error.no-such-check", "\"{id}\": 그런 검사가 없습니다(`gpuwhy list` 참고)"},
     {"cli.error.unknown-check", "--check \"{id}\": 그런 검사가 없습니다(`gpuwhy list` 참고)"},
@@ -374,17 +374,18 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step1.gpu-labels.case",
      "라벨 값은 대소문자를 구분합니다: {labels}. 실습에 적힌 값 그대로 --overwrite와 함께 붙이세요."},
     {"hint.step1.gpu-labels.fix",
-     "{node} 노드의 라벨을 추가하거나 고치세요. 빠졌거나 틀린 라벨마다 kubectl label node {node} KEY=VALUE "
-     "--overwrite를 실행합니다."},
+     "{node} 노드에 GPU 라벨이 없거나 값이 다릅니다. 라벨을 지정하세요: kubectl label node {node} {labels} "
+     "--overwrite"},
     {"hint.step1.gpu-labels.wrong-node",
      "GPU 라벨이 {node} 노드가 아니라 {other} 노드에 붙어 있습니다. {node} 노드에 라벨을 붙이고 {other} 노드에서는 "
-     "지우세요(kubectl label node {other} KEY-)."},
-    {"hint.step1.namespace.missing", "네임스페이스를 만드세요: kubectl create namespace {namespace}"},
+     "지우세요(kubectl label node {other} {remove})."},
+    {"hint.step1.namespace.missing",
+     "{namespace} 네임스페이스가 없습니다. 네임스페이스를 만드세요: kubectl create namespace {namespace}"},
     {"hint.step1.namespace.terminating",
      "{namespace} 네임스페이스가 삭제되는 중입니다. 완전히 사라질 때까지 기다렸다가 다시 만들고 단계를 처음부터 다시 "
      "진행하세요."},
     {"hint.step1.other-nodes-clean",
-     "GPU 노드는 {node} 하나뿐입니다. 다른 노드의 라벨은 kubectl label node NAME KEY- 로 지우세요(끝의 마이너스가 "
+     "GPU 노드는 {node} 하나뿐인데 다른 노드에 GPU 라벨이 있습니다. 지우세요: {commands} (끝의 마이너스가 "
      "라벨을 지웁니다)."},
     {"hint.step2.advertised-file.capacity-only",
      "{file}에서 {node}의 {resource:이/가} capacity에만 있고 allocatable에는 없습니다. 스케줄러는 allocatable을 "
@@ -420,7 +421,8 @@ constexpr CatalogEntry kEntries[] = {
      "{node} 노드가 allocatable에 다른 양을 광고합니다. /status/allocatable/nvidia.com~1gpu를 \"{amount}\" 로 다시 "
      "패치하세요."},
     {"hint.step2.capacity.missing",
-     "status 하위 리소스를 패치하세요: kubectl patch node {node} --subresource=status --type=json -p "
+     "{node} 노드의 status.capacity에 GPU가 없습니다. status 하위 리소스를 패치하세요: kubectl patch node {node} "
+     "--subresource=status --type=json -p "
      "'[{\"op\":\"add\",\"path\":\"/status/capacity/nvidia.com~1gpu\",\"value\":\"{amount}\"}]'. "
      "--subresource=status가 없으면 변경이 버려집니다."},
     {"hint.step2.capacity.wrong-value",
@@ -606,7 +608,7 @@ constexpr CatalogEntry kEntries[] = {
      "저장했거나, 셸이 nvidia\\.com/gpu의 백슬래시를 지웠습니다. -o 인자를 작은따옴표로 감싸 지금 명령을 다시 "
      "실행하고 그 출력을 저장하세요."},
     {"hint.taint.wrong-key",
-     "{node}의 테인트 {found:은/는} 실습의 테인트가 아닙니다. 지우고(각각 kubectl taint node {node} KEY:EFFECT-) "
+     "{node}의 테인트 {found:은/는} 실습의 테인트가 아닙니다. 지우고(kubectl taint node {node} {remove}) "
      "{taint:을/를} 추가하세요."},
     {"value.placed.bound-by-hand", "스케줄러 없이 노드에 바인딩됨"},
     {"hint.placed.other-scheduler",
@@ -631,6 +633,9 @@ constexpr CatalogEntry kEntries[] = {
      "베끼는 것이 "
      "아니라 공통 톨러레이션을 고쳐야 합니다. {other_file:과/와} {file} 모두에서 고치고(key {resource}, operator "
      "Equal, value present, effect NoSchedule) 두 파드를 다시 만드세요."},
+    {"hint.step8.right-for-lab",
+     "지금 클러스터에서 센 {key}는 {live}이지만, {key}={value}는 실습이 의도한 값입니다. 이 줄은 그대로 두고 "
+     "클러스터를 앞 단계가 남기는 상태로 되돌리세요."},
     {"hint.step8.pending.differs",
      "PENDING은 {value}인데 지금 {namespace} 네임스페이스에서 대기 중인 파드는 {live}개입니다. kubectl -n "
      "{namespace} get pods로 세어 보세요."},
@@ -803,6 +808,8 @@ constexpr CatalogEntry kEntries[] = {
     {"kc.in-cluster-token-empty", "클러스터 안 서비스 어카운트 토큰 {file}: 파일이 비어 있습니다"},
     {"kc.no-server", "{where}: \"server\" 설정이 없습니다"},
     {"kc.server-not-url", "{where}: \"server\" {server}: http(s) URL이 아닙니다"},
+    {"kc.warn.insecure", "{where}: insecure-skip-tls-verify가 설정되어 있어 apiserver의 인증서를 검증하지 않습니다"},
+    {"kc.warn.in-cluster-ca", "클러스터 내부 CA {path:이/가} 없어 시스템 신뢰 저장소로 apiserver를 검증합니다"},
     {"kc.insecure-and-ca",
      "{where}: \"insecure-skip-tls-verify\"와 인증 기관이 함께 설정되어 있습니다. 하나를 지우세요"},
     {"kc.token-file-empty", "{where}: \"tokenFile\" {file}: 파일이 비어 있습니다"},
@@ -927,14 +934,14 @@ constexpr CatalogEntry kEntries[] = {
      "이름에서 가져옵니다"},
     {"cli.error.lti-needs-user", "--format lti에는 --user(점수를 받을 LMS 사용자 ID)가 필요합니다"},
     {"cli.error.output-not-regular",
-     "--output {output} 은(는) {kind}입니다. 보고서는 일반 파일이나 표준 출력(-o -)에만 씁니다. 파일을 고르세요"},
+     "--output {output:은/는} {kind}입니다. 보고서는 일반 파일이나 표준 출력(-o -)에만 씁니다. 파일을 고르세요"},
     {"cli.error.output-is-pages-list",
-     "--output {output} 은(는) gpuwhy가 쓴 페이지 목록입니다. 그곳에 쓰면 gpuwhy가 자신이 쓴 페이지를 모두 거부하게 "
+     "--output {output:은/는} gpuwhy가 쓴 페이지 목록입니다. 그곳에 쓰면 gpuwhy가 자신이 쓴 페이지를 모두 거부하게 "
      "되니 다른 파일을 고르세요"},
     {"cli.error.bad-env-number", "{name}=\"{value}\": 1 이상의 정수가 아닙니다"},
     {"cli.error.empty-output", "--output에 빈 경로가 주어졌습니다(표준 출력은 - 로 지정하세요)"},
     {"cli.error.output-is-input",
-     "--output {output} 은(는) {what}입니다. 그곳에 쓰면 gpuwhy가 읽는 파일을 덮어쓰게 되니 다른 파일을 고르세요"},
+     "--output {output:은/는} {what}입니다. 그곳에 쓰면 gpuwhy가 읽는 파일을 덮어쓰게 되니 다른 파일을 고르세요"},
     {"cli.opt.roster",
      "일괄 채점: 수강생 명단(한 줄에 ID 하나, 또는 id 열이 있는 CSV). 반 페이지에 아직 제출하지 않은 학생이 나옵니다"},
     {"cli.opt.due",

@@ -97,7 +97,10 @@ void dry_run_mismatch(const Snapshot& snap, Findings& out) {
     }
     if (!pod || !pod->is_object()) continue;
     const json& body = d.value().body;
-    const std::string answered = str_at(body, "/details/name");
+    // The answer names the Pod only when it judged the Pod: a missing namespace is answered with
+    // the namespace's name (details.kind "namespaces").
+    const std::string kind = str_at(body, "/details/kind");
+    const std::string answered = kind == "pods" || kind == "Pod" ? str_at(body, "/details/name") : std::string();
     const std::string name = str_at(*pod, "/metadata/name");
     std::optional<std::array<std::string, 3>> diff;
     if (!answered.empty() && !name.empty() && answered != name) {

@@ -249,10 +249,7 @@ std::optional<ClientConfig> in_cluster(const LoadOptions& o) {
     c.ca_pem = *ca;
   } else {
     // client-go logs this and goes on with the system trust store; so do we, visibly.
-    c.warnings.push_back(
-        fmt::format("in-cluster CA {} not found: verifying the apiserver against the system trust "
-                    "store",
-                    ca_path));
+    c.warnings.push_back(msg("kc.warn.in-cluster-ca", {{"path", ca_path}}));
   }
   return c;
 }
@@ -296,8 +293,7 @@ void apply_cluster(const LoadOptions& o, const Entry& cl, const std::string& clu
             "kc.insecure-and-ca");
   }
   if (c.insecure_skip_tls_verify) {
-    c.warnings.push_back(
-        fmt::format("{}: insecure-skip-tls-verify is set: the apiserver's certificate is NOT verified", cl_where));
+    c.warnings.push_back(msg("kc.warn.insecure", {{"where", cl_where}}));
   }
   c.tls_server_name = field_string(cl.body, "tls-server-name", cl_where);
   c.proxy_url = field_string(cl.body, "proxy-url", cl_where);

@@ -1,5 +1,6 @@
 #include "gpuwhy/model/snapshot.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -9,6 +10,7 @@
 
 #include "gpuwhy/base/base64.h"
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/json/pointer.h"
 #include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy {
@@ -157,7 +159,17 @@ json to_bundle(const Snapshot& snap) {
   b["live_collected"] = snap.live_collected;
   b["requests"] = snap.requests;
   b["bytes_received"] = snap.bytes_received;
-  b["warnings"] = snap.warnings;
+  // A catalog text as {"id", "args"} (rendered in the reader's language when graded); a text
+  // with no id as the string it is.
+  b["warnings"] = json::array();
+  for (const Msg& w : snap.warnings) {
+    if (w.id.empty()) {
+      const auto t = w.args.find("text");
+      b["warnings"].push_back(t == w.args.end() ? std::string() : t->second);
+    } else {
+      b["warnings"].push_back({{"id", w.id}, {"args", w.args}});
+    }
+  }
   json cluster = json::object();
   cluster["version"] = fetched_to_json(snap.version);
   cluster["namespace"] = fetched_to_json(snap.namespace_);
@@ -234,8 +246,19 @@ void optional_fields_from_json(const json& b, const std::string& origin, Snapsho
   if (optional_field(
           b, "warnings", [](const json& v) { return v.is_array(); }, "a list", origin, "")) {
     for (const auto& w : b["warnings"]) {
-      if (!w.is_string()) bad(origin, "warnings", "an entry is not a string");
-      s.warnings.push_back(w.get<std::string>());
+      if (w.is_string()) {
+        s.warnings.push_back(raw(w.get<std::string>()));
+        continue;
+      }
+      const json* id = w.is_object() ? jsonb::at(w, "/id") : nullptr;
+      const json* args = w.is_object() ? jsonb::at(w, "/args") : nullptr;
+      const bool ok = id != nullptr && id->is_string() && id->get<std::string>().rfind("kc.warn.", 0) == 0 &&
+                      args != nullptr && args->is_object() &&
+                      std::all_of(args->begin(), args->end(), [](const json& a) { return a.is_string(); });
+      if (!ok) bad(origin, "warnings", "an entry is neither a text nor {\"id\": \"kc.warn.*\", \"args\"} of texts");
+      Msg m{id->get<std::string>(), {}};
+      for (const auto& [k, v] : args->items()) m.args[k] = v.get<std::string>();
+      s.warnings.push_back(std::move(m));
     }
   }
 }

@@ -67,7 +67,8 @@ std::string gradescope(const RunResult& run, const Options& opts) {
   std::string output;
   if (!complete) output += incomplete_line(run, opts.lang) + "\n";
   output += summary_line(run, opts.lang) + "\n";
-  for (const auto& w : run.meta.warnings) output += label("ui.report.warning", opts) + ": " + one_line(w, 500) + "\n";
+  for (const auto& w : run.meta.warnings)
+    output += label("ui.report.warning", opts) + ": " + one_line(text_of(w, opts.lang), 500) + "\n";
   if (const std::string fix = fix_first_line(run, opts.lang); !fix.empty()) output += fix + "\n";
   for (const auto& line : integrity_lines(run, opts.lang)) output += line + "\n";
   j["output"] = output;

@@ -154,9 +154,12 @@ std::string evidence_html(const std::vector<Msg>& evidence, i18n::Lang lang) {
 /// from a consequence to its root.
 std::string cause_details(const RunResult& run, const CheckResult& c, const Options& opts) {
   if (c.outcome.caused_by.empty()) return detail_html("root", "ui.report.root", raw(" "), opts.lang);
+  std::string d;
   if (const std::string fault = root_fault(run, c, opts.lang); !fault.empty())
-    return detail_html("follows", "ui.root.follows-from", raw(fault), opts.lang);
-  return "";
+    d += detail_html("follows", "ui.root.follows-from", raw(fault), opts.lang);
+  if (const std::string note = right_answer_note(c, opts.lang); !note.empty())
+    d += detail_html("hint", "ui.report.hint", raw(note), opts.lang);
+  return d;
 }
 
 std::string check_details(const CheckResult& c, const Options& opts, const RunResult* run = nullptr) {
@@ -266,7 +269,8 @@ std::string student_body(const RunResult& run, const Options& opts) {
   for (const auto& line : integrity_lines(run, lang))
     warnings += fill("warning", {{"label", txt(tr("ui.integrity.label", lang))}, {"text", txt(line)}});
   for (const auto& w : run.meta.warnings) {
-    warnings += fill("warning", {{"label", txt(tr("ui.report.warning", lang))}, {"text", txt(one_line(w, 500))}});
+    warnings += fill("warning",
+                     {{"label", txt(tr("ui.report.warning", lang))}, {"text", txt(one_line(text_of(w, lang), 500))}});
   }
   const std::string banner = run.complete() ? "" : fill("banner", {{"text", txt(incomplete_line(run, lang))}});
   return fill("student", {{"title", txt(tr("ui.report.title", lang))},

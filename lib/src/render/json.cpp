@@ -143,7 +143,10 @@ void report_json(JsonOut& w, const RunResult& run, const Options& opts) {
   w.begin_array();
   for (const auto& s : step_summaries(run)) step_json(w, s);
   w.end_array();
-  strings_member(w, "warnings", m.warnings);
+  std::vector<std::string> warnings;
+  warnings.reserve(m.warnings.size());
+  for (const Msg& x : m.warnings) warnings.push_back(text_of(x, opts.lang));
+  strings_member(w, "warnings", warnings);
   strings_member(w, "roots", run.roots());
   integrity_json(w, run.integrity, opts.lang);
   w.key("checks");

@@ -63,8 +63,14 @@ std::string details(const RunResult& run, const CheckResult& c, const Options& o
   return out;
 }
 
-std::string message_of(const CheckResult& c, const Options& opts) {
+// The headline a CI page shows: what is wrong (the first sentence of a root's hint), the fault a
+// consequence follows from, or what an error could not read. A bare value ("none") says nothing.
+std::string message_of(const RunResult& run, const CheckResult& c, const Options& opts) {
   const auto& o = c.outcome;
+  if (o.status == Status::kFail && !o.caused_by.empty()) return one_line(cause_line(run, c, opts.lang));
+  if (o.status == Status::kFail && !is_empty(o.hint)) {
+    if (std::string fault = first_sentence(text_of(o.hint, opts.lang)); !fault.empty()) return fault;
+  }
   if (!is_empty(o.actual)) return one_line(text_of(o.actual, opts.lang));
   if (!is_empty(o.hint)) return one_line(text_of(o.hint, opts.lang));
   return one_line(check_title(c, opts.lang));
@@ -103,7 +109,7 @@ std::string junit(const RunResult& run, const Options& opts) {
     property(out, "run_complete", run.complete() ? "true" : "false");
     property(out, "run_roots", text::join(run.roots(), " "));
     property(out, "expected_hidden", opts.hide_expected ? "true" : "false");
-    for (const auto& w : m.warnings) property(out, "warning", one_line(w, 500));
+    for (const auto& w : m.warnings) property(out, "warning", one_line(text_of(w, opts.lang), 500));
     property(out, "integrity", integrity_status(run.integrity));
     for (const auto& line : integrity_lines(run, opts.lang)) property(out, "integrity_finding", line);
     out += "    </properties>\n";
@@ -121,11 +127,11 @@ std::string junit(const RunResult& run, const Options& opts) {
           break;
         case Status::kFail:
           out += fmt::format(">\n      <failure message=\"{}\" type=\"fail\">{}</failure>\n    </testcase>\n",
-                             attr(message_of(c, opts)), body(details(run, c, opts)));
+                             attr(message_of(run, c, opts)), body(details(run, c, opts)));
           break;
         case Status::kError:
           out += fmt::format(">\n      <error message=\"{}\" type=\"error\">{}</error>\n    </testcase>\n",
-                             attr(message_of(c, opts)), body(details(run, c, opts)));
+                             attr(message_of(run, c, opts)), body(details(run, c, opts)));
           break;
         case Status::kSkip:
           out += fmt::format(">\n      <skipped message=\"{}\"/>\n    </testcase>\n",

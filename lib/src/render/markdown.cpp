@@ -86,7 +86,10 @@ std::string details_cell(const RunResult& run, const CheckResult& c, const Optio
   if (o.status != Status::kFail) return "";
   if (o.caused_by.empty()) return "**" + t("ui.report.root", opts.lang) + "**";
   const std::string fault = root_fault(run, c, opts.lang);
-  return fault.empty() ? "" : "**" + t("ui.root.follows-from", opts.lang) + "** " + md(fault);
+  std::string cell = fault.empty() ? "" : "**" + t("ui.root.follows-from", opts.lang) + "** " + md(fault);
+  if (const std::string note = right_answer_note(c, opts.lang); !note.empty())
+    cell += (cell.empty() ? "" : "<br>") + md(note);
+  return cell;
 }
 
 /// The root causes, each in full with the failures that follow from it.
@@ -154,7 +157,8 @@ std::string markdown(const RunResult& run, const Options& opts) {
     out += "> ⚠️ **" + md(g.heading) + "**<br>**" + t("ui.env.cause", lang) + "** " + md(g.message) + "<br>**" +
            t("ui.env.fix", lang) + "** " + md(g.fix) + "\n\n";
   }
-  for (const auto& w : run.meta.warnings) out += "> " + t("ui.report.warning", lang) + ": " + md(w, 500) + "\n\n";
+  for (const auto& w : run.meta.warnings)
+    out += "> " + t("ui.report.warning", lang) + ": " + md(text_of(w, lang), 500) + "\n\n";
   for (const auto& line : integrity_lines(run, lang)) out += "> ⚠️ " + md(line, 1000) + "\n\n";
   out += roots_section(run, opts);
   bool folded = false;

@@ -278,6 +278,12 @@ std::string root_fault(const RunResult& run, const CheckResult& check, i18n::Lan
   return root;
 }
 
+std::string right_answer_note(const CheckResult& check, i18n::Lang lang) {
+  const Outcome& o = check.outcome;
+  if (o.status != Status::kFail || o.caused_by.empty() || o.unmet.kind != Need::Kind::kCount) return "";
+  return one_line(text_of(o.hint, lang), 1000);
+}
+
 std::string cause_line(const RunResult& run, const CheckResult& check, i18n::Lang lang) {
   if (check.outcome.status != Status::kFail) return "";
   if (check.outcome.caused_by.empty()) return i18n::text("ui.report.root-cause", lang);
@@ -286,15 +292,20 @@ std::string cause_line(const RunResult& run, const CheckResult& check, i18n::Lan
   return line;
 }
 
+std::string fix_action(const CheckResult& check, i18n::Lang lang) {
+  const std::string hint = one_line(text_of(check.outcome.hint, lang), 2000);
+  if (hint.empty()) return check_title(check, lang);
+  std::string rest = hint.substr(std::min(hint.size(), first_sentence(hint).size()));
+  while (!rest.empty() && rest.front() == ' ') rest.erase(0, 1);
+  return rest.empty() ? hint : rest;
+}
+
 std::string fix_first_line(const RunResult& run, i18n::Lang lang) {
   const auto roots = run.roots();
   if (roots.empty()) return "";
   for (const auto& c : run.checks) {
     if (c.id != roots.front()) continue;
-    std::string line = i18n::text("ui.fix-first", lang) + " " + check_title(c, lang) + " (" + c.id + ")";
-    const std::string hint = first_sentence(text_of(c.outcome.hint, lang));
-    if (!hint.empty()) line += ": " + hint;
-    return one_line(line, 1000);
+    return one_line(i18n::text("ui.fix-first", lang) + " " + fix_action(c, lang) + " (" + c.id + ")", 1000);
   }
   return "";
 }

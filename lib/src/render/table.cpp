@@ -306,6 +306,8 @@ class TableWriter {
     if (o.status == Status::kFail && !o.caused_by.empty()) {
       // A consequence: told in full under its root; here, which root it follows from.
       detail("follows", root_fault(run_, c, lang_), indent_);
+      if (const std::string note = right_answer_note(c, lang_); !note.empty())
+        detail("hint", text::sanitize_terminal(note), indent_);
       if (!opts_.verbose) return;
     }
     check_details(o);
@@ -374,7 +376,8 @@ class TableWriter {
   void footer() {
     out_ += "\n";
     for (const auto& w : run_.meta.warnings) {
-      row("", 0, i18n::text("ui.warning", lang_) + ": " + text::sanitize_terminal(one_line(w, 500)), "");
+      row("", 0, i18n::text("ui.warning", lang_) + ": " + text::sanitize_terminal(one_line(text_of(w, lang_), 500)),
+          "");
     }
     for (const auto& line : integrity_lines(run_, lang_)) row("", 0, text::sanitize_terminal(line), "");
     const int errors = run_.count(Status::kError);
@@ -398,13 +401,11 @@ class TableWriter {
     if (!roots.empty()) fix_first(*find(roots.front()));
   }
 
-  /// The first root cause in lab order, and the first sentence of its hint.
+  /// What to do about the first root cause in lab order (fix_action), and its id.
   void fix_first(const CheckResult& c) {
     const std::string lead = i18n::text("ui.fix-first", lang_) + " ";
-    const std::string what = check_title(c, lang_) + " (" + c.id + ")";
-    row(paint(lead, kBold), text::display_width(lead), what, "");
-    const std::string hint = text::sanitize_terminal(first_sentence(text_of(c.outcome.hint, lang_)));
-    if (!hint.empty()) row("  ", 2, hint, "");
+    row(paint(lead, kBold), text::display_width(lead),
+        text::sanitize_terminal(fix_action(c, lang_)) + " (" + c.id + ")", "");
   }
 
   const RunResult& run_;

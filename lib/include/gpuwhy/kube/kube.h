@@ -16,6 +16,7 @@
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/json/json_bounded.h"
 #include "gpuwhy/model/fetched.h"
+#include "gpuwhy/model/result.h"
 
 namespace gpuwhy::kube {
 
@@ -56,8 +57,8 @@ struct ClientConfig {
   /// The context's namespace (kubeconfig), else the service account's (in-cluster); "" when
   /// neither says one (kubectl then uses "default").
   std::string namespace_;
-  std::string origin;                 ///< "kubeconfig /path" or "in-cluster service account"
-  std::vector<std::string> warnings;  ///< e.g. insecure-skip-tls-verify honoured
+  std::string origin;         ///< "kubeconfig /path" or "in-cluster service account"
+  std::vector<Msg> warnings;  ///< catalog texts (kc.warn.*): e.g. insecure-skip-tls-verify honoured
 };
 
 /// `v` percent-escaped as a URL path segment or query value (RFC 3986 unreserved characters kept):

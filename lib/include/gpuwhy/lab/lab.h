@@ -81,6 +81,14 @@ inline constexpr std::array<std::string_view, 7> kGateKeys{
     kGateAllocatable,         kGateUsed,       kGatePending,      kGateTaint,
     kGateRequestsEqualLimits, kGateFractional, kGateSchedulerSees};
 
+/// The three counts of the gate report when every step went as the lab means: lab-node-0
+/// advertises two slots, trainer and trainer2 hold them, cpu-only and trainer3 are Pending. The
+/// report is graded against the cluster; these tell an answer that is right for the lab (and a
+/// cluster an earlier step changed) from a wrong count.
+inline constexpr int kIntendedAllocatable = kAdvertisedGpus;
+inline constexpr int kIntendedUsed = 2;
+inline constexpr int kIntendedPending = 2;
+
 /// GPUs each of trainer, trainer2, trainer3 asks for.
 inline constexpr int kGpusPerTrainer = 1;
 

@@ -21,6 +21,19 @@ Msg raw(std::string text);
 /// A catalog text.
 Msg msg(std::string id, std::map<std::string, std::string> args = {});
 
+/// A fact a check needed before it could judge its own subject, found false: the pod it reads
+/// does not exist, the file it reads is missing, unreadable or lacks the entry it reads, or a
+/// count of the cluster is not what the lab leaves (the answer is right for the lab, the cluster
+/// changed). A failure for an unmet need is the consequence of the check that owns the fact
+/// (checks/causes.cpp): the step that creates the pod, the first check of the file.
+struct Need {
+  enum class Kind { kNone, kPod, kFile, kCount };
+  Kind kind = Kind::kNone;
+  std::string name;  ///< the pod, the file (lab-relative) or the gate report's key
+  bool operator==(const Need&) const = default;
+  [[nodiscard]] explicit operator bool() const { return kind != Kind::kNone; }
+};
+
 /// What a check function returns.
 struct Outcome {
   Status status = Status::kFail;
@@ -39,6 +52,8 @@ struct Outcome {
   /// decided from the evidence after every check ran (checks/causes.cpp); empty when this failure
   /// has its own cause (a root cause).
   std::string caused_by{};
+  /// On a `fail`: the fact it needed and found false, if that is why it failed.
+  Need unmet{};
 };
 
 /// One check's graded result.
@@ -66,7 +81,7 @@ struct RunMeta {
   std::string server_version;  ///< "" when unknown
   std::string source;          ///< where the snapshot came from
   std::string lang = "en";
-  std::vector<std::string> warnings;
+  std::vector<Msg> warnings;  ///< catalog texts, rendered in the report's language
 };
 
 /// One thing a bundle says that the control plane would not have made so, or that a hand edit

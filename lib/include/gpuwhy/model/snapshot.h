@@ -15,6 +15,7 @@
 
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/model/fetched.h"
+#include "gpuwhy/model/result.h"
 
 namespace gpuwhy {
 
@@ -68,9 +69,9 @@ struct Snapshot {
   /// Student files keyed by relative path (lab::kStudentFiles).
   std::map<std::string, StudentFile> files;
 
-  int requests = 0;                   ///< HTTP requests made to collect this snapshot
-  std::size_t bytes_received = 0;     ///< body bytes the apiserver sent for it
-  std::vector<std::string> warnings;  ///< e.g. TLS verification disabled by the kubeconfig
+  int requests = 0;                ///< HTTP requests made to collect this snapshot
+  std::size_t bytes_received = 0;  ///< body bytes the apiserver sent for it
+  std::vector<Msg> warnings;       ///< catalog texts: e.g. TLS verification disabled by the kubeconfig
 
   /// The file at `rel`, or a kMissing one when it was not collected.
   [[nodiscard]] const StudentFile& file(std::string_view rel) const;

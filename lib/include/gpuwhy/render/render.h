@@ -168,11 +168,19 @@ std::string first_sentence(const std::string& s);
 /// "The taint on lab-node-0 has effect NoExecute, ... (step5.taint)". Never the root's title, which
 /// states the goal and reads as the opposite of the fault. Empty for any other check.
 std::string root_fault(const RunResult& run, const CheckResult& check, i18n::Lang lang);
+/// For a consequence whose own answer is right (Need::Kind::kCount: a gate-report count that is
+/// what the lab leaves, while the cluster an earlier mistake changed counts otherwise), its own
+/// words saying so, one line: the student must not "fix" a correct answer. Empty otherwise.
+std::string right_answer_note(const CheckResult& check, i18n::Lang lang);
 /// For a failed check, what it is in the causal model, one line: "root cause", or "caused by: " and
 /// root_fault. Empty for a check that did not fail.
 std::string cause_line(const RunResult& run, const CheckResult& check, i18n::Lang lang);
-/// "Fix first: TITLE (ID): the first sentence of its hint" for the first root cause in lab order;
-/// empty when no check failed. Every format that has room for one line of advice ends with it.
+/// What to do about a root cause, one line: its hint after the first sentence (a hint says the
+/// fault first, then the action with the lab's real values), the whole hint when it is one
+/// sentence, its title when it has no hint.
+std::string fix_action(const CheckResult& check, i18n::Lang lang);
+/// "Fix first: ACTION (ID)" (fix_action) for the first root cause in lab order; empty when no
+/// check failed. Every format that has room for one line of advice ends with it.
 std::string fix_first_line(const RunResult& run, i18n::Lang lang);
 
 /// "ok", "suspect" or "unchecked" (Integrity::checked false and nothing found).
