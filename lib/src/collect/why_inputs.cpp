@@ -41,6 +41,12 @@ void read_cluster(kube::Client& client, kube::ListBudget& budget, WhyInputs& in,
   } catch (const kube::HttpError&) {
     // Events are the second source of the scheduler's verdict (the condition is the first).
   }
+  try {
+    in.pdbs = kube::list_all(client, "/apis/policy/v1/poddisruptionbudgets", true, budget);
+    in.pdbs_read = true;
+  } catch (const kube::HttpError&) {
+    // Without them a preemption is not predicted (the verdict names them).
+  }
 }
 
 // The namespaces holding a pod named `name`: where `why NAME` without -n (or with the wrong one)
