@@ -5,6 +5,7 @@
 // ones before the others) and the node pickOneNodeForPreemption takes.
 #include <algorithm>
 #include <climits>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -25,6 +26,25 @@ int priority_of(const json& pod) {
   return static_cast<int>(std::clamp<long long>(v, INT_MIN, INT_MAX));
 }
 
+bool selector_matches(const json& sel, const json& pod, bool empty_matches_all) {
+  if (!sel.is_object()) return false;
+  const json& labels = field(sel, "matchLabels");
+  const auto exprs = array_of(field(sel, "matchExpressions"));
+  if ((!labels.is_object() || labels.empty()) && exprs.empty()) return empty_matches_all;
+  if (labels.is_object()) {
+    for (const auto& [k, v] : labels.items()) {
+      const auto have = k8s::label_of(pod, k);
+      if (!v.is_string() || !have || *have != v.get<std::string>()) return false;
+    }
+  }
+  for (const json* e : exprs) {
+    const std::string op = str(*e, "operator");
+    if (op != "In" && op != "NotIn" && op != "Exists" && op != "DoesNotExist") return false;
+    if (!k8s::requirement_matches(*e, k8s::label_of(pod, str(*e, "key")))) return false;
+  }
+  return true;
+}
+
 namespace {
 
 std::string key_of(const json& pod) {
@@ -41,27 +61,6 @@ std::string start_of(const json& pod) {
 bool more_important(const json* a, const json* b) {
   if (priority_of(*a) != priority_of(*b)) return priority_of(*a) > priority_of(*b);
   return start_of(*a) < start_of(*b);
-}
-
-// metav1.LabelSelectorAsSelector(...).Matches: a nil or empty selector matches nothing, an invalid
-// one (an operator a label selector does not have) matches nothing.
-bool selector_matches(const json& sel, const json& pod) {
-  if (!sel.is_object()) return false;
-  const json& labels = field(sel, "matchLabels");
-  const auto exprs = array_of(field(sel, "matchExpressions"));
-  if ((!labels.is_object() || labels.empty()) && exprs.empty()) return false;
-  if (labels.is_object()) {
-    for (const auto& [k, v] : labels.items()) {
-      const auto have = k8s::label_of(pod, k);
-      if (!v.is_string() || !have || *have != v.get<std::string>()) return false;
-    }
-  }
-  for (const json* e : exprs) {
-    const std::string op = str(*e, "operator");
-    if (op != "In" && op != "NotIn" && op != "Exists" && op != "DoesNotExist") return false;
-    if (!k8s::requirement_matches(*e, k8s::label_of(pod, str(*e, "key")))) return false;
-  }
-  return true;
 }
 
 // filterPodsWithPDBViolation over `pods` (most important first): for each pod, the budgets its
@@ -83,7 +82,8 @@ std::vector<std::vector<std::string>> pdb_violations(const std::vector<const jso
     const std::string name = str(field(pod, "metadata"), "name");
     for (std::size_t b = 0; b < pdbs.size(); ++b) {
       if (str(field(pdbs[b], "metadata"), "namespace") != ns) continue;
-      if (!selector_matches(path(pdbs[b], {"spec", "selector"}), pod)) continue;
+      // A budget with a nil or empty selector matches nothing.
+      if (!selector_matches(path(pdbs[b], {"spec", "selector"}), pod, false)) continue;
       const json& disrupted = path(pdbs[b], {"status", "disruptedPods"});
       if (disrupted.is_object() && disrupted.contains(name)) continue;
       if (--allowed[b] < 0) out[i].push_back(key_of(pdbs[b]));
@@ -144,16 +144,9 @@ std::vector<std::size_t> pick(const std::vector<Candidate>& cs) {
   return keep;
 }
 
-}  // namespace
-
-void preempt(Verdict& out, const PreemptInput& in) {
-  Preemption& pre = out.preemption;
-  // PodEligibleToPreemptOthers.
-  if (out.preemption_policy == "Never") {
-    pre.state = Preemption::State::kIneligible;
-    pre.ineligible = std::string(messages::kNotEligibleNever);
-    return;
-  }
+// PodEligibleToPreemptOthers: the scheduler's words when the pod may not preempt, else "".
+std::string ineligible(const Verdict& out, const PreemptInput& in, bool* unsure) {
+  if (out.preemption_policy == "Never") return std::string(messages::kNotEligibleNever);
   const std::string nominated = str(field(in.pod, "status"), "nominatedNodeName");
   for (const auto& n : out.nodes) {
     if (nominated.empty() || n.node != nominated || n.unresolvable) continue;
@@ -161,14 +154,73 @@ void preempt(Verdict& out, const PreemptInput& in) {
       if (priority_of(*p) >= out.priority) continue;
       // A pod being deleted whose conditions were not read: whether the scheduler preempts it, unknown.
       if (!str(field(*p, "metadata"), "deletionTimestamp").empty() && path(*p, {"status", "conditions"}).is_null()) {
-        pre.unsure = true;
+        *unsure = true;
       }
-      if (terminating_by_preemption(*p)) {
-        pre.state = Preemption::State::kIneligible;
-        pre.ineligible = std::string(messages::kNotEligibleTerminating);
-        return;
-      }
+      if (terminating_by_preemption(*p)) return std::string(messages::kNotEligibleTerminating);
     }
+  }
+  return "";
+}
+
+// SelectVictimsOnNode on node `i`: its reasons when it is no candidate, else its victims.
+std::optional<Candidate> select_victims(const Verdict& out, const PreemptInput& in, std::size_t i, NodeVerdict& nv,
+                                        bool* unsure) {
+  std::vector<const json*> lower;
+  std::vector<const json*> kept;
+  for (const json* p : in.on_node.at(nv.node)) (priority_of(*p) < out.priority ? lower : kept).push_back(p);
+  if (lower.empty()) {
+    nv.preemption_reasons = {std::string(messages::kNoVictims)};
+    return std::nullopt;
+  }
+  const auto fits_with = [&in, i](const std::vector<const json*>& pods) {
+    const NodeState st = state_of(pods);
+    const Input x{in.pod, (*in.nodes)[i], st, in.request, in.want_ports, in.wording};
+    return evaluate(x, in.pre);
+  };
+  const NodeVerdict without = fits_with(kept);
+  if (without.gate != Gate::kNone) {
+    nv.preemption_reasons = without.reasons;
+    return std::nullopt;
+  }
+  // The modelled filters pass with the lower-priority pods gone; a plugin the model does not
+  // have would judge the node next.
+  if (!out.not_modelled.empty()) *unsure = true;
+  // Reprieve as many as possible, the most important first, those a budget protects before the others.
+  std::sort(lower.begin(), lower.end(), more_important);
+  const auto violated = pdb_violations(lower, *in.pdbs);
+  std::vector<std::size_t> order;
+  for (const bool protected_first : {true, false}) {
+    for (std::size_t k = 0; k < lower.size(); ++k) {
+      if (violated[k].empty() != protected_first) order.push_back(k);
+    }
+  }
+  Candidate c;
+  c.node = i;
+  std::vector<const json*> now = kept;
+  for (const std::size_t k : order) {
+    now.push_back(lower[k]);
+    if (fits_with(now).gate == Gate::kNone) continue;  // reprieved
+    now.pop_back();
+    c.victims.push_back(lower[k]);
+    if (!violated[k].empty()) ++c.violations;
+  }
+  std::sort(c.victims.begin(), c.victims.end(), more_important);
+  for (const json* v : c.victims) {
+    const auto k = static_cast<std::size_t>(std::find(lower.begin(), lower.end(), v) - lower.begin());
+    nv.victims.push_back({key_of(*v), priority_of(*v), violated[k]});
+  }
+  if (c.victims.empty()) return std::nullopt;
+  return c;
+}
+
+}  // namespace
+
+void preempt(Verdict& out, const PreemptInput& in) {
+  Preemption& pre = out.preemption;
+  pre.ineligible = ineligible(out, in, &pre.unsure);
+  if (!pre.ineligible.empty()) {
+    pre.state = Preemption::State::kIneligible;
+    return;
   }
   // findCandidates and DryRunPreemption: only nodes the filters found Unschedulable (not
   // UnschedulableAndUnresolvable) are tried.
@@ -179,52 +231,7 @@ void preempt(Verdict& out, const PreemptInput& in) {
       nv.preemption_reasons = {std::string(messages::kNotHelpful)};
       continue;
     }
-    const auto& all = in.on_node.at(nv.node);
-    std::vector<const json*> lower;
-    std::vector<const json*> kept;
-    for (const json* p : all) (priority_of(*p) < out.priority ? lower : kept).push_back(p);
-    if (lower.empty()) {
-      nv.preemption_reasons = {std::string(messages::kNoVictims)};
-      continue;
-    }
-    const auto fits_with = [&in, i](const std::vector<const json*>& pods) {
-      const NodeState st = state_of(pods);
-      const Input x{in.pod, (*in.nodes)[i], st, in.request, in.want_ports, in.wording};
-      return evaluate(x, in.pre);
-    };
-    const NodeVerdict without = fits_with(kept);
-    if (without.gate != Gate::kNone) {
-      nv.preemption_reasons = without.reasons;
-      continue;
-    }
-    // The modelled filters pass with the lower-priority pods gone; a plugin the model does not
-    // have would judge the node next.
-    if (!out.not_modelled.empty()) pre.unsure = true;
-    std::sort(lower.begin(), lower.end(), more_important);
-    const auto violated = pdb_violations(lower, *in.pdbs);
-    std::vector<std::size_t> order;
-    for (std::size_t k = 0; k < lower.size(); ++k) {
-      if (!violated[k].empty()) order.push_back(k);
-    }
-    for (std::size_t k = 0; k < lower.size(); ++k) {
-      if (violated[k].empty()) order.push_back(k);
-    }
-    Candidate c;
-    c.node = i;
-    std::vector<const json*> now = kept;
-    for (const std::size_t k : order) {
-      now.push_back(lower[k]);
-      if (fits_with(now).gate == Gate::kNone) continue;  // reprieved
-      now.pop_back();
-      c.victims.push_back(lower[k]);
-      if (!violated[k].empty()) ++c.violations;
-    }
-    std::sort(c.victims.begin(), c.victims.end(), more_important);
-    for (const json* v : c.victims) {
-      const auto k = static_cast<std::size_t>(std::find(lower.begin(), lower.end(), v) - lower.begin());
-      nv.victims.push_back({key_of(*v), priority_of(*v), violated[k]});
-    }
-    if (!c.victims.empty()) candidates.push_back(std::move(c));
+    if (auto c = select_victims(out, in, i, nv, &pre.unsure)) candidates.push_back(std::move(*c));
   }
   if (candidates.empty()) {
     pre.state = Preemption::State::kNoCandidate;

@@ -166,9 +166,8 @@ std::string preemption_lines(const Verdict& v, i18n::Lang lang) {
                    {{"node", p.node}, {"victims", victims_text(p.victims, lang)}})) +
              "\n";
     case Preemption::State::kIneligible:
-      return r(p.ineligible == messages::kNotEligibleNever
-                   ? msg("why.ui.preempt-never")
-                   : msg("why.ui.preempt-terminating")) +
+      return r(p.ineligible == messages::kNotEligibleNever ? msg("why.ui.preempt-never")
+                                                           : msg("why.ui.preempt-terminating")) +
              "\n";
     case Preemption::State::kNoCandidate:
       for (const auto& n : v.nodes) {
@@ -241,9 +240,10 @@ std::string render_table(const Verdict& v, i18n::Lang lang, std::size_t width) {
   }
   if (!v.node_name.empty()) return fit_lines(out + r(msg("why.ui.bound", {{"node", v.node_name}})) + "\n", width);
   if (v.priority != 0 || !v.priority_class.empty() || !v.preemption_policy.empty()) {
-    out += r(msg("why.ui.priority", {{"priority", std::to_string(v.priority)},
-                                     {"class", v.priority_class.empty() ? "-" : v.priority_class},
-                                     {"policy", v.preemption_policy.empty() ? "PreemptLowerPriority" : v.preemption_policy}})) +
+    out += r(msg("why.ui.priority",
+                 {{"priority", std::to_string(v.priority)},
+                  {"class", v.priority_class.empty() ? "-" : v.priority_class},
+                  {"policy", v.preemption_policy.empty() ? "PreemptLowerPriority" : v.preemption_policy}})) +
            "\n";
   }
   if (v.gated) out += r(msg("why.ui.gated", {{"gates", join(v.scheduling_gates)}})) + "\n";

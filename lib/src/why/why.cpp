@@ -135,13 +135,27 @@ std::map<std::string, std::vector<const json*>> pods_on_nodes(const json& pod, c
 }
 
 // InterPodAffinity's Filter also holds the required anti-affinity of the pods already bound: one
-// whose terms could repel this pod is named (the model does not match their terms).
-std::vector<NotModelled> bound_anti_affinity(const std::map<std::string, std::vector<const json*>>& on) {
+// with a term whose selector matches this pod, in a namespace the term may mean, is named (the model
+// does not weigh topology domains). A namespaceSelector is not read: it may mean any namespace.
+std::vector<NotModelled> bound_anti_affinity(const json& pod,
+                                             const std::map<std::string, std::vector<const json*>>& on) {
+  const std::string ns = str(field(pod, "metadata"), "namespace");
+  const auto repels = [&pod, &ns](const json& holder, const json& term) {
+    if (!detail::selector_matches(field(term, "labelSelector"), pod, true)) return false;
+    const auto names = array_of(field(term, "namespaces"));
+    if (!field(term, "namespaceSelector").is_null()) return true;
+    if (names.empty()) return str(field(holder, "metadata"), "namespace") == ns;
+    return std::any_of(names.begin(), names.end(), [&ns](const json* n) { return n->is_string() && *n == ns; });
+  };
   std::vector<std::string> holders;
   for (const auto& [node, pods] : on) {
     for (const json* p : pods) {
-      const json& terms = path(*p, {"spec", "affinity", "podAntiAffinity", "requiredDuringSchedulingIgnoredDuringExecution"});
-      if (!array_of(terms).empty()) holders.push_back(pod_key(*p));
+      const json& terms =
+          path(*p, {"spec", "affinity", "podAntiAffinity", "requiredDuringSchedulingIgnoredDuringExecution"});
+      const auto all = array_of(terms);
+      if (std::any_of(all.begin(), all.end(), [&](const json* t) { return repels(*p, *t); })) {
+        holders.push_back(pod_key(*p));
+      }
     }
   }
   if (holders.empty()) return {};
@@ -173,8 +187,8 @@ void refuse_all(Verdict& out, const std::vector<json>& nodes, const Wording& w) 
 
 }  // namespace
 
-Verdict explain(const json& pod, const std::vector<json>& nodes, const std::vector<json>& pods,
-                const Wording& wording, const std::vector<json>& pdbs, bool pdbs_read) {
+Verdict explain(const json& pod, const std::vector<json>& nodes, const std::vector<json>& pods, const Wording& wording,
+                const std::vector<json>& pdbs, bool pdbs_read) {
   Verdict out;
   const json& md = field(pod, "metadata");
   const json& spec = field(pod, "spec");
@@ -198,7 +212,7 @@ Verdict explain(const json& pod, const std::vector<json>& nodes, const std::vect
     refuse_all(out, nodes, wording);
   } else {
     const auto on = pods_on_nodes(pod, nodes, pods);
-    for (auto& nm : bound_anti_affinity(on)) out.not_modelled.push_back(std::move(nm));
+    for (auto& nm : bound_anti_affinity(pod, on)) out.not_modelled.push_back(std::move(nm));
     const auto want_ports = host_ports(pod);
     for (const json& n : nodes) {
       const NodeState st = detail::state_of(on.at(str(field(n, "metadata"), "name")));

@@ -128,7 +128,8 @@ inline constexpr std::string_view kNotHelpful = "Preemption is not helpful for s
 inline constexpr std::string_view kNotEligibleNever = "not eligible due to preemptionPolicy=Never.";
 /// PodEligibleToPreemptOthers: a lower-priority pod on the pod's nominated node is already being
 /// preempted (deletionTimestamp and DisruptionTarget=True, reason PreemptionByScheduler).
-inline constexpr std::string_view kNotEligibleTerminating = "not eligible due to a terminating pod on the nominated node.";
+inline constexpr std::string_view kNotEligibleTerminating =
+    "not eligible due to a terminating pod on the nominated node.";
 /// DynamicResources' PostFilter reason for a pod without claims (k8s 1.34 ... 1.36).
 inline constexpr std::string_view kNoClaimsToDeallocate = "no new claims to deallocate";
 

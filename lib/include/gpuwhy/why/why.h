@@ -73,8 +73,8 @@ struct PortConflict {
 
 /// A pod DefaultPreemption would evict.
 struct Victim {
-  std::string pod;    ///< namespace/name
-  int priority = 0;   ///< spec.priority (0 when unset)
+  std::string pod;                ///< namespace/name
+  int priority = 0;               ///< spec.priority (0 when unset)
   std::vector<std::string> pdbs;  ///< "namespace/name" of each PodDisruptionBudget its eviction would violate
 };
 
@@ -111,14 +111,14 @@ struct NodeVerdict {
 /// DefaultPreemption's PostFilter for a pod that fits no node.
 struct Preemption {
   enum class State {
-    kNotRun,      ///< the pod fits a node, or is bound, or was refused before any node was tried
-    kIneligible,  ///< the pod may not preempt (its words: `ineligible`)
-    kNoCandidate, ///< no node has victims whose removal lets the pod fit
-    kCandidate,   ///< the scheduler evicts `victims` of `node` and nominates it
+    kNotRun,       ///< the pod fits a node, or is bound, or was refused before any node was tried
+    kIneligible,   ///< the pod may not preempt (its words: `ineligible`)
+    kNoCandidate,  ///< no node has victims whose removal lets the pod fit
+    kCandidate,    ///< the scheduler evicts `victims` of `node` and nominates it
   };
   State state = State::kNotRun;
-  std::string ineligible;  ///< kIneligible: "not eligible due to preemptionPolicy=Never."
-  std::string node;        ///< kCandidate: the node picked (pickOneNodeForPreemption)
+  std::string ineligible;       ///< kIneligible: "not eligible due to preemptionPolicy=Never."
+  std::string node;             ///< kCandidate: the node picked (pickOneNodeForPreemption)
   std::vector<Victim> victims;  ///< kCandidate: on `node`
   /// kCandidate: other nodes that tie with `node` on every rule of pickOneNodeForPreemption (the
   /// scheduler then takes whichever its parallel dry run listed first: no prediction).
