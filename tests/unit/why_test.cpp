@@ -880,8 +880,21 @@ TEST(WhyHeld, ThePreemptionTailIsTheSchedulers) {
     } else {
       pod["spec"]["priority"] = 0;
     }
-    const Verdict flat = explain(pod, c->nodes(), c->pods(), wording_for(c->version), c->pdbs());
+    Verdict flat = explain(pod, c->nodes(), c->pods(), wording_for(c->version), c->pdbs());
     EXPECT_NE(flat.summary, c->j["scheduler"]) << c->file;
+    // Read beside the scheduler's message (its condition once ungated): the same tail agrees, another
+    // (the same reasons before it) does not.
+    const auto refused = [&c](json p) {
+      p["spec"].erase("schedulingGates");
+      p = with_condition(p, c->j["scheduler"]);
+      for (auto& cond : p["status"]["conditions"]) cond["reason"] = "Unschedulable";
+      return p;
+    };
+    Verdict seen = c->explain_it();
+    add_scheduler_view(seen, refused(c->j["pod"]), {});
+    EXPECT_EQ(seen.agrees, std::optional<bool>(true)) << c->file;
+    add_scheduler_view(flat, refused(pod), {});
+    EXPECT_EQ(flat.agrees, std::optional<bool>(false)) << c->file;
   }
 }
 

@@ -185,7 +185,8 @@ struct Verdict {
   std::string scheduler_message;
   std::string scheduler_message_source;  ///< "condition", "event" or ""
   /// Set when scheduler_message is a FitError: whether its reasons are the model's (same total,
-  /// same reason counts; the taint wording and the tails do not count).
+  /// same reason counts; the taint wording does not count) and, when the scheduler wrote a
+  /// preemption tail, whether it is the model's.
   std::optional<bool> agrees;
   /// The scheduler's reasons that no modelled plugin writes, in message order; a message that is
   /// no FitError at all is one reason for the whole pod.
