@@ -495,7 +495,7 @@ def ranked(name, node, cls, cpu, labels=None):
 def preempt_scenarios(names):
     """(name, nodes, bound pods, target spec, target labels, objects, expected): the first node is
     the only one untainted (cpu 1); the target (cpu 500m) is created gated, read by gpuwhy, then
-    ungated. expected: (exit code, preemption state, victims, PDB named)."""
+    ungated. expected: (exit code, preemption state, victims, PDB named, node it binds to)."""
     small = {"cpu": "1", "memory": "256Gi", "pods": "110"}
 
     def nodes(free=1):
@@ -514,25 +514,30 @@ def preempt_scenarios(names):
         # reprieved, being the more important.
         ("preempt-victim", nodes(), [ranked("low-a", names[0], "why-held-low", "600m"),
                                      ranked("low-b", names[0], "why-held-mid", "300m")], high, {}, [],
-         (0, "candidate", ["low-a"], False)),
+         (0, "candidate", ["low-a"], False, names[0])),
+        # Two nodes where one eviction each makes room: the scheduler picks the node whose victim has
+        # the lower priority (pickOneNodeForPreemption's second rule).
+        ("preempt-pick", nodes(2), [ranked("low-b", names[0], "why-held-mid", "600m"),
+                                    ranked("low-a", names[1], "why-held-low", "600m")], high, {}, [],
+         (0, "candidate", ["low-a"], False, names[1])),
         # The same, but the class says preemptionPolicy: Never.
         ("preempt-never", nodes(), [ranked("low-a", names[0], "why-held-low", "600m"),
                                     ranked("low-b", names[0], "why-held-mid", "300m")], never, {}, [],
-         (0, "ineligible", [], False)),
+         (0, "ineligible", [], False, None)),
         # Evicting the one lower-priority pod leaves too little (a pod of the same priority stays);
         # the second untainted node holds only a pod of the same priority: no victims there.
         ("preempt-not-enough", nodes(2), [ranked("low-a", names[0], "why-held-low", "300m"),
                                           ranked("peer-a", names[0], "why-held-high", "600m"),
                                           ranked("peer-b", names[1], "why-held-high", "800m")], high, {}, [],
-         (0, "no-candidate", [], False)),
+         (0, "no-candidate", [], False, None)),
         # The victim is guarded by a PodDisruptionBudget (no disruption controller here: none
         # allowed): gpuwhy names the budget and predicts nothing; the scheduler evicts it anyway.
         ("preempt-pdb", nodes(), [ranked("low-a", names[0], "why-held-low", "600m", {APP: "guarded"}),
                                   ranked("low-b", names[0], "why-held-mid", "300m")], high, {}, [pdb],
-         (4, "candidate", ["low-a"], True)),
+         (4, "candidate", ["low-a"], True, names[0])),
         # A bound pod's required anti-affinity repels the target from the one node it fits by the
         # modelled gates: named, never guessed past.
-        ("anti-affinity-bound-gated", nodes(), [anti_guard], target(), {APP: "shunned"}, [], (4, None, [], False)),
+        ("anti-affinity-bound-gated", nodes(), [anti_guard], target(), {APP: "shunned"}, [], (4, None, [], False, None)),
     ]
 
 
@@ -542,7 +547,7 @@ def gone(api, name):
 
 
 def run_preempt(api, args, sc, version):
-    scenario, nodes, pods, spec, labels, objects, (want_rc, want_state, want_victims, want_pdb) = sc
+    scenario, nodes, pods, spec, labels, objects, (want_rc, want_state, want_victims, want_pdb, want_node) = sc
     apply_nodes(api, nodes)
     for obj in objects:
         api.ok("POST", f"/apis/policy/v1/namespaces/{NS}/poddisruptionbudgets", obj)
@@ -561,10 +566,11 @@ def run_preempt(api, args, sc, version):
     rc, out = run_gpuwhy(args, name, "--format", "json")
     if rc != want_rc:
         problems.append(f"json: exit {rc}, want {want_rc}: {out[:600]}")
-    summary, victims = None, []
+    summary, victims, predicted = None, [], None
     try:
         p = json.loads(out)["pods"][0]
         summary = p["summary"]
+        predicted = p["preemption"]["node"]
         victims = [v["pod"].split("/")[1] for v in p["preemption"]["victims"]]
         if want_state and p["preemption"]["state"] != want_state:
             problems.append(f"preemption {p['preemption']}, want {want_state}")
@@ -607,8 +613,8 @@ def run_preempt(api, args, sc, version):
                   "failed_scheduling": msgs}
         if evicted != want_victims:
             problems.append(f"the scheduler evicted {evicted}; gpuwhy said {victims}")
-        if node != nodes_first(nodes):
-            problems.append(f"bound to [{node}], want {nodes_first(nodes)}")
+        if node != want_node or node != predicted:
+            problems.append(f"bound to [{node}]; gpuwhy said {predicted}, the scenario wants {want_node}")
         if want_rc == 0 and summary not in msgs:
             problems.append(f"the scheduler wrote {msgs}; gpuwhy's line was [{summary}]")
     else:
@@ -630,9 +636,6 @@ def run_preempt(api, args, sc, version):
             f.write("\n")
     return problems
 
-
-def nodes_first(nodes):
-    return next(iter(nodes))
 
 
 def main():

@@ -816,38 +816,37 @@ std::string victims_shown(const std::vector<Victim>& victims, i18n::Lang lang) {
 // FailedScheduling line the scheduler wrote before it evicted (no preemption tail: the preemption
 // succeeded). The scheduler then evicted exactly those victims and bound the pod there.
 TEST(WhyHeld, APreemptingPodNamesTheVictimsTheSchedulerEvicts) {
-  const auto cs = held_of({"preempt-victim"});
-  ASSERT_EQ(cs.size(), 1U) << "record with fixtures/cluster/record-why";
-  const Capture& c = *cs[0];
-  Verdict v = c.explain_it();
-  add_scheduler_view(v, c.j["pod"], c.j["events"].get<std::vector<json>>());
-  EXPECT_EQ(v.priority, 1000);
-  EXPECT_EQ(v.priority_class, "why-held-high");
-  EXPECT_EQ(v.fitting_nodes(), 0);
-  ASSERT_EQ(v.preemption.state, Preemption::State::kCandidate);
-  EXPECT_EQ(v.preemption.node, c.j["scheduler"]);
-  EXPECT_EQ(victim_names(v.preemption.victims), c.j["evicted"].get<std::vector<std::string>>());
-  EXPECT_EQ(v.pod.empty(), false);
-  EXPECT_EQ(v.outcome(), Outcome::kExplained);
-  EXPECT_EQ(cli::why_exit_code({v}), kExitPass);
-  const auto written = c.j["failed_scheduling"].get<std::vector<std::string>>();
-  EXPECT_NE(std::find(written.begin(), written.end(), v.summary), written.end()) << v.summary;
-  const json j = to_json(v, "en");
-  EXPECT_EQ(j["preemption"]["state"], "candidate");
-  EXPECT_EQ(j["preemption"]["victims"][0]["pod"], "why-diff/low-a");
-  EXPECT_EQ(node_of(v, v.preemption.node).victims.size(), 1U);
-  for (const auto lang : i18n::kLangs) {
-    const std::string t = render_table(v, lang);
-    const std::string said = i18n::render(
-        msg("why.ui.preempts", {{"node", v.preemption.node}, {"victims", victims_shown(v.preemption.victims, lang)}}),
-        lang);
-    EXPECT_NE(t.find(said), std::string::npos) << t;
-    EXPECT_NE(
-        t.find(i18n::render(msg("why.ui.priority",
-                                {{"priority", "1000"}, {"class", "why-held-high"}, {"policy", "PreemptLowerPriority"}}),
-                            lang)),
-        std::string::npos)
-        << t;
+  // preempt-pick: two nodes, one eviction each; the node whose victim has the lower priority wins.
+  const auto cs = held_of({"preempt-victim", "preempt-pick"});
+  ASSERT_EQ(cs.size(), 2U) << "record with fixtures/cluster/record-why";
+  for (const Capture* c : cs) {
+    Verdict v = c->explain_it();
+    add_scheduler_view(v, c->j["pod"], c->j["events"].get<std::vector<json>>());
+    EXPECT_EQ(v.priority, 1000);
+    EXPECT_EQ(v.priority_class, "why-held-high");
+    EXPECT_EQ(v.fitting_nodes(), 0);
+    ASSERT_EQ(v.preemption.state, Preemption::State::kCandidate) << c->file;
+    EXPECT_EQ(v.preemption.node, c->j["scheduler"]) << c->file;
+    EXPECT_TRUE(v.preemption.tied.empty()) << c->file;
+    EXPECT_EQ(victim_names(v.preemption.victims), c->j["evicted"].get<std::vector<std::string>>()) << c->file;
+    EXPECT_EQ(v.outcome(), Outcome::kExplained) << c->file;
+    EXPECT_EQ(cli::why_exit_code({v}), kExitPass);
+    const auto written = c->j["failed_scheduling"].get<std::vector<std::string>>();
+    EXPECT_NE(std::find(written.begin(), written.end(), v.summary), written.end()) << v.summary;
+    const json j = to_json(v, "en");
+    EXPECT_EQ(j["preemption"]["state"], "candidate");
+    EXPECT_EQ(j["preemption"]["victims"][0]["pod"], "why-diff/low-a");
+    EXPECT_EQ(node_of(v, v.preemption.node).victims.size(), 1U);
+    for (const auto lang : i18n::kLangs) {
+      const std::string t = render_table(v, lang);
+      const std::string said = i18n::render(
+          msg("why.ui.preempts", {{"node", v.preemption.node}, {"victims", victims_shown(v.preemption.victims, lang)}}),
+          lang);
+      EXPECT_NE(t.find(said), std::string::npos) << t;
+      const std::map<std::string, std::string> args = {
+          {"priority", "1000"}, {"class", "why-held-high"}, {"policy", "PreemptLowerPriority"}};
+      EXPECT_NE(t.find(i18n::render(msg("why.ui.priority", args), lang)), std::string::npos) << t;
+    }
   }
 }
 
