@@ -850,6 +850,29 @@ TEST(WhyHeld, APreemptingPodNamesTheVictimsTheSchedulerEvicts) {
   }
 }
 
+// A Pending pod an earlier preemption nominated to a node counts there for the scheduler when its
+// priority is at least this pod's: the model does not count it, so it is named and nothing is
+// predicted. One of lower priority is not counted by the scheduler either.
+TEST(WhyHeld, APodNominatedByAnEarlierPreemptionIsNamed) {
+  const auto cs = held_of({"preempt-victim"});
+  ASSERT_EQ(cs.size(), 1U) << "record with fixtures/cluster/record-why";
+  const Capture& c = *cs[0];
+  json other = c.j["pod"];
+  other["metadata"]["name"] = "nominated";
+  other["spec"].erase("schedulingGates");
+  other["status"]["nominatedNodeName"] = c.j["scheduler"];
+  std::vector<json> pods = c.pods();
+  pods.push_back(other);
+  const Verdict v = explain(c.j["pod"], c.nodes(), pods, wording_for(c.version), c.pdbs());
+  ASSERT_FALSE(v.not_modelled.empty());
+  EXPECT_NE(v.not_modelled.back().what.find("why-diff/nominated -> " + c.j["scheduler"].get<std::string>()),
+            std::string::npos)
+      << v.not_modelled.back().what;
+  EXPECT_EQ(v.outcome(), Outcome::kNotExplained);
+  pods.back()["spec"]["priority"] = 0;
+  EXPECT_EQ(explain(c.j["pod"], c.nodes(), pods, wording_for(c.version), c.pdbs()).outcome(), Outcome::kExplained);
+}
+
 // preemptionPolicy: Never, and lower-priority pods that cannot free enough room: the summary is the
 // scheduler's message byte for byte, tail included.
 TEST(WhyHeld, ThePreemptionTailIsTheSchedulers) {

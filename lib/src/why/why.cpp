@@ -134,6 +134,28 @@ std::map<std::string, std::vector<const json*>> pods_on_nodes(const json& pod, c
   return on;
 }
 
+// Pending pods an earlier preemption nominated to one of the nodes, of at least this pod's priority:
+// the scheduler counts them there as if bound (RunFilterPluginsWithNominatedPods); the model does
+// not, so they are named.
+std::vector<NotModelled> nominated_pods(const json& pod, const std::vector<json>& pods,
+                                        const std::map<std::string, std::vector<const json*>>& on) {
+  const std::string self = pod_key(pod);
+  const int mine = detail::priority_of(pod);
+  std::vector<std::string> named;
+  for (const json& p : pods) {
+    const std::string to = str(field(p, "status"), "nominatedNodeName");
+    if (to.empty() || !str(field(p, "spec"), "nodeName").empty() || on.count(to) == 0 || pod_key(p) == self) continue;
+    if (k8s::terminated(p) || detail::priority_of(p) < mine) continue;
+    named.push_back(pod_key(p) + " -> " + to);
+  }
+  if (named.empty()) return {};
+  std::sort(named.begin(), named.end());
+  std::string all;
+  for (std::size_t i = 0; i < named.size() && i < 3; ++i) all += (i == 0 ? "" : ", ") + named[i];
+  if (named.size() > 3) all += fmt::format(" (+{})", named.size() - 3);
+  return {{"pods nominated to a node by an earlier preemption, counted there by the scheduler: " + all}};
+}
+
 // InterPodAffinity's Filter also holds the required anti-affinity of the pods already bound: one
 // with a term whose selector matches this pod, in a namespace the term may mean, is named (the model
 // does not weigh topology domains). A namespaceSelector is not read: it may mean any namespace.
@@ -213,6 +235,7 @@ Verdict explain(const json& pod, const std::vector<json>& nodes, const std::vect
   } else {
     const auto on = pods_on_nodes(pod, nodes, pods);
     for (auto& nm : bound_anti_affinity(pod, on)) out.not_modelled.push_back(std::move(nm));
+    for (auto& nm : nominated_pods(pod, pods, on)) out.not_modelled.push_back(std::move(nm));
     const auto want_ports = host_ports(pod);
     for (const json& n : nodes) {
       const NodeState st = detail::state_of(on.at(str(field(n, "metadata"), "name")));

@@ -24,6 +24,7 @@ struct WhyInputs {
   /// resources (not Succeeded or Failed), and the FailedScheduling events of `ns` (of the pod
   /// asked for; none when events cannot be read), and the PodDisruptionBudgets.
   std::vector<nlohmann::json> nodes;
+  /// and, after them, the Pending pods a preemption nominated to a node (status.nominatedNodeName)
   std::vector<nlohmann::json> bound;
   std::vector<nlohmann::json> events;
   /// Every PodDisruptionBudget (policy/v1), which DefaultPreemption reads; pdbs_read is false when

@@ -199,10 +199,10 @@ struct Verdict {
 };
 
 /// Evaluates every node. `pods` are the pods bound to nodes (any namespace; the pod itself and
-/// pods bound to nodes not in `nodes` are ignored). Pure; never throws on odd input: what it
-/// cannot read counts as absent.
-/// `pdbs` are the cluster's PodDisruptionBudgets (policy/v1), read by DefaultPreemption;
-/// `pdbs_read` false: they could not be read, and a preemption is not predicted.
+/// pods bound to nodes not in `nodes` are ignored), and may hold Pending pods nominated to a node
+/// (status.nominatedNodeName), which are named when the scheduler would count them. Pure; never throws on odd input:
+/// what it cannot read counts as absent. `pdbs` are the cluster's PodDisruptionBudgets (policy/v1), read by
+/// DefaultPreemption; `pdbs_read` false: they could not be read, and a preemption is not predicted.
 Verdict explain(const nlohmann::json& pod, const std::vector<nlohmann::json>& nodes,
                 const std::vector<nlohmann::json>& pods, const Wording& wording,
                 const std::vector<nlohmann::json>& pdbs = {}, bool pdbs_read = true);
