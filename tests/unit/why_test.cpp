@@ -873,6 +873,42 @@ TEST(WhyHeld, APodNominatedByAnEarlierPreemptionIsNamed) {
   EXPECT_EQ(explain(c.j["pod"], c.nodes(), pods, wording_for(c.version), c.pdbs()).outcome(), Outcome::kExplained);
 }
 
+// Past 100 candidate nodes the scheduler's dry run stops at a sample taken from a random offset:
+// which node it preempts on is chance, so it is named and nothing is predicted. The recorded pick
+// with its chosen node and victim copied 100 times over.
+TEST(WhyHeld, ASampledPreemptionIsNamedNotGuessed) {
+  const auto cs = held_of({"preempt-pick"});
+  ASSERT_EQ(cs.size(), 1U) << "record with fixtures/cluster/record-why";
+  const Capture& c = *cs[0];
+  const std::string chosen = c.j["scheduler"];
+  std::vector<json> nodes = c.nodes();
+  std::vector<json> pods = c.pods();
+  const std::size_t base_nodes = nodes.size();
+  const std::size_t base_pods = pods.size();
+  for (int k = 0; k < 100; ++k) {
+    for (std::size_t n = 0; n < base_nodes; ++n) {
+      if (nodes[n]["metadata"]["name"] != chosen) continue;
+      json copy = nodes[n];
+      copy["metadata"]["name"] = chosen + "-" + std::to_string(k);
+      nodes.push_back(copy);
+    }
+    for (std::size_t p = 0; p < base_pods; ++p) {
+      if (pods[p]["spec"]["nodeName"] != chosen) continue;
+      json copy = pods[p];
+      copy["metadata"]["name"] = pods[p]["metadata"]["name"].get<std::string>() + "-" + std::to_string(k);
+      copy["spec"]["nodeName"] = chosen + "-" + std::to_string(k);
+      pods.push_back(copy);
+    }
+  }
+  const Verdict v = explain(c.j["pod"], nodes, pods, wording_for(c.version), c.pdbs());
+  EXPECT_EQ(v.preemption.state, Preemption::State::kCandidate);
+  EXPECT_EQ(v.outcome(), Outcome::kNotExplained);
+  ASSERT_FALSE(v.not_modelled.empty());
+  EXPECT_NE(v.not_modelled.front().what.find("DefaultPreemption's sample of 100 of 102 candidate nodes"),
+            std::string::npos)
+      << v.not_modelled.front().what;
+}
+
 // preemptionPolicy: Never, and lower-priority pods that cannot free enough room: the summary is the
 // scheduler's message byte for byte, tail included.
 TEST(WhyHeld, ThePreemptionTailIsTheSchedulers) {

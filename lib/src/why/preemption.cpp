@@ -225,12 +225,14 @@ void preempt(Verdict& out, const PreemptInput& in) {
   // findCandidates and DryRunPreemption: only nodes the filters found Unschedulable (not
   // UnschedulableAndUnresolvable) are tried.
   std::vector<Candidate> candidates;
+  long long potential = 0;
   for (std::size_t i = 0; i < out.nodes.size(); ++i) {
     NodeVerdict& nv = out.nodes[i];
     if (nv.unresolvable) {
       nv.preemption_reasons = {std::string(messages::kNotHelpful)};
       continue;
     }
+    ++potential;
     if (auto c = select_victims(out, in, i, nv, &pre.unsure)) candidates.push_back(std::move(*c));
   }
   if (candidates.empty()) {
@@ -238,6 +240,13 @@ void preempt(Verdict& out, const PreemptInput& in) {
     return;
   }
   pre.state = Preemption::State::kCandidate;
+  // GetOffsetAndNumCandidates (the default args: 10 %, at least 100): with more potential nodes the
+  // dry run stops, from a random offset, once it has that many candidates: which ones, chance says.
+  const long long sampled = std::min(potential, std::max(100LL, potential * 10 / 100));
+  if (static_cast<long long>(candidates.size()) > sampled) {
+    out.not_modelled.push_back({"DefaultPreemption's sample of " + std::to_string(sampled) + " of " +
+                                std::to_string(candidates.size()) + " candidate nodes, from a random offset"});
+  }
   const auto picked = pick(candidates);
   const NodeVerdict& chosen = out.nodes[candidates[picked.front()].node];
   pre.node = chosen.node;
