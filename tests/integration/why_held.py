@@ -138,6 +138,8 @@ def scenarios(names):
 
 
 def drop_objects(api):
+    for b in api.ok("GET", f"/apis/policy/v1/namespaces/{NS}/poddisruptionbudgets")["items"]:
+        api.call("DELETE", f"/apis/policy/v1/namespaces/{NS}/poddisruptionbudgets/{b['metadata']['name']}")
     for path in (f"/api/v1/namespaces/{NS}/persistentvolumeclaims/{CLAIM}", f"/api/v1/persistentvolumes/{PV}"):
         # Without kube-controller-manager nobody lifts the protection finalizers.
         api.call("PATCH", path, {"metadata": {"finalizers": None}}, "application/merge-patch+json")
@@ -236,7 +238,9 @@ def record(api, args, name, scenario, pod, state, detail, version):
     for p in api.ok("GET", "/api/v1/pods")["items"]:
         if p.get("spec", {}).get("nodeName") and p["metadata"]["name"] != name:
             p = strip(p)
-            p["status"] = {"phase": p.get("status", {}).get("phase", "")}
+            # What the scheduler's preemption reads of a bound pod besides its spec: the phase and
+            # the start (the older of two victims of one priority is the more important).
+            p["status"] = {k: v for k, v in p.get("status", {}).items() if k in ("phase", "startTime")}
             pods_json.append(p)
     sel = urllib.parse.quote(f"involvedObject.name={name},reason=FailedScheduling")
     events = [strip(e) for e in api.ok("GET", f"/api/v1/namespaces/{NS}/events?fieldSelector={sel}")["items"]
@@ -245,7 +249,9 @@ def record(api, args, name, scenario, pod, state, detail, version):
     with open(os.path.join(args.record, f"held-{scenario}.json"), "w") as f:
         json.dump({"recorded_by": "tests/integration/why_held.py", "scenario": scenario, "server_version": version,
                    "pod": strip(pod), "nodes": nodes_json, "pods": pods_json, "events": events, "verdict": state,
-                   "scheduler": detail}, f, sort_keys=True)
+                   "scheduler": detail,
+                   "pdbs": [strip(b) for b in api.ok("GET", "/apis/policy/v1/poddisruptionbudgets")["items"]]},
+                  f, sort_keys=True)
         f.write("\n")
 
 
@@ -448,11 +454,196 @@ def node_gone(api, args, version):
     return problems
 
 
+# ---- priority and preemption ------------------------------------------------------------------------
+# PriorityClasses (the apiserver's Priority admission sets spec.priority and spec.preemptionPolicy
+# from them): two low ones, so that the victims of one node are ordered by priority, never by start.
+CLASSES = {"why-held-low": (10, None), "why-held-mid": (20, None), "why-held-high": (1000, None),
+           "why-held-never": (1000, "Never")}
+# Per language, catalog texts: a preemption that evicts (the victim's name follows), a policy that
+# forbids it, and one that would not help.
+PREEMPT_PHRASES = {
+    "en": {"preempts": "Preemption: the scheduler evicts", "never": "preemptionPolicy is Never",
+           "none": "Preemption does not help", "victims": "preemption here evicts"},
+    "ko": {"preempts": "선점: 스케줄러가", "never": "preemptionPolicy가 Never입니다",
+           "none": "선점은 도움이 되지 않습니다", "victims": "여기서 선점으로 축출되는 파드"},
+    "ja": {"preempts": "プリエンプション: スケジューラーは", "never": "preemptionPolicy が Never です",
+           "none": "プリエンプションは役に立ちません", "victims": "ここでのプリエンプションで退去する Pod"},
+}
+
+
+def ensure_classes(api):
+    for name, (value, policy) in CLASSES.items():
+        if api.call("GET", f"/apis/scheduling.k8s.io/v1/priorityclasses/{name}")[0] == 200:
+            continue
+        pc = {"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass", "metadata": {"name": name}, "value": value}
+        if policy:
+            pc["preemptionPolicy"] = policy
+        api.ok("POST", "/apis/scheduling.k8s.io/v1/priorityclasses", pc)
+
+
+def drop_classes(api):
+    for name in CLASSES:
+        api.call("DELETE", f"/apis/scheduling.k8s.io/v1/priorityclasses/{name}")
+
+
+def ranked(name, node, cls, cpu, labels=None):
+    spec = {"nodeName": node, "tolerations": [{"operator": "Exists"}], "priorityClassName": cls,
+            "containers": [{"name": "app", "image": "registry.invalid/none:1", "resources": {"requests": {"cpu": cpu}}}]}
+    return {"name": name, "spec": spec, "labels": labels or {}}
+
+
+def preempt_scenarios(names):
+    """(name, nodes, bound pods, target spec, target labels, objects, expected): the first node is
+    the only one untainted (cpu 1); the target (cpu 500m) is created gated, read by gpuwhy, then
+    ungated. expected: (exit code, preemption state, victims, PDB named, node it binds to)."""
+    small = {"cpu": "1", "memory": "256Gi", "pods": "110"}
+
+    def nodes(free=1):
+        out = nodes_with(names, taint=lambda i: i >= free)
+        for i in range(free):
+            out[names[i]]["allocatable"] = dict(small)
+        return out
+    high = target({"priorityClassName": "why-held-high"})
+    high["containers"][0]["resources"]["requests"]["cpu"] = "500m"
+    never = dict(high, priorityClassName="why-held-never")
+    pdb = {"apiVersion": "policy/v1", "kind": "PodDisruptionBudget", "metadata": {"name": "why-held-guard", "namespace": NS},
+           "spec": {"minAvailable": 1, "selector": {"matchLabels": {APP: "guarded"}}}}
+    anti_guard = bound("guard", names[0], {APP: "guard"}, anti({APP: "shunned"}))
+    return [
+        # Two lower-priority pods; evicting the lower one (600m) is enough: the other (300m) is
+        # reprieved, being the more important.
+        ("preempt-victim", nodes(), [ranked("low-a", names[0], "why-held-low", "600m"),
+                                     ranked("low-b", names[0], "why-held-mid", "300m")], high, {}, [],
+         (0, "candidate", ["low-a"], False, names[0])),
+        # Two nodes where one eviction each makes room: the scheduler picks the node whose victim has
+        # the lower priority (pickOneNodeForPreemption's second rule).
+        ("preempt-pick", nodes(2), [ranked("low-b", names[0], "why-held-mid", "600m"),
+                                    ranked("low-a", names[1], "why-held-low", "600m")], high, {}, [],
+         (0, "candidate", ["low-a"], False, names[1])),
+        # The same, but the class says preemptionPolicy: Never.
+        ("preempt-never", nodes(), [ranked("low-a", names[0], "why-held-low", "600m"),
+                                    ranked("low-b", names[0], "why-held-mid", "300m")], never, {}, [],
+         (0, "ineligible", [], False, None)),
+        # Evicting the one lower-priority pod leaves too little (a pod of the same priority stays);
+        # the second untainted node holds only a pod of the same priority: no victims there.
+        ("preempt-not-enough", nodes(2), [ranked("low-a", names[0], "why-held-low", "300m"),
+                                          ranked("peer-a", names[0], "why-held-high", "600m"),
+                                          ranked("peer-b", names[1], "why-held-high", "800m")], high, {}, [],
+         (0, "no-candidate", [], False, None)),
+        # The victim is guarded by a PodDisruptionBudget (no disruption controller here: none
+        # allowed): gpuwhy names the budget and predicts nothing; the scheduler evicts it anyway.
+        ("preempt-pdb", nodes(), [ranked("low-a", names[0], "why-held-low", "600m", {APP: "guarded"}),
+                                  ranked("low-b", names[0], "why-held-mid", "300m")], high, {}, [pdb],
+         (4, "candidate", ["low-a"], True, names[0])),
+        # A bound pod's required anti-affinity repels the target from the one node it fits by the
+        # modelled gates: named, never guessed past.
+        ("anti-affinity-bound-gated", nodes(), [anti_guard], target(), {APP: "shunned"}, [], (4, None, [], False, None)),
+    ]
+
+
+def gone(api, name):
+    code, p = api.call("GET", f"/api/v1/namespaces/{NS}/pods/{name}")
+    return code == 404 or bool((p or {}).get("metadata", {}).get("deletionTimestamp"))
+
+
+def run_preempt(api, args, sc, version):
+    scenario, nodes, pods, spec, labels, objects, (want_rc, want_state, want_victims, want_pdb, want_node) = sc
+    apply_nodes(api, nodes)
+    for obj in objects:
+        api.ok("POST", f"/apis/policy/v1/namespaces/{NS}/poddisruptionbudgets", obj)
+    for b in pods:
+        api.ok("POST", f"/api/v1/namespaces/{NS}/pods", pod_object(b["name"], b["spec"], scenario, b["labels"]))
+    for b in pods:  # running, so that each has its start
+        if not wait_phase(api, b["name"], "Running", timeout=60):
+            return [f"{b['name']} never ran"]
+    time.sleep(0.5)
+    name = f"held-{scenario}"
+    api.ok("POST", f"/api/v1/namespaces/{NS}/pods",
+           pod_object(name, dict(spec, schedulingGates=[{"name": GATE}]), scenario, labels))
+    time.sleep(1.0)
+    pod = api.ok("GET", f"/api/v1/namespaces/{NS}/pods/{name}")
+    problems = []
+    rc, out = run_gpuwhy(args, name, "--format", "json")
+    if rc != want_rc:
+        problems.append(f"json: exit {rc}, want {want_rc}: {out[:600]}")
+    summary, victims, predicted = None, [], None
+    try:
+        p = json.loads(out)["pods"][0]
+        summary = p["summary"]
+        predicted = p["preemption"]["node"]
+        victims = [v["pod"].split("/")[1] for v in p["preemption"]["victims"]]
+        if want_state and p["preemption"]["state"] != want_state:
+            problems.append(f"preemption {p['preemption']}, want {want_state}")
+        if victims != want_victims:
+            problems.append(f"victims {victims}, want {want_victims}")
+        if want_pdb and not any("why-held-guard" in b for b in p["preemption"]["pdb_violations"]):
+            problems.append(f"the budget is not named: {p['preemption']}, {p['not_modelled']}")
+        if want_rc == 4 and (p["outcome"] != "not-explained" or summary is not None):
+            problems.append(f"outcome {p['outcome']}, summary {summary!r}: want not-explained, null")
+        if scenario.startswith("anti-affinity") and not any("anti-affinity of bound pods" in n for n in p["not_modelled"]):
+            problems.append(f"the bound pod's anti-affinity is not named: {p['not_modelled']}")
+    except (ValueError, KeyError, IndexError) as e:
+        problems.append(f"json report unreadable: {e}")
+    for lang, words in PREEMPT_PHRASES.items():
+        rc, table = run_gpuwhy(args, name, lang=lang)
+        want = {"candidate": [words["victims"]] + ([words["preempts"]] if want_rc == 0 else []),
+                "ineligible": [words["never"]], "no-candidate": [words["none"]]}.get(want_state, [])
+        if rc != want_rc or any(w not in table for w in want) or any(v not in table for v in want_victims) or \
+                (want_rc == 4 and PHRASES[lang][0] in table):
+            problems.append(f"{lang} table: exit {rc} (want {want_rc}), must say {want} {want_victims}:\n{table}")
+    if args.record:
+        record(api, args, name, scenario, pod, "gated", "", version)
+    api.ok("PATCH", f"/api/v1/namespaces/{NS}/pods/{name}", {"spec": {"schedulingGates": None}},
+           "application/merge-patch+json")
+    result = {}
+    if want_state == "candidate":
+        # The scheduler nominates the node and evicts; the pod binds at a later try.
+        deadline = time.time() + 30
+        after = None
+        while time.time() < deadline:
+            after = api.ok("GET", f"/api/v1/namespaces/{NS}/pods/{name}")
+            if after.get("spec", {}).get("nodeName"):
+                break
+            time.sleep(0.1)
+        node = (after or {}).get("spec", {}).get("nodeName", "")
+        evicted = sorted(b["name"] for b in pods if gone(api, b["name"]))
+        sel = urllib.parse.quote(f"involvedObject.name={name},reason=FailedScheduling")
+        msgs = [e["message"] for e in api.ok("GET", f"/api/v1/namespaces/{NS}/events?fieldSelector={sel}")["items"]]
+        result = {"verdict": "scheduled" if node else "pending", "scheduler": node, "evicted": evicted,
+                  "failed_scheduling": msgs}
+        if evicted != want_victims:
+            problems.append(f"the scheduler evicted {evicted}; gpuwhy said {victims}")
+        if node != want_node or node != predicted:
+            problems.append(f"bound to [{node}]; gpuwhy said {predicted}, the scenario wants {want_node}")
+        if want_rc == 0 and summary not in msgs:
+            problems.append(f"the scheduler wrote {msgs}; gpuwhy's line was [{summary}]")
+    else:
+        _, state, detail = verdict_of(api, name)
+        result = {"verdict": state, "scheduler": detail}
+        if state != "unschedulable":
+            problems.append(f"the scheduler: {state} {detail}")
+        elif want_rc == 0 and summary != detail:
+            problems.append(f"the scheduler: [{detail}]; gpuwhy: [{summary}]")
+        elif want_rc == 4 and "anti-affinity" not in detail:
+            problems.append(f"the scheduler: [{detail}]: no anti-affinity reason")
+    if args.record:
+        path = os.path.join(args.record, f"held-{scenario}.json")
+        with open(path) as f:
+            cap = json.load(f)
+        cap.update(result)
+        with open(path, "w") as f:
+            json.dump(cap, f, sort_keys=True)
+            f.write("\n")
+    return problems
+
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--kubeconfig", required=True)
     ap.add_argument("--gpuwhy", required=True)
     ap.add_argument("--record", help="write one capture per scenario into this folder")
+    ap.add_argument("--only", choices=("preemption",), help="run only these scenarios (priority and preemption)")
     args = ap.parse_args()
     api = Api(args.kubeconfig)
     ensure_pool(api)
@@ -467,6 +658,8 @@ def main():
     clean(api)
     drop_objects(api)
     failures = []
+    if args.only == "preemption":
+        return report_failures(version, len(preempt_scenarios(names)), run_preemption(api, args, names, version))
     for sc in scenarios(names):
         try:
             problems = run_scenario(api, args, names, sc, version)
@@ -488,6 +681,8 @@ def main():
         print(f"why_held: {sc[0]}: {'ok' if not problems else 'DISAGREE'}")
         failures += [(sc[0], p) for p in problems]
     apply_nodes(api, {n: {"labels": {}, "taints": [], "unschedulable": False, "allocatable": dict(ROOMY)} for n in names})
+    failures += run_preemption(api, args, names, version)
+    apply_nodes(api, {n: {"labels": {}, "taints": [], "unschedulable": False, "allocatable": dict(ROOMY)} for n in names})
     for label, run in (("unserved-scheduler", unserved), ("node-gone", node_gone)):
         try:
             problems = run(api, args, version)
@@ -495,7 +690,28 @@ def main():
             clean(api)
         print(f"why_held: {label}: {'ok' if not problems else 'DISAGREE'}")
         failures += [(label, p) for p in problems]
-    total = len(scenarios(names)) + 1 + len(gated_scenarios(names)) + 2
+    total = len(scenarios(names)) + 1 + len(gated_scenarios(names)) + len(preempt_scenarios(names)) + 2
+    return report_failures(version, total, failures)
+
+
+def run_preemption(api, args, names, version):
+    failures = []
+    ensure_classes(api)
+    try:
+        for sc in preempt_scenarios(names):
+            try:
+                problems = run_preempt(api, args, sc, version)
+            finally:
+                clean(api)
+                drop_objects(api)
+            print(f"why_held: {sc[0]}: {'ok' if not problems else 'DISAGREE'}")
+            failures += [(sc[0], p) for p in problems]
+    finally:
+        drop_classes(api)
+    return failures
+
+
+def report_failures(version, total, failures):
     print(f"why_held: {version}: {total} scenarios, {len(failures)} problem(s)")
     for sc, p in failures:
         print(f"DISAGREE {sc}: {p}")

@@ -3,6 +3,9 @@
 // 1.35+ "untolerated taint(s)", the doubled final period).
 #include <gtest/gtest.h>
 
+#include <map>
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 #include "gpuwhy/k8s/messages.h"
@@ -210,6 +213,38 @@ TEST(SchedulerMessages, SameReasonsIgnoresTailAndWording) {
   const auto g = parse_scheduler_message(kSched[8].text);
   ASSERT_TRUE(f && g);
   EXPECT_TRUE(same_reasons(*f, *g, kOwn));  // only the preemption tail differs
+}
+
+// The scheduler's words are written in one place: each recorded v1.34.0 message
+// (fixtures/why-held/v1.34.0/held-preempt-*.json, docs/kubernetes-facts.md) from its parts, and
+// the tail read back from the message.
+TEST(SchedulerMessages, WritesThePreemptionTailsTheSchedulerWrote) {
+  const std::map<std::string, int> reasons = {{"Insufficient cpu", 1},
+                                              {"node(s) had untolerated taint {dedicated: ml}", 6}};
+  // Preemption nominated a node: no PostFilter text at all.
+  EXPECT_EQ(fit_error_text(7, reasons),
+            "0/7 nodes are available: 1 Insufficient cpu, 6 node(s) had untolerated taint {dedicated: ml}.");
+  const std::string never =
+      fit_error_text(7, reasons, {std::string(kNoClaimsToDeallocate), preemption_reason(kNotEligibleNever)});
+  EXPECT_EQ(
+      never,
+      "0/7 nodes are available: 1 Insufficient cpu, 6 node(s) had untolerated taint {dedicated: ml}. no new claims "
+      "to deallocate, preemption: not eligible due to preemptionPolicy=Never.");
+  EXPECT_EQ(preemption_text(never), "not eligible due to preemptionPolicy=Never.");
+  const std::string tail =
+      fit_error_text(7, {{"Insufficient cpu", 1}, {std::string(kNoVictims), 1}, {std::string(kNotHelpful), 5}});
+  const std::string short_of_room =
+      fit_error_text(7, {{"Insufficient cpu", 2}, {"node(s) had untolerated taint {dedicated: ml}", 5}},
+                     {std::string(kNoClaimsToDeallocate), preemption_reason(tail)});
+  EXPECT_EQ(
+      short_of_room,
+      "0/7 nodes are available: 2 Insufficient cpu, 5 node(s) had untolerated taint {dedicated: ml}. no new claims "
+      "to deallocate, preemption: 0/7 nodes are available: 1 Insufficient cpu, 1 No preemption victims found "
+      "for incoming pod, 5 Preemption is not helpful for scheduling.");
+  EXPECT_EQ(preemption_text(short_of_room), tail);
+  EXPECT_EQ(preemption_text(fit_error_text(7, reasons)), "");
+  // The tail's own frame is no second message.
+  EXPECT_EQ(parse_scheduler_messages(short_of_room).size(), 1U);
 }
 
 TEST(SchedulerMessages, NormalizeCollapsesDoubledPeriodOnly) {

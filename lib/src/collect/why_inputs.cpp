@@ -34,12 +34,35 @@ void read_cluster(kube::Client& client, kube::ListBudget& budget, WhyInputs& in,
   in.bound = kube::list_all(
       client, "/api/v1/pods?fieldSelector=" + escape("spec.nodeName!=,status.phase!=Succeeded,status.phase!=Failed"),
       true, budget);
+  // Pending pods an earlier preemption nominated to a node: the scheduler counts those of at least a
+  // pod's priority on that node as if bound. Not a list gpuwhy needs to say anything: an error
+  // leaves them out (the verdict cannot then name them).
+  try {
+    for (json& p : kube::list_all(client, "/api/v1/pods?fieldSelector=" + escape("spec.nodeName=,status.phase=Pending"),
+                                  true, budget)) {
+      const json& st = p.value("status", json::object());
+      const json& spec = p.value("spec", json::object());
+      const bool nominated = st.is_object() && st.contains("nominatedNodeName") &&
+                             st["nominatedNodeName"].is_string() && !st["nominatedNodeName"].get<std::string>().empty();
+      const bool unbound = !spec.is_object() || !spec.contains("nodeName") || !spec["nodeName"].is_string() ||
+                           spec["nodeName"].get<std::string>().empty();
+      if (nominated && unbound) in.bound.push_back(std::move(p));
+    }
+  } catch (const kube::HttpError&) {
+    // Without them, a pod nominated elsewhere is not named.
+  }
   std::string selector = "involvedObject.kind=Pod,reason=FailedScheduling";
   if (!name.empty()) selector += ",involvedObject.name=" + name;
   try {
     in.events = kube::list_all(client, ns_path + "/events?fieldSelector=" + escape(selector), true, budget);
   } catch (const kube::HttpError&) {
     // Events are the second source of the scheduler's verdict (the condition is the first).
+  }
+  try {
+    in.pdbs = kube::list_all(client, "/apis/policy/v1/poddisruptionbudgets", true, budget);
+    in.pdbs_read = true;
+  } catch (const kube::HttpError&) {
+    // Without them a preemption is not predicted (the verdict names them).
   }
 }
 

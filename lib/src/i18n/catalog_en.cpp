@@ -1172,6 +1172,23 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.why-no-pod", "pod {namespace}/{pod} not found"},
     {"cli.error.why-no-pod-elsewhere",
      "pod {namespace}/{pod} not found; a pod {pod} exists in namespace {namespaces}: gpuwhy why {pod} -n {other}"},
+    {"why.ui.priority", "Priority {priority} (priorityClassName {class}), preemptionPolicy {policy}."},
+    {"why.ui.victim", "{pod} (priority {priority})"},
+    {"why.ui.preempts",
+     "Preemption: the scheduler evicts {victims} on {node}, nominates {node} and binds the pod there at a later "
+     "try (unless another pod takes the room first)."},
+    {"why.ui.preempt-unsure",
+     "By the gates gpuwhy checks, preemption would evict {victims} on {node}; what gpuwhy does not model (below) "
+     "decides."},
+    {"why.ui.preempt-never",
+     "preemptionPolicy is Never: the scheduler evicts no pod for it; it waits until a node has room."},
+    {"why.ui.preempt-terminating",
+     "A lower-priority pod on the pod's nominated node is already being preempted: the scheduler waits for it to "
+     "go before it preempts again."},
+    {"why.ui.preempt-none",
+     "Preemption does not help: even with every lower-priority pod evicted, no node takes the pod."},
+    {"why.detail.victims", "preemption here evicts: {victims}"},
+    {"why.detail.preempt-short", "even without its lower-priority pods: {reasons}"},
     {"why.ui.pod", "Pod {namespace}/{pod} ({phase}), requests: {request}"},
     {"why.ui.no-request", "nothing"},
     {"why.ui.col.node", "NODE"},

@@ -1263,6 +1263,24 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.why-no-pod-elsewhere",
      "Pod {namespace}/{pod} が見つかりません。Pod {pod} は名前空間 {namespaces} にあります: gpuwhy why {pod} -n "
      "{other}"},
+    {"why.ui.priority", "優先度 {priority} (priorityClassName {class})、preemptionPolicy {policy}。"},
+    {"why.ui.victim", "{pod} (優先度 {priority})"},
+    {"why.ui.preempts",
+     "プリエンプション: スケジューラーは {node} で {victims} を退去させ、{node} を指名し、次の試行で Pod を"
+     "そこにバインドします (その前に別の Pod が空きを取らなければ)。"},
+    {"why.ui.preempt-unsure",
+     "gpuwhy が確認するゲートでは、プリエンプションは {node} で {victims} を退去させますが、決めるのは gpuwhy "
+     "がモデル化していないもの (下記) です。"},
+    {"why.ui.preempt-never",
+     "preemptionPolicy が Never です: スケジューラーはこの Pod のためにどの Pod も退去させず、ノードに空きが"
+     "できるまで待ちます。"},
+    {"why.ui.preempt-terminating",
+     "Pod が指名されたノードで、優先度の低い Pod がすでにプリエンプションで終了中です: スケジューラーはそれが"
+     "消えるまで再びプリエンプトしません。"},
+    {"why.ui.preempt-none",
+     "プリエンプションは役に立ちません: 優先度の低い Pod をすべて退去させても、Pod が入るノードはありません。"},
+    {"why.detail.victims", "ここでのプリエンプションで退去する Pod: {victims}"},
+    {"why.detail.preempt-short", "優先度の低い Pod がなくても: {reasons}"},
     {"why.ui.pod", "Pod {namespace}/{pod}（{phase}）、要求: {request}"},
     {"why.ui.no-request", "なし"},
     {"why.ui.col.node", "ノード"},

@@ -327,6 +327,30 @@ std::string describe_reasons(const SchedulerMessage& m) {
   return out;
 }
 
+std::string fit_error_text(int total, const std::map<std::string, int>& reasons,
+                           const std::vector<std::string>& post_filter) {
+  std::vector<std::string> parts;
+  parts.reserve(reasons.size());
+  for (const auto& [reason, n] : reasons) parts.push_back(std::to_string(n) + " " + reason);
+  std::sort(parts.begin(), parts.end());  // sort.Strings over "<count> <reason>"
+  std::string out = "0/" + std::to_string(total) + " nodes are available";
+  for (std::size_t i = 0; i < parts.size(); ++i) out += (i == 0 ? ": " : ", ") + parts[i];
+  out += ".";
+  for (std::size_t i = 0; i < post_filter.size(); ++i) out += (i == 0 ? " " : ", ") + post_filter[i];
+  return out;
+}
+
+std::string preemption_reason(std::string_view message) {
+  return "preemption: " + std::string(message);
+}
+
+std::string preemption_text(std::string_view message) {
+  const std::string s = normalize(message);
+  static constexpr std::string_view kTail = "preemption: ";
+  const auto at = s.find(kTail);
+  return at == std::string::npos ? std::string() : s.substr(at + kTail.size());
+}
+
 // ---- apiserver ---------------------------------------------------------------------------
 
 namespace {

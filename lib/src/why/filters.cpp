@@ -222,6 +222,17 @@ bool node_resources_fit(const Input& in, NodeVerdict& v) {
 
 }  // namespace
 
+NodeState state_of(const std::vector<const json*>& pods) {
+  NodeState st;
+  for (const json* p : pods) {
+    ++st.pods;
+    for (const auto& [r, q] : k8s::pod_requests(*p)) st.requested[r] += q;
+    const std::string holder = str(field(*p, "metadata"), "namespace") + "/" + str(field(*p, "metadata"), "name");
+    for (auto& hp : host_ports(*p)) st.ports.emplace_back(std::move(hp), holder);
+  }
+  return st;
+}
+
 NodeVerdict evaluate(const Input& in, const k8s::NodeNameFilter& pre) {
   NodeVerdict v;
   v.node = str(field(in.node, "metadata"), "name");

@@ -7,6 +7,7 @@
 
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/base/wrap.h"
+#include "gpuwhy/k8s/messages.h"
 #include "gpuwhy/k8s/requests.h"
 
 namespace gpuwhy::why {
@@ -65,6 +66,15 @@ std::string request_text(const Verdict& v, i18n::Lang lang) {
 std::string join(const std::vector<std::string>& items) {
   std::string out;
   for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
+  return out;
+}
+
+std::string victims_text(const std::vector<Victim>& victims, i18n::Lang lang) {
+  std::string out;
+  for (const auto& x : victims) {
+    out += (out.empty() ? "" : ", ") +
+           i18n::render(msg("why.ui.victim", {{"pod", x.pod}, {"priority", std::to_string(x.priority)}}), lang);
+  }
   return out;
 }
 
@@ -131,11 +141,45 @@ std::string node_rows(const Verdict& v, i18n::Lang lang, std::size_t width) {
     if (i == 0) continue;
     const auto& n = v.nodes[i - 1];
     for (const auto& d : n.details) out += fit(sanitized(r(d)), width, indent, indent + "  ");
+    if (!n.victims.empty()) {
+      out += fit(sanitized(r(msg("why.detail.victims", {{"victims", victims_text(n.victims, lang)}}))), width, indent,
+                 indent + "  ");
+    } else if (!n.preemption_reasons.empty() && n.preemption_reasons.front() != messages::kNoVictims &&
+               n.preemption_reasons.front() != messages::kNotHelpful) {
+      out += fit(sanitized(r(msg("why.detail.preempt-short", {{"reasons", join(n.preemption_reasons)}}))), width,
+                 indent, indent + "  ");
+    }
     if (!n.fix.id.empty()) {
       out += fit(sanitized(r(msg("why.ui.fix", {{"fix", r(n.fix)}}))), width, indent, indent + "  ");
     }
   }
   return out;
+}
+
+// What DefaultPreemption does for a pod that fits no node, when it is more than the usual tail.
+std::string preemption_lines(const Verdict& v, i18n::Lang lang) {
+  const auto r = [lang](const Msg& m) { return sanitized(i18n::render(m, lang)); };
+  const Preemption& p = v.preemption;
+  switch (p.state) {
+    case Preemption::State::kCandidate:
+      return r(msg(v.outcome() == Outcome::kExplained ? "why.ui.preempts" : "why.ui.preempt-unsure",
+                   {{"node", p.node}, {"victims", victims_text(p.victims, lang)}})) +
+             "\n";
+    case Preemption::State::kIneligible:
+      return r(p.ineligible == messages::kNotEligibleNever ? msg("why.ui.preempt-never")
+                                                           : msg("why.ui.preempt-terminating")) +
+             "\n";
+    case Preemption::State::kNoCandidate:
+      for (const auto& n : v.nodes) {
+        if (!n.preemption_reasons.empty() && n.preemption_reasons.front() != messages::kNoVictims &&
+            n.preemption_reasons.front() != messages::kNotHelpful) {
+          return r(msg("why.ui.preempt-none")) + "\n";
+        }
+      }
+      return "";
+    case Preemption::State::kNotRun: return "";
+  }
+  return "";
 }
 
 std::string fitting_names(const Verdict& v) {
@@ -152,14 +196,14 @@ std::string outcome_lines(const Verdict& v, i18n::Lang lang) {
   const auto r = [lang](const Msg& m) { return sanitized(i18n::render(m, lang)); };
   const std::string count = std::to_string(v.fitting_nodes());
   if (v.outcome() == Outcome::kExplained) {
-    if (v.fitting_nodes() == 0) return "";
+    if (v.fitting_nodes() == 0) return preemption_lines(v, lang);
     return r(msg(v.gated ? "why.ui.gated-fits-on" : "why.ui.fits-on",
                  {{"count", count}, {"nodes", fitting_names(v)}})) +
            "\n";
   }
   if (v.outcome() == Outcome::kUnservedScheduler)
     return r(msg("why.ui.unserved-scheduler", {{"name", v.scheduler}})) + "\n";
-  std::string out = r(msg("why.ui.not-explained")) + "\n";
+  std::string out = r(msg("why.ui.not-explained")) + "\n" + preemption_lines(v, lang);
   for (const auto& u : v.unmodelled_reasons) {
     out += "  " +
            (u.count < 0 ? r(msg("why.ui.unmodelled-pod", {{"reason", u.text}}))
@@ -195,6 +239,13 @@ std::string render_table(const Verdict& v, i18n::Lang lang, std::size_t width) {
         width);
   }
   if (!v.node_name.empty()) return fit_lines(out + r(msg("why.ui.bound", {{"node", v.node_name}})) + "\n", width);
+  if (v.priority != 0 || !v.priority_class.empty() || !v.preemption_policy.empty()) {
+    out += r(msg("why.ui.priority",
+                 {{"priority", std::to_string(v.priority)},
+                  {"class", v.priority_class.empty() ? "-" : v.priority_class},
+                  {"policy", v.preemption_policy.empty() ? "PreemptLowerPriority" : v.preemption_policy}})) +
+           "\n";
+  }
   if (v.gated) out += r(msg("why.ui.gated", {{"gates", join(v.scheduling_gates)}})) + "\n";
   if (v.other_scheduler() && v.outcome() != Outcome::kUnservedScheduler) {
     out += r(msg("why.ui.other-scheduler", {{"name", v.scheduler}})) + "\n";

@@ -135,6 +135,9 @@ void add_scheduler_view(Verdict& v, const json& pod, const std::vector<json>& ev
   } else if (parsed) {
     const auto mine = messages::parse_scheduler_message(v.summary);
     v.agrees = mine && messages::same_reasons(*mine, *parsed, {});
+    // The preemption tail, when the scheduler wrote one, is DefaultPreemption's verdict per node.
+    const std::string tail = messages::preemption_text(v.scheduler_message);
+    if (*v.agrees && !tail.empty()) v.agrees = tail == messages::preemption_text(v.summary);
   }
   // The model's FitError line would be a guess at what another plugin wrote.
   if (v.outcome() == Outcome::kNotExplained) v.summary.clear();

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/k8s/messages.h"
 #include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/why/why.h"
 
@@ -12,6 +13,22 @@ namespace gpuwhy::why {
 using nlohmann::json;
 
 namespace {
+
+json victims_json(const std::vector<Victim>& victims) {
+  json out = json::array();
+  for (const auto& v : victims) out.push_back({{"pod", v.pod}, {"priority", v.priority}, {"pdbs", v.pdbs}});
+  return out;
+}
+
+std::string to_string(Preemption::State s) {
+  switch (s) {
+    case Preemption::State::kNotRun: return "not-run";
+    case Preemption::State::kIneligible: return "ineligible";
+    case Preemption::State::kNoCandidate: return "no-candidate";
+    case Preemption::State::kCandidate: return "candidate";
+  }
+  return "";
+}
 
 json node_json(const NodeVerdict& n, i18n::Lang l) {
   json j = json::object();
@@ -22,6 +39,14 @@ json node_json(const NodeVerdict& n, i18n::Lang l) {
   j["fits"] = n.gate == Gate::kNone;
   j["reasons"] = n.reasons;
   j["preemption"] = n.gate == Gate::kNone ? json(nullptr) : json(n.unresolvable ? "not-helpful" : "no-victims");
+  if (!n.victims.empty()) {
+    j["preemption"] = "candidate";
+  } else if (!n.preemption_reasons.empty() && n.preemption_reasons.front() != messages::kNotHelpful &&
+             n.preemption_reasons.front() != messages::kNoVictims) {
+    j["preemption"] = "still-unschedulable";
+  }
+  j["preemption_reasons"] = n.preemption_reasons;
+  j["victims"] = victims_json(n.victims);
   json res = json::array();
   for (const auto& r : n.resources) {
     res.push_back({{"resource", r.resource},
@@ -64,6 +89,16 @@ json to_json(const Verdict& v, std::string_view lang) {
   json req = json::object();
   for (const auto& [r, q] : v.request) req[r] = k8s::show_quantity(r, q);
   out["request"] = req;
+  out["priority"] = v.priority;
+  out["priority_class_name"] = v.priority_class.empty() ? json(nullptr) : json(v.priority_class);
+  out["preemption_policy"] = v.preemption_policy.empty() ? json(nullptr) : json(v.preemption_policy);
+  const Preemption& p = v.preemption;
+  out["preemption"] = {{"state", to_string(p.state)},
+                       {"ineligible", p.ineligible.empty() ? json(nullptr) : json(p.ineligible)},
+                       {"node", p.node.empty() ? json(nullptr) : json(p.node)},
+                       {"victims", victims_json(p.victims)},
+                       {"tied", p.tied},
+                       {"pdb_violations", p.pdb_violations}};
   out["total_nodes"] = v.total_nodes;
   out["fitting_nodes"] = v.fitting_nodes();
   json nodes = json::array();

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/k8s/messages.h"
 #include "gpuwhy/k8s/node_affinity.h"
 #include "gpuwhy/k8s/requests.h"
 #include "why_detail.h"
@@ -27,20 +28,8 @@ using detail::host_ports;
 using detail::Input;
 using detail::kPreFilterConflict;
 using detail::NodeState;
+using detail::path;
 using detail::str;
-
-namespace {
-
-std::string histogram(const std::map<std::string, int>& counts) {
-  std::vector<std::string> parts;
-  for (const auto& [reason, n] : counts) parts.push_back(fmt::format("{} {}", n, reason));
-  std::sort(parts.begin(), parts.end());  // sort.Strings over "<count> <reason>"
-  std::string out;
-  for (const auto& p : parts) out += (out.empty() ? "" : ", ") + p;
-  return out;
-}
-
-}  // namespace
 
 std::string to_string(Gate gate) {
   switch (gate) {
@@ -75,6 +64,10 @@ Outcome Verdict::outcome() const {
   // The gates let the pod through somewhere, yet the scheduler said no, or a plugin the model
   // does not have will still judge it: a binding would be a guess.
   if (fitting_nodes() > 0 && (!scheduler_message.empty() || !not_modelled.empty())) return Outcome::kNotExplained;
+  // Preemption whose victims or tail a plugin, a budget or a tie the model cannot settle decides.
+  if (preemption.unsure || (preemption.state == Preemption::State::kCandidate && !not_modelled.empty())) {
+    return Outcome::kNotExplained;
+  }
   return Outcome::kExplained;
 }
 
@@ -125,23 +118,74 @@ std::vector<NotModelled> unmodelled(const json& spec) {
   return out;
 }
 
-// The scheduler's NodeInfo of every node: the pods bound there (not Succeeded/Failed; the pod
-// itself left out), what they request and the host ports they hold.
-std::map<std::string, NodeState> node_states(const json& pod, const std::vector<json>& nodes,
-                                             const std::vector<json>& pods) {
+// The pods bound to every node that hold resources there (not Succeeded/Failed; the pod itself
+// left out): the scheduler's NodeInfo of each is state_of() of its pods.
+std::map<std::string, std::vector<const json*>> pods_on_nodes(const json& pod, const std::vector<json>& nodes,
+                                                              const std::vector<json>& pods) {
   const std::string self = pod_key(pod);
-  std::map<std::string, NodeState> state;
-  for (const json& n : nodes) state[str(field(n, "metadata"), "name")];
+  std::map<std::string, std::vector<const json*>> on;
+  for (const json& n : nodes) on[str(field(n, "metadata"), "name")];
   for (const json& p : pods) {
-    const std::string on = str(field(p, "spec"), "nodeName");
-    auto it = state.find(on);
-    if (on.empty() || it == state.end() || k8s::terminated(p) || pod_key(p) == self) continue;
-    NodeState& st = it->second;
-    ++st.pods;
-    for (const auto& [r, q] : k8s::pod_requests(p)) st.requested[r] += q;
-    for (auto& hp : host_ports(p)) st.ports.emplace_back(std::move(hp), pod_key(p));
+    const std::string node = str(field(p, "spec"), "nodeName");
+    auto it = on.find(node);
+    if (node.empty() || it == on.end() || k8s::terminated(p) || pod_key(p) == self) continue;
+    it->second.push_back(&p);
   }
-  return state;
+  return on;
+}
+
+// Pending pods an earlier preemption nominated to one of the nodes, of at least this pod's priority:
+// the scheduler counts them there as if bound (RunFilterPluginsWithNominatedPods); the model does
+// not, so they are named.
+std::vector<NotModelled> nominated_pods(const json& pod, const std::vector<json>& pods,
+                                        const std::map<std::string, std::vector<const json*>>& on) {
+  const std::string self = pod_key(pod);
+  const int mine = detail::priority_of(pod);
+  std::vector<std::string> named;
+  for (const json& p : pods) {
+    const std::string to = str(field(p, "status"), "nominatedNodeName");
+    if (to.empty() || !str(field(p, "spec"), "nodeName").empty() || on.count(to) == 0 || pod_key(p) == self) continue;
+    if (k8s::terminated(p) || detail::priority_of(p) < mine) continue;
+    named.push_back(pod_key(p) + " -> " + to);
+  }
+  if (named.empty()) return {};
+  std::sort(named.begin(), named.end());
+  std::string all;
+  for (std::size_t i = 0; i < named.size() && i < 3; ++i) all += (i == 0 ? "" : ", ") + named[i];
+  if (named.size() > 3) all += fmt::format(" (+{})", named.size() - 3);
+  return {{"pods nominated to a node by an earlier preemption, counted there by the scheduler: " + all}};
+}
+
+// InterPodAffinity's Filter also holds the required anti-affinity of the pods already bound: one
+// with a term whose selector matches this pod, in a namespace the term may mean, is named (the model
+// does not weigh topology domains). A namespaceSelector is not read: it may mean any namespace.
+std::vector<NotModelled> bound_anti_affinity(const json& pod,
+                                             const std::map<std::string, std::vector<const json*>>& on) {
+  const std::string ns = str(field(pod, "metadata"), "namespace");
+  const auto repels = [&pod, &ns](const json& holder, const json& term) {
+    if (!detail::selector_matches(field(term, "labelSelector"), pod, true)) return false;
+    const auto names = array_of(field(term, "namespaces"));
+    if (!field(term, "namespaceSelector").is_null()) return true;
+    if (names.empty()) return str(field(holder, "metadata"), "namespace") == ns;
+    return std::any_of(names.begin(), names.end(), [&ns](const json* n) { return n->is_string() && *n == ns; });
+  };
+  std::vector<std::string> holders;
+  for (const auto& [node, pods] : on) {
+    for (const json* p : pods) {
+      const json& terms =
+          path(*p, {"spec", "affinity", "podAntiAffinity", "requiredDuringSchedulingIgnoredDuringExecution"});
+      const auto all = array_of(terms);
+      if (std::any_of(all.begin(), all.end(), [&](const json* t) { return repels(*p, *t); })) {
+        holders.push_back(pod_key(*p));
+      }
+    }
+  }
+  if (holders.empty()) return {};
+  std::sort(holders.begin(), holders.end());
+  std::string named;
+  for (std::size_t i = 0; i < holders.size() && i < 3; ++i) named += (i == 0 ? "" : ", ") + holders[i];
+  if (holders.size() > 3) named += fmt::format(" (+{})", holders.size() - 3);
+  return {{"InterPodAffinity (required anti-affinity of bound pods: " + named + ")"}};
 }
 
 void refuse_all(Verdict& out, const std::vector<json>& nodes, const Wording& w) {
@@ -165,8 +209,8 @@ void refuse_all(Verdict& out, const std::vector<json>& nodes, const Wording& w) 
 
 }  // namespace
 
-Verdict explain(const json& pod, const std::vector<json>& nodes, const std::vector<json>& pods,
-                const Wording& wording) {
+Verdict explain(const json& pod, const std::vector<json>& nodes, const std::vector<json>& pods, const Wording& wording,
+                const std::vector<json>& pdbs, bool pdbs_read) {
   Verdict out;
   const json& md = field(pod, "metadata");
   const json& spec = field(pod, "spec");
@@ -179,6 +223,9 @@ Verdict explain(const json& pod, const std::vector<json>& nodes, const std::vect
   out.gated = !out.scheduling_gates.empty();
   out.total_nodes = static_cast<int>(nodes.size());
   out.request = k8s::pod_requests(pod);
+  out.priority = detail::priority_of(pod);
+  out.priority_class = str(spec, "priorityClassName");
+  out.preemption_policy = str(spec, "preemptionPolicy");
   out.not_modelled = unmodelled(spec);
   out.node_exists = std::any_of(nodes.begin(), nodes.end(),
                                 [&out](const json& n) { return str(field(n, "metadata"), "name") == out.node_name; });
@@ -186,44 +233,64 @@ Verdict explain(const json& pod, const std::vector<json>& nodes, const std::vect
   if (pre.conflict) {
     refuse_all(out, nodes, wording);
   } else {
-    auto state = node_states(pod, nodes, pods);
+    const auto on = pods_on_nodes(pod, nodes, pods);
+    for (auto& nm : bound_anti_affinity(pod, on)) out.not_modelled.push_back(std::move(nm));
+    for (auto& nm : nominated_pods(pod, pods, on)) out.not_modelled.push_back(std::move(nm));
     const auto want_ports = host_ports(pod);
     for (const json& n : nodes) {
-      const Input in{pod, n, state[str(field(n, "metadata"), "name")], out.request, want_ports, wording};
+      const NodeState st = detail::state_of(on.at(str(field(n, "metadata"), "name")));
+      const Input in{pod, n, st, out.request, want_ports, wording};
       out.nodes.push_back(evaluate(in, pre));
     }
-    if (out.fitting_nodes() == 0) out.summary = summary_line(out.nodes, out.total_nodes, wording);
+    if (out.fitting_nodes() == 0 && out.node_name.empty() && !out.other_scheduler()) {
+      detail::preempt(out, {pod, &nodes, on, out.request, want_ports, wording, pre, &pdbs});
+      Preemption& p = out.preemption;
+      for (const auto& b : p.pdb_violations) out.not_modelled.push_back({"PodDisruptionBudget " + b});
+      if (!pdbs_read && p.state == Preemption::State::kCandidate) {
+        out.not_modelled.push_back({"PodDisruptionBudgets (policy/v1: could not be read)"});
+      }
+      if (!p.tied.empty()) {
+        std::string all = p.node;
+        for (const auto& t : p.tied) all += ", " + t;
+        out.not_modelled.push_back({"DefaultPreemption's pick among nodes that tie: " + all});
+      }
+    }
+    if (out.fitting_nodes() == 0) out.summary = summary_line(out.nodes, out.total_nodes, wording, out.preemption);
   }
   // A pod with a node is past the scheduler: there is no FitError line to write for it; a pod of
-  // another scheduler gets none of the default profile's.
-  if (!out.node_name.empty() || out.other_scheduler()) out.summary.clear();
+  // another scheduler gets none of the default profile's; a verdict the model cannot settle, none.
+  if (!out.node_name.empty() || out.other_scheduler() || out.outcome() == Outcome::kNotExplained) out.summary.clear();
   return out;
 }
 
-std::string summary_line(const std::vector<NodeVerdict>& nodes, int total_nodes, const Wording& wording) {
+std::string summary_line(const std::vector<NodeVerdict>& nodes, int total_nodes, const Wording& wording,
+                         const Preemption& preemption) {
   std::map<std::string, int> reasons;
-  std::map<std::string, int> preemption;
+  std::map<std::string, int> tail;
   for (const auto& n : nodes) {
     for (const auto& r : n.reasons) ++reasons[r];
-    ++preemption[n.unresolvable ? "Preemption is not helpful for scheduling"
-                                : "No preemption victims found for incoming pod"];
+    if (!n.preemption_reasons.empty()) {
+      for (const auto& r : n.preemption_reasons) ++tail[r];
+    } else {
+      ++tail[std::string(n.unresolvable ? messages::kNotHelpful : messages::kNoVictims)];
+    }
   }
-  std::string line = fmt::format("0/{} nodes are available", total_nodes);
-  if (!reasons.empty()) line += ": " + histogram(reasons);
-  line += ".";
-  line += wording.dra_tail ? " no new claims to deallocate, preemption: " : " preemption: ";
-  line += fmt::format("0/{} nodes are available", total_nodes);
-  if (!preemption.empty()) line += ": " + histogram(preemption);
-  line += ".";
-  return line;
+  // DefaultPreemption nominated a node: its status is Success and no PostFilter reason is written.
+  if (preemption.state == Preemption::State::kCandidate) return messages::fit_error_text(total_nodes, reasons);
+  std::vector<std::string> post;
+  if (wording.dra_tail) post.emplace_back(messages::kNoClaimsToDeallocate);
+  post.push_back(messages::preemption_reason(preemption.state == Preemption::State::kIneligible
+                                                 ? preemption.ineligible
+                                                 : messages::fit_error_text(total_nodes, tail)));
+  return messages::fit_error_text(total_nodes, reasons, post);
 }
 
 std::vector<Verdict> explain_each(const std::vector<json>& targets, const std::vector<json>& nodes,
                                   const std::vector<json>& pods, const std::vector<json>& events,
-                                  const Wording& wording) {
+                                  const Wording& wording, const std::vector<json>& pdbs, bool pdbs_read) {
   std::vector<Verdict> verdicts;
   for (const json& pod : targets) {
-    Verdict v = explain(pod, nodes, pods, wording);
+    Verdict v = explain(pod, nodes, pods, wording, pdbs, pdbs_read);
     add_scheduler_view(v, pod, events);
     verdicts.push_back(std::move(v));
   }

@@ -2,6 +2,7 @@
 // node, and the filter plugins (filters.cpp) that explain() (why.cpp) runs on every node.
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -61,5 +62,33 @@ struct Input {
 /// The node's verdict: NodeAffinity's PreFilter first, then the default profile's filters in
 /// order; the first that rejects decides.
 NodeVerdict evaluate(const Input& in, const k8s::NodeNameFilter& pre);
+
+/// metav1.LabelSelectorAsSelector(sel).Matches(pod's labels): a null selector matches nothing, an
+/// empty one everything when `empty_matches_all` (else nothing, as a PodDisruptionBudget's), an
+/// operator a label selector does not have nothing.
+bool selector_matches(const nlohmann::json& sel, const nlohmann::json& pod, bool empty_matches_all);
+
+/// spec.priority (corev1helpers.PodPriority: 0 when unset).
+int priority_of(const nlohmann::json& pod);
+
+/// The NodeInfo of the pods bound to a node.
+NodeState state_of(const std::vector<const nlohmann::json*>& pods);
+
+/// What DefaultPreemption's dry run reads besides the verdict.
+struct PreemptInput {
+  const nlohmann::json& pod;
+  const std::vector<nlohmann::json>* nodes;  ///< in the verdict's node order
+  /// Per node name: the pods bound there that hold resources (not the pod itself).
+  const std::map<std::string, std::vector<const nlohmann::json*>>& on_node;
+  const k8s::Amounts& request;
+  const std::vector<HostPort>& want_ports;
+  const Wording& wording;
+  const k8s::NodeNameFilter& pre;
+  const std::vector<nlohmann::json>* pdbs;
+};
+
+/// DefaultPreemption's PostFilter for `out`, a pod that fits none of its nodes: out.preemption and
+/// each node's preemption_reasons and victims.
+void preempt(Verdict& out, const PreemptInput& in);
 
 }  // namespace gpuwhy::why::detail

@@ -22,10 +22,15 @@ struct WhyInputs {
   std::vector<nlohmann::json> targets;  ///< the pod asked for, or every Pending pod of `ns`
   /// Read only when there is a target: every node, the pods bound to nodes that still hold
   /// resources (not Succeeded or Failed), and the FailedScheduling events of `ns` (of the pod
-  /// asked for; none when events cannot be read).
+  /// asked for; none when events cannot be read), and the PodDisruptionBudgets.
   std::vector<nlohmann::json> nodes;
+  /// and, after them, the Pending pods a preemption nominated to a node (status.nominatedNodeName)
   std::vector<nlohmann::json> bound;
   std::vector<nlohmann::json> events;
+  /// Every PodDisruptionBudget (policy/v1), which DefaultPreemption reads; pdbs_read is false when
+  /// they could not be listed (an HTTP error).
+  std::vector<nlohmann::json> pdbs;
+  bool pdbs_read = false;
 };
 
 /// Reads what `why` needs of pod `name` ("" = every Pending pod) in namespace `ns` ("" = the

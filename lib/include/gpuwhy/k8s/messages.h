@@ -4,6 +4,7 @@
 /// docs/kubernetes-facts.md §1-§2 (k8s 1.23 ... 1.37) are recognised.
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -115,6 +116,33 @@ bool same_reasons(const SchedulerMessage& a, const SchedulerMessage& b, const Ta
 
 /// "1 taint, 2 selector" style summary of the reason list (for evidence and actual values).
 std::string describe_reasons(const SchedulerMessage& m);
+
+// ---- writing the scheduler's words (pkg/scheduler/framework/types.go FitError.Error,
+// pkg/scheduler/framework/preemption/preemption.go, plugins/defaultpreemption) ------------------
+
+/// SelectVictimsOnNode: the node holds no pod of lower priority than the incoming one.
+inline constexpr std::string_view kNoVictims = "No preemption victims found for incoming pod";
+/// Preempt: a node the filters found UnschedulableAndUnresolvable (or no candidate was tried on).
+inline constexpr std::string_view kNotHelpful = "Preemption is not helpful for scheduling";
+/// PodEligibleToPreemptOthers: the pod's preemptionPolicy is Never.
+inline constexpr std::string_view kNotEligibleNever = "not eligible due to preemptionPolicy=Never.";
+/// PodEligibleToPreemptOthers: a lower-priority pod on the pod's nominated node is already being
+/// preempted (deletionTimestamp and DisruptionTarget=True, reason PreemptionByScheduler).
+inline constexpr std::string_view kNotEligibleTerminating =
+    "not eligible due to a terminating pod on the nominated node.";
+/// DynamicResources' PostFilter reason for a pod without claims (k8s 1.34 ... 1.36).
+inline constexpr std::string_view kNoClaimsToDeallocate = "no new claims to deallocate";
+
+/// FitError.Error() for a cycle that passed PreFilter: "0/N nodes are available: <count> <reason>,
+/// ..." (the "<count> <reason>" strings sorted, as sort.Strings) then "." (no reasons: no colon), then each PostFilter
+/// reason joined by ", " after a space (none when a PostFilter plugin succeeded: preemption
+/// nominated a node).
+std::string fit_error_text(int total, const std::map<std::string, int>& reasons,
+                           const std::vector<std::string>& post_filter = {});
+/// DefaultPreemption's PostFilter reason: "preemption: " and its evaluator's message.
+std::string preemption_reason(std::string_view message);
+/// The text after "preemption: " of one scheduler message (normalized), "" when it has none.
+std::string preemption_text(std::string_view message);
 
 // ---- apiserver ---------------------------------------------------------------------------
 

@@ -71,6 +71,13 @@ struct PortConflict {
   std::string holder;    ///< namespace/name of the pod that holds it
 };
 
+/// A pod DefaultPreemption would evict.
+struct Victim {
+  std::string pod;                ///< namespace/name
+  int priority = 0;               ///< spec.priority (0 when unset)
+  std::vector<std::string> pdbs;  ///< "namespace/name" of each PodDisruptionBudget its eviction would violate
+};
+
 /// The first gate that blocks the pod on one node.
 struct NodeVerdict {
   std::string node;
@@ -93,6 +100,33 @@ struct NodeVerdict {
   /// unmodelled plugins that must be this node's (one: that one; several: one of them), when the
   /// message's counts allow telling; empty otherwise.
   std::vector<std::string> scheduler_reasons;
+  /// DefaultPreemption's dry run here (SelectVictimsOnNode), when it ran: its reasons when the node
+  /// is no candidate ("No preemption victims found for incoming pod", "Preemption is not helpful
+  /// for scheduling", or the filters' reasons with every lower-priority pod removed); empty for a
+  /// candidate, whose victims follow.
+  std::vector<std::string> preemption_reasons;
+  std::vector<Victim> victims;  ///< a candidate: the pods preempted here (the minimal set, most important first)
+};
+
+/// DefaultPreemption's PostFilter for a pod that fits no node.
+struct Preemption {
+  enum class State {
+    kNotRun,       ///< the pod fits a node, or is bound, or was refused before any node was tried
+    kIneligible,   ///< the pod may not preempt (its words: `ineligible`)
+    kNoCandidate,  ///< no node has victims whose removal lets the pod fit
+    kCandidate,    ///< the scheduler evicts `victims` of `node` and nominates it
+  };
+  State state = State::kNotRun;
+  std::string ineligible;       ///< kIneligible: "not eligible due to preemptionPolicy=Never."
+  std::string node;             ///< kCandidate: the node picked (pickOneNodeForPreemption)
+  std::vector<Victim> victims;  ///< kCandidate: on `node`
+  /// kCandidate: other nodes that tie with `node` on every rule of pickOneNodeForPreemption (the
+  /// scheduler then takes whichever its parallel dry run listed first: no prediction).
+  std::vector<std::string> tied;
+  /// "namespace/pdb (namespace/pod)": a PodDisruptionBudget a victim's eviction would violate.
+  std::vector<std::string> pdb_violations;
+  /// A plugin the model does not have could reject a node once its victims are gone.
+  bool unsure = false;
 };
 
 /// Something of the pod that this model does not cover.
@@ -133,6 +167,10 @@ struct Verdict {
   std::vector<std::string> scheduling_gates;  ///< their names, in spec order
   int total_nodes = 0;                        ///< N of "0/N nodes are available"
   std::map<std::string, long long> request;   ///< k8s::pod_requests
+  int priority = 0;                           ///< spec.priority (set by the apiserver from priorityClassName)
+  std::string priority_class;                 ///< spec.priorityClassName
+  std::string preemption_policy;              ///< spec.preemptionPolicy ("" = PreemptLowerPriority)
+  Preemption preemption;                      ///< when the pod fits no node
   std::vector<NodeVerdict> nodes;             ///< in the order given
   /// NodeAffinity's PreFilter refused the pod before any node was tried ("pod affinity terms
   /// conflict": every required term names disjoint metadata.name sets).
@@ -147,7 +185,8 @@ struct Verdict {
   std::string scheduler_message;
   std::string scheduler_message_source;  ///< "condition", "event" or ""
   /// Set when scheduler_message is a FitError: whether its reasons are the model's (same total,
-  /// same reason counts; the taint wording and the tails do not count).
+  /// same reason counts; the taint wording does not count) and, when the scheduler wrote a
+  /// preemption tail, whether it is the model's.
   std::optional<bool> agrees;
   /// The scheduler's reasons that no modelled plugin writes, in message order; a message that is
   /// no FitError at all is one reason for the whole pod.
@@ -160,10 +199,13 @@ struct Verdict {
 };
 
 /// Evaluates every node. `pods` are the pods bound to nodes (any namespace; the pod itself and
-/// pods bound to nodes not in `nodes` are ignored). Pure; never throws on odd input: what it
-/// cannot read counts as absent.
+/// pods bound to nodes not in `nodes` are ignored), and may hold Pending pods nominated to a node
+/// (status.nominatedNodeName), which are named when the scheduler would count them. Pure; never throws on odd input:
+/// what it cannot read counts as absent. `pdbs` are the cluster's PodDisruptionBudgets (policy/v1), read by
+/// DefaultPreemption; `pdbs_read` false: they could not be read, and a preemption is not predicted.
 Verdict explain(const nlohmann::json& pod, const std::vector<nlohmann::json>& nodes,
-                const std::vector<nlohmann::json>& pods, const Wording& wording);
+                const std::vector<nlohmann::json>& pods, const Wording& wording,
+                const std::vector<nlohmann::json>& pdbs = {}, bool pdbs_read = true);
 
 /// Adds the scheduler's own verdict: the pod's PodScheduled=False condition message, else the
 /// newest FailedScheduling event of `events` about this pod; compares it with the model, quotes
@@ -175,11 +217,15 @@ void add_scheduler_view(Verdict& v, const nlohmann::json& pod, const std::vector
 /// nodes, the bound pods and the events.
 std::vector<Verdict> explain_each(const std::vector<nlohmann::json>& targets, const std::vector<nlohmann::json>& nodes,
                                   const std::vector<nlohmann::json>& pods, const std::vector<nlohmann::json>& events,
-                                  const Wording& wording);
+                                  const Wording& wording, const std::vector<nlohmann::json>& pdbs = {},
+                                  bool pdbs_read = true);
 
 /// The FitError line for these node verdicts ("0/3 nodes are available: 1 node(s) had
-/// untolerated taint {k: v}, 2 Insufficient cpu. preemption: 0/3 nodes are available: ...").
-std::string summary_line(const std::vector<NodeVerdict>& nodes, int total_nodes, const Wording& wording);
+/// untolerated taint {k: v}, 2 Insufficient cpu. preemption: 0/3 nodes are available: ..."). The
+/// preemption tail is `preemption`'s; kNotRun: every node's own (preemption_reasons, else "not
+/// helpful" for an unresolvable node and "no victims" for the others: every pod of one priority).
+std::string summary_line(const std::vector<NodeVerdict>& nodes, int total_nodes, const Wording& wording,
+                         const Preemption& preemption = {});
 
 /// The verdict as JSON (schema/why.schema.json): ids and numbers in English field names,
 /// `detail`/`fix` texts in `lang` ("en", "ko", "ja").
