@@ -129,6 +129,7 @@ class RowJudge {
 /// A scored submission, as much of it as the class page and the Markdown summary show.
 struct StudentLine {
   std::string user;
+  std::string name;  ///< the roster's name of `user`; "" = none
   int score = 0;
   int max_score = 0;
   int passed = 0;
@@ -147,6 +148,7 @@ struct IncompleteLine {
   std::string error;    ///< why it could not be graded, when not
   std::string page;     ///< BatchRow::page
   RowFlags flags;
+  std::string name;  ///< the roster's name of `user`; "" = none
 };
 /// What a class did. Its size grows with the submissions by one short line each, not by their
 /// runs: a class of 10,000 is a few MB.
@@ -171,6 +173,10 @@ struct ClassSummary {
   int step_count = 0;                 ///< the highest step seen (the grid's columns)
   bool has_roster = false;            ///< --roster was given
   std::vector<std::string> missing;   ///< roster ids with no submission, in roster order
+  std::vector<std::string> missing_names;  ///< the roster's name of missing[i] at [i]; "" = none
+  /// Per missing[i], the submissions not on the roster whose id is one typo from it (edit distance
+  /// 1: a character added, dropped, replaced, or two swapped), in batch order: most likely theirs.
+  std::vector<std::vector<std::string>> missing_near;
   std::size_t not_on_roster = 0;      ///< submissions whose id the roster lacks
   std::string due;                    ///< --due as given; "" = none
   std::size_t late = 0;               ///< submissions taken after `due`
@@ -206,6 +212,10 @@ void batch_html(const ClassSummary& s, const Options& opts, const std::function<
 std::string batch_markdown(const ClassSummary& s, const Options& opts);
 /// How many root causes a class summary lists in full; the rest are folded (html) or counted (markdown).
 inline constexpr std::size_t kTopRoots = 10;
+/// How many concepts the class page's "what to reteach" lists before folding the rest.
+inline constexpr std::size_t kTopConcepts = 5;
+/// How many students the class page's "who needs help" lists before folding the rest.
+inline constexpr std::size_t kTopHelp = 8;
 /// The class's numbers after its submissions: "mean …" and "median …, lowest …, highest …;
 /// perfect scores: N" when runs were scored; missing and not on the roster (--roster); late (--due).
 std::vector<Msg> class_stats(const ClassSummary& s);
