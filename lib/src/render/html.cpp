@@ -539,39 +539,22 @@ std::string help_item(const ClassSummary& s, const StudentLine& r, i18n::Lang la
                             {"badges", markup(flag_badges(r, lang))}});
 }
 
-// Who needs help: the scored students who lost points or are flagged (late, suspect, not on the
-// roster), most root causes first, then the lowest share of the points, then batch order; the first
-// kTopHelp listed, the rest folded. Then those with no score: incomplete runs, and the roster's
-// students with no submission (with the submission one typo from their id, when there is one).
+// Who needs help (ClassSummary::help): the first kTopHelp listed, the rest folded. Then those with
+// no score: incomplete runs, and the roster's students with no submission (with the submission one
+// typo from their id, when there is one).
 std::string help_html(const ClassSummary& s, i18n::Lang lang) {
-  std::vector<std::uint32_t> order;
-  for (std::uint32_t i = 0; i < s.scored.size(); ++i) {
-    const StudentLine& r = s.scored[i];
-    const bool flagged =
-        r.flags.late.value_or(false) || !r.flags.integrity.empty() || !r.flags.on_roster.value_or(true);
-    if (r.score < r.max_score || !r.roots.empty() || flagged) order.push_back(i);
-  }
-  std::stable_sort(order.begin(), order.end(), [&s](std::uint32_t a, std::uint32_t b) {
-    const StudentLine& x = s.scored[a];
-    const StudentLine& y = s.scored[b];
-    if (x.roots.size() != y.roots.size()) return x.roots.size() > y.roots.size();
-    // x.score / x.max < y.score / y.max without rounding (a run with no points counts as whole).
-    const long xs = x.max_score > 0 ? x.score : 1;
-    const long xm = x.max_score > 0 ? x.max_score : 1;
-    const long ys = y.max_score > 0 ? y.score : 1;
-    const long ym = y.max_score > 0 ? y.max_score : 1;
-    return xs * ym < ys * xm;
-  });
+  const std::vector<std::uint32_t>& order = s.help;
   std::string top;
   std::string rest;
   for (std::size_t i = 0; i < order.size(); ++i) (i < kTopHelp ? top : rest) += help_item(s, s.scored[order[i]], lang);
   std::string more;
   if (!rest.empty()) {
-    more = fill("more-help", {{"summary", txt(i18n::render(msg("ui.class.help.more",
-                                                               {{"count", std::to_string(order.size() - kTopHelp)}}),
-                                                           lang))},
-                              {"start", num(static_cast<long>(kTopHelp + 1))},
-                              {"items", markup(rest)}});
+    more = fill(
+        "more-help",
+        {{"summary",
+          txt(i18n::render(msg("ui.class.help.more", {{"count", std::to_string(order.size() - kTopHelp)}}), lang))},
+         {"start", num(static_cast<long>(kTopHelp + 1))},
+         {"items", markup(rest)}});
   }
   std::string unscored;
   for (const IncompleteLine& r : s.incomplete) {

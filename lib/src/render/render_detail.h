@@ -160,27 +160,31 @@ struct ClassSummary {
   std::vector<int> bins;                   ///< kScoreBins counts over `scored`
   /// Per step, students: graded on it, and right (every graded check of it passed); worst first.
   std::vector<PassRate> steps;
-  std::vector<PassRate> checks;       ///< worst pass rate first (then lab order)
-  std::vector<RootLine> roots;        ///< most students first (then lab order)
-  std::vector<ConceptLine> concepts;  ///< concepts with a root cause, most students first (then their order)
-  std::vector<std::string> versions;  ///< Kubernetes versions seen, sorted ("" = unknown)
-  double mean_percent = 0;            ///< mean score in % of max over `scored`
-  double median_percent = 0;          ///< median of the same
-  double min_percent = 0;             ///< lowest of the same
-  double max_percent = 0;             ///< highest of the same
-  std::size_t perfect = 0;            ///< scored runs with every selected point
-  std::string latest_generated_at;    ///< the latest of the runs' generated_at
-  int step_count = 0;                 ///< the highest step seen (the grid's columns)
-  bool has_roster = false;            ///< --roster was given
-  std::vector<std::string> missing;   ///< roster ids with no submission, in roster order
+  std::vector<PassRate> checks;            ///< worst pass rate first (then lab order)
+  std::vector<RootLine> roots;             ///< most students first (then lab order)
+  std::vector<ConceptLine> concepts;       ///< concepts with a root cause, most students first (then their order)
+  std::vector<std::string> versions;       ///< Kubernetes versions seen, sorted ("" = unknown)
+  double mean_percent = 0;                 ///< mean score in % of max over `scored`
+  double median_percent = 0;               ///< median of the same
+  double min_percent = 0;                  ///< lowest of the same
+  double max_percent = 0;                  ///< highest of the same
+  std::size_t perfect = 0;                 ///< scored runs with every selected point
+  std::string latest_generated_at;         ///< the latest of the runs' generated_at
+  int step_count = 0;                      ///< the highest step seen (the grid's columns)
+  bool has_roster = false;                 ///< --roster was given
+  std::vector<std::string> missing;        ///< roster ids with no submission, in roster order
   std::vector<std::string> missing_names;  ///< the roster's name of missing[i] at [i]; "" = none
   /// Per missing[i], the submissions not on the roster whose id is one typo from it (edit distance
   /// 1: a character added, dropped, replaced, or two swapped), in batch order: most likely theirs.
   std::vector<std::vector<std::string>> missing_near;
-  std::size_t not_on_roster = 0;      ///< submissions whose id the roster lacks
-  std::string due;                    ///< --due as given; "" = none
-  std::size_t late = 0;               ///< submissions taken after `due`
-  std::size_t suspect = 0;            ///< submissions whose integrity is suspect
+  /// Who needs help: the scored students who lost points or are flagged (late, suspect, not on the
+  /// roster), most root causes first, then the lowest share of their points, then batch order
+  /// (indices into `scored`).
+  std::vector<std::uint32_t> help;
+  std::size_t not_on_roster = 0;  ///< submissions whose id the roster lacks
+  std::string due;                ///< --due as given; "" = none
+  std::size_t late = 0;           ///< submissions taken after `due`
+  std::size_t suspect = 0;        ///< submissions whose integrity is suspect
   /// The ids a student failed, in lab order.
   [[nodiscard]] std::vector<std::string> failed_ids(const StudentLine& s) const;
   /// A student's root causes, in lab order.

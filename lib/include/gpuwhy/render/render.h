@@ -48,12 +48,12 @@ std::optional<Format> parse_format(std::string_view name);
 
 struct Options {
   i18n::Lang lang = i18n::Lang::kEn;
-  bool color = false;                    ///< ANSI colour (table only)
-  bool unicode = false;                  ///< ✔/✘ marks (table only), else ASCII
-  bool verbose = false;                  ///< table: every check (passing steps unfolded), evidence for passes too
-  std::size_t width = 80;                ///< table: terminal columns no line exceeds (see terminal_width)
-  bool hide_expected = false;            ///< no expected values (safe before the deadline)
-  std::string user;                      ///< --user (LTI userId, CSV user)
+  bool color = false;          ///< ANSI colour (table only)
+  bool unicode = false;        ///< ✔/✘ marks (table only), else ASCII
+  bool verbose = false;        ///< table: every check (passing steps unfolded), evidence for passes too
+  std::size_t width = 80;      ///< table: terminal columns no line exceeds (see terminal_width)
+  bool hide_expected = false;  ///< no expected values (safe before the deadline)
+  std::string user;            ///< --user (LTI userId, CSV user)
   /// The student's name as the roster gives it (a batch's pages); "" = none: the page is headed by the id.
   std::string user_name;
   std::vector<std::string> step_titles;  ///< unused by most formats
