@@ -397,9 +397,9 @@ std::string name_and_id(const std::string& user, const std::string& name) {
 
 // A student's name and id, linked to their own page when there is one (--pages).
 std::string user_cell(const std::string& user, const std::string& page, const std::string& name = "") {
-  const std::string shown = name_and_id(user, name);
+  std::string shown = name_and_id(user, name);
   if (page.empty()) return shown;
-  return fill("user-link", {{"href", txt(page)}, {"shown", markup(shown)}});
+  return fill("user-link", {{"href", txt(page)}, {"shown", markup(std::move(shown))}});
 }
 
 // "suspect", with what integrity found in its title.
