@@ -154,7 +154,7 @@ TEST(CliWords, Cli11ErrorsAreOneTranslatedLineNamingTheFlag) {
 TEST(CliWords, InputErrorsAreOneTranslatedLineNamingThePath) {
   const TempDir dir;
   const auto write = [&](const std::string& name, const std::string& body) {
-    const std::string p = dir.path() + "/" + name;
+    std::string p = dir.path() + "/" + name;
     std::ofstream(p) << body;
     return p;
   };
@@ -565,10 +565,10 @@ TEST(CliWords, ExplainIsWrappedToTheColumnsAndLosesNoWord) {
 TEST(CliHelp, UsageNamesGpuwhyOptionsAreGroupedAndLinesFitTheColumns) {
   for (const auto& [lang, code] : gpuwhy_test::named_langs()) {
     for (const std::string command : {"check", "why", "snapshot"}) {
-      SCOPED_TRACE(code + " " + command);
+      SCOPED_TRACE(std::string(code).append(" ").append(command));
       const RunOutput r = run(code, {command, "--help"}, "60");
       EXPECT_EQ(r.exit_code, 0) << r.err;
-      EXPECT_NE(r.out.find(": gpuwhy " + command + " "), std::string::npos) << r.out;
+      EXPECT_NE(r.out.find(std::string(": gpuwhy ").append(command).append(" ")), std::string::npos) << r.out;
       EXPECT_EQ(r.out.find(GPUWHY_BINARY), std::string::npos) << "the build path is not the command's name";
       for (const char* group : {"cli.group.input", "cli.group.cluster", "cli.group.output"}) {
         if (command == "snapshot" && std::string_view(group) == "cli.group.output") continue;
