@@ -272,7 +272,13 @@ void validate_class_flags(const CheckOptions& o, Plan& p) {
     }
     p.pages = o.pages;
   }
-  if (o.given.count("--roster") != 0) p.ropts.roster = read_roster(o.roster, p.lang);
+  if (o.given.count("--roster") != 0) {
+    Roster r = read_roster(o.roster, p.lang);
+    for (std::size_t i = 0; i < r.ids.size() && i < r.names.size(); ++i) {
+      if (!r.names[i].empty()) p.ropts.names.emplace(r.ids[i], r.names[i]);
+    }
+    p.ropts.roster = std::move(r.ids);
+  }
 }
 
 Plan validate(const CheckOptions& o) {
@@ -710,8 +716,10 @@ GradedRow graded_row(const BundleEntry& entry, const Plan& p, const std::string&
   if (p.pages.empty() || !g.row.run) return g;
   render::Options opts = for_file(p.ropts);
   opts.user = g.row.user;
+  if (const auto it = p.ropts.names.find(g.row.user); it != p.ropts.names.end()) opts.user_name = it->second;
   opts.concepts.clear();  // a class's, not a student's
   opts.roster.reset();
+  opts.names.clear();
   opts.due.clear();
   g.page = render::render(render::Format::kHtml, *g.row.run, opts);
   return g;

@@ -130,6 +130,8 @@ std::string explain_one(const CheckInfo& c, i18n::Lang l, std::size_t width) {
     for (const auto& p : parts) {
       if (p.name == name) append(body, without_heading(p.text, heading));
     }
+    // How to look yourself ends with the kubectl command that shows the fact (check.<id>.look).
+    if (std::string_view(name) == "look") append(body, i18n::text("check." + id + ".look", l, lab::names()));
     if (body.empty()) continue;  // no text for this section: left out, never made up
     out += "\n" + fit(heading, width) + text::wrap(body, width, width >= 20 ? "  " : "");
   }

@@ -85,31 +85,71 @@ std::optional<std::size_t> id_column(const Record& header) {
   return std::nullopt;
 }
 
+// A header cell as a column name: trimmed, ASCII lower case, a space as '_'.
+std::string column_name(std::string_view cell) {
+  std::string n = text::to_lower_ascii(text::trim(cell));
+  std::replace(n.begin(), n.end(), ' ', '_');
+  return n;
+}
+
+std::optional<std::size_t> column_named(const Record& header, std::string_view name) {
+  for (std::size_t i = 0; i < header.size(); ++i) {
+    if (column_name(header[i]) == name) return i;
+  }
+  return std::nullopt;
+}
+
+// The columns that hold a student's name: one whole-name column, else first and last name.
+std::vector<std::size_t> name_columns(const Record& header) {
+  for (const std::string_view name : {"name", "full_name", "display_name", "student_name"}) {
+    if (const auto c = column_named(header, name)) return {*c};
+  }
+  std::vector<std::size_t> out;
+  for (const std::string_view name : {"first_name", "last_name"}) {
+    if (const auto c = column_named(header, name)) out.push_back(*c);
+  }
+  return out;
+}
+
+// A student's name from their record: the name columns' cells, trimmed, joined by a space.
+std::string name_of(const Record& r, const std::vector<std::size_t>& columns) {
+  std::string out;
+  for (const std::size_t c : columns) {
+    if (c >= r.size() || text::blank(r[c])) continue;
+    if (!out.empty()) out += ' ';
+    out += clean_student_id(r[c]);
+  }
+  return out;
+}
+
 bool is_id_column_name(std::string_view line) {
   return id_column(Record{text::trim(line)}).has_value();
 }
 
-// Ids in order, each once.
-void add_id(std::string_view raw, std::set<std::string>& seen, Roster& out) {
+// Ids in order, each once, with the name given the first time.
+void add_id(std::string_view raw, std::set<std::string>& seen, Roster& out, std::string name = "") {
   std::string id = clean_student_id(raw);
   if (id.empty() || !seen.insert(id).second) return;
   out.ids.push_back(std::move(id));
+  out.names.push_back(std::move(name));
 }
 
 Roster from_csv(std::string_view utf8) {
   Roster out;
   std::set<std::string> seen;
   std::optional<std::size_t> column;
+  std::vector<std::size_t> names;
   bool header = true;
   for (const Record& r : csv_records(utf8)) {
     if (skipped(r.front(), blank_record(r))) continue;
     if (header) {
       column = id_column(r);
-      if (!column) return {{}, Roster::Problem::kNoIdColumn};
+      if (!column) return {{}, Roster::Problem::kNoIdColumn, {}};
+      names = name_columns(r);
       header = false;
       continue;
     }
-    if (*column < r.size()) add_id(r[*column], seen, out);
+    if (*column < r.size()) add_id(r[*column], seen, out, name_of(r, names));
   }
   if (out.ids.empty()) out.problem = Roster::Problem::kEmpty;
   return out;
@@ -123,11 +163,11 @@ std::string clean_student_id(std::string_view raw) {
 
 Roster parse_roster(std::string_view raw) {
   const std::optional<std::string> utf8 = text::decode(raw);
-  if (!utf8) return {{}, Roster::Problem::kNotText};
+  if (!utf8) return {{}, Roster::Problem::kNotText, {}};
   const std::vector<std::string> lines = text::lines(*utf8);
   const auto first =
       std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return !skipped(l, text::blank(l)); });
-  if (first == lines.end()) return {{}, Roster::Problem::kEmpty};
+  if (first == lines.end()) return {{}, Roster::Problem::kEmpty, {}};
   if (first->find_first_of(",\"") != std::string::npos || is_id_column_name(*first)) return from_csv(*utf8);
   Roster out;
   std::set<std::string> seen;
@@ -138,7 +178,7 @@ Roster parse_roster(std::string_view raw) {
   return out;
 }
 
-std::vector<std::string> read_roster(const std::string& path, i18n::Lang lang) {
+Roster read_roster(const std::string& path, i18n::Lang lang) {
   const auto usage = [&](const char* id, std::map<std::string, std::string> args) {
     args["path"] = path;
     return Error(ErrorKind::kUsage, i18n::render(msg(id, std::move(args)), lang));
@@ -157,7 +197,7 @@ std::vector<std::string> read_roster(const std::string& path, i18n::Lang lang) {
     case Roster::Problem::kNoIdColumn: throw usage("cli.error.roster-no-id", {});
     case Roster::Problem::kNotText: throw usage("cli.error.roster-not-text", {});
   }
-  return std::move(r.ids);
+  return r;
 }
 
 }  // namespace gpuwhy::cli

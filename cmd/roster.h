@@ -23,6 +23,10 @@ struct Roster {
   };
   std::vector<std::string> ids;
   Problem problem = Problem::kNone;
+  /// The students' names, ids[i]'s at [i] ("" when the roster gives none): a CSV's `name` column
+  /// (any case; else `full_name`, `display_name`, `student_name`, or `first_name` and `last_name`
+  /// joined by a space; a space may stand for the '_').
+  std::vector<std::string> names;
 };
 
 /// An id as a roster line or a bundle's `student` gives it: on one line, trimmed, at most
@@ -39,6 +43,6 @@ Roster parse_roster(std::string_view raw);
 /// Reads and parses --roster `path` (files::read_file_bounded, kMaxRosterBytes). A file that cannot
 /// be read, is no text, names no id column or lists no id is a usage error: Error(kUsage), one line
 /// in `lang` naming the file.
-std::vector<std::string> read_roster(const std::string& path, i18n::Lang lang);
+Roster read_roster(const std::string& path, i18n::Lang lang);
 
 }  // namespace gpuwhy::cli

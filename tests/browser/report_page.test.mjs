@@ -280,9 +280,6 @@ try {
   // graded with --pages, --roster and --due.
   const mon = await open(path.join(art, "monday", "class.html"));
   const monBatch = JSON.parse(fs.readFileSync(path.join(art, "monday", "batch.json"), "utf8"));
-  // The README's screenshot: the top of the page, as an instructor opens it.
-  await mon.page.setViewportSize({ width: 1000, height: 900 });
-  await mon.page.screenshot({ path: path.join(art, "instructor-view.jpg"), type: "jpeg", quality: 70 });
   await test("monday: what to reteach ranks the concepts as counted by hand", async () => {
     const p = mon.page;
     assert.deepEqual(mon.errors, []);
@@ -294,9 +291,12 @@ try {
     const first = await p.$eval("#reteach li.concept", (l) => l.dataset.students);
     assert.equal(first, "s01 s02 s03 s04");
     assert.deepEqual(got, monBatch.class.concepts.map((c) => [c.id, c.count]));
-    // It comes first: before the root causes and the students.
+    // It comes first, who needs help beside it, then the students by step; the per-check detail is folded.
     const order = await p.$$eval("main section[id]", (ss) => ss.map((x) => x.id));
-    assert.deepEqual(order.slice(0, 3), ["reteach", "root-causes", "students-section"]);
+    assert.deepEqual(order.slice(0, 3), ["reteach", "help", "students-section"]);
+    for (const id of ["root-causes", "steps", "checks"]) {
+      assert.equal(await p.$eval(`#${id} > details.fold`, (d) => d.open), false, `#${id} folded`);
+    }
   });
 
   await test("monday: missing, not on the roster and late equal the batch JSON", async () => {
@@ -348,6 +348,112 @@ try {
     assert.ok(scroll <= view, `scrollWidth ${scroll} > viewport ${view}`);
   });
   await mon.page.close();
+
+  // ---- A class of 75 (tests/browser/run): every capture in turn, a roster CSV with names, one id
+  // typed one digit short, two students who did not submit.
+  const c75 = path.join(art, "class75");
+  const c75Batch = JSON.parse(fs.readFileSync(path.join(c75, "batch.json"), "utf8"));
+  const roster75 = Object.fromEntries(
+    fs.readFileSync(path.join(art, "roster75.csv"), "utf8").trim().split("\n").slice(1).map((l) => l.split(",").slice(0, 2)),
+  );
+  const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
+  const heights = {};
+  for (const [kind, vp] of Object.entries(viewports)) {
+    const o = await open(path.join(c75, "class.html"));
+    await o.page.setViewportSize(vp);
+    await test(`class of 75, ${vp.width} px: the class numbers, what to reteach and who needs help are on the first screen`, async () => {
+      const top = (sel) => o.page.$eval(sel, (e) => e.getBoundingClientRect().top + window.scrollY);
+      for (const sel of ["#class-summary", "#reteach li.concept", "#help h2", "#help li.help-item"]) {
+        const y = await top(sel);
+        assert.ok(y + 20 <= vp.height, `${sel} starts at ${Math.round(y)} px, below the first ${vp.height} px`);
+      }
+      assert.ok((await top("#students-section")) > (await top("#help")), "the grid follows who needs help");
+      assert.deepEqual(o.errors, []);
+    });
+    await test(`class of 75, ${vp.width} px: no column narrower than a few characters, no text a character a line`, async () => {
+      const bad = await o.page.evaluate(() => {
+        const out = [];
+        for (const d of document.querySelectorAll("details")) d.open = true;
+        for (const e of document.querySelectorAll("main td, main th, main li, main p, main summary")) {
+          const r = e.getBoundingClientRect();
+          const text = e.innerText.trim();
+          if (r.width === 0 || text === "") continue;
+          const em = parseFloat(getComputedStyle(e).fontSize);
+          if (r.width < 2.5 * em) out.push(`${e.tagName} "${text.slice(0, 20)}" ${Math.round(r.width)} px wide`);
+          // Its lines: the distinct tops of its text's boxes (a cell is as tall as its row, whatever its text).
+          const range = document.createRange();
+          range.selectNodeContents(e);
+          const lines = Math.max(1, new Set([...range.getClientRects()].filter((b) => b.width > 0).map((b) => Math.round(b.top / (em / 2)))).size);
+          if ([...text].length >= 12 && [...text].length / lines < 5) out.push(`${e.tagName} "${text.slice(0, 20)}" ${lines} lines`);
+        }
+        for (const d of document.querySelectorAll("details")) d.open = false;
+        return out;
+      });
+      assert.deepEqual(bad.slice(0, 10), []);
+      const [scroll, view] = await o.page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      assert.ok(scroll <= view, `scrollWidth ${scroll} > viewport ${view}`);
+    });
+    heights[vp.width] = await o.page.evaluate(() => document.documentElement.scrollHeight);
+    // The first screen, as an instructor opens it: kept with the artifacts, and the README's with --readme-images.
+    for (const dir of [art, process.env.GPUWHY_README_IMAGES].filter(Boolean)) {
+      await o.page.screenshot({ path: path.join(dir, `instructor-${kind}.jpg`), type: "jpeg", quality: 70 });
+    }
+    await o.page.close();
+  }
+  await test("class of 75: the page's height (390 px under 13,000, 1280 px under 7,000; was 51,724 and 10,798)", async () => {
+    console.log(`# class of 75: ${heights[390]} px tall at 390 px, ${heights[1280]} px at 1280 px`);
+    assert.ok(heights[390] < 13000, `${heights[390]} px at 390`);
+    assert.ok(heights[1280] < 7000, `${heights[1280]} px at 1280`);
+  });
+
+  const o75 = await open(path.join(c75, "class.html"));
+  await test("class of 75: who needs help ranks the batch JSON's students by root causes, then score", async () => {
+    const flagged = (s) => s.late === true || s.on_roster === false || s.report.integrity?.status === "suspect";
+    const want = c75Batch.submissions
+      .filter((s) => s.complete)
+      .map((s, i) => ({ s, i, roots: s.report.checks.filter((c) => c.status === "fail" && !c.caused_by).length }))
+      .filter(({ s, roots }) => s.score < s.max_score || roots > 0 || flagged(s))
+      .sort((a, b) => b.roots - a.roots || a.s.score / a.s.max_score - b.s.score / b.s.max_score || a.i - b.i)
+      .map(({ s }) => s.user);
+    const got = await o75.page.$$eval("#help li.help-item", (ls) => ls.map((l) => l.dataset.user));
+    assert.deepEqual(got, want);
+    // Each links to their page, with the roster's name beside the id.
+    const items = await o75.page.$$eval("#help li.help-item", (ls) =>
+      ls.map((l) => [l.dataset.user, l.querySelector("a")?.getAttribute("href"), l.querySelector(".name")?.textContent ?? ""]));
+    for (const [user, href, name] of items) {
+      assert.equal(href, c75Batch.submissions.find((s) => s.user === user).page, user);
+      assert.equal(name, roster75[user] ?? "", user);
+    }
+    // The first eight listed, the rest folded.
+    assert.equal(await o75.page.$$eval("#help-list > li", (ls) => ls.length), Math.min(8, want.length));
+  });
+  await test("class of 75: missing students by name, the id typed one digit short suggested for 20260127", async () => {
+    assert.deepEqual(c75Batch.class.missing, ["20260127", "20260176", "20260177"]);
+    const missing = await o75.page.$$eval("#unscored .unscored-item[data-kind=missing]", (es) =>
+      es.map((e) => [e.dataset.user, e.querySelector(".name")?.textContent, e.querySelector(".near")?.dataset.near ?? ""]));
+    assert.deepEqual(missing, c75Batch.class.missing.map((id) => [id, roster75[id], id === "20260127" ? "2026027" : ""]));
+    const roster = await o75.page.$$eval("#roster ul.ids li", (ls) => ls.map((l) => [l.dataset.user, l.querySelector(".near")?.dataset.near ?? ""]));
+    assert.deepEqual(roster, [["20260127", "2026027"], ["20260176", ""], ["20260177", ""], ["2026027", ""]]);
+  });
+  await test("class of 75: a student's page is headed by their name, id, score and root causes", async () => {
+    const row = c75Batch.submissions.find((s) => s.complete && s.report.roots.length > 0 && roster75[s.user]);
+    const st = await open(path.join(c75, row.page));
+    await st.page.setViewportSize(viewports.phone);
+    assert.equal((await st.page.locator("h1").innerText()).trim(), roster75[row.user]);
+    assert.equal(await st.page.getAttribute("#student", "data-user"), row.user);
+    assert.ok((await st.page.locator("#student").innerText()).includes(row.user));
+    assert.equal(Number(await st.page.getAttribute("#score", "data-score")), row.score);
+    assert.deepEqual((await st.page.getAttribute("#root-line", "data-roots")).split(" "), row.report.roots);
+    for (const sel of ["h1", "#student", "#score", "#root-line"]) {
+      const y = await st.page.$eval(sel, (e) => e.getBoundingClientRect().bottom);
+      assert.ok(y <= viewports.phone.height, `${sel} ends at ${y}`);
+    }
+    // On a phone the checks are cards: the details cell is as wide as the card, not a column.
+    const widths = await st.page.$$eval("section.step tr.check td:last-child", (ts) => ts.map((t) => t.getBoundingClientRect().width));
+    assert.ok(widths.length > 0 && Math.min(...widths) > 250, `details cells ${widths.map(Math.round)}`);
+    await st.page.close();
+  });
+  await o75.page.close();
 
   const hostile = await open(path.join(art, "hostile.html"));
   await test("hostile page: a <script> in a student's file is shown as text and never runs", async () => {

@@ -31,6 +31,16 @@ namespace fs = std::filesystem;
 using Ids = std::vector<std::string>;
 using Problem = Roster::Problem;
 
+TEST(Roster, NamesFromTheCsvNameColumnOrFirstAndLastName) {
+  const Roster r = parse_roster("id,Name,email\n20260101, Kim Minji ,a@x\n20260102,,b@x\n20260101,Again,c@x\n");
+  EXPECT_EQ(r.ids, (Ids{"20260101", "20260102"}));
+  EXPECT_EQ(r.names, (Ids{"Kim Minji", ""}));
+  EXPECT_EQ(parse_roster("Last Name,First Name,login\nTanaka,Yuki,ty\n").names, (Ids{"Yuki Tanaka"}));
+  EXPECT_EQ(parse_roster("student_id,full_name\ns1,\"Lee, Jun\"\n").names, (Ids{"Lee, Jun"}));
+  // A plain list has ids only; its names are empty, one per id.
+  EXPECT_EQ(parse_roster("alice\nbob\n").names, (Ids{"", ""}));
+}
+
 TEST(Roster, OneIdPerLineTrimmedWithBlankAndCommentLinesSkipped) {
   const Roster r = parse_roster("# CS 4xx, fall\n\n  alice  \nbob\n\t\n# bob left\ncarol\nalice\n");
   EXPECT_EQ(r.problem, Problem::kNone);

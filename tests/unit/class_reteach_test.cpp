@@ -151,8 +151,9 @@ TEST(ClassReteach, RosterSaysWhoIsMissingAndWhoIsNotOnIt) {
   EXPECT_NE(html.find("data-late=\"" + std::to_string(late) + "\""), std::string::npos);
 }
 
-// The page and the Markdown tell the same things in the same order: what to reteach, the root
-// causes, who needs help (with links to each student's page), then the rates and the rest.
+// The page and the Markdown tell the same things in the same order: what to reteach, who needs
+// help (with links to each student's page), the students by step, the root causes, then the rates
+// and the rest.
 TEST(ClassReteach, PageAndMarkdownInTheSameOrder) {
   SKIP_WITHOUT_CAPTURES();
   const auto rows = synthetic_class();
@@ -161,10 +162,10 @@ TEST(ClassReteach, PageAndMarkdownInTheSameOrder) {
   const std::string md = render::batch(render::Format::kMarkdown, rows, o);
   std::size_t hat = 0;
   std::size_t mat = 0;
-  for (const char* id : {"ui.class.reteach", "ui.class.roots", "ui.class.table", "ui.class.steps", "ui.class.checks",
-                         "ui.class.histogram", "ui.class.incomplete", "ui.class.versions"}) {
+  for (const char* id : {"ui.class.reteach", "ui.class.help", "ui.class.table", "ui.class.roots", "ui.class.steps",
+                         "ui.class.checks", "ui.class.histogram", "ui.class.incomplete", "ui.class.versions"}) {
     const std::string title = i18n::text(id, i18n::Lang::kEn);
-    const auto h = html.find("<h2>" + title + "</h2>", hat);
+    const auto h = html.find("<h2>" + title + "</h2>", hat);  // a folded section's heading too
     const auto m = md.find("### " + title, mat);
     ASSERT_NE(h, std::string::npos) << id;
     ASSERT_NE(m, std::string::npos) << id;

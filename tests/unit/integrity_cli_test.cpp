@@ -150,8 +150,9 @@ TEST(IntegrityCli, ABatchFlagsTwoSubmissionsOfOneClusterOnBoth) {
   EXPECT_TRUE(has(csv.out, "suspect,same-cluster:s02 same-cluster:s03 same-bundle:s02\r\n")) << csv.out;
   const RunOutput html = check({"--snapshot", dir.string(), "--format", "html"}, tmp.path());
   EXPECT_TRUE(has(html.out, "<tr data-user=\"s02\"")) << "scored";
-  EXPECT_TRUE(
-      has(html.out, "data-suspect=\"true\" data-page=\"\">\n<td data-value=\"s02\">s02 <span class=\"badge suspect\""))
+  EXPECT_TRUE(has(
+      html.out,
+      "data-suspect=\"true\" data-page=\"\">\n<td class=\"user\" data-value=\"s02\">s02 <span class=\"badge suspect\""))
       << html.out.substr(html.out.find("data-user=\"s02\""), 400);
   EXPECT_TRUE(has(html.out, "data-user=\"s04\" data-failed"));
   const RunOutput refused = check({"--snapshot", dir.string(), "--require-integrity", "--format", "csv"}, tmp.path());

@@ -292,24 +292,40 @@ std::string ellipsize(std::string_view s, std::size_t max) {
   return std::string(s.substr(0, cut)) + "…";
 }
 
-std::string closest(std::string_view word, const std::vector<std::string>& candidates) {
-  // Optimal string alignment distance, case-insensitive.
-  const std::string a = to_lower_ascii(word);
-  const auto distance = [&a](const std::string& cand) {
-    const std::string b = to_lower_ascii(cand);
-    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-    for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-    for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-      for (std::size_t j = 1; j <= b.size(); ++j) {
-        const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-        d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
-        if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-          d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+std::size_t edit_distance(std::string_view a_utf8, std::string_view b_utf8) {
+  const auto chars = [](std::string_view s) {
+    std::u32string out;
+    for (std::size_t i = 0; i < s.size();) {
+      char32_t cp = 0;
+      std::size_t n = next_codepoint(s, i, &cp);
+      if (n == 0) {
+        cp = 0x110000U + static_cast<unsigned char>(s[i]);  // a stray byte: a character of its own
+        n = 1;
       }
+      out += cp >= 'A' && cp <= 'Z' ? cp - 'A' + 'a' : cp;
+      i += n;
     }
-    return d[a.size()][b.size()];
+    return out;
   };
+  const std::u32string a = chars(a_utf8);
+  const std::u32string b = chars(b_utf8);
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.size()][b.size()];
+}
+
+std::string closest(std::string_view word, const std::vector<std::string>& candidates) {
+  const std::string a(word);
+  const auto distance = [&a](const std::string& cand) { return edit_distance(a, cand); };
   if (a.empty() || a.size() > 200) return "";
   const std::size_t limit = std::max<std::size_t>(2, a.size() / 3);
   std::string best;

@@ -16,17 +16,26 @@ constexpr CatalogEntry kEntries[] = {
      "{part_why}On a real cluster gpu-feature-discovery writes these labels and the GPU operator uses them to decide "
      "where its daemonsets run. {part_mistakes}Usual mistakes: labelling the wrong node, a typo in a key, or True "
      "instead of true."},
+    {"check.step1.gpu-labels.look",
+     "`kubectl get node {node} -L "
+     "nvidia.com/gpu.present,nvidia.com/gpu.product,nvidia.com/gpu.count,nvidia.com/gpu.deploy.device-plugin` shows "
+     "the four values in columns; each must read exactly as listed."},
     {"check.step1.gpu-labels.title", "{node} carries the four GPU labels"},
     {"check.step1.namespace.explain",
      "Checks that the namespace {namespace} exists and is Active. {part_why}Every pod of the lab lives there, and "
      "gpuwhy reads the pods and events of that namespace only. {part_mistakes}Usual mistake: creating the pods in the "
      "default namespace because the namespace was never created or -n {namespace} was forgotten."},
+    {"check.step1.namespace.look", "`kubectl get namespace {namespace}` shows STATUS Active."},
     {"check.step1.namespace.title", "Namespace {namespace} exists"},
     {"check.step1.other-nodes-clean.explain",
      "Checks that no node other than {node} carries any of the four nvidia.com/gpu.* label keys. {part_why}A label on "
      "a CPU node would attract GPU workloads (and the cpu-only pod of step 5) to a node without GPUs. "
      "{part_mistakes}Usual mistake: labelling all nodes at once, or labelling lab-node-1 first and never removing it "
      "(kubectl label node NAME KEY- removes a label)."},
+    {"check.step1.other-nodes-clean.look",
+     "`kubectl get nodes -L "
+     "nvidia.com/gpu.present,nvidia.com/gpu.product,nvidia.com/gpu.count,nvidia.com/gpu.deploy.device-plugin`: only "
+     "{node} may show values in the four label columns."},
     {"check.step1.other-nodes-clean.title", "No other node carries the GPU labels"},
     {"check.step2.advertised-file.explain",
      "Checks that out/advertised.txt names every node of the cluster and shows the amount each advertises now: 2 for "
@@ -36,12 +45,18 @@ constexpr CatalogEntry kEntries[] = {
      "node names. {part_what}Any header case (Name/Gpu), jsonpath with any separator (tab, =, :, space) and a prompt "
      "or comment line above the output read the same. {part_mistakes}Every row <none> while the node advertises 2 now "
      "means the file was saved before the step-2 patch: save it again."},
+    {"check.step2.advertised-file.look",
+     "`kubectl get nodes -o custom-columns='NAME:.metadata.name,GPU:.status.capacity.nvidia\\.com/gpu'` shows what "
+     "each node advertises now; `cat out/advertised.txt` must show the same."},
     {"check.step2.advertised-file.title", "out/advertised.txt shows every node's GPU amount"},
     {"check.step2.allocatable.explain",
      "Checks status.allocatable[\"{resource}\"] of {node}. {part_why}The scheduler places pods against allocatable, "
      "not capacity: a node with capacity 2 and no allocatable entry offers no GPU at all, and every GPU pod stays "
      "Pending. {part_mistakes}This is the classic mistake of this step: patch both /status/capacity/nvidia.com~1gpu "
      "and /status/allocatable/nvidia.com~1gpu."},
+    {"check.step2.allocatable.look",
+     "`kubectl get node {node} -o jsonpath='{.status.allocatable.nvidia\\.com/gpu}'` prints 2; nothing printed means "
+     "no allocatable entry."},
     {"check.step2.allocatable.title", "{node} allocatable shows {resource}: 2"},
     {"check.step2.capacity.explain",
      "Checks status.capacity[\"{resource}\"] of {node}. {part_why}Extended resources are numbers that a device plugin "
@@ -49,23 +64,34 @@ constexpr CatalogEntry kEntries[] = {
      "and the JSON pointer /status/capacity/nvidia.com~1gpu. {part_mistakes}Usual mistakes: patching the node object "
      "without --subresource=status (the change is silently dropped), or writing {resource} unescaped in the JSON "
      "pointer."},
+    {"check.step2.capacity.look",
+     "`kubectl get node {node} -o jsonpath='{.status.capacity.nvidia\\.com/gpu}'` prints 2."},
     {"check.step2.capacity.title", "{node} capacity shows {resource}: 2"},
     {"check.step2.other-nodes.explain",
      "Checks that no node other than {node} advertises {resource} (absent or 0, in capacity and allocatable). "
      "{part_why}Otherwise trainer could land on a node without GPUs and the lesson of step 4 (resources alone choose "
      "{node}) would not hold. {part_mistakes}Usual mistake: patching the wrong node."},
+    {"check.step2.other-nodes.look",
+     "`kubectl get nodes -o "
+     "custom-columns='NAME:.metadata.name,CAPACITY:.status.capacity.nvidia\\.com/"
+     "gpu,ALLOCATABLE:.status.allocatable.nvidia\\.com/gpu'`: every node but {node} shows <none> or 0."},
     {"check.step2.other-nodes.title", "No other node advertises {resource}"},
     {"check.step3.apiserver-rejects.explain",
      "gpuwhy sends both manifests to the live apiserver as server-side dry-run creates (nothing is created) and "
      "checks that each is refused with 422 Invalid for its own rule: bad-mismatch with \"must be equal to {resource} "
      "limit\", bad-fraction with \"must be an integer\". A manifest the apiserver accepts fails. If gpuwhy may not "
      "create pods in {namespace}, the check is an error, not a failure."},
+    {"check.step3.apiserver-rejects.look",
+     "`kubectl apply --dry-run=server -f k8s/bad-mismatch.yaml -f k8s/bad-fraction.yaml` asks the apiserver without "
+     "creating anything: both must be refused as invalid."},
     {"check.step3.apiserver-rejects.title", "The apiserver refuses both bad manifests for their own rule"},
     {"check.step3.fraction-manifest.explain",
      "Checks that k8s/bad-fraction.yaml is a Pod asking for a non-integer {resource} amount such as 0.5, 500m or 1.5. "
      "{part_why}Devices are handed out whole, so extended resources must be integers; this manifest exists to watch "
      "the apiserver refuse it. {part_mistakes}Usual mistake: a whole number here, or a fractional cpu instead of a "
      "fractional GPU."},
+    {"check.step3.fraction-manifest.look",
+     "`kubectl apply --dry-run=server -f k8s/bad-fraction.yaml` must answer \"must be an integer\"."},
     {"check.step3.fraction-manifest.title", "k8s/bad-fraction.yaml asks for a fraction of a GPU"},
     {"check.step3.mismatch-manifest.explain",
      "Checks that k8s/bad-mismatch.yaml is a Pod whose container sets {resource} in both requests and limits, as "
@@ -73,11 +99,15 @@ constexpr CatalogEntry kEntries[] = {
      "requires requests to equal limits; this manifest exists to watch that rule refuse it. {part_mistakes}Usual "
      "mistakes: setting only limits (requests are then copied from limits and the pod is valid), or using a fraction "
      "(that is the other rule)."},
+    {"check.step3.mismatch-manifest.look",
+     "`kubectl apply --dry-run=server -f k8s/bad-mismatch.yaml` must answer \"must be equal to {resource} limit\"."},
     {"check.step3.mismatch-manifest.title", "k8s/bad-mismatch.yaml breaks requests == limits"},
     {"check.step3.not-created.explain",
      "Checks that no pod named like the two bad manifests (their metadata.name) exists in {namespace}. {part_why}Both "
      "rules are enforced by the apiserver, so a correct bad manifest can never become a pod. {part_mistakes}Usual "
      "mistake: \"fixing\" a bad manifest until it applies, which defeats the purpose of the step."},
+    {"check.step3.not-created.look",
+     "`kubectl -n {namespace} get pods` lists neither of the names that `grep name: k8s/bad-*.yaml` prints."},
     {"check.step3.not-created.title", "Neither bad pod exists"},
     {"check.step3.rejected-file.explain",
      "Checks that out/rejected.txt holds both apiserver rejections: one with \"must be equal to {resource} limit\" "
@@ -87,12 +117,16 @@ constexpr CatalogEntry kEntries[] = {
      "in either order and in any kubectl form (apply, create, one command for both files, --dry-run=server, prompts "
      "around them); each message counts for the rules it names, so a 0.5 request with limit 1, refused for both "
      "rules, counts as the integer rejection."},
+    {"check.step3.rejected-file.look", "`grep -c 'must be' out/rejected.txt` counts both messages (2 or more)."},
     {"check.step3.rejected-file.title", "out/rejected.txt holds both rejection messages"},
     {"check.step4.manifest.explain",
      "Checks that k8s/trainer.yaml is Pod trainer with {resource}: 1 under limits and not under requests, with no "
      "nodeSelector, nodeName or affinity. {part_why}The point of the step is that the apiserver fills requests from "
      "limits and that the resource alone leads the scheduler to {node}. {part_mistakes}Usual mistakes: writing "
      "requests too, or pinning the pod with a nodeSelector."},
+    {"check.step4.manifest.look",
+     "`grep -nE 'requests|limits|nodeSelector|nodeName|affinity' k8s/trainer.yaml` shows limits with {resource}: 1 and "
+     "none of the other words."},
     {"check.step4.manifest.title", "k8s/trainer.yaml asks for one GPU under limits only"},
     {"check.step4.placed-by-scheduler.explain",
      "Checks that the live trainer pod is bound to {node} by the scheduler: no nodeName in the manifest, no "
@@ -103,29 +137,46 @@ constexpr CatalogEntry kEntries[] = {
      "default-scheduler was bound by hand (a Binding) and fails; a pod whose events have all expired is judged by "
      "PodScheduled alone. A pod created with nodeName fails even after the line is deleted from the file: its "
      "managedFields show that a client, not kube-scheduler, set spec.nodeName."},
+    {"check.step4.placed-by-scheduler.look",
+     "`kubectl -n {namespace} get pod trainer -o wide` shows NODE {node}; `kubectl -n {namespace} get events "
+     "--field-selector involvedObject.name=trainer,reason=Scheduled` shows default-scheduler's Scheduled event."},
     {"check.step4.placed-by-scheduler.title", "The scheduler put trainer on {node}"},
     {"check.step4.requests-defaulted.explain",
      "Checks that the live trainer pod has requests and limits {resource} = 1. {part_why}For extended resources the "
      "apiserver copies limits into missing requests. {part_look}You can see it with kubectl -n {namespace} get pod "
      "trainer -o yaml. {part_mistakes}Usual mistake: a trainer pod that asks for another amount or for no GPU at all."},
+    {"check.step4.requests-defaulted.look",
+     "`kubectl -n {namespace} get pod trainer -o jsonpath='{.spec.containers[0].resources}'` prints only that part: "
+     "requests and limits both {resource} 1."},
     {"check.step4.requests-defaulted.title", "trainer got requests {resource}: 1 from its limits"},
     {"check.step5.cpu-only-pending.explain",
      "Checks that cpu-only has no node, is Pending with PodScheduled False/Unschedulable, and that the scheduler's "
      "message blames the taint (untolerated taint) and not resources. {part_why}Reading this message is the skill of "
      "the lab: a taint reason means \"look at taints and tolerations\", not at GPUs. {part_mistakes}Usual mistakes: "
      "no taint (cpu-only gets scheduled), or a toleration on cpu-only."},
+    {"check.step5.cpu-only-pending.look",
+     "`kubectl -n {namespace} get pod cpu-only -o "
+     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}'` names an untolerated taint, not "
+     "Insufficient {resource}."},
     {"check.step5.cpu-only-pending.title", "cpu-only is Pending because of the taint"},
     {"check.step5.cpu-only-spec.explain",
      "Checks k8s/cpu-only.yaml and the live cpu-only pod: no {resource} request or limit, nodeSelector "
      "nvidia.com/gpu.present: \"true\", and no toleration for the taint. {part_why}This pod shows what the taint is "
      "for: an ordinary workload aimed at the GPU node must be kept off it. {part_mistakes}Usual mistakes: an unquoted "
      "true in the nodeSelector, or copying trainer2's toleration."},
+    {"check.step5.cpu-only-spec.look",
+     "`kubectl -n {namespace} get pod cpu-only -o jsonpath='{.spec.nodeSelector} {.spec.tolerations} "
+     "{.spec.containers[*].resources}'` shows the selector, only the two default NoExecute tolerations, and no "
+     "{resource}."},
     {"check.step5.cpu-only-spec.title", "cpu-only targets the GPU node without a GPU or a toleration"},
     {"check.step5.taint.explain",
      "Checks that {node} has the taint key {resource} with value present and effect NoSchedule, and that no other "
      "node has an {resource} taint. {part_why}The taint reserves the expensive GPU node for pods that tolerate it. "
      "{part_mistakes}Usual mistakes: NoExecute (which evicts running pods such as trainer), a different value, or "
      "tainting the wrong node."},
+    {"check.step5.taint.look",
+     "`kubectl describe node {node} | grep Taints` shows {taint}; `kubectl get nodes -o "
+     "custom-columns='NAME:.metadata.name,TAINTS:.spec.taints[*].key'` shows it on no other node."},
     {"check.step5.taint.title", "{node} is tainted {taint}"},
     {"check.step5.tainted-file.explain",
      "Checks that out/tainted.txt holds a scheduler message (\"N/M nodes are available: ...\") that blames the taint "
@@ -135,21 +186,32 @@ constexpr CatalogEntry kEntries[] = {
      "trainer3's message here, or an empty file. {part_what}The message may be saved from any kubectl output "
      "(jsonpath, -o yaml, -o json, describe pod, get events); every message in the file counts, so a file that also "
      "holds an Insufficient {resource} message fails."},
+    {"check.step5.tainted-file.look",
+     "Put the live message beside the file: `kubectl -n {namespace} get pod cpu-only -o "
+     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}'`; `cat out/tainted.txt`"},
     {"check.step5.tainted-file.title", "out/tainted.txt holds cpu-only's taint message"},
     {"check.step5.trainer-not-evicted.explain",
      "Checks that trainer, created before the taint, is still bound to {node} and running. {part_why}NoSchedule only "
      "keeps new pods away; NoExecute would have evicted trainer. {part_mistakes}Usual mistake: tainting with "
      "NoExecute, or deleting trainer to make room."},
+    {"check.step5.trainer-not-evicted.look",
+     "`kubectl -n {namespace} get pod trainer -o wide` shows STATUS Running and NODE {node}."},
     {"check.step5.trainer-not-evicted.title", "trainer still runs on {node}"},
     {"check.step6.gate-kept.explain",
      "Checks that the {taint} taint is still on {node} and that cpu-only is still Pending. {part_why}Removing the "
      "taint to let pods through would defeat the reason the GPU node was reserved. {part_mistakes}Usual mistake: "
      "kubectl taint node {node} nvidia.com/gpu- to \"fix\" a Pending pod."},
+    {"check.step6.gate-kept.look",
+     "`kubectl get node {node} -o jsonpath='{.spec.taints}'` still holds the taint, and `kubectl -n {namespace} get "
+     "pod cpu-only` still shows Pending."},
     {"check.step6.gate-kept.title", "The taint stays and cpu-only stays Pending"},
     {"check.step6.gpu.explain",
      "Checks k8s/trainer2.yaml and the live trainer2 pod: requests and limits {resource} = 1. {part_why}trainer2 has "
      "to pass both gates, the resource gate and the taint gate. {part_mistakes}Usual mistake: forgetting the "
      "resources when adding the toleration."},
+    {"check.step6.gpu.look",
+     "`kubectl -n {namespace} get pod trainer2 -o jsonpath='{.spec.containers[*].resources}'` shows requests and "
+     "limits {resource} 1."},
     {"check.step6.gpu.title", "trainer2 asks for one GPU"},
     {"check.step6.placed.explain",
      "Checks that trainer2 is bound to {node} by the scheduler (no nodeName in the manifest, PodScheduled True). "
@@ -157,12 +219,18 @@ constexpr CatalogEntry kEntries[] = {
      "toleration that does not match (trainer2 stays Pending) or nodeName in the manifest. {part_what}A pod created "
      "with nodeName fails even after the line is deleted from the file: its managedFields show that a client, not "
      "kube-scheduler, set spec.nodeName."},
+    {"check.step6.placed.look",
+     "`kubectl -n {namespace} get pod trainer2 -o wide` shows NODE {node}; `kubectl -n {namespace} get events "
+     "--field-selector involvedObject.name=trainer2,reason=Scheduled` shows default-scheduler's Scheduled event."},
     {"check.step6.placed.title", "The scheduler put trainer2 on {node}"},
     {"check.step6.toleration.explain",
      "Checks that trainer2 has a toleration for the taint: key {resource} and either operator Equal with value "
      "present or operator Exists, effect NoSchedule or empty. A toleration without a key and with operator Exists "
      "tolerates every taint and is too broad. The two 300 s NoExecute tolerations the apiserver adds to every pod are "
      "ignored. {part_mistakes}Usual mistakes: value true instead of present, or an effect that does not match."},
+    {"check.step6.toleration.look",
+     "Put `kubectl -n {namespace} get pod trainer2 -o jsonpath='{.spec.tolerations}'` beside `kubectl get node {node} "
+     "-o jsonpath='{.spec.taints}'`: key, value (or Exists) and effect must match."},
     {"check.step6.toleration.title", "trainer2 tolerates exactly the GPU taint"},
     {"check.step7.exhausted-file.explain",
      "Checks that out/exhausted.txt holds a scheduler message with Insufficient {resource} and no taint reason, with "
@@ -171,6 +239,9 @@ constexpr CatalogEntry kEntries[] = {
      "message here, or an empty file. {part_what}Any kubectl output form counts and every message in the file is read "
      "(a taint message beside it fails). The premise must hold live: trainer and trainer2 run on {node} and hold "
      "every allocatable GPU."},
+    {"check.step7.exhausted-file.look",
+     "Put the live message beside the file: `kubectl -n {namespace} get pod trainer3 -o "
+     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}'`; `cat out/exhausted.txt`"},
     {"check.step7.exhausted-file.title", "out/exhausted.txt holds trainer3's Insufficient message"},
     {"check.step7.pending-insufficient.explain",
      "Checks that trainer3 has no node, is Pending with PodScheduled False, and that the scheduler's message says "
@@ -179,50 +250,81 @@ constexpr CatalogEntry kEntries[] = {
      "trainer3 (the taint reason again), or a freed slot (trainer3 gets scheduled). {part_what}The premise is checked "
      "live: trainer and trainer2 bound to {node} and using every allocatable GPU (USED = ALLOCATABLE > 0); without "
      "allocatable (capacity only) trainer3 waits for the wrong reason and the hint points at step 2."},
+    {"check.step7.pending-insufficient.look",
+     "`kubectl -n {namespace} get pod trainer3 -o "
+     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}'` says Insufficient {resource}; `kubectl "
+     "describe node {node} | grep -A8 'Allocated resources'` shows every GPU in use."},
     {"check.step7.pending-insufficient.title", "trainer3 is Pending with Insufficient {resource}"},
     {"check.step7.same-as-trainer2.explain",
      "Checks that k8s/trainer3.yaml and the live trainer3 match trainer2 in containers (image, resources), "
      "tolerations, nodeSelector and affinity; only the name differs. {part_why}Keeping everything equal is what makes "
      "the new Pending reason meaningful. {part_mistakes}Usual mistake: dropping the toleration, which brings the "
      "taint reason back."},
+    {"check.step7.same-as-trainer2.look",
+     "`diff <(kubectl -n {namespace} get pod trainer2 -o "
+     "jsonpath='{.spec.containers}{.spec.tolerations}{.spec.nodeSelector}{.spec.affinity}') <(kubectl -n {namespace} "
+     "get pod trainer3 -o jsonpath='{.spec.containers}{.spec.tolerations}{.spec.nodeSelector}{.spec.affinity}')` "
+     "prints nothing."},
     {"check.step7.same-as-trainer2.title", "trainer3 is trainer2 under another name"},
     {"check.step8.allocatable.explain",
      "Checks that ALLOCATABLE equals the live allocatable {resource} of {node}. {part_look}Count it from the cluster "
      "(kubectl get node {node} -o jsonpath=...), do not copy it from the lab text."},
+    {"check.step8.allocatable.look",
+     "`kubectl get node {node} -o jsonpath='{.status.allocatable.nvidia\\.com/gpu}'` prints the number ALLOCATABLE "
+     "must hold."},
     {"check.step8.allocatable.title", "ALLOCATABLE matches the cluster"},
     {"check.step8.format.explain",
      "Checks that out/gate-report.txt has exactly seven non-blank lines, each KEY=VALUE or KEY: VALUE, with each of "
      "ALLOCATABLE, USED, PENDING, TAINT, REQUESTS_EQUAL_LIMITS, FRACTIONAL and SCHEDULER_SEES once, in any order. "
      "{part_mistakes}Usual mistakes: a misspelt key, a key written twice, or extra comment lines."},
+    {"check.step8.format.look",
+     "`grep -cv '^[[:space:]]*$' out/gate-report.txt` prints 7, and `grep -oE '^[A-Z_]+' out/gate-report.txt | sort | "
+     "uniq -d` prints nothing."},
     {"check.step8.format.title", "out/gate-report.txt has the seven lines"},
     {"check.step8.fractional.explain",
      "Checks that FRACTIONAL is one negative word (no, false, rejected, forbidden, invalid, denied, 불가, 거절, 금지, "
      "いいえ, 不可 ...): an extended resource must be a whole number, as step 3 showed."},
+    {"check.step8.fractional.look",
+     "`kubectl apply --dry-run=server -f k8s/bad-fraction.yaml` shows the apiserver's answer that FRACTIONAL sums up."},
     {"check.step8.fractional.title", "FRACTIONAL says fractions are not allowed"},
     {"check.step8.pending.explain",
      "Checks that PENDING equals the number of pods in phase Pending in {namespace} right now. {part_mistakes}Usual "
      "mistake: a number from memory instead of kubectl -n {namespace} get pods."},
+    {"check.step8.pending.look",
+     "`kubectl -n {namespace} get pods --field-selector=status.phase=Pending --no-headers | wc -l` prints the number "
+     "PENDING must hold."},
     {"check.step8.pending.title", "PENDING matches the cluster"},
     {"check.step8.requests-equal-limits.explain",
      "Checks that REQUESTS_EQUAL_LIMITS is one affirmative word (yes, true, required, must, equal, same, 예, 네, "
      "필수, 같음, はい, 必須 ...): for an extended resource requests must equal limits, as step 3 showed. Korean and "
      "Japanese forms with endings count (같아야 함, 필수임, 일치), full-width letters too; an explanation after the "
      "answer is fine (yes (must be equal)); an answer holding both a yes and a no (yes/no, n/a) fails as ambiguous."},
+    {"check.step8.requests-equal-limits.look",
+     "`kubectl apply --dry-run=server -f k8s/bad-mismatch.yaml` shows the apiserver's answer that "
+     "REQUESTS_EQUAL_LIMITS sums up."},
     {"check.step8.requests-equal-limits.title", "REQUESTS_EQUAL_LIMITS says they must be equal"},
     {"check.step8.scheduler-sees.explain",
      "Checks that SCHEDULER_SEES names numbers (number, numbers, count, quantity, allocatable, 숫자, 数 ...). "
      "{part_why}The scheduler never sees a device, only the numbers written in node status; that is why patching "
      "status was enough in this lab without any GPU. {part_what}Answers like devices, gpu or hardware fail."},
+    {"check.step8.scheduler-sees.look",
+     "`kubectl get node {node} -o jsonpath='{.status.allocatable}'` shows all the scheduler knows of the node's GPUs."},
     {"check.step8.scheduler-sees.title", "SCHEDULER_SEES says numbers"},
     {"check.step8.taint.explain",
      "Checks that TAINT equals the live {resource} taint of {node} written key=value:Effect, e.g. {taint}. "
      "{part_mistakes}Usual mistakes: another order, a missing effect, or a taint that is no longer on the node."},
+    {"check.step8.taint.look",
+     "`kubectl describe node {node} | grep Taints` prints the taint as key=value:Effect, the form TAINT takes."},
     {"check.step8.taint.title", "TAINT matches the taint on {node}"},
     {"check.step8.used.explain",
      "Checks that USED equals the {resource} requested by the pods bound to {node} that have not finished, counted "
      "the way the scheduler counts (for each pod the larger of the sum over its containers and the largest init "
      "container). Only the pods of {namespace} are visible to gpuwhy. {part_mistakes}Usual mistake: counting Pending "
      "pods, which have no node."},
+    {"check.step8.used.look",
+     "`kubectl -n {namespace} get pods --field-selector=spec.nodeName={node} -o "
+     "custom-columns='NAME:.metadata.name,PHASE:.status.phase,GPU:.spec.containers[*].resources.requests.nvidia\\.com/"
+     "gpu'`: add the GPU column of the pods not `Succeeded` or `Failed`."},
     {"check.step8.used.title", "USED matches the cluster"},
     {"cli.app", "gpuwhy: grades the lab \"why does my GPU pod stay Pending\""},
     {"cli.check", "Grade the lab: the student's files and the live cluster"},
@@ -1030,7 +1132,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.class.none", "none"},
     {"ui.class.versions", "Kubernetes versions seen"},
     {"ui.class.unknown-version", "unknown"},
-    {"ui.class.table", "Who needs help: students by step"},
+    {"ui.class.table", "Students by step"},
     {"ui.class.filter", "Show students who failed"},
     {"ui.class.filter.all", "(every student)"},
     {"ui.class.col.kubernetes", "Kubernetes version"},
@@ -1063,6 +1165,20 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.class.not-on-roster.title", "Submitted, not on the roster ({count})"},
     {"ui.class.due", "Due {due}: a run taken after it is marked late."},
     {"ui.class.numbers.roster", "missing: {missing}; not on the roster: {unknown}"},
+    {"ui.class.help", "Who needs help"},
+    {"ui.class.help.intro", "Most root causes first, then the lowest score; a name opens the student's page."},
+    {"ui.class.help.roots", "{count} root cause(s): {ids}"},
+    {"ui.class.help.no-root", "no root cause"},
+    {"ui.class.help.more", "{count} more students"},
+    {"ui.class.help.none", "No scored student lost a point."},
+    {"ui.class.help.unscored", "Not scored"},
+    {"ui.class.incomplete.badge", "incomplete"},
+    {"ui.class.missing.badge", "no submission"},
+    {"ui.class.near-miss", "submitted as {user}?"},
+    {"ui.class.more-concepts", "{count} more concepts"},
+    {"ui.report.student-id", "student {user}"},
+    {"ui.report.title.user", "{user} · gpuwhy report"},
+    {"ui.report.title.named", "{name} ({user}) · gpuwhy report"},
     {"ui.class.numbers.late", "late: {late}"},
     {"concept.labels.title", "Labelling the GPU node and the lab namespace"},
     {"concept.labels.teach",

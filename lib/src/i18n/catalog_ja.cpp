@@ -19,17 +19,26 @@ constexpr CatalogEntry kEntries[] = {
      "gpu-feature-discovery がこれらのラベルを付け、GPU Operator はそれを見てどのノードで DaemonSet "
      "を動かすかを決めます。{part_mistakes}よくある間違い: 別のノードにラベルを付ける、キーのタイプミス、true "
      "ではなく True と書く。"},
+    {"check.step1.gpu-labels.look",
+     "`kubectl get node {node} -L "
+     "nvidia.com/gpu.present,nvidia.com/gpu.product,nvidia.com/gpu.count,nvidia.com/gpu.deploy.device-plugin` で 4 "
+     "つの値が列に並びます。どれも書かれたとおりでなければなりません。"},
     {"check.step1.gpu-labels.title", "{node} に 4 つの GPU ラベルが付いている"},
     {"check.step1.namespace.explain",
      "Namespace {namespace} が存在し、Active であることを確認します。{part_why}演習の Pod はすべてこの Namespace "
      "に置かれ、gpuwhy はこの Namespace の Pod とイベントだけを読みます。{part_mistakes}よくある間違い: Namespace "
      "を作っていない、または -n {namespace} を付け忘れて Pod を default Namespace に作ってしまう。"},
+    {"check.step1.namespace.look", "`kubectl get namespace {namespace}` の `STATUS` が `Active` であること。"},
     {"check.step1.namespace.title", "Namespace {namespace} が存在する"},
     {"check.step1.other-nodes-clean.explain",
      "{node} 以外のノードに、nvidia.com/gpu.* の 4 つのラベルキーがどれも付いていないことを確認します。{part_why}CPU "
      "ノードにこのラベルがあると、GPU ワークロード（とステップ 5 の cpu-only Pod）が GPU "
      "のないノードに引き寄せられます。{part_mistakes}よくある間違い: すべてのノードにまとめてラベルを付ける、先に "
      "lab-node-1 に付けて外し忘れる（ラベルは kubectl label node NAME KEY- で外せます）。"},
+    {"check.step1.other-nodes-clean.look",
+     "`kubectl get nodes -L "
+     "nvidia.com/gpu.present,nvidia.com/gpu.product,nvidia.com/gpu.count,nvidia.com/gpu.deploy.device-plugin`: 4 "
+     "つのラベル列に値があるのは {node} だけのはずです。"},
     {"check.step1.other-nodes-clean.title", "ほかのノードには GPU ラベルが付いていない"},
     {"check.step2.advertised-file.explain",
      "out/advertised.txt "
@@ -41,6 +50,9 @@ constexpr CatalogEntry kEntries[] = {
      "{part_what}ヘッダーの大文字小文字（Name/Gpu）、任意の区切り（タブ、=、:、空白）の "
      "jsonpath、出力の上のプロンプトやコメント行も同じに読みます。{part_mistakes}ノードが今 2 "
      "を広告しているのにすべての行が <none> なら、ステップ 2 のパッチ前に保存したものです。保存し直してください。"},
+    {"check.step2.advertised-file.look",
+     "`kubectl get nodes -o custom-columns='NAME:.metadata.name,GPU:.status.capacity.nvidia\\.com/gpu'` "
+     "で各ノードが今広告している量がわかります。`cat out/advertised.txt` も同じはずです。"},
     {"check.step2.advertised-file.title", "out/advertised.txt に全ノードの GPU 量がある"},
     {"check.step2.allocatable.explain",
      "{node} の status.allocatable[\"{resource}\"] を確認します。{part_why}スケジューラーは capacity ではなく "
@@ -48,6 +60,9 @@ constexpr CatalogEntry kEntries[] = {
      "をまったく提供せず、GPU Pod はすべて Pending "
      "のままになります。{part_mistakes}これがこのステップの典型的な間違いです: /status/capacity/nvidia.com~1gpu と "
      "/status/allocatable/nvidia.com~1gpu の両方をパッチしてください。"},
+    {"check.step2.allocatable.look",
+     "`kubectl get node {node} -o jsonpath='{.status.allocatable.nvidia\\.com/gpu}'` が 2 "
+     "を出力すること。何も出なければ allocatable の項目がありません。"},
     {"check.step2.allocatable.title", "{node} の allocatable が {resource}: 2"},
     {"check.step2.capacity.explain",
      "{node} の status.capacity[\"{resource}\"] を確認します。{part_why}拡張リソースは、デバイスプラグインがノードの "
@@ -55,12 +70,18 @@ constexpr CatalogEntry kEntries[] = {
      "/status/capacity/nvidia.com~1gpu を使い、自分でデバイスプラグインの役を務めます。{part_mistakes}よくある間違い: "
      "--subresource=status を付けずにノードオブジェクトをパッチする（変更は黙って捨てられます）、JSON ポインターで "
      "{resource} をエスケープせずに書く。"},
+    {"check.step2.capacity.look",
+     "`kubectl get node {node} -o jsonpath='{.status.capacity.nvidia\\.com/gpu}'` が 2 を出力すること。"},
     {"check.step2.capacity.title", "{node} の capacity が {resource}: 2"},
     {"check.step2.other-nodes.explain",
      "{node} 以外のノードが {resource} をアドバタイズしていない（capacity と allocatable にないか "
      "0）ことを確認します。{part_why}そうでないと trainer が GPU のないノードに配置されかねず、ステップ 4 "
      "の要点（リソースだけで {node} が選ばれる）が成り立ちません。{part_mistakes}よくある間違い: "
      "別のノードをパッチする。"},
+    {"check.step2.other-nodes.look",
+     "`kubectl get nodes -o "
+     "custom-columns='NAME:.metadata.name,CAPACITY:.status.capacity.nvidia\\.com/"
+     "gpu,ALLOCATABLE:.status.allocatable.nvidia\\.com/gpu'`: {node} 以外はすべて <none> か 0 のはずです。"},
     {"check.step2.other-nodes.title", "ほかのノードは {resource} をアドバタイズしていない"},
     {"check.step3.apiserver-rejects.explain",
      "gpuwhy は両方のマニフェストを稼働中の apiserver にサーバーサイドの dry-run "
@@ -68,6 +89,9 @@ constexpr CatalogEntry kEntries[] = {
      "bad-mismatch は \"must be equal to {resource} limit\"、bad-fraction は \"must be an integer\"。apiserver "
      "が受け付けたマニフェストは不合格です。gpuwhy に {namespace} で Pod "
      "を作成する権限がない場合、このチェックは不合格ではなくエラーになります。"},
+    {"check.step3.apiserver-rejects.look",
+     "`kubectl apply --dry-run=server -f k8s/bad-mismatch.yaml -f k8s/bad-fraction.yaml` は何も作らずに apiserver "
+     "に問い合わせます。どちらも invalid として拒否されるはずです。"},
     {"check.step3.apiserver-rejects.title", "apiserver が不正なマニフェストを各ルールで拒否する"},
     {"check.step3.fraction-manifest.explain",
      "k8s/bad-fraction.yaml が、0.5、500m、1.5 のような整数でない {resource} の量を要求する Pod "
@@ -76,6 +100,8 @@ constexpr CatalogEntry kEntries[] = {
      "rver "
      "がそれを拒否する様子を見るためのものです。{part_mistakes}よくある間違い: ここに整数を書く、GPU ではなく cpu "
      "を小数にする。"},
+    {"check.step3.fraction-manifest.look",
+     "`kubectl apply --dry-run=server -f k8s/bad-fraction.yaml` の答えに \"must be an integer\" が含まれること。"},
     {"check.step3.fraction-manifest.title", "k8s/bad-fraction.yaml が GPU を小数で要求する"},
     {"check.step3.mismatch-manifest.explain",
      "k8s/bad-mismatch.yaml が、コンテナの requests と limits の両方に {resource} を異なる整数で書いた Pod "
@@ -84,12 +110,17 @@ constexpr CatalogEntry kEntries[] = {
      "よくある間違い: "
      "limits だけを書く（requests は limits からコピーされ、Pod "
      "は有効になります）、小数を使う（それはもう一方のルールです）。"},
+    {"check.step3.mismatch-manifest.look",
+     "`kubectl apply --dry-run=server -f k8s/bad-mismatch.yaml` の答えに \"must be equal to {resource} limit\" "
+     "が含まれること。"},
     {"check.step3.mismatch-manifest.title", "k8s/bad-mismatch.yaml が requests == limits に違反する"},
     {"check.step3.not-created.explain",
      "2 つの不正なマニフェストの名前（metadata.name）を持つ Pod が {namespace} "
      "に存在しないことを確認します。{part_why}どちらのルールも apiserver "
      "が強制するので、正しく「不正な」マニフェストが Pod になることはありません。{part_mistakes}よくある間違い: "
      "適用できるまで不正なマニフェストを「直して」しまう。それではこのステップの意味がなくなります。"},
+    {"check.step3.not-created.look",
+     "`kubectl -n {namespace} get pods` の一覧に、`grep name: k8s/bad-*.yaml` が表示する名前がどちらもないこと。"},
     {"check.step3.not-created.title", "不正な Pod はどちらも存在しない"},
     {"check.step3.rejected-file.explain",
      "out/rejected.txt に apiserver の拒否が両方入っていることを確認します: \"must be equal to {resource} limit\" "
@@ -101,12 +132,17 @@ constexpr CatalogEntry kEntries[] = {
      "の形（apply、create、二つのファイルを一つのコマンドで、--dry-run="
      "server、前後のプロンプト）でも構いません。各メッセージは自分が示すルールとして数えます。limit "
      "1 に request 0.5 は両方のルールで拒否され、整数ルールの拒否として数えます。"},
+    {"check.step3.rejected-file.look",
+     "`grep -c 'must be' out/rejected.txt` で 2 つのメッセージが数えられること（2 以上）。"},
     {"check.step3.rejected-file.title", "out/rejected.txt に拒否メッセージが 2 つある"},
     {"check.step4.manifest.explain",
      "k8s/trainer.yaml が Pod trainer で、{resource}: 1 を requests ではなく limits "
      "だけに書き、nodeSelector、nodeName、affinity がないことを確認します。{part_why}このステップの要点は、apiserver "
      "が limits から requests を補うこと、そしてリソースだけでスケジューラーが {node} "
      "を選ぶことです。{part_mistakes}よくある間違い: requests も書く、nodeSelector で Pod を固定する。"},
+    {"check.step4.manifest.look",
+     "`grep -nE 'requests|limits|nodeSelector|nodeName|affinity' k8s/trainer.yaml` の結果に {resource}: 1 を含む "
+     "limits だけがあり、ほかの語はないこと。"},
     {"check.step4.manifest.title", "k8s/trainer.yaml が limits だけで GPU を 1 つ要求する"},
     {"check.step4.placed-by-scheduler.explain",
      "クラスター上の trainer Pod が、スケジューラーによって {node} に配置されたことを確認します: マニフェストに "
@@ -119,6 +155,10 @@ constexpr CatalogEntry kEntries[] = {
      "Pod は PodScheduled だけで判断します。 ファイルから nodeName の行を消しても、nodeName 付きで作った Pod "
      "は失敗します: managedFields に、spec.nodeName を設定したのが kube-scheduler "
      "ではなくクライアントだと残っています。"},
+    {"check.step4.placed-by-scheduler.look",
+     "`kubectl -n {namespace} get pod trainer -o wide` の `NODE` が {node} で、kubectl -n {namespace} get events "
+     "--field-selector involvedObject.name=trainer,reason=Scheduled に default-scheduler の Scheduled "
+     "イベントが出ること。"},
     {"check.step4.placed-by-scheduler.title", "スケジューラーが trainer を {node} に配置した"},
     {"check.step4.requests-defaulted.explain",
      "クラスター上の trainer Pod の requests と limits がともに {resource} = 1 "
@@ -126,6 +166,9 @@ constexpr CatalogEntry kEntries[] = {
      "の値をコピーします。{part_look}kubectl -n {namespace} get pod trainer -o yaml "
      "で確かめられます。{part_mistakes}よくある間違い: 別の量を要求する、あるいは GPU をまったく要求しない trainer "
      "Pod。"},
+    {"check.step4.requests-defaulted.look",
+     "`kubectl -n {namespace} get pod trainer -o jsonpath='{.spec.containers[0].resources}'` "
+     "はその部分だけを出力します。requests と limits がどちらも {resource} 1 であること。"},
     {"check.step4.requests-defaulted.title", "trainer の requests が {resource}: 1 で補われた"},
     {"check.step5.cpu-only-pending.explain",
      "cpu-only がノードを持たず、Pending で PodScheduled が False/Unschedulable "
@@ -135,6 +178,10 @@ constexpr CatalogEntry kEntries[] = {
      "理由がテイントなら、GPU "
      "ではなくテイントとトレレーションを見るべきだということです。{part_mistakes}よくある間違い: "
      "テイントがない（cpu-only がスケジュールされる）、cpu-only にトレレーションを付ける。"},
+    {"check.step5.cpu-only-pending.look",
+     "`kubectl -n {namespace} get pod cpu-only -o "
+     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}'` のメッセージが Insufficient {resource} "
+     "ではなく untolerated taint を挙げること。"},
     {"check.step5.cpu-only-pending.title", "cpu-only がテイントのせいで Pending になっている"},
     {"check.step5.cpu-only-spec.explain",
      "k8s/cpu-only.yaml とクラスター上の cpu-only Pod を確認します: {resource} の request も limit "
@@ -142,12 +189,19 @@ constexpr CatalogEntry kEntries[] = {
      "で、テイントに対するトレレーションがないこと。{part_why}この Pod はテイントの役割を示します: GPU "
      "ノードを狙う普通のワークロードを、そのノードから締め出すことです。{part_mistakes}よくある間違い: nodeSelector "
      "の true をクォートしない、trainer2 のトレレーションをコピーしてしまう。"},
+    {"check.step5.cpu-only-spec.look",
+     "`kubectl -n {namespace} get pod cpu-only -o jsonpath='{.spec.nodeSelector} {.spec.tolerations} "
+     "{.spec.containers[*].resources}'` の結果に nodeSelector と既定の NoExecute トレレーション 2 "
+     "つだけがあり、{resource} がないこと。"},
     {"check.step5.cpu-only-spec.title", "cpu-only は GPU もトレレーションも持たずに GPU ノードを狙う"},
     {"check.step5.taint.explain",
      "{node} にキー {resource}、値 present、エフェクト NoSchedule のテイントがあり、ほかのノードには {resource} "
      "のテイントがないことを確認します。{part_why}テイントは、高価な GPU ノードをそれを許容する Pod "
      "のために予約します。{part_mistakes}よくある間違い: NoExecute（trainer のような実行中の Pod "
      "を退避させます）、別の値、別のノードにテイントを付ける。"},
+    {"check.step5.taint.look",
+     "`kubectl describe node {node} | grep Taints` が {taint} を示し、kubectl get nodes -o "
+     "custom-columns='NAME:.metadata.name,TAINTS:.spec.taints[*].key' でほかのノードにはないこと。"},
     {"check.step5.taint.title", "{node} にテイント {taint}"},
     {"check.step5.tainted-file.explain",
      "out/tainted.txt に、テイントを理由とし Insufficient {resource} を含まないスケジューラーのメッセージ（\"N/M "
@@ -158,23 +212,34 @@ constexpr CatalogEntry kEntries[] = {
      "{part_what}メッセージはどの kubectl の出力から保存しても構いません（jsonpath、-o yaml、-o json、describe "
      "pod、get events）。ファイルのすべてのメッセージを見るため、Insufficient {resource} "
      "のメッセージも入っていれば不合格です。"},
+    {"check.step5.tainted-file.look",
+     "今のメッセージとファイルを並べて見てください: `kubectl -n {namespace} get pod cpu-only -o "
+     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}'`; `cat out/tainted.txt`"},
     {"check.step5.tainted-file.title", "out/tainted.txt に cpu-only のテイントメッセージがある"},
     {"check.step5.trainer-not-evicted.explain",
      "テイントより前に作った trainer が、今も {node} に配置されて動いていることを確認します。{part_why}NoSchedule "
      "は新しい Pod を寄せ付けないだけで、NoExecute なら trainer "
      "は退避させられていました。{part_mistakes}よくある間違い: NoExecute でテイントを付ける、場所を空けるために "
      "trainer を削除する。"},
+    {"check.step5.trainer-not-evicted.look",
+     "`kubectl -n {namespace} get pod trainer -o wide` の `STATUS` が `Running`、`NODE` が {node} であること。"},
     {"check.step5.trainer-not-evicted.title", "trainer は {node} で動き続けている"},
     {"check.step6.gate-kept.explain",
      "{taint} テイントが {node} に残り、cpu-only が Pending のままであることを確認します。{part_why}Pod "
      "を通すためにテイントを消すと、GPU ノードを予約した意味がなくなります。{part_mistakes}よくある間違い: Pending の "
      "Pod を「直す」ために kubectl taint node {node} nvidia.com/gpu- を実行する。"},
+    {"check.step6.gate-kept.look",
+     "`kubectl get node {node} -o jsonpath='{.spec.taints}'` に taint がまだあり、`kubectl -n {namespace} get pod "
+     "cpu-only` がまだ Pending であること。"},
     {"check.step6.gate-kept.title", "テイントは残り、cpu-only は Pending のまま"},
     {"check.step6.gpu.explain",
      "k8s/trainer2.yaml とクラスター上の trainer2 Pod を確認します: requests と limits の {resource} = "
      "1。{part_why}trainer2 はリソースの関門とテイントの関門、2 "
      "つの関門を両方とも通過しなければなりません。{part_mistakes}よくある間違い: "
      "トレレーションを足すときにリソースの指定を忘れる。"},
+    {"check.step6.gpu.look",
+     "`kubectl -n {namespace} get pod trainer2 -o jsonpath='{.spec.containers[*].resources}'` の requests と limits が "
+     "{resource} 1 であること。"},
     {"check.step6.gpu.title", "trainer2 が GPU を 1 つ要求する"},
     {"check.step6.placed.explain",
      "trainer2 がスケジューラーによって {node} に配置されたことを確認します（マニフェストに nodeName "
@@ -183,6 +248,10 @@ constexpr CatalogEntry kEntries[] = {
      "一致しないトレレーション（trainer2 が Pending のまま）、マニフェストの nodeName。 {part_what}ファイルから "
      "nodeName の行を消しても、nodeName 付きで作った Pod は失敗します: managedFields に、spec.nodeName を設定したのが "
      "kube-scheduler ではなくクライアントだと残っています。"},
+    {"check.step6.placed.look",
+     "`kubectl -n {namespace} get pod trainer2 -o wide` の `NODE` が {node} で、kubectl -n {namespace} get events "
+     "--field-selector involvedObject.name=trainer2,reason=Scheduled に default-scheduler の Scheduled "
+     "イベントが出ること。"},
     {"check.step6.placed.title", "スケジューラーが trainer2 を {node} に配置した"},
     {"check.step6.toleration.explain",
      "trainer2 がテイントに対するトレレーションを持つことを確認します: キー {resource} で、operator Equal と値 "
@@ -190,6 +259,9 @@ constexpr CatalogEntry kEntries[] = {
      "のトレレーションはあらゆるテイントを許容するため、範囲が広すぎます。apiserver がすべての Pod に付ける 300 秒の "
      "NoExecute トレレーション 2 つは無視します。{part_mistakes}よくある間違い: present ではなく値 "
      "true、一致しないエフェクト。"},
+    {"check.step6.toleration.look",
+     "`kubectl -n {namespace} get pod trainer2 -o jsonpath='{.spec.tolerations}'` の結果を `kubectl get node {node} -o "
+     "jsonpath='{.spec.taints}'` と並べてください。key、value（または Exists）、effect が一致すること。"},
     {"check.step6.toleration.title", "trainer2 は GPU テイントだけを正確に許容する"},
     {"check.step7.exhausted-file.explain",
      "out/exhausted.txt に、Insufficient {resource} "
@@ -201,6 +273,9 @@ constexpr CatalogEntry kEntries[] = {
      "の出力の形でもよく、ファイルのすべてのメッセージを読みます（テイントのメッセージが並んでいれば不合格）。前提が今"
      "も成り立つ必要があります: "
      "trainer と trainer2 が {node} で動き、割り当て可能な GPU をすべて使っていること。"},
+    {"check.step7.exhausted-file.look",
+     "今のメッセージとファイルを並べて見てください: `kubectl -n {namespace} get pod trainer3 -o "
+     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}'`; `cat out/exhausted.txt`"},
     {"check.step7.exhausted-file.title", "out/exhausted.txt に trainer3 の Insufficient メッセージ"},
     {"check.step7.pending-insufficient.explain",
      "trainer3 がノードを持たず、Pending で PodScheduled が False であり、スケジューラーのメッセージに Insufficient "
@@ -210,32 +285,53 @@ constexpr CatalogEntry kEntries[] = {
      "{part_what}前提をライブで確認します: trainer と trainer2 が {node} にバインドされ、割り当て可能な GPU "
      "をすべて使用（USED = ALLOCATABLE > 0）。allocatable がない（capacity だけ）なら trainer3 "
      "は別の理由で待っており、ヒントはステップ 2 を指します。"},
+    {"check.step7.pending-insufficient.look",
+     "`kubectl -n {namespace} get pod trainer3 -o "
+     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}'` が Insufficient {resource} "
+     "を示し、`kubectl describe node {node} | grep -A8 'Allocated resources'` で GPU がすべて使用中であること。"},
     {"check.step7.pending-insufficient.title", "trainer3 は Insufficient {resource} で Pending"},
     {"check.step7.same-as-trainer2.explain",
      "k8s/trainer3.yaml とクラスター上の trainer3 "
      "が、コンテナ（image、resources）、tolerations、nodeSelector、affinity で trainer2 "
      "と一致し、名前だけが違うことを確認します。{part_why}ほかをすべて同じにしておくからこそ、新しい Pending "
      "の理由に意味が出ます。{part_mistakes}よくある間違い: トレレーションを落とし、テイントの理由が戻ってくる。"},
+    {"check.step7.same-as-trainer2.look",
+     "`diff <(kubectl -n {namespace} get pod trainer2 -o "
+     "jsonpath='{.spec.containers}{.spec.tolerations}{.spec.nodeSelector}{.spec.affinity}') <(kubectl -n {namespace} "
+     "get pod trainer3 -o jsonpath='{.spec.containers}{.spec.tolerations}{.spec.nodeSelector}{.spec.affinity}')` "
+     "が何も出力しないこと。"},
     {"check.step7.same-as-trainer2.title", "trainer3 は名前だけが違う trainer2"},
     {"check.step8.allocatable.explain",
      "ALLOCATABLE が {node} の現在の allocatable {resource} "
      "と等しいことを確認します。{part_look}演習の本文から写さず、クラスターから数えてください（kubectl get node "
      "{node} -o jsonpath=...）。"},
+    {"check.step8.allocatable.look",
+     "`kubectl get node {node} -o jsonpath='{.status.allocatable.nvidia\\.com/gpu}'` が ALLOCATABLE "
+     "に書くべき数を出力します。"},
     {"check.step8.allocatable.title", "ALLOCATABLE がクラスターと一致する"},
     {"check.step8.format.explain",
      "out/gate-report.txt が空でない行ちょうど 7 行からなり、各行が KEY=VALUE または KEY: VALUE "
      "で、ALLOCATABLE、USED、PENDING、TAINT、REQUESTS_EQUAL_LIMITS、FRACTIONAL、SCHEDULER_SEES が順不同で 1 "
      "回ずつあることを確認します。{part_mistakes}よくある間違い: キーのつづり間違い、同じキーを 2 "
      "回書く、コメント行を足す。"},
+    {"check.step8.format.look",
+     "`grep -cv '^[[:space:]]*$' out/gate-report.txt` が 7 を出力し、`grep -oE '^[A-Z_]+' out/gate-report.txt | sort | "
+     "uniq -d` が何も出力しないこと。"},
     {"check.step8.format.title", "out/gate-report.txt が 7 行になっている"},
     {"check.step8.fractional.explain",
      "FRACTIONAL が否定の 1 語（no、false、rejected、forbidden、invalid、denied、불가、거절、금지、いいえ、不可 "
      "...）であることを確認します。ステップ 3 で見たとおり、拡張リソースは整数でなければなりません。"},
+    {"check.step8.fractional.look",
+     "`kubectl apply --dry-run=server -f k8s/bad-fraction.yaml` で、FRACTIONAL がまとめる apiserver "
+     "の答えがわかります。"},
     {"check.step8.fractional.title", "FRACTIONAL が「小数は不可」と答えている"},
     {"check.step8.pending.explain",
      "PENDING が、今 {namespace} でフェーズが Pending の Pod "
      "の数と等しいことを確認します。{part_mistakes}よくある間違い: kubectl -n {namespace} get pods "
      "で数えずに、記憶で書いた数。"},
+    {"check.step8.pending.look",
+     "`kubectl -n {namespace} get pods --field-selector=status.phase=Pending --no-headers | wc -l` が PENDING "
+     "に書くべき数を出力します。"},
     {"check.step8.pending.title", "PENDING がクラスターと一致する"},
     {"check.step8.requests-equal-limits.explain",
      "REQUESTS_EQUAL_LIMITS が肯定の 1 語（yes、true、required、must、equal、same、예、네、필수、같음、はい、必須 "
@@ -243,23 +339,35 @@ constexpr CatalogEntry kEntries[] = {
      "が等しくなければなりません。 語尾の付いた韓国語・日本語の形（같아야 "
      "함、必須です、一致）と全角文字も認めます。答えの後の説明は構いません（はい（同じであること））。「はい」と「いい"
      "え」が両方ある答え（yes/no、n/a）はあいまいとして不合格です。"},
+    {"check.step8.requests-equal-limits.look",
+     "`kubectl apply --dry-run=server -f k8s/bad-mismatch.yaml` で、REQUESTS_EQUAL_LIMITS がまとめる apiserver "
+     "の答えがわかります。"},
     {"check.step8.requests-equal-limits.title", "REQUESTS_EQUAL_LIMITS が「等しいこと」と答えている"},
     {"check.step8.scheduler-sees.explain",
      "SCHEDULER_SEES が数値を指していること（number、numbers、count、quantity、allocatable、숫자、数 "
      "...）を確認します。{part_why}スケジューラーはデバイスを一切見ず、ノードの status "
      "に書かれた数値だけを見ます。だからこそ GPU のないこの演習でも、status "
      "をパッチするだけで足りたのです。{part_what}devices、gpu、hardware のような答えは不合格です。"},
+    {"check.step8.scheduler-sees.look",
+     "`kubectl get node {node} -o jsonpath='{.status.allocatable}'` が、スケジューラーがノードの GPU "
+     "について知っているすべてです。"},
     {"check.step8.scheduler-sees.title", "SCHEDULER_SEES が「数値」と答えている"},
     {"check.step8.taint.explain",
      "TAINT が、{node} の現在の {resource} テイントを key=value:Effect の形で書いたもの（例: "
      "{taint}）と等しいことを確認します。{part_mistakes}よくある間違い: "
      "順序が違う、エフェクトが抜けている、もうノードにないテイントを書く。"},
+    {"check.step8.taint.look",
+     "`kubectl describe node {node} | grep Taints` が TAINT と同じ key=value:Effect の形で taint を出力します。"},
     {"check.step8.taint.title", "TAINT が {node} のテイントと一致する"},
     {"check.step8.used.explain",
      "USED が、{node} に配置されていてまだ終了していない Pod が要求する {resource} "
      "の合計と等しいことを確認します。数え方はスケジューラーと同じです（Pod ごとに、コンテナの合計と最大の init "
      "コンテナのうち大きいほう）。gpuwhy から見えるのは {namespace} の Pod だけです。{part_mistakes}よくある間違い: "
      "ノードを持たない Pending の Pod まで数える。"},
+    {"check.step8.used.look",
+     "`kubectl -n {namespace} get pods --field-selector=spec.nodeName={node} -o "
+     "custom-columns='NAME:.metadata.name,PHASE:.status.phase,GPU:.spec.containers[*].resources.requests.nvidia\\.com/"
+     "gpu'`: `Succeeded` でも `Failed` でもない Pod の GPU 列を足してください。"},
     {"check.step8.used.title", "USED がクラスターと一致する"},
     {"cli.app", "gpuwhy: 演習「GPU Pod が Pending のままなのはなぜか」を採点します"},
     {"cli.check", "演習を採点します: 作業ディレクトリのファイルと稼働中のクラスター"},
@@ -1119,7 +1227,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.class.none", "なし"},
     {"ui.class.versions", "見られた Kubernetes のバージョン"},
     {"ui.class.unknown-version", "不明"},
-    {"ui.class.table", "支援が必要な学生: 学生別・ステップ別の得点"},
+    {"ui.class.table", "学生別・ステップ別の得点"},
     {"ui.class.filter", "次のチェックに不合格の学生だけ表示"},
     {"ui.class.filter.all", "（全員）"},
     {"ui.class.col.kubernetes", "Kubernetes のバージョン"},
@@ -1152,6 +1260,20 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.class.not-on-roster.title", "提出したが名簿にない学生({count} 人)"},
     {"ui.class.due", "締め切り {due}: これより後に取得された実行は遅延と表示します。"},
     {"ui.class.numbers.roster", "未提出 {missing} 人、名簿にない {unknown} 人"},
+    {"ui.class.help", "支援が必要な学生"},
+    {"ui.class.help.intro", "根本原因の多い順、次に得点の低い順です。名前を押すとその学生のレポートが開きます。"},
+    {"ui.class.help.roots", "根本原因 {count} 件: {ids}"},
+    {"ui.class.help.no-root", "根本原因なし"},
+    {"ui.class.help.more", "ほか {count} 人"},
+    {"ui.class.help.none", "採点された学生は全員満点です。"},
+    {"ui.class.help.unscored", "未採点"},
+    {"ui.class.incomplete.badge", "未完了"},
+    {"ui.class.missing.badge", "未提出"},
+    {"ui.class.near-miss", "{user} として提出？"},
+    {"ui.class.more-concepts", "ほか {count} 件の概念"},
+    {"ui.report.student-id", "学籍番号 {user}"},
+    {"ui.report.title.user", "{user} · gpuwhy 採点結果"},
+    {"ui.report.title.named", "{name} ({user}) · gpuwhy 採点結果"},
     {"ui.class.numbers.late", "遅延 {late} 人"},
     {"concept.labels.title", "GPU ノードのラベルと演習の名前空間"},
     {"concept.labels.teach",

@@ -17,17 +17,26 @@ constexpr CatalogEntry kEntries[] = {
      "nvidia.com/gpu.deploy.device-plugin=true가 적힌 값 그대로(대소문자 구분) 붙어 있는지 확인합니다. "
      "{part_why}실제 클러스터에서는 gpu-feature-discovery가 이 라벨들을 붙이고, GPU 오퍼레이터는 이 라벨로 어느 "
      "노드에 데몬셋을 띄울지 정합니다. {part_mistakes}흔한 실수: 다른 노드에 라벨 붙이기, 키 오타, true 대신 True."},
+    {"check.step1.gpu-labels.look",
+     "`kubectl get node {node} -L "
+     "nvidia.com/gpu.present,nvidia.com/gpu.product,nvidia.com/gpu.count,nvidia.com/gpu.deploy.device-plugin` 명령이 "
+     "네 값을 열로 보여 줍니다. 각 값이 적힌 그대로여야 합니다."},
     {"check.step1.gpu-labels.title", "{node}에 GPU 라벨 네 개가 붙어 있다"},
     {"check.step1.namespace.explain",
      "{namespace} 네임스페이스가 있고 Active 상태인지 확인합니다. {part_why}실습의 모든 파드가 이 네임스페이스에 "
      "있고, gpuwhy는 이 네임스페이스의 파드와 이벤트만 읽습니다. {part_mistakes}흔한 실수: 네임스페이스를 만들지 "
      "않았거나 -n {namespace:을/를} 빠뜨려서 파드를 default 네임스페이스에 만든 경우."},
+    {"check.step1.namespace.look", "`kubectl get namespace {namespace}` 명령의 `STATUS`가 `Active`여야 합니다."},
     {"check.step1.namespace.title", "{namespace} 네임스페이스가 있다"},
     {"check.step1.other-nodes-clean.explain",
      "{node} 이외의 노드에 nvidia.com/gpu.* 라벨 키 네 개 중 어느 것도 붙어 있지 않은지 확인합니다. {part_why}CPU "
      "노드에 이 라벨이 있으면 GPU 워크로드(그리고 5단계의 cpu-only 파드)가 GPU가 없는 노드로 끌려갑니다. "
      "{part_mistakes}흔한 실수: 모든 노드에 한꺼번에 라벨 붙이기, lab-node-1에 먼저 붙이고 지우지 않기(kubectl label "
      "node NAME KEY- 로 라벨을 지웁니다)."},
+    {"check.step1.other-nodes-clean.look",
+     "`kubectl get nodes -L "
+     "nvidia.com/gpu.present,nvidia.com/gpu.product,nvidia.com/gpu.count,nvidia.com/gpu.deploy.device-plugin`: 네 "
+     "레이블 열에 값이 있는 노드는 {node}뿐이어야 합니다."},
     {"check.step1.other-nodes-clean.title", "다른 노드에는 GPU 라벨이 없다"},
     {"check.step2.advertised-file.explain",
      "out/advertised.txt가 클러스터의 모든 노드 이름과 각 노드가 지금 광고하는 양을 보여 주는지 확인합니다: "
@@ -37,12 +46,18 @@ constexpr CatalogEntry kEntries[] = {
      "인자 전체를 따옴표로 감싸세요), 노드 이름 없이 숫자만 찍는 jsonpath. {part_what}헤더의 대소문자(Name/Gpu), 어떤 "
      "구분자(탭, =, :, 공백)를 쓴 jsonpath, 출력 위의 프롬프트나 주석 줄도 똑같이 읽습니다. {part_mistakes}노드가 "
      "지금 2를 광고하는데 모든 행이 <none> 이면 2단계 패치 전에 저장한 것이니 다시 저장하세요."},
+    {"check.step2.advertised-file.look",
+     "`kubectl get nodes -o custom-columns='NAME:.metadata.name,GPU:.status.capacity.nvidia\\.com/gpu'` 명령이 지금 각 "
+     "노드가 알리는 양을 보여 줍니다. `cat out/advertised.txt`도 같아야 합니다."},
     {"check.step2.advertised-file.title", "out/advertised.txt에 모든 노드의 GPU 광고량이 있다"},
     {"check.step2.allocatable.explain",
      "{node}의 status.allocatable[\"{resource}\"] 를 확인합니다. {part_why}스케줄러는 capacity가 아니라 allocatable"
      "을 기준으로 파드를 배치합니다. capacity가 2 라도 allocatable 항목이 없으면 그 노드는 GPU를 하나도 내주지 "
      "않고, GPU 파드는 모두 대기합니다. {part_mistakes}이 단계의 대표적인 실수입니다: "
      "/status/capacity/nvidia.com~1gpu와 /status/allocatable/nvidia.com~1gpu를 둘 다 패치하세요."},
+    {"check.step2.allocatable.look",
+     "`kubectl get node {node} -o jsonpath='{.status.allocatable.nvidia\\.com/gpu}'` 명령이 2를 출력해야 합니다. "
+     "아무것도 나오지 않으면 allocatable 항목이 없는 것입니다."},
     {"check.step2.allocatable.title", "{node}의 allocatable이 {resource}: 2이다"},
     {"check.step2.capacity.explain",
      "{node}의 status.capacity[\"{resource}\"] 를 확인합니다. {part_why}확장 자원은 device plugin이 노드 status에 "
@@ -50,34 +65,50 @@ constexpr CatalogEntry kEntries[] = {
      "/status/capacity/nvidia.com~1gpu로 직접 device plugin 역할을 합니다. {part_mistakes}흔한 실수: "
      "--subresource=status 없이 노드 객체를 패치하기(변경이 조용히 버려집니다), JSON 포인터에 {resource:을/를} "
      "이스케이프하지 않고 쓰기."},
+    {"check.step2.capacity.look",
+     "`kubectl get node {node} -o jsonpath='{.status.capacity.nvidia\\.com/gpu}'` 명령이 2를 출력해야 합니다."},
     {"check.step2.capacity.title", "{node}의 capacity가 {resource}: 2이다"},
     {"check.step2.other-nodes.explain",
      "{node} 이외의 노드가 {resource:을/를} 광고하지 않는지(capacity와 allocatable에 없거나 0) 확인합니다. "
      "{part_why}그렇지 않으면 trainer가 GPU 없는 노드에 배정될 수 있고, 자원만으로 {node:이/가} 정해진다는 4단계의 "
      "요점이 성립하지 않습니다. {part_mistakes}흔한 실수: 다른 노드를 패치하기."},
+    {"check.step2.other-nodes.look",
+     "`kubectl get nodes -o "
+     "custom-columns='NAME:.metadata.name,CAPACITY:.status.capacity.nvidia\\.com/"
+     "gpu,ALLOCATABLE:.status.allocatable.nvidia\\.com/gpu'`: {node} 말고는 모두 <none> 또는 0이어야 합니다."},
     {"check.step2.other-nodes.title", "다른 노드는 {resource:을/를} 광고하지 않는다"},
     {"check.step3.apiserver-rejects.explain",
      "gpuwhy는 두 매니페스트를 실제 apiserver에 서버 측 dry-run 생성으로 보내고(아무것도 만들어지지 않습니다), "
      "각각이 자기 규칙 때문에 422 Invalid로 거절되는지 확인합니다: bad-mismatch는 \"must be equal to {resource} "
      "limit\", bad-fraction은 \"must be an integer\". apiserver가 받아들이는 매니페스트는 실패입니다. gpuwhy가 "
      "{namespace}에 파드를 만들 권한이 없으면 이 검사는 실패가 아니라 오류가 됩니다."},
+    {"check.step3.apiserver-rejects.look",
+     "`kubectl apply --dry-run=server -f k8s/bad-mismatch.yaml -f k8s/bad-fraction.yaml` 명령은 아무것도 만들지 않고 "
+     "apiserver에 묻습니다. 둘 다 invalid로 거절되어야 합니다."},
     {"check.step3.apiserver-rejects.title", "apiserver가 두 매니페스트를 각자의 규칙으로 거절한다"},
     {"check.step3.fraction-manifest.explain",
      "k8s/bad-fraction.yaml이 0.5, 500m, 1.5처럼 정수가 아닌 {resource} 양을 요청하는 Pod인지 확인합니다. "
      "{part_why}장치는 쪼갤 수 없는 단위로 할당되므로 확장 자원은 정수여야 합니다. 이 매니페스트는 apiserver가 "
      "그것을 거절하는 모습을 보기 위한 것입니다. {part_mistakes}흔한 실수: 여기에 정수 쓰기, GPU 대신 cpu를 소수로 "
      "쓰기."},
+    {"check.step3.fraction-manifest.look",
+     "`kubectl apply --dry-run=server -f k8s/bad-fraction.yaml` 명령의 답에 \"must be an integer\"가 있어야 합니다."},
     {"check.step3.fraction-manifest.title", "k8s/bad-fraction.yaml이 GPU를 소수로 요청한다"},
     {"check.step3.mismatch-manifest.explain",
      "k8s/bad-mismatch.yaml이 컨테이너의 requests와 limits 양쪽에 {resource:을/를} 서로 다른 정수로 적은 Pod인지 "
      "확인합니다. {part_why}확장 자원은 오버커밋이 불가능하므로 apiserver는 requests와 limits가 같기를 요구합니다. "
      "이 매니페스트는 그 규칙이 거절하는 모습을 보기 위한 것입니다. {part_mistakes}흔한 실수: limits만 적기(그러면 "
      "requests가 limits에서 복사되어 파드가 유효해집니다), 소수 쓰기(그것은 다른 규칙입니다)."},
+    {"check.step3.mismatch-manifest.look",
+     "`kubectl apply --dry-run=server -f k8s/bad-mismatch.yaml` 명령의 답에 \"must be equal to {resource} limit\"이 "
+     "있어야 합니다."},
     {"check.step3.mismatch-manifest.title", "k8s/bad-mismatch.yaml이 requests == limits를 어긴다"},
     {"check.step3.not-created.explain",
      "두 잘못된 매니페스트의 이름(metadata.name)을 가진 파드가 {namespace}에 없는지 확인합니다. {part_why}두 규칙 "
      "모두 apiserver가 강제하므로 제대로 잘못 쓴 매니페스트는 결코 파드가 될 수 없습니다. {part_mistakes}흔한 실수: "
      "잘못된 매니페스트를 적용될 때까지 \"고치기\". 그러면 이 단계의 의미가 사라집니다."},
+    {"check.step3.not-created.look",
+     "`kubectl -n {namespace} get pods` 목록에 `grep name: k8s/bad-*.yaml`이 보여 주는 이름이 하나도 없어야 합니다."},
     {"check.step3.not-created.title", "잘못된 파드는 하나도 만들어지지 않았다"},
     {"check.step3.rejected-file.explain",
      "out/rejected.txt에 apiserver의 거절 두 가지가 모두 있는지 확인합니다: \"must be equal to {resource} limit\" "
@@ -86,12 +117,16 @@ constexpr CatalogEntry kEntries[] = {
      "출력만 받음), 두 번째 메시지만 남은 파일(> 가 첫 번째를 덮어씀). {part_what}두 거절은 어느 순서로든, 어떤 "
      "kubectl 형태로든(apply, create, 두 파일을 한 명령으로, --dry-run=server, 주변의 프롬프트) 괜찮습니다. 각 "
      "메시지는 자신이 말하는 규칙으로 셉니다. 제한 1에 요청 0.5는 두 규칙 모두로 거절되며 정수 규칙의 거절로 셉니다."},
+    {"check.step3.rejected-file.look", "`grep -c 'must be' out/rejected.txt` 명령이 두 문구를 셉니다(2 이상)."},
     {"check.step3.rejected-file.title", "out/rejected.txt에 거절 메시지 두 개가 있다"},
     {"check.step4.manifest.explain",
      "k8s/trainer.yaml이 {resource}: 1을 requests가 아니라 limits에만 적은 Pod trainer이고, nodeSelector, "
      "nodeName, affinity가 없는지 확인합니다. {part_why}이 단계의 요점은 apiserver가 limits로 requests를 채운다는 "
      "것, 그리고 자원만으로 스케줄러가 {node:을/를} 고른다는 것입니다. {part_mistakes}흔한 실수: requests도 적기, "
      "nodeSelector로 파드를 노드에 고정하기."},
+    {"check.step4.manifest.look",
+     "`grep -nE 'requests|limits|nodeSelector|nodeName|affinity' k8s/trainer.yaml` 결과에 {resource}: 1이 든 limits만 "
+     "있고 다른 단어는 없어야 합니다."},
     {"check.step4.manifest.title", "k8s/trainer.yaml이 limits에만 GPU 1장을 요청한다"},
     {"check.step4.placed-by-scheduler.explain",
      "클러스터의 trainer 파드가 스케줄러에 의해 {node}에 배정되었는지 확인합니다: 매니페스트에 nodeName이 없고, "
@@ -102,29 +137,47 @@ constexpr CatalogEntry kEntries[] = {
      "이벤트가 없는 파드는 손으로(Binding) 바인딩된 것이라 실패합니다. 이벤트가 모두 만료된 파드는 PodScheduled "
      "만으로 판단합니다. 파일에서 nodeName 줄을 지웠어도 nodeName으로 만든 파드는 실패합니다: managedFields에 "
      "spec.nodeName을 kube-scheduler가 아닌 클라이언트가 설정했다고 남아 있습니다."},
+    {"check.step4.placed-by-scheduler.look",
+     "`kubectl -n {namespace} get pod trainer -o wide`의 `NODE`가 {node}이고, `kubectl -n {namespace} get events "
+     "--field-selector involvedObject.name=trainer,reason=Scheduled` 명령이 default-scheduler의 Scheduled 이벤트를 "
+     "보여 줘야 합니다."},
     {"check.step4.placed-by-scheduler.title", "스케줄러가 trainer를 {node}에 배정했다"},
     {"check.step4.requests-defaulted.explain",
      "클러스터의 trainer 파드가 requests와 limits 모두 {resource} = 1인지 확인합니다. {part_why}확장 자원은 "
      "requests를 비워 두면 apiserver가 limits 값을 복사해 채웁니다. {part_look}kubectl -n {namespace} get pod "
      "trainer -o yaml로 직접 볼 수 있습니다. {part_mistakes}흔한 실수: 다른 양을 요청하거나 GPU를 아예 요청하지 "
      "않는 trainer 파드."},
+    {"check.step4.requests-defaulted.look",
+     "`kubectl -n {namespace} get pod trainer -o jsonpath='{.spec.containers[0].resources}'` 명령은 그 부분만 "
+     "출력합니다. requests와 limits가 모두 {resource} 1이어야 합니다."},
     {"check.step4.requests-defaulted.title", "trainer의 requests가 {resource}: 1로 채워졌다"},
     {"check.step5.cpu-only-pending.explain",
      "cpu-only가 노드 없이 Pending이고 PodScheduled가 False/Unschedulable이며, 스케줄러 메시지가 자원이 아니라 "
      "테인트(untolerated taint)를 이유로 드는지 확인합니다. {part_why}이 메시지를 읽는 것이 이 실습에서 익힐 "
      "기술입니다: 이유가 테인트라면 GPU가 아니라 테인트와 톨러레이션을 보라는 뜻입니다. {part_mistakes}흔한 실수: "
      "테인트가 없음(cpu-only가 스케줄됨), cpu-only에 톨러레이션을 붙임."},
+    {"check.step5.cpu-only-pending.look",
+     "`kubectl -n {namespace} get pod cpu-only -o "
+     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}'` 명령의 메시지가 Insufficient "
+     "{resource:이/가} 아니라 untolerated taint를 말해야 합니다."},
     {"check.step5.cpu-only-pending.title", "cpu-only가 테인트 때문에 대기한다"},
     {"check.step5.cpu-only-spec.explain",
      "k8s/cpu-only.yaml과 클러스터의 cpu-only 파드를 확인합니다: {resource}의 request나 limit이 없고, "
      "nodeSelector가 nvidia.com/gpu.present: \"true\" 이며, 테인트에 대한 톨러레이션이 없어야 합니다. {part_why}이 "
      "파드는 테인트가 무엇을 위한 것인지 보여 줍니다: GPU 노드를 노리는 일반 워크로드를 그 노드에서 떼어 놓는 "
      "것입니다. {part_mistakes}흔한 실수: nodeSelector에 따옴표 없는 true, trainer2의 톨러레이션을 복사해 오기."},
+    {"check.step5.cpu-only-spec.look",
+     "`kubectl -n {namespace} get pod cpu-only -o jsonpath='{.spec.nodeSelector} {.spec.tolerations} "
+     "{.spec.containers[*].resources}'` 결과에 nodeSelector와 기본 NoExecute 톨러레이션 두 개만 있고 {resource:은/는} "
+     "없어야 합니다."},
     {"check.step5.cpu-only-spec.title", "cpu-only가 GPU도 톨러레이션도 없이 GPU 노드를 노린다"},
     {"check.step5.taint.explain",
      "{node}에 키 {resource}, 값 present, 효과 NoSchedule인 테인트가 있고, 다른 노드에는 {resource} 테인트가 없는지 "
      "확인합니다. {part_why}테인트는 비싼 GPU 노드를 그 테인트를 견디는 파드만 쓰도록 예약합니다. {part_mistakes}흔한 "
      "실수: NoExecute(trainer처럼 이미 떠 있는 파드를 쫓아냅니다), 다른 값, 다른 노드에 테인트 걸기."},
+    {"check.step5.taint.look",
+     "`kubectl describe node {node} | grep Taints` 결과가 {taint}이고, `kubectl get nodes -o "
+     "custom-columns='NAME:.metadata.name,TAINTS:.spec.taints[*].key'` 결과에서 다른 노드에는 없어야 합니다."},
     {"check.step5.taint.title", "{node}에 테인트 {taint}"},
     {"check.step5.tainted-file.explain",
      "out/tainted.txt에 테인트를 이유로 들고 Insufficient {resource:은/는} 없는 스케줄러 메시지(\"N/M nodes are "
@@ -134,21 +187,33 @@ constexpr CatalogEntry kEntries[] = {
      "여기에 trainer3의 메시지를 저장하기, 빈 파일. {part_what}메시지는 어떤 kubectl 출력에서 저장해도 "
      "됩니다(jsonpath, -o yaml, -o json, describe pod, get events). 파일의 모든 메시지를 보므로 Insufficient "
      "{resource} 메시지가 함께 있으면 실패합니다."},
+    {"check.step5.tainted-file.look",
+     "현재 메시지와 파일을 나란히 보세요: `kubectl -n {namespace} get pod cpu-only -o "
+     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}'`; `cat out/tainted.txt`"},
     {"check.step5.tainted-file.title", "out/tainted.txt에 cpu-only의 테인트 메시지가 있다"},
     {"check.step5.trainer-not-evicted.explain",
      "테인트보다 먼저 만든 trainer가 여전히 {node}에 배정되어 실행 중인지 확인합니다. {part_why}NoSchedule은 새 "
      "파드만 막습니다. NoExecute 였다면 trainer를 쫓아냈을 것입니다. {part_mistakes}흔한 실수: NoExecute로 테인트 "
      "걸기, 자리를 만들려고 trainer 지우기."},
+    {"check.step5.trainer-not-evicted.look",
+     "`kubectl -n {namespace} get pod trainer -o wide` 결과의 `STATUS`가 `Running`, `NODE` 열에 {node:이/가} 나와야 "
+     "합니다."},
     {"check.step5.trainer-not-evicted.title", "trainer가 여전히 {node}에서 실행 중이다"},
     {"check.step6.gate-kept.explain",
      "{taint} 테인트가 {node}에 그대로 있고 cpu-only가 여전히 Pending인지 확인합니다. {part_why}파드를 "
      "통과시키려고 테인트를 지우면 GPU 노드를 예약해 둔 이유가 사라집니다. {part_mistakes}흔한 실수: 대기 중인 파드를 "
      "\"고치려고\" kubectl taint node {node} nvidia.com/gpu- 실행."},
+    {"check.step6.gate-kept.look",
+     "`kubectl get node {node} -o jsonpath='{.spec.taints}'` 결과에 taint가 그대로 있고, `kubectl -n {namespace} get "
+     "pod cpu-only`가 여전히 Pending이어야 합니다."},
     {"check.step6.gate-kept.title", "테인트가 남아 있고 cpu-only는 계속 대기한다"},
     {"check.step6.gpu.explain",
      "k8s/trainer2.yaml과 클러스터의 trainer2 파드를 확인합니다: requests와 limits의 {resource} = 1. "
      "{part_why}trainer2는 자원 관문과 테인트 관문, 두 관문을 모두 통과해야 합니다. {part_mistakes}흔한 실수: "
      "톨러레이션을 넣으면서 자원 요청을 빠뜨리기."},
+    {"check.step6.gpu.look",
+     "`kubectl -n {namespace} get pod trainer2 -o jsonpath='{.spec.containers[*].resources}'` 결과의 requests와 "
+     "limits가 {resource} 1이어야 합니다."},
     {"check.step6.gpu.title", "trainer2가 GPU 1장을 요청한다"},
     {"check.step6.placed.explain",
      "trainer2가 스케줄러에 의해 {node}에 배정되었는지 확인합니다(매니페스트에 nodeName 없음, PodScheduled True). "
@@ -156,12 +221,19 @@ constexpr CatalogEntry kEntries[] = {
      "테인트와 맞지 않는 톨러레이션(trainer2가 계속 대기), 매니페스트의 nodeName. {part_what}파일에서 nodeName 줄을 "
      "지웠어도 nodeName으로 만든 파드는 실패합니다: managedFields에 spec.nodeName을 kube-scheduler가 아닌 "
      "클라이언트가 설정했다고 남아 있습니다."},
+    {"check.step6.placed.look",
+     "`kubectl -n {namespace} get pod trainer2 -o wide`의 `NODE`가 {node}이고, `kubectl -n {namespace} get events "
+     "--field-selector involvedObject.name=trainer2,reason=Scheduled` 명령이 default-scheduler의 Scheduled 이벤트를 "
+     "보여 줘야 합니다."},
     {"check.step6.placed.title", "스케줄러가 trainer2를 {node}에 배정했다"},
     {"check.step6.toleration.explain",
      "trainer2에 테인트를 견디는 톨러레이션이 있는지 확인합니다: 키 {resource}에 operator Equal과 값 present, 또는 "
      "operator Exists, 효과는 NoSchedule 이거나 비어 있음. 키 없이 operator Exists인 톨러레이션은 모든 테인트를 "
      "견디므로 너무 넓습니다. apiserver가 모든 파드에 추가하는 300초짜리 NoExecute 톨러레이션 두 개는 무시합니다. "
      "{part_mistakes}흔한 실수: present 대신 값 true, 맞지 않는 효과."},
+    {"check.step6.toleration.look",
+     "`kubectl -n {namespace} get pod trainer2 -o jsonpath='{.spec.tolerations}'` 결과를 `kubectl get node {node} -o "
+     "jsonpath='{.spec.taints}'` 결과와 나란히 보세요. key, value(또는 Exists), effect가 맞아야 합니다."},
     {"check.step6.toleration.title", "trainer2가 GPU 테인트만 정확히 견딘다"},
     {"check.step7.exhausted-file.explain",
      "out/exhausted.txt에 Insufficient {resource:이/가} 있고 테인트 이유는 없는 스케줄러 메시지가 있으며, 그 이유들이 "
@@ -170,6 +242,9 @@ constexpr CatalogEntry kEntries[] = {
      "메시지를 저장하기, 빈 파일. {part_what}어떤 kubectl 출력 형태든 되며 파일의 모든 메시지를 읽습니다(테인트 "
      "메시지가 함께 있으면 실패). 전제가 지금도 성립해야 합니다: trainer와 trainer2가 {node}에서 실행되며 할당 "
      "가능한 GPU를 모두 쓰고 있어야 합니다."},
+    {"check.step7.exhausted-file.look",
+     "현재 메시지와 파일을 나란히 보세요: `kubectl -n {namespace} get pod trainer3 -o "
+     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}'`; `cat out/exhausted.txt`"},
     {"check.step7.exhausted-file.title", "out/exhausted.txt에 trainer3의 Insufficient 메시지가 있다"},
     {"check.step7.pending-insufficient.explain",
      "trainer3이 노드 없이 Pending이고 PodScheduled가 False이며, 스케줄러 메시지에 Insufficient {resource:이/가} "
@@ -178,48 +253,81 @@ constexpr CatalogEntry kEntries[] = {
      "이유), 자리가 비어 있음(trainer3이 스케줄됨). {part_what}전제를 실시간으로 확인합니다: trainer와 trainer2가 "
      "{node}에 바인딩되어 할당 가능한 GPU를 모두 사용(USED = ALLOCATABLE > 0). allocatable이 없으면(capacity만) "
      "trainer3은 다른 이유로 기다리는 것이라 힌트가 2단계를 가리킵니다."},
+    {"check.step7.pending-insufficient.look",
+     "`kubectl -n {namespace} get pod trainer3 -o "
+     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}'` 결과가 Insufficient {resource}이고, "
+     "`kubectl describe node {node} | grep -A8 'Allocated resources'` 결과에서 GPU가 모두 쓰이고 있어야 합니다."},
     {"check.step7.pending-insufficient.title", "trainer3이 Insufficient {resource:으로/로} 대기한다"},
     {"check.step7.same-as-trainer2.explain",
      "k8s/trainer3.yaml과 클러스터의 trainer3이 컨테이너(image, resources), tolerations, nodeSelector, affinity"
      "에서 trainer2와 같고 이름만 다른지 확인합니다. {part_why}나머지를 모두 같게 두어야 새 대기 이유가 의미를 "
      "가집니다. {part_mistakes}흔한 실수: 톨러레이션을 빠뜨려 테인트 이유가 되돌아오기."},
+    {"check.step7.same-as-trainer2.look",
+     "`diff <(kubectl -n {namespace} get pod trainer2 -o "
+     "jsonpath='{.spec.containers}{.spec.tolerations}{.spec.nodeSelector}{.spec.affinity}') <(kubectl -n {namespace} "
+     "get pod trainer3 -o jsonpath='{.spec.containers}{.spec.tolerations}{.spec.nodeSelector}{.spec.affinity}')` "
+     "명령이 아무것도 출력하지 않아야 합니다."},
     {"check.step7.same-as-trainer2.title", "trainer3은 이름만 다른 trainer2이다"},
     {"check.step8.allocatable.explain",
      "ALLOCATABLE이 {node}의 현재 allocatable {resource:과/와} 같은지 확인합니다. {part_look}실습 본문에서 베끼지 말고 "
      "클러스터에서 세어 적으세요(kubectl get node {node} -o jsonpath=...)."},
+    {"check.step8.allocatable.look",
+     "`kubectl get node {node} -o jsonpath='{.status.allocatable.nvidia\\.com/gpu}'` 명령이 ALLOCATABLE에 적을 숫자를 "
+     "출력합니다."},
     {"check.step8.allocatable.title", "ALLOCATABLE이 클러스터와 일치한다"},
     {"check.step8.format.explain",
      "out/gate-report.txt가 비어 있지 않은 줄 정확히 일곱 개로 되어 있고, 각 줄이 KEY=VALUE 또는 KEY: VALUE이며, "
      "ALLOCATABLE, USED, PENDING, TAINT, REQUESTS_EQUAL_LIMITS, FRACTIONAL, SCHEDULER_SEES가 순서와 상관없이 한 번씩 "
      "있는지 확인합니다. {part_mistakes}흔한 실수: 키 철자 오류, 같은 키를 두 번 적기, 주석 줄 추가."},
+    {"check.step8.format.look",
+     "`grep -cv '^[[:space:]]*$' out/gate-report.txt` 명령이 7을 출력하고, `grep -oE '^[A-Z_]+' out/gate-report.txt | "
+     "sort | uniq -d` 명령은 아무것도 출력하지 않아야 합니다."},
     {"check.step8.format.title", "out/gate-report.txt가 일곱 줄로 되어 있다"},
     {"check.step8.fractional.explain",
      "FRACTIONAL이 부정을 뜻하는 한 단어(no, false, rejected, forbidden, invalid, denied, 불가, 거절, 금지, いいえ, "
      "不可 ...)인지 확인합니다. 3단계에서 본 것처럼 확장 자원은 정수여야 합니다."},
+    {"check.step8.fractional.look",
+     "`kubectl apply --dry-run=server -f k8s/bad-fraction.yaml` 명령이 FRACTIONAL이 요약하는 apiserver의 답을 보여 "
+     "줍니다."},
     {"check.step8.fractional.title", "FRACTIONAL이 소수는 허용되지 않는다고 답한다"},
     {"check.step8.pending.explain",
      "PENDING이 지금 {namespace}에서 phase가 Pending인 파드 수와 같은지 확인합니다. {part_mistakes}흔한 실수: "
      "kubectl -n {namespace} get pods로 세지 않고 기억에 의존한 숫자."},
+    {"check.step8.pending.look",
+     "`kubectl -n {namespace} get pods --field-selector=status.phase=Pending --no-headers | wc -l` 명령이 PENDING에 "
+     "적을 숫자를 출력합니다."},
     {"check.step8.pending.title", "PENDING이 클러스터와 일치한다"},
     {"check.step8.requests-equal-limits.explain",
      "REQUESTS_EQUAL_LIMITS가 긍정을 뜻하는 한 단어(yes, true, required, must, equal, same, 예, 네, 필수, 같음, "
      "はい, 必須 ...)인지 확인합니다. 3단계에서 본 것처럼 확장 자원은 requests와 limits가 같아야 합니다. 어미가 "
      "붙은 한국어·일본어 형태(같아야 함, 필수임, 일치)와 전각 문자도 인정합니다. 답 뒤의 설명은 괜찮습니다(예 (같아야 "
      "함)). 예와 아니오가 함께 있는 답(yes/no, n/a)은 모호해서 실패합니다."},
+    {"check.step8.requests-equal-limits.look",
+     "`kubectl apply --dry-run=server -f k8s/bad-mismatch.yaml` 명령이 REQUESTS_EQUAL_LIMITS가 요약하는 apiserver의 "
+     "답을 보여 줍니다."},
     {"check.step8.requests-equal-limits.title", "REQUESTS_EQUAL_LIMITS가 같아야 한다고 답한다"},
     {"check.step8.scheduler-sees.explain",
      "SCHEDULER_SEES가 숫자를 가리키는지(number, numbers, count, quantity, allocatable, 숫자, 数 ...) 확인합니다. "
      "{part_why}스케줄러는 장치를 보지 않고 노드 status에 적힌 숫자만 봅니다. 그래서 GPU가 하나도 없는 이 "
      "실습에서도 status를 패치하는 것만으로 충분했습니다. {part_what}devices, gpu, hardware 같은 답은 실패입니다."},
+    {"check.step8.scheduler-sees.look",
+     "`kubectl get node {node} -o jsonpath='{.status.allocatable}'` 결과가 스케줄러가 노드의 GPU에 대해 아는 "
+     "전부입니다."},
     {"check.step8.scheduler-sees.title", "SCHEDULER_SEES가 숫자라고 답한다"},
     {"check.step8.taint.explain",
      "TAINT가 {node}의 현재 {resource} 테인트를 키=값:효과(key=value:Effect) 형태로 적은 것과 같은지 확인합니다. "
      "예: {taint}. {part_mistakes}흔한 실수: 순서가 다름, 효과 누락, 이미 노드에서 사라진 테인트."},
+    {"check.step8.taint.look",
+     "`kubectl describe node {node} | grep Taints` 명령이 TAINT에 쓸 key=value:Effect 형식으로 taint를 출력합니다."},
     {"check.step8.taint.title", "TAINT가 {node}의 테인트와 일치한다"},
     {"check.step8.used.explain",
      "USED가 {node}에 배정되어 아직 끝나지 않은 파드들이 요청한 {resource}의 합과 같은지 확인합니다. 스케줄러와 "
      "같은 방식으로 셉니다(파드마다 컨테이너들의 합과 가장 큰 init 컨테이너 중 큰 값). gpuwhy에게 보이는 것은 "
      "{namespace}의 파드뿐입니다. {part_mistakes}흔한 실수: 노드가 없는 Pending 파드까지 세기."},
+    {"check.step8.used.look",
+     "`kubectl -n {namespace} get pods --field-selector=spec.nodeName={node} -o "
+     "custom-columns='NAME:.metadata.name,PHASE:.status.phase,GPU:.spec.containers[*].resources.requests.nvidia\\.com/"
+     "gpu'`: `Succeeded`나 `Failed`가 아닌 파드의 GPU 열을 더하세요."},
     {"check.step8.used.title", "USED가 클러스터와 일치한다"},
     {"cli.app", "gpuwhy: 실습 \"GPU 파드가 왜 Pending에 머무는가\" 를 채점합니다"},
     {"cli.check", "실습을 채점합니다: 작업 디렉터리의 파일과 실제 클러스터"},
@@ -1045,7 +1153,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.class.none", "없음"},
     {"ui.class.versions", "확인된 Kubernetes 버전"},
     {"ui.class.unknown-version", "알 수 없음"},
-    {"ui.class.table", "도움이 필요한 학생: 학생별·단계별 점수"},
+    {"ui.class.table", "학생별·단계별 점수"},
     {"ui.class.filter", "다음 검사에 실패한 학생만 보기"},
     {"ui.class.filter.all", "(모든 학생)"},
     {"ui.class.col.kubernetes", "Kubernetes 버전"},
@@ -1079,6 +1187,21 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.class.not-on-roster.title", "제출했으나 명단에 없는 학생 ({count}명)"},
     {"ui.class.due", "마감 {due}: 이보다 늦게 수집된 실행은 지각으로 표시합니다."},
     {"ui.class.numbers.roster", "미제출 {missing}명, 명단에 없음 {unknown}명"},
+    {"ui.class.help", "도움이 필요한 학생"},
+    {"ui.class.help.intro",
+     "근본 원인이 많은 순, 그다음 점수가 낮은 순입니다. 이름을 누르면 그 학생의 보고서가 열립니다."},
+    {"ui.class.help.roots", "근본 원인 {count}개: {ids}"},
+    {"ui.class.help.no-root", "근본 원인 없음"},
+    {"ui.class.help.more", "학생 {count}명 더 보기"},
+    {"ui.class.help.none", "채점된 학생 모두 만점입니다."},
+    {"ui.class.help.unscored", "채점되지 않음"},
+    {"ui.class.incomplete.badge", "미완료"},
+    {"ui.class.missing.badge", "미제출"},
+    {"ui.class.near-miss", "{user:으로/로} 제출했나요?"},
+    {"ui.class.more-concepts", "개념 {count}개 더 보기"},
+    {"ui.report.student-id", "학번 {user}"},
+    {"ui.report.title.user", "{user} · gpuwhy 채점 결과"},
+    {"ui.report.title.named", "{name} ({user}) · gpuwhy 채점 결과"},
     {"ui.class.numbers.late", "지각 {late}명"},
     {"concept.labels.title", "GPU 노드 레이블과 실습 네임스페이스"},
     {"concept.labels.teach",

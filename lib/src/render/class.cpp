@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "gpuwhy/base/sys.h"
+#include "gpuwhy/base/text.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/render/render.h"
@@ -27,6 +28,30 @@ bool worse(const PassRate& a, const PassRate& b) {
 
 void sort_worst_first(std::vector<PassRate>& v) {
   std::stable_sort(v.begin(), v.end(), worse);
+}
+
+// Who needs help, most first (ClassSummary::help).
+std::vector<std::uint32_t> help_order(const std::vector<StudentLine>& scored) {
+  std::vector<std::uint32_t> order;
+  for (std::uint32_t i = 0; i < scored.size(); ++i) {
+    const StudentLine& r = scored[i];
+    const bool flagged =
+        r.flags.late.value_or(false) || !r.flags.integrity.empty() || !r.flags.on_roster.value_or(true);
+    if (r.score < r.max_score || !r.roots.empty() || flagged) order.push_back(i);
+  }
+  // A run with no points counts as whole: 1/1.
+  const auto part = [](const StudentLine& r) {
+    return r.max_score > 0 ? std::pair<long, long>{r.score, r.max_score} : std::pair<long, long>{1, 1};
+  };
+  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    const StudentLine& x = scored[a];
+    const StudentLine& y = scored[b];
+    if (x.roots.size() != y.roots.size()) return x.roots.size() > y.roots.size();
+    const auto [xs, xm] = part(x);
+    const auto [ys, ym] = part(y);
+    return xs * ym < ys * xm;  // a lower share of the points, without rounding
+  });
+  return order;
 }
 
 }  // namespace
@@ -54,17 +79,24 @@ RowFlags RowJudge::operator()(const BatchRow& row) const {
 struct ClassBuilder::State {
   i18n::Lang lang;
   ClassSummary s;
-  std::vector<Concept> concepts;                ///< Options::concepts
-  RowJudge judge;                               ///< late, on the roster
-  std::set<std::string, std::less<>> seen;      ///< every submission's user (with a roster)
-  std::map<std::string, std::size_t> check_at;  ///< check id -> index in s.checks
-  std::map<int, std::size_t> step_at;           ///< step -> index in s.steps
-  std::map<std::string, std::uint16_t> id_at;   ///< check id -> index in s.check_ids (its lab position)
-  std::map<std::string, std::size_t> root_at;   ///< check id -> index in s.roots
+  std::vector<Concept> concepts;                          ///< Options::concepts
+  std::map<std::string, std::string, std::less<>> names;  ///< Options::names
+  std::vector<std::string> unknown;                       ///< submissions not on the roster, in batch order
+  RowJudge judge;                                         ///< late, on the roster
+  std::set<std::string, std::less<>> seen;                ///< every submission's user (with a roster)
+  std::map<std::string, std::size_t> check_at;            ///< check id -> index in s.checks
+  std::map<int, std::size_t> step_at;                     ///< step -> index in s.steps
+  std::map<std::string, std::uint16_t> id_at;             ///< check id -> index in s.check_ids (its lab position)
+  std::map<std::string, std::size_t> root_at;             ///< check id -> index in s.roots
   /// Per root line, each hint id its students were given: how many, and the first one's text.
   std::vector<std::map<std::string, std::pair<int, std::string>>> root_hints;
   std::set<std::string> versions;
   double total = 0;
+
+  [[nodiscard]] std::string name_of(std::string_view user) const {
+    const auto it = names.find(user);
+    return it == names.end() ? std::string() : it->second;
+  }
   std::vector<double> percents;  ///< each scored run's score in % of its max
 
   std::uint16_t id_of(const std::string& id) {
@@ -73,7 +105,7 @@ struct ClassBuilder::State {
     return it->second;
   }
 
-  explicit State(const Options& opts) : lang(opts.lang), concepts(opts.concepts), judge(opts) {
+  explicit State(const Options& opts) : lang(opts.lang), concepts(opts.concepts), names(opts.names), judge(opts) {
     s.bins.assign(kScoreBins, 0);
     s.due = opts.due;
     s.has_roster = judge.has_roster();
@@ -84,7 +116,10 @@ struct ClassBuilder::State {
     if (row.run) f.integrity = integrity_lines(*row.run, lang);
     if (!f.integrity.empty()) ++s.suspect;
     if (f.late.value_or(false)) ++s.late;
-    if (!f.on_roster.value_or(true)) ++s.not_on_roster;
+    if (!f.on_roster.value_or(true)) {
+      ++s.not_on_roster;
+      unknown.push_back(row.user);
+    }
     return f;
   }
 
@@ -147,6 +182,7 @@ struct ClassBuilder::State {
     const RunResult& run = *row.run;
     StudentLine line;
     line.user = row.user;
+    line.name = name_of(row.user);
     line.score = run.score();
     line.max_score = run.max_score();
     line.passed = run.count(Status::kPass);
@@ -253,7 +289,8 @@ void ClassBuilder::add(const BatchRow& row) {
                         row.run ? row.run->count(Status::kError) : 0,
                         row.run ? std::string() : row.error,
                         row.page,
-                        std::move(flags)};
+                        std::move(flags),
+                        st.name_of(row.user)};
     st.s.incomplete.push_back(std::move(line));
     return;
   }
@@ -266,9 +303,21 @@ ClassSummary ClassBuilder::finish() {
   st.finish_roots();
   st.finish_concepts();
   for (const auto& id : st.judge.roster()) {
-    if (st.seen.count(id) == 0) st.s.missing.push_back(id);
+    if (st.seen.count(id) != 0) continue;
+    st.s.missing.push_back(id);
+    st.s.missing_names.push_back(st.name_of(id));
+    std::vector<std::string> near;
+    for (const auto& user : st.unknown) {
+      // One character (up to 4 bytes) more or less at most: the distance is only worked out then.
+      const std::size_t longer = std::max(id.size(), user.size());
+      if (longer - std::min(id.size(), user.size()) > 4) continue;
+      if (text::edit_distance(id, user) == 1 && std::find(near.begin(), near.end(), user) == near.end())
+        near.push_back(user);
+    }
+    st.s.missing_near.push_back(std::move(near));
   }
   ClassSummary s = std::move(st.s);
+  s.help = help_order(s.scored);
   s.versions.assign(st.versions.begin(), st.versions.end());
   std::stable_sort(s.steps.begin(), s.steps.end(),
                    [](const PassRate& a, const PassRate& b) { return a.step < b.step; });

@@ -273,7 +273,31 @@ std::string student_body(const RunResult& run, const Options& opts) {
                      {{"label", txt(tr("ui.report.warning", lang))}, {"text", txt(one_line(text_of(w, lang), 500))}});
   }
   const std::string banner = run.complete() ? "" : fill("banner", {{"text", txt(incomplete_line(run, lang))}});
-  return fill("student", {{"title", txt(tr("ui.report.title", lang))},
+  // Whose page it is: the roster's name heads it, the id under it (a batch's pages, --user).
+  std::string title = tr("ui.report.title", lang);
+  std::string who;
+  if (!opts.user.empty()) {
+    const std::string id = one_line(opts.user, 200);
+    title = opts.user_name.empty() ? id : one_line(opts.user_name, 200);
+    who = fill("who", {{"user", txt(id)},
+                       {"name", txt(one_line(opts.user_name, 200))},
+                       {"text", txt(i18n::render(msg("ui.report.student-id", {{"user", id}}), lang))}});
+  }
+  // The root causes by name, right under the score: the page's first answer.
+  const auto root_ids = run.roots();
+  std::string root_line;
+  if (!root_ids.empty()) {
+    std::vector<std::string> titles;
+    for (const auto& c : run.checks) {
+      if (std::find(root_ids.begin(), root_ids.end(), c.id) != root_ids.end()) titles.push_back(check_title(c, lang));
+    }
+    root_line = fill("root-line", {{"ids", txt(text::join(root_ids, " "))},
+                                   {"label", txt(tr("ui.report.root-ids", lang))},
+                                   {"titles", txt(text::join(titles, "; "))}});
+  }
+  return fill("student", {{"title", txt(title)},
+                          {"who", markup(who)},
+                          {"root_line", markup(root_line)},
                           {"score", run.complete() ? num(run.score()) : txt("")},
                           {"max_score", run.complete() ? num(run.max_score()) : txt("")},
                           {"complete", txt(run.complete() ? "true" : "false")},
@@ -289,7 +313,15 @@ std::string student_body(const RunResult& run, const Options& opts) {
 }  // namespace
 
 std::string html(const RunResult& run, const Options& opts) {
-  return page(tr("ui.report.title", opts.lang), student_body(run, opts), opts.lang);
+  std::string title = tr("ui.report.title", opts.lang);
+  if (!opts.user.empty()) {
+    title = i18n::render(opts.user_name.empty()
+                             ? msg("ui.report.title.user", {{"user", one_line(opts.user, 200)}})
+                             : msg("ui.report.title.named",
+                                   {{"user", one_line(opts.user, 200)}, {"name", one_line(opts.user_name, 200)}}),
+                         opts.lang);
+  }
+  return page(title, student_body(run, opts), opts.lang);
 }
 
 namespace detail {
@@ -360,11 +392,18 @@ std::string rate_rows(const std::vector<PassRate>& rates) {
   return rows;
 }
 
-// A student's id, linked to their own page when there is one (--pages).
-std::string user_cell(const std::string& user, const std::string& page) {
-  const std::string shown = one_line(user, 200);
-  if (page.empty()) return escape_html(shown);
-  return fill("user-link", {{"href", txt(page)}, {"user", txt(shown)}});
+// A student's name (the roster's) beside their id, or the id alone.
+std::string name_and_id(const std::string& user, const std::string& name) {
+  const std::string id = one_line(user, 200);
+  if (name.empty()) return escape_html(id);
+  return fill("name-id", {{"name", txt(one_line(name, 200))}, {"user", txt(id)}});
+}
+
+// A student's name and id, linked to their own page when there is one (--pages).
+std::string user_cell(const std::string& user, const std::string& page, const std::string& name = "") {
+  std::string shown = name_and_id(user, name);
+  if (page.empty()) return shown;
+  return fill("user-link", {{"href", txt(page)}, {"shown", markup(std::move(shown))}});
 }
 
 // "suspect", with what integrity found in its title.
@@ -377,7 +416,7 @@ std::string user_links(const ClassSummary& s, const std::vector<std::uint32_t>& 
   std::string out;
   for (const std::uint32_t i : students) {
     if (!out.empty()) out += ", ";
-    out += user_cell(s.scored[i].user, s.scored[i].page);
+    out += user_cell(s.scored[i].user, s.scored[i].page, s.scored[i].name);
   }
   return out;
 }
@@ -443,11 +482,108 @@ std::string concept_item(const ClassSummary& s, const ConceptLine& c, i18n::Lang
                           {"users", markup(user_links(s, c.students))}});
 }
 
+// The concepts most students need again, one line each (what to go over, their root causes and
+// students folded under it); the rest folded under them, so the first screen also shows who needs help.
 std::string concepts_html(const ClassSummary& s, i18n::Lang lang) {
   if (s.concepts.empty()) return fill("paragraph", {{"text", txt(tr("ui.class.no-roots", lang))}});
-  std::string items;
-  for (const auto& c : s.concepts) items += concept_item(s, c, lang);
-  return fill("concepts", {{"items", markup(items)}});
+  std::string top;
+  std::string rest;
+  for (std::size_t i = 0; i < s.concepts.size(); ++i)
+    (i < kTopConcepts ? top : rest) += concept_item(s, s.concepts[i], lang);
+  std::string more;
+  if (!rest.empty()) {
+    const auto n = s.concepts.size() - kTopConcepts;
+    more = fill("more-concepts",
+                {{"summary", txt(i18n::render(msg("ui.class.more-concepts", {{"count", std::to_string(n)}}), lang))},
+                 {"start", num(static_cast<long>(kTopConcepts + 1))},
+                 {"items", markup(rest)}});
+  }
+  return fill("concepts", {{"items", markup(top)}, {"more", markup(more)}});
+}
+
+std::string badge(const std::string& kind, const std::string& text);
+
+// "submitted as 2026027?": the submissions whose id is one typo from a missing student's.
+std::string near_miss(const std::vector<std::string>& near, i18n::Lang lang) {
+  if (near.empty()) return "";
+  std::vector<std::string> shown;
+  shown.reserve(near.size());
+  for (const auto& u : near) shown.push_back(one_line(u, 200));
+  return fill("near-miss",
+              {{"users", txt(text::join(shown, " "))},
+               {"text", txt(i18n::render(msg("ui.class.near-miss", {{"user", text::join(shown, ", ")}}), lang))}});
+}
+
+// The flags of a scored student that want a look whatever the score: late, suspect, not on the roster.
+std::string flag_badges(const StudentLine& r, i18n::Lang lang) {
+  std::string out;
+  if (r.flags.late.value_or(false)) out += badge("late", tr("ui.class.late", lang));
+  if (!r.flags.integrity.empty()) out += suspect_badge(r.flags.integrity, lang);
+  if (!r.flags.on_roster.value_or(true)) out += badge("unknown", tr("ui.class.not-on-roster", lang));
+  return out;
+}
+
+std::string help_item(const ClassSummary& s, const StudentLine& r, i18n::Lang lang) {
+  const auto roots = s.root_ids(r);
+  std::vector<std::string> titles;
+  for (const auto& id : roots) titles.push_back(i18n::text("check." + id + ".title", lang, lab::names()));
+  const std::string why =
+      roots.empty() ? tr("ui.class.help.no-root", lang)
+                    : i18n::render(msg("ui.class.help.roots",
+                                       {{"count", std::to_string(roots.size())}, {"ids", text::join(roots, ", ")}}),
+                                   lang);
+  return fill("help-item", {{"user", txt(one_line(r.user, 200))},
+                            {"root_ids", txt(text::join(roots, " "))},
+                            {"root_count", num(static_cast<long>(roots.size()))},
+                            {"score", num(r.score)},
+                            {"max_score", num(r.max_score)},
+                            {"user_cell", markup(user_cell(r.user, r.page, r.name))},
+                            {"root_titles", txt(text::join(titles, " / "))},
+                            {"why", txt(why)},
+                            {"badges", markup(flag_badges(r, lang))}});
+}
+
+// Who needs help (ClassSummary::help): the first kTopHelp listed, the rest folded. Then those with
+// no score: incomplete runs, and the roster's students with no submission (with the submission one
+// typo from their id, when there is one).
+std::string help_html(const ClassSummary& s, i18n::Lang lang) {
+  const std::vector<std::uint32_t>& order = s.help;
+  std::string top;
+  std::string rest;
+  for (std::size_t i = 0; i < order.size(); ++i) (i < kTopHelp ? top : rest) += help_item(s, s.scored[order[i]], lang);
+  std::string more;
+  if (!rest.empty()) {
+    more = fill(
+        "more-help",
+        {{"summary",
+          txt(i18n::render(msg("ui.class.help.more", {{"count", std::to_string(order.size() - kTopHelp)}}), lang))},
+         {"start", num(static_cast<long>(kTopHelp + 1))},
+         {"items", markup(rest)}});
+  }
+  std::string unscored;
+  for (const IncompleteLine& r : s.incomplete) {
+    std::string badges = badge("incomplete", tr("ui.class.incomplete.badge", lang));
+    if (r.flags.late.value_or(false)) badges += badge("late", tr("ui.class.late", lang));
+    if (!r.flags.integrity.empty()) badges += suspect_badge(r.flags.integrity, lang);
+    if (!r.flags.on_roster.value_or(true)) badges += badge("unknown", tr("ui.class.not-on-roster", lang));
+    unscored += fill("unscored-item", {{"user", txt(one_line(r.user, 200))},
+                                       {"kind", txt("incomplete")},
+                                       {"user_cell", markup(user_cell(r.user, r.page, r.name))},
+                                       {"badges", markup(badges)}});
+  }
+  for (std::size_t i = 0; i < s.missing.size(); ++i) {
+    const std::string name = i < s.missing_names.size() ? s.missing_names[i] : "";
+    std::string badges = badge("missing", tr("ui.class.missing.badge", lang));
+    if (i < s.missing_near.size()) badges += near_miss(s.missing_near[i], lang);
+    unscored += fill("unscored-item", {{"user", txt(one_line(s.missing[i], 200))},
+                                       {"kind", txt("missing")},
+                                       {"user_cell", markup(name_and_id(s.missing[i], name))},
+                                       {"badges", markup(badges)}});
+  }
+  if (!unscored.empty())
+    unscored = fill("unscored", {{"label", txt(tr("ui.class.help.unscored", lang))}, {"items", markup(unscored)}});
+  if (order.empty()) return fill("paragraph", {{"text", txt(tr("ui.class.help.none", lang))}}) + unscored;
+  return fill("help", {{"items", markup(top)}, {"more", markup(more)}, {"unscored", markup(unscored)}});
 }
 
 std::string incomplete_html(const ClassSummary& s, i18n::Lang lang) {
@@ -457,7 +593,7 @@ std::string incomplete_html(const ClassSummary& s, i18n::Lang lang) {
     const std::string why =
         r.graded ? i18n::render(msg("ui.class.incomplete.errors", {{"errors", std::to_string(r.errors)}}), lang)
                  : i18n::render(msg("ui.batch.not-graded", {{"error", one_line(r.error, 500)}}), lang);
-    std::string user = user_cell(r.user, r.page);
+    std::string user = user_cell(r.user, r.page, r.name);
     if (!r.flags.integrity.empty()) user += suspect_badge(r.flags.integrity, lang);
     rows += fill("incomplete-row", {{"user", txt(one_line(r.user, 200))},
                                     {"page", txt(r.page)},
@@ -502,7 +638,7 @@ std::string badge(const std::string& kind, const std::string& text) {
 
 std::string student_row(const ClassSummary& s, const StudentLine& r, i18n::Lang lang) {
   const auto roots = s.root_ids(r);
-  std::string user = user_cell(r.user, r.page);
+  std::string user = user_cell(r.user, r.page, r.name);
   if (!r.flags.on_roster.value_or(true)) user += badge("unknown", tr("ui.class.not-on-roster", lang));
   if (!r.flags.integrity.empty()) user += suspect_badge(r.flags.integrity, lang);
   return fill("student-row",
@@ -520,7 +656,9 @@ std::string student_row(const ClassSummary& s, const StudentLine& r, i18n::Lang 
                {"root_list", txt(text::join(roots, ", "))},
                {"taken_at", txt(one_line(r.flags.taken_at, 60))},
                {"late_badge", markup(r.flags.late.value_or(false) ? badge("late", tr("ui.class.late", lang)) : "")},
-               {"version", txt(one_line(r.version, 60))}});
+               {"version", txt(one_line(r.version, 60))},
+               {"col_roots", txt(tr("ui.class.col.roots", lang))},
+               {"col_taken", txt(tr("ui.class.col.taken", lang))}});
 }
 
 std::string step_heads(const ClassSummary& s, i18n::Lang lang) {
@@ -531,10 +669,12 @@ std::string step_heads(const ClassSummary& s, i18n::Lang lang) {
   return heads;
 }
 
-std::string id_list(const std::vector<std::string>& ids, i18n::Lang lang) {
+// Ids, each with its markup (name, near misses) at the same index of `shown`.
+std::string id_list(const std::vector<std::string>& ids, const std::vector<std::string>& shown, i18n::Lang lang) {
   if (ids.empty()) return fill("paragraph", {{"text", txt(tr("ui.class.none", lang))}});
   std::string items;
-  for (const auto& id : ids) items += fill("id-item", {{"user", txt(one_line(id, 200))}});
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    items += fill("id-item", {{"user", txt(one_line(ids[i], 200))}, {"shown", markup(shown[i])}});
   return fill("id-list", {{"items", markup(items)}});
 }
 
@@ -548,14 +688,21 @@ std::string roster_html(const ClassSummary& s, i18n::Lang lang) {
   for (const auto& r : s.incomplete) {
     if (!r.flags.on_roster.value_or(true)) unknown.push_back(r.user);
   }
+  std::vector<std::string> missing_shown;
+  for (std::size_t i = 0; i < s.missing.size(); ++i) {
+    missing_shown.push_back(name_and_id(s.missing[i], i < s.missing_names.size() ? s.missing_names[i] : "") +
+                            (i < s.missing_near.size() ? near_miss(s.missing_near[i], lang) : ""));
+  }
+  std::vector<std::string> unknown_shown;
+  for (const auto& u : unknown) unknown_shown.push_back(escape_html(one_line(u, 200)));
   return fill(
       "roster",
       {{"missing_title",
         txt(i18n::render(msg("ui.class.missing.title", {{"count", std::to_string(s.missing.size())}}), lang))},
-       {"missing", markup(id_list(s.missing, lang))},
+       {"missing", markup(id_list(s.missing, missing_shown, lang))},
        {"unknown_title",
         txt(i18n::render(msg("ui.class.not-on-roster.title", {{"count", std::to_string(unknown.size())}}), lang))},
-       {"unknown", markup(id_list(unknown, lang))}});
+       {"unknown", markup(id_list(unknown, unknown_shown, lang))}});
 }
 
 std::string filter_options(const ClassSummary& s) {
@@ -586,6 +733,8 @@ Slots class_labels(i18n::Lang lang) {
       {"col_students", txt(tr("ui.class.students", lang))},
       {"reteach_title", txt(tr("ui.class.reteach", lang))},
       {"reteach_intro", txt(tr("ui.class.reteach.intro", lang))},
+      {"help_title", txt(tr("ui.class.help", lang))},
+      {"help_intro", txt(tr("ui.class.help.intro", lang))},
       {"roots_title", txt(tr("ui.class.roots", lang))},
       {"grid_intro", txt(tr("ui.class.grid.intro", lang))},
       {"col_roots", txt(tr("ui.class.col.roots", lang))},
@@ -644,6 +793,7 @@ void batch_html(const ClassSummary& s, const Options& opts, const std::function<
           ? ""
           : fill("due", {{"text", txt(i18n::render(msg("ui.class.due", {{"due", one_line(s.due, 60)}}), lang))}}));
   slots["concepts"] = markup(concepts_html(s, lang));
+  slots["help"] = markup(help_html(s, lang));
   slots["roots"] = markup(roots_html(s, lang));
   slots["step_heads"] = markup(step_heads(s, lang));
   slots["roster"] = markup(roster_html(s, lang));

@@ -237,6 +237,55 @@ std::string roots_list(const ClassSummary& s, i18n::Lang lang) {
   return out + "\n";
 }
 
+// A student as a list names them: their page's link (or the id), the roster's name beside it.
+std::string student_md(const std::string& user, const std::string& name, const std::string& page) {
+  std::string out = md(user, 100);
+  if (!page.empty()) out.insert(0, "[").append("](").append(page).append(")");
+  if (!name.empty()) out = md(name, 100) + " " + out;
+  return out;
+}
+
+// Who needs help (ClassSummary::help): the first kTopHelp, how many more; then who has no score.
+std::string help_list(const ClassSummary& s, i18n::Lang lang) {
+  std::string out;
+  if (s.help.empty()) out = md(t("ui.class.help.none", lang)) + "\n";
+  int n = 0;
+  for (const std::uint32_t i : s.help) {
+    if (static_cast<std::size_t>(n) == kTopHelp) {
+      out += "\n" +
+             md(i18n::render(msg("ui.class.help.more", {{"count", std::to_string(s.help.size() - kTopHelp)}}), lang)) +
+             "\n";
+      break;
+    }
+    const StudentLine& r = s.scored[i];
+    const auto roots = s.root_ids(r);
+    std::string why = roots.empty() ? t("ui.class.help.no-root", lang)
+                                    : i18n::render(msg("ui.class.help.roots", {{"count", std::to_string(roots.size())},
+                                                                               {"ids", text::join(roots, ", ")}}),
+                                                   lang);
+    std::string flags;
+    if (r.flags.late.value_or(false)) flags += " **" + md(t("ui.class.late", lang)) + "**";
+    if (!r.flags.integrity.empty()) flags += " **" + md(t("ui.class.suspect", lang)) + "**";
+    if (!r.flags.on_roster.value_or(true)) flags += " **" + md(t("ui.class.not-on-roster", lang)) + "**";
+    out += fmt::format("{}. {} {}/{}: {}{}\n", ++n, student_md(r.user, r.name, r.page), r.score, r.max_score, md(why),
+                       flags);
+  }
+  std::vector<std::string> unscored;
+  for (const IncompleteLine& r : s.incomplete)
+    unscored.push_back(student_md(r.user, r.name, r.page) + " (" + md(t("ui.class.incomplete.badge", lang)) + ")");
+  for (std::size_t i = 0; i < s.missing.size(); ++i) {
+    std::string item = student_md(s.missing[i], i < s.missing_names.size() ? s.missing_names[i] : "", "") + " (" +
+                       md(t("ui.class.missing.badge", lang)) + ")";
+    if (i < s.missing_near.size() && !s.missing_near[i].empty()) {
+      item += " " + md(i18n::render(msg("ui.class.near-miss", {{"user", text::join(s.missing_near[i], ", ")}}), lang));
+    }
+    unscored.push_back(std::move(item));
+  }
+  if (!unscored.empty())
+    out += "\n**" + md(t("ui.class.help.unscored", lang)) + "**: " + text::join(unscored, ", ") + "\n";
+  return out + "\n";
+}
+
 std::string incomplete_table(const ClassSummary& s, i18n::Lang lang) {
   if (s.incomplete.empty()) return t("ui.class.none", lang) + "\n\n";
   std::string out = fmt::format("| {} | {} |\n|---|---|\n", t("ui.batch.user", lang), t("ui.class.col.reason", lang));
@@ -261,8 +310,7 @@ std::string students_table(const ClassSummary& s, i18n::Lang lang) {
                       t("ui.class.col.kubernetes", lang));
   std::string out = head + rule + "---|---|---|\n";
   for (const StudentLine& r : s.scored) {
-    std::string user = md(r.user, 100);
-    if (!r.page.empty()) user.insert(0, "[").append("](").append(r.page).append(")");
+    std::string user = student_md(r.user, r.name, r.page);
     if (!r.flags.on_roster.value_or(true)) user += " (" + md(t("ui.class.not-on-roster", lang)) + ")";
     if (!r.flags.integrity.empty())
       user += " (**" + md(t("ui.class.suspect", lang)) + "**: " + md(text::join(r.flags.integrity, " / "), 600) + ")";
@@ -291,7 +339,13 @@ std::string roster_lists(const ClassSummary& s, i18n::Lang lang) {
     if (!r.flags.on_roster.value_or(true)) unknown.push_back(md(r.user, 100));
   }
   std::vector<std::string> missing;
-  for (const auto& id : s.missing) missing.push_back(md(id, 100));
+  for (std::size_t i = 0; i < s.missing.size(); ++i) {
+    missing.push_back(student_md(s.missing[i], i < s.missing_names.size() ? s.missing_names[i] : "", ""));
+    if (i < s.missing_near.size() && !s.missing_near[i].empty())
+      missing.back() +=
+          " (" + md(i18n::render(msg("ui.class.near-miss", {{"user", text::join(s.missing_near[i], ", ")}}), lang)) +
+          ")";
+  }
   const auto list = [&](const std::vector<std::string>& v) {
     return (v.empty() ? t("ui.class.none", lang) : text::join(v, ", ")) + "\n\n";
   };
@@ -324,8 +378,9 @@ std::string batch_markdown(const ClassSummary& s, const Options& opts) {
   // The class page's order: what to reteach, the root causes, who needs help, then the rates.
   std::string out = summary_head(s, lang);
   out += "### " + t("ui.class.reteach", lang) + "\n\n" + concepts_list(s, lang);
-  out += "### " + t("ui.class.roots", lang) + "\n\n" + roots_list(s, lang);
+  out += "### " + t("ui.class.help", lang) + "\n\n" + help_list(s, lang);
   out += "### " + t("ui.class.table", lang) + "\n\n" + students_table(s, lang);
+  out += "### " + t("ui.class.roots", lang) + "\n\n" + roots_list(s, lang);
   out += "### " + t("ui.class.steps", lang) + "\n\n" + rates_table(s.steps, false, lang);
   out += "### " + t("ui.class.checks", lang) + "\n\n" + rates_table(s.checks, true, lang);
   out += "### " + t("ui.class.histogram", lang) + "\n\n";

@@ -129,6 +129,7 @@ class RowJudge {
 /// A scored submission, as much of it as the class page and the Markdown summary show.
 struct StudentLine {
   std::string user;
+  std::string name;  ///< the roster's name of `user`; "" = none
   int score = 0;
   int max_score = 0;
   int passed = 0;
@@ -147,6 +148,7 @@ struct IncompleteLine {
   std::string error;    ///< why it could not be graded, when not
   std::string page;     ///< BatchRow::page
   RowFlags flags;
+  std::string name;  ///< the roster's name of `user`; "" = none
 };
 /// What a class did. Its size grows with the submissions by one short line each, not by their
 /// runs: a class of 10,000 is a few MB.
@@ -158,23 +160,31 @@ struct ClassSummary {
   std::vector<int> bins;                   ///< kScoreBins counts over `scored`
   /// Per step, students: graded on it, and right (every graded check of it passed); worst first.
   std::vector<PassRate> steps;
-  std::vector<PassRate> checks;       ///< worst pass rate first (then lab order)
-  std::vector<RootLine> roots;        ///< most students first (then lab order)
-  std::vector<ConceptLine> concepts;  ///< concepts with a root cause, most students first (then their order)
-  std::vector<std::string> versions;  ///< Kubernetes versions seen, sorted ("" = unknown)
-  double mean_percent = 0;            ///< mean score in % of max over `scored`
-  double median_percent = 0;          ///< median of the same
-  double min_percent = 0;             ///< lowest of the same
-  double max_percent = 0;             ///< highest of the same
-  std::size_t perfect = 0;            ///< scored runs with every selected point
-  std::string latest_generated_at;    ///< the latest of the runs' generated_at
-  int step_count = 0;                 ///< the highest step seen (the grid's columns)
-  bool has_roster = false;            ///< --roster was given
-  std::vector<std::string> missing;   ///< roster ids with no submission, in roster order
-  std::size_t not_on_roster = 0;      ///< submissions whose id the roster lacks
-  std::string due;                    ///< --due as given; "" = none
-  std::size_t late = 0;               ///< submissions taken after `due`
-  std::size_t suspect = 0;            ///< submissions whose integrity is suspect
+  std::vector<PassRate> checks;            ///< worst pass rate first (then lab order)
+  std::vector<RootLine> roots;             ///< most students first (then lab order)
+  std::vector<ConceptLine> concepts;       ///< concepts with a root cause, most students first (then their order)
+  std::vector<std::string> versions;       ///< Kubernetes versions seen, sorted ("" = unknown)
+  double mean_percent = 0;                 ///< mean score in % of max over `scored`
+  double median_percent = 0;               ///< median of the same
+  double min_percent = 0;                  ///< lowest of the same
+  double max_percent = 0;                  ///< highest of the same
+  std::size_t perfect = 0;                 ///< scored runs with every selected point
+  std::string latest_generated_at;         ///< the latest of the runs' generated_at
+  int step_count = 0;                      ///< the highest step seen (the grid's columns)
+  bool has_roster = false;                 ///< --roster was given
+  std::vector<std::string> missing;        ///< roster ids with no submission, in roster order
+  std::vector<std::string> missing_names;  ///< the roster's name of missing[i] at [i]; "" = none
+  /// Per missing[i], the submissions not on the roster whose id is one typo from it (edit distance
+  /// 1: a character added, dropped, replaced, or two swapped), in batch order: most likely theirs.
+  std::vector<std::vector<std::string>> missing_near;
+  /// Who needs help: the scored students who lost points or are flagged (late, suspect, not on the
+  /// roster), most root causes first, then the lowest share of their points, then batch order
+  /// (indices into `scored`).
+  std::vector<std::uint32_t> help;
+  std::size_t not_on_roster = 0;  ///< submissions whose id the roster lacks
+  std::string due;                ///< --due as given; "" = none
+  std::size_t late = 0;           ///< submissions taken after `due`
+  std::size_t suspect = 0;        ///< submissions whose integrity is suspect
   /// The ids a student failed, in lab order.
   [[nodiscard]] std::vector<std::string> failed_ids(const StudentLine& s) const;
   /// A student's root causes, in lab order.
@@ -206,6 +216,10 @@ void batch_html(const ClassSummary& s, const Options& opts, const std::function<
 std::string batch_markdown(const ClassSummary& s, const Options& opts);
 /// How many root causes a class summary lists in full; the rest are folded (html) or counted (markdown).
 inline constexpr std::size_t kTopRoots = 10;
+/// How many concepts the class page's "what to reteach" lists before folding the rest.
+inline constexpr std::size_t kTopConcepts = 5;
+/// How many students the class page's "who needs help" lists before folding the rest.
+inline constexpr std::size_t kTopHelp = 8;
 /// The class's numbers after its submissions: "mean …" and "median …, lowest …, highest …;
 /// perfect scores: N" when runs were scored; missing and not on the roster (--roster); late (--due).
 std::vector<Msg> class_stats(const ClassSummary& s);

@@ -47,6 +47,10 @@ std::string one_line(std::string_view s, std::size_t max = 200);
 std::size_t display_width(std::string_view utf8);
 /// `s` followed by spaces up to `width` display columns (unchanged when already that wide).
 std::string pad(std::string_view s, std::size_t width);
+/// Optimal string alignment distance between `a` and `b`, by characters (code points; a byte
+/// that is not UTF-8 is one), ASCII letters in any case equal: the fewest insertions, deletions,
+/// replacements and swaps of two neighbours that make one the other ("2026027" and "20260127": 1).
+std::size_t edit_distance(std::string_view a, std::string_view b);
 /// The candidate closest to `word` by edit distance (insert, delete, replace, swap two
 /// neighbours), as kubectl and git suggest (`chek` -> `check`); "" when none is close (more
 /// than a third of the word's letters, at least 1, 2 for short words).

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -47,12 +48,14 @@ std::optional<Format> parse_format(std::string_view name);
 
 struct Options {
   i18n::Lang lang = i18n::Lang::kEn;
-  bool color = false;                    ///< ANSI colour (table only)
-  bool unicode = false;                  ///< ✔/✘ marks (table only), else ASCII
-  bool verbose = false;                  ///< table: every check (passing steps unfolded), evidence for passes too
-  std::size_t width = 80;                ///< table: terminal columns no line exceeds (see terminal_width)
-  bool hide_expected = false;            ///< no expected values (safe before the deadline)
-  std::string user;                      ///< --user (LTI userId, CSV user)
+  bool color = false;          ///< ANSI colour (table only)
+  bool unicode = false;        ///< ✔/✘ marks (table only), else ASCII
+  bool verbose = false;        ///< table: every check (passing steps unfolded), evidence for passes too
+  std::size_t width = 80;      ///< table: terminal columns no line exceeds (see terminal_width)
+  bool hide_expected = false;  ///< no expected values (safe before the deadline)
+  std::string user;            ///< --user (LTI userId, CSV user)
+  /// The student's name as the roster gives it (a batch's pages); "" = none: the page is headed by the id.
+  std::string user_name;
   std::vector<std::string> step_titles;  ///< unused by most formats
   /// The most points of step N at [N-1], as the lab's checks give them (the CSV header says them:
   /// "step2/6"); empty when the caller does not say.
@@ -64,6 +67,9 @@ struct Options {
   /// A batch: the ids expected to submit (--roster), which says who is missing and who is not on
   /// it; nullopt when there is no roster.
   std::optional<std::vector<std::string>> roster;
+  /// A batch: the students' names by id, as the roster gives them (the class page shows each beside
+  /// the id); ids it lacks have none.
+  std::map<std::string, std::string, std::less<>> names;
   /// A batch: the due time (--due, RFC 3339); a run taken after it is late. "" = none.
   std::string due;
 };
