@@ -6,12 +6,14 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "fresh_uids.h"
 #include "gpuwhy/integrity/integrity.h"
 #include "gpuwhy/model/bundle.h"
 #include "report_common_test.h"
@@ -82,6 +84,125 @@ TEST(IntegrityCorpus, EveryForgeryIsCaught) {
   std::printf("forgeries: %zu tried, %zu caught\n", list.size(), caught);
   // Every rule is proven by at least one forgery.
   for (const auto id : integrity::rule_ids()) EXPECT_EQ(ids_seen.count(std::string(id)), 1U) << id;
+}
+
+// Each unreadable forgery names the very field made unreadable (the other rules skip what they
+// cannot read, so without this rule these bundles say nothing).
+TEST(IntegrityCorpus, AnUnreadableFieldIsNamed) {
+  const std::map<std::string, std::string> field{
+      {"managed-fields-null", "metadata.managedFields"},
+      {"managed-fields-string", "metadata.managedFields"},
+      {"managed-fields-number", "metadata.managedFields"},
+      {"managed-fields-object", "metadata.managedFields"},
+      {"taken-at-garbage", "taken_at"},
+      {"taken-at-empty", "taken_at"},
+      {"taken-at-impossible", "taken_at"},
+      {"resource-version-unparsable", "metadata.resourceVersion"},
+      {"last-applied-unparsable", "metadata.annotations.kubectl.kubernetes.io/last-applied-configuration"},
+      {"creation-time-unparsable", "metadata.creationTimestamp"},
+      {"allocatable-unparsable", "status.allocatable.nvidia.com/gpu"}};
+  const json list = json::parse(read_text(source_dir() / "tests" / "forgery" / "forgeries.json"));
+  std::size_t seen = 0;
+  for (const json& f : list) {
+    const auto it = field.find(f.at("name").get<std::string>());
+    if (it == field.end()) continue;
+    ++seen;
+    const std::string capture = f.at("capture").get<std::string>();
+    const auto slash = capture.find('/');
+    const auto bundle = load_capture(capture.substr(0, slash), capture.substr(slash + 1));
+    ASSERT_TRUE(bundle.has_value()) << capture;
+    const auto fs = findings_of(bundle->patch(f.at("ops")), it->first + ".json");
+    const auto hit = std::find_if(fs.begin(), fs.end(), [](const Finding& x) { return x.id == "field-unreadable"; });
+    ASSERT_NE(hit, fs.end()) << it->first << "\n" << describe(fs);
+    EXPECT_EQ(hit->text.args.at("field"), it->second) << it->first;
+  }
+  EXPECT_EQ(seen, field.size());
+}
+
+// Every published capture is refused as it is, naming itself; the same lab run again (every uid
+// new, as a cluster of its own makes them) is not, and has no other finding either.
+TEST(IntegrityCorpus, APublishedBundleIsRefusedAndTheSameLabRunAgainIsNot) {
+  std::size_t refused = 0;
+  for (const auto& [version, scenario] : all_captures()) {
+    const std::string rel = capture_rel(version, scenario);
+    SCOPED_TRACE(rel);
+    const json bundle = json::parse(read_text(source_dir() / rel));
+    const auto as_is = integrity::published(parse_bundle(bundle.dump(), rel));
+    ASSERT_EQ(as_is.size(), 1U);
+    EXPECT_EQ(as_is[0].id, "published-bundle");
+    // Captures of one cluster share its nodes: the bundle named holds the uid, and is published.
+    EXPECT_EQ(as_is[0].text.args.at("bundle").rfind("fixtures/captures/", 0), 0U);
+    EXPECT_NE(std::find(as_is[0].objects.begin(), as_is[0].objects.end(), "namespace gpu-why"), as_is[0].objects.end())
+        << "the lab namespace is made anew for each capture";
+    const json again = test_uids::with_fresh_uids(bundle, "again");
+    const Snapshot snap = parse_bundle(again.dump(), rel);
+    EXPECT_TRUE(integrity::published(snap).empty());
+    EXPECT_TRUE(integrity::check(snap).empty()) << describe(integrity::check(snap));
+    ++refused;
+  }
+  EXPECT_GE(refused, 60U);
+}
+
+// allocatable-one: lab-node-0 has 1 GPU, trainer holds it, trainer2 and trainer3 are Pending on
+// "3 Insufficient nvidia.com/gpu" seconds after the amount was written. Shown as 2, lab-node-0
+// had room for either: the message cannot be the scheduler's. Where the room is not sure, nothing.
+TEST(IntegrityCorpus, InsufficientWithRoomOnlyWhereTheNodeSurelyHadRoom) {
+  const auto bundle = load_capture("v1.34.0", "allocatable-one");
+  ASSERT_TRUE(bundle.has_value());
+  const auto node_at = [](const json& b) {
+    const json& items = b.at("cluster").at("nodes").at("value").at("items");
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      if (items[i].at("metadata").at("name") == "lab-node-0") return "/cluster/nodes/value/items/" + std::to_string(i);
+    }
+    return std::string();
+  };
+  const std::string node = node_at(*bundle);
+  ASSERT_FALSE(node.empty());
+  const auto fires = [](const json& b) {
+    const auto fs = findings_of(b, "allocatable-one.json");
+    return std::any_of(fs.begin(), fs.end(), [](const Finding& f) { return f.id == "insufficient-with-room"; });
+  };
+  const json::json_pointer alloc(node + "/status/allocatable/nvidia.com~1gpu");
+  ASSERT_EQ(bundle->at(alloc), "1");
+  EXPECT_FALSE(fires(*bundle));
+  json two = *bundle;
+  two[alloc] = "2";
+  ASSERT_TRUE(fires(two));
+  const auto fs = findings_of(two, "two.json");
+  const auto hit =
+      std::find_if(fs.begin(), fs.end(), [](const Finding& f) { return f.id == "insufficient-with-room"; });
+  EXPECT_EQ(hit->text.args.at("node"), "node lab-node-0");
+  EXPECT_EQ(hit->text.args.at("requested"), "1");
+  EXPECT_EQ(hit->text.args.at("allocatable"), "2");
+  // The amount written a second before the message: the scheduler may not have known it yet.
+  json recent = two;
+  json& mf = recent[json::json_pointer(node + "/metadata/managedFields")];
+  for (json& e : mf) {
+    if (e.contains(json::json_pointer("/fieldsV1/f:status/f:allocatable"))) e["time"] = "2026-12-01T06:40:06Z";
+  }
+  EXPECT_FALSE(fires(recent));
+  // A pod bound to lab-node-0 and gone since (its Scheduled event is left) may have held the room.
+  json gone = two;
+  json& events = gone[json::json_pointer("/cluster/events/value/items")];
+  for (const json& e : json(events)) {
+    if (e.at("reason") != "Scheduled") continue;
+    json copy = e;
+    copy["involvedObject"]["uid"] = "00000000-0000-4000-8000-00000000abcd";
+    events.push_back(copy);
+    break;
+  }
+  EXPECT_FALSE(fires(gone));
+  // Room for 1 GPU is no room for a pod that wants 2.
+  json bigger = two;
+  for (json& p : bigger[json::json_pointer("/cluster/pods/value/items")]) {
+    if (p.at("spec").contains("nodeName")) continue;
+    for (json& c : p.at("spec").at("containers")) {
+      for (const char* k : {"limits", "requests"}) {
+        if (c["resources"][k].contains("nvidia.com/gpu")) c["resources"][k]["nvidia.com/gpu"] = "2";
+      }
+    }
+  }
+  EXPECT_FALSE(fires(bigger));
 }
 
 }  // namespace

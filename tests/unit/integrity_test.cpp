@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -384,8 +385,24 @@ TEST(IntegrityPhaseStatus, StartTimeAndContainerStatusesFollowTheNode) {
   }
 }
 
+// The name a bundle was handed in under is who handed it in; its own `student` field only agrees.
+TEST(IntegrityCheck, AStudentFieldThatIsNotTheSubmissionIsSaid) {
+  Snapshot s;
+  EXPECT_TRUE(integrity::student_mismatch(s, "mallory").empty()) << "no student field: nothing to compare";
+  s.student = "mallory";
+  EXPECT_TRUE(integrity::student_mismatch(s, "mallory").empty());
+  s.student = "alice";
+  const auto fs = integrity::student_mismatch(s, "mallory");
+  ASSERT_EQ(fs.size(), 1U);
+  EXPECT_EQ(fs[0].id, "student-mismatch");
+  EXPECT_EQ(fs[0].text.args.at("student"), "alice");
+  EXPECT_EQ(fs[0].text.args.at("submission"), "mallory");
+}
+
 TEST(IntegrityCheck, EveryRuleHasItsTextInEveryLanguage) {
-  for (const auto rule : integrity::rule_ids()) {
+  std::vector<std::string_view> rules = integrity::rule_ids();
+  for (const auto id : integrity::submission_rule_ids()) rules.push_back(id);
+  for (const auto rule : rules) {
     for (const auto lang : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) {
       EXPECT_EQ(i18n::catalog(lang).count("integrity." + std::string(rule)), 1U)
           << rule << " " << i18n::to_string(lang);

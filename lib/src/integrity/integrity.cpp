@@ -25,6 +25,7 @@ using namespace detail;  // NOLINT(google-build-using-namespace): this folder's 
 
 const std::vector<std::string_view>& rule_ids() {
   static const std::vector<std::string_view> kIds{"bundle-not-live",
+                                                  "field-unreadable",
                                                   "time-after-taken-at",
                                                   "object-before-namespace",
                                                   "resource-version-above-list",
@@ -41,7 +42,8 @@ const std::vector<std::string_view>& rule_ids() {
                                                   "field-without-manager",
                                                   "managed-fields-missing",
                                                   "managed-before-created",
-                                                  "node-over-allocatable"};
+                                                  "node-over-allocatable",
+                                                  "insufficient-with-room"};
   return kIds;
 }
 
@@ -143,6 +145,7 @@ void uids(const Snapshot& snap, Findings& out) {
 std::vector<Finding> check(const Snapshot& snap) {
   Findings out;
   bundle_not_live(snap, out);
+  field_unreadable(snap, out);
   time_after_taken_at(snap, out);
   object_before_namespace(snap, out);
   resource_version_above_list(snap, out);
@@ -155,6 +158,7 @@ std::vector<Finding> check(const Snapshot& snap) {
   managed_fields_missing(snap, out);
   managed_before_created(snap, out);
   node_over_allocatable(snap, out);
+  insufficient_with_room(snap, out);
   return std::move(out.list);
 }
 

@@ -13,7 +13,8 @@
 ///   event's message AND the last-applied annotation, a file's content AND its recorded size, a dry-run message AND the
 ///   manifest file, a field added by hand AND a managedFields entry that owns it (with a manager and a time that fit);
 /// - a changed VALUE of a field that is owned: managedFields say who set a field, not to what
-///   (allocatable 1 edited to 2, a toleration's value edited on a pod without last-applied);
+///   (allocatable 1 edited to 2 where no Pending pod's "Insufficient" after the write contradicts
+///   it, a toleration's value edited on a pod without last-applied);
 /// - a node's cpu, memory and pods (kwok writes them unowned) and the two admission-default
 ///   tolerations: no managedFields rule can ask about them;
 /// - a bundle without kube-system (as an old collector wrote it) whose managedFields are all
@@ -25,7 +26,9 @@
 ///   the student's to write, and a grader cannot tell a typed answer from a copied one;
 /// - a whole bundle taken from another cluster with every uid, time and resourceVersion kept:
 ///   check() sees nothing wrong, only match() over a class's bundles shows the shared cluster;
-/// - new uids that are valid and unique, and times kept before taken_at and after the namespace.
+/// - new uids that are valid and unique, and times kept before taken_at and after the namespace
+///   (a published capture so re-made is no longer known by its uids: published());
+/// - a value made readable but false: an unreadable one is a finding (field-unreadable).
 
 #include <cstddef>
 #include <string>
@@ -52,6 +55,18 @@ std::vector<Finding> check(const Snapshot& snap);
 
 /// The rule ids in the order check() reports them; each has catalog text "integrity.<id>".
 const std::vector<std::string_view>& rule_ids();
+
+/// A bundle published in the repository (fixtures/**/bundle.json: the captures, the reference
+/// solution's among them) handed in as it is or with edits: one finding naming the objects that
+/// keep a published uid and the bundle they are from; none for a lab run on its own cluster.
+std::vector<Finding> published(const Snapshot& snap);
+
+/// A batch: the bundle's own `student` against `submission`, the name it was handed in under
+/// (its file name; the batch names the row after it): one finding when they differ.
+std::vector<Finding> student_mismatch(const Snapshot& snap, std::string_view submission);
+
+/// The ids of published() and student_mismatch(); each has catalog text "integrity.<id>".
+const std::vector<std::string_view>& submission_rule_ids();
 
 /// What identifies the cluster a snapshot was taken from, and the bundle itself.
 struct ClusterId {
