@@ -684,6 +684,7 @@ Kin batch_kin(const std::vector<BundleEntry>& entries, unsigned jobs) {
       [&](std::pair<std::string, integrity::ClusterId>&& x) {
         users.push_back(std::move(x.first));
         x.second.node_uids.shrink_to_fit();
+        x.second.traces.shrink_to_fit();
         ids.push_back(std::move(x.second));
       });
   Kin kin;

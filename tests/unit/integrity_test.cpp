@@ -19,7 +19,7 @@ using V = std::vector<std::size_t>;
 
 ClusterId id(std::string ks, std::string ns, std::vector<std::string> nodes, std::vector<std::string> pods,
              std::string digest = "") {
-  return ClusterId{std::move(ks), std::move(ns), std::move(nodes), std::move(pods), std::move(digest)};
+  return ClusterId{std::move(ks), std::move(ns), std::move(nodes), std::move(pods), std::move(digest), {}};
 }
 
 // Each index's others, as a list per index (what a batch says next to each student).
@@ -78,6 +78,16 @@ TEST(IntegrityMatch, KindsDoNotMixAndCopiesAreOneGroup) {
   EXPECT_EQ(g.clusters[0].size(), 5000U);
   EXPECT_EQ(g.bundles.size(), 1U);
   EXPECT_EQ(g.same_cluster(4999).size(), 4999U);
+}
+
+// A copy whose uids are all new still shares the scheduler's traces with its origin.
+TEST(IntegrityMatch, ASharedTraceIsOneCluster) {
+  std::vector<ClusterId> ids{id("k1", "n1", {}, {}), id("k2", "n2", {}, {}), id("k3", "n3", {}, {})};
+  ids[0].traces = {"t:1,2", "e:trainer.18ed0ddeaa9952bb"};
+  ids[1].traces = {"t:5,6", "e:trainer.18ed0ddeaa9952bb"};
+  ids[2].traces = {"t:2,1"};
+  const auto m = lists(integrity::match(ids), 3);
+  EXPECT_EQ(m.same_cluster, (std::vector<V>{{1}, {0}, {}}));
 }
 
 TEST(IntegrityClusterId, DigestIsSha256OfTheBytes) {

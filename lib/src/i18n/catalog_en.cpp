@@ -1274,9 +1274,9 @@ constexpr CatalogEntry kEntries[] = {
      "{object}: {field} is {value}, which the apiserver and gpuwhy snapshot never write there (a field the integrity "
      "checks read must be readable; {count} field(s) in all)"},
     {"integrity.published-bundle",
-     "{object} has the uid {uid} of an object in {bundle}, a bundle published with gpuwhy: the apiserver gives "
-     "every object of a cluster a new uid, so this is a public capture, not the student's own lab ({count} "
-     "object(s) in all)"},
+     "{object} has the {mark} of an object in {bundle}, a bundle published with gpuwhy: a new cluster gives "
+     "every object a new uid and every event a new name, so this is a public capture, not the student's own "
+     "lab ({count} object(s) in all)"},
     {"integrity.student-mismatch",
      "the bundle says it is {student}'s, but it was handed in as {submission}; the row is {submission}'s"},
     {"integrity.bundle-not-live",

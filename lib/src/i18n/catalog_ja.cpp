@@ -1375,9 +1375,9 @@ constexpr CatalogEntry kEntries[] = {
      "{object}: {field} が {value} です。apiserver も gpuwhy snapshot もここにこの値を書きません（整合性の検査が"
      "読むフィールドは読める形でなければなりません。全部で {count} 個のフィールド）"},
     {"integrity.published-bundle",
-     "{object} の `uid` {uid} は、gpuwhy と一緒に公開されたバンドル {bundle} のオブジェクトの `uid` です。"
-     "apiserver はクラスターのすべてのオブジェクトに新しい `uid` を付けるので、これは学生自身の実習ではなく"
-     "公開されたキャプチャーです（全部で {count} 個のオブジェクト）"},
+     "{object} の {mark} は、gpuwhy と一緒に公開されたバンドル {bundle} のオブジェクトのものです。"
+     "新しいクラスターはすべてのオブジェクトに新しい `uid` を、すべてのイベントに新しい名前を付けるので、"
+     "これは学生自身の実習ではなく公開されたキャプチャーです（全部で {count} 個のオブジェクト）"},
     {"integrity.student-mismatch",
      "バンドルには {student} のものと書かれていますが、{submission} として提出されました。この行は "
      "{submission} のものです"},

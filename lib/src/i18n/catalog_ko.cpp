@@ -1294,9 +1294,9 @@ constexpr CatalogEntry kEntries[] = {
      "{object}: {field} 값이 {value}입니다. apiserver와 gpuwhy snapshot은 이 자리에 이런 값을 쓰지 않습니다(무결성 "
      "검사가 읽는 필드는 읽을 수 있어야 합니다. 모두 {count}개 필드)"},
     {"integrity.published-bundle",
-     "{object}의 `uid` {uid:은/는} gpuwhy와 함께 공개된 번들 {bundle}에 있는 객체의 `uid`입니다. apiserver는 "
-     "클러스터의 모든 객체에 새 `uid`를 주므로, 이것은 학생이 직접 만든 실습이 아니라 공개된 캡처입니다(모두 "
-     "{count}개 객체)"},
+     "{object}의 {mark:은/는} gpuwhy와 함께 공개된 번들 {bundle}에 있는 객체의 것입니다. 새 클러스터는 모든 "
+     "객체에 새 `uid`를, 모든 이벤트에 새 이름을 주므로, 이것은 학생이 직접 만든 실습이 아니라 공개된 "
+     "캡처입니다(모두 {count}개 객체)"},
     {"integrity.student-mismatch",
      "번들에는 {student}의 것이라고 적혀 있지만 {submission:으로/로} 제출되었습니다. 이 행은 {submission}의 "
      "것입니다"},

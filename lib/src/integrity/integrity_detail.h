@@ -61,6 +61,9 @@ std::string event_time(const nlohmann::json& e);
 /// A JSON scalar as text: a string as is, a number or bool as JSON prints it, "" for the rest.
 std::string scalar_text(const nlohmann::json& v);
 
+/// What a copy keeps when its uids are new and its times shifted (ClusterId::traces), sorted.
+std::vector<std::string> traces_of(const Snapshot& snap);
+
 /// A uid of a bundle published in the repository, and that bundle (its path in the source tree).
 struct PublishedUid {
   std::string_view uid;

@@ -25,7 +25,9 @@
 /// - the student's own files (out/*.txt, k8s/*.yaml) with their size fixed: their content is
 ///   the student's to write, and a grader cannot tell a typed answer from a copied one;
 /// - a whole bundle taken from another cluster with every uid, time and resourceVersion kept:
-///   check() sees nothing wrong, only match() over a class's bundles shows the shared cluster;
+///   check() sees nothing wrong, only match() over a class's bundles shows the shared cluster (also
+///   when the uids are made anew and the times shifted: the event names and the scheduler's
+///   microsecond gaps are kept; made anew too, nothing shows);
 /// - new uids that are valid and unique, and times kept before taken_at and after the namespace
 ///   (a published capture so re-made is no longer known by its uids: published());
 /// - a value made readable but false: an unreadable one is a finding (field-unreadable).
@@ -75,14 +77,20 @@ struct ClusterId {
   std::vector<std::string> node_uids;  ///< sorted; nodes whose uid was kept (lab-node-0's)
   std::vector<std::string> pod_uids;   ///< sorted
   std::string digest;                  ///< SHA-256 of the whole bundle bytes, lowercase hex; "" for none
+  /// What stays when every uid is made anew and every time shifted by one amount: the names the
+  /// event recorder gave ("trainer.18ed0e74f444615d", the hex of the nanosecond it was made in)
+  /// and each two consecutive gaps between the microsecond times the scheduler wrote
+  /// ("t:612345,1401177"). Sorted.
+  std::vector<std::string> traces;
 };
 
 /// The cluster of `snap`; `bundle_bytes`: the bundle file as read ("" gives an empty digest).
 ClusterId cluster_id(const Snapshot& snap, std::string_view bundle_bytes);
 
 /// The groups of a batch's bundles: those taken from one cluster (linked by the same kube-system
-/// uid, the same lab-namespace uid or any shared node or pod uid, directly or through another
-/// bundle of the group; an empty uid never links), and those with the very same bytes (digest).
+/// uid, the same lab-namespace uid, any shared node or pod uid or any shared trace, directly or
+/// through another bundle of the group; an empty one never links), and those with the very same
+/// bytes (digest).
 /// Linear in the uids (a class of 10,000 copies of one bundle is 10,000 entries, not 10⁸ pairs).
 struct Match {
   static constexpr std::size_t kAlone = static_cast<std::size_t>(-1);
