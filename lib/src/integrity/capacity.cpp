@@ -206,6 +206,9 @@ void insufficient_with_room(const Snapshot& snap, Findings& out) {
     for (const messages::Reason& r : said->reasons) {
       const auto want = wants.find(r.resource);
       if (r.kind != messages::ReasonKind::kInsufficient || r.count <= 0 || want == wants.end()) continue;
+      // cpu and memory requests may be resized in place since the message: the pod's request now
+      // is not known to be the one the scheduler weighed. Other resources cannot be resized.
+      if (r.resource == k8s::kCpu || r.resource == k8s::kMemory) continue;
       std::vector<Room> rooms;
       for (const json& node : items(snap.nodes)) {
         if (auto room = room_at(snap, node, r.resource, want->second, *when)) rooms.push_back(std::move(*room));
