@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -220,7 +221,22 @@ ClusterId cluster_id(const Snapshot& snap, std::string_view bundle_bytes) {
   std::sort(id.node_uids.begin(), id.node_uids.end());
   std::sort(id.pod_uids.begin(), id.pod_uids.end());
   if (!bundle_bytes.empty()) id.digest = sha256_hex(bundle_bytes);
-  id.traces = traces_of(snap);
+  // A batch holds every bundle's id at once: each trace is kept as its kind ('e' a name, 't' a
+  // timing) and 56 bits of its hash (15 characters, held inside the string), and of each kind only
+  // the kMaxTraces smallest. Two bundles whose traces of a kind are mostly the same keep mostly the
+  // same smallest ones (a bottom-k sketch), so a copy still links, with its events renamed or not.
+  constexpr std::size_t kMaxTraces = 8;
+  const std::vector<std::string> traces = traces_of(snap);
+  for (const char kind : {'e', 't'}) {
+    std::vector<std::string> kept;
+    for (const std::string& t : traces) {
+      if (t.front() == kind) kept.push_back(fmt::format("{}{:014x}", kind, std::hash<std::string>{}(t) >> 8U));
+    }
+    std::sort(kept.begin(), kept.end());
+    kept.erase(std::unique(kept.begin(), kept.end()), kept.end());
+    if (kept.size() > kMaxTraces) kept.resize(kMaxTraces);
+    id.traces.insert(id.traces.end(), kept.begin(), kept.end());
+  }
   return id;
 }
 

@@ -80,7 +80,8 @@ struct ClusterId {
   /// What stays when every uid is made anew and every time shifted by one amount: the names the
   /// event recorder gave ("trainer.18ed0e74f444615d", the hex of the nanosecond it was made in)
   /// and each two consecutive gaps between the microsecond times the scheduler wrote
-  /// ("t:612345,1401177"). Sorted.
+  /// ("t:612345,1401177"), each as its kind and a hash ("e" or "t" and 14 hex digits); of each
+  /// kind the 8 smallest, sorted.
   std::vector<std::string> traces;
 };
 
