@@ -330,12 +330,13 @@ struct Graded {
   bool input_error = false;  ///< the input could not be read: one line said it, no table follows
 };
 
-// The checks' run of a snapshot, with what its own consistency says (integrity::check): never a
-// change to the score.
+// The checks' run of a snapshot, with what its own consistency says (integrity::check) and whether
+// it is a bundle published with gpuwhy (integrity::published): never a change to the score.
 RunResult graded_run(const Snapshot& snap, const Plan& p, RunMeta meta) {
   RunResult run = checks::run(snap, p.sel, std::move(meta));
   run.integrity.checked = true;
   run.integrity.findings = integrity::check(snap);
+  for (Finding& f : integrity::published(snap)) run.integrity.findings.push_back(std::move(f));
   return run;
 }
 
@@ -394,8 +395,9 @@ render::BatchRow batch_row(const BundleEntry& entry, const Plan& p, const std::s
   }
   try {
     Snapshot snap = load_bundle(entry.path, entry.beneath);
-    if (!snap.student.empty()) row.user = snap.student;  // the bundle says whose it is
     row.run = graded_run(snap, p, meta_for(snap, p.lang, generated_at));
+    // The file a bundle was handed in as names its row; a `student` saying otherwise is a finding.
+    for (Finding& f : integrity::student_mismatch(snap, row.user)) row.run->integrity.findings.push_back(std::move(f));
   } catch (const Error& e) {
     row.error = error_text(e);         // the line a single run prints for the same bundle
   } catch (const std::exception& e) {  // a bad bundle never stops the batch
@@ -662,15 +664,14 @@ struct Kin {
   }
 };
 
-/// An entry's submission name (its own `student` field when it has one) and what identifies its
-/// cluster; an entry that cannot be read identifies none and matches nothing.
+/// An entry's submission name (its file's) and what identifies its cluster; an entry that cannot be
+/// read identifies none and matches nothing.
 std::pair<std::string, integrity::ClusterId> identify(const BundleEntry& entry) {
   std::pair<std::string, integrity::ClusterId> out{submission_name(entry.path), {}};
   if (!entry.error.empty()) return out;
   try {
     const std::string text = files::read_file_bounded(entry.path, kMaxBundleBytes, entry.beneath);
     const Snapshot snap = parse_bundle(text, entry.path);
-    if (!snap.student.empty()) out.first = snap.student;
     out.second = integrity::cluster_id(snap, text);
   } catch (const std::exception&) {  // grading says why, in the row
   }
@@ -689,6 +690,7 @@ Kin batch_kin(const std::vector<BundleEntry>& entries, unsigned jobs) {
       [&](std::pair<std::string, integrity::ClusterId>&& x) {
         users.push_back(std::move(x.first));
         x.second.node_uids.shrink_to_fit();
+        x.second.traces.shrink_to_fit();
         ids.push_back(std::move(x.second));
       });
   Kin kin;

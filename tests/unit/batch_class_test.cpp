@@ -1,7 +1,8 @@
 // The class page's flags on the real binary: --roster, --due and --pages are for a batch only and
 // are checked before anything is graded (exit 2, one line naming the file or value); --pages
 // writes each graded student's own page under a safe name, never over a file gpuwhy did not write
-// (warning, exit 3) and over its own on the next run; a bundle's `student` names its row; every
+// (warning, exit 3) and over its own on the next run; a bundle's file names its row, and a
+// `student` field that says otherwise is an integrity finding; every
 // report says when its snapshot was taken (taken_at).
 
 #include <gtest/gtest.h>
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <string>
@@ -47,7 +49,7 @@ long lines(const std::string& s) {
   return std::count(s.begin(), s.end(), '\n');
 }
 
-// A class folder: alice and bob as files, one bundle saying it is 김민준's, one broken bundle.
+// A class folder: alice and bob as files, 김민준's bundle saying it is 김민준's, one broken bundle.
 fs::path class_folder(const TempDir& tmp) {
   fs::path dir = fs::path(tmp.path()) / "subs";
   fs::create_directories(dir);
@@ -55,7 +57,7 @@ fs::path class_folder(const TempDir& tmp) {
   fs::copy_file(kFailing, dir / "bob.json");
   json named = read_json(kSolution);
   named["student"] = "김민준";
-  write_json(dir / "s03.json", named);
+  write_json(dir / "김민준.json", named);
   std::ofstream(dir / "zz-broken.json") << "{\"schema_version\": 1,";
   return dir;
 }
@@ -245,20 +247,37 @@ TEST(BatchClass, PagesMustBeAFolder) {
   EXPECT_NE(r.err.find(tmp.path() + "/file"), std::string::npos) << r.err;
 }
 
-TEST(BatchClass, TheBundleNamesItsStudent) {
+// mallory hands in a bundle saying it is alice's: the row is mallory's, with the disagreement as
+// an integrity finding; alice's row is alice's own, once.
+TEST(BatchClass, TheFileNamesTheRowAndAStudentFieldSayingOtherwiseIsAFinding) {
   TempDir tmp;
   const fs::path dir = class_folder(tmp);
+  json claimed = read_json(kSolution);
+  claimed["student"] = "alice";
+  write_json(dir / "mallory.json", claimed);
   const RunOutput r = check({"--snapshot", dir.string(), "--format", "csv"}, tmp.path());
   EXPECT_EQ(r.exit_code, 3) << r.err;
   std::vector<std::string> users;
+  std::map<std::string, std::string> rows;
   std::size_t at = r.out.find('\n');  // after the header
   while (at != std::string::npos && at + 1 < r.out.size()) {
     const std::size_t end = r.out.find('\n', at + 1);
     const std::string row = r.out.substr(at + 1, end - at - 1);
     users.push_back(row.substr(0, row.find(',')));
+    rows[users.back()] = row;
     at = end;
   }
-  EXPECT_EQ(users, (std::vector<std::string>{"alice", "bob", "김민준", "zz-broken"})) << r.out;
+  EXPECT_EQ(users, (std::vector<std::string>{"alice", "bob", "mallory", "zz-broken", "김민준"})) << r.out;
+  EXPECT_NE(rows["mallory"].find("student-mismatch"), std::string::npos) << rows["mallory"];
+  EXPECT_EQ(rows["alice"].find("student-mismatch"), std::string::npos) << rows["alice"];
+  EXPECT_EQ(rows["김민준"].find("student-mismatch"), std::string::npos) << "its student agrees: " << rows["김민준"];
+  const RunOutput j = check({"--snapshot", dir.string(), "--format", "json"}, tmp.path());
+  for (const auto& sub : json::parse(j.out).at("submissions")) {
+    if (sub.at("user") != "mallory") continue;
+    const std::string said = sub.at("report").at("integrity").at("findings").back().at("message");
+    EXPECT_NE(said.find("alice"), std::string::npos) << said;
+    EXPECT_NE(said.find("mallory"), std::string::npos) << said;
+  }
 }
 
 TEST(BatchClass, EveryReportSaysWhenItsSnapshotWasTaken) {

@@ -1,8 +1,9 @@
 // Integrity on the real binary: a forged bundle (from tests/forgery/forgeries.json, an
 // edit made to a real capture to raise its score) is graded as usual but its report says
 // "suspect" in every format, with the findings, and --require-integrity refuses it (exit 3, the
-// findings on stderr) while a real capture passes; in a batch, two submissions of one cluster
-// name each other, in the class page and the CSV.
+// findings on stderr), and a published capture handed in as it is, while the same lab run on a
+// cluster of its own (every uid new) passes; in a batch, two submissions of one cluster name each
+// other, in the class page and the CSV.
 
 #include <gtest/gtest.h>
 
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../tools/run_binary.h"
+#include "fresh_uids.h"
 #include "lab_totals.h"
 
 namespace gpuwhy {
@@ -50,6 +52,14 @@ std::pair<fs::path, std::vector<std::string>> forged(const std::string& name, co
   return {};
 }
 
+// The capture `name` as if its lab had been run again on a cluster of its own (every uid new),
+// written in `dir`: what an honest student's bundle differs from the published one in.
+fs::path run_again(const std::string& name, const fs::path& dir, const std::string& as) {
+  fs::path out = dir / (as + ".json");
+  std::ofstream(out, std::ios::binary) << test_uids::run_again(read_json(capture(name)), as).dump();
+  return out;
+}
+
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -60,8 +70,8 @@ TEST(IntegrityCli, AForgedBundleIsSuspectInEveryFormatAndKeepsItsScore) {
   TempDir tmp;
   const auto [path, expect] = forged("toleration-right-value", tmp.path());
   ASSERT_FALSE(expect.empty());
-  const RunOutput real =
-      check({"--snapshot", capture("v1.34.0/toleration-wrong-value").string(), "--format", "json"}, tmp.path());
+  const fs::path honest = run_again("v1.34.0/toleration-wrong-value", tmp.path(), "honest");
+  const RunOutput real = check({"--snapshot", honest.string(), "--format", "json"}, tmp.path());
   const RunOutput fake = check({"--snapshot", path.string(), "--format", "json"}, tmp.path());
   const json r = json::parse(real.out);
   const json f = json::parse(fake.out);
@@ -90,8 +100,7 @@ TEST(IntegrityCli, AForgedBundleIsSuspectInEveryFormatAndKeepsItsScore) {
   EXPECT_EQ(last.at("score"), 0);
   EXPECT_TRUE(has(last.at("message").get<std::string>(), line.substr(0, 12))) << last;
   EXPECT_EQ(runner.at("max_score"), f.at("max_score"));
-  const RunOutput gc_real = check(
-      {"--snapshot", capture("v1.34.0/toleration-wrong-value").string(), "--format", "github-classroom"}, tmp.path());
+  const RunOutput gc_real = check({"--snapshot", honest.string(), "--format", "github-classroom"}, tmp.path());
   const json real_runner = json::parse(gc_real.out);
   for (const auto& t : real_runner.at("tests")) EXPECT_NE(t.at("name"), "integrity");
 }
@@ -109,11 +118,18 @@ TEST(IntegrityCli, RequireIntegrityRefusesASuspectBundleAndPassesARealOne) {
   EXPECT_EQ(report.at("integrity").at("status"), "suspect");
   EXPECT_EQ(report.at("score"), gpuwhy_test::total_points()) << "the score is never changed by integrity";
   for (const char* c : {"v1.34.0/solution", "v1.33.13/solution", "v1.37.2/solution"}) {
-    const RunOutput real = check({"--snapshot", capture(c).string(), "--require-integrity"}, tmp.path());
+    // Handed in as published: refused, naming the published bundle.
+    const RunOutput copied = check({"--snapshot", capture(c).string(), "--require-integrity"}, tmp.path());
+    EXPECT_EQ(copied.exit_code, 3) << c << copied.err;
+    EXPECT_TRUE(has(copied.err, "fixtures/captures/" + std::string(c) + "/bundle.json")) << copied.err;
+    // The same lab run on a cluster of its own: passes.
+    const RunOutput real =
+        check({"--snapshot", run_again(c, tmp.path(), "own").string(), "--require-integrity"}, tmp.path());
     EXPECT_EQ(real.exit_code, 0) << c << real.err;
   }
-  const RunOutput failing = check(
-      {"--snapshot", capture("v1.34.0/capacity-only").string(), "--require-integrity", "--format", "json"}, tmp.path());
+  const RunOutput failing = check({"--snapshot", run_again("v1.34.0/capacity-only", tmp.path(), "failing").string(),
+                                   "--require-integrity", "--format", "json"},
+                                  tmp.path());
   EXPECT_EQ(failing.exit_code, 1) << "a real failing bundle is graded, not refused: " << failing.err;
   // The issue's own example: capacity patched, allocatable added by hand to the bundle. The
   // edit does raise the score; no managedFields entry owns the field, so it is refused.
@@ -130,12 +146,13 @@ TEST(IntegrityCli, ABatchFlagsTwoSubmissionsOfOneClusterOnBoth) {
   TempDir tmp;
   const fs::path dir = fs::path(tmp.path()) / "subs";
   fs::create_directories(dir);
-  fs::copy_file(capture("v1.34.0/solution"), dir / "s01.json");
-  fs::copy_file(capture("v1.34.0/solution"), dir / "s02.json");
-  json edited = read_json(capture("v1.34.0/solution"));
+  const fs::path lab = run_again("v1.34.0/solution", tmp.path(), "lab");  // a lab of its own cluster
+  fs::copy_file(lab, dir / "s01.json");
+  fs::copy_file(lab, dir / "s02.json");
+  json edited = read_json(lab);
   edited["taken_at"] = "2026-12-01T06:39:00Z";  // taken again a minute later: same cluster, other bytes
   std::ofstream(dir / "s03.json", std::ios::binary) << edited.dump();
-  fs::copy_file(capture("v1.34.0/capacity-only"), dir / "s04.json");
+  fs::copy_file(run_again("v1.34.0/capacity-only", tmp.path(), "other"), dir / "s04.json");
   const RunOutput j = check({"--snapshot", dir.string(), "--format", "json"}, tmp.path());
   const json batch = json::parse(j.out);
   std::map<std::string, json> by;

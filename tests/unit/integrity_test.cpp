@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -18,7 +19,7 @@ using V = std::vector<std::size_t>;
 
 ClusterId id(std::string ks, std::string ns, std::vector<std::string> nodes, std::vector<std::string> pods,
              std::string digest = "") {
-  return ClusterId{std::move(ks), std::move(ns), std::move(nodes), std::move(pods), std::move(digest)};
+  return ClusterId{std::move(ks), std::move(ns), std::move(nodes), std::move(pods), std::move(digest), {}};
 }
 
 // Each index's others, as a list per index (what a batch says next to each student).
@@ -77,6 +78,16 @@ TEST(IntegrityMatch, KindsDoNotMixAndCopiesAreOneGroup) {
   EXPECT_EQ(g.clusters[0].size(), 5000U);
   EXPECT_EQ(g.bundles.size(), 1U);
   EXPECT_EQ(g.same_cluster(4999).size(), 4999U);
+}
+
+// A copy whose uids are all new still shares the scheduler's traces with its origin.
+TEST(IntegrityMatch, ASharedTraceIsOneCluster) {
+  std::vector<ClusterId> ids{id("k1", "n1", {}, {}), id("k2", "n2", {}, {}), id("k3", "n3", {}, {})};
+  ids[0].traces = {"t:1,2", "e:trainer.18ed0ddeaa9952bb"};
+  ids[1].traces = {"t:5,6", "e:trainer.18ed0ddeaa9952bb"};
+  ids[2].traces = {"t:2,1"};
+  const auto m = lists(integrity::match(ids), 3);
+  EXPECT_EQ(m.same_cluster, (std::vector<V>{{1}, {0}, {}}));
 }
 
 TEST(IntegrityClusterId, DigestIsSha256OfTheBytes) {
@@ -384,8 +395,24 @@ TEST(IntegrityPhaseStatus, StartTimeAndContainerStatusesFollowTheNode) {
   }
 }
 
+// The name a bundle was handed in under is who handed it in; its own `student` field only agrees.
+TEST(IntegrityCheck, AStudentFieldThatIsNotTheSubmissionIsSaid) {
+  Snapshot s;
+  EXPECT_TRUE(integrity::student_mismatch(s, "mallory").empty()) << "no student field: nothing to compare";
+  s.student = "mallory";
+  EXPECT_TRUE(integrity::student_mismatch(s, "mallory").empty());
+  s.student = "alice";
+  const auto fs = integrity::student_mismatch(s, "mallory");
+  ASSERT_EQ(fs.size(), 1U);
+  EXPECT_EQ(fs[0].id, "student-mismatch");
+  EXPECT_EQ(fs[0].text.args.at("student"), "alice");
+  EXPECT_EQ(fs[0].text.args.at("submission"), "mallory");
+}
+
 TEST(IntegrityCheck, EveryRuleHasItsTextInEveryLanguage) {
-  for (const auto rule : integrity::rule_ids()) {
+  std::vector<std::string_view> rules = integrity::rule_ids();
+  for (const auto id : integrity::submission_rule_ids()) rules.push_back(id);
+  for (const auto rule : rules) {
     for (const auto lang : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) {
       EXPECT_EQ(i18n::catalog(lang).count("integrity." + std::string(rule)), 1U)
           << rule << " " << i18n::to_string(lang);

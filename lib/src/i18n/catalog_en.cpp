@@ -1409,6 +1409,15 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.explain-step", "\"{step}\": the lab has steps 1 to {steps}"},
     {"cli.error.ambiguous-check", "\"{word}\" is part of {count} check ids: {ids}; give more of the id"},
     // Integrity: what a bundle says that the control plane would not have made so.
+    {"integrity.field-unreadable",
+     "{object}: {field} is {value}, which the apiserver and gpuwhy snapshot never write there (a field the integrity "
+     "checks read must be readable; {count} field(s) in all)"},
+    {"integrity.published-bundle",
+     "{object} has the {mark} of an object in {bundle}, a bundle published with gpuwhy: a new cluster gives "
+     "every object a new uid and every event a new name, so this is a public capture, not the student's own "
+     "lab ({count} object(s) in all)"},
+    {"integrity.student-mismatch",
+     "the bundle says it is {student}'s, but it was handed in as {submission}; the row is {submission}'s"},
     {"integrity.bundle-not-live",
      "the bundle holds cluster data, yet records live_collected={live_collected} and source \"{source}\": gpuwhy "
      "snapshot records \"live <server>\" for what it read from an apiserver"},
@@ -1456,6 +1465,10 @@ constexpr CatalogEntry kEntries[] = {
      "{object}: managedFields say {manager} wrote it at {time}, more than a minute before it was created ({created}) "
      "({count} object(s) "
      "in all)"},
+    {"integrity.insufficient-with-room",
+     "{pod}: the scheduler is recorded at {time} saying {said} of {total} nodes had \"Insufficient {resource}\", "
+     "yet {node} had room for the pod's {request}: allocatable {allocatable}, written before then, and the pods "
+     "bound to it then request {requested}; the scheduler says Insufficient only for a node without room"},
     {"integrity.node-over-allocatable",
      "{node}: the pods bound to it request {requested} {resource}, more than its allocatable {allocatable}, which "
      "had not changed when the scheduler bound {pod} at {bound}; the scheduler never binds beyond allocatable"},

@@ -1518,6 +1518,16 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.ambiguous-check",
      "\"{word}\" を含むチェック ID が {count} 個あります: {ids}。ID をもっと詳しく指定してください"},
     // 完全性: バンドルの内容のうち、コントロールプレーンがそうは作らないもの。
+    {"integrity.field-unreadable",
+     "{object}: {field} が {value} です。apiserver も gpuwhy snapshot もここにこの値を書きません（整合性の検査が"
+     "読むフィールドは読める形でなければなりません。全部で {count} 個のフィールド）"},
+    {"integrity.published-bundle",
+     "{object} の {mark} は、gpuwhy と一緒に公開されたバンドル {bundle} のオブジェクトのものです。"
+     "新しいクラスターはすべてのオブジェクトに新しい `uid` を、すべてのイベントに新しい名前を付けるので、"
+     "これは学生自身の実習ではなく公開されたキャプチャーです（全部で {count} 個のオブジェクト）"},
+    {"integrity.student-mismatch",
+     "バンドルには {student} のものと書かれていますが、{submission} として提出されました。この行は "
+     "{submission} のものです"},
     {"integrity.bundle-not-live",
      "バンドルにクラスタのデータがあるのに、`live_collected`={live_collected}、`source` \"{source}\" "
      "と記録されています。gpuwhy snapshot は apiserver から読んだものに \"live <server>\" と記録します"},
@@ -1569,6 +1579,11 @@ constexpr CatalogEntry kEntries[] = {
     {"integrity.managed-before-created",
      "{object}: `managedFields` では {manager} が {time} に書いたとあり、オブジェクトが作られた時刻（{created}）"
      "より1分以上前です（全部で {count} 個のオブジェクト）"},
+    {"integrity.insufficient-with-room",
+     "{pod}: スケジューラーが {time} に {total} 個のノードのうち {said} 個で \"Insufficient {resource}\" "
+     "と言ったと記録されていますが、{node} には Pod の要求 {request} の空きがありました。それ以前に書かれた"
+     "割り当て可能量は {allocatable}、そのときバインドされていた Pod の要求は {requested} です。スケジューラーは"
+     "空きのないノードにだけ Insufficient と言います"},
     {"integrity.node-over-allocatable",
      "{node}: このノードにバインドされた Pod の {resource} の要求が {requested} で、割り当て可能量 {allocatable} "
      "を超えています。スケジューラーが {bound} に {pod} をバインドしたとき割り当て可能量はすでに今の値で、"

@@ -1438,6 +1438,16 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.ambiguous-check",
      "\"{word}\": 이 말이 들어간 검사 ID가 {count}개 있습니다: {ids}. ID를 더 적어 주세요"},
     // 무결성(이슈 38): 번들에 적힌 내용 중 컨트롤 플레인이 그렇게 만들 수 없는 것.
+    {"integrity.field-unreadable",
+     "{object}: {field} 값이 {value}입니다. apiserver와 gpuwhy snapshot은 이 자리에 이런 값을 쓰지 않습니다(무결성 "
+     "검사가 읽는 필드는 읽을 수 있어야 합니다. 모두 {count}개 필드)"},
+    {"integrity.published-bundle",
+     "{object}의 {mark:은/는} gpuwhy와 함께 공개된 번들 {bundle}에 있는 객체의 것입니다. 새 클러스터는 모든 "
+     "객체에 새 `uid`를, 모든 이벤트에 새 이름을 주므로, 이것은 학생이 직접 만든 실습이 아니라 공개된 "
+     "캡처입니다(모두 {count}개 객체)"},
+    {"integrity.student-mismatch",
+     "번들에는 {student}의 것이라고 적혀 있지만 {submission:으로/로} 제출되었습니다. 이 행은 {submission}의 "
+     "것입니다"},
     {"integrity.bundle-not-live",
      "번들에 클러스터 데이터가 있는데 `live_collected`={live_collected}, `source` \"{source}\"로 적혀 있습니다. gpuwhy "
      "snapshot은 apiserver에서 읽은 것에 \"live <server>\"를 적습니다"},
@@ -1486,6 +1496,11 @@ constexpr CatalogEntry kEntries[] = {
     {"integrity.managed-before-created",
      "{object}: `managedFields`에는 {manager:이/가} {time}에 썼다고 되어 있어 객체가 만들어진 때({created})보다 "
      "1분 넘게 먼저입니다(모두 {count}개 객체)"},
+    {"integrity.insufficient-with-room",
+     "{pod}: 스케줄러가 {time}에 노드 {total}개 중 {said}개에 \"Insufficient {resource}\"라고 말한 것으로 "
+     "적혀 있지만, {node}에는 파드의 요청 {request}개를 위한 자리가 있었습니다. 그 전에 쓰인 allocatable은 "
+     "{allocatable}개이고 그때 바인딩된 파드들의 요청은 {requested}개입니다. 스케줄러는 자리가 없는 노드에만 "
+     "Insufficient라고 말합니다"},
     {"integrity.node-over-allocatable",
      "{node}: 이 노드에 바인딩된 파드들이 {resource} {requested}개를 요청해 allocatable {allocatable}개보다 많습니다. "
      "스케줄러가 {bound}에 {pod:을/를} 바인딩할 때 allocatable은 이미 지금 값이었고, 스케줄러는 allocatable을 넘겨 "

@@ -1,5 +1,5 @@
-// The rule on a node's allocatable against the pods bound to it: what kube-scheduler's
-// NodeResourcesFit makes true at each bind.
+// The rules on a node's allocatable against the pods bound to it: what kube-scheduler's
+// NodeResourcesFit makes true at each bind, and at each "Insufficient" it reports.
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gpuwhy/base/sys.h"
+#include "gpuwhy/k8s/messages.h"
 #include "gpuwhy/k8s/requests.h"
 #include "integrity_detail.h"
 
@@ -49,7 +50,10 @@ struct Bound {
   bool by_scheduler;
 };
 
-std::vector<Bound> bound_to(const Snapshot& snap, const std::string& node) {
+/// The pods bound to `node` as the scheduler counts them (k8s::counts_on_node); with
+/// `finished_too`, the pods that have finished there as well (they held their requests until
+/// they finished, which may be after the time asked about).
+std::vector<Bound> bound_to(const Snapshot& snap, const std::string& node, bool finished_too = false) {
   std::map<std::string, std::pair<long long, std::string>> scheduled;
   for (const json& e : items(snap.events)) {
     if (str_at(e, "/reason") != "Scheduled") continue;
@@ -58,7 +62,8 @@ std::vector<Bound> bound_to(const Snapshot& snap, const std::string& node) {
   }
   std::vector<Bound> out;
   for (const json& p : items(snap.pods)) {
-    if (!k8s::counts_on_node(p, node)) continue;
+    const bool finished_here = finished_too && k8s::terminated(p) && str_at(p, "/spec/nodeName") == node;
+    if (!k8s::counts_on_node(p, node) && !finished_here) continue;
     std::string created = str_at(p, "/metadata/creationTimestamp");
     if (const auto it = scheduled.find(str_at(p, "/metadata/uid")); it != scheduled.end()) {
       out.push_back({&p, it->second.first, it->second.second, true});
@@ -119,6 +124,111 @@ void node_over_allocatable(const Snapshot& snap, Findings& out) {
                {"pod", pod},
                {"bound", last->when}},
               {object, pod});
+    }
+  }
+}
+
+namespace {
+
+/// The latest time an event says it was seen (its first time, its last, its series' last).
+std::optional<long long> last_seen(const json& e) {
+  std::optional<long long> latest;
+  for (const char* p : {"/eventTime", "/firstTimestamp", "/lastTimestamp", "/series/lastObservedTime",
+                        "/deprecatedLastTimestamp", "/metadata/creationTimestamp"}) {
+    if (const auto t = sys::parse_rfc3339(str_at(e, p))) latest = std::max(latest.value_or(*t), *t);
+  }
+  return latest;
+}
+
+/// A node that had room for `request` of `resource` at `when`, and what shows it.
+struct Room {
+  std::string node;
+  long long allocatable = 0;
+  long long requested = 0;
+};
+
+/// Whether `node` surely had room for `request` of `resource` when the scheduler looked at `when`:
+/// its allocatable amount was written (dated by managedFields) kSettleMs before, and the pods
+/// that may have been on it then (bound up to kKnownMs after, finished ones too) leave room. A
+/// node where a pod now gone was bound (its Scheduled event is left) is never said to have had
+/// room: what that pod held is not known.
+std::optional<Room> room_at(const Snapshot& snap, const json& node, const std::string& resource, long long request,
+                            long long when) {
+  const json::json_pointer at = json::json_pointer("/status/allocatable") / resource;
+  if (!node.contains(at)) return std::nullopt;
+  const auto amount = k8s::quantity(resource, node.at(at));
+  const auto written = allocatable_written(node, resource);
+  if (!amount || !written || *written + kSettleMs > when) return std::nullopt;
+  const std::string name = str_at(node, "/metadata/name");
+  std::vector<std::string> uids;
+  for (const json& p : items(snap.pods)) uids.push_back(str_at(p, "/metadata/uid"));
+  for (const json& e : items(snap.events)) {
+    if (str_at(e, "/reason") != "Scheduled") continue;
+    const std::string message = str_at(e, "/message");
+    const bool here = message.size() > name.size() + 4 &&
+                      message.compare(message.size() - name.size() - 4, std::string::npos, " to " + name) == 0;
+    if (here && std::find(uids.begin(), uids.end(), str_at(e, "/involvedObject/uid")) == uids.end()) {
+      return std::nullopt;
+    }
+  }
+  long long requested = 0;
+  for (const Bound& b : bound_to(snap, name, true)) {
+    if (b.at > when + kKnownMs) continue;
+    const k8s::Amounts r = k8s::pod_requests(*b.pod);
+    if (const auto it = r.find(resource); it != r.end()) requested += it->second;
+  }
+  if (*amount - requested < request) return std::nullopt;
+  return Room{name, *amount, requested};
+}
+
+}  // namespace
+
+// kube-scheduler's NodeResourcesFit reports "Insufficient <resource>" for a node only when the
+// pod's request of it does not fit what is left of the node's allocatable after the requests of
+// the pods it counts there; the FailedScheduling message counts such nodes ("3 Insufficient
+// nvidia.com/gpu" of "0/3 nodes are available"). A node that surely had room for the pod then
+// (room_at) is not one of them: when more nodes are said to lack the resource than the nodes
+// without such room, the message was not the scheduler's at those amounts. Only a pod still
+// unbound is asked about (one bound since was retried with room), and only the pods of the lab
+// namespace are counted on a node.
+void insufficient_with_room(const Snapshot& snap, Findings& out) {
+  std::map<std::string, const json*> pending;
+  for (const json& p : items(snap.pods)) {
+    if (str_at(p, "/spec/nodeName").empty() && !k8s::terminated(p)) pending[str_at(p, "/metadata/uid")] = &p;
+  }
+  for (const json& e : items(snap.events)) {
+    if (str_at(e, "/reason") != "FailedScheduling") continue;
+    const auto it = pending.find(str_at(e, "/involvedObject/uid"));
+    const auto when = last_seen(e);
+    const auto said = messages::parse_scheduler_message(str_at(e, "/message"));
+    if (it == pending.end() || !when || !said || said->total <= 0) continue;
+    const k8s::Amounts wants = k8s::pod_requests(*it->second);
+    for (const messages::Reason& r : said->reasons) {
+      const auto want = wants.find(r.resource);
+      if (r.kind != messages::ReasonKind::kInsufficient || r.count <= 0 || want == wants.end()) continue;
+      // cpu and memory requests may be resized in place since the message: the pod's request now
+      // is not known to be the one the scheduler weighed. Other resources cannot be resized.
+      if (r.resource == k8s::kCpu || r.resource == k8s::kMemory) continue;
+      std::vector<Room> rooms;
+      for (const json& node : items(snap.nodes)) {
+        if (auto room = room_at(snap, node, r.resource, want->second, *when)) rooms.push_back(std::move(*room));
+      }
+      if (rooms.empty() || r.count <= said->total - static_cast<int>(rooms.size())) continue;
+      const Room& room = rooms.front();
+      const std::string pod = object_name("pod", *it->second);
+      const std::string node = "node " + room.node;
+      out.add("insufficient-with-room",
+              {{"pod", pod},
+               {"resource", r.resource},
+               {"said", std::to_string(r.count)},
+               {"total", std::to_string(said->total)},
+               {"time", event_time(e)},
+               {"node", node},
+               {"allocatable", k8s::show_quantity(r.resource, room.allocatable)},
+               {"requested", k8s::show_quantity(r.resource, room.requested)},
+               {"request", k8s::show_quantity(r.resource, want->second)}},
+              {pod, node, object_name("event", e)});
+      return;
     }
   }
 }

@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,7 +61,20 @@ std::string event_time(const nlohmann::json& e);
 /// A JSON scalar as text: a string as is, a number or bool as JSON prints it, "" for the rest.
 std::string scalar_text(const nlohmann::json& v);
 
-// The rules of pods.cpp, files.cpp, managed.cpp and capacity.cpp, in rule order.
+/// What a copy keeps when its uids are new and its times shifted (ClusterId::traces), sorted.
+std::vector<std::string> traces_of(const Snapshot& snap);
+
+/// A uid of a bundle published in the repository, and that bundle (its path in the source tree).
+struct PublishedUid {
+  std::string_view uid;
+  std::string_view bundle;
+};
+/// Every uid of fixtures/**/bundle.json, sorted by uid (generated at build time:
+/// cmake/published_uids.cmake).
+std::span<const PublishedUid> published_uids();
+
+// The rules of readable.cpp, pods.cpp, files.cpp, managed.cpp and capacity.cpp, in rule order.
+void field_unreadable(const Snapshot& snap, Findings& out);
 void pod_event_rules(const Snapshot& snap, Findings& out);
 void last_applied_mismatch(const Snapshot& snap, Findings& out);
 void dry_run_mismatch(const Snapshot& snap, Findings& out);
@@ -69,5 +83,6 @@ void field_without_manager(const Snapshot& snap, Findings& out);
 void managed_fields_missing(const Snapshot& snap, Findings& out);
 void managed_before_created(const Snapshot& snap, Findings& out);
 void node_over_allocatable(const Snapshot& snap, Findings& out);
+void insufficient_with_room(const Snapshot& snap, Findings& out);
 
 }  // namespace gpuwhy::integrity::detail

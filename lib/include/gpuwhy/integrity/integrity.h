@@ -13,7 +13,8 @@
 ///   event's message AND the last-applied annotation, a file's content AND its recorded size, a dry-run message AND the
 ///   manifest file, a field added by hand AND a managedFields entry that owns it (with a manager and a time that fit);
 /// - a changed VALUE of a field that is owned: managedFields say who set a field, not to what
-///   (allocatable 1 edited to 2, a toleration's value edited on a pod without last-applied);
+///   (allocatable 1 edited to 2 where no Pending pod's "Insufficient" after the write contradicts
+///   it, a toleration's value edited on a pod without last-applied);
 /// - a node's cpu, memory and pods (kwok writes them unowned) and the two admission-default
 ///   tolerations: no managedFields rule can ask about them;
 /// - a bundle without kube-system (as an old collector wrote it) whose managedFields are all
@@ -24,8 +25,12 @@
 /// - the student's own files (out/*.txt, k8s/*.yaml) with their size fixed: their content is
 ///   the student's to write, and a grader cannot tell a typed answer from a copied one;
 /// - a whole bundle taken from another cluster with every uid, time and resourceVersion kept:
-///   check() sees nothing wrong, only match() over a class's bundles shows the shared cluster;
-/// - new uids that are valid and unique, and times kept before taken_at and after the namespace.
+///   check() sees nothing wrong, only match() over a class's bundles shows the shared cluster (also
+///   when the uids are made anew and the times shifted: the event names and the scheduler's
+///   microsecond gaps are kept; made anew too, nothing shows);
+/// - new uids that are valid and unique, and times kept before taken_at and after the namespace
+///   (a published capture so re-made is no longer known by its uids: published());
+/// - a value made readable but false: an unreadable one is a finding (field-unreadable).
 
 #include <cstddef>
 #include <string>
@@ -53,6 +58,18 @@ std::vector<Finding> check(const Snapshot& snap);
 /// The rule ids in the order check() reports them; each has catalog text "integrity.<id>".
 const std::vector<std::string_view>& rule_ids();
 
+/// A bundle published in the repository (fixtures/**/bundle.json: the captures, the reference
+/// solution's among them) handed in as it is or with edits: one finding naming the objects that
+/// keep a published uid and the bundle they are from; none for a lab run on its own cluster.
+std::vector<Finding> published(const Snapshot& snap);
+
+/// A batch: the bundle's own `student` against `submission`, the name it was handed in under
+/// (its file name; the batch names the row after it): one finding when they differ.
+std::vector<Finding> student_mismatch(const Snapshot& snap, std::string_view submission);
+
+/// The ids of published() and student_mismatch(); each has catalog text "integrity.<id>".
+const std::vector<std::string_view>& submission_rule_ids();
+
 /// What identifies the cluster a snapshot was taken from, and the bundle itself.
 struct ClusterId {
   std::string kube_system_uid;         ///< "" when not collected (an old bundle) or refused
@@ -60,14 +77,21 @@ struct ClusterId {
   std::vector<std::string> node_uids;  ///< sorted; nodes whose uid was kept (lab-node-0's)
   std::vector<std::string> pod_uids;   ///< sorted
   std::string digest;                  ///< SHA-256 of the whole bundle bytes, lowercase hex; "" for none
+  /// What stays when every uid is made anew and every time shifted by one amount: the names the
+  /// event recorder gave ("trainer.18ed0e74f444615d", the hex of the nanosecond it was made in)
+  /// and each two consecutive gaps between the microsecond times the scheduler wrote
+  /// ("t:612345,1401177"), each as its kind and a hash ("e" or "t" and 14 hex digits); of each
+  /// kind the 8 smallest, sorted.
+  std::vector<std::string> traces;
 };
 
 /// The cluster of `snap`; `bundle_bytes`: the bundle file as read ("" gives an empty digest).
 ClusterId cluster_id(const Snapshot& snap, std::string_view bundle_bytes);
 
 /// The groups of a batch's bundles: those taken from one cluster (linked by the same kube-system
-/// uid, the same lab-namespace uid or any shared node or pod uid, directly or through another
-/// bundle of the group; an empty uid never links), and those with the very same bytes (digest).
+/// uid, the same lab-namespace uid, any shared node or pod uid or any shared trace, directly or
+/// through another bundle of the group; an empty one never links), and those with the very same
+/// bytes (digest).
 /// Linear in the uids (a class of 10,000 copies of one bundle is 10,000 entries, not 10⁸ pairs).
 struct Match {
   static constexpr std::size_t kAlone = static_cast<std::size_t>(-1);
