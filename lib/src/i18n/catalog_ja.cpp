@@ -1385,7 +1385,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.why-no-pod-elsewhere",
      "Pod {namespace}/{pod} が見つかりません。Pod {pod} は名前空間 {namespaces} にあります: gpuwhy why {pod} -n "
      "{other}"},
-    {"why.ui.priority", "優先度 {priority} (priorityClassName {class})、preemptionPolicy {policy}。"},
+    {"why.ui.priority", "優先度 {priority} (`priorityClassName` {class})、`preemptionPolicy` {policy}。"},
     {"why.ui.victim", "{pod} (優先度 {priority})"},
     {"why.ui.preempts",
      "プリエンプション: スケジューラーは {node} で {victims} を退去させ、{node} を指名し、次の試行で Pod を"
@@ -1394,7 +1394,7 @@ constexpr CatalogEntry kEntries[] = {
      "gpuwhy が確認するゲートでは、プリエンプションは {node} で {victims} を退去させますが、決めるのは gpuwhy "
      "がモデル化していないもの (下記) です。"},
     {"why.ui.preempt-never",
-     "preemptionPolicy が Never です: スケジューラーはこの Pod のためにどの Pod も退去させず、ノードに空きが"
+     "`preemptionPolicy` が `Never` です: スケジューラーはこの Pod のためにどの Pod も退去させず、ノードに空きが"
      "できるまで待ちます。"},
     {"why.ui.preempt-terminating",
      "Pod が指名されたノードで、優先度の低い Pod がすでにプリエンプションで終了中です: スケジューラーはそれが"

@@ -1312,7 +1312,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.why-no-pod-elsewhere",
      "파드 {namespace}/{pod:을/를} 찾을 수 없습니다. 파드 {pod:은/는} 네임스페이스 {namespaces}에 있습니다: gpuwhy why "
      "{pod} -n {other}"},
-    {"why.ui.priority", "우선순위 {priority} (priorityClassName {class}), preemptionPolicy {policy}."},
+    {"why.ui.priority", "우선순위 {priority} (`priorityClassName` {class}), `preemptionPolicy` {policy}."},
     {"why.ui.victim", "{pod} (우선순위 {priority})"},
     {"why.ui.preempts",
      "선점: 스케줄러가 {node}에서 {victims:을/를} 축출하고 {node:을/를} 지명한 뒤, 다음 시도에 파드를 그곳에 "
@@ -1321,7 +1321,7 @@ constexpr CatalogEntry kEntries[] = {
      "gpuwhy가 확인하는 관문 기준으로는 선점이 {node}에서 {victims:을/를} 축출하지만, 결정은 gpuwhy가 모델링하지 "
      "않는 것(아래)이 합니다."},
     {"why.ui.preempt-never",
-     "preemptionPolicy가 Never입니다: 스케줄러는 이 파드를 위해 어떤 파드도 축출하지 않고, 노드에 자리가 날 때까지 "
+     "`preemptionPolicy`가 `Never`입니다: 스케줄러는 이 파드를 위해 어떤 파드도 축출하지 않고, 노드에 자리가 날 때까지 "
      "기다립니다."},
     {"why.ui.preempt-terminating",
      "파드가 지명된 노드에서 우선순위가 낮은 파드가 이미 선점되어 종료 중입니다: 스케줄러는 그 파드가 사라질 때까지 "
