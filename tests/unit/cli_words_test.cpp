@@ -284,12 +284,14 @@ TEST(CliWords, AnUnreachableApiserverIsToldInTheUsersLanguage) {
   const TempDir dir;
   const std::string kc = dir.path() + "/kc";
   std::ofstream(kc) << "apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: "
-                       "https://127.0.0.1:1\ncontexts:\n- name: x\n  context:\n    cluster: c\n    user: u\n"
+                       "https://127.0.0.1:1\n    insecure-skip-tls-verify: true\ncontexts:\n- name: x\n  context:\n"
+                       "    cluster: c\n    user: u\n"
                        "users:\n- name: u\n  user:\n    token: abc\ncurrent-context: x\n";
   std::filesystem::create_directories(dir.path() + "/out");
   const std::vector<std::string> args{"check", "--kubeconfig", kc, "--dir", dir.path()};
   const RunOutput en = run("en", args);
   EXPECT_NE(en.err.find("connection refused"), std::string::npos) << en.err;
+  EXPECT_NE(en.err.find("NOT verified"), std::string::npos) << en.err;  // the TLS warning is said
   for (const auto& [lang, name] : gpuwhy_test::named_translations()) {
     SCOPED_TRACE(name);
     const RunOutput r = run(name, args);
@@ -298,9 +300,22 @@ TEST(CliWords, AnUnreachableApiserverIsToldInTheUsersLanguage) {
     ASSERT_FALSE(ls.empty());
     const std::string cause =
         i18n::render(msg("env.refused", {{"method", "GET"}, {"url", "https://127.0.0.1:1/version"}}), lang);
-    EXPECT_EQ(ls[0], i18n::text("cli.prefix.error", lang) + " " + cause);
+    // The kubeconfig's TLS warning first, then the one error line.
+    ASSERT_EQ(ls.size(), 2U) << r.err;
+    EXPECT_EQ(ls[0].rfind(i18n::text("cli.prefix.warning", lang) + " ", 0), 0U) << ls[0];
+    EXPECT_EQ(ls[1], i18n::text("cli.prefix.error", lang) + " " + cause);
     EXPECT_NE(r.out.find(cause), std::string::npos) << r.out;
     EXPECT_EQ(r.out.find("connection refused"), std::string::npos) << r.out;
+    EXPECT_EQ(r.err.find("NOT verified"), std::string::npos) << r.err;
+    // The same words in the formats an LMS and a student's page show.
+    for (const char* format : {"html", "gradescope", "junit", "markdown"}) {
+      std::vector<std::string> with = args;
+      with.insert(with.end(), {"--format", format});
+      const RunOutput f = run(name, with);
+      EXPECT_NE(f.out.find(cause), std::string::npos) << format;
+      for (const char* english : {"connection refused", "NOT verified", "permission denied"})
+        EXPECT_EQ(f.out.find(english), std::string::npos) << format << ": " << english;
+    }
   }
 }
 

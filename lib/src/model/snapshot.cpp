@@ -143,6 +143,21 @@ Fetched<json> fetched_from_json(json& j, const std::string& origin, const std::s
   bad(origin, path, "has neither \"value\" nor \"error\"");
 }
 
+// A catalog text as {"id", "args"} (rendered in the reader's language when graded); a text with
+// no id as the string it is.
+json warnings_json(const std::vector<Msg>& warnings) {
+  json out = json::array();
+  for (const Msg& w : warnings) {
+    if (w.id.empty()) {
+      const auto t = w.args.find("text");
+      out.push_back(t == w.args.end() ? std::string() : t->second);
+    } else {
+      out.push_back({{"id", w.id}, {"args", w.args}});
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 json to_bundle(const Snapshot& snap) {
@@ -159,17 +174,7 @@ json to_bundle(const Snapshot& snap) {
   b["live_collected"] = snap.live_collected;
   b["requests"] = snap.requests;
   b["bytes_received"] = snap.bytes_received;
-  // A catalog text as {"id", "args"} (rendered in the reader's language when graded); a text
-  // with no id as the string it is.
-  b["warnings"] = json::array();
-  for (const Msg& w : snap.warnings) {
-    if (w.id.empty()) {
-      const auto t = w.args.find("text");
-      b["warnings"].push_back(t == w.args.end() ? std::string() : t->second);
-    } else {
-      b["warnings"].push_back({{"id", w.id}, {"args", w.args}});
-    }
-  }
+  b["warnings"] = warnings_json(snap.warnings);
   json cluster = json::object();
   cluster["version"] = fetched_to_json(snap.version);
   cluster["namespace"] = fetched_to_json(snap.namespace_);
