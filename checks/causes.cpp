@@ -162,13 +162,14 @@ struct CountCauses {
   std::string_view key;
   std::array<std::string_view, 6> checks;
 };
-constexpr std::array<CountCauses, 3> kCountCauses{{
+constexpr std::array<CountCauses, 4> kCountCauses{{
     {lab::kGateAllocatable, {"step2.allocatable", "step2.capacity"}},
     {lab::kGateUsed,
      {"step2.allocatable", "step2.capacity", "step4.placed-by-scheduler", "step5.trainer-not-evicted", "step6.placed",
       "step7.pending-insufficient"}},
     {lab::kGatePending,
      {"step5.cpu-only-pending", "step6.placed", "step7.pending-insufficient", "step4.placed-by-scheduler"}},
+    {lab::kGateTaint, {"step5.taint"}},
 }};
 
 template <std::size_t N>

@@ -237,6 +237,11 @@ Outcome taint_unchecked(const Snapshot& s) {
   const auto matches = [&got](const std::string& l) { return same_taint(got, l); };
   if (!got.empty() && std::any_of(live.begin(), live.end(), matches)) return pass(expected, raw(*v.value), ev);
   if (live.empty()) return fail(expected, raw(*v.value), msg("hint.step8.taint.no-live-taint", args), ev);
+  // The lab's taint, while the node carries another: right for the lab (a mistake of step 5).
+  if (same_taint(got, lab::kTaintString)) {
+    return unmet(fail(expected, raw(*v.value), msg("hint.step8.right-for-lab", args), ev), Need::Kind::kCount,
+                 lab::kGateTaint);
+  }
   for (const auto& l : live) {
     if (same_taint(text::to_lower_ascii(got), text::to_lower_ascii(l)))
       return fail(expected, raw(*v.value), msg("hint.step8.taint.case", args), ev);

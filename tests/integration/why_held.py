@@ -464,9 +464,9 @@ CLASSES = {"why-held-low": (10, None), "why-held-mid": (20, None), "why-held-hig
 PREEMPT_PHRASES = {
     "en": {"preempts": "Preemption: the scheduler evicts", "never": "preemptionPolicy is Never",
            "none": "Preemption does not help", "victims": "preemption here evicts"},
-    "ko": {"preempts": "선점: 스케줄러가", "never": "preemptionPolicy가 Never입니다",
+    "ko": {"preempts": "선점: 스케줄러가", "never": "`preemptionPolicy`가 `Never`입니다",
            "none": "선점은 도움이 되지 않습니다", "victims": "여기서 선점으로 축출되는 파드"},
-    "ja": {"preempts": "プリエンプション: スケジューラーは", "never": "preemptionPolicy が Never です",
+    "ja": {"preempts": "プリエンプション: スケジューラーは", "never": "`preemptionPolicy` が `Never` です",
            "none": "プリエンプションは役に立ちません", "victims": "ここでのプリエンプションで退去する Pod"},
 }
 

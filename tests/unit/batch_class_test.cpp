@@ -272,12 +272,16 @@ TEST(BatchClass, TheFileNamesTheRowAndAStudentFieldSayingOtherwiseIsAFinding) {
   EXPECT_EQ(rows["alice"].find("student-mismatch"), std::string::npos) << rows["alice"];
   EXPECT_EQ(rows["김민준"].find("student-mismatch"), std::string::npos) << "its student agrees: " << rows["김민준"];
   const RunOutput j = check({"--snapshot", dir.string(), "--format", "json"}, tmp.path());
-  for (const auto& sub : json::parse(j.out).at("submissions")) {
+  const json report = json::parse(j.out);  // a named value: the loop must not outlive a temporary
+  int seen = 0;
+  for (const auto& sub : report.at("submissions")) {
     if (sub.at("user") != "mallory") continue;
+    ++seen;
     const std::string said = sub.at("report").at("integrity").at("findings").back().at("message");
     EXPECT_NE(said.find("alice"), std::string::npos) << said;
     EXPECT_NE(said.find("mallory"), std::string::npos) << said;
   }
+  EXPECT_EQ(seen, 1);
 }
 
 TEST(BatchClass, EveryReportSaysWhenItsSnapshotWasTaken) {

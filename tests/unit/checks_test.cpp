@@ -18,6 +18,7 @@
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
+#include "gpuwhy/render/render.h"
 
 namespace gpuwhy {
 namespace {
@@ -608,6 +609,40 @@ nlohmann::json* pod_in(nlohmann::json& pods, std::string_view name) {
     if (p["metadata"]["name"] == name) return &p;
   }
   return nullptr;
+}
+
+// A gate report that is right for the lab is never to be changed: with the taint made NoExecute
+// after it was written, TAINT=<the lab's taint> follows from step5.taint and says it is right.
+TEST(Step8Taint, TheLabsTaintUnderAChangedTaintIsRightForTheLab) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  nlohmann::json nodes = s.nodes.value();
+  bool changed = false;
+  for (auto& n : nodes["items"]) {
+    if (n["metadata"]["name"] != lab::kGpuNode) continue;
+    for (auto& t : n["spec"]["taints"]) {
+      if (t["key"] == lab::kTaintKey) {
+        t["effect"] = "NoExecute";
+        changed = true;
+      }
+    }
+  }
+  ASSERT_TRUE(changed);
+  s.nodes = nodes;
+  const RunResult r = grade(s);
+  const CheckResult& c = result(r, "step8.taint");
+  EXPECT_EQ(c.outcome.status, Status::kFail);
+  EXPECT_EQ(c.outcome.hint.id, "hint.step8.right-for-lab");
+  EXPECT_EQ(c.outcome.unmet, (Need{Need::Kind::kCount, std::string(lab::kGateTaint)}));
+  EXPECT_EQ(c.outcome.caused_by, "step5.taint");
+  EXPECT_NE(render::right_answer_note(c, i18n::Lang::kEn).find("Keep this line"), std::string::npos);
+  // An answer that is neither the live taint nor the lab's is still asked to match the cluster.
+  auto& gate = s.files[std::string(lab::kFileGateReport)];
+  const auto at = gate.content.find("NoSchedule");
+  ASSERT_NE(at, std::string::npos);
+  gate.content.replace(at, std::string("NoSchedule").size(), "PreferNoSchedule");
+  gate.size = gate.content.size();
+  EXPECT_EQ(result(grade(s), "step8.taint").outcome.hint.id, "hint.step8.taint.differs");
 }
 
 TEST(Step8Used, CountsTheSchedulersWay) {

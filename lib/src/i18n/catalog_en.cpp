@@ -725,7 +725,7 @@ constexpr CatalogEntry kEntries[] = {
      "shared toleration, not copying {other}. Correct it in both {other_file} and {file} (key {resource}, "
      "operator Equal, value present, effect NoSchedule) and recreate both pods."},
     {"hint.step8.right-for-lab",
-     "The cluster counts {live} for {key} now, but {key}={value} is what the lab leaves. Keep this line: put the "
+     "The cluster shows {live} for {key} now, but {key}={value} is what the lab leaves. Keep this line: put the "
      "cluster back the way the earlier steps leave it."},
     {"hint.step8.pending.differs",
      "PENDING is {value} but {live} pod(s) are Pending in {namespace} now. Count them with kubectl -n {namespace} "

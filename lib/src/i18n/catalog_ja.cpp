@@ -805,7 +805,7 @@ constexpr CatalogEntry kEntries[] = {
      "を写すのではなく、共通のトレレーションを直すべきです。{other_file} と {file} の両方で直し（key "
      "{resource}、operator Equal、value present、effect NoSchedule）、両方の Pod を作り直してください。"},
     {"hint.step8.right-for-lab",
-     "今クラスターで数えた {key} は {live} ですが、{key}={value} はこの実習が意図する値です。この行はそのままにし、"
+     "今クラスターの {key} は {live} ですが、{key}={value} はこの実習が意図する値です。この行はそのままにし、"
      "クラスターを前の手順が残す状態に戻してください。"},
     {"hint.step8.pending.differs",
      "PENDING は {value} ですが、今 {namespace} で Pending の Pod は {live} 個です。kubectl -n {namespace} get pods "

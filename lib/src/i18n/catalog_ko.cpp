@@ -742,7 +742,7 @@ constexpr CatalogEntry kEntries[] = {
      "아니라 공통 톨러레이션을 고쳐야 합니다. {other_file:과/와} {file} 모두에서 고치고(key {resource}, operator "
      "Equal, value present, effect NoSchedule) 두 파드를 다시 만드세요."},
     {"hint.step8.right-for-lab",
-     "지금 클러스터에서 센 {key}는 {live}이지만, {key}={value}는 실습이 의도한 값입니다. 이 줄은 그대로 두고 "
+     "지금 클러스터의 {key}는 {live}이지만, {key}={value}는 실습이 의도한 값입니다. 이 줄은 그대로 두고 "
      "클러스터를 앞 단계가 남기는 상태로 되돌리세요."},
     {"hint.step8.pending.differs",
      "PENDING은 {value}인데 지금 {namespace} 네임스페이스에서 대기 중인 파드는 {live}개입니다. kubectl -n "
