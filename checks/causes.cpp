@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -53,11 +54,14 @@ class Ctx {
   }
   [[nodiscard]] const std::vector<CheckResult>& checks() const { return r_.checks; }
   /// The first of `ids` that failed, or "".
-  [[nodiscard]] std::string first_failed(std::initializer_list<std::string_view> ids) const {
+  [[nodiscard]] std::string first_failed(std::span<const std::string_view> ids) const {
     for (auto id : ids) {
-      if (failed(id)) return std::string(id);
+      if (failed(id)) return std::string(id);  // an unused "" slot names no check: never failed
     }
     return {};
+  }
+  [[nodiscard]] std::string first_failed(std::initializer_list<std::string_view> ids) const {
+    return first_failed(std::span<const std::string_view>(ids.begin(), ids.size()));
   }
 
  private:
@@ -172,14 +176,6 @@ constexpr std::array<CountCauses, 4> kCountCauses{{
     {lab::kGateTaint, {"step5.taint"}},
 }};
 
-template <std::size_t N>
-std::string first_failed_of(const Ctx& c, const std::array<std::string_view, N>& ids) {
-  for (auto id : ids) {
-    if (!id.empty() && c.failed(id)) return std::string(id);
-  }
-  return {};
-}
-
 /// The first failed check, in lab order, that needed the same fact.
 std::string first_with(const Ctx& c, const Need& need) {
   for (const auto& r : c.checks()) {
@@ -199,7 +195,7 @@ std::string pod_owner(const Ctx& c, const Need& need) {
     for (auto id : cr.checks) {
       if (!id.empty() && c.failed(id) && c.get(id)->outcome.unmet != need) return std::string(id);
     }
-    if (std::string id = first_failed_of(c, cr.checks); !id.empty()) return id;
+    if (std::string id = c.first_failed(cr.checks); !id.empty()) return id;
   }
   return first_with(c, need);
 }
@@ -214,7 +210,7 @@ std::string fact_owner(const Ctx& c, const CheckResult& r) {
     case Need::Kind::kFile: owner = first_with(c, need); break;
     case Need::Kind::kCount:
       for (const auto& cc : kCountCauses) {
-        if (cc.key == need.name) owner = first_failed_of(c, cc.checks);
+        if (cc.key == need.name) owner = c.first_failed(cc.checks);
       }
       break;
   }
