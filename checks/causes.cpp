@@ -1,7 +1,7 @@
 // Which failed check explains another's failure: one rule per check that can be caused, each
-// deciding from the evidence (the live objects, the files, and what each check found, which its
-// hint names) which of the causes it declares (CheckInfo::may_be_caused_by) is at work. A rule
-// names a cause only when that check failed; a failure no rule explains is a root cause.
+// deciding from the evidence (the live objects, the files, and what each check found: its typed
+// fault and what it compared, never its words) which of the causes it declares (CheckInfo::may_be_caused_by) is at
+// work. A rule names a cause only when that check failed; a failure no rule explains is a root cause.
 #include <algorithm>
 #include <array>
 #include <functional>
@@ -41,16 +41,11 @@ class Ctx {
     const CheckResult* c = get(id);
     return c != nullptr && c->outcome.status == Status::kFail;
   }
-  /// The hint id of a failed check; "" otherwise.
-  [[nodiscard]] std::string hint(std::string_view id) const {
-    return failed(id) ? get(id)->outcome.hint.id : std::string();
-  }
-  /// An argument of a failed check's hint; "" when there is none.
-  [[nodiscard]] std::string hint_arg(std::string_view id, const std::string& key) const {
-    if (!failed(id)) return {};
-    const auto& args = get(id)->outcome.hint.args;
-    const auto it = args.find(key);
-    return it == args.end() ? std::string() : it->second;
+  /// What a failed check found wrong; Fault::kNone otherwise.
+  [[nodiscard]] Fault fault(std::string_view id) const { return failed(id) ? get(id)->outcome.fault : Fault::kNone; }
+  /// What a failed check compared (empty when it passed or compared nothing).
+  [[nodiscard]] Compared compared(std::string_view id) const {
+    return failed(id) ? get(id)->outcome.compared : Compared{};
   }
   [[nodiscard]] const std::vector<CheckResult>& checks() const { return r_.checks; }
   /// The first of `ids` that failed, or "".
@@ -143,6 +138,12 @@ std::string short_of_gpus(const Ctx& c, std::string_view name, long long needed_
   return c.first_failed({"step2.allocatable", "step2.capacity"});
 }
 
+/// The fault is a file that cannot be read as text (missing, empty, too large, …): the file
+/// faults come first in Fault, kFileMissing to kFileEmpty.
+bool file_fault(Fault f) {
+  return f >= Fault::kFileMissing && f <= Fault::kFileEmpty;
+}
+
 constexpr long long kOneGpu = 1000;
 constexpr long long kTwoGpus = 2000;  // trainer and trainer2 hold every slot
 
@@ -221,66 +222,61 @@ std::string fact_owner(const Ctx& c, const CheckResult& r) {
 
 std::string other_nodes_clean(const Ctx& c) {
   // The four labels went to another node instead of lab-node-0: one mistake, two checks.
-  if (c.hint("step1.gpu-labels") == "hint.step1.gpu-labels.wrong-node") return "step1.gpu-labels";
+  if (c.fault("step1.gpu-labels") == Fault::kGpuLabelsOnOtherNode) return "step1.gpu-labels";
   return {};
 }
 
 std::string advertised_file(const Ctx& c) {
-  const std::string h = c.hint("step2.advertised-file");
-  if (h != "hint.step2.advertised-file.capacity-only" && h != "hint.step2.advertised-file.wrong-amount") return {};
+  const Fault f = c.fault("step2.advertised-file");
+  if (f != Fault::kAdvertisedCapacityOnly && f != Fault::kAdvertisedWrongAmount) return {};
   // The file faithfully shows what the node advertises: the node is what is wrong.
   const json* node = gpu_node(c.snap());
   if (node == nullptr) return {};
   const auto alloc = detail::node_gpu(*node, "allocatable");
-  const std::string shown = fmt::format("{}={}", lab::kGpuNode, alloc.value_or("<none>"));
-  const std::string wrong = c.hint_arg("step2.advertised-file", "wrong");
-  const bool faithful = wrong == shown || wrong.rfind(shown + ",", 0) == 0;
-  if (!faithful && h != "hint.step2.advertised-file.capacity-only") return {};
+  const bool faithful = c.compared("step2.advertised-file").answer == alloc.value_or("<none>");
+  if (!faithful && f != Fault::kAdvertisedCapacityOnly) return {};
   if (advertised_milli(c.snap(), "allocatable") == kTwoGpus) return {};
   return c.first_failed({"step2.allocatable", "step2.capacity"});
 }
 
 std::string apiserver_rejects(const Ctx& c) {
-  const std::string h = c.hint("step3.apiserver-rejects");
-  if (h == "hint.step3.apiserver-rejects.no-namespace") return c.first_failed({"step1.namespace"});
+  const Fault f = c.fault("step3.apiserver-rejects");
+  if (f == Fault::kRejectsNoNamespace) return c.first_failed({"step1.namespace"});
   // A manifest that breaks no rule is accepted: the manifest is the mistake.
-  if (h == "hint.step3.apiserver-rejects.accepted")
-    return c.first_failed({"step3.mismatch-manifest", "step3.fraction-manifest"});
+  if (f == Fault::kRejectsAccepted) return c.first_failed({"step3.mismatch-manifest", "step3.fraction-manifest"});
   return {};
 }
 
 std::string rejected_file(const Ctx& c) {
-  const std::string h = c.hint("step3.rejected-file");
-  const bool lacks = h == "hint.step3.rejected-file.no-rejection" || h == "hint.step3.rejected-file.no-mismatch" ||
-                     h == "hint.step3.rejected-file.no-fraction";
+  const Fault f = c.fault("step3.rejected-file");
+  const bool lacks = f == Fault::kRejectedFileNoRejection || f == Fault::kRejectedFileNoMismatch ||
+                     f == Fault::kRejectedFileNoFraction;
   // No rejection to save when the apiserver accepted the manifest.
-  if (lacks && c.hint("step3.apiserver-rejects") == "hint.step3.apiserver-rejects.accepted")
-    return "step3.apiserver-rejects";
+  if (lacks && c.fault("step3.apiserver-rejects") == Fault::kRejectsAccepted) return "step3.apiserver-rejects";
   return {};
 }
 
 std::string requests_defaulted(const Ctx& c) {
-  const std::string h = c.hint("step4.requests-defaulted");
   return c.first_failed({"step4.manifest"});
 }
 
 std::string placed_trainer(const Ctx& c) {
-  const std::string h = c.hint("step4.placed-by-scheduler");
-  if (h == "hint.placed.constrained" || h == "hint.placed.node-name") return c.first_failed({"step4.manifest"});
-  if (h == "hint.placed.wrong-node") return c.first_failed({"step2.other-nodes"});
-  if (h == "hint.placed.not-bound") return short_of_gpus(c, lab::kPodTrainer, kOneGpu);
+  const Fault f = c.fault("step4.placed-by-scheduler");
+  if (f == Fault::kPlacedConstrained || f == Fault::kPlacedNodeName) return c.first_failed({"step4.manifest"});
+  if (f == Fault::kPlacedWrongNode) return c.first_failed({"step2.other-nodes"});
+  if (f == Fault::kPlacedNotBound) return short_of_gpus(c, lab::kPodTrainer, kOneGpu);
   return {};
 }
 
 std::string taint(const Ctx& c) {
   // The taint is gone, trainer2 (which has no toleration) got in once it went, and cpu-only's
   // saved message shows the taint was there in step 5: it was removed to let trainer2 in.
-  if (c.hint("step5.taint") != "hint.step5.taint.missing" || !node_taints(c.snap()).empty()) return {};
-  if (c.hint("step6.toleration") != "hint.step6.toleration.missing") return {};
+  if (c.fault("step5.taint") != Fault::kTaintMissing || !node_taints(c.snap()).empty()) return {};
+  if (c.fault("step6.toleration") != Fault::kTolerationMissing) return {};
   if (node_of(c.snap(), lab::kPodTrainer2) != lab::kGpuNode) return {};
-  const std::string file = c.hint("step5.tainted-file");
-  const bool saw_taint = !c.failed("step5.tainted-file") || file == "hint.scheduler-file.stale" ||
-                         file == "hint.scheduler-file.no-live-message";
+  const Fault file = c.fault("step5.tainted-file");
+  const bool saw_taint =
+      !c.failed("step5.tainted-file") || file == Fault::kSavedStale || file == Fault::kSavedNoLiveMessage;
   return saw_taint ? "step6.toleration" : std::string();
 }
 
@@ -296,11 +292,11 @@ std::string cpu_only_pending(const Ctx& c) {
 /// A saved scheduler message judged against a live pod whose own check failed.
 std::string saved_message(const Ctx& c, std::string_view file_check, std::string_view live_check,
                           std::string_view pod_name) {
-  const std::string h = c.hint(file_check);
-  if (h == "hint.taint.wrong-key") return c.first_failed({"step5.taint"});
+  const Fault f = c.fault(file_check);
+  if (f == Fault::kForeignTaint) return c.first_failed({"step5.taint"});
   // An empty file, or one with no scheduler message, because the pod never had one to save.
-  if (h.rfind("hint.file.", 0) == 0 || h == "hint.scheduler-file.no-message") {
-    const bool nothing_saved = h == "hint.file.empty" || h == "hint.scheduler-file.no-message";
+  if (file_fault(f) || f == Fault::kSavedNoMessage) {
+    const bool nothing_saved = f == Fault::kFileEmpty || f == Fault::kSavedNoMessage;
     if (!nothing_saved || !no_message_to_save(c.snap(), pod_name)) return {};
   }
   return c.first_failed({live_check});
@@ -308,7 +304,7 @@ std::string saved_message(const Ctx& c, std::string_view file_check, std::string
 
 // A trainer that is gone is the pod fact's (fact_owner): evicted by a NoExecute taint, deleted.
 std::string trainer_not_evicted(const Ctx& c) {
-  if (c.hint("step5.trainer-not-evicted") == "hint.step5.trainer-not-evicted.never-scheduled")
+  if (c.fault("step5.trainer-not-evicted") == Fault::kNeverScheduled)
     return c.first_failed({"step4.placed-by-scheduler"});
   return {};
 }
@@ -327,10 +323,10 @@ std::string toleration(const Ctx& c) {
 }
 
 std::string placed_trainer2(const Ctx& c) {
-  const std::string h = c.hint("step6.placed");
-  if (h == "hint.taint.wrong-key") return c.first_failed({"step5.taint"});
-  if (h == "hint.placed.not-bound-toleration") return c.first_failed({"step6.toleration", "step5.taint"});
-  if (h != "hint.placed.not-bound") return {};
+  const Fault f = c.fault("step6.placed");
+  if (f == Fault::kForeignTaint) return c.first_failed({"step5.taint"});
+  if (f == Fault::kPlacedNotBoundToleration) return c.first_failed({"step6.toleration", "step5.taint"});
+  if (f != Fault::kPlacedNotBound) return {};
   // Kept off by the taint: trainer2's toleration (whatever key it names) does not match it.
   if (blamed_on_taint(c.snap(), lab::kPodTrainer2)) return c.first_failed({"step6.toleration", "step5.taint"});
   // trainer holds one GPU: trainer2 needs lab-node-0 to advertise two.
@@ -339,8 +335,7 @@ std::string placed_trainer2(const Ctx& c) {
 }
 
 std::string gate_kept(const Ctx& c) {
-  const std::string h = c.hint("step6.gate-kept");
-  if (h == "hint.step6.gate-kept.cpu-only-scheduled") return c.first_failed({"step5.cpu-only-pending"});
+  if (c.fault("step6.gate-kept") == Fault::kCpuOnlyScheduled) return c.first_failed({"step5.cpu-only-pending"});
   return c.first_failed({"step5.taint"});
 }
 
@@ -356,15 +351,15 @@ std::string slots_free(const Ctx& c) {
 }
 
 std::string pending_insufficient(const Ctx& c) {
-  const std::string h = c.hint("step7.pending-insufficient");
-  if (h == "hint.step7.shared-toleration") return c.first_failed({"step6.toleration"});
-  if (h == "hint.step7.premise-allocatable") return c.first_failed({"step2.allocatable", "step2.capacity"});
-  if (h == "hint.step7.premise-slots") return slots_free(c);
+  const Fault f = c.fault("step7.pending-insufficient");
+  if (f == Fault::kSharedToleration) return c.first_failed({"step6.toleration"});
+  if (f == Fault::kPremiseAllocatable) return c.first_failed({"step2.allocatable", "step2.capacity"});
+  if (f == Fault::kPremiseSlots) return slots_free(c);
   // trainer3 got a node: a slot was free, because trainer or trainer2 is not there.
-  if (h == "hint.step7.pending-insufficient.scheduled") return slots_free(c);
-  if (h == "hint.taint.wrong-key") return c.first_failed({"step5.taint"});
+  if (f == Fault::kTrainer3Scheduled) return slots_free(c);
+  if (f == Fault::kForeignTaint) return c.first_failed({"step5.taint"});
   // The taint keeps trainer3 off: its tolerations differ from trainer2's, or the taint is wrong.
-  if (h == "hint.step7.pending-insufficient.taint" || h == "hint.step7.pending-insufficient.not-insufficient")
+  if (f == Fault::kTrainer3Taint || f == Fault::kTrainer3NotInsufficient)
     return c.first_failed({"step7.same-as-trainer2", "step5.taint"});
   return {};
 }
@@ -372,10 +367,9 @@ std::string pending_insufficient(const Ctx& c) {
 std::string step8_pending(const Ctx& c) {
   // USED too low by what PENDING is too high: one running pod counted as Pending.
   const auto off = [&c](std::string_view id) -> std::optional<long long> {
-    const auto v = readers::leading_count(c.hint_arg(id, "value"));
-    const auto l = readers::leading_count(c.hint_arg(id, "live"));
-    if (!v || !l) return std::nullopt;
-    return *v - *l;
+    const Compared n = c.compared(id);
+    if (!n.answer_count || !n.live_count) return std::nullopt;
+    return *n.answer_count - *n.live_count;
   };
   const auto u = off("step8.used");
   const auto p = off("step8.pending");
@@ -386,10 +380,10 @@ std::string step8_pending(const Ctx& c) {
 std::string step8_taint(const Ctx& c) {
   if (!c.failed("step5.taint")) return {};
   // No lab taint on the node (none, or only one with another key): no answer can match it.
-  const std::string h = c.hint("step8.taint");
-  if (h == "hint.step8.taint.no-live-taint" || h == "hint.taint.wrong-key") return "step5.taint";
+  const Fault f = c.fault("step8.taint");
+  if (f == Fault::kNoLiveTaint || f == Fault::kForeignTaint) return "step5.taint";
   // The answer is the lab's taint; the node carries another.
-  std::string answer = c.hint_arg("step8.taint", "value");
+  std::string answer = c.compared("step8.taint").answer;
   std::erase(answer, ' ');
   return answer == lab::kTaintString ? "step5.taint" : std::string();
 }

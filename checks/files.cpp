@@ -78,26 +78,22 @@ FileRead read_text(const Snapshot& s, std::string_view rel, const Msg& expected,
   readers::TextFile local;
   const readers::TextFile& t = decoded(s, rel, local);
   const auto args = [&] { return std::map<std::string, std::string>{{"file", file}, {"reason", t.reason}}; };
-  // Each file problem has a value and a hint of the same name in the catalog.
-  std::string_view kind;
+  // Each file problem is a fault; its value has the hint's name ("hint.file.missing", "value.file.missing").
+  Fault fault = Fault::kNone;
   switch (t.problem) {
     case readers::FileProblem::kNone: break;
-    case readers::FileProblem::kMissing: kind = "missing"; break;
-    case readers::FileProblem::kNotRegular: kind = "not-regular"; break;
-    case readers::FileProblem::kTooLarge: kind = "too-large"; break;
-    case readers::FileProblem::kUnreadable: kind = "unreadable"; break;
-    case readers::FileProblem::kHardLink: kind = "hard-link"; break;
-    case readers::FileProblem::kNotText: kind = "not-text"; break;
+    case readers::FileProblem::kMissing: fault = Fault::kFileMissing; break;
+    case readers::FileProblem::kNotRegular: fault = Fault::kFileNotRegular; break;
+    case readers::FileProblem::kTooLarge: fault = Fault::kFileTooLarge; break;
+    case readers::FileProblem::kUnreadable: fault = Fault::kFileUnreadable; break;
+    case readers::FileProblem::kHardLink: fault = Fault::kFileHardLink; break;
+    case readers::FileProblem::kNotText: fault = Fault::kFileNotText; break;
   }
-  if (!kind.empty()) {
-    r.failure = unmet(
-        fail(expected, msg(fmt::format("value.file.{}", kind), args()), msg(fmt::format("hint.file.{}", kind), args())),
-        Need::Kind::kFile, rel);
-    return r;
-  }
-  if (empty_is_failure && text::blank(t.text)) {
-    r.failure =
-        unmet(fail(expected, msg("value.file.empty", args()), msg("hint.file.empty", args())), Need::Kind::kFile, rel);
+  if (fault == Fault::kNone && empty_is_failure && text::blank(t.text)) fault = Fault::kFileEmpty;
+  if (fault != Fault::kNone) {
+    const std::string_view hint = hint_id(fault);
+    const std::string value = "value." + std::string(hint.substr(hint.find('.') + 1));
+    r.failure = unmet(fail(expected, msg(value, args()), fault, args()), Need::Kind::kFile, rel);
     return r;
   }
   r.text = t.text;

@@ -244,11 +244,11 @@ Outcome retarget_foreign_taint(const Snapshot& s, Outcome o) {
   if (node == nullptr || !gpu_taints(*node).empty()) return o;
   const auto foreign = foreign_taints(*node);
   if (foreign.empty()) return o;
-  o.hint = msg("hint.taint.wrong-key", {{"node", std::string(lab::kGpuNode)},
-                                        {"found", join(foreign)},
-                                        {"remove", removal_of(foreign)},
-                                        {"taint", std::string(lab::kTaintString)}});
-  return o;
+  return with_hint(std::move(o), Fault::kForeignTaint,
+                   {{"node", std::string(lab::kGpuNode)},
+                    {"found", join(foreign)},
+                    {"remove", removal_of(foreign)},
+                    {"taint", std::string(lab::kTaintString)}});
 }
 
 std::vector<const json*> events_for(const Snapshot& s, const json& pod) {

@@ -16,6 +16,62 @@ Outcome fail(Msg expected, Msg actual, Msg hint, std::vector<Msg> evidence) {
   return Outcome{Status::kFail, std::move(expected), std::move(actual), std::move(hint), std::move(evidence)};
 }
 
+std::string_view hint_id(Fault f) {
+  // No default: a fault added without its words does not compile (-Wswitch).
+  switch (f) {
+    case Fault::kNone: return {};
+    case Fault::kFileMissing: return "hint.file.missing";
+    case Fault::kFileNotRegular: return "hint.file.not-regular";
+    case Fault::kFileTooLarge: return "hint.file.too-large";
+    case Fault::kFileUnreadable: return "hint.file.unreadable";
+    case Fault::kFileHardLink: return "hint.file.hard-link";
+    case Fault::kFileNotText: return "hint.file.not-text";
+    case Fault::kFileEmpty: return "hint.file.empty";
+    case Fault::kGpuLabelsOnOtherNode: return "hint.step1.gpu-labels.wrong-node";
+    case Fault::kAdvertisedCapacityOnly: return "hint.step2.advertised-file.capacity-only";
+    case Fault::kAdvertisedWrongAmount: return "hint.step2.advertised-file.wrong-amount";
+    case Fault::kRejectsNoNamespace: return "hint.step3.apiserver-rejects.no-namespace";
+    case Fault::kRejectsAccepted: return "hint.step3.apiserver-rejects.accepted";
+    case Fault::kRejectedFileNoRejection: return "hint.step3.rejected-file.no-rejection";
+    case Fault::kRejectedFileNoMismatch: return "hint.step3.rejected-file.no-mismatch";
+    case Fault::kRejectedFileNoFraction: return "hint.step3.rejected-file.no-fraction";
+    case Fault::kPlacedConstrained: return "hint.placed.constrained";
+    case Fault::kPlacedNodeName: return "hint.placed.node-name";
+    case Fault::kPlacedWrongNode: return "hint.placed.wrong-node";
+    case Fault::kPlacedNotBound: return "hint.placed.not-bound";
+    case Fault::kPlacedNotBoundToleration: return "hint.placed.not-bound-toleration";
+    case Fault::kTaintMissing: return "hint.step5.taint.missing";
+    case Fault::kForeignTaint: return "hint.taint.wrong-key";
+    case Fault::kTolerationMissing: return "hint.step6.toleration.missing";
+    case Fault::kSavedNoMessage: return "hint.scheduler-file.no-message";
+    case Fault::kSavedNoLiveMessage: return "hint.scheduler-file.no-live-message";
+    case Fault::kSavedStale: return "hint.scheduler-file.stale";
+    case Fault::kNeverScheduled: return "hint.step5.trainer-not-evicted.never-scheduled";
+    case Fault::kCpuOnlyScheduled: return "hint.step6.gate-kept.cpu-only-scheduled";
+    case Fault::kSharedToleration: return "hint.step7.shared-toleration";
+    case Fault::kPremiseAllocatable: return "hint.step7.premise-allocatable";
+    case Fault::kPremiseSlots: return "hint.step7.premise-slots";
+    case Fault::kTrainer3Scheduled: return "hint.step7.pending-insufficient.scheduled";
+    case Fault::kTrainer3NotInsufficient: return "hint.step7.pending-insufficient.not-insufficient";
+    case Fault::kTrainer3Taint: return "hint.step7.pending-insufficient.taint";
+    case Fault::kNoLiveTaint: return "hint.step8.taint.no-live-taint";
+  }
+  return {};
+}
+
+Outcome fail(Msg expected, Msg actual, Hint h, std::map<std::string, std::string> args, std::vector<Msg> evidence) {
+  Outcome o =
+      fail(std::move(expected), std::move(actual), msg(std::string(h.id), std::move(args)), std::move(evidence));
+  o.fault = h.fault;
+  return o;
+}
+
+Outcome with_hint(Outcome o, Hint h, std::map<std::string, std::string> args) {
+  o.hint = msg(std::string(h.id), std::move(args));
+  o.fault = h.fault;
+  return o;
+}
+
 Outcome unmet(Outcome o, Need::Kind kind, std::string_view name) {
   o.unmet = Need{kind, std::string(name)};
   return o;

@@ -25,6 +25,23 @@ using nlohmann::json;
 Outcome pass(Msg expected, Msg actual, std::vector<Msg> evidence = {});
 Outcome fail(Msg expected, Msg actual, Msg hint, std::vector<Msg> evidence = {});
 
+/// The catalog id of a fault's hint ("hint.placed.not-bound"): the only place a fault gets words.
+std::string_view hint_id(Fault f);
+
+/// A check's hint: a fault (its words are hint_id's) or, for a mistake no cause depends on, a
+/// catalog id.
+struct Hint {
+  Hint(Fault f) : fault(f), id(hint_id(f)) {}       // NOLINT(google-explicit-constructor): a fault is a hint
+  Hint(const char* catalog_id) : id(catalog_id) {}  // NOLINT(google-explicit-constructor)
+  Fault fault = Fault::kNone;
+  std::string_view id;
+};
+
+/// A failure whose hint is `h` with `args`; the outcome carries the fault, when `h` is one.
+Outcome fail(Msg expected, Msg actual, Hint h, std::map<std::string, std::string> args, std::vector<Msg> evidence = {});
+/// `o` with its hint replaced by `h` (and its fault by h's).
+Outcome with_hint(Outcome o, Hint h, std::map<std::string, std::string> args);
+
 /// `o` (a failure) with the fact it needed and found false (Outcome::unmet): the pod `name`
 /// does not exist; the file `rel` is not there or cannot be read as needed; the gate report's
 /// `key` is right for the lab but the cluster now counts otherwise.

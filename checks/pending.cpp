@@ -78,7 +78,7 @@ Outcome pending_for(const Snapshot& s, std::string_view pod_name, Blame want, co
   if (!node.empty()) {
     auto a = args;
     a["bound"] = node;
-    return fail(expected, msg("value.pending.bound", a), msg(hints.scheduled, a), ev);
+    return fail(expected, msg("value.pending.bound", a), hints.scheduled, a, ev);
   }
   if (phase != "Pending" || cond == nullptr || view_at(*cond, "/status") != "False" ||
       view_at(*cond, "/reason") != "Unschedulable") {
@@ -93,11 +93,11 @@ Outcome pending_for(const Snapshot& s, std::string_view pod_name, Blame want, co
   const Msg actual = raw(m->main);
   if (want == Blame::kTaint) {
     if (taint && !insufficient) return pass(expected, actual, ev);
-    return fail(expected, actual, msg(hints.wrong_reason, args), ev);
+    return fail(expected, actual, hints.wrong_reason, args, ev);
   }
   if (insufficient && !taint) return pass(expected, actual, ev);
-  if (taint && hints.other_reason != nullptr) return fail(expected, actual, msg(hints.other_reason, args), ev);
-  return fail(expected, actual, msg(hints.wrong_reason, args), ev);
+  if (taint && hints.other_reason) return fail(expected, actual, *hints.other_reason, args, ev);
+  return fail(expected, actual, hints.wrong_reason, args, ev);
 }
 
 namespace {
@@ -149,8 +149,7 @@ Outcome scheduler_file(const Snapshot& s, std::string_view file, std::string_vie
   if (!f.text) return f.failure;
   std::vector<Msg> ev = file_evidence(file, *f.text, 4);
   const auto all = readers::read_scheduler_file(*f.text);
-  if (all.empty())
-    return fail(expected, msg("value.scheduler-file.none"), msg("hint.scheduler-file.no-message", args), ev);
+  if (all.empty()) return fail(expected, msg("value.scheduler-file.none"), Fault::kSavedNoMessage, args, ev);
   // Every message in the file counts: one of the other kind fails the file, whatever comes
   // first (SPEC: a taint message and no Insufficient, or the reverse).
   // Whose taint an unnamed (1.35+) taint reason is, the pod's tolerations tell: a saved message
@@ -189,14 +188,14 @@ Outcome scheduler_file(const Snapshot& s, std::string_view file, std::string_vie
   if (pod == nullptr)
     return unmet(fail(expected, actual, msg("hint.pod-missing", args), ev), Need::Kind::kPod, pod_name);
   const auto live = live_message(*pod);
-  if (!live) return fail(expected, actual, msg("hint.scheduler-file.no-live-message", args), ev);
+  if (!live) return fail(expected, actual, Fault::kSavedNoLiveMessage, args, ev);
   ev.push_back(msg("ev.live-message", {{"pod", std::string(pod_name)}, {"message", live->main}}));
   for (const auto* m : wanted) {
     if (same_for_lab(*m, *live, shared)) return pass(expected, raw(m->main), ev);
   }
   args["live"] = live->main;
   if (cut != all.end()) return fail(expected, raw(cut->main), msg("hint.scheduler-file.cut", args), ev);
-  return fail(expected, actual, msg("hint.scheduler-file.stale", args), ev);
+  return fail(expected, actual, Fault::kSavedStale, args, ev);
 }
 
 }  // namespace detail

@@ -1,21 +1,23 @@
 #pragma once
 // Shared by steps 5, 6 and 7: a Pending pod and why, and a saved scheduler message against
 // the live one. Internal.
+#include <optional>
 #include <string_view>
 
 #include "gpuwhy/k8s/messages.h"
 #include "gpuwhy/model/result.h"
 #include "gpuwhy/model/snapshot.h"
+#include "outcome.h"
 
 namespace gpuwhy::checks::detail {
 
 enum class Blame { kTaint, kInsufficient };
 
-/// Hint ids a caller gives for its own named mistakes.
+/// The hints a caller gives for its own named mistakes.
 struct PendingHints {
-  const char* scheduled;     ///< the pod got a node
-  const char* wrong_reason;  ///< the message blames something else
-  const char* other_reason;  ///< kInsufficient only: the message blames the taint
+  Hint scheduled;                    ///< the pod got a node
+  Hint wrong_reason;                 ///< the message blames something else
+  std::optional<Hint> other_reason;  ///< kInsufficient only: the message blames the taint
 };
 
 /// The message blames the GPU node's taint: a reason names nvidia.com/gpu or a key of a

@@ -30,9 +30,9 @@ Outcome not_bound(const json& pod, const json* gpu_node, const json* cond, const
   const auto tols = k8s::authored_tolerations(pod);
   const bool tries = std::any_of(tols.begin(), tols.end(), [](const json& t) { return lab::aims_at_taint(t); });
   if (m && blames_lab_taint(*m, gpu_node, &pod) && tries) {
-    return fail(expected, msg("value.not-bound"), msg("hint.placed.not-bound-toleration", args), ev);
+    return fail(expected, msg("value.not-bound"), Fault::kPlacedNotBoundToleration, args, ev);
   }
-  return fail(expected, msg("value.not-bound"), msg("hint.placed.not-bound", args), ev);
+  return fail(expected, msg("value.not-bound"), Fault::kPlacedNotBound, args, ev);
 }
 
 // A nodeSelector or affinity on a pod that must be placed by its resources alone.
@@ -43,7 +43,7 @@ std::optional<Outcome> constrained(const json& pod, const Msg& expected, Args ar
   }
   if (fields.empty()) return std::nullopt;
   args["fields"] = join(fields);
-  return fail(expected, raw(join(fields)), msg("hint.placed.constrained", args), ev);
+  return fail(expected, raw(join(fields)), Fault::kPlacedConstrained, args, ev);
 }
 
 // Bound by hand: another schedulerName (and a Binding), or events of the pod that lack the
@@ -83,7 +83,7 @@ Outcome placed_by_scheduler(const Snapshot& s, std::string_view pod_name, std::s
   ManifestRead m = read_pod_manifest(s, manifest, expected, pod_name);
   if (m.pod && at(*m.pod, "/spec/nodeName") != nullptr) {
     return fail(expected, raw(fmt::format("{}: spec.nodeName={}", manifest, str_at(*m.pod, "/spec/nodeName"))),
-                msg("hint.placed.node-name", args));
+                Fault::kPlacedNodeName, args);
   }
   const auto found = need_pod(s, pod_name, expected);
   if (found.pod == nullptr) return *found.outcome;
@@ -96,7 +96,7 @@ Outcome placed_by_scheduler(const Snapshot& s, std::string_view pod_name, std::s
                                               str_at(*cond, "/reason"), str_at(*cond, "/message"))));
   }
   if (node.empty()) return not_bound(pod, find_node(s, lab::kGpuNode), cond, expected, args, ev);
-  if (node != lab::kGpuNode) return fail(expected, raw(node), msg("hint.placed.wrong-node", args), ev);
+  if (node != lab::kGpuNode) return fail(expected, raw(node), Fault::kPlacedWrongNode, args, ev);
   if (const std::string client = node_name_client(pod); !client.empty()) {
     // The saved manifest has no nodeName (checked above): the pod running is an older one.
     ev.push_back(msg("ev.node-name-set-by", {{"pod", std::string(pod_name)}, {"manager", client}}));

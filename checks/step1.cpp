@@ -80,11 +80,10 @@ Outcome gpu_labels(const Snapshot& s) {
     for (const json* other : other_nodes(s)) {
       const json* ol = at(*other, "/metadata/labels");
       if (ol != nullptr && ol->contains(std::string(lab::kGpuLabels[0].key))) {
-        return fail(expected, actual,
-                    msg("hint.step1.gpu-labels.wrong-node", {{"node", std::string(lab::kGpuNode)},
-                                                             {"other", name_of(*other)},
-                                                             {"remove", gpu_label_removal(*other)}}),
-                    evidence);
+        return fail(
+            expected, actual, Fault::kGpuLabelsOnOtherNode,
+            {{"node", std::string(lab::kGpuNode)}, {"other", name_of(*other)}, {"remove", gpu_label_removal(*other)}},
+            evidence);
       }
     }
   }

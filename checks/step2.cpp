@@ -113,8 +113,7 @@ std::optional<Outcome> advertised_defect(const Snapshot& s, const readers::Adver
   const auto live_capacity = node == nullptr ? std::nullopt : node_gpu(*node, "capacity");
   if (!live && live_capacity && readers::quantity_milli(*live_capacity).value_or(0) > 0) {
     // The classic mistake, live: capacity patched, allocatable (what the file shows) forgotten.
-    return fail(expected, msg("value.step2.advertised-file.all-none"),
-                msg("hint.step2.advertised-file.capacity-only", args), ev);
+    return fail(expected, msg("value.step2.advertised-file.all-none"), Fault::kAdvertisedCapacityOnly, args, ev);
   }
   if (live && readers::quantity_milli(*live).value_or(0) > 0) {
     args["live"] = *live;
@@ -144,11 +143,17 @@ std::optional<Outcome> advertised_amounts(const readers::Advertised& a, const Ms
   }
   if (wrong.empty()) return std::nullopt;
   args["wrong"] = join(wrong);
+  // What a failure compared: the amount the file shows for lab-node-0.
+  const std::string& shown = a.amounts.at(std::string(lab::kGpuNode));
+  const auto judged = [&shown](Outcome o) {
+    o.compared.answer = shown.empty() ? "<none>" : shown;
+    return o;
+  };
   // The file shows the classic mistake: capacity 2 beside an allocatable without it.
   const auto cap = a.capacity.find(std::string(lab::kGpuNode));
-  if (cap != a.capacity.end() && is_lab_amount(cap->second) && !is_lab_amount(a.amounts.at(std::string(lab::kGpuNode))))
-    return fail(expected, actual, msg("hint.step2.advertised-file.capacity-only", args), ev);
-  return fail(expected, actual, msg("hint.step2.advertised-file.wrong-amount", args), ev);
+  if (cap != a.capacity.end() && is_lab_amount(cap->second) && !is_lab_amount(shown))
+    return judged(fail(expected, actual, Fault::kAdvertisedCapacityOnly, args, ev));
+  return judged(fail(expected, actual, Fault::kAdvertisedWrongAmount, args, ev));
 }
 
 // Every node of the cluster, and only those (needs the live node list).

@@ -135,9 +135,8 @@ Outcome dry_run_part(const Snapshot& s, std::string_view path, bool want_mismatc
   // No verdict on the manifest: the environment's (the same rule as collect's fetch_errors).
   if (messages::dry_run_answer_is_environment(a.status))
     return env_error(FetchError{ErrorKind::kHttp, a.status, text}, "dry-run", args);
-  if (a.status >= 200 && a.status < 300)
-    return fail(none, *line, msg("hint.step3.apiserver-rejects.accepted", args), {*line});
-  if (a.status == 404) return fail(none, *line, msg("hint.step3.apiserver-rejects.no-namespace", args), {*line});
+  if (a.status >= 200 && a.status < 300) return fail(none, *line, Fault::kRejectsAccepted, args, {*line});
+  if (a.status == 404) return fail(none, *line, Fault::kRejectsNoNamespace, args, {*line});
   if (a.status == 422) {
     const auto kinds = messages::classify(messages::causes_from_status(a.body));
     if (want_mismatch ? kinds.mismatch : kinds.fraction) return pass(none, *line, {*line});
@@ -248,11 +247,11 @@ Outcome rejected_file(const Snapshot& s) {
   if (paired) return pass(expected, actual, ev);
   if (r.rejections.empty()) {
     auto fe = file_evidence(file, *f.text);
-    return fail(expected, actual, msg("hint.step3.rejected-file.no-rejection", args), fe);
+    return fail(expected, actual, Fault::kRejectedFileNoRejection, args, fe);
   }
   if (r.rejections.size() == 1) return fail(expected, actual, msg("hint.step3.rejected-file.overwritten", args), ev);
-  if (mismatch < 0) return fail(expected, actual, msg("hint.step3.rejected-file.no-mismatch", args), ev);
-  return fail(expected, actual, msg("hint.step3.rejected-file.no-fraction", args), ev);
+  if (mismatch < 0) return fail(expected, actual, Fault::kRejectedFileNoMismatch, args, ev);
+  return fail(expected, actual, Fault::kRejectedFileNoFraction, args, ev);
 }
 
 constexpr CheckInfo kChecks[] = {

@@ -52,9 +52,9 @@ Outcome taint(const Snapshot& s) {
       args["found"] = join(foreign);
       args["remove"] = removal_of(foreign);
       ev.push_back(msg("ev.other-taints", {{"node", std::string(lab::kGpuNode)}, {"taints", join(foreign)}}));
-      return fail(expected, raw(join(foreign)), msg("hint.taint.wrong-key", args), ev);
+      return fail(expected, raw(join(foreign)), Fault::kForeignTaint, args, ev);
     }
-    return fail(expected, actual, msg("hint.step5.taint.missing", args), ev);
+    return fail(expected, actual, Fault::kTaintMissing, args, ev);
   }
   for (const auto& t : ts) {
     if (view_at(t, "/effect") == "NoExecute")
@@ -145,7 +145,7 @@ Outcome cpu_only_spec(const Snapshot& s) {
 /// Verifies: cpu-only is Pending, unschedulable, and the message blames the taint.
 Outcome cpu_only_pending(const Snapshot& s) {
   return pending_for(s, lab::kPodCpuOnly, Blame::kTaint,
-                     {"hint.step5.cpu-only-pending.scheduled", "hint.step5.cpu-only-pending.not-taint", nullptr});
+                     {"hint.step5.cpu-only-pending.scheduled", "hint.step5.cpu-only-pending.not-taint", std::nullopt});
 }
 
 /// Verifies: out/tainted.txt holds cpu-only's taint message.
@@ -181,7 +181,7 @@ Outcome trainer_not_evicted(const Snapshot& s) {
   if (node == lab::kGpuNode && !deleting && phase != "Failed" && phase != "Succeeded")
     return pass(expected, actual, ev);
   if (deleting || noexecute) return fail(expected, actual, msg("hint.step5.trainer-not-evicted.noexecute", args), ev);
-  if (node.empty()) return fail(expected, actual, msg("hint.step5.trainer-not-evicted.never-scheduled", args), ev);
+  if (node.empty()) return fail(expected, actual, Fault::kNeverScheduled, args, ev);
   return fail(expected, actual, msg("hint.step5.trainer-not-evicted.moved", args), ev);
 }
 

@@ -51,7 +51,7 @@ Outcome toleration(const Snapshot& s) {
     if (k8s::toleration_operator(t) == "Equal")
       return fail(expected, actual, msg("hint.step6.toleration.wrong-value", args), ev);
   }
-  return fail(expected, actual, msg("hint.step6.toleration.missing", args), ev);
+  return fail(expected, actual, Fault::kTolerationMissing, args, ev);
 }
 
 /// Verifies: k8s/trainer2.yaml is Pod trainer2 with one GPU, and live trainer2 requests and
@@ -112,8 +112,8 @@ Outcome gate_kept_unchecked(const Snapshot& s) {
   ev.push_back(ev_pod_state(lab::kPodCpuOnly, bound, phase));
   if (!bound.empty() || phase != "Pending") {
     args["bound"] = bound;
-    return fail(expected, raw(fmt::format("{} {}", bound.empty() ? "<none>" : bound, phase)),
-                msg("hint.step6.gate-kept.cpu-only-scheduled", args), ev);
+    return fail(expected, raw(fmt::format("{} {}", bound.empty() ? "<none>" : bound, phase)), Fault::kCpuOnlyScheduled,
+                args, ev);
   }
   return pass(expected, msg("value.step6.gate-kept.kept", args), ev);
 }

@@ -161,8 +161,7 @@ std::optional<Outcome> premise(const Snapshot& s, const Msg& expected, bool allo
   const long long alloc = alloc_text ? readers::quantity_milli(*alloc_text).value_or(0) : 0;
   std::vector<Msg> ev{raw(
       fmt::format("{} status.allocatable[{}]: {}", lab::kGpuNode, lab::kResource, alloc_text.value_or("<absent>")))};
-  if (alloc <= 0)
-    return fail(expected, msg("value.step7.no-allocatable", args), msg("hint.step7.premise-allocatable", args), ev);
+  if (alloc <= 0) return fail(expected, msg("value.step7.no-allocatable", args), Fault::kPremiseAllocatable, args, ev);
   if (allocatable_only) return std::nullopt;
   const long long used = gpu_used_on_lab_node(s).milli;
   const auto bound = [&](std::string_view name) {
@@ -176,7 +175,7 @@ std::optional<Outcome> premise(const Snapshot& s, const Msg& expected, bool allo
                                          {"used", args["used"]},
                                          {"allocatable", args["allocatable"]}}));
   if (bound(lab::kPodTrainer) && bound(lab::kPodTrainer2) && used == alloc) return std::nullopt;
-  return fail(expected, msg("value.step7.slots-free", args), msg("hint.step7.premise-slots", args), ev);
+  return fail(expected, msg("value.step7.slots-free", args), Fault::kPremiseSlots, args, ev);
 }
 
 // trainer3 carries the very toleration trainer2 has, and it does not match the taint: the
@@ -194,12 +193,12 @@ bool shares_wrong_toleration(const Snapshot& s) {
 // A failure of trainer3 whose cause is the toleration it shares with trainer2 says so.
 Outcome retarget_shared_toleration(const Snapshot& s, Outcome o) {
   if (o.status != Status::kFail || !shares_wrong_toleration(s)) return o;
-  o.hint = msg("hint.step7.shared-toleration", {{"pod", std::string(lab::kPodTrainer3)},
-                                                {"other", std::string(lab::kPodTrainer2)},
-                                                {"file", std::string(lab::kManifestTrainer3)},
-                                                {"other_file", std::string(lab::kManifestTrainer2)},
-                                                {"taint", std::string(lab::kTaintString)}});
-  return o;
+  return with_hint(std::move(o), Fault::kSharedToleration,
+                   {{"pod", std::string(lab::kPodTrainer3)},
+                    {"other", std::string(lab::kPodTrainer2)},
+                    {"file", std::string(lab::kManifestTrainer3)},
+                    {"other_file", std::string(lab::kManifestTrainer2)},
+                    {"taint", std::string(lab::kTaintString)}});
 }
 
 Outcome with_premise(const Snapshot& s, Outcome base) {
@@ -214,10 +213,8 @@ Outcome with_premise(const Snapshot& s, Outcome base) {
 /// Verifies: trainer3 is Pending and the scheduler blames Insufficient nvidia.com/gpu, not the
 /// taint, while trainer and trainer2 hold every GPU of lab-node-0.
 Outcome pending_insufficient(const Snapshot& s) {
-  Outcome o =
-      pending_for(s, lab::kPodTrainer3, Blame::kInsufficient,
-                  {"hint.step7.pending-insufficient.scheduled", "hint.step7.pending-insufficient.not-insufficient",
-                   "hint.step7.pending-insufficient.taint"});
+  Outcome o = pending_for(s, lab::kPodTrainer3, Blame::kInsufficient,
+                          {Fault::kTrainer3Scheduled, Fault::kTrainer3NotInsufficient, Fault::kTrainer3Taint});
   return retarget_shared_toleration(s, retarget_foreign_taint(s, with_premise(s, std::move(o))));
 }
 

@@ -111,12 +111,17 @@ Outcome compare_count(const Snapshot& s, std::string_view key, const Msg& expect
   args["live"] = std::to_string(live);
   const auto n = readers::leading_count(*v.value);
   ev.insert(ev.begin(), raw(fmt::format("{}: {}={}", lab::kFileGateReport, key, *v.value)));
-  if (!n) return fail(expected_fmt_missing, raw(*v.value), msg("hint.step8.not-a-number", args), ev);
+  // What a failure compared: the count written and the live one.
+  const auto judged = [&](Outcome o) {
+    o.compared = Compared{*v.value, std::to_string(live), n, live};
+    return o;
+  };
+  if (!n) return judged(fail(expected_fmt_missing, raw(*v.value), msg("hint.step8.not-a-number", args), ev));
   if (*n != live && *n == intended) {
-    return unmet(fail(expected_fmt_missing, raw(*v.value), msg("hint.step8.right-for-lab", args), ev),
-                 Need::Kind::kCount, key);
+    return judged(unmet(fail(expected_fmt_missing, raw(*v.value), msg("hint.step8.right-for-lab", args), ev),
+                        Need::Kind::kCount, key));
   }
-  if (*n != live) return fail(expected_fmt_missing, raw(*v.value), msg(differs_hint, args), ev);
+  if (*n != live) return judged(fail(expected_fmt_missing, raw(*v.value), msg(differs_hint, args), ev));
   return pass(expected_fmt_missing, raw(*v.value), ev);
 }
 
@@ -236,17 +241,22 @@ Outcome taint_unchecked(const Snapshot& s) {
           {{"node", std::string(lab::kGpuNode)}, {"key", std::string(lab::kTaintKey)}, {"taints", args["live"]}})};
   const auto matches = [&got](const std::string& l) { return same_taint(got, l); };
   if (!got.empty() && std::any_of(live.begin(), live.end(), matches)) return pass(expected, raw(*v.value), ev);
-  if (live.empty()) return fail(expected, raw(*v.value), msg("hint.step8.taint.no-live-taint", args), ev);
+  // What a failure compared: the answer as read (spacing and backticks dropped) and the live taints.
+  const auto judged = [&](Outcome o) {
+    o.compared = Compared{got, args["live"], std::nullopt, std::nullopt};
+    return o;
+  };
+  if (live.empty()) return judged(fail(expected, raw(*v.value), Fault::kNoLiveTaint, args, ev));
   // The lab's taint, while the node carries another: right for the lab (a mistake of step 5).
   if (same_taint(got, lab::kTaintString)) {
-    return unmet(fail(expected, raw(*v.value), msg("hint.step8.right-for-lab", args), ev), Need::Kind::kCount,
-                 lab::kGateTaint);
+    return judged(unmet(fail(expected, raw(*v.value), msg("hint.step8.right-for-lab", args), ev), Need::Kind::kCount,
+                        lab::kGateTaint));
   }
   for (const auto& l : live) {
     if (same_taint(text::to_lower_ascii(got), text::to_lower_ascii(l)))
-      return fail(expected, raw(*v.value), msg("hint.step8.taint.case", args), ev);
+      return judged(fail(expected, raw(*v.value), msg("hint.step8.taint.case", args), ev));
   }
-  return fail(expected, raw(*v.value), msg("hint.step8.taint.differs", args), ev);
+  return judged(fail(expected, raw(*v.value), msg("hint.step8.taint.differs", args), ev));
 }
 
 /// Verifies: TAINT equals the live nvidia.com/gpu taint of lab-node-0 (a taint with another key

@@ -5,10 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 
 #include "checks.h"
+#include "outcome.h"
 #include "report_common_test.h"
 
 namespace gpuwhy {
@@ -93,6 +95,34 @@ TEST(Causes, OnEveryCaptureDeclaredFailedAndAcyclic) {
     expect_sound(down);
   }
   EXPECT_GT(with_cause, 0) << "no capture produced a single cause";
+}
+
+// Causes read what a check found as a typed fault, never its words: on every capture a failure
+// with a fault shows that fault's own hint, a failure showing a fault's hint carries the fault,
+// and a pass carries none.
+TEST(Causes, EveryFaultShowsItsOwnHint) {
+  std::map<std::string, Fault, std::less<>> by_hint;
+  for (int i = static_cast<int>(Fault::kFileMissing); i <= static_cast<int>(Fault::kNoLiveTaint); ++i) {
+    const auto f = static_cast<Fault>(i);
+    ASSERT_FALSE(checks::detail::hint_id(f).empty()) << i;
+    EXPECT_TRUE(by_hint.emplace(std::string(checks::detail::hint_id(f)), f).second) << "two faults share " << i;
+  }
+  int faults = 0;
+  for (const auto& [version, scenario] : all_captures()) {
+    SCOPED_TRACE(capture_rel(version, scenario));
+    const auto bundle = load_capture(version, scenario);
+    ASSERT_TRUE(bundle.has_value());
+    for (const auto& c : grade(*bundle, capture_rel(version, scenario)).checks) {
+      const auto it = by_hint.find(c.outcome.hint.id);
+      if (c.outcome.status != Status::kFail) {
+        EXPECT_EQ(c.outcome.fault, Fault::kNone) << c.id;
+        continue;
+      }
+      EXPECT_EQ(c.outcome.fault, it == by_hint.end() ? Fault::kNone : it->second) << c.id << " " << c.outcome.hint.id;
+      faults += c.outcome.fault == Fault::kNone ? 0 : 1;
+    }
+  }
+  EXPECT_GT(faults, 0);
 }
 
 // Every LMS format says which failures are roots, on every capture and in every language: a failed

@@ -2,6 +2,7 @@
 /// Check outcomes and the run that collects them; renderers are pure functions of RunResult.
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,57 @@ struct Need {
   [[nodiscard]] explicit operator bool() const { return kind != Kind::kNone; }
 };
 
+/// What a failed check found wrong, when another check's cause may depend on it: a value the
+/// causes (checks/causes.cpp) read, never the words. The hint shown for it is the fault's own
+/// catalog text (checks::detail::hint_id), so the two never disagree.
+enum class Fault {
+  kNone,
+  kFileMissing,  // the file faults, kFileMissing to kFileEmpty, stay together and first
+  kFileNotRegular,
+  kFileTooLarge,
+  kFileUnreadable,
+  kFileHardLink,
+  kFileNotText,
+  kFileEmpty,
+  kGpuLabelsOnOtherNode,      ///< the lab's labels are on another node, not lab-node-0
+  kAdvertisedCapacityOnly,    ///< the saved file shows capacity 2 and no allocatable
+  kAdvertisedWrongAmount,     ///< the saved file shows another amount
+  kRejectsNoNamespace,        ///< the dry run answered "namespace not found"
+  kRejectsAccepted,           ///< the apiserver accepted a manifest that must be refused
+  kRejectedFileNoRejection,   ///< the saved file holds no rejection
+  kRejectedFileNoMismatch,    ///< … not the requests/limits one
+  kRejectedFileNoFraction,    ///< … not the fractional one
+  kPlacedConstrained,         ///< the manifest pins the pod (selector, affinity)
+  kPlacedNodeName,            ///< the manifest sets spec.nodeName
+  kPlacedWrongNode,           ///< bound to another node
+  kPlacedNotBound,            ///< never bound
+  kPlacedNotBoundToleration,  ///< never bound; its toleration does not match the taint
+  kTaintMissing,              ///< lab-node-0 lacks the lab's taint
+  kForeignTaint,              ///< lab-node-0 carries a taint of another key instead
+  kTolerationMissing,         ///< the manifest lacks the lab's toleration
+  kSavedNoMessage,            ///< the saved file holds no scheduler message
+  kSavedNoLiveMessage,        ///< the live pod has no message to compare with
+  kSavedStale,                ///< the saved message differs from the live one
+  kNeverScheduled,            ///< trainer never got a node
+  kCpuOnlyScheduled,          ///< cpu-only got a node, so the gate kept nothing
+  kSharedToleration,          ///< trainer3 copies trainer2's wrong toleration
+  kPremiseAllocatable,        ///< lab-node-0 advertises no allocatable GPU
+  kPremiseSlots,              ///< a slot is free, so trainer3 cannot be short of one
+  kTrainer3Scheduled,         ///< trainer3 got a node
+  kTrainer3NotInsufficient,   ///< the message blames something else
+  kTrainer3Taint,             ///< the message blames the taint
+  kNoLiveTaint,               ///< the gate report's TAINT has no lab taint to match
+};
+
+/// What a check compared, when it compares an answer the student saved with the cluster: the
+/// answer as read and the live value, as the check judged them. Causes read these, never a hint.
+struct Compared {
+  std::string answer;                     ///< "2", "gpu=true:NoSchedule", "lab-node-0=1"
+  std::string live;                       ///< the same, from the cluster ("<none>" when absent)
+  std::optional<long long> answer_count;  ///< a count answer, as a number
+  std::optional<long long> live_count;    ///< the live count
+};
+
 /// What a check function returns.
 struct Outcome {
   Status status = Status::kFail;
@@ -54,6 +106,10 @@ struct Outcome {
   std::string caused_by{};
   /// On a `fail`: the fact it needed and found false, if that is why it failed.
   Need unmet{};
+  /// On a `fail`: what it found wrong, when a cause may depend on it (Fault::kNone otherwise).
+  Fault fault = Fault::kNone;
+  /// On a `fail` that compares a saved answer with the cluster: both, as judged.
+  Compared compared{};
 };
 
 /// One check's graded result.
