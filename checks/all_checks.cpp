@@ -71,13 +71,13 @@ void fill_lab_names(Outcome& o) {
 RunResult run(const Snapshot& snap, const Selection& sel, RunMeta meta) {
   RunResult r;
   r.meta = std::move(meta);
-  detail::RunMemo memo(snap);  // each student file decoded and parsed once for all checks
+  const View view(snap);  // the lab as every check reads it, built once
   r.checks.reserve(all().size());
   for (const auto& c : all()) {
     CheckResult cr = ungraded(c);
     if (sel.selects(c)) {
       try {
-        cr.outcome = c.run(snap);
+        cr.outcome = c.run(view);
       } catch (const std::exception& e) {
         // A check must never take the run down; an internal failure is an `error`, not a zero.
         cr.outcome = Outcome{Status::kError, {}, raw(e.what()), msg("hint.internal-error"), {}};
@@ -87,7 +87,7 @@ RunResult run(const Snapshot& snap, const Selection& sel, RunMeta meta) {
     }
     r.checks.push_back(std::move(cr));
   }
-  attribute_causes(snap, r);
+  attribute_causes(view, r);
   return r;
 }
 

@@ -25,11 +25,11 @@ namespace {
 
 using detail::json;
 
-/// What a rule sees: the snapshot and every check's outcome.
+/// What a rule sees: the view of the lab and every check's outcome.
 class Ctx {
  public:
-  Ctx(const Snapshot& s, const RunResult& r) : s_(s), r_(r) {}
-  [[nodiscard]] const Snapshot& snap() const { return s_; }
+  Ctx(const View& s, const RunResult& r) : s_(s), r_(r) {}
+  [[nodiscard]] const View& snap() const { return s_; }
 
   [[nodiscard]] const CheckResult* get(std::string_view id) const {
     for (const auto& c : r_.checks) {
@@ -60,20 +60,20 @@ class Ctx {
   }
 
  private:
-  const Snapshot& s_;
+  const View& s_;
   const RunResult& r_;
 };
 
-const json* gpu_node(const Snapshot& s) {
-  return s.nodes.ok() ? detail::find_node(s, lab::kGpuNode) : nullptr;
+const json* gpu_node(const View& s) {
+  return s.snap().nodes.ok() ? detail::find_node(s, lab::kGpuNode) : nullptr;
 }
 
-const json* pod(const Snapshot& s, std::string_view name) {
-  return s.pods.ok() ? detail::find_pod(s, name) : nullptr;
+const json* pod(const View& s, std::string_view name) {
+  return s.snap().pods.ok() ? detail::find_pod(s, name) : nullptr;
 }
 
 /// lab-node-0's status.<map> nvidia.com/gpu in thousandths (0 when absent or unreadable).
-long long advertised_milli(const Snapshot& s, const char* map) {
+long long advertised_milli(const View& s, const char* map) {
   const json* node = gpu_node(s);
   if (node == nullptr) return 0;
   const auto v = detail::node_gpu(*node, map);
@@ -81,7 +81,7 @@ long long advertised_milli(const Snapshot& s, const char* map) {
 }
 
 /// Every taint on lab-node-0 (none when the node is unreadable).
-std::vector<json> node_taints(const Snapshot& s) {
+std::vector<json> node_taints(const View& s) {
   const json* node = gpu_node(s);
   const json* t = node == nullptr ? nullptr : detail::at(*node, "/spec/taints");
   if (t == nullptr || !t->is_array()) return {};
@@ -89,7 +89,7 @@ std::vector<json> node_taints(const Snapshot& s) {
 }
 
 /// lab-node-0 carries a NoExecute taint that `p` (when known) does not tolerate: it evicts.
-bool evicting_taint(const Snapshot& s, const json* p) {
+bool evicting_taint(const View& s, const json* p) {
   for (const auto& t : node_taints(s)) {
     if (detail::str_at(t, "/effect") != "NoExecute") continue;
     if (std::string_view(detail::str_at(t, "/key")).rfind("node.kubernetes.io/", 0) == 0) continue;
@@ -101,7 +101,7 @@ bool evicting_taint(const Snapshot& s, const json* p) {
 }
 
 /// The pod's PodScheduled message names Insufficient nvidia.com/gpu.
-bool insufficient(const Snapshot& s, std::string_view name) {
+bool insufficient(const View& s, std::string_view name) {
   const json* p = pod(s, name);
   const json* cond = p == nullptr ? nullptr : detail::condition(*p, "PodScheduled");
   return cond != nullptr &&
@@ -109,23 +109,23 @@ bool insufficient(const Snapshot& s, std::string_view name) {
 }
 
 /// The pod is Pending and its PodScheduled message blames lab-node-0's taint.
-bool blamed_on_taint(const Snapshot& s, std::string_view name) {
+bool blamed_on_taint(const View& s, std::string_view name) {
   const json* p = pod(s, name);
   const json* cond = p == nullptr ? nullptr : detail::condition(*p, "PodScheduled");
   if (cond == nullptr || detail::str_at(*cond, "/status") != "False") return false;
-  const auto m = detail::scheduler_message(detail::str_at(*cond, "/message"));
+  const auto m = s.scheduler_message(detail::str_at(*cond, "/message"));
   return m && detail::blames_lab_taint(*m, gpu_node(s), p);
 }
 
 /// The pod has no Unschedulable message to save: it got a node (or it is gone).
-bool no_message_to_save(const Snapshot& s, std::string_view name) {
+bool no_message_to_save(const View& s, std::string_view name) {
   const json* p = pod(s, name);
   const json* cond = p == nullptr ? nullptr : detail::condition(*p, "PodScheduled");
   return cond == nullptr || detail::str_at(*cond, "/status") == "True";
 }
 
 /// The node the pod is bound to ("" when unbound or unknown).
-std::string node_of(const Snapshot& s, std::string_view name) {
+std::string node_of(const View& s, std::string_view name) {
   const json* p = pod(s, name);
   return p == nullptr ? std::string() : detail::str_at(*p, "/spec/nodeName");
 }
@@ -445,7 +445,7 @@ std::vector<std::string_view> fact_owners(const Need& need) {
   return out;
 }
 
-void attribute_causes(const Snapshot& snap, RunResult& r) {
+void attribute_causes(const View& snap, RunResult& r) {
   // Every rule reads the outcomes as the checks left them; causes are written afterwards.
   std::map<std::string, std::string> found;
   {

@@ -1,5 +1,6 @@
 #pragma once
-/// Every check of the lab, as pure functions of a Snapshot. THE list is in all_checks.cpp.
+/// Every check of the lab, as pure functions of the lab's View (built once from a snapshot). THE
+/// list is in all_checks.cpp.
 
 #include <array>
 #include <span>
@@ -9,6 +10,7 @@
 
 #include "gpuwhy/model/result.h"
 #include "gpuwhy/model/snapshot.h"
+#include "view.h"
 
 namespace gpuwhy::checks {
 
@@ -18,7 +20,7 @@ struct CheckInfo {
   std::string_view id;  ///< stable, "stepN.name"
   int step;
   int points;
-  Outcome (*run)(const Snapshot&);
+  Outcome (*run)(const View&);
   /// The parts of the snapshot it reads (Input bits); tests/unit/reads_test.cpp proves on every
   /// capture that the parts left out never change its outcome.
   unsigned reads = kInAll;
@@ -64,8 +66,8 @@ RunResult not_graded(const Selection& sel, RunMeta meta, const std::string& reas
 std::vector<std::string_view> fact_owners(const Need& need);
 
 /// Sets outcome.caused_by on the failed checks of `r` whose failure another failed check
-/// explains, from the evidence in `snap` and the outcomes (checks/causes.cpp). run() calls it.
-void attribute_causes(const Snapshot& snap, RunResult& r);
+/// explains, from the evidence in the view `snap` and the outcomes (checks/causes.cpp). run() calls it.
+void attribute_causes(const View& snap, RunResult& r);
 
 // One accessor per step file (checks/stepN_*.cpp), each returning that step's checks.
 std::span<const CheckInfo> step1();

@@ -23,49 +23,16 @@ std::string name_of(const json& obj) {
   return str_at(obj, "/metadata/name");
 }
 
-namespace {
-
-/// The first item of `list` named `name`: from the run's index when a RunMemo is held for `s`.
-const json* find_named(const Snapshot& s, const json& list, std::optional<RunMemo::ByName> RunMemo::*index,
-                       std::string_view name) {
-  RunMemo* m = RunMemo::of(s);
-  if (m == nullptr) {
-    for (const auto& o : items(list)) {
-      if (view_at(o, "/metadata/name") == name) return &o;
-    }
-    return nullptr;
-  }
-  auto& by_name = m->*index;
-  if (!by_name) {
-    by_name.emplace();
-    for (const auto& o : items(list)) by_name->emplace(view_at(o, "/metadata/name"), &o);
-  }
-  const auto it = by_name->find(name);
-  return it == by_name->end() ? nullptr : it->second;
+const json* find_node(const View& s, std::string_view name) {
+  return s.node(name);
 }
 
-}  // namespace
-
-const json* find_node(const Snapshot& s, std::string_view name) {
-  if (!s.nodes.ok()) return nullptr;
-  return find_named(s, s.nodes.value(), &RunMemo::nodes_by_name, name);
+std::vector<const json*> other_nodes(const View& s) {
+  return s.other_nodes();
 }
 
-std::vector<const json*> other_nodes(const Snapshot& s) {
-  if (!s.nodes.ok()) return {};
-  RunMemo* m = RunMemo::of(s);
-  if (m != nullptr && m->other_nodes) return *m->other_nodes;
-  std::vector<const json*> out;
-  for (const auto& n : items(s.nodes.value())) {
-    if (view_at(n, "/metadata/name") != lab::kGpuNode) out.push_back(&n);
-  }
-  if (m != nullptr) m->other_nodes = out;
-  return out;
-}
-
-const json* find_pod(const Snapshot& s, std::string_view name) {
-  if (!s.pods.ok()) return nullptr;
-  return find_named(s, s.pods.value(), &RunMemo::pods_by_name, name);
+const json* find_pod(const View& s, std::string_view name) {
+  return s.pod(name);
 }
 
 std::optional<std::string> node_gpu(const json& node, const char* map) {
@@ -164,10 +131,10 @@ std::string node_name_client(const json& pod) {
   return {};
 }
 
-const json* scheduled_event(const Snapshot& s, const json& pod) {
-  if (!s.events.ok()) return nullptr;
+const json* scheduled_event(const View& s, const json& pod) {
+  if (!s.snap().events.ok()) return nullptr;
   const std::string uid = str_at(pod, "/metadata/uid");
-  for (const auto& ev : items(s.events.value())) {
+  for (const auto& ev : items(s.snap().events.value())) {
     if (view_at(ev, "/reason") != "Scheduled") continue;
     if (view_at(ev, "/involvedObject/name") != view_at(pod, "/metadata/name")) continue;
     const std::string euid = str_at(ev, "/involvedObject/uid");
@@ -179,9 +146,9 @@ const json* scheduled_event(const Snapshot& s, const json& pod) {
   return nullptr;
 }
 
-GpuUse gpu_used_on_lab_node(const Snapshot& s) {
+GpuUse gpu_used_on_lab_node(const View& s) {
   GpuUse u;
-  for (const auto& p : items(s.pods.value())) {
+  for (const auto& p : items(s.snap().pods.value())) {
     if (!k8s::counts_on_node(p, lab::kGpuNode)) continue;
     const long long r = scheduler_gpu_request(p);
     if (r == 0) continue;
@@ -191,7 +158,7 @@ GpuUse gpu_used_on_lab_node(const Snapshot& s) {
   return u;
 }
 
-PodOrOutcome need_pod(const Snapshot& s, std::string_view name, const Msg& expected) {
+PodOrOutcome need_pod(const View& s, std::string_view name, const Msg& expected) {
   PodOrOutcome r;
   if (auto e = need_pods(s)) {
     r.outcome = std::move(*e);
@@ -207,7 +174,7 @@ PodOrOutcome need_pod(const Snapshot& s, std::string_view name, const Msg& expec
   return r;
 }
 
-NodeOrOutcome need_gpu_node(const Snapshot& s, const Msg& expected) {
+NodeOrOutcome need_gpu_node(const View& s, const Msg& expected) {
   NodeOrOutcome r;
   if (auto e = need_nodes(s)) {
     r.outcome = std::move(*e);
@@ -238,8 +205,8 @@ std::string removal_of(const std::vector<std::string>& items) {
   return out;
 }
 
-Outcome retarget_foreign_taint(const Snapshot& s, Outcome o) {
-  if (o.status != Status::kFail || !s.nodes.ok()) return o;
+Outcome retarget_foreign_taint(const View& s, Outcome o) {
+  if (o.status != Status::kFail || !s.snap().nodes.ok()) return o;
   const json* node = find_node(s, lab::kGpuNode);
   if (node == nullptr || !gpu_taints(*node).empty()) return o;
   const auto foreign = foreign_taints(*node);
@@ -251,11 +218,11 @@ Outcome retarget_foreign_taint(const Snapshot& s, Outcome o) {
                     {"taint", std::string(lab::kTaintString)}});
 }
 
-std::vector<const json*> events_for(const Snapshot& s, const json& pod) {
+std::vector<const json*> events_for(const View& s, const json& pod) {
   std::vector<const json*> out;
-  if (!s.events.ok()) return out;
+  if (!s.snap().events.ok()) return out;
   const std::string uid = str_at(pod, "/metadata/uid");
-  for (const auto& ev : items(s.events.value())) {
+  for (const auto& ev : items(s.snap().events.value())) {
     if (view_at(ev, "/involvedObject/name") != view_at(pod, "/metadata/name") ||
         view_at(ev, "/involvedObject/kind") != "Pod")
       continue;

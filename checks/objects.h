@@ -27,9 +27,9 @@ using jsonb::at;
 using jsonb::str_at;
 using jsonb::view_at;
 
-const json* find_node(const Snapshot& s, std::string_view name);  ///< nodes must be ok
-std::vector<const json*> other_nodes(const Snapshot& s);          ///< every node but lab-node-0
-const json* find_pod(const Snapshot& s, std::string_view name);   ///< pods must be ok
+const json* find_node(const View& s, std::string_view name);  ///< nullptr when not listed
+std::vector<const json*> other_nodes(const View& s);          ///< every node but lab-node-0
+const json* find_pod(const View& s, std::string_view name);   ///< nullptr when not listed
 
 /// The opening most live checks share: the live pod `name`, or the outcome to return at once
 /// (an error when the pods could not be read, a fail with the pod-missing hint when it is not
@@ -38,7 +38,7 @@ struct PodOrOutcome {
   const json* pod = nullptr;
   std::optional<Outcome> outcome;  ///< set exactly when pod is null
 };
-PodOrOutcome need_pod(const Snapshot& s, std::string_view name, const Msg& expected);
+PodOrOutcome need_pod(const View& s, std::string_view name, const Msg& expected);
 
 /// The same opening for the GPU node: lab-node-0, or the outcome to return at once (an error
 /// when the nodes could not be read, a fail with the node-missing hint when it is not there).
@@ -46,7 +46,7 @@ struct NodeOrOutcome {
   const json* node = nullptr;
   std::optional<Outcome> outcome;  ///< set exactly when node is null
 };
-NodeOrOutcome need_gpu_node(const Snapshot& s, const Msg& expected);
+NodeOrOutcome need_gpu_node(const View& s, const Msg& expected);
 
 /// status.<map>[nvidia.com/gpu] as text; nullopt when absent.
 std::optional<std::string> node_gpu(const json& node, const char* map);
@@ -67,7 +67,7 @@ struct GpuUse {
   long long milli = 0;
   std::vector<std::pair<std::string, long long>> pods;  ///< (name, thousandths), file order
 };
-GpuUse gpu_used_on_lab_node(const Snapshot& s);  ///< pods must be ok
+GpuUse gpu_used_on_lab_node(const View& s);  ///< pods must be ok
 
 /// Every container and init container (pointers into pod).
 std::vector<const json*> all_containers(const json& pod);
@@ -81,7 +81,7 @@ bool constrains(const json& pod, const char* field);
 /// that created the pod with a node name (`kubectl-client-side-apply`); empty when there is none.
 std::string node_name_client(const json& pod);
 /// A "Scheduled" event from the default scheduler for this pod (uid-matched when possible).
-const json* scheduled_event(const Snapshot& s, const json& pod);
+const json* scheduled_event(const View& s, const json& pod);
 
 /// The arguments that remove each of `items` with kubectl ("k=v:NoSchedule-", "nvidia.com/gpu.present-"),
 /// space-separated: hints show the command with the cluster's real values.
@@ -92,10 +92,10 @@ std::string removal_of(const std::vector<std::string>& items);
 std::vector<std::string> foreign_taints(const json& node);
 /// A failure whose real cause is a taint with the wrong key on lab-node-0 (and none with the
 /// lab's key) gets the hint that says so: remove that taint, add the lab's.
-Outcome retarget_foreign_taint(const Snapshot& s, Outcome o);
+Outcome retarget_foreign_taint(const View& s, Outcome o);
 
 /// Every event of this pod (uid-matched when possible); empty when events could not be read.
-std::vector<const json*> events_for(const Snapshot& s, const json& pod);
+std::vector<const json*> events_for(const View& s, const json& pod);
 
 /// A number written for people: thousandths -> "2", "0.5".
 std::string milli_text(long long milli);

@@ -109,14 +109,14 @@ Outcome env_error(const FetchError& e, std::string_view item, std::map<std::stri
   return o;
 }
 
-std::optional<Outcome> need_nodes(const Snapshot& s) {
-  if (s.nodes.ok()) return std::nullopt;
-  return env_error(s.nodes.error(), "nodes");
+std::optional<Outcome> need_nodes(const View& s) {
+  if (s.snap().nodes.ok()) return std::nullopt;
+  return env_error(s.snap().nodes.error(), "nodes");
 }
 
-std::optional<Outcome> need_pods(const Snapshot& s) {
-  if (s.pods.ok()) return std::nullopt;
-  return env_error(s.pods.error(), "pods");
+std::optional<Outcome> need_pods(const View& s) {
+  if (s.snap().pods.ok()) return std::nullopt;
+  return env_error(s.snap().pods.error(), "pods");
 }
 
 Outcome worst(Outcome a, Outcome b) {

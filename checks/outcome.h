@@ -15,6 +15,7 @@
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/model/result.h"
 #include "gpuwhy/model/snapshot.h"
+#include "view.h"
 
 namespace gpuwhy::checks::detail {
 
@@ -54,8 +55,8 @@ Outcome unmet(Outcome o, Need::Kind kind, std::string_view name);
 Outcome env_error(const FetchError& e, std::string_view item, std::map<std::string, std::string> args = {});
 
 /// Same as env_error for the usual live items; nullopt when the item is there.
-std::optional<Outcome> need_nodes(const Snapshot& s);
-std::optional<Outcome> need_pods(const Snapshot& s);
+std::optional<Outcome> need_nodes(const View& s);
+std::optional<Outcome> need_pods(const View& s);
 
 /// The worse of two outcomes for combining parts of one check: a failure found on evidence
 /// beats an error, an error beats a pass.

@@ -19,10 +19,10 @@ namespace gpuwhy::checks {
 namespace detail {
 
 namespace {
-std::optional<messages::SchedulerMessage> live_message(const json& pod) {
+std::optional<messages::SchedulerMessage> live_message(const View& s, const json& pod) {
   const json* cond = condition(pod, "PodScheduled");
   if (cond == nullptr) return std::nullopt;
-  return scheduler_message(str_at(*cond, "/message"));
+  return s.scheduler_message(str_at(*cond, "/message"));
 }
 
 std::map<std::string, std::string> pod_args(std::string_view pod) {
@@ -61,7 +61,7 @@ bool blames_lab_taint(const messages::SchedulerMessage& m, const json* gpu_node,
   });
 }
 
-Outcome pending_for(const Snapshot& s, std::string_view pod_name, Blame want, const PendingHints& hints) {
+Outcome pending_for(const View& s, std::string_view pod_name, Blame want, const PendingHints& hints) {
   const auto args = pod_args(pod_name);
   const Msg expected = msg(want == Blame::kTaint ? "value.pending.taint" : "value.pending.insufficient", args);
   const auto found = need_pod(s, pod_name, expected);
@@ -86,7 +86,7 @@ Outcome pending_for(const Snapshot& s, std::string_view pod_name, Blame want, co
                 raw(fmt::format("phase={} PodScheduled={}", phase, cond ? str_at(*cond, "/status") : "<none>")),
                 msg("hint.pending.not-evaluated", args), ev);
   }
-  const auto m = scheduler_message(str_at(*cond, "/message"));
+  const auto m = s.scheduler_message(str_at(*cond, "/message"));
   if (!m) return fail(expected, raw(str_at(*cond, "/message")), msg("hint.pending.not-evaluated", args), ev);
   const bool taint = blames_lab_taint(*m, find_node(s, lab::kGpuNode), pod);
   const bool insufficient = m->insufficient(lab::kResource);
@@ -104,7 +104,7 @@ namespace {
 
 /// Other nodes than the lab's carry taints (now, or in a saved message): a shared cluster, whose
 /// other nodes come and go (Ready, tainted, drained) between saving a message and grading it.
-bool shared_cluster(const Snapshot& s, const std::vector<messages::SchedulerMessage>& saved) {
+bool shared_cluster(const View& s, const std::vector<messages::SchedulerMessage>& saved) {
   for (const json* n : other_nodes(s)) {
     const json* ts = at(*n, "/spec/taints");
     if (ts != nullptr && ts->is_array() && !ts->empty()) return true;
@@ -139,7 +139,7 @@ bool same_for_lab(const messages::SchedulerMessage& saved, const messages::Sched
 
 }  // namespace
 
-Outcome scheduler_file(const Snapshot& s, std::string_view file, std::string_view pod_name, Blame want,
+Outcome scheduler_file(const View& s, std::string_view file, std::string_view pod_name, Blame want,
                        const char* hint_other_kind) {
   auto args = pod_args(pod_name);
   args["file"] = std::string(file);
@@ -154,8 +154,8 @@ Outcome scheduler_file(const Snapshot& s, std::string_view file, std::string_vie
   // first (SPEC: a taint message and no Insufficient, or the reverse).
   // Whose taint an unnamed (1.35+) taint reason is, the pod's tolerations tell: a saved message
   // is judged with the live pod's only when it is the live pod's message, else as any pod's.
-  const json* live_pod = s.pods.ok() ? find_pod(s, pod_name) : nullptr;
-  const auto live_msg = live_pod == nullptr ? std::nullopt : live_message(*live_pod);
+  const json* live_pod = s.snap().pods.ok() ? find_pod(s, pod_name) : nullptr;
+  const auto live_msg = live_pod == nullptr ? std::nullopt : live_message(s, *live_pod);
   const json* gpu_node = find_node(s, lab::kGpuNode);
   const bool shared = shared_cluster(s, all);
   const auto lab_taint = [&](const messages::SchedulerMessage& m) {
@@ -187,7 +187,7 @@ Outcome scheduler_file(const Snapshot& s, std::string_view file, std::string_vie
   const json* pod = find_pod(s, pod_name);
   if (pod == nullptr)
     return unmet(fail(expected, actual, msg("hint.pod-missing", args), ev), Need::Kind::kPod, pod_name);
-  const auto live = live_message(*pod);
+  const auto live = live_message(s, *pod);
   if (!live) return fail(expected, actual, Fault::kSavedNoLiveMessage, args, ev);
   ev.push_back(msg("ev.live-message", {{"pod", std::string(pod_name)}, {"message", live->main}}));
   for (const auto* m : wanted) {

@@ -28,11 +28,11 @@ bool blames_lab_taint(const messages::SchedulerMessage& m, const nlohmann::json*
 
 /// The live pod is unbound, Pending, PodScheduled False/Unschedulable, and its message blames
 /// `want` (and not the other one).
-Outcome pending_for(const Snapshot& s, std::string_view pod, Blame want, const PendingHints& hints);
+Outcome pending_for(const View& s, std::string_view pod, Blame want, const PendingHints& hints);
 
 /// The saved file holds a scheduler message of kind `want`, with the same reason list as the
 /// live PodScheduled message of `pod`.
-Outcome scheduler_file(const Snapshot& s, std::string_view file, std::string_view pod, Blame want,
+Outcome scheduler_file(const View& s, std::string_view file, std::string_view pod, Blame want,
                        const char* hint_other_kind);
 
 }  // namespace gpuwhy::checks::detail

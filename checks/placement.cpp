@@ -24,9 +24,9 @@ using Args = std::map<std::string, std::string>;
 
 // Not bound. The student meant to tolerate the GPU taint, yet the scheduler still blames a
 // taint: the toleration does not match it (key, value, operator or effect).
-Outcome not_bound(const json& pod, const json* gpu_node, const json* cond, const Msg& expected, const Args& args,
-                  const std::vector<Msg>& ev) {
-  const auto m = cond == nullptr ? std::nullopt : scheduler_message(str_at(*cond, "/message"));
+Outcome not_bound(const View& s, const json& pod, const json* gpu_node, const json* cond, const Msg& expected,
+                  const Args& args, const std::vector<Msg>& ev) {
+  const auto m = cond == nullptr ? std::nullopt : s.scheduler_message(str_at(*cond, "/message"));
   const auto tols = k8s::authored_tolerations(pod);
   const bool tries = std::any_of(tols.begin(), tols.end(), [](const json& t) { return lab::aims_at_taint(t); });
   if (m && blames_lab_taint(*m, gpu_node, &pod) && tries) {
@@ -48,7 +48,7 @@ std::optional<Outcome> constrained(const json& pod, const Msg& expected, Args ar
 
 // Bound by hand: another schedulerName (and a Binding), or events of the pod that lack the
 // default scheduler's Scheduled. No event at all is an old pod whose events expired.
-std::optional<Outcome> bound_by_hand(const Snapshot& s, const json& pod, std::string_view pod_name, const Msg& expected,
+std::optional<Outcome> bound_by_hand(const View& s, const json& pod, std::string_view pod_name, const Msg& expected,
                                      Args args, std::vector<Msg>& ev) {
   const std::string scheduler = str_at(pod, "/spec/schedulerName");
   if (!scheduler.empty() && scheduler != lab::kSchedulerName) {
@@ -64,7 +64,7 @@ std::optional<Outcome> bound_by_hand(const Snapshot& s, const json& pod, std::st
         "ev.events-no-scheduled",
         {{"pod", std::string(pod_name)}, {"reasons", join(reasons)}, {"scheduler", std::string(lab::kSchedulerName)}}));
     return fail(expected, msg("value.placed.bound-by-hand", args), msg("hint.placed.no-scheduled-event", args), ev);
-  } else if (s.events.ok()) {
+  } else if (s.snap().events.ok()) {
     ev.push_back(msg("ev.events-expired", {{"pod", std::string(pod_name)}}));
   }
   return std::nullopt;
@@ -72,8 +72,7 @@ std::optional<Outcome> bound_by_hand(const Snapshot& s, const json& pod, std::st
 
 }  // namespace
 
-Outcome placed_by_scheduler(const Snapshot& s, std::string_view pod_name, std::string_view manifest,
-                            bool no_constraints) {
+Outcome placed_by_scheduler(const View& s, std::string_view pod_name, std::string_view manifest, bool no_constraints) {
   const Args args{{"pod", std::string(pod_name)},
                   {"node", std::string(lab::kGpuNode)},
                   {"file", std::string(manifest)},
@@ -95,7 +94,7 @@ Outcome placed_by_scheduler(const Snapshot& s, std::string_view pod_name, std::s
     ev.push_back(ev_pod(pod_name, fmt::format("PodScheduled={} {} {}", str_at(*cond, "/status"),
                                               str_at(*cond, "/reason"), str_at(*cond, "/message"))));
   }
-  if (node.empty()) return not_bound(pod, find_node(s, lab::kGpuNode), cond, expected, args, ev);
+  if (node.empty()) return not_bound(s, pod, find_node(s, lab::kGpuNode), cond, expected, args, ev);
   if (node != lab::kGpuNode) return fail(expected, raw(node), Fault::kPlacedWrongNode, args, ev);
   if (const std::string client = node_name_client(pod); !client.empty()) {
     // The saved manifest has no nodeName (checked above): the pod running is an older one.
@@ -114,7 +113,7 @@ Outcome placed_by_scheduler(const Snapshot& s, std::string_view pod_name, std::s
   return pass(expected, raw(node), ev);
 }
 
-Outcome gpu_one(const Snapshot& s, std::string_view pod_name, const char* hint_id) {
+Outcome gpu_one(const View& s, std::string_view pod_name, const char* hint_id) {
   const std::map<std::string, std::string> args{{"pod", std::string(pod_name)},
                                                 {"resource", std::string(lab::kResource)},
                                                 {"amount", std::to_string(lab::kGpusPerTrainer)},

@@ -15,17 +15,17 @@ namespace {
 using namespace detail;  // NOLINT(google-build-using-namespace)
 
 /// Verifies: namespace gpu-why exists and is Active. A 404 is the student's state (fail).
-Outcome namespace_exists(const Snapshot& s) {
+Outcome namespace_exists(const View& s) {
   const Msg expected = msg("value.step1.namespace.expected", {{"namespace", std::string(lab::kNamespace)}});
-  if (!s.namespace_.ok()) {
-    const auto& e = s.namespace_.error();
+  if (!s.snap().namespace_.ok()) {
+    const auto& e = s.snap().namespace_.error();
     if (e.http_status == 404) {
       return fail(expected, msg("value.not-found"),
                   msg("hint.step1.namespace.missing", {{"namespace", std::string(lab::kNamespace)}}), {raw(e.message)});
     }
     return env_error(e, "namespace");
   }
-  const std::string phase = str_at(s.namespace_.value(), "/status/phase");
+  const std::string phase = str_at(s.snap().namespace_.value(), "/status/phase");
   if (phase != "Active") {
     return fail(expected, raw(phase.empty() ? "?" : phase),
                 msg("hint.step1.namespace.terminating", {{"namespace", std::string(lab::kNamespace)}}));
@@ -45,7 +45,7 @@ std::string gpu_label_removal(const json& node) {
 }
 
 /// Verifies: lab-node-0 carries the four labels, values exactly as the lab says.
-Outcome gpu_labels(const Snapshot& s) {
+Outcome gpu_labels(const View& s) {
   std::vector<std::string> want;
   for (const auto& l : lab::kGpuLabels) want.push_back(fmt::format("{}={}", l.key, l.value));
   const Msg expected =
@@ -105,7 +105,7 @@ Outcome gpu_labels(const Snapshot& s) {
 }
 
 /// Verifies: no node other than lab-node-0 carries any of the four label keys.
-Outcome other_nodes_clean(const Snapshot& s) {
+Outcome other_nodes_clean(const View& s) {
   const Msg expected = msg("value.step1.other-nodes-clean.expected", {{"node", std::string(lab::kGpuNode)}});
   if (auto e = need_nodes(s)) return *e;
   std::vector<std::string> found;

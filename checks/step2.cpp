@@ -33,7 +33,7 @@ bool is_zero_or_absent(const std::string& v) {
 }
 
 /// Verifies: status.capacity["nvidia.com/gpu"] of lab-node-0 is 2.
-Outcome capacity(const Snapshot& s) {
+Outcome capacity(const View& s) {
   const Msg expected = msg("value.step2.capacity.expected", node_args());
   const auto gpu_node = need_gpu_node(s, expected);
   if (gpu_node.node == nullptr) return *gpu_node.outcome;
@@ -47,7 +47,7 @@ Outcome capacity(const Snapshot& s) {
 }
 
 /// Verifies: status.allocatable["nvidia.com/gpu"] of lab-node-0 is 2 (what the scheduler uses).
-Outcome allocatable(const Snapshot& s) {
+Outcome allocatable(const View& s) {
   const Msg expected = msg("value.step2.allocatable.expected", node_args());
   const auto gpu_node = need_gpu_node(s, expected);
   if (gpu_node.node == nullptr) return *gpu_node.outcome;
@@ -67,7 +67,7 @@ Outcome allocatable(const Snapshot& s) {
 }
 
 /// Verifies: no node but lab-node-0 advertises nvidia.com/gpu (absent or 0).
-Outcome other_nodes_check(const Snapshot& s) {
+Outcome other_nodes_check(const View& s) {
   const Msg expected = msg("value.step2.other-nodes.expected", node_args());
   if (auto e = need_nodes(s)) return *e;
   std::vector<std::string> bad;
@@ -93,7 +93,7 @@ Outcome other_nodes_check(const Snapshot& s) {
 
 // A file that cannot be graded for its amounts: numbers without names, an unreadable form, or
 // every amount <none> (saved before the patch, or the shell ate the backslash of nvidia\.com/gpu).
-std::optional<Outcome> advertised_defect(const Snapshot& s, const readers::Advertised& a, const Msg& expected,
+std::optional<Outcome> advertised_defect(const View& s, const readers::Advertised& a, const Msg& expected,
                                          std::map<std::string, std::string> args, const std::vector<Msg>& ev) {
   if (a.bare_numbers) {
     args["numbers"] = join_capped(a.bare);
@@ -108,7 +108,7 @@ std::optional<Outcome> advertised_defect(const Snapshot& s, const readers::Adver
   }
   if (!a.all_none) return std::nullopt;
   // The node advertises now: the file was saved before the patch. Either way the command must run again.
-  const json* node = s.nodes.ok() ? find_node(s, lab::kGpuNode) : nullptr;
+  const json* node = s.snap().nodes.ok() ? find_node(s, lab::kGpuNode) : nullptr;
   const auto live = node == nullptr ? std::nullopt : node_gpu(*node, "allocatable");
   const auto live_capacity = node == nullptr ? std::nullopt : node_gpu(*node, "capacity");
   if (!live && live_capacity && readers::quantity_milli(*live_capacity).value_or(0) > 0) {
@@ -157,13 +157,13 @@ std::optional<Outcome> advertised_amounts(const readers::Advertised& a, const Ms
 }
 
 // Every node of the cluster, and only those (needs the live node list).
-Outcome advertised_nodes(const Snapshot& s, const readers::Advertised& a, const Msg& expected, const Msg& actual,
+Outcome advertised_nodes(const View& s, const readers::Advertised& a, const Msg& expected, const Msg& actual,
                          const std::string& file, const std::vector<Msg>& ev) {
   if (auto e = need_nodes(s)) return *e;
   std::vector<std::string> missing;
   std::vector<std::string> unknown;
   std::set<std::string> live;
-  for (const auto& n : items(s.nodes.value())) live.insert(name_of(n));
+  for (const auto& n : items(s.snap().nodes.value())) live.insert(name_of(n));
   for (const auto& n : live) {
     if (a.amounts.count(n) == 0) missing.push_back(n);
   }
@@ -183,7 +183,7 @@ Outcome advertised_nodes(const Snapshot& s, const readers::Advertised& a, const 
 
 /// Verifies: out/advertised.txt names every node and shows 2 for lab-node-0, nothing for
 /// the others. File defects fail first; without the live node list the check is an error.
-Outcome advertised_file(const Snapshot& s) {
+Outcome advertised_file(const View& s) {
   const std::string file(lab::kFileAdvertised);
   auto args = node_args();
   args["file"] = file;

@@ -58,7 +58,7 @@ std::string amounts_text(const std::vector<GpuAmounts>& v) {
 
 /// Verifies: k8s/bad-mismatch.yaml is a Pod whose container sets nvidia.com/gpu in both
 /// requests and limits, whole numbers, different values.
-Outcome mismatch_manifest(const Snapshot& s) {
+Outcome mismatch_manifest(const View& s) {
   const std::string file(lab::kManifestBadMismatch);
   const Msg expected =
       msg("value.step3.mismatch-manifest.expected", {{"file", file}, {"resource", std::string(lab::kResource)}});
@@ -85,7 +85,7 @@ Outcome mismatch_manifest(const Snapshot& s) {
 }
 
 /// Verifies: k8s/bad-fraction.yaml is a Pod with a non-integer nvidia.com/gpu amount.
-Outcome fraction_manifest(const Snapshot& s) {
+Outcome fraction_manifest(const View& s) {
   const std::string file(lab::kManifestBadFraction);
   const std::map<std::string, std::string> args{{"file", file}, {"resource", std::string(lab::kResource)}};
   const Msg expected = msg("value.step3.fraction-manifest.expected", args);
@@ -103,12 +103,12 @@ Outcome fraction_manifest(const Snapshot& s) {
 }
 
 // One of the two dry-runs: refused (422) for its own rule?
-Outcome dry_run_part(const Snapshot& s, std::string_view path, bool want_mismatch, Msg* line) {
+Outcome dry_run_part(const View& s, std::string_view path, bool want_mismatch, Msg* line) {
   const std::string file(path);
   const std::map<std::string, std::string> args{{"file", file}, {"namespace", std::string(lab::kNamespace)}};
   const Msg none;
-  auto it = s.dry_runs.find(file);
-  if (it == s.dry_runs.end()) {
+  auto it = s.snap().dry_runs.find(file);
+  if (it == s.snap().dry_runs.end()) {
     *line = msg("ev.dry-run-not-sent", {{"file", file}});
     Outcome o = env_error(FetchError{ErrorKind::kSkipped, 0, file}, "dry-run", args);
     o.actual = *line;
@@ -150,7 +150,7 @@ Outcome dry_run_part(const Snapshot& s, std::string_view path, bool want_mismatc
 
 /// Verifies: each bad manifest, sent as a server-side dry-run create, is refused (422) for
 /// its own rule. A 403 on the dry-run is an error naming the RBAC rule.
-Outcome apiserver_rejects(const Snapshot& s) {
+Outcome apiserver_rejects(const View& s) {
   const Msg expected =
       msg("value.step3.apiserver-rejects.expected", {{"mismatch_file", std::string(lab::kManifestBadMismatch)},
                                                      {"fraction_file", std::string(lab::kManifestBadFraction)}});
@@ -172,7 +172,7 @@ Outcome apiserver_rejects(const Snapshot& s) {
 }
 
 /// Verifies: neither bad pod (by the manifests' metadata.name) exists in gpu-why.
-Outcome not_created(const Snapshot& s) {
+Outcome not_created(const View& s) {
   std::vector<std::string> names;
   std::vector<Msg> ev;
   for (auto path : lab::kDryRunManifests) {
@@ -206,7 +206,7 @@ Outcome not_created(const Snapshot& s) {
 
 /// Verifies: out/rejected.txt holds both rejections (mismatch and fraction), as kubectl
 /// printed them on stderr.
-Outcome rejected_file(const Snapshot& s) {
+Outcome rejected_file(const View& s) {
   const std::string file(lab::kFileRejected);
   const std::map<std::string, std::string> args{{"file", file}, {"resource", std::string(lab::kResource)}};
   const Msg expected = msg("value.step3.rejected-file.expected", args);

@@ -19,7 +19,7 @@ using namespace detail;  // NOLINT(google-build-using-namespace)
 
 /// Verifies: k8s/trainer.yaml is Pod trainer with nvidia.com/gpu: 1 under limits only and no
 /// nodeSelector, nodeName or affinity.
-Outcome manifest(const Snapshot& s) {
+Outcome manifest(const View& s) {
   const std::string file(lab::kManifestTrainer);
   std::map<std::string, std::string> args{{"file", file},
                                           {"pod", std::string(lab::kPodTrainer)},
@@ -52,12 +52,12 @@ Outcome manifest(const Snapshot& s) {
 }
 
 /// Verifies: live trainer has requests and limits nvidia.com/gpu = 1 (requests were filled).
-Outcome requests_defaulted(const Snapshot& s) {
+Outcome requests_defaulted(const View& s) {
   return gpu_one(s, lab::kPodTrainer, "hint.step4.requests-defaulted");
 }
 
 /// Verifies: trainer was bound to lab-node-0 by the scheduler, with no constraint.
-Outcome placed(const Snapshot& s) {
+Outcome placed(const View& s) {
   return placed_by_scheduler(s, lab::kPodTrainer, lab::kManifestTrainer, true);
 }
 

@@ -29,7 +29,7 @@ std::map<std::string, std::string> taint_args() {
 
 /// Verifies: lab-node-0 has exactly the nvidia.com/gpu=present:NoSchedule taint for the key,
 /// and no other node has an nvidia.com/gpu taint.
-Outcome taint(const Snapshot& s) {
+Outcome taint(const View& s) {
   auto args = taint_args();
   const Msg expected = msg("value.step5.taint.expected", args);
   const auto gpu_node = need_gpu_node(s, expected);
@@ -108,7 +108,7 @@ std::optional<std::pair<std::string, std::string>> cpu_only_problem(const json& 
 
 /// Verifies: k8s/cpu-only.yaml and live cpu-only: no GPU, nodeSelector gpu.present "true",
 /// no toleration for the taint.
-Outcome cpu_only_spec(const Snapshot& s) {
+Outcome cpu_only_spec(const View& s) {
   const std::string file(lab::kManifestCpuOnly);
   std::map<std::string, std::string> args{
       {"file", file},
@@ -143,25 +143,25 @@ Outcome cpu_only_spec(const Snapshot& s) {
 }
 
 /// Verifies: cpu-only is Pending, unschedulable, and the message blames the taint.
-Outcome cpu_only_pending(const Snapshot& s) {
+Outcome cpu_only_pending(const View& s) {
   return pending_for(s, lab::kPodCpuOnly, Blame::kTaint,
                      {"hint.step5.cpu-only-pending.scheduled", "hint.step5.cpu-only-pending.not-taint", std::nullopt});
 }
 
 /// Verifies: out/tainted.txt holds cpu-only's taint message.
-Outcome tainted_file(const Snapshot& s) {
+Outcome tainted_file(const View& s) {
   return scheduler_file(s, lab::kFileTainted, lab::kPodCpuOnly, Blame::kTaint, "hint.step5.tainted-file.insufficient");
 }
 
 /// Verifies: trainer is still bound to lab-node-0 and running (NoSchedule does not evict).
-Outcome trainer_not_evicted(const Snapshot& s) {
+Outcome trainer_not_evicted(const View& s) {
   std::map<std::string, std::string> args{{"pod", std::string(lab::kPodTrainer)},
                                           {"node", std::string(lab::kGpuNode)},
                                           {"namespace", std::string(lab::kNamespace)}};
   const Msg expected = msg("value.step5.trainer-not-evicted.expected", args);
   if (auto e = need_pods(s)) return *e;
   bool noexecute = false;
-  if (s.nodes.ok()) {
+  if (s.snap().nodes.ok()) {
     if (const json* n = find_node(s, lab::kGpuNode)) {
       for (const auto& t : gpu_taints(*n)) noexecute = noexecute || view_at(t, "/effect") == "NoExecute";
     }

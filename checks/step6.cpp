@@ -25,7 +25,7 @@ std::map<std::string, std::string> args6() {
 
 /// Verifies: live trainer2 has a toleration for nvidia.com/gpu=present:NoSchedule and none
 /// that tolerates every taint (the two default NoExecute tolerations are ignored).
-Outcome toleration(const Snapshot& s) {
+Outcome toleration(const View& s) {
   auto args = args6();
   const Msg expected = msg("value.step6.toleration.expected", args);
   const auto found = need_pod(s, lab::kPodTrainer2, expected);
@@ -56,7 +56,7 @@ Outcome toleration(const Snapshot& s) {
 
 /// Verifies: k8s/trainer2.yaml is Pod trainer2 with one GPU, and live trainer2 requests and
 /// limits nvidia.com/gpu = 1.
-Outcome gpu(const Snapshot& s) {
+Outcome gpu(const View& s) {
   auto args = args6();
   const Msg expected = msg("value.gpu-one.expected", args);
   ManifestRead m = read_pod_manifest(s, lab::kManifestTrainer2, expected, lab::kPodTrainer2);
@@ -79,12 +79,12 @@ Outcome gpu(const Snapshot& s) {
 }
 
 /// Verifies: trainer2 was bound to lab-node-0 by the scheduler.
-Outcome placed(const Snapshot& s) {
+Outcome placed(const View& s) {
   return retarget_foreign_taint(s, placed_by_scheduler(s, lab::kPodTrainer2, lab::kManifestTrainer2, false));
 }
 
 // gate_kept before a taint with the wrong key is named as the cause.
-Outcome gate_kept_unchecked(const Snapshot& s) {
+Outcome gate_kept_unchecked(const View& s) {
   auto args = args6();
   args["pod"] = std::string(lab::kPodCpuOnly);
   const Msg expected = msg("value.step6.gate-kept.expected", args);
@@ -119,7 +119,7 @@ Outcome gate_kept_unchecked(const Snapshot& s) {
 }
 
 /// Verifies: the taint is still on lab-node-0 and cpu-only is still Pending.
-Outcome gate_kept(const Snapshot& s) {
+Outcome gate_kept(const View& s) {
   return retarget_foreign_taint(s, gate_kept_unchecked(s));
 }
 

@@ -92,7 +92,7 @@ std::vector<std::string> differences(const json& a, const json& b) {
 
 /// Verifies: k8s/trainer3.yaml and live trainer3 match trainer2 (containers, tolerations,
 /// nodeSelector, affinity); only the name differs.
-Outcome same_as_trainer2(const Snapshot& s) {
+Outcome same_as_trainer2(const View& s) {
   std::map<std::string, std::string> args{{"pod", std::string(lab::kPodTrainer3)},
                                           {"other", std::string(lab::kPodTrainer2)},
                                           {"file", std::string(lab::kManifestTrainer3)},
@@ -150,8 +150,8 @@ Outcome same_as_trainer2(const Snapshot& s) {
 
 // Step 7's premise: the slots ran out. trainer and trainer2 are bound to lab-node-0 and hold
 // every allocatable GPU; without allocatable (capacity-only) trainer3 waits for another reason.
-std::optional<Outcome> premise(const Snapshot& s, const Msg& expected, bool allocatable_only) {
-  if (!s.nodes.ok() || !s.pods.ok()) return std::nullopt;  // the check's own error path says it
+std::optional<Outcome> premise(const View& s, const Msg& expected, bool allocatable_only) {
+  if (!s.snap().nodes.ok() || !s.snap().pods.ok()) return std::nullopt;  // the check's own error path says it
   std::map<std::string, std::string> args{
       {"node", std::string(lab::kGpuNode)},         {"resource", std::string(lab::kResource)},
       {"pod", std::string(lab::kPodTrainer3)},      {"trainer", std::string(lab::kPodTrainer)},
@@ -180,8 +180,8 @@ std::optional<Outcome> premise(const Snapshot& s, const Msg& expected, bool allo
 
 // trainer3 carries the very toleration trainer2 has, and it does not match the taint: the
 // fix is the shared toleration, in both manifests.
-bool shares_wrong_toleration(const Snapshot& s) {
-  if (!s.pods.ok()) return false;
+bool shares_wrong_toleration(const View& s) {
+  if (!s.snap().pods.ok()) return false;
   const json* p3 = find_pod(s, lab::kPodTrainer3);
   const json* p2 = find_pod(s, lab::kPodTrainer2);
   if (p3 == nullptr || p2 == nullptr || !str_at(*p3, "/spec/nodeName").empty()) return false;
@@ -191,7 +191,7 @@ bool shares_wrong_toleration(const Snapshot& s) {
 }
 
 // A failure of trainer3 whose cause is the toleration it shares with trainer2 says so.
-Outcome retarget_shared_toleration(const Snapshot& s, Outcome o) {
+Outcome retarget_shared_toleration(const View& s, Outcome o) {
   if (o.status != Status::kFail || !shares_wrong_toleration(s)) return o;
   return with_hint(std::move(o), Fault::kSharedToleration,
                    {{"pod", std::string(lab::kPodTrainer3)},
@@ -201,7 +201,7 @@ Outcome retarget_shared_toleration(const Snapshot& s, Outcome o) {
                     {"taint", std::string(lab::kTaintString)}});
 }
 
-Outcome with_premise(const Snapshot& s, Outcome base) {
+Outcome with_premise(const View& s, Outcome base) {
   if (base.status == Status::kError) return base;
   // No allocatable: whatever trainer3 shows, step 2 is where the fix is.
   if (auto p = premise(s, base.expected, true)) return *p;
@@ -212,7 +212,7 @@ Outcome with_premise(const Snapshot& s, Outcome base) {
 
 /// Verifies: trainer3 is Pending and the scheduler blames Insufficient nvidia.com/gpu, not the
 /// taint, while trainer and trainer2 hold every GPU of lab-node-0.
-Outcome pending_insufficient(const Snapshot& s) {
+Outcome pending_insufficient(const View& s) {
   Outcome o = pending_for(s, lab::kPodTrainer3, Blame::kInsufficient,
                           {Fault::kTrainer3Scheduled, Fault::kTrainer3NotInsufficient, Fault::kTrainer3Taint});
   return retarget_shared_toleration(s, retarget_foreign_taint(s, with_premise(s, std::move(o))));
@@ -220,7 +220,7 @@ Outcome pending_insufficient(const Snapshot& s) {
 
 /// Verifies: out/exhausted.txt holds trainer3's Insufficient message, saved when the slots ran
 /// out.
-Outcome exhausted_file(const Snapshot& s) {
+Outcome exhausted_file(const View& s) {
   return retarget_shared_toleration(
       s, retarget_foreign_taint(
              s, with_premise(s, scheduler_file(s, lab::kFileExhausted, lab::kPodTrainer3, Blame::kInsufficient,

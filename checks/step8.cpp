@@ -25,15 +25,14 @@ std::map<std::string, std::string> args8(std::string_view key) {
 }
 
 /// Verifies: seven non-blank KEY=VALUE / KEY: VALUE lines, each key once.
-Outcome format_unmarked(const Snapshot& s) {
+Outcome format_unmarked(const View& s) {
   std::vector<std::string> keys(lab::kGateKeys.begin(), lab::kGateKeys.end());
   auto args = args8("");
   args["keys"] = join(keys);
   const Msg expected = msg("value.step8.format.expected", args);
   FileRead f = read_text(s, lab::kFileGateReport, expected);
   if (!f.text) return f.failure;
-  readers::GateReport local;
-  const readers::GateReport& g = gate_report(s, *f.text, local);
+  const readers::GateReport& g = s.gate_report();
   auto ev = file_evidence(lab::kFileGateReport, *f.text, 9);
   const Msg actual = msg("value.step8.format.actual",
                          {{"lines", std::to_string(g.nonblank_lines)}, {"keys", std::to_string(g.values.size())}});
@@ -61,7 +60,7 @@ Outcome format_unmarked(const Snapshot& s) {
 
 // The report's shape is the first thing read of the file: every other step-8 check that cannot
 // read its line follows from this one (Outcome::unmet).
-Outcome format(const Snapshot& s) {
+Outcome format(const View& s) {
   Outcome o = format_unmarked(s);
   if (o.status == Status::kFail && !o.unmet) o = unmet(std::move(o), Need::Kind::kFile, lab::kFileGateReport);
   return o;
@@ -72,15 +71,14 @@ struct Value {
   std::optional<std::string> value;
   Outcome failure;
 };
-Value value_of(const Snapshot& s, std::string_view key, const Msg& expected) {
+Value value_of(const View& s, std::string_view key, const Msg& expected) {
   Value v;
   FileRead f = read_text(s, lab::kFileGateReport, expected);
   if (!f.text) {
     v.failure = std::move(f.failure);
     return v;
   }
-  readers::GateReport local;
-  const readers::GateReport& g = gate_report(s, *f.text, local);
+  const readers::GateReport& g = s.gate_report();
   const auto args = args8(key);
   const std::string k(key);
   if (std::find(g.conflicting.begin(), g.conflicting.end(), k) != g.conflicting.end()) {
@@ -102,7 +100,7 @@ Value value_of(const Snapshot& s, std::string_view key, const Msg& expected) {
 // (`intended`) while the cluster counts otherwise is right for the lab: the cluster was changed,
 // by a mistake of an earlier step or after the report was written, and the hint says so instead
 // of asking for the live number (Need::Kind::kCount: causes.cpp names the step that changed it).
-Outcome compare_count(const Snapshot& s, std::string_view key, const Msg& expected_fmt_missing, long long live,
+Outcome compare_count(const View& s, std::string_view key, const Msg& expected_fmt_missing, long long live,
                       long long intended, const char* differs_hint, std::vector<Msg> ev) {
   Value v = value_of(s, key, expected_fmt_missing);
   if (!v.value) return std::move(v.failure);
@@ -126,7 +124,7 @@ Outcome compare_count(const Snapshot& s, std::string_view key, const Msg& expect
 }
 
 /// Verifies: ALLOCATABLE equals the live allocatable nvidia.com/gpu of lab-node-0.
-Outcome allocatable(const Snapshot& s) {
+Outcome allocatable(const View& s) {
   // File problems first, then the live value.
   const auto file_only = msg("value.step8.count-from-cluster", args8(lab::kGateAllocatable));
   if (Value v = value_of(s, lab::kGateAllocatable, file_only); !v.value) return v.failure;
@@ -147,7 +145,7 @@ Outcome allocatable(const Snapshot& s) {
 }
 
 /// Verifies: USED equals the GPUs requested by the non-terminated pods bound to lab-node-0.
-Outcome used(const Snapshot& s) {
+Outcome used(const View& s) {
   if (Value v = value_of(s, lab::kGateUsed, msg("value.step8.count-from-cluster", args8(lab::kGateUsed))); !v.value)
     return v.failure;
   if (auto e = need_pods(s)) return *e;
@@ -166,14 +164,14 @@ Outcome used(const Snapshot& s) {
 }
 
 /// Verifies: PENDING equals the number of Pending pods in gpu-why.
-Outcome pending(const Snapshot& s) {
+Outcome pending(const View& s) {
   if (Value v = value_of(s, lab::kGatePending, msg("value.step8.count-from-cluster", args8(lab::kGatePending)));
       !v.value)
     return v.failure;
   if (auto e = need_pods(s)) return *e;
   long long live = 0;
   std::vector<std::string> names;
-  for (const auto& p : items(s.pods.value())) {
+  for (const auto& p : items(s.snap().pods.value())) {
     if (view_at(p, "/status/phase") == "Pending") {
       ++live;
       names.push_back(name_of(p));
@@ -221,7 +219,7 @@ std::string taint_answer(std::string value) {
   return got;
 }
 
-Outcome taint_unchecked(const Snapshot& s) {
+Outcome taint_unchecked(const View& s) {
   auto args = args8(lab::kGateTaint);
   const Msg file_expected = msg("value.step8.taint.expected", args);
   Value v = value_of(s, lab::kGateTaint, file_expected);
@@ -261,11 +259,11 @@ Outcome taint_unchecked(const Snapshot& s) {
 
 /// Verifies: TAINT equals the live nvidia.com/gpu taint of lab-node-0 (a taint with another key
 /// is named as the cause).
-Outcome taint(const Snapshot& s) {
+Outcome taint(const View& s) {
   return retarget_foreign_taint(s, taint_unchecked(s));
 }
 
-Outcome word(const Snapshot& s, std::string_view key, readers::Answer want, const char* expected_id,
+Outcome word(const View& s, std::string_view key, readers::Answer want, const char* expected_id,
              const char* opposite_hint, readers::Answer opposite, const char* unknown_hint) {
   auto args = args8(key);
   const Msg expected = msg(expected_id, args);
@@ -282,20 +280,20 @@ Outcome word(const Snapshot& s, std::string_view key, readers::Answer want, cons
 }
 
 /// Verifies: REQUESTS_EQUAL_LIMITS is an affirmative word.
-Outcome requests_equal_limits(const Snapshot& s) {
+Outcome requests_equal_limits(const View& s) {
   return word(s, lab::kGateRequestsEqualLimits, readers::Answer::kAffirmative,
               "value.step8.requests-equal-limits.expected", "hint.step8.requests-equal-limits.negative",
               readers::Answer::kNegative, "hint.step8.requests-equal-limits.unknown");
 }
 
 /// Verifies: FRACTIONAL is a negative word.
-Outcome fractional(const Snapshot& s) {
+Outcome fractional(const View& s) {
   return word(s, lab::kGateFractional, readers::Answer::kNegative, "value.step8.fractional.expected",
               "hint.step8.fractional.affirmative", readers::Answer::kAffirmative, "hint.step8.fractional.unknown");
 }
 
 /// Verifies: SCHEDULER_SEES is "numbers" (not devices).
-Outcome scheduler_sees(const Snapshot& s) {
+Outcome scheduler_sees(const View& s) {
   return word(s, lab::kGateSchedulerSees, readers::Answer::kNumbers, "value.step8.scheduler-sees.expected",
               "hint.step8.scheduler-sees.devices", readers::Answer::kDevices, "hint.step8.scheduler-sees.unknown");
 }

@@ -74,39 +74,40 @@ std::string text_of(const Msg& m) {
 }
 
 /// One check's outcome as text, every field of it.
-std::string outcome_of(const Snapshot& s, const checks::CheckInfo& c) {
+std::string outcome_of(const checks::View& v, const checks::CheckInfo& c) {
   Outcome o;
   try {
-    o = c.run(s);
+    o = c.run(v);
   } catch (const std::exception& e) {
     return std::string("threw ") + e.what();
   }
-  std::string out = fmt::format("{}\n{}\n{}\n{}\n{}\n{}", static_cast<int>(o.status), text_of(o.expected),
-                                text_of(o.actual), text_of(o.hint), o.env_cause, text_of(o.env_need));
+  std::string out =
+      fmt::format("{}\n{}\n{}\n{}\n{}\n{}\n{}", static_cast<int>(o.status), text_of(o.expected), text_of(o.actual),
+                  text_of(o.hint), o.env_cause, text_of(o.env_need), static_cast<int>(o.fault));
   for (const auto& e : o.evidence) out += "\n" + text_of(e);
   return out;
 }
 
-/// Every check's outcome on `s`, in checks::all() order (one memo of parsed files for the round).
+/// Every check's outcome on `s`, in checks::all() order, over one view of it.
 std::vector<std::string> outcomes(const Snapshot& s) {
-  const checks::detail::RunMemo memo(s);
+  const checks::View view(s);
   std::vector<std::string> out;
-  for (const auto& c : checks::all()) out.push_back(outcome_of(s, c));
+  for (const auto& c : checks::all()) out.push_back(outcome_of(view, c));
   return out;
 }
 
-// The run's memo (files parsed once, pods and nodes indexed by name, titles) is only a cache: on
-// every capture each check's outcome with it is the outcome without it, field by field.
-TEST(Reads, TheRunMemoNeverChangesAnOutcome) {
+// A check is a pure function of the view: on every capture, each check run on a view of its own
+// gives the outcome it gives beside the others on a shared view, field by field.
+TEST(Reads, ACheckIsAFunctionOfTheViewAlone) {
   const auto captures = report_test::all_captures();
   ASSERT_GE(captures.size(), 66U);
   for (const auto& [v, sc] : captures) {
     const auto path = report_test::captures_dir() / v / sc / "bundle.json";
     const Snapshot snap = load_bundle(path.string());
-    const auto memoised = outcomes(snap);
+    const auto shared = outcomes(snap);
     const auto all = checks::all();
     for (std::size_t k = 0; k < all.size(); ++k)
-      EXPECT_EQ(outcome_of(snap, all[k]), memoised[k]) << v << "/" << sc << " " << all[k].id;
+      EXPECT_EQ(outcome_of(checks::View(snap), all[k]), shared[k]) << v << "/" << sc << " " << all[k].id;
   }
 }
 
