@@ -41,6 +41,8 @@ class Aggregate {
 
 /// The string at JSON pointer `ptr` of `j`, "" when absent or not a string.
 std::string str_at(const nlohmann::json& j, const char* ptr);
+/// The value at JSON pointer `ptr` of the object `j`, null when absent or `j` is not an object.
+const nlohmann::json* at(const nlohmann::json& j, const char* ptr);
 /// The items of a fetched list, empty when not read or not a list.
 const nlohmann::json& items(const Fetched<nlohmann::json>& list);
 /// "pod gpu-why/trainer", "node lab-node-0", "event gpu-why/trainer.18c..."

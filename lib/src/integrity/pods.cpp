@@ -28,9 +28,9 @@ std::map<std::string, const json*> pods_by_uid(const Snapshot& snap) {
 
 /// The pod condition of `type`, or null.
 const json* condition(const json& pod, std::string_view type) {
-  const json::json_pointer cs("/status/conditions");
-  if (!pod.contains(cs) || !pod.at(cs).is_array()) return nullptr;
-  for (const json& c : pod.at(cs)) {
+  const json* cs = at(pod, "/status/conditions");
+  if (cs == nullptr || !cs->is_array()) return nullptr;
+  for (const json& c : *cs) {
     if (c.is_object() && str_at(c, "/type") == type) return &c;
   }
   return nullptr;
@@ -113,19 +113,20 @@ void phase_status(const Snapshot& snap, Findings& out) {
     std::string field;
     if (node.empty()) {
       for (const char* f : {"startTime", "hostIP", "podIP", "containerStatuses"}) {
-        const json::json_pointer ptr(std::string("/status/") + f);
-        if (p.contains(ptr) && !p.at(ptr).is_null() && !(p.at(ptr).is_array() && p.at(ptr).empty())) {
+        const std::string ptr = std::string("/status/") + f;
+        const json* v = at(p, ptr.c_str());
+        if (v != nullptr && !v->is_null() && !(v->is_array() && v->empty())) {
           field = std::string("status.") + f;
           break;
         }
       }
     } else if (phase == "Running") {
       if (str_at(p, "/status/startTime").empty()) field = "status.startTime";
-      const json::json_pointer cs("/spec/containers");
-      const json::json_pointer st("/status/containerStatuses");
+      const json* cs = at(p, "/spec/containers");
+      const json* st = at(p, "/status/containerStatuses");
       const json none = json::array();
-      const json& statuses = p.contains(st) && p.at(st).is_array() ? p.at(st) : none;
-      for (const json& c : p.contains(cs) && p.at(cs).is_array() ? p.at(cs) : none) {
+      const json& statuses = st != nullptr && st->is_array() ? *st : none;
+      for (const json& c : cs != nullptr && cs->is_array() ? *cs : none) {
         if (!field.empty()) break;
         const std::string name = str_at(c, "/name");
         const auto has = [&name](const json& x) { return str_at(x, "/name") == name; };

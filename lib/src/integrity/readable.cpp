@@ -29,10 +29,7 @@ struct Unreadable {
   }
   /// The member at `ptr` of `j`, when present (null included: the apiserver omits what it has not
   /// set, but writes null for a few times, which `nullable` allows).
-  const json* at(const json& j, const char* ptr) {
-    const json::json_pointer p(ptr);
-    return j.is_object() && j.contains(p) ? &j.at(p) : nullptr;
-  }
+  const json* at(const json& j, const char* ptr) { return detail::at(j, ptr); }
   void time(const std::string& object, const json& j, const char* ptr, const std::string& field) {
     const json* v = at(j, ptr);
     if (v == nullptr || v->is_null()) return;
