@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/json/json_bounded.h"
 #include "gpuwhy/json/pointer.h"
 #include "gpuwhy/lab/lab.h"
 #include "integrity_detail.h"
@@ -141,6 +143,14 @@ std::string event_time(const json& e) {
     if (auto t = str_at(e, p); !t.empty()) return t;
   }
   return "";
+}
+
+json parse_embedded(std::string_view text) {
+  try {
+    return jsonb::parse(text);
+  } catch (const Error&) {  // deeper or bigger than any JSON read from outside may be
+    return json(json::value_t::discarded);
+  }
 }
 
 std::string scalar_text(const json& v) {

@@ -60,6 +60,10 @@ void for_each_time(const Snapshot& snap,
                    const std::function<void(const std::string&, const std::string&, const std::string&)>& fn);
 /// The time an event happened: eventTime (events.k8s.io), else firstTimestamp, else its creation.
 std::string event_time(const nlohmann::json& e);
+/// JSON text another writer put in a string (kubectl's last-applied-configuration), parsed as a
+/// bundle is (the fast reader, the same limits); a discarded value when it is not JSON or is
+/// beyond the limits.
+nlohmann::json parse_embedded(std::string_view text);
 /// A JSON scalar as text: a string as is, a number or bool as JSON prints it, "" for the rest.
 std::string scalar_text(const nlohmann::json& v);
 

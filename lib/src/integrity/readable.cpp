@@ -92,7 +92,7 @@ void object_fields(Unreadable& u, const std::string& object, const json& item) {
 void last_applied(Unreadable& u, const std::string& object, const json& pod) {
   const json* text = u.at(pod, "/metadata/annotations/kubectl.kubernetes.io~1last-applied-configuration");
   if (text == nullptr) return;
-  const json applied = text->is_string() ? json::parse(text->get_ref<const std::string&>(), nullptr, false) : json();
+  const json applied = text->is_string() ? parse_embedded(text->get_ref<const std::string&>()) : json();
   if (!applied.is_object() || !applied.contains("spec") || !applied["spec"].is_object()) {
     u.add(object, "metadata.annotations.kubectl.kubernetes.io/last-applied-configuration", *text);
   }
