@@ -28,12 +28,13 @@ constexpr long long kKnownMs = 2000;
 /// moves to every writer of a field, so the amount has not changed since. nullopt when no
 /// entry owns it (no managedFields kept, or cpu and memory as kwok writes them).
 std::optional<long long> allocatable_written(const json& node, const std::string& resource) {
-  const json::json_pointer mf("/metadata/managedFields");
-  if (!node.contains(mf) || !node.at(mf).is_array()) return std::nullopt;
-  const json::json_pointer owned = json::json_pointer("/fieldsV1/f:status/f:allocatable") / ("f:" + resource);
+  const json* mf = at(node, "/metadata/managedFields");
+  if (mf == nullptr || !mf->is_array()) return std::nullopt;
+  const std::string key = "f:" + resource;
   std::optional<long long> latest;
-  for (const json& e : node.at(mf)) {
-    if (!e.is_object() || !e.contains(owned)) continue;
+  for (const json& e : *mf) {
+    const json* alloc = at(e, "/fieldsV1/f:status/f:allocatable");
+    if (alloc == nullptr || !alloc->is_object() || !alloc->contains(key)) continue;
     const auto t = sys::parse_rfc3339(str_at(e, "/time"));
     if (!t) return std::nullopt;  // an owner without a time: the amount cannot be dated
     latest = std::max(latest.value_or(*t), *t);
@@ -87,11 +88,11 @@ std::vector<Bound> bound_to(const Snapshot& snap, const std::string& node, bool 
 // is gone counts from its creation, which is no later than its bind.
 void node_over_allocatable(const Snapshot& snap, Findings& out) {
   for (const json& node : items(snap.nodes)) {
-    const json::json_pointer alloc("/status/allocatable");
-    if (!node.contains(alloc) || !node.at(alloc).is_object()) continue;
+    const json* alloc = at(node, "/status/allocatable");
+    if (alloc == nullptr || !alloc->is_object()) continue;
     const std::string name = str_at(node, "/metadata/name");
     const std::vector<Bound> bound = bound_to(snap, name);
-    for (const auto& entry : node.at(alloc).items()) {
+    for (const auto& entry : alloc->items()) {
       const std::string& resource = entry.key();
       const auto written = allocatable_written(node, resource);
       const auto amount = k8s::quantity(resource, entry.value());
@@ -154,9 +155,11 @@ struct Room {
 /// room: what that pod held is not known.
 std::optional<Room> room_at(const Snapshot& snap, const json& node, const std::string& resource, long long request,
                             long long when) {
-  const json::json_pointer at = json::json_pointer("/status/allocatable") / resource;
-  if (!node.contains(at)) return std::nullopt;
-  const auto amount = k8s::quantity(resource, node.at(at));
+  const json* alloc = at(node, "/status/allocatable");
+  if (alloc == nullptr || !alloc->is_object()) return std::nullopt;
+  const auto it = alloc->find(resource);
+  if (it == alloc->end()) return std::nullopt;
+  const auto amount = k8s::quantity(resource, *it);
   const auto written = allocatable_written(node, resource);
   if (!amount || !written || *written + kSettleMs > when) return std::nullopt;
   const std::string name = str_at(node, "/metadata/name");

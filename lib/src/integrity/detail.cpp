@@ -8,6 +8,9 @@
 
 #include <fmt/format.h>
 
+#include "gpuwhy/base/error.h"
+#include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/json/pointer.h"
 #include "gpuwhy/lab/lab.h"
 #include "integrity_detail.h"
 
@@ -38,10 +41,11 @@ void Aggregate::flush(const std::string& id, Findings& out) {
 }
 
 std::string str_at(const json& j, const char* ptr) {
-  const json::json_pointer p(ptr);
-  if (!j.is_object() || !j.contains(p)) return "";
-  const json& v = j.at(p);
-  return v.is_string() ? v.get<std::string>() : "";
+  return j.is_object() ? jsonb::str_at(j, ptr) : "";
+}
+
+const json* at(const json& j, const char* ptr) {
+  return j.is_object() ? jsonb::at(j, ptr) : nullptr;
 }
 
 const json& items(const Fetched<json>& list) {
@@ -110,15 +114,15 @@ void times_at(const std::string& object, const json& j, const char* ptr, const T
 
 void metadata_times(const std::string& object, const json& item, const TimeFn& fn) {
   times_at(object, item, "/metadata/creationTimestamp", fn);
-  const json::json_pointer mf("/metadata/managedFields");
-  if (!item.is_object() || !item.contains(mf) || !item.at(mf).is_array()) return;
-  for (const json& e : item.at(mf)) times_at(object, e, "/time", fn);
+  const json* mf = at(item, "/metadata/managedFields");
+  if (mf == nullptr || !mf->is_array()) return;
+  for (const json& e : *mf) times_at(object, e, "/time", fn);
 }
 
 void condition_times(const std::string& object, const json& item, const TimeFn& fn) {
-  const json::json_pointer cs("/status/conditions");
-  if (!item.is_object() || !item.contains(cs) || !item.at(cs).is_array()) return;
-  for (const json& c : item.at(cs)) times_at(object, c, "/lastTransitionTime", fn);
+  const json* cs = at(item, "/status/conditions");
+  if (cs == nullptr || !cs->is_array()) return;
+  for (const json& c : *cs) times_at(object, c, "/lastTransitionTime", fn);
 }
 
 }  // namespace
@@ -139,6 +143,14 @@ std::string event_time(const json& e) {
     if (auto t = str_at(e, p); !t.empty()) return t;
   }
   return "";
+}
+
+json parse_embedded(std::string_view text) {
+  try {
+    return jsonb::parse(text);
+  } catch (const Error&) {  // deeper or bigger than any JSON read from outside may be
+    return json(json::value_t::discarded);
+  }
 }
 
 std::string scalar_text(const json& v) {

@@ -41,6 +41,8 @@ class Aggregate {
 
 /// The string at JSON pointer `ptr` of `j`, "" when absent or not a string.
 std::string str_at(const nlohmann::json& j, const char* ptr);
+/// The value at JSON pointer `ptr` of the object `j`, null when absent or `j` is not an object.
+const nlohmann::json* at(const nlohmann::json& j, const char* ptr);
 /// The items of a fetched list, empty when not read or not a list.
 const nlohmann::json& items(const Fetched<nlohmann::json>& list);
 /// "pod gpu-why/trainer", "node lab-node-0", "event gpu-why/trainer.18c..."
@@ -58,6 +60,10 @@ void for_each_time(const Snapshot& snap,
                    const std::function<void(const std::string&, const std::string&, const std::string&)>& fn);
 /// The time an event happened: eventTime (events.k8s.io), else firstTimestamp, else its creation.
 std::string event_time(const nlohmann::json& e);
+/// JSON text another writer put in a string (kubectl's last-applied-configuration), parsed as a
+/// bundle is (the fast reader, the same limits); a discarded value when it is not JSON or is
+/// beyond the limits.
+nlohmann::json parse_embedded(std::string_view text);
 /// A JSON scalar as text: a string as is, a number or bool as JSON prints it, "" for the rest.
 std::string scalar_text(const nlohmann::json& v);
 

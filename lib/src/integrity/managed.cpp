@@ -30,10 +30,8 @@ namespace {
 
 /// The managedFields entries of an object; null when it has none (an old bundle, a files-only run).
 const json* entries(const json& item) {
-  const json::json_pointer mf("/metadata/managedFields");
-  if (!item.is_object() || !item.contains(mf)) return nullptr;
-  const json& list = item.at(mf);
-  return list.is_array() && !list.empty() ? &list : nullptr;
+  const json* list = at(item, "/metadata/managedFields");
+  return list != nullptr && list->is_array() && !list->empty() ? list : nullptr;
 }
 
 /// Whether some entry's fieldsV1 holds the path `keys` ("f:spec", "f:taints").
@@ -56,9 +54,8 @@ bool owned(const json& list, const std::vector<std::string>& keys) {
 /// The members of the object at `ptr`, or an empty object.
 const json& members(const json& item, const char* ptr) {
   static const json kNone = json::object();
-  const json::json_pointer p(ptr);
-  if (!item.is_object() || !item.contains(p) || !item.at(p).is_object()) return kNone;
-  return item.at(p);
+  const json* v = at(item, ptr);
+  return v != nullptr && v->is_object() ? *v : kNone;
 }
 
 /// Adds an unowned field of `object` to `agg`; `field` as kubectl's jsonpath names it.
@@ -77,8 +74,7 @@ void node_fields(const json& node, const json& list, Unowned& u) {
   for (const auto& [key, value] : members(node, "/metadata/labels").items()) {
     u.need(list, object, "metadata.labels." + key, {"f:metadata", "f:labels", "f:" + key});
   }
-  const json::json_pointer taints("/spec/taints");
-  if (node.contains(taints) && node.at(taints).is_array() && !node.at(taints).empty()) {
+  if (const json* taints = at(node, "/spec/taints"); taints != nullptr && taints->is_array() && !taints->empty()) {
     u.need(list, object, "spec.taints", {"f:spec", "f:taints"});
   }
   for (const char* map : {"capacity", "allocatable"}) {
@@ -99,17 +95,16 @@ void pod_fields(const json& pod, const json& list, Unowned& u) {
   if (!members(pod, "/spec/nodeSelector").empty()) {
     u.need(list, object, "spec.nodeSelector", {"f:spec", "f:nodeSelector"});
   }
-  const json::json_pointer tols("/spec/tolerations");
-  if (pod.contains(tols) && pod.at(tols).is_array()) {
-    for (const json& t : pod.at(tols)) {
+  if (const json* tols = at(pod, "/spec/tolerations"); tols != nullptr && tols->is_array()) {
+    for (const json& t : *tols) {
       if (k8s::is_admission_added(t, pod)) continue;
       u.need(list, object, "spec.tolerations", {"f:spec", "f:tolerations"});
       break;
     }
   }
-  const json::json_pointer cs("/spec/containers");
-  if (!pod.contains(cs) || !pod.at(cs).is_array()) return;
-  for (const json& c : pod.at(cs)) {
+  const json* cs = at(pod, "/spec/containers");
+  if (cs == nullptr || !cs->is_array()) return;
+  for (const json& c : *cs) {
     const std::string name = str_at(c, "/name");
     const std::string key = "k:" + json{{"name", name}}.dump();
     for (const char* sec : {"limits", "requests"}) {

@@ -28,9 +28,9 @@ std::map<std::string, const json*> pods_by_uid(const Snapshot& snap) {
 
 /// The pod condition of `type`, or null.
 const json* condition(const json& pod, std::string_view type) {
-  const json::json_pointer cs("/status/conditions");
-  if (!pod.contains(cs) || !pod.at(cs).is_array()) return nullptr;
-  for (const json& c : pod.at(cs)) {
+  const json* cs = at(pod, "/status/conditions");
+  if (cs == nullptr || !cs->is_array()) return nullptr;
+  for (const json& c : *cs) {
     if (c.is_object() && str_at(c, "/type") == type) return &c;
   }
   return nullptr;
@@ -113,19 +113,20 @@ void phase_status(const Snapshot& snap, Findings& out) {
     std::string field;
     if (node.empty()) {
       for (const char* f : {"startTime", "hostIP", "podIP", "containerStatuses"}) {
-        const json::json_pointer ptr(std::string("/status/") + f);
-        if (p.contains(ptr) && !p.at(ptr).is_null() && !(p.at(ptr).is_array() && p.at(ptr).empty())) {
+        const std::string ptr = std::string("/status/") + f;
+        const json* v = at(p, ptr.c_str());
+        if (v != nullptr && !v->is_null() && !(v->is_array() && v->empty())) {
           field = std::string("status.") + f;
           break;
         }
       }
     } else if (phase == "Running") {
       if (str_at(p, "/status/startTime").empty()) field = "status.startTime";
-      const json::json_pointer cs("/spec/containers");
-      const json::json_pointer st("/status/containerStatuses");
+      const json* cs = at(p, "/spec/containers");
+      const json* st = at(p, "/status/containerStatuses");
       const json none = json::array();
-      const json& statuses = p.contains(st) && p.at(st).is_array() ? p.at(st) : none;
-      for (const json& c : p.contains(cs) && p.at(cs).is_array() ? p.at(cs) : none) {
+      const json& statuses = st != nullptr && st->is_array() ? *st : none;
+      for (const json& c : cs != nullptr && cs->is_array() ? *cs : none) {
         if (!field.empty()) break;
         const std::string name = str_at(c, "/name");
         const auto has = [&name](const json& x) { return str_at(x, "/name") == name; };
@@ -202,8 +203,19 @@ struct Diff {
   std::string field, applied, live;
 };
 
+/// The member `key` of `obj`, or `fallback` when `obj` is no object or has none: json::value()
+/// without the copy.
+const json& member_or(const json& obj, std::string_view key, const json& fallback) {
+  if (!obj.is_object()) return fallback;
+  const auto it = obj.find(key);
+  return it != obj.end() ? *it : fallback;
+}
+
+const json kNoObject = json::object();
+const json kNoArray = json::array();
+
 std::optional<Diff> spec_diff(const json& applied, const json& pod) {
-  const json spec = pod.value("spec", json::object());
+  const json& spec = member_or(pod, "spec", kNoObject);
   if (applied.contains("nodeName") && scalar_text(applied["nodeName"]) != str_at(spec, "/nodeName")) {
     return Diff{"spec.nodeName", scalar_text(applied["nodeName"]), str_at(spec, "/nodeName")};
   }
@@ -211,21 +223,19 @@ std::optional<Diff> spec_diff(const json& applied, const json& pod) {
     std::map<std::string, std::string> a;
     std::map<std::string, std::string> l;
     for (const auto& [k, v] : applied["nodeSelector"].items()) a[k] = scalar_text(v);
-    const json live = spec.value("nodeSelector", json::object());
+    const json& live = member_or(spec, "nodeSelector", kNoObject);
     if (live.is_object()) {
       for (const auto& [k, v] : live.items()) l[k] = scalar_text(v);
     }
-    if (a != l)
-      return Diff{"spec.nodeSelector", applied["nodeSelector"].dump(),
-                  spec.value("nodeSelector", json::object()).dump()};
+    if (a != l) return Diff{"spec.nodeSelector", applied["nodeSelector"].dump(), live.dump()};
   }
   if (applied.contains("tolerations") && applied["tolerations"].is_array()) {
     std::vector<std::string> live;
-    for (const json& t : spec.value("tolerations", json::array())) live.push_back(toleration_key(t));
+    const json& tolerations = member_or(spec, "tolerations", kNoArray);
+    for (const json& t : tolerations) live.push_back(toleration_key(t));
     for (const json& t : applied["tolerations"]) {
       if (std::find(live.begin(), live.end(), toleration_key(t)) != live.end()) continue;
-      return Diff{"spec.tolerations", tolerations_text(applied["tolerations"]),
-                  tolerations_text(spec.value("tolerations", json::array()))};
+      return Diff{"spec.tolerations", tolerations_text(applied["tolerations"]), tolerations_text(tolerations)};
     }
   }
   return std::nullopt;
@@ -235,14 +245,14 @@ std::optional<Diff> spec_diff(const json& applied, const json& pod) {
 // are those it was created with.
 std::optional<Diff> gpu_diff(const json& applied, const json& pod) {
   const std::string gpu(lab::kResource);
-  for (const json& ac : applied.value("containers", json::array())) {
+  for (const json& ac : member_or(applied, "containers", kNoArray)) {
     const std::string name = str_at(ac, "/name");
-    for (const json& pc : pod.value("spec", json::object()).value("containers", json::array())) {
+    for (const json& pc : member_or(member_or(pod, "spec", kNoObject), "containers", kNoArray)) {
       if (str_at(pc, "/name") != name) continue;
       for (const char* kind : {"limits", "requests"}) {
-        const json a = ac.value("resources", json::object()).value(kind, json::object());
+        const json& a = member_or(member_or(ac, "resources", kNoObject), kind, kNoObject);
         if (!a.is_object() || !a.contains(gpu)) continue;
-        const json l = pc.value("resources", json::object()).value(kind, json::object());
+        const json& l = member_or(member_or(pc, "resources", kNoObject), kind, kNoObject);
         const std::string av = scalar_text(a[gpu]);
         const std::string lv = l.is_object() && l.contains(gpu) ? scalar_text(l[gpu]) : "";
         if (!lv.empty() && k8s::milli_value(av) == k8s::milli_value(lv)) continue;
@@ -266,7 +276,7 @@ void last_applied_mismatch(const Snapshot& snap, Findings& out) {
   for (const json& p : items(snap.pods)) {
     const std::string text = str_at(p, "/metadata/annotations/kubectl.kubernetes.io~1last-applied-configuration");
     if (text.empty()) continue;
-    const json applied = json::parse(text, nullptr, false);
+    const json applied = parse_embedded(text);
     if (!applied.is_object() || !applied.contains("spec") || !applied["spec"].is_object()) continue;
     std::optional<Diff> d = spec_diff(applied["spec"], p);
     if (!d) d = gpu_diff(applied["spec"], p);

@@ -29,10 +29,7 @@ struct Unreadable {
   }
   /// The member at `ptr` of `j`, when present (null included: the apiserver omits what it has not
   /// set, but writes null for a few times, which `nullable` allows).
-  const json* at(const json& j, const char* ptr) {
-    const json::json_pointer p(ptr);
-    return j.is_object() && j.contains(p) ? &j.at(p) : nullptr;
-  }
+  const json* at(const json& j, const char* ptr) { return detail::at(j, ptr); }
   void time(const std::string& object, const json& j, const char* ptr, const std::string& field) {
     const json* v = at(j, ptr);
     if (v == nullptr || v->is_null()) return;
@@ -95,7 +92,7 @@ void object_fields(Unreadable& u, const std::string& object, const json& item) {
 void last_applied(Unreadable& u, const std::string& object, const json& pod) {
   const json* text = u.at(pod, "/metadata/annotations/kubectl.kubernetes.io~1last-applied-configuration");
   if (text == nullptr) return;
-  const json applied = text->is_string() ? json::parse(text->get_ref<const std::string&>(), nullptr, false) : json();
+  const json applied = text->is_string() ? parse_embedded(text->get_ref<const std::string&>()) : json();
   if (!applied.is_object() || !applied.contains("spec") || !applied["spec"].is_object()) {
     u.add(object, "metadata.annotations.kubectl.kubernetes.io/last-applied-configuration", *text);
   }
