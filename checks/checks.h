@@ -21,11 +21,11 @@ struct CheckInfo {
   int step;
   int points;
   Outcome (*run)(const View&);
-  /// The parts of the snapshot it reads (Input bits); tests/unit/reads_test.cpp proves on every
+  /// The parts of the snapshot it reads (Input bits); tests/checks/reads_test.cpp proves on every
   /// capture that the parts left out never change its outcome.
   unsigned reads = kInAll;
   /// The checks whose failure may explain this one's: the only ids checks/causes.cpp may write
-  /// into its outcome's caused_by. tests/unit/causes_test.cpp proves on every capture that each
+  /// into its outcome's caused_by. tests/checks/causes_test.cpp proves on every capture that each
   /// caused_by produced is declared here, failed itself, and that no chain of causes loops.
   std::array<std::string_view, 10> may_be_caused_by{};
 };

@@ -15,7 +15,7 @@ verdict is awaited (PodScheduled). `gpuwhy why POD --format json` is run and mus
 
 A scenario whose nodes changed while it ran (resourceVersion) is run again. --record DIR keeps the
 inputs gpuwhy read and the scheduler's verdict of every scenario for the unit tests
-(tests/unit/why_test.cpp). Only the standard library: the apiserver is spoken to directly with the
+(tests/why/why_test.cpp). Only the standard library: the apiserver is spoken to directly with the
 kubeconfig's client certificate (one kept-alive connection).
 
 Exit 0 when every scenario agrees; 1 with the seed and scenario of every disagreement.

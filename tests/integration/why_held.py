@@ -23,7 +23,7 @@ said), one of them with only scoring constraints; a schedulerName no scheduler s
 "unserved-scheduler"); and a Running pod whose node is deleted (exit 1, not "stays Pending").
 
 --record DIR keeps each scenario's inputs and the scheduler's verdict (held-<name>.json) for
-tests/unit/why_test.cpp. Exit 0 when every scenario holds; 1 with each problem.
+tests/why/why_test.cpp. Exit 0 when every scenario holds; 1 with each problem.
 """
 import argparse
 import collections

@@ -1,4 +1,3 @@
-// ctest label: corpus (a sweep over every recorded capture; tests/CMakeLists.txt)
 // What each check declares it reads (CheckInfo::reads) is all it reads. `check --wait` follows
 // only the declared parts of the cluster and grades again only when one of them changed, so a
 // part left out by mistake would make it miss the change that passes a check.

@@ -1,4 +1,3 @@
-// ctest label: corpus
 // The catalog fills in no name by itself: a text that forgets its {node} shows "{node}", never the
 // lab's node on some other cluster. The checks and the renderers of the lab's own texts (titles,
 // step headings, explanations) pass the lab's names; this holds them to it over every capture,

@@ -1,4 +1,3 @@
-// ctest label: corpus
 // Every word a student reads in Korean or Japanese is in that language: no English
 // word of three or more letters outside an allow-list of identifiers, over every catalog text
 // and over every recorded capture graded in ko and ja (and the same capture unreachable, for the

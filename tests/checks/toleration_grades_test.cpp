@@ -1,4 +1,3 @@
-// ctest label: corpus
 // Every toleration Kubernetes was asked about (fixtures/k8s/toleration/tolerates.jsonl, what
 // k8s.io/api's Toleration.ToleratesTaint said, recorded by fixtures/k8s/record) graded through the
 // checks, on the solution captured from each recorded control plane: the grade of a manifest that

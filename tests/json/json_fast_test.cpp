@@ -1,4 +1,3 @@
-// ctest label: corpus (a sweep over every recorded capture; tests/CMakeLists.txt)
 // jsonb::parse reads most documents with its own fast reader and falls back to nlohmann's parser
 // for anything else: whatever the path, what it accepts, refuses and builds must be exactly
 // nlohmann's (same values, same number types: signed, unsigned, float).

@@ -1,4 +1,3 @@
-// ctest label: corpus (a sweep over every recorded capture; tests/CMakeLists.txt)
 // Metamorphic tests over every real capture of every recorded Kubernetes version
 // (fixtures/captures/<version>/<scenario>/bundle.json): the ways students really save their
 // files (a prompt or a comment above the output, CRLF, a BOM, trailing spaces, other header

@@ -1,4 +1,3 @@
-// ctest label: corpus (a sweep over every recorded capture; tests/CMakeLists.txt)
 // The forms corpus: for every recorded scenario, fixtures/captures/<version>/<scenario>/forms/
 // holds what kubectl really printed on that cluster for each out/ file, in every output form a
 // student may save (custom-columns in any header case, -o yaml/json, jsonpath with any

@@ -1,4 +1,3 @@
-// ctest label: corpus (a sweep over every recorded capture; tests/CMakeLists.txt)
 // The block fast path (lib/src/yaml/yaml_block.cpp) against yaml-cpp's path: wherever the fast path
 // answers, its documents are byte for byte the ones yaml-cpp's path gives, and yaml-cpp's path
 // accepts the text. Checked on every manifest in the recorded captures, on hand-made edge cases,

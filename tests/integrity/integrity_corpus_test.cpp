@@ -1,4 +1,3 @@
-// ctest label: corpus
 // The integrity rules on every real capture (no finding at all) and on the forgery suite
 // (tests/forgery/forgeries.json, made by scripts/forge from the captures): every expected
 // finding is reported.

@@ -1,4 +1,3 @@
-// ctest label: corpus (a sweep over every recorded capture; tests/CMakeLists.txt)
 // The terminal table fits the terminal: on every capture, in every language, at 60, 80, 100 and
 // 132 columns, by default and with -v, no line is wider than the width, except a line whose only
 // overflow is one token that has no place to break (a path, a long name) set after its label.

@@ -1,5 +1,5 @@
 #pragma once
-// Shared by tests/unit/report_*_test.cpp: golden files, external validators (python3-jsonschema,
+// Shared by tests/render/report_*_test.cpp: golden files, external validators (python3-jsonschema,
 // xmllint), synthetic runs for renderer unit tests, and grading of the recorded captures.
 
 #include <gtest/gtest.h>

@@ -1,4 +1,3 @@
-// ctest label: corpus (a sweep over every recorded capture; tests/CMakeLists.txt)
 // A hint never contradicts the evidence it shows. Over every real capture (the out/ files as the
 // scenario saved them) and every recorded form of the forms corpus, plain and filtered (grep,
 // awk, head, grep -A: fixtures/cluster/record-forms), a hint that says a node, a message or a

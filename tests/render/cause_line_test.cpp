@@ -1,4 +1,3 @@
-// ctest label: corpus
 // A consequence names the fault it follows from, never its root's title: the title states the
 // goal ("lab-node-0 is tainted ...:NoSchedule") and, as a cause, reads as the opposite of what is
 // wrong. On every capture of every recorded version, in every language and in every format that

@@ -1,4 +1,3 @@
-// ctest label: corpus (a sweep over every recorded capture; tests/CMakeLists.txt)
 // JUnit XML: validated with xmllint against schema/junit.xsd, counts, escaping.
 #include <regex>
 

@@ -1,0 +1,8 @@
+# The tests of checks/, each file under the label it is run with (tests/CMakeLists.txt defines gpuwhy_tests).
+gpuwhy_tests(unit
+  causes_test.cpp
+  checks_test.cpp)
+gpuwhy_tests(corpus
+  metamorphic_test.cpp
+  reads_test.cpp
+  toleration_grades_test.cpp)

@@ -1,0 +1,20 @@
+# The tests of cmd/, each file under the label it is run with (tests/CMakeLists.txt defines gpuwhy_tests).
+gpuwhy_tests(unit
+  files_write_test.cpp
+  smoke_test.cpp)
+gpuwhy_tests(process
+  batch_class_test.cpp
+  batch_entries_test.cpp
+  batch_jobs_test.cpp
+  check_pipeline_test.cpp
+  cli_test.cpp
+  cli_words_test.cpp
+  completion_test.cpp
+  fault_matrix_test.cpp
+  host_safety_test.cpp
+  i18n_cli_test.cpp
+  input_errors_test.cpp
+  integrity_cli_test.cpp
+  output_inputs_test.cpp
+  scale_test.cpp
+  why_cli_test.cpp)

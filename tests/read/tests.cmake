@@ -1,0 +1,8 @@
+# The tests of read/, each file under the label it is run with (tests/CMakeLists.txt defines gpuwhy_tests).
+gpuwhy_tests(unit
+  mentions_test.cpp
+  readers_test.cpp)
+gpuwhy_tests(corpus
+  forms_test.cpp)
+gpuwhy_tests(process
+  file_matrix_test.cpp)

@@ -1,0 +1,19 @@
+# The tests of render/, each file under the label it is run with (tests/CMakeLists.txt defines gpuwhy_tests).
+gpuwhy_tests(unit
+  batch_stream_test.cpp
+  class_help_test.cpp
+  class_inputs_test.cpp
+  class_reteach_test.cpp
+  report_formats_test.cpp
+  report_golden_test.cpp
+  report_json_test.cpp
+  table_test.cpp)
+gpuwhy_tests(corpus
+  cause_line_test.cpp
+  evidence_test.cpp
+  report_junit_test.cpp
+  table_width_test.cpp)
+gpuwhy_tests(process
+  explain_look_test.cpp
+  redaction_test.cpp
+  report_html_test.cpp)
