@@ -1,6 +1,6 @@
 // Offline grading throughput, two figures:
 //  - in process: how many bundles per second one core grades, end to end (bounded JSON parse +
-//    from_bundle + checks::run + native JSON report), as `gpuwhy check --snapshot` does for a
+//    from_bundle + checks::grade + native JSON report), as `gpuwhy check --snapshot` does for a
 //    class folder; pinned to one CPU, wall time and this thread's CPU time (the second is the
 //    figure on a machine shared with other work);
 //  - the real CLI: `gpuwhy check --snapshot FOLDER --format json -o FILE --jobs N` over a folder
@@ -37,6 +37,7 @@
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 #include "gpuwhy/render/render.h"
+#include "grade.h"
 
 namespace fs = std::filesystem;
 
@@ -100,13 +101,9 @@ std::size_t grade_one(const Input& in, Phases* ph = nullptr) {
   lap(&Phases::parse);
   auto snap = std::make_unique<const gpuwhy::Snapshot>(gpuwhy::from_bundle(std::move(j), in.path));
   lap(&Phases::snapshot);
-  gpuwhy::RunMeta meta;
-  meta.gpuwhy_version = GPUWHY_VERSION;
-  meta.lab_id = "gpu-why";
-  meta.generated_at = "2026-01-01T00:00:00Z";
-  meta.server_version = snap->server_version();
-  meta.source = snap->source;
-  auto run = std::make_unique<const gpuwhy::RunResult>(gpuwhy::checks::run(*snap, {}, meta));
+  // Graded as `gpuwhy check` grades: the checks, their causes and integrity (checks::grade).
+  gpuwhy::RunMeta meta = gpuwhy::checks::meta_for(*snap, gpuwhy::i18n::Lang::kEn, "2026-01-01T00:00:00Z");
+  auto run = std::make_unique<const gpuwhy::RunResult>(gpuwhy::checks::grade(*snap, {}, meta));
   lap(&Phases::checks);
   auto report = std::make_unique<const std::string>(gpuwhy::render::json(*run, {}));
   const std::size_t n = report->size();

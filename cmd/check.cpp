@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <exception>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -23,21 +22,21 @@
 
 #include <fmt/format.h>
 
+#include "batch.h"
 #include "checks.h"
 #include "common.h"
 #include "completion.h"
 #include "gpuwhy/base/base64.h"
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/files.h"
-#include "gpuwhy/base/ordered_pool.h"
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/collect/watch.h"
 #include "gpuwhy/i18n/i18n.h"
-#include "gpuwhy/integrity/integrity.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/render/render.h"
+#include "grade.h"
 #include "pages.h"
 #include "roster.h"
 
@@ -71,19 +70,6 @@ struct CheckOptions {
   std::string pages;            ///< --pages DIR: each student's own page goes there
   std::set<std::string> given;  ///< the flags named on the command line
 };
-
-RunMeta meta_for(const Snapshot& snap, i18n::Lang lang, std::string generated_at = sys::now_rfc3339()) {
-  RunMeta m;
-  m.gpuwhy_version = GPUWHY_VERSION;
-  m.lab_id = std::string(lab::kLabId);
-  m.generated_at = std::move(generated_at);
-  m.taken_at = snap.taken_at;
-  m.server_version = snap.server_version();
-  m.source = snap.source;
-  m.lang = i18n::to_string(lang);
-  m.warnings = snap.warnings;
-  return m;
-}
 
 // POSIX precedence: the first of LC_ALL, LC_CTYPE, LANG that is set decides the character set.
 bool utf8_locale(const std::map<std::string, std::string>& env) {
@@ -330,29 +316,20 @@ struct Graded {
   bool input_error = false;  ///< the input could not be read: one line said it, no table follows
 };
 
-// The checks' run of a snapshot, with what its own consistency says (integrity::check) and whether
-// it is a bundle published with gpuwhy (integrity::published): never a change to the score.
-RunResult graded_run(const Snapshot& snap, const Plan& p, RunMeta meta) {
-  RunResult run = checks::run(snap, p.sel, std::move(meta));
-  run.integrity.checked = true;
-  run.integrity.findings = integrity::check(snap);
-  for (Finding& f : integrity::published(snap)) run.integrity.findings.push_back(std::move(f));
-  return run;
-}
-
 // With --require-integrity a suspect run is refused as an environment error (exit 3): each of
 // its integrity lines is said on stderr, naming the bundle. The report keeps its score.
-int integrity_exit(const RunResult& run, const Plan& p, int rc) {
-  if (!p.require_integrity || !run.integrity.suspect()) return rc;
-  for (const auto& line : render::integrity_lines(run, p.lang))
-    print_error(i18n::render(msg("cli.error.integrity", {{"source", run.meta.source}, {"line", line}}), p.lang));
-  return std::max(rc, kExitIncomplete);
+int integrity_exit(const RunResult& run, const Plan& p) {
+  if (p.require_integrity && run.integrity.suspect()) {
+    for (const auto& line : render::integrity_lines(run, p.lang))
+      print_error(i18n::render(msg("cli.error.integrity", {{"source", run.meta.source}, {"line", line}}), p.lang));
+  }
+  return checks::exit_code(run, p.require_integrity);
 }
 
 Graded grade_one(const Snapshot& snap, const Plan& p) {
   Graded g;
-  g.run = graded_run(snap, p, meta_for(snap, p.lang));
-  g.exit_code = integrity_exit(*g.run, p, g.run->exit_code());
+  g.run = checks::grade(snap, p.sel, checks::meta_for(snap, p.lang, sys::now_rfc3339()));
+  g.exit_code = integrity_exit(*g.run, p);
   return g;
 }
 
@@ -362,48 +339,22 @@ Graded grade_one(const Snapshot& snap, const Plan& p) {
 Graded input_error(const Error& e, const std::string& path, const Plan& p, std::string source,
                    const std::string& cause) {
   print_error(error_text(e));
-  struct stat st {};
-  const bool missing = ::lstat(path.c_str(), &st) != 0 && (errno == ENOENT || errno == ENOTDIR);
   Snapshot snap;
   snap.source = std::move(source);
-  Graded g;
-  g.run = checks::not_graded(p.sel, meta_for(snap, p.lang), error_text(e), cause);
-  g.exit_code = missing ? kExitUsage : kExitIncomplete;
-  g.input_error = true;
-  return g;
+  return {checks::not_graded(p.sel, checks::meta_for(snap, p.lang, sys::now_rfc3339()), error_text(e), cause),
+          checks::input_exit(path), true};
 }
 
-// A bundle that cannot be read is an input error (input_error): a mistyped path must not turn
-// into advice to create files; a report file asked for still gets a valid, incomplete report.
+// A bundle that cannot be read is an input error (input_error): a report file asked for still
+// gets a valid, incomplete report.
 Graded grade_bundle(const std::string& path, const Plan& p) {
-  Snapshot snap;
-  try {
-    snap = load_bundle(path);
-  } catch (const Error& e) {
-    return input_error(e, path, p, "bundle " + path, "input");
+  checks::BundleGrade b = checks::grade_bundle(path, p.sel, p.lang, message_lang(), sys::now_rfc3339());
+  if (b.error) {
+    print_error(error_text(*b.error));
+    return {std::move(b.run), b.input_exit, true};
   }
-  return grade_one(snap, p);
-}
-
-render::BatchRow batch_row(const BundleEntry& entry, const Plan& p, const std::string& generated_at) {
-  render::BatchRow row;
-  row.origin = entry.path;
-  row.user = submission_name(entry.path);
-  if (!entry.error.empty()) {
-    row.error = entry.error;
-    return row;
-  }
-  try {
-    Snapshot snap = load_bundle(entry.path, entry.beneath);
-    row.run = graded_run(snap, p, meta_for(snap, p.lang, generated_at));
-    // The file a bundle was handed in as names its row; a `student` saying otherwise is a finding.
-    for (Finding& f : integrity::student_mismatch(snap, row.user)) row.run->integrity.findings.push_back(std::move(f));
-  } catch (const Error& e) {
-    row.error = error_text(e);         // the line a single run prints for the same bundle
-  } catch (const std::exception& e) {  // a bad bundle never stops the batch
-    row.error = fmt::format("bundle {}: {}", entry.path, e.what());
-  }
-  return row;
+  const int rc = integrity_exit(b.run, p);
+  return {std::move(b.run), rc, false};
 }
 
 // What the selected checks read (Input bits): all that --wait follows.
@@ -651,80 +602,18 @@ int emit_run(const Plan& p, const Graded& g) {
   });
 }
 
-// ---- A batch's kin: who shares a cluster or a bundle (integrity::match).
-
-/// The batch's groups of one cluster and of one bundle (integrity::match), and each entry's name.
-struct Kin {
-  integrity::Match match;
-  std::vector<std::string> users;
-  /// The others of a group by name (the first Integrity::kMaxNamed) and their number.
-  void name(const std::vector<std::size_t>& others, std::vector<std::string>& named, std::size_t& count) const {
-    count = others.size();
-    for (std::size_t k = 0; k < others.size() && k < Integrity::kMaxNamed; ++k) named.push_back(users[others[k]]);
-  }
-};
-
-/// An entry's submission name (its file's) and what identifies its cluster; an entry that cannot be
-/// read identifies none and matches nothing.
-std::pair<std::string, integrity::ClusterId> identify(const BundleEntry& entry) {
-  std::pair<std::string, integrity::ClusterId> out{submission_name(entry.path), {}};
-  if (!entry.error.empty()) return out;
-  try {
-    const std::string text = files::read_file_bounded(entry.path, kMaxBundleBytes, entry.beneath);
-    const Snapshot snap = parse_bundle(text, entry.path);
-    out.second = integrity::cluster_id(snap, text);
-  } catch (const std::exception&) {  // grading says why, in the row
-  }
-  return out;
-}
-
-// Every entry is read once before the batch is graded, so that each row, written as it comes in
-// every format (CSV and JSON a row at a time), can name the others of its cluster.
-Kin batch_kin(const std::vector<BundleEntry>& entries, unsigned jobs) {
-  std::vector<std::string> users;
-  std::vector<integrity::ClusterId> ids;
-  users.reserve(entries.size());
-  ids.reserve(entries.size());
-  pool::ordered_map(
-      entries.size(), jobs, 4 * std::max<std::size_t>(1, jobs), [&](std::size_t i) { return identify(entries[i]); },
-      [&](std::pair<std::string, integrity::ClusterId>&& x) {
-        users.push_back(std::move(x.first));
-        x.second.node_uids.shrink_to_fit();
-        x.second.traces.shrink_to_fit();
-        ids.push_back(std::move(x.second));
-      });
-  Kin kin;
-  kin.match = integrity::match(ids);
-  kin.users = std::move(users);
-  return kin;
-}
-
-/// A graded row, and its student's own page (--pages) while it waits for its turn: "" = none.
-struct GradedRow {
-  render::BatchRow row;
-  std::string page;
-};
-
-// The row of `entry`, with the student's own page (the run in full, as `check --snapshot FILE
-// --format html --user ID` shows it) when the batch writes pages and the bundle was graded.
-GradedRow graded_row(const BundleEntry& entry, const Plan& p, const std::string& generated_at, const Kin& kin,
-                     std::size_t i) {
-  GradedRow g{batch_row(entry, p, generated_at), ""};
-  if (g.row.run) {
-    Integrity& in = g.row.run->integrity;
-    kin.name(kin.match.same_cluster(i), in.same_cluster_as, in.same_cluster_count);
-    kin.name(kin.match.same_bundle(i), in.same_bundle_as, in.same_bundle_count);
-  }
-  if (p.pages.empty() || !g.row.run) return g;
+// The student's own page of a graded row (--pages): the run in full, as `check --snapshot FILE
+// --format html --user ID` shows it; "" when the batch writes no pages or the bundle was not graded.
+std::string student_page(const render::BatchRow& row, const Plan& p) {
+  if (p.pages.empty() || !row.run) return "";
   render::Options opts = for_file(p.ropts);
-  opts.user = g.row.user;
-  if (const auto it = p.ropts.names.find(g.row.user); it != p.ropts.names.end()) opts.user_name = it->second;
+  opts.user = row.user;
+  if (const auto it = p.ropts.names.find(row.user); it != p.ropts.names.end()) opts.user_name = it->second;
   opts.concepts.clear();  // a class's, not a student's
   opts.roster.reset();
   opts.names.clear();
   opts.due.clear();
-  g.page = render::render(render::Format::kHtml, *g.row.run, opts);
-  return g;
+  return render::render(render::Format::kHtml, *row.run, opts);
 }
 
 // The folder the class report is in: the links to the students' pages start there.
@@ -744,39 +633,33 @@ void refuse_output_over_batch(const CheckOptions& o, const std::vector<BundleEnt
   refuse_output_over_inputs(o.output, in, p.lang);
 }
 
-// A batch: every row goes, as it is graded and in order, to each report being written and is then
+// A batch (checks::Batch reads each bundle once): every row goes, in order, to each report being written and is then
 // let go. json and csv are written a row at a time; table, html and markdown keep only a summary
 // of each row (render::BatchWriter). With --pages, each graded student's page is written first and
 // the row links to it; a page that could not be written makes the batch incomplete, as a report
 // file that could not be written does.
 int run_batch(const CheckOptions& o, const Plan& p) {
-  const std::vector<BundleEntry> entries = find_bundles(o.snapshots);
+  std::vector<BundleEntry> entries = find_bundles(o.snapshots);
   refuse_output_over_batch(o, entries, p);
   std::optional<PageWriter> pages;
   if (!p.pages.empty()) pages.emplace(p.pages, report_folder(p), p.lang);
   use_batch_allocator();
-  const Kin kin = batch_kin(entries, p.jobs);
   Emitting how;
   how.generated_at = sys::now_rfc3339();
   how.stream = true;
+  checks::Batch batch(std::move(entries), {p.sel, p.lang, message_lang(), how.generated_at, p.jobs, {}});
   return emit(p, how, [&](const std::vector<Target>& targets) {
     std::vector<render::BatchWriter> writers;
     for (const Target& t : targets) writers.emplace_back(t.format, t.opts, t.sink);
     int rc = kExitPass;
-    // Rows are pure functions of their entry and of the batch's one time (checks and renderers
-    // share nothing mutable; the catalogs are constant), so the rows written are the same for
-    // every --jobs. At most a few rows a worker are graded ahead of the one written, so a batch
-    // holds a few rows at a time, not all of them. Pages are written here, in the rows' order, so
-    // two submissions of one id get their names ("~2") the same way whatever --jobs is.
-    pool::ordered_map(
-        entries.size(), p.jobs, 4 * std::max<std::size_t>(1, p.jobs),
-        [&](std::size_t i) { return graded_row(entries[i], p, how.generated_at, kin, i); },
-        [&](GradedRow&& g) {
-          if (pages && !g.page.empty()) g.row.page = pages->write(g.row.user, g.page);
-          g.page = std::string();
-          rc = std::max(rc, g.row.run ? integrity_exit(*g.row.run, p, g.row.run->exit_code()) : kExitIncomplete);
-          for (auto& w : writers) w.add(g.row);
-        });
+    // Pages are written here, in the rows' order, so two submissions of one id get their names
+    // ("~2") the same way whatever --jobs is.
+    batch.run([&p](const render::BatchRow& row) { return student_page(row, p); },
+              [&](render::BatchRow&& row, std::string&& page) {
+                if (pages && !page.empty()) row.page = pages->write(row.user, page);
+                rc = std::max(rc, row.run ? integrity_exit(*row.run, p) : kExitIncomplete);
+                for (auto& w : writers) w.add(row);
+              });
     for (auto& w : writers) w.finish();
     if (pages && (!pages->finish() || pages->failed())) rc = std::max(rc, kExitIncomplete);
     return rc;

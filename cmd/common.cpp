@@ -18,6 +18,7 @@
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/lab/lab.h"
+#include "grade.h"
 #include "pages.h"
 
 namespace gpuwhy::cli {
@@ -307,7 +308,11 @@ void print_error(const std::string& line) {
 }
 
 std::string error_text(const Error& e) {
-  return words_of(e.id(), e.args(), e.what());
+  return checks::error_text(e, stderr_lang);
+}
+
+i18n::Lang message_lang() {
+  return stderr_lang;
 }
 
 void print_warning(const std::string& line) {

@@ -95,6 +95,8 @@ void refuse_output_over_inputs(const std::string& output, const std::vector<Inpu
 /// The language of the "gpuwhy: error:" and "gpuwhy: warning:" prefixes: main sets it once, from
 /// --lang, GPUWHY_LANG and the locale, before parsing.
 void set_message_lang(i18n::Lang lang);
+/// The language set_message_lang set.
+i18n::Lang message_lang();
 /// Prints "gpuwhy: error: <line>" to stderr, the prefix in the language set_message_lang set.
 void print_error(const std::string& line);
 /// Prints "gpuwhy: warning: <line>" to stderr, likewise.
