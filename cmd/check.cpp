@@ -35,9 +35,9 @@
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/model/bundle.h"
+#include "gpuwhy/render/pages.h"
 #include "gpuwhy/render/render.h"
 #include "grade.h"
-#include "pages.h"
 #include "roster.h"
 
 namespace gpuwhy::cli {
@@ -641,8 +641,11 @@ void refuse_output_over_batch(const CheckOptions& o, const std::vector<BundleEnt
 int run_batch(const CheckOptions& o, const Plan& p) {
   std::vector<BundleEntry> entries = find_bundles(o.snapshots);
   refuse_output_over_batch(o, entries, p);
-  std::optional<PageWriter> pages;
-  if (!p.pages.empty()) pages.emplace(p.pages, report_folder(p), p.lang);
+  std::optional<render::PageWriter> pages;
+  if (!p.pages.empty()) {
+    pages.emplace(p.pages, report_folder(p), p.lang,
+                  [](bool warning, const std::string& line) { warning ? print_warning(line) : print_error(line); });
+  }
   use_batch_allocator();
   Emitting how;
   how.generated_at = sys::now_rfc3339();

@@ -18,8 +18,8 @@
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/lab/lab.h"
+#include "gpuwhy/render/pages.h"
 #include "grade.h"
-#include "pages.h"
 
 namespace gpuwhy::cli {
 
@@ -258,14 +258,15 @@ namespace {
 bool names_pages_list(const std::string& output, const std::string& pages_dir) {
   const auto is_list = [](const fs::path& p) {
     const std::string name = p.filename().string();
-    return name == kPagesList || name == std::string(kPagesList) + std::string(kPagesLockSuffix);
+    return name == render::kPagesList ||
+           name == std::string(render::kPagesList) + std::string(render::kPagesLockSuffix);
   };
   std::error_code ec;
   const fs::path real = fs::weakly_canonical(fs::absolute(output, ec), ec);
   if (is_list(output) || (!ec && is_list(real))) return true;
   if (pages_dir.empty()) return false;
   const auto out = files::identity(output);
-  return out && out == files::identity((fs::path(pages_dir) / kPagesList).string());
+  return out && out == files::identity((fs::path(pages_dir) / render::kPagesList).string());
 }
 
 }  // namespace

@@ -1074,12 +1074,12 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.no-lab-dir",
      "실습 폴더가 없습니다: {here}에는 \"k8s/\"도 \"out/\"도 없고, {dir}도 실습 폴더가 아닙니다. --dir 으로 실습 "
      "폴더를 지정하세요"},
-    {"cli.error.pages-mkdir", "--pages {path}: 폴더를 만들 수 없습니다: {reason}"},
-    {"cli.error.pages-list",
+    {"output.pages-mkdir", "--pages {path}: 폴더를 만들 수 없습니다: {reason}"},
+    {"output.pages-list",
      "--pages: gpuwhy가 쓴 페이지 목록 {file:을/를} 사용할 수 없습니다({reason}). 그 폴더에 있는 페이지는 하나도 "
      "바꾸지 않습니다"},
-    {"cli.error.pages-write", "--pages: 페이지를 쓰지 못했습니다: {reason}"},
-    {"cli.warning.page-not-ours",
+    {"output.pages-write", "--pages: 페이지를 쓰지 못했습니다: {reason}"},
+    {"output.page-not-ours",
      "--pages: {file:은/는} 이미 있고 gpuwhy가 쓴 파일이 아닙니다. 그대로 두고, {user} 학생의 페이지는 만들지 "
      "않습니다"},
     {"cli.error.roster-unreadable", "--roster: 명단을 읽을 수 없습니다: {reason}"},
