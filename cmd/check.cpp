@@ -1,18 +1,14 @@
 // `gpuwhy check`: collect once (live or from bundles), run the pure checks, render.
 #include "check.h"
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -26,7 +22,6 @@
 #include "checks.h"
 #include "common.h"
 #include "completion.h"
-#include "gpuwhy/base/base64.h"
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/files.h"
 #include "gpuwhy/base/sys.h"
@@ -35,6 +30,7 @@
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/model/bundle.h"
+#include "gpuwhy/render/outputs.h"
 #include "gpuwhy/render/pages.h"
 #include "gpuwhy/render/render.h"
 #include "grade.h"
@@ -71,40 +67,6 @@ struct CheckOptions {
   std::set<std::string> given;  ///< the flags named on the command line
 };
 
-// POSIX precedence: the first of LC_ALL, LC_CTYPE, LANG that is set decides the character set.
-bool utf8_locale(const std::map<std::string, std::string>& env) {
-  for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
-    auto it = env.find(name);
-    if (it == env.end() || it->second.empty()) continue;
-    const std::string v = text::to_lower_ascii(it->second);
-    return v.find("utf-8") != std::string::npos || v.find("utf8") != std::string::npos;
-  }
-  return false;
-}
-
-// A machine format (CSV, TAP, ...) printed on a terminal: each line sanitised, since student file
-// names and messages in it would otherwise reach the terminal raw. Piped or redirected output is
-// left byte-exact. (The table sanitises its own fields and keeps its colour codes.)
-std::string shown_on(bool tty, render::Format f, std::string text) {
-  if (!tty || f == render::Format::kTable) return text;
-  std::string out;
-  out.reserve(text.size());
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const std::size_t nl = std::min(text.find('\n', i), text.size());
-    out += text::sanitize_terminal(std::string_view(text).substr(i, nl - i));
-    if (nl < text.size()) out += '\n';
-    i = nl + 1;
-  }
-  return out;
-}
-
-// A report file never carries terminal colour codes.
-render::Options for_file(render::Options o) {
-  o.color = false;
-  return o;
-}
-
 bool selected_pass(const RunResult& r) {
   return std::all_of(r.checks.begin(), r.checks.end(), [](const CheckResult& c) {
     return c.outcome.status == Status::kPass || c.outcome.status == Status::kSkip;
@@ -116,23 +78,14 @@ bool selected_pass(const RunResult& r) {
 enum class Source { kLive, kBundle, kBatch };
 
 /// Every flag, checked and resolved before any request or file read.
-struct Plan {
-  i18n::Lang lang = i18n::Lang::kEn;
-  render::Format format = render::Format::kTable;
+struct Plan : render::OutputPlan {
   checks::Selection sel;
-  render::Options ropts;  ///< for stdout
-  bool tty = false;
   bool require_integrity = false;  ///< --require-integrity
   Source source = Source::kLive;
   std::chrono::milliseconds wait{0};
-  std::string output;         ///< "" or "-" = the report goes to stdout
-  std::string github_output;  ///< the file $GITHUB_OUTPUT names, with --github-output; else ""
-  unsigned jobs = 1;          ///< bundles of a batch graded at once
-  std::string pages;          ///< --pages DIR of a batch; "" = no student pages
-  std::string dir;            ///< the lab folder of a live run (resolve_dir); "" otherwise
-  [[nodiscard]] bool report_to_file() const { return !output.empty() && output != "-"; }
-  /// The terminal gets the table when the report goes elsewhere.
-  [[nodiscard]] bool report_elsewhere() const { return report_to_file() || !github_output.empty(); }
+  unsigned jobs = 1;  ///< bundles of a batch graded at once
+  std::string pages;  ///< --pages DIR of a batch; "" = no student pages
+  std::string dir;    ///< the lab folder of a live run (resolve_dir); "" otherwise
 };
 
 Error usage_error(i18n::Lang lang, const std::string& id, std::map<std::string, std::string> args) {
@@ -228,7 +181,7 @@ render::Options terminal_options(const CheckOptions& o, i18n::Lang lang, bool tt
   // Colour only on a terminal and never with NO_COLOR (no-color.org).
   r.color = o.color == "always" || (o.color == "auto" && tty && !no_color);
   // Unicode marks only where the terminal's locale is UTF-8; ASCII everywhere else.
-  r.unicode = (tty || o.color == "always") && utf8_locale(env);
+  r.unicode = (tty || o.color == "always") && render::utf8_locale(env);
   // The terminal's width (TIOCGWINSZ), else COLUMNS, else 80: no table line is wider.
   r.width = sys::table_width(tty ? sys::terminal_columns(STDOUT_FILENO) : 0, env);
   r.step_max.assign(lab::kSteps, 0);
@@ -443,161 +396,12 @@ Graded grade(const CheckOptions& o, const Plan& p) {
 
 // ---- phase 3: emit -----------------------------------------------------------------------
 
-// GitHub Actions step outputs: `name=value` lines appended to the file $GITHUB_OUTPUT names (the
-// runner reads it after the step; other steps wrote lines before). The reporter decodes `result`
-// from base64, so the one-line JSON goes as base64 and the file is only ever appended to.
-void append_github_output(const std::string& path, const std::string& report, i18n::Lang lang) {
-  std::string json = report;
-  while (!json.empty() && json.back() == '\n') json.pop_back();
-  const std::string line = "result=" + base64::encode(json) + "\n";
-  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-  bool ok = fd >= 0;
-  std::string reason = ok ? "" : std::strerror(errno);
-  std::size_t done = 0;
-  while (ok && done < line.size()) {
-    const ssize_t n = ::write(fd, line.data() + done, line.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    ok = n > 0;
-    if (!ok) reason = std::strerror(errno);
-    if (ok) done += static_cast<std::size_t>(n);
-  }
-  if (fd >= 0 && ::close(fd) != 0 && ok) {
-    ok = false;
-    reason = std::strerror(errno);
-  }
-  if (!ok) {
-    throw Error(ErrorKind::kIo,
-                i18n::render(msg("cli.error.github-output-write", {{"path", path}, {"reason", reason}}), lang));
-  }
-}
-
-/// One place a report goes: the format and options it is written in, and where its text goes.
-struct Target {
-  render::Format format;
-  render::Options opts;
-  render::BatchWriter::Sink sink;
-};
-
-/// How the report of a run or a batch is emitted. The terminal shows the table when the report
-/// goes elsewhere, and nothing when `quiet_table` and the table is what it would show.
-struct Emitting {
-  std::string generated_at;  ///< a batch's one time, in every report's options; "" for a run
-  bool stream = false;       ///< the terminal may get the text as it comes (a batch)
-  bool quiet_table = false;  ///< a one-line input error said it all
-};
-
-/// Writes the report into each target, in any order; returns the exit code of what was graded.
-using WriteReport = std::function<int(const std::vector<Target>&)>;
-
-// Where a report goes: the --output file (written as it comes, put in place at the end),
-// $GITHUB_OUTPUT (appended to at the end) and the terminal (a pipe gets a streamed report as it
-// comes; else the terminal gets it at the end, sanitised line by line on a terminal).
-class Outputs {
- public:
-  Outputs(const Plan& p, const Emitting& how) : plan_(p) {
-    if (p.report_to_file()) {
-      try {
-        file_.emplace(p.output);
-      } catch (const Error& e) {
-        file_error_ = e.what();
-      }
-    }
-    stream_term_ = how.stream && (!p.tty || shown() == render::Format::kTable);
-  }
-
-  ~Outputs() = default;
-  Outputs(const Outputs&) = delete;  // the targets' sinks point at this one
-  Outputs& operator=(const Outputs&) = delete;
-  Outputs(Outputs&&) = delete;
-  Outputs& operator=(Outputs&&) = delete;
-
-  [[nodiscard]] std::vector<Target> targets(const Emitting& how) {
-    render::Options file_opts = for_file(plan_.ropts);
-    render::Options term_opts = plan_.ropts;
-    file_opts.generated_at = term_opts.generated_at = how.generated_at;
-    std::vector<Target> out;
-    if (file_) out.push_back({plan_.format, file_opts, [this](std::string_view s) { to_file(s); }});
-    if (!plan_.github_output.empty()) {
-      out.push_back({plan_.format, file_opts, [this](std::string_view s) { github_ += s; }});
-    }
-    if (!(how.quiet_table && shown() == render::Format::kTable)) {
-      out.push_back({shown(), term_opts, [this](std::string_view s) { to_term(s); }});
-    }
-    return out;
-  }
-
-  /// Puts every report in place; a report that could not be written is said in one line and
-  /// makes the run incomplete (`rc` becomes 3). The terminal's text is shown after them.
-  int finish(int rc) {
-    if (file_ && file_error_.empty()) {
-      try {
-        file_->commit();
-      } catch (const Error& e) {
-        file_error_ = e.what();
-      }
-    }
-    file_.reset();  // an uncommitted temp file goes
-    if (!file_error_.empty()) {
-      print_error(file_error_);
-      rc = kExitIncomplete;
-    }
-    if (!plan_.github_output.empty()) {
-      try {
-        append_github_output(plan_.github_output, github_, plan_.lang);
-      } catch (const Error& e) {
-        print_error(e.what());
-        rc = kExitIncomplete;
-      }
-    }
-    if (!stream_term_) fmt::print("{}", shown_on(plan_.tty, shown(), std::move(term_)));
-    (void)std::fflush(stdout);
-    return rc;
-  }
-
- private:
-  /// The terminal gets the table when the report goes elsewhere.
-  [[nodiscard]] render::Format shown() const {
-    return plan_.report_elsewhere() ? render::Format::kTable : plan_.format;
-  }
-  void to_file(std::string_view s) {
-    if (!file_error_.empty()) return;  // the first failure is the one said
-    try {
-      file_->write(s);
-    } catch (const Error& e) {
-      file_error_ = e.what();
-    }
-  }
-  void to_term(std::string_view s) {
-    if (stream_term_) {
-      (void)std::fwrite(s.data(), 1, s.size(), stdout);
-    } else {
-      term_ += s;
-    }
-  }
-
-  const Plan& plan_;
-  std::optional<files::AtomicWriter> file_;
-  std::string file_error_;  ///< said at the end, as a report that cannot be written always is
-  std::string github_;
-  std::string term_;
-  bool stream_term_ = false;
-};
-
-// The same for a run and a batch: `write` sends the report to every place it goes, which are
-// then put in place. A report that cannot be written is said in one line and makes the run
-// incomplete; the terminal still shows its part.
-int emit(const Plan& p, const Emitting& how, const WriteReport& write) {
-  Outputs out(p, how);
-  const int rc = write(out.targets(how));
-  return out.finish(rc);
-}
-
 // A run: each report rendered whole.
 int emit_run(const Plan& p, const Graded& g) {
-  Emitting how;
+  render::Emitting how;
   how.quiet_table = g.input_error;
-  return emit(p, how, [&g](const std::vector<Target>& targets) {
-    for (const Target& t : targets) t.sink(render::render(t.format, *g.run, t.opts));
+  return render::emit(p, how, print_error, [&g](const std::vector<render::Target>& targets) {
+    for (const render::Target& t : targets) t.sink(render::render(t.format, *g.run, t.opts));
     return g.exit_code;
   });
 }
@@ -606,7 +410,7 @@ int emit_run(const Plan& p, const Graded& g) {
 // --format html --user ID` shows it; "" when the batch writes no pages or the bundle was not graded.
 std::string student_page(const render::BatchRow& row, const Plan& p) {
   if (p.pages.empty() || !row.run) return "";
-  render::Options opts = for_file(p.ropts);
+  render::Options opts = render::for_file(p.ropts);
   opts.user = row.user;
   if (const auto it = p.ropts.names.find(row.user); it != p.ropts.names.end()) opts.user_name = it->second;
   opts.concepts.clear();  // a class's, not a student's
@@ -614,13 +418,6 @@ std::string student_page(const render::BatchRow& row, const Plan& p) {
   opts.names.clear();
   opts.due.clear();
   return render::render(render::Format::kHtml, *row.run, opts);
-}
-
-// The folder the class report is in: the links to the students' pages start there.
-fs::path report_folder(const Plan& p) {
-  if (!p.report_to_file()) return ".";
-  const fs::path parent = fs::path(p.output).parent_path();
-  return parent.empty() ? fs::path(".") : parent;
 }
 
 // The local files a batch reads: its bundles and the roster; -o may name none of them.
@@ -643,17 +440,17 @@ int run_batch(const CheckOptions& o, const Plan& p) {
   refuse_output_over_batch(o, entries, p);
   std::optional<render::PageWriter> pages;
   if (!p.pages.empty()) {
-    pages.emplace(p.pages, report_folder(p), p.lang,
+    pages.emplace(p.pages, render::report_folder(p), p.lang,
                   [](bool warning, const std::string& line) { warning ? print_warning(line) : print_error(line); });
   }
   use_batch_allocator();
-  Emitting how;
+  render::Emitting how;
   how.generated_at = sys::now_rfc3339();
   how.stream = true;
   checks::Batch batch(std::move(entries), {p.sel, p.lang, message_lang(), how.generated_at, p.jobs, {}});
-  return emit(p, how, [&](const std::vector<Target>& targets) {
+  return render::emit(p, how, print_error, [&](const std::vector<render::Target>& targets) {
     std::vector<render::BatchWriter> writers;
-    for (const Target& t : targets) writers.emplace_back(t.format, t.opts, t.sink);
+    for (const render::Target& t : targets) writers.emplace_back(t.format, t.opts, t.sink);
     int rc = kExitPass;
     // Pages are written here, in the rows' order, so two submissions of one id get their names
     // ("~2") the same way whatever --jobs is.

@@ -1099,7 +1099,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.github-output-format", "--github-output goes with --format github-classroom"},
     {"cli.error.github-output-unset",
      "--github-output: GITHUB_OUTPUT is not set (GitHub Actions sets it in every step)"},
-    {"cli.error.github-output-write", "--github-output: cannot append to {path}: {reason}"},
+    {"output.github-output-write", "--github-output: cannot append to {path}: {reason}"},
     {"ui.report.title", "gpuwhy report"},
     {"ui.report.meta", "gpuwhy {version}, Kubernetes {server}, graded {generated_at}, source {source}"},
     {"ui.report.status.pass", "pass"},

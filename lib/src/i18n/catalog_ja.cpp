@@ -1195,7 +1195,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.github-output-format", "--github-output は --format github-classroom と一緒に使います"},
     {"cli.error.github-output-unset",
      "--github-output: GITHUB_OUTPUT が設定されていません（GitHub Actions はすべてのステップで設定します）"},
-    {"cli.error.github-output-write", "--github-output: {path} に追記できません: {reason}"},
+    {"output.github-output-write", "--github-output: {path} に追記できません: {reason}"},
     {"ui.report.title", "gpuwhy 採点結果"},
     {"ui.report.meta", "gpuwhy {version}、Kubernetes {server}、採点日時 {generated_at}、取得元 {source}"},
     {"ui.report.status.pass", "合格"},

@@ -1121,7 +1121,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.github-output-format", "--github-output은 --format github-classroom과 함께 씁니다"},
     {"cli.error.github-output-unset",
      "--github-output: GITHUB_OUTPUT이 설정되어 있지 않습니다(GitHub Actions가 모든 단계에서 설정합니다)"},
-    {"cli.error.github-output-write", "--github-output: {path}에 덧붙일 수 없습니다: {reason}"},
+    {"output.github-output-write", "--github-output: {path}에 덧붙일 수 없습니다: {reason}"},
     {"ui.report.title", "gpuwhy 채점 결과"},
     {"ui.report.meta", "gpuwhy {version}, Kubernetes {server}, 채점 시각 {generated_at}, 출처 {source}"},
     {"ui.report.status.pass", "통과"},
