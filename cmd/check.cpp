@@ -25,7 +25,6 @@
 #include "gpuwhy/base/files.h"
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/base/text.h"
-#include "gpuwhy/collect/watch.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/model/bundle.h"
@@ -33,6 +32,7 @@
 #include "gpuwhy/render/pages.h"
 #include "gpuwhy/render/render.h"
 #include "grade.h"
+#include "live.h"
 #include "roster.h"
 
 namespace gpuwhy::cli {
@@ -65,12 +65,6 @@ struct CheckOptions {
   std::string pages;            ///< --pages DIR: each student's own page goes there
   std::set<std::string> given;  ///< the flags named on the command line
 };
-
-bool selected_pass(const RunResult& r) {
-  return std::all_of(r.checks.begin(), r.checks.end(), [](const CheckResult& c) {
-    return c.outcome.status == Status::kPass || c.outcome.status == Status::kSkip;
-  });
-}
 
 // ---- phase 1: validate -------------------------------------------------------------------
 
@@ -278,13 +272,6 @@ int integrity_exit(const RunResult& run, const Plan& p) {
   return checks::exit_code(run, p.require_integrity);
 }
 
-Graded grade_one(const Snapshot& snap, const Plan& p) {
-  Graded g;
-  g.run = checks::grade(snap, p.sel, checks::meta_for(snap, p.lang, sys::now_rfc3339()));
-  g.exit_code = integrity_exit(*g.run, p);
-  return g;
-}
-
 // An input that cannot be read (a --snapshot bundle, a --kubeconfig file) is said in one line
 // naming the path: a path that names nothing is a usage error (2), any other failure leaves the
 // grading incomplete (3). Nothing is graded and no lab file is read.
@@ -309,15 +296,6 @@ Graded grade_bundle(const std::string& path, const Plan& p) {
   return {std::move(b.run), rc, false};
 }
 
-// What the selected checks read (Input bits): all that --wait follows.
-unsigned selected_reads(const checks::Selection& sel) {
-  unsigned reads = 0;
-  for (const auto& c : checks::all()) {
-    if (sel.selects(c)) reads |= c.reads;
-  }
-  return reads;
-}
-
 void print_waiting(const RunResult& r, std::chrono::steady_clock::time_point deadline, i18n::Lang lang) {
   const auto left = std::chrono::duration_cast<std::chrono::seconds>(deadline - std::chrono::steady_clock::now());
   fmt::print(stderr, "gpuwhy: {}\n",
@@ -326,12 +304,10 @@ void print_waiting(const RunResult& r, std::chrono::steady_clock::time_point dea
                           lang));
 }
 
-// Live: collect, grade, and with --wait follow the cluster (watches from the first snapshot's
-// resourceVersions, the files read again) and grade again on each change, until the selected
-// checks pass, grading becomes incomplete, or the time runs out.
+// Live (checks::grade_live): collect, grade, and with --wait follow the cluster and grade again
+// on each change; what it waits for and what following cost are said on stderr.
 Graded grade_live(const CheckOptions& o, const Plan& p) {
   using Clock = std::chrono::steady_clock;
-  const std::string& dir = p.dir;
   const auto started = Clock::now();
   const auto deadline = started + p.wait;
   const LiveConnection conn = connect_live(o.conn);
@@ -341,47 +317,33 @@ Graded grade_live(const CheckOptions& o, const Plan& p) {
     return input_error(Error(conn.why.kind, conn.why.message, conn.why.id, conn.why.args), o.conn.kubeconfig, p, "live",
                        "kubeconfig");
   }
-  Snapshot snap = collect_live(conn, dir, !o.no_dry_run);
-  Graded g = grade_one(snap, p);
-  const auto done = [](const Graded& x) { return selected_pass(*x.run) || !x.run->complete(); };
-  if (conn.cfg && !done(g) && Clock::now() + std::chrono::seconds(1) < deadline) {
-    print_waiting(*g.run, deadline, p.lang);
-    FollowOptions fo;
-    fo.dir = dir;
-    fo.dry_run = !o.no_dry_run;
-    fo.reads = selected_reads(p.sel);
-    fo.deadline = deadline;
-    fo.poll_only = o.poll;
-    int failing = g.run->count(Status::kFail);
-    const int first_requests = snap.requests;
-    const std::size_t first_bytes = snap.bytes_received;
-    const FollowStats st = follow(
-        *conn.cfg, conn.opts, snap, fo,
-        [&](const Snapshot& s) {
-          g = grade_one(s, p);
-          if (done(g)) return true;
-          if (g.run->count(Status::kFail) != failing) {
-            failing = g.run->count(Status::kFail);
-            print_waiting(*g.run, deadline, p.lang);
-          }
-          return false;
-        },
-        [&](const std::string& why) {
-          fmt::print(stderr, "gpuwhy: {}\n",
-                     text::sanitize_terminal(i18n::render(msg("cli.watch-fallback", {{"reason", why}}), p.lang)));
-        });
+  checks::LiveGrading lg;
+  lg.dir = p.dir;
+  lg.dry_run = !o.no_dry_run;
+  lg.poll = o.poll;
+  lg.sel = p.sel;
+  lg.lang = p.lang;
+  lg.deadline = deadline;
+  lg.waiting = [&](const RunResult& r) { print_waiting(r, deadline, p.lang); };
+  lg.fallback = [&](const std::string& why) {
+    fmt::print(stderr, "gpuwhy: {}\n",
+               text::sanitize_terminal(i18n::render(msg("cli.watch-fallback", {{"reason", why}}), p.lang)));
+  };
+  checks::LiveGrade l = checks::grade_live(conn.cfg, conn.opts, conn.why, lg);
+  if (l.followed) {
     const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
     fmt::print(stderr, "gpuwhy: {}\n",
                i18n::render(
                    msg("cli.waited", {{"seconds", fmt::format("{:.1f}", static_cast<double>(waited.count()) / 1000.0)},
-                                      {"requests", std::to_string(first_requests + st.requests)},
-                                      {"watches", std::to_string(st.watches)},
-                                      {"bytes", std::to_string(first_bytes + st.bytes_received)},
-                                      {"grades", std::to_string(st.grades)}}),
+                                      {"requests", std::to_string(l.first_requests + l.stats.requests)},
+                                      {"watches", std::to_string(l.stats.watches)},
+                                      {"bytes", std::to_string(l.first_bytes + l.stats.bytes_received)},
+                                      {"grades", std::to_string(l.stats.grades)}}),
                    p.lang));
   }
-  report_live_problems(snap);
-  return g;
+  report_live_problems(l.snap);
+  const int rc = integrity_exit(l.run, p);
+  return {std::move(l.run), rc, false};
 }
 
 Graded grade(const CheckOptions& o, const Plan& p) {

@@ -20,6 +20,7 @@
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/render/pages.h"
 #include "grade.h"
+#include "live.h"
 
 namespace gpuwhy::cli {
 
@@ -173,10 +174,7 @@ LiveConnection connect_live(const ConnectionFlags& flags) {
 }
 
 Snapshot collect_live(const LiveConnection& conn, const std::string& dir, bool dry_run) {
-  CollectOptions copts{dir, dry_run};
-  if (!conn.cfg) return collect_files_only(copts, conn.why);
-  kube::Client client(*conn.cfg, conn.opts);
-  return collect(client, copts);
+  return checks::collect_live(conn.cfg, conn.opts, conn.why, dir, dry_run);
 }
 
 Snapshot collect_live(const ConnectionFlags& flags, const std::string& dir, bool dry_run) {
