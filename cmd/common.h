@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "gpuwhy/base/duration.h"
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/collect/collect.h"
 #include "gpuwhy/i18n/i18n.h"
@@ -27,9 +28,6 @@ struct ConnectionFlags {
 };
 /// `lang` is the language of the --help texts.
 void add_connection_flags(CLI::App& app, ConnectionFlags& flags, i18n::Lang lang);
-
-/// kubectl-style duration: "30s", "1m", "500ms", "1h", bare number = seconds; "0" = none.
-std::chrono::milliseconds parse_duration(const std::string& text, const std::string& flag);
 
 /// The lab folder: --dir, else the current folder when it has k8s/ or out/, else
 /// lab::kDefaultDir. A folder that does not exist or holds neither k8s/ nor out/ is a usage error

@@ -1047,7 +1047,7 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.bad-due",
      "--due \"{value}\": not an RFC 3339 time (e.g. 2026-12-07T09:00:00+09:00 or 2026-12-07T00:00:00Z)"},
     {"cli.error.pages-not-folder", "--pages {path}: not a folder"},
-    {"cli.error.not-a-duration", "{flag} \"{value}\": not a duration (use e.g. 30s, 2m, 500ms)"},
+    {"input.not-a-duration", "{flag} \"{value}\": not a duration (use e.g. 30s, 2m, 500ms)"},
     {"input.no-bundles", "{path}: the folder holds no *.json bundle to grade"},
     {"cli.error.dir-missing", "--dir {dir}: no such folder"},
     {"cli.error.dir-not-folder", "--dir {dir}: not a folder"},
@@ -1402,10 +1402,10 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.bad-command-line", "`{command}`: the arguments could not be understood"},
     {"cli.error.command-needed", "give a command; the commands are:"},
     // `gpuwhy explain`: the section headings (the sections are the parts check.*.explain marks).
-    {"cli.explain.what", "What it checks"},
-    {"cli.explain.why", "Why it matters"},
-    {"cli.explain.look", "How to look yourself"},
-    {"cli.explain.mistakes", "Usual mistakes"},
+    {"ui.explain.what", "What it checks"},
+    {"ui.explain.why", "Why it matters"},
+    {"ui.explain.look", "How to look yourself"},
+    {"ui.explain.mistakes", "Usual mistakes"},
     {"cli.error.explain-step", "\"{step}\": the lab has steps 1 to {steps}"},
     {"cli.error.ambiguous-check", "\"{word}\" is part of {count} check ids: {ids}; give more of the id"},
     // Integrity: what a bundle says that the control plane would not have made so.
