@@ -1,10 +1,10 @@
 // Offline grading throughput, two figures:
 //  - in process: how many bundles per second one core grades, end to end (bounded JSON parse +
-//    from_bundle + checks::run + integrity::check and published + native JSON report), as
+//    from_bundle + checks::grade (checks, causes, integrity) + native JSON report), as
 //    `gpuwhy check --snapshot` does for a class folder; pinned to one CPU, wall time and this
 //    thread's CPU time (the second is the figure on a machine shared with other work); and what
-//    a batch's first pass costs a bundle (read, parse, integrity::cluster_id: the pass that
-//    finds who shares a cluster before the rows are graded);
+//    a batch's first pass cost a bundle before the batch read each bundle once (read, parse,
+//    integrity::cluster_id);
 //  - the real CLI: `gpuwhy check --snapshot FOLDER --format json -o FILE --jobs N` over a folder
 //    of --copies bundles (the captures, repeated), for --jobs 1 and --jobs <cores>.
 // With --batch-rss N[,N...] it measures instead the peak RSS of a batch in every batch format
@@ -41,6 +41,7 @@
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 #include "gpuwhy/render/render.h"
+#include "grade.h"
 
 namespace fs = std::filesystem;
 
@@ -85,8 +86,7 @@ double thread_cpu_seconds() {
 struct Phases {
   double parse = 0;
   double snapshot = 0;
-  double checks = 0;
-  double integrity = 0;
+  double grade = 0;  // checks::grade: the checks, their causes and integrity
   double render = 0;
   double free = 0;  ///< destroying the report, the results and the snapshot's DOM
 };
@@ -105,18 +105,10 @@ std::size_t grade_one(const Input& in, Phases* ph = nullptr) {
   lap(&Phases::parse);
   auto snap = std::make_unique<const gpuwhy::Snapshot>(gpuwhy::from_bundle(std::move(j), in.path));
   lap(&Phases::snapshot);
-  gpuwhy::RunMeta meta;
-  meta.gpuwhy_version = GPUWHY_VERSION;
-  meta.lab_id = "gpu-why";
-  meta.generated_at = "2026-01-01T00:00:00Z";
-  meta.server_version = snap->server_version();
-  meta.source = snap->source;
-  auto run = std::make_unique<gpuwhy::RunResult>(gpuwhy::checks::run(*snap, {}, meta));
-  lap(&Phases::checks);
-  run->integrity.checked = true;  // as `gpuwhy check` grades: the bundle's own consistency too
-  run->integrity.findings = gpuwhy::integrity::check(*snap);
-  for (gpuwhy::Finding& f : gpuwhy::integrity::published(*snap)) run->integrity.findings.push_back(std::move(f));
-  lap(&Phases::integrity);
+  // Graded as `gpuwhy check` grades: the checks, their causes and integrity (checks::grade).
+  gpuwhy::RunMeta meta = gpuwhy::checks::meta_for(*snap, gpuwhy::i18n::Lang::kEn, "2026-01-01T00:00:00Z");
+  auto run = std::make_unique<const gpuwhy::RunResult>(gpuwhy::checks::grade(*snap, {}, meta));
+  lap(&Phases::grade);
   auto report = std::make_unique<const std::string>(gpuwhy::render::json(*run, {}));
   const std::size_t n = report->size();
   lap(&Phases::render);
@@ -340,12 +332,11 @@ int main(int argc, char** argv) {
     ++rounds;
   }
   const double per = 1e6 / static_cast<double>(rounds * inputs.size());
-  const double total = ph.parse + ph.snapshot + ph.checks + ph.integrity + ph.render + ph.free;
+  const double total = ph.parse + ph.snapshot + ph.grade + ph.render + ph.free;
   std::printf(
-      "per bundle (CPU): parse %.0f us, snapshot %.0f us, checks %.0f us, integrity %.0f us, render %.0f us, free "
-      "%.0f us; total %.0f us\n",
-      ph.parse * per, ph.snapshot * per, ph.checks * per, ph.integrity * per, ph.render * per, ph.free * per,
-      total * per);
+      "per bundle (CPU): parse %.0f us, snapshot %.0f us, grade (checks, causes, integrity) %.0f us, render %.0f us, "
+      "free %.0f us; total %.0f us\n",
+      ph.parse * per, ph.snapshot * per, ph.grade * per, ph.render * per, ph.free * per, total * per);
   report_bytes += print_first_pass(inputs, seconds);
   return report_bytes > 0 ? cli_rc : 1;
 }

@@ -18,7 +18,9 @@
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/lab/lab.h"
-#include "pages.h"
+#include "gpuwhy/render/pages.h"
+#include "grade.h"
+#include "live.h"
 
 namespace gpuwhy::cli {
 
@@ -37,47 +39,6 @@ void add_connection_flags(CLI::App& app, ConnectionFlags& flags, i18n::Lang lang
   app.add_option("--request-timeout", flags.request_timeout, i18n::text("cli.opt.request-timeout", lang))
       ->capture_default_str();
   app.add_option("--timeout", flags.timeout, i18n::text("cli.opt.timeout", lang))->capture_default_str();
-}
-
-std::chrono::milliseconds parse_duration(const std::string& text, const std::string& flag) {
-  const auto bad = [&] {
-    return Error(ErrorKind::kUsage, fmt::format("{} \"{}\": not a duration (use e.g. 30s, 2m, 500ms)", flag, text),
-                 "cli.error.not-a-duration", {{"flag", flag}, {"value", text}});
-  };
-  if (text.empty()) throw bad();
-  std::size_t i = 0;
-  double total_ms = 0;
-  while (i < text.size()) {
-    std::size_t j = i;
-    while (j < text.size() && ((text[j] >= '0' && text[j] <= '9') || text[j] == '.')) ++j;
-    if (j == i) throw bad();
-    double value = 0;
-    try {
-      value = std::stod(text.substr(i, j - i));
-    } catch (const std::exception&) {
-      throw bad();
-    }
-    std::size_t k = j;
-    while (k < text.size() && text[k] >= 'a' && text[k] <= 'z') ++k;
-    const std::string unit = text.substr(j, k - j);
-    double scale = 0;
-    if (unit.empty() || unit == "s") {
-      scale = 1000;
-    } else if (unit == "ms") {
-      scale = 1;
-    } else if (unit == "m") {
-      scale = 60000;
-    } else if (unit == "h") {
-      scale = 3600000;
-    } else {
-      throw bad();
-    }
-    if (unit.empty() && k != text.size()) throw bad();
-    total_ms += value * scale;
-    i = k;
-  }
-  if (total_ms > 24.0 * 3600000) throw bad();
-  return std::chrono::milliseconds(static_cast<long long>(total_ms));
 }
 
 namespace {
@@ -172,10 +133,7 @@ LiveConnection connect_live(const ConnectionFlags& flags) {
 }
 
 Snapshot collect_live(const LiveConnection& conn, const std::string& dir, bool dry_run) {
-  CollectOptions copts{dir, dry_run};
-  if (!conn.cfg) return collect_files_only(copts, conn.why);
-  kube::Client client(*conn.cfg, conn.opts);
-  return collect(client, copts);
+  return checks::collect_live(conn.cfg, conn.opts, conn.why, dir, dry_run);
 }
 
 Snapshot collect_live(const ConnectionFlags& flags, const std::string& dir, bool dry_run) {
@@ -257,14 +215,15 @@ namespace {
 bool names_pages_list(const std::string& output, const std::string& pages_dir) {
   const auto is_list = [](const fs::path& p) {
     const std::string name = p.filename().string();
-    return name == kPagesList || name == std::string(kPagesList) + std::string(kPagesLockSuffix);
+    return name == render::kPagesList ||
+           name == std::string(render::kPagesList) + std::string(render::kPagesLockSuffix);
   };
   std::error_code ec;
   const fs::path real = fs::weakly_canonical(fs::absolute(output, ec), ec);
   if (is_list(output) || (!ec && is_list(real))) return true;
   if (pages_dir.empty()) return false;
   const auto out = files::identity(output);
-  return out && out == files::identity((fs::path(pages_dir) / kPagesList).string());
+  return out && out == files::identity((fs::path(pages_dir) / render::kPagesList).string());
 }
 
 }  // namespace
@@ -307,7 +266,11 @@ void print_error(const std::string& line) {
 }
 
 std::string error_text(const Error& e) {
-  return words_of(e.id(), e.args(), e.what());
+  return checks::error_text(e, stderr_lang);
+}
+
+i18n::Lang message_lang() {
+  return stderr_lang;
 }
 
 void print_warning(const std::string& line) {

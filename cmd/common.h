@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "gpuwhy/base/duration.h"
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/collect/collect.h"
 #include "gpuwhy/i18n/i18n.h"
@@ -27,9 +28,6 @@ struct ConnectionFlags {
 };
 /// `lang` is the language of the --help texts.
 void add_connection_flags(CLI::App& app, ConnectionFlags& flags, i18n::Lang lang);
-
-/// kubectl-style duration: "30s", "1m", "500ms", "1h", bare number = seconds; "0" = none.
-std::chrono::milliseconds parse_duration(const std::string& text, const std::string& flag);
 
 /// The lab folder: --dir, else the current folder when it has k8s/ or out/, else
 /// lab::kDefaultDir. A folder that does not exist or holds neither k8s/ nor out/ is a usage error
@@ -95,6 +93,8 @@ void refuse_output_over_inputs(const std::string& output, const std::vector<Inpu
 /// The language of the "gpuwhy: error:" and "gpuwhy: warning:" prefixes: main sets it once, from
 /// --lang, GPUWHY_LANG and the locale, before parsing.
 void set_message_lang(i18n::Lang lang);
+/// The language set_message_lang set.
+i18n::Lang message_lang();
 /// Prints "gpuwhy: error: <line>" to stderr, the prefix in the language set_message_lang set.
 void print_error(const std::string& line);
 /// Prints "gpuwhy: warning: <line>" to stderr, likewise.

@@ -19,10 +19,10 @@
 #include "checks.h"
 #include "common.h"
 #include "completion.h"
+#include "explain.h"
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/base/text.h"
-#include "gpuwhy/base/wrap.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/lab/lab.h"
 
@@ -92,52 +92,6 @@ std::vector<const CheckInfo*> resolve(const std::string& word, i18n::Lang lang) 
               with_suggestion(i18n::render(msg("cli.error.no-such-check", {{"id", word}}), lang), w, words, lang));
 }
 
-// `line` as it is when it fits (its spaces kept), else wrapped.
-std::string fit(const std::string& line, std::size_t width) {
-  return text::display_width(line) <= width ? line + "\n" : text::wrap(line, width, "");
-}
-
-// ---- sections ------------------------------------------------------------------------------
-
-// `part` without a leading label that the heading already says ("Usual mistakes: X" under the
-// heading "Usual mistakes" is X); any other label stays ("This is the classic mistake ...: X").
-std::string without_heading(const std::string& part, const std::string& heading) {
-  const auto colon = part.find(": ");
-  if (colon == std::string::npos || colon == 0 || heading.rfind(part.substr(0, colon), 0) != 0) return part;
-  return text::trim(part.substr(colon + 2));
-}
-
-// Parts of one section joined: a space between sentences, none after a wide full stop (Japanese).
-void append(std::string& to, const std::string& part) {
-  std::size_t last = to.size();
-  while (last > 0 && (static_cast<unsigned char>(to[last - 1]) & 0xC0U) == 0x80U) --last;  // UTF-8 continuation
-  if (last > 0 && text::display_width(std::string_view(to).substr(last - 1)) < 2) to += ' ';
-  to += part;
-}
-
-std::string explain_one(const CheckInfo& c, i18n::Lang l, std::size_t width) {
-  const std::string id(c.id);
-  std::string out = fit(fmt::format("{} — {}", id, i18n::text("check." + id + ".title", l, lab::names())), width);
-  out +=
-      fit(fmt::format("{}: {}  {}: {}", i18n::text("ui.col.step", l), c.step, i18n::text("ui.col.points", l), c.points),
-          width);
-  const auto parts = i18n::parts("check." + id + ".explain", l, lab::names());
-  for (const auto& [name, heading_id] :
-       {std::pair{"what", "cli.explain.what"}, std::pair{"why", "cli.explain.why"},
-        std::pair{"look", "cli.explain.look"}, std::pair{"mistakes", "cli.explain.mistakes"}}) {
-    const std::string heading = i18n::text(heading_id, l);
-    std::string body;
-    for (const auto& p : parts) {
-      if (p.name == name) append(body, without_heading(p.text, heading));
-    }
-    // How to look yourself ends with the kubectl command that shows the fact (check.<id>.look).
-    if (std::string_view(name) == "look") append(body, i18n::text("check." + id + ".look", l, lab::names()));
-    if (body.empty()) continue;  // no text for this section: left out, never made up
-    out += "\n" + fit(heading, width) + text::wrap(body, width, width >= 20 ? "  " : "");
-  }
-  return out;
-}
-
 }  // namespace
 
 void setup_explain(CLI::App& app, int& exit_code, i18n::Lang help_lang) {
@@ -152,13 +106,7 @@ void setup_explain(CLI::App& app, int& exit_code, i18n::Lang help_lang) {
     const auto found = resolve(*word, l);
     const bool tty = ::isatty(STDOUT_FILENO) != 0;
     const std::size_t width = sys::table_width(tty ? sys::terminal_columns(STDOUT_FILENO) : 0, sys::environment());
-    std::string out;
-    // A step: its title first ("Step 2 — advertise nvidia.com/gpu in node status").
-    if (found.size() > 1)
-      out = fit(i18n::text("ui.step." + std::to_string(found.front()->step), l, lab::names()), width);
-    for (const CheckInfo* c : found) out += "\n" + explain_one(*c, l, width);
-    if (found.size() == 1) out.erase(0, 1);
-    fmt::print("{}", out);
+    fmt::print("{}", checks::explain_page(found, l, width));
     exit_code = kExitPass;
   });
 }

@@ -87,24 +87,10 @@ int run_why(const WhyOptions& o, i18n::Lang lang) {
         "{}", why::render_tables(verdicts, in.ns, lang,
                                  sys::table_width(tty ? sys::terminal_columns(STDOUT_FILENO) : 0, sys::environment())));
   }
-  return why_exit_code(verdicts);
+  return why::exit_code(verdicts);
 }
 
 }  // namespace
-
-int why_exit_code(const std::vector<why::Verdict>& verdicts) {
-  int rc = kExitPass;
-  for (const auto& v : verdicts) {
-    switch (v.outcome()) {
-      case why::Outcome::kNodeMissing: rc = std::max(rc, kExitFail); break;
-      case why::Outcome::kNotExplained:
-      case why::Outcome::kUnservedScheduler: rc = std::max(rc, kExitNotExplained); break;
-      case why::Outcome::kExplained:
-      case why::Outcome::kBound: break;
-    }
-  }
-  return rc;
-}
 
 void setup_why(CLI::App& app, int& exit_code, i18n::Lang lang) {
   const auto t = [lang](const char* id) { return i18n::text(id, lang); };

@@ -16,6 +16,7 @@
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 #include "gpuwhy/render/render.h"
+#include "grade.h"
 
 namespace gpuwhy::fuzz {
 
@@ -49,7 +50,7 @@ inline std::size_t grade_and_render(const Snapshot& snap, bool every_format) {
   meta.server_version = snap.server_version();
   meta.source = snap.source;
   meta.warnings = snap.warnings;
-  const RunResult r = checks::run(snap, checks::Selection{}, meta);
+  const RunResult r = checks::grade(snap, checks::Selection{}, meta);  // as `gpuwhy check` grades
   std::size_t n = 0;
   render::Options opts;
   opts.user = "student";

@@ -1,5 +1,6 @@
 # The tests of checks/, each file under the label it is run with (tests/CMakeLists.txt defines gpuwhy_tests).
 gpuwhy_tests(unit
+  batch_once_test.cpp
   causes_test.cpp
   checks_test.cpp)
 gpuwhy_tests(corpus

@@ -522,17 +522,17 @@ TEST(CliWords, ExplainPrintsTheSectionsItHasTextFor) {
     const auto heading = [lang = lang](const char* id) { return "\n" + i18n::text(id, lang) + "\n"; };
     const RunOutput all = run(name, {"explain", "step4.requests-defaulted"});
     EXPECT_EQ(all.exit_code, 0) << all.err;
-    for (const char* id : {"cli.explain.what", "cli.explain.why", "cli.explain.look", "cli.explain.mistakes"}) {
+    for (const char* id : {"ui.explain.what", "ui.explain.why", "ui.explain.look", "ui.explain.mistakes"}) {
       EXPECT_NE(all.out.find(heading(id)), std::string::npos) << id << "\n" << all.out;
     }
-    EXPECT_LT(all.out.find(heading("cli.explain.what")), all.out.find(heading("cli.explain.why")));
-    EXPECT_LT(all.out.find(heading("cli.explain.look")), all.out.find(heading("cli.explain.mistakes")));
+    EXPECT_LT(all.out.find(heading("ui.explain.what")), all.out.find(heading("ui.explain.why")));
+    EXPECT_LT(all.out.find(heading("ui.explain.look")), all.out.find(heading("ui.explain.mistakes")));
     // step8.format's explanation says what it checks and the usual mistakes, and every check has
     // its command to look: no heading for why.
     const RunOutput some = run(name, {"explain", "step8.format"});
-    EXPECT_NE(some.out.find(heading("cli.explain.mistakes")), std::string::npos) << some.out;
-    EXPECT_NE(some.out.find(heading("cli.explain.look")), std::string::npos) << some.out;
-    EXPECT_EQ(some.out.find(heading("cli.explain.why")), std::string::npos) << some.out;
+    EXPECT_NE(some.out.find(heading("ui.explain.mistakes")), std::string::npos) << some.out;
+    EXPECT_NE(some.out.find(heading("ui.explain.look")), std::string::npos) << some.out;
+    EXPECT_EQ(some.out.find(heading("ui.explain.why")), std::string::npos) << some.out;
   }
 }
 
@@ -559,7 +559,7 @@ TEST(CliWords, ExplainIsWrappedToTheColumnsAndLosesNoWord) {
           std::string t = p.text;
           const auto colon = t.find(": ");
           if (p.name == "mistakes" && colon != std::string::npos &&
-              i18n::text("cli.explain.mistakes", lang).rfind(t.substr(0, colon), 0) == 0) {
+              i18n::text("ui.explain.mistakes", lang).rfind(t.substr(0, colon), 0) == 0) {
             t = t.substr(colon + 2);
           }
           EXPECT_NE(flat.find(without_spaces(t)), std::string::npos) << id << " " << p.name << ": " << t;

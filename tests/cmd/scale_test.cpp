@@ -52,8 +52,10 @@ std::vector<fs::path> capture_bundles() {
   return out;
 }
 
+// What the checks say (the lab view drops the other nodes' uids, which only integrity's
+// published-bundle finding names).
 std::string report_of(const json& bundle, const std::string& origin) {
-  return render::json(report_test::grade(bundle, origin), {});
+  return render::json(report_test::checks_only(bundle, origin), {});
 }
 
 TEST(LabView, SameVerdictsOnEveryCapture) {

@@ -295,7 +295,7 @@ std::optional<RunResult> graded(const std::string& scenario) {
   if (checks::all().empty()) return std::nullopt;
   const auto bundle = load_capture(kVersion, scenario);
   if (!bundle) return std::nullopt;
-  return grade(*bundle, capture_rel(kVersion, scenario));
+  return checks_only(*bundle, capture_rel(kVersion, scenario));
 }
 
 std::string table_in(const RunResult& run, Lang lang, bool verbose = false) {

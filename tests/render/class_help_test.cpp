@@ -25,7 +25,7 @@ constexpr const char* kVersion = "v1.34.0";
 
 render::BatchRow row_of(const std::string& user, const std::string& scenario) {
   const nlohmann::json bundle = *load_capture(kVersion, scenario);
-  RunResult run = grade(bundle, capture_rel(kVersion, scenario));
+  RunResult run = checks_only(bundle, capture_rel(kVersion, scenario));
   run.meta.taken_at = bundle.value("taken_at", "");
   return {capture_rel(kVersion, scenario), user, std::move(run), "", "pages/" + user + ".html"};
 }

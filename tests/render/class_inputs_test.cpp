@@ -21,7 +21,7 @@
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
-#include "pages.h"
+#include "gpuwhy/render/pages.h"
 #include "roster.h"
 
 namespace gpuwhy::cli {
@@ -30,6 +30,12 @@ namespace {
 namespace fs = std::filesystem;
 using Ids = std::vector<std::string>;
 using Problem = Roster::Problem;
+using readers::parse_roster;
+using render::kMaxPageName;
+using render::page_link;
+using render::page_name;
+using render::PageWriter;
+using render::url_path;
 
 TEST(Roster, NamesFromTheCsvNameColumnOrFirstAndLastName) {
   const Roster r = parse_roster("id,Name,email\n20260101, Kim Minji ,a@x\n20260102,,b@x\n20260101,Again,c@x\n");

@@ -39,7 +39,7 @@ std::vector<render::BatchRow> synthetic_class() {
   std::vector<render::BatchRow> rows;
   for (const auto& [user, scenario] : kClass) {
     const json bundle = *load_capture(kVersion, scenario);
-    RunResult run = grade(bundle, capture_rel(kVersion, scenario));
+    RunResult run = checks_only(bundle, capture_rel(kVersion, scenario));
     run.meta.taken_at = bundle.value("taken_at", "");
     rows.push_back({capture_rel(kVersion, scenario), user, std::move(run), "", "pages/" + user + ".html"});
   }
@@ -102,7 +102,7 @@ TEST(ClassReteach, ConceptsAndRootCausesAreRankedByStudents) {
 // A student whose one mistake fails six checks counts once in its concept, not six times.
 TEST(ClassReteach, OneMistakeIsOneStudentNotItsSymptoms) {
   SKIP_WITHOUT_CAPTURES();
-  const RunResult run = grade(*load_capture(kVersion, "capacity-only"), "c");
+  const RunResult run = checks_only(*load_capture(kVersion, "capacity-only"), "c");
   ASSERT_GT(run.count(Status::kFail), 1) << "capacity-only fails more than its root";
   std::vector<render::BatchRow> rows{{"c.json", "c", run, "", ""}};
   const json j = json::parse(render::batch(render::Format::kJson, rows, class_options()));

@@ -58,7 +58,7 @@ TEST(ExplainLook, TheBinaryPrintsItUnderHowToLookYourself) {
                                                tmp.path());
       ASSERT_EQ(r.exit_code, 0) << code << " " << step << ": " << r.err;
       const std::string out = squeezed(r.out);
-      const std::string heading = i18n::text("cli.explain.look", lang);
+      const std::string heading = i18n::text("ui.explain.look", lang);
       for (const auto& c : checks::all()) {
         if (c.step != step) continue;
         const std::string id(c.id);

@@ -73,20 +73,20 @@ constexpr const char* kMistake = "capacity-only";  // SPEC's "classic mistake" o
 
 TEST(ReportGolden, CaptureSolution) {
   REQUIRE_CAPTURE(bundle, kVersion, "solution");
-  const RunResult run = grade(*bundle, capture_rel(kVersion, "solution"));
+  const RunResult run = checks_only(*bundle, capture_rel(kVersion, "solution"));
   expect_all_formats(std::string("captures/") + kVersion + "/solution", run, golden_options());
 }
 
 TEST(ReportGolden, CaptureMistake) {
   REQUIRE_CAPTURE(bundle, kVersion, kMistake);
-  const RunResult run = grade(*bundle, capture_rel(kVersion, kMistake));
+  const RunResult run = checks_only(*bundle, capture_rel(kVersion, kMistake));
   expect_all_formats(std::string("captures/") + kVersion + "/" + kMistake, run, golden_options());
   expect_all_formats(std::string("captures/") + kVersion + "/" + kMistake + ".hidden", run, golden_options(true));
 }
 
 TEST(ReportGolden, CaptureApiserverUnreachable) {
   REQUIRE_CAPTURE(bundle, kVersion, "solution");
-  const RunResult run = grade(unreachable(*bundle), capture_rel(kVersion, "solution"));
+  const RunResult run = checks_only(unreachable(*bundle), capture_rel(kVersion, "solution"));
   expect_all_formats(std::string("captures/") + kVersion + "/solution.unreachable", run, golden_options());
   // The table tells the one cause once, above the steps, in every language.
   for (auto lang : i18n::kLangs) {
@@ -109,7 +109,7 @@ TEST(ReportGolden, EveryCaptureVerdicts) {
     SCOPED_TRACE(v + "/" + s);
     const auto b = load_capture(v, s);
     ASSERT_TRUE(b.has_value());
-    const auto j = nlohmann::json::parse(render::json(grade(*b, capture_rel(v, s)), golden_options()));
+    const auto j = nlohmann::json::parse(render::json(checks_only(*b, capture_rel(v, s)), golden_options()));
     std::string& t = tables[v];
     if (t.empty()) t = "scenario\tcheck\tstatus\tscore\tcaused_by\n";
     t += s + "\t(total)\t" + (j["complete"].get<bool>() ? "complete" : "incomplete") + "\t" +

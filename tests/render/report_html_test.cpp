@@ -33,7 +33,7 @@ std::string golden_dir() {
   }
 
 RunResult capture_run(const std::string& scenario) {
-  return grade(*load_capture(kVersion, scenario), capture_rel(kVersion, scenario));
+  return checks_only(*load_capture(kVersion, scenario), capture_rel(kVersion, scenario));
 }
 
 /// Every capture of v1.34.0 as a batch, named after its folder like `--snapshot folder/` does.
@@ -55,7 +55,7 @@ TEST(ReportGolden, InstructorFormatsOfCaptures) {
       {"solution", capture_run("solution")},
       {"capacity-only", capture_run("capacity-only")},
       {"solution.unreachable",
-       grade(unreachable(*load_capture(kVersion, "solution")), capture_rel(kVersion, "solution"))},
+       checks_only(unreachable(*load_capture(kVersion, "solution")), capture_rel(kVersion, "solution"))},
   };
   for (const auto& [stem, run] : runs) {
     SCOPED_TRACE(stem);
@@ -160,7 +160,7 @@ TEST(ClassSummary, CountsOnlyCompleteRunsAndAddsUp) {
   auto rows = v134_batch();
   const std::size_t graded = rows.size();
   rows.push_back({"bad.json", "bad", std::nullopt, "bundle bad.json: not valid JSON", ""});
-  rows.push_back({"down.json", "down", grade(unreachable(*load_capture(kVersion, "solution")), "down"), "", ""});
+  rows.push_back({"down.json", "down", checks_only(unreachable(*load_capture(kVersion, "solution")), "down"), "", ""});
   const std::string md = render::batch(render::Format::kMarkdown, rows, opts_in(i18n::Lang::kEn));
   EXPECT_NE(md.find(std::to_string(graded + 2) + " submission(s): " + std::to_string(graded) +
                     " scored, 2 incomplete (not scored)"),
@@ -225,7 +225,7 @@ TEST(GithubClassroom, RunnerResultHasTheReportersFields) {
     EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1) << "one line";
     expect_runner_result(nlohmann::json::parse(out), run);
   }
-  const RunResult down = grade(unreachable(*load_capture(kVersion, "solution")), "down");
+  const RunResult down = checks_only(unreachable(*load_capture(kVersion, "solution")), "down");
   expect_runner_result(nlohmann::json::parse(render::github_classroom(down, opts_in(i18n::Lang::kEn))), down);
 }
 
@@ -235,8 +235,8 @@ TEST(GithubClassroom, ValidAgainstItsSchemaInEveryCaseAndLanguage) {
   for (const auto& [lang, name] : kLangs) {
     for (const char* s : {"solution", "capacity-only"})
       docs.push_back(render::github_classroom(capture_run(s), opts_in(lang)));
-    docs.push_back(
-        render::github_classroom(grade(unreachable(*load_capture(kVersion, "solution")), "down"), opts_in(lang, true)));
+    docs.push_back(render::github_classroom(checks_only(unreachable(*load_capture(kVersion, "solution")), "down"),
+                                            opts_in(lang, true)));
   }
   docs.push_back(render::github_classroom(hostile_run(), opts_in(i18n::Lang::kEn)));
   expect_valid_json("github-classroom.schema.json", docs);

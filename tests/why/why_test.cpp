@@ -21,7 +21,6 @@
 #include "gpuwhy/why/render.h"
 #include "gpuwhy/why/why.h"
 #include "report_common_test.h"
-#include "why.h"
 
 namespace gpuwhy::why {
 namespace {
@@ -434,7 +433,7 @@ void expect_no_binding_predicted(const Verdict& v) {
     EXPECT_NE(t.find(i18n::text("why.ui.not-explained", lang)), std::string::npos) << t;
     for (const auto& r : v.unmodelled_reasons) EXPECT_NE(t.find(r.text), std::string::npos) << r.text << "\n" << t;
   }
-  EXPECT_EQ(cli::why_exit_code({v}), kExitNotExplained);
+  EXPECT_EQ(why::exit_code({v}), kExitNotExplained);
   EXPECT_EQ(to_json(v, "en")["summary"], nullptr);
   EXPECT_EQ(to_json(v, "en")["outcome"], "not-explained");
 }
@@ -572,7 +571,7 @@ TEST(WhyUnmodelled, AnUnmodelledSpecIsNoBinding) {
   pod["spec"].erase("nodeName");
   Verdict plain = explain(pod, c->nodes(), c->pods(), wording_for(c->version));
   EXPECT_EQ(plain.outcome(), Outcome::kExplained);
-  EXPECT_EQ(cli::why_exit_code({plain}), kExitPass);
+  EXPECT_EQ(why::exit_code({plain}), kExitPass);
   // Scoring only (preferred anti-affinity, a ScheduleAnyway spread): no filter, the same verdict.
   const json term = {{"labelSelector", {{"matchLabels", {{"app", "x"}}}}}, {"topologyKey", "kubernetes.io/hostname"}};
   pod["spec"]["affinity"]["podAntiAffinity"]["preferredDuringSchedulingIgnoredDuringExecution"] =
@@ -606,7 +605,7 @@ TEST(WhyBound, ABoundPodHasNoSummary) {
   EXPECT_TRUE(v.summary.empty()) << v.summary;
   EXPECT_EQ(v.outcome(), Outcome::kBound);
   EXPECT_EQ(to_json(v, "en")["summary"], nullptr);
-  EXPECT_EQ(cli::why_exit_code({v}), kExitPass);
+  EXPECT_EQ(why::exit_code({v}), kExitPass);
 }
 
 // spec.nodeName names no node: its own verdict, exit 1, and never "bound".
@@ -622,7 +621,7 @@ TEST(WhyBound, AGhostNodeIsItsOwnVerdict) {
   EXPECT_EQ(v.outcome(), Outcome::kNodeMissing);
   EXPECT_TRUE(v.summary.empty());
   EXPECT_EQ(to_json(v, "en")["outcome"], "node-missing");
-  EXPECT_EQ(cli::why_exit_code({v}), kExitFail);
+  EXPECT_EQ(why::exit_code({v}), kExitFail);
   for (const auto lang : i18n::kLangs) {
     const std::string t = render_table(v, lang);
     EXPECT_NE(t.find(i18n::render(msg("why.ui.node-missing", {{"node", "ghost-node"}}), lang)), std::string::npos) << t;
@@ -632,7 +631,7 @@ TEST(WhyBound, AGhostNodeIsItsOwnVerdict) {
   Verdict other = v;
   other.node_name.clear();
   other.unmodelled_reasons.push_back({-1, "x"});
-  EXPECT_EQ(cli::why_exit_code({v, other}), kExitNotExplained);
+  EXPECT_EQ(why::exit_code({v, other}), kExitNotExplained);
 }
 
 // ---- held out: the real scheduler where the modelled plugins do not decide ----------------
@@ -701,7 +700,7 @@ TEST(WhyHeld, TheGhostNodeIsNotABinding) {
     add_scheduler_view(v, c.j["pod"], c.j["events"].get<std::vector<json>>());
     EXPECT_EQ(v.outcome(), Outcome::kNodeMissing) << c.file;
     EXPECT_EQ(to_json(v, "en")["summary"], nullptr);
-    EXPECT_EQ(cli::why_exit_code({v}), kExitFail);
+    EXPECT_EQ(why::exit_code({v}), kExitFail);
   }
   EXPECT_GE(ghosts, 1) << "record with fixtures/cluster/record-why";
 }
@@ -730,7 +729,7 @@ TEST(WhyHeld, AGatedPodIsAStateAndItsPredictionHolds) {
     EXPECT_TRUE(v.unmodelled_reasons.empty()) << c->file;
     EXPECT_TRUE(v.not_modelled.empty()) << c->file << ": scoring-only constraints never filter";
     EXPECT_EQ(v.outcome(), Outcome::kExplained) << c->file;
-    EXPECT_EQ(cli::why_exit_code({v}), kExitPass) << c->file;
+    EXPECT_EQ(why::exit_code({v}), kExitPass) << c->file;
     EXPECT_EQ(to_json(v, "en")["scheduling_gates"], json::array({"gpuwhy.example/hold"}));
     if (c->unschedulable()) {
       EXPECT_EQ(v.fitting_nodes(), 0) << c->file;
@@ -764,7 +763,7 @@ TEST(WhyHeld, AnUnservedSchedulerIsSaidAndNoBindingPredicted) {
   add_scheduler_view(v, cs[0]->j["pod"], cs[0]->j["events"].get<std::vector<json>>());
   EXPECT_GT(v.fitting_nodes(), 0);
   EXPECT_EQ(v.outcome(), Outcome::kUnservedScheduler);
-  EXPECT_EQ(cli::why_exit_code({v}), kExitNotExplained);
+  EXPECT_EQ(why::exit_code({v}), kExitNotExplained);
   EXPECT_TRUE(v.summary.empty());
   EXPECT_EQ(to_json(v, "en")["outcome"], "unserved-scheduler");
   for (const auto lang : i18n::kLangs) {
@@ -785,7 +784,7 @@ TEST(WhyHeld, ANodeDeletedUnderARunningPodIsNotSaidToStayPending) {
   add_scheduler_view(v, cs[0]->j["pod"], cs[0]->j["events"].get<std::vector<json>>());
   EXPECT_EQ(v.phase, "Running");
   EXPECT_EQ(v.outcome(), Outcome::kNodeMissing);
-  EXPECT_EQ(cli::why_exit_code({v}), kExitFail);
+  EXPECT_EQ(why::exit_code({v}), kExitFail);
   for (const auto lang : i18n::kLangs) {
     const std::string t = render_table(v, lang);
     const std::map<std::string, std::string> args = {{"node", v.node_name}, {"phase", "Running"}};
@@ -830,7 +829,7 @@ TEST(WhyHeld, APreemptingPodNamesTheVictimsTheSchedulerEvicts) {
     EXPECT_TRUE(v.preemption.tied.empty()) << c->file;
     EXPECT_EQ(victim_names(v.preemption.victims), c->j["evicted"].get<std::vector<std::string>>()) << c->file;
     EXPECT_EQ(v.outcome(), Outcome::kExplained) << c->file;
-    EXPECT_EQ(cli::why_exit_code({v}), kExitPass);
+    EXPECT_EQ(why::exit_code({v}), kExitPass);
     const auto written = c->j["failed_scheduling"].get<std::vector<std::string>>();
     EXPECT_NE(std::find(written.begin(), written.end(), v.summary), written.end()) << v.summary;
     const json j = to_json(v, "en");
@@ -920,7 +919,7 @@ TEST(WhyHeld, ThePreemptionTailIsTheSchedulers) {
     EXPECT_EQ(c->j["verdict"], "unschedulable") << c->file;
     EXPECT_EQ(v.summary, c->j["scheduler"]) << c->file;
     EXPECT_EQ(v.outcome(), Outcome::kExplained) << c->file;
-    EXPECT_EQ(cli::why_exit_code({v}), kExitPass) << c->file;
+    EXPECT_EQ(why::exit_code({v}), kExitPass) << c->file;
     const bool never = c->j["scenario"] == "preempt-never";
     EXPECT_EQ(v.preemption.state, never ? Preemption::State::kIneligible : Preemption::State::kNoCandidate);
     EXPECT_EQ(to_json(v, "en")["preemption_policy"], never ? "Never" : "PreemptLowerPriority");
@@ -967,7 +966,7 @@ TEST(WhyHeld, ABudgetTheEvictionWouldViolateIsNamedNeverGuessed) {
   add_scheduler_view(v, c.j["pod"], c.j["events"].get<std::vector<json>>());
   EXPECT_EQ(v.preemption.pdb_violations, std::vector<std::string>{"why-diff/why-held-guard (why-diff/low-a)"});
   EXPECT_EQ(v.outcome(), Outcome::kNotExplained);
-  EXPECT_EQ(cli::why_exit_code({v}), kExitNotExplained);
+  EXPECT_EQ(why::exit_code({v}), kExitNotExplained);
   EXPECT_TRUE(v.summary.empty());
   EXPECT_EQ(c.j["evicted"], json::array({"low-a"}));
   for (const auto lang : i18n::kLangs) {
@@ -999,7 +998,7 @@ TEST(WhyHeld, ABoundPodsAntiAffinityIsNamedNeverGuessedPast) {
   ASSERT_FALSE(v.not_modelled.empty());
   EXPECT_NE(v.not_modelled.back().what.find("required anti-affinity of bound pods: why-diff/guard"), std::string::npos);
   EXPECT_EQ(v.outcome(), Outcome::kNotExplained);
-  EXPECT_EQ(cli::why_exit_code({v}), kExitNotExplained);
+  EXPECT_EQ(why::exit_code({v}), kExitNotExplained);
   EXPECT_NE(c.j["scheduler"].get<std::string>().find("existing pods anti-affinity rules"), std::string::npos);
   // Without the bound pod's terms, the same capture fits and is explained.
   std::vector<json> pods = c.pods();

@@ -11,7 +11,7 @@
 // k8s::is_admission_added; a cluster whose PodTolerationRestriction adds a namespace's default
 // tolerations is not modelled) and a node's cpu, memory and pods as kwok writes them (unowned on
 // every capture); the fields asked about below are owned on every capture of every version
-// (tests/unit/integrity_corpus_test.cpp).
+// (tests/integrity/integrity_corpus_test.cpp).
 #include <string>
 #include <vector>
 

@@ -1,7 +1,7 @@
 // A streaming JSON writer whose bytes equal nlohmann's dump(2, ' ', false, replace) of the same
 // document built as an ordered_json (keys in the order written). The native report is written
 // with it straight into its string: building the ordered_json and dumping it was a fifth of the
-// offline grading time. tests/unit/report_json_test.cpp checks the bytes against the
+// offline grading time. tests/render/report_json_test.cpp checks the bytes against the
 // ordered_json route on every capture.
 #pragma once
 

@@ -7,7 +7,7 @@
 // tags, block scalars, multi-line scalars, escapes, tabs, CR, odd indentation, keys it does not
 // know to be plain, limits near) it declines and load_all() hands the text to yaml-cpp. Where it
 // answers, the documents are the ones yaml-cpp's path gives (the same scalar typing, key
-// strings and "later duplicate wins"): tests/unit/yaml_block_test.cpp compares the two on every
+// strings and "later duplicate wins"): tests/yaml/yaml_block_test.cpp compares the two on every
 // captured manifest and on thousands of mutations of them, and fuzz/manifests_fuzz.cpp does so
 // on whatever the fuzzer makes.
 #include <cstddef>

@@ -27,7 +27,7 @@ inline constexpr int kNodePage = kube::kListPage;
 /// A node as the checks need it: the GPU node whole; any other node cut to its name, the lab's
 /// four label keys, its taints and unschedulable flag, and its capacity and allocatable of the
 /// lab's resource. What the checks read of other nodes, and nothing else (verdicts are the
-/// same on the whole node; tests/unit/scale_test.cpp proves it on every capture).
+/// same on the whole node; tests/cmd/scale_test.cpp proves it on every capture).
 nlohmann::json lab_view_of_node(nlohmann::json node);
 
 /// Exactly: GET /version, namespace, nodes (⌈nodes/kNodePage⌉ pages), pods, events; one dry-run POST per bad manifest

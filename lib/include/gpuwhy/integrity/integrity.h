@@ -4,7 +4,7 @@
 /// that; these rules make it visible. They never change a score.
 ///
 /// Each rule states something the apiserver, the scheduler or `gpuwhy snapshot` always makes
-/// true, checked on every real capture (tests/unit/integrity_corpus_test.cpp: no finding on any),
+/// true, checked on every real capture (tests/integrity/integrity_corpus_test.cpp: no finding on any),
 /// and each is proven to catch a forgery made from a real capture (tests/forgery/forgeries.json).
 ///
 /// What a forger would STILL have to get right to pass unseen (edits these rules cannot see):

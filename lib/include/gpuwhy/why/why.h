@@ -220,6 +220,10 @@ std::vector<Verdict> explain_each(const std::vector<nlohmann::json>& targets, co
                                   const Wording& wording, const std::vector<nlohmann::json>& pdbs = {},
                                   bool pdbs_read = true);
 
+/// The exit code of `gpuwhy why` over its verdicts, the highest applying: 0 explained or bound,
+/// 1 (kExitFail) a spec.nodeName that names no node, 4 (kExitNotExplained) not fully explained.
+int exit_code(const std::vector<Verdict>& verdicts);
+
 /// The FitError line for these node verdicts ("0/3 nodes are available: 1 node(s) had
 /// untolerated taint {k: v}, 2 Insufficient cpu. preemption: 0/3 nodes are available: ..."). The
 /// preemption tail is `preemption`'s; kNotRun: every node's own (preemption_reasons, else "not

@@ -1,5 +1,5 @@
 // `--pages DIR`: the students' own pages, and the list that says which files there are gpuwhy's.
-#include "pages.h"
+#include "gpuwhy/render/pages.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -15,16 +15,16 @@
 #include <optional>
 #include <string>
 #include <system_error>
+#include <utility>
 
 #include <fmt/format.h>
 
-#include "common.h"
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/files.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/model/result.h"
 
-namespace gpuwhy::cli {
+namespace gpuwhy::render {
 
 namespace fs = std::filesystem;
 
@@ -98,7 +98,7 @@ void make_folder(const fs::path& dir) {
   if (::stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return;
   const std::string reason = std::strerror(errno != 0 ? errno : ENOTDIR);
   throw Error(ErrorKind::kIo, fmt::format("--pages {}: cannot create the folder: {}", dir.string(), reason),
-              "cli.error.pages-mkdir", {{"path", dir.string()}, {"reason", reason}});
+              "output.pages-mkdir", {{"path", dir.string()}, {"reason", reason}});
 }
 
 fs::path absolute_normal(const fs::path& p) {
@@ -151,8 +151,12 @@ std::string page_link(const fs::path& page, const fs::path& report_dir) {
   return url_path(absolute_normal(page).lexically_relative(absolute_normal(report_dir)));
 }
 
-PageWriter::PageWriter(const std::string& dir, const fs::path& report_dir, i18n::Lang lang)
-    : dir_(dir), report_dir_(report_dir), lang_(lang) {
+void PageWriter::say_line(bool warning, const std::string& line) const {
+  if (say_) say_(warning, line);
+}
+
+PageWriter::PageWriter(const std::string& dir, const fs::path& report_dir, i18n::Lang lang, Say say)
+    : dir_(dir), report_dir_(report_dir), lang_(lang), say_(std::move(say)) {
   make_folder(dir_);
   const std::string list = (dir_ / kPagesList).string();
   std::error_code ec;
@@ -163,7 +167,7 @@ PageWriter::PageWriter(const std::string& dir, const fs::path& report_dir, i18n:
     listed_ = listed_names(files::read_regular(list, kMaxListBytes, true).value_or(""));
   } catch (const Error& e) {
     failed_ = true;  // no page there is replaced, and the list is not written over
-    print_error(i18n::render(msg("cli.error.pages-list", {{"file", list}, {"reason", e.what()}}), lang_));
+    say_line(false, i18n::render(msg("output.pages-list", {{"file", list}, {"reason", e.what()}}), lang_));
     listed_.clear();
     list_unusable_ = true;
   }
@@ -190,15 +194,15 @@ std::string PageWriter::write(std::string_view id, const std::string& html) {
   struct stat st {};
   if (::lstat(path.c_str(), &st) == 0 && (listed_.count(name) == 0 || !S_ISREG(st.st_mode))) {
     // Someone else's file (or a link, a folder ...): left as it is, and the student has no link.
-    print_warning(
-        i18n::render(msg("cli.warning.page-not-ours", {{"file", path.string()}, {"user", std::string(id)}}), lang_));
+    say_line(true,
+             i18n::render(msg("output.page-not-ours", {{"file", path.string()}, {"user", std::string(id)}}), lang_));
     failed_ = true;
     return "";
   }
   try {
     files::write_atomic(path.string(), html);
   } catch (const Error& e) {
-    print_error(i18n::render(msg("cli.error.pages-write", {{"reason", e.what()}}), lang_));
+    say_line(false, i18n::render(msg("output.pages-write", {{"reason", e.what()}}), lang_));
     failed_ = true;
     return "";
   }
@@ -247,11 +251,11 @@ bool PageWriter::finish() {
     for (const std::string& name : names) text += name + "\n";
     files::write_atomic(list, text);
   } catch (const Error& e) {
-    print_error(i18n::render(msg("cli.error.pages-list", {{"file", list}, {"reason", e.what()}}), lang_));
+    say_line(false, i18n::render(msg("output.pages-list", {{"file", list}, {"reason", e.what()}}), lang_));
     failed_ = true;
     return false;
   }
   return true;
 }
 
-}  // namespace gpuwhy::cli
+}  // namespace gpuwhy::render

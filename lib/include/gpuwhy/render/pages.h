@@ -1,9 +1,10 @@
 #pragma once
-// `--pages DIR`: each student's own report page beside the class page, written as the batch is
-// graded, never over a file gpuwhy did not write.
+// A batch's student pages (`--pages DIR`): each student's own report page beside the class page, written as the batch
+// is graded, never over a file gpuwhy did not write.
 
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -11,7 +12,7 @@
 
 #include "gpuwhy/i18n/i18n.h"
 
-namespace gpuwhy::cli {
+namespace gpuwhy::render {
 
 /// Longest page file name before ".html", in bytes.
 inline constexpr std::size_t kMaxPageName = 180;
@@ -47,24 +48,29 @@ std::string page_link(const std::filesystem::path& page, const std::filesystem::
 /// never lose each other's entries.
 class PageWriter {
  public:
+  /// Where a line the user reads goes (`warning`: a page left out; else an error), in the
+  /// writer's language; none: the lines are dropped.
+  using Say = std::function<void(bool warning, const std::string& line)>;
   /// Throws Error(kIo) naming `dir` when the folder cannot be made.
-  PageWriter(const std::string& dir, const std::filesystem::path& report_dir, i18n::Lang lang);
+  PageWriter(const std::string& dir, const std::filesystem::path& report_dir, i18n::Lang lang, Say say = {});
 
   /// Writes `html` as the page of `id` (a second page for one id in a batch, or one whose name
   /// differs only in case from another's, gets "~2", "~3" ... after its name); returns its link from the report's
-  /// folder, or "" when it was not written (said on stderr; the batch is then incomplete: failed()).
+  /// folder, or "" when it was not written (said through `say`; the batch is then incomplete: failed()).
   std::string write(std::string_view id, const std::string& html);
-  /// Writes the list of pages; false when it could not be written (said on stderr).
+  /// Writes the list of pages; false when it could not be written (said through `say`).
   bool finish();
   /// A page or the list could not be written.
   [[nodiscard]] bool failed() const { return failed_; }
 
  private:
   std::string unique_name(std::string_view id);
+  void say_line(bool warning, const std::string& line) const;
 
   std::filesystem::path dir_;
   std::filesystem::path report_dir_;
   i18n::Lang lang_;
+  Say say_;
   std::set<std::string> listed_;   ///< the names kPagesList held, and the ones written since
   std::set<std::string> written_;  ///< the names written in this batch
   /// Every name in the folder and of this batch, by its letters in lower case.
@@ -73,4 +79,4 @@ class PageWriter {
   bool list_unusable_ = false;  ///< kPagesList is there but cannot be read: it is not written over
 };
 
-}  // namespace gpuwhy::cli
+}  // namespace gpuwhy::render

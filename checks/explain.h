@@ -1,0 +1,19 @@
+#pragma once
+/// The page `gpuwhy explain` prints: a check's (or a step's checks') explanation in sections (what
+/// it checks, why it matters, how to look yourself, usual mistakes) from the parts its catalog
+/// explanation marks (i18n::parts), wrapped to a width.
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "checks.h"
+#include "gpuwhy/i18n/i18n.h"
+
+namespace gpuwhy::checks {
+
+/// The page of `found` in `lang`, no line wider than `width` columns: one check's sections, or a
+/// step's title followed by each of its checks' (`found` holds checks of one step).
+std::string explain_page(const std::vector<const CheckInfo*>& found, i18n::Lang lang, std::size_t width);
+
+}  // namespace gpuwhy::checks
