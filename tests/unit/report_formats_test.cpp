@@ -446,7 +446,7 @@ TEST(ReportFormats, TheFormatTableIsTheOneList) {
     } catch (const Error&) {
       takes_batch = false;
     }
-    EXPECT_EQ(takes_batch, f.batch);
+    EXPECT_EQ(takes_batch, f.batches());
     bool golden = false;
     for (const auto& e : fs::directory_iterator(source_dir() / "fixtures/golden/captures/v1.34.0")) {
       const std::string file = e.path().filename().string();
@@ -485,7 +485,7 @@ TEST(ReportFormats, HideExpectedInEveryFormat) {
       EXPECT_EQ(out.find(kSecret), std::string::npos) << name;
     }
     // And without the flag the value is there (where the format carries expected values at all).
-    if (render::info(f).shows_expected) {
+    if (render::info(f).shows_expected()) {
       EXPECT_NE(render::render(f, synthetic_run(), with_user()).find(kSecret), std::string::npos) << name;
     }
   }
