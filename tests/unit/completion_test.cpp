@@ -17,6 +17,7 @@
 
 #include "app.h"
 #include "completion.h"
+#include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/render/render.h"
 
 namespace gpuwhy {
@@ -150,8 +151,10 @@ TEST(Completion, ValuesCli11KnowsAreOffered) {
   const Generated g(b.app);
   std::string formats;
   for (const auto& f : render::format_names()) formats += (formats.empty() ? "" : " ") + f;
+  std::string langs;
+  for (const auto l : i18n::kLangs) langs += (langs.empty() ? "" : " ") + i18n::to_string(l);
   for (const auto& [flag, values] : std::vector<std::pair<std::string, std::string>>{
-           {"--format", formats}, {"--lang", "en ko ja"}, {"--color", "auto always never"}}) {
+           {"--format", formats}, {"--lang", langs}, {"--color", "auto always never"}}) {
     EXPECT_NE(g.bash.find("\"gpuwhy check:" + flag + "\") COMPREPLY=($(compgen -W \"" + values + "\""),
               std::string::npos)
         << flag;
