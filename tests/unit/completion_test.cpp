@@ -224,7 +224,9 @@ TEST(CompletionSmoke, BashCompletes) {
   EXPECT_EQ(complete_bash("gpuwhy check --fo"), "--format");
   EXPECT_EQ(complete_bash("gpuwhy check --format j"), "json junit");
   EXPECT_EQ(complete_bash("gpuwhy check --format = tab"), "table");  // --format=tab
-  EXPECT_EQ(complete_bash("gpuwhy check --lang \"\""), "en ko ja");
+  std::string langs;
+  for (const auto l : i18n::kLangs) langs += (langs.empty() ? "" : " ") + i18n::to_string(l);
+  EXPECT_EQ(complete_bash("gpuwhy check --lang \"\""), langs);
   EXPECT_EQ(complete_bash("gpuwhy check --lang en --col"), "--color");
   EXPECT_EQ(complete_bash("gpuwhy completion \"\""), "bash zsh fish");
   EXPECT_EQ(complete_bash("gpuwhy snapshot --no"), "--no-dry-run");
