@@ -129,7 +129,7 @@ void validate_format(const Plan& p, const CheckOptions& o) {
   if (p.source == Source::kBatch) {
     // A batch gives one summary for many students (render::kFormats says in which formats); the
     // per-student ones (junit, gradescope, lti, tap, github-classroom) are a usage error there.
-    if (!render::info(p.format).batch) throw usage_error(p.lang, "cli.error.batch-format", {{"format", o.format}});
+    if (!render::info(p.format).batches()) throw usage_error(p.lang, "cli.error.batch-format", {{"format", o.format}});
     if (!o.user.empty()) throw usage_error(p.lang, "cli.error.batch-user", {});
   } else if (p.format == Format::kLti && o.user.empty()) {
     throw usage_error(p.lang, "cli.error.lti-needs-user", {});

@@ -17,6 +17,7 @@
 
 #include "app.h"
 #include "completion.h"
+#include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/render/render.h"
 
 namespace gpuwhy {
@@ -150,8 +151,10 @@ TEST(Completion, ValuesCli11KnowsAreOffered) {
   const Generated g(b.app);
   std::string formats;
   for (const auto& f : render::format_names()) formats += (formats.empty() ? "" : " ") + f;
+  std::string langs;
+  for (const auto l : i18n::kLangs) langs += (langs.empty() ? "" : " ") + i18n::to_string(l);
   for (const auto& [flag, values] : std::vector<std::pair<std::string, std::string>>{
-           {"--format", formats}, {"--lang", "en ko ja"}, {"--color", "auto always never"}}) {
+           {"--format", formats}, {"--lang", langs}, {"--color", "auto always never"}}) {
     EXPECT_NE(g.bash.find("\"gpuwhy check:" + flag + "\") COMPREPLY=($(compgen -W \"" + values + "\""),
               std::string::npos)
         << flag;
@@ -221,7 +224,9 @@ TEST(CompletionSmoke, BashCompletes) {
   EXPECT_EQ(complete_bash("gpuwhy check --fo"), "--format");
   EXPECT_EQ(complete_bash("gpuwhy check --format j"), "json junit");
   EXPECT_EQ(complete_bash("gpuwhy check --format = tab"), "table");  // --format=tab
-  EXPECT_EQ(complete_bash("gpuwhy check --lang \"\""), "en ko ja");
+  std::string langs;
+  for (const auto l : i18n::kLangs) langs += (langs.empty() ? "" : " ") + i18n::to_string(l);
+  EXPECT_EQ(complete_bash("gpuwhy check --lang \"\""), langs);
   EXPECT_EQ(complete_bash("gpuwhy check --lang en --col"), "--color");
   EXPECT_EQ(complete_bash("gpuwhy completion \"\""), "bash zsh fish");
   EXPECT_EQ(complete_bash("gpuwhy snapshot --no"), "--no-dry-run");

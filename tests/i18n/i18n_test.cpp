@@ -228,6 +228,36 @@ TEST(I18nLang, ParseLang) {
   for (const auto& [in, want] : cases) EXPECT_EQ(i18n::parse_lang(in), want) << "\"" << in << "\"";
 }
 
+std::string upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+  return s;
+}
+
+// i18n::kLangRows is the one list: every Lang once in its place, English first; each code and
+// country code parses back to its own row in any case and with a region; each catalog is its own.
+TEST(I18nLang, TheLanguageTableIsTheOneList) {
+  ASSERT_EQ(i18n::kLangRows.size(), i18n::kLangCount);
+  EXPECT_EQ(i18n::kLangRows.front().lang, Lang::kEn);
+  std::set<const std::map<std::string, std::string>*> catalogs;
+  for (std::size_t i = 0; i < i18n::kLangRows.size(); ++i) {
+    const auto& row = i18n::kLangRows[i];
+    const std::string code(row.code);
+    SCOPED_TRACE(code);
+    EXPECT_EQ(i18n::kLangs[i], row.lang);
+    EXPECT_EQ(&i18n::info(row.lang), &row);
+    EXPECT_EQ(i18n::to_string(row.lang), code);
+    EXPECT_EQ(i18n::parse_lang(code), row.lang);
+    EXPECT_EQ(i18n::parse_lang(upper(code) + "_XX.UTF-8"), row.lang);
+    EXPECT_EQ(i18n::parse_lang_flag(code), row.lang);
+    if (!row.country.empty()) {
+      EXPECT_EQ(i18n::parse_lang_flag(upper(std::string(row.country))), row.lang);
+    }
+    EXPECT_EQ(&i18n::catalog(row.lang), &row.catalog());
+    EXPECT_TRUE(catalogs.insert(&row.catalog()).second) << "a catalog shared with another language";
+    EXPECT_FALSE(row.catalog().empty());
+  }
+}
+
 TEST(I18nLang, ChooseLangPrecedence) {
   using Env = std::map<std::string, std::string>;
   struct Case {

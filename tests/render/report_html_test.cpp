@@ -7,6 +7,7 @@
 
 #include "../tools/run_binary.h"
 #include "gpuwhy/base/base64.h"
+#include "langs.h"
 #include "report_common_test.h"
 
 namespace gpuwhy::report_test {
@@ -46,9 +47,8 @@ std::vector<render::BatchRow> v134_batch() {
   return rows;
 }
 
-const std::vector<std::pair<i18n::Lang, const char*>> kLangs{
-    {i18n::Lang::kEn, "en"}, {i18n::Lang::kKo, "ko"}, {i18n::Lang::kJa, "ja"}};
-
+// The page of a run given no --user (the ReportGolden.Capture* walks give one): headed "gpuwhy
+// report", not by a student.
 TEST(ReportGolden, InstructorFormatsOfCaptures) {
   REQUIRE_V134();
   const std::vector<std::pair<std::string, RunResult>> runs{
@@ -60,23 +60,25 @@ TEST(ReportGolden, InstructorFormatsOfCaptures) {
   for (const auto& [stem, run] : runs) {
     SCOPED_TRACE(stem);
     const auto en = opts_in(i18n::Lang::kEn);
-    expect_equal_to_golden(golden_dir() + stem + ".html", render::render(render::Format::kHtml, run, en));
+    expect_equal_to_golden(golden_dir() + stem + ".no-user.html", render::render(render::Format::kHtml, run, en));
     expect_equal_to_golden(golden_dir() + stem + ".md", render::render(render::Format::kMarkdown, run, en));
     expect_equal_to_golden(golden_dir() + stem + ".classroom.json",
                            render::render(render::Format::kGithubClassroom, run, en));
   }
-  for (const auto& [lang, name] : kLangs) {
+  for (const auto lang : i18n::kLangs) {
     if (lang == i18n::Lang::kEn) continue;
-    expect_equal_to_golden(golden_dir() + "capacity-only." + name + ".html",
+    expect_equal_to_golden(golden_dir() + "capacity-only.no-user." + i18n::to_string(lang) + ".html",
                            render::html(runs[1].second, opts_in(lang)));
   }
 }
 
+// The class page in every language and the Markdown class summary, of real captures
+// (ReportGolden.SyntheticBatch walks every batch format in every language).
 TEST(ReportGolden, ClassPageOfEveryV134Capture) {
   REQUIRE_V134();
   const auto rows = v134_batch();
   ASSERT_GE(rows.size(), 3U);
-  for (const auto& [lang, name] : kLangs) {
+  for (const auto& [lang, name] : gpuwhy_test::named_langs()) {
     SCOPED_TRACE(name);
     expect_equal_to_golden(golden_dir() + "batch." + name + ".html",
                            render::batch(render::Format::kHtml, rows, opts_in(lang)));
@@ -112,7 +114,7 @@ TEST(HtmlReport, StudentTextIsEscaped) {
 
 TEST(HtmlReport, SelfContainedAndInTheReadersLanguage) {
   const RunResult run = synthetic_run();
-  for (const auto& [lang, name] : kLangs) {
+  for (const auto& [lang, name] : gpuwhy_test::named_langs()) {
     const std::string page = render::html(run, opts_in(lang));
     EXPECT_NE(page.find(std::string("<html lang=\"") + name + "\">"), std::string::npos);
     EXPECT_NE(page.find("default-src 'none'"), std::string::npos);
@@ -232,7 +234,7 @@ TEST(GithubClassroom, RunnerResultHasTheReportersFields) {
 TEST(GithubClassroom, ValidAgainstItsSchemaInEveryCaseAndLanguage) {
   REQUIRE_V134();
   std::vector<std::string> docs;
-  for (const auto& [lang, name] : kLangs) {
+  for (const auto& [lang, name] : gpuwhy_test::named_langs()) {
     for (const char* s : {"solution", "capacity-only"})
       docs.push_back(render::github_classroom(capture_run(s), opts_in(lang)));
     docs.push_back(render::github_classroom(checks_only(unreachable(*load_capture(kVersion, "solution")), "down"),

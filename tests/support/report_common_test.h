@@ -85,6 +85,20 @@ inline void expect_equal_to_golden(const std::string& rel, const std::string& te
   ADD_FAILURE() << "output differs from golden " << path << " (line endings?)";
 }
 
+/// The golden file of `stem` rendered in `format` and `lang` (under fixtures/golden/): the stem, the
+/// language's code unless it is English, then the format's ending ("captures/v1.34.0/capacity-only.ko.md").
+inline std::string golden_rel(const std::string& stem, const render::FormatRow& format,
+                              i18n::Lang lang = i18n::Lang::kEn) {
+  const std::string tag = lang == i18n::Lang::kEn ? "" : "." + i18n::to_string(lang);
+  return stem + tag + std::string(format.extension);
+}
+
+/// The golden file of a batch summary of `stem` in `format` and `lang`: the language's code is
+/// always there ("captures/v1.34.0/batch.en.html").
+inline std::string batch_golden_rel(const std::string& stem, const render::FormatRow& format, i18n::Lang lang) {
+  return stem + "." + i18n::to_string(lang) + std::string(format.extension);
+}
+
 /// A file in the temp folder, removed when it goes out of scope.
 class TempFile {
  public:

@@ -3,19 +3,48 @@
 #include "catalog.h"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 
 #include "gpuwhy/base/text.h"
 
 namespace gpuwhy::i18n {
 
-std::string to_string(Lang lang) {
-  switch (lang) {
-    case Lang::kEn: return "en";
-    case Lang::kKo: return "ko";
-    case Lang::kJa: return "ja";
+constexpr std::array<LangRow, kLangCount> kLangRows{{
+    {.lang = Lang::kEn, .code = "en", .country = "", .catalog = catalog_en},
+    {.lang = Lang::kKo, .code = "ko", .country = "kr", .catalog = catalog_ko},
+    {.lang = Lang::kJa, .code = "ja", .country = "jp", .catalog = catalog_ja},
+}};
+
+namespace {
+// Every row in its place (row i is Lang i: a row given twice leaves another out), English first,
+// each with a lower-case code of its own; a row left out does not compile (its catalog).
+consteval bool rows_filled() {
+  if (kLangRows[0].lang != Lang::kEn) return false;
+  for (std::size_t i = 0; i < kLangRows.size(); ++i) {
+    const LangRow& l = kLangRows[i];
+    if (static_cast<std::size_t>(l.lang) != i || l.code.size() != 2) return false;
+    for (const char c : l.code) {
+      if (c < 'a' || c > 'z') return false;
+    }
+    for (std::size_t j = 0; j < i; ++j) {
+      if (kLangRows[j].code == l.code || (!l.country.empty() && kLangRows[j].country == l.country)) return false;
+    }
   }
-  return "en";
+  return true;
+}
+static_assert(rows_filled(), "kLangRows: one row per Lang, in its order, English first, each with its own code");
+}  // namespace
+
+const LangRow& info(Lang lang) {
+  for (const auto& l : kLangRows) {
+    if (l.lang == lang) return l;
+  }
+  return kLangRows[0];  // not a language (Lang::kCount): English, the fallback
+}
+
+std::string to_string(Lang lang) {
+  return std::string(info(lang).code);
 }
 
 std::optional<Lang> parse_lang(std::string_view text) {
@@ -23,16 +52,17 @@ std::optional<Lang> parse_lang(std::string_view text) {
   std::string lower = text::to_lower_ascii(text);
   const auto cut = lower.find_first_of("_-.@");
   const std::string code = lower.substr(0, cut);
-  if (code == "en") return Lang::kEn;
-  if (code == "ko") return Lang::kKo;
-  if (code == "ja") return Lang::kJa;
+  for (const auto& l : kLangRows) {
+    if (l.code == code) return l.lang;
+  }
   return std::nullopt;
 }
 
 std::optional<Lang> parse_lang_flag(std::string_view text) {
   const std::string lower = text::to_lower_ascii(text);
-  if (lower == "kr") return Lang::kKo;
-  if (lower == "jp") return Lang::kJa;
+  for (const auto& l : kLangRows) {
+    if (!l.country.empty() && l.country == lower) return l.lang;
+  }
   return parse_lang(text);
 }
 
@@ -78,12 +108,7 @@ std::map<std::string, std::string> catalog_map(std::span<const CatalogEntry> ent
 }
 
 const std::map<std::string, std::string>& catalog(Lang lang) {
-  switch (lang) {
-    case Lang::kKo: return catalog_ko();
-    case Lang::kJa: return catalog_ja();
-    case Lang::kEn: break;
-  }
-  return catalog_en();
+  return info(lang).catalog();
 }
 
 namespace {

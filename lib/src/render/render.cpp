@@ -28,7 +28,179 @@ void batch_json_row(JsonOut& w, const BatchRow& r, const RowFlags& flags, const 
 void batch_json_tail(JsonOut& w, std::string& out, const ClassSummary& s);
 }  // namespace detail
 
-const FormatInfo& info(Format format) {
+// ---- The batch writer and the batch forms.
+
+struct BatchWriter::State {
+  Options opts;
+  Sink sink;
+  const BatchForm* form = nullptr;
+  std::optional<detail::ClassBuilder> cls;  ///< html, markdown and json: the class so far, a line a row
+  std::optional<detail::RowJudge> judge;    ///< csv and json: each row held to --due and --roster
+  std::vector<detail::BatchCells> cells;    ///< table: each row's line
+  std::string buf;                          ///< json: the text not yet given to the sink
+  detail::JsonOut json{buf};
+  bool finished = false;
+
+  /// json: gives the sink what was written since the last time.
+  void flush() {
+    sink(buf);
+    buf.clear();
+  }
+};
+
+/// A format's batch summary: what it does when the writer is made, at each row, and at the end.
+struct BatchForm {
+  void (*start)(BatchWriter::State& s);
+  void (*add)(BatchWriter::State& s, const BatchRow& row);
+  void (*finish)(BatchWriter::State& s);
+};
+
+namespace {
+using State = BatchWriter::State;
+
+void nothing(State& /*s*/) {}
+[[noreturn]] void never(State& /*s*/) {
+  throw std::logic_error("a batch summary for a format without a batch form");
+}
+
+constexpr BatchForm kTableBatch{
+    .start = nothing,
+    .add = [](State& s, const BatchRow& row) { s.cells.push_back(detail::batch_cells(row, s.opts.lang)); },
+    .finish = [](State& s) { s.sink(detail::batch_table_of(s.cells, s.opts)); },
+};
+constexpr BatchForm kJsonBatch{
+    .start =
+        [](State& s) {
+          s.cls.emplace(s.opts);
+          s.judge.emplace(s.opts);
+          detail::batch_json_head(s.json, s.opts.generated_at);
+          s.flush();
+        },
+    .add =
+        [](State& s, const BatchRow& row) {
+          detail::batch_json_row(s.json, row, (*s.judge)(row), s.opts);
+          s.cls->add(row);
+          s.flush();
+        },
+    .finish =
+        [](State& s) {
+          detail::batch_json_tail(s.json, s.buf, s.cls->finish());
+          s.flush();
+        },
+};
+constexpr BatchForm kCsvBatch{
+    .start =
+        [](State& s) {
+          s.judge.emplace(s.opts);
+          s.sink(detail::batch_csv_head(s.opts));
+        },
+    .add = [](State& s, const BatchRow& row) { s.sink(detail::batch_csv_row(row, (*s.judge)(row))); },
+    .finish = nothing,
+};
+constexpr BatchForm kHtmlBatch{
+    .start = [](State& s) { s.cls.emplace(s.opts); },
+    .add = [](State& s, const BatchRow& row) { s.cls->add(row); },
+    .finish = [](State& s) { detail::batch_html(s.cls->finish(), s.opts, s.sink); },
+};
+constexpr BatchForm kMarkdownBatch{
+    .start = [](State& s) { s.cls.emplace(s.opts); },
+    .add = [](State& s, const BatchRow& row) { s.cls->add(row); },
+    .finish = [](State& s) { s.sink(detail::batch_markdown(s.cls->finish(), s.opts)); },
+};
+}  // namespace
+
+// Never called: the writer refuses a format whose row says kNoBatch.
+constexpr BatchForm kNoBatch{
+    .start = never,
+    .add = [](State& s, const BatchRow& /*row*/) { never(s); },
+    .finish = never,
+};
+
+// ---- The formats.
+
+constexpr std::array<FormatRow, kFormatCount> kFormats{{
+    {.format = Format::kTable,
+     .name = "table",
+     .extension = ".txt",
+     .expected = Expected::kShown,
+     .report = table,
+     .batch = kTableBatch},
+    {.format = Format::kJson,
+     .name = "json",
+     .extension = ".json",
+     .expected = Expected::kShown,
+     .report = json,
+     .batch = kJsonBatch},
+    {.format = Format::kJunit,
+     .name = "junit",
+     .extension = ".junit.xml",
+     .expected = Expected::kShown,
+     .report = junit,
+     .batch = kNoBatch},
+    {.format = Format::kGradescope,
+     .name = "gradescope",
+     .extension = ".gradescope.json",
+     .expected = Expected::kShown,
+     .report = gradescope,
+     .batch = kNoBatch},
+    {.format = Format::kLti,
+     .name = "lti",
+     .extension = ".lti.json",
+     .expected = Expected::kNotShown,
+     .report = lti,
+     .batch = kNoBatch},
+    {.format = Format::kTap,
+     .name = "tap",
+     .extension = ".tap",
+     .expected = Expected::kShown,
+     .report = tap,
+     .batch = kNoBatch},
+    {.format = Format::kCsv,
+     .name = "csv",
+     .extension = ".csv",
+     .expected = Expected::kNotShown,
+     .report = csv,
+     .batch = kCsvBatch},
+    {.format = Format::kHtml,
+     .name = "html",
+     .extension = ".html",
+     .expected = Expected::kShown,
+     .report = html,
+     .batch = kHtmlBatch},
+    {.format = Format::kMarkdown,
+     .name = "markdown",
+     .extension = ".md",
+     .expected = Expected::kShown,
+     .report = markdown,
+     .batch = kMarkdownBatch},
+    {.format = Format::kGithubClassroom,
+     .name = "github-classroom",
+     .extension = ".classroom.json",
+     .expected = Expected::kShown,
+     .report = github_classroom,
+     .batch = kNoBatch},
+}};
+
+namespace {
+// Every row in its place (row i is Format i: a row given twice leaves another out), with a name
+// and a golden ending of its own; a row left out does not compile (its references), and a form
+// that batches does all three steps.
+consteval bool rows_filled() {
+  for (std::size_t i = 0; i < kFormats.size(); ++i) {
+    const FormatRow& f = kFormats[i];
+    if (static_cast<std::size_t>(f.format) != i || f.name.empty() || f.extension.empty()) return false;
+    if (f.expected != Expected::kShown && f.expected != Expected::kNotShown) return false;
+    if (f.batch.start == nullptr || f.batch.add == nullptr || f.batch.finish == nullptr) return false;
+    for (std::size_t j = 0; j < i; ++j) {
+      if (kFormats[j].name == f.name || kFormats[j].extension == f.extension) return false;
+    }
+  }
+  return true;
+}
+static_assert(rows_filled(), "kFormats: one row per Format, in its order, each with its own name and golden ending");
+}  // namespace
+
+const FormatRow& info(Format format) {
   for (const auto& f : kFormats) {
     if (f.format == format) return f;
   }
@@ -49,19 +221,7 @@ std::optional<Format> parse_format(std::string_view name) {
 }
 
 std::string render(Format format, const RunResult& run, const Options& opts) {
-  switch (format) {
-    case Format::kTable: return table(run, opts);
-    case Format::kJson: return json(run, opts);
-    case Format::kJunit: return junit(run, opts);
-    case Format::kGradescope: return gradescope(run, opts);
-    case Format::kLti: return lti(run, opts);
-    case Format::kTap: return tap(run, opts);
-    case Format::kCsv: return csv(run, opts);
-    case Format::kHtml: return html(run, opts);
-    case Format::kMarkdown: return markdown(run, opts);
-    case Format::kGithubClassroom: return github_classroom(run, opts);
-  }
-  throw Error(ErrorKind::kUsage, "unknown output format");
+  return info(format).report(run, opts);
 }
 
 std::string batch(Format format, const std::vector<BatchRow>& rows, const Options& opts) {
@@ -79,45 +239,20 @@ std::string batch(Format format, const std::vector<BatchRow>& rows, const Option
   return out;
 }
 
-// ---- The batch writer.
-
-struct BatchWriter::State {
-  Format format;
-  Options opts;
-  Sink sink;
-  std::optional<detail::ClassBuilder> cls;  ///< html and markdown: the class so far, a line a row
-  std::optional<detail::RowJudge> judge;    ///< csv and json: each row held to --due and --roster
-  std::vector<detail::BatchCells> cells;    ///< table: each row's line
-  std::string buf;                          ///< json: the text not yet given to the sink
-  detail::JsonOut json{buf};
-  bool finished = false;
-
-  /// json: gives the sink what was written since the last time.
-  void flush() {
-    sink(buf);
-    buf.clear();
-  }
-};
-
 BatchWriter::BatchWriter(Format format, Options opts, Sink sink) {
-  if (!info(format).batch) {
+  const FormatRow& row = info(format);
+  if (!row.batches()) {
     std::string names;
     for (const auto& f : kFormats) {
-      if (f.batch) names += std::string(names.empty() ? "" : ", ") + std::string(f.name);
+      if (f.batches()) names += std::string(names.empty() ? "" : ", ") + std::string(f.name);
     }
     throw Error(ErrorKind::kUsage, "several bundles give a batch summary: use --format " + names);
   }
   s_ = std::make_unique<State>();
-  s_->format = format;
   s_->opts = std::move(opts);
   s_->sink = std::move(sink);
-  if (format == Format::kHtml || format == Format::kMarkdown || format == Format::kJson) s_->cls.emplace(s_->opts);
-  if (format == Format::kCsv || format == Format::kJson) s_->judge.emplace(s_->opts);
-  if (format == Format::kCsv) s_->sink(detail::batch_csv_head(s_->opts));
-  if (format == Format::kJson) {
-    detail::batch_json_head(s_->json, s_->opts.generated_at);
-    s_->flush();
-  }
+  s_->form = &row.batch;
+  s_->form->start(*s_);
 }
 
 BatchWriter::~BatchWriter() = default;
@@ -127,45 +262,14 @@ BatchWriter& BatchWriter::operator=(BatchWriter&&) noexcept = default;
 void BatchWriter::add(const BatchRow& row) {
   State& s = *s_;
   if (s.finished) throw std::logic_error("a batch row after the end of the summary");
-  switch (s.format) {
-    case Format::kCsv: s.sink(detail::batch_csv_row(row, (*s.judge)(row))); break;
-    case Format::kJson:
-      detail::batch_json_row(s.json, row, (*s.judge)(row), s.opts);
-      s.cls->add(row);
-      s.flush();
-      break;
-    case Format::kTable: s.cells.push_back(detail::batch_cells(row, s.opts.lang)); break;
-    case Format::kHtml:
-    case Format::kMarkdown: s.cls->add(row); break;
-    // Every format is named (no default): a new one does not compile until it says how a batch
-    // row is written, or that it has no batch form (the constructor refuses those).
-    case Format::kJunit:
-    case Format::kGradescope:
-    case Format::kLti:
-    case Format::kTap:
-    case Format::kGithubClassroom: throw std::logic_error("a batch row for a format without a batch form");
-  }
+  s.form->add(s, row);
 }
 
 void BatchWriter::finish() {
   State& s = *s_;
   if (s.finished) return;
   s.finished = true;
-  switch (s.format) {
-    case Format::kCsv: break;
-    case Format::kJson:
-      detail::batch_json_tail(s.json, s.buf, s.cls->finish());
-      s.flush();
-      break;
-    case Format::kTable: s.sink(detail::batch_table_of(s.cells, s.opts)); break;
-    case Format::kHtml: detail::batch_html(s.cls->finish(), s.opts, s.sink); break;
-    case Format::kMarkdown: s.sink(detail::batch_markdown(s.cls->finish(), s.opts)); break;
-    case Format::kJunit:
-    case Format::kGradescope:
-    case Format::kLti:
-    case Format::kTap:
-    case Format::kGithubClassroom: throw std::logic_error("a batch summary for a format without a batch form");
-  }
+  s.form->finish(s);
   s.cls.reset();
   s.cells.clear();
 }

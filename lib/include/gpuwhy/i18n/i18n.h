@@ -2,6 +2,7 @@
 /// The message catalog: every user-facing text, by id, in every language.
 
 #include <array>
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <string>
@@ -12,9 +13,34 @@
 
 namespace gpuwhy::i18n {
 
-enum class Lang { kEn, kKo, kJa };
-/// Every language, English (the fallback) first: what --lang offers, and what tests walk.
-inline constexpr std::array<Lang, 3> kLangs{Lang::kEn, Lang::kKo, Lang::kJa};
+/// The languages, English (the fallback) first, each with its row in kLangRows. kCount is not a
+/// language: it stays last, and kLangRows has exactly that many rows, so a value added here
+/// without its row does not compile.
+enum class Lang { kEn, kKo, kJa, kCount };
+inline constexpr std::size_t kLangCount = static_cast<std::size_t>(Lang::kCount);
+
+using Catalog = std::map<std::string, std::string>;
+
+/// One language, with all it takes: its code, the country code people type for it, and its
+/// catalog. The catalog is a reference, so a row that leaves it out does not compile.
+struct LangRow {
+  Lang lang;
+  std::string_view code;     ///< ISO 639-1: what --lang, GPUWHY_LANG and LANG's language part say
+  std::string_view country;  ///< what --lang also takes for it ("kr" for Korean); "" = none
+  const Catalog& (&catalog)();
+};
+/// Every language, once, in the order of Lang (lib/src/i18n/i18n.cpp, where a static_assert
+/// holds each row to its place and its code to being given).
+extern const std::array<LangRow, kLangCount> kLangRows;
+/// The row of `lang` in kLangRows.
+const LangRow& info(Lang lang);
+
+/// Every language, English first: what --lang offers, and what tests walk.
+inline constexpr std::array<Lang, kLangCount> kLangs = [] {
+  std::array<Lang, kLangCount> out{};
+  for (std::size_t i = 0; i < kLangCount; ++i) out[i] = static_cast<Lang>(i);
+  return out;
+}();
 std::string to_string(Lang lang);                       ///< "en", "ko", "ja"
 std::optional<Lang> parse_lang(std::string_view text);  ///< "ko", "ko_KR.UTF-8", "ja-JP" ...
 /// A --lang value: what parse_lang takes, and the country codes people type for the language,

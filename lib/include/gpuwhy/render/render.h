@@ -1,6 +1,7 @@
 #pragma once
 /// Renderers: pure functions of a RunResult.
 
+#include <array>
 #include <cstddef>
 #include <functional>
 #include <map>
@@ -16,33 +17,41 @@
 
 namespace gpuwhy::render {
 
-enum class Format { kTable, kJson, kJunit, kGradescope, kLti, kTap, kCsv, kHtml, kMarkdown, kGithubClassroom };
+/// The output formats, each with its row in kFormats. kCount is not a format: it stays last, and
+/// kFormats has exactly that many rows, so a value added here without its row does not compile.
+enum class Format { kTable, kJson, kJunit, kGradescope, kLti, kTap, kCsv, kHtml, kMarkdown, kGithubClassroom, kCount };
+inline constexpr std::size_t kFormatCount = static_cast<std::size_t>(Format::kCount);
 
-/// Every output format, once: its `--format` name, its enum, whether several bundles make one
-/// summary in it (a batch), whether it shows a check's expected value (--hide-expected hides it),
-/// and the file name ending of its goldens. Adding a format is a row here, a case in render() (and,
-/// with batch, in BatchWriter), and its renderer file.
-struct FormatInfo {
-  std::string_view name;
+struct Options;
+/// How a format sums up several bundles, a row at a time (BatchWriter); the forms are defined
+/// beside the writer. kNoBatch says a format has none.
+struct BatchForm;
+extern const BatchForm kNoBatch;
+
+/// Whether a format shows a check's expected value (--hide-expected hides it). No zero value: a
+/// row that leaves it out is refused at compile time.
+enum class Expected : unsigned char { kShown = 1, kNotShown = 2 };
+
+/// One output format, with all it takes: its `--format` name, the file name ending of its goldens,
+/// whether it shows expected values, its report renderer and its batch form (or kNoBatch). The
+/// renderer and the batch form are references, so a row that leaves either out does not compile.
+struct FormatRow {
   Format format;
-  bool batch;
-  bool shows_expected;
+  std::string_view name;
   std::string_view extension;
+  Expected expected;
+  std::string (&report)(const RunResult& run, const Options& opts);
+  const BatchForm& batch;
+
+  /// Several bundles make one summary in it (a batch).
+  [[nodiscard]] bool batches() const { return &batch != &kNoBatch; }
+  [[nodiscard]] bool shows_expected() const { return expected == Expected::kShown; }
 };
-inline constexpr FormatInfo kFormats[] = {
-    {"table", Format::kTable, true, true, ".txt"},
-    {"json", Format::kJson, true, true, ".json"},
-    {"junit", Format::kJunit, false, true, ".junit.xml"},
-    {"gradescope", Format::kGradescope, false, true, ".gradescope.json"},
-    {"lti", Format::kLti, false, false, ".lti.json"},
-    {"tap", Format::kTap, false, true, ".tap"},
-    {"csv", Format::kCsv, true, false, ".csv"},
-    {"html", Format::kHtml, true, true, ".html"},
-    {"markdown", Format::kMarkdown, true, true, ".md"},
-    {"github-classroom", Format::kGithubClassroom, false, true, ".classroom.json"},
-};
+/// Every output format, once, in the order of Format (lib/src/render/render.cpp, where a
+/// static_assert holds each row to its place, its name and ending to being given).
+extern const std::array<FormatRow, kFormatCount> kFormats;
 /// The row of `format` in kFormats.
-const FormatInfo& info(Format format);
+const FormatRow& info(Format format);
 std::vector<std::string> format_names();  ///< "table", "json", ... in kFormats order
 std::optional<Format> parse_format(std::string_view name);
 
@@ -112,8 +121,10 @@ class BatchWriter {
   /// The end of the summary; nothing may be added after it.
   void finish();
 
- private:
+  /// What a writer holds between rows; defined in render.cpp with the batch forms that use it.
   struct State;
+
+ private:
   std::unique_ptr<State> s_;
 };
 
