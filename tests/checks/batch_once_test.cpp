@@ -47,7 +47,7 @@ checks::BatchOptions counting(Counted& c, unsigned jobs) {
 
 std::vector<render::BatchRow> run_all(checks::Batch& b, int& pages) {
   std::vector<render::BatchRow> rows;
-  b.run([&pages](const render::BatchRow& r) { return r.run ? std::string("page of ") + r.user : std::string(); },
+  b.run([](const render::BatchRow& r) { return r.run ? std::string("page of ") + r.user : std::string(); },
         [&](render::BatchRow&& r, std::string&& page) {
           if (!page.empty()) ++pages;
           EXPECT_EQ(page.empty(), !r.run) << r.origin;
