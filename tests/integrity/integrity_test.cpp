@@ -420,4 +420,26 @@ TEST(IntegrityCheck, EveryRuleHasItsTextInEveryLanguage) {
   }
 }
 
+// A manifest or a dry-run answer of any shape is looked at, never assumed: a `resources` that is a
+// list, or answer details that are not an object, are no finding and never throw (the manifests
+// fuzzer found the list case).
+TEST(IntegrityDryRun, AManifestOrAnswerOfAnyShapeNeverThrows) {
+  const std::string rel = "k8s/bad-mismatch.yaml";
+  const nlohmann::json cause = {{"field", "spec.containers[0].resources.limits[nvidia.com/gpu]"},
+                                {"message", "Invalid value: \"2\": must be equal to nvidia.com/gpu limit of 1"}};
+  for (const char* resources : {"[]", "7", "{limits: []}", "{limits: {nvidia.com/gpu: [1]}}"}) {
+    for (const nlohmann::json& details : {nlohmann::json{{"kind", "pods"}, {"name", "x"}, {"causes", {cause}}},
+                                          nlohmann::json::array({1}), nlohmann::json{{"causes", "no"}}}) {
+      Snapshot s;
+      StudentFile& f = s.files[rel];
+      f.state = StudentFile::State::kOk;
+      f.content = std::string("apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nspec:\n  containers:\n  - name: c\n") +
+                  "    resources: " + resources + "\n";
+      f.size = f.content.size();
+      s.dry_runs[rel] = HttpAnswer{422, nlohmann::json{{"kind", "Status"}, {"details", details}}};
+      EXPECT_NO_THROW((void)integrity::check(s)) << resources << " " << details.dump();
+    }
+  }
+}
+
 }  // namespace

@@ -45,11 +45,17 @@ std::optional<std::pair<std::size_t, std::string>> container_field(const std::st
 
 /// The manifest's nvidia.com/gpu amount of container `i` under `kind` ("" when not set).
 std::string manifest_amount(const json& pod, std::size_t i, const std::string& kind) {
-  const json cs = pod.value("spec", json::object()).value("containers", json::array());
-  if (!cs.is_array() || i >= cs.size() || !cs[i].is_object()) return "";
-  const json r = cs[i].value("resources", json::object()).value(kind, json::object());
-  const std::string gpu(lab::kResource);
-  return r.is_object() && r.contains(gpu) ? scalar_text(r[gpu]) : "";
+  // Any level may be another type in a student's manifest: each is looked at, never assumed.
+  const auto member = [](const json* o, const std::string& key) -> const json* {
+    if (o == nullptr || !o->is_object()) return nullptr;
+    const auto it = o->find(key);
+    return it == o->end() ? nullptr : &*it;
+  };
+  const json* cs = member(member(&pod, "spec"), "containers");
+  if (cs == nullptr || !cs->is_array() || i >= cs->size()) return "";
+  const json* r = member(member(&(*cs)[i], "resources"), kind);
+  const json* gpu = member(r, std::string(lab::kResource));
+  return gpu != nullptr ? scalar_text(*gpu) : "";
 }
 
 bool same_amount(const std::string& a, const std::string& b) {
@@ -59,9 +65,14 @@ bool same_amount(const std::string& a, const std::string& b) {
 
 /// The first quoted amount of the answer that is not the manifest's: {field, answered, manifest}.
 std::optional<std::array<std::string, 3>> answer_diff(const json& body, const json& pod) {
-  const json causes =
-      body.is_object() ? body.value("details", json::object()).value("causes", json::array()) : json::array();
-  for (const json& c : causes.is_array() ? causes : json::array()) {
+  // The answer's details may be any type in a bundle: looked at, never assumed.
+  const auto details = body.is_object() ? body.find("details") : body.end();
+  const json* list = nullptr;
+  if (details != body.end() && details->is_object()) {
+    const auto it = details->find("causes");
+    if (it != details->end() && it->is_array()) list = &*it;
+  }
+  for (const json& c : list != nullptr ? *list : json::array()) {
     const std::string field = str_at(c, "/field");
     const std::string message = str_at(c, "/message");
     const auto cf = container_field(field);
