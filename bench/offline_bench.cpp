@@ -2,9 +2,7 @@
 //  - in process: how many bundles per second one core grades, end to end (bounded JSON parse +
 //    from_bundle + checks::grade (checks, causes, integrity) + native JSON report), as
 //    `gpuwhy check --snapshot` does for a class folder; pinned to one CPU, wall time and this
-//    thread's CPU time (the second is the figure on a machine shared with other work); and what
-//    a batch's first pass cost a bundle before the batch read each bundle once (read, parse,
-//    integrity::cluster_id);
+//    thread's CPU time (the second is the figure on a machine shared with other work);
 //  - the real CLI: `gpuwhy check --snapshot FOLDER --format json -o FILE --jobs N` over a folder
 //    of --copies bundles (the captures, repeated), for --jobs 1 and --jobs <cores>.
 // With --batch-rss N[,N...] it measures instead the peak RSS of a batch in every batch format
@@ -37,7 +35,6 @@
 #include "checks.h"
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/files.h"
-#include "gpuwhy/integrity/integrity.h"
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 #include "gpuwhy/render/render.h"
@@ -117,28 +114,6 @@ std::size_t grade_one(const Input& in, Phases* ph = nullptr) {
   snap.reset();
   lap(&Phases::free);
   return n;
-}
-
-// A batch's first pass over one bundle file: read, parsed, and what identifies its cluster kept.
-std::size_t identify_one(const Input& in) {
-  const std::string text = gpuwhy::files::read_file_bounded(in.path, gpuwhy::kMaxBundleBytes);
-  const gpuwhy::Snapshot snap = gpuwhy::parse_bundle(text, in.path);
-  return gpuwhy::integrity::cluster_id(snap, text).node_uids.size() + 1;
-}
-
-// Prints what the batch's first pass (the pass that finds who shares a cluster) costs a bundle in
-// CPU time, files read from the page cache; returns a sum that keeps the work from being optimised away.
-std::size_t print_first_pass(const std::vector<Input>& inputs, double seconds) {
-  std::size_t sink = 0;
-  std::size_t rounds = 0;
-  const double start = thread_cpu_seconds();
-  while (thread_cpu_seconds() - start < std::min(seconds, 1.0) || rounds == 0) {
-    for (const auto& in : inputs) sink += identify_one(in);
-    ++rounds;
-  }
-  std::printf("batch first pass per bundle (CPU): read + parse + cluster_id %.0f us\n",
-              (thread_cpu_seconds() - start) * 1e6 / static_cast<double>(rounds * inputs.size()));
-  return sink;
 }
 
 struct CliRun {
@@ -337,6 +312,5 @@ int main(int argc, char** argv) {
       "per bundle (CPU): parse %.0f us, snapshot %.0f us, grade (checks, causes, integrity) %.0f us, render %.0f us, "
       "free %.0f us; total %.0f us\n",
       ph.parse * per, ph.snapshot * per, ph.grade * per, ph.render * per, ph.free * per, total * per);
-  report_bytes += print_first_pass(inputs, seconds);
   return report_bytes > 0 ? cli_rc : 1;
 }

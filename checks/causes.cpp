@@ -65,11 +65,11 @@ class Ctx {
 };
 
 const json* gpu_node(const View& s) {
-  return s.snap().nodes.ok() ? detail::find_node(s, lab::kGpuNode) : nullptr;
+  return s.snap().nodes.ok() ? s.node(lab::kGpuNode) : nullptr;
 }
 
 const json* pod(const View& s, std::string_view name) {
-  return s.snap().pods.ok() ? detail::find_pod(s, name) : nullptr;
+  return s.snap().pods.ok() ? s.pod(name) : nullptr;
 }
 
 /// lab-node-0's status.<map> nvidia.com/gpu in thousandths (0 when absent or unreadable).

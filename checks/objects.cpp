@@ -23,18 +23,6 @@ std::string name_of(const json& obj) {
   return str_at(obj, "/metadata/name");
 }
 
-const json* find_node(const View& s, std::string_view name) {
-  return s.node(name);
-}
-
-std::vector<const json*> other_nodes(const View& s) {
-  return s.other_nodes();
-}
-
-const json* find_pod(const View& s, std::string_view name) {
-  return s.pod(name);
-}
-
 std::optional<std::string> node_gpu(const json& node, const char* map) {
   const json* st = at(node, "/status");
   if (st == nullptr || !st->is_object() || !st->contains(map) || !(*st)[map].is_object()) return std::nullopt;
@@ -164,7 +152,7 @@ PodOrOutcome need_pod(const View& s, std::string_view name, const Msg& expected)
     r.outcome = std::move(*e);
     return r;
   }
-  r.pod = find_pod(s, name);
+  r.pod = s.pod(name);
   if (r.pod == nullptr) {
     const std::map<std::string, std::string> args{{"pod", std::string(name)},
                                                   {"namespace", std::string(lab::kNamespace)}};
@@ -180,7 +168,7 @@ NodeOrOutcome need_gpu_node(const View& s, const Msg& expected) {
     r.outcome = std::move(*e);
     return r;
   }
-  r.node = find_node(s, lab::kGpuNode);
+  r.node = s.node(lab::kGpuNode);
   if (r.node == nullptr) {
     const std::map<std::string, std::string> args{{"node", std::string(lab::kGpuNode)}};
     r.outcome = fail(expected, msg("value.node-not-found", args), msg("hint.node-missing", args));
@@ -207,7 +195,7 @@ std::string removal_of(const std::vector<std::string>& items) {
 
 Outcome retarget_foreign_taint(const View& s, Outcome o) {
   if (o.status != Status::kFail || !s.snap().nodes.ok()) return o;
-  const json* node = find_node(s, lab::kGpuNode);
+  const json* node = s.node(lab::kGpuNode);
   if (node == nullptr || !gpu_taints(*node).empty()) return o;
   const auto foreign = foreign_taints(*node);
   if (foreign.empty()) return o;

@@ -27,10 +27,6 @@ using jsonb::at;
 using jsonb::str_at;
 using jsonb::view_at;
 
-const json* find_node(const View& s, std::string_view name);  ///< nullptr when not listed
-std::vector<const json*> other_nodes(const View& s);          ///< every node but lab-node-0
-const json* find_pod(const View& s, std::string_view name);   ///< nullptr when not listed
-
 /// The opening most live checks share: the live pod `name`, or the outcome to return at once
 /// (an error when the pods could not be read, a fail with the pod-missing hint when it is not
 /// there). `expected` is the check's expected value, reused in the failure.

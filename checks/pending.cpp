@@ -88,7 +88,7 @@ Outcome pending_for(const View& s, std::string_view pod_name, Blame want, const 
   }
   const auto m = s.scheduler_message(str_at(*cond, "/message"));
   if (!m) return fail(expected, raw(str_at(*cond, "/message")), msg("hint.pending.not-evaluated", args), ev);
-  const bool taint = blames_lab_taint(*m, find_node(s, lab::kGpuNode), pod);
+  const bool taint = blames_lab_taint(*m, s.node(lab::kGpuNode), pod);
   const bool insufficient = m->insufficient(lab::kResource);
   const Msg actual = raw(m->main);
   if (want == Blame::kTaint) {
@@ -105,7 +105,7 @@ namespace {
 /// Other nodes than the lab's carry taints (now, or in a saved message): a shared cluster, whose
 /// other nodes come and go (Ready, tainted, drained) between saving a message and grading it.
 bool shared_cluster(const View& s, const std::vector<messages::SchedulerMessage>& saved) {
-  for (const json* n : other_nodes(s)) {
+  for (const json* n : s.other_nodes()) {
     const json* ts = at(*n, "/spec/taints");
     if (ts != nullptr && ts->is_array() && !ts->empty()) return true;
   }
@@ -154,9 +154,9 @@ Outcome scheduler_file(const View& s, std::string_view file, std::string_view po
   // first (SPEC: a taint message and no Insufficient, or the reverse).
   // Whose taint an unnamed (1.35+) taint reason is, the pod's tolerations tell: a saved message
   // is judged with the live pod's only when it is the live pod's message, else as any pod's.
-  const json* live_pod = s.snap().pods.ok() ? find_pod(s, pod_name) : nullptr;
+  const json* live_pod = s.snap().pods.ok() ? s.pod(pod_name) : nullptr;
   const auto live_msg = live_pod == nullptr ? std::nullopt : live_message(s, *live_pod);
-  const json* gpu_node = find_node(s, lab::kGpuNode);
+  const json* gpu_node = s.node(lab::kGpuNode);
   const bool shared = shared_cluster(s, all);
   const auto lab_taint = [&](const messages::SchedulerMessage& m) {
     return blames_lab_taint(m, gpu_node, live_msg && same_for_lab(m, *live_msg, shared) ? live_pod : nullptr);
@@ -184,7 +184,7 @@ Outcome scheduler_file(const View& s, std::string_view file, std::string_view po
   const Msg actual = raw(wanted.front()->main);
   // Consistent with the live message (reason list only; the preemption tail may differ).
   if (auto e = need_pods(s)) return *e;
-  const json* pod = find_pod(s, pod_name);
+  const json* pod = s.pod(pod_name);
   if (pod == nullptr)
     return unmet(fail(expected, actual, msg("hint.pod-missing", args), ev), Need::Kind::kPod, pod_name);
   const auto live = live_message(s, *pod);

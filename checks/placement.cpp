@@ -94,7 +94,7 @@ Outcome placed_by_scheduler(const View& s, std::string_view pod_name, std::strin
     ev.push_back(ev_pod(pod_name, fmt::format("PodScheduled={} {} {}", str_at(*cond, "/status"),
                                               str_at(*cond, "/reason"), str_at(*cond, "/message"))));
   }
-  if (node.empty()) return not_bound(s, pod, find_node(s, lab::kGpuNode), cond, expected, args, ev);
+  if (node.empty()) return not_bound(s, pod, s.node(lab::kGpuNode), cond, expected, args, ev);
   if (node != lab::kGpuNode) return fail(expected, raw(node), Fault::kPlacedWrongNode, args, ev);
   if (const std::string client = node_name_client(pod); !client.empty()) {
     // The saved manifest has no nodeName (checked above): the pod running is an older one.

@@ -77,7 +77,7 @@ Outcome gpu_labels(const View& s) {
                    {{"missing", missing.empty() ? "-" : join(missing)}, {"wrong", wrong.empty() ? "-" : join(wrong)}});
   // All four missing here but present on another node: the labels went to the wrong node.
   if (missing.size() == lab::kGpuLabels.size()) {
-    for (const json* other : other_nodes(s)) {
+    for (const json* other : s.other_nodes()) {
       const json* ol = at(*other, "/metadata/labels");
       if (ol != nullptr && ol->contains(std::string(lab::kGpuLabels[0].key))) {
         return fail(
@@ -111,7 +111,7 @@ Outcome other_nodes_clean(const View& s) {
   std::vector<std::string> found;
   std::vector<std::string> names;
   std::vector<std::string> commands;  // one kubectl label per labelled node, the first few
-  for (const json* n : other_nodes(s)) {
+  for (const json* n : s.other_nodes()) {
     names.push_back(name_of(*n));
     if (const std::string remove = gpu_label_removal(*n); !remove.empty() && commands.size() < 3)
       commands.push_back(fmt::format("kubectl label node {} {}", name_of(*n), remove));

@@ -73,7 +73,7 @@ Outcome other_nodes_check(const View& s) {
   std::vector<std::string> bad;
   std::vector<Msg> ev;
   std::size_t shown = 0;
-  const auto others = other_nodes(s);
+  const auto& others = s.other_nodes();
   for (const json* n : others) {
     const bool named = shown++ < kMaxNamed;  // a shared cluster's thousands are counted, not listed
     for (const char* map : {"capacity", "allocatable"}) {
@@ -108,7 +108,7 @@ std::optional<Outcome> advertised_defect(const View& s, const readers::Advertise
   }
   if (!a.all_none) return std::nullopt;
   // The node advertises now: the file was saved before the patch. Either way the command must run again.
-  const json* node = s.snap().nodes.ok() ? find_node(s, lab::kGpuNode) : nullptr;
+  const json* node = s.snap().nodes.ok() ? s.node(lab::kGpuNode) : nullptr;
   const auto live = node == nullptr ? std::nullopt : node_gpu(*node, "allocatable");
   const auto live_capacity = node == nullptr ? std::nullopt : node_gpu(*node, "capacity");
   if (!live && live_capacity && readers::quantity_milli(*live_capacity).value_or(0) > 0) {

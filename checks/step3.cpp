@@ -196,8 +196,8 @@ Outcome not_created(const View& s) {
   if (auto e = need_pods(s)) return *e;
   std::vector<std::string> exist;
   for (const auto& n : names) {
-    if (find_pod(s, n) != nullptr) exist.push_back(n);
-    ev.push_back(msg(find_pod(s, n) != nullptr ? "ev.pod-exists" : "ev.pod-not-found",
+    if (s.pod(n) != nullptr) exist.push_back(n);
+    ev.push_back(msg(s.pod(n) != nullptr ? "ev.pod-exists" : "ev.pod-not-found",
                      {{"pod", fmt::format("{}/{}", lab::kNamespace, n)}}));
   }
   if (exist.empty()) return pass(expected, msg("value.step3.not-created.none"), ev);

@@ -40,7 +40,7 @@ Outcome taint(const View& s) {
   for (const auto& t : ts) shown.push_back(taint_string(t));
   std::vector<Msg> ev{ev_taints(lab::kGpuNode, shown)};
   std::vector<std::string> others;
-  for (const json* n : other_nodes(s)) {
+  for (const json* n : s.other_nodes()) {
     for (const auto& t : gpu_taints(*n)) others.push_back(fmt::format("{}: {}", name_of(*n), taint_string(t)));
   }
   const Msg actual = shown.empty() ? msg("value.none") : raw(join(shown));
@@ -162,11 +162,11 @@ Outcome trainer_not_evicted(const View& s) {
   if (auto e = need_pods(s)) return *e;
   bool noexecute = false;
   if (s.snap().nodes.ok()) {
-    if (const json* n = find_node(s, lab::kGpuNode)) {
+    if (const json* n = s.node(lab::kGpuNode)) {
       for (const auto& t : gpu_taints(*n)) noexecute = noexecute || view_at(t, "/effect") == "NoExecute";
     }
   }
-  const json* pod = find_pod(s, lab::kPodTrainer);
+  const json* pod = s.pod(lab::kPodTrainer);
   if (pod == nullptr) {
     return unmet(
         fail(expected, msg("value.pod-not-found", args),

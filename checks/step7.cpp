@@ -132,8 +132,8 @@ Outcome same_as_trainer2(const View& s) {
   ev.push_back(
       msg("ev.same-as", {{"a", std::string(lab::kManifestTrainer3)}, {"b", std::string(lab::kManifestTrainer2)}}));
   if (auto e = need_pods(s)) return *e;
-  const json* p3 = find_pod(s, lab::kPodTrainer3);
-  const json* p2 = find_pod(s, lab::kPodTrainer2);
+  const json* p3 = s.pod(lab::kPodTrainer3);
+  const json* p2 = s.pod(lab::kPodTrainer2);
   if (p3 == nullptr)
     return unmet(fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args)), Need::Kind::kPod,
                  lab::kPodTrainer3);
@@ -156,7 +156,7 @@ std::optional<Outcome> premise(const View& s, const Msg& expected, bool allocata
       {"node", std::string(lab::kGpuNode)},         {"resource", std::string(lab::kResource)},
       {"pod", std::string(lab::kPodTrainer3)},      {"trainer", std::string(lab::kPodTrainer)},
       {"trainer2", std::string(lab::kPodTrainer2)}, {"namespace", std::string(lab::kNamespace)}};
-  const json* node = find_node(s, lab::kGpuNode);
+  const json* node = s.node(lab::kGpuNode);
   const auto alloc_text = node == nullptr ? std::nullopt : node_gpu(*node, "allocatable");
   const long long alloc = alloc_text ? readers::quantity_milli(*alloc_text).value_or(0) : 0;
   std::vector<Msg> ev{raw(
@@ -165,7 +165,7 @@ std::optional<Outcome> premise(const View& s, const Msg& expected, bool allocata
   if (allocatable_only) return std::nullopt;
   const long long used = gpu_used_on_lab_node(s).milli;
   const auto bound = [&](std::string_view name) {
-    const json* p = find_pod(s, name);
+    const json* p = s.pod(name);
     return p != nullptr && view_at(*p, "/spec/nodeName") == lab::kGpuNode;
   };
   args["used"] = milli_text(used);
@@ -182,8 +182,8 @@ std::optional<Outcome> premise(const View& s, const Msg& expected, bool allocata
 // fix is the shared toleration, in both manifests.
 bool shares_wrong_toleration(const View& s) {
   if (!s.snap().pods.ok()) return false;
-  const json* p3 = find_pod(s, lab::kPodTrainer3);
-  const json* p2 = find_pod(s, lab::kPodTrainer2);
+  const json* p3 = s.pod(lab::kPodTrainer3);
+  const json* p2 = s.pod(lab::kPodTrainer2);
   if (p3 == nullptr || p2 == nullptr || !str_at(*p3, "/spec/nodeName").empty()) return false;
   const auto t3 = k8s::authored_tolerations(*p3);
   const bool tolerates = std::any_of(t3.begin(), t3.end(), [](const json& t) { return lab::tolerates_taint(t); });

@@ -129,7 +129,7 @@ Outcome allocatable(const View& s) {
   const auto file_only = msg("value.step8.count-from-cluster", args8(lab::kGateAllocatable));
   if (Value v = value_of(s, lab::kGateAllocatable, file_only); !v.value) return v.failure;
   if (auto e = need_nodes(s)) return *e;
-  const json* node = find_node(s, lab::kGpuNode);
+  const json* node = s.node(lab::kGpuNode);
   long long live = 0;
   std::vector<Msg> ev;
   if (node != nullptr) {
@@ -226,7 +226,7 @@ Outcome taint_unchecked(const View& s) {
   if (!v.value) return v.failure;
   if (auto e = need_nodes(s)) return *e;
   std::vector<std::string> live;
-  if (const json* node = find_node(s, lab::kGpuNode)) {
+  if (const json* node = s.node(lab::kGpuNode)) {
     for (const auto& t : gpu_taints(*node)) live.push_back(taint_string(t));
   }
   const std::string got = taint_answer(*v.value);
