@@ -52,12 +52,11 @@ CheckResult ungraded(const CheckInfo& c) {
   return cr;
 }
 
-// The lab's names in every text of an outcome that does not name them itself: the checks speak of
-// this lab, and the catalog fills in nothing by itself.
+// Every text of an outcome speaks of this lab: the lab's names fill what its args leave open
+// (Msg::of_lab), as the catalog fills in nothing by itself.
 void fill_lab_names(Outcome& o) {
   const auto fill = [](Msg& m) {
-    if (m.id.empty()) return;  // raw text, no placeholders
-    for (const auto& [k, v] : lab::names()) m.args.try_emplace(k, v);
+    m.of_lab = !m.id.empty();  // raw text has no placeholders
   };
   fill(o.expected);
   fill(o.actual);

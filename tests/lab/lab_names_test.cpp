@@ -34,6 +34,26 @@ TEST(LabNames, TheCatalogFillsInNoNameByItself) {
   }
 }
 
+// A text of the lab (Msg::of_lab, as the checks mark their outcomes') takes the lab's names for
+// the placeholders its args leave open, and its own args first; nested texts inherit it.
+TEST(LabNames, ATextOfTheLabFillsTheLabsNames) {
+  for (const auto& [lang, name] : gpuwhy_test::named_translations()) {
+    Msg lab_text = msg("hint.node-missing");
+    lab_text.of_lab = true;
+    const std::string filled = i18n::render(lab_text, lang);
+    EXPECT_NE(filled.find(lab::kGpuNode), std::string::npos) << name << ": " << filled;
+    EXPECT_EQ(filled.find("{node}"), std::string::npos) << name << ": " << filled;
+    lab_text.args["node"] = "gpu-7";
+    const std::string own = i18n::render(lab_text, lang);
+    EXPECT_NE(own.find("gpu-7"), std::string::npos) << name << ": " << own;
+    EXPECT_EQ(own.find(lab::kGpuNode), std::string::npos) << name << ": " << own;
+    Msg outer = msg("ev.read-as", {{"format@", "hint.node-missing"}});
+    outer.of_lab = true;
+    const std::string nested = i18n::render(outer, lang);
+    EXPECT_NE(nested.find(lab::kGpuNode), std::string::npos) << name << ": " << nested;
+  }
+}
+
 TEST(LabNames, NoReportLeavesAPlaceholder) {
   const auto caps = all_captures();
   if (caps.empty()) GTEST_SKIP() << "no captures recorded yet under " << captures_dir();

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <unordered_map>
 
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy::i18n {
 
@@ -112,6 +114,27 @@ const std::map<std::string, std::string>& catalog(Lang lang) {
 }
 
 namespace {
+/// The text of `id` in `lang`'s catalog, else nullptr: a hashed index over the catalog, built
+/// once per language, since a report renders every message through it (the ordered map costs a
+/// string comparison per level).
+const std::string* find_text(Lang lang, std::string_view id) {
+  using Index = std::unordered_map<std::string_view, const std::string*>;
+  static const std::array<Index, kLangCount> kIndex = [] {
+    std::array<Index, kLangCount> out;
+    for (const auto& row : kLangRows) {
+      auto& index = out[static_cast<std::size_t>(row.lang)];
+      index.reserve(row.catalog().size());
+      for (const auto& [k, v] : row.catalog()) index.emplace(k, &v);
+    }
+    return out;
+  }();
+  const auto& index = kIndex[static_cast<std::size_t>(info(lang).lang)];
+  const auto it = index.find(id);
+  return it == index.end() ? nullptr : it->second;
+}
+}  // namespace
+
+namespace {
 // The last sound of `word` read in Korean: 0 vowel, 1 a consonant, 2 ㄹ; nullopt when unknown.
 std::optional<int> last_sound(std::string_view word) {
   std::size_t end = word.size();
@@ -160,10 +183,12 @@ std::pair<std::string, std::string> split_particle(const std::string& name) {
 
 constexpr std::string_view kPartMark = "part_";
 
-// {name} is filled from args["name"]; else, when args has "name@", with the catalog text of that
-// id rendered in the same language and with the same args (a translated part of a sentence, such
-// as what could not be read); else it stays as written.
-std::string substitute(const std::string& tmpl, const std::map<std::string, std::string>& args, Lang lang) {
+// {name} is filled from args["name"]; else, for a text of the lab (Msg::of_lab), from the lab's
+// names; else, when args has "name@", with the catalog text of that id rendered in the same
+// language and with the same args (a translated part of a sentence, such as what could not be
+// read); else it stays as written.
+std::string substitute(const std::string& tmpl, const std::map<std::string, std::string>& args, Lang lang,
+                       bool of_lab) {
   std::string out;
   out.reserve(tmpl.size());
   for (std::size_t i = 0; i < tmpl.size(); ++i) {
@@ -180,12 +205,15 @@ std::string substitute(const std::string& tmpl, const std::map<std::string, std:
     }
     const auto [name, particle] = split_particle(tmpl.substr(i + 1, close - i - 1));
     const std::size_t from = out.size();
+    const auto lab_name = of_lab ? lab::names().find(name) : lab::names().end();
     if (auto it = args.find(name); it != args.end()) {
       out += it->second;
+    } else if (lab_name != lab::names().end()) {
+      out += lab_name->second;
     } else if (auto nested = args.find(name + "@"); nested != args.end() && !nested->second.empty()) {
       std::map<std::string, std::string> inner = args;
       inner.erase(name + "@");  // a text never fills itself
-      out += render_in(Msg{nested->second, std::move(inner)}, lang);
+      out += render_in(Msg{nested->second, std::move(inner), of_lab}, lang);
     } else if (name.rfind(kPartMark, 0) == 0) {
       // a part mark (see parts()): nothing in the text
     } else {
@@ -199,10 +227,8 @@ std::string substitute(const std::string& tmpl, const std::map<std::string, std:
 }
 
 std::string render_in(const Msg& m, Lang lang) {
-  const auto& cat = catalog(lang);
-  if (auto it = cat.find(m.id); it != cat.end()) return substitute(it->second, m.args, lang);
-  const auto& en = catalog_en();
-  if (auto it = en.find(m.id); it != en.end()) return substitute(it->second, m.args, Lang::kEn);
+  if (const auto* t = find_text(lang, m.id)) return substitute(*t, m.args, lang, m.of_lab);
+  if (const auto* t = find_text(Lang::kEn, m.id)) return substitute(*t, m.args, Lang::kEn, m.of_lab);
   return m.id;
 }
 }  // namespace
@@ -220,19 +246,18 @@ std::string text(std::string_view id, Lang lang, const std::map<std::string, std
 }
 
 std::vector<Part> parts(std::string_view id, Lang lang, const std::map<std::string, std::string>& args) {
-  const auto& cat = catalog(lang);
-  auto it = cat.find(std::string(id));
-  if (it == cat.end()) {
-    it = catalog_en().find(std::string(id));
-    if (it == catalog_en().end()) return {};
+  const std::string* found = find_text(lang, id);
+  if (found == nullptr) {
+    found = find_text(Lang::kEn, id);
+    if (found == nullptr) return {};
     lang = Lang::kEn;
   }
-  const std::string& tmpl = it->second;
+  const std::string& tmpl = *found;
   std::vector<Part> out;
   std::string name = "what";
   std::size_t start = 0;
   const auto add = [&](std::size_t end) {
-    std::string t = text::trim(substitute(tmpl.substr(start, end - start), args, lang));
+    std::string t = text::trim(substitute(tmpl.substr(start, end - start), args, lang, false));
     if (!t.empty()) out.push_back({name, std::move(t)});
   };
   const std::string open = "{" + std::string(kPartMark);

@@ -16,6 +16,10 @@ std::string to_string(Status status);  ///< "pass", "fail", "error", "skip"
 struct Msg {
   std::string id;
   std::map<std::string, std::string> args;
+  /// The text speaks of this lab: the lab's names (lab::names(): {node}, {namespace}, ...) fill
+  /// the placeholders `args` leaves open. Off, a forgotten {node} shows as written, never the lab's
+  /// node on some other cluster. The checks set it on every text of their outcomes.
+  bool of_lab = false;
 };
 /// A literal text that needs no translation (numbers, names, quoted cluster messages).
 Msg raw(std::string text);
