@@ -7,9 +7,15 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
 
 #include "../tools/fault_server.h"
 #include "gpuwhy/collect/collect.h"
+#include "gpuwhy/kube/paging.h"
 #include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy {
@@ -264,6 +270,125 @@ TEST_F(Collect, UnreachableApiserverRecordsErrorsAndNeverThrows) {
   EXPECT_EQ(d.error().kind, ErrorKind::kTransport);
   // The first connection-level failure stands for the rest: a dead server costs one timeout.
   EXPECT_EQ(s.requests, 1);
+}
+
+// collect() starts every request of the fixed list at once (Client::prefetch_get/post) and takes
+// the answers in the fixed order. A fault on one item must read exactly as when each request was
+// asked alone, one after the other: the same error on that item (as a fresh client asking that
+// one request says it), every other item as on a clean run, and after a connection-level failure
+// every later item carrying that failure, however the answers raced.
+class CollectAhead : public testing_tools::WithFaultServer<CollectAhead> {
+ public:
+  static std::vector<std::string> server_args() {
+    return {"--bundle", std::string(GPUWHY_SOURCE_DIR) + "/fixtures/captures/v1.34.0/solution/bundle.json"};
+  }
+
+ protected:
+  static kube::ClientConfig cfg(const std::string& mode, const std::string& scope) {
+    kube::ClientConfig c;
+    c.server = fmt::format("http://127.0.0.1:{}/fault/{}/{}", server_->port("http"), mode, scope);
+    c.token = "s3cr3t-ahead-token";
+    return c;
+  }
+  static kube::ClientOptions opts() {
+    kube::ClientOptions o;
+    o.request_timeout = std::chrono::seconds(2);
+    return o;
+  }
+  static Snapshot collect_with(const std::string& mode, const std::string& scope, const LabDir& lab) {
+    kube::Client c(cfg(mode, scope), opts());
+    return collect(c, CollectOptions{lab.dir(), true});
+  }
+  /// The item's path as collect asks it.
+  static std::string path_of(const std::string& item) {
+    if (item == "version") return "/version";
+    if (item == "namespace") return "/api/v1/namespaces/gpu-why";
+    if (item == "nodes") return kube::page_path("/api/v1/nodes", kNodePage);
+    return "/api/v1/namespaces/gpu-why/" + item;
+  }
+  /// GET `item` alone, on a client of its own, as collect records it.
+  static Fetched<json> alone(const std::string& mode, const std::string& scope, const std::string& item) {
+    kube::Client c(cfg(mode, scope), opts());
+    try {
+      return c.get_json(path_of(item), item == "nodes");
+    } catch (const kube::HttpError& e) {
+      return FetchError{ErrorKind::kHttp, e.http_status(), e.what()};
+    } catch (const Error& e) {
+      return FetchError{e.kind(), 0, e.what(), e.id(), e.args()};
+    }
+  }
+  static std::map<std::string, const Fetched<json>*> items(const Snapshot& s) {
+    return {{"version", &s.version},
+            {"namespace", &s.namespace_},
+            {"nodes", &s.nodes},
+            {"pods", &s.pods},
+            {"events", &s.events}};
+  }
+  static void expect_error(const Fetched<json>& got, const FetchError& want, const std::string& what) {
+    ASSERT_FALSE(got.ok()) << what;
+    EXPECT_EQ(got.error().kind, want.kind) << what;
+    EXPECT_EQ(got.error().http_status, want.http_status) << what;
+    EXPECT_EQ(got.error().message, want.message) << what;
+    EXPECT_EQ(got.error().id, want.id) << what;
+  }
+};
+
+TEST_F(CollectAhead, AnHttpFaultOnOneItemReadsAsThatRequestAlone) {
+  LabDir lab;
+  lab.write(lab::kManifestBadMismatch, kPodYaml);
+  lab.write(lab::kManifestBadFraction, kPodYaml);
+  const Snapshot clean = collect_with("ok", "all", lab);
+  for (const std::string mode : {"500", "403", "string"}) {
+    for (const std::string scope : {"namespace", "nodes", "pods", "events", "dryrun"}) {
+      const std::string what = fmt::format("{} on {}", mode, scope);
+      const Snapshot s = collect_with(mode, scope, lab);
+      for (const auto& [item, got] : items(s)) {
+        if (item != scope) {
+          ASSERT_TRUE(got->ok()) << what << ": " << item;
+          EXPECT_EQ(got->value(), items(clean).at(item)->value()) << what << ": " << item;
+          continue;
+        }
+        const Fetched<json> want = alone(mode, scope, item);
+        if (want.ok()) {  // a 200 of the wrong shape: collect's own words, checked by the other tests
+          ASSERT_FALSE(got->ok()) << what;
+          EXPECT_EQ(got->error().kind, ErrorKind::kParse) << what;
+          continue;
+        }
+        expect_error(*got, want.error(), what);
+      }
+      for (const auto& [rel, d] : s.dry_runs) {
+        kube::Client c(cfg(mode, scope), opts());
+        const Fetched<HttpAnswer> want = dry_run_of(c, rel, s.file(rel), true);
+        ASSERT_EQ(d.ok(), want.ok()) << what << ": " << rel;
+        if (!d.ok()) continue;
+        EXPECT_EQ(d.value().status, want.value().status) << what << ": " << rel;
+        EXPECT_EQ(d.value().body, want.value().body) << what << ": " << rel;
+      }
+      EXPECT_EQ(s.requests, 8) << what;
+    }
+  }
+}
+
+TEST_F(CollectAhead, AConnectionFailureStandsForEveryLaterItem) {
+  LabDir lab;
+  lab.write(lab::kManifestBadMismatch, kPodYaml);
+  lab.write(lab::kManifestBadFraction, kPodYaml);
+  // pods never answers: events and the dry runs, started at the same time and answered at once,
+  // are still recorded with the pods' failure, as if never asked (one dead server, one timeout).
+  const Snapshot s = collect_with("stall", "pods", lab);
+  EXPECT_TRUE(s.version.ok());
+  EXPECT_TRUE(s.namespace_.ok());
+  EXPECT_TRUE(s.nodes.ok());
+  const Fetched<json> want = alone("stall", "pods", "pods");
+  ASSERT_FALSE(want.ok());
+  EXPECT_NE(want.error().message.find("no complete answer within 2s"), std::string::npos) << want.error().message;
+  expect_error(s.pods, want.error(), "pods");
+  expect_error(s.events, want.error(), "events");
+  for (const auto& [rel, d] : s.dry_runs) {
+    ASSERT_FALSE(d.ok()) << rel;
+    EXPECT_EQ(d.error().message, want.error().message) << rel;
+    EXPECT_EQ(d.error().kind, want.error().kind) << rel;
+  }
 }
 
 TEST(CollectFilesOnly, EveryLiveItemCarriesTheReason) {

@@ -5,5 +5,6 @@ gpuwhy_tests(unit
 gpuwhy_tests(process
   hostile_lists_test.cpp
   kube_client_test.cpp
+  prefetch_test.cpp
   secrets_test.cpp
   watch_test.cpp)

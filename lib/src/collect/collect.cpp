@@ -6,6 +6,7 @@
 #include <cctype>
 #include <optional>
 #include <utility>
+#include <variant>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -279,6 +280,8 @@ json lab_view_of_node(json node) {
 
 namespace {
 
+constexpr std::string_view kNodesPath = "/api/v1/nodes";
+
 /// Every node, a page of kNodePage at a time (kube::read_pages), each node but the GPU node cut
 /// to the lab's view of it as its page arrives: memory holds one page and a few fields per
 /// other node, however many nodes the cluster has. A chain of more than kube::kMaxListPages
@@ -307,7 +310,7 @@ Fetched<json> get_nodes(const Get& get, kube::ListBudget& budget) {
     }
   };
   try {
-    kube::read_pages("/api/v1/nodes", page, take, kube::kMaxListPages, kNodePage, &budget);
+    kube::read_pages(std::string(kNodesPath), page, take, kube::kMaxListPages, kNodePage, &budget);
   } catch (const Error& e) {
     return fetch_error_of(e);
   }
@@ -353,11 +356,9 @@ namespace {
 
 /// The server-side dry-run create of the manifest `rel` (step 3), or why it was not sent: turned
 /// off, a manifest that is not one Pod, or an apiserver already found unreachable.
-Fetched<HttpAnswer> dry_run(kube::Client& client, const std::string& rel, const StudentFile& file, bool enabled,
+Fetched<HttpAnswer> dry_run(kube::Client& client, const std::variant<json, FetchError>& pod,
                             const std::optional<FetchError>& unreachable) {
-  if (!enabled) return skipped(std::string(kDryRunOff));
-  auto pod = pod_to_send(rel, file);
-  if (auto* err = std::get_if<FetchError>(&pod)) return *err;
+  if (const auto* err = std::get_if<FetchError>(&pod)) return *err;
   const std::string path = dry_run_path();
   if (unreachable) return *unreachable;
   try {
@@ -369,10 +370,59 @@ Fetched<HttpAnswer> dry_run(kube::Client& client, const std::string& rel, const 
   }
 }
 
+/// What the dry run of `rel` sends: the Pod, or why nothing is sent (turned off, not one Pod).
+std::variant<json, FetchError> dry_run_pod(const std::string& rel, const StudentFile& file, bool enabled) {
+  if (!enabled) return skipped(std::string(kDryRunOff));
+  return pod_to_send(rel, file);
+}
+
+using PodsToSend = std::map<std::string, std::variant<json, FetchError>>;
+
+/// The GETs of the fixed list after /version.
+struct FixedPaths {
+  std::string namespace_ = fmt::format("/api/v1/namespaces/{}", lab::kNamespace);
+  std::string kube_system = "/api/v1/namespaces/kube-system";
+  std::string first_node_page = kube::page_path(std::string(kNodesPath), kNodePage);  // as get_nodes asks it
+  std::string pods = namespace_ + "/pods";
+  std::string events = namespace_ + "/events";
+};
+
+/// The server URL as messages show it: no userinfo, no trailing slash.
+std::string shown_server(const std::string& server) {
+  std::string shown = kube::redact_url(server);
+  while (!shown.empty() && shown.back() == '/') shown.pop_back();
+  return shown;
+}
+
+/// What each dry run of the lab sends (dry_run_pod), by manifest.
+PodsToSend dry_run_pods(const Snapshot& s, bool enabled) {
+  PodsToSend out;
+  for (std::string_view rel_view : lab::kDryRunManifests) {
+    const std::string rel(rel_view);
+    out.emplace(rel, dry_run_pod(rel, s.file(rel), enabled));
+  }
+  return out;
+}
+
+/// Starts the GETs of `paths` and the dry runs of `to_send` at once, beside /version (which
+/// opens the connection: a server that cannot be reached gets /version alone, see
+/// Client::prefetch_get). collect still takes each answer, checks and records it in the fixed
+/// order, exactly as if asked then, so the snapshot and its errors never depend on which
+/// answer came first.
+void start_ahead(kube::Client& client, const FixedPaths& paths, const PodsToSend& to_send) {
+  for (const std::string* p :
+       {&paths.namespace_, &paths.kube_system, &paths.first_node_page, &paths.pods, &paths.events}) {
+    client.prefetch_get(*p);
+  }
+  for (const auto& [rel, pod] : to_send) {
+    if (const json* p = std::get_if<json>(&pod)) client.prefetch_post(dry_run_path(), *p);
+  }
+}
+
 }  // namespace
 
 Fetched<HttpAnswer> dry_run_of(kube::Client& client, const std::string& rel, const StudentFile& file, bool enabled) {
-  return dry_run(client, rel, file, enabled, std::nullopt);
+  return dry_run(client, dry_run_pod(rel, file, enabled), std::nullopt);
 }
 
 std::string dry_run_path() {
@@ -386,9 +436,9 @@ Snapshot collect(kube::Client& client, const CollectOptions& opts) {
   s.lab_dir = opts.dir;
   s.live_collected = true;
   s.warnings = client.config().warnings;
+  client.prefetch_get("/version");  // the connection opens while the files are read (start_ahead)
   s.files = read_student_files(opts.dir);
 
-  const std::string ns(lab::kNamespace);
   // When the apiserver cannot be reached at all (refused, DNS, timeout, TLS), every later
   // request would fail the same way after its own timeout: the first such failure stands for
   // the rest, so a dead server costs one timeout, not seven. HTTP errors (401, 403, 404, 5xx)
@@ -396,8 +446,7 @@ Snapshot collect(kube::Client& client, const CollectOptions& opts) {
   std::optional<FetchError> unreachable;
   // Every list read shares one budget: no answers, however many or fat, hold more.
   kube::ListBudget budget(client.options());
-  std::string shown = kube::redact_url(client.config().server);
-  while (!shown.empty() && shown.back() == '/') shown.pop_back();
+  const std::string shown = shown_server(client.config().server);
   const auto get = [&](const std::string& path, std::string_view list_kind) -> Fetched<json> {
     if (unreachable) return *unreachable;
     Fetched<json> f = fetch(client, path, list_kind == "NodeList");
@@ -420,18 +469,21 @@ Snapshot collect(kube::Client& client, const CollectOptions& opts) {
     }
     return f;
   };
+  const FixedPaths paths;
+  const PodsToSend to_send = dry_run_pods(s, opts.dry_run);
+  start_ahead(client, paths, to_send);
+
   s.version = get("/version", "");
-  s.namespace_ = get("/api/v1/namespaces/" + ns, "");
+  s.namespace_ = get(paths.namespace_, "");
   // Its uid names the cluster (a bundle copied from another student's cluster shows). Only
   // recorded: a 403 or 404 here is never an error of the run (fetch_errors leaves it out).
-  s.kube_system = get("/api/v1/namespaces/kube-system", "");
+  s.kube_system = get(paths.kube_system, "");
   s.nodes = get_nodes(get, budget);
-  s.pods = get("/api/v1/namespaces/" + ns + "/pods", "PodList");
-  s.events = get("/api/v1/namespaces/" + ns + "/events", "EventList");
-
+  s.pods = get(paths.pods, "PodList");
+  s.events = get(paths.events, "EventList");
   for (std::string_view rel_view : lab::kDryRunManifests) {
     const std::string rel(rel_view);
-    s.dry_runs[rel] = dry_run(client, rel, s.file(rel), opts.dry_run, unreachable);
+    s.dry_runs[rel] = dry_run(client, to_send.at(rel), unreachable);
   }
   s.requests = client.requests();
   s.bytes_received = client.bytes_received();

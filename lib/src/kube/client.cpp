@@ -33,7 +33,7 @@ nlohmann::json Client::get_json(const std::string& path, bool nodes) {
   for (int attempt = 0;; ++attempt) {
     Impl::Answer a;
     try {
-      a = im.perform("GET", path, nullptr);
+      a = attempt == 0 ? im.take_or_perform("GET", path, nullptr) : im.perform("GET", path, nullptr);
     } catch (const Error& e) {
       // Only a reset or an empty answer on an established connection is retried: a refused
       // connection, a timeout or a TLS failure will not get better by asking again.
@@ -90,7 +90,7 @@ nlohmann::json Client::get_json(const std::string& path, bool nodes) {
 
 HttpAnswer Client::post_json(const std::string& path, const nlohmann::json& body) {
   const std::string data = body.dump(-1, ' ', false, json::error_handler_t::replace);
-  Impl::Answer a = impl_->perform("POST", path, &data);
+  Impl::Answer a = impl_->take_or_perform("POST", path, &data);
   json parsed;
   try {
     parsed = jsonb::parse(a.body);
@@ -101,6 +101,15 @@ HttpAnswer Client::post_json(const std::string& path, const nlohmann::json& body
   if (parsed.is_discarded()) return HttpAnswer{a.status, json()};
   impl_->scrub(parsed);
   return HttpAnswer{a.status, std::move(parsed)};
+}
+
+void Client::prefetch_get(const std::string& path) {
+  impl_->prefetch("GET", path, nullptr);
+}
+
+void Client::prefetch_post(const std::string& path, const nlohmann::json& body) {
+  const std::string data = body.dump(-1, ' ', false, json::error_handler_t::replace);
+  impl_->prefetch("POST", path, &data);
 }
 
 int Client::requests() const {

@@ -1,9 +1,12 @@
 #pragma once
 /// The apiserver client's transport, shared by client.cpp (one request at a time) and watch.cpp
 /// (watch streams over one curl multi handle): one libcurl easy handle per Client::Impl, reused for
-/// every request so the connection stays alive ("Persistence Is The Way to Happiness",
-/// libcurl-tutorial). TLS material is passed in memory (CURLOPT_*_BLOB, libcurl >= 7.77 with
-/// OpenSSL); nothing is written to disk. Private to lib/src/kube.
+/// every request, run on the client's own multi handle so the connection stays alive
+/// ("Persistence Is The Way to Happiness", libcurl-tutorial). Requests started ahead (prefetch)
+/// each get an easy handle of their own (a lane) on that same multi handle: over HTTP/2 they
+/// share the one connection as parallel streams; over HTTP/1.1 each lane opens its own. TLS
+/// material is passed in memory (CURLOPT_*_BLOB, libcurl >= 7.77 with OpenSSL); nothing is
+/// written to disk. Private to lib/src/kube.
 
 #include <curl/curl.h>
 
@@ -13,9 +16,11 @@
 #include <cerrno>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -137,7 +142,14 @@ struct Client::Impl {
   Impl(const Impl&) = delete;
   Impl& operator=(const Impl&) = delete;
   ~Impl() {
+    // Lanes still running (answers nobody took) are dropped: removed, then cleaned up, before
+    // the multi handle that holds their connection.
+    for (Ahead& a : ahead) {
+      if (a.lane && !a.done) curl_multi_remove_handle(multi, a.lane->h);
+    }
+    ahead.clear();
     if (h != nullptr) curl_easy_cleanup(h);
+    if (multi != nullptr) curl_multi_cleanup(multi);
     curl_slist_free_all(get_headers);
     curl_slist_free_all(post_headers);
     curl_slist_free_all(connect_to);
@@ -474,8 +486,17 @@ struct Client::Impl {
     std::string body;
   };
 
-  /// One transfer. Throws Error for anything that is not an HTTP answer.
+  /// One transfer, on the multi handle (with any lanes still running). Throws Error for
+  /// anything that is not an HTTP answer.
   Answer perform(const char* method, const std::string& path, const std::string* post_body) {
+    prepare(method, path, post_body);
+    own_multi();
+    if (curl_multi_add_handle(multi, h) != CURLM_OK) throw Error(ErrorKind::kTransport, "curl_multi_add_handle failed");
+    return finish(run_until(h), method, shown + path);
+  }
+
+  /// The options of one transfer of `path` (and the overall deadline checked); counted as sent.
+  void prepare(const char* method, const std::string& path, const std::string* post_body) {
     const std::string url = base + path;
     const std::string shown_url = shown + path;
     body.clear();
@@ -506,12 +527,162 @@ struct Client::Impl {
           "CURLOPT_CONNECTTIMEOUT_MS");
     }
     ++requests;
-    const CURLcode rc = curl_easy_perform(h);
+  }
+
+  /// The answer of the transfer that ended with `rc`; throws Error when it is not an HTTP answer.
+  Answer finish(CURLcode rc, const char* method, const std::string& shown_url) {
     last_rc = rc;
     if (rc != CURLE_OK) throw transport_error(rc, method, shown_url);
     long status = 0;
     curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
     return Answer{static_cast<int>(status), std::move(body)};
+  }
+
+  // ---- the multi handle and the requests started ahead ----------------------------------------
+
+  /// Every transfer of this client runs here (made on first use): one pool of connections.
+  CURLM* multi = nullptr;
+  /// A request started ahead: `key` is what it asks (method, path, body); `lane` does the
+  /// transfer with its own easy handle, answer and error state.
+  struct Ahead {
+    std::string key;
+    std::unique_ptr<Impl> lane;
+    bool done = false;
+    CURLcode rc = CURLE_OK;
+  };
+  std::vector<Ahead> ahead;
+  bool main_done = false;  ///< the transfer of `h` ended, with main_rc
+  CURLcode main_rc = CURLE_OK;
+
+  void own_multi() {
+    if (multi != nullptr) return;
+    multi = curl_multi_init();
+    if (multi == nullptr) throw Error(ErrorKind::kTransport, "curl_multi_init failed");
+  }
+
+  /// Runs the multi handle until the transfer of `easy` (h or a lane's) has ended; each transfer
+  /// that ends on the way is taken off the multi handle and noted. Its result.
+  CURLcode run_until(CURL* easy) {
+    main_done = false;
+    for (;;) {
+      int running = 0;
+      const CURLMcode mc = curl_multi_perform(multi, &running);
+      if (mc != CURLM_OK) {
+        if (easy == h) curl_multi_remove_handle(multi, h);
+        throw Error(ErrorKind::kTransport, fmt::format("curl_multi_perform failed: {}", curl_multi_strerror(mc)));
+      }
+      int queued = 0;
+      while (CURLMsg* m = curl_multi_info_read(multi, &queued)) {
+        if (m->msg == CURLMSG_DONE) ended(m->easy_handle, m->data.result);
+      }
+      if (easy == h && main_done) return main_rc;
+      for (const Ahead& a : ahead) {
+        if (a.lane->h == easy && a.done) return a.rc;
+      }
+      curl_multi_poll(multi, nullptr, 0, 1000, nullptr);
+    }
+  }
+
+  void ended(CURL* easy, CURLcode rc) {
+    curl_multi_remove_handle(multi, easy);
+    if (easy == h) {
+      main_done = true;
+      main_rc = rc;
+      return;
+    }
+    for (Ahead& a : ahead) {
+      if (a.lane->h != easy) continue;
+      a.done = true;
+      a.rc = rc;
+    }
+  }
+
+  static std::string ahead_key(const char* method, const std::string& path, const std::string* post_body) {
+    std::string key = fmt::format("{} {}", method, path);
+    if (post_body != nullptr) key += "\n" + *post_body;
+    return key;
+  }
+
+  /// A lane's request was about to be sent: the server took a connection (TLS included).
+  bool ahead_connected = false;
+  static int on_prereq(void* parent, char* /*primary_ip*/, char* /*local_ip*/, int /*primary_port*/,
+                       int /*local_port*/) {
+    static_cast<Impl*>(parent)->ahead_connected = true;
+    return CURL_PREREQFUNC_OK;
+  }
+
+  /// Runs the multi handle until a lane's request goes out on a connection, or every lane has
+  /// ended without one. Whether there is a connection to send more on.
+  bool await_connection() {
+    const auto running = [this] {
+      return std::any_of(ahead.begin(), ahead.end(), [](const Ahead& a) { return !a.done; });
+    };
+    while (!ahead_connected && running()) {
+      int still = 0;
+      if (curl_multi_perform(multi, &still) != CURLM_OK) return false;
+      int queued = 0;
+      while (CURLMsg* m = curl_multi_info_read(multi, &queued)) {
+        if (m->msg == CURLMSG_DONE) ended(m->easy_handle, m->data.result);
+      }
+      if (!ahead_connected && running()) curl_multi_poll(multi, nullptr, 0, 1000, nullptr);
+    }
+    return ahead_connected || ahead.empty();
+  }
+
+  /// Starts `method path` now, on a lane of its own, next to whatever else runs; the next
+  /// perform of the same request takes its answer (take) instead of asking again. Only the
+  /// first lane opens the connection: the others start once it is up, so a server that cannot
+  /// be reached (refused, timed out, TLS failed) gets that one request, as one perform at a
+  /// time would have. A request that is not started (no connection, the overall --timeout
+  /// already out, no memory) is left to that perform, which then fails as it would have.
+  void prefetch(const char* method, const std::string& path, const std::string* post_body) {
+    try {
+      own_multi();
+      if (!await_connection()) return;
+      auto lane = std::make_unique<Impl>(cfg, opts);
+      lane->setup();
+      lane->started = started;
+      // Wait for the connection in the making rather than open one more: over HTTP/2 every lane
+      // becomes a stream of it.
+      lane->set(CURLOPT_PIPEWAIT, 1L, "CURLOPT_PIPEWAIT");
+      lane->set(CURLOPT_PREREQFUNCTION, &Impl::on_prereq, "CURLOPT_PREREQFUNCTION");
+      lane->set(CURLOPT_PREREQDATA, this, "CURLOPT_PREREQDATA");
+      lane->prepare(method, path, post_body);
+      if (curl_multi_add_handle(multi, lane->h) != CURLM_OK) return;
+      ahead.push_back(Ahead{ahead_key(method, path, post_body), std::move(lane)});
+      ++requests;
+      int running = 0;
+      curl_multi_perform(multi, &running);  // under way now, not only once someone waits
+      int queued = 0;
+      while (CURLMsg* m = curl_multi_info_read(multi, &queued)) {
+        if (m->msg == CURLMSG_DONE) ended(m->easy_handle, m->data.result);
+      }
+    } catch (const Error&) {
+      // Not started: the perform of this request says why.
+    }
+  }
+
+  /// The answer of this request started ahead (take), else of a perform of it now: a first
+  /// attempt; a retry always asks again (perform).
+  Answer take_or_perform(const char* method, const std::string& path, const std::string* post_body) {
+    if (std::optional<Answer> early = take(method, path, post_body)) return std::move(*early);
+    return perform(method, path, post_body);
+  }
+
+  /// The answer of the request started ahead as `method path` (with `post_body`), waiting for it
+  /// to end; nullopt when none was. Throws the lane's Error as perform would have; the state a
+  /// caller reads after perform (last_rc, retry_after, received) is the lane's.
+  std::optional<Answer> take(const char* method, const std::string& path, const std::string* post_body) {
+    const std::string key = ahead_key(method, path, post_body);
+    const auto it = std::find_if(ahead.begin(), ahead.end(), [&key](const Ahead& a) { return a.key == key; });
+    if (it == ahead.end()) return std::nullopt;
+    const CURLcode rc = it->done ? it->rc : run_until(it->lane->h);
+    std::unique_ptr<Impl> lane = std::move(it->lane);
+    ahead.erase(it);
+    last_rc = rc;
+    retry_after = lane->retry_after;
+    received += lane->received;
+    return lane->finish(rc, method, shown + path);
   }
 
   /// Why a transfer timed out: the overall --timeout, no connection, or no complete answer; `id`

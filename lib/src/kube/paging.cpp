@@ -84,14 +84,18 @@ std::optional<std::string> not_a_list(const json& v) {
   return std::nullopt;
 }
 
+std::string page_path(const std::string& base, int page_size, const std::string& next) {
+  const char sep = base.find('?') == std::string::npos ? '?' : '&';
+  std::string p = fmt::format("{}{}limit={}", base, sep, page_size);
+  if (!next.empty()) p += "&continue=" + query_escape(next);
+  return p;
+}
+
 void read_pages(const std::string& base, const PageGetter& get, const std::function<void(json& page)>& take,
                 int max_pages, int page_size, ListBudget* budget) {
   std::string next;
-  const char sep = base.find('?') == std::string::npos ? '?' : '&';
   for (int page = 0; page < max_pages; ++page) {
-    std::string p = fmt::format("{}{}limit={}", base, sep, page_size);
-    if (!next.empty()) p += "&continue=" + query_escape(next);
-    std::optional<json> list = get(p);
+    std::optional<json> list = get(page_path(base, page_size, next));
     if (!list) return;
     if (auto why = not_a_list(*list)) {
       throw Error(ErrorKind::kParse, fmt::format("GET {}: not an apiserver answer: {}", base, *why));

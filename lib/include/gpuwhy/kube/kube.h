@@ -105,7 +105,8 @@ struct ClientOptions {
   std::size_t list_max_items = 0;
 };
 
-/// One apiserver connection (one libcurl easy handle, keep-alive). Not thread-safe.
+/// One apiserver connection (libcurl, keep-alive; requests started ahead run beside it, on the
+/// same connection over HTTP/2). Not thread-safe.
 class Client {
  public:
   Client(ClientConfig cfg, ClientOptions opts);
@@ -121,7 +122,16 @@ class Client {
   nlohmann::json get_json(const std::string& path, bool nodes = false);
   /// POST body (JSON) to path; returns any HTTP answer (2xx and 4xx alike); throws on transport.
   HttpAnswer post_json(const std::string& path, const nlohmann::json& body);
-  /// Requests sent so far (retries included).
+  /// Starts GET path now, next to the other requests started ahead: over HTTP/2 they all go
+  /// as parallel streams of one connection (over HTTP/1.1, a connection each). The next
+  /// get_json(path) takes its answer, waits for it if need be, and treats it exactly as an
+  /// answer it asked for itself (errors, retries, limits), so callers keep their order and
+  /// their error handling; an answer never taken is dropped with the client. A request that
+  /// cannot be started is left to get_json.
+  void prefetch_get(const std::string& path);
+  /// The same for POST body to path, taken by the next post_json of the same path and body.
+  void prefetch_post(const std::string& path, const nlohmann::json& body);
+  /// Requests sent so far (retries and requests started ahead included).
   [[nodiscard]] int requests() const;
   /// Body bytes received so far, over every answer.
   [[nodiscard]] std::size_t bytes_received() const;

@@ -57,6 +57,10 @@ std::optional<std::string> not_a_list(const nlohmann::json& v);
 /// why). It may throw.
 using PageGetter = std::function<std::optional<nlohmann::json>(const std::string& path)>;
 
+/// The path of a page of the list at `base`: `limit=page_size` added to its query, and
+/// `continue=next` unless `next` is empty (the first page).
+std::string page_path(const std::string& base, int page_size, const std::string& next = "");
+
 /// Reads the list at `base` (a path, with or without a query): GET `base` with `limit=page_size`,
 /// then again with each answer's metadata.continue until an answer has none, handing each page
 /// to `take`. Stops when `get` answers nullopt. Throws Error(kParse) "GET <base>: more than
