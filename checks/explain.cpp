@@ -1,13 +1,18 @@
 #include "explain.h"
 
+#include <algorithm>
+#include <functional>
+#include <map>
 #include <string_view>
 #include <utility>
 
 #include <fmt/format.h>
 
+#include "gpuwhy/base/error.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/base/wrap.h"
 #include "gpuwhy/lab/lab.h"
+#include "options.h"
 
 namespace gpuwhy::checks {
 
@@ -69,6 +74,67 @@ std::string explain_page(const std::vector<const CheckInfo*>& found, i18n::Lang 
   for (const CheckInfo* c : found) out += "\n" + explain_one(*c, lang, width);
   if (found.size() == 1) out.erase(0, 1);
   return out;
+}
+
+namespace {
+
+/// Most candidates an ambiguous word lists.
+constexpr std::size_t kMaxCandidates = 10;
+
+Error usage(const char* id, std::map<std::string, std::string> args, i18n::Lang lang) {
+  return Error(ErrorKind::kUsage, i18n::render(msg(id, std::move(args)), lang));
+}
+
+// The part of an id after its step: "allocatable" of "step2.allocatable".
+std::string_view name_part(std::string_view id) {
+  const auto dot = id.find('.');
+  return dot == std::string_view::npos ? id : id.substr(dot + 1);
+}
+
+std::vector<const CheckInfo*> matching(const std::function<bool(const CheckInfo&)>& pred) {
+  std::vector<const CheckInfo*> out;
+  for (const CheckInfo& c : all()) {
+    if (pred(c)) out.push_back(&c);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<const CheckInfo*> explained(const std::string& word, i18n::Lang lang) {
+  // Japanese keyboards type full-width letters and digits (ｓｔｅｐ２): read them as ASCII.
+  const std::string w = text::to_lower_ascii(text::trim(text::nfkc(word)));
+  if (const CheckInfo* c = find(w)) return {c};
+  if (const auto step = step_number(w)) {
+    if (*step < 1 || *step > lab::kSteps)
+      throw usage("cli.error.explain-step", {{"step", word}, {"steps", std::to_string(lab::kSteps)}}, lang);
+    return matching([s = *step](const CheckInfo& c) { return c.step == s; });
+  }
+  auto found = matching([&w](const CheckInfo& c) { return name_part(c.id) == w; });
+  if (found.empty() && !w.empty()) {
+    found = matching([&w](const CheckInfo& c) { return c.id.find(w) != std::string_view::npos; });
+  }
+  if (found.size() == 1) return found;
+  if (found.size() > 1) {
+    std::vector<std::string> ids;
+    for (const CheckInfo* c : found) {
+      if (ids.size() == kMaxCandidates) {
+        ids.emplace_back("…");
+        break;
+      }
+      ids.emplace_back(c->id);
+    }
+    throw usage("cli.error.ambiguous-check",
+                {{"word", word}, {"count", std::to_string(found.size())}, {"ids", text::join(ids)}}, lang);
+  }
+  std::vector<std::string> words = checks::ids();
+  for (const auto& s : step_names()) words.push_back(s);
+  for (const CheckInfo& c : all()) {
+    const std::string part(name_part(c.id));
+    if (std::find(words.begin(), words.end(), part) == words.end()) words.push_back(part);
+  }
+  throw Error(ErrorKind::kUsage,
+              with_suggestion(i18n::render(msg("cli.error.no-such-check", {{"id", word}}), lang), w, words, lang));
 }
 
 }  // namespace gpuwhy::checks

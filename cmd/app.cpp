@@ -162,7 +162,7 @@ void build_app(CLI::App& app, int& exit_code, i18n::Lang lang) {
   localize_cli11(app, lang);
   app.require_subcommand(1);
   // `gpuwhy --lang ko list` as well as `gpuwhy list --lang ko`: the language is one for the run.
-  app.add_option("--lang", top_lang_flag(), i18n::text("cli.opt.lang", lang))->check(choices(lang_names()));
+  add_lang_option(app, top_lang_flag(), lang);
   setup_check(app, exit_code, lang);
   setup_snapshot(app, exit_code, lang);
   setup_list(app, exit_code, lang);

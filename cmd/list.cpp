@@ -44,7 +44,7 @@ void setup_list(CLI::App& app, int& exit_code, i18n::Lang help_lang) {
   const auto t = [help_lang](const char* id) { return i18n::text(id, help_lang); };
   auto lang = std::make_shared<std::string>();
   CLI::App* list = app.add_subcommand("list", t("cli.list"));
-  list->add_option("--lang", *lang, t("cli.opt.lang"))->check(choices(lang_names()));
+  add_lang_option(*list, *lang, help_lang);
   list->callback([lang, &exit_code]() {
     print_list(lang_from(*lang));
     exit_code = kExitPass;
