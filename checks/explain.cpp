@@ -1,6 +1,7 @@
 #include "explain.h"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <map>
 #include <string_view>
@@ -100,6 +101,25 @@ std::vector<const CheckInfo*> matching(const std::function<bool(const CheckInfo&
 }
 
 }  // namespace
+
+std::string list_page(i18n::Lang l) {
+  std::vector<std::array<std::string, 4>> rows;
+  rows.push_back({i18n::text("ui.col.id", l), i18n::text("ui.col.step", l), i18n::text("ui.col.points", l),
+                  i18n::text("ui.col.title", l)});
+  for (const auto& c : all()) {
+    rows.push_back({std::string(c.id), std::to_string(c.step), std::to_string(c.points),
+                    i18n::text(fmt::format("check.{}.title", c.id), l, lab::names())});
+  }
+  std::array<std::size_t, 3> w{};
+  for (const auto& r : rows) {
+    for (std::size_t i = 0; i < w.size(); ++i) w[i] = std::max(w[i], text::display_width(r[i]));
+  }
+  std::string out;
+  for (const auto& r : rows) {
+    out += text::pad(r[0], w[0]) + "  " + text::pad(r[1], w[1]) + "  " + text::pad(r[2], w[2]) + "  " + r[3] + "\n";
+  }
+  return out;
+}
 
 std::vector<const CheckInfo*> explained(const std::string& word, i18n::Lang lang) {
   // Japanese keyboards type full-width letters and digits (ｓｔｅｐ２): read them as ASCII.

@@ -7,6 +7,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,7 @@
 #include "checks.h"
 #include "explain.h"
 #include "gpuwhy/base/error.h"
+#include "gpuwhy/base/text.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/render/pages.h"
@@ -274,6 +277,29 @@ TEST(Explained, WordsNameACheckAStepOrAPartOfAnId) {
   // Every id holds "step": far more than ten candidates, the list cut with "…".
   const std::string many = usage_line([] { explained("step", Lang::kEn); });
   EXPECT_NE(many.find("…"), std::string::npos) << many;
+}
+
+// `gpuwhy list`: a row per check under the headings, the titles in one column in every language.
+TEST(ListPage, EveryCheckOnItsRowAndTheTitlesInOneColumn) {
+  for (const Lang lang : i18n::kLangs) {
+    std::istringstream page(list_page(lang));
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(page, line);) lines.push_back(line);
+    ASSERT_EQ(lines.size(), all().size() + 1);
+    std::set<std::size_t> title_at;
+    for (std::size_t i = 0; i < all().size(); ++i) {
+      const CheckInfo& c = all()[i];
+      const std::string title = i18n::text("check." + std::string(c.id) + ".title", lang, lab::names());
+      const std::string& line = lines[i + 1];
+      ASSERT_EQ(line.rfind(std::string(c.id) + " ", 0), 0U) << line;
+      ASSERT_GE(line.size(), title.size());
+      EXPECT_EQ(line.substr(line.size() - title.size()), title) << line;
+      title_at.insert(text::display_width(line.substr(0, line.size() - title.size())));
+    }
+    const std::string heading = i18n::text("ui.col.title", lang);
+    title_at.insert(text::display_width(lines[0].substr(0, lines[0].size() - heading.size())));
+    EXPECT_EQ(title_at.size(), 1U) << list_page(lang);
+  }
 }
 
 }  // namespace
