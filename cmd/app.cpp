@@ -3,10 +3,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
-#include <map>
 #include <memory>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "check.h"
 #include "common.h"
@@ -112,38 +114,20 @@ void localize_cli11(CLI::App& app, i18n::Lang lang) {
 
 // The options of every command in the same three groups: what is graded, the cluster, the report.
 void group_options(CLI::App& app, i18n::Lang lang) {
-  static const std::map<std::string_view, const char*> kGroupOf = {
-      {"--dir", "cli.group.input"},
-      {"--snapshot", "cli.group.input"},
-      {"--jobs", "cli.group.input"},
-      {"--roster", "cli.group.input"},
-      {"--due", "cli.group.input"},
-      {"--step", "cli.group.input"},
-      {"--check", "cli.group.input"},
-      {"--namespace", "cli.group.input"},
-      {"--all", "cli.group.input"},
-      {"--kubeconfig", "cli.group.cluster"},
-      {"--context", "cli.group.cluster"},
-      {"--request-timeout", "cli.group.cluster"},
-      {"--timeout", "cli.group.cluster"},
-      {"--wait", "cli.group.cluster"},
-      {"--poll", "cli.group.cluster"},
-      {"--no-dry-run", "cli.group.cluster"},
-      {"--format", "cli.group.output"},
-      {"--output", "cli.group.output"},
-      {"--verbose", "cli.group.output"},
-      {"--hide-expected", "cli.group.output"},
-      {"--user", "cli.group.output"},
-      {"--lang", "cli.group.output"},
-      {"--github-output", "cli.group.output"},
-      {"--require-integrity", "cli.group.input"},
-      {"--pages", "cli.group.output"},
-      {"--color", "cli.group.output"},
-  };
+  static const std::array<std::pair<const char*, std::vector<std::string_view>>, 3> kGroups{{
+      {"cli.group.input",
+       {"--dir", "--snapshot", "--jobs", "--roster", "--due", "--step", "--check", "--namespace", "--all",
+        "--require-integrity"}},
+      {"cli.group.cluster",
+       {"--kubeconfig", "--context", "--request-timeout", "--timeout", "--wait", "--poll", "--no-dry-run"}},
+      {"cli.group.output",
+       {"--format", "--output", "--verbose", "--hide-expected", "--user", "--lang", "--github-output", "--pages",
+        "--color"}},
+  }};
   for (CLI::App* sub : app.get_subcommands({})) {
     for (CLI::Option* opt : sub->get_options()) {
-      if (const auto it = kGroupOf.find(opt->get_name()); it != kGroupOf.end()) {
-        opt->group(i18n::text(it->second, lang));
+      for (const auto& [group, names] : kGroups) {
+        if (std::find(names.begin(), names.end(), opt->get_name()) != names.end()) opt->group(i18n::text(group, lang));
       }
     }
   }
@@ -162,7 +146,7 @@ void build_app(CLI::App& app, int& exit_code, i18n::Lang lang) {
   localize_cli11(app, lang);
   app.require_subcommand(1);
   // `gpuwhy --lang ko list` as well as `gpuwhy list --lang ko`: the language is one for the run.
-  app.add_option("--lang", top_lang_flag(), i18n::text("cli.opt.lang", lang))->check(choices(lang_names()));
+  add_lang_option(app, top_lang_flag(), lang);
   setup_check(app, exit_code, lang);
   setup_snapshot(app, exit_code, lang);
   setup_list(app, exit_code, lang);

@@ -388,7 +388,7 @@ void setup_completion(CLI::App& app, int& exit_code, i18n::Lang lang) {
   // "man" (the man page, for the build) is accepted but not offered.
   sub->add_option("shell", *shell, t("cli.opt.shell"))->required()->check(choices({"bash", "zsh", "fish"}));
   // The texts' language is chosen from the raw arguments before parsing (main.cpp).
-  sub->add_option("--lang", *text_lang, t("cli.opt.lang"))->check(choices(lang_names()));
+  add_lang_option(*sub, *text_lang, lang);
   // The callback owns both option targets: CLI11 writes them while parsing, after this returns.
   sub->callback([&app, shell, text_lang, lang, &exit_code]() {
     (void)text_lang;

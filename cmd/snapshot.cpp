@@ -4,6 +4,7 @@
 #include "check.h"
 #include "common.h"
 #include "gpuwhy/base/error.h"
+#include "gpuwhy/base/files.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/i18n/i18n.h"
 
@@ -19,12 +20,12 @@ struct SnapshotOptions {
 };
 
 int run_snapshot(const SnapshotOptions& o, i18n::Lang lang) {
-  if (o.output_given) refuse_output_target(o.output, "", lang);  // flag mistakes before the folder
-  const std::string dir = resolve_dir(o.dir, lang);
+  if (o.output_given) checks::refuse_output_target(o.output, "", lang);  // flag mistakes before the folder
+  const std::string dir = checks::resolve_dir(o.dir, lang);
   if (o.output_given) {
-    std::vector<Input> in = kubeconfig_inputs(o.conn);
-    for (Input& f : lab_inputs(dir)) in.push_back(std::move(f));
-    refuse_output_over_inputs(o.output, in, lang);
+    std::vector<checks::Input> in = checks::kubeconfig_inputs(o.conn);
+    for (checks::Input& f : checks::lab_inputs(dir)) in.push_back(std::move(f));
+    checks::refuse_output_over_inputs(o.output, in, lang);
   }
   Snapshot snap = collect_live(o.conn, dir, !o.no_dry_run);
   // A lab folder path that is not UTF-8 must not abort the snapshot (json type_error 316): such
@@ -34,7 +35,7 @@ int run_snapshot(const SnapshotOptions& o, i18n::Lang lang) {
   if (o.output.empty() || o.output == "-") {
     fmt::print("{}", text);
   } else {
-    write_file_atomic(o.output, text);
+    files::write_atomic(o.output, text);
     fmt::print(stderr, "gpuwhy: {}\n",
                text::sanitize_terminal(i18n::render(msg("cli.wrote", {{"file", o.output},
                                                                       {"count", std::to_string(snap.requests)},

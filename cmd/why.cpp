@@ -102,7 +102,7 @@ void setup_why(CLI::App& app, int& exit_code, i18n::Lang lang) {
   sub->add_option("--format", opts->format, t("cli.opt.why-format"))
       ->capture_default_str()
       ->check(choices({"table", "json"}));
-  sub->add_option("--lang", opts->lang, t("cli.opt.lang"))->check(choices(lang_names()));
+  add_lang_option(*sub, opts->lang, lang);
   add_connection_flags(*sub, opts->conn, lang);
   sub->callback([opts, &exit_code]() { exit_code = run_why(*opts, lang_from(opts->lang)); });
 }

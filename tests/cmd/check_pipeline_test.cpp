@@ -113,12 +113,12 @@ const std::vector<UsageRow> kUsageRows{
     {"BatchJunit",
      {"--snapshot", kCaptures, "--format", "junit"},
      false,
-     "use --format table, csv, json, html or markdown"},
+     "use --format table, json, csv, html or markdown"},
     {"BatchUser", {"--snapshot", kCaptures, "--format", "csv", "--user", "bob"}, false, "--user names one"},
     {"BatchGithubClassroom",
      {"--snapshot", kCaptures, "--format", "github-classroom"},
      false,
-     "use --format table, csv, json, html or markdown"},
+     "use --format table, json, csv, html or markdown"},
     {"GithubOutputWithJson",
      {"--snapshot", kSolution + "/bundle.json", "--format", "json", "--github-output"},
      false,
@@ -126,7 +126,7 @@ const std::vector<UsageRow> kUsageRows{
     {"TwoBundlesLti",
      {"--snapshot", kSolution + "/bundle.json", "--snapshot", kSolution + "/bundle.json", "--format", "lti"},
      false,
-     "use --format table, csv, json, html or markdown"},
+     "use --format table, json, csv, html or markdown"},
 };
 
 class CheckUsage : public CheckPipeline, public testing::WithParamInterface<UsageRow> {};

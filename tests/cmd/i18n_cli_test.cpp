@@ -15,6 +15,7 @@
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/render/render.h"
 #include "langs.h"
+#include "options.h"
 #include "report_common_test.h"
 
 namespace gpuwhy::report_test {
@@ -42,13 +43,15 @@ TEST(I18nCli, HelpFollowsTheLocaleAndTheFlag) {
   // Wide enough that no description is wrapped: each text is found whole.
   const auto ko = run_gpuwhy("LANG=ko_KR.UTF-8 COLUMNS=1000", "check --help");
   EXPECT_EQ(ko.exit_code, 0) << ko.output;
-  for (const char* id : {"cli.check", "cli.opt.format", "cli.opt.lang", "cli.opt.snapshot", "cli.opt.kubeconfig",
-                         "cli.help", "cli.label.usage", "cli.group.options"}) {
+  for (const char* id :
+       {"cli.check", "cli.opt.snapshot", "cli.opt.kubeconfig", "cli.help", "cli.label.usage", "cli.group.options"}) {
     EXPECT_NE(ko.output.find(i18n::text(id, Lang::kKo)), std::string::npos) << id << "\n" << ko.output;
   }
+  for (const std::string& help : {checks::format_help(Lang::kKo), checks::lang_help(Lang::kKo)})
+    EXPECT_NE(ko.output.find(help), std::string::npos) << help << "\n" << ko.output;
   EXPECT_EQ(ko.output.find("Options:"), std::string::npos) << ko.output;
   const auto ja = run_gpuwhy("LANG=ko_KR.UTF-8 COLUMNS=1000", "check --lang ja --help");
-  EXPECT_NE(ja.output.find(i18n::text("cli.opt.format", Lang::kJa)), std::string::npos) << ja.output;
+  EXPECT_NE(ja.output.find(checks::format_help(Lang::kJa)), std::string::npos) << ja.output;
   const auto top = run_gpuwhy("GPUWHY_LANG=ja COLUMNS=1000", "--help");
   for (const char* id :
        {"cli.app", "cli.list", "cli.explain", "cli.snapshot", "cli.version", "cli.group.subcommands"}) {
@@ -93,13 +96,17 @@ TEST(I18nCli, ListColumnsAlignInEveryLanguage) {
   }
 }
 
-// Every cli.* text is used by the command line (a stale id would be translated for nothing).
+// Every cli.* text is used by the command line (a stale id would be translated for nothing): by
+// cmd/, or by what decides the flags' meaning and runs a command for it in checks/ (options.cpp,
+// check_plan.cpp, check_run.cpp, explain.cpp, roster.cpp).
 TEST(I18nCli, EveryCliIdIsUsed) {
   std::string sources;
-  for (const auto& e : fs::directory_iterator(source_dir() / "cmd")) sources += read_text(e.path());
+  for (const char* dir : {"cmd", "checks"}) {
+    for (const auto& e : fs::directory_iterator(source_dir() / dir)) sources += read_text(e.path());
+  }
   for (const auto& [id, text] : i18n::catalog(Lang::kEn)) {
     if (id.rfind("cli.", 0) != 0) continue;
-    EXPECT_NE(sources.find("\"" + id + "\""), std::string::npos) << id << " is not used in cmd/";
+    EXPECT_NE(sources.find("\"" + id + "\""), std::string::npos) << id << " is not used in cmd/ or checks/";
   }
 }
 

@@ -29,6 +29,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using Ids = std::vector<std::string>;
+using readers::Roster;
 using Problem = Roster::Problem;
 using readers::parse_roster;
 using render::kMaxPageName;

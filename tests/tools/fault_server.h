@@ -143,7 +143,7 @@ class WithFaultServer : public testing::Test {
   /// Writes `dir`/kubeconfig: this server's plain HTTP listener under /fault/ok/all (every live
   /// path served from the bundle), bearer `token`. Returns its path.
   static std::string live_kubeconfig(const std::string& dir, const std::string& token = "t") {
-    const std::string path = dir + "/kubeconfig";
+    std::string path = dir + "/kubeconfig";
     std::ofstream(path)
         << "apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: http://127.0.0.1:"
         << server_->port("http") << "/fault/ok/all\nusers:\n- name: u\n  user: {token: " << token

@@ -32,20 +32,26 @@ extern const BatchForm kNoBatch;
 /// row that leaves it out is refused at compile time.
 enum class Expected : unsigned char { kShown = 1, kNotShown = 2 };
 
+/// Whether a format is for one named student, so a run needs --user (LTI: the LMS user id the score
+/// is for). No zero value: a row that leaves it out is refused at compile time.
+enum class User : unsigned char { kOptional = 1, kNeeded = 2 };
+
 /// One output format, with all it takes: its `--format` name, the file name ending of its goldens,
-/// whether it shows expected values, its report renderer and its batch form (or kNoBatch). The
+/// whether it shows expected values and needs --user, its report renderer and its batch form (or kNoBatch). The
 /// renderer and the batch form are references, so a row that leaves either out does not compile.
 struct FormatRow {
   Format format;
   std::string_view name;
   std::string_view extension;
   Expected expected;
+  User user;
   std::string (&report)(const RunResult& run, const Options& opts);
   const BatchForm& batch;
 
   /// Several bundles make one summary in it (a batch).
   [[nodiscard]] bool batches() const { return &batch != &kNoBatch; }
   [[nodiscard]] bool shows_expected() const { return expected == Expected::kShown; }
+  [[nodiscard]] bool needs_user() const { return user == User::kNeeded; }
 };
 /// Every output format, once, in the order of Format (lib/src/render/render.cpp, where a
 /// static_assert holds each row to its place, its name and ending to being given).

@@ -6,7 +6,7 @@
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/read/roster.h"
 
-namespace gpuwhy::cli {
+namespace gpuwhy::checks {
 
 using readers::Roster;
 
@@ -15,4 +15,4 @@ using readers::Roster;
 /// in `lang` naming the file.
 Roster read_roster(const std::string& path, i18n::Lang lang);
 
-}  // namespace gpuwhy::cli
+}  // namespace gpuwhy::checks

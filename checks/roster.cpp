@@ -8,7 +8,7 @@
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/files.h"
 
-namespace gpuwhy::cli {
+namespace gpuwhy::checks {
 
 Roster read_roster(const std::string& path, i18n::Lang lang) {
   const auto usage = [&](const char* id, std::map<std::string, std::string> args) {
@@ -32,4 +32,4 @@ Roster read_roster(const std::string& path, i18n::Lang lang) {
   return r;
 }
 
-}  // namespace gpuwhy::cli
+}  // namespace gpuwhy::checks
