@@ -51,10 +51,8 @@ std::string name_of(Kind kind, std::string_view name, std::string_view ns) {
   return out;
 }
 
-Object read_object(Kind kind, const json& item) {
-  Object o;
-  o.kind = kind;
-  o.item = &item;
+/// The members of an object that the rules read: each found once.
+struct Members {
   const json* meta = nullptr;
   const json* status = nullptr;
   const json* spec = nullptr;
@@ -66,17 +64,26 @@ Object read_object(Kind kind, const json& item) {
   const json* reason = nullptr;
   const json* involved = nullptr;
   const json* message = nullptr;
-  pick(&item, {{"metadata", &meta},
-               {"status", &status},
-               {"spec", &spec},
-               {"series", &series},
-               {"eventTime", &event_time},
-               {"firstTimestamp", &first_timestamp},
-               {"lastTimestamp", &last_timestamp},
-               {"deprecatedLastTimestamp", &deprecated_last},
-               {"reason", &reason},
-               {"involvedObject", &involved},
-               {"message", &message}});
+};
+
+Members members_of(const json& item) {
+  Members m;
+  pick(&item, {{"metadata", &m.meta},
+               {"status", &m.status},
+               {"spec", &m.spec},
+               {"series", &m.series},
+               {"eventTime", &m.event_time},
+               {"firstTimestamp", &m.first_timestamp},
+               {"lastTimestamp", &m.last_timestamp},
+               {"deprecatedLastTimestamp", &m.deprecated_last},
+               {"reason", &m.reason},
+               {"involvedObject", &m.involved},
+               {"message", &m.message}});
+  return m;
+}
+
+/// metadata: name, uid, resourceVersion, creationTimestamp, managedFields; the annotations.
+const json* read_metadata(Object& o, const json* meta) {
   const json* name = nullptr;
   const json* ns = nullptr;
   const json* created = nullptr;
@@ -89,7 +96,7 @@ Object read_object(Kind kind, const json& item) {
               {"managedFields", &o.managed},
               {"annotations", &annotations}});
   o.meta_name = text_of(name);
-  o.name = name_of(kind, o.meta_name, text_of(ns));
+  o.name = name_of(o.kind, o.meta_name, text_of(ns));
   o.uid_text = text_of(o.uid);
   o.version_text = text_of(o.version);
   o.created = time_of(created);
@@ -106,42 +113,56 @@ Object read_object(Kind kind, const json& item) {
       o.entries.push_back(en);
     }
   }
+  return annotations;
+}
+
+/// status: its conditions and startTime; returns its phase.
+const json* read_status(Object& o, const json* status) {
   const json* start_time = nullptr;
   const json* phase = nullptr;
   pick(status, {{"conditions", &o.conditions}, {"startTime", &start_time}, {"phase", &phase}});
-  if (o.conditions != nullptr && o.conditions->is_array()) {
-    o.condition_list.reserve(o.conditions->size());
-    for (const json& c : *o.conditions) {
-      Condition cond;
-      cond.value = &c;
-      const json* type = nullptr;
-      const json* cstatus = nullptr;
-      const json* creason = nullptr;
-      const json* cmessage = nullptr;
-      const json* transition = nullptr;
-      pick(&c, {{"type", &type},
-                {"status", &cstatus},
-                {"reason", &creason},
-                {"message", &cmessage},
-                {"lastTransitionTime", &transition}});
-      cond.type = text_of(type);
-      cond.status = text_of(cstatus);
-      cond.reason = text_of(creason);
-      cond.message = text_of(cmessage);
-      cond.last_transition = time_of(transition);
-      o.condition_list.push_back(cond);
-    }
-  }
-  o.event_time = time_of(event_time);
-  o.first_timestamp = time_of(first_timestamp);
-  o.last_timestamp = time_of(last_timestamp);
-  o.series_last = time_of(member(series, "lastObservedTime"));
-  o.deprecated_last = time_of(deprecated_last);
   o.start_time = time_of(start_time);
+  if (o.conditions == nullptr || !o.conditions->is_array()) return phase;
+  o.condition_list.reserve(o.conditions->size());
+  for (const json& c : *o.conditions) {
+    Condition cond;
+    cond.value = &c;
+    const json* type = nullptr;
+    const json* cstatus = nullptr;
+    const json* reason = nullptr;
+    const json* message = nullptr;
+    const json* transition = nullptr;
+    pick(&c, {{"type", &type},
+              {"status", &cstatus},
+              {"reason", &reason},
+              {"message", &message},
+              {"lastTransitionTime", &transition}});
+    cond.type = text_of(type);
+    cond.status = text_of(cstatus);
+    cond.reason = text_of(reason);
+    cond.message = text_of(message);
+    cond.last_transition = time_of(transition);
+    o.condition_list.push_back(cond);
+  }
+  return phase;
+}
+
+Object read_object(Kind kind, const json& item) {
+  Object o;
+  o.kind = kind;
+  o.item = &item;
+  const Members m = members_of(item);
+  const json* annotations = read_metadata(o, m.meta);
+  const json* phase = read_status(o, m.status);
+  o.event_time = time_of(m.event_time);
+  o.first_timestamp = time_of(m.first_timestamp);
+  o.last_timestamp = time_of(m.last_timestamp);
+  o.series_last = time_of(member(m.series, "lastObservedTime"));
+  o.deprecated_last = time_of(m.deprecated_last);
   if (kind == Kind::kEvent) {
-    o.reason = text_of(reason);
-    o.involved_uid = text_of(member(involved, "uid"));
-    o.message = text_of(message);
+    o.reason = text_of(m.reason);
+    o.involved_uid = text_of(member(m.involved, "uid"));
+    o.message = text_of(m.message);
     for (const std::string_view t : {o.event_time.text, o.first_timestamp.text, o.created.text}) {
       if (!t.empty()) {
         o.when = t;
@@ -151,7 +172,7 @@ Object read_object(Kind kind, const json& item) {
   }
   if (kind == Kind::kPod) {
     o.phase = text_of(phase);
-    o.node_name = text_of(member(spec, "nodeName"));
+    o.node_name = text_of(member(m.spec, "nodeName"));
     o.terminated = o.phase == "Succeeded" || o.phase == "Failed";
     o.last_applied = member(annotations, "kubectl.kubernetes.io/last-applied-configuration");
     if (o.last_applied != nullptr && o.last_applied->is_string()) {
