@@ -65,10 +65,9 @@ bool owned(const Held& from, std::string_view key) {
   return std::any_of(from.begin(), from.end(), [key](const json* at) { return at->is_object() && at->contains(key); });
 }
 
-/// The members of the object at `ptr`, or an empty object.
-const json& members(const json& item, const char* ptr) {
+/// The members of `v` when it is an object, else an empty object.
+const json& members(const json* v) {
   static const json kNone = json::object();
-  const json* v = at(item, ptr);
   return v != nullptr && v->is_object() ? *v : kNone;
 }
 
@@ -93,17 +92,16 @@ void node_fields(const Object& o, Unowned& u) {
   const Held fields = fields_of(o);
   const std::string& object = o.name;
   const Held labels = held(fields, {"f:metadata", "f:labels"});
-  for (const auto& [key, value] : members(node, "/metadata/labels").items()) {
+  for (const auto& [key, value] : members(member(member(&node, "metadata"), "labels")).items()) {
     u.need_member(labels, object, "metadata.labels.", key);
   }
   if (const json* taints = at(node, "/spec/taints"); taints != nullptr && taints->is_array() && !taints->empty()) {
     u.need(held(fields, {"f:spec"}), object, "spec.taints", "f:taints");
   }
   for (const char* map : {"capacity", "allocatable"}) {
-    const std::string at = fmt::format("/status/{}", map);
     const Held owners = held(fields, {"f:status", fmt::format("f:{}", map)});
     const std::string prefix = fmt::format("status.{}.", map);
-    for (const auto& [key, value] : members(node, at.c_str()).items()) {
+    for (const auto& [key, value] : members(member(member(&node, "status"), map)).items()) {
       if (key.find('/') == std::string::npos) continue;
       u.need_member(owners, object, prefix, key);
     }
@@ -118,7 +116,7 @@ void pod_fields(const Object& o, Unowned& u) {
   const json& pod = *o.item;
   const std::string& object = o.name;
   const Held spec = held(fields_of(o), {"f:spec"});
-  if (!members(pod, "/spec/nodeSelector").empty()) {
+  if (!members(member(member(&pod, "spec"), "nodeSelector")).empty()) {
     u.need(spec, object, "spec.nodeSelector", "f:nodeSelector");
   }
   if (const json* tols = at(pod, "/spec/tolerations"); tols != nullptr && tols->is_array()) {
@@ -135,8 +133,7 @@ void pod_fields(const Object& o, Unowned& u) {
     const std::string name = str_at(c, "/name");
     const std::string key = "k:" + json{{"name", name}}.dump();
     for (const char* sec : {"limits", "requests"}) {
-      const std::string at = fmt::format("/resources/{}", sec);
-      const json& amounts = members(c, at.c_str());
+      const json& amounts = members(member(member(&c, "resources"), sec));
       if (amounts.empty()) continue;
       const Held owners = held(containers, {key, "f:resources", fmt::format("f:{}", sec)});
       const std::string prefix = fmt::format("spec.containers[{}].resources.{}.", name, sec);
