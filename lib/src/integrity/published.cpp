@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "gpuwhy/integrity/integrity.h"
@@ -19,22 +18,15 @@ const std::vector<std::string_view>& submission_rule_ids() {
   return kIds;
 }
 
-/// published_uids() by uid; of a uid published twice, the one that sorts first (by uid alone,
-/// whatever order the build step wrote) is kept: made once, looked up in constant time.
-const std::unordered_map<std::string_view, const PublishedUid*>& published_by_uid() {
+/// published_uids(), sorted as std::string_view compares (whatever order the build step wrote).
+const std::vector<PublishedUid>& published_sorted() {
   static const std::vector<PublishedUid> kSorted = [] {
     const auto list = published_uids();
     std::vector<PublishedUid> v(list.begin(), list.end());
     std::sort(v.begin(), v.end(), [](const PublishedUid& a, const PublishedUid& b) { return a.uid < b.uid; });
     return v;
   }();
-  static const std::unordered_map<std::string_view, const PublishedUid*> kByUid = [] {
-    std::unordered_map<std::string_view, const PublishedUid*> m;
-    m.reserve(kSorted.size());
-    for (const PublishedUid& p : kSorted) m.emplace(p.uid, &p);
-    return m;
-  }();
-  return kByUid;
+  return kSorted;
 }
 
 // The apiserver gives every object of every cluster a new random uid, the event recorder names each
@@ -44,11 +36,12 @@ const std::unordered_map<std::string_view, const PublishedUid*>& published_by_ui
 // of its events, or two consecutive gaps of its (traces_of) were not made on the student's cluster;
 // the bundle is (a copy of) the public one.
 std::vector<Finding> published(const Snapshot& snap) {
-  const auto& known = published_by_uid();
+  const auto& known = published_sorted();
   const auto find = [&known](const std::string& key) -> const PublishedUid* {
     if (key.empty()) return nullptr;
-    const auto it = known.find(key);
-    return it != known.end() ? it->second : nullptr;
+    const auto it = std::lower_bound(known.begin(), known.end(), key,
+                                     [](const PublishedUid& p, const std::string& k) { return p.uid < k; });
+    return it != known.end() && it->uid == key ? &*it : nullptr;
   };
   Findings out;
   Aggregate agg;
