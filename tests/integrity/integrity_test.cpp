@@ -395,6 +395,45 @@ TEST(IntegrityPhaseStatus, StartTimeAndContainerStatusesFollowTheNode) {
   }
 }
 
+// Every field the rules read may be another type in a bundle: each is read once with its type
+// checked, so a value of the wrong type is named by field-unreadable (a JSON null where the
+// apiserver may write one is not) and no rule throws or reads it as something else.
+TEST(IntegrityCheck, FieldsOfAnotherTypeAreUnreadableAndNeverThrow) {
+  using nlohmann::json;
+  const json pod = {
+      {"metadata",
+       {{"name", "p"},
+        {"uid", 5},
+        {"creationTimestamp", json::array()},
+        {"managedFields", json::array({1, {{"fieldsV1", "x"}, {"manager", 3}, {"time", nullptr}}})},
+        {"annotations", {{"kubectl.kubernetes.io/last-applied-configuration", ""}}}}},
+      {"spec", {{"nodeName", 7}}},
+      {"status",
+       {{"phase", json::object()}, {"conditions", json::array({"x", {{"type", 1}, {"lastTransitionTime", 7}}})}}}};
+  const json event = {{"metadata", {{"name", "e"}, {"creationTimestamp", nullptr}}},
+                      {"reason", 5},
+                      {"involvedObject", "p"},
+                      {"eventTime", nullptr},
+                      {"series", {{"lastObservedTime", true}}}};
+  Snapshot s;
+  s.live_collected = true;
+  s.source = "live https://127.0.0.1:6443";
+  s.taken_at = "2026-01-01T00:00:00Z";
+  s.pods = json{{"items", json::array({pod, "not an object"})}};
+  s.events = json{{"items", json::array({event})}};
+  std::vector<Finding> fs;
+  ASSERT_NO_THROW(fs = integrity::check(s));
+  std::string ids;
+  for (const Finding& f : fs) ids += f.id + " ";
+  ASSERT_EQ(fs.size(), 1U) << ids;
+  EXPECT_EQ(fs[0].id, "field-unreadable");
+  // The pod's uid, creationTimestamp, managedFields[0], [1].fieldsV1, [1].manager, [1].time, its
+  // condition's lastTransitionTime and its last-applied annotation; the event's series time.
+  EXPECT_EQ(fs[0].text.args.at("count"), "9");
+  EXPECT_EQ(fs[0].objects, (std::vector<std::string>{"pod gpu-why/p", "event gpu-why/e"}));
+  EXPECT_EQ(fs[0].text.args.at("field"), "metadata.uid");
+}
+
 // The name a bundle was handed in under is who handed it in; its own `student` field only agrees.
 TEST(IntegrityCheck, AStudentFieldThatIsNotTheSubmissionIsSaid) {
   Snapshot s;

@@ -27,15 +27,14 @@ constexpr long long kKnownMs = 2000;
 /// The latest time of a managedFields entry owning status.allocatable[`resource`]: ownership
 /// moves to every writer of a field, so the amount has not changed since. nullopt when no
 /// entry owns it (no managedFields kept, or cpu and memory as kwok writes them).
-std::optional<long long> allocatable_written(const json& node, const std::string& resource) {
-  const json* mf = at(node, "/metadata/managedFields");
-  if (mf == nullptr || !mf->is_array()) return std::nullopt;
+std::optional<long long> allocatable_written(const Object& node, const std::string& resource) {
+  if (node.managed == nullptr || !node.managed->is_array()) return std::nullopt;
   const std::string key = "f:" + resource;
   std::optional<long long> latest;
-  for (const json& e : *mf) {
-    const json* alloc = at(e, "/fieldsV1/f:status/f:allocatable");
+  for (const Entry& e : node.entries) {
+    const json* alloc = e.allocatable;
     if (alloc == nullptr || !alloc->is_object() || !alloc->contains(key)) continue;
-    const auto t = sys::parse_rfc3339(str_at(e, "/time"));
+    const auto& t = e.time.ms;
     if (!t) return std::nullopt;  // an owner without a time: the amount cannot be dated
     latest = std::max(latest.value_or(*t), *t);
   }
@@ -45,34 +44,36 @@ std::optional<long long> allocatable_written(const json& node, const std::string
 /// When a pod was bound: its Scheduled event's time (to the microsecond), else (bound by hand,
 /// or its event gone) the end of the second it was created in, which is no later than its bind.
 struct Bound {
-  const json* pod;
+  const Object* pod;
   long long at;
-  std::string when;  ///< the time as written
+  std::string_view when;  ///< the time as written
   bool by_scheduler;
 };
 
 /// The pods bound to `node` as the scheduler counts them (k8s::counts_on_node); with
 /// `finished_too`, the pods that have finished there as well (they held their requests until
 /// they finished, which may be after the time asked about).
-std::vector<Bound> bound_to(const Snapshot& snap, const std::string& node, bool finished_too = false) {
-  std::map<std::string, std::pair<long long, std::string>> scheduled;
-  for (const json& e : items(snap.events)) {
-    if (str_at(e, "/reason") != "Scheduled") continue;
-    std::string when = event_time(e);
-    if (const auto t = sys::parse_rfc3339(when)) scheduled[str_at(e, "/involvedObject/uid")] = {*t, std::move(when)};
-  }
+std::vector<Bound> bound_to(const Facts& facts, std::string_view node, bool finished_too = false) {
   std::vector<Bound> out;
-  for (const json& p : items(snap.pods)) {
-    const bool finished_here = finished_too && k8s::terminated(p) && str_at(p, "/spec/nodeName") == node;
-    if (!k8s::counts_on_node(p, node) && !finished_here) continue;
-    std::string created = str_at(p, "/metadata/creationTimestamp");
-    if (const auto it = scheduled.find(str_at(p, "/metadata/uid")); it != scheduled.end()) {
+  for (const Object& p : facts.pods) {
+    const bool here = !p.node_name.empty() && p.node_name == node;
+    const bool counts = here && !p.terminated;  // k8s::counts_on_node
+    const bool finished_here = finished_too && p.terminated && p.node_name == node;
+    if (!counts && !finished_here) continue;
+    if (const auto it = facts.scheduled.find(p.uid_text); it != facts.scheduled.end()) {
       out.push_back({&p, it->second.first, it->second.second, true});
-    } else if (const auto c = sys::parse_rfc3339(created)) {
-      out.push_back({&p, *c + 1000, std::move(created), false});
+    } else if (const auto& c = p.created.ms) {
+      out.push_back({&p, *c + 1000, p.created.text, false});
     }
   }
   return out;
+}
+
+/// How much of `resource` the pod requests (0 when none).
+long long request_of(const Object& pod, const std::string& resource) {
+  const k8s::Amounts& r = pod.requests();
+  const auto it = r.find(resource);
+  return it != r.end() ? it->second : 0LL;
 }
 
 }  // namespace
@@ -86,12 +87,11 @@ std::vector<Bound> bound_to(const Snapshot& snap, const std::string& node, bool 
 // amount. Undercounting is safe and is all that is left out: pods of other namespaces (not
 // read), pods deleted or finished since, pods bound too close to it; a pod whose Scheduled event
 // is gone counts from its creation, which is no later than its bind.
-void node_over_allocatable(const Snapshot& snap, Findings& out) {
-  for (const json& node : items(snap.nodes)) {
-    const json* alloc = at(node, "/status/allocatable");
+void node_over_allocatable(const Facts& facts, Findings& out) {
+  for (const Object& node : facts.nodes) {
+    const json* alloc = at(*node.item, "/status/allocatable");
     if (alloc == nullptr || !alloc->is_object()) continue;
-    const std::string name = str_at(node, "/metadata/name");
-    const std::vector<Bound> bound = bound_to(snap, name);
+    const std::vector<Bound> bound = bound_to(facts, node.meta_name);
     for (const auto& entry : alloc->items()) {
       const std::string& resource = entry.key();
       const auto written = allocatable_written(node, resource);
@@ -99,11 +99,7 @@ void node_over_allocatable(const Snapshot& snap, Findings& out) {
       if (!written || !amount) continue;
       // The scheduler checks a resource's fit only for a pod that requests it: a pod without
       // GPUs is bound beside GPU pods that were bound by hand beyond allocatable.
-      const auto requests = [&resource](const Bound& b) {
-        const k8s::Amounts r = k8s::pod_requests(*b.pod);
-        const auto it = r.find(resource);
-        return it != r.end() ? it->second : 0LL;
-      };
+      const auto requests = [&resource](const Bound& b) { return request_of(*b.pod, resource); };
       const Bound* last = nullptr;
       for (const Bound& b : bound) {
         if (b.by_scheduler && requests(b) > 0 && b.at >= *written + kSettleMs && (last == nullptr || b.at > last->at))
@@ -115,16 +111,14 @@ void node_over_allocatable(const Snapshot& snap, Findings& out) {
         if (&b == last || b.at <= last->at - kKnownMs) requested += requests(b);
       }
       if (requested <= *amount) continue;
-      const std::string object = object_name("node", node);
-      const std::string pod = object_name("pod", *last->pod);
       out.add("node-over-allocatable",
-              {{"node", object},
+              {{"node", node.name},
                {"resource", resource},
                {"requested", k8s::show_quantity(resource, requested)},
                {"allocatable", k8s::show_quantity(resource, *amount)},
-               {"pod", pod},
-               {"bound", last->when}},
-              {object, pod});
+               {"pod", last->pod->name},
+               {"bound", std::string(last->when)}},
+              {node.name, last->pod->name});
     }
   }
 }
@@ -132,11 +126,11 @@ void node_over_allocatable(const Snapshot& snap, Findings& out) {
 namespace {
 
 /// The latest time an event says it was seen (its first time, its last, its series' last).
-std::optional<long long> last_seen(const json& e) {
+std::optional<long long> last_seen(const Object& e) {
   std::optional<long long> latest;
-  for (const char* p : {"/eventTime", "/firstTimestamp", "/lastTimestamp", "/series/lastObservedTime",
-                        "/deprecatedLastTimestamp", "/metadata/creationTimestamp"}) {
-    if (const auto t = sys::parse_rfc3339(str_at(e, p))) latest = std::max(latest.value_or(*t), *t);
+  for (const Time* p :
+       {&e.event_time, &e.first_timestamp, &e.last_timestamp, &e.series_last, &e.deprecated_last, &e.created}) {
+    if (const auto& t = p->ms) latest = std::max(latest.value_or(*t), *t);
   }
   return latest;
 }
@@ -153,35 +147,31 @@ struct Room {
 /// that may have been on it then (bound up to kKnownMs after, finished ones too) leave room. A
 /// node where a pod now gone was bound (its Scheduled event is left) is never said to have had
 /// room: what that pod held is not known.
-std::optional<Room> room_at(const Snapshot& snap, const json& node, const std::string& resource, long long request,
+std::optional<Room> room_at(const Facts& facts, const Object& node, const std::string& resource, long long request,
                             long long when) {
-  const json* alloc = at(node, "/status/allocatable");
+  const json* alloc = at(*node.item, "/status/allocatable");
   if (alloc == nullptr || !alloc->is_object()) return std::nullopt;
   const auto it = alloc->find(resource);
   if (it == alloc->end()) return std::nullopt;
   const auto amount = k8s::quantity(resource, *it);
   const auto written = allocatable_written(node, resource);
   if (!amount || !written || *written + kSettleMs > when) return std::nullopt;
-  const std::string name = str_at(node, "/metadata/name");
-  std::vector<std::string> uids;
-  for (const json& p : items(snap.pods)) uids.push_back(str_at(p, "/metadata/uid"));
-  for (const json& e : items(snap.events)) {
-    if (str_at(e, "/reason") != "Scheduled") continue;
-    const std::string message = str_at(e, "/message");
-    const bool here = message.size() > name.size() + 4 &&
-                      message.compare(message.size() - name.size() - 4, std::string::npos, " to " + name) == 0;
-    if (here && std::find(uids.begin(), uids.end(), str_at(e, "/involvedObject/uid")) == uids.end()) {
-      return std::nullopt;
-    }
+  const std::string_view name = node.meta_name;
+  const std::string to = " to " + std::string(name);
+  for (const Object& e : facts.events) {
+    if (e.reason != "Scheduled") continue;
+    const std::string_view message = e.message;
+    const bool here = message.size() > name.size() + 4 && message.ends_with(to);
+    const auto gone = [&e](const Object& p) { return p.uid_text == e.involved_uid; };
+    if (here && std::none_of(facts.pods.begin(), facts.pods.end(), gone)) return std::nullopt;
   }
   long long requested = 0;
-  for (const Bound& b : bound_to(snap, name, true)) {
+  for (const Bound& b : bound_to(facts, name, true)) {
     if (b.at > when + kKnownMs) continue;
-    const k8s::Amounts r = k8s::pod_requests(*b.pod);
-    if (const auto it = r.find(resource); it != r.end()) requested += it->second;
+    requested += request_of(*b.pod, resource);
   }
   if (*amount - requested < request) return std::nullopt;
-  return Room{name, *amount, requested};
+  return Room{std::string(name), *amount, requested};
 }
 
 }  // namespace
@@ -194,43 +184,55 @@ std::optional<Room> room_at(const Snapshot& snap, const json& node, const std::s
 // without such room, the message was not the scheduler's at those amounts. Only a pod still
 // unbound is asked about (one bound since was retried with room), and only the pods of the lab
 // namespace are counted on a node.
-void insufficient_with_room(const Snapshot& snap, Findings& out) {
-  std::map<std::string, const json*> pending;
-  for (const json& p : items(snap.pods)) {
-    if (str_at(p, "/spec/nodeName").empty() && !k8s::terminated(p)) pending[str_at(p, "/metadata/uid")] = &p;
+void insufficient_with_room(const Facts& facts, Findings& out) {
+  std::map<std::string_view, const Object*> pending;
+  for (const Object& p : facts.pods) {
+    if (p.node_name.empty() && !p.terminated) pending[p.uid_text] = &p;
   }
-  for (const json& e : items(snap.events)) {
-    if (str_at(e, "/reason") != "FailedScheduling") continue;
-    const auto it = pending.find(str_at(e, "/involvedObject/uid"));
+  for (const Object& e : facts.events) {
+    if (e.reason != "FailedScheduling") continue;
+    const auto it = pending.find(e.involved_uid);
+    if (it == pending.end()) continue;
     const auto when = last_seen(e);
-    const auto said = messages::parse_scheduler_message(str_at(e, "/message"));
-    if (it == pending.end() || !when || !said || said->total <= 0) continue;
-    const k8s::Amounts wants = k8s::pod_requests(*it->second);
+    if (!when) continue;
+    const Object& pod = *it->second;
+    const k8s::Amounts& wants = pod.requests();
+    // The nodes that surely had room for each resource the pod wants (cpu and memory requests may
+    // be resized in place since the message: the pod's request now is not known to be the one the
+    // scheduler weighed; other resources cannot be resized). Found before the message is read:
+    // without such a node, nothing the message says is contradicted.
+    std::map<std::string_view, std::vector<Room>> rooms;
+    bool any = false;
+    for (const auto& [resource, want] : wants) {
+      if (resource == k8s::kCpu || resource == k8s::kMemory) continue;
+      std::vector<Room>& found = rooms[resource];
+      for (const Object& node : facts.nodes) {
+        if (auto room = room_at(facts, node, resource, want, *when)) found.push_back(std::move(*room));
+      }
+      any = any || !found.empty();
+    }
+    if (!any) continue;
+    const auto said = messages::parse_scheduler_message(e.message);
+    if (!said || said->total <= 0) continue;
     for (const messages::Reason& r : said->reasons) {
       const auto want = wants.find(r.resource);
       if (r.kind != messages::ReasonKind::kInsufficient || r.count <= 0 || want == wants.end()) continue;
-      // cpu and memory requests may be resized in place since the message: the pod's request now
-      // is not known to be the one the scheduler weighed. Other resources cannot be resized.
       if (r.resource == k8s::kCpu || r.resource == k8s::kMemory) continue;
-      std::vector<Room> rooms;
-      for (const json& node : items(snap.nodes)) {
-        if (auto room = room_at(snap, node, r.resource, want->second, *when)) rooms.push_back(std::move(*room));
-      }
-      if (rooms.empty() || r.count <= said->total - static_cast<int>(rooms.size())) continue;
-      const Room& room = rooms.front();
-      const std::string pod = object_name("pod", *it->second);
+      const std::vector<Room>& found = rooms[r.resource];
+      if (found.empty() || r.count <= said->total - static_cast<int>(found.size())) continue;
+      const Room& room = found.front();
       const std::string node = "node " + room.node;
       out.add("insufficient-with-room",
-              {{"pod", pod},
+              {{"pod", pod.name},
                {"resource", r.resource},
                {"said", std::to_string(r.count)},
                {"total", std::to_string(said->total)},
-               {"time", event_time(e)},
+               {"time", std::string(e.when)},
                {"node", node},
                {"allocatable", k8s::show_quantity(r.resource, room.allocatable)},
                {"requested", k8s::show_quantity(r.resource, room.requested)},
                {"request", k8s::show_quantity(r.resource, want->second)}},
-              {pod, node, object_name("event", e)});
+              {pod.name, node, e.name});
       return;
     }
   }

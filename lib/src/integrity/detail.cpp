@@ -24,6 +24,10 @@ void Findings::add(const std::string& id, Args args, std::vector<std::string> ob
 
 void Aggregate::add(const std::string& object, Args args, const std::string& other) {
   if (!first_) first_ = std::move(args);
+  note(object, other);
+}
+
+void Aggregate::note(const std::string& object, const std::string& other) {
   ++count_;
   for (const std::string* o : {&object, &other}) {
     if (!o->empty() && std::find(objects_.begin(), objects_.end(), *o) == objects_.end()) objects_.push_back(*o);
@@ -94,55 +98,6 @@ std::string sha256_hex(std::string_view bytes) {
   out.reserve(static_cast<std::size_t>(len) * 2);
   for (unsigned int i = 0; i < len; ++i) out += fmt::format("{:02x}", md.at(i));
   return out;
-}
-
-void for_each_object(const Snapshot& snap, const std::function<void(const std::string&, const json&)>& fn) {
-  if (snap.namespace_.ok()) fn(object_name("namespace", snap.namespace_.value()), snap.namespace_.value());
-  if (snap.kube_system.ok()) fn(object_name("namespace", snap.kube_system.value()), snap.kube_system.value());
-  for (const json& n : items(snap.nodes)) fn(object_name("node", n), n);
-  for (const json& p : items(snap.pods)) fn(object_name("pod", p), p);
-  for (const json& e : items(snap.events)) fn(object_name("event", e), e);
-}
-
-namespace {
-
-using TimeFn = std::function<void(const std::string&, const std::string&, const std::string&)>;
-
-void times_at(const std::string& object, const json& j, const char* ptr, const TimeFn& fn) {
-  if (const std::string t = str_at(j, ptr); !t.empty()) fn(object, std::string(ptr).substr(1), t);
-}
-
-void metadata_times(const std::string& object, const json& item, const TimeFn& fn) {
-  times_at(object, item, "/metadata/creationTimestamp", fn);
-  const json* mf = at(item, "/metadata/managedFields");
-  if (mf == nullptr || !mf->is_array()) return;
-  for (const json& e : *mf) times_at(object, e, "/time", fn);
-}
-
-void condition_times(const std::string& object, const json& item, const TimeFn& fn) {
-  const json* cs = at(item, "/status/conditions");
-  if (cs == nullptr || !cs->is_array()) return;
-  for (const json& c : *cs) times_at(object, c, "/lastTransitionTime", fn);
-}
-
-}  // namespace
-
-void for_each_time(const Snapshot& snap, const TimeFn& fn) {
-  for_each_object(snap, [&fn](const std::string& object, const json& item) {
-    metadata_times(object, item, fn);
-    condition_times(object, item, fn);
-    for (const char* p : {"/eventTime", "/firstTimestamp", "/lastTimestamp", "/series/lastObservedTime",
-                          "/deprecatedLastTimestamp", "/status/startTime"}) {
-      times_at(object, item, p, fn);
-    }
-  });
-}
-
-std::string event_time(const json& e) {
-  for (const char* p : {"/eventTime", "/firstTimestamp", "/metadata/creationTimestamp"}) {
-    if (auto t = str_at(e, p); !t.empty()) return t;
-  }
-  return "";
 }
 
 json parse_embedded(std::string_view text) {

@@ -1,4 +1,5 @@
 // The rules on the student's files and the dry runs gpuwhy made of them.
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -63,27 +64,52 @@ bool same_amount(const std::string& a, const std::string& b) {
   return x && x == k8s::milli_value(b);
 }
 
-/// The first quoted amount of the answer that is not the manifest's: {field, answered, manifest}.
-std::optional<std::array<std::string, 3>> answer_diff(const json& body, const json& pod) {
+/// The causes of the answer, empty when none.
+const json& causes(const json& body) {
+  static const json kNone = json::array();
   // The answer's details may be any type in a bundle: looked at, never assumed.
   const auto details = body.is_object() ? body.find("details") : body.end();
-  const json* list = nullptr;
   if (details != body.end() && details->is_object()) {
     const auto it = details->find("causes");
-    if (it != details->end() && it->is_array()) list = &*it;
+    if (it != details->end() && it->is_array()) return *it;
   }
-  for (const json& c : list != nullptr ? *list : json::array()) {
+  return kNone;
+}
+
+/// A cause quoting an amount of a container's limits or requests: {container index, kind, quoted}.
+struct Quote {
+  std::size_t container;
+  std::string kind;
+  std::string quoted;
+};
+std::optional<Quote> quote_of(const std::string& field, const std::string& message) {
+  const auto cf = container_field(field);
+  const auto quoted = quoted_value(message);
+  if (!cf || !quoted || (cf->second != "limits" && cf->second != "requests")) return std::nullopt;
+  return Quote{cf->first, cf->second, *quoted};
+}
+
+/// Whether some cause of the answer quotes an amount (answer_diff compares nothing else).
+bool quotes_amounts(const json& body) {
+  const json& list = causes(body);
+  return std::any_of(list.begin(), list.end(),
+                     [](const json& c) { return quote_of(str_at(c, "/field"), str_at(c, "/message")).has_value(); });
+}
+
+/// The first quoted amount of the answer that is not the manifest's: {field, answered, manifest}.
+std::optional<std::array<std::string, 3>> answer_diff(const json& body, const json& pod) {
+  for (const json& c : causes(body)) {
     const std::string field = str_at(c, "/field");
     const std::string message = str_at(c, "/message");
-    const auto cf = container_field(field);
-    const auto quoted = quoted_value(message);
-    if (!cf || !quoted || (cf->second != "limits" && cf->second != "requests")) continue;
-    const std::string mine = manifest_amount(pod, cf->first, cf->second);
-    if (!mine.empty() && !same_amount(*quoted, mine)) return std::array<std::string, 3>{field, *quoted, mine};
+    const auto q = quote_of(field, message);
+    if (!q) continue;
+    const std::string& quoted = q->quoted;
+    const std::string mine = manifest_amount(pod, q->container, q->kind);
+    if (!mine.empty() && !same_amount(quoted, mine)) return std::array<std::string, 3>{field, quoted, mine};
     // The mismatch rule quotes the limit too: "must be equal to nvidia.com/gpu limit of L".
     static const std::string kLimit = "limit of ";
     const auto at = message.rfind(kLimit);
-    const std::string limit = manifest_amount(pod, cf->first, "limits");
+    const std::string limit = manifest_amount(pod, q->container, "limits");
     if (at == std::string::npos || limit.empty()) continue;
     const std::string said = message.substr(at + kLimit.size());
     if (!same_amount(said, limit)) return std::array<std::string, 3>{field, said, limit};
@@ -100,6 +126,14 @@ void dry_run_mismatch(const Snapshot& snap, Findings& out) {
   for (const auto& [rel, d] : snap.dry_runs) {
     const StudentFile& f = snap.file(rel);
     if (!d.ok() || f.state != StudentFile::State::kOk || !d.value().body.is_object()) continue;
+    const json& body = d.value().body;
+    // The answer names the Pod only when it judged the Pod: a missing namespace is answered with
+    // the namespace's name (details.kind "namespaces").
+    const std::string kind = str_at(body, "/details/kind");
+    const std::string answered = kind == "pods" || kind == "Pod" ? str_at(body, "/details/name") : std::string();
+    // An answer with neither a name nor a quoted amount has nothing to compare: the manifest is
+    // not read again for it.
+    if (answered.empty() && !quotes_amounts(body)) continue;
     std::optional<json> pod;
     try {
       pod = k8s::pick_pod(k8s::load_manifest(f.content, rel), "").pod;
@@ -107,11 +141,6 @@ void dry_run_mismatch(const Snapshot& snap, Findings& out) {
       continue;
     }
     if (!pod || !pod->is_object()) continue;
-    const json& body = d.value().body;
-    // The answer names the Pod only when it judged the Pod: a missing namespace is answered with
-    // the namespace's name (details.kind "namespaces").
-    const std::string kind = str_at(body, "/details/kind");
-    const std::string answered = kind == "pods" || kind == "Pod" ? str_at(body, "/details/name") : std::string();
     const std::string name = str_at(*pod, "/metadata/name");
     std::optional<std::array<std::string, 3>> diff;
     if (!answered.empty() && !name.empty() && answered != name) {

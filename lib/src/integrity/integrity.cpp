@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -65,14 +66,16 @@ void bundle_not_live(const Snapshot& snap, Findings& out) {
 // The apiserver stamps every time it writes with its own clock, before gpuwhy reads the object;
 // taken_at is the grader's clock when it started reading. Allowing kClockSkewMs between the two
 // clocks, no time in the snapshot is later than taken_at.
-void time_after_taken_at(const Snapshot& snap, Findings& out) {
-  const auto taken = sys::parse_rfc3339(snap.taken_at);
+void time_after_taken_at(const Facts& facts, Findings& out) {
+  const auto& taken = facts.taken;
   if (!taken) return;
   Aggregate agg;
-  for_each_time(snap, [&](const std::string& object, const std::string& field, const std::string& time) {
-    const auto t = sys::parse_rfc3339(time);
-    if (t && *t > *taken + kClockSkewMs) {
-      agg.add(object, {{"object", object}, {"field", field}, {"time", time}, {"taken_at", snap.taken_at}});
+  for_each_time(facts, [&](const std::string& object, std::string_view field, const Time& time) {
+    if (time.ms && *time.ms > *taken + kClockSkewMs) {
+      agg.add(object, {{"object", object},
+                       {"field", std::string(field)},
+                       {"time", std::string(time.text)},
+                       {"taken_at", facts.snap.taken_at}});
     }
   });
   agg.flush("time-after-taken-at", out);
@@ -81,62 +84,58 @@ void time_after_taken_at(const Snapshot& snap, Findings& out) {
 // An object of a namespace can only be created while the namespace exists: the apiserver's
 // NamespaceLifecycle admission refuses it before. Pods and events of the lab namespace are never
 // older than the namespace (both times are whole seconds of the same clock).
-void object_before_namespace(const Snapshot& snap, Findings& out) {
-  if (!snap.namespace_.ok()) return;
-  const std::string ns_time = str_at(snap.namespace_.value(), "/metadata/creationTimestamp");
-  const auto ns_t = sys::parse_rfc3339(ns_time);
-  if (!ns_t) return;
+void object_before_namespace(const Facts& facts, Findings& out) {
+  if (facts.lab_namespace == nullptr) return;
+  const Time& ns = facts.lab_namespace->created;
+  if (!ns.ms) return;
   Aggregate agg;
-  const auto look = [&](const Fetched<json>& list, const char* kind) {
-    for (const json& item : items(list)) {
-      const std::string created = str_at(item, "/metadata/creationTimestamp");
-      const auto t = sys::parse_rfc3339(created);
-      if (!t || *t >= *ns_t) continue;
-      const std::string object = object_name(kind, item);
-      agg.add(object, {{"object", object}, {"time", created}, {"namespace_time", ns_time}});
+  for (const auto& list : {facts.pods, facts.events}) {
+    for (const Object& o : list) {
+      if (!o.created.ms || *o.created.ms >= *ns.ms) continue;
+      agg.add(o.name,
+              {{"object", o.name}, {"time", std::string(o.created.text)}, {"namespace_time", std::string(ns.text)}});
     }
-  };
-  look(snap.pods, "pod");
-  look(snap.events, "event");
+  }
   agg.flush("object-before-namespace", out);
 }
 
 // A list is served at one etcd revision (its metadata.resourceVersion), and each item in it was
 // last written at or before that revision: an item's resourceVersion is never above its list's.
-void resource_version_above_list(const Snapshot& snap, Findings& out) {
+void resource_version_above_list(const Facts& facts, Findings& out) {
   Aggregate agg;
-  const auto look = [&](const Fetched<json>& list, const char* kind, const char* list_name) {
+  const auto look = [&](const Fetched<json>& list, std::span<const Object> objects, const char* list_name) {
     if (!list.ok()) return;
     const std::string list_rv = str_at(list.value(), "/metadata/resourceVersion");
     const auto list_n = revision(list_rv);
     if (!list_n) return;
-    for (const json& item : items(list)) {
-      const std::string rv = str_at(item, "/metadata/resourceVersion");
-      const auto n = revision(rv);
+    for (const Object& o : objects) {
+      const auto n = revision(o.version_text);
       if (!n || *n <= *list_n) continue;
-      const std::string object = object_name(kind, item);
-      agg.add(object, {{"object", object}, {"version", rv}, {"list", list_name}, {"list_version", list_rv}});
+      agg.add(o.name, {{"object", o.name},
+                       {"version", std::string(o.version_text)},
+                       {"list", list_name},
+                       {"list_version", list_rv}});
     }
   };
-  look(snap.nodes, "node", "nodes");
-  look(snap.pods, "pod", "pods");
-  look(snap.events, "event", "events");
+  look(facts.snap.nodes, facts.nodes, "nodes");
+  look(facts.snap.pods, facts.pods, "pods");
+  look(facts.snap.events, facts.events, "events");
   agg.flush("resource-version-above-list", out);
 }
 
 // The apiserver gives every object a random RFC 4122 uid (8-4-4-4-12 lowercase hex) at create
 // time, never reused: a uid of another form, or one uid on two objects, was not made by it.
-void uids(const Snapshot& snap, Findings& out) {
+void uids(const Facts& facts, Findings& out) {
   Aggregate bad;
   Aggregate shared;
-  std::map<std::string, std::string> seen;
-  for_each_object(snap, [&](const std::string& object, const json& item) {
-    const std::string uid = str_at(item, "/metadata/uid");
-    if (uid.empty()) return;
-    if (!is_uuid(uid)) bad.add(object, {{"object", object}, {"uid", uid}});
-    const auto [it, fresh] = seen.emplace(uid, object);
-    if (!fresh) shared.add(object, {{"object", object}, {"other", it->second}, {"uid", uid}}, it->second);
-  });
+  std::map<std::string_view, const std::string*> seen;
+  for (const Object& o : facts.objects) {
+    if (o.uid_text.empty()) continue;
+    const std::string uid(o.uid_text);
+    if (!is_uuid(uid)) bad.add(o.name, {{"object", o.name}, {"uid", uid}});
+    const auto [it, fresh] = seen.emplace(o.uid_text, &o.name);
+    if (!fresh) shared.add(o.name, {{"object", o.name}, {"other", *it->second}, {"uid", uid}}, *it->second);
+  }
   bad.flush("uid-not-uuid", out);
   shared.flush("uid-shared", out);
 }
@@ -145,21 +144,22 @@ void uids(const Snapshot& snap, Findings& out) {
 
 std::vector<Finding> check(const Snapshot& snap) {
   Findings out;
+  const Facts facts(snap);  // the objects walked once; every rule reads them
   bundle_not_live(snap, out);
-  field_unreadable(snap, out);
-  time_after_taken_at(snap, out);
-  object_before_namespace(snap, out);
-  resource_version_above_list(snap, out);
-  uids(snap, out);
-  pod_event_rules(snap, out);
-  last_applied_mismatch(snap, out);
+  field_unreadable(facts, out);
+  time_after_taken_at(facts, out);
+  object_before_namespace(facts, out);
+  resource_version_above_list(facts, out);
+  uids(facts, out);
+  pod_event_rules(facts, out);
+  last_applied_mismatch(facts, out);
   dry_run_mismatch(snap, out);
   file_size_mismatch(snap, out);
-  field_without_manager(snap, out);
-  managed_fields_missing(snap, out);
-  managed_before_created(snap, out);
-  node_over_allocatable(snap, out);
-  insufficient_with_room(snap, out);
+  field_without_manager(facts, out);
+  managed_fields_missing(facts, out);
+  managed_before_created(facts, out);
+  node_over_allocatable(facts, out);
+  insufficient_with_room(facts, out);
   return std::move(out.list);
 }
 

@@ -12,7 +12,10 @@
 // tolerations is not modelled) and a node's cpu, memory and pods as kwok writes them (unowned on
 // every capture); the fields asked about below are owned on every capture of every version
 // (tests/integrity/integrity_corpus_test.cpp).
+#include <algorithm>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -28,17 +31,15 @@ using nlohmann::json;
 
 namespace {
 
-/// The managedFields entries of an object; null when it has none (an old bundle, a files-only run).
-const json* entries(const json& item) {
-  const json* list = at(item, "/metadata/managedFields");
-  return list != nullptr && list->is_array() && !list->empty() ? list : nullptr;
-}
+/// What the entries' fieldsV1 hold at a path: one value per entry that holds it. Each field is
+/// asked of what its entries hold under its parent, walked once for all its siblings.
+using Held = std::vector<const json*>;
 
-/// Whether some entry's fieldsV1 holds the path `keys` ("f:spec", "f:taints").
-bool owned(const json& list, const std::vector<std::string>& keys) {
-  for (const json& e : list) {
-    const json* at = e.is_object() && e.contains("fieldsV1") ? &e.at("fieldsV1") : nullptr;
-    for (const std::string& k : keys) {
+/// What `from` holds at the path `keys` ("f:spec", "f:taints"): each level an object.
+Held held(const Held& from, std::initializer_list<std::string_view> keys) {
+  Held out;
+  for (const json* at : from) {
+    for (const std::string_view k : keys) {
       if (at == nullptr || !at->is_object()) {
         at = nullptr;
         break;
@@ -46,42 +47,63 @@ bool owned(const json& list, const std::vector<std::string>& keys) {
       const auto it = at->find(k);
       at = it == at->end() ? nullptr : &*it;
     }
-    if (at != nullptr) return true;
+    if (at != nullptr) out.push_back(at);
   }
-  return false;
+  return out;
 }
 
-/// The members of the object at `ptr`, or an empty object.
-const json& members(const json& item, const char* ptr) {
+/// Every entry's fieldsV1 (null for an entry without).
+Held fields_of(const Object& o) {
+  Held out;
+  out.reserve(o.entries.size());
+  for (const Entry& e : o.entries) out.push_back(e.fields);
+  return out;
+}
+
+/// Whether something in `from` holds `key`.
+bool owned(const Held& from, std::string_view key) {
+  return std::any_of(from.begin(), from.end(), [key](const json* at) { return at->is_object() && at->contains(key); });
+}
+
+/// The members of `v` when it is an object, else an empty object.
+const json& members(const json* v) {
   static const json kNone = json::object();
-  const json* v = at(item, ptr);
   return v != nullptr && v->is_object() ? *v : kNone;
 }
 
 /// Adds an unowned field of `object` to `agg`; `field` as kubectl's jsonpath names it.
 struct Unowned {
   Aggregate agg;
-  void need(const json& list, const std::string& object, const std::string& field,
-            const std::vector<std::string>& keys) {
-    if (!owned(list, keys)) agg.add(object, {{"object", object}, {"field", field}});
+  std::string key;  ///< "f:<name>", made in place for each field asked about
+  void need(const Held& parent, const std::string& object, const std::string& field, std::string_view key) {
+    if (!owned(parent, key)) agg.add(object, {{"object", object}, {"field", field}});
+  }
+  /// need() of the member `name` under `parent`, its field named `prefix` + `name` when unowned.
+  void need_member(const Held& parent, const std::string& object, std::string_view prefix, std::string_view name) {
+    key.assign("f:").append(name);
+    if (!owned(parent, key)) agg.add(object, {{"object", object}, {"field", std::string(prefix).append(name)}});
   }
 };
 
 // A node's labels (each key its own field), its taints (one atomic list) and the extended
 // resources of its status (a resource name with a '/': the lab's nvidia.com/gpu).
-void node_fields(const json& node, const json& list, Unowned& u) {
-  const std::string object = object_name("node", node);
-  for (const auto& [key, value] : members(node, "/metadata/labels").items()) {
-    u.need(list, object, "metadata.labels." + key, {"f:metadata", "f:labels", "f:" + key});
+void node_fields(const Object& o, Unowned& u) {
+  const json& node = *o.item;
+  const Held fields = fields_of(o);
+  const std::string& object = o.name;
+  const Held labels = held(fields, {"f:metadata", "f:labels"});
+  for (const auto& [key, value] : members(member(member(&node, "metadata"), "labels")).items()) {
+    u.need_member(labels, object, "metadata.labels.", key);
   }
   if (const json* taints = at(node, "/spec/taints"); taints != nullptr && taints->is_array() && !taints->empty()) {
-    u.need(list, object, "spec.taints", {"f:spec", "f:taints"});
+    u.need(held(fields, {"f:spec"}), object, "spec.taints", "f:taints");
   }
   for (const char* map : {"capacity", "allocatable"}) {
-    const std::string at = fmt::format("/status/{}", map);
-    for (const auto& [key, value] : members(node, at.c_str()).items()) {
+    const Held owners = held(fields, {"f:status", fmt::format("f:{}", map)});
+    const std::string prefix = fmt::format("status.{}.", map);
+    for (const auto& [key, value] : members(member(member(&node, "status"), map)).items()) {
       if (key.find('/') == std::string::npos) continue;
-      u.need(list, object, fmt::format("status.{}.{}", map, key), {"f:status", fmt::format("f:{}", map), "f:" + key});
+      u.need_member(owners, object, prefix, key);
     }
   }
 }
@@ -90,28 +112,33 @@ void node_fields(const json& node, const json& list, Unowned& u) {
 // admission defaults, and each container's resource limits and requests (each its own field;
 // requests defaulted from limits are owned by the pod's creator, as defaults are set before
 // field tracking).
-void pod_fields(const json& pod, const json& list, Unowned& u) {
-  const std::string object = object_name("pod", pod);
-  if (!members(pod, "/spec/nodeSelector").empty()) {
-    u.need(list, object, "spec.nodeSelector", {"f:spec", "f:nodeSelector"});
+void pod_fields(const Object& o, Unowned& u) {
+  const json& pod = *o.item;
+  const std::string& object = o.name;
+  const Held spec = held(fields_of(o), {"f:spec"});
+  if (!members(member(member(&pod, "spec"), "nodeSelector")).empty()) {
+    u.need(spec, object, "spec.nodeSelector", "f:nodeSelector");
   }
   if (const json* tols = at(pod, "/spec/tolerations"); tols != nullptr && tols->is_array()) {
     for (const json& t : *tols) {
       if (k8s::is_admission_added(t, pod)) continue;
-      u.need(list, object, "spec.tolerations", {"f:spec", "f:tolerations"});
+      u.need(spec, object, "spec.tolerations", "f:tolerations");
       break;
     }
   }
   const json* cs = at(pod, "/spec/containers");
   if (cs == nullptr || !cs->is_array()) return;
+  const Held containers = held(spec, {"f:containers"});
   for (const json& c : *cs) {
     const std::string name = str_at(c, "/name");
     const std::string key = "k:" + json{{"name", name}}.dump();
     for (const char* sec : {"limits", "requests"}) {
-      const std::string at = fmt::format("/resources/{}", sec);
-      for (const auto& [res, amount] : members(c, at.c_str()).items()) {
-        u.need(list, object, fmt::format("spec.containers[{}].resources.{}.{}", name, sec, res),
-               {"f:spec", "f:containers", key, "f:resources", fmt::format("f:{}", sec), "f:" + res});
+      const json& amounts = members(member(member(&c, "resources"), sec));
+      if (amounts.empty()) continue;
+      const Held owners = held(containers, {key, "f:resources", fmt::format("f:{}", sec)});
+      const std::string prefix = fmt::format("spec.containers[{}].resources.{}.", name, sec);
+      for (const auto& [res, amount] : amounts.items()) {
+        u.need_member(owners, object, prefix, res);
       }
     }
   }
@@ -120,13 +147,13 @@ void pod_fields(const json& pod, const json& list, Unowned& u) {
 }  // namespace
 
 // Every field asked about above, on every node and pod that has managedFields.
-void field_without_manager(const Snapshot& snap, Findings& out) {
+void field_without_manager(const Facts& facts, Findings& out) {
   Unowned u;
-  for (const json& n : items(snap.nodes)) {
-    if (const json* list = entries(n)) node_fields(n, *list, u);
+  for (const Object& n : facts.nodes) {
+    if (n.has_entries()) node_fields(n, u);
   }
-  for (const json& p : items(snap.pods)) {
-    if (const json* list = entries(p)) pod_fields(p, *list, u);
+  for (const Object& p : facts.pods) {
+    if (p.has_entries()) pod_fields(p, u);
   }
   u.agg.flush("field-without-manager", out);
 }
@@ -135,18 +162,16 @@ void field_without_manager(const Snapshot& snap, Findings& out) {
 // and every pod's (the apiserver writes an entry on every create, so a real object always has
 // one): in such a bundle, an object without any was emptied by hand. An older bundle, without
 // kube-system, is not asked.
-void managed_fields_missing(const Snapshot& snap, Findings& out) {
-  if (!snap.kube_system.ok()) return;
+void managed_fields_missing(const Facts& facts, Findings& out) {
+  if (!facts.snap.kube_system.ok()) return;
   Aggregate agg;
-  for (const json& n : items(snap.nodes)) {
-    if (str_at(n, "/metadata/name") != lab::kGpuNode || entries(n) != nullptr) continue;
-    const std::string object = object_name("node", n);
-    agg.add(object, {{"object", object}});
+  for (const Object& n : facts.nodes) {
+    if (n.meta_name != lab::kGpuNode || n.has_entries()) continue;
+    agg.add(n.name, {{"object", n.name}});
   }
-  for (const json& p : items(snap.pods)) {
-    if (entries(p) != nullptr) continue;
-    const std::string object = object_name("pod", p);
-    agg.add(object, {{"object", object}});
+  for (const Object& p : facts.pods) {
+    if (p.has_entries()) continue;
+    agg.add(p.name, {{"object", p.name}});
   }
   agg.flush("managed-fields-missing", out);
 }
@@ -158,22 +183,22 @@ void managed_fields_missing(const Snapshot& snap, Findings& out) {
 // none) takes far less than kAdmissionMs: an entry older than its object by more than that was
 // not written by this object's create.
 constexpr long long kAdmissionMs = 60LL * 1000;
-void managed_before_created(const Snapshot& snap, Findings& out) {
+void managed_before_created(const Facts& facts, Findings& out) {
   Aggregate agg;
-  for_each_object(snap, [&agg](const std::string& object, const json& item) {
-    const json* list = entries(item);
-    if (list == nullptr) return;
-    const std::string created = str_at(item, "/metadata/creationTimestamp");
-    const auto c = sys::parse_rfc3339(created);
-    if (!c) return;
-    for (const json& e : *list) {
-      const std::string time = str_at(e, "/time");
-      const auto t = sys::parse_rfc3339(time);
+  for (const Object& o : facts.objects) {
+    if (!o.has_entries()) continue;
+    const auto& c = o.created.ms;
+    if (!c) continue;
+    for (const Entry& e : o.entries) {
+      const auto& t = e.time.ms;
       if (!t || *t + kAdmissionMs >= *c) continue;
-      agg.add(object, {{"object", object}, {"manager", str_at(e, "/manager")}, {"time", time}, {"created", created}});
-      return;
+      agg.add(o.name, {{"object", o.name},
+                       {"manager", std::string(e.manager_text)},
+                       {"time", std::string(e.time.text)},
+                       {"created", std::string(o.created.text)}});
+      break;
     }
-  });
+  }
   agg.flush("managed-before-created", out);
 }
 

@@ -17,88 +17,67 @@ using nlohmann::json;
 
 namespace {
 
-/// The current pods by uid.
-std::map<std::string, const json*> pods_by_uid(const Snapshot& snap) {
-  std::map<std::string, const json*> out;
-  for (const json& p : items(snap.pods)) {
-    if (auto uid = str_at(p, "/metadata/uid"); !uid.empty()) out.emplace(std::move(uid), &p);
-  }
-  return out;
-}
-
-/// The pod condition of `type`, or null.
-const json* condition(const json& pod, std::string_view type) {
-  const json* cs = at(pod, "/status/conditions");
-  if (cs == nullptr || !cs->is_array()) return nullptr;
-  for (const json& c : *cs) {
-    if (c.is_object() && str_at(c, "/type") == type) return &c;
-  }
-  return nullptr;
-}
-
 // The scheduler binds a pod once (spec.nodeName is immutable once set) and records
 // "Successfully assigned <ns>/<pod> to <node>" on that pod's uid: a Scheduled event of the
 // current pod names the node the pod is bound to. (Events of an older pod of the same name carry
 // the old uid and are not compared.)
-void scheduled_event_node(const Snapshot& snap, const std::map<std::string, const json*>& pods, Findings& out) {
-  for (const json& e : items(snap.events)) {
-    if (str_at(e, "/reason") != "Scheduled") continue;
-    const auto it = pods.find(str_at(e, "/involvedObject/uid"));
-    if (it == pods.end()) continue;
-    const std::string message = str_at(e, "/message");
+void scheduled_event_node(const Facts& facts, Findings& out) {
+  for (const Object& e : facts.events) {
+    if (e.reason != "Scheduled") continue;
+    const auto it = facts.pods_by_uid.find(e.involved_uid);
+    if (it == facts.pods_by_uid.end()) continue;
+    const std::string_view message = e.message;
     const auto to = message.rfind(" to ");
-    if (message.rfind("Successfully assigned ", 0) != 0 || to == std::string::npos) continue;
-    const std::string event_node = message.substr(to + 4);
-    const std::string node = str_at(*it->second, "/spec/nodeName");
+    if (!message.starts_with("Successfully assigned ") || to == std::string_view::npos) continue;
+    const std::string event_node(message.substr(to + 4));
+    const Object& pod = *it->second;
+    const std::string node(pod.node_name);
     if (event_node == node) continue;
-    const std::string pod = object_name("pod", *it->second);
-    const std::string event = object_name("event", e);
     out.add("scheduled-event-node-mismatch",
-            {{"event", event}, {"pod", pod}, {"event_node", event_node}, {"node", node.empty() ? "-" : node}},
-            {pod, event});
+            {{"event", e.name}, {"pod", pod.name}, {"event_node", event_node}, {"node", node.empty() ? "-" : node}},
+            {pod.name, e.name});
   }
 }
 
 // The scheduler only schedules a pod the apiserver has created: its Scheduled and
 // FailedScheduling events of the current pod are never older than the pod's creationTimestamp
 // (whole seconds, so the event's time is compared at whole seconds too).
-void event_before_pod(const Snapshot& snap, const std::map<std::string, const json*>& pods, Findings& out) {
-  for (const json& e : items(snap.events)) {
-    const std::string reason = str_at(e, "/reason");
-    if (reason != "Scheduled" && reason != "FailedScheduling") continue;
-    const auto it = pods.find(str_at(e, "/involvedObject/uid"));
-    if (it == pods.end()) continue;
-    const std::string when = event_time(e);
-    const std::string created = str_at(*it->second, "/metadata/creationTimestamp");
-    const auto t = sys::parse_rfc3339(when);
-    const auto c = sys::parse_rfc3339(created);
+void event_before_pod(const Facts& facts, Findings& out) {
+  for (const Object& e : facts.events) {
+    if (e.reason != "Scheduled" && e.reason != "FailedScheduling") continue;
+    const auto it = facts.pods_by_uid.find(e.involved_uid);
+    if (it == facts.pods_by_uid.end()) continue;
+    const Object& pod = *it->second;
+    const auto t = sys::parse_rfc3339(e.when);
+    const auto& c = pod.created.ms;
     if (!t || !c || (*t / 1000) * 1000 >= *c) continue;
-    const std::string pod = object_name("pod", *it->second);
-    const std::string event = object_name("event", e);
-    out.add("event-before-pod", {{"event", event}, {"pod", pod}, {"event_time", when}, {"created", created}},
-            {pod, event});
+    out.add("event-before-pod",
+            {{"event", e.name},
+             {"pod", pod.name},
+             {"event_time", std::string(e.when)},
+             {"created", std::string(pod.created.text)}},
+            {pod.name, e.name});
   }
 }
 
 // A pod runs only on a node (kwok, like a kubelet, starts only pods bound to its node), and the
 // PodScheduled condition is True once bound; an unbound Pending pod was never scheduled, so its
 // PodScheduled condition, when present, is not True.
-void phase_scheduling(const Snapshot& snap, Findings& out) {
-  for (const json& p : items(snap.pods)) {
-    const std::string phase = str_at(p, "/status/phase");
-    const std::string node = str_at(p, "/spec/nodeName");
-    const json* sc = condition(p, "PodScheduled");
-    const std::string scheduled = sc != nullptr ? str_at(*sc, "/status") : "";
+void phase_scheduling(const Facts& facts, Findings& out) {
+  for (const Object& p : facts.pods) {
+    const std::string_view phase = p.phase;
+    const std::string_view node = p.node_name;
+    const Condition* sc = p.condition("PodScheduled");
+    const std::string_view scheduled = sc != nullptr ? sc->status : "";
     const bool bad = (phase == "Running" && (node.empty() || (sc != nullptr && scheduled != "True"))) ||
                      (phase == "Pending" && node.empty() && scheduled == "True");
     if (!bad) continue;
-    const std::string pod = object_name("pod", p);
     out.add("phase-scheduling-mismatch",
-            {{"pod", pod},
-             {"phase", phase},
-             {"node", node.empty() ? "-" : node},
-             {"scheduled", scheduled.empty() ? "-" : scheduled}},
-            {pod});
+            {{"pod", p.name},
+             {"phase", std::string(phase)},
+             {"node", node.empty() ? "-" : std::string(node)},
+             {"scheduled", scheduled.empty() ? "-" : std::string(scheduled)}},
+            {p.name});
   }
 }
 
@@ -106,10 +85,11 @@ void phase_scheduling(const Snapshot& snap, Findings& out) {
 // before the pod is bound to its node: status.startTime, hostIP, podIP and containerStatuses. A
 // pod with no node has none of them; a Running pod has a startTime and a status for each of its
 // containers (its phase is computed from them).
-void phase_status(const Snapshot& snap, Findings& out) {
-  for (const json& p : items(snap.pods)) {
-    const std::string phase = str_at(p, "/status/phase");
-    const std::string node = str_at(p, "/spec/nodeName");
+void phase_status(const Facts& facts, Findings& out) {
+  for (const Object& po : facts.pods) {
+    const json& p = *po.item;
+    const std::string phase(po.phase);
+    const std::string node(po.node_name);
     std::string field;
     if (node.empty()) {
       for (const char* f : {"startTime", "hostIP", "podIP", "containerStatuses"}) {
@@ -121,7 +101,7 @@ void phase_status(const Snapshot& snap, Findings& out) {
         }
       }
     } else if (phase == "Running") {
-      if (str_at(p, "/status/startTime").empty()) field = "status.startTime";
+      if (po.start_time.text.empty()) field = "status.startTime";
       const json* cs = at(p, "/spec/containers");
       const json* st = at(p, "/status/containerStatuses");
       const json none = json::array();
@@ -134,11 +114,12 @@ void phase_status(const Snapshot& snap, Findings& out) {
       }
     }
     if (field.empty()) continue;
-    const std::string pod = object_name("pod", p);
-    out.add(
-        "phase-status-mismatch",
-        {{"pod", pod}, {"phase", phase.empty() ? "-" : phase}, {"node", node.empty() ? "-" : node}, {"field", field}},
-        {pod});
+    out.add("phase-status-mismatch",
+            {{"pod", po.name},
+             {"phase", phase.empty() ? "-" : phase},
+             {"node", node.empty() ? "-" : node},
+             {"field", field}},
+            {po.name});
   }
 }
 
@@ -147,37 +128,34 @@ void phase_status(const Snapshot& snap, Findings& out) {
 // step. The apiserver keeps an event for --event-ttl (1 h), so an Unschedulable condition that
 // turned False less than kEventTtlMs before taken_at has a FailedScheduling event with its
 // exact message.
-void unschedulable_without_event(const Snapshot& snap, Findings& out) {
-  if (!snap.events.ok()) return;
-  const auto taken = sys::parse_rfc3339(snap.taken_at);
+void unschedulable_without_event(const Facts& facts, Findings& out) {
+  if (!facts.snap.events.ok()) return;
+  const auto& taken = facts.taken;
   if (!taken) return;
-  std::map<std::string, std::vector<std::string>> notes;
-  for (const json& e : items(snap.events)) {
-    if (str_at(e, "/reason") == "FailedScheduling")
-      notes[str_at(e, "/involvedObject/uid")].push_back(str_at(e, "/message"));
+  std::map<std::string_view, std::vector<std::string_view>> notes;
+  for (const Object& e : facts.events) {
+    if (e.reason == "FailedScheduling") notes[e.involved_uid].push_back(e.message);
   }
-  for (const json& p : items(snap.pods)) {
-    const json* sc = condition(p, "PodScheduled");
-    if (sc == nullptr || str_at(*sc, "/status") != "False" || str_at(*sc, "/reason") != "Unschedulable") continue;
-    const auto since = sys::parse_rfc3339(str_at(*sc, "/lastTransitionTime"));
+  for (const Object& p : facts.pods) {
+    const Condition* sc = p.condition("PodScheduled");
+    if (sc == nullptr || sc->status != "False" || sc->reason != "Unschedulable") continue;
+    const auto& since = sc->last_transition.ms;
     if (!since || *since < *taken - kEventTtlMs) continue;
-    const std::string message = str_at(*sc, "/message");
-    const auto& seen = notes[str_at(p, "/metadata/uid")];
+    const std::string_view message = sc->message;
+    const auto& seen = notes[p.uid_text];
     if (std::find(seen.begin(), seen.end(), message) != seen.end()) continue;
-    const std::string pod = object_name("pod", p);
-    out.add("unschedulable-without-event", {{"pod", pod}, {"message", message}}, {pod});
+    out.add("unschedulable-without-event", {{"pod", p.name}, {"message", std::string(message)}}, {p.name});
   }
 }
 
 }  // namespace
 
-void pod_event_rules(const Snapshot& snap, Findings& out) {
-  const auto pods = pods_by_uid(snap);
-  scheduled_event_node(snap, pods, out);
-  event_before_pod(snap, pods, out);
-  phase_scheduling(snap, out);
-  phase_status(snap, out);
-  unschedulable_without_event(snap, out);
+void pod_event_rules(const Facts& facts, Findings& out) {
+  scheduled_event_node(facts, out);
+  event_before_pod(facts, out);
+  phase_scheduling(facts, out);
+  phase_status(facts, out);
+  unschedulable_without_event(facts, out);
 }
 
 namespace {
@@ -272,18 +250,20 @@ std::optional<Diff> gpu_diff(const json& applied, const json& pod) {
 // cannot change afterwards without the write failing: nodeName, nodeSelector and the GPU
 // resources are immutable on a pod, and tolerations can only be added to (every applied
 // toleration is still there). A hand edit of the pod changes one and not the other.
-void last_applied_mismatch(const Snapshot& snap, Findings& out) {
-  for (const json& p : items(snap.pods)) {
-    const std::string text = str_at(p, "/metadata/annotations/kubectl.kubernetes.io~1last-applied-configuration");
-    if (text.empty()) continue;
-    const json applied = parse_embedded(text);
+void last_applied_mismatch(const Facts& facts, Findings& out) {
+  for (const Object& pod : facts.pods) {
+    // Like a missing one, an annotation that is no string or an empty one says nothing.
+    if (pod.last_applied == nullptr || !pod.last_applied->is_string() ||
+        pod.last_applied->get_ref<const std::string&>().empty()) {
+      continue;
+    }
+    const json& applied = pod.applied;
     if (!applied.is_object() || !applied.contains("spec") || !applied["spec"].is_object()) continue;
-    std::optional<Diff> d = spec_diff(applied["spec"], p);
-    if (!d) d = gpu_diff(applied["spec"], p);
+    std::optional<Diff> d = spec_diff(applied["spec"], *pod.item);
+    if (!d) d = gpu_diff(applied["spec"], *pod.item);
     if (!d) continue;
-    const std::string pod = object_name("pod", p);
-    out.add("last-applied-mismatch", {{"pod", pod}, {"field", d->field}, {"applied", d->applied}, {"live", d->live}},
-            {pod});
+    out.add("last-applied-mismatch",
+            {{"pod", pod.name}, {"field", d->field}, {"applied", d->applied}, {"live", d->live}}, {pod.name});
   }
 }
 

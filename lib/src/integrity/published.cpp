@@ -45,18 +45,29 @@ std::vector<Finding> published(const Snapshot& snap) {
   };
   Findings out;
   Aggregate agg;
-  for_each_object(snap, [&](const std::string& object, const json& item) {
-    std::string mark = str_at(item, "/metadata/uid");
+  // The objects in Facts' order, each named only when it is found.
+  const auto look = [&](std::string_view kind, const json& item) {
+    const json* meta = member(&item, "metadata");
+    std::string mark(text_of(member(meta, "uid")));
     const PublishedUid* hit = find(mark);
     if (hit != nullptr) {
       mark = "uid " + mark;
-    } else if (object.rfind("event ", 0) == 0) {
-      mark = str_at(item, "/metadata/name");
+    } else if (kind == "event") {
+      mark = text_of(member(meta, "name"));
       hit = find(mark);
       mark = "name " + mark;
     }
-    if (hit != nullptr) agg.add(object, {{"object", object}, {"mark", mark}, {"bundle", std::string(hit->bundle)}});
-  });
+    if (hit == nullptr) return;
+    const std::string object = object_name(kind, item);
+    agg.add_with(object, [&] {
+      return Args{{"object", object}, {"mark", mark}, {"bundle", std::string(hit->bundle)}};
+    });
+  };
+  if (snap.namespace_.ok()) look("namespace", snap.namespace_.value());
+  if (snap.kube_system.ok()) look("namespace", snap.kube_system.value());
+  for (const json& n : items(snap.nodes)) look("node", n);
+  for (const json& p : items(snap.pods)) look("pod", p);
+  for (const json& e : items(snap.events)) look("event", e);
   // Every name and uid made anew and every time shifted: the gaps between the scheduler's times
   // are still the published capture's.
   for (const std::string& trace : traces_of(snap)) {

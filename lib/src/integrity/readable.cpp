@@ -30,71 +30,61 @@ struct Unreadable {
   /// The member at `ptr` of `j`, when present (null included: the apiserver omits what it has not
   /// set, but writes null for a few times, which `nullable` allows).
   const json* at(const json& j, const char* ptr) { return detail::at(j, ptr); }
-  void time(const std::string& object, const json& j, const char* ptr, const std::string& field) {
-    const json* v = at(j, ptr);
-    if (v == nullptr || v->is_null()) return;
-    if (!v->is_string() || !sys::parse_rfc3339(v->get_ref<const std::string&>())) add(object, field, *v);
+  void time(const std::string& object, const Time& t, const std::string& field) {
+    if (t.value == nullptr || t.value->is_null()) return;
+    if (!t.value->is_string() || !t.ms) add(object, field, *t.value);
   }
-  void version(const std::string& object, const json& j, const std::string& field) {
-    const json* v = at(j, "/metadata/resourceVersion");
+  void version(const std::string& object, const json* v, const std::string& field) {
     if (v != nullptr && (!v->is_string() || !revision(v->get_ref<const std::string&>()))) add(object, field, *v);
   }
 };
 
 // managedFields: a non-empty list (the apiserver omits an empty one, and records an entry on every
 // write) of entries with a manager, a time and the fields they own.
-void managed(Unreadable& u, const std::string& object, const json& item) {
-  const json* list = u.at(item, "/metadata/managedFields");
+void managed(Unreadable& u, const Object& o) {
+  const json* list = o.managed;
   if (list == nullptr) return;
   if (!list->is_array() || list->empty()) {
-    u.add(object, "metadata.managedFields", *list);
+    u.add(o.name, "metadata.managedFields", *list);
     return;
   }
-  for (std::size_t i = 0; i < list->size(); ++i) {
-    const json& e = (*list)[i];
+  for (std::size_t i = 0; i < o.entries.size(); ++i) {
+    const Entry& e = o.entries[i];
     const std::string field = "metadata.managedFields[" + std::to_string(i) + "]";
-    if (!e.is_object()) {
-      u.add(object, field, e);
+    if (!e.value->is_object()) {
+      u.add(o.name, field, *e.value);
       continue;
     }
-    const json* fields = u.at(e, "/fieldsV1");
-    const json* manager = u.at(e, "/manager");
-    if (fields != nullptr && !fields->is_object()) u.add(object, field + ".fieldsV1", *fields);
-    if (manager != nullptr && !manager->is_string()) u.add(object, field + ".manager", *manager);
-    const json* time = u.at(e, "/time");
-    if (time == nullptr || time->is_null()) {
-      u.add(object, field + ".time", time == nullptr ? json() : *time);
+    if (e.fields != nullptr && !e.fields->is_object()) u.add(o.name, field + ".fieldsV1", *e.fields);
+    if (e.manager != nullptr && !e.manager->is_string()) u.add(o.name, field + ".manager", *e.manager);
+    if (e.time.value == nullptr || e.time.value->is_null()) {
+      u.add(o.name, field + ".time", e.time.value == nullptr ? json() : *e.time.value);
     } else {
-      u.time(object, e, "/time", field + ".time");
+      u.time(o.name, e.time, field + ".time");
     }
   }
 }
 
-void object_fields(Unreadable& u, const std::string& object, const json& item) {
-  u.version(object, item, "metadata.resourceVersion");
-  if (const json* uid = u.at(item, "/metadata/uid"); uid != nullptr && (!uid->is_string() || uid->empty())) {
-    u.add(object, "metadata.uid", *uid);
-  }
-  u.time(object, item, "/metadata/creationTimestamp", "metadata.creationTimestamp");
-  managed(u, object, item);
-  if (const json* cs = u.at(item, "/status/conditions"); cs != nullptr && cs->is_array()) {
-    for (const json& c : *cs) u.time(object, c, "/lastTransitionTime", "status.conditions.lastTransitionTime");
-  }
-  for (const auto& [ptr, field] :
-       {std::pair{"/eventTime", "eventTime"}, std::pair{"/firstTimestamp", "firstTimestamp"},
-        std::pair{"/lastTimestamp", "lastTimestamp"}, std::pair{"/series/lastObservedTime", "series.lastObservedTime"},
-        std::pair{"/status/startTime", "status.startTime"}}) {
-    u.time(object, item, ptr, field);
+void object_fields(Unreadable& u, const Object& o) {
+  u.version(o.name, o.version, "metadata.resourceVersion");
+  if (o.uid != nullptr && (!o.uid->is_string() || o.uid->empty())) u.add(o.name, "metadata.uid", *o.uid);
+  u.time(o.name, o.created, "metadata.creationTimestamp");
+  managed(u, o);
+  for (const Condition& c : o.condition_list) u.time(o.name, c.last_transition, "status.conditions.lastTransitionTime");
+  for (const auto& [t, field] :
+       {std::pair{&o.event_time, "eventTime"}, std::pair{&o.first_timestamp, "firstTimestamp"},
+        std::pair{&o.last_timestamp, "lastTimestamp"}, std::pair{&o.series_last, "series.lastObservedTime"},
+        std::pair{&o.start_time, "status.startTime"}}) {
+    u.time(o.name, *t, field);
   }
 }
 
 // kubectl writes the manifest it sent as JSON: an object with the pod's spec.
-void last_applied(Unreadable& u, const std::string& object, const json& pod) {
-  const json* text = u.at(pod, "/metadata/annotations/kubectl.kubernetes.io~1last-applied-configuration");
-  if (text == nullptr) return;
-  const json applied = text->is_string() ? parse_embedded(text->get_ref<const std::string&>()) : json();
+void last_applied(Unreadable& u, const Object& pod) {
+  if (pod.last_applied == nullptr) return;
+  const json& applied = pod.applied;  // null when the annotation is not a string
   if (!applied.is_object() || !applied.contains("spec") || !applied["spec"].is_object()) {
-    u.add(object, "metadata.annotations.kubectl.kubernetes.io/last-applied-configuration", *text);
+    u.add(pod.name, "metadata.annotations.kubectl.kubernetes.io/last-applied-configuration", *pod.last_applied);
   }
 }
 
@@ -112,28 +102,28 @@ void quantities(Unreadable& u, const std::string& object, const json& map, const
 
 }  // namespace
 
-void field_unreadable(const Snapshot& snap, Findings& out) {
+void field_unreadable(const Facts& facts, Findings& out) {
+  const Snapshot& snap = facts.snap;
   Unreadable u;
   const bool bundle = snap.source.rfind("bundle ", 0) == 0;
-  if (bundle && !sys::parse_rfc3339(snap.taken_at)) u.add("bundle", "taken_at", json(snap.taken_at));
+  if (bundle && !facts.taken) u.add("bundle", "taken_at", json(snap.taken_at));
   for (const auto& [list, name] :
        {std::pair{&snap.nodes, "nodes"}, std::pair{&snap.pods, "pods"}, std::pair{&snap.events, "events"}}) {
-    if (list->ok()) u.version(name, list->value(), "metadata.resourceVersion");
+    if (list->ok()) u.version(name, at(list->value(), "/metadata/resourceVersion"), "metadata.resourceVersion");
   }
-  for_each_object(snap, [&u](const std::string& object, const json& item) { object_fields(u, object, item); });
-  for (const json& n : items(snap.nodes)) {
-    if (const json* a = u.at(n, "/status/allocatable")) quantities(u, object_name("node", n), *a, "status.allocatable");
+  for (const Object& o : facts.objects) object_fields(u, o);
+  for (const Object& n : facts.nodes) {
+    if (const json* a = u.at(*n.item, "/status/allocatable")) quantities(u, n.name, *a, "status.allocatable");
   }
-  for (const json& p : items(snap.pods)) {
-    const std::string object = object_name("pod", p);
-    last_applied(u, object, p);
-    const json* cs = u.at(p, "/spec/containers");
+  for (const Object& p : facts.pods) {
+    last_applied(u, p);
+    const json* cs = u.at(*p.item, "/spec/containers");
     if (cs == nullptr || !cs->is_array()) continue;
     for (const json& c : *cs) {
       const std::string name = "spec.containers[" + str_at(c, "/name") + "].resources.";
       for (const char* kind : {"limits", "requests"}) {
         if (const json* m = u.at(c, (std::string("/resources/") + kind).c_str()))
-          quantities(u, object, *m, name + kind);
+          quantities(u, p.name, *m, name + kind);
       }
     }
   }
