@@ -140,6 +140,20 @@ TEST_F(KubePrefetch, RetriesStillFollowAnAnswerTakenAhead) {
   EXPECT_EQ(r.requests(), 2);
 }
 
+// While one request waits out a Retry-After, the others started ahead go on: their answers are
+// read when they come, not once the wait is over and their --request-timeout has run out.
+TEST_F(KubePrefetch, AWaitBeforeARetryHoldsUpNoOther) {
+  kube::ClientOptions o = quick();
+  o.request_timeout = std::chrono::milliseconds(1500);
+  kube::Client c(cfg(), o);
+  c.prefetch_get("/retry/429/2/pf-wait");
+  c.prefetch_get("/delay/1200");
+  EXPECT_EQ(c.get_json("/retry/429/2/pf-wait")["attempts"], 3) << "two waits of 1 s, then the answer";
+  const Outcome late = get(c, "/delay/1200");
+  EXPECT_TRUE(late.ok) << late.message;
+  EXPECT_EQ(late.value, json({{"delayed_ms", 1200}}));
+}
+
 TEST_F(KubePrefetch, APostIsTakenOnlyForTheSameBody) {
   kube::Client c(cfg(), quick());
   c.prefetch_post("/echo", json{{"x", 1}});

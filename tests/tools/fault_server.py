@@ -39,6 +39,7 @@ The path selects the behaviour, identically on every listener:
   GET  /forbidden                        403 Status, namespaced ("cannot list resource pods ...")
   GET  /forbidden-cluster                403 Status, cluster scope ("cannot list resource nodes ...")
   GET  /retry/<code>/<n>/<key>           <code> with Retry-After: 1 for the first <n> requests with this key, then 200
+  GET  /delay/<ms>                       200 after <ms> milliseconds
   GET  /retry-noheader/<code>/<key>      <code> without Retry-After (must not be retried)
   GET  /reset/<n>/<key>                  the first <n> requests with this key: connection reset, then 200
   GET  /huge                             200 with an 8 MiB JSON body
@@ -542,6 +543,9 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send_json(code, status(code, "TooManyRequests", f"injected {code}, retry"),
                                       {"Retry-After": "1"})
             return self.send_json(200, {"attempts": n})
+        if parts[0] == "delay" and len(parts) == 2:
+            time.sleep(int(parts[1]) / 1000)
+            return self.send_json(200, {"delayed_ms": int(parts[1])})
         if parts[0] == "retry-noheader" and len(parts) == 3:
             code = int(parts[1])
             return self.send_json(code, status(code, "ServiceUnavailable", f"injected {code}, no Retry-After"))

@@ -41,7 +41,7 @@ nlohmann::json Client::get_json(const std::string& path, bool nodes) {
           e.kind() == ErrorKind::kTransport &&
           (im.last_rc == CURLE_RECV_ERROR || im.last_rc == CURLE_SEND_ERROR || im.last_rc == CURLE_GOT_NOTHING);
       if (reset && attempt < im.opts.max_retries) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(100 * (attempt + 1)));
+        im.pause(std::chrono::milliseconds(100 * (attempt + 1)));
         continue;
       }
       throw;
@@ -52,7 +52,7 @@ nlohmann::json Client::get_json(const std::string& path, bool nodes) {
         const auto wait = std::min(std::chrono::milliseconds(*secs * 1000), std::chrono::milliseconds(2000));
         // A wait that would pass the overall deadline is not taken: the answer stands, and says why.
         if (const auto left = im.remaining(); !left || wait < *left) {
-          std::this_thread::sleep_for(wait);
+          im.pause(wait);
           continue;
         }
         not_retried = fmt::format(" (not retried: waiting {}s more would pass the overall --timeout)", *secs);

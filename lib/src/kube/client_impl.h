@@ -14,6 +14,8 @@
 #include <array>
 #include <cctype>
 #include <cerrno>
+#include <chrono>
+#include <cstdint>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -580,6 +582,32 @@ struct Client::Impl {
         if (a.lane->h == easy && a.done) return a.rc;
       }
       curl_multi_poll(multi, nullptr, 0, 1000, nullptr);
+    }
+  }
+
+  /// Waits `wait` while the requests started ahead go on: a transfer left undriven would
+  /// run out its --request-timeout with its answer unread in the socket.
+  void pause(std::chrono::milliseconds wait) {
+    const auto until = std::chrono::steady_clock::now() + wait;
+    for (;;) {
+      const auto now = std::chrono::steady_clock::now();
+      if (now >= until) return;
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - now);
+      const bool running = std::any_of(ahead.begin(), ahead.end(), [](const Ahead& a) { return !a.done; });
+      if (multi == nullptr || !running) {
+        std::this_thread::sleep_for(left);
+        return;
+      }
+      int still = 0;
+      if (curl_multi_perform(multi, &still) != CURLM_OK) {
+        std::this_thread::sleep_for(left);
+        return;
+      }
+      int queued = 0;
+      while (CURLMsg* m = curl_multi_info_read(multi, &queued)) {
+        if (m->msg == CURLMSG_DONE) ended(m->easy_handle, m->data.result);
+      }
+      curl_multi_poll(multi, nullptr, 0, static_cast<int>(std::max<std::int64_t>(1, left.count())), nullptr);
     }
   }
 
