@@ -9,6 +9,7 @@
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/files.h"
 #include "gpuwhy/base/ordered_pool.h"
+#include "gpuwhy/model/result_codec.h"
 #include "grade.h"
 
 namespace gpuwhy::checks {
@@ -16,43 +17,74 @@ namespace gpuwhy::checks {
 namespace {
 
 struct Read {
-  render::BatchRow row;
+  std::string user;
+  std::string kept;         ///< the row, encoded (keep)
   integrity::ClusterId id;  ///< empty for a bundle that could not be read: it matches nothing
 };
 
+// A row as bytes while the rest of the class is read, and back.
+std::string keep(const render::BatchRow& row) {
+  std::string out;
+  encode_text(row.origin, out);
+  encode_text(row.user, out);
+  encode_text(row.error, out);
+  encode_text(row.page, out);
+  encode_flag(row.run.has_value(), out);
+  if (row.run) encode(*row.run, out);
+  return out;
+}
+
+render::BatchRow unkeep(std::string_view bytes) {
+  render::BatchRow row;
+  row.origin = decode_text(bytes);
+  row.user = decode_text(bytes);
+  row.error = decode_text(bytes);
+  row.page = decode_text(bytes);
+  if (decode_flag(bytes)) row.run = decode_run(bytes);
+  if (!bytes.empty()) throw Error(ErrorKind::kParse, "a kept batch row is cut short or damaged");
+  return row;
+}
+
 // The one read of `entry`: its row, graded from the snapshot of those bytes, and its cluster's id
 // from the same snapshot and bytes. A bad bundle never stops the batch: its row says why.
-Read read_entry(const BundleEntry& entry, const BatchOptions& o) {
-  Read out;
-  out.row.origin = entry.path;
-  out.row.user = submission_name(entry.path);
+render::BatchRow grade_entry(const BundleEntry& entry, const BatchOptions& o, integrity::ClusterId& id) {
+  render::BatchRow row;
+  row.origin = entry.path;
+  row.user = submission_name(entry.path);
   if (!entry.error.empty()) {
-    out.row.error = entry.error;
-    return out;
+    row.error = entry.error;
+    return row;
   }
   try {
     Snapshot snap;
     {
       const std::string text = o.read(entry);
       snap = parse_bundle(text, entry.path);
-      out.id = integrity::cluster_id(snap, text);
+      id = integrity::cluster_id(snap, text);
     }
-    out.id.node_uids.shrink_to_fit();
-    out.id.traces.shrink_to_fit();
-    out.row.run = grade(snap, o.sel, meta_for(snap, o.lang, o.generated_at));
+    id.node_uids.shrink_to_fit();
+    id.pod_uids.shrink_to_fit();
+    id.traces.shrink_to_fit();
+    row.run = grade(snap, o.sel, meta_for(snap, o.lang, o.generated_at));
     // The file a bundle was handed in as names its row; a `student` saying otherwise is a finding.
-    for (Finding& f : integrity::student_mismatch(snap, out.row.user)) {
-      out.row.run->integrity.findings.push_back(std::move(f));
-    }
+    for (Finding& f : integrity::student_mismatch(snap, row.user)) row.run->integrity.findings.push_back(std::move(f));
   } catch (const Error& e) {
-    out.row.run.reset();
-    out.row.error = error_text(e, o.messages);  // the line a single run prints for the same bundle
-    out.id = {};
+    row.run.reset();
+    row.error = error_text(e, o.messages);  // the line a single run prints for the same bundle
+    id = {};
   } catch (const std::exception& e) {
-    out.row.run.reset();
-    out.row.error = fmt::format("bundle {}: {}", entry.path, e.what());
-    out.id = {};
+    row.run.reset();
+    row.error = fmt::format("bundle {}: {}", entry.path, e.what());
+    id = {};
   }
+  return row;
+}
+
+Read read_entry(const BundleEntry& entry, const BatchOptions& o) {
+  Read out;
+  const render::BatchRow row = grade_entry(entry, o, out.id);
+  out.user = row.user;
+  out.kept = keep(row);
   return out;
 }
 
@@ -78,18 +110,31 @@ Batch::Batch(std::vector<BundleEntry> entries, BatchOptions opts)
 
 void Batch::read_all() {
   std::vector<integrity::ClusterId> ids;
-  rows_.reserve(entries_.size());
+  kept_.reserve(entries_.size());
   users_.reserve(entries_.size());
   ids.reserve(entries_.size());
   pool::ordered_map(
       entries_.size(), opts_.jobs, window(opts_.jobs), [&](std::size_t i) { return read_entry(entries_[i], opts_); },
       [&](Read&& r) {
-        users_.push_back(r.row.user);
-        rows_.push_back(std::move(r.row));
+        users_.push_back(std::move(r.user));
+        kept_.push_back(scratch_.append(r.kept));
         ids.push_back(std::move(r.id));
       });
   match_ = integrity::match(ids);
   read_ = true;
+}
+
+render::BatchRow Batch::take_row(std::size_t i) {
+  files::Scratch::Piece piece = std::exchange(kept_[i], {});
+  try {
+    return unkeep(scratch_.read(piece));
+  } catch (const Error& e) {
+    render::BatchRow row;
+    row.origin = entries_[i].path;
+    row.user = users_[i];
+    row.error = error_text(e, opts_.messages);
+    return row;
+  }
 }
 
 void Batch::run(const Finish& finish, const Take& take) {
@@ -99,10 +144,9 @@ void Batch::run(const Finish& finish, const Take& take) {
     std::string page;
   };
   pool::ordered_map(
-      rows_.size(), opts_.jobs, window(opts_.jobs),
+      kept_.size(), opts_.jobs, window(opts_.jobs),
       [&](std::size_t i) {
-        Done d{std::move(rows_[i]), ""};
-        rows_[i] = render::BatchRow{};
+        Done d{take_row(i), ""};
         if (d.row.run) {
           Integrity& in = d.row.run->integrity;
           name(match_.same_cluster(i), users_, in.same_cluster_as, in.same_cluster_count);

@@ -1,9 +1,11 @@
 #pragma once
 /// A class's bundles graded as one batch: each bundle file is read exactly once, graded (grade())
-/// and reduced to its row and what the cross-bundle rules need (integrity::ClusterId: uids,
-/// event names, the scheduler's timings, the digest); its snapshot and bytes are let go at once.
-/// Once every bundle is read, the rows are matched (integrity::match: who shares a cluster or a
-/// bundle) and handed on in batch order, each let go as it is taken.
+/// and reduced to what the cross-bundle rules need (integrity::ClusterId: uids, event names, the
+/// scheduler's timings, the digest) and its submission name; its snapshot and bytes are let go at
+/// once, and its row waits encoded in a scratch file (files::Scratch), not in memory. Once every
+/// bundle is read, the rows are matched (integrity::match: who shares a cluster or a bundle) and
+/// handed on in batch order, each read back as it is taken. Memory grows with the class only by
+/// a ClusterId and a name per bundle.
 
 #include <cstddef>
 #include <functional>
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include "checks.h"
+#include "gpuwhy/base/files.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/integrity/integrity.h"
 #include "gpuwhy/model/bundle.h"
@@ -46,11 +49,13 @@ class Batch {
 
  private:
   void read_all();
+  render::BatchRow take_row(std::size_t i);
 
   std::vector<BundleEntry> entries_;
   BatchOptions opts_;
-  std::vector<render::BatchRow> rows_;  ///< each let go as it is taken
-  std::vector<std::string> users_;      ///< each row's submission name, kept for the others' rows
+  files::Scratch scratch_;                   ///< the rows, encoded, until they are taken
+  std::vector<files::Scratch::Piece> kept_;  ///< where each row is in scratch_
+  std::vector<std::string> users_;           ///< each row's submission name, kept for the others' rows
   integrity::Match match_;
   bool read_ = false;
 };

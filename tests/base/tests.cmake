@@ -2,6 +2,7 @@
 gpuwhy_tests(unit
   env_once_test.cpp
   ordered_pool_test.cpp
+  scratch_test.cpp
   time_test.cpp)
 gpuwhy_tests(process
   deadline_test.cpp)

@@ -101,6 +101,12 @@ TEST(BatchOnce, EachBundleIsReadOnceAndItsRowIsGradedAsAlone) {
       for (const auto& f : alone.integrity.findings) want.push_back(f.id);
       EXPECT_EQ(got, want);
       EXPECT_EQ(rows[i].run->meta.generated_at, "2026-01-01T00:00:00Z");
+      // A row with no other of its cluster is, whole, the report of its bundle graded alone:
+      // nothing is lost while it waits for the rest of the class.
+      if (rows[i].run->integrity.same_cluster_count == 0) {
+        EXPECT_EQ(render::json(*rows[i].run, {}), render::json(alone, {}));
+        EXPECT_EQ(render::table(*rows[i].run, {}), render::table(alone, {}));
+      }
     }
     // The two solutions name each other as the same bundle and the same cluster; the others'
     // clusters are their own.

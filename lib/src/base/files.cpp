@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -238,6 +239,64 @@ std::string read_file_bounded(const std::string& path, std::size_t max_bytes, bo
   auto text = read_regular(path, max_bytes, own_name_only);
   if (!text) throw Error(ErrorKind::kIo, fmt::format("{}: no such file", path), "input.no-such-file", {{"path", path}});
   return std::move(*text);
+}
+
+namespace {
+
+int unnamed_file(const std::string& dir) {
+#ifdef O_TMPFILE
+  const int fd = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_EXCL | O_CLOEXEC, 0600);
+  if (fd >= 0) return fd;
+#endif
+  std::string tmpl = dir + "/.gpuwhy-scratch.XXXXXX";
+  const int made = ::mkostemp(tmpl.data(), O_CLOEXEC);
+  if (made >= 0) ::unlink(tmpl.c_str());
+  return made;
+}
+
+}  // namespace
+
+Scratch::Scratch(const std::vector<std::string>& dirs) {
+  for (const std::string& dir : dirs) {
+    if (fd_.get() < 0) fd_ = Fd(unnamed_file(dir));
+  }
+}
+
+Scratch::Scratch()
+    : Scratch([] {
+        std::vector<std::string> dirs;
+        const char* env = std::getenv("TMPDIR");
+        if (env != nullptr && env[0] == '/') dirs.emplace_back(env);
+        dirs.emplace_back("/tmp");
+        return dirs;
+      }()) {}
+
+Scratch::Piece Scratch::append(std::string_view bytes) {
+  Piece p;
+  p.size = bytes.size();
+  if (fd_.get() >= 0 && ::lseek(fd_.get(), end_, SEEK_SET) == end_ && write_all(fd_.get(), bytes) == 0) {
+    p.at = end_;
+    end_ += static_cast<off_t>(bytes.size());
+    return p;
+  }
+  p.kept.assign(bytes);
+  return p;
+}
+
+std::string Scratch::read(const Piece& piece) const {
+  if (piece.at < 0) return piece.kept;
+  std::string out(piece.size, '\0');
+  std::size_t done = 0;
+  while (done < piece.size) {
+    const ssize_t n = ::pread(fd_.get(), out.data() + done, piece.size - done, piece.at + static_cast<off_t>(done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      throw Error(ErrorKind::kIo, fmt::format("the scratch file lost what was kept in it: {}",
+                                              n < 0 ? std::strerror(errno) : "cut short"));
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  return out;
 }
 
 }  // namespace gpuwhy::files

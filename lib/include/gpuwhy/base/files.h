@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace gpuwhy::files {
 
@@ -107,6 +108,32 @@ class AtomicWriter {
   Fd fd_{-1};
   int std_fd_ = -1;  ///< our stdout or stderr, written through and never closed
   bool committed_ = false;
+};
+
+/// Scratch bytes kept out of memory while they wait: pieces appended to a file with no name
+/// (O_TMPFILE in $TMPDIR, else /tmp; else a mkstemp file unlinked at once), gone with the
+/// process. Where no such file can be made or written, a piece stays in memory instead, so a
+/// full or read-only disk costs memory, never a piece. read() may be called from several
+/// threads at once (pread); append() from one.
+class Scratch {
+ public:
+  struct Piece {
+    off_t at = -1;  ///< where in the file; -1: in memory, `kept`
+    std::size_t size = 0;
+    std::string kept;
+  };
+  Scratch();
+  /// In the first of `dirs` that takes a file; in memory when none does.
+  explicit Scratch(const std::vector<std::string>& dirs);
+  Piece append(std::string_view bytes);
+  /// The bytes of `piece`. Throws Error(kIo) when the file cannot give them back.
+  [[nodiscard]] std::string read(const Piece& piece) const;
+  /// Whether pieces go to a file (false: every piece stays in memory).
+  [[nodiscard]] bool on_disk() const { return fd_.get() >= 0; }
+
+ private:
+  Fd fd_{-1};
+  off_t end_ = 0;
 };
 
 }  // namespace gpuwhy::files
