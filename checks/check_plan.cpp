@@ -153,7 +153,7 @@ void validate_class_flags(const CheckOptions& o, Plan& p) {
 std::vector<Input> read_inputs(const CheckOptions& o, const Plan& p) {
   if (p.source == Source::kBundle) return {{o.snapshots.front(), "cli.input.bundle"}};
   if (p.source != Source::kLive) return {};
-  std::vector<Input> in = kubeconfig_inputs(o.conn);
+  std::vector<Input> in = p.kubeconfig ? p.kubeconfig->read : load_kubeconfig(o.conn).read;
   for (Input& f : lab_inputs(p.dir)) in.push_back(std::move(f));
   return in;
 }
@@ -193,7 +193,10 @@ Plan validate(const CheckOptions& o, bool tty) {
     p.github_output = it->second;
   }
   // The lab folder last: a misused flag is said first, and nothing is read before this.
-  if (p.source == Source::kLive) p.dir = resolve_dir(o.dir, p.lang);
+  if (p.source == Source::kLive) {
+    p.dir = resolve_dir(o.dir, p.lang);
+    p.kubeconfig = load_kubeconfig(o.conn);
+  }
   if (o.given.count("--output") != 0) refuse_output_over_inputs(o.output, read_inputs(o, p), p.lang);
   return p;
 }

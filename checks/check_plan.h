@@ -4,6 +4,7 @@
 /// cannot be used is refused here, before any request or file read (validate).
 
 #include <chrono>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -54,6 +55,9 @@ struct Plan : render::OutputPlan {
   unsigned jobs = 1;  ///< bundles of a batch graded at once
   std::string pages;  ///< --pages DIR of a batch; "" = no student pages
   std::string dir;    ///< the lab folder of a live run (resolve_dir); "" otherwise
+  /// A live run's kubeconfig, resolved once (after the lab folder): what -o is held against and
+  /// what the run connects with.
+  std::optional<Kubeconfig> kubeconfig;
 };
 
 /// Checks and resolves every flag of `o` (usage errors: Error(kUsage), one line in the run's

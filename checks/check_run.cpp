@@ -70,7 +70,8 @@ Graded grade_live_run(const CheckOptions& o, const Plan& p, const Say& say) {
   using Clock = std::chrono::steady_clock;
   const auto started = Clock::now();
   const auto deadline = started + p.wait;
-  const LiveConnection conn = connect(o.conn, say.kubeconfig_warning);
+  const LiveConnection conn =
+      connect(p.kubeconfig ? *p.kubeconfig : load_kubeconfig(o.conn), o.conn, say.kubeconfig_warning);
   // A kubeconfig named with --kubeconfig that cannot be used is the user's input, like a bundle;
   // one found by default ($KUBECONFIG, ~/.kube/config) still lets the lab files be graded.
   if (!conn.cfg && !o.conn.kubeconfig.empty()) {

@@ -111,15 +111,27 @@ void list_budget_from_env(kube::ClientOptions& opts) {
   opts.list_max_items = env_limit(env, "GPUWHY_LIST_MAX_ITEMS");
 }
 
-LiveConnection connect(const ConnectionFlags& flags, const std::function<void(const Msg&)>& warn) {
-  LiveConnection c;
+Kubeconfig load_kubeconfig(const ConnectionFlags& flags) {
+  Kubeconfig kc;
+  kube::LoadOptions lopts = load_options(flags);
+  lopts.read_file = [&kc, read = lopts.read_file](const std::string& path) {
+    kc.read.push_back({path, "cli.input.kubeconfig"});
+    return read(path);
+  };
   try {
-    c.cfg = kube::load_config(load_options(flags));
+    kc.cfg = kube::load_config(lopts);
   } catch (const Error& e) {
     // Said once, by live_problem_line, like every other cause.
-    c.why = FetchError{e.kind(), 0, e.what(), e.id(), e.args()};
-    return c;
+    kc.why = FetchError{e.kind(), 0, e.what(), e.id(), e.args()};
   }
+  return kc;
+}
+
+LiveConnection connect(Kubeconfig kc, const ConnectionFlags& flags, const std::function<void(const Msg&)>& warn) {
+  LiveConnection c;
+  c.cfg = std::move(kc.cfg);
+  c.why = std::move(kc.why);
+  if (!c.cfg) return c;
   for (const auto& w : c.cfg->warnings) warn(w);
   c.opts.request_timeout = parse_duration(flags.request_timeout, "--request-timeout");
   if (c.opts.request_timeout.count() > 0 && c.opts.request_timeout < c.opts.connect_timeout)
@@ -139,21 +151,6 @@ std::optional<std::string> live_problem_line(const Snapshot& snap, i18n::Lang la
     line += " " + i18n::render(msg("cli.error.more-reads", {{"count", std::to_string(causes.size() - 1)}}), lang);
   }
   return line;
-}
-
-std::vector<Input> kubeconfig_inputs(const ConnectionFlags& flags) {
-  std::vector<Input> out;
-  kube::LoadOptions lopts = load_options(flags);
-  lopts.read_file = [&out, read = lopts.read_file](const std::string& path) {
-    out.push_back({path, "cli.input.kubeconfig"});
-    return read(path);
-  };
-  try {
-    (void)kube::load_config(lopts);
-  } catch (const Error&) {
-    // A kubeconfig that cannot be used is said once, by the collection; what it read is known.
-  }
-  return out;
 }
 
 std::vector<Input> lab_inputs(const std::string& dir) {

@@ -29,6 +29,22 @@ struct ConnectionFlags {
 /// in one line, in `lang`; inside a lab's k8s/ or out/, the line names the lab folder above.
 std::string resolve_dir(const std::string& flag, i18n::Lang lang);
 
+/// A local file a command reads, and the catalog id that says what it is (cli.input.*).
+struct Input {
+  std::string path;
+  const char* what;
+};
+
+/// The kubeconfig resolved like kubectl, once for a run: the config or why there is none, and
+/// every local file resolving it read (the kubeconfig files, and the certificate, key and token
+/// files they name). Nothing is said; a kubeconfig that cannot be used never throws.
+struct Kubeconfig {
+  std::optional<kube::ClientConfig> cfg;
+  FetchError why;  ///< when cfg is empty
+  std::vector<Input> read;
+};
+Kubeconfig load_kubeconfig(const ConnectionFlags& flags);
+
 /// A resolved connection (kubeconfig like kubectl, the flags' timeouts), or why there is none.
 struct LiveConnection {
   std::optional<kube::ClientConfig> cfg;
@@ -39,22 +55,15 @@ struct LiveConnection {
 /// GPUWHY_LIST_MAX_ITEMS, each a whole number from 1 (unset: the default); throws Error(kUsage)
 /// naming the variable for any other value.
 void list_budget_from_env(kube::ClientOptions& opts);
-/// Resolves the kubeconfig, gives each of its warnings to `warn` (before a timeout flag is
-/// read), then the flags' timeouts and the list budget; never throws for a bad kubeconfig.
-LiveConnection connect(const ConnectionFlags& flags, const std::function<void(const Msg&)>& warn);
+/// The connection of the resolved kubeconfig `kc`: gives each of its warnings to `warn` (before
+/// a timeout flag is read), then the flags' timeouts and the list budget; never throws for a bad
+/// kubeconfig.
+LiveConnection connect(Kubeconfig kc, const ConnectionFlags& flags, const std::function<void(const Msg&)>& warn);
 
 /// The ONE line naming the first environment problem of a live snapshot (unreachable, TLS,
 /// 401/403, config), with a count of the others, in `lang`; nullopt when there is none.
 std::optional<std::string> live_problem_line(const Snapshot& snap, i18n::Lang lang);
 
-/// A local file a command reads, and the catalog id that says what it is (cli.input.*).
-struct Input {
-  std::string path;
-  const char* what;
-};
-/// Every local file resolving the kubeconfig reads (the kubeconfig files, and the certificate,
-/// key and token files they name), found by resolving it as connect does; nothing said.
-std::vector<Input> kubeconfig_inputs(const ConnectionFlags& flags);
 /// The student files of the lab folder `dir`.
 std::vector<Input> lab_inputs(const std::string& dir);
 /// -o "" is a usage error: said before the lab folder is looked for.

@@ -28,12 +28,12 @@ void add_lang_option(CLI::App& app, std::string& flag, i18n::Lang lang) {
   app.add_option("--lang", flag, checks::lang_help(lang))->check(choices(lang_names()));
 }
 
-LiveConnection connect_live(const ConnectionFlags& flags) {
-  return checks::connect(flags, [](const Msg& w) { print_warning(w); });
+LiveConnection connect_live(checks::Kubeconfig kc, const ConnectionFlags& flags) {
+  return checks::connect(std::move(kc), flags, [](const Msg& w) { print_warning(w); });
 }
 
-Snapshot collect_live(const ConnectionFlags& flags, const std::string& dir, bool dry_run) {
-  const LiveConnection conn = connect_live(flags);
+Snapshot collect_live(checks::Kubeconfig kc, const ConnectionFlags& flags, const std::string& dir, bool dry_run) {
+  const LiveConnection conn = connect_live(std::move(kc), flags);
   return checks::collect_live(conn.cfg, conn.opts, conn.why, dir, dry_run);
 }
 

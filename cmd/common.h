@@ -26,10 +26,10 @@ void add_connection_flags(CLI::App& app, ConnectionFlags& flags, i18n::Lang lang
 void add_lang_option(CLI::App& app, std::string& flag, i18n::Lang lang);
 
 /// checks::connect, each warning of the kubeconfig printed (once).
-LiveConnection connect_live(const ConnectionFlags& flags);
+LiveConnection connect_live(checks::Kubeconfig kc, const ConnectionFlags& flags);
 /// Collects a live snapshot: without a connection, a files-only snapshot (every live item = that
 /// error), so file checks are still graded.
-Snapshot collect_live(const ConnectionFlags& flags, const std::string& dir, bool dry_run);
+Snapshot collect_live(checks::Kubeconfig kc, const ConnectionFlags& flags, const std::string& dir, bool dry_run);
 /// Prints checks::live_problem_line, if any; returns true when there was one.
 bool report_live_problems(const Snapshot& snap);
 

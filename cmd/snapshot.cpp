@@ -22,12 +22,13 @@ struct SnapshotOptions {
 int run_snapshot(const SnapshotOptions& o, i18n::Lang lang) {
   if (o.output_given) checks::refuse_output_target(o.output, "", lang);  // flag mistakes before the folder
   const std::string dir = checks::resolve_dir(o.dir, lang);
+  checks::Kubeconfig kc = checks::load_kubeconfig(o.conn);
   if (o.output_given) {
-    std::vector<checks::Input> in = checks::kubeconfig_inputs(o.conn);
+    std::vector<checks::Input> in = kc.read;
     for (checks::Input& f : checks::lab_inputs(dir)) in.push_back(std::move(f));
     checks::refuse_output_over_inputs(o.output, in, lang);
   }
-  Snapshot snap = collect_live(o.conn, dir, !o.no_dry_run);
+  Snapshot snap = collect_live(std::move(kc), o.conn, dir, !o.no_dry_run);
   // A lab folder path that is not UTF-8 must not abort the snapshot (json type_error 316): such
   // bytes are replaced (U+FFFD) in the bundle's text fields; file contents keep their bytes (base64).
   const std::string text = to_bundle(snap).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";

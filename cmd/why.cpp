@@ -34,7 +34,7 @@ struct WhyOptions {
 };
 
 kube::Client connect(const ConnectionFlags& flags) {
-  LiveConnection c = connect_live(flags);
+  LiveConnection c = connect_live(checks::load_kubeconfig(flags), flags);
   if (!c.cfg) throw Error(c.why.kind, c.why.message);
   return kube::Client(std::move(*c.cfg), c.opts);
 }

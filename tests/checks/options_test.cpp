@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "check_plan.h"
+#include "check_run.h"
 #include "checks.h"
 #include "explain.h"
 #include "gpuwhy/base/error.h"
@@ -263,6 +264,51 @@ TEST(CheckPlan, LiveRunResolvesTheLabFolderLast) {
   o.dir = s.at("lab");
   o.wait = "0";
   EXPECT_EQ(validate(o, false).dir, o.dir);
+}
+
+// The kubeconfig is read once, when the flags are checked: the run connects with what was read
+// then (a kubeconfig gone by the time the run starts changes nothing), and -o is held to the
+// files that read touched.
+TEST(CheckPlan, TheKubeconfigIsResolvedOnceForTheRun) {
+  const Scratch s;
+  fs::create_directories(s.at("lab/out"));
+  std::ofstream(s.at("kc")) << "apiVersion: v1\nkind: Config\ncurrent-context: c\n"
+                               "clusters: [{name: k, cluster: {server: \"http://127.0.0.1:1\"}}]\n"
+                               "users: [{name: u, user: {token: t0k3n}}]\n"
+                               "contexts: [{name: c, context: {cluster: k, user: u, namespace: gpu-why}}]\n";
+  CheckOptions o;
+  o.lang = "en";
+  o.dir = s.at("lab");
+  o.conn.kubeconfig = s.at("kc");
+  o.conn.request_timeout = "2s";
+  o.format = "json";
+  o.output = s.at("r.json");
+  o.given = {"--output", "--kubeconfig"};
+  const Plan p = validate(o, false);
+  ASSERT_TRUE(p.kubeconfig.has_value());
+  ASSERT_TRUE(p.kubeconfig->cfg.has_value()) << p.kubeconfig->why.message;
+  EXPECT_EQ(p.kubeconfig->cfg->server, "http://127.0.0.1:1");
+  ASSERT_EQ(p.kubeconfig->read.size(), 1U);
+  EXPECT_EQ(p.kubeconfig->read[0].path, o.conn.kubeconfig);
+  o.output = o.conn.kubeconfig;
+  EXPECT_NE(usage_line([&] { validate(o, false); }), "") << "-o over the kubeconfig it reads";
+  o.output = s.at("r.json");
+
+  fs::remove(o.conn.kubeconfig);
+  std::vector<std::string> errors;
+  Say say;
+  say.error = [&](const std::string& line) { errors.push_back(line); };
+  say.warning = [](const std::string&) {};
+  say.note = [](const std::string&) {};
+  say.kubeconfig_warning = [](const Msg&) {};
+  testing::internal::CaptureStdout();  // the table a run prints beside its -o report
+  const int rc = run_check(o, p, say);
+  (void)testing::internal::GetCapturedStdout();
+  EXPECT_EQ(rc, 3);
+  ASSERT_FALSE(errors.empty());
+  EXPECT_NE(errors.front().find("127.0.0.1:1"), std::string::npos)
+      << "connected with the kubeconfig read at first: " << errors.front();
+  EXPECT_EQ(errors.front().find(o.conn.kubeconfig), std::string::npos) << errors.front();
 }
 
 TEST(Explained, WordsNameACheckAStepOrAPartOfAnId) {
