@@ -51,6 +51,338 @@ metadata:
   resourceVersion: ""
 )";
 
+// `kubectl get nodes -o json` of the lab's three nodes, as kubectl prints it.
+const char* kNodesOJson = R"ADV({
+    "apiVersion": "v1",
+    "items": [
+        {
+            "apiVersion": "v1",
+            "kind": "Node",
+            "metadata": {
+                "annotations": {
+                    "kubectl.kubernetes.io/last-applied-configuration": "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"annotations\":{\"kwok.x-k8s.io/node\":\"fake\",\"node.alpha.kubernetes.io/ttl\":\"0\"},\"labels\":{\"kubernetes.io/arch\":\"amd64\",\"kubernetes.io/hostname\":\"lab-node-0\",\"kubernetes.io/os\":\"linux\",\"type\":\"kwok\"},\"name\":\"lab-node-0\"},\"spec\":{},\"status\":{\"allocatable\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"},\"capacity\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"}}}\n",
+                    "kwok.x-k8s.io/node": "fake",
+                    "node.alpha.kubernetes.io/ttl": "0"
+                },
+                "creationTimestamp": "2026-11-30T05:41:33Z",
+                "labels": {
+                    "beta.kubernetes.io/arch": "amd64",
+                    "beta.kubernetes.io/os": "linux",
+                    "kubernetes.io/arch": "amd64",
+                    "kubernetes.io/hostname": "lab-node-0",
+                    "kubernetes.io/os": "linux",
+                    "nvidia.com/gpu.count": "2",
+                    "nvidia.com/gpu.deploy.device-plugin": "true",
+                    "nvidia.com/gpu.present": "true",
+                    "nvidia.com/gpu.product": "NVIDIA-A100-SXM4-40GB",
+                    "type": "kwok"
+                },
+                "name": "lab-node-0",
+                "resourceVersion": "239",
+                "uid": "03b9e2d4-8fbb-49b6-8302-140715483dc5"
+            },
+            "spec": {
+                "taints": [
+                    {
+                        "effect": "NoSchedule",
+                        "key": "nvidia.com/gpu",
+                        "value": "present"
+                    }
+                ]
+            },
+            "status": {
+                "addresses": [
+                    {
+                        "address": "10.0.1.1",
+                        "type": "InternalIP"
+                    }
+                ],
+                "allocatable": {
+                    "cpu": "32",
+                    "memory": "256Gi",
+                    "nvidia.com/gpu": "2",
+                    "pods": "110"
+                },
+                "capacity": {
+                    "cpu": "32",
+                    "memory": "256Gi",
+                    "nvidia.com/gpu": "2",
+                    "pods": "110"
+                },
+                "conditions": [
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet is posting ready status",
+                        "reason": "KubeletReady",
+                        "status": "True",
+                        "type": "Ready"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has sufficient memory available",
+                        "reason": "KubeletHasSufficientMemory",
+                        "status": "False",
+                        "type": "MemoryPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has no disk pressure",
+                        "reason": "KubeletHasNoDiskPressure",
+                        "status": "False",
+                        "type": "DiskPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has sufficient PID available",
+                        "reason": "KubeletHasSufficientPID",
+                        "status": "False",
+                        "type": "PIDPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "RouteController created a route",
+                        "reason": "RouteCreated",
+                        "status": "False",
+                        "type": "NetworkUnavailable"
+                    }
+                ],
+                "daemonEndpoints": {
+                    "kubeletEndpoint": {
+                        "Port": 0
+                    }
+                },
+                "nodeInfo": {
+                    "architecture": "amd64",
+                    "bootID": "",
+                    "containerRuntimeVersion": "kwok-0.8.0",
+                    "kernelVersion": "kwok-0.8.0",
+                    "kubeProxyVersion": "kwok-0.8.0",
+                    "kubeletVersion": "kwok-0.8.0",
+                    "machineID": "",
+                    "operatingSystem": "linux",
+                    "osImage": "",
+                    "systemUUID": ""
+                },
+                "phase": "Running"
+            }
+        },
+        {
+            "apiVersion": "v1",
+            "kind": "Node",
+            "metadata": {
+                "annotations": {
+                    "kubectl.kubernetes.io/last-applied-configuration": "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"annotations\":{\"kwok.x-k8s.io/node\":\"fake\",\"node.alpha.kubernetes.io/ttl\":\"0\"},\"labels\":{\"kubernetes.io/arch\":\"amd64\",\"kubernetes.io/hostname\":\"lab-node-1\",\"kubernetes.io/os\":\"linux\",\"type\":\"kwok\"},\"name\":\"lab-node-1\"},\"spec\":{},\"status\":{\"allocatable\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"},\"capacity\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"}}}\n",
+                    "kwok.x-k8s.io/node": "fake",
+                    "node.alpha.kubernetes.io/ttl": "0"
+                },
+                "creationTimestamp": "2026-11-30T05:41:33Z",
+                "labels": {
+                    "beta.kubernetes.io/arch": "amd64",
+                    "beta.kubernetes.io/os": "linux",
+                    "kubernetes.io/arch": "amd64",
+                    "kubernetes.io/hostname": "lab-node-1",
+                    "kubernetes.io/os": "linux",
+                    "type": "kwok"
+                },
+                "name": "lab-node-1",
+                "resourceVersion": "229",
+                "uid": "f686cea3-acaa-405e-b93c-79d1657f21e3"
+            },
+            "spec": {},
+            "status": {
+                "addresses": [
+                    {
+                        "address": "10.0.1.1",
+                        "type": "InternalIP"
+                    }
+                ],
+                "allocatable": {
+                    "cpu": "32",
+                    "memory": "256Gi",
+                    "pods": "110"
+                },
+                "capacity": {
+                    "cpu": "32",
+                    "memory": "256Gi",
+                    "pods": "110"
+                },
+                "conditions": [
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet is posting ready status",
+                        "reason": "KubeletReady",
+                        "status": "True",
+                        "type": "Ready"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has sufficient memory available",
+                        "reason": "KubeletHasSufficientMemory",
+                        "status": "False",
+                        "type": "MemoryPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has no disk pressure",
+                        "reason": "KubeletHasNoDiskPressure",
+                        "status": "False",
+                        "type": "DiskPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has sufficient PID available",
+                        "reason": "KubeletHasSufficientPID",
+                        "status": "False",
+                        "type": "PIDPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "RouteController created a route",
+                        "reason": "RouteCreated",
+                        "status": "False",
+                        "type": "NetworkUnavailable"
+                    }
+                ],
+                "daemonEndpoints": {
+                    "kubeletEndpoint": {
+                        "Port": 0
+                    }
+                },
+                "nodeInfo": {
+                    "architecture": "amd64",
+                    "bootID": "",
+                    "containerRuntimeVersion": "kwok-0.8.0",
+                    "kernelVersion": "kwok-0.8.0",
+                    "kubeProxyVersion": "kwok-0.8.0",
+                    "kubeletVersion": "kwok-0.8.0",
+                    "machineID": "",
+                    "operatingSystem": "linux",
+                    "osImage": "",
+                    "systemUUID": ""
+                },
+                "phase": "Running"
+            }
+        },
+        {
+            "apiVersion": "v1",
+            "kind": "Node",
+            "metadata": {
+                "annotations": {
+                    "kubectl.kubernetes.io/last-applied-configuration": "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"annotations\":{\"kwok.x-k8s.io/node\":\"fake\",\"node.alpha.kubernetes.io/ttl\":\"0\"},\"labels\":{\"kubernetes.io/arch\":\"amd64\",\"kubernetes.io/hostname\":\"lab-node-2\",\"kubernetes.io/os\":\"linux\",\"type\":\"kwok\"},\"name\":\"lab-node-2\"},\"spec\":{},\"status\":{\"allocatable\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"},\"capacity\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"}}}\n",
+                    "kwok.x-k8s.io/node": "fake",
+                    "node.alpha.kubernetes.io/ttl": "0"
+                },
+                "creationTimestamp": "2026-11-30T05:41:33Z",
+                "labels": {
+                    "beta.kubernetes.io/arch": "amd64",
+                    "beta.kubernetes.io/os": "linux",
+                    "kubernetes.io/arch": "amd64",
+                    "kubernetes.io/hostname": "lab-node-2",
+                    "kubernetes.io/os": "linux",
+                    "type": "kwok"
+                },
+                "name": "lab-node-2",
+                "resourceVersion": "228",
+                "uid": "461d090a-1dd1-4db7-b00a-76033beb2896"
+            },
+            "spec": {},
+            "status": {
+                "addresses": [
+                    {
+                        "address": "10.0.1.1",
+                        "type": "InternalIP"
+                    }
+                ],
+                "allocatable": {
+                    "cpu": "32",
+                    "memory": "256Gi",
+                    "pods": "110"
+                },
+                "capacity": {
+                    "cpu": "32",
+                    "memory": "256Gi",
+                    "pods": "110"
+                },
+                "conditions": [
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet is posting ready status",
+                        "reason": "KubeletReady",
+                        "status": "True",
+                        "type": "Ready"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has sufficient memory available",
+                        "reason": "KubeletHasSufficientMemory",
+                        "status": "False",
+                        "type": "MemoryPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has no disk pressure",
+                        "reason": "KubeletHasNoDiskPressure",
+                        "status": "False",
+                        "type": "DiskPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "kubelet has sufficient PID available",
+                        "reason": "KubeletHasSufficientPID",
+                        "status": "False",
+                        "type": "PIDPressure"
+                    },
+                    {
+                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
+                        "lastTransitionTime": "2026-11-30T05:41:33Z",
+                        "message": "RouteController created a route",
+                        "reason": "RouteCreated",
+                        "status": "False",
+                        "type": "NetworkUnavailable"
+                    }
+                ],
+                "daemonEndpoints": {
+                    "kubeletEndpoint": {
+                        "Port": 0
+                    }
+                },
+                "nodeInfo": {
+                    "architecture": "amd64",
+                    "bootID": "",
+                    "containerRuntimeVersion": "kwok-0.8.0",
+                    "kernelVersion": "kwok-0.8.0",
+                    "kubeProxyVersion": "kwok-0.8.0",
+                    "kubeletVersion": "kwok-0.8.0",
+                    "machineID": "",
+                    "operatingSystem": "linux",
+                    "osImage": "",
+                    "systemUUID": ""
+                },
+                "phase": "Running"
+            }
+        }
+    ],
+    "kind": "List",
+    "metadata": {
+        "resourceVersion": ""
+    }
+}
+)ADV";
+
 const char* kDescribe = R"(Name:               lab-node-0
 Roles:              agent
 Labels:             nvidia.com/gpu.present=true
@@ -338,667 +670,8 @@ lab-node-0   2
 lab-node-1   <none>
 lab-node-2   <none>
 )ADV"},
-      {"advertised-json-twice", R"ADV($ kubectl get nodes -o json
-{
-    "apiVersion": "v1",
-    "items": [
-        {
-            "apiVersion": "v1",
-            "kind": "Node",
-            "metadata": {
-                "annotations": {
-                    "kubectl.kubernetes.io/last-applied-configuration": "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"annotations\":{\"kwok.x-k8s.io/node\":\"fake\",\"node.alpha.kubernetes.io/ttl\":\"0\"},\"labels\":{\"kubernetes.io/arch\":\"amd64\",\"kubernetes.io/hostname\":\"lab-node-0\",\"kubernetes.io/os\":\"linux\",\"type\":\"kwok\"},\"name\":\"lab-node-0\"},\"spec\":{},\"status\":{\"allocatable\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"},\"capacity\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"}}}\n",
-                    "kwok.x-k8s.io/node": "fake",
-                    "node.alpha.kubernetes.io/ttl": "0"
-                },
-                "creationTimestamp": "2026-11-30T05:41:33Z",
-                "labels": {
-                    "beta.kubernetes.io/arch": "amd64",
-                    "beta.kubernetes.io/os": "linux",
-                    "kubernetes.io/arch": "amd64",
-                    "kubernetes.io/hostname": "lab-node-0",
-                    "kubernetes.io/os": "linux",
-                    "nvidia.com/gpu.count": "2",
-                    "nvidia.com/gpu.deploy.device-plugin": "true",
-                    "nvidia.com/gpu.present": "true",
-                    "nvidia.com/gpu.product": "NVIDIA-A100-SXM4-40GB",
-                    "type": "kwok"
-                },
-                "name": "lab-node-0",
-                "resourceVersion": "239",
-                "uid": "03b9e2d4-8fbb-49b6-8302-140715483dc5"
-            },
-            "spec": {
-                "taints": [
-                    {
-                        "effect": "NoSchedule",
-                        "key": "nvidia.com/gpu",
-                        "value": "present"
-                    }
-                ]
-            },
-            "status": {
-                "addresses": [
-                    {
-                        "address": "10.0.1.1",
-                        "type": "InternalIP"
-                    }
-                ],
-                "allocatable": {
-                    "cpu": "32",
-                    "memory": "256Gi",
-                    "nvidia.com/gpu": "2",
-                    "pods": "110"
-                },
-                "capacity": {
-                    "cpu": "32",
-                    "memory": "256Gi",
-                    "nvidia.com/gpu": "2",
-                    "pods": "110"
-                },
-                "conditions": [
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet is posting ready status",
-                        "reason": "KubeletReady",
-                        "status": "True",
-                        "type": "Ready"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet has sufficient memory available",
-                        "reason": "KubeletHasSufficientMemory",
-                        "status": "False",
-                        "type": "MemoryPressure"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet has no disk pressure",
-                        "reason": "KubeletHasNoDiskPressure",
-                        "status": "False",
-                        "type": "DiskPressure"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet has sufficient PID available",
-                        "reason": "KubeletHasSufficientPID",
-                        "status": "False",
-                        "type": "PIDPressure"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "RouteController created a route",
-                        "reason": "RouteCreated",
-                        "status": "False",
-                        "type": "NetworkUnavailable"
-                    }
-                ],
-                "daemonEndpoints": {
-                    "kubeletEndpoint": {
-                        "Port": 0
-                    }
-                },
-                "nodeInfo": {
-                    "architecture": "amd64",
-                    "bootID": "",
-                    "containerRuntimeVersion": "kwok-0.8.0",
-                    "kernelVersion": "kwok-0.8.0",
-                    "kubeProxyVersion": "kwok-0.8.0",
-                    "kubeletVersion": "kwok-0.8.0",
-                    "machineID": "",
-                    "operatingSystem": "linux",
-                    "osImage": "",
-                    "systemUUID": ""
-                },
-                "phase": "Running"
-            }
-        },
-        {
-            "apiVersion": "v1",
-            "kind": "Node",
-            "metadata": {
-                "annotations": {
-                    "kubectl.kubernetes.io/last-applied-configuration": "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"annotations\":{\"kwok.x-k8s.io/node\":\"fake\",\"node.alpha.kubernetes.io/ttl\":\"0\"},\"labels\":{\"kubernetes.io/arch\":\"amd64\",\"kubernetes.io/hostname\":\"lab-node-1\",\"kubernetes.io/os\":\"linux\",\"type\":\"kwok\"},\"name\":\"lab-node-1\"},\"spec\":{},\"status\":{\"allocatable\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"},\"capacity\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"}}}\n",
-                    "kwok.x-k8s.io/node": "fake",
-                    "node.alpha.kubernetes.io/ttl": "0"
-                },
-                "creationTimestamp": "2026-11-30T05:41:33Z",
-                "labels": {
-                    "beta.kubernetes.io/arch": "amd64",
-                    "beta.kubernetes.io/os": "linux",
-                    "kubernetes.io/arch": "amd64",
-                    "kubernetes.io/hostname": "lab-node-1",
-                    "kubernetes.io/os": "linux",
-                    "type": "kwok"
-                },
-                "name": "lab-node-1",
-                "resourceVersion": "229",
-                "uid": "f686cea3-acaa-405e-b93c-79d1657f21e3"
-            },
-            "spec": {},
-            "status": {
-                "addresses": [
-                    {
-                        "address": "10.0.1.1",
-                        "type": "InternalIP"
-                    }
-                ],
-                "allocatable": {
-                    "cpu": "32",
-                    "memory": "256Gi",
-                    "pods": "110"
-                },
-                "capacity": {
-                    "cpu": "32",
-                    "memory": "256Gi",
-                    "pods": "110"
-                },
-                "conditions": [
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet is posting ready status",
-                        "reason": "KubeletReady",
-                        "status": "True",
-                        "type": "Ready"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet has sufficient memory available",
-                        "reason": "KubeletHasSufficientMemory",
-                        "status": "False",
-                        "type": "MemoryPressure"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet has no disk pressure",
-                        "reason": "KubeletHasNoDiskPressure",
-                        "status": "False",
-                        "type": "DiskPressure"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet has sufficient PID available",
-                        "reason": "KubeletHasSufficientPID",
-                        "status": "False",
-                        "type": "PIDPressure"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "RouteController created a route",
-                        "reason": "RouteCreated",
-                        "status": "False",
-                        "type": "NetworkUnavailable"
-                    }
-                ],
-                "daemonEndpoints": {
-                    "kubeletEndpoint": {
-                        "Port": 0
-                    }
-                },
-                "nodeInfo": {
-                    "architecture": "amd64",
-                    "bootID": "",
-                    "containerRuntimeVersion": "kwok-0.8.0",
-                    "kernelVersion": "kwok-0.8.0",
-                    "kubeProxyVersion": "kwok-0.8.0",
-                    "kubeletVersion": "kwok-0.8.0",
-                    "machineID": "",
-                    "operatingSystem": "linux",
-                    "osImage": "",
-                    "systemUUID": ""
-                },
-                "phase": "Running"
-            }
-        },
-        {
-            "apiVersion": "v1",
-            "kind": "Node",
-            "metadata": {
-                "annotations": {
-                    "kubectl.kubernetes.io/last-applied-configuration": "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"annotations\":{\"kwok.x-k8s.io/node\":\"fake\",\"node.alpha.kubernetes.io/ttl\":\"0\"},\"labels\":{\"kubernetes.io/arch\":\"amd64\",\"kubernetes.io/hostname\":\"lab-node-2\",\"kubernetes.io/os\":\"linux\",\"type\":\"kwok\"},\"name\":\"lab-node-2\"},\"spec\":{},\"status\":{\"allocatable\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"},\"capacity\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"}}}\n",
-                    "kwok.x-k8s.io/node": "fake",
-                    "node.alpha.kubernetes.io/ttl": "0"
-                },
-                "creationTimestamp": "2026-11-30T05:41:33Z",
-                "labels": {
-                    "beta.kubernetes.io/arch": "amd64",
-                    "beta.kubernetes.io/os": "linux",
-                    "kubernetes.io/arch": "amd64",
-                    "kubernetes.io/hostname": "lab-node-2",
-                    "kubernetes.io/os": "linux",
-                    "type": "kwok"
-                },
-                "name": "lab-node-2",
-                "resourceVersion": "228",
-                "uid": "461d090a-1dd1-4db7-b00a-76033beb2896"
-            },
-            "spec": {},
-            "status": {
-                "addresses": [
-                    {
-                        "address": "10.0.1.1",
-                        "type": "InternalIP"
-                    }
-                ],
-                "allocatable": {
-                    "cpu": "32",
-                    "memory": "256Gi",
-                    "pods": "110"
-                },
-                "capacity": {
-                    "cpu": "32",
-                    "memory": "256Gi",
-                    "pods": "110"
-                },
-                "conditions": [
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet is posting ready status",
-                        "reason": "KubeletReady",
-                        "status": "True",
-                        "type": "Ready"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet has sufficient memory available",
-                        "reason": "KubeletHasSufficientMemory",
-                        "status": "False",
-                        "type": "MemoryPressure"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet has no disk pressure",
-                        "reason": "KubeletHasNoDiskPressure",
-                        "status": "False",
-                        "type": "DiskPressure"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet has sufficient PID available",
-                        "reason": "KubeletHasSufficientPID",
-                        "status": "False",
-                        "type": "PIDPressure"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "RouteController created a route",
-                        "reason": "RouteCreated",
-                        "status": "False",
-                        "type": "NetworkUnavailable"
-                    }
-                ],
-                "daemonEndpoints": {
-                    "kubeletEndpoint": {
-                        "Port": 0
-                    }
-                },
-                "nodeInfo": {
-                    "architecture": "amd64",
-                    "bootID": "",
-                    "containerRuntimeVersion": "kwok-0.8.0",
-                    "kernelVersion": "kwok-0.8.0",
-                    "kubeProxyVersion": "kwok-0.8.0",
-                    "kubeletVersion": "kwok-0.8.0",
-                    "machineID": "",
-                    "operatingSystem": "linux",
-                    "osImage": "",
-                    "systemUUID": ""
-                },
-                "phase": "Running"
-            }
-        }
-    ],
-    "kind": "List",
-    "metadata": {
-        "resourceVersion": ""
-    }
-}
-$ kubectl get nodes -o json
-{
-    "apiVersion": "v1",
-    "items": [
-        {
-            "apiVersion": "v1",
-            "kind": "Node",
-            "metadata": {
-                "annotations": {
-                    "kubectl.kubernetes.io/last-applied-configuration": "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"annotations\":{\"kwok.x-k8s.io/node\":\"fake\",\"node.alpha.kubernetes.io/ttl\":\"0\"},\"labels\":{\"kubernetes.io/arch\":\"amd64\",\"kubernetes.io/hostname\":\"lab-node-0\",\"kubernetes.io/os\":\"linux\",\"type\":\"kwok\"},\"name\":\"lab-node-0\"},\"spec\":{},\"status\":{\"allocatable\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"},\"capacity\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"}}}\n",
-                    "kwok.x-k8s.io/node": "fake",
-                    "node.alpha.kubernetes.io/ttl": "0"
-                },
-                "creationTimestamp": "2026-11-30T05:41:33Z",
-                "labels": {
-                    "beta.kubernetes.io/arch": "amd64",
-                    "beta.kubernetes.io/os": "linux",
-                    "kubernetes.io/arch": "amd64",
-                    "kubernetes.io/hostname": "lab-node-0",
-                    "kubernetes.io/os": "linux",
-                    "nvidia.com/gpu.count": "2",
-                    "nvidia.com/gpu.deploy.device-plugin": "true",
-                    "nvidia.com/gpu.present": "true",
-                    "nvidia.com/gpu.product": "NVIDIA-A100-SXM4-40GB",
-                    "type": "kwok"
-                },
-                "name": "lab-node-0",
-                "resourceVersion": "239",
-                "uid": "03b9e2d4-8fbb-49b6-8302-140715483dc5"
-            },
-            "spec": {
-                "taints": [
-                    {
-                        "effect": "NoSchedule",
-                        "key": "nvidia.com/gpu",
-                        "value": "present"
-                    }
-                ]
-            },
-            "status": {
-                "addresses": [
-                    {
-                        "address": "10.0.1.1",
-                        "type": "InternalIP"
-                    }
-                ],
-                "allocatable": {
-                    "cpu": "32",
-                    "memory": "256Gi",
-                    "nvidia.com/gpu": "2",
-                    "pods": "110"
-                },
-                "capacity": {
-                    "cpu": "32",
-                    "memory": "256Gi",
-                    "nvidia.com/gpu": "2",
-                    "pods": "110"
-                },
-                "conditions": [
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet is posting ready status",
-                        "reason": "KubeletReady",
-                        "status": "True",
-                        "type": "Ready"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet has sufficient memory available",
-                        "reason": "KubeletHasSufficientMemory",
-                        "status": "False",
-                        "type": "MemoryPressure"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet has no disk pressure",
-                        "reason": "KubeletHasNoDiskPressure",
-                        "status": "False",
-                        "type": "DiskPressure"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet has sufficient PID available",
-                        "reason": "KubeletHasSufficientPID",
-                        "status": "False",
-                        "type": "PIDPressure"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "RouteController created a route",
-                        "reason": "RouteCreated",
-                        "status": "False",
-                        "type": "NetworkUnavailable"
-                    }
-                ],
-                "daemonEndpoints": {
-                    "kubeletEndpoint": {
-                        "Port": 0
-                    }
-                },
-                "nodeInfo": {
-                    "architecture": "amd64",
-                    "bootID": "",
-                    "containerRuntimeVersion": "kwok-0.8.0",
-                    "kernelVersion": "kwok-0.8.0",
-                    "kubeProxyVersion": "kwok-0.8.0",
-                    "kubeletVersion": "kwok-0.8.0",
-                    "machineID": "",
-                    "operatingSystem": "linux",
-                    "osImage": "",
-                    "systemUUID": ""
-                },
-                "phase": "Running"
-            }
-        },
-        {
-            "apiVersion": "v1",
-            "kind": "Node",
-            "metadata": {
-                "annotations": {
-                    "kubectl.kubernetes.io/last-applied-configuration": "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"annotations\":{\"kwok.x-k8s.io/node\":\"fake\",\"node.alpha.kubernetes.io/ttl\":\"0\"},\"labels\":{\"kubernetes.io/arch\":\"amd64\",\"kubernetes.io/hostname\":\"lab-node-1\",\"kubernetes.io/os\":\"linux\",\"type\":\"kwok\"},\"name\":\"lab-node-1\"},\"spec\":{},\"status\":{\"allocatable\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"},\"capacity\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"}}}\n",
-                    "kwok.x-k8s.io/node": "fake",
-                    "node.alpha.kubernetes.io/ttl": "0"
-                },
-                "creationTimestamp": "2026-11-30T05:41:33Z",
-                "labels": {
-                    "beta.kubernetes.io/arch": "amd64",
-                    "beta.kubernetes.io/os": "linux",
-                    "kubernetes.io/arch": "amd64",
-                    "kubernetes.io/hostname": "lab-node-1",
-                    "kubernetes.io/os": "linux",
-                    "type": "kwok"
-                },
-                "name": "lab-node-1",
-                "resourceVersion": "229",
-                "uid": "f686cea3-acaa-405e-b93c-79d1657f21e3"
-            },
-            "spec": {},
-            "status": {
-                "addresses": [
-                    {
-                        "address": "10.0.1.1",
-                        "type": "InternalIP"
-                    }
-                ],
-                "allocatable": {
-                    "cpu": "32",
-                    "memory": "256Gi",
-                    "pods": "110"
-                },
-                "capacity": {
-                    "cpu": "32",
-                    "memory": "256Gi",
-                    "pods": "110"
-                },
-                "conditions": [
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet is posting ready status",
-                        "reason": "KubeletReady",
-                        "status": "True",
-                        "type": "Ready"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet has sufficient memory available",
-                        "reason": "KubeletHasSufficientMemory",
-                        "status": "False",
-                        "type": "MemoryPressure"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet has no disk pressure",
-                        "reason": "KubeletHasNoDiskPressure",
-                        "status": "False",
-                        "type": "DiskPressure"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet has sufficient PID available",
-                        "reason": "KubeletHasSufficientPID",
-                        "status": "False",
-                        "type": "PIDPressure"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "RouteController created a route",
-                        "reason": "RouteCreated",
-                        "status": "False",
-                        "type": "NetworkUnavailable"
-                    }
-                ],
-                "daemonEndpoints": {
-                    "kubeletEndpoint": {
-                        "Port": 0
-                    }
-                },
-                "nodeInfo": {
-                    "architecture": "amd64",
-                    "bootID": "",
-                    "containerRuntimeVersion": "kwok-0.8.0",
-                    "kernelVersion": "kwok-0.8.0",
-                    "kubeProxyVersion": "kwok-0.8.0",
-                    "kubeletVersion": "kwok-0.8.0",
-                    "machineID": "",
-                    "operatingSystem": "linux",
-                    "osImage": "",
-                    "systemUUID": ""
-                },
-                "phase": "Running"
-            }
-        },
-        {
-            "apiVersion": "v1",
-            "kind": "Node",
-            "metadata": {
-                "annotations": {
-                    "kubectl.kubernetes.io/last-applied-configuration": "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"annotations\":{\"kwok.x-k8s.io/node\":\"fake\",\"node.alpha.kubernetes.io/ttl\":\"0\"},\"labels\":{\"kubernetes.io/arch\":\"amd64\",\"kubernetes.io/hostname\":\"lab-node-2\",\"kubernetes.io/os\":\"linux\",\"type\":\"kwok\"},\"name\":\"lab-node-2\"},\"spec\":{},\"status\":{\"allocatable\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"},\"capacity\":{\"cpu\":\"32\",\"memory\":\"256Gi\",\"pods\":\"110\"}}}\n",
-                    "kwok.x-k8s.io/node": "fake",
-                    "node.alpha.kubernetes.io/ttl": "0"
-                },
-                "creationTimestamp": "2026-11-30T05:41:33Z",
-                "labels": {
-                    "beta.kubernetes.io/arch": "amd64",
-                    "beta.kubernetes.io/os": "linux",
-                    "kubernetes.io/arch": "amd64",
-                    "kubernetes.io/hostname": "lab-node-2",
-                    "kubernetes.io/os": "linux",
-                    "type": "kwok"
-                },
-                "name": "lab-node-2",
-                "resourceVersion": "228",
-                "uid": "461d090a-1dd1-4db7-b00a-76033beb2896"
-            },
-            "spec": {},
-            "status": {
-                "addresses": [
-                    {
-                        "address": "10.0.1.1",
-                        "type": "InternalIP"
-                    }
-                ],
-                "allocatable": {
-                    "cpu": "32",
-                    "memory": "256Gi",
-                    "pods": "110"
-                },
-                "capacity": {
-                    "cpu": "32",
-                    "memory": "256Gi",
-                    "pods": "110"
-                },
-                "conditions": [
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet is posting ready status",
-                        "reason": "KubeletReady",
-                        "status": "True",
-                        "type": "Ready"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet has sufficient memory available",
-                        "reason": "KubeletHasSufficientMemory",
-                        "status": "False",
-                        "type": "MemoryPressure"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet has no disk pressure",
-                        "reason": "KubeletHasNoDiskPressure",
-                        "status": "False",
-                        "type": "DiskPressure"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "kubelet has sufficient PID available",
-                        "reason": "KubeletHasSufficientPID",
-                        "status": "False",
-                        "type": "PIDPressure"
-                    },
-                    {
-                        "lastHeartbeatTime": "2026-11-30T05:41:33Z",
-                        "lastTransitionTime": "2026-11-30T05:41:33Z",
-                        "message": "RouteController created a route",
-                        "reason": "RouteCreated",
-                        "status": "False",
-                        "type": "NetworkUnavailable"
-                    }
-                ],
-                "daemonEndpoints": {
-                    "kubeletEndpoint": {
-                        "Port": 0
-                    }
-                },
-                "nodeInfo": {
-                    "architecture": "amd64",
-                    "bootID": "",
-                    "containerRuntimeVersion": "kwok-0.8.0",
-                    "kernelVersion": "kwok-0.8.0",
-                    "kubeProxyVersion": "kwok-0.8.0",
-                    "kubeletVersion": "kwok-0.8.0",
-                    "machineID": "",
-                    "operatingSystem": "linux",
-                    "osImage": "",
-                    "systemUUID": ""
-                },
-                "phase": "Running"
-            }
-        }
-    ],
-    "kind": "List",
-    "metadata": {
-        "resourceVersion": ""
-    }
-}
-)ADV"},
+      {"advertised-json-twice", "$ kubectl get nodes -o json\n" + std::string(kNodesOJson) +
+                                    "$ kubectl get nodes -o json\n" + std::string(kNodesOJson)},
       {"advertised-bash-prompt",
        R"ADV(bash-5.1# kubectl get nodes -o 'custom-columns=NAME:.metadata.name,GPU:.status.allocatable.nvidia\.com/gpu'
 NAME         GPU
