@@ -898,7 +898,7 @@ TEST(DecodeFile, NamesEveryProblem) {
   const auto bin = decode_file(StudentFile{StudentFile::State::kOk, std::string("a\0b", 3), "", 3});
   EXPECT_EQ(bin.problem, FileProblem::kNotText);
   EXPECT_FALSE(bin.reason.empty());
-  EXPECT_EQ(decode_file(StudentFile{StudentFile::State::kOk, std::string(2 * 1024 * 1024, 'a'), "", 0}).problem,
+  EXPECT_EQ(decode_file(StudentFile{StudentFile::State::kOk, std::string(2UL * 1024 * 1024, 'a'), "", 0}).problem,
             FileProblem::kTooLarge);
 }
 
@@ -1020,7 +1020,14 @@ TEST(Rejected, AnyOrderWrappedAndBothRules) {
   const std::string e =
       "Error from server (Invalid): error when creating \"k8s/bad-fraction.yaml\": Pod \"bad-fraction\" is invalid: "
       "spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: \"500m\": must be an integer";
-  for (const std::string& line : {m + " ; " + f, m + " " + f, m + ", " + f, f + " " + m, m + " " + e}) {
+  const auto join = [](const std::string& a, const char* sep, const std::string& b) {
+    std::string out = a;
+    out += sep;
+    out += b;
+    return out;
+  };
+  for (const std::string& line :
+       {join(m, " ; ", f), join(m, " ", f), join(m, ", ", f), join(f, " ", m), join(m, " ", e)}) {
     r = read_rejected(line + "\n");
     ASSERT_EQ(r.rejections.size(), 2U) << line;
     EXPECT_NE(r.rejections[0].kinds.mismatch, r.rejections[1].kinds.mismatch) << line;
