@@ -2,17 +2,19 @@
 // deciding from the evidence (the live objects, the files, and what each check found: its typed
 // fault and what it compared, never its words) which of the causes it declares (CheckInfo::may_be_caused_by) is at
 // work. A rule names a cause only when that check failed; a failure no rule explains is a root cause.
+// Each check's row names its rule (CheckInfo::cause).
 #include <algorithm>
 #include <array>
-#include <functional>
 #include <map>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
 
+#include "causes.h"
 #include "checks.h"
 #include "common.h"
 #include "gpuwhy/k8s/taints.h"
@@ -25,44 +27,7 @@ namespace {
 
 using detail::json;
 
-/// What a rule sees: the view of the lab and every check's outcome.
-class Ctx {
- public:
-  Ctx(const View& s, const RunResult& r) : s_(s), r_(r) {}
-  [[nodiscard]] const View& snap() const { return s_; }
-
-  [[nodiscard]] const CheckResult* get(std::string_view id) const {
-    for (const auto& c : r_.checks) {
-      if (c.id == id) return &c;
-    }
-    return nullptr;
-  }
-  [[nodiscard]] bool failed(std::string_view id) const {
-    const CheckResult* c = get(id);
-    return c != nullptr && c->outcome.status == Status::kFail;
-  }
-  /// What a failed check found wrong; Fault::kNone otherwise.
-  [[nodiscard]] Fault fault(std::string_view id) const { return failed(id) ? get(id)->outcome.fault : Fault::kNone; }
-  /// What a failed check compared (empty when it passed or compared nothing).
-  [[nodiscard]] Compared compared(std::string_view id) const {
-    return failed(id) ? get(id)->outcome.compared : Compared{};
-  }
-  [[nodiscard]] const std::vector<CheckResult>& checks() const { return r_.checks; }
-  /// The first of `ids` that failed, or "".
-  [[nodiscard]] std::string first_failed(std::span<const std::string_view> ids) const {
-    for (auto id : ids) {
-      if (failed(id)) return std::string(id);  // an unused "" slot names no check: never failed
-    }
-    return {};
-  }
-  [[nodiscard]] std::string first_failed(std::initializer_list<std::string_view> ids) const {
-    return first_failed(std::span<const std::string_view>(ids.begin(), ids.size()));
-  }
-
- private:
-  const View& s_;
-  const RunResult& r_;
-};
+using causes::Ctx;
 
 const json* gpu_node(const View& s) {
   return s.snap().nodes.ok() ? s.node(lab::kGpuNode) : nullptr;
@@ -218,7 +183,11 @@ std::string fact_owner(const Ctx& c, const CheckResult& r) {
   return owner == r.id ? std::string() : owner;
 }
 
-// ---- one rule per check that can be caused ---------------------------------------------------
+}  // namespace
+
+// ---- one rule per check that can be caused, named in its row (CheckInfo::cause) --------------
+
+namespace causes {
 
 std::string other_nodes_clean(const Ctx& c) {
   // The four labels went to another node instead of lab-node-0: one mistake, two checks.
@@ -289,6 +258,8 @@ std::string cpu_only_pending(const Ctx& c) {
   return c.first_failed({"step5.taint", "step5.cpu-only-spec", "step1.gpu-labels"});
 }
 
+namespace {
+
 /// A saved scheduler message judged against a live pod whose own check failed.
 std::string saved_message(const Ctx& c, std::string_view file_check, std::string_view live_check,
                           std::string_view pod_name) {
@@ -300,6 +271,12 @@ std::string saved_message(const Ctx& c, std::string_view file_check, std::string
     if (!nothing_saved || !no_message_to_save(c.snap(), pod_name)) return {};
   }
   return c.first_failed({live_check});
+}
+
+}  // namespace
+
+std::string tainted_file(const Ctx& c) {
+  return saved_message(c, "step5.tainted-file", "step5.cpu-only-pending", lab::kPodCpuOnly);
 }
 
 // A trainer that is gone is the pod fact's (fact_owner): evicted by a NoExecute taint, deleted.
@@ -339,6 +316,8 @@ std::string gate_kept(const Ctx& c) {
   return c.first_failed({"step5.taint"});
 }
 
+namespace {
+
 /// trainer3 is Pending but not because trainer and trainer2 hold both slots, or it got a slot:
 /// lab-node-0 advertises another number of slots, or trainer or trainer2 is not there.
 std::string slots_free(const Ctx& c) {
@@ -349,6 +328,8 @@ std::string slots_free(const Ctx& c) {
     return c.first_failed({"step5.trainer-not-evicted", "step4.placed-by-scheduler"});
   return {};
 }
+
+}  // namespace
 
 std::string pending_insufficient(const Ctx& c) {
   const Fault f = c.fault("step7.pending-insufficient");
@@ -362,6 +343,10 @@ std::string pending_insufficient(const Ctx& c) {
   if (f == Fault::kTrainer3Taint || f == Fault::kTrainer3NotInsufficient)
     return c.first_failed({"step7.same-as-trainer2", "step5.taint"});
   return {};
+}
+
+std::string exhausted_file(const Ctx& c) {
+  return saved_message(c, "step7.exhausted-file", "step7.pending-insufficient", lab::kPodTrainer3);
 }
 
 std::string step8_pending(const Ctx& c) {
@@ -388,36 +373,7 @@ std::string step8_taint(const Ctx& c) {
   return answer == lab::kTaintString ? "step5.taint" : std::string();
 }
 
-using Rule = std::function<std::string(const Ctx&)>;
-
-const std::map<std::string_view, Rule>& rules() {
-  static const std::map<std::string_view, Rule> k{
-      {"step1.other-nodes-clean", other_nodes_clean},
-      {"step2.advertised-file", advertised_file},
-      {"step3.apiserver-rejects", apiserver_rejects},
-      {"step3.rejected-file", rejected_file},
-      {"step4.requests-defaulted", requests_defaulted},
-      {"step4.placed-by-scheduler", placed_trainer},
-      {"step5.taint", taint},
-      {"step5.cpu-only-pending", cpu_only_pending},
-      {"step5.tainted-file",
-       [](const Ctx& c) { return saved_message(c, "step5.tainted-file", "step5.cpu-only-pending", lab::kPodCpuOnly); }},
-      {"step5.trainer-not-evicted", trainer_not_evicted},
-      {"step6.toleration", toleration},
-      {"step6.placed", placed_trainer2},
-      {"step6.gate-kept", gate_kept},
-      {"step7.pending-insufficient", pending_insufficient},
-      {"step7.exhausted-file",
-       [](const Ctx& c) {
-         return saved_message(c, "step7.exhausted-file", "step7.pending-insufficient", lab::kPodTrainer3);
-       }},
-      {"step8.pending", step8_pending},
-      {"step8.taint", step8_taint},
-  };
-  return k;
-}
-
-}  // namespace
+}  // namespace causes
 
 std::vector<std::string_view> fact_owners(const Need& need) {
   std::vector<std::string_view> out;
@@ -454,8 +410,8 @@ void attribute_causes(const View& snap, RunResult& r) {
       if (c.outcome.status != Status::kFail) continue;
       // A fact the check needed decides first; the check's own rule reads what it found.
       std::string cause = fact_owner(ctx, c);
-      const auto rule = rules().find(c.id);
-      if (cause.empty() && rule != rules().end()) cause = rule->second(ctx);
+      const CheckInfo* info = find(c.id);
+      if (cause.empty() && info != nullptr && info->cause != nullptr) cause = info->cause(ctx);
       if (!cause.empty() && cause != c.id) found[c.id] = std::move(cause);
     }
   }

@@ -14,8 +14,12 @@
 
 namespace gpuwhy::checks {
 
-/// Static description of one check. Title: catalog id "check.<id>.title";
-/// explanation: "check.<id>.explain".
+namespace causes {
+class Ctx;  // what a cause rule sees (causes.h)
+}
+
+/// Static description of one check: everything the grader knows about it before it runs. Title:
+/// catalog id "check.<id>.title"; explanation: "check.<id>.explain".
 struct CheckInfo {
   std::string_view id;  ///< stable, "stepN.name"
   int step;
@@ -28,6 +32,9 @@ struct CheckInfo {
   /// into its outcome's caused_by. tests/checks/causes_test.cpp proves on every capture that each
   /// caused_by produced is declared here, failed itself, and that no chain of causes loops.
   std::array<std::string_view, 10> may_be_caused_by{};
+  /// The rule in checks/causes.cpp that decides from the evidence which of may_be_caused_by, if
+  /// any, explains its failure; set exactly when may_be_caused_by names a check.
+  std::string (*cause)(const causes::Ctx&) = nullptr;
 };
 
 /// Every check, in lab order.
