@@ -2,14 +2,15 @@
 // deciding from the evidence (the live objects, the files, and what each check found: its typed
 // fault and what it compared, never its words) which of the causes it declares (CheckInfo::may_be_caused_by) is at
 // work. A rule names a cause only when that check failed; a failure no rule explains is a root cause.
-// Each check's row names its rule (CheckInfo::cause).
+// Each check's row names its rule (CheckInfo::cause) and the facts it owns (CheckInfo::creates,
+// CheckInfo::counts): this file keeps no list of its own.
 #include <algorithm>
-#include <array>
 #include <map>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -114,33 +115,31 @@ constexpr long long kTwoGpus = 2000;  // trainer and trainer2 hold every slot
 
 // ---- facts: a failure for a fact it needed goes to the check that owns the fact ------------
 
-/// The checks of the step that creates each lab pod, in lab order: "pod X exists" is theirs.
-struct Creators {
-  std::string_view pod;
-  std::array<std::string_view, 2> checks;
-};
-constexpr std::array<Creators, 4> kCreators{{
-    {lab::kPodTrainer, {"step4.manifest"}},
-    {lab::kPodCpuOnly, {"step5.cpu-only-spec"}},
-    {lab::kPodTrainer2, {"step6.gpu", "step6.toleration"}},
-    {lab::kPodTrainer3, {"step7.same-as-trainer2"}},
-}};
-
-/// The checks whose failure leaves a gate-report count other than the lab's, per key, in the
-/// order they are asked: lab-node-0's slots, then the pods that hold or wait for them.
-struct CountCauses {
-  std::string_view key;
-  std::array<std::string_view, 6> checks;
-};
-constexpr std::array<CountCauses, 4> kCountCauses{{
-    {lab::kGateAllocatable, {"step2.allocatable", "step2.capacity"}},
-    {lab::kGateUsed,
-     {"step2.allocatable", "step2.capacity", "step4.placed-by-scheduler", "step5.trainer-not-evicted", "step6.placed",
-      "step7.pending-insufficient"}},
-    {lab::kGatePending,
-     {"step5.cpu-only-pending", "step6.placed", "step7.pending-insufficient", "step4.placed-by-scheduler"}},
-    {lab::kGateTaint, {"step5.taint"}},
-}};
+/// The owners of the pod or gate-report count `fact`: the checks whose rows name it
+/// (CheckInfo::creates, CheckInfo::counts), in the order they are asked (Owned::rank).
+const std::vector<std::string_view>& owners(Need::Kind kind, std::string_view fact) {
+  using Key = std::pair<Need::Kind, std::string_view>;
+  static const auto kOwners = [] {
+    std::map<Key, std::vector<std::pair<int, std::string_view>>> ranked;
+    for (const auto& info : all()) {
+      if (!info.creates.fact.empty()) {
+        ranked[{Need::Kind::kPod, info.creates.fact}].emplace_back(info.creates.rank, info.id);
+      }
+      for (const auto& owned : info.counts) {
+        if (!owned.fact.empty()) ranked[{Need::Kind::kCount, owned.fact}].emplace_back(owned.rank, info.id);
+      }
+    }
+    std::map<Key, std::vector<std::string_view>> by_fact;
+    for (auto& [key, ids] : ranked) {
+      std::stable_sort(ids.begin(), ids.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+      for (const auto& [rank, id] : ids) by_fact[key].push_back(id);
+    }
+    return by_fact;
+  }();
+  static const std::vector<std::string_view> kNone;
+  const auto it = kOwners.find({kind, fact});
+  return it == kOwners.end() ? kNone : it->second;
+}
 
 /// The first failed check, in lab order, that needed the same fact.
 std::string first_with(const Ctx& c, const Need& need) {
@@ -156,13 +155,11 @@ std::string first_with(const Ctx& c, const Need& need) {
 std::string pod_owner(const Ctx& c, const Need& need) {
   if (c.failed("step1.namespace")) return "step1.namespace";
   if (c.failed("step5.taint") && evicting_taint(c.snap(), nullptr)) return "step5.taint";
-  for (const auto& cr : kCreators) {
-    if (cr.pod != need.name) continue;
-    for (auto id : cr.checks) {
-      if (!id.empty() && c.failed(id) && c.get(id)->outcome.unmet != need) return std::string(id);
-    }
-    if (std::string id = c.first_failed(cr.checks); !id.empty()) return id;
+  const auto& creators = owners(Need::Kind::kPod, need.name);
+  for (auto id : creators) {
+    if (c.failed(id) && c.get(id)->outcome.unmet != need) return std::string(id);
   }
+  if (std::string id = c.first_failed(creators); !id.empty()) return id;
   return first_with(c, need);
 }
 
@@ -174,11 +171,7 @@ std::string fact_owner(const Ctx& c, const CheckResult& r) {
     case Need::Kind::kNone: return {};
     case Need::Kind::kPod: owner = pod_owner(c, need); break;
     case Need::Kind::kFile: owner = first_with(c, need); break;
-    case Need::Kind::kCount:
-      for (const auto& cc : kCountCauses) {
-        if (cc.key == need.name) owner = c.first_failed(cc.checks);
-      }
-      break;
+    case Need::Kind::kCount: owner = c.first_failed(owners(Need::Kind::kCount, need.name)); break;
   }
   return owner == r.id ? std::string() : owner;
 }
@@ -382,21 +375,9 @@ std::vector<std::string_view> fact_owners(const Need& need) {
     case Need::Kind::kFile: break;
     case Need::Kind::kPod:
       out = {"step1.namespace", "step5.taint"};
-      for (const auto& cr : kCreators) {
-        if (cr.pod != need.name) continue;
-        for (auto id : cr.checks) {
-          if (!id.empty()) out.push_back(id);
-        }
-      }
+      for (auto id : owners(need.kind, need.name)) out.push_back(id);
       break;
-    case Need::Kind::kCount:
-      for (const auto& cc : kCountCauses) {
-        if (cc.key != need.name) continue;
-        for (auto id : cc.checks) {
-          if (!id.empty()) out.push_back(id);
-        }
-      }
-      break;
+    case Need::Kind::kCount: out = owners(need.kind, need.name); break;
   }
   return out;
 }

@@ -204,8 +204,18 @@ Outcome advertised_file(const View& s) {
 }
 
 constexpr CheckInfo kChecks[] = {
-    {.id = "step2.capacity", .step = 2, .points = 2, .run = &capacity, .reads = kInNodes},
-    {.id = "step2.allocatable", .step = 2, .points = 3, .run = &allocatable, .reads = kInNodes},
+    {.id = "step2.capacity",
+     .step = 2,
+     .points = 2,
+     .run = &capacity,
+     .reads = kInNodes,
+     .counts = {{{lab::kGateAllocatable, 1}, {lab::kGateUsed, 1}}}},
+    {.id = "step2.allocatable",
+     .step = 2,
+     .points = 3,
+     .run = &allocatable,
+     .reads = kInNodes,
+     .counts = {{{lab::kGateAllocatable, 0}, {lab::kGateUsed, 0}}}},
     {.id = "step2.other-nodes", .step = 2, .points = 2, .run = &other_nodes_check, .reads = kInNodes},
     {.id = "step2.advertised-file",
      .step = 2,

@@ -63,7 +63,12 @@ Outcome placed(const View& s) {
 }
 
 constexpr CheckInfo kChecks[] = {
-    {.id = "step4.manifest", .step = 4, .points = 2, .run = &manifest, .reads = kInFiles},
+    {.id = "step4.manifest",
+     .step = 4,
+     .points = 2,
+     .run = &manifest,
+     .reads = kInFiles,
+     .creates = {lab::kPodTrainer, 0}},
     {.id = "step4.requests-defaulted",
      .step = 4,
      .points = 2,
@@ -78,7 +83,8 @@ constexpr CheckInfo kChecks[] = {
      .reads = kInNodes | kInPods | kInEvents | kInFiles,
      .may_be_caused_by = {"step1.namespace", "step2.capacity", "step2.allocatable", "step2.other-nodes",
                           "step4.manifest", "step5.taint"},
-     .cause = &causes::placed_trainer},
+     .cause = &causes::placed_trainer,
+     .counts = {{{lab::kGateUsed, 2}, {lab::kGatePending, 3}}}},
 };
 
 }  // namespace

@@ -229,7 +229,12 @@ Outcome exhausted_file(const View& s) {
 }
 
 constexpr CheckInfo kChecks[] = {
-    {.id = "step7.same-as-trainer2", .step = 7, .points = 2, .run = &same_as_trainer2, .reads = kInPods | kInFiles},
+    {.id = "step7.same-as-trainer2",
+     .step = 7,
+     .points = 2,
+     .run = &same_as_trainer2,
+     .reads = kInPods | kInFiles,
+     .creates = {lab::kPodTrainer3, 0}},
     {.id = "step7.pending-insufficient",
      .step = 7,
      .points = 3,
@@ -238,7 +243,8 @@ constexpr CheckInfo kChecks[] = {
      .may_be_caused_by = {"step1.namespace", "step2.capacity", "step2.allocatable", "step4.placed-by-scheduler",
                           "step5.taint", "step5.trainer-not-evicted", "step6.toleration", "step6.placed",
                           "step7.same-as-trainer2"},
-     .cause = &causes::pending_insufficient},
+     .cause = &causes::pending_insufficient,
+     .counts = {{{lab::kGateUsed, 5}, {lab::kGatePending, 2}}}},
     {.id = "step7.exhausted-file",
      .step = 7,
      .points = 2,

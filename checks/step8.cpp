@@ -100,7 +100,8 @@ Value value_of(const View& s, std::string_view key, const Msg& expected) {
 // A count the student wrote, against the live count. A count that is what the lab leaves
 // (`intended`) while the cluster counts otherwise is right for the lab: the cluster was changed,
 // by a mistake of an earlier step or after the report was written, and the hint says so instead
-// of asking for the live number (Need::Kind::kCount: causes.cpp names the step that changed it).
+// of asking for the live number (Need::Kind::kCount: the checks that own the count, CheckInfo::counts,
+// take the failure).
 Outcome compare_count(const View& s, std::string_view key, const Msg& expected_fmt_missing, long long live,
                       long long intended, const char* differs_hint, std::vector<Msg> ev) {
   Value v = value_of(s, key, expected_fmt_missing);
