@@ -2,17 +2,20 @@
 // deciding from the evidence (the live objects, the files, and what each check found: its typed
 // fault and what it compared, never its words) which of the causes it declares (CheckInfo::may_be_caused_by) is at
 // work. A rule names a cause only when that check failed; a failure no rule explains is a root cause.
+// Each check's row names its rule (CheckInfo::cause) and the facts it owns (CheckInfo::creates,
+// CheckInfo::counts): this file keeps no list of its own.
 #include <algorithm>
-#include <array>
-#include <functional>
 #include <map>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
+#include "causes.h"
 #include "checks.h"
 #include "common.h"
 #include "gpuwhy/k8s/taints.h"
@@ -25,44 +28,7 @@ namespace {
 
 using detail::json;
 
-/// What a rule sees: the view of the lab and every check's outcome.
-class Ctx {
- public:
-  Ctx(const View& s, const RunResult& r) : s_(s), r_(r) {}
-  [[nodiscard]] const View& snap() const { return s_; }
-
-  [[nodiscard]] const CheckResult* get(std::string_view id) const {
-    for (const auto& c : r_.checks) {
-      if (c.id == id) return &c;
-    }
-    return nullptr;
-  }
-  [[nodiscard]] bool failed(std::string_view id) const {
-    const CheckResult* c = get(id);
-    return c != nullptr && c->outcome.status == Status::kFail;
-  }
-  /// What a failed check found wrong; Fault::kNone otherwise.
-  [[nodiscard]] Fault fault(std::string_view id) const { return failed(id) ? get(id)->outcome.fault : Fault::kNone; }
-  /// What a failed check compared (empty when it passed or compared nothing).
-  [[nodiscard]] Compared compared(std::string_view id) const {
-    return failed(id) ? get(id)->outcome.compared : Compared{};
-  }
-  [[nodiscard]] const std::vector<CheckResult>& checks() const { return r_.checks; }
-  /// The first of `ids` that failed, or "".
-  [[nodiscard]] std::string first_failed(std::span<const std::string_view> ids) const {
-    for (auto id : ids) {
-      if (failed(id)) return std::string(id);  // an unused "" slot names no check: never failed
-    }
-    return {};
-  }
-  [[nodiscard]] std::string first_failed(std::initializer_list<std::string_view> ids) const {
-    return first_failed(std::span<const std::string_view>(ids.begin(), ids.size()));
-  }
-
- private:
-  const View& s_;
-  const RunResult& r_;
-};
+using causes::Ctx;
 
 const json* gpu_node(const View& s) {
   return s.snap().nodes.ok() ? s.node(lab::kGpuNode) : nullptr;
@@ -149,33 +115,31 @@ constexpr long long kTwoGpus = 2000;  // trainer and trainer2 hold every slot
 
 // ---- facts: a failure for a fact it needed goes to the check that owns the fact ------------
 
-/// The checks of the step that creates each lab pod, in lab order: "pod X exists" is theirs.
-struct Creators {
-  std::string_view pod;
-  std::array<std::string_view, 2> checks;
-};
-constexpr std::array<Creators, 4> kCreators{{
-    {lab::kPodTrainer, {"step4.manifest"}},
-    {lab::kPodCpuOnly, {"step5.cpu-only-spec"}},
-    {lab::kPodTrainer2, {"step6.gpu", "step6.toleration"}},
-    {lab::kPodTrainer3, {"step7.same-as-trainer2"}},
-}};
-
-/// The checks whose failure leaves a gate-report count other than the lab's, per key, in the
-/// order they are asked: lab-node-0's slots, then the pods that hold or wait for them.
-struct CountCauses {
-  std::string_view key;
-  std::array<std::string_view, 6> checks;
-};
-constexpr std::array<CountCauses, 4> kCountCauses{{
-    {lab::kGateAllocatable, {"step2.allocatable", "step2.capacity"}},
-    {lab::kGateUsed,
-     {"step2.allocatable", "step2.capacity", "step4.placed-by-scheduler", "step5.trainer-not-evicted", "step6.placed",
-      "step7.pending-insufficient"}},
-    {lab::kGatePending,
-     {"step5.cpu-only-pending", "step6.placed", "step7.pending-insufficient", "step4.placed-by-scheduler"}},
-    {lab::kGateTaint, {"step5.taint"}},
-}};
+/// The owners of the pod or gate-report count `fact`: the checks whose rows name it
+/// (CheckInfo::creates, CheckInfo::counts), in the order they are asked (Owned::rank).
+const std::vector<std::string_view>& owners(Need::Kind kind, std::string_view fact) {
+  using Key = std::pair<Need::Kind, std::string_view>;
+  static const auto kOwners = [] {
+    std::map<Key, std::vector<std::pair<int, std::string_view>>> ranked;
+    for (const auto& info : all()) {
+      if (!info.creates.fact.empty()) {
+        ranked[{Need::Kind::kPod, info.creates.fact}].emplace_back(info.creates.rank, info.id);
+      }
+      for (const auto& owned : info.counts) {
+        if (!owned.fact.empty()) ranked[{Need::Kind::kCount, owned.fact}].emplace_back(owned.rank, info.id);
+      }
+    }
+    std::map<Key, std::vector<std::string_view>> by_fact;
+    for (auto& [key, ids] : ranked) {
+      std::stable_sort(ids.begin(), ids.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+      for (const auto& [rank, id] : ids) by_fact[key].push_back(id);
+    }
+    return by_fact;
+  }();
+  static const std::vector<std::string_view> kNone;
+  const auto it = kOwners.find({kind, fact});
+  return it == kOwners.end() ? kNone : it->second;
+}
 
 /// The first failed check, in lab order, that needed the same fact.
 std::string first_with(const Ctx& c, const Need& need) {
@@ -191,13 +155,11 @@ std::string first_with(const Ctx& c, const Need& need) {
 std::string pod_owner(const Ctx& c, const Need& need) {
   if (c.failed("step1.namespace")) return "step1.namespace";
   if (c.failed("step5.taint") && evicting_taint(c.snap(), nullptr)) return "step5.taint";
-  for (const auto& cr : kCreators) {
-    if (cr.pod != need.name) continue;
-    for (auto id : cr.checks) {
-      if (!id.empty() && c.failed(id) && c.get(id)->outcome.unmet != need) return std::string(id);
-    }
-    if (std::string id = c.first_failed(cr.checks); !id.empty()) return id;
+  const auto& creators = owners(Need::Kind::kPod, need.name);
+  for (auto id : creators) {
+    if (c.failed(id) && c.get(id)->outcome.unmet != need) return std::string(id);
   }
+  if (std::string id = c.first_failed(creators); !id.empty()) return id;
   return first_with(c, need);
 }
 
@@ -209,16 +171,16 @@ std::string fact_owner(const Ctx& c, const CheckResult& r) {
     case Need::Kind::kNone: return {};
     case Need::Kind::kPod: owner = pod_owner(c, need); break;
     case Need::Kind::kFile: owner = first_with(c, need); break;
-    case Need::Kind::kCount:
-      for (const auto& cc : kCountCauses) {
-        if (cc.key == need.name) owner = c.first_failed(cc.checks);
-      }
-      break;
+    case Need::Kind::kCount: owner = c.first_failed(owners(Need::Kind::kCount, need.name)); break;
   }
   return owner == r.id ? std::string() : owner;
 }
 
-// ---- one rule per check that can be caused ---------------------------------------------------
+}  // namespace
+
+// ---- one rule per check that can be caused, named in its row (CheckInfo::cause) --------------
+
+namespace causes {
 
 std::string other_nodes_clean(const Ctx& c) {
   // The four labels went to another node instead of lab-node-0: one mistake, two checks.
@@ -289,6 +251,8 @@ std::string cpu_only_pending(const Ctx& c) {
   return c.first_failed({"step5.taint", "step5.cpu-only-spec", "step1.gpu-labels"});
 }
 
+namespace {
+
 /// A saved scheduler message judged against a live pod whose own check failed.
 std::string saved_message(const Ctx& c, std::string_view file_check, std::string_view live_check,
                           std::string_view pod_name) {
@@ -300,6 +264,12 @@ std::string saved_message(const Ctx& c, std::string_view file_check, std::string
     if (!nothing_saved || !no_message_to_save(c.snap(), pod_name)) return {};
   }
   return c.first_failed({live_check});
+}
+
+}  // namespace
+
+std::string tainted_file(const Ctx& c) {
+  return saved_message(c, "step5.tainted-file", "step5.cpu-only-pending", lab::kPodCpuOnly);
 }
 
 // A trainer that is gone is the pod fact's (fact_owner): evicted by a NoExecute taint, deleted.
@@ -339,6 +309,8 @@ std::string gate_kept(const Ctx& c) {
   return c.first_failed({"step5.taint"});
 }
 
+namespace {
+
 /// trainer3 is Pending but not because trainer and trainer2 hold both slots, or it got a slot:
 /// lab-node-0 advertises another number of slots, or trainer or trainer2 is not there.
 std::string slots_free(const Ctx& c) {
@@ -349,6 +321,8 @@ std::string slots_free(const Ctx& c) {
     return c.first_failed({"step5.trainer-not-evicted", "step4.placed-by-scheduler"});
   return {};
 }
+
+}  // namespace
 
 std::string pending_insufficient(const Ctx& c) {
   const Fault f = c.fault("step7.pending-insufficient");
@@ -362,6 +336,10 @@ std::string pending_insufficient(const Ctx& c) {
   if (f == Fault::kTrainer3Taint || f == Fault::kTrainer3NotInsufficient)
     return c.first_failed({"step7.same-as-trainer2", "step5.taint"});
   return {};
+}
+
+std::string exhausted_file(const Ctx& c) {
+  return saved_message(c, "step7.exhausted-file", "step7.pending-insufficient", lab::kPodTrainer3);
 }
 
 std::string step8_pending(const Ctx& c) {
@@ -388,36 +366,7 @@ std::string step8_taint(const Ctx& c) {
   return answer == lab::kTaintString ? "step5.taint" : std::string();
 }
 
-using Rule = std::function<std::string(const Ctx&)>;
-
-const std::map<std::string_view, Rule>& rules() {
-  static const std::map<std::string_view, Rule> k{
-      {"step1.other-nodes-clean", other_nodes_clean},
-      {"step2.advertised-file", advertised_file},
-      {"step3.apiserver-rejects", apiserver_rejects},
-      {"step3.rejected-file", rejected_file},
-      {"step4.requests-defaulted", requests_defaulted},
-      {"step4.placed-by-scheduler", placed_trainer},
-      {"step5.taint", taint},
-      {"step5.cpu-only-pending", cpu_only_pending},
-      {"step5.tainted-file",
-       [](const Ctx& c) { return saved_message(c, "step5.tainted-file", "step5.cpu-only-pending", lab::kPodCpuOnly); }},
-      {"step5.trainer-not-evicted", trainer_not_evicted},
-      {"step6.toleration", toleration},
-      {"step6.placed", placed_trainer2},
-      {"step6.gate-kept", gate_kept},
-      {"step7.pending-insufficient", pending_insufficient},
-      {"step7.exhausted-file",
-       [](const Ctx& c) {
-         return saved_message(c, "step7.exhausted-file", "step7.pending-insufficient", lab::kPodTrainer3);
-       }},
-      {"step8.pending", step8_pending},
-      {"step8.taint", step8_taint},
-  };
-  return k;
-}
-
-}  // namespace
+}  // namespace causes
 
 std::vector<std::string_view> fact_owners(const Need& need) {
   std::vector<std::string_view> out;
@@ -426,21 +375,9 @@ std::vector<std::string_view> fact_owners(const Need& need) {
     case Need::Kind::kFile: break;
     case Need::Kind::kPod:
       out = {"step1.namespace", "step5.taint"};
-      for (const auto& cr : kCreators) {
-        if (cr.pod != need.name) continue;
-        for (auto id : cr.checks) {
-          if (!id.empty()) out.push_back(id);
-        }
-      }
+      for (auto id : owners(need.kind, need.name)) out.push_back(id);
       break;
-    case Need::Kind::kCount:
-      for (const auto& cc : kCountCauses) {
-        if (cc.key != need.name) continue;
-        for (auto id : cc.checks) {
-          if (!id.empty()) out.push_back(id);
-        }
-      }
-      break;
+    case Need::Kind::kCount: out = owners(need.kind, need.name); break;
   }
   return out;
 }
@@ -454,8 +391,8 @@ void attribute_causes(const View& snap, RunResult& r) {
       if (c.outcome.status != Status::kFail) continue;
       // A fact the check needed decides first; the check's own rule reads what it found.
       std::string cause = fact_owner(ctx, c);
-      const auto rule = rules().find(c.id);
-      if (cause.empty() && rule != rules().end()) cause = rule->second(ctx);
+      const CheckInfo* info = find(c.id);
+      if (cause.empty() && info != nullptr && info->cause != nullptr) cause = info->cause(ctx);
       if (!cause.empty() && cause != c.id) found[c.id] = std::move(cause);
     }
   }

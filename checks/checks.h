@@ -14,8 +14,19 @@
 
 namespace gpuwhy::checks {
 
-/// Static description of one check. Title: catalog id "check.<id>.title";
-/// explanation: "check.<id>.explain".
+namespace causes {
+class Ctx;  // what a cause rule sees (causes.h)
+}
+
+/// A fact of the lab a check owns. A check that needed the fact and found it false (Outcome::unmet)
+/// is caused by the fact's first owner that failed, its owners asked in `rank` order (0 first).
+struct Owned {
+  std::string_view fact;  ///< a lab pod (lab::kPods) or a gate-report key (lab::kGateKeys); "" for none
+  int rank = 0;
+};
+
+/// Static description of one check: everything the grader knows about it before it runs. Title:
+/// catalog id "check.<id>.title"; explanation: "check.<id>.explain".
 struct CheckInfo {
   std::string_view id;  ///< stable, "stepN.name"
   int step;
@@ -28,6 +39,13 @@ struct CheckInfo {
   /// into its outcome's caused_by. tests/checks/causes_test.cpp proves on every capture that each
   /// caused_by produced is declared here, failed itself, and that no chain of causes loops.
   std::array<std::string_view, 10> may_be_caused_by{};
+  /// The rule in checks/causes.cpp that decides from the evidence which of may_be_caused_by, if
+  /// any, explains its failure; set exactly when may_be_caused_by names a check.
+  std::string (*cause)(const causes::Ctx&) = nullptr;
+  /// The lab pod its step creates: whether that pod exists is a fact of the step's checks.
+  Owned creates{};
+  /// The gate-report counts (Need::Kind::kCount) its failure leaves other than the lab's.
+  std::array<Owned, 2> counts{};
 };
 
 /// Every check, in lab order.
@@ -61,8 +79,9 @@ RunResult not_graded(const Selection& sel, RunMeta meta, const std::string& reas
 
 /// The checks that may own a fact another check needed and found false (Outcome::unmet), besides
 /// the checks that needed the same fact before it in lab order: for a pod, the namespace, the
-/// NoExecute taint and the checks of the step that creates it; for a gate-report count, the checks
-/// whose failure changes it. causes_test.cpp holds every fact-caused failure to these.
+/// NoExecute taint and the checks that create it (CheckInfo::creates); for a gate-report count, the
+/// checks whose failure changes it (CheckInfo::counts). Owners come in rank order.
+/// causes_test.cpp holds every fact-caused failure to these.
 std::vector<std::string_view> fact_owners(const Need& need);
 
 /// Sets outcome.caused_by on the failed checks of `r` whose failure another failed check

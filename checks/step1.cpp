@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "causes.h"
 #include "checks.h"
 #include "common.h"
 #include "gpuwhy/base/text.h"
@@ -135,9 +136,15 @@ Outcome other_nodes_clean(const View& s) {
 }
 
 constexpr CheckInfo kChecks[] = {
-    {"step1.namespace", 1, 2, &namespace_exists, kInNamespace},
-    {"step1.gpu-labels", 1, 2, &gpu_labels, kInNodes},
-    {"step1.other-nodes-clean", 1, 2, &other_nodes_clean, kInNodes, {"step1.gpu-labels"}},
+    {.id = "step1.namespace", .step = 1, .points = 2, .run = &namespace_exists, .reads = kInNamespace},
+    {.id = "step1.gpu-labels", .step = 1, .points = 2, .run = &gpu_labels, .reads = kInNodes},
+    {.id = "step1.other-nodes-clean",
+     .step = 1,
+     .points = 2,
+     .run = &other_nodes_clean,
+     .reads = kInNodes,
+     .may_be_caused_by = {"step1.gpu-labels"},
+     .cause = &causes::other_nodes_clean},
 };
 
 }  // namespace

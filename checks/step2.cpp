@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "causes.h"
 #include "checks.h"
 #include "common.h"
 #include "gpuwhy/lab/lab.h"
@@ -203,10 +204,26 @@ Outcome advertised_file(const View& s) {
 }
 
 constexpr CheckInfo kChecks[] = {
-    {"step2.capacity", 2, 2, &capacity, kInNodes},
-    {"step2.allocatable", 2, 3, &allocatable, kInNodes},
-    {"step2.other-nodes", 2, 2, &other_nodes_check, kInNodes},
-    {"step2.advertised-file", 2, 2, &advertised_file, kInNodes | kInFiles, {"step2.allocatable", "step2.capacity"}},
+    {.id = "step2.capacity",
+     .step = 2,
+     .points = 2,
+     .run = &capacity,
+     .reads = kInNodes,
+     .counts = {{{lab::kGateAllocatable, 1}, {lab::kGateUsed, 1}}}},
+    {.id = "step2.allocatable",
+     .step = 2,
+     .points = 3,
+     .run = &allocatable,
+     .reads = kInNodes,
+     .counts = {{{lab::kGateAllocatable, 0}, {lab::kGateUsed, 0}}}},
+    {.id = "step2.other-nodes", .step = 2, .points = 2, .run = &other_nodes_check, .reads = kInNodes},
+    {.id = "step2.advertised-file",
+     .step = 2,
+     .points = 2,
+     .run = &advertised_file,
+     .reads = kInNodes | kInFiles,
+     .may_be_caused_by = {"step2.allocatable", "step2.capacity"},
+     .cause = &causes::advertised_file},
 };
 
 }  // namespace

@@ -2,6 +2,7 @@
 // (requests == limits, whole numbers), proven by two manifests the apiserver refuses.
 #include <fmt/format.h>
 
+#include "causes.h"
 #include "checks.h"
 #include "common.h"
 #include "gpuwhy/base/text.h"
@@ -255,16 +256,23 @@ Outcome rejected_file(const View& s) {
 }
 
 constexpr CheckInfo kChecks[] = {
-    {"step3.mismatch-manifest", 3, 2, &mismatch_manifest, kInFiles},
-    {"step3.fraction-manifest", 3, 2, &fraction_manifest, kInFiles},
-    {"step3.apiserver-rejects",
-     3,
-     3,
-     &apiserver_rejects,
-     kInDryRuns | kInFiles,
-     {"step1.namespace", "step3.mismatch-manifest", "step3.fraction-manifest"}},
-    {"step3.not-created", 3, 1, &not_created, kInPods | kInFiles},
-    {"step3.rejected-file", 3, 2, &rejected_file, kInFiles, {"step3.apiserver-rejects"}},
+    {.id = "step3.mismatch-manifest", .step = 3, .points = 2, .run = &mismatch_manifest, .reads = kInFiles},
+    {.id = "step3.fraction-manifest", .step = 3, .points = 2, .run = &fraction_manifest, .reads = kInFiles},
+    {.id = "step3.apiserver-rejects",
+     .step = 3,
+     .points = 3,
+     .run = &apiserver_rejects,
+     .reads = kInDryRuns | kInFiles,
+     .may_be_caused_by = {"step1.namespace", "step3.mismatch-manifest", "step3.fraction-manifest"},
+     .cause = &causes::apiserver_rejects},
+    {.id = "step3.not-created", .step = 3, .points = 1, .run = &not_created, .reads = kInPods | kInFiles},
+    {.id = "step3.rejected-file",
+     .step = 3,
+     .points = 2,
+     .run = &rejected_file,
+     .reads = kInFiles,
+     .may_be_caused_by = {"step3.apiserver-rejects"},
+     .cause = &causes::rejected_file},
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "causes.h"
 #include "checks.h"
 #include "common.h"
 #include "gpuwhy/k8s/messages.h"
@@ -62,19 +63,28 @@ Outcome placed(const View& s) {
 }
 
 constexpr CheckInfo kChecks[] = {
-    {"step4.manifest", 4, 2, &manifest, kInFiles},
-    {"step4.requests-defaulted",
-     4,
-     2,
-     &requests_defaulted,
-     kInPods,
-     {"step1.namespace", "step4.manifest", "step5.taint"}},
-    {"step4.placed-by-scheduler",
-     4,
-     3,
-     &placed,
-     kInNodes | kInPods | kInEvents | kInFiles,
-     {"step1.namespace", "step2.capacity", "step2.allocatable", "step2.other-nodes", "step4.manifest", "step5.taint"}},
+    {.id = "step4.manifest",
+     .step = 4,
+     .points = 2,
+     .run = &manifest,
+     .reads = kInFiles,
+     .creates = {lab::kPodTrainer, 0}},
+    {.id = "step4.requests-defaulted",
+     .step = 4,
+     .points = 2,
+     .run = &requests_defaulted,
+     .reads = kInPods,
+     .may_be_caused_by = {"step1.namespace", "step4.manifest", "step5.taint"},
+     .cause = &causes::requests_defaulted},
+    {.id = "step4.placed-by-scheduler",
+     .step = 4,
+     .points = 3,
+     .run = &placed,
+     .reads = kInNodes | kInPods | kInEvents | kInFiles,
+     .may_be_caused_by = {"step1.namespace", "step2.capacity", "step2.allocatable", "step2.other-nodes",
+                          "step4.manifest", "step5.taint"},
+     .cause = &causes::placed_trainer,
+     .counts = {{{lab::kGateUsed, 2}, {lab::kGatePending, 3}}}},
 };
 
 }  // namespace

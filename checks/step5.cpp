@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "causes.h"
 #include "checks.h"
 #include "common.h"
 #include "gpuwhy/base/text.h"
@@ -186,26 +187,44 @@ Outcome trainer_not_evicted(const View& s) {
 }
 
 constexpr CheckInfo kChecks[] = {
-    {"step5.taint", 5, 2, &taint, kInNodes, {"step6.toleration"}},
-    {"step5.cpu-only-spec", 5, 2, &cpu_only_spec, kInPods | kInFiles},
-    {"step5.cpu-only-pending",
-     5,
-     3,
-     &cpu_only_pending,
-     kInNodes | kInPods,
-     {"step1.namespace", "step1.gpu-labels", "step1.other-nodes-clean", "step5.taint", "step5.cpu-only-spec"}},
-    {"step5.tainted-file",
-     5,
-     2,
-     &tainted_file,
-     kInNodes | kInPods | kInFiles,
-     {"step5.taint", "step5.cpu-only-pending"}},
-    {"step5.trainer-not-evicted",
-     5,
-     2,
-     &trainer_not_evicted,
-     kInNodes | kInPods,
-     {"step4.placed-by-scheduler", "step5.taint"}},
+    {.id = "step5.taint",
+     .step = 5,
+     .points = 2,
+     .run = &taint,
+     .reads = kInNodes,
+     .may_be_caused_by = {"step6.toleration"},
+     .cause = &causes::taint,
+     .counts = {{{lab::kGateTaint, 0}}}},
+    {.id = "step5.cpu-only-spec",
+     .step = 5,
+     .points = 2,
+     .run = &cpu_only_spec,
+     .reads = kInPods | kInFiles,
+     .creates = {lab::kPodCpuOnly, 0}},
+    {.id = "step5.cpu-only-pending",
+     .step = 5,
+     .points = 3,
+     .run = &cpu_only_pending,
+     .reads = kInNodes | kInPods,
+     .may_be_caused_by = {"step1.namespace", "step1.gpu-labels", "step1.other-nodes-clean", "step5.taint",
+                          "step5.cpu-only-spec"},
+     .cause = &causes::cpu_only_pending,
+     .counts = {{{lab::kGatePending, 0}}}},
+    {.id = "step5.tainted-file",
+     .step = 5,
+     .points = 2,
+     .run = &tainted_file,
+     .reads = kInNodes | kInPods | kInFiles,
+     .may_be_caused_by = {"step5.taint", "step5.cpu-only-pending"},
+     .cause = &causes::tainted_file},
+    {.id = "step5.trainer-not-evicted",
+     .step = 5,
+     .points = 2,
+     .run = &trainer_not_evicted,
+     .reads = kInNodes | kInPods,
+     .may_be_caused_by = {"step4.placed-by-scheduler", "step5.taint"},
+     .cause = &causes::trainer_not_evicted,
+     .counts = {{{lab::kGateUsed, 3}}}},
 };
 
 }  // namespace

@@ -2,6 +2,7 @@
 // lab-node-0 while the taint stays and cpu-only stays Pending.
 #include <fmt/format.h>
 
+#include "causes.h"
 #include "checks.h"
 #include "common.h"
 #include "gpuwhy/k8s/taints.h"
@@ -124,15 +125,36 @@ Outcome gate_kept(const View& s) {
 }
 
 constexpr CheckInfo kChecks[] = {
-    {"step6.toleration", 6, 2, &toleration, kInPods, {"step5.taint"}},
-    {"step6.gpu", 6, 2, &gpu, kInPods | kInFiles},
-    {"step6.placed",
-     6,
-     2,
-     &placed,
-     kInNodes | kInPods | kInEvents | kInFiles,
-     {"step1.namespace", "step2.capacity", "step2.allocatable", "step5.taint", "step6.toleration", "step6.gpu"}},
-    {"step6.gate-kept", 6, 2, &gate_kept, kInNodes | kInPods, {"step5.taint", "step5.cpu-only-pending"}},
+    {.id = "step6.toleration",
+     .step = 6,
+     .points = 2,
+     .run = &toleration,
+     .reads = kInPods,
+     .may_be_caused_by = {"step5.taint"},
+     .cause = &causes::toleration,
+     .creates = {lab::kPodTrainer2, 1}},
+    {.id = "step6.gpu",
+     .step = 6,
+     .points = 2,
+     .run = &gpu,
+     .reads = kInPods | kInFiles,
+     .creates = {lab::kPodTrainer2, 0}},
+    {.id = "step6.placed",
+     .step = 6,
+     .points = 2,
+     .run = &placed,
+     .reads = kInNodes | kInPods | kInEvents | kInFiles,
+     .may_be_caused_by = {"step1.namespace", "step2.capacity", "step2.allocatable", "step5.taint", "step6.toleration",
+                          "step6.gpu"},
+     .cause = &causes::placed_trainer2,
+     .counts = {{{lab::kGateUsed, 4}, {lab::kGatePending, 1}}}},
+    {.id = "step6.gate-kept",
+     .step = 6,
+     .points = 2,
+     .run = &gate_kept,
+     .reads = kInNodes | kInPods,
+     .may_be_caused_by = {"step5.taint", "step5.cpu-only-pending"},
+     .cause = &causes::gate_kept},
 };
 
 }  // namespace

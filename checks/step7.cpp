@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "causes.h"
 #include "checks.h"
 #include "common.h"
 #include "gpuwhy/k8s/taints.h"
@@ -228,20 +229,29 @@ Outcome exhausted_file(const View& s) {
 }
 
 constexpr CheckInfo kChecks[] = {
-    {"step7.same-as-trainer2", 7, 2, &same_as_trainer2, kInPods | kInFiles},
-    {"step7.pending-insufficient",
-     7,
-     3,
-     &pending_insufficient,
-     kInNodes | kInPods,
-     {"step1.namespace", "step2.capacity", "step2.allocatable", "step4.placed-by-scheduler", "step5.taint",
-      "step5.trainer-not-evicted", "step6.toleration", "step6.placed", "step7.same-as-trainer2"}},
-    {"step7.exhausted-file",
-     7,
-     2,
-     &exhausted_file,
-     kInNodes | kInPods | kInFiles,
-     {"step5.taint", "step7.pending-insufficient"}},
+    {.id = "step7.same-as-trainer2",
+     .step = 7,
+     .points = 2,
+     .run = &same_as_trainer2,
+     .reads = kInPods | kInFiles,
+     .creates = {lab::kPodTrainer3, 0}},
+    {.id = "step7.pending-insufficient",
+     .step = 7,
+     .points = 3,
+     .run = &pending_insufficient,
+     .reads = kInNodes | kInPods,
+     .may_be_caused_by = {"step1.namespace", "step2.capacity", "step2.allocatable", "step4.placed-by-scheduler",
+                          "step5.taint", "step5.trainer-not-evicted", "step6.toleration", "step6.placed",
+                          "step7.same-as-trainer2"},
+     .cause = &causes::pending_insufficient,
+     .counts = {{{lab::kGateUsed, 5}, {lab::kGatePending, 2}}}},
+    {.id = "step7.exhausted-file",
+     .step = 7,
+     .points = 2,
+     .run = &exhausted_file,
+     .reads = kInNodes | kInPods | kInFiles,
+     .may_be_caused_by = {"step5.taint", "step7.pending-insufficient"},
+     .cause = &causes::exhausted_file},
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "causes.h"
 #include "checks.h"
 #include "common.h"
 #include "gpuwhy/base/text.h"
@@ -99,7 +100,8 @@ Value value_of(const View& s, std::string_view key, const Msg& expected) {
 // A count the student wrote, against the live count. A count that is what the lab leaves
 // (`intended`) while the cluster counts otherwise is right for the lab: the cluster was changed,
 // by a mistake of an earlier step or after the report was written, and the hint says so instead
-// of asking for the live number (Need::Kind::kCount: causes.cpp names the step that changed it).
+// of asking for the live number (Need::Kind::kCount: the checks that own the count, CheckInfo::counts,
+// take the failure).
 Outcome compare_count(const View& s, std::string_view key, const Msg& expected_fmt_missing, long long live,
                       long long intended, const char* differs_hint, std::vector<Msg> ev) {
   Value v = value_of(s, key, expected_fmt_missing);
@@ -299,14 +301,26 @@ Outcome scheduler_sees(const View& s) {
 }
 
 constexpr CheckInfo kChecks[] = {
-    {"step8.format", 8, 2, &format, kInFiles},
-    {"step8.allocatable", 8, 2, &allocatable, kInNodes | kInFiles},
-    {"step8.used", 8, 2, &used, kInPods | kInFiles},
-    {"step8.pending", 8, 2, &pending, kInPods | kInFiles, {"step8.used"}},
-    {"step8.taint", 8, 2, &taint, kInNodes | kInFiles, {"step5.taint"}},
-    {"step8.requests-equal-limits", 8, 1, &requests_equal_limits, kInFiles},
-    {"step8.fractional", 8, 1, &fractional, kInFiles},
-    {"step8.scheduler-sees", 8, 2, &scheduler_sees, kInFiles},
+    {.id = "step8.format", .step = 8, .points = 2, .run = &format, .reads = kInFiles},
+    {.id = "step8.allocatable", .step = 8, .points = 2, .run = &allocatable, .reads = kInNodes | kInFiles},
+    {.id = "step8.used", .step = 8, .points = 2, .run = &used, .reads = kInPods | kInFiles},
+    {.id = "step8.pending",
+     .step = 8,
+     .points = 2,
+     .run = &pending,
+     .reads = kInPods | kInFiles,
+     .may_be_caused_by = {"step8.used"},
+     .cause = &causes::step8_pending},
+    {.id = "step8.taint",
+     .step = 8,
+     .points = 2,
+     .run = &taint,
+     .reads = kInNodes | kInFiles,
+     .may_be_caused_by = {"step5.taint"},
+     .cause = &causes::step8_taint},
+    {.id = "step8.requests-equal-limits", .step = 8, .points = 1, .run = &requests_equal_limits, .reads = kInFiles},
+    {.id = "step8.fractional", .step = 8, .points = 1, .run = &fractional, .reads = kInFiles},
+    {.id = "step8.scheduler-sees", .step = 8, .points = 2, .run = &scheduler_sees, .reads = kInFiles},
 };
 
 }  // namespace

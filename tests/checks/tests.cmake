@@ -3,6 +3,7 @@ gpuwhy_tests(unit
   batch_once_test.cpp
   causes_test.cpp
   checks_test.cpp
+  facts_test.cpp
   options_test.cpp)
 gpuwhy_tests(corpus
   metamorphic_test.cpp

@@ -37,6 +37,8 @@ inline constexpr std::string_view kPodTrainer = "trainer";
 inline constexpr std::string_view kPodCpuOnly = "cpu-only";
 inline constexpr std::string_view kPodTrainer2 = "trainer2";
 inline constexpr std::string_view kPodTrainer3 = "trainer3";
+/// The pods the student creates, in lab order.
+inline constexpr std::array<std::string_view, 4> kPods{kPodTrainer, kPodCpuOnly, kPodTrainer2, kPodTrainer3};
 
 /// nodeSelector that cpu-only must carry.
 inline constexpr Label kCpuOnlySelector{"nvidia.com/gpu.present", "true"};
