@@ -556,106 +556,27 @@ struct Client::Impl {
   bool main_done = false;  ///< the transfer of `h` ended, with main_rc
   CURLcode main_rc = CURLE_OK;
 
-  void own_multi() {
-    if (multi != nullptr) return;
-    multi = curl_multi_init();
-    if (multi == nullptr) throw Error(ErrorKind::kTransport, "curl_multi_init failed");
-  }
+  void own_multi();
 
   /// Runs the multi handle until the transfer of `easy` (h or a lane's) has ended; each transfer
   /// that ends on the way is taken off the multi handle and noted. Its result.
-  CURLcode run_until(CURL* easy) {
-    main_done = false;
-    for (;;) {
-      int running = 0;
-      const CURLMcode mc = curl_multi_perform(multi, &running);
-      if (mc != CURLM_OK) {
-        if (easy == h) curl_multi_remove_handle(multi, h);
-        throw Error(ErrorKind::kTransport, fmt::format("curl_multi_perform failed: {}", curl_multi_strerror(mc)));
-      }
-      int queued = 0;
-      while (CURLMsg* m = curl_multi_info_read(multi, &queued)) {
-        if (m->msg == CURLMSG_DONE) ended(m->easy_handle, m->data.result);
-      }
-      if (easy == h && main_done) return main_rc;
-      for (const Ahead& a : ahead) {
-        if (a.lane->h == easy && a.done) return a.rc;
-      }
-      curl_multi_poll(multi, nullptr, 0, 1000, nullptr);
-    }
-  }
+  CURLcode run_until(CURL* easy);
 
   /// Waits `wait` while the requests started ahead go on: a transfer left undriven would
   /// run out its --request-timeout with its answer unread in the socket.
-  void pause(std::chrono::milliseconds wait) {
-    const auto until = std::chrono::steady_clock::now() + wait;
-    for (;;) {
-      const auto now = std::chrono::steady_clock::now();
-      if (now >= until) return;
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - now);
-      const bool running = std::any_of(ahead.begin(), ahead.end(), [](const Ahead& a) { return !a.done; });
-      if (multi == nullptr || !running) {
-        std::this_thread::sleep_for(left);
-        return;
-      }
-      int still = 0;
-      if (curl_multi_perform(multi, &still) != CURLM_OK) {
-        std::this_thread::sleep_for(left);
-        return;
-      }
-      int queued = 0;
-      while (CURLMsg* m = curl_multi_info_read(multi, &queued)) {
-        if (m->msg == CURLMSG_DONE) ended(m->easy_handle, m->data.result);
-      }
-      curl_multi_poll(multi, nullptr, 0, static_cast<int>(std::max<std::int64_t>(1, left.count())), nullptr);
-    }
-  }
+  void pause(std::chrono::milliseconds wait);
 
-  void ended(CURL* easy, CURLcode rc) {
-    curl_multi_remove_handle(multi, easy);
-    if (easy == h) {
-      main_done = true;
-      main_rc = rc;
-      return;
-    }
-    for (Ahead& a : ahead) {
-      if (a.lane->h != easy) continue;
-      a.done = true;
-      a.rc = rc;
-    }
-  }
+  void ended(CURL* easy, CURLcode rc);
 
-  static std::string ahead_key(const char* method, const std::string& path, const std::string* post_body) {
-    std::string key = fmt::format("{} {}", method, path);
-    if (post_body != nullptr) key += "\n" + *post_body;
-    return key;
-  }
+  static std::string ahead_key(const char* method, const std::string& path, const std::string* post_body);
 
   /// A lane's request was about to be sent: the server took a connection (TLS included).
   bool ahead_connected = false;
-  static int on_prereq(void* parent, char* /*primary_ip*/, char* /*local_ip*/, int /*primary_port*/,
-                       int /*local_port*/) {
-    static_cast<Impl*>(parent)->ahead_connected = true;
-    return CURL_PREREQFUNC_OK;
-  }
+  static int on_prereq(void* parent, char* primary_ip, char* local_ip, int primary_port, int local_port);
 
   /// Runs the multi handle until a lane's request goes out on a connection, or every lane has
   /// ended without one. Whether there is a connection to send more on.
-  bool await_connection() {
-    const auto running = [this] {
-      return std::any_of(ahead.begin(), ahead.end(), [](const Ahead& a) { return !a.done; });
-    };
-    while (!ahead_connected && running()) {
-      int still = 0;
-      if (curl_multi_perform(multi, &still) != CURLM_OK) return false;
-      int queued = 0;
-      while (CURLMsg* m = curl_multi_info_read(multi, &queued)) {
-        if (m->msg == CURLMSG_DONE) ended(m->easy_handle, m->data.result);
-      }
-      if (!ahead_connected && running()) curl_multi_poll(multi, nullptr, 0, 1000, nullptr);
-    }
-    return ahead_connected || ahead.empty();
-  }
+  bool await_connection();
 
   /// Starts `method path` now, on a lane of its own, next to whatever else runs; the next
   /// perform of the same request takes its answer (take) instead of asking again. Only the
@@ -663,162 +584,29 @@ struct Client::Impl {
   /// be reached (refused, timed out, TLS failed) gets that one request, as one perform at a
   /// time would have. A request that is not started (no connection, the overall --timeout
   /// already out, no memory) is left to that perform, which then fails as it would have.
-  void prefetch(const char* method, const std::string& path, const std::string* post_body) {
-    try {
-      own_multi();
-      if (!await_connection()) return;
-      auto lane = std::make_unique<Impl>(cfg, opts);
-      lane->setup();
-      lane->started = started;
-      // Wait for the connection in the making rather than open one more: over HTTP/2 every lane
-      // becomes a stream of it.
-      lane->set(CURLOPT_PIPEWAIT, 1L, "CURLOPT_PIPEWAIT");
-      lane->set(CURLOPT_PREREQFUNCTION, &Impl::on_prereq, "CURLOPT_PREREQFUNCTION");
-      lane->set(CURLOPT_PREREQDATA, this, "CURLOPT_PREREQDATA");
-      lane->prepare(method, path, post_body);
-      if (curl_multi_add_handle(multi, lane->h) != CURLM_OK) return;
-      ahead.push_back(Ahead{ahead_key(method, path, post_body), std::move(lane)});
-      ++requests;
-      int running = 0;
-      curl_multi_perform(multi, &running);  // under way now, not only once someone waits
-      int queued = 0;
-      while (CURLMsg* m = curl_multi_info_read(multi, &queued)) {
-        if (m->msg == CURLMSG_DONE) ended(m->easy_handle, m->data.result);
-      }
-    } catch (const Error&) {
-      // Not started: the perform of this request says why.
-    }
-  }
+  void prefetch(const char* method, const std::string& path, const std::string* post_body);
 
   /// The answer of this request started ahead (take), else of a perform of it now: a first
   /// attempt; a retry always asks again (perform).
-  Answer take_or_perform(const char* method, const std::string& path, const std::string* post_body) {
-    if (std::optional<Answer> early = take(method, path, post_body)) return std::move(*early);
-    return perform(method, path, post_body);
-  }
+  Answer take_or_perform(const char* method, const std::string& path, const std::string* post_body);
 
   /// The answer of the request started ahead as `method path` (with `post_body`), waiting for it
   /// to end; nullopt when none was. Throws the lane's Error as perform would have; the state a
   /// caller reads after perform (last_rc, retry_after, received) is the lane's.
-  std::optional<Answer> take(const char* method, const std::string& path, const std::string* post_body) {
-    const std::string key = ahead_key(method, path, post_body);
-    const auto it = std::find_if(ahead.begin(), ahead.end(), [&key](const Ahead& a) { return a.key == key; });
-    if (it == ahead.end()) return std::nullopt;
-    const CURLcode rc = it->done ? it->rc : run_until(it->lane->h);
-    std::unique_ptr<Impl> lane = std::move(it->lane);
-    ahead.erase(it);
-    last_rc = rc;
-    retry_after = lane->retry_after;
-    received += lane->received;
-    return lane->finish(rc, method, shown + path);
-  }
+  std::optional<Answer> take(const char* method, const std::string& path, const std::string* post_body);
 
   /// Why a transfer timed out: the overall --timeout, no connection, or no complete answer; `id`
   /// is set to the catalog text of the last two.
-  std::string timeout_text(std::string* id, std::string* seconds) {
-    const auto left = remaining();
-    if (deadline_bound && left && left->count() <= 50) return "timeout: " + overall_text();
-    curl_off_t connected = 0;
-    curl_easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &connected);
-    long sent = 0;
-    curl_easy_getinfo(h, CURLINFO_REQUEST_SIZE, &sent);
-    // A reused connection has no connect time either: only a transfer that never sent its
-    // request was still waiting for a connection.
-    if (connected == 0 && sent == 0) {
-      *id = "env.timeout-connect";
-      *seconds = seconds_text(opts.connect_timeout);
-      return fmt::format("timeout: no connection within {}", *seconds);
-    }
-    *id = "env.timeout-answer";
-    *seconds = seconds_text(opts.request_timeout);
-    return fmt::format("timeout: no complete answer within {} (--request-timeout)", *seconds);
-  }
+  std::string timeout_text(std::string* id, std::string* seconds);
 
   /// The failures a student meets most (refused, unreachable, timed out) with their catalog text
   /// (method, url and the words in the user's language); nullopt for the others.
-  std::optional<Error> worded_error(CURLcode rc, const char* method, const std::string& url) {
-    const std::string shown = scrub(url);
-    const auto line = [&](const std::string& what, const char* id, std::map<std::string, std::string> args = {}) {
-      args.insert({{"method", method}, {"url", shown}});
-      return Error(ErrorKind::kTransport, scrub(fmt::format("{} {}: {}", method, url, what)), id, std::move(args));
-    };
-    if (rc == CURLE_OPERATION_TIMEDOUT) {
-      std::string id;
-      std::string seconds;
-      const std::string what = timeout_text(&id, &seconds);
-      if (id.empty()) return Error(ErrorKind::kTransport, scrub(fmt::format("{} {}: {}", method, url, what)));
-      return line(what, id.c_str(), {{"seconds", seconds}});
-    }
-    if (rc != CURLE_COULDNT_CONNECT) return std::nullopt;
-    long os_errno = 0;
-    curl_easy_getinfo(h, CURLINFO_OS_ERRNO, &os_errno);
-    if (os_errno == ECONNREFUSED) return line("connection refused", "env.refused");
-    if (os_errno == ENETUNREACH) return line("network unreachable", "env.net-unreachable");
-    if (os_errno == EHOSTUNREACH) return line("host unreachable", "env.host-unreachable");
-    return std::nullopt;
-  }
+  std::optional<Error> worded_error(CURLcode rc, const char* method, const std::string& url);
 
   /// Curl failures as one line, naming the URL and what most likely went wrong.
-  Error transport_error(CURLcode rc, const char* method, const std::string& url) {
-    std::string detail = errbuf[0] != '\0' ? std::string(errbuf.data()) : curl_easy_strerror(rc);
-    while (!detail.empty() && (detail.back() == '\n' || detail.back() == '\r')) detail.pop_back();
-    const auto has = [&detail](std::string_view s) { return detail.find(s) != std::string::npos; };
-    const auto line = [&](ErrorKind kind, const std::string& what) {
-      return Error(kind, scrub(fmt::format("{} {}: {}", method, url, what)));
-    };
-    if (overflow || rc == CURLE_FILESIZE_EXCEEDED) {
-      // A property of the answer, not of the connection (kParse, like "not JSON"): the server
-      // is reachable, so collect goes on with the other items.
-      return line(ErrorKind::kParse,
-                  fmt::format("the answer is larger than the {} byte limit; refused", opts.max_body_bytes));
-    }
-    if (auto worded = worded_error(rc, method, url)) return *worded;
-    switch (rc) {
-      case CURLE_COULDNT_RESOLVE_HOST:
-        return line(ErrorKind::kTransport, "cannot resolve the host name (DNS): " + detail);
-      case CURLE_COULDNT_RESOLVE_PROXY:
-        return line(ErrorKind::kTransport, "cannot resolve the proxy host name (DNS): " + detail);
-      case CURLE_COULDNT_CONNECT: return line(ErrorKind::kTransport, "cannot connect: " + detail);
-      case CURLE_PEER_FAILED_VERIFICATION:
-        return line(ErrorKind::kTls, fmt::format("TLS: {} ({})", unverified_why(detail), detail));
-      case CURLE_SSL_CERTPROBLEM:
-        return line(ErrorKind::kTls, "TLS: the client certificate or key is unusable (" + detail + ")");
-      case CURLE_SSL_CACERT_BADFILE:
-        return line(ErrorKind::kTls, "TLS: the certificate authority data is unusable (" + detail + ")");
-      case CURLE_SSL_CONNECT_ERROR:
-      case CURLE_SSL_CIPHER:
-      case CURLE_SSL_ISSUER_ERROR:
-      case CURLE_SSL_CRL_BADFILE:
-      case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
-      case CURLE_SSL_SHUTDOWN_FAILED:
-        if (has("wrong version number")) {
-          return line(ErrorKind::kTls, fmt::format("TLS handshake failed: the server does not speak TLS (is it plain "
-                                                   "http? check the scheme of \"server\") ({})",
-                                                   detail));
-        }
-        return line(ErrorKind::kTls, fmt::format("TLS handshake failed{} ({})", cert_hint(detail), detail));
-      case CURLE_RECV_ERROR:
-      case CURLE_SEND_ERROR:
-        if (has("alert") || has("SSL") || has("certificate")) {
-          return line(ErrorKind::kTls,
-                      fmt::format("TLS: the apiserver ended the session{} ({})", cert_hint(detail), detail));
-        }
-        return line(ErrorKind::kTransport, "connection reset: " + detail);
-      case CURLE_GOT_NOTHING: return line(ErrorKind::kTransport, "the server closed the connection without answering");
-      case CURLE_UNSUPPORTED_PROTOCOL:
-      case CURLE_URL_MALFORMAT: return line(ErrorKind::kConfig, "not a usable URL: " + detail);
-      default: return line(ErrorKind::kTransport, detail);
-    }
-  }
+  Error transport_error(CURLcode rc, const char* method, const std::string& url);
 
-  std::string cert_hint(const std::string& detail) const {
-    const bool cert_alert = detail.find("certificate required") != std::string::npos ||
-                            detail.find("bad certificate") != std::string::npos ||
-                            detail.find("unknown ca") != std::string::npos;
-    if (!cert_alert) return "";
-    return cfg.client_cert_pem.empty() ? ": the apiserver wants a client certificate and none is configured"
-                                       : ": the apiserver rejected the client certificate";
-  }
+  std::string cert_hint(const std::string& detail) const;
 };
 
 }  // namespace gpuwhy::kube
