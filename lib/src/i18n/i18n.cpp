@@ -6,6 +6,7 @@
 #include <array>
 #include <optional>
 #include <unordered_map>
+#include <utility>
 
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/lab/lab.h"
@@ -175,9 +176,9 @@ std::optional<int> last_sound(std::string_view word) {
 std::string render_in(const Msg& m, Lang lang);
 
 // "node:이/가" -> {"node", "이/가"} when the part after ':' is a particle pair josa() knows.
-std::pair<std::string, std::string> split_particle(const std::string& name) {
+std::pair<std::string, std::string> split_particle(std::string name) {
   const auto colon = name.find(':');
-  if (colon == std::string::npos || !josa("", name.substr(colon + 1))) return {name, ""};
+  if (colon == std::string::npos || !josa("", std::string_view(name).substr(colon + 1))) return {std::move(name), ""};
   return {name.substr(0, colon), name.substr(colon + 1)};
 }
 
@@ -205,9 +206,11 @@ std::string substitute(const std::string& tmpl, const std::map<std::string, std:
     }
     const auto [name, particle] = split_particle(tmpl.substr(i + 1, close - i - 1));
     const std::size_t from = out.size();
-    const auto lab_name = of_lab ? lab::names().find(name) : lab::names().end();
-    if (auto it = args.find(name); it != args.end()) {
-      out += it->second;
+    // The args first: the lab's names are looked up only for what they leave open.
+    const auto arg = args.find(name);
+    const auto lab_name = arg == args.end() && of_lab ? lab::names().find(name) : lab::names().end();
+    if (arg != args.end()) {
+      out += arg->second;
     } else if (lab_name != lab::names().end()) {
       out += lab_name->second;
     } else if (auto nested = args.find(name + "@"); nested != args.end() && !nested->second.empty()) {

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include <fmt/format.h>
@@ -94,9 +96,13 @@ std::string sha256_hex(std::string_view bytes) {
   std::array<unsigned char, EVP_MAX_MD_SIZE> md{};
   unsigned int len = 0;
   if (EVP_Digest(bytes.data(), bytes.size(), md.data(), &len, EVP_sha256(), nullptr) != 1) return "";
-  std::string out;
-  out.reserve(static_cast<std::size_t>(len) * 2);
-  for (unsigned int i = 0; i < len; ++i) out += fmt::format("{:02x}", md.at(i));
+  // Lowercase hex, two digits a byte, from a table rather than a format call a byte.
+  constexpr std::string_view kHex = "0123456789abcdef";
+  std::string out(static_cast<std::size_t>(len) * 2, '0');
+  for (std::size_t i = 0; i < len; ++i) {
+    out[2 * i] = kHex[md.at(i) >> 4U];
+    out[2 * i + 1] = kHex[md.at(i) & 0xFU];
+  }
   return out;
 }
 

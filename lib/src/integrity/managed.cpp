@@ -108,6 +108,19 @@ void node_fields(const Object& o, Unowned& u) {
   }
 }
 
+// The managedFields key of the container `name`: "k:" and {"name": name} as nlohmann dumps it.
+// A name of printable ASCII without a quote or backslash (every valid one) needs no escape and is
+// written as it is; any other is left to dump().
+std::string container_key(const std::string& name) {
+  const bool plain =
+      std::all_of(name.begin(), name.end(), [](char c) { return c >= 0x20 && c < 0x7F && c != '"' && c != '\\'; });
+  if (!plain) return "k:" + json{{"name", name}}.dump();
+  std::string key = "k:{\"name\":\"";
+  key += name;
+  key += "\"}";
+  return key;
+}
+
 // A pod's nodeSelector (one atomic map), its tolerations (one atomic list) but for the
 // admission defaults, and each container's resource limits and requests (each its own field;
 // requests defaulted from limits are owned by the pod's creator, as defaults are set before
@@ -131,7 +144,7 @@ void pod_fields(const Object& o, Unowned& u) {
   const Held containers = held(spec, {"f:containers"});
   for (const json& c : *cs) {
     const std::string name = str_at(c, "/name");
-    const std::string key = "k:" + json{{"name", name}}.dump();
+    const std::string key = container_key(name);
     for (const char* sec : {"limits", "requests"}) {
       const json& amounts = members(member(member(&c, "resources"), sec));
       if (amounts.empty()) continue;

@@ -48,7 +48,7 @@ DropPolicy::DropPolicy(std::vector<DropRule> rules) : rules_(std::move(rules)), 
   }
 }
 
-DropPolicy::Place DropPolicy::child(Place parent, bool in_array, std::string_view key) const {
+DropPolicy::Place DropPolicy::child_of(Place parent, bool in_array, std::string_view key) const {
   Place c{-1, -1};
   if (!in_array) {
     for (const auto& [k, node] : anywhere_) {
@@ -77,10 +77,6 @@ bool DropPolicy::node_drops(int node, std::string_view key) const {
     }
   }
   return false;
-}
-
-bool DropPolicy::drops(Place in, std::string_view key) const {
-  return node_drops(in.node, key) || node_drops(in.anywhere, key);
 }
 
 }  // namespace gpuwhy::jsonb

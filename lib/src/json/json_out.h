@@ -5,6 +5,7 @@
 // ordered_json route on every capture.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -30,8 +31,7 @@ class JsonOut {
   /// An object member's key; the value follows with one of the calls below.
   void key(std::string_view k) {
     separate();
-    string(k);
-    out_ += ": ";
+    string(k, ": ");
     after_key_ = true;
   }
 
@@ -76,28 +76,39 @@ class JsonOut {
       return;
     }
     if (empty_.empty()) return;  // the top-level value
-    out_ += empty_.back() ? "\n" : ",\n";
+    const bool first = empty_.back();
     empty_.back() = false;
-    out_.append(2 * empty_.size(), ' ');
+    // ",\n" or "\n" and the indent, in one append from the line kept for it
+    out_.append(line_.data() + (first ? 1 : 0), (first ? 1 : 2) + 2 * empty_.size());
   }
   void open(char c) {
     separate();
     out_ += c;
     empty_.push_back(true);
+    if (line_.size() < 2 + 2 * empty_.size()) line_.resize(2 + 4 * empty_.size(), ' ');
   }
   void close(char c) {
     const bool was_empty = empty_.back();
     empty_.pop_back();
-    if (!was_empty) {
-      out_ += '\n';
-      out_.append(2 * empty_.size(), ' ');
-    }
+    if (!was_empty) out_.append(line_.data() + 1, 1 + 2 * empty_.size());  // "\n" and the indent
     out_ += c;
   }
   // nlohmann's escaping with ensure_ascii off: the two JSON specials and C0 controls escaped
   // (\b \t \n \f \r by name, the rest \u00xx in lower case), everything else as it is. A text
   // that is not valid UTF-8 is written cleaned (each bad byte U+FFFD), so the report stays valid.
-  void string(std::string_view s) {
+  void string(std::string_view s, std::string_view tail = {}) {
+    // Most strings are short and need no escape: quoted, and `tail` (at most two bytes: ": "
+    // after a key) added, in one append.
+    constexpr std::size_t kShort = 120;
+    if (s.size() <= kShort && json_plain_end(s.data(), s.data() + s.size()) == s.data() + s.size()) {
+      std::array<char, kShort + 4> buf{};
+      buf[0] = '"';
+      s.copy(buf.data() + 1, s.size());
+      buf[s.size() + 1] = '"';
+      tail.copy(buf.data() + s.size() + 2, tail.size());
+      out_.append(buf.data(), s.size() + 2 + tail.size());
+      return;
+    }
     const std::size_t mark = out_.size();
     out_ += '"';
     std::size_t run = 0;  // start of the bytes not written yet that need no escape
@@ -110,7 +121,7 @@ class JsonOut {
         const std::size_t n = text::next_codepoint(s, i, &cp);
         if (n == 0) {
           out_.resize(mark);
-          string(text::clean_utf8(s));
+          string(text::clean_utf8(s), tail);
           return;
         }
         i += n;
@@ -136,10 +147,12 @@ class JsonOut {
     }
     out_.append(s.substr(run));
     out_ += '"';
+    out_ += tail;
   }
 
   std::string& out_;
-  std::vector<bool> empty_;  ///< per open container: nothing written in it yet
+  std::vector<bool> empty_;                          ///< per open container: nothing written in it yet
+  std::string line_ = ",\n" + std::string(14, ' ');  ///< a comma, a line break and indent enough
   bool after_key_ = false;
 };
 

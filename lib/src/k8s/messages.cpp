@@ -40,11 +40,13 @@ int number_before(std::string_view s, std::size_t end, std::size_t* start) {
 // `text` without spaces: phrases are compared this way, so that a word a terminal wrapped
 // ("untoler ated") still matches.
 std::string squash(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
+  // Written through a pointer into room for all of `text`, then cut: no capacity check a byte.
+  std::string out(text.size(), '\0');
+  char* o = out.data();
   for (char c : text) {
-    if (c != ' ' && c != '\t' && c != '\n') out += c;
+    if (c != ' ' && c != '\t' && c != '\n') *o++ = c;
   }
+  out.resize(static_cast<std::size_t>(o - out.data()));
   return out;
 }
 
@@ -91,30 +93,33 @@ bool SchedulerMessage::insufficient(std::string_view resource) const {
 }
 
 std::string normalize(std::string_view in) {
-  std::string out;
-  out.reserve(in.size());
+  // Both passes write through a pointer into room for all of their input, then cut.
+  std::string out(in.size(), '\0');
+  char* o = out.data();
   bool space = false;
   for (char c : in) {
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
       space = true;
       continue;
     }
-    if (space && !out.empty()) out += ' ';
+    if (space && o != out.data()) *o++ = ' ';
     space = false;
-    out += c;
+    *o++ = c;
   }
+  out.resize(static_cast<std::size_t>(o - out.data()));
   // A doubled period ("scheduling..", k8s ≤1.29) becomes one; a real ellipsis is left alone.
-  std::string res;
-  res.reserve(out.size());
+  std::string res(out.size(), '\0');
+  char* r = res.data();
   for (std::size_t i = 0; i < out.size(); ++i) {
     if (out[i] == '.' && i + 1 < out.size() && out[i + 1] == '.' && (i == 0 || out[i - 1] != '.') &&
         (i + 2 == out.size() || out[i + 2] == ' ')) {
-      res += '.';
+      *r++ = '.';
       ++i;
       continue;
     }
-    res += out[i];
+    *r++ = out[i];
   }
+  res.resize(static_cast<std::size_t>(r - res.data()));
   return res;
 }
 
@@ -220,15 +225,16 @@ std::vector<SchedulerMessage> parse_scheduler_messages(std::string_view raw) {
   const std::string s = normalize(unquote(raw));
   // The frame is found in the text without its spaces, so that a message a terminal wrapped
   // in the middle of a word ("nodes are avai" / "lable") is still found; `at` maps back.
-  std::string t;
-  std::vector<std::size_t> at;
-  t.reserve(s.size());
-  at.reserve(s.size());
+  std::string t(s.size(), '\0');
+  std::vector<std::size_t> at(s.size());
+  std::size_t kept = 0;
   for (std::size_t i = 0; i < s.size(); ++i) {
     if (s[i] == ' ') continue;
-    t += s[i];
-    at.push_back(i);
+    t[kept] = s[i];
+    at[kept++] = i;
   }
+  t.resize(kept);
+  at.resize(kept);
   static constexpr std::string_view kFrame = "nodesareavailable";
   std::vector<SchedulerMessage> out;
   std::size_t consumed = 0;  // in s: where the last message's histogram ended
@@ -259,25 +265,26 @@ std::optional<SchedulerMessage> parse_scheduler_message(std::string_view raw) {
 }
 
 std::string unquote(std::string_view in) {
-  std::string out;
-  out.reserve(in.size());
+  // Never longer than `in`: written through a pointer into room for all of it, then cut.
+  std::string out(in.size(), '\0');
+  char* o = out.data();
   for (std::size_t i = 0; i < in.size(); ++i) {
     const char c = in[i];
     if (c == '\'' && i + 1 < in.size() && in[i + 1] == '\'') {  // YAML single-quoted: '' is '
-      out += '\'';
+      *o++ = '\'';
       ++i;
       continue;
     }
     if (c != '\\' || i + 1 == in.size()) {
-      out += c;
+      *o++ = c;
       continue;
     }
     const char n = in[i + 1];
     if (n == 'n' || n == 't' || n == 'r') {
-      out += ' ';
+      *o++ = ' ';
       ++i;
     } else if (n == '"' || n == '\\' || n == '/' || n == '\'') {
-      out += n;
+      *o++ = n;
       ++i;
     } else if (n == 'u' && i + 5 < in.size()) {
       unsigned v = 0;
@@ -296,15 +303,16 @@ std::string unquote(std::string_view in) {
         }
       }
       if (ok && v >= 0x20 && v < 0x80) {  // Go escapes <, >, & and quotes as \u00XX
-        out += static_cast<char>(v);
+        *o++ = static_cast<char>(v);
         i += 5;
       } else {
-        out += c;
+        *o++ = c;
       }
     } else {
-      out += c;
+      *o++ = c;
     }
   }
+  out.resize(static_cast<std::size_t>(o - out.data()));
   return out;
 }
 

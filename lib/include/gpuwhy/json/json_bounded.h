@@ -49,9 +49,17 @@ class DropPolicy {
   };
   /// The place of a container opened in one at `parent`: under `key` in an object, or as an item
   /// of an array (`in_array`; `key` unused).
-  [[nodiscard]] Place child(Place parent, bool in_array, std::string_view key) const;
-  /// Whether `key` of an object at `in` is dropped.
-  [[nodiscard]] bool drops(Place in, std::string_view key) const;
+  /// Below no anchored path and no "**" rule (most of a document) it is one compare, inline.
+  [[nodiscard]] Place child(Place parent, bool in_array, std::string_view key) const {
+    if (parent.node < 0 && anywhere_.empty()) return Place{-1, -1};
+    return child_of(parent, in_array, key);
+  }
+  /// Whether `key` of an object at `in` is dropped; where no rule ends (most objects) it is two
+  /// compares, inline.
+  [[nodiscard]] bool drops(Place in, std::string_view key) const {
+    if (!has_rules(in.node) && !has_rules(in.anywhere)) return false;
+    return node_drops(in.node, key) || node_drops(in.anywhere, key);
+  }
 
  private:
   struct Node {
@@ -59,6 +67,10 @@ class DropPolicy {
     int any = -1;                                      ///< the node of "*"
     std::vector<std::size_t> rules;                    ///< the rules whose path ends here
   };
+  [[nodiscard]] Place child_of(Place parent, bool in_array, std::string_view key) const;
+  [[nodiscard]] bool has_rules(int node) const {
+    return node >= 0 && !nodes_[static_cast<std::size_t>(node)].rules.empty();
+  }
   [[nodiscard]] bool node_drops(int node, std::string_view key) const;
 
   std::vector<DropRule> rules_;
