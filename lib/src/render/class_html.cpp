@@ -250,13 +250,58 @@ std::string help_item(const ClassSummary& s, const StudentLine& r, i18n::Lang la
 // Who needs help (ClassSummary::help): the first kTopHelp listed, the rest folded. Then those with
 // no score: incomplete runs, and the roster's students with no submission (with the submission one
 // typo from their id, when there is one).
-std::string help_html(const ClassSummary& s, i18n::Lang lang) {
+/// The lists of a class page that grow with the class (a line per student) are not made into the
+/// page's one string: a marker stands where each goes, and its lines are made and given to the
+/// sink a few hundred KB at a time when the page gets there, so a class of 10,000 is never held
+/// whole, however many copies filling the blocks takes.
+struct Later {
+  using Sink = std::function<void(std::string_view)>;
+  std::vector<std::pair<std::string, std::function<void(const Sink&)>>> lists;
+
+  /// A marker for the lines `count` and `line` make (line(i) for i in [0, count)).
+  std::string list(std::size_t count, std::function<std::string(std::size_t)> line) {
+    std::string marker = "\x01gpuwhy-later-" + std::to_string(lists.size()) + "\x01";
+    lists.emplace_back(marker, [count, line = std::move(line)](const Sink& sink) {
+      static constexpr std::size_t kPieceBytes = std::size_t{256} * 1024;
+      std::string piece;
+      for (std::size_t i = 0; i < count; ++i) {
+        piece += line(i);
+        if (piece.size() < kPieceBytes) continue;
+        sink(piece);
+        piece.clear();
+      }
+      sink(piece);
+    });
+    return marker;
+  }
+
+  /// `whole` to `sink`, each marker in it replaced by its lines.
+  void write(std::string_view whole, const Sink& sink) const {
+    std::vector<std::pair<std::size_t, std::size_t>> at;  // where, which
+    for (std::size_t k = 0; k < lists.size(); ++k) {
+      const std::size_t p = whole.find(lists[k].first);
+      if (p != std::string_view::npos) at.emplace_back(p, k);
+    }
+    std::sort(at.begin(), at.end());
+    std::size_t done = 0;
+    for (const auto& [p, k] : at) {
+      sink(whole.substr(done, p - done));
+      lists[k].second(sink);
+      done = p + lists[k].first.size();
+    }
+    sink(whole.substr(done));
+  }
+};
+
+std::string help_html(const ClassSummary& s, i18n::Lang lang, Later& later) {
   const std::vector<std::uint32_t>& order = s.help;
   std::string top;
-  std::string rest;
-  for (std::size_t i = 0; i < order.size(); ++i) (i < kTopHelp ? top : rest) += help_item(s, s.scored[order[i]], lang);
+  for (std::size_t i = 0; i < order.size() && i < kTopHelp; ++i) top += help_item(s, s.scored[order[i]], lang);
   std::string more;
-  if (!rest.empty()) {
+  if (order.size() > kTopHelp) {
+    const std::string rest = later.list(order.size() - kTopHelp, [&s, &order, lang](std::size_t i) {
+      return help_item(s, s.scored[order[kTopHelp + i]], lang);
+    });
     more = fill(
         "more-help",
         {{"summary",
@@ -265,45 +310,49 @@ std::string help_html(const ClassSummary& s, i18n::Lang lang) {
          {"items", markup(rest)}});
   }
   std::string unscored;
-  for (const IncompleteLine& r : s.incomplete) {
-    std::string badges = badge("incomplete", tr("ui.class.incomplete.badge", lang));
-    if (r.flags.late.value_or(false)) badges += badge("late", tr("ui.class.late", lang));
-    if (!r.flags.integrity.empty()) badges += suspect_badge(r.flags.integrity, lang);
-    if (!r.flags.on_roster.value_or(true)) badges += badge("unknown", tr("ui.class.not-on-roster", lang));
-    unscored += fill("unscored-item", {{"user", txt(one_line(r.user, 200))},
-                                       {"kind", txt("incomplete")},
-                                       {"user_cell", markup(user_cell(r.user, r.page, r.name))},
-                                       {"badges", markup(badges)}});
-  }
-  for (std::size_t i = 0; i < s.missing.size(); ++i) {
-    const std::string name = i < s.missing_names.size() ? s.missing_names[i] : "";
-    std::string badges = badge("missing", tr("ui.class.missing.badge", lang));
-    if (i < s.missing_near.size()) badges += near_miss(s.missing_near[i], lang);
-    unscored += fill("unscored-item", {{"user", txt(one_line(s.missing[i], 200))},
-                                       {"kind", txt("missing")},
-                                       {"user_cell", markup(name_and_id(s.missing[i], name))},
-                                       {"badges", markup(badges)}});
-  }
-  if (!unscored.empty())
+  if (!s.incomplete.empty() || !s.missing.empty()) {
+    const std::size_t incomplete = s.incomplete.size();
+    unscored = later.list(incomplete + s.missing.size(), [&s, incomplete, lang](std::size_t k) {
+      if (k < incomplete) {
+        const IncompleteLine& r = s.incomplete[k];
+        std::string badges = badge("incomplete", tr("ui.class.incomplete.badge", lang));
+        if (r.flags.late.value_or(false)) badges += badge("late", tr("ui.class.late", lang));
+        if (!r.flags.integrity.empty()) badges += suspect_badge(r.flags.integrity, lang);
+        if (!r.flags.on_roster.value_or(true)) badges += badge("unknown", tr("ui.class.not-on-roster", lang));
+        return fill("unscored-item", {{"user", txt(one_line(r.user, 200))},
+                                      {"kind", txt("incomplete")},
+                                      {"user_cell", markup(user_cell(r.user, r.page, r.name))},
+                                      {"badges", markup(badges)}});
+      }
+      const std::size_t i = k - incomplete;
+      const std::string name = i < s.missing_names.size() ? s.missing_names[i] : "";
+      std::string badges = badge("missing", tr("ui.class.missing.badge", lang));
+      if (i < s.missing_near.size()) badges += near_miss(s.missing_near[i], lang);
+      return fill("unscored-item", {{"user", txt(one_line(s.missing[i], 200))},
+                                    {"kind", txt("missing")},
+                                    {"user_cell", markup(name_and_id(s.missing[i], name))},
+                                    {"badges", markup(badges)}});
+    });
     unscored = fill("unscored", {{"label", txt(tr("ui.class.help.unscored", lang))}, {"items", markup(unscored)}});
+  }
   if (order.empty()) return fill("paragraph", {{"text", txt(tr("ui.class.help.none", lang))}}) + unscored;
   return fill("help", {{"items", markup(top)}, {"more", markup(more)}, {"unscored", markup(unscored)}});
 }
 
-std::string incomplete_html(const ClassSummary& s, i18n::Lang lang) {
+std::string incomplete_html(const ClassSummary& s, i18n::Lang lang, Later& later) {
   if (s.incomplete.empty()) return fill("paragraph", {{"text", txt(tr("ui.class.none", lang))}});
-  std::string rows;
-  for (const IncompleteLine& r : s.incomplete) {
+  const std::string rows = later.list(s.incomplete.size(), [&s, lang](std::size_t i) {
+    const IncompleteLine& r = s.incomplete[i];
     const std::string why =
         r.graded ? i18n::render(msg("ui.class.incomplete.errors", {{"errors", std::to_string(r.errors)}}), lang)
                  : i18n::render(msg("ui.batch.not-graded", {{"error", one_line(r.error, 500)}}), lang);
     std::string user = user_cell(r.user, r.page, r.name);
     if (!r.flags.integrity.empty()) user += suspect_badge(r.flags.integrity, lang);
-    rows += fill("incomplete-row", {{"user", txt(one_line(r.user, 200))},
-                                    {"page", txt(r.page)},
-                                    {"user_cell", markup(user)},
-                                    {"reason", txt(why)}});
-  }
+    return fill("incomplete-row", {{"user", txt(one_line(r.user, 200))},
+                                   {"page", txt(r.page)},
+                                   {"user_cell", markup(user)},
+                                   {"reason", txt(why)}});
+  });
   return fill("incomplete-table", {{"col_user", txt(tr("ui.batch.user", lang))},
                                    {"col_reason", txt(tr("ui.class.col.reason", lang))},
                                    {"rows", markup(rows)}});
@@ -468,12 +517,11 @@ std::string generated_at_of(const ClassSummary& s, const Options& opts) {
 
 }  // namespace
 
-// The page goes to `sink` in pieces: all of it but the students' rows, which come a few hundred
-// at a time where the marker stands, so a class of 10,000 is never one string of all its rows.
+// The page goes to `sink` in pieces: all of it but its lists of students (Later), which come a few
+// hundred KB at a time where their markers stand.
 void batch_html(const ClassSummary& s, const Options& opts, const std::function<void(std::string_view)>& sink) {
-  static constexpr std::string_view kRowsMarker = "\x01gpuwhy-student-rows\x01";
-  static constexpr std::size_t kPieceBytes = std::size_t{256} * 1024;
   const auto lang = opts.lang;
+  Later later;
   Slots slots = class_labels(lang);
   const std::string title = tr("ui.class.title", lang);
   slots["title"] = txt(title);
@@ -497,28 +545,18 @@ void batch_html(const ClassSummary& s, const Options& opts, const std::function<
           ? ""
           : fill("due", {{"text", txt(i18n::render(msg("ui.class.due", {{"due", one_line(s.due, 60)}}), lang))}}));
   slots["concepts"] = markup(concepts_html(s, lang));
-  slots["help"] = markup(help_html(s, lang));
+  slots["help"] = markup(help_html(s, lang, later));
   slots["roots"] = markup(roots_html(s, lang));
   slots["step_heads"] = markup(step_heads(s, lang));
   slots["roster"] = markup(roster_html(s, lang));
   slots["step_rows"] = markup(rate_rows(s.steps));
   slots["check_rows"] = markup(rate_rows(s.checks));
-  slots["incomplete_list"] = markup(incomplete_html(s, lang));
+  slots["incomplete_list"] = markup(incomplete_html(s, lang, later));
   slots["versions"] = txt(versions_text(s, lang));
   slots["filter_options"] = markup(filter_options(s));
-  slots["student_rows"] = markup(std::string(kRowsMarker));
-  const std::string whole = page(title, fill("class", slots), lang);
-  const std::size_t at = whole.find(kRowsMarker);
-  sink(std::string_view(whole).substr(0, at));
-  std::string rows;
-  for (const StudentLine& r : s.scored) {
-    rows += student_row(s, r, lang);
-    if (rows.size() < kPieceBytes) continue;
-    sink(rows);
-    rows.clear();
-  }
-  sink(rows);
-  sink(std::string_view(whole).substr(at + kRowsMarker.size()));
+  slots["student_rows"] =
+      markup(later.list(s.scored.size(), [&s, lang](std::size_t i) { return student_row(s, s.scored[i], lang); }));
+  later.write(page(title, fill("class", slots), lang), sink);
 }
 
 std::string batch_html(const ClassSummary& s, const Options& opts) {

@@ -4,6 +4,9 @@
 // split a table cell, a backtick cannot open code) and HTML written as character references, so
 // student text can neither format nor inject anything.
 #include <algorithm>
+#include <functional>
+#include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -373,27 +376,33 @@ std::string summary_head(const ClassSummary& s, i18n::Lang lang) {
 
 }  // namespace
 
-std::string batch_markdown(const ClassSummary& s, const Options& opts) {
+// The summary goes to `sink` a section at a time: a class of 10,000 is never one string.
+void batch_markdown(const ClassSummary& s, const Options& opts, const std::function<void(std::string_view)>& sink) {
   const auto lang = opts.lang;
+  const auto section = [&](const char* id, const std::string& body) { sink("### " + t(id, lang) + "\n\n" + body); };
   // The class page's order: what to reteach, the root causes, who needs help, then the rates.
-  std::string out = summary_head(s, lang);
-  out += "### " + t("ui.class.reteach", lang) + "\n\n" + concepts_list(s, lang);
-  out += "### " + t("ui.class.help", lang) + "\n\n" + help_list(s, lang);
-  out += "### " + t("ui.class.table", lang) + "\n\n" + students_table(s, lang);
-  out += "### " + t("ui.class.roots", lang) + "\n\n" + roots_list(s, lang);
-  out += "### " + t("ui.class.steps", lang) + "\n\n" + rates_table(s.steps, false, lang);
-  out += "### " + t("ui.class.checks", lang) + "\n\n" + rates_table(s.checks, true, lang);
-  out += "### " + t("ui.class.histogram", lang) + "\n\n";
-  out += fmt::format("| {} | {} |\n|---|---:|\n", t("ui.class.bin", lang), t("ui.class.students", lang));
-  for (int i = 0; i < kScoreBins; ++i) out += fmt::format("| {} | {} |\n", bin_label(i), s.bins[i]);
-  out += "\n### " + t("ui.class.incomplete", lang) + "\n\n" + incomplete_table(s, lang);
-  out += roster_lists(s, lang);
+  sink(summary_head(s, lang));
+  section("ui.class.reteach", concepts_list(s, lang));
+  section("ui.class.help", help_list(s, lang));
+  section("ui.class.table", students_table(s, lang));
+  section("ui.class.roots", roots_list(s, lang));
+  section("ui.class.steps", rates_table(s.steps, false, lang));
+  section("ui.class.checks", rates_table(s.checks, true, lang));
+  std::string bins = fmt::format("| {} | {} |\n|---|---:|\n", t("ui.class.bin", lang), t("ui.class.students", lang));
+  for (int i = 0; i < kScoreBins; ++i) bins += fmt::format("| {} | {} |\n", bin_label(i), s.bins[i]);
+  section("ui.class.histogram", bins + "\n");
+  section("ui.class.incomplete", incomplete_table(s, lang));
+  sink(roster_lists(s, lang));
   std::string versions;
   for (const auto& v : s.versions) {
     versions += (versions.empty() ? "" : ", ") + (v.empty() ? t("ui.class.unknown-version", lang) : md(v, 40));
   }
-  out += "### " + t("ui.class.versions", lang) + "\n\n" + (versions.empty() ? t("ui.class.none", lang) : versions) +
-         "\n\n";
+  section("ui.class.versions", (versions.empty() ? t("ui.class.none", lang) : versions) + "\n\n");
+}
+
+std::string batch_markdown(const ClassSummary& s, const Options& opts) {
+  std::string out;
+  batch_markdown(s, opts, [&out](std::string_view piece) { out += piece; });
   return out;
 }
 

@@ -105,7 +105,7 @@ constexpr BatchForm kHtmlBatch{
 constexpr BatchForm kMarkdownBatch{
     .start = [](State& s) { s.cls.emplace(s.opts); },
     .add = [](State& s, const BatchRow& row) { s.cls->add(row); },
-    .finish = [](State& s) { s.sink(detail::batch_markdown(s.cls->finish(), s.opts)); },
+    .finish = [](State& s) { detail::batch_markdown(s.cls->finish(), s.opts, s.sink); },
 };
 }  // namespace
 

@@ -214,6 +214,8 @@ std::string batch_html(const ClassSummary& s, const Options& opts);
 /// The class page given to `sink` in pieces (the students' rows a few hundred KB at a time).
 void batch_html(const ClassSummary& s, const Options& opts, const std::function<void(std::string_view)>& sink);
 std::string batch_markdown(const ClassSummary& s, const Options& opts);
+/// The summary given to `sink` a section at a time.
+void batch_markdown(const ClassSummary& s, const Options& opts, const std::function<void(std::string_view)>& sink);
 /// How many root causes a class summary lists in full; the rest are folded (html) or counted (markdown).
 inline constexpr std::size_t kTopRoots = 10;
 /// How many concepts the class page's "what to reteach" lists before folding the rest.
