@@ -289,20 +289,36 @@ std::string help_list(const ClassSummary& s, i18n::Lang lang) {
   return out + "\n";
 }
 
-std::string incomplete_table(const ClassSummary& s, i18n::Lang lang) {
-  if (s.incomplete.empty()) return t("ui.class.none", lang) + "\n\n";
+using Sink = std::function<void(std::string_view)>;
+
+/// A table that grows with the class goes to the sink this many bytes at a time.
+constexpr std::size_t kPieceBytes = std::size_t{256} * 1024;
+
+// `out` to `sink` once it holds a piece's worth.
+void flush_piece(std::string& out, const Sink& sink) {
+  if (out.size() < kPieceBytes) return;
+  sink(out);
+  out.clear();
+}
+
+void incomplete_table(const ClassSummary& s, i18n::Lang lang, const Sink& sink) {
+  if (s.incomplete.empty()) {
+    sink(t("ui.class.none", lang) + "\n\n");
+    return;
+  }
   std::string out = fmt::format("| {} | {} |\n|---|---|\n", t("ui.batch.user", lang), t("ui.class.col.reason", lang));
   for (const IncompleteLine& r : s.incomplete) {
     const std::string why =
         r.graded ? i18n::render(msg("ui.class.incomplete.errors", {{"errors", std::to_string(r.errors)}}), lang)
                  : i18n::render(msg("ui.batch.not-graded", {{"error", r.error}}), lang);
     out += fmt::format("| {} | {} |\n", md(r.user, 100), md(why, 300));
+    flush_piece(out, sink);
   }
-  return out + "\n";
+  sink(out + "\n");
 }
 
 // The students × steps grid: each step's points, "*" after the step of a root cause.
-std::string students_table(const ClassSummary& s, i18n::Lang lang) {
+void students_table(const ClassSummary& s, i18n::Lang lang, const Sink& sink) {
   std::string head = fmt::format("| {} | {} |", t("ui.batch.user", lang), t("ui.batch.score", lang));
   std::string rule = "|---|---:|";
   for (int step = 1; step <= s.step_count; ++step) {
@@ -328,8 +344,9 @@ std::string students_table(const ClassSummary& s, i18n::Lang lang) {
     std::string taken = md(r.flags.taken_at, 40);
     if (r.flags.late.value_or(false)) taken += " **" + md(t("ui.class.late", lang)) + "**";
     out += row + fmt::format(" {} | {} | {} |\n", roots, taken, md(r.version, 40));
+    flush_piece(out, sink);
   }
-  return out + "\n" + md(t("ui.class.grid.intro", lang)) + "\n\n";
+  sink(out + "\n" + md(t("ui.class.grid.intro", lang)) + "\n\n");
 }
 
 std::string roster_lists(const ClassSummary& s, i18n::Lang lang) {
@@ -384,14 +401,16 @@ void batch_markdown(const ClassSummary& s, const Options& opts, const std::funct
   sink(summary_head(s, lang));
   section("ui.class.reteach", concepts_list(s, lang));
   section("ui.class.help", help_list(s, lang));
-  section("ui.class.table", students_table(s, lang));
+  section("ui.class.table", "");
+  students_table(s, lang, sink);
   section("ui.class.roots", roots_list(s, lang));
   section("ui.class.steps", rates_table(s.steps, false, lang));
   section("ui.class.checks", rates_table(s.checks, true, lang));
   std::string bins = fmt::format("| {} | {} |\n|---|---:|\n", t("ui.class.bin", lang), t("ui.class.students", lang));
   for (int i = 0; i < kScoreBins; ++i) bins += fmt::format("| {} | {} |\n", bin_label(i), s.bins[i]);
   section("ui.class.histogram", bins + "\n");
-  section("ui.class.incomplete", incomplete_table(s, lang));
+  section("ui.class.incomplete", "");
+  incomplete_table(s, lang, sink);
   sink(roster_lists(s, lang));
   std::string versions;
   for (const auto& v : s.versions) {
