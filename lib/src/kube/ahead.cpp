@@ -32,18 +32,28 @@ void Client::Impl::own_multi() {
   if (multi == nullptr) throw Error(ErrorKind::kTransport, "curl_multi_init failed");
 }
 
+CURLMcode Client::Impl::step() {
+  int running = 0;
+  const CURLMcode mc = curl_multi_perform(multi, &running);
+  if (mc != CURLM_OK) return mc;
+  int queued = 0;
+  while (CURLMsg* m = curl_multi_info_read(multi, &queued)) {
+    if (m->msg == CURLMSG_DONE) ended(m->easy_handle, m->data.result);
+  }
+  return CURLM_OK;
+}
+
+bool Client::Impl::lanes_running() const {
+  return std::any_of(ahead.begin(), ahead.end(), [](const Ahead& a) { return !a.done; });
+}
+
 CURLcode Client::Impl::run_until(CURL* easy) {
   main_done = false;
   for (;;) {
-    int running = 0;
-    const CURLMcode mc = curl_multi_perform(multi, &running);
+    const CURLMcode mc = step();
     if (mc != CURLM_OK) {
       if (easy == h) curl_multi_remove_handle(multi, h);
       throw Error(ErrorKind::kTransport, fmt::format("curl_multi_perform failed: {}", curl_multi_strerror(mc)));
-    }
-    int queued = 0;
-    while (CURLMsg* m = curl_multi_info_read(multi, &queued)) {
-      if (m->msg == CURLMSG_DONE) ended(m->easy_handle, m->data.result);
     }
     if (easy == h && main_done) return main_rc;
     for (const Ahead& a : ahead) {
@@ -59,19 +69,9 @@ void Client::Impl::pause(std::chrono::milliseconds wait) {
     const auto now = std::chrono::steady_clock::now();
     if (now >= until) return;
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - now);
-    const bool running = std::any_of(ahead.begin(), ahead.end(), [](const Ahead& a) { return !a.done; });
-    if (multi == nullptr || !running) {
+    if (multi == nullptr || !lanes_running() || step() != CURLM_OK) {
       std::this_thread::sleep_for(left);
       return;
-    }
-    int still = 0;
-    if (curl_multi_perform(multi, &still) != CURLM_OK) {
-      std::this_thread::sleep_for(left);
-      return;
-    }
-    int queued = 0;
-    while (CURLMsg* m = curl_multi_info_read(multi, &queued)) {
-      if (m->msg == CURLMSG_DONE) ended(m->easy_handle, m->data.result);
     }
     curl_multi_poll(multi, nullptr, 0, static_cast<int>(std::max<std::int64_t>(1, left.count())), nullptr);
   }
@@ -92,17 +92,9 @@ void Client::Impl::ended(CURL* easy, CURLcode rc) {
 }
 
 bool Client::Impl::await_connection() {
-  const auto running = [this] {
-    return std::any_of(ahead.begin(), ahead.end(), [](const Ahead& a) { return !a.done; });
-  };
-  while (!ahead_connected && running()) {
-    int still = 0;
-    if (curl_multi_perform(multi, &still) != CURLM_OK) return false;
-    int queued = 0;
-    while (CURLMsg* m = curl_multi_info_read(multi, &queued)) {
-      if (m->msg == CURLMSG_DONE) ended(m->easy_handle, m->data.result);
-    }
-    if (!ahead_connected && running()) curl_multi_poll(multi, nullptr, 0, 1000, nullptr);
+  while (!ahead_connected && lanes_running()) {
+    if (step() != CURLM_OK) return false;
+    if (!ahead_connected && lanes_running()) curl_multi_poll(multi, nullptr, 0, 1000, nullptr);
   }
   return ahead_connected || ahead.empty();
 }
@@ -123,12 +115,7 @@ void Client::Impl::prefetch(const char* method, const std::string& path, const s
     if (curl_multi_add_handle(multi, lane->h) != CURLM_OK) return;
     ahead.push_back(Ahead{ahead_key(method, path, post_body), std::move(lane)});
     ++requests;
-    int running = 0;
-    curl_multi_perform(multi, &running);  // under way now, not only once someone waits
-    int queued = 0;
-    while (CURLMsg* m = curl_multi_info_read(multi, &queued)) {
-      if (m->msg == CURLMSG_DONE) ended(m->easy_handle, m->data.result);
-    }
+    (void)step();  // under way now, not only once someone waits
   } catch (const Error&) {
     // Not started: the perform of this request says why.
   }

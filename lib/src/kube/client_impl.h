@@ -558,6 +558,12 @@ struct Client::Impl {
 
   void own_multi();
 
+  /// One turn of the multi handle: every transfer goes as far as it can without waiting, and each
+  /// that ended is taken off and noted (ended). What curl_multi_perform said.
+  CURLMcode step();
+  /// Whether a request started ahead has not ended yet.
+  [[nodiscard]] bool lanes_running() const;
+
   /// Runs the multi handle until the transfer of `easy` (h or a lane's) has ended; each transfer
   /// that ends on the way is taken off the multi handle and noted. Its result.
   CURLcode run_until(CURL* easy);
