@@ -262,15 +262,9 @@ struct Later {
   std::string list(std::size_t count, std::function<std::string(std::size_t)> line) {
     std::string marker = "\x01gpuwhy-later-" + std::to_string(lists.size()) + "\x01";
     lists.emplace_back(marker, [count, line = std::move(line)](const Sink& sink) {
-      static constexpr std::size_t kPieceBytes = std::size_t{256} * 1024;
-      std::string piece;
-      for (std::size_t i = 0; i < count; ++i) {
-        piece += line(i);
-        if (piece.size() < kPieceBytes) continue;
-        sink(piece);
-        piece.clear();
-      }
-      sink(piece);
+      Pieces out(sink);
+      for (std::size_t i = 0; i < count; ++i) out.add(line(i));
+      out.end();
     });
     return marker;
   }

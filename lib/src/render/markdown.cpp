@@ -291,30 +291,21 @@ std::string help_list(const ClassSummary& s, i18n::Lang lang) {
 
 using Sink = std::function<void(std::string_view)>;
 
-/// A table that grows with the class goes to the sink this many bytes at a time.
-constexpr std::size_t kPieceBytes = std::size_t{256} * 1024;
-
-// `out` to `sink` once it holds a piece's worth.
-void flush_piece(std::string& out, const Sink& sink) {
-  if (out.size() < kPieceBytes) return;
-  sink(out);
-  out.clear();
-}
-
 void incomplete_table(const ClassSummary& s, i18n::Lang lang, const Sink& sink) {
   if (s.incomplete.empty()) {
     sink(t("ui.class.none", lang) + "\n\n");
     return;
   }
-  std::string out = fmt::format("| {} | {} |\n|---|---|\n", t("ui.batch.user", lang), t("ui.class.col.reason", lang));
+  Pieces out(sink);
+  out.add(fmt::format("| {} | {} |\n|---|---|\n", t("ui.batch.user", lang), t("ui.class.col.reason", lang)));
   for (const IncompleteLine& r : s.incomplete) {
     const std::string why =
         r.graded ? i18n::render(msg("ui.class.incomplete.errors", {{"errors", std::to_string(r.errors)}}), lang)
                  : i18n::render(msg("ui.batch.not-graded", {{"error", r.error}}), lang);
-    out += fmt::format("| {} | {} |\n", md(r.user, 100), md(why, 300));
-    flush_piece(out, sink);
+    out.add(fmt::format("| {} | {} |\n", md(r.user, 100), md(why, 300)));
   }
-  sink(out + "\n");
+  out.add("\n");
+  out.end();
 }
 
 // The students × steps grid: each step's points, "*" after the step of a root cause.
@@ -327,7 +318,8 @@ void students_table(const ClassSummary& s, i18n::Lang lang, const Sink& sink) {
   }
   head += fmt::format(" {} | {} | {} |\n", t("ui.class.col.roots", lang), t("ui.class.col.taken", lang),
                       t("ui.class.col.kubernetes", lang));
-  std::string out = head + rule + "---|---|---|\n";
+  Pieces out(sink);
+  out.add(head + rule + "---|---|---|\n");
   for (const StudentLine& r : s.scored) {
     std::string user = student_md(r.user, r.name, r.page);
     if (!r.flags.on_roster.value_or(true)) user += " (" + md(t("ui.class.not-on-roster", lang)) + ")";
@@ -343,10 +335,10 @@ void students_table(const ClassSummary& s, i18n::Lang lang, const Sink& sink) {
     for (const auto& id : s.root_ids(r)) roots += (roots.empty() ? "`" : ", `") + md(id) + "`";
     std::string taken = md(r.flags.taken_at, 40);
     if (r.flags.late.value_or(false)) taken += " **" + md(t("ui.class.late", lang)) + "**";
-    out += row + fmt::format(" {} | {} | {} |\n", roots, taken, md(r.version, 40));
-    flush_piece(out, sink);
+    out.add(row + fmt::format(" {} | {} | {} |\n", roots, taken, md(r.version, 40)));
   }
-  sink(out + "\n" + md(t("ui.class.grid.intro", lang)) + "\n\n");
+  out.add("\n" + md(t("ui.class.grid.intro", lang)) + "\n\n");
+  out.end();
 }
 
 std::string roster_lists(const ClassSummary& s, i18n::Lang lang) {

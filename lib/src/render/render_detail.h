@@ -222,6 +222,29 @@ inline constexpr std::size_t kTopRoots = 10;
 inline constexpr std::size_t kTopConcepts = 5;
 /// How many students the class page's "who needs help" lists before folding the rest.
 inline constexpr std::size_t kTopHelp = 8;
+
+/// Text that grows with the class (a line per student), given to a sink a piece of at least
+/// 256 KB at a time and the rest at end(), so a class of 10,000 is never one string.
+class Pieces {
+ public:
+  using Sink = std::function<void(std::string_view)>;
+  explicit Pieces(const Sink& sink) : sink_(sink) {}
+  void add(std::string_view text) {
+    buf_ += text;
+    if (buf_.size() < kPieceBytes) return;
+    sink_(buf_);
+    buf_.clear();
+  }
+  void end() {
+    sink_(buf_);
+    buf_.clear();
+  }
+
+ private:
+  static constexpr std::size_t kPieceBytes = std::size_t{256} * 1024;
+  const Sink& sink_;
+  std::string buf_;
+};
 /// The class's numbers after its submissions: "mean …" and "median …, lowest …, highest …;
 /// perfect scores: N" when runs were scored; missing and not on the roster (--roster); late (--due).
 std::vector<Msg> class_stats(const ClassSummary& s);
