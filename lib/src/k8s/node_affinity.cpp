@@ -8,25 +8,13 @@
 #include <fmt/format.h>
 
 #include "gpuwhy/k8s/fields.h"
+#include "gpuwhy/k8s/labels.h"
 
 namespace gpuwhy::k8s {
 
 using nlohmann::json;
 
 namespace {
-
-std::optional<long long> parse_int64(const std::string& s) {
-  if (s.empty() || s.size() > 20) return std::nullopt;
-  std::size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
-  if (i == s.size()) return std::nullopt;
-  long long v = 0;
-  for (; i < s.size(); ++i) {
-    if (s[i] < '0' || s[i] > '9') return std::nullopt;
-    if (v > 922337203685477580LL) return std::nullopt;
-    v = v * 10 + (s[i] - '0');
-  }
-  return s[0] == '-' ? -v : v;
-}
 
 std::vector<std::string> values_of(const json& req) {
   std::vector<std::string> out;
@@ -94,10 +82,54 @@ std::string label_text(const std::string& key, const std::optional<std::string>&
   return have ? fmt::format("{}={}", key, *have) : fmt::format("no label {}", key);
 }
 
+std::optional<std::string> requirement_error(const json& req, bool is_field) {
+  const std::string op = str(req, "operator");
+  const auto vals = values_of(req);
+  if (is_field) {
+    // nodeSelectorRequirementsAsFieldSelector: In or NotIn with one value; the key is not checked.
+    if (op != "In" && op != "NotIn") return fmt::format("operator \"{}\" is not supported in matchFields", op);
+    if (vals.size() != 1) return std::string("matchFields In and NotIn take exactly one value");
+    return std::nullopt;
+  }
+  // labels.NewRequirement, its checks in order.
+  const std::string key = str(req, "key");
+  if (!is_qualified_name(key)) return fmt::format("\"{}\" is not a valid label key", key);
+  if (op == "In" || op == "NotIn") {
+    if (vals.empty()) return std::string("In and NotIn need at least one value");
+  } else if (op == "Exists" || op == "DoesNotExist") {
+    if (!vals.empty()) return std::string("Exists and DoesNotExist take no value");
+  } else if (op == "Gt" || op == "Lt") {
+    if (vals.size() != 1) return std::string("Gt and Lt take exactly one value");
+    if (!parse_int64(vals[0])) return fmt::format("Gt and Lt need an integer, not \"{}\"", vals[0]);
+  } else {
+    return fmt::format("operator \"{}\" is not supported", op);
+  }
+  for (const auto& v : vals) {
+    if (!is_label_value(v)) return fmt::format("\"{}\" is not a valid label value", v);
+  }
+  return std::nullopt;
+}
+
+bool field_requirement_matches(const json& req, const json& node) {
+  // extractNodeFields knows metadata.name only; fields.Set.Get of any other key is "".
+  const std::string have = str(req, "key") == "metadata.name" ? str(field(node, "metadata"), "name") : std::string();
+  const auto vals = values_of(req);
+  const bool equal = !vals.empty() && vals.front() == have;
+  return str(req, "operator") == "In" ? equal : !equal;
+}
+
 std::optional<std::string> term_failure(const json& term, const json& node) {
   const auto exprs = array_of(field(term, "matchExpressions"));
   const auto fields = array_of(field(term, "matchFields"));
   if (exprs.empty() && fields.empty()) return std::string("an empty nodeSelectorTerm matches no node");
+  // A requirement the scheduler cannot read fails its whole term (newNodeSelectorTerm's parseErrs).
+  for (const auto* list : {&exprs, &fields}) {
+    for (const json* r : *list) {
+      if (auto err = requirement_error(*r, list == &fields)) {
+        return fmt::format("{}: {}, so the term matches no node", requirement_text(*r), *err);
+      }
+    }
+  }
   for (const json* r : exprs) {
     const std::string key = str(*r, "key");
     const auto have = label_of(node, key);
@@ -105,15 +137,47 @@ std::optional<std::string> term_failure(const json& term, const json& node) {
       return fmt::format("{}: node has {}", requirement_text(*r), label_text(key, have));
     }
   }
+  // Matched against the node's fields only when it has a name (LazyErrorNodeSelector.Match).
+  const std::string name = str(field(node, "metadata"), "name");
   for (const json* r : fields) {
-    const std::string key = str(*r, "key");
-    std::optional<std::string> have;
-    if (key == "metadata.name") have = str(field(node, "metadata"), "name");
-    if (!requirement_matches(*r, have)) {
-      return fmt::format("{}: node is {}", requirement_text(*r), have ? *have : std::string("?"));
+    if (!name.empty() && !field_requirement_matches(*r, node)) {
+      return fmt::format("{}: node is {}", requirement_text(*r), name);
     }
   }
   return std::nullopt;
+}
+
+bool has_required_affinity(const json& pod) {
+  return path(pod, {"spec", "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution"}).is_object();
+}
+
+std::vector<std::string> required_affinity_failures(const json& pod, const json& node) {
+  if (!has_required_affinity(pod)) return {};
+  std::vector<std::string> out;
+  for (const json* t : array_of(required_terms(pod))) {
+    auto f = term_failure(*t, node);
+    if (!f) return {};
+    out.push_back(std::move(*f));
+  }
+  if (out.empty()) out.emplace_back("no nodeSelectorTerm: required node affinity matches no node");
+  return out;
+}
+
+bool node_selector_matches(const json& pod, const json& node) {
+  const json& sel = path(pod, {"spec", "nodeSelector"});
+  if (!sel.is_object()) return true;
+  return std::all_of(sel.items().begin(), sel.items().end(), [&node](const auto& kv) {
+    const auto have = label_of(node, kv.key());
+    return have && *have == selector_value(kv.value());
+  });
+}
+
+std::string selector_value(const json& value) {
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+bool required_affinity_matches(const json& pod, const json& node) {
+  return node_selector_matches(pod, node) && required_affinity_failures(pod, node).empty();
 }
 
 const json& required_terms(const json& pod) {

@@ -130,7 +130,7 @@ void selector_mismatches(const Input& in, NodeVerdict& v) {
   const json& sel = path(in.pod, {"spec", "nodeSelector"});
   if (!sel.is_object()) return;
   for (const auto& [k, val] : sel.items()) {
-    const std::string wanted = val.is_string() ? val.get<std::string>() : val.dump();
+    const std::string wanted = k8s::selector_value(val);
     const auto have = k8s::label_of(in.node, k);
     if (have && *have == wanted) continue;
     v.mismatches.push_back(fmt::format("nodeSelector {}={}: node has {}", k, wanted, k8s::label_text(k, have)));
@@ -142,14 +142,8 @@ void selector_mismatches(const Input& in, NodeVerdict& v) {
 
 // Required node affinity: one term must match; when none does, each term's first failure.
 void affinity_mismatches(const Input& in, NodeVerdict& v) {
-  const auto terms = array_of(k8s::required_terms(in.pod));
-  if (terms.empty()) return;
-  std::vector<std::string> failures;
-  for (const json* t : terms) {
-    auto f = k8s::term_failure(*t, in.node);
-    if (!f) return;
-    failures.push_back(*f);
-  }
+  const auto failures = k8s::required_affinity_failures(in.pod, in.node);
+  if (failures.empty()) return;
   for (std::size_t i = 0; i < failures.size(); ++i) {
     v.mismatches.push_back(fmt::format("term {}: {}", i + 1, failures[i]));
     v.details.push_back(msg("why.detail.affinity", {{"term", std::to_string(i + 1)}, {"failure", failures[i]}}));

@@ -6,15 +6,16 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 namespace gpuwhy::k8s {
 
-/// One matchExpressions or matchFields requirement against the value the node has (nullopt: the
-/// node has no such label or field), labels.Requirement.Matches semantics: In, NotIn (true when
+/// One matchExpressions requirement against the node's value of its label (nullopt: the node has
+/// no such label), labels.Requirement.Matches semantics: In, NotIn (true when
 /// absent), Exists, DoesNotExist, Gt and Lt (one value, both sides int64); any other operator
-/// matches nothing.
+/// matches nothing. Assumes requirement_error found nothing.
 bool requirement_matches(const nlohmann::json& requirement, const std::optional<std::string>& have);
 /// "gpu In (a,b)", "gpu Exists": a requirement for people.
 std::string requirement_text(const nlohmann::json& requirement);
@@ -24,11 +25,39 @@ std::optional<std::string> label_of(const nlohmann::json& node, const std::strin
 /// "key=value", or "no label key" when the node has none.
 std::string label_text(const std::string& key, const std::optional<std::string>& have);
 
-/// The first requirement of a nodeSelectorTerm the node fails, described ("gpu In (true): node
-/// has gpu=false"); nullopt when the term matches. A term with no requirement at all matches no
-/// node (NodeSelectorTerm: "null or empty ... matches no objects"). matchFields knows
-/// metadata.name only.
+/// Why the scheduler cannot use a requirement, nullopt when it can. matchExpressions
+/// (`is_field` false): labels.NewRequirement's checks (a qualified key; In and NotIn with values,
+/// Exists and DoesNotExist without, Gt and Lt with one int64; every value a label value; no other
+/// operator). matchFields: In or NotIn with exactly one value.
+std::optional<std::string> requirement_error(const nlohmann::json& requirement, bool is_field);
+
+/// A matchFields requirement the scheduler can use, against the node's fields: metadata.name is
+/// the node's name, any other key reads as "" (In: equal to the one value; NotIn: not equal).
+bool field_requirement_matches(const nlohmann::json& requirement, const nlohmann::json& node);
+
+/// The first reason a nodeSelectorTerm rejects the node, described ("gpu In (true): node has
+/// gpu=false"); nullopt when the term matches. A term with no requirement at all, or with one the
+/// scheduler cannot use (requirement_error), matches no node; matchFields are not applied to a node
+/// without a name.
 std::optional<std::string> term_failure(const nlohmann::json& term, const nlohmann::json& node);
+
+/// The pod has spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.
+bool has_required_affinity(const nlohmann::json& pod);
+
+/// When the pod's required node affinity rejects the node: each term's failure in order, or one
+/// line when it has no term at all (then it matches no node); empty when the node passes, or the
+/// pod has no required node affinity.
+std::vector<std::string> required_affinity_failures(const nlohmann::json& pod, const nlohmann::json& node);
+
+/// A nodeSelector value as the node's label must equal it (a string; anything else as JSON text).
+std::string selector_value(const nlohmann::json& value);
+
+/// Every spec.nodeSelector pair is a label of the node (labels.SelectorFromSet).
+bool node_selector_matches(const nlohmann::json& pod, const nlohmann::json& node);
+
+/// RequiredNodeAffinity.Match, what the scheduler's NodeAffinity filter asks: the nodeSelector
+/// matches and, when the pod has required node affinity, one of its terms does.
+bool required_affinity_matches(const nlohmann::json& pod, const nlohmann::json& node);
 
 /// spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms
 /// (null when the pod has none).

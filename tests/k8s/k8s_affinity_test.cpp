@@ -1,0 +1,116 @@
+// k8s::required_affinity_matches against Kubernetes itself: fixtures/k8s/affinity/matches.jsonl is
+// what k8s.io/component-helpers v0.34.0's RequiredNodeAffinity.Match (the scheduler's NodeAffinity
+// filter) says for 6,450 pods and nodes: every operator with keys, values and node labels valid and
+// not, matchFields, and how terms and nodeSelector combine (recorded by fixtures/k8s/record, never
+// typed). `gpuwhy why` is held to the same table.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpuwhy/k8s/labels.h"
+#include "gpuwhy/k8s/node_affinity.h"
+#include "gpuwhy/why/why.h"
+
+namespace gpuwhy {
+namespace {
+
+using nlohmann::json;
+
+std::vector<json> recorded_rows() {
+  std::ifstream in(std::string(GPUWHY_SOURCE_DIR) + "/fixtures/k8s/affinity/matches.jsonl");
+  std::vector<json> out;
+  for (std::string line; std::getline(in, line);) out.push_back(json::parse(line));
+  return out;
+}
+
+TEST(K8sAffinity, RequiredAffinityMatchesAsTheSchedulerDidOnEveryRecordedPair) {
+  const auto rows = recorded_rows();
+  ASSERT_EQ(rows.size(), 6450U) << "run fixtures/k8s/record";
+  int yes = 0;
+  for (const auto& row : rows) {
+    SCOPED_TRACE(row.dump());
+    const bool want = row["matches"].get<bool>();
+    EXPECT_EQ(k8s::required_affinity_matches(row["pod"], row["node"]), want);
+    yes += want ? 1 : 0;
+  }
+  EXPECT_GT(yes, 400);
+  EXPECT_LT(yes, 1000);
+}
+
+TEST(K8sAffinity, WhyRejectsByNodeAffinityExactlyWhereTheSchedulerDid) {
+  const auto wording = why::wording_for("v1.34.0");
+  for (const auto& row : recorded_rows()) {
+    SCOPED_TRACE(row.dump());
+    // PreFilter, which Match leaves out, tries only the names a pod's matchFields pin: a node
+    // without a name (no real one) is never tried.
+    if (!row["node"]["metadata"].contains("name")) continue;
+    json pod = row["pod"];
+    pod["metadata"] = {{"name", "p"}, {"namespace", "default"}};
+    const auto v = why::explain(pod, {row["node"]}, {}, wording);
+    ASSERT_EQ(v.nodes.size(), 1U);
+    const bool rejected =
+        v.nodes[0].gate == why::Gate::kNodeAffinity || v.nodes[0].gate == why::Gate::kNodeAffinityFilter;
+    EXPECT_EQ(rejected, !row["matches"].get<bool>());
+    // A rejection always says why: one line per nodeSelector pair or term.
+    if (v.nodes[0].gate == why::Gate::kNodeAffinity) {
+      EXPECT_FALSE(v.nodes[0].mismatches.empty());
+    }
+  }
+}
+
+TEST(K8sAffinity, ATermTheSchedulerCannotReadSaysSo) {
+  const json node = {{"metadata", {{"name", "lab-node-0"}, {"labels", {{"count", "5"}}}}}};
+  const json gt = {{"matchExpressions", {{{"key", "count"}, {"operator", "Gt"}, {"values", {"-3"}}}}}};
+  EXPECT_EQ(k8s::term_failure(gt, node),
+            "count Gt (-3): \"-3\" is not a valid label value, so the term matches no node");
+  const json name = {{"matchFields", {{{"key", "metadata.name"}, {"operator", "In"}, {"values", {"a", "b"}}}}}};
+  EXPECT_EQ(k8s::term_failure(name, node),
+            "metadata.name In (a,b): matchFields In and NotIn take exactly one value, so the term matches no node");
+  const json pod = {
+      {"spec",
+       {{"affinity",
+         {{"nodeAffinity",
+           {{"requiredDuringSchedulingIgnoredDuringExecution", {{"nodeSelectorTerms", json::array()}}}}}}}}}};
+  EXPECT_EQ(k8s::required_affinity_failures(pod, node),
+            std::vector<std::string>{"no nodeSelectorTerm: required node affinity matches no node"});
+  EXPECT_FALSE(k8s::required_affinity_matches(pod, node));
+}
+
+TEST(K8sLabels, ParseInt64IsStrconvParseInt) {
+  EXPECT_EQ(k8s::parse_int64("5"), 5);
+  EXPECT_EQ(k8s::parse_int64("+5"), 5);
+  EXPECT_EQ(k8s::parse_int64("05"), 5);
+  EXPECT_EQ(k8s::parse_int64("-3"), -3);
+  EXPECT_EQ(k8s::parse_int64("9223372036854775807"), 9223372036854775807LL);
+  EXPECT_EQ(k8s::parse_int64("-9223372036854775808"), std::numeric_limits<long long>::min());
+  for (const char* bad : {"", "+", "-", "9223372036854775808", "-9223372036854775809", "99999999999999999999", "0x10",
+                          "1_000", " 5", "5 ", "1e3", "5.0"}) {
+    EXPECT_EQ(k8s::parse_int64(bad), std::nullopt) << bad;
+  }
+}
+
+TEST(K8sLabels, KeysAndValuesAsApimachineryValidatesThem) {
+  for (const char* ok : {"gpu", "nvidia.com/gpu", "a_b.c-d", "my.domain-1.io/x_Y.z", "K", "123-abc"}) {
+    EXPECT_TRUE(k8s::is_qualified_name(ok)) << ok;
+  }
+  for (const char* bad :
+       {"", "bad key", "a/b/c", "/gpu", "example.com/", "-gpu", "gpu.", "_gpu", "Example.com/gpu", "a..b/x", "A/x"}) {
+    EXPECT_FALSE(k8s::is_qualified_name(bad)) << bad;
+  }
+  EXPECT_TRUE(k8s::is_qualified_name(std::string(63, 'k')));
+  EXPECT_FALSE(k8s::is_qualified_name(std::string(64, 'k')));
+  EXPECT_TRUE(k8s::is_qualified_name(std::string(253, 'd') + "/x"));
+  EXPECT_FALSE(k8s::is_qualified_name(std::string(254, 'd') + "/x"));
+  for (const char* ok : {"", "true", "05", "a-b_c.d"}) EXPECT_TRUE(k8s::is_label_value(ok)) << ok;
+  for (const char* bad : {"-3", "+5", "a b", "x-", "-x", " 5"}) EXPECT_FALSE(k8s::is_label_value(bad)) << bad;
+  EXPECT_FALSE(k8s::is_label_value(std::string(64, 'a')));
+}
+
+}  // namespace
+}  // namespace gpuwhy
