@@ -36,16 +36,10 @@ std::map<std::string, std::string> pod_args(std::string_view pod) {
 
 bool blames_lab_taint(const messages::SchedulerMessage& m, const json* gpu_node, const json* pod) {
   // The taints on the GPU node: the lab's, or the student's wrong one (step5.taint names that).
-  std::vector<json> taints;
-  if (const json* ts = gpu_node == nullptr ? nullptr : at(*gpu_node, "/spec/taints"); ts != nullptr && ts->is_array()) {
-    for (const auto& t : *ts) {
-      const std::string e = str_at(t, "/effect");
-      if (e == "NoSchedule" || e == "NoExecute") taints.push_back(t);
-    }
-  }
+  const auto taints = gpu_node == nullptr ? std::vector<const json*>{} : k8s::filtering_taints(*gpu_node);
   if (m.names_taint(lab::kTaintKey)) return true;
-  for (const auto& t : taints) {
-    if (m.names_taint(str_at(t, "/key"))) return true;
+  for (const json* t : taints) {
+    if (m.names_taint(str_at(*t, "/key"))) return true;
   }
   if (!m.unnamed_taint()) return false;  // only other nodes' taints (a shared cluster's)
   // 1.35+ names no taint: the GPU node's is among them unless the pod tolerates all of them.
@@ -54,11 +48,7 @@ bool blames_lab_taint(const messages::SchedulerMessage& m, const json* gpu_node,
     const auto tols = k8s::authored_tolerations(*pod);
     return std::none_of(tols.begin(), tols.end(), [](const json& t) { return lab::tolerates_taint(t); });
   }
-  const json* tols = at(*pod, "/spec/tolerations");
-  return std::any_of(taints.begin(), taints.end(), [&](const json& taint) {
-    if (tols == nullptr || !tols->is_array()) return true;
-    return std::none_of(tols->begin(), tols->end(), [&](const json& tol) { return k8s::tolerates(tol, taint); });
-  });
+  return k8s::untolerated_taint(*pod, *gpu_node) != nullptr;
 }
 
 Outcome pending_for(const View& s, std::string_view pod_name, Blame want, const PendingHints& hints) {

@@ -39,6 +39,31 @@ TEST(K8sTaints, ToleratesEqualsToleratesTaintOnEveryRecordedPair) {
   EXPECT_GT(empty_key_equal, 0) << "an empty key with Equal matches any key whose value is equal";
 }
 
+std::vector<nlohmann::json> recorded_rows();
+
+TEST(K8sTaints, TheFilterStopsAPodAtTheFirstUntoleratedNoScheduleOrNoExecuteTaint) {
+  const nlohmann::json other = {{"key", "other"}, {"value", "x"}, {"effect", "NoSchedule"}};
+  for (const auto& row : recorded_rows()) {
+    SCOPED_TRACE(row.dump());
+    const nlohmann::json pod = {{"spec", {{"tolerations", nlohmann::json::array({row["toleration"]})}}}};
+    const nlohmann::json node = {{"spec", {{"taints", nlohmann::json::array({row["taint"]})}}}};
+    // A PreferNoSchedule taint only scores; the others stop the pod unless it tolerates them.
+    const bool scored_only = row["taint"]["effect"] == "PreferNoSchedule";
+    const bool passes = scored_only || row["tolerates"].get<bool>();
+    EXPECT_EQ(k8s::untolerated_taint(pod, node) == nullptr, passes);
+    EXPECT_EQ(k8s::filtering_taints(node).size(), scored_only ? 0U : 1U);
+    // Behind a taint nobody here tolerates, that one stops it first, whatever this one does.
+    const nlohmann::json both = {{"spec", {{"taints", nlohmann::json::array({other, row["taint"]})}}}};
+    const nlohmann::json* first = k8s::untolerated_taint(pod, both);
+    if (!k8s::tolerates(row["toleration"], other)) {
+      ASSERT_NE(first, nullptr);
+      EXPECT_EQ(*first, other);
+    }
+  }
+  EXPECT_EQ(k8s::untolerated_taint(nlohmann::json::object(), nlohmann::json::object()), nullptr);
+  EXPECT_EQ(k8s::untolerated_taint(nlohmann::json::object(), nlohmann::json{{"spec", {{"taints", "x"}}}}), nullptr);
+}
+
 TEST(K8sTaints, APodWithoutTolerationsToleratesNothing) {
   const nlohmann::json taint = {{"key", "nvidia.com/gpu"}, {"value", "present"}, {"effect", "NoSchedule"}};
   EXPECT_FALSE(k8s::tolerated(nlohmann::json::object(), taint));

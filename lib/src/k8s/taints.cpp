@@ -86,6 +86,31 @@ bool tolerated(const nlohmann::json& pod, const nlohmann::json& taint) {
          std::any_of(tols->begin(), tols->end(), [&taint](const nlohmann::json& t) { return tolerates(t, taint); });
 }
 
+bool filters_pods(const nlohmann::json& taint) {
+  const std::string_view effect = field(taint, "effect");
+  return effect == "NoSchedule" || effect == "NoExecute";
+}
+
+std::vector<const nlohmann::json*> filtering_taints(const nlohmann::json& node) {
+  std::vector<const nlohmann::json*> out;
+  if (!node.is_object()) return out;
+  const auto spec = node.find("spec");
+  if (spec == node.end() || !spec->is_object()) return out;
+  const auto taints = spec->find("taints");
+  if (taints == spec->end() || !taints->is_array()) return out;
+  for (const auto& t : *taints) {
+    if (filters_pods(t)) out.push_back(&t);
+  }
+  return out;
+}
+
+const nlohmann::json* untolerated_taint(const nlohmann::json& pod, const nlohmann::json& node) {
+  for (const nlohmann::json* t : filtering_taints(node)) {
+    if (!tolerated(pod, *t)) return t;
+  }
+  return nullptr;
+}
+
 bool is_admission_added(const nlohmann::json& toleration, const nlohmann::json& pod) {
   if (!toleration.is_object()) return false;
   if (is_default_toleration_seconds(toleration)) return true;

@@ -109,20 +109,16 @@ bool node_name(const Input& in, NodeVerdict& v) {
 
 // The first NoSchedule/NoExecute taint not tolerated (FindMatchingUntoleratedTaint).
 bool taint_toleration(const Input& in, NodeVerdict& v) {
-  for (const json* t : array_of(path(in.node, {"spec", "taints"}))) {
-    const std::string effect = str(*t, "effect");
-    if (effect != "NoSchedule" && effect != "NoExecute") continue;
-    if (k8s::tolerated(in.pod, *t)) continue;
-    reject(v, Gate::kTaintToleration, taint_reason(*t, in.wording), true);
-    v.taint = *t;
-    v.toleration = suggested_toleration(*t);
-    v.details.push_back(msg("why.detail.taint", {{"taint", k8s::taint_text(*t)}}));
-    v.fix =
-        msg("why.fix.taint",
-            {{"toleration", v.toleration.dump()}, {"node", v.node}, {"untaint", str(*t, "key") + ":" + effect + "-"}});
-    return true;
-  }
-  return false;
+  const json* t = k8s::untolerated_taint(in.pod, in.node);
+  if (t == nullptr) return false;
+  reject(v, Gate::kTaintToleration, taint_reason(*t, in.wording), true);
+  v.taint = *t;
+  v.toleration = suggested_toleration(*t);
+  v.details.push_back(msg("why.detail.taint", {{"taint", k8s::taint_text(*t)}}));
+  v.fix = msg("why.fix.taint", {{"toleration", v.toleration.dump()},
+                                {"node", v.node},
+                                {"untaint", str(*t, "key") + ":" + str(*t, "effect") + "-"}});
+  return true;
 }
 
 // spec.nodeSelector: every pair must match.

@@ -19,6 +19,18 @@ bool tolerates(const nlohmann::json& toleration, const nlohmann::json& taint);
 /// Whether any of the pod's spec.tolerations tolerates the taint.
 bool tolerated(const nlohmann::json& pod, const nlohmann::json& taint);
 
+/// The scheduler's TaintToleration filter looks at the taint: effect NoSchedule or NoExecute
+/// (a PreferNoSchedule taint only lowers a node's score).
+bool filters_pods(const nlohmann::json& taint);
+
+/// The node's spec.taints the TaintToleration filter looks at (filters_pods), in order.
+std::vector<const nlohmann::json*> filtering_taints(const nlohmann::json& node);
+
+/// FindMatchingUntoleratedTaint as the TaintToleration filter calls it: the first of the node's
+/// filtering_taints that none of the pod's tolerations tolerates; nullptr when it tolerates them
+/// all (the node passes the filter).
+const nlohmann::json* untolerated_taint(const nlohmann::json& pod, const nlohmann::json& node);
+
 /// The operator as ToleratesTaint reads it: "" (absent, or not a string) means "Equal".
 std::string_view toleration_operator(const nlohmann::json& toleration);
 
