@@ -6,6 +6,7 @@
 
 #include <fstream>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -101,6 +102,34 @@ TEST(K8sQuantity, ReaderAndWhyUseTheSameRule) {
     EXPECT_EQ(k8s::quantity("cpu", nlohmann::json(r.input)), k8s::milli_value(r.input));
     EXPECT_EQ(k8s::quantity("nvidia.com/gpu", nlohmann::json(r.input)), k8s::value(r.input));
   }
+}
+
+// Any text of the grammar's characters (the sanitizer lane runs this too): a result or nullopt,
+// never a crash; a value read in thousandths is read in units too, and one with no '-' is never
+// negative, in units at least its thousandths / 1000.
+TEST(K8sQuantity, AnyTextOfItsCharactersIsReadWithoutFault) {
+  std::mt19937 rng(20261205);
+  const std::string alphabet = "0123456789.+-eEinumkKMGTP0000000999";
+  std::uniform_int_distribution<std::size_t> len(0, 40);
+  std::uniform_int_distribution<std::size_t> pick(0, alphabet.size() - 1);
+  int read = 0;
+  for (int i = 0; i < 50000; ++i) {
+    std::string s(len(rng), ' ');
+    for (char& c : s) c = alphabet[pick(rng)];
+    SCOPED_TRACE("input \"" + s + "\"");
+    const auto v = k8s::value(s);
+    const auto m = k8s::milli_value(s);
+    EXPECT_TRUE(!m || v) << "thousandths in range, units too";
+    if (v && m) {
+      ++read;
+      if (s.front() != '-') {
+        EXPECT_GE(*v, 0);
+        EXPECT_GE(*m, 0);
+        EXPECT_GE(*v * 1000, *m);  // Value rounds up at least as far as MilliValue
+      }
+    }
+  }
+  EXPECT_GT(read, 1000);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "gpuwhy/k8s/quantity.h"
 
+#include <cstdint>
+#include <limits>
 #include <utility>
 
 namespace gpuwhy::k8s {
@@ -8,50 +10,45 @@ namespace {
 
 __extension__ typedef __int128 i128;  // NOLINT(modernize-use-using): __extension__ keeps -Wpedantic quiet
 
-constexpr i128 kMantissaCap = static_cast<i128>(1) << 90;
-constexpr i128 kWorkCap = static_cast<i128>(1) << 100;
-constexpr i128 kResultCap = static_cast<i128>(9'000'000'000'000'000'000LL);
+constexpr int kKeptDigits = 30;                                // significant digits held exactly
+constexpr i128 kWorkCap = static_cast<i128>(1) << 110;         // beyond: the value is "big"
+constexpr long long kResultCap = 9'000'000'000'000'000'000LL;  // beyond ±9e18: "big"
+constexpr i128 kNanoPerUnit = 1'000'000'000;
 
-/// mantissa * 10^(exp10 - frac_digits) * 2^exp2 * scale, its magnitude rounded up (so a negative
-/// value rounds away from zero, as apimachinery's AsScale does).
-std::optional<long long> scaled_away_from_zero(i128 mantissa, int frac_digits, int exp10, int exp2, bool neg,
-                                               int scale) {
-  i128 num = mantissa * scale;
-  i128 den = 1;
-  int e = exp10 - frac_digits;
-  for (; e > 0; --e) {
-    num *= 10;
-    if (num > kWorkCap) return std::nullopt;
-  }
-  for (; e < 0; ++e) {
-    den *= 10;
-    if (den > kWorkCap) return num == 0 ? std::optional<long long>(0) : std::optional<long long>(neg ? -1 : 1);
-  }
-  for (int i = 0; i < exp2; ++i) {
-    num *= 2;
-    if (num > kWorkCap) return std::nullopt;
-  }
-  i128 q = num / den;
-  if (num % den != 0) ++q;
-  if (q > kResultCap) return std::nullopt;
-  return static_cast<long long>(neg ? -q : q);
-}
+/// The number part of a quantity as parseQuantityString splits it.
+struct Number {
+  bool neg = false;
+  i128 mant = 0;        ///< the first kKeptDigits significant digits, as an integer
+  int frac = 0;         ///< how many of those are after the '.'
+  int shift = 0;        ///< integer digits dropped past kKeptDigits (each one times 10)
+  bool sticky = false;  ///< a dropped digit was not 0
+  int num_len = 0;      ///< integer digits without leading zeros ("0" when none: 1), as Go counts `num`
+  int denom_len = 0;    ///< digits after the '.', as Go counts `denom`
+};
 
-/// A quantity's suffix: SI (n ... E), binary (Ki ... Ei) or a decimal exponent (e3, E-2, e+3).
-bool suffix_exponents(std::string_view suf, int& exp10, int& exp2) {
+/// The suffix: a decimal exponent (SI n ... E, or e3 / E-2 / e+3) or a binary one
+/// (Ki ... Ei).
+struct Suffix {
+  long long exp10 = 0;
+  int exp2 = 0;
+  bool binary = false;
+};
+
+bool parse_suffix(std::string_view suf, Suffix& out) {
   static constexpr std::pair<std::string_view, int> kDec[] = {{"n", -9}, {"u", -6}, {"m", -3}, {"", 0},   {"k", 3},
                                                               {"M", 6},  {"G", 9},  {"T", 12}, {"P", 15}, {"E", 18}};
   static constexpr std::pair<std::string_view, int> kBin[] = {{"Ki", 10}, {"Mi", 20}, {"Gi", 30},
                                                               {"Ti", 40}, {"Pi", 50}, {"Ei", 60}};
   for (const auto& [n, e] : kDec) {
     if (suf == n) {
-      exp10 = e;
+      out.exp10 = e;
       return true;
     }
   }
   for (const auto& [n, e] : kBin) {
     if (suf == n) {
-      exp2 = e;
+      out.exp2 = e;
+      out.binary = true;
       return true;
     }
   }
@@ -60,40 +57,122 @@ bool suffix_exponents(std::string_view suf, int& exp10, int& exp2) {
   bool eneg = false;
   if (suf[j] == '+' || suf[j] == '-') eneg = suf[j++] == '-';
   if (j >= suf.size()) return false;
-  int ev = 0;
+  // strconv.ParseInt(…, 10, 64), then int32(…): an exponent past int32 wraps, as in Go.
+  std::uint64_t ev = 0;
+  const std::uint64_t limit = eneg ? std::uint64_t{1} << 63 : (std::uint64_t{1} << 63) - 1;
   for (; j < suf.size(); ++j) {
-    if (suf[j] < '0' || suf[j] > '9' || ev > 100) return false;
-    ev = ev * 10 + (suf[j] - '0');
+    if (suf[j] < '0' || suf[j] > '9') return false;
+    const auto d = static_cast<std::uint64_t>(suf[j] - '0');
+    if (ev > (limit - d) / 10) return false;
+    ev = ev * 10 + d;
   }
-  exp10 = eneg ? -ev : ev;
+  const std::uint64_t bits = eneg ? std::uint64_t{0} - ev : ev;
+  out.exp10 = static_cast<std::int32_t>(static_cast<std::uint32_t>(bits & 0xffffffffU));
   return true;
+}
+
+/// The digits up to the suffix; returns where the suffix starts.
+std::size_t parse_number(std::string_view s, Number& n) {
+  std::size_t i = 0;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) n.neg = s[i++] == '-';
+  int kept = 0;
+  auto digit = [&](char c, bool fraction) {
+    const int d = c - '0';
+    if (kept == 0 && d == 0) {
+      if (fraction) ++n.frac;  // a leading zero after the '.' still scales the rest
+      return;
+    }
+    if (kept < kKeptDigits) {
+      n.mant = n.mant * 10 + d;
+      ++kept;
+      if (fraction) ++n.frac;
+      return;
+    }
+    if (!fraction) ++n.shift;
+    n.sticky = n.sticky || d != 0;
+  };
+  bool leading = true;
+  for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
+    leading = leading && s[i] == '0';
+    if (!leading) ++n.num_len;
+    digit(s[i], false);
+  }
+  if (n.num_len == 0) n.num_len = 1;  // Go's num is "0"
+  if (i < s.size() && s[i] == '.') {
+    for (++i; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
+      ++n.denom_len;
+      digit(s[i], true);
+    }
+  }
+  return i;
+}
+
+/// ParseQuantity keeps the value as an int64 with a decimal scale (its fast path) when the digits
+/// and the suffix allow; otherwise as an inf.Dec rounded up to nano units.
+bool kept_as_int64(const Number& n, const Suffix& suf) {
+  if (suf.binary) {
+    if (n.denom_len != 0) return false;
+    const int precision = 15 - n.num_len - static_cast<int>(static_cast<float>(suf.exp2) * 3 / 10) - 1;
+    return precision >= 0;
+  }
+  return 18 - (n.num_len + n.denom_len) >= 0 && suf.exp10 - n.denom_len >= -9;
+}
+
+/// ceil(|value| * 1e9), the magnitude in nano units rounded away from zero; nullopt when it is far
+/// beyond any int64 result.
+std::optional<i128> nano_units(const Number& n, const Suffix& suf) {
+  long long e = suf.exp10 + n.shift - n.frac + 9;
+  if (e > 40) return std::nullopt;
+  i128 num = n.mant;
+  for (int i = 0; i < suf.exp2; ++i) {
+    num *= 2;
+    if (num > kWorkCap) return std::nullopt;
+  }
+  for (; e > 0; --e) {
+    num *= 10;
+    if (num > kWorkCap) return std::nullopt;
+  }
+  i128 den = 1;
+  for (; e < 0; ++e) {
+    den *= 10;
+    if (den > num) return 1;  // below one nano unit (num > 0 here): rounded up to it
+  }
+  i128 u = num / den;
+  // A digit dropped past kKeptDigits (always below one nano unit here) rounds up too.
+  if (num % den != 0 || n.sticky) ++u;
+  return u;
+}
+
+/// Quantity.ScaledValue of an inf.Dec holding -u nano units: scaledValue's int64 fast path, which
+/// truncates and then adds one whenever there is a remainder (so -2.5 becomes -1, and -0.1n 1),
+/// after big.Int.Int64, which keeps the low 64 bits of a larger magnitude.
+long long dec_scaled_negative(i128 u, long long per_unit) {
+  const auto low = static_cast<std::uint64_t>(u);
+  const auto v = static_cast<long long>(std::uint64_t{0} - low);
+  const long long d = static_cast<long long>(kNanoPerUnit) / per_unit;
+  if (d == 1) return v;
+  return v / d + (v % d != 0 ? 1 : 0);
 }
 
 }  // namespace
 
 std::optional<long long> scaled_value(std::string_view s, int scale) {
-  if (s.empty() || s.size() > 64) return std::nullopt;
-  std::size_t i = 0;
-  bool neg = false;
-  if (s[i] == '+' || s[i] == '-') neg = s[i++] == '-';
-  i128 mant = 0;
-  int frac = 0;
-  for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
-    if (mant >= kMantissaCap) return std::nullopt;
-    mant = mant * 10 + (s[i] - '0');
-  }
-  if (i < s.size() && s[i] == '.') {
-    for (++i; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
-      if (mant >= kMantissaCap) return std::nullopt;
-      mant = mant * 10 + (s[i] - '0');
-      ++frac;
-    }
-  }
+  if (s.empty() || s.size() > 64 || scale <= 0 || kNanoPerUnit % scale != 0) return std::nullopt;
+  Number n;
+  const std::size_t at = parse_number(s, n);
+  Suffix suf;
+  if (!parse_suffix(s.substr(at), suf)) return std::nullopt;
   // No digit at all ("-", ".", "m", "Ki") is zero to ParseQuantity too.
-  int exp10 = 0;
-  int exp2 = 0;
-  if (!suffix_exponents(s.substr(i), exp10, exp2) || exp10 < -40 || exp10 > 40) return std::nullopt;
-  return scaled_away_from_zero(mant, frac, exp10, exp2, neg, scale);
+  if (n.mant == 0 && !n.sticky) return 0;
+  const auto u = nano_units(n, suf);
+  if (!u) return std::nullopt;
+  // ceil(|value| * scale): how AsScaledInt64 rounds (away from zero), and the magnitude of any result.
+  const i128 per = kNanoPerUnit / scale;
+  const i128 q = (*u + per - 1) / per;
+  if (q > kResultCap) return std::nullopt;
+  if (!n.neg) return static_cast<long long>(q);
+  if (kept_as_int64(n, suf)) return -static_cast<long long>(q);
+  return dec_scaled_negative(*u, scale);
 }
 
 }  // namespace gpuwhy::k8s

@@ -8,11 +8,14 @@
 namespace gpuwhy::k8s {
 
 /// ParseQuantity's grammar exactly (sign, digits with an optional '.' (none at all is zero, as in
-/// Go: "m", "-", "."), then one suffix: an SI one
-/// n u m "" k M G T P E, a binary one Ki Mi Gi Ti Pi Ei, or an exponent e3 / E-2 / e+3); no space, no
-/// quote. The value times `scale`, rounded to an integer away from zero as apimachinery's
-/// ScaledValue does (Value(): scale 1; MilliValue(): scale 1000), computed exactly. nullopt when
-/// the text is not a quantity or the result is beyond ±9e18.
+/// Go: "m", "-", "."), then one suffix: an SI one n u m "" k M G T P E, a binary one Ki Mi Gi Ti
+/// Pi Ei, or an exponent e3 / E-2 / e+3 (an int64 cut to int32, as Go does); no space, no quote).
+/// Then Quantity.ScaledValue(scale) (Value(): scale 1; MilliValue(): 1000; `scale` divides 1e9),
+/// computed exactly: the value times `scale`, rounded away from zero, except for a negative value
+/// ParseQuantity cannot keep as an int64 with a decimal scale (more than 18 digits, finer than
+/// nano, or a binary suffix with a fraction): apimachinery holds it as a decimal rounded away from
+/// zero at nano, and its ScaledValue truncates and then adds one ("-2.5000000000" -> -1, "-0.1n"
+/// -> 1). nullopt when the text is not a quantity or the result is beyond ±9e18.
 std::optional<long long> scaled_value(std::string_view text, int scale);
 
 /// Quantity.Value(): "500m" -> 1, "1.5" -> 2, "-1.5" -> -2, "1Ki" -> 1024.
