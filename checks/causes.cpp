@@ -153,8 +153,11 @@ std::string first_with(const Ctx& c, const Need& need) {
 /// evicts it, the step that creates it (a creator that found a fault in the manifest first),
 /// else the first check that needed the pod.
 std::string pod_owner(const Ctx& c, const Need& need) {
-  if (c.failed("step1.namespace")) return "step1.namespace";
-  if (c.failed("step5.taint") && evicting_taint(c.snap(), nullptr)) return "step5.taint";
+  for (const auto& info : all()) {
+    if (info.removes_every_pod != nullptr && c.failed(info.id) && info.removes_every_pod(c.snap())) {
+      return std::string(info.id);
+    }
+  }
   const auto& creators = owners(Need::Kind::kPod, need.name);
   for (auto id : creators) {
     if (c.failed(id) && c.get(id)->outcome.unmet != need) return std::string(id);
@@ -181,6 +184,16 @@ std::string fact_owner(const Ctx& c, const CheckResult& r) {
 // ---- one rule per check that can be caused, named in its row (CheckInfo::cause) --------------
 
 namespace causes {
+
+bool without_namespace(const View& s) {
+  const auto& ns = s.snap().namespace_;
+  if (!ns.ok()) return ns.error().http_status == 404;
+  return detail::str_at(ns.value(), "/status/phase") != "Active";  // terminating: it takes its pods along
+}
+
+bool evicting_taint(const View& s) {
+  return checks::evicting_taint(s, nullptr);
+}
 
 std::string other_nodes_clean(const Ctx& c) {
   // The four labels went to another node instead of lab-node-0: one mistake, two checks.
@@ -374,7 +387,9 @@ std::vector<std::string_view> fact_owners(const Need& need) {
     case Need::Kind::kNone:
     case Need::Kind::kFile: break;
     case Need::Kind::kPod:
-      out = {"step1.namespace", "step5.taint"};
+      for (const auto& info : all()) {
+        if (info.removes_every_pod != nullptr) out.push_back(info.id);
+      }
       for (auto id : owners(need.kind, need.name)) out.push_back(id);
       break;
     case Need::Kind::kCount: out = owners(need.kind, need.name); break;

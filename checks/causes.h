@@ -53,6 +53,11 @@ class Ctx {
 };
 
 // The rules, one per check that can be caused: the id of the declared cause at work, or "".
+// CheckInfo::removes_every_pod: a missing namespace holds no pod; a NoExecute taint on the GPU
+// node evicts every pod that does not tolerate it.
+bool without_namespace(const View& s);
+bool evicting_taint(const View& s);
+
 std::string other_nodes_clean(const Ctx& c);
 std::string advertised_file(const Ctx& c);
 std::string apiserver_rejects(const Ctx& c);

@@ -46,6 +46,10 @@ struct CheckInfo {
   Owned creates{};
   /// The gate-report counts (Need::Kind::kCount) its failure leaves other than the lab's.
   std::array<Owned, 2> counts{};
+  /// Its failure can keep every lab pod from existing (no namespace to hold them, a taint that
+  /// evicts them): the test of the evidence that it did. When that holds it owns every pod's
+  /// existence, ahead of the pods' creators, the first such check in lab order first.
+  bool (*removes_every_pod)(const View&) = nullptr;
 };
 
 /// Every check, in lab order.

@@ -136,7 +136,12 @@ Outcome other_nodes_clean(const View& s) {
 }
 
 constexpr CheckInfo kChecks[] = {
-    {.id = "step1.namespace", .step = 1, .points = 2, .run = &namespace_exists, .reads = kInNamespace},
+    {.id = "step1.namespace",
+     .step = 1,
+     .points = 2,
+     .run = &namespace_exists,
+     .reads = kInNamespace,
+     .removes_every_pod = &causes::without_namespace},
     {.id = "step1.gpu-labels", .step = 1, .points = 2, .run = &gpu_labels, .reads = kInNodes},
     {.id = "step1.other-nodes-clean",
      .step = 1,
