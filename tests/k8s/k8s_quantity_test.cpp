@@ -16,6 +16,7 @@
 #include "gpuwhy/k8s/quantity.h"
 #include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/read/readers.h"
+#include "gpuwhy/yaml/yaml.h"
 
 namespace gpuwhy {
 namespace {
@@ -32,8 +33,8 @@ std::optional<long long> cell(const std::string& s) {
   return std::stoll(s);
 }
 
-std::vector<Row> recorded() {
-  std::ifstream in(std::string(GPUWHY_SOURCE_DIR) + "/fixtures/k8s/quantity/quantities.tsv");
+std::vector<Row> recorded(const char* file = "quantities.tsv") {
+  std::ifstream in(std::string(GPUWHY_SOURCE_DIR) + "/fixtures/k8s/quantity/" + file);
   std::vector<Row> rows;
   for (std::string line; std::getline(in, line);) {
     std::vector<std::string> f;
@@ -99,8 +100,34 @@ TEST(K8sQuantity, ReaderAndWhyUseTheSameRule) {
     } else if (!has_digit) {
       EXPECT_EQ(readers::quantity_milli(r.input), std::nullopt) << "a cell with no digit is no amount";
     }
-    EXPECT_EQ(k8s::quantity("cpu", nlohmann::json(r.input)), k8s::milli_value(r.input));
-    EXPECT_EQ(k8s::quantity("nvidia.com/gpu", nlohmann::json(r.input)), k8s::value(r.input));
+    // From JSON the apiserver trims the text first (Quantity.UnmarshalJSON).
+    const std::string trimmed = text::trim(r.input);
+    EXPECT_EQ(k8s::quantity("cpu", nlohmann::json(r.input)), k8s::milli_value(trimmed));
+    EXPECT_EQ(k8s::quantity("nvidia.com/gpu", nlohmann::json(r.input)), k8s::value(trimmed));
+  }
+}
+
+// A YAML scalar in a manifest, as kubectl takes it to the apiserver: yaml_quantities.tsv records
+// YAMLToJSON, the unstructured round trip and Quantity.UnmarshalJSON of each (2.50, 0x2, 010,
+// 1_000, 1e-7, '2', null, …); gpuwhy's YAML reader then k8s::json_scaled_value must agree.
+TEST(K8sQuantity, AYamlScalarIsTheQuantityKubectlSends) {
+  const auto rows = recorded("yaml_quantities.tsv");
+  ASSERT_GE(rows.size(), 50U) << "run fixtures/k8s/record";
+  for (const auto& r : rows) {
+    SCOPED_TRACE("q: " + r.input);
+    const auto docs = yaml::load_all("q: " + r.input + "\n", "test.yaml");
+    ASSERT_EQ(docs.size(), 1U);
+    const auto& v = docs[0].at("q");
+    if (r.error) {
+      EXPECT_EQ(k8s::json_scaled_value(v, 1), std::nullopt);
+      EXPECT_EQ(k8s::json_scaled_value(v, 1000), std::nullopt);
+      continue;
+    }
+    EXPECT_EQ(k8s::json_scaled_value(v, 1), r.value);
+    EXPECT_EQ(k8s::json_scaled_value(v, 1000), r.milli);
+    if (!v.is_null()) {
+      EXPECT_EQ(readers::json_quantity_milli(v), r.milli) << "the checks read manifests with it";
+    }
   }
 }
 

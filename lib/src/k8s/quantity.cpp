@@ -1,8 +1,13 @@
 #include "gpuwhy/k8s/quantity.h"
 
+#include <array>
+#include <charconv>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <utility>
+
+#include "gpuwhy/base/text.h"
 
 namespace gpuwhy::k8s {
 
@@ -173,6 +178,26 @@ std::optional<long long> scaled_value(std::string_view s, int scale) {
   if (!n.neg) return static_cast<long long>(q);
   if (kept_as_int64(n, suf)) return -static_cast<long long>(q);
   return dec_scaled_negative(*u, scale);
+}
+
+std::optional<long long> json_scaled_value(const nlohmann::json& value, int scale) {
+  if (value.is_null()) return 0;  // UnmarshalJSON: null is the zero Quantity
+  if (value.is_string()) return scaled_value(text::trim(value.get_ref<const std::string&>()), scale);
+  // The shortest digits that read back as the same number: Go's strconv.FormatFloat(f, 'f' or
+  // 'e', -1, 64), so the same decimal value whichever notation.
+  std::array<char, 64> buf{};
+  std::to_chars_result r{};
+  if (value.is_number_unsigned()) {
+    r = std::to_chars(buf.data(), buf.data() + buf.size(), value.get<std::uint64_t>());
+  } else if (value.is_number_integer()) {
+    r = std::to_chars(buf.data(), buf.data() + buf.size(), value.get<std::int64_t>());
+  } else if (value.is_number_float()) {
+    r = std::to_chars(buf.data(), buf.data() + buf.size(), value.get<double>());
+  } else {
+    return std::nullopt;
+  }
+  if (r.ec != std::errc()) return std::nullopt;
+  return scaled_value(std::string_view(buf.data(), static_cast<std::size_t>(r.ptr - buf.data())), scale);
 }
 
 }  // namespace gpuwhy::k8s

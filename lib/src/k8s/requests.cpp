@@ -50,14 +50,7 @@ bool counts_on_node(const json& pod, std::string_view node) {
 }
 
 std::optional<long long> quantity(std::string_view resource, const json& value) {
-  const int scale = resource == kCpu ? 1000 : 1;
-  if (value.is_string()) return scaled_value(value.get_ref<const std::string&>(), scale);
-  if (value.is_number_integer()) {
-    const long long n = value.get<long long>();
-    if (n > 9'000'000'000'000'000LL / scale || n < 0) return std::nullopt;
-    return n * scale;
-  }
-  return std::nullopt;
+  return json_scaled_value(value, resource == kCpu ? 1000 : 1);
 }
 
 std::string show_quantity(std::string_view resource, long long amount) {

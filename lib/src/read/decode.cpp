@@ -62,17 +62,7 @@ std::optional<long long> quantity_milli(std::string_view in) {
 
 std::optional<long long> json_quantity_milli(const json& v) {
   if (v.is_string()) return quantity_milli(std::string_view(v.get_ref<const std::string&>()));
-  if (v.is_number_integer()) {
-    const long long n = v.get<long long>();
-    if (n > 9000000000000LL || n < -9000000000000LL) return std::nullopt;
-    return n * 1000;
-  }
-  if (v.is_number_float()) {
-    const double d = v.get<double>();
-    if (!std::isfinite(d) || std::fabs(d) > 9e12) return std::nullopt;
-    return static_cast<long long>(std::ceil(d * 1000.0 - 1e-9));
-  }
-  return std::nullopt;
+  return k8s::json_scaled_value(v, 1000);
 }
 
 }  // namespace gpuwhy::readers

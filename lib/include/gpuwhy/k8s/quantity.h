@@ -5,6 +5,8 @@
 #include <optional>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
 namespace gpuwhy::k8s {
 
 /// ParseQuantity's grammar exactly (sign, digits with an optional '.' (none at all is zero, as in
@@ -17,6 +19,13 @@ namespace gpuwhy::k8s {
 /// zero at nano, and its ScaledValue truncates and then adds one ("-2.5000000000" -> -1, "-0.1n"
 /// -> 1). nullopt when the text is not a quantity or the result is beyond ±9e18.
 std::optional<long long> scaled_value(std::string_view text, int scale);
+
+/// A quantity as the apiserver decodes it from JSON (Quantity.UnmarshalJSON), times `scale` as
+/// scaled_value: a string's text with the spaces around it trimmed, or a number's text as Go's
+/// encoding/json writes it (how kubectl sends a YAML number: 2.50 as "2.5", 1e-7 as "1e-07").
+/// null is the zero Quantity (0); nullopt for anything else (true, an object) or text that is not
+/// a quantity.
+std::optional<long long> json_scaled_value(const nlohmann::json& value, int scale);
 
 /// Quantity.Value(): "500m" -> 1, "1.5" -> 2, "-1.5" -> -2, "1Ki" -> 1024.
 inline std::optional<long long> value(std::string_view text) {

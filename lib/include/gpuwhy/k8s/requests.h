@@ -30,9 +30,9 @@ using Amounts = std::map<std::string, long long>;
 /// Reads one quantity of `resource` in some unit; nullopt when it is not a quantity.
 using Amount = std::optional<long long> (*)(std::string_view resource, const nlohmann::json& value);
 
-/// A quantity in the scheduler's units for `resource` (cpu: MilliValue, the rest: Value, both
-/// rounded away from zero); a JSON integer counts as that many units (negative: nullopt);
-/// nullopt when it is not a quantity.
+/// A quantity in the scheduler's units for `resource` (cpu: MilliValue, the rest: Value), read
+/// from JSON as the apiserver reads it (json_scaled_value: a string, or a number's text); nullopt
+/// when it is not a quantity.
 std::optional<long long> quantity(std::string_view resource, const nlohmann::json& value);
 /// A quantity in the scheduler's units written back for people: "2", "500m", "8Gi", "1536Mi".
 std::string show_quantity(std::string_view resource, long long amount);
