@@ -9,6 +9,7 @@
 #include "causes.h"
 #include "checks.h"
 #include "common.h"
+#include "gpuwhy/k8s/node_affinity.h"
 #include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/lab/rules.h"
@@ -21,13 +22,14 @@ using namespace detail;  // NOLINT(google-build-using-namespace)
 
 // The parts of a pod that must match: containers (image, resources with requests defaulted
 // from limits, quantities canonical), student tolerations (in any order, operator Equal when
-// unset), nodeSelector, affinity (absent or null as empty). Read in place: only the containers
+// unset, empty fields left out), nodeSelector, affinity (k8s::canonical_affinity; absent or null as
+// empty). Read in place: only the containers
 // are rebuilt.
 struct Comparable {
   json containers = json::array();
   std::vector<json> tolerations;
   const json* node_selector = nullptr;
-  const json* affinity = nullptr;
+  json affinity;  ///< k8s::canonical_affinity: null or {} when it has none
 };
 
 Comparable comparable(const json& pod) {
@@ -56,14 +58,14 @@ Comparable comparable(const json& pod) {
   for (const auto& t : k8s::authored_tolerations(pod)) out.tolerations.push_back(k8s::canonical_toleration(t));
   const auto present = [](const json* v) { return v != nullptr && !v->is_null() ? v : nullptr; };
   out.node_selector = present(at(pod, "/spec/nodeSelector"));
-  out.affinity = present(at(pod, "/spec/affinity"));
+  if (const json* a = present(at(pod, "/spec/affinity"))) out.affinity = k8s::canonical_affinity(*a);
   return out;
 }
 
-// Equal as a map field is compared: absent stands for {}.
+// Equal as a map field is compared: absent (or null) stands for {}.
 bool same_or_empty(const json* a, const json* b) {
   static const json kEmpty = json::object();
-  return (a != nullptr ? *a : kEmpty) == (b != nullptr ? *b : kEmpty);
+  return (a != nullptr && !a->is_null() ? *a : kEmpty) == (b != nullptr && !b->is_null() ? *b : kEmpty);
 }
 
 // The same tolerations, each matched once, in any order.
@@ -84,7 +86,7 @@ std::vector<std::string> differences(const json& a, const json& b) {
   const Comparable ca = comparable(a);
   const Comparable cb = comparable(b);
   std::vector<std::string> out;
-  if (!same_or_empty(ca.affinity, cb.affinity)) out.emplace_back("affinity");
+  if (!same_or_empty(&ca.affinity, &cb.affinity)) out.emplace_back("affinity");
   if (ca.containers != cb.containers) out.emplace_back("containers");
   if (!same_or_empty(ca.node_selector, cb.node_selector)) out.emplace_back("nodeSelector");
   if (!same_tolerations(ca.tolerations, cb.tolerations)) out.emplace_back("tolerations");

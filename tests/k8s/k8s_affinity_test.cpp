@@ -82,6 +82,51 @@ TEST(K8sAffinity, ATermTheSchedulerCannotReadSaysSo) {
   EXPECT_FALSE(k8s::required_affinity_matches(pod, node));
 }
 
+// Every list of an affinity reversed, recursively: the same affinity to the scheduler.
+json reversed(const json& v) {
+  if (v.is_object()) {
+    json out = json::object();
+    for (const auto& [k, m] : v.items()) out[k] = reversed(m);
+    return out;
+  }
+  if (!v.is_array()) return v;
+  json out = json::array();
+  for (auto it = v.rbegin(); it != v.rend(); ++it) out.push_back(reversed(*it));
+  return out;
+}
+
+// canonical_affinity changes nothing the scheduler sees (every recorded pod, its affinity made
+// canonical, gets the recorded answer), and reads any order of its lists as one.
+TEST(K8sAffinity, TheCanonicalFormIsReadAlikeAndOrderFree) {
+  int with_affinity = 0;
+  for (const auto& row : recorded_rows()) {
+    const json& aff = row["pod"]["spec"].value("affinity", json());
+    if (aff.is_null()) continue;
+    ++with_affinity;
+    SCOPED_TRACE(row.dump());
+    json pod = row["pod"];
+    pod["spec"]["affinity"] = k8s::canonical_affinity(aff);
+    EXPECT_EQ(k8s::required_affinity_matches(pod, row["node"]), row["matches"].get<bool>());
+    EXPECT_EQ(k8s::canonical_affinity(reversed(aff)), k8s::canonical_affinity(aff));
+  }
+  EXPECT_GT(with_affinity, 6000);
+  // Nothing constrained is no affinity; a required selector with no term is not nothing.
+  EXPECT_EQ(k8s::canonical_affinity(json::parse(R"({"nodeAffinity":{},"podAffinity":null})")), json::object());
+  const json none = json::parse(R"({"nodeAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":{}}})");
+  EXPECT_NE(k8s::canonical_affinity(none), json::object());
+  // A value named twice is one value of the set.
+  const json twice = json::parse(R"({"nodeAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":
+    {"nodeSelectorTerms":[{"matchExpressions":[{"key":"gpu","operator":"In","values":["b","a","b"]}]}]}}})");
+  const json once = json::parse(R"({"nodeAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":
+    {"nodeSelectorTerms":[{"matchExpressions":[{"key":"gpu","operator":"In","values":["a","b"]}]}]}}})");
+  EXPECT_EQ(k8s::canonical_affinity(twice), k8s::canonical_affinity(once));
+  // Different requirements stay different.
+  json other = once;
+  other["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"][0]["matchExpressions"][0]
+       ["operator"] = "NotIn";
+  EXPECT_NE(k8s::canonical_affinity(other), k8s::canonical_affinity(once));
+}
+
 TEST(K8sLabels, ParseInt64IsStrconvParseInt) {
   EXPECT_EQ(k8s::parse_int64("5"), 5);
   EXPECT_EQ(k8s::parse_int64("+5"), 5);

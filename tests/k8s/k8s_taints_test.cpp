@@ -98,6 +98,13 @@ TEST(K8sTaints, TheCanonicalFormIsReadAlikeByKubernetes) {
     EXPECT_EQ(recorded(rows, canon, r["taint"]), r["tolerates"].get<bool>());
     EXPECT_EQ(k8s::toleration_operator(r["toleration"]), canon["operator"].get<std::string>());
     defaulted += r["toleration"].contains("operator") ? 0 : 1;
+    // A field written empty is the field left out (the apiserver omits it).
+    auto spelled = r["toleration"];
+    for (const char* f : {"key", "value", "effect"}) {
+      if (!spelled.contains(f)) spelled[f] = "";
+    }
+    spelled["tolerationSeconds"] = nullptr;
+    EXPECT_EQ(k8s::canonical_toleration(spelled), canon);
   }
   EXPECT_GT(defaulted, 0);
 }

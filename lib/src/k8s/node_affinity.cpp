@@ -180,6 +180,46 @@ bool required_affinity_matches(const json& pod, const json& node) {
   return node_selector_matches(pod, node) && required_affinity_failures(pod, node).empty();
 }
 
+namespace {
+
+bool is_set(std::string_view key) {
+  return key == "values" || key == "namespaces" || key == "matchLabelKeys" || key == "mismatchLabelKeys";
+}
+
+bool order_free(std::string_view key) {
+  return key == "matchExpressions" || key == "matchFields" || key == "nodeSelectorTerms" ||
+         key == "requiredDuringSchedulingIgnoredDuringExecution" ||
+         key == "preferredDuringSchedulingIgnoredDuringExecution";
+}
+
+json canonical(const json& v, std::string_view key) {
+  if (v.is_object()) {
+    json out = json::object();
+    for (const auto& [k, m] : v.items()) {
+      json c = canonical(m, k);
+      // A node affinity's required selector is kept even empty: with no term it matches no node.
+      const bool keep_empty = k == "requiredDuringSchedulingIgnoredDuringExecution" && c.is_object();
+      if (c.is_null() || (c.is_structured() && c.empty() && !keep_empty)) continue;
+      out[k] = std::move(c);
+    }
+    return out;
+  }
+  if (!v.is_array()) return v;
+  std::vector<json> items;
+  for (const auto& e : v) items.push_back(canonical(e, {}));
+  if (is_set(key) || order_free(key)) {
+    std::sort(items.begin(), items.end(), [](const json& a, const json& b) { return a.dump() < b.dump(); });
+  }
+  if (is_set(key)) items.erase(std::unique(items.begin(), items.end()), items.end());
+  return json(std::move(items));
+}
+
+}  // namespace
+
+json canonical_affinity(const json& affinity) {
+  return canonical(affinity, {});
+}
+
 const json& required_terms(const json& pod) {
   return path(
       pod, {"spec", "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"});

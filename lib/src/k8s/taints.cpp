@@ -45,8 +45,13 @@ bool tolerates(const nlohmann::json& toleration, const nlohmann::json& taint) {
 }
 
 nlohmann::json canonical_toleration(const nlohmann::json& toleration) {
-  nlohmann::json out = toleration;
-  if (out.is_object() && field(out, "operator").empty()) out["operator"] = "Equal";
+  if (!toleration.is_object()) return toleration;
+  // Every field is omitempty: "" and null are the field left out.
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [k, v] : toleration.items()) {
+    if (!v.is_null() && !(v.is_string() && v.get_ref<const std::string&>().empty())) out[k] = v;
+  }
+  if (field(out, "operator").empty()) out["operator"] = "Equal";
   return out;
 }
 

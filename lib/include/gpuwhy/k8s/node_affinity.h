@@ -59,6 +59,13 @@ bool node_selector_matches(const nlohmann::json& pod, const nlohmann::json& node
 /// matches and, when the pod has required node affinity, one of its terms does.
 bool required_affinity_matches(const nlohmann::json& pod, const nlohmann::json& node);
 
+/// spec.affinity in a form where two that the scheduler reads alike compare equal: what is null
+/// or empty left out (an empty nodeAffinity, podAffinity or affinity constrains nothing), except a
+/// node affinity's required selector, which with no term matches no node; sets sorted (values,
+/// namespaces, label keys) and so are lists whose order means nothing (terms ORed or ANDed,
+/// requirements, weighted preferences). Not an object: as it is.
+nlohmann::json canonical_affinity(const nlohmann::json& affinity);
+
 /// spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms
 /// (null when the pod has none).
 const nlohmann::json& required_terms(const nlohmann::json& pod);

@@ -34,8 +34,8 @@ const nlohmann::json* untolerated_taint(const nlohmann::json& pod, const nlohman
 /// The operator as ToleratesTaint reads it: "" (absent, or not a string) means "Equal".
 std::string_view toleration_operator(const nlohmann::json& toleration);
 
-/// The toleration with an empty operator written as "Equal": two tolerations that Kubernetes reads
-/// alike compare equal (the other fields as they are).
+/// The toleration with its empty fields ("" or null) left out, as the apiserver writes it, and an
+/// empty operator written as "Equal": two tolerations that Kubernetes reads alike compare equal.
 nlohmann::json canonical_toleration(const nlohmann::json& toleration);
 
 /// A toleration without a key matches a taint of every key (ToleratesTaint's key test): it
