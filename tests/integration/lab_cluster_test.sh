@@ -92,7 +92,15 @@ echo "== down"
 PIDS=$(cat "$("$LAB" --name "$NAME" env >/dev/null; echo "${GPUWHY_LAB_STATE_ROOT:-${XDG_STATE_HOME:-$HOME/.local/state}/gpuwhy}/$NAME")"/run/*.pid | xargs)
 PORTS=$(sed -n 's/^[A-Z_]*=//p' "${GPUWHY_LAB_STATE_ROOT:-${XDG_STATE_HOME:-$HOME/.local/state}/gpuwhy}/$NAME/ports" | xargs)
 cluster_down
-left=""; for p in $PIDS; do kill -0 "$p" 2>/dev/null && left+=" $p"; done
+# A process killed by down is gone, or a zombie until init reaps it (it holds no memory, file or
+# port then); under load that can take a moment, so the test waits up to 10 s for it.
+running() { [[ -r "/proc/$1/stat" ]] && [[ "$(sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f1)" != [ZX] ]]; }
+for ((i = 0; i < 40; i++)); do
+  left=""; for p in $PIDS; do running "$p" && left+=" $p"; done
+  [[ -z "$left" ]] && break
+  sleep 0.25
+done
+[[ -z "$left" ]] || ps -o pid,stat,args -p "${left# }" | cut -c1-160 || true
 expect_eq "down leaves no process" "" "$left"
 busy=""; for port in $PORTS; do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && busy+=" $port"; done
 expect_eq "down leaves no port listening" "" "$busy"
