@@ -4,11 +4,10 @@
 #include <exception>
 #include <utility>
 
-#include <fmt/format.h>
-
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/files.h"
 #include "gpuwhy/base/ordered_pool.h"
+#include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/model/result_codec.h"
 #include "grade.h"
 
@@ -74,7 +73,7 @@ render::BatchRow grade_entry(const BundleEntry& entry, const BatchOptions& o, in
     id = {};
   } catch (const std::exception& e) {
     row.run.reset();
-    row.error = fmt::format("bundle {}: {}", entry.path, e.what());
+    row.error = i18n::render(msg("input.bundle-internal", {{"path", entry.path}, {"reason", e.what()}}), o.messages);
     id = {};
   }
   return row;
@@ -132,7 +131,8 @@ render::BatchRow Batch::take_row(std::size_t i) {
     render::BatchRow row;
     row.origin = entries_[i].path;
     row.user = users_[i];
-    row.error = error_text(e, opts_.messages);
+    row.error =
+        i18n::render(msg("input.bundle-row-lost", {{"path", entries_[i].path}, {"reason", e.what()}}), opts_.messages);
     return row;
   }
 }

@@ -6,12 +6,14 @@
 
 #include <map>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "batch.h"
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/files.h"
+#include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/model/bundle.h"
 #include "grade.h"
 
@@ -140,6 +142,24 @@ TEST(BatchOnce, AnUnreadableBundleIsItsRowsErrorLine) {
   }
   EXPECT_FALSE(alone.empty());
   EXPECT_EQ(rows[0].error, alone);
+}
+
+// A fault inside gpuwhy while grading one bundle (not one of its input) is that row's error line,
+// in the reader's language, and the batch goes on.
+TEST(BatchOnce, AnInternalFaultIsItsRowsErrorLineInTheReadersLanguage) {
+  checks::BatchOptions o;
+  o.messages = i18n::Lang::kKo;
+  o.read = [](const BundleEntry& /*e*/) -> std::string { throw std::runtime_error("boom"); };
+  checks::Batch batch({{"a.json", "", false}, {"b.json", "", false}}, o);
+  int pages = 0;
+  const auto rows = run_all(batch, pages);
+  ASSERT_EQ(rows.size(), 2U);
+  for (const auto& r : rows) {
+    EXPECT_FALSE(r.run);
+    EXPECT_EQ(r.error,
+              i18n::render(msg("input.bundle-internal", {{"path", r.origin}, {"reason", "boom"}}), i18n::Lang::kKo));
+    EXPECT_NE(r.error.find("내부 오류"), std::string::npos) << r.error;
+  }
 }
 
 }  // namespace

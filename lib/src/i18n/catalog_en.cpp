@@ -869,6 +869,8 @@ constexpr CatalogEntry kEntries[] = {
     {"input.not-a-bundle", "bundle {path}: not a bundle written by `gpuwhy snapshot` (field \"{field}\")"},
     {"input.bundle-missing", "bundle {path}: field \"{field}\": missing"},
     {"input.bundle-field", "bundle {path}: field \"{field}\": {reason}"},
+    {"input.bundle-row-lost", "bundle {path}: its graded row could not be read back: {reason}"},
+    {"input.bundle-internal", "bundle {path}: grading stopped on an internal error: {reason}"},
     {"input.bundle-version",
      "bundle {path}: bundle version {version} is not supported (this gpuwhy reads {supported})"},
     {"input.kubeconfig-no-context",

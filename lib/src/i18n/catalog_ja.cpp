@@ -953,6 +953,8 @@ constexpr CatalogEntry kEntries[] = {
      "バンドル {path}: `gpuwhy snapshot` が書いたバンドルではありません（フィールド \"{field}\"）"},
     {"input.bundle-missing", "バンドル {path}: フィールド {field} がありません"},
     {"input.bundle-field", "バンドル {path}: フィールド {field} の値が正しくありません: {reason}"},
+    {"input.bundle-row-lost", "バンドル {path}: 採点結果を読み戻せませんでした: {reason}"},
+    {"input.bundle-internal", "バンドル {path}: 内部エラーで採点が止まりました: {reason}"},
     {"input.bundle-version",
      "バンドル {path}: バンドルのバージョン {version} には対応していません（この gpuwhy が読むのは {supported}）"},
     {"input.kubeconfig-no-context",

@@ -883,6 +883,8 @@ constexpr CatalogEntry kEntries[] = {
     {"input.not-a-bundle", "번들 {path}: `gpuwhy snapshot`이 쓴 번들이 아닙니다(필드 \"{field}\")"},
     {"input.bundle-missing", "번들 {path}: 필드 {field:이/가} 없습니다"},
     {"input.bundle-field", "번들 {path}: 필드 {field}의 값이 올바르지 않습니다: {reason}"},
+    {"input.bundle-row-lost", "번들 {path}: 채점한 결과를 다시 읽지 못했습니다: {reason}"},
+    {"input.bundle-internal", "번들 {path}: 내부 오류로 채점이 중단되었습니다: {reason}"},
     {"input.bundle-version",
      "번들 {path}: 번들 버전 {version:은/는} 지원하지 않습니다(이 gpuwhy는 버전 {supported:을/를} 읽습니다)"},
     {"input.kubeconfig-no-context",
