@@ -33,6 +33,8 @@ const std::set<std::string>& allowed() {
       "status", "phase", "managedFields", "schedulerName", "hostPort", "kind", "present", "pod", "pods", "nodes",
       "namespaces", "events", "apiserver", "kubelet", "kubeconfig", "Kubernetes", "cordon", "plugin", "device", "cpu",
       "gpu", "nvidia", "trainer", "init", "image", "metadata", "spec", "matchFields", "Binding", "KUBECONFIG",
+      // node selector operators (In, Gt and Lt are too short to count)
+      "NotIn", "DoesNotExist",
       // the scheduler's own words, quoted where a text teaches how to read its message
       "untolerated", "taint", "node", "preemption",
       // kubectl verbs and output forms

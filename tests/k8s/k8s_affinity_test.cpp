@@ -8,11 +8,13 @@
 #include <fstream>
 #include <limits>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/k8s/labels.h"
 #include "gpuwhy/k8s/node_affinity.h"
 #include "gpuwhy/why/why.h"
@@ -65,21 +67,76 @@ TEST(K8sAffinity, WhyRejectsByNodeAffinityExactlyWhereTheSchedulerDid) {
 }
 
 TEST(K8sAffinity, ATermTheSchedulerCannotReadSaysSo) {
+  using Fault = k8s::RequirementError::Fault;
   const json node = {{"metadata", {{"name", "lab-node-0"}, {"labels", {{"count", "5"}}}}}};
   const json gt = {{"matchExpressions", {{{"key", "count"}, {"operator", "Gt"}, {"values", {"-3"}}}}}};
-  EXPECT_EQ(k8s::term_failure(gt, node),
-            "count Gt (-3): \"-3\" is not a valid label value, so the term matches no node");
+  const auto bad_value = k8s::term_failure(gt, node);
+  ASSERT_TRUE(bad_value);
+  EXPECT_EQ(bad_value->kind, k8s::TermFailure::Kind::kUnusable);
+  EXPECT_EQ(bad_value->error, (k8s::RequirementError{Fault::kValue, "-3"}));
+  EXPECT_EQ(bad_value->text(), "count Gt (-3): \"-3\" is not a valid label value, so the term matches no node");
   const json name = {{"matchFields", {{{"key", "metadata.name"}, {"operator", "In"}, {"values", {"a", "b"}}}}}};
-  EXPECT_EQ(k8s::term_failure(name, node),
+  const auto two_names = k8s::term_failure(name, node);
+  ASSERT_TRUE(two_names);
+  EXPECT_EQ(two_names->error.fault, Fault::kFieldValueCount);
+  EXPECT_EQ(two_names->text(),
             "metadata.name In (a,b): matchFields In and NotIn take exactly one value, so the term matches no node");
   const json pod = {
       {"spec",
        {{"affinity",
          {{"nodeAffinity",
            {{"requiredDuringSchedulingIgnoredDuringExecution", {{"nodeSelectorTerms", json::array()}}}}}}}}}};
-  EXPECT_EQ(k8s::required_affinity_failures(pod, node),
-            std::vector<std::string>{"no nodeSelectorTerm: required node affinity matches no node"});
+  const auto none = k8s::required_affinity_failures(pod, node);
+  ASSERT_EQ(none.size(), 1U);
+  EXPECT_EQ(none[0].kind, k8s::TermFailure::Kind::kNoTerm);
+  EXPECT_EQ(none[0].text(), "no nodeSelectorTerm: required node affinity matches no node");
   EXPECT_FALSE(k8s::required_affinity_matches(pod, node));
+}
+
+// Every way a term fails, as `gpuwhy why` says it: its own catalog text in every language, the
+// requirement and the node's side in it, and no English sentence inside a Korean or Japanese one.
+TEST(K8sAffinity, EveryTermFailureIsSaidInTheReadersLanguage) {
+  const auto wording = why::wording_for("v1.34.0");
+  std::set<std::string> ids;
+  for (const auto& row : recorded_rows()) {
+    if (!row["node"]["metadata"].contains("name") || row["pod"]["spec"].contains("nodeSelector")) continue;
+    json pod = row["pod"];
+    pod["metadata"] = {{"name", "p"}, {"namespace", "default"}};
+    const auto v = why::explain(pod, {row["node"]}, {}, wording);
+    if (v.nodes.empty() || v.nodes[0].gate != why::Gate::kNodeAffinity) continue;
+    const auto failures = k8s::required_affinity_failures(pod, row["node"]);
+    ASSERT_EQ(v.nodes[0].details.size(), failures.size()) << row.dump();
+    for (std::size_t i = 0; i < failures.size(); ++i) {
+      const Msg& m = v.nodes[0].details[i];
+      ids.insert(m.id);
+      for (const i18n::Lang lang : i18n::kLangs) {
+        SCOPED_TRACE(m.id + " " + i18n::to_string(lang));
+        ASSERT_TRUE(i18n::catalog(lang).contains(m.id));
+        const std::string said = i18n::render(m, lang);
+        EXPECT_EQ(said.find('{'), std::string::npos) << said;
+        if (!failures[i].requirement.empty()) {
+          EXPECT_NE(said.find(failures[i].requirement), std::string::npos) << said;
+        }
+        if (failures[i].have) {
+          EXPECT_NE(said.find(*failures[i].have), std::string::npos) << said;
+        }
+        if (lang == i18n::Lang::kEn) continue;
+        for (const char* english : {"matches no node", "node has", "is not a valid", "take exactly", "need"}) {
+          EXPECT_EQ(said.find(english), std::string::npos) << said;
+        }
+      }
+    }
+  }
+  // The table reaches every kind of failure but the empty affinity, and every fault but those of
+  // matchFields (whose terms also pin names, tried by the PreFilter first).
+  EXPECT_GE(ids.size(), 10U);
+  for (const char* id :
+       {"why.detail.affinity-label", "why.detail.affinity-label-missing", "why.detail.affinity-empty-term",
+        "why.detail.affinity-unusable.key", "why.detail.affinity-unusable.value",
+        "why.detail.affinity-unusable.not-integer", "why.detail.affinity-unusable.operator",
+        "why.detail.affinity-unusable.no-values", "why.detail.affinity-unusable.values-given"}) {
+    EXPECT_TRUE(ids.contains(id)) << id;
+  }
 }
 
 // Every list of an affinity reversed, recursively: the same affinity to the scheduler.

@@ -220,18 +220,23 @@ json node_named(const char* name, json labels = json::object()) {
   return {{"metadata", {{"name", name}, {"labels", std::move(labels)}}}};
 }
 
+std::optional<std::string> failure_text(const json& term, const json& node) {
+  const auto f = term_failure(term, node);
+  return f ? std::optional<std::string>(f->text()) : std::nullopt;
+}
+
 TEST(K8sNodeAffinity, ATermSaysItsFirstFailure) {
   const json node = node_named("n2", {{"gpu", "false"}});
   const json by_label = {{"matchExpressions", {{{"key", "gpu"}, {"operator", "In"}, {"values", {"true"}}}}}};
-  EXPECT_EQ(term_failure(by_label, node), "gpu In (true): node has gpu=false");
+  EXPECT_EQ(failure_text(by_label, node), "gpu In (true): node has gpu=false");
   const json exists = {{"matchExpressions", {{{"key", "zone"}, {"operator", "Exists"}}}}};
-  EXPECT_EQ(term_failure(exists, node), "zone Exists: node has no label zone");
+  EXPECT_EQ(failure_text(exists, node), "zone Exists: node has no label zone");
   const json by_name = {{"matchFields", {{{"key", "metadata.name"}, {"operator", "In"}, {"values", {"n1"}}}}}};
-  EXPECT_EQ(term_failure(by_name, node_named("n1")), std::nullopt);
-  EXPECT_EQ(term_failure(by_name, node), "metadata.name In (n1): node is n2");
+  EXPECT_EQ(failure_text(by_name, node_named("n1")), std::nullopt);
+  EXPECT_EQ(failure_text(by_name, node), "metadata.name In (n1): node is n2");
   // An empty term matches nothing, not everything.
-  EXPECT_EQ(term_failure(json::object(), node), "an empty nodeSelectorTerm matches no node");
-  EXPECT_EQ(term_failure({{"matchExpressions", json::array()}}, node), "an empty nodeSelectorTerm matches no node");
+  EXPECT_EQ(failure_text(json::object(), node), "an empty nodeSelectorTerm matches no node");
+  EXPECT_EQ(failure_text({{"matchExpressions", json::array()}}, node), "an empty nodeSelectorTerm matches no node");
 }
 
 json pod_with_terms(json terms) {

@@ -1378,7 +1378,39 @@ constexpr CatalogEntry kEntries[] = {
     {"why.detail.selector", "nodeSelector {key}={want}: the node has {key}={have}"},
     {"why.detail.selector-missing", "nodeSelector {key}={want}: the node has no label {key}"},
     {"why.fix.selector", "kubectl label node {node} {key}={value}, or change the pod's nodeSelector"},
-    {"why.detail.affinity", "required node affinity term {term}: {failure}"},
+    {"why.detail.affinity-empty-term", "required node affinity term {term} has no requirement, so it matches no node"},
+    {"why.detail.affinity-field", "required node affinity term {term}: {requirement}, but the node is {name}"},
+    {"why.detail.affinity-label", "required node affinity term {term}: {requirement}, but the node has {key}={have}"},
+    {"why.detail.affinity-label-missing",
+     "required node affinity term {term}: {requirement}, but the node has no label {key}"},
+    {"why.detail.affinity-no-term", "the required node affinity has no term, so it matches no node"},
+    {"why.detail.affinity-unusable.field-operator",
+     "required node affinity term {term}: {requirement}: matchFields does not support the operator \"{subject}\", so "
+     "the term matches no node"},
+    {"why.detail.affinity-unusable.field-value-count",
+     "required node affinity term {term}: {requirement}: matchFields In and NotIn take exactly one value, so the term "
+     "matches no node"},
+    {"why.detail.affinity-unusable.key",
+     "required node affinity term {term}: {requirement}: \"{subject}\" is not a valid label key, so the term matches "
+     "no node"},
+    {"why.detail.affinity-unusable.no-values",
+     "required node affinity term {term}: {requirement}: In and NotIn need at least one value, so the term matches no "
+     "node"},
+    {"why.detail.affinity-unusable.not-integer",
+     "required node affinity term {term}: {requirement}: Gt and Lt need an integer, not \"{subject}\", so the term "
+     "matches no node"},
+    {"why.detail.affinity-unusable.operator",
+     "required node affinity term {term}: {requirement}: the operator \"{subject}\" is not supported, so the term "
+     "matches no node"},
+    {"why.detail.affinity-unusable.value",
+     "required node affinity term {term}: {requirement}: \"{subject}\" is not a valid label value, so the term matches "
+     "no node"},
+    {"why.detail.affinity-unusable.value-count",
+     "required node affinity term {term}: {requirement}: Gt and Lt take exactly one value, so the term matches no "
+     "node"},
+    {"why.detail.affinity-unusable.values-given",
+     "required node affinity term {term}: {requirement}: Exists and DoesNotExist take no value, so the term matches no "
+     "node"},
     {"why.fix.affinity", "label {node} to match one term of the pod's required node affinity, or change the terms"},
     {"why.detail.port", "host port {port}/{protocol} is held by pod {pod}"},
     {"why.fix.port", "choose another hostPort than {port}, or drop it"},

@@ -1483,7 +1483,40 @@ constexpr CatalogEntry kEntries[] = {
     {"why.detail.selector", "nodeSelector {key}={want}: ノードのラベルは {key}={have}"},
     {"why.detail.selector-missing", "nodeSelector {key}={want}: ノードにラベル {key} がありません"},
     {"why.fix.selector", "kubectl label node {node} {key}={value}、または Pod の nodeSelector を変えてください"},
-    {"why.detail.affinity", "必須ノードアフィニティの項 {term}: {failure}"},
+    {"why.detail.affinity-empty-term", "必須ノードアフィニティの項 {term} には条件がなく、どのノードにも合いません"},
+    {"why.detail.affinity-field", "必須ノードアフィニティの項 {term}: {requirement}、しかしノードは {name} です"},
+    {"why.detail.affinity-label",
+     "必須ノードアフィニティの項 {term}: {requirement}、しかしノードのラベルは {key}={have}"},
+    {"why.detail.affinity-label-missing",
+     "必須ノードアフィニティの項 {term}: {requirement}、しかしノードにラベル {key} がありません"},
+    {"why.detail.affinity-no-term", "必須ノードアフィニティに項がひとつもなく、どのノードにも合いません"},
+    {"why.detail.affinity-unusable.field-operator",
+     "必須ノードアフィニティの項 {term}: {requirement}: matchFields は演算子 \"{subject}\" "
+     "に対応していないため、この項はどのノードにも合いません"},
+    {"why.detail.affinity-unusable.field-value-count",
+     "必須ノードアフィニティの項 {term}: {requirement}: matchFields の In と NotIn には値がちょうど 1 "
+     "つ必要なため、この項はどのノードにも合いません"},
+    {"why.detail.affinity-unusable.key",
+     "必須ノードアフィニティの項 {term}: {requirement}: \"{subject}\" "
+     "は有効なラベルキーではないため、この項はどのノードにも合いません"},
+    {"why.detail.affinity-unusable.no-values",
+     "必須ノードアフィニティの項 {term}: {requirement}: In と NotIn には値が 1 "
+     "つ以上必要なため、この項はどのノードにも合いません"},
+    {"why.detail.affinity-unusable.not-integer",
+     "必須ノードアフィニティの項 {term}: {requirement}: Gt と Lt には整数が必要ですが \"{subject}\" "
+     "は整数ではないため、この項はどのノードにも合いません"},
+    {"why.detail.affinity-unusable.operator",
+     "必須ノードアフィニティの項 {term}: {requirement}: 演算子 \"{subject}\" "
+     "には対応していないため、この項はどのノードにも合いません"},
+    {"why.detail.affinity-unusable.value",
+     "必須ノードアフィニティの項 {term}: {requirement}: \"{subject}\" "
+     "は有効なラベル値ではないため、この項はどのノードにも合いません"},
+    {"why.detail.affinity-unusable.value-count",
+     "必須ノードアフィニティの項 {term}: {requirement}: Gt と Lt には値がちょうど 1 "
+     "つ必要なため、この項はどのノードにも合いません"},
+    {"why.detail.affinity-unusable.values-given",
+     "必須ノードアフィニティの項 {term}: {requirement}: Exists と DoesNotExist "
+     "は値を取らないため、この項はどのノードにも合いません"},
     {"why.fix.affinity", "{node} に必須ノードアフィニティのいずれかの項に合うラベルを付けるか、項を変えてください"},
     {"why.detail.port", "ホストポート {port}/{protocol} は Pod {pod} が使っています"},
     {"why.fix.port", "{port} 以外の hostPort を選ぶか、外してください"},

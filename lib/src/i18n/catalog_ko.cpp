@@ -1405,7 +1405,39 @@ constexpr CatalogEntry kEntries[] = {
     {"why.detail.selector", "nodeSelector {key}={want}: 노드의 라벨은 {key}={have}"},
     {"why.detail.selector-missing", "nodeSelector {key}={want}: 노드에 라벨 {key:이/가} 없습니다"},
     {"why.fix.selector", "kubectl label node {node} {key}={value}, 또는 파드의 nodeSelector를 바꾸세요"},
-    {"why.detail.affinity", "필수 노드 어피니티 항 {term}: {failure}"},
+    {"why.detail.affinity-empty-term", "필수 노드 어피니티 항 {term}에 조건이 없어 어떤 노드와도 맞지 않습니다"},
+    {"why.detail.affinity-field", "필수 노드 어피니티 항 {term}: {requirement}, 그러나 노드는 {name}입니다"},
+    {"why.detail.affinity-label", "필수 노드 어피니티 항 {term}: {requirement}, 그러나 노드의 라벨은 {key}={have}"},
+    {"why.detail.affinity-label-missing",
+     "필수 노드 어피니티 항 {term}: {requirement}, 그러나 노드에 라벨 {key:이/가} 없습니다"},
+    {"why.detail.affinity-no-term", "필수 노드 어피니티에 항이 하나도 없어 어떤 노드와도 맞지 않습니다"},
+    {"why.detail.affinity-unusable.field-operator",
+     "필수 노드 어피니티 항 {term}: {requirement}: 연산자 \"{subject}\": matchFields가 지원하지 않는 연산자라서 이 "
+     "항은 어떤 노드와도 맞지 않습니다"},
+    {"why.detail.affinity-unusable.field-value-count",
+     "필수 노드 어피니티 항 {term}: {requirement}: matchFields의 In과 NotIn에는 값이 정확히 하나 있어야 해서 이 항은 "
+     "어떤 노드와도 맞지 않습니다"},
+    {"why.detail.affinity-unusable.key",
+     "필수 노드 어피니티 항 {term}: {requirement}: 라벨 키 \"{subject}\": 올바른 키가 아니어서 이 항은 어떤 노드와도 "
+     "맞지 않습니다"},
+    {"why.detail.affinity-unusable.no-values",
+     "필수 노드 어피니티 항 {term}: {requirement}: In과 NotIn에는 값이 하나 이상 있어야 해서 이 항은 어떤 노드와도 "
+     "맞지 않습니다"},
+    {"why.detail.affinity-unusable.not-integer",
+     "필수 노드 어피니티 항 {term}: {requirement}: 값 \"{subject}\": Gt와 Lt에는 정수가 필요한데 정수가 아니어서 이 "
+     "항은 어떤 노드와도 맞지 않습니다"},
+    {"why.detail.affinity-unusable.operator",
+     "필수 노드 어피니티 항 {term}: {requirement}: 연산자 \"{subject}\": 지원되지 않는 연산자라서 이 항은 어떤 "
+     "노드와도 맞지 않습니다"},
+    {"why.detail.affinity-unusable.value",
+     "필수 노드 어피니티 항 {term}: {requirement}: 라벨 값 \"{subject}\": 올바른 값이 아니어서 이 항은 어떤 노드와도 "
+     "맞지 않습니다"},
+    {"why.detail.affinity-unusable.value-count",
+     "필수 노드 어피니티 항 {term}: {requirement}: Gt와 Lt에는 값이 정확히 하나 있어야 해서 이 항은 어떤 노드와도 맞지 "
+     "않습니다"},
+    {"why.detail.affinity-unusable.values-given",
+     "필수 노드 어피니티 항 {term}: {requirement}: Exists와 DoesNotExist는 값을 받지 않아 이 항은 어떤 노드와도 맞지 "
+     "않습니다"},
     {"why.fix.affinity", "{node}에 필수 노드 어피니티의 한 항과 맞는 라벨을 붙이거나 항을 바꾸세요"},
     {"why.detail.port", "호스트 포트 {port}/{protocol:을/를} 파드 {pod:이/가} 쓰고 있습니다"},
     {"why.fix.port", "{port} 말고 다른 hostPort를 고르거나 빼세요"},

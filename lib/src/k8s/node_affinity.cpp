@@ -82,30 +82,46 @@ std::string label_text(const std::string& key, const std::optional<std::string>&
   return have ? fmt::format("{}={}", key, *have) : fmt::format("no label {}", key);
 }
 
-std::optional<std::string> requirement_error(const json& req, bool is_field) {
+std::string RequirementError::text() const {
+  switch (fault) {
+    case Fault::kFieldOperator: return fmt::format("operator \"{}\" is not supported in matchFields", subject);
+    case Fault::kFieldValueCount: return "matchFields In and NotIn take exactly one value";
+    case Fault::kKey: return fmt::format("\"{}\" is not a valid label key", subject);
+    case Fault::kNoValues: return "In and NotIn need at least one value";
+    case Fault::kValuesGiven: return "Exists and DoesNotExist take no value";
+    case Fault::kValueCount: return "Gt and Lt take exactly one value";
+    case Fault::kNotInteger: return fmt::format("Gt and Lt need an integer, not \"{}\"", subject);
+    case Fault::kOperator: return fmt::format("operator \"{}\" is not supported", subject);
+    case Fault::kValue: return fmt::format("\"{}\" is not a valid label value", subject);
+  }
+  return {};
+}
+
+std::optional<RequirementError> requirement_error(const json& req, bool is_field) {
+  using Fault = RequirementError::Fault;
   const std::string op = str(req, "operator");
   const auto vals = values_of(req);
   if (is_field) {
     // nodeSelectorRequirementsAsFieldSelector: In or NotIn with one value; the key is not checked.
-    if (op != "In" && op != "NotIn") return fmt::format("operator \"{}\" is not supported in matchFields", op);
-    if (vals.size() != 1) return std::string("matchFields In and NotIn take exactly one value");
+    if (op != "In" && op != "NotIn") return RequirementError{Fault::kFieldOperator, op};
+    if (vals.size() != 1) return RequirementError{Fault::kFieldValueCount, {}};
     return std::nullopt;
   }
   // labels.NewRequirement, its checks in order.
   const std::string key = str(req, "key");
-  if (!is_qualified_name(key)) return fmt::format("\"{}\" is not a valid label key", key);
+  if (!is_qualified_name(key)) return RequirementError{Fault::kKey, key};
   if (op == "In" || op == "NotIn") {
-    if (vals.empty()) return std::string("In and NotIn need at least one value");
+    if (vals.empty()) return RequirementError{Fault::kNoValues, {}};
   } else if (op == "Exists" || op == "DoesNotExist") {
-    if (!vals.empty()) return std::string("Exists and DoesNotExist take no value");
+    if (!vals.empty()) return RequirementError{Fault::kValuesGiven, {}};
   } else if (op == "Gt" || op == "Lt") {
-    if (vals.size() != 1) return std::string("Gt and Lt take exactly one value");
-    if (!parse_int64(vals[0])) return fmt::format("Gt and Lt need an integer, not \"{}\"", vals[0]);
+    if (vals.size() != 1) return RequirementError{Fault::kValueCount, {}};
+    if (!parse_int64(vals[0])) return RequirementError{Fault::kNotInteger, vals[0]};
   } else {
-    return fmt::format("operator \"{}\" is not supported", op);
+    return RequirementError{Fault::kOperator, op};
   }
   for (const auto& v : vals) {
-    if (!is_label_value(v)) return fmt::format("\"{}\" is not a valid label value", v);
+    if (!is_label_value(v)) return RequirementError{Fault::kValue, v};
   }
   return std::nullopt;
 }
@@ -118,30 +134,53 @@ bool field_requirement_matches(const json& req, const json& node) {
   return str(req, "operator") == "In" ? equal : !equal;
 }
 
-std::optional<std::string> term_failure(const json& term, const json& node) {
+std::string TermFailure::text() const {
+  switch (kind) {
+    case Kind::kEmptyTerm: return "an empty nodeSelectorTerm matches no node";
+    case Kind::kUnusable: return fmt::format("{}: {}, so the term matches no node", requirement, error.text());
+    case Kind::kLabel: return fmt::format("{}: node has {}", requirement, label_text(key, have));
+    case Kind::kField: return fmt::format("{}: node is {}", requirement, node);
+    case Kind::kNoTerm: return "no nodeSelectorTerm: required node affinity matches no node";
+  }
+  return {};
+}
+
+std::optional<TermFailure> term_failure(const json& term, const json& node) {
+  using Kind = TermFailure::Kind;
   const auto exprs = array_of(field(term, "matchExpressions"));
   const auto fields = array_of(field(term, "matchFields"));
-  if (exprs.empty() && fields.empty()) return std::string("an empty nodeSelectorTerm matches no node");
+  TermFailure f;
+  if (exprs.empty() && fields.empty()) return f;  // kEmptyTerm
   // A requirement the scheduler cannot read fails its whole term (newNodeSelectorTerm's parseErrs).
   for (const auto* list : {&exprs, &fields}) {
     for (const json* r : *list) {
       if (auto err = requirement_error(*r, list == &fields)) {
-        return fmt::format("{}: {}, so the term matches no node", requirement_text(*r), *err);
+        f.kind = Kind::kUnusable;
+        f.requirement = requirement_text(*r);
+        f.error = std::move(*err);
+        return f;
       }
     }
   }
   for (const json* r : exprs) {
-    const std::string key = str(*r, "key");
-    const auto have = label_of(node, key);
+    std::string key = str(*r, "key");
+    auto have = label_of(node, key);
     if (!requirement_matches(*r, have)) {
-      return fmt::format("{}: node has {}", requirement_text(*r), label_text(key, have));
+      f.kind = Kind::kLabel;
+      f.requirement = requirement_text(*r);
+      f.key = std::move(key);
+      f.have = std::move(have);
+      return f;
     }
   }
   // Matched against the node's fields only when it has a name (LazyErrorNodeSelector.Match).
   const std::string name = str(field(node, "metadata"), "name");
   for (const json* r : fields) {
     if (!name.empty() && !field_requirement_matches(*r, node)) {
-      return fmt::format("{}: node is {}", requirement_text(*r), name);
+      f.kind = Kind::kField;
+      f.requirement = requirement_text(*r);
+      f.node = name;
+      return f;
     }
   }
   return std::nullopt;
@@ -151,15 +190,18 @@ bool has_required_affinity(const json& pod) {
   return path(pod, {"spec", "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution"}).is_object();
 }
 
-std::vector<std::string> required_affinity_failures(const json& pod, const json& node) {
+std::vector<TermFailure> required_affinity_failures(const json& pod, const json& node) {
   if (!has_required_affinity(pod)) return {};
-  std::vector<std::string> out;
+  std::vector<TermFailure> out;
   for (const json* t : array_of(required_terms(pod))) {
     auto f = term_failure(*t, node);
     if (!f) return {};
     out.push_back(std::move(*f));
   }
-  if (out.empty()) out.emplace_back("no nodeSelectorTerm: required node affinity matches no node");
+  if (out.empty()) {
+    out.emplace_back();
+    out.back().kind = TermFailure::Kind::kNoTerm;
+  }
   return out;
 }
 

@@ -136,13 +136,47 @@ void selector_mismatches(const Input& in, NodeVerdict& v) {
   }
 }
 
+// A term's failure in the reader's words.
+Msg affinity_detail(const k8s::TermFailure& f, std::size_t term) {
+  using Kind = k8s::TermFailure::Kind;
+  using Fault = k8s::RequirementError::Fault;
+  const std::string n = std::to_string(term);
+  switch (f.kind) {
+    case Kind::kEmptyTerm: return msg("why.detail.affinity-empty-term", {{"term", n}});
+    case Kind::kNoTerm: return msg("why.detail.affinity-no-term");
+    case Kind::kLabel:
+      return f.have ? msg("why.detail.affinity-label",
+                          {{"term", n}, {"requirement", f.requirement}, {"key", f.key}, {"have", *f.have}})
+                    : msg("why.detail.affinity-label-missing",
+                          {{"term", n}, {"requirement", f.requirement}, {"key", f.key}});
+    case Kind::kField:
+      return msg("why.detail.affinity-field", {{"term", n}, {"requirement", f.requirement}, {"name", f.node}});
+    case Kind::kUnusable: break;
+  }
+  const auto unusable = [&](const char* id) {
+    return msg(id, {{"term", n}, {"requirement", f.requirement}, {"subject", f.error.subject}});
+  };
+  switch (f.error.fault) {
+    case Fault::kFieldOperator: return unusable("why.detail.affinity-unusable.field-operator");
+    case Fault::kFieldValueCount: return unusable("why.detail.affinity-unusable.field-value-count");
+    case Fault::kKey: return unusable("why.detail.affinity-unusable.key");
+    case Fault::kNoValues: return unusable("why.detail.affinity-unusable.no-values");
+    case Fault::kValuesGiven: return unusable("why.detail.affinity-unusable.values-given");
+    case Fault::kValueCount: return unusable("why.detail.affinity-unusable.value-count");
+    case Fault::kNotInteger: return unusable("why.detail.affinity-unusable.not-integer");
+    case Fault::kOperator: return unusable("why.detail.affinity-unusable.operator");
+    case Fault::kValue: return unusable("why.detail.affinity-unusable.value");
+  }
+  return unusable("why.detail.affinity-unusable.operator");
+}
+
 // Required node affinity: one term must match; when none does, each term's first failure.
 void affinity_mismatches(const Input& in, NodeVerdict& v) {
   const auto failures = k8s::required_affinity_failures(in.pod, in.node);
   if (failures.empty()) return;
   for (std::size_t i = 0; i < failures.size(); ++i) {
-    v.mismatches.push_back(fmt::format("term {}: {}", i + 1, failures[i]));
-    v.details.push_back(msg("why.detail.affinity", {{"term", std::to_string(i + 1)}, {"failure", failures[i]}}));
+    v.mismatches.push_back(fmt::format("term {}: {}", i + 1, failures[i].text()));
+    v.details.push_back(affinity_detail(failures[i], i + 1));
   }
   v.fix = msg("why.fix.affinity", {{"node", v.node}});
 }

@@ -25,29 +25,69 @@ std::optional<std::string> label_of(const nlohmann::json& node, const std::strin
 /// "key=value", or "no label key" when the node has none.
 std::string label_text(const std::string& key, const std::optional<std::string>& have);
 
+/// Why the scheduler cannot use a requirement (labels.NewRequirement's errors, and matchFields'
+/// own): the fault and the key, operator or value it is about.
+struct RequirementError {
+  enum class Fault {
+    kFieldOperator,    ///< matchFields with an operator other than In or NotIn (`subject`)
+    kFieldValueCount,  ///< matchFields In or NotIn without exactly one value
+    kKey,              ///< the key (`subject`) is no qualified name
+    kNoValues,         ///< In or NotIn without a value
+    kValuesGiven,      ///< Exists or DoesNotExist with values
+    kValueCount,       ///< Gt or Lt without exactly one value
+    kNotInteger,       ///< Gt or Lt with a value (`subject`) that is no int64
+    kOperator,         ///< an operator (`subject`) the scheduler does not know
+    kValue,            ///< a value (`subject`) that is no label value
+  };
+  Fault fault = Fault::kOperator;
+  std::string subject;
+  bool operator==(const RequirementError&) const = default;
+  /// The error in English ("\"-3\" is not a valid label value"), for machine-read output.
+  [[nodiscard]] std::string text() const;
+};
+
 /// Why the scheduler cannot use a requirement, nullopt when it can. matchExpressions
 /// (`is_field` false): labels.NewRequirement's checks (a qualified key; In and NotIn with values,
 /// Exists and DoesNotExist without, Gt and Lt with one int64; every value a label value; no other
 /// operator). matchFields: In or NotIn with exactly one value.
-std::optional<std::string> requirement_error(const nlohmann::json& requirement, bool is_field);
+std::optional<RequirementError> requirement_error(const nlohmann::json& requirement, bool is_field);
 
 /// A matchFields requirement the scheduler can use, against the node's fields: metadata.name is
 /// the node's name, any other key reads as "" (In: equal to the one value; NotIn: not equal).
 bool field_requirement_matches(const nlohmann::json& requirement, const nlohmann::json& node);
 
-/// The first reason a nodeSelectorTerm rejects the node, described ("gpu In (true): node has
-/// gpu=false"); nullopt when the term matches. A term with no requirement at all, or with one the
-/// scheduler cannot use (requirement_error), matches no node; matchFields are not applied to a node
-/// without a name.
-std::optional<std::string> term_failure(const nlohmann::json& term, const nlohmann::json& node);
+/// Why a nodeSelectorTerm, or a required node affinity as a whole, rejects a node.
+struct TermFailure {
+  enum class Kind {
+    kEmptyTerm,  ///< the term has no requirement: it matches no node
+    kUnusable,   ///< `requirement` is one the scheduler cannot use (`error`): the term matches no node
+    kLabel,      ///< `requirement` does not match the node's label `key` (`have`; nullopt: none)
+    kField,      ///< the matchFields `requirement` does not match the node's name (`node`)
+    kNoTerm,     ///< the required affinity has no term at all: it matches no node
+  };
+  Kind kind = Kind::kEmptyTerm;
+  std::string requirement;  ///< requirement_text of the requirement at fault
+  RequirementError error;   ///< kUnusable
+  std::string key;          ///< kLabel
+  std::optional<std::string> have;
+  std::string node;  ///< kField
+  bool operator==(const TermFailure&) const = default;
+  /// The failure in English ("gpu In (true): node has gpu=false"), for machine-read output.
+  [[nodiscard]] std::string text() const;
+};
+
+/// The first reason a nodeSelectorTerm rejects the node; nullopt when the term matches. A term
+/// with no requirement at all, or with one the scheduler cannot use (requirement_error), matches
+/// no node; matchFields are not applied to a node without a name.
+std::optional<TermFailure> term_failure(const nlohmann::json& term, const nlohmann::json& node);
 
 /// The pod has spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.
 bool has_required_affinity(const nlohmann::json& pod);
 
 /// When the pod's required node affinity rejects the node: each term's failure in order, or one
-/// line when it has no term at all (then it matches no node); empty when the node passes, or the
-/// pod has no required node affinity.
-std::vector<std::string> required_affinity_failures(const nlohmann::json& pod, const nlohmann::json& node);
+/// kNoTerm when it has no term at all (then it matches no node); empty when the node passes, or
+/// the pod has no required node affinity.
+std::vector<TermFailure> required_affinity_failures(const nlohmann::json& pod, const nlohmann::json& node);
 
 /// A nodeSelector value as the node's label must equal it (a string; anything else as JSON text).
 std::string selector_value(const nlohmann::json& value);
