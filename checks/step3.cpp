@@ -7,6 +7,7 @@
 #include "common.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/k8s/quantity.h"
 #include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy::checks {
@@ -20,7 +21,16 @@ struct GpuAmounts {
   std::optional<long long> limits;
   bool request_set = false;  ///< set but maybe not a quantity
   bool limit_set = false;
+  std::string request_written;  ///< as written, when set but not read as an amount
+  std::string limit_written;
+  std::string not_quantity;  ///< a value set that is no quantity, as written: the apiserver refuses
+                             ///< the object when it decodes it, before any rule of step 3
 };
+
+// A value as written, for the evidence: a string quoted, anything else as JSON.
+std::string written(const json& v) {
+  return v.dump(-1, ' ', false, json::error_handler_t::replace);
+}
 
 std::vector<GpuAmounts> gpu_amounts(const json& pod) {
   std::vector<GpuAmounts> out;
@@ -32,13 +42,17 @@ std::vector<GpuAmounts> gpu_amounts(const json& pod) {
     if (r != nullptr && r->is_object()) {
       for (const char* which : {"requests", "limits"}) {
         if (!r->contains(which) || !(*r)[which].is_object() || !(*r)[which].contains(res)) continue;
-        const auto q = readers::json_quantity_milli((*r)[which][res]);
+        const json& v = (*r)[which][res];
+        const auto q = readers::json_quantity_milli(v);
+        if (!k8s::json_is_quantity(v) && g.not_quantity.empty()) g.not_quantity = written(v);
         if (std::string(which) == "requests") {
           g.request_set = true;
           g.requests = q;
+          if (!q) g.request_written = written(v);
         } else {
           g.limit_set = true;
           g.limits = q;
+          if (!q) g.limit_written = written(v);
         }
       }
     }
@@ -51,10 +65,21 @@ std::string amounts_text(const std::vector<GpuAmounts>& v) {
   std::vector<std::string> parts;
   for (const auto& g : v) {
     parts.push_back(fmt::format("{}: requests={} limits={}", g.container.empty() ? "?" : g.container,
-                                g.requests ? milli_text(*g.requests) : (g.request_set ? "?" : "-"),
-                                g.limits ? milli_text(*g.limits) : (g.limit_set ? "?" : "-")));
+                                g.requests ? milli_text(*g.requests) : (g.request_set ? g.request_written : "-"),
+                                g.limits ? milli_text(*g.limits) : (g.limit_set ? g.limit_written : "-")));
   }
   return parts.empty() ? std::string("-") : join(parts, "; ");
+}
+
+// A GPU amount that is no quantity: the apiserver refuses the manifest as it decodes it ("quantities
+// must match the regular expression"), so neither rule of step 3 is what refused it.
+std::optional<Msg> refused_at_decode(const std::vector<GpuAmounts>& gs, std::map<std::string, std::string> args) {
+  for (const auto& g : gs) {
+    if (g.not_quantity.empty()) continue;
+    args["value"] = g.not_quantity;
+    return msg("hint.step3.not-quantity", std::move(args));
+  }
+  return std::nullopt;
 }
 
 /// Verifies: k8s/bad-mismatch.yaml is a Pod whose container sets nvidia.com/gpu in both
@@ -68,6 +93,8 @@ Outcome mismatch_manifest(const View& s) {
   const auto gs = gpu_amounts(*m.pod);
   const Msg actual = raw(amounts_text(gs));
   const std::vector<Msg> ev{raw(fmt::format("{}: {}", file, amounts_text(gs)))};
+  const std::map<std::string, std::string> args{{"file", file}, {"resource", std::string(lab::kResource)}};
+  if (const auto bad = refused_at_decode(gs, args)) return fail(expected, actual, *bad, ev);
   bool equal = false;
   bool fractional = false;
   for (const auto& g : gs) {
@@ -79,7 +106,6 @@ Outcome mismatch_manifest(const View& s) {
     if (*g.requests != *g.limits) return pass(expected, actual, ev);
     equal = true;
   }
-  const std::map<std::string, std::string> args{{"file", file}, {"resource", std::string(lab::kResource)}};
   if (equal) return fail(expected, actual, msg("hint.step3.mismatch-manifest.equal", args), ev);
   if (fractional) return fail(expected, actual, msg("hint.step3.mismatch-manifest.fractional", args), ev);
   return fail(expected, actual, msg("hint.step3.mismatch-manifest.needs-both", args), ev);
@@ -95,6 +121,7 @@ Outcome fraction_manifest(const View& s) {
   const auto gs = gpu_amounts(*m.pod);
   const Msg actual = raw(amounts_text(gs));
   const std::vector<Msg> ev{raw(fmt::format("{}: {}", file, amounts_text(gs)))};
+  if (const auto bad = refused_at_decode(gs, args)) return fail(expected, actual, *bad, ev);
   for (const auto& g : gs) {
     if ((g.requests && *g.requests % 1000 != 0) || (g.limits && *g.limits % 1000 != 0))
       return pass(expected, actual, ev);

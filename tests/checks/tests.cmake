@@ -7,5 +7,6 @@ gpuwhy_tests(unit
   options_test.cpp)
 gpuwhy_tests(corpus
   metamorphic_test.cpp
+  quantity_grades_test.cpp
   reads_test.cpp
   toleration_grades_test.cpp)

@@ -18,14 +18,16 @@
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
+#include "solution_grades.h"
 
 namespace gpuwhy {
 namespace {
 
-namespace fs = std::filesystem;
+using gpuwhy_test::graded;
+using gpuwhy_test::solutions;
 using nlohmann::json;
 
-const fs::path kSource(GPUWHY_SOURCE_DIR);
+const std::filesystem::path kSource(GPUWHY_SOURCE_DIR);
 
 struct Row {
   json toleration;
@@ -46,15 +48,6 @@ std::vector<Row> recorded_for_lab_taint() {
   return out;
 }
 
-std::vector<fs::path> solutions() {
-  std::vector<fs::path> out;
-  for (const auto& v : fs::directory_iterator(kSource / "fixtures/captures")) {
-    const fs::path b = v.path() / "solution" / "bundle.json";
-    if (fs::is_regular_file(b)) out.push_back(b);
-  }
-  return out;
-}
-
 // The captured manifest with its tolerations replaced by `tol` (a JSON flow sequence is YAML),
 // and the live pod of the same name carrying it too: as if the student had applied it.
 Snapshot with_toleration(Snapshot s, std::string_view pod, std::string_view manifest, const json& tol) {
@@ -70,18 +63,6 @@ Snapshot with_toleration(Snapshot s, std::string_view pod, std::string_view mani
   }
   s.pods = pods;
   return s;
-}
-
-const CheckResult& result(const RunResult& r, std::string_view id) {
-  for (const auto& c : r.checks) {
-    if (c.id == id) return c;
-  }
-  throw std::runtime_error("no check " + std::string(id));
-}
-
-const CheckResult& graded(const Snapshot& s, std::string_view id, RunResult& keep) {
-  keep = checks::run(s, checks::Selection{}, RunMeta{});
-  return result(keep, id);
 }
 
 TEST(TolerationGrades, TheRecordingHasTheLabTaintsRows) {

@@ -4,7 +4,6 @@
 // `gpuwhy why` give the same amounts, since both go through the one rule.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <optional>
 #include <random>
 #include <string>
@@ -17,44 +16,15 @@
 #include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/read/readers.h"
 #include "gpuwhy/yaml/yaml.h"
+#include "recorded_quantities.h"
 
 namespace gpuwhy {
 namespace {
 
-struct Row {
-  std::string input;
-  bool error = false;
-  std::optional<long long> value;  ///< nullopt: "big"
-  std::optional<long long> milli;
-};
-
-std::optional<long long> cell(const std::string& s) {
-  if (s == "big") return std::nullopt;
-  return std::stoll(s);
-}
+using Row = gpuwhy_test::RecordedQuantity;
 
 std::vector<Row> recorded(const char* file = "quantities.tsv") {
-  std::ifstream in(std::string(GPUWHY_SOURCE_DIR) + "/fixtures/k8s/quantity/" + file);
-  std::vector<Row> rows;
-  for (std::string line; std::getline(in, line);) {
-    std::vector<std::string> f;
-    for (std::size_t at = 0;;) {
-      const auto tab = line.find('\t', at);
-      f.push_back(line.substr(at, tab == std::string::npos ? std::string::npos : tab - at));
-      if (tab == std::string::npos) break;
-      at = tab + 1;
-    }
-    Row r;
-    // The input is Go's %q of it: the inputs here are ASCII or valid UTF-8, so a JSON string reads it.
-    r.input = nlohmann::json::parse(f.at(0)).get<std::string>();
-    r.error = f.at(1) == "error";
-    if (!r.error) {
-      r.value = cell(f.at(1));
-      r.milli = cell(f.at(2));
-    }
-    rows.push_back(r);
-  }
-  return rows;
+  return gpuwhy_test::recorded_quantities(file);
 }
 
 TEST(K8sQuantity, EqualsApimachineryOnEveryRecordedInput) {
@@ -63,6 +33,7 @@ TEST(K8sQuantity, EqualsApimachineryOnEveryRecordedInput) {
   int errors = 0;
   for (const auto& r : rows) {
     SCOPED_TRACE("input \"" + r.input + "\"");
+    EXPECT_EQ(k8s::is_quantity(r.input), !r.error);
     if (r.error) {
       ++errors;
       EXPECT_EQ(k8s::value(r.input), std::nullopt);
@@ -118,6 +89,7 @@ TEST(K8sQuantity, AYamlScalarIsTheQuantityKubectlSends) {
     const auto docs = yaml::load_all("q: " + r.input + "\n", "test.yaml");
     ASSERT_EQ(docs.size(), 1U);
     const auto& v = docs[0].at("q");
+    EXPECT_EQ(k8s::json_is_quantity(v), !r.error) << "refused before validation, or decoded";
     if (r.error) {
       EXPECT_EQ(k8s::json_scaled_value(v, 1), std::nullopt);
       EXPECT_EQ(k8s::json_scaled_value(v, 1000), std::nullopt);

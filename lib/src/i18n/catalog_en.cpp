@@ -562,6 +562,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step3.not-created.no-names",
      "gpuwhy reads the pod names from {mismatch_file} and {fraction_file}; neither could be read. Write the "
      "manifests first."},
+    {"hint.step3.not-quantity",
+     "{file} gives {resource} as {value}, which is no Kubernetes quantity: the apiserver refuses the manifest while "
+     "reading it, before this rule is checked. Write the amount as a number or a quantity, such as 2, 0.5 or 500m."},
     {"hint.step3.rejected-file.empty",
      "{file} is empty: kubectl writes errors to stderr, which > alone does not capture. Run kubectl apply -f ... > "
      "{file} 2>&1 for the first manifest and ... >> {file} 2>&1 for the second."},

@@ -627,6 +627,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step3.not-created.no-names",
      "gpuwhy は {mismatch_file} と {fraction_file} から Pod "
      "名を読みますが、どちらも読めませんでした。先にマニフェストを書いてください。"},
+    {"hint.step3.not-quantity",
+     "{file} の {resource} の値 {value} は Kubernetes の数量（quantity）ではないため、apiserver "
+     "はマニフェストを読み込む"
+     "段階で拒否し、このルールまで進みません。2、0.5、500m のような数値か数量で書いてください。"},
     {"hint.step3.rejected-file.empty",
      "{file} が空です: kubectl はエラーを標準エラー出力に書くため、> だけでは受け取れません。1 つ目のマニフェストは "
      "kubectl apply -f ... > {file} 2>&1、2 つ目は ... >> {file} 2>&1 で実行してください。"},

@@ -572,6 +572,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step3.not-created.no-names",
      "gpuwhy는 파드 이름을 {mismatch_file}, {fraction_file}에서 읽는데 둘 다 읽을 수 없었습니다. 먼저 매니페스트를 "
      "작성하세요."},
+    {"hint.step3.not-quantity",
+     "{file}에서 {resource}의 값으로 쓴 {value}: 쿠버네티스 수량(quantity)이 아니어서 apiserver가 매니페스트를 읽는 "
+     "단계에서 거부하므로 이 규칙까지 가지 않습니다. 2, 0.5, 500m처럼 숫자나 수량으로 쓰세요."},
     {"hint.step3.rejected-file.empty",
      "{file} 파일이 비어 있습니다. kubectl은 오류를 표준 오류로 내보내므로 > 만으로는 받을 수 없습니다. 첫 번째 "
      "매니페스트는 kubectl apply -f ... > {file} 2>&1, 두 번째는 ... >> {file} 2>&1로 실행하세요."},

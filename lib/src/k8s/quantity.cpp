@@ -2,6 +2,7 @@
 
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -178,6 +179,20 @@ std::optional<long long> scaled_value(std::string_view s, int scale) {
   if (!n.neg) return static_cast<long long>(q);
   if (kept_as_int64(n, suf)) return -static_cast<long long>(q);
   return dec_scaled_negative(*u, scale);
+}
+
+bool is_quantity(std::string_view s) {
+  if (s.empty()) return false;  // ParseQuantity: ErrFormatWrong
+  Number n;
+  const std::size_t at = parse_number(s, n);
+  Suffix suf;
+  return parse_suffix(s.substr(at), suf);
+}
+
+bool json_is_quantity(const nlohmann::json& value) {
+  if (value.is_number_float()) return std::isfinite(value.get<double>());  // .inf is no JSON: refused
+  if (value.is_null() || value.is_number()) return true;
+  return value.is_string() && is_quantity(text::trim(value.get_ref<const std::string&>()));
 }
 
 std::optional<long long> json_scaled_value(const nlohmann::json& value, int scale) {

@@ -61,7 +61,6 @@ std::optional<long long> quantity_milli(std::string_view in) {
 }
 
 std::optional<long long> json_quantity_milli(const json& v) {
-  if (v.is_string()) return quantity_milli(std::string_view(v.get_ref<const std::string&>()));
   return k8s::json_scaled_value(v, 1000);
 }
 

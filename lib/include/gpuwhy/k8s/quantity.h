@@ -27,6 +27,12 @@ std::optional<long long> scaled_value(std::string_view text, int scale);
 /// a quantity.
 std::optional<long long> json_scaled_value(const nlohmann::json& value, int scale);
 
+/// The text is a quantity to ParseQuantity (its grammar above), whatever its size.
+bool is_quantity(std::string_view text);
+/// The JSON value decodes as a Quantity (UnmarshalJSON: null, a number, or a string whose trimmed
+/// text is_quantity); false where the apiserver refuses the object before validating it.
+bool json_is_quantity(const nlohmann::json& value);
+
 /// Quantity.Value(): "500m" -> 1, "1.5" -> 2, "-1.5" -> -2, "1Ki" -> 1024.
 inline std::optional<long long> value(std::string_view text) {
   return scaled_value(text, 1);

@@ -43,8 +43,8 @@ TextFile decode_file(const StudentFile& f);
 /// in thousandths: k8s::milli_value ("2" -> 2000, "500m" -> 500, "0.5" -> 500, "1k" -> 1000000).
 /// nullopt for anything that is not a quantity.
 std::optional<long long> quantity_milli(std::string_view text);
-/// The same for a JSON value: a string as above, a number as the apiserver reads one
-/// (k8s::json_scaled_value: 2.5 is "2.5", 2000 milli).
+/// A value of a manifest or a live object, in thousandths, as the apiserver decodes it
+/// (k8s::json_scaled_value: a string's text trimmed, "m" and null are 0, 2.5 is "2.5", 2500 milli).
 std::optional<long long> json_quantity_milli(const nlohmann::json& value);
 
 // ---- out/advertised.txt ------------------------------------------------------------------

@@ -1,0 +1,132 @@
+// Every quantity apimachinery was asked about (fixtures/k8s/quantity/*.tsv, recorded by
+// fixtures/k8s/record) as the GPU amount of the two manifests of step 3, graded through the checks
+// on the solution captured from each recorded control plane. The apiserver refuses an extended
+// resource whose MilliValue() is not a multiple of 1000 ("must be an integer"), and one whose
+// requests differ from its limits; a text that is no quantity it refuses earlier, as it decodes
+// the object. So:
+//   - bad-fraction.yaml with the amount as its limit passes exactly when MilliValue() % 1000 != 0,
+//     and says so when the amount is no quantity at all;
+//   - bad-mismatch.yaml with the amount as its request (limit 1) passes exactly when the amount is
+//     whole and not 1.
+// Amounts beyond what an int64 holds in thousandths ("big") are left out: Go's wrapped arithmetic
+// decides those, and no lab asks for 10^16 GPUs.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+
+#include "checks.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/lab/lab.h"
+#include "gpuwhy/model/bundle.h"
+#include "gpuwhy/model/snapshot.h"
+#include "recorded_quantities.h"
+#include "solution_grades.h"
+
+namespace gpuwhy {
+namespace {
+
+using gpuwhy_test::graded;
+using gpuwhy_test::RecordedQuantity;
+
+// Every recorded input: the YAML scalars as written, and the texts given as YAML double-quoted strings.
+std::vector<std::pair<std::string, RecordedQuantity>> scalars() {
+  std::vector<std::pair<std::string, RecordedQuantity>> out;
+  for (const auto& r : gpuwhy_test::recorded_quantities("yaml_quantities.tsv")) out.emplace_back(r.input, r);
+  for (const auto& r : gpuwhy_test::recorded_quantities()) {
+    // The apiserver trims a string before ParseQuantity (UnmarshalJSON): " 2" is 2 there, not
+    // the error ParseQuantity recorded; the K8sQuantity tests hold that path.
+    if (r.input != gpuwhy::text::trim(r.input)) continue;
+    out.emplace_back(nlohmann::json(r.input).dump(), r);  // a JSON string is a YAML double-quoted one
+  }
+  return out;
+}
+
+// The captured manifest with the GPU amount on the line after `section` (requests or limits) as `scalar`.
+Snapshot with_amount(Snapshot s, std::string_view manifest, std::string_view section, const std::string& scalar) {
+  auto& file = s.files.at(std::string(manifest));
+  std::string& text = file.content;
+  const std::string head = "      " + std::string(section) + ":\n        " + std::string(lab::kResource) + ": ";
+  const auto at = text.find(head);
+  if (at == std::string::npos) throw std::runtime_error("no " + std::string(section) + " in " + std::string(manifest));
+  const auto end = text.find('\n', at + head.size());
+  text.replace(at + head.size(), end - at - head.size(), scalar);
+  file.size = text.size();
+  return s;
+}
+
+TEST(QuantityGrades, BadFractionPassesExactlyWhenTheApiserverFindsNoWholeNumber) {
+  const auto rows = scalars();
+  ASSERT_GT(rows.size(), 200U) << "run fixtures/k8s/record";
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    const Snapshot base = load_bundle(bundle.string());
+    RunResult keep;
+    ASSERT_EQ(graded(base, "step3.fraction-manifest", keep).outcome.status, Status::kPass) << bundle;
+    int passed = 0;
+    int refused = 0;
+    for (const auto& [scalar, r] : rows) {
+      if (!r.error && !r.milli) continue;  // "big"
+      SCOPED_TRACE(bundle.string() + " nvidia.com/gpu: " + scalar);
+      const auto& c =
+          graded(with_amount(base, lab::kManifestBadFraction, "limits", scalar), "step3.fraction-manifest", keep);
+      if (r.error) {
+        EXPECT_EQ(c.outcome.status, Status::kFail);
+        EXPECT_EQ(c.outcome.hint.id, "hint.step3.not-quantity");
+        ++refused;
+        continue;
+      }
+      const bool fraction = *r.milli % 1000 != 0;
+      EXPECT_EQ(c.outcome.status, fraction ? Status::kPass : Status::kFail);
+      if (!fraction) {
+        EXPECT_EQ(c.outcome.hint.id, "hint.step3.fraction-manifest.whole");
+      }
+      passed += fraction ? 1 : 0;
+    }
+    EXPECT_GT(passed, 20);
+    EXPECT_GT(refused, 10);
+  }
+}
+
+TEST(QuantityGrades, BadMismatchPassesExactlyWhenTheRequestIsWholeAndNotTheLimit) {
+  const auto rows = scalars();
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    const Snapshot base = load_bundle(bundle.string());
+    RunResult keep;
+    ASSERT_EQ(graded(base, "step3.mismatch-manifest", keep).outcome.status, Status::kPass) << bundle;
+    const Snapshot one = with_amount(base, lab::kManifestBadMismatch, "limits", "1");
+    for (const auto& [scalar, r] : rows) {
+      if (!r.error && !r.milli) continue;  // "big"
+      SCOPED_TRACE(bundle.string() + " requests nvidia.com/gpu: " + scalar);
+      const auto& c =
+          graded(with_amount(one, lab::kManifestBadMismatch, "requests", scalar), "step3.mismatch-manifest", keep);
+      if (r.error) {
+        EXPECT_EQ(c.outcome.status, Status::kFail);
+        EXPECT_EQ(c.outcome.hint.id, "hint.step3.not-quantity");
+        continue;
+      }
+      const bool whole = *r.milli % 1000 == 0;
+      EXPECT_EQ(c.outcome.status, whole && *r.milli != 1000 ? Status::kPass : Status::kFail);
+      if (!whole) {
+        EXPECT_EQ(c.outcome.hint.id, "hint.step3.mismatch-manifest.fractional");
+      } else if (*r.milli == 1000) {
+        EXPECT_EQ(c.outcome.hint.id, "hint.step3.mismatch-manifest.equal");
+      }
+    }
+  }
+}
+
+// The evidence names the amount as written when it is no amount, never "?".
+TEST(QuantityGrades, AnAmountThatIsNoQuantityIsShownAsWritten) {
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    const Snapshot s = with_amount(load_bundle(bundle.string()), lab::kManifestBadFraction, "limits", "\"0,5\"");
+    RunResult keep;
+    const auto& c = graded(s, "step3.fraction-manifest", keep);
+    EXPECT_EQ(c.outcome.hint.id, "hint.step3.not-quantity");
+    EXPECT_EQ(c.outcome.hint.args.at("value"), "\"0,5\"");
+    ASSERT_FALSE(c.outcome.evidence.empty());
+    EXPECT_NE(c.outcome.evidence.front().args.at("text").find("\"0,5\""), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace gpuwhy
