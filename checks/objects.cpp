@@ -8,6 +8,7 @@
 
 #include "files.h"
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/k8s/node_affinity.h"
 #include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/lab/lab.h"
 
@@ -94,7 +95,11 @@ std::vector<const json*> all_containers(const json& pod) {
 
 bool constrains(const json& pod, const char* field) {
   const json* v = at(pod, (std::string("/spec/") + field).c_str());
-  return v != nullptr && !v->is_null() && !(v->is_structured() && v->empty()) &&
+  if (v == nullptr) return false;
+  // An affinity that is empty all the way down ({nodeAffinity: {}}) constrains nothing either.
+  const json canonical = std::string_view(field) == "affinity" ? k8s::canonical_affinity(*v) : json();
+  if (std::string_view(field) == "affinity") v = &canonical;
+  return !v->is_null() && !(v->is_structured() && v->empty()) &&
          !(v->is_string() && v->get_ref<const std::string&>().empty());
 }
 

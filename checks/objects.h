@@ -70,7 +70,8 @@ std::vector<const json*> all_containers(const json& pod);
 
 const json* condition(const json& pod, std::string_view type);
 /// spec.<field> of a pod constrains its placement: present and not null, `{}` or `""` (the
-/// apiserver keeps none of those). For nodeSelector, affinity and nodeName.
+/// apiserver keeps none of those), nor for affinity empty all the way down
+/// (k8s::canonical_affinity: `{nodeAffinity: {}}`). For nodeSelector, affinity and nodeName.
 bool constrains(const json& pod, const char* field);
 
 /// The manager (managedFields) other than the scheduler that owns spec.nodeName, i.e. the client

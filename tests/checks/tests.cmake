@@ -6,6 +6,7 @@ gpuwhy_tests(unit
   facts_test.cpp
   options_test.cpp)
 gpuwhy_tests(corpus
+  affinity_grades_test.cpp
   metamorphic_test.cpp
   quantity_grades_test.cpp
   reads_test.cpp
