@@ -139,6 +139,32 @@ TEST(K8sAffinity, EveryTermFailureIsSaidInTheReadersLanguage) {
   }
 }
 
+// metav1.LabelSelectorAsSelector, as `gpuwhy why` reads a pod affinity term's labelSelector and a
+// PodDisruptionBudget's selector: fixtures/k8s/affinity/selectors.jsonl, 1,050 selectors and pod
+// labels recorded from k8s.io/apimachinery v0.34.0 (what it refuses, what selects everything, what
+// matches).
+TEST(K8sAffinity, LabelSelectorsAreReadAsApimachineryReadsThem) {
+  std::ifstream in(std::string(GPUWHY_SOURCE_DIR) + "/fixtures/k8s/affinity/selectors.jsonl");
+  int rows = 0;
+  int matched = 0;
+  int refused = 0;
+  for (std::string line; std::getline(in, line); ++rows) {
+    const json row = json::parse(line);
+    SCOPED_TRACE(line);
+    json pod = {{"metadata", json::object()}};
+    if (row["labels"].is_object()) pod["metadata"]["labels"] = row["labels"];
+    const auto m = k8s::label_selector(row["selector"], pod);
+    EXPECT_EQ(m.error, row["error"].get<bool>());
+    EXPECT_EQ(m.empty, row["empty"].get<bool>());
+    EXPECT_EQ(m.matches, row["matches"].get<bool>());
+    matched += m.matches ? 1 : 0;
+    refused += m.error ? 1 : 0;
+  }
+  EXPECT_EQ(rows, 1050) << "run fixtures/k8s/record";
+  EXPECT_GT(matched, 50);
+  EXPECT_GT(refused, 500);
+}
+
 // Every list of an affinity reversed, recursively: the same affinity to the scheduler.
 json reversed(const json& v) {
   if (v.is_object()) {

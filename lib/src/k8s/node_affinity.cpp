@@ -222,6 +222,45 @@ bool required_affinity_matches(const json& pod, const json& node) {
   return node_selector_matches(pod, node) && required_affinity_failures(pod, node).empty();
 }
 
+SelectorMatch label_selector(const json& selector, const json& object) {
+  SelectorMatch out;
+  if (!selector.is_object()) return out;  // labels.Nothing()
+  const json& labels = field(selector, "matchLabels");
+  const auto exprs = array_of(field(selector, "matchExpressions"));
+  if ((!labels.is_object() || labels.empty()) && exprs.empty()) {
+    out.empty = out.matches = true;  // labels.Everything()
+    return out;
+  }
+  std::vector<json> reqs;
+  if (labels.is_object()) {
+    for (const auto& [k, v] : labels.items()) {
+      if (!v.is_string()) {
+        out.error = true;
+        return out;
+      }
+      reqs.push_back({{"key", k}, {"operator", "In"}, {"values", {v}}});  // selection.Equals: one value
+    }
+  }
+  for (const json* e : exprs) {
+    const std::string op = str(*e, "operator");
+    if (op != "In" && op != "NotIn" && op != "Exists" && op != "DoesNotExist") {
+      out.error = true;
+      return out;
+    }
+    reqs.push_back(*e);
+  }
+  out.matches = true;
+  for (const json& r : reqs) {
+    if (requirement_error(r, false)) {
+      out.error = true;
+      out.matches = false;
+      return out;
+    }
+    out.matches = out.matches && requirement_matches(r, label_of(object, str(r, "key")));
+  }
+  return out;
+}
+
 namespace {
 
 bool is_set(std::string_view key) {

@@ -26,25 +26,6 @@ int priority_of(const json& pod) {
   return static_cast<int>(std::clamp<long long>(v, INT_MIN, INT_MAX));
 }
 
-bool selector_matches(const json& sel, const json& pod, bool empty_matches_all) {
-  if (!sel.is_object()) return false;
-  const json& labels = field(sel, "matchLabels");
-  const auto exprs = array_of(field(sel, "matchExpressions"));
-  if ((!labels.is_object() || labels.empty()) && exprs.empty()) return empty_matches_all;
-  if (labels.is_object()) {
-    for (const auto& [k, v] : labels.items()) {
-      const auto have = k8s::label_of(pod, k);
-      if (!v.is_string() || !have || *have != v.get<std::string>()) return false;
-    }
-  }
-  for (const json* e : exprs) {
-    const std::string op = str(*e, "operator");
-    if (op != "In" && op != "NotIn" && op != "Exists" && op != "DoesNotExist") return false;
-    if (!k8s::requirement_matches(*e, k8s::label_of(pod, str(*e, "key")))) return false;
-  }
-  return true;
-}
-
 namespace {
 
 std::string key_of(const json& pod) {
@@ -83,7 +64,9 @@ std::vector<std::vector<std::string>> pdb_violations(const std::vector<const jso
     for (std::size_t b = 0; b < pdbs.size(); ++b) {
       if (str(field(pdbs[b], "metadata"), "namespace") != ns) continue;
       // A budget with a nil or empty selector matches nothing.
-      if (!selector_matches(path(pdbs[b], {"spec", "selector"}), pod, false)) continue;
+      // A PDB whose selector is refused, null or empty selects no pod (the default preemption).
+      const auto m = k8s::label_selector(path(pdbs[b], {"spec", "selector"}), pod);
+      if (m.empty || !m.matches) continue;
       const json& disrupted = path(pdbs[b], {"status", "disruptedPods"});
       if (disrupted.is_object() && disrupted.contains(name)) continue;
       if (--allowed[b] < 0) out[i].push_back(key_of(pdbs[b]));

@@ -163,7 +163,7 @@ std::vector<NotModelled> bound_anti_affinity(const json& pod,
                                              const std::map<std::string, std::vector<const json*>>& on) {
   const std::string ns = str(field(pod, "metadata"), "namespace");
   const auto repels = [&pod, &ns](const json& holder, const json& term) {
-    if (!detail::selector_matches(field(term, "labelSelector"), pod, true)) return false;
+    if (!k8s::label_selector(field(term, "labelSelector"), pod).matches) return false;
     const auto names = array_of(field(term, "namespaces"));
     if (!field(term, "namespaceSelector").is_null()) return true;
     if (names.empty()) return str(field(holder, "metadata"), "namespace") == ns;

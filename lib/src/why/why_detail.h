@@ -63,11 +63,6 @@ struct Input {
 /// order; the first that rejects decides.
 NodeVerdict evaluate(const Input& in, const k8s::NodeNameFilter& pre);
 
-/// metav1.LabelSelectorAsSelector(sel).Matches(pod's labels): a null selector matches nothing, an
-/// empty one everything when `empty_matches_all` (else nothing, as a PodDisruptionBudget's), an
-/// operator a label selector does not have nothing.
-bool selector_matches(const nlohmann::json& sel, const nlohmann::json& pod, bool empty_matches_all);
-
 /// spec.priority (corev1helpers.PodPriority: 0 when unset).
 int priority_of(const nlohmann::json& pod);
 

@@ -99,6 +99,16 @@ bool node_selector_matches(const nlohmann::json& pod, const nlohmann::json& node
 /// matches and, when the pod has required node affinity, one of its terms does.
 bool required_affinity_matches(const nlohmann::json& pod, const nlohmann::json& node);
 
+/// What metav1.LabelSelectorAsSelector makes of a label selector (a pod affinity term's
+/// labelSelector, a PodDisruptionBudget's selector), matched against an object's metadata.labels.
+struct SelectorMatch {
+  bool error = false;    ///< refused: an operator other than In, NotIn, Exists and DoesNotExist,
+                         ///< or what labels.NewRequirement refuses (requirement_error)
+  bool empty = false;    ///< selects everything: no requirement at all (Selector.Empty())
+  bool matches = false;  ///< no error, and every requirement holds; a null selector matches nothing
+};
+SelectorMatch label_selector(const nlohmann::json& selector, const nlohmann::json& object);
+
 /// spec.affinity in a form where two that the scheduler reads alike compare equal: what is null
 /// or empty left out (an empty nodeAffinity, podAffinity or affinity constrains nothing), except a
 /// node affinity's required selector, which with no term matches no node; sets sorted (values,
