@@ -27,9 +27,11 @@ struct GpuAmounts {
                              ///< the object when it decodes it, before any rule of step 3
 };
 
-// A value as written, for the evidence: a string quoted, anything else as JSON.
+// A value as written, for the evidence: a string quoted, anything else as JSON; on one line, cut
+// to a readable length.
 std::string written(const json& v) {
-  return v.dump(-1, ' ', false, json::error_handler_t::replace);
+  constexpr std::size_t kShown = 40;
+  return text::one_line(v.dump(-1, ' ', false, json::error_handler_t::replace), kShown);
 }
 
 std::vector<GpuAmounts> gpu_amounts(const json& pod) {

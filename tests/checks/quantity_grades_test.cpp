@@ -125,6 +125,12 @@ TEST(QuantityGrades, AnAmountThatIsNoQuantityIsShownAsWritten) {
     EXPECT_EQ(c.outcome.hint.args.at("value"), "\"0,5\"");
     ASSERT_FALSE(c.outcome.evidence.empty());
     EXPECT_NE(c.outcome.evidence.front().args.at("text").find("\"0,5\""), std::string::npos);
+    // A long value is cut, on one line.
+    const Snapshot l = with_amount(load_bundle(bundle.string()), lab::kManifestBadFraction, "limits",
+                                   "\"" + std::string(5000, 'x') + "\"");
+    const auto& cl = graded(l, "step3.fraction-manifest", keep);
+    EXPECT_EQ(cl.outcome.hint.id, "hint.step3.not-quantity");
+    EXPECT_LE(cl.outcome.hint.args.at("value").size(), 40U);
   }
 }
 
