@@ -2,6 +2,7 @@
 gpuwhy_tests(unit
   k8s_affinity_test.cpp
   k8s_quantity_test.cpp
+  k8s_requests_test.cpp
   k8s_rules_test.cpp
   k8s_taints_test.cpp
   messages_test.cpp)
