@@ -93,14 +93,19 @@ std::vector<const json*> all_containers(const json& pod) {
   return out;
 }
 
+namespace {
+// Null, {}, [] or "": a field the apiserver keeps none of.
+bool is_empty_value(const json& v) {
+  return v.is_null() || (v.is_structured() && v.empty()) || (v.is_string() && v.get_ref<const std::string&>().empty());
+}
+}  // namespace
+
 bool constrains(const json& pod, const char* field) {
   const json* v = at(pod, (std::string("/spec/") + field).c_str());
   if (v == nullptr) return false;
   // An affinity that is empty all the way down ({nodeAffinity: {}}) constrains nothing either.
-  const json canonical = std::string_view(field) == "affinity" ? k8s::canonical_affinity(*v) : json();
-  if (std::string_view(field) == "affinity") v = &canonical;
-  return !v->is_null() && !(v->is_structured() && v->empty()) &&
-         !(v->is_string() && v->get_ref<const std::string&>().empty());
+  if (std::string_view(field) == "affinity") return !is_empty_value(k8s::canonical_affinity(*v));
+  return !is_empty_value(*v);
 }
 
 const json* condition(const json& pod, std::string_view type) {

@@ -15,16 +15,13 @@ namespace {
 
 using namespace detail;  // NOLINT(google-build-using-namespace)
 
+// The nvidia.com/gpu amounts of one container, each as written (null: not set) and as read.
 struct GpuAmounts {
   std::string container;
-  std::optional<long long> requests;
+  const json* request_value = nullptr;  ///< points into the pod, which outlives these
+  const json* limit_value = nullptr;
+  std::optional<long long> requests;  ///< thousandths; nullopt: not set, or not read as an amount
   std::optional<long long> limits;
-  bool request_set = false;  ///< set but maybe not a quantity
-  bool limit_set = false;
-  std::string request_written;  ///< as written, when set but not read as an amount
-  std::string limit_written;
-  std::string not_quantity;  ///< a value set that is no quantity, as written: the apiserver refuses
-                             ///< the object when it decodes it, before any rule of step 3
 };
 
 // A value as written, for the evidence: a string quoted, anything else as JSON; on one line, cut
@@ -41,34 +38,33 @@ std::vector<GpuAmounts> gpu_amounts(const json& pod) {
     GpuAmounts g;
     g.container = str_at(*c, "/name");
     const json* r = at(*c, "/resources");
-    if (r != nullptr && r->is_object()) {
-      for (const char* which : {"requests", "limits"}) {
-        if (!r->contains(which) || !(*r)[which].is_object() || !(*r)[which].contains(res)) continue;
-        const json& v = (*r)[which][res];
-        const auto q = readers::json_quantity_milli(v);
-        if (!k8s::json_is_quantity(v) && g.not_quantity.empty()) g.not_quantity = written(v);
-        if (std::string(which) == "requests") {
-          g.request_set = true;
-          g.requests = q;
-          if (!q) g.request_written = written(v);
-        } else {
-          g.limit_set = true;
-          g.limits = q;
-          if (!q) g.limit_written = written(v);
-        }
-      }
-    }
-    if (g.request_set || g.limit_set) out.push_back(g);
+    if (r == nullptr || !r->is_object()) continue;
+    const auto value = [&](const char* which) -> const json* {
+      const auto it = r->find(which);
+      if (it == r->end() || !it->is_object()) return nullptr;
+      const auto v = it->find(res);
+      return v == it->end() ? nullptr : &*v;
+    };
+    g.request_value = value("requests");
+    g.limit_value = value("limits");
+    if (g.request_value != nullptr) g.requests = readers::json_quantity_milli(*g.request_value);
+    if (g.limit_value != nullptr) g.limits = readers::json_quantity_milli(*g.limit_value);
+    if (g.request_value != nullptr || g.limit_value != nullptr) out.push_back(std::move(g));
   }
   return out;
+}
+
+// An amount for the evidence: read, else as written, else "-" (not set).
+std::string amount_text(const std::optional<long long>& read, const json* value) {
+  if (read) return milli_text(*read);
+  return value != nullptr ? written(*value) : std::string("-");
 }
 
 std::string amounts_text(const std::vector<GpuAmounts>& v) {
   std::vector<std::string> parts;
   for (const auto& g : v) {
     parts.push_back(fmt::format("{}: requests={} limits={}", g.container.empty() ? "?" : g.container,
-                                g.requests ? milli_text(*g.requests) : (g.request_set ? g.request_written : "-"),
-                                g.limits ? milli_text(*g.limits) : (g.limit_set ? g.limit_written : "-")));
+                                amount_text(g.requests, g.request_value), amount_text(g.limits, g.limit_value)));
   }
   return parts.empty() ? std::string("-") : join(parts, "; ");
 }
@@ -77,9 +73,11 @@ std::string amounts_text(const std::vector<GpuAmounts>& v) {
 // must match the regular expression"), so neither rule of step 3 is what refused it.
 std::optional<Msg> refused_at_decode(const std::vector<GpuAmounts>& gs, std::map<std::string, std::string> args) {
   for (const auto& g : gs) {
-    if (g.not_quantity.empty()) continue;
-    args["value"] = g.not_quantity;
-    return msg("hint.step3.not-quantity", std::move(args));
+    for (const json* v : {g.request_value, g.limit_value}) {
+      if (v == nullptr || k8s::json_is_quantity(*v)) continue;
+      args["value"] = written(*v);
+      return msg("hint.step3.not-quantity", std::move(args));
+    }
   }
   return std::nullopt;
 }
