@@ -35,9 +35,9 @@ std::map<std::string, std::string> pod_args(std::string_view pod) {
 }  // namespace
 
 bool blames_lab_taint(const messages::SchedulerMessage& m, const json* gpu_node, const json* pod) {
+  if (m.names_taint(lab::kTaintKey)) return true;
   // The taints on the GPU node: the lab's, or the student's wrong one (step5.taint names that).
   const auto taints = gpu_node == nullptr ? std::vector<const json*>{} : k8s::filtering_taints(*gpu_node);
-  if (m.names_taint(lab::kTaintKey)) return true;
   for (const json* t : taints) {
     if (m.names_taint(str_at(*t, "/key"))) return true;
   }
