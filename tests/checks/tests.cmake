@@ -4,7 +4,8 @@ gpuwhy_tests(unit
   causes_test.cpp
   checks_test.cpp
   facts_test.cpp
-  options_test.cpp)
+  options_test.cpp
+  variations_test.cpp)
 gpuwhy_tests(corpus
   affinity_grades_test.cpp
   metamorphic_test.cpp

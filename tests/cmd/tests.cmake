@@ -12,6 +12,7 @@ gpuwhy_tests(process
   completion_test.cpp
   fault_matrix_test.cpp
   host_safety_test.cpp
+  hostile_input_test.cpp
   i18n_cli_test.cpp
   input_errors_test.cpp
   integrity_cli_test.cpp

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -15,6 +16,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 namespace gpuwhy::testing_tools {
 
@@ -110,5 +113,17 @@ inline RunOutput run_check(const std::vector<std::string>& args, const std::stri
   return run_binary(argv, scratch, std::chrono::seconds(120));
 }
 #endif
+
+/// Whether `text` is a whole report gpuwhy writes with --format json: one submission's, or a
+/// batch's with a report in every row.
+inline bool is_json_report(const std::string& text) {
+  const auto j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_object() && j.contains("submissions")) {
+    return j["submissions"].is_array() && !j["submissions"].empty() &&
+           std::all_of(j["submissions"].begin(), j["submissions"].end(),
+                       [](const nlohmann::json& r) { return r.contains("report"); });
+  }
+  return j.is_object() && j.contains("checks");
+}
 
 }  // namespace gpuwhy::testing_tools
