@@ -30,6 +30,7 @@
 #include <thread>
 #include <vector>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "checks.h"
@@ -64,7 +65,7 @@ std::vector<Input> load(const std::vector<std::string>& args) {
   for (const auto& p : paths) {
     std::ifstream in(p, std::ios::binary);
     if (!in) {
-      std::fprintf(stderr, "gpuwhy_bench: cannot read %s\n", p.c_str());
+      fmt::print(stderr, "gpuwhy_bench: cannot read {}\n", p);
       std::exit(2);
     }
     std::ostringstream ss;
@@ -125,7 +126,7 @@ struct CliRun {
 // Runs the real binary (not pinned: it is started before the bench pins itself), its table to
 // /dev/null: its wall time and peak RSS.
 CliRun run_cli(const std::vector<std::string>& argv) {
-  std::fflush(stdout);  // else the child's copy of the buffer is printed twice
+  (void)std::fflush(stdout);  // else the child's copy of the buffer is printed twice
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = ::fork();
   if (pid < 0) return {};
@@ -163,13 +164,13 @@ int bench_cli(const std::vector<Input>& inputs, std::size_t copies) {
                                 (fs::path(tmpl) / "report.json").string(), "--jobs", std::to_string(jobs)});
     const double s = run.seconds;
     if (s < 0) {
-      std::fprintf(stderr, "gpuwhy_bench: %s check --jobs %u did not grade the batch\n", GPUWHY_BINARY, jobs);
+      fmt::print(stderr, "gpuwhy_bench: {} check --jobs {} did not grade the batch\n", GPUWHY_BINARY, jobs);
       rc = 1;
       continue;
     }
-    std::printf(
-        "CLI: gpuwhy check --snapshot <%zu bundles> --format json -o FILE --jobs %u: %.2f s, %.1f bundles/s, "
-        "peak RSS %.1f MB\n",
+    fmt::print(
+        "CLI: gpuwhy check --snapshot <{} bundles> --format json -o FILE --jobs {}: {:.2f} s, {:.1f} bundles/s, "
+        "peak RSS {:.1f} MB\n",
         copies, jobs, s, static_cast<double>(copies) / s, static_cast<double>(run.max_rss_kb) / 1024.0);
   }
   std::error_code ec;
@@ -215,8 +216,8 @@ int bench_batch_rss(const std::vector<Input>& inputs, const std::vector<std::siz
       const CliRun run = run_cli(argv);
       const double mb = static_cast<double>(run.max_rss_kb) / 1024.0;
       const bool ok = run.seconds >= 0 && mb <= kBatchRssBoundMb;
-      std::printf("batch RSS: %zu bundles, --format %-10s: %.1f s, peak RSS %.1f MB (bound %.0f MB: %s)\n", n, format,
-                  run.seconds, mb, kBatchRssBoundMb, ok ? "ok" : "OVER");
+      fmt::print("batch RSS: {} bundles, --format {:<10}: {:.1f} s, peak RSS {:.1f} MB (bound {:.0f} MB: {})\n", n,
+                 format, run.seconds, mb, kBatchRssBoundMb, ok ? "ok" : "OVER");
       if (!ok) rc = 1;
     }
   }
@@ -261,48 +262,38 @@ double integrity_only(const std::vector<Input>& inputs, double seconds, std::siz
   return 1e6 * spent / static_cast<double>(rounds * inputs.size());
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+struct Args {
   double seconds = 3.0;
   std::size_t copies = 2000;
   bool cli = true;
   std::vector<std::size_t> rss_sizes;
-  std::vector<std::string> args;
+  std::vector<std::string> bundles;
+};
+
+Args parse_args(int argc, char** argv) {
+  Args out;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--seconds" && i + 1 < argc) {
-      seconds = std::atof(argv[++i]);
+      out.seconds = std::strtod(argv[++i], nullptr);
     } else if (a == "--copies" && i + 1 < argc) {
-      copies = std::strtoul(argv[++i], nullptr, 10);
+      out.copies = std::strtoul(argv[++i], nullptr, 10);
     } else if (a == "--no-cli") {
-      cli = false;
+      out.cli = false;
     } else if (a == "--batch-rss" && i + 1 < argc) {
       std::stringstream list(argv[++i]);
-      for (std::string n; std::getline(list, n, ',');) rss_sizes.push_back(std::strtoul(n.c_str(), nullptr, 10));
+      for (std::string n; std::getline(list, n, ',');) out.rss_sizes.push_back(std::strtoul(n.c_str(), nullptr, 10));
     } else {
-      args.push_back(a);
+      out.bundles.push_back(a);
     }
   }
-  const auto inputs = load(args);
-  if (inputs.empty()) {
-    std::fprintf(stderr, "gpuwhy_bench: no bundles (record captures under fixtures/captures or pass paths)\n");
-    return 2;
-  }
-  if (!rss_sizes.empty()) return bench_batch_rss(inputs, rss_sizes);
-  // The CLI first, before this process pins itself (a child would inherit the one CPU).
-  const int cli_rc = cli && copies > 0 ? bench_cli(inputs, copies) : 0;
-  // One core: pin to the first CPU this process may use, so the figure is per core.
-  pin_to_one_cpu();
+  return out;
+}
+
+// Bundles per second on this (pinned) core for `seconds`, printed; adds the reports' bytes.
+void bench_throughput(const std::vector<Input>& inputs, double seconds, std::size_t& report_bytes) {
   std::size_t bytes = 0;
-  std::size_t report_bytes = 0;
   for (const auto& in : inputs) bytes += in.text.size();
-  try {
-    for (const auto& in : inputs) report_bytes += grade_one(in);  // warm-up, and fail early on a bad bundle
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "gpuwhy_bench: %s\n", e.what());
-    return 1;
-  }
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
   const double cpu_start = thread_cpu_seconds();
@@ -314,12 +305,15 @@ int main(int argc, char** argv) {
   }
   const double elapsed = std::chrono::duration<double>(clock::now() - start).count();
   const double cpu = thread_cpu_seconds() - cpu_start;
-  std::printf("gpuwhy_bench: %zu bundle(s), %.1f KiB on average, %zu checks each\n", inputs.size(),
-              static_cast<double>(bytes) / static_cast<double>(inputs.size()) / 1024.0, gpuwhy::checks::all().size());
-  std::printf("graded %zu bundles in %.2f s on one core: %.1f bundles/s (%.3f ms per bundle)\n", graded, elapsed,
-              static_cast<double>(graded) / elapsed, 1000.0 * elapsed / static_cast<double>(graded));
-  std::printf("CPU time %.2f s: %.1f bundles per CPU second\n", cpu, static_cast<double>(graded) / cpu);
-  // Where the time goes: one more pass over the inputs, each part timed.
+  fmt::print("gpuwhy_bench: {} bundle(s), {:.1f} KiB on average, {} checks each\n", inputs.size(),
+             static_cast<double>(bytes) / static_cast<double>(inputs.size()) / 1024.0, gpuwhy::checks::all().size());
+  fmt::print("graded {} bundles in {:.2f} s on one core: {:.1f} bundles/s ({:.3f} ms per bundle)\n", graded, elapsed,
+             static_cast<double>(graded) / elapsed, 1000.0 * elapsed / static_cast<double>(graded));
+  fmt::print("CPU time {:.2f} s: {:.1f} bundles per CPU second\n", cpu, static_cast<double>(graded) / cpu);
+}
+
+// Where the time goes: more passes over the inputs (at least one), each part timed; printed.
+void bench_phases(const std::vector<Input>& inputs, double seconds, std::size_t& report_bytes) {
   Phases ph;
   std::size_t rounds = 0;
   const double phase_start = thread_cpu_seconds();
@@ -329,11 +323,36 @@ int main(int argc, char** argv) {
   }
   const double per = 1e6 / static_cast<double>(rounds * inputs.size());
   const double total = ph.parse + ph.snapshot + ph.grade + ph.render + ph.free;
-  std::printf(
-      "per bundle (CPU): parse %.0f us, snapshot %.0f us, grade (checks, causes, integrity) %.0f us, render %.0f us, "
-      "free %.0f us; total %.0f us\n",
+  fmt::print(
+      "per bundle (CPU): parse {:.0f} us, snapshot {:.0f} us, grade (checks, causes, integrity) {:.0f} us, render "
+      "{:.0f} us, free {:.0f} us; total {:.0f} us\n",
       ph.parse * per, ph.snapshot * per, ph.grade * per, ph.render * per, ph.free * per, total * per);
   const double integrity_us = integrity_only(inputs, std::min(seconds, 2.0), report_bytes);
-  std::printf("of grade, integrity (check and published) alone: %.0f us per bundle\n", integrity_us);
+  fmt::print("of grade, integrity (check and published) alone: {:.0f} us per bundle\n", integrity_us);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Args args = parse_args(argc, argv);
+  const auto inputs = load(args.bundles);
+  if (inputs.empty()) {
+    fmt::print(stderr, "gpuwhy_bench: no bundles (record captures under fixtures/captures or pass paths)\n");
+    return 2;
+  }
+  if (!args.rss_sizes.empty()) return bench_batch_rss(inputs, args.rss_sizes);
+  // The CLI first, before this process pins itself (a child would inherit the one CPU).
+  const int cli_rc = args.cli && args.copies > 0 ? bench_cli(inputs, args.copies) : 0;
+  // One core: pin to the first CPU this process may use, so the figure is per core.
+  pin_to_one_cpu();
+  std::size_t report_bytes = 0;
+  try {
+    for (const auto& in : inputs) report_bytes += grade_one(in);  // warm-up, and fail early on a bad bundle
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "gpuwhy_bench: {}\n", e.what());
+    return 1;
+  }
+  bench_throughput(inputs, args.seconds, report_bytes);
+  bench_phases(inputs, args.seconds, report_bytes);
   return report_bytes > 0 ? cli_rc : 1;
 }

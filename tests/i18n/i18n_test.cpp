@@ -12,6 +12,8 @@
 #include <tuple>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/lab/lab.h"
@@ -353,8 +355,8 @@ TEST(I18nGolden, CaptureTablesInEveryLanguage) {
     const auto run = graded(scenario);
     if (!run) GTEST_SKIP() << "capture " << capture_rel(kVersion, scenario) << " or the checks are missing";
     for (const auto& [lang, name] : kAllLangs) {
-      SCOPED_TRACE(scenario + " " + name);
-      expect_equal_to_golden("i18n/" + scenario + "." + name + ".txt", table_in(*run, lang));
+      SCOPED_TRACE(fmt::format("{} {}", scenario, name));
+      expect_equal_to_golden(fmt::format("i18n/{}.{}.txt", scenario, name), table_in(*run, lang));
     }
   }
 }
@@ -366,7 +368,7 @@ TEST(I18nGolden, KoreanAndJapaneseTablesAreAligned) {
     const auto run = graded(scenario);
     if (!run) GTEST_SKIP() << "capture " << capture_rel(kVersion, scenario) << " or the checks are missing";
     for (const auto& [lang, name] : kAllLangs) {
-      SCOPED_TRACE(scenario + " " + name);
+      SCOPED_TRACE(fmt::format("{} {}", scenario, name));
       std::set<std::size_t> title_cols;
       std::set<std::size_t> points_cols;
       int check_lines = 0;
@@ -410,13 +412,13 @@ TEST(I18nGolden, TableChromeFollowsTheLanguage) {
   const std::string ko = table_in(*run, Lang::kKo);
   for (const std::string& want :
        {std::string("1단계 — "), std::string("기대값"), std::string("실제값"), std::string("힌트"), std::string("근거"),
-        "통과 " + pass + ", 실패 " + fail, "점수 " + score}) {
+        fmt::format("통과 {}, 실패 {}", pass, fail), "점수 " + score}) {
     EXPECT_NE(ko.find(want), std::string::npos) << want;
   }
   const std::string ja = table_in(*run, Lang::kJa);
   for (const std::string& want :
        {std::string("ステップ 1 — "), std::string("期待値"), std::string("実際"), std::string("ヒント"),
-        std::string("根拠"), "合格 " + pass + "、不合格 " + fail, "スコア " + score}) {
+        std::string("根拠"), fmt::format("合格 {}、不合格 {}", pass, fail), "スコア " + score}) {
     EXPECT_NE(ja.find(want), std::string::npos) << want;
   }
   for (const auto& t : {ko, ja}) {
