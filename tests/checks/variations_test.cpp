@@ -303,6 +303,27 @@ TEST(Step8Words, GateReportVariants) {
   EXPECT_EQ(result(r, "step8.used").outcome.status, Status::kPass);
 }
 
+// A count written as a quantity Kubernetes reads as that whole number is the count (2.0, 2000m, 2
+// ending a sentence); a fraction is no count, and 2k is two thousand.
+TEST(Step8Words, CountsWrittenAsWholeQuantities) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  auto& f = s.files[std::string(lab::kFileGateReport)];
+  const std::string rest =
+      "TAINT=nvidia.com/gpu=present:NoSchedule\nREQUESTS_EQUAL_LIMITS=yes\nFRACTIONAL=no\n"
+      "SCHEDULER_SEES=numbers\n";
+  f.content = "ALLOCATABLE=2.0\nUSED=2000m\nPENDING=2.\n" + rest;
+  RunResult r = grade(s);
+  for (const char* id : {"step8.format", "step8.allocatable", "step8.used", "step8.pending"}) {
+    EXPECT_EQ(result(r, id).outcome.status, Status::kPass) << id;
+  }
+  f.content = "ALLOCATABLE=1.5\nUSED=2k\nPENDING=1500m\n" + rest;
+  r = grade(s);
+  EXPECT_EQ(result(r, "step8.allocatable").outcome.hint.id, "hint.step8.not-a-number");
+  EXPECT_EQ(result(r, "step8.used").outcome.hint.id, "hint.step8.used.differs");
+  EXPECT_EQ(result(r, "step8.pending").outcome.hint.id, "hint.step8.not-a-number");
+}
+
 // TAINT with a note after it, as students write it, is the taint; another taint, the removal
 // command or a wrong effect with a note is not.
 TEST(Step8Words, TaintWithANoteAfterIt) {

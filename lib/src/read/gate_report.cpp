@@ -7,6 +7,7 @@
 #include <set>
 
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/k8s/quantity.h"
 #include "gpuwhy/lab/lab.h"
 namespace gpuwhy::readers {
 
@@ -70,13 +71,26 @@ std::optional<long long> leading_count(std::string_view value) {
   std::size_t i = 0;
   while (i < v.size() && v[i] >= '0' && v[i] <= '9') ++i;
   if (i == 0 || i > 9) return std::nullopt;
-  // `2개`, `2 (trainer, trainer2)`, `2 GPUs` count; `1.5`, `2,5` and `2/3` are not whole counts.
+  // `2,5` and `2/3` are no count, whatever comes first.
+  const auto digit_at = [&](std::size_t k) { return k < v.size() && v[k] >= '0' && v[k] <= '9'; };
+  // The number as written: the leading run of a quantity's characters. A whole quantity counts as
+  // Kubernetes reads it (`2`, `2.0`, `2000m`, `2.` ending a sentence); `1.5` and `500m` are none.
+  std::size_t end = i;
+  while (end < v.size() && (std::isalnum(static_cast<unsigned char>(v[end])) != 0 || v[end] == '.' ||
+                            ((v[end] == '+' || v[end] == '-') && digit_at(end + 1)))) {
+    ++end;
+  }
+  if ((end < v.size() && (v[end] == ',' || v[end] == '/') && digit_at(end + 1))) return std::nullopt;
+  if (const auto milli = k8s::milli_value(std::string_view(v).substr(0, end))) {
+    if (*milli % 1000 != 0) return std::nullopt;
+    return *milli / 1000;
+  }
+  // `2개`, `2 (trainer, trainer2)`, `2 GPUs`, `2GPUs` count: a word after the number is a note.
   if (i < v.size()) {
     const char c = v[i];
-    const bool digit_after = i + 1 < v.size() && v[i + 1] >= '0' && v[i + 1] <= '9';
-    if ((c == '.' || c == ',' || c == '/') && digit_after) return std::nullopt;
+    if ((c == '.' || c == ',' || c == '/') && digit_at(i + 1)) return std::nullopt;
     if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
-      // a quantity suffix (`2k`, `500m`) is not a count; a word after a space is a note
+      // a quantity suffix beyond int64 (`2E`) is not a count; a word is a note
       const std::string_view rest = std::string_view(v).substr(i);
       const bool word = rest.size() > 2 && std::isalpha(static_cast<unsigned char>(rest[1])) != 0;
       if (!word) return std::nullopt;

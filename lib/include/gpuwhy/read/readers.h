@@ -160,8 +160,10 @@ const std::vector<std::string_view>& answer_suffixes();
 /// word of the explanation. Surrounding quotes and final punctuation are ignored.
 Answer classify_answer(std::string_view value);
 
-/// A count the student wrote, read like kubectl users write it: the leading whole number
-/// counts (`2`, `２`, `2개`, `2 (trainer, trainer2)`, `2 GPUs`); `1.5`, `2k`, `abc` are not.
+/// A count the student wrote, read like kubectl users write it: the leading number counts when
+/// it is whole (`2`, `２`, `2개`, `2 (trainer, trainer2)`, `2 GPUs`), written as any quantity
+/// Kubernetes reads as that whole number (`2.0`, `2000m`; `2k` is 2000); `1.5`, `500m`, `2,5`,
+/// `abc` are none.
 std::optional<long long> leading_count(std::string_view value);
 
 }  // namespace gpuwhy::readers
