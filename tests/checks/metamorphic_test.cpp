@@ -15,6 +15,7 @@
 #include <set>
 #include <sstream>
 
+#include <fmt/format.h>
 #include <utf8proc.h>
 
 #include "checks.h"
@@ -182,7 +183,7 @@ std::vector<std::string> rejection_blocks(const std::string& t) {
 std::string set_gate_value(const std::string& t, const std::string& key, const std::string& value) {
   auto ls = split_lines(t);
   for (auto& l : ls) {
-    if (l.rfind(key, 0) == 0) l = key + "=" + value;
+    if (l.rfind(key, 0) == 0) l = fmt::format("{}={}", key, value);
   }
   return join_lines(ls);
 }
@@ -214,6 +215,7 @@ bool each(Snapshot& s, std::initializer_list<std::string_view> files,
 const std::initializer_list<std::string_view> kOutFiles{lab::kFileAdvertised, lab::kFileRejected, lab::kFileTainted,
                                                         lab::kFileExhausted};
 
+// NOLINTNEXTLINE(readability-function-size): the list of transforms is data, one each.
 std::vector<Transform> transforms() {
   std::vector<Transform> t;
   // -- leading noise, one file at a time, in three forms
@@ -226,9 +228,10 @@ std::vector<Transform> transforms() {
   };
   for (auto rel : kOutFiles) {
     for (const auto& [name, prefix] : noise) {
-      t.push_back({name + ":" + std::string(rel),
-                   [rel, p = prefix](Snapshot& s) { return each(s, {rel}, [&](std::string c) { return p + c; }); },
-                   {}});
+      t.push_back(
+          {name + ":" + std::string(rel),
+           [rel, p = prefix](Snapshot& s) { return each(s, {rel}, [&](const std::string& c) { return p + c; }); },
+           {}});
     }
   }
   // -- encodings and line ends, every text file
@@ -237,7 +240,7 @@ std::vector<Transform> transforms() {
                [all_files](Snapshot& s) {
                  bool any = false;
                  for (auto rel : all_files)
-                   any = each(s, {rel}, [](std::string c) { return replace_all(c, "\n", "\r\n"); }) || any;
+                   any = each(s, {rel}, [](const std::string& c) { return replace_all(c, "\n", "\r\n"); }) || any;
                  return any;
                },
                {}});
@@ -245,13 +248,13 @@ std::vector<Transform> transforms() {
                [all_files](Snapshot& s) {
                  bool any = false;
                  for (auto rel : all_files)
-                   any = each(s, {rel}, [](std::string c) { return "\xEF\xBB\xBF" + c; }) || any;
+                   any = each(s, {rel}, [](const std::string& c) { return "\xEF\xBB\xBF" + c; }) || any;
                  return any;
                },
                {}});
   t.push_back({"trailing-spaces",
                [](Snapshot& s) {
-                 return each(s, kOutFiles, [](std::string c) { return replace_all(c, "\n", "   \n") + "  "; });
+                 return each(s, kOutFiles, [](const std::string& c) { return replace_all(c, "\n", "   \n") + "  "; });
                },
                {}});
   // -- advertised.txt: header case, jsonpath separators
@@ -265,7 +268,7 @@ std::vector<Transform> transforms() {
               }
               return h;
             }},
-           {"header-lower-case", [](std::string h) { return text::to_lower_ascii(h); }}}) {
+           {"header-lower-case", [](const std::string& h) { return text::to_lower_ascii(h); }}}) {
     t.push_back({name,
                  [f = fn](Snapshot& s) {
                    std::string* c = content(s, lab::kFileAdvertised);
@@ -318,7 +321,7 @@ std::vector<Transform> transforms() {
   // -- a terminal that hard-wraps long lines at 60 columns, in the middle of words
   t.push_back({"hard-wrapped-60",
                [](Snapshot& s) {
-                 return each(s, {lab::kFileTainted, lab::kFileExhausted, lab::kFileRejected}, [](std::string c) {
+                 return each(s, {lab::kFileTainted, lab::kFileExhausted, lab::kFileRejected}, [](const std::string& c) {
                    std::string out;
                    std::size_t col = 0;
                    for (const char ch : c) {
@@ -354,7 +357,7 @@ std::vector<Transform> transforms() {
                      s,
                      {lab::kManifestTrainer, lab::kManifestCpuOnly, lab::kManifestTrainer2, lab::kManifestTrainer3,
                       lab::kManifestBadMismatch, lab::kManifestBadFraction},
-                     [](std::string c) {
+                     [](const std::string& c) {
                        return "# 실습 매니페스트\n---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: gpu-why\n"
                               "---\n# comment only\n---\n" +
                               c + "\n---\n";
@@ -364,7 +367,7 @@ std::vector<Transform> transforms() {
   // -- gate-report.txt: order, full width, decomposed Hangul, notes after numbers
   t.push_back({"gate-report-reversed",
                [](Snapshot& s) {
-                 return each(s, {lab::kFileGateReport}, [](std::string c) {
+                 return each(s, {lab::kFileGateReport}, [](const std::string& c) {
                    auto ls = split_lines(c);
                    std::reverse(ls.begin(), ls.end());
                    return join_lines(ls);
@@ -376,12 +379,13 @@ std::vector<Transform> transforms() {
   t.push_back({"gate-report-commented",
                [](Snapshot& s) {
                  return each(s, {lab::kFileGateReport},
-                             [](std::string c) { return "# 8단계 게이트 보고서\n" + c + "\n// end\n"; });
+                             [](const std::string& c) { return "# 8단계 게이트 보고서\n" + c + "\n// end\n"; });
                },
                {"step8.format"}});
-  t.push_back({"gate-report-full-width",
-               [](Snapshot& s) { return each(s, {lab::kFileGateReport}, [](std::string c) { return full_width(c); }); },
-               {}});
+  t.push_back(
+      {"gate-report-full-width",
+       [](Snapshot& s) { return each(s, {lab::kFileGateReport}, [](const std::string& c) { return full_width(c); }); },
+       {}});
   t.push_back({"gate-report-korean-nfd",
                [](Snapshot& s) {
                  std::string* c = content(s, lab::kFileGateReport);
@@ -462,7 +466,7 @@ std::vector<Transform> transforms() {
            {"SCHEDULER_SEES", "장치", "step8.scheduler-sees"},
            {"USED", "3", "step8.used"},
            {"PENDING", "1.5", "step8.pending"}}) {
-    t.push_back({"gate-" + key + "=" + value,
+    t.push_back({fmt::format("gate-{}={}", key, value),
                  [k = key, v = value](Snapshot& s) {
                    std::string* c = content(s, lab::kFileGateReport);
                    if (c == nullptr || c->find(k + "=") == std::string::npos) return false;

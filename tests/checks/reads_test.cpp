@@ -68,7 +68,7 @@ Snapshot blank(Snapshot s, unsigned bit, bool empty) {
 
 std::string text_of(const Msg& m) {
   std::string out = m.id;
-  for (const auto& [k, v] : m.args) out += "|" + k + "=" + v;
+  for (const auto& [k, v] : m.args) out += fmt::format("|{}={}", k, v);
   return out;
 }
 

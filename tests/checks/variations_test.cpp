@@ -11,6 +11,8 @@
 #include <set>
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include "captured_checks.h"
 #include "checks.h"
 #include "gpuwhy/base/text.h"
@@ -29,7 +31,6 @@ using gpuwhy_test::bundles_of;
 using gpuwhy_test::expect_renders;
 using gpuwhy_test::grade;
 using gpuwhy_test::load;
-using gpuwhy_test::not_passing;
 using gpuwhy_test::result;
 
 Snapshot solution() {
@@ -642,7 +643,7 @@ TEST(Manifests, ExtraDocumentsAndTwoPods) {
     set("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: notes\n---\n" + pod +
         "\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: other\nspec:\n  containers: []\n");
     EXPECT_EQ(result(grade(s), "step4.manifest").outcome.status, Status::kPass) << b;
-    set(pod + "\n---\n" + pod);
+    set(fmt::format("{}\n---\n{}", pod, pod));
     const RunResult r = grade(s);
     const CheckResult& c = result(r, "step4.manifest");
     EXPECT_EQ(c.outcome.status, Status::kFail) << b;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include "app.h"
 #include "completion.h"
@@ -94,7 +95,7 @@ struct Generated {
 
 // Checks one subcommand's options against each output, each in that command's own part.
 void expect_command_covered(const CLI::App& sub, const Generated& g) {
-  const std::string name = sub.get_name();
+  const std::string& name = sub.get_name();
   const std::string man = part(g.man, ".SS \"gpuwhy " + name + "\"", ".S");
   const std::vector<std::string> bash = bash_opts(lines_with(g.bash, "\"gpuwhy " + name + "\") opts="));
   const std::string zsh = part(g.zsh, "_gpuwhy_" + name + "() {", "\n}\n");
@@ -152,10 +153,13 @@ TEST(Completion, ValuesCli11KnowsAreOffered) {
   std::string formats;
   for (const auto& f : render::format_names()) formats += (formats.empty() ? "" : " ") + f;
   std::string langs;
-  for (const auto l : i18n::kLangs) langs += (langs.empty() ? "" : " ") + i18n::to_string(l);
+  for (const auto l : i18n::kLangs) {
+    if (!langs.empty()) langs += " ";
+    langs += i18n::to_string(l);
+  }
   for (const auto& [flag, values] : std::vector<std::pair<std::string, std::string>>{
            {"--format", formats}, {"--lang", langs}, {"--color", "auto always never"}}) {
-    EXPECT_NE(g.bash.find("\"gpuwhy check:" + flag + "\") COMPREPLY=($(compgen -W \"" + values + "\""),
+    EXPECT_NE(g.bash.find(fmt::format("\"gpuwhy check:{}\") COMPREPLY=($(compgen -W \"{}\"", flag, values)),
               std::string::npos)
         << flag;
     EXPECT_NE(lines_with(g.fish, " -l " + flag.substr(2) + " ").find("-x -a '" + values + "'"), std::string::npos)

@@ -333,7 +333,7 @@ class FaultMatrix : public testing::TestWithParam<Row> {
                                  : fmt::format("127.0.0.1:{}", server_->port(row.listener));
     std::string cluster = fmt::format("    server: {}://{}/fault/{}/{}\n", row.scheme, host, row.mode, row.scope);
     if (row.ca != nullptr) cluster += fmt::format("    certificate-authority: {}/{}\n", server_->dir(), row.ca);
-    const std::string path = dir + "/kubeconfig";
+    std::string path = dir + "/kubeconfig";
     std::ofstream(path) << "apiVersion: v1\nkind: Config\nclusters:\n- name: lab\n  cluster:\n"
                         << cluster << "users:\n- name: student\n  user:\n    token: " << kToken
                         << "\ncontexts:\n- name: lab\n  context: {cluster: lab, user: student}\n"

@@ -70,6 +70,7 @@ void PrintTo(const LinkRow& r, std::ostream* os) {
   *os << r.name << " " << r.file;
 }
 
+// NOLINTNEXTLINE(readability-function-size): the table of links is data, a row each.
 std::vector<LinkRow> link_rows() {
   const auto move_aside = [](const fs::path& file) {
     fs::path real = file.parent_path() / ("real-" + file.filename().string());
@@ -267,7 +268,7 @@ std::string snapshot_of(const fs::path& root) {
                                  (root / "no-such-kubeconfig").string(), "-o", bundle},
                                 root.string());
   EXPECT_EQ(snap.exit_code, 3) << snap.err;
-  const std::string text = testing_tools::slurp(bundle);
+  std::string text = testing_tools::slurp(bundle);
   EXPECT_FALSE(text.empty()) << snap.err;
   EXPECT_EQ(text.find(kMarker), std::string::npos);
   return text;
@@ -368,6 +369,7 @@ std::vector<std::string> temp_leftovers(const fs::path& dir, const std::string& 
   return out;
 }
 
+// NOLINTNEXTLINE(readability-function-size): the table of targets is data, a row each.
 std::vector<OutRow> out_rows() {
   return {
       {"NewFile", [](const fs::path& d, std::string*) { return (d / "r.json").string(); }, 0, "",

@@ -118,7 +118,7 @@ TEST(KubeconfigInputErrors, OneLineNamingThePathAndNoTable) {
   const fs::path root(tmp.path());
   fs::copy(kCapture + "/capacity-only/work", root / "lab", fs::copy_options::recursive);
   std::ofstream(root / "broken") << "apiVersion: v1\nclusters: [\n";
-  std::ofstream(root / "empty");
+  std::ofstream(root / "empty") << "";  // an empty file
   const struct {
     std::string path;
     int exit_code;

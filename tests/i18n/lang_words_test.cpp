@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/render/render.h"
 #include "langs.h"
@@ -112,7 +114,7 @@ TEST(LangWords, EveryCaptureReadsInKoreanAndJapanese) {
     const std::string text = read_text(source_dir() / capture_rel(v, s)) + unreachable(*b).dump();
     for (const auto& run : {grade(*b, capture_rel(v, s)), grade(unreachable(*b), capture_rel(v, s))}) {
       for (const auto& c : run.checks) {
-        const std::string where = v + "/" + s + " " + c.id;
+        const std::string where = fmt::format("{}/{} {}", v, s, c.id);
         for (const Msg* m : {&c.outcome.expected, &c.outcome.actual, &c.outcome.hint, &c.outcome.env_need})
           expect_data(*m, text, where);
         for (const auto& e : c.outcome.evidence) expect_data(e, text, where);

@@ -43,9 +43,9 @@ void every_pointer(const json& j, const std::string& prefix, std::vector<std::st
   out.push_back(prefix + "/no-such-key");
   if (j.is_object()) {
     for (auto it = j.begin(); it != j.end(); ++it) {
-      std::string key;
-      for (const char c : it.key()) key += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
-      every_pointer(it.value(), prefix + "/" + key, out);
+      std::string pointer = prefix + "/";
+      for (const char c : it.key()) pointer += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
+      every_pointer(it.value(), pointer, out);
     }
   } else if (j.is_array()) {
     for (std::size_t i = 0; i < j.size(); ++i) every_pointer(j[i], prefix + "/" + std::to_string(i), out);

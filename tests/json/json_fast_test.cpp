@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "gpuwhy/json/json_bounded.h"
@@ -95,10 +96,9 @@ TEST(FastJson, WhitespaceRunsAsNlohmann) {
   for (std::size_t n = 0; n <= 40; ++n) {
     const std::string sp(n, ' ');
     for (const std::string& brk : {std::string(), std::string("\n"), std::string("\r\n"), std::string("\t")}) {
-      expect_as_nlohmann(sp + "{" + brk + sp + "\"a\"" + sp + ":" + sp + "[" + brk + sp + "1," + sp + brk + "2" + sp +
-                         "]" + brk + sp + "}" + sp);
-      expect_as_nlohmann(brk + sp + "\t" + sp + "null" + brk + sp);
-      expect_as_nlohmann(sp + "[" + sp + "x" + sp + "]");  // refused after the run
+      expect_as_nlohmann(fmt::format("{0}{{{1}{0}\"a\"{0}:{0}[{1}{0}1,{0}{1}2{0}]{1}{0}}}{0}", sp, brk));
+      expect_as_nlohmann(fmt::format("{1}{0}\t{0}null{1}{0}", sp, brk));
+      expect_as_nlohmann(fmt::format("{0}[{0}x{0}]", sp));  // refused after the run
     }
   }
 }
@@ -116,11 +116,14 @@ TEST(FastJson, StringRunsAsNlohmann) {
     for (std::size_t at = 0; at <= len; ++at) {
       for (const auto& sp : specials) {
         const std::string body = std::string(at, 'a') + sp + std::string(len - at, 'b');
-        expect_as_nlohmann("\"" + body + "\"");
-        expect_as_nlohmann("[\"" + body + "\",\"" + body + "\"]");
+        expect_as_nlohmann(fmt::format("\"{}\"", body));
+        expect_as_nlohmann(fmt::format("[\"{0}\",\"{0}\"]", body));
         // The same string in a place a bundle drops: refused exactly when nlohmann refuses it.
-        const std::string bundle = R"({"cluster":{"events":{"value":{"items":[{"metadata":{"managedFields":[")" + body +
-                                   R"("],"name":")" + body + R"("}}]}}}})";
+        std::string bundle = R"({"cluster":{"events":{"value":{"items":[{"metadata":{"managedFields":[")";
+        bundle += body;
+        bundle += R"("],"name":")";
+        bundle += body;
+        bundle += R"("}}]}}}})";
         const jsonb::Limits limits = bundle_limits();
         const json want = json::parse(bundle, nullptr, false);
         const json got = jsonb::parse(bundle, limits);

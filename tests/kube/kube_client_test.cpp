@@ -224,7 +224,7 @@ TEST_F(KubeClient, PostIsNeverRetried) {
 
 TEST_F(KubeClient, HugeBodyIsRefusedWithBoundedMemory) {
   kube::ClientOptions o = quick();
-  o.max_body_bytes = 1024 * 1024;
+  o.max_body_bytes = std::size_t{1024} * 1024;
   kube::Client c(http_cfg(), o);
   const Error e = get_error(c, "/huge");
   EXPECT_EQ(e.kind(), ErrorKind::kParse);  // the answer is refused; the server is reachable

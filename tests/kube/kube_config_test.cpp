@@ -58,10 +58,10 @@ struct OkCase {
   std::string server;
   std::string context_name;
   std::string origin;
-  std::string token = "";
-  std::string ca = "";
-  std::string cert = "";
-  std::string key = "";
+  std::string token{};
+  std::string ca{};
+  std::string cert{};
+  std::string key{};
   bool insecure = false;
 };
 

@@ -24,7 +24,6 @@ namespace gpuwhy {
 namespace {
 
 using nlohmann::json;
-using testing_tools::FaultServer;
 using testing_tools::RunOutput;
 using testing_tools::TempDir;
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "../../lib/src/render/render_detail.h"
@@ -32,12 +33,13 @@ std::vector<render::BatchRow> capture_rows() {
     if (!b) continue;
     render::BatchRow r;
     r.origin = capture_rel(v, s);
-    r.user = v + "-" + s;
+    r.user = fmt::format("{}-{}", v, s);
     r.run = report_test::grade(*b, r.origin);
+    const std::string origin = r.origin;
     rows.push_back(std::move(r));
     if (s == "solution") {
       render::BatchRow u;
-      u.origin = r.origin + " (unreachable)";
+      u.origin = origin + " (unreachable)";
       u.user = v + "-unreachable";
       u.run = report_test::grade(report_test::unreachable(*b), u.origin);
       rows.push_back(std::move(u));

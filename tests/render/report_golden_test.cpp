@@ -1,5 +1,7 @@
 // Golden files for every report format (fixtures/golden/), from a hand-made run and from the
 // recorded captures. GPUWHY_UPDATE_GOLDEN=1 rewrites them; review the diff before committing.
+#include <fmt/format.h>
+
 #include "report_common_test.h"
 
 namespace gpuwhy::report_test {
@@ -71,12 +73,12 @@ constexpr const char* kMistake = "capacity-only";  // SPEC's "classic mistake" o
     GTEST_SKIP() << "checks::all() is empty (checks not implemented yet): no capture goldens to compare"; \
   }
 
-#define REQUIRE_CAPTURE(var, version, scenario)                                                          \
-  REQUIRE_CHECKS()                                                                                       \
-  const auto var = load_capture(version, scenario);                                                      \
-  if (!var) {                                                                                            \
-    GTEST_SKIP() << "capture " << capture_rel(version, scenario) << " is not recorded yet (expected at " \
-                 << (source_dir() / capture_rel(version, scenario)) << ")";                              \
+#define REQUIRE_CAPTURE(var, version, scenario)                                                              \
+  REQUIRE_CHECKS()                                                                                           \
+  const auto var = load_capture((version), (scenario)); /* NOLINT(bugprone-macro-parentheses): a name */     \
+  if (!(var)) {                                                                                              \
+    GTEST_SKIP() << "capture " << capture_rel((version), (scenario)) << " is not recorded yet (expected at " \
+                 << (source_dir() / capture_rel((version), (scenario))) << ")";                              \
   }
 
 TEST(ReportGolden, CaptureSolution) {
@@ -114,7 +116,7 @@ TEST(ReportGolden, EveryCaptureVerdicts) {
   if (caps.empty()) GTEST_SKIP() << "no captures recorded yet under " << captures_dir();
   std::map<std::string, std::string> tables;
   for (const auto& [v, s] : caps) {
-    SCOPED_TRACE(v + "/" + s);
+    SCOPED_TRACE(fmt::format("{}/{}", v, s));
     const auto b = load_capture(v, s);
     ASSERT_TRUE(b.has_value());
     const auto j = nlohmann::json::parse(render::json(checks_only(*b, capture_rel(v, s)), golden_options()));

@@ -26,15 +26,9 @@ namespace gpuwhy::why {
 namespace {
 
 using nlohmann::json;
-namespace fs = std::filesystem;
-using k8s::pod_requests;
-using report_test::read_text;
-using report_test::source_dir;
 using test::Capture;
-using test::captures;
 using test::expect_no_binding_predicted;
 using test::held_captures;
-using test::kVersions;
 using test::node_of;
 using test::with_condition;
 

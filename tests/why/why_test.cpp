@@ -26,11 +26,8 @@
 namespace gpuwhy::why {
 namespace {
 
-using nlohmann::json;
-namespace fs = std::filesystem;
 using k8s::pod_requests;
-using report_test::read_text;
-using report_test::source_dir;
+using nlohmann::json;
 using test::Capture;
 using test::captures;
 using test::expect_no_binding_predicted;

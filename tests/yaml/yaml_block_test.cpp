@@ -132,8 +132,7 @@ TEST(YamlBlock, AgreesWithYamlCppOnEdgeCases) {
       "<<: {a: 1}\nb: 2\n",
       "a:\tb\n",
       "a: b\r\n",
-      "\xEF\xBB\xBF"
-      "a: 1\n",
+      "\357\273\277a: 1\n",  // a byte order mark (EF BB BF) first
       "a: \xED\x95\x9C\xEA\xB8\x80 # \xEC\xA3\xBC\xEC\x84\x9D\n",
       "# \xEC\xA3\xBC\xEC\x84\x9D\na: 1\n",
       "\xED\x95\x9C: 1\n",
