@@ -1,4 +1,4 @@
-// out/gate-report.txt: text::decode, then read_gate_report and the answer-word classifier.
+// out/gate-report.txt: text::decode, then read_gate_report, the answer-word classifier and the count reader.
 #include <cstddef>
 #include <cstdint>
 
@@ -9,8 +9,12 @@
 namespace {
 void read(std::string_view text) {
   const auto g = gpuwhy::readers::read_gate_report(text);
-  for (const auto& [key, value] : g.values) (void)gpuwhy::readers::classify_answer(value);
+  for (const auto& [key, value] : g.values) {
+    (void)gpuwhy::readers::classify_answer(value);
+    (void)gpuwhy::readers::leading_count(value);
+  }
   (void)gpuwhy::readers::classify_answer(text);
+  (void)gpuwhy::readers::leading_count(text);
 }
 }  // namespace
 
