@@ -44,28 +44,11 @@ struct Capture {
   }
 };
 
-inline const std::vector<Capture>& captures() {
-  static const std::vector<Capture> all = [] {
-    std::vector<Capture> out;
-    for (const char* v : kVersions) {
-      const fs::path dir = report_test::source_dir() / "fixtures" / "why" / v;
-      if (!fs::is_directory(dir)) continue;
-      std::vector<fs::path> files;
-      for (const auto& e : fs::directory_iterator(dir)) files.push_back(e.path());
-      std::sort(files.begin(), files.end());
-      for (const auto& f : files) out.push_back({v, f.filename().string(), json::parse(report_test::read_text(f))});
-    }
-    return out;
-  }();
-  return all;
-}
-
-// fixtures/why-held/<version>/held-*.json, recorded by tests/integration/why_held.py (on v1.34.0
-// only so far: fixtures/cluster/record-why records them on any version).
-inline std::vector<Capture> held_captures() {
+// Every recording under fixtures/<folder>/<version>/, in version and file-name order.
+inline std::vector<Capture> recordings(const char* folder) {
   std::vector<Capture> out;
   for (const char* v : kVersions) {
-    const fs::path dir = report_test::source_dir() / "fixtures" / "why-held" / v;
+    const fs::path dir = report_test::source_dir() / "fixtures" / folder / v;
     if (!fs::is_directory(dir)) continue;
     std::vector<fs::path> files;
     for (const auto& e : fs::directory_iterator(dir)) files.push_back(e.path());
@@ -73,6 +56,17 @@ inline std::vector<Capture> held_captures() {
     for (const auto& f : files) out.push_back({v, f.filename().string(), json::parse(report_test::read_text(f))});
   }
   return out;
+}
+
+inline const std::vector<Capture>& captures() {
+  static const std::vector<Capture> all = recordings("why");
+  return all;
+}
+
+// fixtures/why-held/<version>/held-*.json, recorded by tests/integration/why_held.py (on v1.34.0
+// only so far: fixtures/cluster/record-why records them on any version).
+inline std::vector<Capture> held_captures() {
+  return recordings("why-held");
 }
 
 inline const NodeVerdict& node_of(const Verdict& v, const std::string& name) {

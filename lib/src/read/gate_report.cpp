@@ -80,7 +80,7 @@ std::optional<long long> leading_count(std::string_view value) {
                             ((v[end] == '+' || v[end] == '-') && digit_at(end + 1)))) {
     ++end;
   }
-  if ((end < v.size() && (v[end] == ',' || v[end] == '/') && digit_at(end + 1))) return std::nullopt;
+  if (end < v.size() && (v[end] == ',' || v[end] == '/') && digit_at(end + 1)) return std::nullopt;
   if (const auto milli = k8s::milli_value(std::string_view(v).substr(0, end))) {
     if (*milli % 1000 != 0) return std::nullopt;
     return *milli / 1000;
