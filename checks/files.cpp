@@ -6,9 +6,49 @@
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/k8s/manifest.h"
+#include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy::checks::detail {
+
+namespace {
+
+std::string_view refusal_id(k8s::TolerationProblem::Kind k) {
+  using Kind = k8s::TolerationProblem::Kind;
+  // No default: a kind added without its words does not compile (-Wswitch).
+  switch (k) {
+    case Kind::kNotObject: return "hint.manifest.toleration.not-object";
+    case Kind::kUnknownField: return "hint.manifest.toleration.unknown-field";
+    case Kind::kNotString: return "hint.manifest.toleration.not-string";
+    case Kind::kNotInteger: return "hint.manifest.toleration.not-integer";
+    case Kind::kBadKey: return "hint.manifest.toleration.bad-key";
+    case Kind::kEmptyKeyNeedsExists: return "hint.manifest.toleration.empty-key-needs-exists";
+    case Kind::kSecondsNeedNoExecute: return "hint.manifest.toleration.seconds-need-noexecute";
+    case Kind::kBadValue: return "hint.manifest.toleration.bad-value";
+    case Kind::kValueWithExists: return "hint.manifest.toleration.value-with-exists";
+    case Kind::kBadOperator: return "hint.manifest.toleration.bad-operator";
+    case Kind::kBadEffect: return "hint.manifest.toleration.bad-effect";
+  }
+  return {};
+}
+
+// The first toleration the apiserver would refuse, as the failure of the check reading the manifest:
+// `kubectl apply -f` refuses the whole file, so it cannot be the manifest of the live pod.
+std::optional<Outcome> refused_toleration(const json& pod, const std::string& file, const Msg& expected) {
+  const auto problems = k8s::pod_toleration_problems(pod);
+  if (problems.empty()) return std::nullopt;
+  const auto& [index, p] = problems.front();
+  std::string path = "spec.tolerations";
+  if (index >= 0) path += fmt::format("[{}]", index);
+  if (!p.field.empty()) path += "." + p.field;
+  constexpr std::size_t kShown = 40;
+  const std::string found = p.found.empty() ? std::string("\"\"") : text::one_line(p.found, kShown);
+  return fail(expected, raw(fmt::format("{}: {}: {}", file, path, found)),
+              msg(std::string(refusal_id(p.kind)),
+                  {{"file", file}, {"path", path}, {"found", found}, {"key", std::string(lab::kTaintKey)}}));
+}
+
+}  // namespace
 
 FileRead read_text(const View& s, std::string_view rel, const Msg& expected, bool empty_is_failure) {
   FileRead r;
@@ -64,8 +104,16 @@ ManifestRead read_pod_manifest(const View& s, std::string_view rel, const Msg& e
                      msg("hint.manifest.not-single-pod", {{"file", file}}));
     return r;
   }
+  const json& pod = (*y.docs)[*pick.index];
+  if (!want_name.empty()) {
+    // A manifest meant to create a lab pod: one the apiserver refuses never made it.
+    if (auto refused = refused_toleration(pod, file, expected)) {
+      r.failure = std::move(*refused);
+      return r;
+    }
+  }
   r.docs = y.docs;
-  r.pod = &(*r.docs)[*pick.index];
+  r.pod = &pod;
   return r;
 }
 

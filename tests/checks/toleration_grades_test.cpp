@@ -2,7 +2,8 @@
 // k8s.io/api's Toleration.ToleratesTaint said, recorded by fixtures/k8s/record) graded through the
 // checks, on the solution captured from each recorded control plane: the grade of a manifest that
 // carries the toleration agrees with what Kubernetes did with the lab's taint.
-//   - cpu-only must stay off the GPU node: step5.cpu-only-spec fails exactly when it tolerates.
+//   - cpu-only must stay off the GPU node: step5.cpu-only-spec fails exactly when it tolerates, or
+//     when the apiserver refuses the toleration (kubectl apply refuses the whole manifest).
 //   - trainer2 must land there: step6.toleration passes exactly when it tolerates, and not by a
 //     toleration without a key (that one tolerates every taint: "too broad").
 #include <gtest/gtest.h>
@@ -15,7 +16,10 @@
 #include <nlohmann/json.hpp>
 
 #include "checks.h"
+#include "gpuwhy/k8s/manifest.h"
+#include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
+#include "gpuwhy/lab/rules.h"
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 #include "solution_grades.h"
@@ -85,8 +89,11 @@ TEST(TolerationGrades, CpuOnlyFailsExactlyWhenKubernetesToleratesTheLabTaint) {
       SCOPED_TRACE(bundle.string() + " " + r.toleration.dump());
       const Snapshot s = with_toleration(base, lab::kPodCpuOnly, lab::kManifestCpuOnly, r.toleration);
       const auto& c = graded(s, "step5.cpu-only-spec", keep);
-      EXPECT_EQ(c.outcome.status, r.tolerates ? Status::kFail : Status::kPass);
-      if (r.tolerates) {
+      const bool refused = !k8s::toleration_problems(r.toleration).empty();
+      EXPECT_EQ(c.outcome.status, r.tolerates || refused ? Status::kFail : Status::kPass);
+      if (refused) {
+        EXPECT_EQ(c.outcome.hint.id.rfind("hint.manifest.toleration.", 0), 0U) << c.outcome.hint.id;
+      } else if (r.tolerates) {
         EXPECT_EQ(c.outcome.hint.id, "hint.step5.cpu-only-spec.toleration");
       }
     }
@@ -112,6 +119,55 @@ TEST(TolerationGrades, Trainer2PassesExactlyWhenKubernetesToleratesTheLabTaintBy
         EXPECT_NE(c.outcome.hint.id, "hint.step6.toleration.too-broad");
       }
     }
+  }
+}
+
+// What a real apiserver answered for 592 tolerations written as students write them
+// (fixtures/k8s/toleration/validity.jsonl, recorded by record-validity): a cpu-only.yaml carrying
+// one it refused fails and names the refusal, since kubectl apply refuses the whole file; one it
+// accepted is graded on what it tolerates, never called refused. The live pod carries an accepted
+// toleration and keeps the captured ones otherwise (it cannot carry a refused one).
+TEST(TolerationGrades, CpuOnlyYamlFailsExactlyWhenTheApiserverRefusesItsToleration) {
+  std::ifstream in(kSource / "fixtures/k8s/toleration/validity.jsonl");
+  std::vector<json> rows;
+  for (std::string line; std::getline(in, line);) rows.push_back(json::parse(line));
+  ASSERT_EQ(rows.size(), 592U) << "run fixtures/k8s/toleration/record-validity";
+  const std::string manifest(lab::kManifestCpuOnly);
+  for (const auto& bundle : solutions()) {
+    const Snapshot base = load_bundle(bundle.string());
+    RunResult keep;
+    std::size_t refused = 0;
+    for (const auto& row : rows) {
+      const std::string yaml = row["yaml"].get<std::string>();
+      SCOPED_TRACE(bundle.string() + " " + yaml);
+      const bool accepted = row["accepted"].get<bool>();
+      // The toleration as the manifest reader reads it, for the live pod of an accepted one.
+      const auto docs = k8s::load_manifest("tolerations:\n- " + yaml + "\n", "row.yaml");
+      ASSERT_EQ(docs.size(), 1U);
+      const json& tol = docs[0]["tolerations"][0];
+      Snapshot s = with_toleration(base, lab::kPodCpuOnly, lab::kManifestCpuOnly, accepted ? tol : json());
+      std::string& text = s.files.at(manifest).content;
+      text.resize(text.find("\n  tolerations:") + 1);
+      text += "  tolerations:\n  - " + yaml + "\n";
+      s.files.at(manifest).size = text.size();
+      if (!accepted) {
+        json pods = s.pods.value();
+        for (auto& p : pods["items"]) {
+          if (p["metadata"]["name"] == lab::kPodCpuOnly) p["spec"].erase("tolerations");
+        }
+        s.pods = pods;
+      }
+      const auto& c = graded(s, "step5.cpu-only-spec", keep);
+      const bool named_refusal = c.outcome.hint.id.rfind("hint.manifest.toleration.", 0) == 0;
+      EXPECT_EQ(named_refusal, !accepted) << c.outcome.hint.id;
+      if (accepted) {
+        EXPECT_EQ(c.outcome.status, k8s::tolerates(tol, lab::taint()) ? Status::kFail : Status::kPass);
+      } else {
+        EXPECT_EQ(c.outcome.status, Status::kFail);
+        ++refused;
+      }
+    }
+    EXPECT_GT(refused, 400U);
   }
 }
 

@@ -37,6 +37,8 @@ const std::set<std::string>& allowed() {
       "gpu", "nvidia", "trainer", "init", "image", "metadata", "spec", "matchFields", "Binding", "KUBECONFIG",
       // node selector operators (In, Gt and Lt are too short to count)
       "NotIn", "DoesNotExist",
+      // a toleration's other field and effect
+      "tolerationSeconds", "PreferNoSchedule",
       // the scheduler's own words, quoted where a text teaches how to read its message
       "untolerated", "taint", "node", "preemption",
       // kubectl verbs and output forms

@@ -419,6 +419,38 @@ constexpr CatalogEntry kEntries[] = {
      "gpuwhy itself failed while grading this check (a bug, not your work). Please report it with the output of "
      "gpuwhy snapshot."},
     {"hint.manifest.not-single-pod", "{file} must hold exactly one object of kind Pod."},
+    {"hint.manifest.toleration.bad-effect",
+     "{file}: {path} is {found}; the apiserver accepts only NoSchedule, PreferNoSchedule or NoExecute (case matters), "
+     "or no effect, and refuses the manifest."},
+    {"hint.manifest.toleration.bad-key",
+     "{file}: {path} {found} is not a valid key, so the apiserver refuses the manifest. The taint's key is {key} "
+     "(lower-case before the /)."},
+    {"hint.manifest.toleration.bad-operator",
+     "{file}: {path} is {found}; the apiserver accepts only Equal or Exists (case matters) and refuses the manifest."},
+    {"hint.manifest.toleration.bad-value",
+     "{file}: {path}: the value {found} is not a valid label value (letters, digits, '-', '_' and '.', at most 63, a "
+     "letter or digit at each end), so the apiserver refuses the manifest."},
+    {"hint.manifest.toleration.empty-key-needs-exists",
+     "{file}: {path}: a toleration without a key must have operator Exists, so the apiserver refuses the manifest. "
+     "Give the taint's key: key: {key}."},
+    {"hint.manifest.toleration.not-integer",
+     "{file}: {path} is {found}; the apiserver takes only a whole number of seconds, without quotes, and refuses the "
+     "manifest."},
+    {"hint.manifest.toleration.not-object",
+     "{file}: {path} must be a mapping with key, operator, value and effect, not {found}; the apiserver refuses the "
+     "manifest."},
+    {"hint.manifest.toleration.not-string",
+     "{file}: {path} is {found}, not a string, so the apiserver refuses the manifest while reading it. Put the value "
+     "in quotes."},
+    {"hint.manifest.toleration.seconds-need-noexecute",
+     "{file}: {path}: tolerationSeconds is allowed only with effect NoExecute, so the apiserver refuses the manifest. "
+     "Remove tolerationSeconds."},
+    {"hint.manifest.toleration.unknown-field",
+     "{file}: {path} is no field of a toleration, so kubectl apply refuses the manifest. A toleration has key, "
+     "operator, value, effect and tolerationSeconds (case matters)."},
+    {"hint.manifest.toleration.value-with-exists",
+     "{file}: {path}: operator Exists takes no value (found {found}), so the apiserver refuses the manifest. Remove "
+     "value, or use operator Equal."},
     {"hint.manifest.wrong-name", "{file} names the pod \"{name}\"; the lab expects metadata.name: {pod}."},
     {"hint.manifest.yaml-error-at",
      "{file} is not valid YAML: the parser stopped at line {line}, column {column}. Check the indentation (spaces, "

@@ -472,6 +472,39 @@ constexpr CatalogEntry kEntries[] = {
      "このチェックの採点中に gpuwhy 自体が失敗しました（あなたの作業ではなく gpuwhy のバグです）。gpuwhy snapshot "
      "の出力を添えて報告してください。"},
     {"hint.manifest.not-single-pod", "{file} には kind が Pod のオブジェクトをちょうど 1 つだけ書いてください。"},
+    {"hint.manifest.toleration.bad-effect",
+     "{file}: {path} の値 {found}: apiserver は NoSchedule、PreferNoSchedule、NoExecute(大文字と小文字を区別)か空の "
+     "effect しか受け付けず、マニフェストを拒否します。"},
+    {"hint.manifest.toleration.bad-key",
+     "{file}: {path} の {found} は有効なキーではないため、apiserver はマニフェストを拒否します。taint のキーは {key} "
+     "です(/ の前は小文字)。"},
+    {"hint.manifest.toleration.bad-operator",
+     "{file}: {path} の値 {found}: apiserver は Equal か Exists "
+     "しか受け付けず(大文字と小文字を区別)、マニフェストを拒否します。"},
+    {"hint.manifest.toleration.bad-value",
+     "{file}: {path}: 値 {found} は有効なラベル値ではないため(英数字、'-'、'_'、'.' で 63 "
+     "文字以内、両端は英数字)、apiserver はマニフェストを拒否します。"},
+    {"hint.manifest.toleration.empty-key-needs-exists",
+     "{file}: {path}: key のない トレレーション の operator は Exists でなければならないため、apiserver "
+     "はマニフェストを拒否します。taint のキーを書いてください: key: {key}。"},
+    {"hint.manifest.toleration.not-integer",
+     "{file}: {path} の値 {found}: apiserver は引用符なしの整数(秒)しか受け付けず、マニフェストを拒否します。"},
+    {"hint.manifest.toleration.not-object",
+     "{file}: {path} は key、operator、value、effect を持つマッピングでなければなりません({found} ではなく)。apiserver "
+     "はマニフェストを拒否します。"},
+    {"hint.manifest.toleration.not-string",
+     "{file}: {path} の値 {found} は文字列ではないため、apiserver "
+     "はマニフェストの読み込み時に拒否します。値を引用符で囲んでください。"},
+    {"hint.manifest.toleration.seconds-need-noexecute",
+     "{file}: {path}: tolerationSeconds は effect が NoExecute のときだけ使えるため、apiserver "
+     "はマニフェストを拒否します。tolerationSeconds を削除してください。"},
+    {"hint.manifest.toleration.unknown-field",
+     "{file}: {path} は トレレーション のフィールドではないため、kubectl apply "
+     "はマニフェストを拒否します。トレレーション のフィールドは key、operator、value、effect、tolerationSeconds "
+     "です(大文字と小文字を区別)。"},
+    {"hint.manifest.toleration.value-with-exists",
+     "{file}: {path}: operator Exists には value を書けないため(見つかった値: {found})、apiserver "
+     "はマニフェストを拒否します。value を削除するか、operator Equal を使ってください。"},
     {"hint.manifest.wrong-name", "{file} の Pod 名は \"{name}\" ですが、演習が求めるのは metadata.name: {pod} です。"},
     {"hint.manifest.yaml-error-at",
      "{file} は正しい YAML ではありません: {line} 行 {column} "

@@ -420,6 +420,37 @@ constexpr CatalogEntry kEntries[] = {
      "이 검사를 채점하는 중에 gpuwhy 자체가 실패했습니다(실습 작업이 아니라 gpuwhy의 버그입니다). gpuwhy snapshot "
      "출력과 함께 알려 주세요."},
     {"hint.manifest.not-single-pod", "{file} 파일에는 kind가 Pod인 객체가 정확히 하나만 있어야 합니다."},
+    {"hint.manifest.toleration.bad-effect",
+     "{file}: {path}의 값 {found}: apiserver는 NoSchedule, PreferNoSchedule, NoExecute(대소문자 구분) 또는 빈 effect만 "
+     "받으므로 매니페스트를 거부합니다."},
+    {"hint.manifest.toleration.bad-key",
+     "{file}: {path}의 {found:은/는} 올바른 키가 아니어서 apiserver가 매니페스트를 거부합니다. taint의 키는 "
+     "{key}입니다(/ 앞은 소문자)."},
+    {"hint.manifest.toleration.bad-operator",
+     "{file}: {path}의 값 {found}: apiserver는 Equal 또는 Exists만 받으므로(대소문자 구분) 매니페스트를 거부합니다."},
+    {"hint.manifest.toleration.bad-value",
+     "{file}: {path}: 값 {found:은/는} 올바른 레이블 값이 아니어서(영문자, 숫자, '-', '_', '.'로 63자 이내, 양 끝은 "
+     "영문자나 숫자) apiserver가 매니페스트를 거부합니다."},
+    {"hint.manifest.toleration.empty-key-needs-exists",
+     "{file}: {path}: key가 없는 톨러레이션은 operator가 Exists여야 하므로 apiserver가 매니페스트를 거부합니다. "
+     "taint의 키를 적으세요: key: {key}."},
+    {"hint.manifest.toleration.not-integer",
+     "{file}: {path}의 값 {found}: apiserver는 따옴표 없는 정수(초)만 받으므로 매니페스트를 거부합니다."},
+    {"hint.manifest.toleration.not-object",
+     "{file}: {path:은/는} key, operator, value, effect를 가진 매핑이어야 합니다({found:은/는} 안 됩니다). apiserver가 "
+     "매니페스트를 거부합니다."},
+    {"hint.manifest.toleration.not-string",
+     "{file}: {path}의 값 {found:은/는} 문자열이 아니어서 apiserver가 매니페스트를 읽다가 거부합니다. 값을 따옴표로 "
+     "감싸세요."},
+    {"hint.manifest.toleration.seconds-need-noexecute",
+     "{file}: {path}: tolerationSeconds는 effect가 NoExecute일 때만 쓸 수 있어 apiserver가 매니페스트를 거부합니다. "
+     "tolerationSeconds를 지우세요."},
+    {"hint.manifest.toleration.unknown-field",
+     "{file}: {path:은/는} 톨러레이션의 필드가 아니어서 kubectl apply가 매니페스트를 거부합니다. 톨러레이션의 필드는 "
+     "key, operator, value, effect, tolerationSeconds입니다(대소문자 구분)."},
+    {"hint.manifest.toleration.value-with-exists",
+     "{file}: {path}: operator Exists에는 value를 쓸 수 없어(찾은 값: {found}) apiserver가 매니페스트를 거부합니다. "
+     "value를 지우거나 operator Equal을 쓰세요."},
     {"hint.manifest.wrong-name",
      "{file} 파일의 파드 이름이 \"{name}\" 입니다. 실습이 기대하는 것은 metadata.name: {pod}입니다."},
     {"hint.manifest.yaml-error-at",

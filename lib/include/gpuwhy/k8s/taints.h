@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -58,6 +59,37 @@ std::vector<nlohmann::json> authored_tolerations(const nlohmann::json& pod);
 /// clusters) adds key <resource>, operator Exists, effect NoSchedule for each extended resource
 /// (a name with a '/') the pod requests.
 bool is_admission_added(const nlohmann::json& toleration, const nlohmann::json& pod);
+
+/// Why the apiserver refuses a toleration that `kubectl apply` sends it: core/v1 Toleration as the
+/// apiserver decodes it (strict field validation, kubectl's default) and ValidateTolerations.
+struct TolerationProblem {
+  enum class Kind {
+    kNotObject,             ///< the item is no mapping (decoding)
+    kUnknownField,          ///< a field Toleration has none of, case included (decoding); field: its name
+    kNotString,             ///< key, operator, value or effect is a number, boolean, list or mapping (decoding)
+    kNotInteger,            ///< tolerationSeconds is no whole number within int64 (decoding)
+    kBadKey,                ///< the key is no qualified name (nvidia.com/gpu; lower-case before the '/')
+    kEmptyKeyNeedsExists,   ///< no key, and an operator other than Exists
+    kSecondsNeedNoExecute,  ///< tolerationSeconds set, and an effect other than NoExecute
+    kBadValue,              ///< operator Equal (or none) and a value that is no label value
+    kValueWithExists,       ///< operator Exists and a value
+    kBadOperator,           ///< an operator other than Equal and Exists (case matters)
+    kBadEffect,             ///< an effect other than NoSchedule, PreferNoSchedule and NoExecute (case matters)
+  };
+  Kind kind;
+  std::string field;  ///< the field the apiserver names (spec.tolerations[i].<field>); "" for kNotObject
+  std::string found;  ///< what was written there: a string as it is, anything else as JSON
+};
+
+/// Every reason the apiserver gives for refusing `toleration`, in its order; none when it accepts
+/// it. Refused while decoding (kNotObject to kNotInteger), the toleration is never validated: the
+/// answer is those problems alone. null is a field left out, as Go's decoder reads it; a whole
+/// number written as a float (300.0, 1e2) is one, as kubectl writes YAML's numbers as JSON.
+std::vector<TolerationProblem> toleration_problems(const nlohmann::json& toleration);
+
+/// A pod's spec.tolerations as the apiserver reads them: (index, problem) for every toleration it
+/// refuses; a tolerations field that is no list is one problem at index -1. Empty: accepted.
+std::vector<std::pair<int, TolerationProblem>> pod_toleration_problems(const nlohmann::json& pod);
 
 /// A taint as kubectl writes it: "key=value:effect", or "key:effect" when the value is empty.
 std::string taint_text(const nlohmann::json& taint);
