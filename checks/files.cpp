@@ -95,20 +95,22 @@ ManifestRead read_pod_manifest(const View& s, std::string_view rel, const Msg& e
     if (!y.at.empty())
       hint = msg("hint.manifest.yaml-error-at",
                  {{"file", file}, {"line", y.at.at("line")}, {"column", y.at.at("column")}});
-    r.failure = fail(expected, msg("value.manifest.not-yaml", {{"file", file}}), std::move(hint));
+    r.failure = unmet(fail(expected, msg("value.manifest.not-yaml", {{"file", file}}), std::move(hint)),
+                      Need::Kind::kFile, rel);
     return r;
   }
   const auto pick = k8s::find_pod_doc(*y.docs, want_name);
   if (!pick.index) {
-    r.failure = fail(expected, msg("value.manifest.kinds", {{"file", file}, {"kinds", join(pick.kinds)}}),
-                     msg("hint.manifest.not-single-pod", {{"file", file}}));
+    r.failure = unmet(fail(expected, msg("value.manifest.kinds", {{"file", file}, {"kinds", join(pick.kinds)}}),
+                           msg("hint.manifest.not-single-pod", {{"file", file}})),
+                      Need::Kind::kFile, rel);
     return r;
   }
   const json& pod = (*y.docs)[*pick.index];
   if (!want_name.empty()) {
     // A manifest meant to create a lab pod: one the apiserver refuses never made it.
     if (auto refused = refused_toleration(pod, file, expected)) {
-      r.failure = std::move(*refused);
+      r.failure = unmet(std::move(*refused), Need::Kind::kFile, rel);
       return r;
     }
   }

@@ -10,8 +10,11 @@
 #include <string>
 
 #include "checks.h"
+#include "gpuwhy/lab/lab.h"
+#include "gpuwhy/model/bundle.h"
 #include "outcome.h"
 #include "report_common_test.h"
+#include "solution_grades.h"
 
 namespace gpuwhy {
 namespace {
@@ -185,6 +188,41 @@ TEST(Causes, EveryLmsFormatMarksExactlyTheRoots) {
     }
   }
   EXPECT_GT(roots_seen, 0);
+}
+
+// A lab pod's manifest that cannot be what made the pod (not YAML, no Pod in it, a toleration the
+// apiserver refuses) is one mistake however many checks read the file: the first check reading it
+// is the root, the others its consequences.
+TEST(Causes, ABrokenManifestIsOneCauseWhateverChecksReadIt) {
+  const std::vector<std::pair<std::string, std::string>> breaks{
+      {"not YAML", "spec: [\n"},
+      {"no Pod", "---\napiVersion: v1\nkind: Service\nmetadata:\n  name: x\n"},
+      {"refused toleration", "  tolerations:\n  - {key: nvidia.com/gpu, operator: exists}\n"}};
+  int with_consequences = 0;
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    const Snapshot base = load_bundle(bundle.string());
+    for (const std::string_view file : lab::kPodManifests) {
+      for (const auto& [what, text] : breaks) {
+        SCOPED_TRACE(bundle.string() + " " + std::string(file) + " " + what);
+        Snapshot s = base;
+        auto& f = s.files.at(std::string(file));
+        // A broken file replaces the manifest; a refused toleration is added to it.
+        f.content = what == "refused toleration" ? f.content + text : text;
+        f.size = f.content.size();
+        const RunResult r = checks::run(s, checks::Selection{}, RunMeta{});
+        const auto roots = r.roots();
+        ASSERT_EQ(roots.size(), 1U) << ::testing::PrintToString(roots);
+        for (const auto& c : r.checks) {
+          if (c.outcome.status == Status::kFail) {
+            EXPECT_EQ(r.root_of(c.id), roots[0]) << c.id;
+          }
+        }
+        with_consequences += r.consequences_of(roots[0]).empty() ? 0 : 1;
+      }
+    }
+  }
+  // trainer.yaml and trainer2.yaml are each read by two checks.
+  EXPECT_GE(with_consequences, 6);
 }
 
 TEST(Causes, ACauseThatDidNotFailExplainsNothing) {

@@ -56,6 +56,9 @@ inline constexpr std::string_view kManifestCpuOnly = "k8s/cpu-only.yaml";
 inline constexpr std::string_view kManifestTrainer2 = "k8s/trainer2.yaml";
 inline constexpr std::string_view kManifestTrainer3 = "k8s/trainer3.yaml";
 
+/// The manifests of the pods the student creates, as kPods.
+inline constexpr std::array<std::string_view, 4> kPodManifests{kManifestTrainer, kManifestCpuOnly, kManifestTrainer2,
+                                                               kManifestTrainer3};
 /// Every student file gpuwhy reads, in lab order.
 inline constexpr std::array<std::string_view, 11> kStudentFiles{
     kFileAdvertised, kManifestBadMismatch, kManifestBadFraction, kFileRejected,  kManifestTrainer, kManifestCpuOnly,
