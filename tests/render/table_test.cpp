@@ -176,5 +176,38 @@ TEST(Table, WrapsLongJsonTokensAtCommasAndColons) {
   EXPECT_EQ(rejoined, token) << out;
 }
 
+// The field path the apiserver names in a refused node affinity is 110 columns with no space: it
+// wraps after a `.`, never past the line; a file path or URL (with a '/') stays whole.
+TEST(Table, WrapsLongFieldPathsAfterADot) {
+  const std::string path =
+      "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]."
+      "matchExpressions[0].values";
+  RunResult r;
+  r.checks.push_back(check("step7.same-as-trainer2", 7, Status::kFail, 2,
+                           Outcome{Status::kFail,
+                                   raw("trainer2"),
+                                   raw("k8s/trainer3.yaml: " + path + ": []"),
+                                   raw("k8s/trainer3.yaml: " + path + ": the operators In and NotIn need a value"),
+                                   {}}));
+  const std::string out = table(r, Options{});
+  const auto ls = lines_of(out);
+  for (const auto& l : ls) EXPECT_LE(text::display_width(l), 80U) << l << "\n" << out;
+  auto it =
+      std::find_if(ls.begin(), ls.end(), [](const std::string& l) { return l.find("actual") != std::string::npos; });
+  ASSERT_NE(it, ls.end()) << out;
+  std::string rejoined = text::trim(it->substr(it->find("actual") + 6));
+  for (++it; it != ls.end() && it->find("hint") == std::string::npos; ++it) {
+    EXPECT_TRUE(rejoined.back() == '.' || rejoined.back() == ':') << rejoined;
+    rejoined += (rejoined.back() == ':' ? " " : "") + text::trim(*it);
+  }
+  EXPECT_EQ(rejoined, "k8s/trainer3.yaml: " + path + ": []") << out;
+  // A URL wider than the line is left whole on a line of its own (a terminal can still open it).
+  const std::string url = "https://example.com/" + std::string(90, 'a') + ".html";
+  RunResult u;
+  u.checks.push_back(check("step7.same-as-trainer2", 7, Status::kFail, 2,
+                           Outcome{Status::kFail, raw("x"), raw(url), raw("see " + url), {}}));
+  EXPECT_NE(table(u, Options{}).find(url), std::string::npos);
+}
+
 }  // namespace
 }  // namespace gpuwhy::render

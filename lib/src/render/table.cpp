@@ -74,6 +74,17 @@ std::size_t json_break(std::string_view word, std::size_t width) {
   return 0;
 }
 
+/// A field path (`spec.affinity.nodeAffinity.…[0].values`: dots, no '/', so neither a file path,
+/// a label key nor a URL) wider than the line breaks after a `.`: the longest head so ended that
+/// fits in `width` columns; 0 when `word` is no field path or no such head fits.
+std::size_t field_path_break(std::string_view word, std::size_t width) {
+  if (word.find('/') != std::string_view::npos || word.find('.') == std::string_view::npos) return 0;
+  const std::size_t fits = fitting_prefix(word, width);
+  if (fits >= word.size()) return 0;
+  const std::size_t k = word.substr(0, fits).rfind('.');
+  return k == std::string_view::npos || k == 0 ? 0 : k + 1;
+}
+
 /// Words of one paragraph (runs without a space).
 std::vector<std::string> words_of(const std::string& p) {
   std::vector<std::string> out;
@@ -90,8 +101,8 @@ std::vector<std::string> words_of(const std::string& p) {
 
 // Greedy word wrap by display width. Lines break at spaces; a word wider than the line is cut
 // between characters when it holds wide (Korean, Japanese) text, after a `,` or `:` when it is a
-// JSON token, else it stays whole on a line of its own (a path or a URL is not broken where no
-// break exists).
+// JSON token, after a `.` when it is a field path, else it stays whole on a line of its own (a
+// file path or a URL is not broken where no break exists).
 std::vector<std::string> wrap(const std::string& in, std::size_t width) {
   std::vector<std::string> out;
   for (const auto& para : text::lines(in)) {
@@ -113,6 +124,7 @@ std::vector<std::string> wrap(const std::string& in, std::size_t width) {
         } else if (json_token) {
           k = json_break(word, width);
         }
+        if (k == 0) k = field_path_break(word, width);
         if (k == 0) break;
         out.push_back(word.substr(0, k));
         word = word.substr(k);
