@@ -6,6 +6,7 @@
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/k8s/manifest.h"
+#include "gpuwhy/k8s/node_affinity.h"
 #include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
 
@@ -32,20 +33,69 @@ std::string_view refusal_id(k8s::TolerationProblem::Kind k) {
   return {};
 }
 
-// The first toleration the apiserver would refuse, as the failure of the check reading the manifest:
-// `kubectl apply -f` refuses the whole file, so it cannot be the manifest of the live pod.
-std::optional<Outcome> refused_toleration(const json& pod, const std::string& file, const Msg& expected) {
-  const auto problems = k8s::pod_toleration_problems(pod);
-  if (problems.empty()) return std::nullopt;
-  const auto& [index, p] = problems.front();
-  std::string path = "spec.tolerations";
-  if (index >= 0) path += fmt::format("[{}]", index);
-  if (!p.field.empty()) path += "." + p.field;
+std::string_view refusal_id(k8s::ConstraintProblem::Kind k) {
+  using Kind = k8s::ConstraintProblem::Kind;
+  // No default: a kind added without its words does not compile (-Wswitch).
+  switch (k) {
+    case Kind::kNotObject: return "hint.manifest.constraint.not-object";
+    case Kind::kNotList: return "hint.manifest.constraint.not-list";
+    case Kind::kNotString: return "hint.manifest.constraint.not-string";
+    case Kind::kNotInteger: return "hint.manifest.constraint.not-integer";
+    case Kind::kUnknownField: return "hint.manifest.constraint.unknown-field";
+    case Kind::kBadKey: return "hint.manifest.constraint.bad-key";
+    case Kind::kBadValue: return "hint.manifest.constraint.bad-value";
+    case Kind::kBadOperator: return "hint.manifest.constraint.bad-operator";
+    case Kind::kValuesRequired: return "hint.manifest.constraint.values-required";
+    case Kind::kValuesForbidden: return "hint.manifest.constraint.values-forbidden";
+    case Kind::kOneValue: return "hint.manifest.constraint.one-value";
+    case Kind::kNoTerms: return "hint.manifest.constraint.no-terms";
+    case Kind::kBadWeight: return "hint.manifest.constraint.bad-weight";
+    case Kind::kBadFieldKey: return "hint.manifest.constraint.bad-field-key";
+    case Kind::kBadNodeName: return "hint.manifest.constraint.bad-node-name";
+  }
+  return {};
+}
+
+bool decoding(k8s::TolerationProblem::Kind k) {
+  using Kind = k8s::TolerationProblem::Kind;
+  return k == Kind::kNotObject || k == Kind::kUnknownField || k == Kind::kNotString || k == Kind::kNotInteger;
+}
+
+bool decoding(k8s::ConstraintProblem::Kind k) {
+  using Kind = k8s::ConstraintProblem::Kind;
+  return k == Kind::kNotObject || k == Kind::kNotList || k == Kind::kNotString || k == Kind::kNotInteger ||
+         k == Kind::kUnknownField;
+}
+
+Outcome refusal(const Msg& expected, const std::string& file, std::string_view id, const std::string& path,
+                const std::string& written) {
   constexpr std::size_t kShown = 40;
-  const std::string found = p.found.empty() ? std::string("\"\"") : text::one_line(p.found, kShown);
-  return fail(expected, raw(fmt::format("{}: {}: {}", file, path, found)),
-              msg(std::string(refusal_id(p.kind)),
-                  {{"file", file}, {"path", path}, {"found", found}, {"key", std::string(lab::kTaintKey)}}));
+  const std::string found = written.empty() ? std::string("\"\"") : text::one_line(written, kShown);
+  return fail(
+      expected, raw(fmt::format("{}: {}: {}", file, path, found)),
+      msg(std::string(id), {{"file", file}, {"path", path}, {"found", found}, {"key", std::string(lab::kTaintKey)}}));
+}
+
+// What the apiserver refuses in the pod's tolerations and node constraints, first what it refuses
+// while decoding (then it validates nothing), as the failure of the check reading the manifest:
+// `kubectl apply -f` refuses the whole file, so it cannot be the manifest of the live pod. A
+// nodeSelector value that is no string is left to the checks, which name it themselves.
+std::optional<Outcome> refused_spec(const json& pod, const std::string& file, const Msg& expected) {
+  std::vector<Outcome> decode;
+  std::vector<Outcome> invalid;
+  for (const auto& [index, p] : k8s::pod_toleration_problems(pod)) {
+    std::string path = "spec.tolerations";
+    if (index >= 0) path += fmt::format("[{}]", index);
+    if (!p.field.empty()) path += "." + p.field;
+    (decoding(p.kind) ? decode : invalid).push_back(refusal(expected, file, refusal_id(p.kind), path, p.found));
+  }
+  for (const auto& p : k8s::node_constraint_problems(pod)) {
+    if (p.kind == k8s::ConstraintProblem::Kind::kNotString && p.path == "spec.nodeSelector") continue;
+    (decoding(p.kind) ? decode : invalid).push_back(refusal(expected, file, refusal_id(p.kind), p.path, p.found));
+  }
+  if (!decode.empty()) return std::move(decode.front());
+  if (!invalid.empty()) return std::move(invalid.front());
+  return std::nullopt;
 }
 
 }  // namespace
@@ -109,7 +159,7 @@ ManifestRead read_pod_manifest(const View& s, std::string_view rel, const Msg& e
   const json& pod = (*y.docs)[*pick.index];
   if (!want_name.empty()) {
     // A manifest meant to create a lab pod: one the apiserver refuses never made it.
-    if (auto refused = refused_toleration(pod, file, expected)) {
+    if (auto refused = refused_spec(pod, file, expected)) {
       r.failure = unmet(std::move(*refused), Need::Kind::kFile, rel);
       return r;
     }

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -14,6 +15,7 @@
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 #include "solution_grades.h"
+#include "validity_rows.h"
 
 namespace gpuwhy {
 namespace {
@@ -61,6 +63,49 @@ TEST(AffinityGrades, AnAffinityEmptyAllTheWayDownLeavesTrainerPlacedByTheSchedul
       EXPECT_EQ(c.outcome.hint.id, "hint.step4.manifest.constraint");
       EXPECT_EQ(graded(s, "step4.placed-by-scheduler", keep).outcome.status, Status::kFail);
     }
+  }
+}
+
+// What a real apiserver answered for 1,076 node selectors and node affinities written as students
+// write them (fixtures/k8s/affinity/validity.jsonl, recorded by fixtures/k8s/record-validity), in
+// cpu-only.yaml: one it refused fails step5.cpu-only-spec and names the refusal, since kubectl apply
+// refuses the whole file; one it accepted is never called refused. A nodeSelector value that is no
+// string is the check's own to name (the unquoted "true" of step 5): it fails without the refusal.
+TEST(AffinityGrades, CpuOnlyYamlFailsExactlyWhenTheApiserverRefusesItsNodeConstraints) {
+  const std::vector<json> rows = gpuwhy_test::validity_rows("affinity/validity.jsonl");
+  ASSERT_EQ(rows.size(), 1076U) << "run fixtures/k8s/record-validity";
+  const std::string manifest(lab::kManifestCpuOnly);
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    const Snapshot base = load_bundle(bundle.string());
+    const std::string& original = base.files.at(manifest).content;
+    const std::string selector = "  nodeSelector:\n    nvidia.com/gpu.present: \"true\"\n";
+    ASSERT_NE(original.find(selector), std::string::npos) << bundle;
+    RunResult keep;
+    std::size_t refused = 0;
+    for (const auto& row : rows) {
+      const std::string line = row["yaml"].get<std::string>();
+      SCOPED_TRACE(bundle.string() + " " + line);
+      Snapshot s = base;
+      std::string& text = s.files.at(manifest).content;
+      if (line.rfind("nodeSelector:", 0) == 0) {
+        text.replace(text.find(selector), selector.size(), "  " + line + "\n");
+      } else {
+        text += "  " + line + "\n";
+      }
+      s.files.at(manifest).size = text.size();
+      const auto& c = graded(s, "step5.cpu-only-spec", keep);
+      const bool named_refusal = c.outcome.hint.id.rfind("hint.manifest.constraint.", 0) == 0;
+      const json& paths = row["paths"];
+      const bool selector_type = row["decode"].get<bool>() && paths == json::array({"spec.nodeSelector"}) &&
+                                 line.rfind("nodeSelector: {", 0) == 0;
+      const bool accepted = row["accepted"].get<bool>();
+      EXPECT_EQ(named_refusal, !accepted && !selector_type) << c.outcome.hint.id;
+      if (!accepted) {
+        EXPECT_EQ(c.outcome.status, Status::kFail);
+        refused += named_refusal ? 1 : 0;
+      }
+    }
+    EXPECT_GT(refused, 900U);
   }
 }
 

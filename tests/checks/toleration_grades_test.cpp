@@ -23,6 +23,7 @@
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
 #include "solution_grades.h"
+#include "validity_rows.h"
 
 namespace gpuwhy {
 namespace {
@@ -128,10 +129,8 @@ TEST(TolerationGrades, Trainer2PassesExactlyWhenKubernetesToleratesTheLabTaintBy
 // accepted is graded on what it tolerates, never called refused. The live pod carries an accepted
 // toleration and keeps the captured ones otherwise (it cannot carry a refused one).
 TEST(TolerationGrades, CpuOnlyYamlFailsExactlyWhenTheApiserverRefusesItsToleration) {
-  std::ifstream in(kSource / "fixtures/k8s/toleration/validity.jsonl");
-  std::vector<json> rows;
-  for (std::string line; std::getline(in, line);) rows.push_back(json::parse(line));
-  ASSERT_EQ(rows.size(), 592U) << "run fixtures/k8s/toleration/record-validity";
+  const std::vector<json> rows = gpuwhy_test::validity_rows("toleration/validity.jsonl");
+  ASSERT_EQ(rows.size(), 592U) << "run fixtures/k8s/record-validity";
   const std::string manifest(lab::kManifestCpuOnly);
   for (const auto& bundle : solutions()) {
     const Snapshot base = load_bundle(bundle.string());

@@ -39,6 +39,8 @@ const std::set<std::string>& allowed() {
       "NotIn", "DoesNotExist",
       // a toleration's other field and effect
       "tolerationSeconds", "PreferNoSchedule",
+      // a node affinity's preferred terms and their weight
+      "preferred", "weight",
       // the scheduler's own words, quoted where a text teaches how to read its message
       "untolerated", "taint", "node", "preemption",
       // kubectl verbs and output forms

@@ -1,18 +1,17 @@
 // k8s::toleration_problems against a real apiserver: fixtures/k8s/toleration/validity.jsonl is what
 // kube-apiserver answered `kubectl create --dry-run=server` for 592 tolerations written as students
-// write them (recorded by fixtures/k8s/toleration/record-validity, never typed). Each is read here
+// write them (recorded by fixtures/k8s/record-validity, never typed). Each is read here
 // as gpuwhy reads a manifest (k8s::load_manifest), so kubectl's YAML reading is held too.
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <fstream>
 #include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
-#include "gpuwhy/k8s/manifest.h"
 #include "gpuwhy/k8s/taints.h"
+#include "validity_rows.h"
 
 namespace gpuwhy {
 namespace {
@@ -24,23 +23,16 @@ bool decoding(Kind k) {
 }
 
 nlohmann::json pod_with(const std::string& toleration) {
-  const std::string text =
-      "apiVersion: v1\nkind: Pod\nmetadata:\n  name: validity\n  namespace: default\nspec:\n  containers:\n"
-      "  - name: c\n    image: busybox\n  tolerations:\n  - " +
-      toleration + "\n";
-  const auto docs = k8s::load_manifest(text, "validity.yaml");
-  return docs.empty() ? nlohmann::json() : docs.front();
+  return gpuwhy_test::validity_pod("  tolerations:\n  - " + toleration + "\n");
 }
 
 TEST(K8sTolerationValid, ProblemsAreWhatTheApiserverAnsweredForEveryRecordedToleration) {
-  std::ifstream in(std::string(GPUWHY_SOURCE_DIR) + "/fixtures/k8s/toleration/validity.jsonl");
-  int rows = 0;
+  const auto rows = gpuwhy_test::validity_rows("toleration/validity.jsonl");
   int refused = 0;
   int decoded = 0;
   std::set<Kind> seen;
-  for (std::string line; std::getline(in, line); ++rows) {
-    const auto row = nlohmann::json::parse(line);
-    SCOPED_TRACE(line);
+  for (const auto& row : rows) {
+    SCOPED_TRACE(row.dump());
     const auto problems = k8s::pod_toleration_problems(pod_with(row["yaml"].get<std::string>()));
     const bool accepted = row["accepted"].get<bool>();
     EXPECT_EQ(problems.empty(), accepted);
@@ -62,7 +54,7 @@ TEST(K8sTolerationValid, ProblemsAreWhatTheApiserverAnsweredForEveryRecordedTole
       EXPECT_EQ(ours, recorded);
     }
   }
-  EXPECT_EQ(rows, 592) << "run fixtures/k8s/toleration/record-validity";
+  EXPECT_EQ(rows.size(), 592U) << "run fixtures/k8s/record-validity";
   EXPECT_GT(refused, 400);
   EXPECT_GT(decoded, 50);
   // Every kind of refusal but a toleration that is no mapping (below) occurs in the recording.

@@ -418,6 +418,46 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.internal-error",
      "gpuwhy itself failed while grading this check (a bug, not your work). Please report it with the output of "
      "gpuwhy snapshot."},
+    {"hint.manifest.constraint.bad-field-key",
+     "{file}: {path} is {found}; matchFields takes only the key metadata.name, so the apiserver refuses the manifest."},
+    {"hint.manifest.constraint.bad-key",
+     "{file}: {path}: {found} is not a valid label key (such as nvidia.com/gpu.present: lower-case before the /), so "
+     "the apiserver refuses the manifest."},
+    {"hint.manifest.constraint.bad-node-name",
+     "{file}: {path}: {found} is not a valid node name (lower-case letters, digits, '-' and '.'), so the apiserver "
+     "refuses the manifest."},
+    {"hint.manifest.constraint.bad-operator",
+     "{file}: {path} is {found}; a requirement takes In, NotIn, Exists, DoesNotExist, Gt or Lt (matchFields only In or "
+     "NotIn; case matters), so the apiserver refuses the manifest."},
+    {"hint.manifest.constraint.bad-value",
+     "{file}: {path}: {found} is not a valid label value (letters, digits, '-', '_' and '.', at most 63, a letter or "
+     "digit at each end), so the apiserver refuses the manifest."},
+    {"hint.manifest.constraint.bad-weight",
+     "{file}: {path} is {found}; the weight of a preferred term must be from 1 to 100, so the apiserver refuses the "
+     "manifest."},
+    {"hint.manifest.constraint.no-terms",
+     "{file}: {path}: a required node affinity needs at least one term, so the apiserver refuses the manifest."},
+    {"hint.manifest.constraint.not-integer",
+     "{file}: {path} is {found}; it must be a whole number without quotes, so the apiserver refuses the manifest."},
+    {"hint.manifest.constraint.not-list",
+     "{file}: {path} must be a list (items starting with -), not {found}, so the apiserver refuses the manifest while "
+     "reading it."},
+    {"hint.manifest.constraint.not-object",
+     "{file}: {path} must be a mapping, not {found}, so the apiserver refuses the manifest while reading it."},
+    {"hint.manifest.constraint.not-string",
+     "{file}: {path} holds {found}, which is not a string, so the apiserver refuses the manifest while reading it. Put "
+     "the value in quotes."},
+    {"hint.manifest.constraint.one-value",
+     "{file}: {path} is {found}; Gt and Lt, and matchFields, take exactly one value, so the apiserver refuses the "
+     "manifest."},
+    {"hint.manifest.constraint.unknown-field",
+     "{file}: {path} is no field Kubernetes knows there, so kubectl apply refuses the manifest. Check its spelling and "
+     "case."},
+    {"hint.manifest.constraint.values-forbidden",
+     "{file}: {path}: the operators Exists and DoesNotExist take no values, so the apiserver refuses the manifest. "
+     "Remove the values."},
+    {"hint.manifest.constraint.values-required",
+     "{file}: {path}: the operators In and NotIn need at least one value, so the apiserver refuses the manifest."},
     {"hint.manifest.not-single-pod", "{file} must hold exactly one object of kind Pod."},
     {"hint.manifest.toleration.bad-effect",
      "{file}: {path} is {found}; the apiserver accepts only NoSchedule, PreferNoSchedule or NoExecute (case matters), "

@@ -471,6 +471,49 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.internal-error",
      "このチェックの採点中に gpuwhy 自体が失敗しました（あなたの作業ではなく gpuwhy のバグです）。gpuwhy snapshot "
      "の出力を添えて報告してください。"},
+    {"hint.manifest.constraint.bad-field-key",
+     "{file}: {path} の値 {found}: matchFields のキーには metadata.name しか使えないため、apiserver "
+     "はマニフェストを拒否します。"},
+    {"hint.manifest.constraint.bad-key",
+     "{file}: {path}: {found} は有効なラベルキーではないため(例: nvidia.com/gpu.present、/ の前は小文字)、apiserver "
+     "はマニフェストを拒否します。"},
+    {"hint.manifest.constraint.bad-node-name",
+     "{file}: {path}: {found} は有効なノード名ではないため(小文字、数字、'-'、'.')、apiserver "
+     "はマニフェストを拒否します。"},
+    {"hint.manifest.constraint.bad-operator",
+     "{file}: {path} の値 {found}: 条件の演算子は In、NotIn、Exists、DoesNotExist、Gt、Lt "
+     "のいずれかでなければならないため(matchFields は In と NotIn のみ、大文字と小文字を区別)、apiserver "
+     "はマニフェストを拒否します。"},
+    {"hint.manifest.constraint.bad-value",
+     "{file}: {path}: {found} は有効なラベル値ではないため(英数字、'-'、'_'、'.' で 63 "
+     "文字以内、両端は英数字)、apiserver はマニフェストを拒否します。"},
+    {"hint.manifest.constraint.bad-weight",
+     "{file}: {path} の値 {found}: preferred の条件の weight は 1 から 100 まででなければならないため、apiserver "
+     "はマニフェストを拒否します。"},
+    {"hint.manifest.constraint.no-terms",
+     "{file}: {path}: required のノードアフィニティには条件の組が 1 つ以上必要なため、apiserver "
+     "はマニフェストを拒否します。"},
+    {"hint.manifest.constraint.not-integer",
+     "{file}: {path} の値 {found}: 引用符なしの整数でなければならないため、apiserver はマニフェストを拒否します。"},
+    {"hint.manifest.constraint.not-list",
+     "{file}: {path} には {found} ではなくリスト(- で始まる項目)が必要なため、apiserver "
+     "はマニフェストの読み込み時に拒否します。"},
+    {"hint.manifest.constraint.not-object",
+     "{file}: {path} には {found} ではなくマッピングが必要なため、apiserver はマニフェストの読み込み時に拒否します。"},
+    {"hint.manifest.constraint.not-string",
+     "{file}: {path} の {found} は文字列ではないため、apiserver "
+     "はマニフェストの読み込み時に拒否します。値を引用符で囲んでください。"},
+    {"hint.manifest.constraint.one-value",
+     "{file}: {path} の値 {found}: Gt と Lt、および matchFields には値がちょうど 1 つ必要なため、apiserver "
+     "はマニフェストを拒否します。"},
+    {"hint.manifest.constraint.unknown-field",
+     "{file}: {path} はその位置で Kubernetes が知らないフィールドのため、kubectl apply "
+     "はマニフェストを拒否します。綴りと大文字・小文字を確認してください。"},
+    {"hint.manifest.constraint.values-forbidden",
+     "{file}: {path}: 演算子 Exists と DoesNotExist には値を書けないため、apiserver "
+     "はマニフェストを拒否します。値を削除してください。"},
+    {"hint.manifest.constraint.values-required",
+     "{file}: {path}: 演算子 In と NotIn には値が 1 つ以上必要なため、apiserver はマニフェストを拒否します。"},
     {"hint.manifest.not-single-pod", "{file} には kind が Pod のオブジェクトをちょうど 1 つだけ書いてください。"},
     {"hint.manifest.toleration.bad-effect",
      "{file}: {path} の値 {found}: apiserver は NoSchedule、PreferNoSchedule、NoExecute(大文字と小文字を区別)か空の "

@@ -419,6 +419,47 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.internal-error",
      "이 검사를 채점하는 중에 gpuwhy 자체가 실패했습니다(실습 작업이 아니라 gpuwhy의 버그입니다). gpuwhy snapshot "
      "출력과 함께 알려 주세요."},
+    {"hint.manifest.constraint.bad-field-key",
+     "{file}: {path}의 값 {found}: matchFields의 키는 metadata.name만 쓸 수 있어 apiserver가 매니페스트를 거부합니다."},
+    {"hint.manifest.constraint.bad-key",
+     "{file}: {path}: {found:은/는} 올바른 레이블 키가 아니어서(예: nvidia.com/gpu.present, / 앞은 소문자) apiserver가 "
+     "매니페스트를 거부합니다."},
+    {"hint.manifest.constraint.bad-node-name",
+     "{file}: {path}: {found:은/는} 올바른 노드 이름이 아니어서(소문자, 숫자, '-', '.') apiserver가 매니페스트를 "
+     "거부합니다."},
+    {"hint.manifest.constraint.bad-operator",
+     "{file}: {path}의 값 {found}: 조건의 연산자는 In, NotIn, Exists, DoesNotExist, Gt, Lt 중 하나여야 "
+     "하므로(matchFields는 In과 NotIn만, 대소문자 구분) apiserver가 매니페스트를 거부합니다."},
+    {"hint.manifest.constraint.bad-value",
+     "{file}: {path}: {found:은/는} 올바른 레이블 값이 아니어서(영문자, 숫자, '-', '_', '.'로 63자 이내, 양 끝은 "
+     "영문자나 숫자) apiserver가 매니페스트를 거부합니다."},
+    {"hint.manifest.constraint.bad-weight",
+     "{file}: {path}의 값 {found}: preferred 조건의 weight는 1부터 100까지여야 하므로 apiserver가 매니페스트를 "
+     "거부합니다."},
+    {"hint.manifest.constraint.no-terms",
+     "{file}: {path}: required 노드 어피니티에는 조건 묶음이 하나 이상 있어야 하므로 apiserver가 매니페스트를 "
+     "거부합니다."},
+    {"hint.manifest.constraint.not-integer",
+     "{file}: {path}의 값 {found}: 따옴표 없는 정수여야 하므로 apiserver가 매니페스트를 거부합니다."},
+    {"hint.manifest.constraint.not-list",
+     "{file}: {path}에는 {found:이/가} 아니라 목록(- 로 시작하는 항목)이 와야 하므로 apiserver가 매니페스트를 읽다가 "
+     "거부합니다."},
+    {"hint.manifest.constraint.not-object",
+     "{file}: {path}에는 {found:이/가} 아니라 매핑이 와야 하므로 apiserver가 매니페스트를 읽다가 거부합니다."},
+    {"hint.manifest.constraint.not-string",
+     "{file}: {path}의 {found:은/는} 문자열이 아니어서 apiserver가 매니페스트를 읽다가 거부합니다. 값을 따옴표로 "
+     "감싸세요."},
+    {"hint.manifest.constraint.one-value",
+     "{file}: {path}의 값 {found}: Gt, Lt와 matchFields에는 값이 정확히 하나여야 하므로 apiserver가 매니페스트를 "
+     "거부합니다."},
+    {"hint.manifest.constraint.unknown-field",
+     "{file}: {path:은/는} 그 자리에 Kubernetes가 모르는 필드여서 kubectl apply가 매니페스트를 거부합니다. 철자와 "
+     "대소문자를 확인하세요."},
+    {"hint.manifest.constraint.values-forbidden",
+     "{file}: {path}: 연산자 Exists와 DoesNotExist에는 값을 쓸 수 없어 apiserver가 매니페스트를 거부합니다. 값을 "
+     "지우세요."},
+    {"hint.manifest.constraint.values-required",
+     "{file}: {path}: 연산자 In과 NotIn에는 값이 하나 이상 있어야 하므로 apiserver가 매니페스트를 거부합니다."},
     {"hint.manifest.not-single-pod", "{file} 파일에는 kind가 Pod인 객체가 정확히 하나만 있어야 합니다."},
     {"hint.manifest.toleration.bad-effect",
      "{file}: {path}의 값 {found}: apiserver는 NoSchedule, PreferNoSchedule, NoExecute(대소문자 구분) 또는 빈 effect만 "

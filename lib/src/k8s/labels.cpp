@@ -30,7 +30,8 @@ bool is_dns_label(std::string_view s) {
   return true;
 }
 
-// IsDNS1123Subdomain: at most 253 characters, DNS-1123 labels joined by '.'.
+}  // namespace
+
 bool is_dns_subdomain(std::string_view s) {
   if (s.empty() || s.size() > 253) return false;
   for (std::size_t start = 0;;) {
@@ -42,8 +43,6 @@ bool is_dns_subdomain(std::string_view s) {
     start = dot + 1;
   }
 }
-
-}  // namespace
 
 bool is_qualified_name(std::string_view text) {
   const std::size_t slash = text.find('/');

@@ -12,6 +12,10 @@ namespace gpuwhy::k8s {
 /// alphanumeric at both ends with '-', '_' or '.' between ("gpu", "nvidia.com/gpu").
 bool is_qualified_name(std::string_view text);
 
+/// validation.IsDNS1123Subdomain: at most 253 characters, lower-case labels (letters, digits and
+/// '-', alphanumeric at both ends) joined by '.': what a node name must be ("lab-node-0").
+bool is_dns_subdomain(std::string_view text);
+
 /// validation.IsValidLabelValue: empty, or at most 63 characters, alphanumeric at both ends with
 /// '-', '_' or '.' between ("true", "a100"; not "-3", not "a b").
 bool is_label_value(std::string_view text);

@@ -1,0 +1,244 @@
+// Which node selectors and node affinities the apiserver refuses: strict decoding into core/v1 (as
+// kubectl sends a manifest), then ValidateLabels and ValidateAffinity's node part. Held to
+// fixtures/k8s/affinity/validity.jsonl, recorded from a real apiserver.
+#include <cmath>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "gpuwhy/k8s/labels.h"
+#include "gpuwhy/k8s/node_affinity.h"
+
+namespace gpuwhy::k8s {
+
+namespace {
+
+using json = nlohmann::json;
+using Kind = ConstraintProblem::Kind;
+
+std::string written(const json& v) {
+  return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+// int32 as Go's decoder reads the JSON kubectl writes (a whole YAML float is written as an integer).
+bool is_int32(const json& v) {
+  if (v.is_number_unsigned()) return v.get<unsigned long long>() <= 2147483647ULL;
+  if (v.is_number_integer()) return v.get<long long>() >= -2147483648LL && v.get<long long>() <= 2147483647LL;
+  if (!v.is_number_float()) return false;
+  const double d = v.get<double>();
+  return std::isfinite(d) && std::trunc(d) == d && d >= -2147483648.0 && d <= 2147483647.0;
+}
+
+std::string_view text_of(const json& o, std::string_view name) {
+  const auto it = o.find(name);
+  return it == o.end() || !it->is_string() ? std::string_view() : std::string_view(it->get_ref<const std::string&>());
+}
+
+// The values of a requirement as decoded: null items are "".
+std::vector<std::string> values_of(const json& r) {
+  std::vector<std::string> out;
+  const auto it = r.find("values");
+  if (it == r.end() || !it->is_array()) return out;
+  for (const auto& v : *it) out.push_back(v.is_string() ? v.get<std::string>() : std::string());
+  return out;
+}
+
+class Walker {
+ public:
+  std::vector<ConstraintProblem> decode;
+  std::vector<ConstraintProblem> invalid;
+
+  void node_selector(const json& sel) {
+    const std::string path = "spec.nodeSelector";
+    if (sel.is_null()) return;
+    if (!sel.is_object()) return decode_problem(Kind::kNotObject, path, sel);
+    for (const auto& [k, v] : sel.items()) {
+      if (!is_qualified_name(k)) invalid.push_back({Kind::kBadKey, path, k});
+      if (!v.is_null() && !v.is_string()) decode_problem(Kind::kNotString, path, v);
+      if (v.is_string() && !is_label_value(v.get_ref<const std::string&>())) {
+        invalid.push_back({Kind::kBadValue, path, written(v)});
+      }
+    }
+  }
+
+  void affinity(const json& a) {
+    const std::string path = "spec.affinity";
+    if (!object(a, path, {"nodeAffinity", "podAffinity", "podAntiAffinity"})) return;
+    const auto na = a.find("nodeAffinity");
+    if (na == a.end()) return;
+    const std::string na_path = path + ".nodeAffinity";
+    if (!object(
+            *na, na_path,
+            {"requiredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution"})) {
+      return;
+    }
+    if (const auto req = na->find("requiredDuringSchedulingIgnoredDuringExecution"); req != na->end()) {
+      required(*req, na_path + ".requiredDuringSchedulingIgnoredDuringExecution");
+    }
+    if (const auto pref = na->find("preferredDuringSchedulingIgnoredDuringExecution"); pref != na->end()) {
+      preferred(*pref, na_path + ".preferredDuringSchedulingIgnoredDuringExecution");
+    }
+  }
+
+ private:
+  void decode_problem(Kind k, const std::string& path, const json& v) { decode.push_back({k, path, written(v)}); }
+
+  // Decodes `v` as an object with `fields`: false when it is null or no object (nothing to look into).
+  bool object(const json& v, const std::string& path, std::initializer_list<std::string_view> fields) {
+    if (v.is_null()) return false;
+    if (!v.is_object()) {
+      decode_problem(Kind::kNotObject, path, v);
+      return false;
+    }
+    for (const auto& [k, m] : v.items()) {
+      bool known = false;
+      for (const std::string_view f : fields) known = known || k == f;
+      if (!known) decode_problem(Kind::kUnknownField, fmt::format("{}.{}", path, k), m);
+    }
+    return true;
+  }
+
+  // Decodes `v` as a list: false when it is null or no list.
+  bool list(const json& v, const std::string& path) {
+    if (v.is_null()) return false;
+    if (!v.is_array()) {
+      decode_problem(Kind::kNotList, path, v);
+      return false;
+    }
+    return true;
+  }
+
+  void string_field(const json& o, std::string_view name, const std::string& path) {
+    const auto it = o.find(name);
+    if (it != o.end() && !it->is_null() && !it->is_string()) decode_problem(Kind::kNotString, path, *it);
+  }
+
+  void required(const json& sel, const std::string& path) {
+    if (!object(sel, path, {"nodeSelectorTerms"})) return;
+    const std::string terms_path = path + ".nodeSelectorTerms";
+    const auto terms = sel.find("nodeSelectorTerms");
+    if (terms == sel.end() || !list(*terms, terms_path) || terms->empty()) {
+      // ValidateNodeSelector: a required selector needs a term (a decoding problem ends it first).
+      const bool decoded = terms == sel.end() || terms->is_null() || terms->is_array();
+      if (decoded) invalid.push_back({Kind::kNoTerms, terms_path, "[]"});
+      return;
+    }
+    for (std::size_t i = 0; i < terms->size(); ++i) term((*terms)[i], fmt::format("{}[{}]", terms_path, i), true);
+  }
+
+  void preferred(const json& prefs, const std::string& path) {
+    if (!list(prefs, path)) return;
+    for (std::size_t i = 0; i < prefs.size(); ++i) {
+      const std::string at = fmt::format("{}[{}]", path, i);
+      const json& p = prefs[i];
+      if (!object(p, at, {"weight", "preference"})) {
+        if (p.is_null()) invalid.push_back({Kind::kBadWeight, at + ".weight", "0"});
+        continue;
+      }
+      const auto w = p.find("weight");
+      long long weight = 0;
+      if (w != p.end() && !w->is_null()) {
+        if (!is_int32(*w)) {
+          decode_problem(Kind::kNotInteger, at + ".weight", *w);
+        } else {
+          weight = w->is_number_float() ? static_cast<long long>(w->get<double>()) : w->get<long long>();
+        }
+      }
+      if (weight < 1 || weight > 100) invalid.push_back({Kind::kBadWeight, at + ".weight", std::to_string(weight)});
+      if (const auto pref = p.find("preference"); pref != p.end()) term(*pref, at + ".preference", false);
+    }
+  }
+
+  // A node selector term; `label_values`: its values must be label values (required terms only).
+  void term(const json& t, const std::string& path, bool label_values) {
+    if (!object(t, path, {"matchExpressions", "matchFields"})) return;
+    for (const char* which : {"matchExpressions", "matchFields"}) {
+      const auto reqs = t.find(which);
+      const std::string at = path + "." + which;
+      if (reqs == t.end() || !list(*reqs, at)) continue;
+      for (std::size_t j = 0; j < reqs->size(); ++j) {
+        const std::string rp = fmt::format("{}[{}]", at, j);
+        if (std::string_view(which) == "matchFields") {
+          field_requirement((*reqs)[j], rp);
+        } else {
+          requirement((*reqs)[j], rp, label_values);
+        }
+      }
+    }
+  }
+
+  // Decodes a requirement: false when it cannot be validated.
+  bool decoded_requirement(const json& r, const std::string& path) {
+    if (!object(r, path, {"key", "operator", "values"})) return r.is_null();
+    string_field(r, "key", path + ".key");
+    string_field(r, "operator", path + ".operator");
+    const auto vs = r.find("values");
+    if (vs != r.end() && list(*vs, path + ".values")) {
+      for (const auto& v : *vs) {
+        if (!v.is_null() && !v.is_string()) decode_problem(Kind::kNotString, path + ".values", v);
+      }
+    }
+    return true;
+  }
+
+  void requirement(const json& r, const std::string& path, bool label_values) {
+    if (!decoded_requirement(r, path)) return;
+    const std::string_view op = text_of(r, "operator");
+    const auto values = values_of(r);
+    if (op == "In" || op == "NotIn") {
+      if (values.empty()) invalid.push_back({Kind::kValuesRequired, path + ".values", "[]"});
+    } else if (op == "Exists" || op == "DoesNotExist") {
+      if (!values.empty()) invalid.push_back({Kind::kValuesForbidden, path + ".values", written(r["values"])});
+    } else if (op == "Gt" || op == "Lt") {
+      if (values.size() != 1)
+        invalid.push_back({Kind::kOneValue, path + ".values", written(r.value("values", json::array()))});
+    } else {
+      invalid.push_back({Kind::kBadOperator, path + ".operator", std::string(op)});
+    }
+    const std::string_view key = text_of(r, "key");
+    if (!is_qualified_name(key)) invalid.push_back({Kind::kBadKey, path + ".key", std::string(key)});
+    if (!label_values) return;
+    for (std::size_t k = 0; k < values.size(); ++k) {
+      if (!is_label_value(values[k]))
+        invalid.push_back({Kind::kBadValue, fmt::format("{}.values[{}]", path, k), values[k]});
+    }
+  }
+
+  void field_requirement(const json& r, const std::string& path) {
+    if (!decoded_requirement(r, path)) return;
+    const std::string_view op = text_of(r, "operator");
+    const auto values = values_of(r);
+    if (op == "In" || op == "NotIn") {
+      if (values.size() != 1)
+        invalid.push_back({Kind::kOneValue, path + ".values", written(r.value("values", json::array()))});
+    } else {
+      invalid.push_back({Kind::kBadOperator, path + ".operator", std::string(op)});
+    }
+    const std::string_view key = text_of(r, "key");
+    if (key != "metadata.name") {
+      invalid.push_back({Kind::kBadFieldKey, path + ".key", std::string(key)});
+      return;
+    }
+    for (std::size_t k = 0; k < values.size(); ++k) {
+      if (!is_dns_subdomain(values[k]))
+        invalid.push_back({Kind::kBadNodeName, fmt::format("{}.values[{}]", path, k), values[k]});
+    }
+  }
+};
+
+}  // namespace
+
+std::vector<ConstraintProblem> node_constraint_problems(const json& pod) {
+  if (!pod.is_object()) return {};
+  const auto spec = pod.find("spec");
+  if (spec == pod.end() || !spec->is_object()) return {};
+  Walker w;
+  if (const auto sel = spec->find("nodeSelector"); sel != spec->end()) w.node_selector(*sel);
+  if (const auto a = spec->find("affinity"); a != spec->end()) w.affinity(*a);
+  return w.decode.empty() ? std::move(w.invalid) : std::move(w.decode);
+}
+
+}  // namespace gpuwhy::k8s
