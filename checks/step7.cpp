@@ -68,17 +68,13 @@ bool same_or_empty(const json* a, const json* b) {
   return (a != nullptr && !a->is_null() ? *a : kEmpty) == (b != nullptr && !b->is_null() ? *b : kEmpty);
 }
 
-// The same tolerations, each matched once, in any order.
+// The same tolerations in any order, a repeated one counted once: the scheduler asks whether any
+// toleration tolerates a taint, so a list and its copy with a repeat tolerate the same taints.
 bool same_tolerations(const std::vector<json>& a, const std::vector<json>& b) {
-  if (a.size() != b.size()) return false;
-  std::vector<bool> used(b.size(), false);
-  for (const auto& t : a) {
-    std::size_t i = 0;
-    while (i < b.size() && (used[i] || b[i] != t)) ++i;
-    if (i == b.size()) return false;
-    used[i] = true;
-  }
-  return true;
+  const auto covers = [](const std::vector<json>& x, const std::vector<json>& y) {
+    return std::all_of(y.begin(), y.end(), [&x](const json& t) { return std::find(x.begin(), x.end(), t) != x.end(); });
+  };
+  return covers(a, b) && covers(b, a);
 }
 
 // The fields that differ, in name order.

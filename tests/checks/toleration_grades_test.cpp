@@ -55,19 +55,23 @@ std::vector<Row> recorded_for_lab_taint() {
 
 // The captured manifest with its tolerations replaced by `tol` (a JSON flow sequence is YAML),
 // and the live pod of the same name carrying it too: as if the student had applied it.
-Snapshot with_toleration(Snapshot s, std::string_view pod, std::string_view manifest, const json& tol) {
+Snapshot with_tolerations(Snapshot s, std::string_view pod, std::string_view manifest, const json& tols) {
   auto& file = s.files.at(std::string(manifest));
   std::string& text = file.content;
   const auto at = text.find("\n  tolerations:");
   if (at != std::string::npos) text.resize(at + 1);
-  text += "  tolerations: " + json::array({tol}).dump() + "\n";
+  text += "  tolerations: " + tols.dump() + "\n";
   file.size = text.size();
   json pods = s.pods.value();
   for (auto& p : pods["items"]) {
-    if (p["metadata"]["name"] == pod) p["spec"]["tolerations"] = json::array({tol});
+    if (p["metadata"]["name"] == pod) p["spec"]["tolerations"] = tols;
   }
   s.pods = pods;
   return s;
+}
+
+Snapshot with_toleration(Snapshot s, std::string_view pod, std::string_view manifest, const json& tol) {
+  return with_tolerations(std::move(s), pod, manifest, json::array({tol}));
 }
 
 TEST(TolerationGrades, TheRecordingHasTheLabTaintsRows) {
@@ -167,6 +171,38 @@ TEST(TolerationGrades, CpuOnlyYamlFailsExactlyWhenTheApiserverRefusesItsTolerati
       }
     }
     EXPECT_GT(refused, 400U);
+  }
+}
+
+// trainer3 must tolerate what trainer2 tolerates: the same tolerations in any order, one written
+// twice counted once (the scheduler asks whether any of them tolerates a taint); one more or one
+// fewer is another list.
+TEST(TolerationGrades, Trainer3MatchesTrainer2ByTheSetOfItsTolerations) {
+  const json lab = {{"key", std::string(lab::kTaintKey)},
+                    {"operator", "Equal"},
+                    {"value", std::string(lab::kTaintValue)},
+                    {"effect", std::string(lab::kTaintEffect)}};
+  const json same = {{"value", std::string(lab::kTaintValue)},
+                     {"effect", std::string(lab::kTaintEffect)},
+                     {"key", std::string(lab::kTaintKey)}};  // operator Equal when unset
+  const json other = {{"key", "example.com/spot"}, {"operator", "Exists"}, {"effect", "NoSchedule"}};
+  const std::vector<std::pair<json, Status>> cases{{json::array({lab}), Status::kPass},
+                                                   {json::array({lab, lab}), Status::kPass},
+                                                   {json::array({same, lab}), Status::kPass},
+                                                   {json::array({lab, other}), Status::kFail},
+                                                   {json::array(), Status::kFail}};
+  for (const auto& bundle : solutions()) {
+    const Snapshot base = with_toleration(load_bundle(bundle.string()), lab::kPodTrainer2, lab::kManifestTrainer2, lab);
+    RunResult keep;
+    for (const auto& [tols, want] : cases) {
+      SCOPED_TRACE(bundle.string() + " " + tols.dump());
+      const Snapshot s = with_tolerations(base, lab::kPodTrainer3, lab::kManifestTrainer3, tols);
+      const auto& c = graded(s, "step7.same-as-trainer2", keep);
+      EXPECT_EQ(c.outcome.status, want) << c.outcome.hint.id;
+      if (want == Status::kFail) {
+        EXPECT_EQ(c.outcome.hint.id, "hint.step7.same-as-trainer2.tolerations");
+      }
+    }
   }
 }
 
