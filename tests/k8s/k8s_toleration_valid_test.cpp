@@ -70,6 +70,12 @@ TEST(K8sTolerationValid, AListItemThatIsNoMappingOrAFieldThatIsNoListIsRefused) 
   ASSERT_EQ(problems.size(), 1U);
   EXPECT_EQ(problems[0].first, -1);
   EXPECT_TRUE(k8s::pod_toleration_problems({{"spec", {{"tolerations", nullptr}}}}).empty());
+  // An item left empty ("-" alone) is null, decoded as an empty toleration, which the apiserver
+  // refuses as it refuses {} (recorded): no key needs operator Exists.
+  problems = k8s::pod_toleration_problems(pod_with("~"));
+  ASSERT_EQ(problems.size(), 1U);
+  EXPECT_EQ(problems[0].second.kind, Kind::kEmptyKeyNeedsExists);
+  EXPECT_EQ(problems, k8s::pod_toleration_problems(pod_with("{}")));
   EXPECT_TRUE(k8s::pod_toleration_problems({{"spec", {{"containers", nlohmann::json::array()}}}}).empty());
 }
 

@@ -59,10 +59,8 @@ std::vector<TolerationProblem> decode_problems(const nlohmann::json& t) {
 }  // namespace
 
 std::vector<TolerationProblem> toleration_problems(const nlohmann::json& toleration) {
-  if (!toleration.is_object()) {
-    if (toleration.is_null()) return {};  // a null item decodes as an empty toleration
-    return {{Kind::kNotObject, "", written(toleration)}};
-  }
+  if (toleration.is_null()) return toleration_problems(nlohmann::json::object());  // decoded as an empty one
+  if (!toleration.is_object()) return {{Kind::kNotObject, "", written(toleration)}};
   std::vector<TolerationProblem> out = decode_problems(toleration);
   if (!out.empty()) return out;
   // A null item or field is one left out.

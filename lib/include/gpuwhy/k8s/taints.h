@@ -79,6 +79,7 @@ struct TolerationProblem {
   Kind kind;
   std::string field;  ///< the field the apiserver names (spec.tolerations[i].<field>); "" for kNotObject
   std::string found;  ///< what was written there: a string as it is, anything else as JSON
+  bool operator==(const TolerationProblem&) const = default;
 };
 
 /// Every reason the apiserver gives for refusing `toleration`, in its order; none when it accepts
