@@ -56,46 +56,40 @@ std::string_view refusal_id(k8s::ConstraintProblem::Kind k) {
   return {};
 }
 
-bool decoding(k8s::TolerationProblem::Kind k) {
-  using Kind = k8s::TolerationProblem::Kind;
-  return k == Kind::kNotObject || k == Kind::kUnknownField || k == Kind::kNotString || k == Kind::kNotInteger;
-}
-
-bool decoding(k8s::ConstraintProblem::Kind k) {
-  using Kind = k8s::ConstraintProblem::Kind;
-  return k == Kind::kNotObject || k == Kind::kNotList || k == Kind::kNotString || k == Kind::kNotInteger ||
-         k == Kind::kUnknownField;
-}
-
-Outcome refusal(const Msg& expected, const std::string& file, std::string_view id, const std::string& path,
-                const std::string& written) {
-  constexpr std::size_t kShown = 40;
-  const std::string found = written.empty() ? std::string("\"\"") : text::one_line(written, kShown);
-  return fail(
-      expected, raw(fmt::format("{}: {}: {}", file, path, found)),
-      msg(std::string(id), {{"file", file}, {"path", path}, {"found", found}, {"key", std::string(lab::kTaintKey)}}));
-}
-
 // What the apiserver refuses in the pod's tolerations and node constraints, first what it refuses
 // while decoding (then it validates nothing), as the failure of the check reading the manifest:
 // `kubectl apply -f` refuses the whole file, so it cannot be the manifest of the live pod. A
 // nodeSelector value that is no string is left to the checks, which name it themselves.
 std::optional<Outcome> refused_spec(const json& pod, const std::string& file, const Msg& expected) {
-  std::vector<Outcome> decode;
-  std::vector<Outcome> invalid;
+  struct Refusal {
+    std::string_view id;
+    std::string path;
+    std::string found;
+  };
+  std::optional<Refusal> decode;
+  std::optional<Refusal> invalid;
+  const auto note = [&](bool decoding, Refusal r) {
+    auto& first = decoding ? decode : invalid;
+    if (!first) first = std::move(r);
+  };
   for (const auto& [index, p] : k8s::pod_toleration_problems(pod)) {
     std::string path = "spec.tolerations";
     if (index >= 0) path += fmt::format("[{}]", index);
     if (!p.field.empty()) path += "." + p.field;
-    (decoding(p.kind) ? decode : invalid).push_back(refusal(expected, file, refusal_id(p.kind), path, p.found));
+    note(p.decoding(), {refusal_id(p.kind), std::move(path), p.found});
   }
   for (const auto& p : k8s::node_constraint_problems(pod)) {
     if (p.kind == k8s::ConstraintProblem::Kind::kNotString && p.path == "spec.nodeSelector") continue;
-    (decoding(p.kind) ? decode : invalid).push_back(refusal(expected, file, refusal_id(p.kind), p.path, p.found));
+    note(p.decoding(), {refusal_id(p.kind), p.path, p.found});
   }
-  if (!decode.empty()) return std::move(decode.front());
-  if (!invalid.empty()) return std::move(invalid.front());
-  return std::nullopt;
+  const std::optional<Refusal>& r = decode ? decode : invalid;
+  if (!r) return std::nullopt;
+  constexpr std::size_t kShown = 40;
+  const std::string found = r->found.empty() ? std::string("\"\"") : text::one_line(r->found, kShown);
+  const std::string& path = r->path;
+  return fail(expected, raw(fmt::format("{}: {}: {}", file, path, found)),
+              msg(std::string(r->id),
+                  {{"file", file}, {"path", path}, {"found", found}, {"key", std::string(lab::kTaintKey)}}));
 }
 
 }  // namespace

@@ -55,13 +55,18 @@ std::vector<Row> recorded_for_lab_taint() {
 
 // The captured manifest with its tolerations replaced by `tol` (a JSON flow sequence is YAML),
 // and the live pod of the same name carrying it too: as if the student had applied it.
-Snapshot with_tolerations(Snapshot s, std::string_view pod, std::string_view manifest, const json& tols) {
+// The manifest's tolerations replaced by `block`, the YAML after "  tolerations:".
+void set_manifest_tolerations(Snapshot& s, std::string_view manifest, const std::string& block) {
   auto& file = s.files.at(std::string(manifest));
   std::string& text = file.content;
   const auto at = text.find("\n  tolerations:");
   if (at != std::string::npos) text.resize(at + 1);
-  text += "  tolerations: " + tols.dump() + "\n";
+  text += "  tolerations:" + block + "\n";
   file.size = text.size();
+}
+
+Snapshot with_tolerations(Snapshot s, std::string_view pod, std::string_view manifest, const json& tols) {
+  set_manifest_tolerations(s, manifest, " " + tols.dump());
   json pods = s.pods.value();
   for (auto& p : pods["items"]) {
     if (p["metadata"]["name"] == pod) p["spec"]["tolerations"] = tols;
@@ -135,7 +140,6 @@ TEST(TolerationGrades, Trainer2PassesExactlyWhenKubernetesToleratesTheLabTaintBy
 TEST(TolerationGrades, CpuOnlyYamlFailsExactlyWhenTheApiserverRefusesItsToleration) {
   const std::vector<json> rows = gpuwhy_test::validity_rows("toleration/validity.jsonl");
   ASSERT_EQ(rows.size(), 592U) << "run fixtures/k8s/record-validity";
-  const std::string manifest(lab::kManifestCpuOnly);
   for (const auto& bundle : solutions()) {
     const Snapshot base = load_bundle(bundle.string());
     RunResult keep;
@@ -148,18 +152,8 @@ TEST(TolerationGrades, CpuOnlyYamlFailsExactlyWhenTheApiserverRefusesItsTolerati
       const auto docs = k8s::load_manifest("tolerations:\n- " + yaml + "\n", "row.yaml");
       ASSERT_EQ(docs.size(), 1U);
       const json& tol = docs[0]["tolerations"][0];
-      Snapshot s = with_toleration(base, lab::kPodCpuOnly, lab::kManifestCpuOnly, accepted ? tol : json());
-      std::string& text = s.files.at(manifest).content;
-      text.resize(text.find("\n  tolerations:") + 1);
-      text += "  tolerations:\n  - " + yaml + "\n";
-      s.files.at(manifest).size = text.size();
-      if (!accepted) {
-        json pods = s.pods.value();
-        for (auto& p : pods["items"]) {
-          if (p["metadata"]["name"] == lab::kPodCpuOnly) p["spec"].erase("tolerations");
-        }
-        s.pods = pods;
-      }
+      Snapshot s = accepted ? with_toleration(base, lab::kPodCpuOnly, lab::kManifestCpuOnly, tol) : base;
+      set_manifest_tolerations(s, lab::kManifestCpuOnly, "\n  - " + yaml);
       const auto& c = graded(s, "step5.cpu-only-spec", keep);
       const bool named_refusal = c.outcome.hint.id.rfind("hint.manifest.toleration.", 0) == 0;
       EXPECT_EQ(named_refusal, !accepted) << c.outcome.hint.id;

@@ -2,6 +2,11 @@
 // width, colour and Unicode only on request.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/render/render.h"
 
@@ -37,6 +42,11 @@ RunResult sample() {
 
 std::vector<std::string> lines_of(const std::string& s) {
   return text::lines(s);
+}
+
+// The first line of `ls` that holds `word` (a row label: "actual", "hint").
+std::vector<std::string>::const_iterator line_with(const std::vector<std::string>& ls, std::string_view word) {
+  return std::find_if(ls.begin(), ls.end(), [word](const std::string& l) { return l.find(word) != std::string::npos; });
 }
 
 TEST(Table, GroupsMarksDetailsAndSummary) {
@@ -167,8 +177,7 @@ TEST(Table, WrapsLongJsonTokensAtCommasAndColons) {
   const std::string out = table(r, Options{});
   const auto ls = lines_of(out);
   for (const auto& l : ls) EXPECT_LE(text::display_width(l), 80U) << l << "\n" << out;
-  auto it =
-      std::find_if(ls.begin(), ls.end(), [](const std::string& l) { return l.find("actual") != std::string::npos; });
+  auto it = line_with(ls, "actual");
   ASSERT_NE(it, ls.end()) << out;
   EXPECT_TRUE(it->back() == ',' || it->back() == ':') << *it;
   std::string rejoined = it->substr(it->find('['));
@@ -192,8 +201,7 @@ TEST(Table, WrapsLongFieldPathsAfterADot) {
   const std::string out = table(r, Options{});
   const auto ls = lines_of(out);
   for (const auto& l : ls) EXPECT_LE(text::display_width(l), 80U) << l << "\n" << out;
-  auto it =
-      std::find_if(ls.begin(), ls.end(), [](const std::string& l) { return l.find("actual") != std::string::npos; });
+  auto it = line_with(ls, "actual");
   ASSERT_NE(it, ls.end()) << out;
   std::string rejoined = text::trim(it->substr(it->find("actual") + 6));
   for (++it; it != ls.end() && it->find("hint") == std::string::npos; ++it) {

@@ -1,5 +1,8 @@
 #include "gpuwhy/k8s/fields.h"
 
+#include <cmath>
+#include <limits>
+
 namespace gpuwhy::k8s {
 
 using nlohmann::json;
@@ -20,6 +23,27 @@ const json& path(const json& obj, std::initializer_list<std::string_view> keys) 
   const json* cur = &obj;
   for (const auto k : keys) cur = &field(*cur, k);
   return *cur;
+}
+
+std::string written(const json& v) {
+  return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+std::optional<long long> go_int64(const json& v) {
+  if (v.is_number_unsigned()) {
+    const auto u = v.get<unsigned long long>();
+    return u <= static_cast<unsigned long long>(std::numeric_limits<long long>::max())
+               ? std::optional<long long>(static_cast<long long>(u))
+               : std::nullopt;
+  }
+  if (v.is_number_integer()) return v.get<long long>();
+  if (!v.is_number_float()) return std::nullopt;
+  const double d = v.get<double>();
+  // [-2^63, 2^63): the doubles that convert to an int64 exactly.
+  if (!std::isfinite(d) || std::trunc(d) != d || d < -9223372036854775808.0 || d >= 9223372036854775808.0) {
+    return std::nullopt;
+  }
+  return static_cast<long long>(d);
 }
 
 std::vector<const json*> array_of(const json& v) {

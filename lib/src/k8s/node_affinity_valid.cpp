@@ -1,14 +1,15 @@
 // Which node selectors and node affinities the apiserver refuses: strict decoding into core/v1 (as
 // kubectl sends a manifest), then ValidateLabels and ValidateAffinity's node part. Held to
 // fixtures/k8s/affinity/validity.jsonl, recorded from a real apiserver.
-#include <cmath>
 #include <initializer_list>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "gpuwhy/k8s/fields.h"
 #include "gpuwhy/k8s/labels.h"
 #include "gpuwhy/k8s/node_affinity.h"
 
@@ -18,24 +19,6 @@ namespace {
 
 using json = nlohmann::json;
 using Kind = ConstraintProblem::Kind;
-
-std::string written(const json& v) {
-  return v.is_string() ? v.get<std::string>() : v.dump();
-}
-
-// int32 as Go's decoder reads the JSON kubectl writes (a whole YAML float is written as an integer).
-bool is_int32(const json& v) {
-  if (v.is_number_unsigned()) return v.get<unsigned long long>() <= 2147483647ULL;
-  if (v.is_number_integer()) return v.get<long long>() >= -2147483648LL && v.get<long long>() <= 2147483647LL;
-  if (!v.is_number_float()) return false;
-  const double d = v.get<double>();
-  return std::isfinite(d) && std::trunc(d) == d && d >= -2147483648.0 && d <= 2147483647.0;
-}
-
-std::string_view text_of(const json& o, std::string_view name) {
-  const auto it = o.find(name);
-  return it == o.end() || !it->is_string() ? std::string_view() : std::string_view(it->get_ref<const std::string&>());
-}
 
 // The values of a requirement as decoded: null items are "".
 std::vector<std::string> values_of(const json& r) {
@@ -141,10 +124,12 @@ class Walker {
       const auto w = p.find("weight");
       long long weight = 0;
       if (w != p.end() && !w->is_null()) {
-        if (!is_int32(*w)) {
+        // An int32 field: Go's decoder reads what fits in one.
+        const auto n = go_int64(*w);
+        if (!n || *n < std::numeric_limits<int>::min() || *n > std::numeric_limits<int>::max()) {
           decode_problem(Kind::kNotInteger, at + ".weight", *w);
         } else {
-          weight = w->is_number_float() ? static_cast<long long>(w->get<double>()) : w->get<long long>();
+          weight = *n;
         }
       }
       if (weight < 1 || weight > 100) invalid.push_back({Kind::kBadWeight, at + ".weight", std::to_string(weight)});
@@ -186,7 +171,7 @@ class Walker {
 
   void requirement(const json& r, const std::string& path, bool label_values) {
     if (!decoded_requirement(r, path)) return;
-    const std::string_view op = text_of(r, "operator");
+    const std::string op = str(r, "operator");
     const auto values = values_of(r);
     if (op == "In" || op == "NotIn") {
       if (values.empty()) invalid.push_back({Kind::kValuesRequired, path + ".values", "[]"});
@@ -196,10 +181,10 @@ class Walker {
       if (values.size() != 1)
         invalid.push_back({Kind::kOneValue, path + ".values", written(r.value("values", json::array()))});
     } else {
-      invalid.push_back({Kind::kBadOperator, path + ".operator", std::string(op)});
+      invalid.push_back({Kind::kBadOperator, path + ".operator", op});
     }
-    const std::string_view key = text_of(r, "key");
-    if (!is_qualified_name(key)) invalid.push_back({Kind::kBadKey, path + ".key", std::string(key)});
+    const std::string key = str(r, "key");
+    if (!is_qualified_name(key)) invalid.push_back({Kind::kBadKey, path + ".key", key});
     if (!label_values) return;
     for (std::size_t k = 0; k < values.size(); ++k) {
       if (!is_label_value(values[k]))
@@ -209,17 +194,17 @@ class Walker {
 
   void field_requirement(const json& r, const std::string& path) {
     if (!decoded_requirement(r, path)) return;
-    const std::string_view op = text_of(r, "operator");
+    const std::string op = str(r, "operator");
     const auto values = values_of(r);
     if (op == "In" || op == "NotIn") {
       if (values.size() != 1)
         invalid.push_back({Kind::kOneValue, path + ".values", written(r.value("values", json::array()))});
     } else {
-      invalid.push_back({Kind::kBadOperator, path + ".operator", std::string(op)});
+      invalid.push_back({Kind::kBadOperator, path + ".operator", op});
     }
-    const std::string_view key = text_of(r, "key");
+    const std::string key = str(r, "key");
     if (key != "metadata.name") {
-      invalid.push_back({Kind::kBadFieldKey, path + ".key", std::string(key)});
+      invalid.push_back({Kind::kBadFieldKey, path + ".key", key});
       return;
     }
     for (std::size_t k = 0; k < values.size(); ++k) {

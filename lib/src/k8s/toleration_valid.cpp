@@ -1,12 +1,13 @@
 // Which tolerations the apiserver refuses: decoding into core/v1 Toleration (strict, as kubectl
 // sends it), then ValidateTolerations. Held to fixtures/k8s/toleration/validity.jsonl, recorded
 // from a real apiserver.
-#include <cmath>
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "gpuwhy/k8s/fields.h"
 #include "gpuwhy/k8s/labels.h"
 #include "gpuwhy/k8s/taints.h"
 
@@ -19,26 +20,6 @@ using Kind = TolerationProblem::Kind;
 constexpr std::string_view kStringFields[] = {"key", "operator", "value", "effect"};
 constexpr std::string_view kSeconds = "tolerationSeconds";
 
-std::string written(const nlohmann::json& v) {
-  return v.is_string() ? v.get<std::string>() : v.dump();
-}
-
-// int64 as Go's decoder reads the JSON kubectl writes: a YAML float that is whole is written as an
-// integer (300.0 and 1e2 are 300 and 100), within int64.
-bool is_int64(const nlohmann::json& v) {
-  if (v.is_number_integer())
-    return v.is_number_unsigned() ? v.get<unsigned long long>() <= 9223372036854775807ULL : true;
-  if (!v.is_number_float()) return false;
-  const double d = v.get<double>();
-  return std::isfinite(d) && std::trunc(d) == d && d >= -9223372036854775808.0 && d < 9223372036854775808.0;
-}
-
-// A string field as decoded: absent and null are "".
-std::string_view text_of(const nlohmann::json& t, std::string_view name) {
-  const auto it = t.find(name);
-  return it == t.end() || !it->is_string() ? std::string_view() : std::string_view(it->get_ref<const std::string&>());
-}
-
 // Problems found while decoding: a type error or an unknown field ends the request before validation.
 std::vector<TolerationProblem> decode_problems(const nlohmann::json& t) {
   std::vector<TolerationProblem> out;
@@ -48,7 +29,7 @@ std::vector<TolerationProblem> decode_problems(const nlohmann::json& t) {
     if (string_field) {
       if (!v.is_null() && !v.is_string()) out.push_back({Kind::kNotString, k, written(v)});
     } else if (k == kSeconds) {
-      if (!v.is_null() && !is_int64(v)) out.push_back({Kind::kNotInteger, k, written(v)});
+      if (!v.is_null() && !go_int64(v)) out.push_back({Kind::kNotInteger, k, written(v)});
     } else {
       out.push_back({Kind::kUnknownField, k, written(v)});
     }
@@ -64,24 +45,24 @@ std::vector<TolerationProblem> toleration_problems(const nlohmann::json& tolerat
   std::vector<TolerationProblem> out = decode_problems(toleration);
   if (!out.empty()) return out;
   // A null item or field is one left out.
-  const std::string_view key = text_of(toleration, "key");
-  const std::string_view op = text_of(toleration, "operator");
-  const std::string_view value = text_of(toleration, "value");
-  const std::string_view effect = text_of(toleration, "effect");
+  const std::string key = str(toleration, "key");
+  const std::string op = str(toleration, "operator");
+  const std::string value = str(toleration, "value");
+  const std::string effect = str(toleration, "effect");
   const auto secs = toleration.find(kSeconds);
   const bool has_seconds = secs != toleration.end() && !secs->is_null();
-  if (!key.empty() && !is_qualified_name(key)) out.push_back({Kind::kBadKey, "key", std::string(key)});
-  if (key.empty() && op != "Exists") out.push_back({Kind::kEmptyKeyNeedsExists, "operator", std::string(op)});
-  if (has_seconds && effect != "NoExecute") out.push_back({Kind::kSecondsNeedNoExecute, "effect", std::string(effect)});
+  if (!key.empty() && !is_qualified_name(key)) out.push_back({Kind::kBadKey, "key", key});
+  if (key.empty() && op != "Exists") out.push_back({Kind::kEmptyKeyNeedsExists, "operator", op});
+  if (has_seconds && effect != "NoExecute") out.push_back({Kind::kSecondsNeedNoExecute, "effect", effect});
   if (op.empty() || op == "Equal") {
-    if (!is_label_value(value)) out.push_back({Kind::kBadValue, "operator", std::string(value)});
+    if (!is_label_value(value)) out.push_back({Kind::kBadValue, "operator", value});
   } else if (op == "Exists") {
-    if (!value.empty()) out.push_back({Kind::kValueWithExists, "operator", std::string(value)});
+    if (!value.empty()) out.push_back({Kind::kValueWithExists, "operator", value});
   } else {
-    out.push_back({Kind::kBadOperator, "operator", std::string(op)});
+    out.push_back({Kind::kBadOperator, "operator", op});
   }
   if (!effect.empty() && effect != "NoSchedule" && effect != "PreferNoSchedule" && effect != "NoExecute") {
-    out.push_back({Kind::kBadEffect, "effect", std::string(effect)});
+    out.push_back({Kind::kBadEffect, "effect", effect});
   }
   return out;
 }

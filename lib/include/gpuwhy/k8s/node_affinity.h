@@ -133,6 +133,11 @@ struct ConstraintProblem {
   Kind kind;
   std::string path;   ///< as the apiserver names it: spec.affinity.nodeAffinity.…[0].values[1]
   std::string found;  ///< what was written there: a string as it is, anything else as JSON
+  /// Refused while decoding (kNotObject to kUnknownField): the apiserver validated nothing.
+  [[nodiscard]] bool decoding() const {
+    return kind == Kind::kNotObject || kind == Kind::kNotList || kind == Kind::kNotString ||
+           kind == Kind::kNotInteger || kind == Kind::kUnknownField;
+  }
 };
 
 /// Every reason the apiserver gives for refusing the pod's spec.nodeSelector keys and values and

@@ -80,6 +80,11 @@ struct TolerationProblem {
   std::string field;  ///< the field the apiserver names (spec.tolerations[i].<field>); "" for kNotObject
   std::string found;  ///< what was written there: a string as it is, anything else as JSON
   bool operator==(const TolerationProblem&) const = default;
+  /// Refused while decoding (kNotObject to kNotInteger): the apiserver validated nothing.
+  [[nodiscard]] bool decoding() const {
+    return kind == Kind::kNotObject || kind == Kind::kUnknownField || kind == Kind::kNotString ||
+           kind == Kind::kNotInteger;
+  }
 };
 
 /// Every reason the apiserver gives for refusing `toleration`, in its order; none when it accepts
