@@ -84,9 +84,11 @@ std::optional<Outcome> refused_spec(const json& pod, const std::string& file, co
   }
   const std::optional<Refusal>& r = decode ? decode : invalid;
   if (!r) return std::nullopt;
+  // Both may hold what the student wrote (an unknown field's name in the path): one line, bounded.
   constexpr std::size_t kShown = 40;
+  constexpr std::size_t kPathShown = 200;
   const std::string found = r->found.empty() ? std::string("\"\"") : text::one_line(r->found, kShown);
-  const std::string& path = r->path;
+  const std::string path = text::one_line(r->path, kPathShown);
   return fail(expected, raw(fmt::format("{}: {}: {}", file, path, found)),
               msg(std::string(r->id),
                   {{"file", file}, {"path", path}, {"found", found}, {"key", std::string(lab::kTaintKey)}}));

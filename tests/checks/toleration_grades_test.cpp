@@ -168,6 +168,24 @@ TEST(TolerationGrades, CpuOnlyYamlFailsExactlyWhenTheApiserverRefusesItsTolerati
   }
 }
 
+// An unknown toleration field is named by what the student wrote: shown on one bounded line, never
+// as written (an 801-character name with a line break in it; YAML allows 1,024).
+TEST(TolerationGrades, AnUnknownFieldIsShownOnOneBoundedLine) {
+  const std::string name = "\"" + std::string(400, 'x') + "\\n" + std::string(400, 'y') + "\"";
+  for (const auto& bundle : solutions()) {
+    Snapshot s = load_bundle(bundle.string());
+    set_manifest_tolerations(s, lab::kManifestCpuOnly, "\n  - {key: nvidia.com/gpu, " + name + ": 1}");
+    RunResult keep;
+    const auto& c = graded(s, "step5.cpu-only-spec", keep);
+    EXPECT_EQ(c.outcome.hint.id, "hint.manifest.toleration.unknown-field");
+    for (const Msg* m : {&c.outcome.actual, &c.outcome.hint}) {
+      const std::string text = m->id.empty() ? m->args.at("text") : m->args.at("path");
+      EXPECT_EQ(text.find('\n'), std::string::npos) << bundle;
+      EXPECT_LT(text.size(), 300U) << bundle;
+    }
+  }
+}
+
 // trainer3 must tolerate what trainer2 tolerates: the same tolerations in any order, one written
 // twice counted once (the scheduler asks whether any of them tolerates a taint); one more or one
 // fewer is another list.
