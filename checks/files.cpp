@@ -7,6 +7,7 @@
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/k8s/manifest.h"
 #include "gpuwhy/k8s/node_affinity.h"
+#include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
 
@@ -56,7 +57,33 @@ std::string_view refusal_id(k8s::ConstraintProblem::Kind k) {
   return {};
 }
 
-// What the apiserver refuses in the pod's tolerations and node constraints, first what it refuses
+std::string_view refusal_id(k8s::ResourceProblem::Kind k) {
+  using Kind = k8s::ResourceProblem::Kind;
+  // No default: a kind added without its words does not compile (-Wswitch).
+  switch (k) {
+    case Kind::kNotObject: return "hint.manifest.resources.not-object";
+    case Kind::kNotList: return "hint.manifest.resources.not-list";
+    case Kind::kNotString: return "hint.manifest.resources.not-string";
+    case Kind::kNotQuantity: return "hint.manifest.resources.not-quantity";
+    case Kind::kUnknownField: return "hint.manifest.resources.unknown-field";
+    case Kind::kBadName: return "hint.manifest.resources.bad-name";
+    case Kind::kNotStandard: return "hint.manifest.resources.not-standard";
+    case Kind::kNotForContainers: return "hint.manifest.resources.not-for-containers";
+    case Kind::kNotExtended: return "hint.manifest.resources.not-extended";
+    case Kind::kNegative: return "hint.manifest.resources.negative";
+    case Kind::kNotInteger: return "hint.manifest.resources.not-integer";
+    case Kind::kNotEqualLimit: return "hint.manifest.resources.not-equal-limit";
+    case Kind::kAboveLimit: return "hint.manifest.resources.above-limit";
+    case Kind::kLimitRequired: return "hint.manifest.resources.limit-required";
+    case Kind::kHugePagesSize: return "hint.manifest.resources.hugepages-size";
+    case Kind::kHugePagesNeedCpuOrMemory: return "hint.manifest.resources.hugepages-need-cpu-or-memory";
+    case Kind::kClaimRequired: return "hint.manifest.resources.claim-required";
+    case Kind::kClaimUnknown: return "hint.manifest.resources.claim-unknown";
+  }
+  return {};
+}
+
+// What the apiserver refuses in the pod's container resources, tolerations and node constraints, first what it refuses
 // while decoding (then it validates nothing), as the failure of the check reading the manifest:
 // `kubectl apply -f` refuses the whole file, so it cannot be the manifest of the live pod. A
 // nodeSelector value that is no string is left to the checks, which name it themselves.
@@ -65,6 +92,8 @@ std::optional<Outcome> refused_spec(const json& pod, const std::string& file, co
     std::string_view id;
     std::string path;
     std::string found;
+    std::string resource;  ///< a request compared with its limit: the resource, and the limit ("-": none)
+    std::string limit;
   };
   std::optional<Refusal> decode;
   std::optional<Refusal> invalid;
@@ -72,15 +101,22 @@ std::optional<Outcome> refused_spec(const json& pod, const std::string& file, co
     auto& first = decoding ? decode : invalid;
     if (!first) first = std::move(r);
   };
+  for (const auto& p : k8s::resource_problems(pod)) {
+    using Kind = k8s::ResourceProblem::Kind;
+    const bool compared =
+        p.kind == Kind::kNotEqualLimit || p.kind == Kind::kAboveLimit || p.kind == Kind::kLimitRequired;
+    note(p.decoding(),
+         {refusal_id(p.kind), p.path, p.found, p.resource, compared && p.limit.empty() ? std::string("-") : p.limit});
+  }
   for (const auto& [index, p] : k8s::pod_toleration_problems(pod)) {
     std::string path = "spec.tolerations";
     if (index >= 0) path += fmt::format("[{}]", index);
     if (!p.field.empty()) path += "." + p.field;
-    note(p.decoding(), {refusal_id(p.kind), std::move(path), p.found});
+    note(p.decoding(), {refusal_id(p.kind), std::move(path), p.found, {}, {}});
   }
   for (const auto& p : k8s::node_constraint_problems(pod)) {
     if (p.kind == k8s::ConstraintProblem::Kind::kNotString && p.path == "spec.nodeSelector") continue;
-    note(p.decoding(), {refusal_id(p.kind), p.path, p.found});
+    note(p.decoding(), {refusal_id(p.kind), p.path, p.found, {}, {}});
   }
   const std::optional<Refusal>& r = decode ? decode : invalid;
   if (!r) return std::nullopt;
@@ -89,9 +125,19 @@ std::optional<Outcome> refused_spec(const json& pod, const std::string& file, co
   constexpr std::size_t kPathShown = 200;
   const std::string found = r->found.empty() ? std::string("\"\"") : text::one_line(r->found, kShown);
   const std::string path = text::one_line(r->path, kPathShown);
-  return fail(expected, raw(fmt::format("{}: {}: {}", file, path, found)),
-              msg(std::string(r->id),
-                  {{"file", file}, {"path", path}, {"found", found}, {"key", std::string(lab::kTaintKey)}}));
+  const std::string resource = text::one_line(r->resource, kShown);
+  const std::string limit = text::one_line(r->limit, kShown);
+  // A request refused for its limit is shown beside it: "nvidia.com/gpu: requests 1, limits -".
+  const std::string actual =
+      limit.empty() ? fmt::format("{}: {}: {}", file, path, found)
+                    : fmt::format("{}: {}: {}: requests {}, limits {}", file, path, resource, found, limit);
+  return fail(expected, raw(actual),
+              msg(std::string(r->id), {{"file", file},
+                                       {"path", path},
+                                       {"found", found},
+                                       {"key", std::string(lab::kTaintKey)},
+                                       {"resource", resource},
+                                       {"limit", limit}}));
 }
 
 }  // namespace

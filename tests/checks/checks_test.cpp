@@ -210,7 +210,7 @@ std::vector<Scenario> scenarios_facts() {
        {"step4.manifest", "step4.requests-defaulted", "step4.placed-by-scheduler", "step5.trainer-not-evicted",
         "step7.pending-insufficient", "step7.exhausted-file"},
        "step4.manifest",
-       "hint.step4.manifest.requests-set",
+       "hint.manifest.resources.limit-required",
        {"step4.manifest"}},
       {"cpu-only-unquoted-true",
        {"step5.cpu-only-spec", "step5.cpu-only-pending", "step5.tainted-file", "step6.gate-kept"},

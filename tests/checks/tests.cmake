@@ -11,4 +11,5 @@ gpuwhy_tests(corpus
   metamorphic_test.cpp
   quantity_grades_test.cpp
   reads_test.cpp
+  resources_grades_test.cpp
   toleration_grades_test.cpp)

@@ -41,6 +41,8 @@ const std::set<std::string>& allowed() {
       "tolerationSeconds", "PreferNoSchedule",
       // a node affinity's preferred terms and their weight
       "preferred", "weight",
+      // a container's other resources and its claims
+      "memory", "hugepages", "claim", "claims",
       // the scheduler's own words, quoted where a text teaches how to read its message
       "untolerated", "taint", "node", "preemption",
       // kubectl verbs and output forms

@@ -4,6 +4,7 @@ gpuwhy_tests(unit
   k8s_affinity_valid_test.cpp
   k8s_quantity_test.cpp
   k8s_requests_test.cpp
+  k8s_resources_valid_test.cpp
   k8s_rules_test.cpp
   k8s_taints_test.cpp
   k8s_toleration_valid_test.cpp

@@ -459,6 +459,55 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.constraint.values-required",
      "{file}: {path}: the operators In and NotIn need at least one value, so the apiserver refuses the manifest."},
     {"hint.manifest.not-single-pod", "{file} must hold exactly one object of kind Pod."},
+    {"hint.manifest.resources.above-limit",
+     "{file}: {path}: the request of {resource} is {found}, above its limit {limit}, so the apiserver refuses the "
+     "manifest."},
+    {"hint.manifest.resources.bad-name",
+     "{file}: {path}: {found} is not a valid resource name (such as nvidia.com/gpu: lower-case before the /), so the "
+     "apiserver refuses the manifest."},
+    {"hint.manifest.resources.claim-required",
+     "{file}: {path}: a claim needs a name, so the apiserver refuses the manifest."},
+    {"hint.manifest.resources.claim-unknown",
+     "{file}: {path}: the claim {found} names none of the pod's spec.resourceClaims, so the apiserver refuses the "
+     "manifest."},
+    {"hint.manifest.resources.hugepages-need-cpu-or-memory",
+     "{file}: {path}: huge pages need a cpu or memory request or limit beside them, so the apiserver refuses the "
+     "manifest."},
+    {"hint.manifest.resources.hugepages-size",
+     "{file}: {path} is {found}, not a whole number of {resource} pages, so the apiserver refuses the manifest."},
+    {"hint.manifest.resources.limit-required",
+     "{file}: {path}: {resource} is requested ({found}) with no limit; a resource that cannot be overcommitted needs "
+     "its limit, so the apiserver refuses the manifest. Write it under limits."},
+    {"hint.manifest.resources.negative",
+     "{file}: {path} is {found}; an amount cannot be below 0, so the apiserver refuses the manifest."},
+    {"hint.manifest.resources.not-equal-limit",
+     "{file}: {path}: the request of {resource} is {found} and its limit {limit}; a resource that cannot be "
+     "overcommitted must request exactly its limit, so the apiserver refuses the manifest."},
+    {"hint.manifest.resources.not-extended",
+     "{file}: {path}: {found} is not a valid extended resource name (such as nvidia.com/gpu), so the apiserver refuses "
+     "the manifest."},
+    {"hint.manifest.resources.not-for-containers",
+     "{file}: {path}: a container cannot ask for {found}; a name without a / may only be cpu, memory, "
+     "ephemeral-storage or huge pages (the GPU is nvidia.com/gpu), so the apiserver refuses the manifest."},
+    {"hint.manifest.resources.not-integer",
+     "{file}: {path} is {found}; {resource} is counted in whole units (no 0.5, no 500m), so the apiserver refuses the "
+     "manifest."},
+    {"hint.manifest.resources.not-list",
+     "{file}: {path} must be a list (items starting with -), not {found}, so the apiserver refuses the manifest while "
+     "reading it."},
+    {"hint.manifest.resources.not-object",
+     "{file}: {path} must be a mapping, not {found}, so the apiserver refuses the manifest while reading it."},
+    {"hint.manifest.resources.not-quantity",
+     "{file}: {path} is {found}, which is no quantity (such as 1, 500m or 2Gi; case matters), so the apiserver refuses "
+     "the manifest while reading it."},
+    {"hint.manifest.resources.not-standard",
+     "{file}: {path}: {found} is no resource Kubernetes knows: without a / only its own names are allowed (cpu, "
+     "memory), and the GPU is nvidia.com/gpu. The apiserver refuses the manifest."},
+    {"hint.manifest.resources.not-string",
+     "{file}: {path} holds {found}, which is not a string, so the apiserver refuses the manifest while reading it."},
+    {"hint.manifest.resources.unknown-field",
+     "{file}: {path} is no field of resources, so kubectl apply refuses the manifest. resources has limits, requests "
+     "and claims (case matters)."},
     {"hint.manifest.toleration.bad-effect",
      "{file}: {path} is {found}; the apiserver accepts only NoSchedule, PreferNoSchedule or NoExecute (case matters), "
      "or no effect, and refuses the manifest."},

@@ -515,6 +515,55 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.constraint.values-required",
      "{file}: {path}: 演算子 In と NotIn には値が 1 つ以上必要なため、apiserver はマニフェストを拒否します。"},
     {"hint.manifest.not-single-pod", "{file} には kind が Pod のオブジェクトをちょうど 1 つだけ書いてください。"},
+    {"hint.manifest.resources.above-limit",
+     "{file}: {path}: {resource} の request {found} が limit {limit} を超えているため、apiserver "
+     "はマニフェストを拒否します。"},
+    {"hint.manifest.resources.bad-name",
+     "{file}: {path}: {found} は有効なリソース名ではないため(例: nvidia.com/gpu、/ の前は小文字)、apiserver "
+     "はマニフェストを拒否します。"},
+    {"hint.manifest.resources.claim-required",
+     "{file}: {path}: claim には名前が必要なため、apiserver はマニフェストを拒否します。"},
+    {"hint.manifest.resources.claim-unknown",
+     "{file}: {path}: claim {found} は Pod の spec.resourceClaims のどの名前でもないため、apiserver "
+     "はマニフェストを拒否します。"},
+    {"hint.manifest.resources.hugepages-need-cpu-or-memory",
+     "{file}: {path}: hugepages には cpu か memory の request または limit が併せて必要なため、apiserver "
+     "はマニフェストを拒否します。"},
+    {"hint.manifest.resources.hugepages-size",
+     "{file}: {path} の値 {found} は {resource} のページの整数倍ではないため、apiserver はマニフェストを拒否します。"},
+    {"hint.manifest.resources.limit-required",
+     "{file}: {path}: {resource} を limit なしで request({found})しています。オーバーコミットできないリソースには "
+     "limit が必要なため、apiserver はマニフェストを拒否します。limits の下に書いてください。"},
+    {"hint.manifest.resources.negative",
+     "{file}: {path} の値 {found}: 量は 0 未満にできないため、apiserver はマニフェストを拒否します。"},
+    {"hint.manifest.resources.not-equal-limit",
+     "{file}: {path}: {resource} の request は {found}、limit は {limit} です。オーバーコミットできないリソースは "
+     "request が limit と等しくなければならないため、apiserver はマニフェストを拒否します。"},
+    {"hint.manifest.resources.not-extended",
+     "{file}: {path}: {found} は有効な拡張リソース名(例: nvidia.com/gpu)ではないため、apiserver "
+     "はマニフェストを拒否します。"},
+    {"hint.manifest.resources.not-for-containers",
+     "{file}: {path}: コンテナは {found} を要求できません。/ のない名前は cpu、memory、ephemeral-storage、hugepages "
+     "だけなので(GPU は nvidia.com/gpu)、apiserver はマニフェストを拒否します。"},
+    {"hint.manifest.resources.not-integer",
+     "{file}: {path} の値 {found}: {resource} は整数単位でしか数えません(0.5 や 500m は不可)。apiserver "
+     "はマニフェストを拒否します。"},
+    {"hint.manifest.resources.not-list",
+     "{file}: {path} には {found} ではなくリスト(- で始まる項目)が必要なため、apiserver "
+     "はマニフェストの読み込み時に拒否します。"},
+    {"hint.manifest.resources.not-object",
+     "{file}: {path} には {found} ではなくマッピングが必要なため、apiserver はマニフェストの読み込み時に拒否します。"},
+    {"hint.manifest.resources.not-quantity",
+     "{file}: {path} の値 {found} は数量(例: 1、500m、2Gi。大文字と小文字を区別)ではないため、apiserver "
+     "はマニフェストの読み込み時に拒否します。"},
+    {"hint.manifest.resources.not-standard",
+     "{file}: {path}: {found} は Kubernetes が知らないリソースです。/ のない名前は Kubernetes "
+     "自身の名前(cpu、memory)だけで、GPU は nvidia.com/gpu です。apiserver はマニフェストを拒否します。"},
+    {"hint.manifest.resources.not-string",
+     "{file}: {path} の {found} は文字列ではないため、apiserver はマニフェストの読み込み時に拒否します。"},
+    {"hint.manifest.resources.unknown-field",
+     "{file}: {path} は resources のフィールドではないため、kubectl apply はマニフェストを拒否します。resources "
+     "のフィールドは limits、requests、claims です(大文字と小文字を区別)。"},
     {"hint.manifest.toleration.bad-effect",
      "{file}: {path} の値 {found}: apiserver は NoSchedule、PreferNoSchedule、NoExecute(大文字と小文字を区別)か空の "
      "effect しか受け付けず、マニフェストを拒否します。"},

@@ -461,6 +461,54 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.constraint.values-required",
      "{file}: {path}: 연산자 In과 NotIn에는 값이 하나 이상 있어야 하므로 apiserver가 매니페스트를 거부합니다."},
     {"hint.manifest.not-single-pod", "{file} 파일에는 kind가 Pod인 객체가 정확히 하나만 있어야 합니다."},
+    {"hint.manifest.resources.above-limit",
+     "{file}: {path}: {resource}의 request {found:이/가} limit {limit}보다 커서 apiserver가 매니페스트를 거부합니다."},
+    {"hint.manifest.resources.bad-name",
+     "{file}: {path}: {found:은/는} 올바른 자원 이름이 아니어서(예: nvidia.com/gpu, / 앞은 소문자) apiserver가 "
+     "매니페스트를 거부합니다."},
+    {"hint.manifest.resources.claim-required",
+     "{file}: {path}: claim에는 이름이 있어야 하므로 apiserver가 매니페스트를 거부합니다."},
+    {"hint.manifest.resources.claim-unknown",
+     "{file}: {path}: claim {found:은/는} 파드의 spec.resourceClaims 어디에도 없는 이름이어서 apiserver가 매니페스트를 "
+     "거부합니다."},
+    {"hint.manifest.resources.hugepages-need-cpu-or-memory",
+     "{file}: {path}: hugepages에는 cpu나 memory의 request 또는 limit이 함께 있어야 하므로 apiserver가 매니페스트를 "
+     "거부합니다."},
+    {"hint.manifest.resources.hugepages-size",
+     "{file}: {path}의 값 {found:은/는} {resource} 페이지의 정수배가 아니어서 apiserver가 매니페스트를 거부합니다."},
+    {"hint.manifest.resources.limit-required",
+     "{file}: {path}: {resource:을/를} limit 없이 request({found})만 했습니다. 오버커밋할 수 없는 자원에는 limit이 "
+     "있어야 하므로 apiserver가 매니페스트를 거부합니다. limits 아래에 적으세요."},
+    {"hint.manifest.resources.negative",
+     "{file}: {path}의 값 {found}: 양은 0보다 작을 수 없으므로 apiserver가 매니페스트를 거부합니다."},
+    {"hint.manifest.resources.not-equal-limit",
+     "{file}: {path}: {resource}의 request는 {found}, limit은 {limit}입니다. 오버커밋할 수 없는 자원는 request가 "
+     "limit과 같아야 하므로 apiserver가 매니페스트를 거부합니다."},
+    {"hint.manifest.resources.not-extended",
+     "{file}: {path}: {found:은/는} 올바른 확장 자원 이름(예: nvidia.com/gpu)이 아니어서 apiserver가 매니페스트를 "
+     "거부합니다."},
+    {"hint.manifest.resources.not-for-containers",
+     "{file}: {path}: 컨테이너는 {found:을/를} 요청할 수 없습니다. / 없는 이름은 cpu, memory, ephemeral-storage, "
+     "hugepages만 되므로(GPU는 nvidia.com/gpu) apiserver가 매니페스트를 거부합니다."},
+    {"hint.manifest.resources.not-integer",
+     "{file}: {path}의 값 {found}: {resource:은/는} 정수 단위로만 셉니다(0.5, 500m 불가). apiserver가 매니페스트를 "
+     "거부합니다."},
+    {"hint.manifest.resources.not-list",
+     "{file}: {path}에는 {found:이/가} 아니라 목록(- 로 시작하는 항목)이 와야 하므로 apiserver가 매니페스트를 읽다가 "
+     "거부합니다."},
+    {"hint.manifest.resources.not-object",
+     "{file}: {path}에는 {found:이/가} 아니라 매핑이 와야 하므로 apiserver가 매니페스트를 읽다가 거부합니다."},
+    {"hint.manifest.resources.not-quantity",
+     "{file}: {path}의 값 {found:은/는} 수량(예: 1, 500m, 2Gi; 대소문자 구분)이 아니어서 apiserver가 매니페스트를 "
+     "읽다가 거부합니다."},
+    {"hint.manifest.resources.not-standard",
+     "{file}: {path}: {found:은/는} Kubernetes가 모르는 자원입니다. / 없는 이름은 Kubernetes 자체 이름(cpu, memory)만 "
+     "되고, GPU는 nvidia.com/gpu입니다. apiserver가 매니페스트를 거부합니다."},
+    {"hint.manifest.resources.not-string",
+     "{file}: {path}의 {found:은/는} 문자열이 아니어서 apiserver가 매니페스트를 읽다가 거부합니다."},
+    {"hint.manifest.resources.unknown-field",
+     "{file}: {path:은/는} resources의 필드가 아니어서 kubectl apply가 매니페스트를 거부합니다. resources의 필드는 "
+     "limits, requests, claims입니다(대소문자 구분)."},
     {"hint.manifest.toleration.bad-effect",
      "{file}: {path}의 값 {found}: apiserver는 NoSchedule, PreferNoSchedule, NoExecute(대소문자 구분) 또는 빈 effect만 "
      "받으므로 매니페스트를 거부합니다."},

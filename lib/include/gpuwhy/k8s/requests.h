@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -46,5 +47,47 @@ Amounts container_requests(const nlohmann::json& container, Amount amount = quan
 /// the sidecars started before it), pod-level requests (else limits) for cpu and memory when set,
 /// plus spec.overhead. Amounts as `amount` reads them; zero amounts are left out.
 Amounts pod_requests(const nlohmann::json& pod, Amount amount = quantity);
+
+/// Why the apiserver refuses a pod's container resources as `kubectl apply` sends them: each
+/// container's and init container's `resources` decoded strictly (kubectl's default), limits copied
+/// into the requests that lack them (SetDefaults_Pod), then ValidateContainerResourceRequirements.
+struct ResourceProblem {
+  enum class Kind {
+    kNotObject,                 ///< a mapping is expected (decoding)
+    kNotList,                   ///< a list is expected: claims (decoding)
+    kNotString,                 ///< a claim's name or request is no string (decoding)
+    kNotQuantity,               ///< an amount that is no quantity ("1gi", "abc", true) (decoding)
+    kUnknownField,              ///< a field resources has none of (limit, Limits) (decoding)
+    kBadName,                   ///< a resource name that is no qualified name ("NVIDIA.com/gpu")
+    kNotStandard,               ///< a name without '/' Kubernetes has no resource of ("gpu")
+    kNotForContainers,          ///< a name without '/' no container asks for ("gpu", "pods")
+    kNotExtended,               ///< a name with '/' that is no extended resource ("requests.nvidia.com/gpu")
+    kNegative,                  ///< an amount below zero
+    kNotInteger,                ///< a fraction of a resource counted in whole units (nvidia.com/gpu: 0.5)
+    kNotEqualLimit,             ///< a request of a resource that cannot be overcommitted, not its limit
+    kAboveLimit,                ///< a request above its limit
+    kLimitRequired,             ///< a request of a resource that cannot be overcommitted, with no limit
+    kHugePagesSize,             ///< a huge pages amount that is no whole number of its pages
+    kHugePagesNeedCpuOrMemory,  ///< huge pages without cpu or memory
+    kClaimRequired,             ///< a claim without a name
+    kClaimUnknown,              ///< a claim naming none of spec.resourceClaims
+  };
+  Kind kind;
+  std::string path;      ///< as the apiserver names it: spec.containers[0].resources.limits[nvidia.com/gpu]
+  std::string found;     ///< what was written there: a string as it is, anything else as JSON
+  std::string resource;  ///< the resource name it is about; "" for none
+  std::string limit;     ///< kNotEqualLimit, kAboveLimit: the limit as written
+  /// Refused while decoding (kNotObject to kUnknownField): the apiserver validated nothing.
+  [[nodiscard]] bool decoding() const {
+    return kind == Kind::kNotObject || kind == Kind::kNotList || kind == Kind::kNotString ||
+           kind == Kind::kNotQuantity || kind == Kind::kUnknownField;
+  }
+};
+
+/// Every reason the apiserver gives for refusing the pod's container resources (spec.containers
+/// and spec.initContainers), containers in order, limits before requests, names in order; none when
+/// it accepts them. Refused while decoding (kNotObject to kUnknownField), nothing is validated: the
+/// answer is those problems alone. null is a field left out, and an amount of null is zero.
+std::vector<ResourceProblem> resource_problems(const nlohmann::json& pod);
 
 }  // namespace gpuwhy::k8s

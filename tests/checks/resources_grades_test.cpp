@@ -1,0 +1,79 @@
+// What a real apiserver answered for 2,581 container resources written as students write them
+// (fixtures/k8s/resources/validity.jsonl, recorded by fixtures/k8s/record-validity), as the
+// resources of trainer.yaml's container: one it refused fails step4.manifest and names the
+// refusal, since kubectl apply refuses the whole file; one it accepted is never called refused
+// and is graded on what it asks for. Graded on the solution captured from each recorded control
+// plane.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "checks.h"
+#include "gpuwhy/lab/lab.h"
+#include "gpuwhy/model/bundle.h"
+#include "gpuwhy/model/snapshot.h"
+#include "solution_grades.h"
+#include "validity_rows.h"
+
+namespace gpuwhy {
+namespace {
+
+using gpuwhy_test::graded;
+using nlohmann::json;
+
+TEST(ResourcesGrades, TrainerYamlFailsExactlyWhenTheApiserverRefusesItsResources) {
+  const std::vector<json> rows = gpuwhy_test::validity_rows("resources/validity.jsonl");
+  ASSERT_EQ(rows.size(), 2581U) << "run fixtures/k8s/record-validity resources";
+  const std::string manifest(lab::kManifestTrainer);
+  const std::string block = "    resources:\n      limits:\n        nvidia.com/gpu: 1\n";
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    const Snapshot base = load_bundle(bundle.string());
+    ASSERT_NE(base.files.at(manifest).content.find(block), std::string::npos) << bundle;
+    RunResult keep;
+    std::size_t refused = 0;
+    std::size_t passed = 0;
+    for (const auto& row : rows) {
+      const std::string line = row["yaml"].get<std::string>();
+      SCOPED_TRACE(bundle.string() + " " + line);
+      Snapshot s = base;
+      std::string& text = s.files.at(manifest).content;
+      text.replace(text.find(block), block.size(), "    " + line + "\n");
+      s.files.at(manifest).size = text.size();
+      const auto& c = graded(s, "step4.manifest", keep);
+      const bool named_refusal = c.outcome.hint.id.rfind("hint.manifest.resources.", 0) == 0;
+      const bool accepted = row["accepted"].get<bool>();
+      EXPECT_EQ(named_refusal, !accepted) << c.outcome.hint.id;
+      if (!accepted) {
+        EXPECT_EQ(c.outcome.status, Status::kFail);
+        refused += named_refusal ? 1 : 0;
+      }
+      passed += c.outcome.status == Status::kPass ? 1 : 0;
+    }
+    EXPECT_GT(refused, 1800U);
+    // An accepted one that asks for one GPU as a limit alone passes: `resources: {limits: {nvidia.com/gpu: 1}}`,
+    // "1", 1.0, 1e0, 1000m and so on.
+    EXPECT_GT(passed, 4U);
+  }
+}
+
+// The capture of a trainer.yaml with its GPU under requests alone: the apiserver refused it (no
+// trainer pod is in the capture), and the check says why.
+TEST(ResourcesGrades, ARequestWithoutItsLimitIsNamedAsTheRefusal) {
+  const auto bundle =
+      std::filesystem::path(GPUWHY_SOURCE_DIR) / "fixtures/captures/v1.34.0/trainer-requests-only/bundle.json";
+  const Snapshot s = load_bundle(bundle.string());
+  RunResult keep;
+  const auto& c = graded(s, "step4.manifest", keep);
+  EXPECT_EQ(c.outcome.status, Status::kFail);
+  EXPECT_EQ(c.outcome.hint.id, "hint.manifest.resources.limit-required");
+  EXPECT_EQ(c.outcome.hint.args.at("path"), "spec.containers[0].resources.limits");
+  EXPECT_EQ(c.outcome.hint.args.at("resource"), "nvidia.com/gpu");
+  EXPECT_EQ(c.outcome.hint.args.at("found"), "1");
+}
+
+}  // namespace
+}  // namespace gpuwhy

@@ -1,0 +1,127 @@
+// k8s::resource_problems against a real apiserver: fixtures/k8s/resources/validity.jsonl is what
+// kube-apiserver answered `kubectl create --dry-run=server` for 2,581 container `resources:` written
+// as students write them (recorded by fixtures/k8s/record-validity, never typed). Each is read as
+// gpuwhy reads a manifest (k8s::load_manifest), kubectl's YAML reading too.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <regex>
+#include <set>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "gpuwhy/k8s/requests.h"
+#include "validity_rows.h"
+
+namespace gpuwhy {
+namespace {
+
+using Kind = k8s::ResourceProblem::Kind;
+
+// The recorder's name for the reason the apiserver gives for each kind.
+std::string reason(Kind k) {
+  switch (k) {
+    case Kind::kNotObject:
+    case Kind::kNotList:
+    case Kind::kNotString: return "type";
+    case Kind::kNotQuantity: return "quantity";
+    case Kind::kUnknownField: return "unknown-field";
+    case Kind::kBadName: return "qualified-name";
+    case Kind::kNotStandard: return "standard-or-qualified";
+    case Kind::kNotForContainers: return "container-resource";
+    case Kind::kNotExtended: return "extended-name";
+    case Kind::kNegative: return "negative";
+    case Kind::kNotInteger: return "integer";
+    case Kind::kNotEqualLimit: return "equal";
+    case Kind::kAboveLimit: return "less-or-equal";
+    case Kind::kLimitRequired: return "limit-required";
+    case Kind::kHugePagesSize: return "hugepages-size";
+    case Kind::kHugePagesNeedCpuOrMemory: return "hugepages-need-cpu-or-memory";
+    case Kind::kClaimRequired: return "claim-required";
+    case Kind::kClaimUnknown: return "claim";
+  }
+  return "";
+}
+
+// A path as Go's decoder names a field of the wrong type: without list indexes.
+std::string without_indexes(const std::string& path) {
+  return std::regex_replace(path, std::regex(R"(\[[0-9]+\])"), "");
+}
+
+nlohmann::json pod_with(const std::string& resources_line) {
+  return gpuwhy_test::validity_pod("    " + resources_line + "\n");
+}
+
+TEST(K8sResourcesValid, ProblemsAreWhatTheApiserverAnsweredForEveryRecordedResources) {
+  const auto rows = gpuwhy_test::validity_rows("resources/validity.jsonl");
+  int refused = 0;
+  int decoded = 0;
+  std::set<Kind> seen;
+  for (const auto& row : rows) {
+    SCOPED_TRACE(row.dump());
+    const auto problems = k8s::resource_problems(pod_with(row["yaml"].get<std::string>()));
+    const bool accepted = row["accepted"].get<bool>();
+    EXPECT_EQ(problems.empty(), accepted);
+    if (accepted) continue;
+    ++refused;
+    const bool decode = row["decode"].get<bool>();
+    std::set<std::string> paths;
+    std::set<std::string> reasons;
+    for (const auto& p : problems) {
+      EXPECT_EQ(p.decoding(), decode) << "kind " << static_cast<int>(p.kind) << " at " << p.path;
+      paths.insert(decode ? without_indexes(p.path) : p.path);
+      reasons.insert(reason(p.kind));
+      seen.insert(p.kind);
+    }
+    std::set<std::string> recorded_paths;
+    for (const auto& p : row["paths"]) {
+      recorded_paths.insert(decode ? without_indexes(p.get<std::string>()) : p.get<std::string>());
+    }
+    const std::set<std::string> recorded_reasons = row["reasons"].get<std::set<std::string>>();
+    if (decode) {
+      // Go's decoder stops at the first value it cannot read, and names no path for a quantity;
+      // gpuwhy names every one.
+      ++decoded;
+      EXPECT_TRUE(std::includes(paths.begin(), paths.end(), recorded_paths.begin(), recorded_paths.end()))
+          << ::testing::PrintToString(paths);
+      EXPECT_TRUE(std::includes(reasons.begin(), reasons.end(), recorded_reasons.begin(), recorded_reasons.end()))
+          << ::testing::PrintToString(reasons);
+    } else {
+      EXPECT_EQ(paths, recorded_paths);
+      EXPECT_EQ(reasons, recorded_reasons);
+    }
+  }
+  EXPECT_EQ(rows.size(), 2581U) << "run fixtures/k8s/record-validity resources";
+  EXPECT_GT(refused, 1800);
+  EXPECT_GT(decoded, 350);
+  // Every kind of refusal but a claim's wrong type occurs in the recording.
+  EXPECT_EQ(seen.size(), 17U);
+}
+
+// The same rules in an init container, and in the second container: the path names which.
+TEST(K8sResourcesValid, EveryContainerIsValidatedAndNamed) {
+  const auto pod = gpuwhy_test::validity_pod(
+      "  - name: d\n    image: busybox\n    resources: {requests: {nvidia.com/gpu: 1}}\n"
+      "  initContainers:\n  - name: i\n    image: busybox\n    resources: {limits: {nvidia.com/gpu: 0.5}}\n");
+  const auto problems = k8s::resource_problems(pod);
+  std::map<std::string, Kind> by_path;
+  for (const auto& p : problems) by_path.emplace(p.path + " " + reason(p.kind), p.kind);
+  EXPECT_EQ(by_path.size(), 3U) << ::testing::PrintToString(problems.size());
+  EXPECT_TRUE(by_path.count("spec.containers[1].resources.limits limit-required"));
+  EXPECT_TRUE(by_path.count("spec.initContainers[0].resources.limits[nvidia.com/gpu] integer"));
+  EXPECT_TRUE(by_path.count("spec.initContainers[0].resources.requests[nvidia.com/gpu] integer"));
+}
+
+// A claim names one of the pod's resourceClaims.
+TEST(K8sResourcesValid, AClaimMustNameOneOfThePodsResourceClaims) {
+  const std::string claims = "    resources: {claims: [{name: gpu}]}\n";
+  EXPECT_EQ(k8s::resource_problems(gpuwhy_test::validity_pod(claims)).size(), 1U);
+  const auto pod =
+      gpuwhy_test::validity_pod(claims + "  resourceClaims:\n  - name: gpu\n    resourceClaimName: gpu-claim\n");
+  EXPECT_TRUE(k8s::resource_problems(pod).empty());
+}
+
+}  // namespace
+}  // namespace gpuwhy
