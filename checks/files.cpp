@@ -53,6 +53,10 @@ std::string_view refusal_id(k8s::ConstraintProblem::Kind k) {
     case Kind::kBadWeight: return "hint.manifest.constraint.bad-weight";
     case Kind::kBadFieldKey: return "hint.manifest.constraint.bad-field-key";
     case Kind::kBadNodeName: return "hint.manifest.constraint.bad-node-name";
+    case Kind::kBadNamespace: return "hint.manifest.constraint.bad-namespace";
+    case Kind::kNoTopologyKey: return "hint.manifest.constraint.no-topology-key";
+    case Kind::kLabelKeysWithoutSelector: return "hint.manifest.constraint.label-keys-without-selector";
+    case Kind::kDuplicateLabelKey: return "hint.manifest.constraint.duplicate-label-key";
   }
   return {};
 }

@@ -109,5 +109,40 @@ TEST(AffinityGrades, CpuOnlyYamlFailsExactlyWhenTheApiserverRefusesItsNodeConstr
   }
 }
 
+// The same for 341 pod affinities and anti-affinities (fixtures/k8s/affinity/pod_validity.jsonl),
+// with the recorded pod's labels as cpu-only's where it had some: a refused one fails
+// step5.cpu-only-spec and names the refusal, an accepted one is never called refused.
+TEST(AffinityGrades, CpuOnlyYamlFailsExactlyWhenTheApiserverRefusesItsPodAffinity) {
+  const std::vector<json> rows = gpuwhy_test::validity_rows("affinity/pod_validity.jsonl");
+  ASSERT_EQ(rows.size(), 341U) << "run fixtures/k8s/record-validity pod-affinity";
+  const std::string manifest(lab::kManifestCpuOnly);
+  const std::string name = "  name: cpu-only\n";
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    const Snapshot base = load_bundle(bundle.string());
+    ASSERT_NE(base.files.at(manifest).content.find(name), std::string::npos) << bundle;
+    RunResult keep;
+    std::size_t refused = 0;
+    for (const auto& row : rows) {
+      const std::string line = row["yaml"].get<std::string>();
+      SCOPED_TRACE(bundle.string() + " " + line);
+      Snapshot s = base;
+      std::string& text = s.files.at(manifest).content;
+      if (row.contains("labels"))
+        text.insert(text.find(name) + name.size(), "  labels: " + row["labels"].get<std::string>() + "\n");
+      text += "  " + line + "\n";
+      s.files.at(manifest).size = text.size();
+      const auto& c = graded(s, "step5.cpu-only-spec", keep);
+      const bool named_refusal = c.outcome.hint.id.rfind("hint.manifest.constraint.", 0) == 0;
+      const bool accepted = row["accepted"].get<bool>();
+      EXPECT_EQ(named_refusal, !accepted) << c.outcome.hint.id;
+      if (!accepted) {
+        EXPECT_EQ(c.outcome.status, Status::kFail);
+        refused += named_refusal ? 1 : 0;
+      }
+    }
+    EXPECT_GT(refused, 200U);
+  }
+}
+
 }  // namespace
 }  // namespace gpuwhy

@@ -43,6 +43,8 @@ const std::set<std::string>& allowed() {
       "preferred", "weight",
       // a container's other resources and its claims
       "memory", "hugepages", "claim", "claims",
+      // a pod affinity term's fields
+      "topologyKey", "labelSelector", "matchLabelKeys", "mismatchLabelKeys",
       // the scheduler's own words, quoted where a text teaches how to read its message
       "untolerated", "taint", "node", "preemption",
       // kubectl verbs and output forms

@@ -21,12 +21,12 @@ inline std::vector<nlohmann::json> validity_rows(const std::string& rel) {
 }
 
 /// The Pod record-validity sent, with `spec_lines` (YAML under spec, each line indented by two
-/// spaces) after its one container, read as gpuwhy reads a manifest (k8s::load_manifest).
-inline nlohmann::json validity_pod(const std::string& spec_lines) {
-  const std::string text =
-      "apiVersion: v1\nkind: Pod\nmetadata:\n  name: validity\n  namespace: default\nspec:\n  containers:\n"
-      "  - name: c\n    image: busybox\n" +
-      spec_lines;
+/// spaces) after its one container, and `labels` (a YAML flow mapping) as its metadata.labels when
+/// given, read as gpuwhy reads a manifest (k8s::load_manifest).
+inline nlohmann::json validity_pod(const std::string& spec_lines, const std::string& labels = "") {
+  const std::string text = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: validity\n  namespace: default\n" +
+                           (labels.empty() ? std::string() : "  labels: " + labels + "\n") +
+                           "spec:\n  containers:\n  - name: c\n    image: busybox\n" + spec_lines;
   const auto docs = gpuwhy::k8s::load_manifest(text, "validity.yaml");
   return docs.empty() ? nlohmann::json() : docs.front();
 }

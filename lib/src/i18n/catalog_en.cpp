@@ -423,6 +423,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.constraint.bad-key",
      "{file}: {path}: {found} is not a valid label key (such as nvidia.com/gpu.present: lower-case before the /), so "
      "the apiserver refuses the manifest."},
+    {"hint.manifest.constraint.bad-namespace",
+     "{file}: {path}: {found} is not a valid namespace name (lower-case letters, digits and '-', at most 63), so the "
+     "apiserver refuses the manifest."},
     {"hint.manifest.constraint.bad-node-name",
      "{file}: {path}: {found} is not a valid node name (lower-case letters, digits, '-' and '.'), so the apiserver "
      "refuses the manifest."},
@@ -435,8 +438,16 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.constraint.bad-weight",
      "{file}: {path} is {found}; the weight of a preferred term must be from 1 to 100, so the apiserver refuses the "
      "manifest."},
+    {"hint.manifest.constraint.duplicate-label-key",
+     "{file}: {path}: the key {found} is in matchLabelKeys and also in the labelSelector or in mismatchLabelKeys, so "
+     "the apiserver refuses the manifest. Give each key once."},
+    {"hint.manifest.constraint.label-keys-without-selector",
+     "{file}: {path} needs a labelSelector in the same term, so the apiserver refuses the manifest."},
     {"hint.manifest.constraint.no-terms",
      "{file}: {path}: a required node affinity needs at least one term, so the apiserver refuses the manifest."},
+    {"hint.manifest.constraint.no-topology-key",
+     "{file}: {path}: a pod affinity term needs a topologyKey (such as kubernetes.io/hostname), so the apiserver "
+     "refuses the manifest."},
     {"hint.manifest.constraint.not-integer",
      "{file}: {path} is {found}; it must be a whole number without quotes, so the apiserver refuses the manifest."},
     {"hint.manifest.constraint.not-list",

@@ -477,6 +477,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.constraint.bad-key",
      "{file}: {path}: {found} は有効なラベルキーではないため(例: nvidia.com/gpu.present、/ の前は小文字)、apiserver "
      "はマニフェストを拒否します。"},
+    {"hint.manifest.constraint.bad-namespace",
+     "{file}: {path}: {found} は有効な名前空間名ではないため(小文字、数字、'-' で 63 文字以内)、apiserver "
+     "はマニフェストを拒否します。"},
     {"hint.manifest.constraint.bad-node-name",
      "{file}: {path}: {found} は有効なノード名ではないため(小文字、数字、'-'、'.')、apiserver "
      "はマニフェストを拒否します。"},
@@ -490,8 +493,16 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.constraint.bad-weight",
      "{file}: {path} の値 {found}: preferred の条件の weight は 1 から 100 まででなければならないため、apiserver "
      "はマニフェストを拒否します。"},
+    {"hint.manifest.constraint.duplicate-label-key",
+     "{file}: {path}: キー {found} が matchLabelKeys にも labelSelector か mismatchLabelKeys にもあるため、apiserver "
+     "はマニフェストを拒否します。キーは一度だけ書いてください。"},
+    {"hint.manifest.constraint.label-keys-without-selector",
+     "{file}: {path} には同じ条件に labelSelector が必要なため、apiserver はマニフェストを拒否します。"},
     {"hint.manifest.constraint.no-terms",
      "{file}: {path}: required のノードアフィニティには条件の組が 1 つ以上必要なため、apiserver "
+     "はマニフェストを拒否します。"},
+    {"hint.manifest.constraint.no-topology-key",
+     "{file}: {path}: Pod アフィニティの条件には topologyKey(例: kubernetes.io/hostname)が必要なため、apiserver "
      "はマニフェストを拒否します。"},
     {"hint.manifest.constraint.not-integer",
      "{file}: {path} の値 {found}: 引用符なしの整数でなければならないため、apiserver はマニフェストを拒否します。"},

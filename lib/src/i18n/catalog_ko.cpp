@@ -424,6 +424,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.constraint.bad-key",
      "{file}: {path}: {found:은/는} 올바른 레이블 키가 아니어서(예: nvidia.com/gpu.present, / 앞은 소문자) apiserver가 "
      "매니페스트를 거부합니다."},
+    {"hint.manifest.constraint.bad-namespace",
+     "{file}: {path}: {found:은/는} 올바른 네임스페이스 이름이 아니어서(소문자, 숫자, '-'로 63자 이내) apiserver가 "
+     "매니페스트를 거부합니다."},
     {"hint.manifest.constraint.bad-node-name",
      "{file}: {path}: {found:은/는} 올바른 노드 이름이 아니어서(소문자, 숫자, '-', '.') apiserver가 매니페스트를 "
      "거부합니다."},
@@ -436,9 +439,17 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.constraint.bad-weight",
      "{file}: {path}의 값 {found}: preferred 조건의 weight는 1부터 100까지여야 하므로 apiserver가 매니페스트를 "
      "거부합니다."},
+    {"hint.manifest.constraint.duplicate-label-key",
+     "{file}: {path}: 키 {found:이/가} matchLabelKeys에도 있고 labelSelector나 mismatchLabelKeys에도 있어 apiserver가 "
+     "매니페스트를 거부합니다. 키는 한 번만 쓰세요."},
+    {"hint.manifest.constraint.label-keys-without-selector",
+     "{file}: {path}에는 같은 조건에 labelSelector가 있어야 하므로 apiserver가 매니페스트를 거부합니다."},
     {"hint.manifest.constraint.no-terms",
      "{file}: {path}: required 노드 어피니티에는 조건 묶음이 하나 이상 있어야 하므로 apiserver가 매니페스트를 "
      "거부합니다."},
+    {"hint.manifest.constraint.no-topology-key",
+     "{file}: {path}: 파드 어피니티 조건에는 topologyKey(예: kubernetes.io/hostname)가 있어야 하므로 apiserver가 "
+     "매니페스트를 거부합니다."},
     {"hint.manifest.constraint.not-integer",
      "{file}: {path}의 값 {found}: 따옴표 없는 정수여야 하므로 apiserver가 매니페스트를 거부합니다."},
     {"hint.manifest.constraint.not-list",

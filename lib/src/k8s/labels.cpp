@@ -21,7 +21,7 @@ bool is_name(std::string_view s) {
 }
 
 // dns1123LabelFmt: [a-z0-9]([-a-z0-9]*[a-z0-9])?
-bool is_dns_label(std::string_view s) {
+bool label_chars(std::string_view s) {
   auto lower = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
   if (s.empty() || !lower(s.front()) || !lower(s.back())) return false;
   for (const char c : s) {
@@ -36,12 +36,16 @@ bool is_dns_subdomain(std::string_view s) {
   if (s.empty() || s.size() > 253) return false;
   for (std::size_t start = 0;;) {
     const std::size_t dot = s.find('.', start);
-    if (!is_dns_label(s.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start))) {
+    if (!label_chars(s.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start))) {
       return false;
     }
     if (dot == std::string_view::npos) return true;
     start = dot + 1;
   }
+}
+
+bool is_dns_label(std::string_view s) {
+  return s.size() <= 63 && label_chars(s);
 }
 
 bool is_qualified_name(std::string_view text) {

@@ -1,8 +1,11 @@
 // Which node selectors and node affinities the apiserver refuses: strict decoding into core/v1 (as
 // kubectl sends a manifest), then ValidateLabels and ValidateAffinity's node part. Held to
 // fixtures/k8s/affinity/validity.jsonl, recorded from a real apiserver.
+#include <algorithm>
 #include <initializer_list>
 #include <limits>
+#include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +53,9 @@ class Walker {
   void affinity(const json& a) {
     const std::string path = "spec.affinity";
     if (!object(a, path, {"nodeAffinity", "podAffinity", "podAntiAffinity"})) return;
+    for (const char* which : {"podAffinity", "podAntiAffinity"}) {
+      if (const auto pa = a.find(which); pa != a.end()) pod_affinity(*pa, fmt::format("{}.{}", path, which));
+    }
     const auto na = a.find("nodeAffinity");
     if (na == a.end()) return;
     const std::string na_path = path + ".nodeAffinity";
@@ -65,6 +71,9 @@ class Walker {
       preferred(*pref, na_path + ".preferredDuringSchedulingIgnoredDuringExecution");
     }
   }
+
+  /// The pod's metadata.labels: matchLabelKeys and mismatchLabelKeys take their values from them.
+  std::map<std::string, std::string> labels;
 
  private:
   void decode_problem(Kind k, const std::string& path, const json& v) { decode.push_back({k, path, written(v)}); }
@@ -212,6 +221,181 @@ class Walker {
         invalid.push_back({Kind::kBadNodeName, fmt::format("{}.values[{}]", path, k), values[k]});
     }
   }
+
+  // validatePodAffinity / validatePodAntiAffinity: required terms, and weighted preferred ones.
+  void pod_affinity(const json& pa, const std::string& path) {
+    if (!object(
+            pa, path,
+            {"requiredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution"})) {
+      return;
+    }
+    if (const auto req = pa.find("requiredDuringSchedulingIgnoredDuringExecution"); req != pa.end()) {
+      const std::string at = path + ".requiredDuringSchedulingIgnoredDuringExecution";
+      if (list(*req, at)) {
+        for (std::size_t i = 0; i < req->size(); ++i) pod_term((*req)[i], fmt::format("{}[{}]", at, i));
+      }
+    }
+    const auto pref = pa.find("preferredDuringSchedulingIgnoredDuringExecution");
+    if (pref == pa.end()) return;
+    const std::string at = path + ".preferredDuringSchedulingIgnoredDuringExecution";
+    if (!list(*pref, at)) return;
+    for (std::size_t i = 0; i < pref->size(); ++i) {
+      const std::string wp = fmt::format("{}[{}]", at, i);
+      const json& w = (*pref)[i];
+      const bool decoded = object(w, wp, {"weight", "podAffinityTerm"});
+      if (!decoded && !w.is_null()) continue;
+      const long long weight = decoded ? int32_field(w, "weight", wp + ".weight") : 0;
+      if (weight < 1 || weight > 100) invalid.push_back({Kind::kBadWeight, wp + ".weight", std::to_string(weight)});
+      pod_term(decoded ? field(w, "podAffinityTerm") : json::object(), wp + ".podAffinityTerm");
+    }
+  }
+
+  // An int32 field as Go's decoder reads it (0 when it is left out or cannot be read).
+  long long int32_field(const json& o, std::string_view name, const std::string& path) {
+    const auto w = o.find(name);
+    if (w == o.end() || w->is_null()) return 0;
+    const auto n = go_int64(*w);
+    if (!n || *n < std::numeric_limits<int>::min() || *n > std::numeric_limits<int>::max()) {
+      decode_problem(Kind::kNotInteger, path, *w);
+      return 0;
+    }
+    return *n;
+  }
+
+  // A list of strings as decoded (null items are ""); none when it is no list.
+  std::vector<std::string> strings(const json& o, std::string_view name, const std::string& path) {
+    std::vector<std::string> out;
+    const auto it = o.find(name);
+    if (it == o.end() || !list(*it, path)) return out;
+    for (const auto& v : *it) {
+      if (!v.is_null() && !v.is_string()) decode_problem(Kind::kNotString, path, v);
+      out.push_back(v.is_string() ? v.get<std::string>() : std::string());
+    }
+    return out;
+  }
+
+  // validatePodAffinityTerm, after the apiserver merged matchLabelKeys and mismatchLabelKeys into the
+  // selector (`key In (the pod's value)`, `key NotIn (...)`, for each key the pod has a label of).
+  void pod_term(const json& t, const std::string& path) {
+    // A null term is decoded as an empty one.
+    if (!t.is_null() && !object(t, path,
+                                {"labelSelector", "namespaces", "topologyKey", "namespaceSelector", "matchLabelKeys",
+                                 "mismatchLabelKeys"})) {
+      return;
+    }
+    const json& term = t.is_null() ? json::object() : t;
+    string_field(term, "topologyKey", path + ".topologyKey");
+    const auto namespaces = strings(term, "namespaces", path + ".namespaces");
+    const auto match_keys = strings(term, "matchLabelKeys", path + ".matchLabelKeys");
+    const auto mismatch_keys = strings(term, "mismatchLabelKeys", path + ".mismatchLabelKeys");
+    json selector = field(term, "labelSelector");
+    const bool has_selector = selector_decoded(selector, path + ".labelSelector");
+    selector_decoded(field(term, "namespaceSelector"), path + ".namespaceSelector");
+    if (!decode.empty()) return;
+    if (has_selector && (!match_keys.empty() || !mismatch_keys.empty())) {
+      json& exprs = selector["matchExpressions"];
+      if (!exprs.is_array()) exprs = json::array();
+      for (const auto& [keys, op] : {std::pair{&match_keys, "In"}, std::pair{&mismatch_keys, "NotIn"}}) {
+        for (const auto& k : *keys) {
+          if (const auto l = labels.find(k); l != labels.end()) {
+            exprs.push_back({{"key", k}, {"operator", op}, {"values", {l->second}}});
+          }
+        }
+      }
+    }
+    label_selector(selector, path + ".labelSelector");
+    label_selector(field(term, "namespaceSelector"), path + ".namespaceSelector");
+    for (const auto& n : namespaces) {
+      // ValidateNamespaceName names the field "namespace".
+      if (!is_dns_label(n)) invalid.push_back({Kind::kBadNamespace, path + ".namespace", n});
+    }
+    label_keys(match_keys, has_selector, path + ".matchLabelKeys");
+    label_keys(mismatch_keys, has_selector, path + ".mismatchLabelKeys");
+    if (has_selector) {
+      // A key of matchLabelKeys that the selector also selects on (named by the term's path and
+      // the key's index in matchLabelKeys).
+      std::map<std::string, std::size_t> index;
+      for (std::size_t i = 0; i < match_keys.size(); ++i) index[match_keys[i]] = i;
+      std::set<std::string> keys;
+      for (const auto& [k, v] : field(selector, "matchLabels").items()) keys.insert(k);
+      for (const json* e : array_of(field(selector, "matchExpressions"))) {
+        const std::string key = str(*e, "key");
+        if (const auto i = index.find(key); i != index.end() && keys.count(key) != 0) {
+          invalid.push_back({Kind::kDuplicateLabelKey, fmt::format("{}[{}]", path, i->second), key});
+        }
+        keys.insert(key);
+      }
+    }
+    for (std::size_t i = 0; i < match_keys.size(); ++i) {
+      if (std::find(mismatch_keys.begin(), mismatch_keys.end(), match_keys[i]) != mismatch_keys.end()) {
+        invalid.push_back({Kind::kDuplicateLabelKey, fmt::format("{}.matchLabelKeys[{}]", path, i), match_keys[i]});
+      }
+    }
+    const std::string topology = str(term, "topologyKey");
+    if (topology.empty()) invalid.push_back({Kind::kNoTopologyKey, path + ".topologyKey", ""});
+    if (!is_qualified_name(topology)) invalid.push_back({Kind::kBadKey, path + ".topologyKey", topology});
+  }
+
+  // Decodes a label selector: false when it is null (no selector) or cannot be read.
+  bool selector_decoded(const json& sel, const std::string& path) {
+    if (!object(sel, path, {"matchLabels", "matchExpressions"})) return false;
+    const auto ml = sel.find("matchLabels");
+    if (ml != sel.end() && !ml->is_null() && !ml->is_object())
+      decode_problem(Kind::kNotObject, path + ".matchLabels", *ml);
+    if (ml != sel.end() && ml->is_object()) {
+      for (const auto& [k, v] : ml->items()) {
+        if (!v.is_null() && !v.is_string()) decode_problem(Kind::kNotString, path + ".matchLabels", v);
+      }
+    }
+    const auto exprs = sel.find("matchExpressions");
+    if (exprs != sel.end() && list(*exprs, path + ".matchExpressions")) {
+      for (std::size_t i = 0; i < exprs->size(); ++i) {
+        decoded_requirement((*exprs)[i], fmt::format("{}.matchExpressions[{}]", path, i));
+      }
+    }
+    return true;
+  }
+
+  // ValidateLabelSelector, label values checked (a new pod is not allowed invalid ones).
+  void label_selector(const json& sel, const std::string& path) {
+    if (!sel.is_object()) return;
+    for (const auto& [k, v] : field(sel, "matchLabels").items()) {
+      if (!is_qualified_name(k)) invalid.push_back({Kind::kBadKey, path + ".matchLabels", k});
+      const std::string value = v.is_string() ? v.get<std::string>() : std::string();
+      if (!is_label_value(value)) invalid.push_back({Kind::kBadValue, path + ".matchLabels", value});
+    }
+    std::size_t i = 0;
+    for (const json* e : array_of(field(sel, "matchExpressions"))) {
+      const std::string at = fmt::format("{}.matchExpressions[{}]", path, i++);
+      const std::string op = str(*e, "operator");
+      const auto values = values_of(*e);
+      if (op == "In" || op == "NotIn") {
+        if (values.empty()) invalid.push_back({Kind::kValuesRequired, at + ".values", "[]"});
+      } else if (op == "Exists" || op == "DoesNotExist") {
+        if (!values.empty()) invalid.push_back({Kind::kValuesForbidden, at + ".values", written(field(*e, "values"))});
+      } else {
+        invalid.push_back({Kind::kBadOperator, at + ".operator", op});
+      }
+      const std::string key = str(*e, "key");
+      if (!is_qualified_name(key)) invalid.push_back({Kind::kBadKey, at + ".key", key});
+      for (std::size_t k = 0; k < values.size(); ++k) {
+        if (!is_label_value(values[k]))
+          invalid.push_back({Kind::kBadValue, fmt::format("{}.values[{}]", at, k), values[k]});
+      }
+    }
+  }
+
+  // matchLabelKeys or mismatchLabelKeys: label keys, only beside a label selector.
+  void label_keys(const std::vector<std::string>& keys, bool has_selector, const std::string& path) {
+    if (keys.empty()) return;
+    if (!has_selector) {
+      invalid.push_back({Kind::kLabelKeysWithoutSelector, path, written(json(keys))});
+      return;
+    }
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      if (!is_qualified_name(keys[i])) invalid.push_back({Kind::kBadKey, fmt::format("{}[{}]", path, i), keys[i]});
+    }
+  }
 };
 
 }  // namespace
@@ -221,6 +405,9 @@ std::vector<ConstraintProblem> node_constraint_problems(const json& pod) {
   const auto spec = pod.find("spec");
   if (spec == pod.end() || !spec->is_object()) return {};
   Walker w;
+  for (const auto& [k, v] : field(field(pod, "metadata"), "labels").items()) {
+    if (v.is_string()) w.labels[k] = v.get<std::string>();
+  }
   if (const auto sel = spec->find("nodeSelector"); sel != spec->end()) w.node_selector(*sel);
   if (const auto a = spec->find("affinity"); a != spec->end()) w.affinity(*a);
   return w.decode.empty() ? std::move(w.invalid) : std::move(w.decode);

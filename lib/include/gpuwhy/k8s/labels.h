@@ -16,6 +16,10 @@ bool is_qualified_name(std::string_view text);
 /// '-', alphanumeric at both ends) joined by '.': what a node name must be ("lab-node-0").
 bool is_dns_subdomain(std::string_view text);
 
+/// validation.IsDNS1123Label: at most 63 lower-case letters, digits and '-', alphanumeric at both
+/// ends: what a namespace name must be ("gpu-why").
+bool is_dns_label(std::string_view text);
+
 /// validation.IsValidLabelValue: empty, or at most 63 characters, alphanumeric at both ends with
 /// '-', '_' or '.' between ("true", "a100"; not "-3", not "a b").
 bool is_label_value(std::string_view text);

@@ -114,21 +114,25 @@ SelectorMatch label_selector(const nlohmann::json& selector, const nlohmann::jso
 /// and values as ValidateLabels checks them.
 struct ConstraintProblem {
   enum class Kind {
-    kNotObject,        ///< a mapping is expected (decoding)
-    kNotList,          ///< a list is expected (decoding)
-    kNotString,        ///< a key, operator or value is a number, boolean, list or mapping (decoding)
-    kNotInteger,       ///< a weight is no whole number within int32 (decoding)
-    kUnknownField,     ///< a field the object has none of, case included (decoding)
-    kBadKey,           ///< a label key that is no qualified name
-    kBadValue,         ///< a label value that is not one (required terms and nodeSelector only)
-    kBadOperator,      ///< not In, NotIn, Exists, DoesNotExist, Gt or Lt (matchFields: In or NotIn)
-    kValuesRequired,   ///< In or NotIn with no value
-    kValuesForbidden,  ///< Exists or DoesNotExist with values
-    kOneValue,         ///< Gt or Lt, or a matchFields requirement, without exactly one value
-    kNoTerms,          ///< a required node affinity with no nodeSelectorTerms
-    kBadWeight,        ///< a preferred term's weight outside 1 to 100
-    kBadFieldKey,      ///< a matchFields key other than metadata.name
-    kBadNodeName,      ///< a matchFields value that is no node name (a DNS-1123 subdomain)
+    kNotObject,                 ///< a mapping is expected (decoding)
+    kNotList,                   ///< a list is expected (decoding)
+    kNotString,                 ///< a key, operator or value is a number, boolean, list or mapping (decoding)
+    kNotInteger,                ///< a weight is no whole number within int32 (decoding)
+    kUnknownField,              ///< a field the object has none of, case included (decoding)
+    kBadKey,                    ///< a label key that is no qualified name
+    kBadValue,                  ///< a label value that is not one (required terms and nodeSelector only)
+    kBadOperator,               ///< not In, NotIn, Exists, DoesNotExist, Gt or Lt (matchFields: In or NotIn)
+    kValuesRequired,            ///< In or NotIn with no value
+    kValuesForbidden,           ///< Exists or DoesNotExist with values
+    kOneValue,                  ///< Gt or Lt, or a matchFields requirement, without exactly one value
+    kNoTerms,                   ///< a required node affinity with no nodeSelectorTerms
+    kBadWeight,                 ///< a preferred term's weight outside 1 to 100
+    kBadFieldKey,               ///< a matchFields key other than metadata.name
+    kBadNodeName,               ///< a matchFields value that is no node name (a DNS-1123 subdomain)
+    kBadNamespace,              ///< a pod affinity term's namespace that is no namespace name (a DNS-1123 label)
+    kNoTopologyKey,             ///< a pod affinity term without a topologyKey
+    kLabelKeysWithoutSelector,  ///< matchLabelKeys or mismatchLabelKeys in a term with no labelSelector
+    kDuplicateLabelKey,         ///< a matchLabelKeys key also in the labelSelector or in mismatchLabelKeys
   };
   Kind kind;
   std::string path;   ///< as the apiserver names it: spec.affinity.nodeAffinity.…[0].values[1]
@@ -144,7 +148,9 @@ struct ConstraintProblem {
 /// spec.affinity's node affinity, in its order; none when it accepts them. Refused while decoding
 /// (kNotObject to kUnknownField), nothing is validated: the answer is those problems alone. null is
 /// a field left out; a whole float is an integer, as kubectl writes YAML's numbers as JSON.
-/// podAffinity and podAntiAffinity are not looked into.
+/// podAffinity and podAntiAffinity as validatePodAffinity checks them: label selectors, namespaces,
+/// topologyKey, weights, and matchLabelKeys / mismatchLabelKeys after the apiserver merged them into
+/// the selector from the pod's metadata.labels.
 std::vector<ConstraintProblem> node_constraint_problems(const nlohmann::json& pod);
 
 /// spec.affinity in a form where two that the scheduler reads alike compare equal: what is null
