@@ -90,9 +90,20 @@ TEST(IntegrityMatch, ASharedTraceIsOneCluster) {
   EXPECT_EQ(m.same_cluster, (std::vector<V>{{1}, {0}, {}}));
 }
 
-TEST(IntegrityClusterId, DigestIsSha256OfTheBytes) {
+// The digest is the size and XXH64 of the bytes, held to what the xxhash package (PyPI, the
+// reference implementation's binding) gives for the same bytes, on every path through the
+// function: under one stripe of 32 bytes, whole stripes, and tails of 8, 4 and single bytes.
+TEST(IntegrityClusterId, DigestIsTheSizeAndXxh64OfTheBytes) {
   Snapshot s;
-  EXPECT_EQ(integrity::cluster_id(s, "abc").digest, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(integrity::cluster_id(s, "a").digest, "1-d24ec4f1a98c6e5b");
+  EXPECT_EQ(integrity::cluster_id(s, "abc").digest, "3-44bc2cf5ad770999");
+  EXPECT_EQ(integrity::cluster_id(s, "0123456789abcdef0123456789abcdef!").digest, "21-8afff4daac4e677e");
+  std::string bytes;
+  for (int i = 0; i < 3 * 256; ++i) bytes.push_back(static_cast<char>(i % 256));
+  EXPECT_EQ(integrity::cluster_id(s, bytes.substr(0, 15)).digest, "f-a948f5f0f6abac2d");
+  EXPECT_EQ(integrity::cluster_id(s, bytes.substr(0, 45)).digest, "2d-10fdd84d6409abdf");
+  EXPECT_EQ(integrity::cluster_id(s, bytes).digest, "300-8e03c838c596036f");
+  EXPECT_EQ(integrity::cluster_id(s, bytes + bytes.substr(0, 13)).digest, "30d-5860af9691520532");
   EXPECT_EQ(integrity::cluster_id(s, "").digest, "");
   s.kube_system = nlohmann::json{{"metadata", {{"uid", "11111111-2222-3333-4444-555555555555"}}}};
   s.pods = nlohmann::json{{"items", {{{"metadata", {{"uid", "b"}}}}, {{"metadata", {{"uid", "a"}}}}}}};

@@ -1,9 +1,10 @@
 // Helpers of the integrity rules: findings, names, times, uids, the digest.
-#include <openssl/evp.h>
-
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -92,18 +93,75 @@ bool is_uuid(std::string_view uid) {
   return true;
 }
 
-std::string sha256_hex(std::string_view bytes) {
-  std::array<unsigned char, EVP_MAX_MD_SIZE> md{};
-  unsigned int len = 0;
-  if (EVP_Digest(bytes.data(), bytes.size(), md.data(), &len, EVP_sha256(), nullptr) != 1) return "";
-  // Lowercase hex, two digits a byte, from a table rather than a format call a byte.
-  constexpr std::string_view kHex = "0123456789abcdef";
-  std::string out(static_cast<std::size_t>(len) * 2, '0');
-  for (std::size_t i = 0; i < len; ++i) {
-    out[2 * i] = kHex[md.at(i) >> 4U];
-    out[2 * i + 1] = kHex[md.at(i) & 0xFU];
+namespace {
+
+// XXH64 (xxHash's 64-bit function, seed 0): four lanes of 8 bytes at a time, then the rest.
+constexpr std::uint64_t kP1 = 11400714785074694791ULL;
+constexpr std::uint64_t kP2 = 14029467366897019727ULL;
+constexpr std::uint64_t kP3 = 1609587929392839161ULL;
+constexpr std::uint64_t kP4 = 9650029242287828579ULL;
+constexpr std::uint64_t kP5 = 2870177450012600261ULL;
+
+std::uint64_t read64(const char* p) {
+  std::uint64_t v = 0;
+  std::memcpy(&v, p, sizeof v);  // little-endian machines: the byte order xxHash defines
+  return v;
+}
+
+std::uint32_t read32(const char* p) {
+  std::uint32_t v = 0;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+std::uint64_t lane(std::uint64_t acc, std::uint64_t input) {
+  return std::rotl(acc + input * kP2, 31) * kP1;
+}
+
+std::uint64_t merge(std::uint64_t h, std::uint64_t v) {
+  return (h ^ lane(0, v)) * kP1 + kP4;
+}
+
+}  // namespace
+
+std::uint64_t xxh64(std::string_view bytes) {
+  const char* p = bytes.data();
+  const char* const end = p + bytes.size();
+  std::uint64_t h = 0;
+  constexpr std::size_t kStripe = 32;
+  if (bytes.size() >= kStripe) {
+    std::uint64_t v1 = kP1 + kP2;
+    std::uint64_t v2 = kP2;
+    std::uint64_t v3 = 0;
+    std::uint64_t v4 = 0 - kP1;
+    for (; end - p >= static_cast<std::ptrdiff_t>(kStripe); p += kStripe) {
+      v1 = lane(v1, read64(p));
+      v2 = lane(v2, read64(p + 8));
+      v3 = lane(v3, read64(p + 16));
+      v4 = lane(v4, read64(p + 24));
+    }
+    h = std::rotl(v1, 1) + std::rotl(v2, 7) + std::rotl(v3, 12) + std::rotl(v4, 18);
+    h = merge(merge(merge(merge(h, v1), v2), v3), v4);
+  } else {
+    h = kP5;
   }
-  return out;
+  h += bytes.size();
+  for (; end - p >= 8; p += 8) h = std::rotl(h ^ lane(0, read64(p)), 27) * kP1 + kP4;
+  if (end - p >= 4) {
+    h = std::rotl(h ^ (read32(p) * kP1), 23) * kP2 + kP3;
+    p += 4;
+  }
+  for (; p < end; ++p) h = std::rotl(h ^ (static_cast<unsigned char>(*p) * kP5), 11) * kP1;
+  h ^= h >> 33U;
+  h *= kP2;
+  h ^= h >> 29U;
+  h *= kP3;
+  h ^= h >> 32U;
+  return h;
+}
+
+std::string bundle_digest(std::string_view bytes) {
+  return fmt::format("{:x}-{:016x}", bytes.size(), xxh64(bytes));
 }
 
 json parse_embedded(std::string_view text) {

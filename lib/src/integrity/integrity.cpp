@@ -220,7 +220,7 @@ ClusterId cluster_id(const Snapshot& snap, std::string_view bundle_bytes) {
   }
   std::sort(id.node_uids.begin(), id.node_uids.end());
   std::sort(id.pod_uids.begin(), id.pod_uids.end());
-  if (!bundle_bytes.empty()) id.digest = sha256_hex(bundle_bytes);
+  if (!bundle_bytes.empty()) id.digest = bundle_digest(bundle_bytes);
   // A batch holds every bundle's id at once: each trace is kept as its kind ('e' a name, 't' a
   // timing) and 56 bits of its hash (15 characters, held inside the string), and of each kind only
   // the kMaxTraces smallest. Two bundles whose traces of a kind are mostly the same keep mostly the

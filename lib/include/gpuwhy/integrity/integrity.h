@@ -76,7 +76,7 @@ struct ClusterId {
   std::string namespace_uid;           ///< the lab namespace's uid
   std::vector<std::string> node_uids;  ///< sorted; nodes whose uid was kept (lab-node-0's)
   std::vector<std::string> pod_uids;   ///< sorted
-  std::string digest;                  ///< SHA-256 of the whole bundle bytes, lowercase hex; "" for none
+  std::string digest;                  ///< the bundle bytes' size and XXH64, in hex; "" for none
   /// What stays when every uid is made anew and every time shifted by one amount: the names the
   /// event recorder gave ("trainer.18ed0e74f444615d", the hex of the nanosecond it was made in)
   /// and each two consecutive gaps between the microsecond times the scheduler wrote
