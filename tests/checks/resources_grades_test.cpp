@@ -2,8 +2,8 @@
 // (fixtures/k8s/resources/validity.jsonl, recorded by fixtures/k8s/record-validity), as the
 // resources of trainer.yaml's container: one it refused fails step4.manifest and names the
 // refusal, since kubectl apply refuses the whole file; one it accepted is never called refused
-// and is graded on what it asks for. Graded on the solution captured from each recorded control
-// plane.
+// and passes exactly when it asks for one GPU as a limit alone. Graded on the solution captured from each recorded
+// control plane.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -13,6 +13,8 @@
 #include <nlohmann/json.hpp>
 
 #include "checks.h"
+#include "gpuwhy/k8s/fields.h"
+#include "gpuwhy/k8s/quantity.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
@@ -51,12 +53,21 @@ TEST(ResourcesGrades, TrainerYamlFailsExactlyWhenTheApiserverRefusesItsResources
         EXPECT_EQ(c.outcome.status, Status::kFail);
         refused += named_refusal ? 1 : 0;
       }
+      if (accepted) {
+        // Accepted, it passes exactly when its GPU is one, as a limit alone (the apiserver copies it
+        // into requests): `nvidia.com/gpu: 1`, "1", 1.0, 1e0, 1000m, " 1", ...
+        const json pod = gpuwhy_test::validity_pod("    " + line + "\n");
+        const json& containers = k8s::path(pod, {"spec", "containers"});
+        const json r = containers.is_array() && !containers.empty() ? k8s::field(containers[0], "resources") : json();
+        const json& limit = k8s::path(r, {"limits", "nvidia.com/gpu"});
+        const bool one = !limit.is_null() && k8s::json_scaled_value(limit, 1000) == 1000;
+        const bool requested = !k8s::path(r, {"requests", "nvidia.com/gpu"}).is_null();
+        EXPECT_EQ(c.outcome.status == Status::kPass, one && !requested) << c.outcome.hint.id;
+      }
       passed += c.outcome.status == Status::kPass ? 1 : 0;
     }
     EXPECT_GT(refused, 1800U);
-    // An accepted one that asks for one GPU as a limit alone passes: `resources: {limits: {nvidia.com/gpu: 1}}`,
-    // "1", 1.0, 1e0, 1000m and so on.
-    EXPECT_GT(passed, 4U);
+    EXPECT_GT(passed, 8U);
   }
 }
 
