@@ -87,7 +87,8 @@ struct ResourceProblem {
 /// Every reason the apiserver gives for refusing the pod's container resources (spec.containers
 /// and spec.initContainers), containers in order, limits before requests, names in order; none when
 /// it accepts them. Refused while decoding (kNotObject to kUnknownField), nothing is validated: the
-/// answer is those problems alone. null is a field left out, and an amount of null is zero.
+/// answer is those problems alone. null is a field left out, and an amount of null is zero. Of a
+/// claim, only its name is looked into (a repeated claim and its request's name are not).
 std::vector<ResourceProblem> resource_problems(const nlohmann::json& pod);
 
 }  // namespace gpuwhy::k8s
