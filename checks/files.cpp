@@ -87,21 +87,35 @@ std::string_view refusal_id(k8s::ResourceProblem::Kind k) {
   return {};
 }
 
-// What the apiserver refuses in the pod's container resources, tolerations and node constraints, first what it refuses
-// while decoding (then it validates nothing), as the failure of the check reading the manifest:
-// `kubectl apply -f` refuses the whole file, so it cannot be the manifest of the live pod. A
-// nodeSelector value that is no string is left to the checks, which name it themselves.
-std::optional<Outcome> refused_spec(const json& pod, const std::string& file, const Msg& expected) {
-  struct Refusal {
-    std::string_view id;
-    std::string path;
-    std::string found;
-    std::string resource;  ///< a request compared with its limit: the resource, and the limit ("-": none)
-    std::string limit;
-  };
-  std::optional<Refusal> decode;
-  std::optional<Refusal> invalid;
-  const auto note = [&](bool decoding, Refusal r) {
+// A refusal as the failure of the check reading the manifest: `kubectl apply -f` refuses the whole
+// file, so it cannot be the manifest of the live pod.
+Outcome refused(const View::Refusal& r, const std::string& file, const Msg& expected) {
+  // Both may hold what the student wrote (an unknown field's name in the path): one line, bounded.
+  constexpr std::size_t kShown = 40;
+  constexpr std::size_t kPathShown = 200;
+  const std::string found = r.found.empty() ? std::string("\"\"") : text::one_line(r.found, kShown);
+  const std::string path = text::one_line(r.path, kPathShown);
+  const std::string resource = text::one_line(r.resource, kShown);
+  const std::string limit = text::one_line(r.limit, kShown);
+  // A request refused for its limit is shown beside it: "nvidia.com/gpu: requests 1, limits -".
+  const std::string actual =
+      limit.empty() ? fmt::format("{}: {}: {}", file, path, found)
+                    : fmt::format("{}: {}: {}: requests {}, limits {}", file, path, resource, found, limit);
+  return fail(expected, raw(actual),
+              msg(std::string(r.id), {{"file", file},
+                                      {"path", path},
+                                      {"found", found},
+                                      {"key", std::string(lab::kTaintKey)},
+                                      {"resource", resource},
+                                      {"limit", limit}}));
+}
+
+}  // namespace
+
+std::optional<View::Refusal> refusal(const json& pod) {
+  std::optional<View::Refusal> decode;
+  std::optional<View::Refusal> invalid;
+  const auto note = [&](bool decoding, View::Refusal r) {
     auto& first = decoding ? decode : invalid;
     if (!first) first = std::move(r);
   };
@@ -122,29 +136,8 @@ std::optional<Outcome> refused_spec(const json& pod, const std::string& file, co
     if (p.kind == k8s::ConstraintProblem::Kind::kNotString && p.path == "spec.nodeSelector") continue;
     note(p.decoding(), {refusal_id(p.kind), p.path, p.found, {}, {}});
   }
-  const std::optional<Refusal>& r = decode ? decode : invalid;
-  if (!r) return std::nullopt;
-  // Both may hold what the student wrote (an unknown field's name in the path): one line, bounded.
-  constexpr std::size_t kShown = 40;
-  constexpr std::size_t kPathShown = 200;
-  const std::string found = r->found.empty() ? std::string("\"\"") : text::one_line(r->found, kShown);
-  const std::string path = text::one_line(r->path, kPathShown);
-  const std::string resource = text::one_line(r->resource, kShown);
-  const std::string limit = text::one_line(r->limit, kShown);
-  // A request refused for its limit is shown beside it: "nvidia.com/gpu: requests 1, limits -".
-  const std::string actual =
-      limit.empty() ? fmt::format("{}: {}: {}", file, path, found)
-                    : fmt::format("{}: {}: {}: requests {}, limits {}", file, path, resource, found, limit);
-  return fail(expected, raw(actual),
-              msg(std::string(r->id), {{"file", file},
-                                       {"path", path},
-                                       {"found", found},
-                                       {"key", std::string(lab::kTaintKey)},
-                                       {"resource", resource},
-                                       {"limit", limit}}));
+  return decode ? decode : invalid;
 }
-
-}  // namespace
 
 FileRead read_text(const View& s, std::string_view rel, const Msg& expected, bool empty_is_failure) {
   FileRead r;
@@ -205,8 +198,9 @@ ManifestRead read_pod_manifest(const View& s, std::string_view rel, const Msg& e
   const json& pod = (*y.docs)[*pick.index];
   if (!want_name.empty()) {
     // A manifest meant to create a lab pod: one the apiserver refuses never made it.
-    if (auto refused = refused_spec(pod, file, expected)) {
-      r.failure = unmet(std::move(*refused), Need::Kind::kFile, rel);
+    const auto why = *pick.index < y.refusals.size() ? y.refusals[*pick.index] : refusal(pod);
+    if (why) {
+      r.failure = unmet(refused(*why, file, expected), Need::Kind::kFile, rel);
       return r;
     }
   }

@@ -1,6 +1,8 @@
 // The lab as the checks read it (view.h).
 #include "view.h"
 
+#include "files.h"
+
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/json/pointer.h"
@@ -57,6 +59,12 @@ View::View(const Snapshot& s) : snap_(&s) {
   for (const auto& [rel, t] : texts_) {
     if (rel.starts_with("k8s/") && t.problem == readers::FileProblem::kNone && !text::blank(t.text))
       yaml_.emplace(rel, parse_yaml(t.text, rel));
+  }
+  // A lab pod's manifest the apiserver refuses never made that pod: each document's refusal, once.
+  for (const auto rel : lab::kPodManifests) {
+    const auto it = yaml_.find(rel);
+    if (it == yaml_.end() || !it->second.docs) continue;
+    for (const json& doc : *it->second.docs) it->second.refusals.push_back(detail::refusal(doc));
   }
   if (const auto& g = text(lab::kFileGateReport); g.problem == readers::FileProblem::kNone)
     gate_report_ = readers::read_gate_report(g.text);

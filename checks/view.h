@@ -24,11 +24,24 @@ class View {
   /// `s` must outlive the view: the view points into it.
   explicit View(const Snapshot& s);
 
+  /// Why the apiserver refuses a manifest, the first reason it gives (one found while decoding
+  /// before any other: then it validates nothing): the hint naming it, and what it is about.
+  struct Refusal {
+    std::string_view id;   ///< hint.manifest.{resources,toleration,constraint}.*
+    std::string path;      ///< as the apiserver names it: spec.tolerations[0].operator
+    std::string found;     ///< what was written there
+    std::string resource;  ///< a request compared with its limit: the resource, and the limit ("-": none)
+    std::string limit;
+  };
+
   /// A manifest's YAML documents, or why it is not YAML.
   struct Yaml {
     std::shared_ptr<const std::vector<nlohmann::json>> docs;  ///< shared with what reads it
     std::optional<std::string> error;
     std::map<std::string, std::string> at;  ///< "line" and "column" of a syntax error, when known
+    /// Of a lab pod's manifest (lab::kPodManifests), each document's refusal (nullopt: accepted);
+    /// empty for any other file.
+    std::vector<std::optional<Refusal>> refusals;
   };
 
   /// The YAML documents of `text` (the file `file`), or why it is not YAML.

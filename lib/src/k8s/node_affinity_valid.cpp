@@ -130,17 +130,7 @@ class Walker {
         if (p.is_null()) invalid.push_back({Kind::kBadWeight, at + ".weight", "0"});
         continue;
       }
-      const auto w = p.find("weight");
-      long long weight = 0;
-      if (w != p.end() && !w->is_null()) {
-        // An int32 field: Go's decoder reads what fits in one.
-        const auto n = go_int64(*w);
-        if (!n || *n < std::numeric_limits<int>::min() || *n > std::numeric_limits<int>::max()) {
-          decode_problem(Kind::kNotInteger, at + ".weight", *w);
-        } else {
-          weight = *n;
-        }
-      }
+      const long long weight = int32_field(p, "weight", at + ".weight");
       if (weight < 1 || weight > 100) invalid.push_back({Kind::kBadWeight, at + ".weight", std::to_string(weight)});
       if (const auto pref = p.find("preference"); pref != p.end()) term(*pref, at + ".preference", false);
     }
@@ -246,7 +236,7 @@ class Walker {
       if (!decoded && !w.is_null()) continue;
       const long long weight = decoded ? int32_field(w, "weight", wp + ".weight") : 0;
       if (weight < 1 || weight > 100) invalid.push_back({Kind::kBadWeight, wp + ".weight", std::to_string(weight)});
-      pod_term(decoded ? field(w, "podAffinityTerm") : json::object(), wp + ".podAffinityTerm");
+      pod_term(field(w, "podAffinityTerm"), wp + ".podAffinityTerm");  // null when w is null
     }
   }
 
@@ -283,7 +273,8 @@ class Walker {
                                  "mismatchLabelKeys"})) {
       return;
     }
-    const json& term = t.is_null() ? json::object() : t;
+    static const json kEmpty = json::object();
+    const json& term = t.is_null() ? kEmpty : t;
     string_field(term, "topologyKey", path + ".topologyKey");
     const auto namespaces = strings(term, "namespaces", path + ".namespaces");
     const auto match_keys = strings(term, "matchLabelKeys", path + ".matchLabelKeys");

@@ -82,23 +82,12 @@ bool unprefixed(std::string_view name) {
   return name.find('/') == std::string_view::npos;
 }
 
-// The quantity, at the finest of nano, milli and whole units it fits in.
-struct Scaled {
-  long long amount = 0;
-  int scale = 0;  ///< 0: at none of them
-};
-
-Scaled scaled(const json& v, int scale) {
-  const auto a = json_scaled_value(v, scale);
-  return a ? Scaled{*a, scale} : Scaled{};
-}
-
-// Quantity.Cmp: below zero, zero or above.
+// Quantity.Cmp: below zero, zero or above, at the finest of nano, milli and whole units both fit in.
 int compare(const json& a, const json& b) {
   for (const int scale : {1'000'000'000, 1'000, 1}) {
-    const Scaled x = scaled(a, scale);
-    const Scaled y = scaled(b, scale);
-    if (x.scale != 0 && y.scale != 0) return x.amount < y.amount ? -1 : (x.amount > y.amount ? 1 : 0);
+    const auto x = json_scaled_value(a, scale);
+    const auto y = json_scaled_value(b, scale);
+    if (x && y) return (*x > *y ? 1 : 0) - (*x < *y ? 1 : 0);
   }
   return 0;
 }
