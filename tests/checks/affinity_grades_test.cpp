@@ -66,81 +66,67 @@ TEST(AffinityGrades, AnAffinityEmptyAllTheWayDownLeavesTrainerPlacedByTheSchedul
   }
 }
 
+// Each recorded row in cpu-only.yaml of `base` (a nodeSelector line in place of its own, any other
+// line added under spec, the row's pod labels under metadata), graded: one the apiserver refused
+// fails step5.cpu-only-spec and names the refusal, since kubectl apply refuses the whole file; one
+// it accepted is never called refused. A nodeSelector value that is no string is the check's own to
+// name (the unquoted "true" of step 5): it fails without the refusal. Returns how many were named.
+std::size_t refusals_named(const Snapshot& base, const std::vector<json>& rows) {
+  const std::string manifest(lab::kManifestCpuOnly);
+  const std::string& original = base.files.at(manifest).content;
+  const std::string selector = "  nodeSelector:\n    nvidia.com/gpu.present: \"true\"\n";
+  const std::string name = "  name: cpu-only\n";
+  EXPECT_NE(original.find(selector), std::string::npos);
+  EXPECT_NE(original.find(name), std::string::npos);
+  RunResult keep;
+  std::size_t named = 0;
+  for (const auto& row : rows) {
+    const std::string line = row["yaml"].get<std::string>();
+    SCOPED_TRACE(line);
+    Snapshot s = base;
+    std::string& text = s.files.at(manifest).content;
+    if (line.rfind("nodeSelector:", 0) == 0) {
+      text.replace(text.find(selector), selector.size(), "  " + line + "\n");
+    } else {
+      text += "  " + line + "\n";
+    }
+    if (row.contains("labels"))
+      text.insert(text.find(name) + name.size(), "  labels: " + row["labels"].get<std::string>() + "\n");
+    s.files.at(manifest).size = text.size();
+    const auto& c = graded(s, "step5.cpu-only-spec", keep);
+    const bool named_refusal = c.outcome.hint.id.rfind("hint.manifest.constraint.", 0) == 0;
+    const bool selector_type = row["decode"].get<bool>() && row["paths"] == json::array({"spec.nodeSelector"}) &&
+                               line.rfind("nodeSelector: {", 0) == 0;
+    const bool accepted = row["accepted"].get<bool>();
+    EXPECT_EQ(named_refusal, !accepted && !selector_type) << c.outcome.hint.id;
+    if (!accepted) {
+      EXPECT_EQ(c.outcome.status, Status::kFail);
+      named += named_refusal ? 1 : 0;
+    }
+  }
+  return named;
+}
+
 // What a real apiserver answered for 1,076 node selectors and node affinities written as students
 // write them (fixtures/k8s/affinity/validity.jsonl, recorded by fixtures/k8s/record-validity), in
-// cpu-only.yaml: one it refused fails step5.cpu-only-spec and names the refusal, since kubectl apply
-// refuses the whole file; one it accepted is never called refused. A nodeSelector value that is no
-// string is the check's own to name (the unquoted "true" of step 5): it fails without the refusal.
+// cpu-only.yaml on the solution captured from each recorded control plane.
 TEST(AffinityGrades, CpuOnlyYamlFailsExactlyWhenTheApiserverRefusesItsNodeConstraints) {
   const std::vector<json> rows = gpuwhy_test::validity_rows("affinity/validity.jsonl");
   ASSERT_EQ(rows.size(), 1076U) << "run fixtures/k8s/record-validity";
-  const std::string manifest(lab::kManifestCpuOnly);
   for (const auto& bundle : gpuwhy_test::solutions()) {
-    const Snapshot base = load_bundle(bundle.string());
-    const std::string& original = base.files.at(manifest).content;
-    const std::string selector = "  nodeSelector:\n    nvidia.com/gpu.present: \"true\"\n";
-    ASSERT_NE(original.find(selector), std::string::npos) << bundle;
-    RunResult keep;
-    std::size_t refused = 0;
-    for (const auto& row : rows) {
-      const std::string line = row["yaml"].get<std::string>();
-      SCOPED_TRACE(bundle.string() + " " + line);
-      Snapshot s = base;
-      std::string& text = s.files.at(manifest).content;
-      if (line.rfind("nodeSelector:", 0) == 0) {
-        text.replace(text.find(selector), selector.size(), "  " + line + "\n");
-      } else {
-        text += "  " + line + "\n";
-      }
-      s.files.at(manifest).size = text.size();
-      const auto& c = graded(s, "step5.cpu-only-spec", keep);
-      const bool named_refusal = c.outcome.hint.id.rfind("hint.manifest.constraint.", 0) == 0;
-      const json& paths = row["paths"];
-      const bool selector_type = row["decode"].get<bool>() && paths == json::array({"spec.nodeSelector"}) &&
-                                 line.rfind("nodeSelector: {", 0) == 0;
-      const bool accepted = row["accepted"].get<bool>();
-      EXPECT_EQ(named_refusal, !accepted && !selector_type) << c.outcome.hint.id;
-      if (!accepted) {
-        EXPECT_EQ(c.outcome.status, Status::kFail);
-        refused += named_refusal ? 1 : 0;
-      }
-    }
-    EXPECT_GT(refused, 900U);
+    SCOPED_TRACE(bundle.string());
+    EXPECT_GT(refusals_named(load_bundle(bundle.string()), rows), 900U);
   }
 }
 
 // The same for 341 pod affinities and anti-affinities (fixtures/k8s/affinity/pod_validity.jsonl),
-// with the recorded pod's labels as cpu-only's where it had some: a refused one fails
-// step5.cpu-only-spec and names the refusal, an accepted one is never called refused.
+// with the recorded pod's labels as cpu-only's where it had some.
 TEST(AffinityGrades, CpuOnlyYamlFailsExactlyWhenTheApiserverRefusesItsPodAffinity) {
   const std::vector<json> rows = gpuwhy_test::validity_rows("affinity/pod_validity.jsonl");
   ASSERT_EQ(rows.size(), 341U) << "run fixtures/k8s/record-validity pod-affinity";
-  const std::string manifest(lab::kManifestCpuOnly);
-  const std::string name = "  name: cpu-only\n";
   for (const auto& bundle : gpuwhy_test::solutions()) {
-    const Snapshot base = load_bundle(bundle.string());
-    ASSERT_NE(base.files.at(manifest).content.find(name), std::string::npos) << bundle;
-    RunResult keep;
-    std::size_t refused = 0;
-    for (const auto& row : rows) {
-      const std::string line = row["yaml"].get<std::string>();
-      SCOPED_TRACE(bundle.string() + " " + line);
-      Snapshot s = base;
-      std::string& text = s.files.at(manifest).content;
-      if (row.contains("labels"))
-        text.insert(text.find(name) + name.size(), "  labels: " + row["labels"].get<std::string>() + "\n");
-      text += "  " + line + "\n";
-      s.files.at(manifest).size = text.size();
-      const auto& c = graded(s, "step5.cpu-only-spec", keep);
-      const bool named_refusal = c.outcome.hint.id.rfind("hint.manifest.constraint.", 0) == 0;
-      const bool accepted = row["accepted"].get<bool>();
-      EXPECT_EQ(named_refusal, !accepted) << c.outcome.hint.id;
-      if (!accepted) {
-        EXPECT_EQ(c.outcome.status, Status::kFail);
-        refused += named_refusal ? 1 : 0;
-      }
-    }
-    EXPECT_GT(refused, 200U);
+    SCOPED_TRACE(bundle.string());
+    EXPECT_GT(refusals_named(load_bundle(bundle.string()), rows), 200U);
   }
 }
 

@@ -4,9 +4,7 @@
 // gpuwhy reads a manifest (k8s::load_manifest), kubectl's YAML reading too.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <map>
-#include <regex>
 #include <set>
 #include <string>
 
@@ -45,11 +43,6 @@ std::string reason(Kind k) {
   return "";
 }
 
-// A path as Go's decoder names a field of the wrong type: without list indexes.
-std::string without_indexes(const std::string& path) {
-  return std::regex_replace(path, std::regex(R"(\[[0-9]+\])"), "");
-}
-
 nlohmann::json pod_with(const std::string& resources_line) {
   return gpuwhy_test::validity_pod("    " + resources_line + "\n");
 }
@@ -71,27 +64,14 @@ TEST(K8sResourcesValid, ProblemsAreWhatTheApiserverAnsweredForEveryRecordedResou
     std::set<std::string> reasons;
     for (const auto& p : problems) {
       EXPECT_EQ(p.decoding(), decode) << "kind " << static_cast<int>(p.kind) << " at " << p.path;
-      paths.insert(decode ? without_indexes(p.path) : p.path);
+      paths.insert(decode ? gpuwhy_test::without_indexes(p.path) : p.path);
       reasons.insert(reason(p.kind));
       seen.insert(p.kind);
     }
-    std::set<std::string> recorded_paths;
-    for (const auto& p : row["paths"]) {
-      recorded_paths.insert(decode ? without_indexes(p.get<std::string>()) : p.get<std::string>());
-    }
-    const std::set<std::string> recorded_reasons = row["reasons"].get<std::set<std::string>>();
-    if (decode) {
-      // Go's decoder stops at the first value it cannot read, and names no path for a quantity;
-      // gpuwhy names every one.
-      ++decoded;
-      EXPECT_TRUE(std::includes(paths.begin(), paths.end(), recorded_paths.begin(), recorded_paths.end()))
-          << ::testing::PrintToString(paths);
-      EXPECT_TRUE(std::includes(reasons.begin(), reasons.end(), recorded_reasons.begin(), recorded_reasons.end()))
-          << ::testing::PrintToString(reasons);
-    } else {
-      EXPECT_EQ(paths, recorded_paths);
-      EXPECT_EQ(reasons, recorded_reasons);
-    }
+    // A decoding refusal names no path for a quantity that is none.
+    decoded += decode ? 1 : 0;
+    gpuwhy_test::expect_named(paths, gpuwhy_test::recorded_paths(row), decode);
+    gpuwhy_test::expect_named(reasons, row["reasons"].get<std::set<std::string>>(), decode);
   }
   EXPECT_EQ(rows.size(), 2581U) << "run fixtures/k8s/record-validity resources";
   EXPECT_GT(refused, 1800);

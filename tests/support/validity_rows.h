@@ -1,7 +1,12 @@
 // What fixtures/k8s/record-validity recorded from a real apiserver, as the tests read it.
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <algorithm>
 #include <fstream>
+#include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,6 +34,32 @@ inline nlohmann::json validity_pod(const std::string& spec_lines, const std::str
                            "spec:\n  containers:\n  - name: c\n    image: busybox\n" + spec_lines;
   const auto docs = gpuwhy::k8s::load_manifest(text, "validity.yaml");
   return docs.empty() ? nlohmann::json() : docs.front();
+}
+
+/// A path as Go's decoder names a field of the wrong type: without list indexes.
+inline std::string without_indexes(const std::string& path) {
+  return std::regex_replace(path, std::regex(R"(\[[0-9]+\])"), "");
+}
+
+/// The paths a refused row names (its "paths"), as the decoder names them when it was refused while
+/// decoding.
+inline std::set<std::string> recorded_paths(const nlohmann::json& row) {
+  const bool decode = row["decode"].get<bool>();
+  std::set<std::string> out;
+  for (const auto& p : row["paths"]) out.insert(decode ? without_indexes(p.get<std::string>()) : p.get<std::string>());
+  return out;
+}
+
+/// What gpuwhy names for a refusal against what the apiserver named: a validation refusal exactly;
+/// a decoding refusal at least that (Go's decoder stops at the first field it cannot read, gpuwhy
+/// names every one).
+inline void expect_named(const std::set<std::string>& ours, const std::set<std::string>& recorded, bool decode) {
+  if (decode) {
+    EXPECT_TRUE(std::includes(ours.begin(), ours.end(), recorded.begin(), recorded.end()))
+        << ::testing::PrintToString(ours);
+  } else {
+    EXPECT_EQ(ours, recorded);
+  }
 }
 
 }  // namespace gpuwhy_test
