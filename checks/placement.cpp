@@ -9,6 +9,7 @@
 
 #include "common.h"
 #include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/lab/rules.h"
@@ -80,9 +81,9 @@ Outcome placed_by_scheduler(const View& s, std::string_view pod_name, std::strin
   const Msg expected = msg("value.placed.expected", args);
   // The manifest is the student's own evidence: a nodeName there bypasses the scheduler.
   ManifestRead m = read_pod_manifest(s, manifest, expected, pod_name);
-  if (m.pod && at(*m.pod, "/spec/nodeName") != nullptr) {
-    return fail(expected, raw(fmt::format("{}: spec.nodeName={}", manifest, str_at(*m.pod, "/spec/nodeName"))),
-                Fault::kPlacedNodeName, args);
+  // `nodeName: ""` (or null) is the field unset: the scheduler still places the pod.
+  if (const std::string pinned = m.pod ? k8s::node_name(*m.pod) : std::string(); !pinned.empty()) {
+    return fail(expected, raw(fmt::format("{}: spec.nodeName={}", manifest, pinned)), Fault::kPlacedNodeName, args);
   }
   const auto found = need_pod(s, pod_name, expected);
   if (found.pod == nullptr) return *found.outcome;

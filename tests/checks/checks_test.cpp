@@ -170,6 +170,9 @@ std::vector<Scenario> scenarios_last() {
       // A correct solution saved as a Korean student saves it (prompts, describe, -o yaml, both
       // rules in one refusal, extra manifest documents, Korean answers with notes).
       {"variant-korean-student", {}, nullptr, nullptr, {}},
+      // A correct solution whose manifests write spec.nodeName "" or null (the field unset: the
+      // scheduler placed the pods; kubectl kept the empty value in last-applied-configuration).
+      {"variant-node-name-empty", {}, nullptr, nullptr, {}},
       {"advertised-before-patch",
        {"step2.advertised-file"},
        "step2.advertised-file",

@@ -7,9 +7,11 @@
 
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "gpuwhy/k8s/manifest.h"
 #include "gpuwhy/k8s/requests.h"
 
 namespace gpuwhy {
@@ -31,6 +33,42 @@ TEST(K8sRequests, PodRequestsAreWhatTheSchedulerSumsOnEveryRecordedPod) {
   }
   EXPECT_EQ(rows, 315) << "run fixtures/k8s/record";
   EXPECT_GT(with_gpu, 100);
+}
+
+// spec.nodeName written "" or null is the field unset: in the capture variant-node-name-empty
+// kubectl applied trainer.yaml with `nodeName: ""` and trainer2.yaml and trainer3.yaml with
+// `nodeName:` (null), the apiserver kept each pod unbound and the scheduler placed it. The rule
+// reads no node from those manifests nor from the last-applied-configuration kubectl stored,
+// and the node the scheduler chose from the live pods.
+TEST(K8sRequests, NodeNameEmptyOrNullIsUnsetAsTheApiserverTreatedIt) {
+  std::ifstream in(std::string(GPUWHY_SOURCE_DIR) + "/fixtures/captures/v1.34.0/variant-node-name-empty/bundle.json");
+  ASSERT_TRUE(in) << "the capture variant-node-name-empty is missing";
+  const json bundle = json::parse(in);
+  int pods = 0;
+  for (const char* name : {"trainer", "trainer2", "trainer3"}) {
+    SCOPED_TRACE(name);
+    const std::string file = std::string("k8s/") + name + ".yaml";
+    const std::vector<json> docs = k8s::load_manifest(bundle["files"][file]["content"].get<std::string>(), file);
+    ASSERT_EQ(docs.size(), 1U);
+    ASSERT_TRUE(docs[0]["spec"].contains("nodeName"));  // written, as "" or null
+    const json& written = docs[0]["spec"]["nodeName"];
+    EXPECT_TRUE(written.is_null() || (written.is_string() && written.get_ref<const std::string&>().empty()));
+    EXPECT_EQ(k8s::node_name(docs[0]), "");
+    for (const json& pod : bundle["cluster"]["pods"]["value"]["items"]) {
+      if (pod["metadata"]["name"] != name) continue;
+      ++pods;
+      const json applied = json::parse(
+          pod["metadata"]["annotations"]["kubectl.kubernetes.io/last-applied-configuration"].get<std::string>());
+      ASSERT_TRUE(applied["spec"].contains("nodeName"));
+      EXPECT_EQ(k8s::node_name_of_spec(applied["spec"]), "");
+      // trainer and trainer2 were placed; trainer3 stays Pending for want of a GPU.
+      EXPECT_EQ(k8s::node_name(pod), std::string(name) == "trainer3" ? "" : "lab-node-0");
+    }
+  }
+  EXPECT_EQ(pods, 3);
+  EXPECT_EQ(k8s::node_name(json::parse(R"({"spec": {"nodeName": "lab-node-1"}})")), "lab-node-1");
+  EXPECT_EQ(k8s::node_name(json::parse(R"({"spec": {}})")), "");
+  EXPECT_EQ(k8s::node_name(json::parse(R"({})")), "");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "gpuwhy/base/sys.h"
 #include "gpuwhy/k8s/quantity.h"
+#include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
 #include "integrity_detail.h"
@@ -194,8 +195,10 @@ const json kNoArray = json::array();
 
 std::optional<Diff> spec_diff(const json& applied, const json& pod) {
   const json& spec = member_or(pod, "spec", kNoObject);
-  if (applied.contains("nodeName") && scalar_text(applied["nodeName"]) != str_at(spec, "/nodeName")) {
-    return Diff{"spec.nodeName", scalar_text(applied["nodeName"]), str_at(spec, "/nodeName")};
+  // An applied `nodeName: ""` (or null) named no node: the scheduler chose the one the pod has.
+  if (const std::string pinned = k8s::node_name_of_spec(applied); !pinned.empty()) {
+    if (const std::string live = k8s::node_name_of_spec(spec); pinned != live)
+      return Diff{"spec.nodeName", pinned, live};
   }
   if (applied.contains("nodeSelector") && applied["nodeSelector"].is_object()) {
     std::map<std::string, std::string> a;

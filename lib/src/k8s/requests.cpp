@@ -44,8 +44,16 @@ bool terminated(const json& pod) {
   return phase == "Succeeded" || phase == "Failed";
 }
 
+std::string node_name_of_spec(const json& spec) {
+  return str(spec, "nodeName");
+}
+
+std::string node_name(const json& pod) {
+  return node_name_of_spec(field(pod, "spec"));
+}
+
 bool counts_on_node(const json& pod, std::string_view node) {
-  const std::string bound = str(field(pod, "spec"), "nodeName");
+  const std::string bound = node_name(pod);
   return !bound.empty() && bound == node && !terminated(pod);
 }
 

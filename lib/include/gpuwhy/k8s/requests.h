@@ -21,6 +21,14 @@ inline constexpr std::string_view kPods = "pods";
 /// out, so they hold nothing on their node.
 bool terminated(const nlohmann::json& pod);
 
+/// The node a pod spec names (spec.nodeName): the node it is bound to, or, in a manifest, the node
+/// it asks for without the scheduler. Absent, null and "" are the same unset field (the zero value
+/// of a Go string: the pod is created unbound and the scheduler places it), so all three give "".
+/// `spec` is the pod's spec, or a last-applied-configuration's.
+std::string node_name_of_spec(const nlohmann::json& spec);
+/// The same, of a pod (or a pod manifest): node_name_of_spec(pod.spec).
+std::string node_name(const nlohmann::json& pod);
+
 /// The scheduler counts the pod's requests on `node` (its NodeInfo): bound there (spec.nodeName)
 /// and not terminated. A pod being deleted still counts until it is gone.
 bool counts_on_node(const nlohmann::json& pod, std::string_view node);
