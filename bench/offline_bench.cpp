@@ -41,6 +41,7 @@
 #include "gpuwhy/model/snapshot.h"
 #include "gpuwhy/render/render.h"
 #include "grade.h"
+#include "view.h"
 
 namespace fs = std::filesystem;
 
@@ -262,6 +263,56 @@ double integrity_only(const std::vector<Input>& inputs, double seconds, std::siz
   return 1e6 * spent / static_cast<double>(rounds * inputs.size());
 }
 
+// Where checks::run's time goes, per bundle in microseconds: building the View, each check,
+// and the causes; each bundle read into a snapshot first (not timed). The five costliest checks
+// are printed by name.
+void grade_parts(const std::vector<Input>& inputs, double seconds, std::size_t& sink) {
+  const auto& all = gpuwhy::checks::all();
+  std::vector<double> per_check(all.size(), 0.0);
+  double view_s = 0;
+  double causes_s = 0;
+  std::size_t rounds = 0;
+  const double start = thread_cpu_seconds();
+  while (thread_cpu_seconds() - start < seconds || rounds == 0) {
+    for (const auto& in : inputs) {
+      const gpuwhy::Snapshot snap = gpuwhy::from_bundle(gpuwhy::parse_bundle_json(in.text, in.path), in.path);
+      double t0 = thread_cpu_seconds();
+      const gpuwhy::checks::View view(snap);
+      double t1 = thread_cpu_seconds();
+      view_s += t1 - t0;
+      gpuwhy::RunResult r;
+      for (std::size_t i = 0; i < all.size(); ++i) {
+        gpuwhy::CheckResult cr;
+        cr.id = std::string(all[i].id);
+        cr.step = all[i].step;
+        cr.points = all[i].points;
+        t0 = thread_cpu_seconds();
+        cr.outcome = all[i].run(view);
+        t1 = thread_cpu_seconds();
+        per_check[i] += t1 - t0;
+        r.checks.push_back(std::move(cr));
+      }
+      t0 = thread_cpu_seconds();
+      gpuwhy::checks::attribute_causes(view, r);
+      causes_s += thread_cpu_seconds() - t0;
+      sink += r.checks.size();
+    }
+    ++rounds;
+  }
+  const double per = 1e6 / static_cast<double>(rounds * inputs.size());
+  double checks_s = 0;
+  for (const double c : per_check) checks_s += c;
+  std::vector<std::size_t> order(all.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return per_check[a] > per_check[b]; });
+  std::string top;
+  for (std::size_t k = 0; k < std::min<std::size_t>(5, order.size()); ++k) {
+    top += fmt::format("{}{} {:.0f}", k == 0 ? "" : ", ", all[order[k]].id, per_check[order[k]] * per);
+  }
+  fmt::print("of grade, the View {:.0f} us, the {} checks {:.0f} us (costliest: {}), causes {:.0f} us per bundle\n",
+             view_s * per, all.size(), checks_s * per, top, causes_s * per);
+}
+
 struct Args {
   double seconds = 3.0;
   std::size_t copies = 2000;
@@ -329,6 +380,7 @@ void bench_phases(const std::vector<Input>& inputs, double seconds, std::size_t&
       ph.parse * per, ph.snapshot * per, ph.grade * per, ph.render * per, ph.free * per, total * per);
   const double integrity_us = integrity_only(inputs, std::min(seconds, 2.0), report_bytes);
   fmt::print("of grade, integrity (check and published) alone: {:.0f} us per bundle\n", integrity_us);
+  grade_parts(inputs, std::min(seconds, 2.0), report_bytes);
 }
 
 }  // namespace
