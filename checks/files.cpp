@@ -83,6 +83,10 @@ std::string_view refusal_id(k8s::ResourceProblem::Kind k) {
     case Kind::kHugePagesNeedCpuOrMemory: return "hint.manifest.resources.hugepages-need-cpu-or-memory";
     case Kind::kClaimRequired: return "hint.manifest.resources.claim-required";
     case Kind::kClaimUnknown: return "hint.manifest.resources.claim-unknown";
+    case Kind::kNotForPods: return "hint.manifest.resources.not-for-pods";
+    case Kind::kClaimsForPod: return "hint.manifest.resources.claims-for-pod";
+    case Kind::kBelowContainers: return "hint.manifest.resources.below-containers";
+    case Kind::kContainerAbovePod: return "hint.manifest.resources.container-above-pod";
   }
   return {};
 }
@@ -97,44 +101,56 @@ Outcome refused(const View::Refusal& r, const std::string& file, const Msg& expe
   const std::string path = text::one_line(r.path, kPathShown);
   const std::string resource = text::one_line(r.resource, kShown);
   const std::string limit = text::one_line(r.limit, kShown);
-  // A request refused for its limit is shown beside it: "nvidia.com/gpu: requests 1, limits -".
-  const std::string actual =
-      limit.empty() ? fmt::format("{}: {}: {}", file, path, found)
-                    : fmt::format("{}: {}: {}: requests {}, limits {}", file, path, resource, found, limit);
+  const std::string other = text::one_line(r.other, kShown);
+  // A request refused for its limit is shown beside it: "nvidia.com/gpu: requests 1, limits -"; a
+  // value refused for another field's, beside that: "cpu: 500m, spec.containers: 1".
+  std::string actual = fmt::format("{}: {}: {}", file, path, found);
+  if (!limit.empty()) {
+    actual = fmt::format("{}: {}: {}: requests {}, limits {}", file, path, resource, found, limit);
+  } else if (!r.other_field.empty()) {
+    actual = fmt::format("{}: {}: {}: {}, {}: {}", file, path, resource, found, r.other_field, other);
+  }
   return fail(expected, raw(actual),
               msg(std::string(r.id), {{"file", file},
                                       {"path", path},
                                       {"found", found},
                                       {"key", std::string(lab::kTaintKey)},
                                       {"resource", resource},
-                                      {"limit", limit}}));
+                                      {"limit", limit},
+                                      {"other", other}}));
 }
 
 }  // namespace
 
-std::optional<View::Refusal> refusal(const json& pod) {
+std::optional<View::Refusal> refusal(const json& pod, bool pod_level) {
   std::optional<View::Refusal> decode;
   std::optional<View::Refusal> invalid;
   const auto note = [&](bool decoding, View::Refusal r) {
     auto& first = decoding ? decode : invalid;
     if (!first) first = std::move(r);
   };
-  for (const auto& p : k8s::resource_problems(pod)) {
+  for (const auto& p : k8s::resource_problems(pod, pod_level)) {
     using Kind = k8s::ResourceProblem::Kind;
     const bool compared =
         p.kind == Kind::kNotEqualLimit || p.kind == Kind::kAboveLimit || p.kind == Kind::kLimitRequired;
-    note(p.decoding(),
-         {refusal_id(p.kind), p.path, p.found, p.resource, compared && p.limit.empty() ? std::string("-") : p.limit});
+    // The pod's own request against its containers' sum, a container's limit against the pod's:
+    // `limit` holds the other side, shown as that field's.
+    std::string other_field;
+    if (p.kind == Kind::kBelowContainers) other_field = "spec.containers";
+    if (p.kind == Kind::kContainerAbovePod) other_field = "spec.resources.limits";
+    note(p.decoding(), {refusal_id(p.kind), p.path, p.found, p.resource,
+                        compared && p.limit.empty() ? std::string("-") : (other_field.empty() ? p.limit : ""),
+                        other_field, other_field.empty() ? std::string() : p.limit});
   }
   for (const auto& [index, p] : k8s::pod_toleration_problems(pod)) {
     std::string path = "spec.tolerations";
     if (index >= 0) path += fmt::format("[{}]", index);
     if (!p.field.empty()) path += "." + p.field;
-    note(p.decoding(), {refusal_id(p.kind), std::move(path), p.found, {}, {}});
+    note(p.decoding(), {refusal_id(p.kind), std::move(path), p.found, {}, {}, {}, {}});
   }
   for (const auto& p : k8s::node_constraint_problems(pod)) {
     if (p.kind == k8s::ConstraintProblem::Kind::kNotString && p.path == "spec.nodeSelector") continue;
-    note(p.decoding(), {refusal_id(p.kind), p.path, p.found, {}, {}});
+    note(p.decoding(), {refusal_id(p.kind), p.path, p.found, {}, {}, {}, {}});
   }
   return decode ? decode : invalid;
 }
@@ -198,7 +214,9 @@ ManifestRead read_pod_manifest(const View& s, std::string_view rel, const Msg& e
   const json& pod = (*y.docs)[*pick.index];
   if (!want_name.empty()) {
     // A manifest meant to create a lab pod: one the apiserver refuses never made it.
-    const auto why = *pick.index < y.refusals.size() ? y.refusals[*pick.index] : refusal(pod);
+    const auto why = *pick.index < y.refusals.size()
+                         ? y.refusals[*pick.index]
+                         : refusal(pod, k8s::pod_level_resources(s.snap().server_version()));
     if (why) {
       r.failure = unmet(refused(*why, file, expected), Need::Kind::kFile, rel);
       return r;

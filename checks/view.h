@@ -32,6 +32,10 @@ class View {
     std::string found;     ///< what was written there
     std::string resource;  ///< a request compared with its limit: the resource, and the limit ("-": none)
     std::string limit;
+    /// Refused for how it compares with another field (a pod's own request with its containers' sum,
+    /// a container's limit with the pod's): that field, and its value there.
+    std::string other_field;
+    std::string other;
   };
 
   /// A manifest's YAML documents, or why it is not YAML.

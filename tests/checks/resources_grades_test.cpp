@@ -15,6 +15,7 @@
 #include "checks.h"
 #include "gpuwhy/k8s/fields.h"
 #include "gpuwhy/k8s/quantity.h"
+#include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
@@ -68,6 +69,44 @@ TEST(ResourcesGrades, TrainerYamlFailsExactlyWhenTheApiserverRefusesItsResources
     }
     EXPECT_GT(refused, 1800U);
     EXPECT_GT(passed, 8U);
+  }
+}
+
+// What a real apiserver (v1.34.0) answered for 662 pod-level `resources:` lines
+// (fixtures/k8s/resources/pod_validity.jsonl), those written beside a container with none of its
+// own put under spec in cpu-only.yaml, whose container has none: where the control plane validates
+// spec.resources (v1.34 on), one it refused fails step5.cpu-only-spec and names the refusal; before
+// v1.34 only a line it cannot decode is refused (the rest is dropped); an accepted line passes.
+TEST(ResourcesGrades, CpuOnlyYamlFailsExactlyWhenTheApiserverRefusesItsPodLevelResources) {
+  const std::vector<json> rows = gpuwhy_test::validity_rows("resources/pod_validity.jsonl");
+  ASSERT_EQ(rows.size(), 662U) << "run fixtures/k8s/record-validity pod-resources";
+  const std::string manifest(lab::kManifestCpuOnly);
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    const Snapshot base = load_bundle(bundle.string());
+    ASSERT_EQ(base.files.at(manifest).content.find("resources"), std::string::npos) << bundle;
+    const bool validated = k8s::pod_level_resources(base.server_version());
+    RunResult keep;
+    std::size_t refused = 0;
+    std::size_t rows_alone = 0;
+    for (const auto& row : rows) {
+      if (!row["container"].get<std::string>().empty()) continue;
+      ++rows_alone;
+      const std::string line = row["yaml"].get<std::string>();
+      SCOPED_TRACE(bundle.string() + " " + line);
+      Snapshot s = base;
+      std::string& text = s.files.at(manifest).content;
+      text.erase(text.find_last_not_of('\n') + 1);
+      text.append("\n  ").append(line).append("\n");
+      s.files.at(manifest).size = text.size();
+      const auto& c = graded(s, "step5.cpu-only-spec", keep);
+      const bool named_refusal = c.outcome.hint.id.rfind("hint.manifest.resources.", 0) == 0;
+      const bool accepted = row["accepted"].get<bool>() || (!validated && !row["decode"].get<bool>());
+      EXPECT_EQ(named_refusal, !accepted) << c.outcome.hint.id;
+      EXPECT_EQ(c.outcome.status, accepted ? Status::kPass : Status::kFail) << c.outcome.hint.id;
+      refused += named_refusal ? 1 : 0;
+    }
+    EXPECT_EQ(rows_alone, 482U);
+    EXPECT_GT(refused, validated ? 350U : 50U);
   }
 }
 

@@ -39,6 +39,10 @@ std::string reason(Kind k) {
     case Kind::kHugePagesNeedCpuOrMemory: return "hugepages-need-cpu-or-memory";
     case Kind::kClaimRequired: return "claim-required";
     case Kind::kClaimUnknown: return "claim";
+    case Kind::kNotForPods: return "pod-resource";
+    case Kind::kClaimsForPod: return "pod-claims";
+    case Kind::kBelowContainers: return "aggregate";
+    case Kind::kContainerAbovePod: return "container-above-pod";
   }
   return "";
 }
@@ -78,6 +82,66 @@ TEST(K8sResourcesValid, ProblemsAreWhatTheApiserverAnsweredForEveryRecordedResou
   EXPECT_GT(decoded, 350);
   // Every kind of refusal but a claim's wrong type occurs in the recording.
   EXPECT_EQ(seen.size(), 17U);
+}
+
+// spec.resources (PodLevelResources, on from v1.34): fixtures/k8s/resources/pod_validity.jsonl is
+// what kube-apiserver v1.34.0 answered for 662 pod-level `resources:` lines, alone or beside a
+// container's own: the names a whole pod may ask for (a student's `resources:` indented under spec
+// instead of under the container asks nvidia.com/gpu of the pod, and is refused), the requests the
+// apiserver fills in from the containers or the pod's limits, and the sums it holds them to.
+TEST(K8sResourcesValid, PodLevelProblemsAreWhatTheApiserverAnsweredForEveryRecordedResources) {
+  const auto rows = gpuwhy_test::validity_rows("resources/pod_validity.jsonl");
+  int refused = 0;
+  std::set<Kind> seen;
+  for (const auto& row : rows) {
+    SCOPED_TRACE(row.dump());
+    const std::string container = row["container"].get<std::string>();
+    const auto pod = gpuwhy_test::validity_pod((container.empty() ? "" : "    " + container + "\n") + "  " +
+                                               row["yaml"].get<std::string>() + "\n");
+    const auto problems = k8s::resource_problems(pod);
+    const bool accepted = row["accepted"].get<bool>();
+    EXPECT_EQ(problems.empty(), accepted);
+    if (accepted) continue;
+    ++refused;
+    const bool decode = row["decode"].get<bool>();
+    std::set<std::string> paths;
+    std::set<std::string> reasons;
+    for (const auto& p : problems) {
+      EXPECT_EQ(p.decoding(), decode) << "kind " << static_cast<int>(p.kind) << " at " << p.path;
+      paths.insert(decode ? gpuwhy_test::without_indexes(p.path) : p.path);
+      reasons.insert(reason(p.kind));
+      seen.insert(p.kind);
+    }
+    // The recorder names the two sums apart; gpuwhy has one kind for both.
+    std::set<std::string> recorded;
+    for (const std::string& r : row["reasons"].get<std::set<std::string>>()) {
+      recorded.insert(r == "aggregate-requests" || r == "aggregate-limits" ? "aggregate" : r);
+    }
+    gpuwhy_test::expect_named(paths, gpuwhy_test::recorded_paths(row), decode);
+    gpuwhy_test::expect_named(reasons, recorded, decode);
+  }
+  EXPECT_EQ(rows.size(), 662U) << "run fixtures/k8s/record-validity pod-resources";
+  EXPECT_GT(refused, 500);
+  for (const Kind k : {Kind::kNotForPods, Kind::kClaimsForPod, Kind::kBelowContainers, Kind::kContainerAbovePod,
+                       Kind::kAboveLimit, Kind::kHugePagesNeedCpuOrMemory, Kind::kLimitRequired}) {
+    EXPECT_TRUE(seen.contains(k)) << "kind " << static_cast<int>(k) << " never recorded";
+  }
+}
+
+// Where the gate is off (before v1.34) the apiserver drops spec.resources once it is decoded: a
+// GPU asked of the whole pod is then no refusal, a field it cannot decode still is.
+TEST(K8sResourcesValid, PodLevelResourcesAreOnlyDecodedBeforeV134) {
+  const auto gpu = gpuwhy_test::validity_pod("  resources: {limits: {nvidia.com/gpu: 1}}\n");
+  EXPECT_EQ(k8s::resource_problems(gpu, true).size(), 1U);
+  EXPECT_TRUE(k8s::resource_problems(gpu, false).empty());
+  const auto typo = gpuwhy_test::validity_pod("  resources: {limit: {cpu: 1}}\n");
+  EXPECT_EQ(k8s::resource_problems(typo, false).size(), 1U);
+  EXPECT_TRUE(k8s::pod_level_resources("v1.34.0"));
+  EXPECT_TRUE(k8s::pod_level_resources("v1.37.2"));
+  EXPECT_TRUE(k8s::pod_level_resources("v2.0.0"));
+  EXPECT_TRUE(k8s::pod_level_resources(""));
+  EXPECT_FALSE(k8s::pod_level_resources("v1.33.13"));
+  EXPECT_FALSE(k8s::pod_level_resources("v1.9.0"));
 }
 
 // The same rules in an init container, and in the second container: the path names which.

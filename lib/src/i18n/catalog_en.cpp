@@ -476,11 +476,20 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.resources.bad-name",
      "{file}: {path}: {found} is not a valid resource name (such as nvidia.com/gpu: lower-case before the /), so the "
      "apiserver refuses the manifest."},
+    {"hint.manifest.resources.below-containers",
+     "{file}: {path}: the pod's own {resource} is {found}, less than its containers ask together ({other}), so the "
+     "apiserver refuses the manifest."},
     {"hint.manifest.resources.claim-required",
      "{file}: {path}: a claim needs a name, so the apiserver refuses the manifest."},
     {"hint.manifest.resources.claim-unknown",
      "{file}: {path}: the claim {found} names none of the pod's spec.resourceClaims, so the apiserver refuses the "
      "manifest."},
+    {"hint.manifest.resources.claims-for-pod",
+     "{file}: {path}: claims belong under a container's resources, not under the pod's own spec.resources, so the "
+     "apiserver refuses the manifest."},
+    {"hint.manifest.resources.container-above-pod",
+     "{file}: {path}: a container's {resource} limit {found} is above the pod's own limit {other} in spec.resources, "
+     "so the apiserver refuses the manifest."},
     {"hint.manifest.resources.hugepages-need-cpu-or-memory",
      "{file}: {path}: huge pages need a cpu or memory request or limit beside them, so the apiserver refuses the "
      "manifest."},
@@ -500,6 +509,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.resources.not-for-containers",
      "{file}: {path}: a container cannot ask for {found}; a name without a / may only be cpu, memory, "
      "ephemeral-storage or huge pages (the GPU is nvidia.com/gpu), so the apiserver refuses the manifest."},
+    {"hint.manifest.resources.not-for-pods",
+     "{file}: {path}: the pod's own spec.resources may ask only for cpu, memory or huge pages, not {found}; a GPU is "
+     "asked for under the container (spec.containers[].resources), so the apiserver refuses the manifest."},
     {"hint.manifest.resources.not-integer",
      "{file}: {path} is {found}; {resource} is counted in whole units (no 0.5, no 500m), so the apiserver refuses the "
      "manifest."},

@@ -532,11 +532,20 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.resources.bad-name",
      "{file}: {path}: {found} は有効なリソース名ではないため(例: nvidia.com/gpu、/ の前は小文字)、apiserver "
      "はマニフェストを拒否します。"},
+    {"hint.manifest.resources.below-containers",
+     "{file}: {path}: Pod 全体の {resource} {found} がコンテナの合計({other})より少ないため、apiserver "
+     "はマニフェストを拒否します。"},
     {"hint.manifest.resources.claim-required",
      "{file}: {path}: claim には名前が必要なため、apiserver はマニフェストを拒否します。"},
     {"hint.manifest.resources.claim-unknown",
      "{file}: {path}: claim {found} は Pod の spec.resourceClaims のどの名前でもないため、apiserver "
      "はマニフェストを拒否します。"},
+    {"hint.manifest.resources.claims-for-pod",
+     "{file}: {path}: claims は Pod 全体の spec.resources ではなくコンテナの resources の下に書くため、apiserver "
+     "はマニフェストを拒否します。"},
+    {"hint.manifest.resources.container-above-pod",
+     "{file}: {path}: コンテナの {resource} の limit {found} が spec.resources の Pod 全体の limit {other} "
+     "を超えているため、apiserver はマニフェストを拒否します。"},
     {"hint.manifest.resources.hugepages-need-cpu-or-memory",
      "{file}: {path}: hugepages には cpu か memory の request または limit が併せて必要なため、apiserver "
      "はマニフェストを拒否します。"},
@@ -556,6 +565,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.resources.not-for-containers",
      "{file}: {path}: コンテナは {found} を要求できません。/ のない名前は cpu、memory、ephemeral-storage、hugepages "
      "だけなので(GPU は nvidia.com/gpu)、apiserver はマニフェストを拒否します。"},
+    {"hint.manifest.resources.not-for-pods",
+     "{file}: {path}: Pod 全体の spec.resources に書けるのは cpu、memory、hugepages だけで、{found} は書けません。GPU "
+     "はコンテナの下(spec.containers[].resources)で要求するため、apiserver はマニフェストを拒否します。"},
     {"hint.manifest.resources.not-integer",
      "{file}: {path} の値 {found}: {resource} は整数単位でしか数えません(0.5 や 500m は不可)。apiserver "
      "はマニフェストを拒否します。"},

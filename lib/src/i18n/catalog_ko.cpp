@@ -477,11 +477,21 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.resources.bad-name",
      "{file}: {path}: {found:은/는} 올바른 자원 이름이 아니어서(예: nvidia.com/gpu, / 앞은 소문자) apiserver가 "
      "매니페스트를 거부합니다."},
+    {"hint.manifest.resources.below-containers",
+     "{file}: {path}: 파드 전체의 {resource} {found:이/가} 컨테이너들이 함께 요청하는 양({other})보다 적어서 "
+     "apiserver가 "
+     "매니페스트를 거부합니다."},
     {"hint.manifest.resources.claim-required",
      "{file}: {path}: claim에는 이름이 있어야 하므로 apiserver가 매니페스트를 거부합니다."},
     {"hint.manifest.resources.claim-unknown",
      "{file}: {path}: claim {found:은/는} 파드의 spec.resourceClaims 어디에도 없는 이름이어서 apiserver가 매니페스트를 "
      "거부합니다."},
+    {"hint.manifest.resources.claims-for-pod",
+     "{file}: {path}: claims는 파드 전체의 spec.resources가 아니라 컨테이너의 resources 아래에 쓰므로 apiserver가 "
+     "매니페스트를 거부합니다."},
+    {"hint.manifest.resources.container-above-pod",
+     "{file}: {path}: 컨테이너의 {resource} limit {found:이/가} spec.resources에 쓴 파드 전체의 limit {other}보다 커서 "
+     "apiserver가 매니페스트를 거부합니다."},
     {"hint.manifest.resources.hugepages-need-cpu-or-memory",
      "{file}: {path}: hugepages에는 cpu나 memory의 request 또는 limit이 함께 있어야 하므로 apiserver가 매니페스트를 "
      "거부합니다."},
@@ -501,6 +511,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.resources.not-for-containers",
      "{file}: {path}: 컨테이너는 {found:을/를} 요청할 수 없습니다. / 없는 이름은 cpu, memory, ephemeral-storage, "
      "hugepages만 되므로(GPU는 nvidia.com/gpu) apiserver가 매니페스트를 거부합니다."},
+    {"hint.manifest.resources.not-for-pods",
+     "{file}: {path}: 파드 전체의 spec.resources에는 cpu, memory, hugepages만 쓸 수 있고 {found:은/는} 쓸 수 없습니다. "
+     "GPU는 컨테이너 아래(spec.containers[].resources)에 요청하므로 apiserver가 매니페스트를 거부합니다."},
     {"hint.manifest.resources.not-integer",
      "{file}: {path}의 값 {found}: {resource:은/는} 정수 단위로만 셉니다(0.5, 500m 불가). apiserver가 매니페스트를 "
      "거부합니다."},

@@ -3,6 +3,8 @@
 // requests, then ValidateContainerResourceRequirements. Held to
 // fixtures/k8s/resources/validity.jsonl, recorded from a real apiserver.
 #include <algorithm>
+#include <cstdio>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -125,17 +127,76 @@ class Walker {
     const auto r = c.find("resources");
     if (r == c.end() || r->is_null()) return;
     const std::string path = at + ".resources";
-    if (!r->is_object()) return problem(decode, Kind::kNotObject, path, *r);
-    for (const auto& [k, v] : r->items()) {
-      if (k != "limits" && k != "requests" && k != "claims")
-        problem(decode, Kind::kUnknownField, fmt::format("{}.{}", path, k), v);
+    if (!decoded(*r, path)) return;
+    const json& limits = field(*r, "limits");
+    // SetDefaults_Pod: a limit stands in for the request a resource lacks.
+    json requests = field(*r, "requests").is_object() ? field(*r, "requests") : json::object();
+    if (limits.is_object()) {
+      for (const auto& [name, v] : limits.items()) {
+        if (!requests.contains(name)) requests[name] = v;
+      }
     }
-    const json& limits = amounts(*r, "limits", path);
-    const json& requests = amounts(*r, "requests", path);
-    claims(field(*r, "claims"), path + ".claims");
-    if (!decode.empty()) return;
-    validate(limits, requests, path);
+    validate(limits, requests, path, false);
     claim_names(field(*r, "claims"), path + ".claims");
+  }
+
+  // spec.resources (PodLevelResources): decoded as a container's resources are, whether or not the
+  // gate is on; with it on, defaulted (defaultHugePagePodLimits, defaultPodRequests) and validated
+  // (validatePodResources), after the containers, whose own defaults it builds on.
+  void pod(const json& spec, bool validated) {
+    const json& r = field(spec, "resources");
+    if (r.is_null()) return;
+    const std::string path = "spec.resources";
+    if (!decoded(r, path) || !validated) return;
+    json limits = field(r, "limits").is_object() ? field(r, "limits") : json::object();
+    json requests = field(r, "requests").is_object() ? field(r, "requests") : json::object();
+    if (!limits.empty() || !requests.empty()) {
+      for (const auto& [name, amount] : aggregate(spec, false)) {
+        if (hugepages(name) && !requests.contains(name) && !limits.contains(name)) limits[name] = milli(amount);
+      }
+    }
+    if (!limits.empty()) {
+      for (const auto& [name, amount] : aggregate(spec, true)) {
+        if (!requests.contains(name) && for_pods(name) && overcommit_allowed(name)) requests[name] = milli(amount);
+      }
+      for (const auto& [name, v] : limits.items()) {
+        if (!requests.contains(name) && for_pods(name)) requests[name] = v;
+      }
+    }
+    const json& claims = field(r, "claims");
+    if (!claims.is_null()) problem(invalid, Kind::kClaimsForPod, path + ".claims", claims);
+    validate(limits, requests, path, true);
+    claim_names(claims, path + ".claims");
+    // validatePodResourceConsistency: the pod's requests hold the containers' sum; its huge pages
+    // limits hold theirs.
+    for (const auto& [name, amount] : aggregate(spec, true)) {
+      const auto own = requests.contains(name) ? json_scaled_value(requests[name], 1000) : std::nullopt;
+      if (own && amount > *own) {
+        problem(invalid, Kind::kBelowContainers, fmt::format("{}.requests[{}]", path, name), requests[name], name,
+                written(milli(amount)));
+      }
+    }
+    for (const auto& [name, amount] : aggregate(spec, false)) {
+      const auto own = hugepages(name) && limits.contains(name) ? json_scaled_value(limits[name], 1000) : std::nullopt;
+      if (own && amount > *own) {
+        problem(invalid, Kind::kBelowContainers, fmt::format("{}.limits[{}]", path, name), limits[name], name,
+                written(milli(amount)));
+      }
+    }
+    // And no app container's limit above the pod's (named as the apiserver names it).
+    std::size_t i = 0;
+    for (const json* c : array_of(field(spec, "containers"))) {
+      const json& own = path_of(*c, "limits");
+      if (own.is_object()) {
+        for (const auto& [name, v] : own.items()) {
+          if (limits.contains(name) && compare(v, limits[name]) > 0) {
+            problem(invalid, Kind::kContainerAbovePod, fmt::format("{}.containers[{}][{}].limits", path, i, name), v,
+                    name, written(limits[name]));
+          }
+        }
+      }
+      ++i;
+    }
   }
 
  private:
@@ -145,6 +206,79 @@ class Walker {
                       std::string resource = "", std::string limit = "") {
     into.push_back({kind, std::move(path), written(found), std::move(resource), std::move(limit)});
   }
+
+  // A `resources` as it is decoded (strictly): false when it, or anything decoded before, is refused.
+  bool decoded(const json& r, const std::string& path) {
+    if (!r.is_object()) {
+      problem(decode, Kind::kNotObject, path, r);
+      return false;
+    }
+    for (const auto& [k, v] : r.items()) {
+      if (k != "limits" && k != "requests" && k != "claims")
+        problem(decode, Kind::kUnknownField, fmt::format("{}.{}", path, k), v);
+    }
+    amounts(r, "limits", path);
+    amounts(r, "requests", path);
+    claims(field(r, "claims"), path + ".claims");
+    return decode.empty();
+  }
+
+  // An amount in milli-units written back as a quantity: "1500m", "2", "1073741824".
+  static json milli(long long amount) {
+    return json(amount % 1000 == 0 ? std::to_string(amount / 1000) : std::to_string(amount) + "m");
+  }
+
+  // resourcehelper.AggregateContainerRequests (requests: true, after SetDefaults_Pod's copy of limits)
+  // or AggregateContainerLimits, in milli-units: the app containers and sidecars summed, each init
+  // container with the sidecars started before it, the larger of the two per resource.
+  static std::map<std::string, long long> aggregate(const json& spec, bool requests) {
+    using Amounts = std::map<std::string, long long>;
+    const auto of = [requests](const json& c) {
+      Amounts out;
+      const json& lim = path(c, {"resources", "limits"});
+      const json& req = path(c, {"resources", "requests"});
+      for (const json* m : {requests ? &req : &lim, requests ? &lim : nullptr}) {
+        if (m == nullptr || !m->is_object()) continue;
+        for (const auto& [name, v] : m->items()) {
+          if (out.contains(name)) continue;
+          if (const auto a = json_scaled_value(v, 1000)) out[name] = *a;
+        }
+      }
+      return out;
+    };
+    const auto add = [](Amounts& into, const Amounts& more) {
+      for (const auto& [k, v] : more) into[k] += v;
+    };
+    const auto max_into = [](Amounts& into, const Amounts& other) {
+      for (const auto& [k, v] : other) {
+        const auto it = into.find(k);
+        if (it == into.end() || it->second < v) into[k] = v;
+      }
+    };
+    Amounts sum;
+    for (const json* c : array_of(field(spec, "containers"))) add(sum, of(*c));
+    Amounts sidecars;
+    Amounts init;
+    for (const json* c : array_of(field(spec, "initContainers"))) {
+      Amounts mine = of(*c);
+      if (str(*c, "restartPolicy") == "Always") {
+        add(sum, mine);
+        add(sidecars, mine);
+        mine = sidecars;
+      } else {
+        add(mine, sidecars);
+      }
+      max_into(init, mine);
+    }
+    max_into(sum, init);
+    return sum;
+  }
+
+  // A container's resources.limits or .requests.
+  static const json& path_of(const json& c, std::string_view which) { return path(c, {"resources", which}); }
+
+  // resourcehelper.IsSupportedPodLevelResource: what a whole pod may ask for.
+  static bool for_pods(std::string_view name) { return name == "cpu" || name == "memory" || hugepages(name); }
 
   // limits or requests, checked as they are decoded: a mapping of quantities (null is none).
   const json& amounts(const json& r, std::string_view which, const std::string& at) {
@@ -182,13 +316,17 @@ class Walker {
     }
   }
 
-  // validateContainerResourceName.
-  void name_problems(const std::string& name, const std::string& at) {
+  // validateContainerResourceName, or validatePodResourceName (`pod`): a valid name, then one a
+  // whole pod may ask for.
+  void name_problems(const std::string& name, const std::string& at, bool pod) {
     const json shown(name);
     const bool qualified = is_qualified_name(name);
     if (!qualified) problem(invalid, Kind::kBadName, at, shown, name);
-    if (qualified && unprefixed(name) && !one_of(kStandardResources, name) && !hugepages(name)) {
-      problem(invalid, Kind::kNotStandard, at, shown, name);
+    const bool standard = !unprefixed(name) || one_of(kStandardResources, name) || hugepages(name);
+    if (qualified && !standard) problem(invalid, Kind::kNotStandard, at, shown, name);
+    if (pod) {
+      if (qualified && standard && !for_pods(name)) problem(invalid, Kind::kNotForPods, at, shown, name);
+      return;
     }
     if (unprefixed(name)) {
       if (name != "cpu" && name != "memory" && name != "ephemeral-storage" && !hugepages(name)) {
@@ -208,14 +346,8 @@ class Walker {
     if (hugepages(name) && !hugepages_divisible(name, v)) problem(invalid, Kind::kHugePagesSize, at, v, name);
   }
 
-  void validate(const json& limits, const json& given_requests, const std::string& path) {
-    // SetDefaults_Pod: a limit stands in for the request a resource lacks.
-    json requests = given_requests.is_object() ? given_requests : json::object();
-    if (limits.is_object()) {
-      for (const auto& [name, v] : limits.items()) {
-        if (!requests.contains(name)) requests[name] = v;
-      }
-    }
+  // validateResourceRequirements, of the requests as defaulted; `pod`: the pod's own (spec.resources).
+  void validate(const json& limits, const json& requests, const std::string& path, bool pod) {
     bool cpu_or_memory = false;
     std::string huge;  // the first huge pages resource
     const auto note = [&](const std::string& name) {
@@ -225,14 +357,14 @@ class Walker {
     if (limits.is_object()) {
       for (const auto& [name, v] : limits.items()) {
         const std::string at = fmt::format("{}.limits[{}]", path, name);
-        name_problems(name, at);
+        name_problems(name, at, pod);
         amount_problems(name, v, at);
         note(name);
       }
     }
     for (const auto& [name, v] : requests.items()) {
       const std::string at = fmt::format("{}.requests[{}]", path, name);
-      name_problems(name, at);
+      name_problems(name, at, pod);
       amount_problems(name, v, at);
       const auto limit = limits.is_object() ? limits.find(name) : limits.end();
       if (limits.is_object() && limit != limits.end()) {
@@ -267,7 +399,14 @@ class Walker {
 
 }  // namespace
 
-std::vector<ResourceProblem> resource_problems(const nlohmann::json& pod) {
+bool pod_level_resources(std::string_view server_version) {
+  unsigned major = 0;
+  unsigned minor = 0;
+  if (std::sscanf(std::string(server_version).c_str(), "v%u.%u", &major, &minor) != 2) return true;
+  return major > 1 || (major == 1 && minor >= 34);
+}
+
+std::vector<ResourceProblem> resource_problems(const nlohmann::json& pod, bool pod_level) {
   std::vector<ResourceProblem> out;
   const json& spec = field(pod, "spec");
   std::set<std::string> claim_names;
@@ -277,6 +416,7 @@ std::vector<ResourceProblem> resource_problems(const nlohmann::json& pod) {
     std::size_t i = 0;
     for (const json* c : array_of(field(spec, list))) w.container(*c, fmt::format("spec.{}[{}]", list, i++));
   }
+  w.pod(spec, pod_level);
   return w.decode.empty() ? w.invalid : w.decode;
 }
 

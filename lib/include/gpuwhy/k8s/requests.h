@@ -79,12 +79,18 @@ struct ResourceProblem {
     kHugePagesNeedCpuOrMemory,  ///< huge pages without cpu or memory
     kClaimRequired,             ///< a claim without a name
     kClaimUnknown,              ///< a claim naming none of spec.resourceClaims
+    kNotForPods,                ///< spec.resources names what a whole pod cannot ask for (only cpu, memory, huge pages)
+    kClaimsForPod,              ///< spec.resources has claims (a container's field only)
+    kBelowContainers,           ///< spec.resources asks less than its containers together (`limit`: their sum)
+    kContainerAbovePod,         ///< a container's limit above the pod's own (`limit`: the pod's)
   };
   Kind kind;
   std::string path;      ///< as the apiserver names it: spec.containers[0].resources.limits[nvidia.com/gpu]
   std::string found;     ///< what was written there: a string as it is, anything else as JSON
   std::string resource;  ///< the resource name it is about; "" for none
-  std::string limit;     ///< kNotEqualLimit, kAboveLimit: the limit as written
+  /// kNotEqualLimit, kAboveLimit: the limit as written; kBelowContainers: the containers' sum;
+  /// kContainerAbovePod: the pod's limit.
+  std::string limit;
   /// Refused while decoding (kNotObject to kUnknownField): the apiserver validated nothing.
   [[nodiscard]] bool decoding() const {
     return kind == Kind::kNotObject || kind == Kind::kNotList || kind == Kind::kNotString ||
@@ -93,10 +99,16 @@ struct ResourceProblem {
 };
 
 /// Every reason the apiserver gives for refusing the pod's container resources (spec.containers
-/// and spec.initContainers), containers in order, limits before requests, names in order; none when
-/// it accepts them. Refused while decoding (kNotObject to kUnknownField), nothing is validated: the
-/// answer is those problems alone. null is a field left out, and an amount of null is zero. Of a
-/// claim, only its name is looked into (a repeated claim and its request's name are not).
-std::vector<ResourceProblem> resource_problems(const nlohmann::json& pod);
+/// and spec.initContainers), containers in order, limits before requests, names in order, then the
+/// pod's own (spec.resources); none when it accepts them. Refused while decoding (kNotObject to
+/// kUnknownField), nothing is validated: the answer is those problems alone. null is a field left
+/// out, and an amount of null is zero. Of a claim, only its name is looked into (a repeated claim
+/// and its request's name are not). `pod_level`: the PodLevelResources gate is on (it is from
+/// v1.34, pod_level_resources()); off, the apiserver decodes spec.resources but then drops it.
+std::vector<ResourceProblem> resource_problems(const nlohmann::json& pod, bool pod_level = true);
+
+/// Whether an apiserver of `server_version` ("v1.34.0") validates and keeps spec.resources: the
+/// PodLevelResources gate is on by default from v1.34. An unknown version is taken as one that does.
+bool pod_level_resources(std::string_view server_version);
 
 }  // namespace gpuwhy::k8s
