@@ -8,4 +8,5 @@ gpuwhy_tests(unit
   k8s_rules_test.cpp
   k8s_taints_test.cpp
   k8s_toleration_valid_test.cpp
+  k8s_validity_versions_test.cpp
   messages_test.cpp)
