@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -51,6 +52,33 @@ nlohmann::json pod_with(const std::string& resources_line) {
   return gpuwhy_test::validity_pod("    " + resources_line + "\n");
 }
 
+// Holds `problems` to what the apiserver answered for `row`: accepted or refused, and for a
+// validation refusal exactly its paths and reasons (for a decoding one, at least those: Go stops at
+// the first); adds their kinds to `seen`. True when the row was refused.
+bool expect_as_recorded(const nlohmann::json& row, const std::vector<k8s::ResourceProblem>& problems,
+                        std::set<Kind>& seen) {
+  const bool accepted = row["accepted"].get<bool>();
+  EXPECT_EQ(problems.empty(), accepted);
+  if (accepted) return false;
+  const bool decode = row["decode"].get<bool>();
+  std::set<std::string> paths;
+  std::set<std::string> reasons;
+  for (const auto& p : problems) {
+    EXPECT_EQ(p.decoding(), decode) << "kind " << static_cast<int>(p.kind) << " at " << p.path;
+    paths.insert(decode ? gpuwhy_test::without_indexes(p.path) : p.path);
+    reasons.insert(reason(p.kind));
+    seen.insert(p.kind);
+  }
+  // The recorder names the pod-level sums apart; gpuwhy has one kind for both.
+  std::set<std::string> recorded;
+  for (const std::string& r : row["reasons"].get<std::set<std::string>>()) {
+    recorded.insert(r == "aggregate-requests" || r == "aggregate-limits" ? "aggregate" : r);
+  }
+  gpuwhy_test::expect_named(paths, gpuwhy_test::recorded_paths(row), decode);
+  gpuwhy_test::expect_named(reasons, recorded, decode);
+  return true;
+}
+
 TEST(K8sResourcesValid, ProblemsAreWhatTheApiserverAnsweredForEveryRecordedResources) {
   const auto rows = gpuwhy_test::validity_rows("resources/validity.jsonl");
   int refused = 0;
@@ -58,24 +86,9 @@ TEST(K8sResourcesValid, ProblemsAreWhatTheApiserverAnsweredForEveryRecordedResou
   std::set<Kind> seen;
   for (const auto& row : rows) {
     SCOPED_TRACE(row.dump());
-    const auto problems = k8s::resource_problems(pod_with(row["yaml"].get<std::string>()));
-    const bool accepted = row["accepted"].get<bool>();
-    EXPECT_EQ(problems.empty(), accepted);
-    if (accepted) continue;
-    ++refused;
-    const bool decode = row["decode"].get<bool>();
-    std::set<std::string> paths;
-    std::set<std::string> reasons;
-    for (const auto& p : problems) {
-      EXPECT_EQ(p.decoding(), decode) << "kind " << static_cast<int>(p.kind) << " at " << p.path;
-      paths.insert(decode ? gpuwhy_test::without_indexes(p.path) : p.path);
-      reasons.insert(reason(p.kind));
-      seen.insert(p.kind);
-    }
+    refused += expect_as_recorded(row, k8s::resource_problems(pod_with(row["yaml"].get<std::string>())), seen) ? 1 : 0;
     // A decoding refusal names no path for a quantity that is none.
-    decoded += decode ? 1 : 0;
-    gpuwhy_test::expect_named(paths, gpuwhy_test::recorded_paths(row), decode);
-    gpuwhy_test::expect_named(reasons, row["reasons"].get<std::set<std::string>>(), decode);
+    decoded += !row["accepted"].get<bool>() && row["decode"].get<bool>() ? 1 : 0;
   }
   EXPECT_EQ(rows.size(), 2581U) << "run fixtures/k8s/record-validity resources";
   EXPECT_GT(refused, 1800);
@@ -98,27 +111,7 @@ TEST(K8sResourcesValid, PodLevelProblemsAreWhatTheApiserverAnsweredForEveryRecor
     const std::string container = row["container"].get<std::string>();
     const auto pod = gpuwhy_test::validity_pod((container.empty() ? "" : "    " + container + "\n") + "  " +
                                                row["yaml"].get<std::string>() + "\n");
-    const auto problems = k8s::resource_problems(pod);
-    const bool accepted = row["accepted"].get<bool>();
-    EXPECT_EQ(problems.empty(), accepted);
-    if (accepted) continue;
-    ++refused;
-    const bool decode = row["decode"].get<bool>();
-    std::set<std::string> paths;
-    std::set<std::string> reasons;
-    for (const auto& p : problems) {
-      EXPECT_EQ(p.decoding(), decode) << "kind " << static_cast<int>(p.kind) << " at " << p.path;
-      paths.insert(decode ? gpuwhy_test::without_indexes(p.path) : p.path);
-      reasons.insert(reason(p.kind));
-      seen.insert(p.kind);
-    }
-    // The recorder names the two sums apart; gpuwhy has one kind for both.
-    std::set<std::string> recorded;
-    for (const std::string& r : row["reasons"].get<std::set<std::string>>()) {
-      recorded.insert(r == "aggregate-requests" || r == "aggregate-limits" ? "aggregate" : r);
-    }
-    gpuwhy_test::expect_named(paths, gpuwhy_test::recorded_paths(row), decode);
-    gpuwhy_test::expect_named(reasons, recorded, decode);
+    refused += expect_as_recorded(row, k8s::resource_problems(pod), seen) ? 1 : 0;
   }
   EXPECT_EQ(rows.size(), 662U) << "run fixtures/k8s/record-validity pod-resources";
   EXPECT_GT(refused, 500);

@@ -96,26 +96,56 @@ Amounts container_requests(const json& c, Amount amount) {
   return out;
 }
 
-Amounts pod_requests(const json& pod, Amount amount) {
+namespace {
+
+Amounts container_limits(const json& c, Amount amount) {
+  Amounts out;
+  const json& lim = path(c, {"resources", "limits"});
+  if (lim.is_object()) {
+    for (const auto& [k, v] : lim.items()) {
+      if (auto q = amount(k, v)) out[k] = *q;
+    }
+  }
+  return out;
+}
+
+// resourcehelper's AggregateContainerRequests and AggregateContainerLimits: `of` each container.
+Amounts aggregate(const json& pod, Amounts (*of)(const json&, Amount), Amount amount) {
   const json& spec = field(pod, "spec");
-  Amounts reqs;
-  for (const json* c : array_of(field(spec, "containers"))) add(reqs, container_requests(*c, amount));
+  Amounts sum;
+  for (const json* c : array_of(field(spec, "containers"))) add(sum, of(*c, amount));
   Amounts restartable;
   Amounts init_max;
   for (const json* c : array_of(field(spec, "initContainers"))) {
-    Amounts creq = container_requests(*c, amount);
+    Amounts mine = of(*c, amount);
     if (str(*c, "restartPolicy") == "Always") {
       // A sidecar runs for the pod's whole life: it adds to the app containers, and every init
       // container after it runs beside it.
-      add(reqs, creq);
-      add(restartable, creq);
-      creq = restartable;
+      add(sum, mine);
+      add(restartable, mine);
+      mine = restartable;
     } else {
-      add(creq, restartable);
+      add(mine, restartable);
     }
-    max_into(init_max, creq);
+    max_into(init_max, mine);
   }
-  max_into(reqs, init_max);
+  max_into(sum, init_max);
+  return sum;
+}
+
+}  // namespace
+
+Amounts containers_requests(const json& pod, Amount amount) {
+  return aggregate(pod, container_requests, amount);
+}
+
+Amounts containers_limits(const json& pod, Amount amount) {
+  return aggregate(pod, container_limits, amount);
+}
+
+Amounts pod_requests(const json& pod, Amount amount) {
+  const json& spec = field(pod, "spec");
+  Amounts reqs = containers_requests(pod, amount);
   pod_level(spec, reqs, amount);
   const json& overhead = field(spec, "overhead");
   if (overhead.is_object()) {

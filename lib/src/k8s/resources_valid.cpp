@@ -143,20 +143,24 @@ class Walker {
   // spec.resources (PodLevelResources): decoded as a container's resources are, whether or not the
   // gate is on; with it on, defaulted (defaultHugePagePodLimits, defaultPodRequests) and validated
   // (validatePodResources), after the containers, whose own defaults it builds on.
-  void pod(const json& spec, bool validated) {
+  void pod(const json& pod, bool validated) {
+    const json& spec = field(pod, "spec");
     const json& r = field(spec, "resources");
     if (r.is_null()) return;
     const std::string path = "spec.resources";
     if (!decoded(r, path) || !validated) return;
+    // What the containers ask together, after SetDefaults_Pod's copy of their limits.
+    const Amounts their_requests = containers_requests(pod, in_milli);
+    const Amounts their_limits = containers_limits(pod, in_milli);
     json limits = field(r, "limits").is_object() ? field(r, "limits") : json::object();
     json requests = field(r, "requests").is_object() ? field(r, "requests") : json::object();
     if (!limits.empty() || !requests.empty()) {
-      for (const auto& [name, amount] : aggregate(spec, false)) {
+      for (const auto& [name, amount] : their_limits) {
         if (hugepages(name) && !requests.contains(name) && !limits.contains(name)) limits[name] = milli(amount);
       }
     }
     if (!limits.empty()) {
-      for (const auto& [name, amount] : aggregate(spec, true)) {
+      for (const auto& [name, amount] : their_requests) {
         if (!requests.contains(name) && for_pods(name) && overcommit_allowed(name)) requests[name] = milli(amount);
       }
       for (const auto& [name, v] : limits.items()) {
@@ -169,14 +173,14 @@ class Walker {
     claim_names(claims, path + ".claims");
     // validatePodResourceConsistency: the pod's requests hold the containers' sum; its huge pages
     // limits hold theirs.
-    for (const auto& [name, amount] : aggregate(spec, true)) {
+    for (const auto& [name, amount] : their_requests) {
       const auto own = requests.contains(name) ? json_scaled_value(requests[name], 1000) : std::nullopt;
       if (own && amount > *own) {
         problem(invalid, Kind::kBelowContainers, fmt::format("{}.requests[{}]", path, name), requests[name], name,
                 written(milli(amount)));
       }
     }
-    for (const auto& [name, amount] : aggregate(spec, false)) {
+    for (const auto& [name, amount] : their_limits) {
       const auto own = hugepages(name) && limits.contains(name) ? json_scaled_value(limits[name], 1000) : std::nullopt;
       if (own && amount > *own) {
         problem(invalid, Kind::kBelowContainers, fmt::format("{}.limits[{}]", path, name), limits[name], name,
@@ -228,50 +232,9 @@ class Walker {
     return json(amount % 1000 == 0 ? std::to_string(amount / 1000) : std::to_string(amount) + "m");
   }
 
-  // resourcehelper.AggregateContainerRequests (requests: true, after SetDefaults_Pod's copy of limits)
-  // or AggregateContainerLimits, in milli-units: the app containers and sidecars summed, each init
-  // container with the sidecars started before it, the larger of the two per resource.
-  static std::map<std::string, long long> aggregate(const json& spec, bool requests) {
-    using Amounts = std::map<std::string, long long>;
-    const auto of = [requests](const json& c) {
-      Amounts out;
-      const json& lim = path(c, {"resources", "limits"});
-      const json& req = path(c, {"resources", "requests"});
-      for (const json* m : {requests ? &req : &lim, requests ? &lim : nullptr}) {
-        if (m == nullptr || !m->is_object()) continue;
-        for (const auto& [name, v] : m->items()) {
-          if (out.contains(name)) continue;
-          if (const auto a = json_scaled_value(v, 1000)) out[name] = *a;
-        }
-      }
-      return out;
-    };
-    const auto add = [](Amounts& into, const Amounts& more) {
-      for (const auto& [k, v] : more) into[k] += v;
-    };
-    const auto max_into = [](Amounts& into, const Amounts& other) {
-      for (const auto& [k, v] : other) {
-        const auto it = into.find(k);
-        if (it == into.end() || it->second < v) into[k] = v;
-      }
-    };
-    Amounts sum;
-    for (const json* c : array_of(field(spec, "containers"))) add(sum, of(*c));
-    Amounts sidecars;
-    Amounts init;
-    for (const json* c : array_of(field(spec, "initContainers"))) {
-      Amounts mine = of(*c);
-      if (str(*c, "restartPolicy") == "Always") {
-        add(sum, mine);
-        add(sidecars, mine);
-        mine = sidecars;
-      } else {
-        add(mine, sidecars);
-      }
-      max_into(init, mine);
-    }
-    max_into(sum, init);
-    return sum;
+  // An amount in milli-units, whatever the resource: the sums are compared exactly at that scale.
+  static std::optional<long long> in_milli(std::string_view /*resource*/, const json& v) {
+    return json_scaled_value(v, 1000);
   }
 
   // A container's resources.limits or .requests.
@@ -416,7 +379,7 @@ std::vector<ResourceProblem> resource_problems(const nlohmann::json& pod, bool p
     std::size_t i = 0;
     for (const json* c : array_of(field(spec, list))) w.container(*c, fmt::format("spec.{}[{}]", list, i++));
   }
-  w.pod(spec, pod_level);
+  w.pod(pod, pod_level);
   return w.decode.empty() ? w.invalid : w.decode;
 }
 

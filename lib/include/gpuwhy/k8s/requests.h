@@ -50,6 +50,13 @@ std::string show_quantity(std::string_view resource, long long amount);
 /// create, so stored pods already have it; a pod read from a file may not).
 Amounts container_requests(const nlohmann::json& container, Amount amount = quantity);
 
+/// What the pod's containers ask together (resourcehelper.AggregateContainerRequests): the app
+/// containers and sidecars (restartable init containers) summed, each init container with the
+/// sidecars started before it, the larger of the two per resource; zero amounts kept.
+Amounts containers_requests(const nlohmann::json& pod, Amount amount = quantity);
+/// The same of their limits (AggregateContainerLimits).
+Amounts containers_limits(const nlohmann::json& pod, Amount amount = quantity);
+
 /// The pod's request as the scheduler computes it (component-helpers resource.PodRequests):
 /// max(sum of app containers + restartable init containers (sidecars), each init container with
 /// the sidecars started before it), pod-level requests (else limits) for cpu and memory when set,
