@@ -112,7 +112,11 @@ Outcome same_as_trainer2(const View& s) {
   }
   std::vector<Msg> ev;
   // `where` names the manifest, or (`where_id`, a catalog text) the live pod in the reader's words.
-  const auto report = [&](const std::vector<std::string>& diff, const std::string& where, const char* where_id) {
+  // The tolerations hint says what trainer3 loses without trainer2's toleration, so it is given only
+  // when `pod`'s tolerations leave the taint untolerated; a list that still tolerates it but is
+  // another list (one more toleration, a broader effect) gets the plain "differs".
+  const auto report = [&](const std::vector<std::string>& diff, const json& pod, const std::string& where,
+                          const char* where_id) {
     args["fields"] = join(diff);
     if (where_id == nullptr) {
       args["where"] = where;
@@ -120,14 +124,17 @@ Outcome same_as_trainer2(const View& s) {
       args.erase("where");
       args["where@"] = where_id;
     }
-    const bool only_tolerations = diff.size() == 1 && diff[0] == "tolerations";
+    const auto own = k8s::authored_tolerations(pod);
+    const bool only_tolerations =
+        diff.size() == 1 && diff[0] == "tolerations" &&
+        std::none_of(own.begin(), own.end(), [](const json& t) { return lab::tolerates_taint(t); });
     return fail(
         expected, raw(fmt::format("{}: {}", where, join(diff))),
         msg(only_tolerations ? "hint.step7.same-as-trainer2.tolerations" : "hint.step7.same-as-trainer2.differs", args),
         ev);
   };
   if (auto d = differences(*m3.pod, *m2.pod); !d.empty())
-    return report(d, std::string(lab::kManifestTrainer3), nullptr);
+    return report(d, *m3.pod, std::string(lab::kManifestTrainer3), nullptr);
   ev.push_back(
       msg("ev.same-as", {{"a", std::string(lab::kManifestTrainer3)}, {"b", std::string(lab::kManifestTrainer2)}}));
   if (auto e = need_pods(s)) return *e;
@@ -142,7 +149,7 @@ Outcome same_as_trainer2(const View& s) {
                  lab::kPodTrainer2);
   }
   if (auto d = differences(*p3, *p2); !d.empty())
-    return report(d, "pod " + std::string(lab::kPodTrainer3), "item.live-pod");
+    return report(d, *p3, "pod " + std::string(lab::kPodTrainer3), "item.live-pod");
   ev.push_back(msg("ev.pod-same-as", {{"a", std::string(lab::kPodTrainer3)}, {"b", std::string(lab::kPodTrainer2)}}));
   return pass(expected, msg("value.step7.same-as-trainer2.same", args), ev);
 }

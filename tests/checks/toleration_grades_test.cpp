@@ -188,7 +188,9 @@ TEST(TolerationGrades, AnUnknownFieldIsShownOnOneBoundedLine) {
 
 // trainer3 must tolerate what trainer2 tolerates: the same tolerations in any order, one written
 // twice counted once (the scheduler asks whether any of them tolerates a taint); one more or one
-// fewer is another list.
+// fewer is another list. The hint that trainer3 would wait for the taint again is given only when
+// its tolerations leave the taint untolerated: one more toleration, or the lab's with every effect,
+// still tolerate it, and the hint then only says the lists differ.
 TEST(TolerationGrades, Trainer3MatchesTrainer2ByTheSetOfItsTolerations) {
   const json lab = {{"key", std::string(lab::kTaintKey)},
                     {"operator", "Equal"},
@@ -197,22 +199,34 @@ TEST(TolerationGrades, Trainer3MatchesTrainer2ByTheSetOfItsTolerations) {
   const json same = {{"value", std::string(lab::kTaintValue)},
                      {"effect", std::string(lab::kTaintEffect)},
                      {"key", std::string(lab::kTaintKey)}};  // operator Equal when unset
+  const json every_effect = {{"key", std::string(lab::kTaintKey)}, {"operator", "Exists"}};
   const json other = {{"key", "example.com/spot"}, {"operator", "Exists"}, {"effect", "NoSchedule"}};
-  const std::vector<std::pair<json, Status>> cases{{json::array({lab}), Status::kPass},
-                                                   {json::array({lab, lab}), Status::kPass},
-                                                   {json::array({same, lab}), Status::kPass},
-                                                   {json::array({lab, other}), Status::kFail},
-                                                   {json::array(), Status::kFail}};
+  const json no_execute = {{"key", std::string(lab::kTaintKey)}, {"operator", "Exists"}, {"effect", "NoExecute"}};
+  const std::string lost = "hint.step7.same-as-trainer2.tolerations";
+  const std::string differs = "hint.step7.same-as-trainer2.differs";
+  struct Case {
+    json tolerations;
+    Status want;
+    std::string hint;
+  };
+  const std::vector<Case> cases{{json::array({lab}), Status::kPass, ""},
+                                {json::array({lab, lab}), Status::kPass, ""},
+                                {json::array({same, lab}), Status::kPass, ""},
+                                {json::array({lab, other}), Status::kFail, differs},
+                                {json::array({every_effect}), Status::kFail, differs},
+                                {json::array({other}), Status::kFail, lost},
+                                {json::array({no_execute}), Status::kFail, lost},
+                                {json::array(), Status::kFail, lost}};
   for (const auto& bundle : solutions()) {
     const Snapshot base = with_toleration(load_bundle(bundle.string()), lab::kPodTrainer2, lab::kManifestTrainer2, lab);
     RunResult keep;
-    for (const auto& [tols, want] : cases) {
+    for (const auto& [tols, want, hint] : cases) {
       SCOPED_TRACE(bundle.string() + " " + tols.dump());
       const Snapshot s = with_tolerations(base, lab::kPodTrainer3, lab::kManifestTrainer3, tols);
       const auto& c = graded(s, "step7.same-as-trainer2", keep);
       EXPECT_EQ(c.outcome.status, want) << c.outcome.hint.id;
       if (want == Status::kFail) {
-        EXPECT_EQ(c.outcome.hint.id, "hint.step7.same-as-trainer2.tolerations");
+        EXPECT_EQ(c.outcome.hint.id, hint);
       }
     }
   }
