@@ -75,16 +75,17 @@ Outcome taint(const View& s) {
   return pass(expected, actual, ev);
 }
 
-// Problems of cpu-only's spec (manifest or live), as (hint id, detail).
+// Problems of cpu-only's spec (manifest or live), as (hint id, detail). cpu-only is the pod that
+// uses no GPU (the lab text): an amount of nvidia.com/gpu in any container or init container
+// asks for one, unless it is zero (the scheduler's fit then holds on every node, so the taint
+// stays the only reason); an amount that is not a quantity is counted as asking.
 std::optional<std::pair<std::string, std::string>> cpu_only_problem(const json& pod) {
-  if (gpu_sum(pod, "requests") || gpu_sum(pod, "limits")) {
-    return std::make_pair(std::string("hint.step5.cpu-only-spec.gpu"), std::string(lab::kResource));
-  }
   for (const json* c : all_containers(pod)) {
     const json* r = at(*c, "/resources");
     for (const char* which : {"requests", "limits"}) {
-      if (r != nullptr && r->contains(which) && (*r)[which].is_object() &&
-          (*r)[which].contains(std::string(lab::kResource)))
+      if (r == nullptr || !r->contains(which) || !(*r)[which].is_object()) continue;
+      const auto amount = (*r)[which].find(std::string(lab::kResource));
+      if (amount != (*r)[which].end() && readers::json_quantity_milli(*amount).value_or(1) != 0)
         return std::make_pair(std::string("hint.step5.cpu-only-spec.gpu"), std::string(lab::kResource));
     }
   }

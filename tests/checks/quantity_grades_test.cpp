@@ -115,6 +115,37 @@ TEST(QuantityGrades, BadMismatchPassesExactlyWhenTheRequestIsWholeAndNotTheLimit
   }
 }
 
+// cpu-only is the pod that uses no GPU: every recorded amount written as its container's
+// nvidia.com/gpu limit (the apiserver copies it to requests) passes step5.cpu-only-spec exactly
+// when it is zero, as no GPU is asked for then; a whole positive amount asks for one.
+TEST(QuantityGrades, CpuOnlyPassesAGpuAmountExactlyWhenItIsZero) {
+  const auto rows = scalars();
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    Snapshot base = load_bundle(bundle.string());
+    auto& file = base.files.at(std::string(lab::kManifestCpuOnly));
+    const std::string command = "    command: [\"sleep\", \"infinity\"]\n";
+    const auto at = file.content.find(command);
+    ASSERT_NE(at, std::string::npos) << bundle;
+    file.content.insert(at + command.size(),
+                        "    resources:\n      limits:\n        " + std::string(lab::kResource) + ": 7\n");
+    file.size = file.content.size();
+    RunResult keep;
+    ASSERT_EQ(graded(base, "step5.cpu-only-spec", keep).outcome.hint.id, "hint.step5.cpu-only-spec.gpu") << bundle;
+    int zeros = 0;
+    for (const auto& [scalar, r] : rows) {
+      if (r.error || !r.milli || *r.milli < 0) continue;  // refused by the apiserver, or "big"
+      SCOPED_TRACE(bundle.string() + " nvidia.com/gpu: " + scalar);
+      const auto& c = graded(with_amount(base, lab::kManifestCpuOnly, "limits", scalar), "step5.cpu-only-spec", keep);
+      EXPECT_EQ(c.outcome.status, *r.milli == 0 ? Status::kPass : Status::kFail) << c.outcome.hint.id;
+      if (*r.milli % 1000 == 0 && *r.milli != 0) {
+        EXPECT_EQ(c.outcome.hint.id, "hint.step5.cpu-only-spec.gpu");
+      }
+      zeros += *r.milli == 0 ? 1 : 0;
+    }
+    EXPECT_GT(zeros, 3);
+  }
+}
+
 // The evidence names the amount as written when it is no amount, never "?".
 TEST(QuantityGrades, AnAmountThatIsNoQuantityIsShownAsWritten) {
   for (const auto& bundle : gpuwhy_test::solutions()) {
