@@ -122,14 +122,14 @@ Outcome refused(const View::Refusal& r, const std::string& file, const Msg& expe
 
 }  // namespace
 
-std::optional<View::Refusal> refusal(const json& pod, bool pod_level) {
+std::optional<View::Refusal> refusal(const json& pod, k8s::ResourceGates gates) {
   std::optional<View::Refusal> decode;
   std::optional<View::Refusal> invalid;
   const auto note = [&](bool decoding, View::Refusal r) {
     auto& first = decoding ? decode : invalid;
     if (!first) first = std::move(r);
   };
-  for (const auto& p : k8s::resource_problems(pod, pod_level)) {
+  for (const auto& p : k8s::resource_problems(pod, gates)) {
     using Kind = k8s::ResourceProblem::Kind;
     const bool compared =
         p.kind == Kind::kNotEqualLimit || p.kind == Kind::kAboveLimit || p.kind == Kind::kLimitRequired;
@@ -214,9 +214,8 @@ ManifestRead read_pod_manifest(const View& s, std::string_view rel, const Msg& e
   const json& pod = (*y.docs)[*pick.index];
   if (!want_name.empty()) {
     // A manifest meant to create a lab pod: one the apiserver refuses never made it.
-    const auto why = *pick.index < y.refusals.size()
-                         ? y.refusals[*pick.index]
-                         : refusal(pod, k8s::pod_level_resources(s.snap().server_version()));
+    const auto why = *pick.index < y.refusals.size() ? y.refusals[*pick.index]
+                                                     : refusal(pod, k8s::resource_gates(s.snap().server_version()));
     if (why) {
       r.failure = unmet(refused(*why, file, expected), Need::Kind::kFile, rel);
       return r;

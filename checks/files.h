@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/model/result.h"
 #include "gpuwhy/model/snapshot.h"
 #include "gpuwhy/read/readers.h"
@@ -36,9 +37,9 @@ FileRead read_text(const View& s, std::string_view rel, const Msg& expected, boo
 /// Why the apiserver refuses `pod` as `kubectl apply -f` sends it: its container resources,
 /// tolerations and node constraints (k8s::resource_problems, pod_toleration_problems,
 /// node_constraint_problems); nullopt when it accepts them. A nodeSelector value that is no string
-/// is left to the checks, which name it themselves. `pod_level`: the apiserver validates the pod's
-/// own spec.resources (k8s::pod_level_resources of its version).
-std::optional<View::Refusal> refusal(const json& pod, bool pod_level);
+/// is left to the checks, which name it themselves. `gates`: those of the apiserver's version
+/// (k8s::resource_gates).
+std::optional<View::Refusal> refusal(const json& pod, k8s::ResourceGates gates);
 
 /// The one Pod of a manifest (other objects and empty documents ignored; with several Pods the
 /// one named `want_name`), or the failure naming the file.

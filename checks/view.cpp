@@ -62,11 +62,11 @@ View::View(const Snapshot& s) : snap_(&s) {
       yaml_.emplace(rel, parse_yaml(t.text, rel));
   }
   // A lab pod's manifest the apiserver refuses never made that pod: each document's refusal, once.
-  const bool pod_level = k8s::pod_level_resources(s.server_version());
+  const k8s::ResourceGates gates = k8s::resource_gates(s.server_version());
   for (const auto rel : lab::kPodManifests) {
     const auto it = yaml_.find(rel);
     if (it == yaml_.end() || !it->second.docs) continue;
-    for (const json& doc : *it->second.docs) it->second.refusals.push_back(detail::refusal(doc, pod_level));
+    for (const json& doc : *it->second.docs) it->second.refusals.push_back(detail::refusal(doc, gates));
   }
   if (const auto& g = text(lab::kFileGateReport); g.problem == readers::FileProblem::kNone)
     gate_report_ = readers::read_gate_report(g.text);

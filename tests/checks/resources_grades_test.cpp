@@ -28,13 +28,16 @@ namespace {
 using gpuwhy_test::graded;
 using nlohmann::json;
 
-TEST(ResourcesGrades, TrainerYamlFailsExactlyWhenTheApiserverRefusesItsResources) {
-  const std::vector<json> rows = gpuwhy_test::validity_rows("resources/validity.jsonl");
-  ASSERT_EQ(rows.size(), 2581U) << "run fixtures/k8s/record-validity resources";
+// What each recorded control plane answered for 2,581 container `resources:` lines
+// (fixtures/k8s/resources/validity.jsonl, and .<version>.jsonl), written in place of trainer.yaml's,
+// graded on the solution captured from the same control plane.
+TEST(ResourcesGrades, TrainerYamlFailsExactlyWhenItsControlPlaneRefusedItsResources) {
   const std::string manifest(lab::kManifestTrainer);
   const std::string block = "    resources:\n      limits:\n        nvidia.com/gpu: 1\n";
   for (const auto& bundle : gpuwhy_test::solutions()) {
     const Snapshot base = load_bundle(bundle.string());
+    const std::vector<json> rows = gpuwhy_test::validity_rows_of("resources/validity.jsonl", base.server_version());
+    ASSERT_EQ(rows.size(), 2581U) << "run fixtures/k8s/record-validity resources on " << base.server_version();
     ASSERT_NE(base.files.at(manifest).content.find(block), std::string::npos) << bundle;
     RunResult keep;
     std::size_t refused = 0;
@@ -42,6 +45,7 @@ TEST(ResourcesGrades, TrainerYamlFailsExactlyWhenTheApiserverRefusesItsResources
     for (const auto& row : rows) {
       const std::string line = row["yaml"].get<std::string>();
       SCOPED_TRACE(bundle.string() + " " + line);
+      ASSERT_EQ(row["server"], base.server_version());
       Snapshot s = base;
       std::string& text = s.files.at(manifest).content;
       text.replace(text.find(block), block.size(), "    " + line + "\n");
@@ -72,19 +76,20 @@ TEST(ResourcesGrades, TrainerYamlFailsExactlyWhenTheApiserverRefusesItsResources
   }
 }
 
-// What a real apiserver (v1.34.0) answered for 662 pod-level `resources:` lines
-// (fixtures/k8s/resources/pod_validity.jsonl), those written beside a container with none of its
-// own put under spec in cpu-only.yaml, whose container has none: where the control plane validates
-// spec.resources (v1.34 on), one it refused fails step5.cpu-only-spec and names the refusal; before
-// v1.34 only a line it cannot decode is refused (the rest is dropped); an accepted line passes.
-TEST(ResourcesGrades, CpuOnlyYamlFailsExactlyWhenTheApiserverRefusesItsPodLevelResources) {
-  const std::vector<json> rows = gpuwhy_test::validity_rows("resources/pod_validity.jsonl");
-  ASSERT_EQ(rows.size(), 662U) << "run fixtures/k8s/record-validity pod-resources";
+// What each recorded control plane answered for 662 pod-level `resources:` lines
+// (fixtures/k8s/resources/pod_validity.jsonl from v1.34.0, pod_validity.<version>.jsonl from the
+// others), those written beside a container with none of its own put under spec in cpu-only.yaml,
+// whose container has none, graded on the solution captured from the same control plane: one it
+// refused fails step5.cpu-only-spec and names the refusal, one it accepted passes. v1.34 on validate
+// spec.resources; v1.33 decodes it and drops it, refusing only what it cannot decode.
+TEST(ResourcesGrades, CpuOnlyYamlFailsExactlyWhenItsControlPlaneRefusedItsPodLevelResources) {
   const std::string manifest(lab::kManifestCpuOnly);
   for (const auto& bundle : gpuwhy_test::solutions()) {
     const Snapshot base = load_bundle(bundle.string());
     ASSERT_EQ(base.files.at(manifest).content.find("resources"), std::string::npos) << bundle;
-    const bool validated = k8s::pod_level_resources(base.server_version());
+    const std::string version = base.server_version();
+    const std::vector<json> rows = gpuwhy_test::validity_rows_of("resources/pod_validity.jsonl", version);
+    ASSERT_EQ(rows.size(), 662U) << "run fixtures/k8s/record-validity pod-resources on " << version;
     RunResult keep;
     std::size_t refused = 0;
     std::size_t rows_alone = 0;
@@ -93,6 +98,7 @@ TEST(ResourcesGrades, CpuOnlyYamlFailsExactlyWhenTheApiserverRefusesItsPodLevelR
       ++rows_alone;
       const std::string line = row["yaml"].get<std::string>();
       SCOPED_TRACE(bundle.string() + " " + line);
+      ASSERT_EQ(row["server"], version);
       Snapshot s = base;
       std::string& text = s.files.at(manifest).content;
       text.erase(text.find_last_not_of('\n') + 1);
@@ -100,13 +106,13 @@ TEST(ResourcesGrades, CpuOnlyYamlFailsExactlyWhenTheApiserverRefusesItsPodLevelR
       s.files.at(manifest).size = text.size();
       const auto& c = graded(s, "step5.cpu-only-spec", keep);
       const bool named_refusal = c.outcome.hint.id.rfind("hint.manifest.resources.", 0) == 0;
-      const bool accepted = row["accepted"].get<bool>() || (!validated && !row["decode"].get<bool>());
+      const bool accepted = row["accepted"].get<bool>();
       EXPECT_EQ(named_refusal, !accepted) << c.outcome.hint.id;
       EXPECT_EQ(c.outcome.status, accepted ? Status::kPass : Status::kFail) << c.outcome.hint.id;
       refused += named_refusal ? 1 : 0;
     }
     EXPECT_EQ(rows_alone, 482U);
-    EXPECT_GT(refused, validated ? 350U : 50U);
+    EXPECT_GT(refused, k8s::resource_gates(version).pod_level ? 350U : 50U);
   }
 }
 

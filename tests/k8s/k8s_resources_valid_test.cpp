@@ -121,20 +121,29 @@ TEST(K8sResourcesValid, PodLevelProblemsAreWhatTheApiserverAnsweredForEveryRecor
   }
 }
 
-// Where the gate is off (before v1.34) the apiserver drops spec.resources once it is decoded: a
-// GPU asked of the whole pod is then no refusal, a field it cannot decode still is.
-TEST(K8sResourcesValid, PodLevelResourcesAreOnlyDecodedBeforeV134) {
+// Where a gate is off (before v1.34) the apiserver drops its field once it is decoded: a GPU asked
+// of the whole pod, or a container's claim of no resourceClaims, is then no refusal; a field it
+// cannot decode still is. Held to v1.33.13's recording in k8s_validity_versions_test.cpp.
+TEST(K8sResourcesValid, GatedFieldsAreOnlyDecodedBeforeV134) {
+  const k8s::ResourceGates off{.pod_level = false, .claims = false};
   const auto gpu = gpuwhy_test::validity_pod("  resources: {limits: {nvidia.com/gpu: 1}}\n");
-  EXPECT_EQ(k8s::resource_problems(gpu, true).size(), 1U);
-  EXPECT_TRUE(k8s::resource_problems(gpu, false).empty());
+  EXPECT_EQ(k8s::resource_problems(gpu).size(), 1U);
+  EXPECT_TRUE(k8s::resource_problems(gpu, off).empty());
   const auto typo = gpuwhy_test::validity_pod("  resources: {limit: {cpu: 1}}\n");
-  EXPECT_EQ(k8s::resource_problems(typo, false).size(), 1U);
-  EXPECT_TRUE(k8s::pod_level_resources("v1.34.0"));
-  EXPECT_TRUE(k8s::pod_level_resources("v1.37.2"));
-  EXPECT_TRUE(k8s::pod_level_resources("v2.0.0"));
-  EXPECT_TRUE(k8s::pod_level_resources(""));
-  EXPECT_FALSE(k8s::pod_level_resources("v1.33.13"));
-  EXPECT_FALSE(k8s::pod_level_resources("v1.9.0"));
+  EXPECT_EQ(k8s::resource_problems(typo, off).size(), 1U);
+  const auto claim = gpuwhy_test::validity_pod("    resources: {claims: [{name: gpu}]}\n");
+  EXPECT_EQ(k8s::resource_problems(claim).size(), 1U);
+  EXPECT_TRUE(k8s::resource_problems(claim, off).empty());
+  const auto claim_typo = gpuwhy_test::validity_pod("    resources: {claims: gpu}\n");
+  EXPECT_EQ(k8s::resource_problems(claim_typo, off).size(), 1U);
+  for (const char* on : {"v1.34.0", "v1.37.2", "v2.0.0", ""}) {
+    EXPECT_TRUE(k8s::resource_gates(on).pod_level) << on;
+    EXPECT_TRUE(k8s::resource_gates(on).claims) << on;
+  }
+  for (const char* before : {"v1.33.13", "v1.9.0"}) {
+    EXPECT_FALSE(k8s::resource_gates(before).pod_level) << before;
+    EXPECT_FALSE(k8s::resource_gates(before).claims) << before;
+  }
 }
 
 // The same rules in an init container, and in the second container: the path names which.

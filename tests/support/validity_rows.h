@@ -25,6 +25,14 @@ inline std::vector<nlohmann::json> validity_rows(const std::string& rel) {
   return out;
 }
 
+/// The rows of the table `rel` (as validity_rows) as the control plane of `version` answered them:
+/// `rel` itself for v1.34.0, the version CI builds; `<table>.<version>.jsonl` beside it for the
+/// others. Empty when that version was not recorded.
+inline std::vector<nlohmann::json> validity_rows_of(const std::string& rel, const std::string& version) {
+  if (version == "v1.34.0") return validity_rows(rel);
+  return validity_rows(rel.substr(0, rel.size() - std::string(".jsonl").size()) + "." + version + ".jsonl");
+}
+
 /// The Pod record-validity sent, with `spec_lines` (YAML under spec, each line indented by two
 /// spaces) after its one container, and `labels` (a YAML flow mapping) as its metadata.labels when
 /// given, read as gpuwhy reads a manifest (k8s::load_manifest).

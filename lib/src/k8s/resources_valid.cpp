@@ -120,7 +120,8 @@ class Walker {
   std::vector<ResourceProblem> decode;
   std::vector<ResourceProblem> invalid;
 
-  explicit Walker(std::set<std::string> claim_names) : claim_names_(std::move(claim_names)) {}
+  // `claims`: the DynamicResourceAllocation gate is on (a container's claims are validated).
+  Walker(std::set<std::string> claim_names, bool claims) : claim_names_(std::move(claim_names)), claims_(claims) {}
 
   void container(const json& c, const std::string& at) {
     if (!c.is_object()) return;  // the container's own shape is not this rule's
@@ -137,7 +138,7 @@ class Walker {
       }
     }
     validate(limits, requests, path, false);
-    claim_names(field(*r, "claims"), path + ".claims");
+    if (claims_) claim_names(field(*r, "claims"), path + ".claims");
   }
 
   // spec.resources (PodLevelResources): decoded as a container's resources are, whether or not the
@@ -205,6 +206,7 @@ class Walker {
 
  private:
   std::set<std::string> claim_names_;
+  bool claims_;
 
   static void problem(std::vector<ResourceProblem>& into, Kind kind, std::string path, const json& found,
                       std::string resource = "", std::string limit = "") {
@@ -362,24 +364,25 @@ class Walker {
 
 }  // namespace
 
-bool pod_level_resources(std::string_view server_version) {
+ResourceGates resource_gates(std::string_view server_version) {
   unsigned major = 0;
   unsigned minor = 0;
-  if (std::sscanf(std::string(server_version).c_str(), "v%u.%u", &major, &minor) != 2) return true;
-  return major > 1 || (major == 1 && minor >= 34);
+  if (std::sscanf(std::string(server_version).c_str(), "v%u.%u", &major, &minor) != 2) return {};
+  const bool v134 = major > 1 || (major == 1 && minor >= 34);
+  return {.pod_level = v134, .claims = v134};
 }
 
-std::vector<ResourceProblem> resource_problems(const nlohmann::json& pod, bool pod_level) {
+std::vector<ResourceProblem> resource_problems(const nlohmann::json& pod, ResourceGates gates) {
   std::vector<ResourceProblem> out;
   const json& spec = field(pod, "spec");
   std::set<std::string> claim_names;
   for (const json* c : array_of(field(spec, "resourceClaims"))) claim_names.insert(str(*c, "name"));
-  Walker w(claim_names);
+  Walker w(claim_names, gates.claims);
   for (const std::string_view list : {"containers", "initContainers"}) {
     std::size_t i = 0;
     for (const json* c : array_of(field(spec, list))) w.container(*c, fmt::format("spec.{}[{}]", list, i++));
   }
-  w.pod(pod, pod_level);
+  w.pod(pod, gates.pod_level);
   return w.decode.empty() ? w.invalid : w.decode;
 }
 

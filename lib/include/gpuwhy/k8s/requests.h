@@ -105,17 +105,24 @@ struct ResourceProblem {
   }
 };
 
+/// The feature gates of the apiserver that decide which resource fields it validates. A gate that
+/// is off leaves its fields decoded (a value of the wrong type is still refused) and then dropped.
+struct ResourceGates {
+  bool pod_level = true;  ///< PodLevelResources: spec.resources is validated and kept
+  bool claims = true;     ///< DynamicResourceAllocation: a container's resources.claims is validated and kept
+};
+
 /// Every reason the apiserver gives for refusing the pod's container resources (spec.containers
 /// and spec.initContainers), containers in order, limits before requests, names in order, then the
 /// pod's own (spec.resources); none when it accepts them. Refused while decoding (kNotObject to
 /// kUnknownField), nothing is validated: the answer is those problems alone. null is a field left
 /// out, and an amount of null is zero. Of a claim, only its name is looked into (a repeated claim
-/// and its request's name are not). `pod_level`: the PodLevelResources gate is on (it is from
-/// v1.34, pod_level_resources()); off, the apiserver decodes spec.resources but then drops it.
-std::vector<ResourceProblem> resource_problems(const nlohmann::json& pod, bool pod_level = true);
+/// and its request's name are not). `gates`: those of the apiserver's version (resource_gates()).
+std::vector<ResourceProblem> resource_problems(const nlohmann::json& pod, ResourceGates gates = {});
 
-/// Whether an apiserver of `server_version` ("v1.34.0") validates and keeps spec.resources: the
-/// PodLevelResources gate is on by default from v1.34. An unknown version is taken as one that does.
-bool pod_level_resources(std::string_view server_version);
+/// The gates on by default in an apiserver of `server_version` ("v1.34.0"): PodLevelResources and
+/// DynamicResourceAllocation both from v1.34 (held to fixtures/k8s/resources/*.v1.33.13.jsonl,
+/// where v1.33.13 drops both fields). An unknown version is taken as one with both on.
+ResourceGates resource_gates(std::string_view server_version);
 
 }  // namespace gpuwhy::k8s
