@@ -89,6 +89,30 @@ std::vector<std::string> differences(const json& a, const json& b) {
   return out;
 }
 
+// The failure naming the fields `pod` (trainer3) differs from trainer2 in. `where` names the
+// manifest, or (`where_id`, a catalog text) the live pod in the reader's words. The tolerations hint
+// says what trainer3 loses without trainer2's toleration, so it is given only when `pod`'s
+// tolerations leave the taint untolerated; a list that still tolerates it but is another list (one
+// more toleration, a broader effect) gets the plain "differs".
+Outcome differs(const Msg& expected, std::map<std::string, std::string> args, const std::vector<std::string>& diff,
+                const json& pod, const std::string& where, const char* where_id, const std::vector<Msg>& ev) {
+  args["fields"] = join(diff);
+  if (where_id == nullptr) {
+    args["where"] = where;
+  } else {
+    args.erase("where");
+    args["where@"] = where_id;
+  }
+  const auto own = k8s::authored_tolerations(pod);
+  const bool only_tolerations =
+      diff.size() == 1 && diff[0] == "tolerations" &&
+      std::none_of(own.begin(), own.end(), [](const json& t) { return lab::tolerates_taint(t); });
+  return fail(
+      expected, raw(fmt::format("{}: {}", where, join(diff))),
+      msg(only_tolerations ? "hint.step7.same-as-trainer2.tolerations" : "hint.step7.same-as-trainer2.differs", args),
+      ev);
+}
+
 /// Verifies: k8s/trainer3.yaml and live trainer3 match trainer2 (containers, tolerations,
 /// nodeSelector, affinity); only the name differs.
 Outcome same_as_trainer2(const View& s) {
@@ -111,28 +135,8 @@ Outcome same_as_trainer2(const View& s) {
     return m2.failure;
   }
   std::vector<Msg> ev;
-  // `where` names the manifest, or (`where_id`, a catalog text) the live pod in the reader's words.
-  // The tolerations hint says what trainer3 loses without trainer2's toleration, so it is given only
-  // when `pod`'s tolerations leave the taint untolerated; a list that still tolerates it but is
-  // another list (one more toleration, a broader effect) gets the plain "differs".
   const auto report = [&](const std::vector<std::string>& diff, const json& pod, const std::string& where,
-                          const char* where_id) {
-    args["fields"] = join(diff);
-    if (where_id == nullptr) {
-      args["where"] = where;
-    } else {
-      args.erase("where");
-      args["where@"] = where_id;
-    }
-    const auto own = k8s::authored_tolerations(pod);
-    const bool only_tolerations =
-        diff.size() == 1 && diff[0] == "tolerations" &&
-        std::none_of(own.begin(), own.end(), [](const json& t) { return lab::tolerates_taint(t); });
-    return fail(
-        expected, raw(fmt::format("{}: {}", where, join(diff))),
-        msg(only_tolerations ? "hint.step7.same-as-trainer2.tolerations" : "hint.step7.same-as-trainer2.differs", args),
-        ev);
-  };
+                          const char* where_id) { return differs(expected, args, diff, pod, where, where_id, ev); };
   if (auto d = differences(*m3.pod, *m2.pod); !d.empty())
     return report(d, *m3.pod, std::string(lab::kManifestTrainer3), nullptr);
   ev.push_back(
