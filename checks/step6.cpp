@@ -39,7 +39,13 @@ Outcome toleration(const View& s) {
   const std::vector<Msg> ev{
       with_list(msg("ev.tolerations", {{"pod", std::string(lab::kPodTrainer2)}}), "tolerations", shown)};
   for (const auto& t : tols) {
-    if (lab::tolerates_too_broadly(t)) return fail(expected, actual, msg("hint.step6.toleration.too-broad", args), ev);
+    // Without an effect it tolerates every taint; with one (the lab's), every taint of that effect.
+    if (lab::tolerates_too_broadly(t))
+      return fail(expected, actual,
+                  msg(str_at(t, "/effect").empty() ? "hint.step6.toleration.too-broad"
+                                                   : "hint.step6.toleration.too-broad-effect",
+                      args),
+                  ev);
   }
   for (const auto& t : tols) {
     if (lab::tolerates_taint(t)) return pass(expected, actual, ev);

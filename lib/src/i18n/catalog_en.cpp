@@ -800,6 +800,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step6.toleration.too-broad",
      "{pod} has a toleration without a key and with operator Exists: it tolerates every taint on every node. "
      "Tolerate only key {key} (operator Equal, value {value}, effect {effect})."},
+    {"hint.step6.toleration.too-broad-effect",
+     "{pod} has a toleration without a key, with operator Exists and effect {effect}: it tolerates every {effect} "
+     "taint on every node, whatever its key. Tolerate only key {key} (operator Equal, value {value}, effect "
+     "{effect})."},
     {"hint.step6.toleration.wrong-effect",
      "{pod}'s toleration for {key} names another effect than {effect}; leave effect empty or write {effect}."},
     {"hint.step6.toleration.wrong-value",

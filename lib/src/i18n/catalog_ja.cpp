@@ -878,6 +878,10 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} に、キーなしで operator Exists のトレレーションがあります: "
      "これはすべてのノードのすべてのテイントを許容します。キー {key} だけを許容してください（operator Equal、value "
      "{value}、effect {effect}）。"},
+    {"hint.step6.toleration.too-broad-effect",
+     "{pod} に、キーなしで operator Exists、effect {effect} のトレレーションがあります: "
+     "これはキーに関係なく、すべてのノードの {effect} テイントをすべて許容します。キー {key} だけを許容してください"
+     "（operator Equal、value {value}、effect {effect}）。"},
     {"hint.step6.toleration.wrong-effect",
      "{pod} の {key} のトレレーションが {effect} 以外のエフェクトを指定しています。effect は空にするか {effect} "
      "と書いてください。"},

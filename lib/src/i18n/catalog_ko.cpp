@@ -814,6 +814,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step6.toleration.too-broad",
      "{pod} 파드에 키 없이 operator Exists인 톨러레이션이 있습니다. 이 톨러레이션은 모든 노드의 모든 테인트를 "
      "견딥니다. 키 {key}만 견디도록 하세요(operator Equal, value {value}, effect {effect})."},
+    {"hint.step6.toleration.too-broad-effect",
+     "{pod} 파드에 키 없이 operator Exists, effect {effect}인 톨러레이션이 있습니다. 이 톨러레이션은 키와 상관없이 "
+     "모든 노드의 {effect} 테인트를 모두 견딥니다. 키 {key}만 견디도록 하세요(operator Equal, value {value}, "
+     "effect {effect})."},
     {"hint.step6.toleration.wrong-effect",
      "{pod} 파드의 {key} 톨러레이션에 다른 효과가 적혀 있습니다. effect를 비워 두거나 {effect:으로/로} 쓰세요."},
     {"hint.step6.toleration.wrong-value",
