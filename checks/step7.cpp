@@ -89,19 +89,41 @@ std::vector<std::string> differences(const json& a, const json& b) {
   return out;
 }
 
-// The failure naming the fields `pod` (trainer3) differs from trainer2 in. `where` names the
-// manifest, or (`where_id`, a catalog text) the live pod in the reader's words. The tolerations hint
-// says what trainer3 loses without trainer2's toleration, so it is given only when `pod`'s
-// tolerations leave the taint untolerated; a list that still tolerates it but is another list (one
-// more toleration, a broader effect) gets the plain "differs".
+// Both lists of tolerations, as evidence: trainer3's (`pod`) and trainer2's (`other`), of the
+// manifests or (`live`) of the pods.
+std::vector<Msg> tolerations_side_by_side(const json& pod, const json& other, bool live) {
+  std::vector<Msg> out;
+  const std::pair<const json*, std::string_view> sides[] = {
+      {&pod, live ? lab::kPodTrainer3 : lab::kManifestTrainer3},
+      {&other, live ? lab::kPodTrainer2 : lab::kManifestTrainer2}};
+  for (const auto& [p, name] : sides) {
+    std::vector<std::string> shown;
+    for (const auto& t : k8s::authored_tolerations(*p)) shown.push_back(t.dump());
+    out.push_back(with_list(live ? msg("ev.tolerations", {{"pod", std::string(name)}})
+                                 : msg("ev.file-tolerations", {{"file", std::string(name)}}),
+                            "tolerations", shown));
+  }
+  return out;
+}
+
+// The failure naming the fields `pod` (trainer3) differs from `other` (trainer2) in. `where` names
+// the manifest, or (`where_id`, a catalog text) the live pod in the reader's words. When the
+// tolerations differ, both lists are shown. The tolerations hint says what trainer3 loses without
+// trainer2's toleration, so it is given only when `pod`'s tolerations leave the taint untolerated; a
+// list that still tolerates it but is another list (one more toleration, a broader effect) gets the
+// plain "differs".
 Outcome differs(const Msg& expected, std::map<std::string, std::string> args, const std::vector<std::string>& diff,
-                const json& pod, const std::string& where, const char* where_id, const std::vector<Msg>& ev) {
+                const json& pod, const json& other, const std::string& where, const char* where_id,
+                std::vector<Msg> ev) {
   args["fields"] = join(diff);
   if (where_id == nullptr) {
     args["where"] = where;
   } else {
     args.erase("where");
     args["where@"] = where_id;
+  }
+  if (std::find(diff.begin(), diff.end(), "tolerations") != diff.end()) {
+    for (auto& m : tolerations_side_by_side(pod, other, where_id != nullptr)) ev.push_back(std::move(m));
   }
   const auto own = k8s::authored_tolerations(pod);
   const bool only_tolerations =
@@ -135,10 +157,12 @@ Outcome same_as_trainer2(const View& s) {
     return m2.failure;
   }
   std::vector<Msg> ev;
-  const auto report = [&](const std::vector<std::string>& diff, const json& pod, const std::string& where,
-                          const char* where_id) { return differs(expected, args, diff, pod, where, where_id, ev); };
+  const auto report = [&](const std::vector<std::string>& diff, const json& pod, const json& other,
+                          const std::string& where, const char* where_id) {
+    return differs(expected, args, diff, pod, other, where, where_id, ev);
+  };
   if (auto d = differences(*m3.pod, *m2.pod); !d.empty())
-    return report(d, *m3.pod, std::string(lab::kManifestTrainer3), nullptr);
+    return report(d, *m3.pod, *m2.pod, std::string(lab::kManifestTrainer3), nullptr);
   ev.push_back(
       msg("ev.same-as", {{"a", std::string(lab::kManifestTrainer3)}, {"b", std::string(lab::kManifestTrainer2)}}));
   if (auto e = need_pods(s)) return *e;
@@ -153,7 +177,7 @@ Outcome same_as_trainer2(const View& s) {
                  lab::kPodTrainer2);
   }
   if (auto d = differences(*p3, *p2); !d.empty())
-    return report(d, *p3, "pod " + std::string(lab::kPodTrainer3), "item.live-pod");
+    return report(d, *p3, *p2, "pod " + std::string(lab::kPodTrainer3), "item.live-pod");
   ev.push_back(msg("ev.pod-same-as", {{"a", std::string(lab::kPodTrainer3)}, {"b", std::string(lab::kPodTrainer2)}}));
   return pass(expected, msg("value.step7.same-as-trainer2.same", args), ev);
 }

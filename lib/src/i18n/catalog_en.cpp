@@ -985,6 +985,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ev.other-taints", "{node} other taints: {taints}"},
     {"ev.file-ok", "{file}: ok"},
     {"ev.tolerations", "pod {pod} tolerations: {tolerations}"},
+    {"ev.file-tolerations", "{file} tolerations: {tolerations}"},
     {"ev.same-as", "{a} matches {b}"},
     {"ev.pod-same-as", "pod {a} matches pod {b}"},
     {"ev.gpus-requested", "{resource} GPUs requested on {node}: {used} of {allocatable}"},

@@ -1073,6 +1073,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ev.other-taints", "{node} のほかのテイント: {taints}"},
     {"ev.file-ok", "{file}: 問題なし"},
     {"ev.tolerations", "Pod {pod} のトレレーション: {tolerations}"},
+    {"ev.file-tolerations", "{file} のトレレーション: {tolerations}"},
     {"ev.same-as", "{a}: {b} と同じ"},
     {"ev.pod-same-as", "Pod {a}: Pod {b} と同じ"},
     {"ev.gpus-requested", "{node} で要求された {resource}: {used} / {allocatable}"},

@@ -999,6 +999,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ev.other-taints", "{node}의 다른 테인트: {taints}"},
     {"ev.file-ok", "{file}: 이상 없음"},
     {"ev.tolerations", "파드 {pod}의 톨러레이션: {tolerations}"},
+    {"ev.file-tolerations", "{file}의 톨러레이션: {tolerations}"},
     {"ev.same-as", "{a}: {b:과/와} 같음"},
     {"ev.pod-same-as", "파드 {a}: 파드 {b:과/와} 같음"},
     {"ev.gpus-requested", "{node}에 요청된 {resource}: {used} / {allocatable}"},
