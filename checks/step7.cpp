@@ -9,6 +9,7 @@
 #include "causes.h"
 #include "checks.h"
 #include "common.h"
+#include "gpuwhy/base/text.h"
 #include "gpuwhy/k8s/node_affinity.h"
 #include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
@@ -89,26 +90,58 @@ std::vector<std::string> differences(const json& a, const json& b) {
   return out;
 }
 
-// Both lists of tolerations, as evidence: trainer3's (`pod`) and trainer2's (`other`), of the
-// manifests or (`live`) of the pods.
-std::vector<Msg> tolerations_side_by_side(const json& pod, const json& other, bool live) {
-  std::vector<Msg> out;
-  const std::pair<const json*, std::string_view> sides[] = {
-      {&pod, live ? lab::kPodTrainer3 : lab::kManifestTrainer3},
-      {&other, live ? lab::kPodTrainer2 : lab::kManifestTrainer2}};
-  for (const auto& [p, name] : sides) {
+// A compared field of `pod` as written (`field` as differences() names it), for the evidence;
+// "" when the pod has none. Long values are cut: the line shows where they differ, not all of it.
+std::string field_as_written(const json& pod, std::string_view field) {
+  constexpr std::size_t kMaxShown = 400;
+  std::string out;
+  if (field == "tolerations") {
     std::vector<std::string> shown;
-    for (const auto& t : k8s::authored_tolerations(*p)) shown.push_back(t.dump());
-    out.push_back(with_list(live ? msg("ev.tolerations", {{"pod", std::string(name)}})
-                                 : msg("ev.file-tolerations", {{"file", std::string(name)}}),
-                            "tolerations", shown));
+    for (const auto& t : k8s::authored_tolerations(pod)) shown.push_back(t.dump());
+    out = join(shown);
+  } else if (field == "containers") {
+    const json* list = at(pod, "/spec/containers");
+    json shown = json::array();
+    if (list != nullptr && list->is_array()) {
+      for (const json& c : *list) {
+        const json* r = at(c, "/resources");
+        shown.push_back(json{{"image", str_at(c, "/image")}, {"resources", r != nullptr ? *r : json::object()}});
+      }
+    }
+    if (!shown.empty()) out = shown.dump();
+  } else {
+    const json* v = at(pod, field == "nodeSelector" ? "/spec/nodeSelector" : "/spec/affinity");
+    if (v != nullptr && !v->is_null()) out = v->dump();
+  }
+  return text::ellipsize(out, kMaxShown);
+}
+
+// Each differing field of trainer3's (`pod`) beside trainer2's (`other`), as evidence: of the
+// manifests, or (`live`) of the pods.
+std::vector<Msg> side_by_side(const std::vector<std::string>& diff, const json& pod, const json& other, bool live) {
+  std::vector<Msg> out;
+  for (const std::string& field : diff) {
+    const std::pair<const json*, std::string_view> sides[] = {
+        {&pod, live ? lab::kPodTrainer3 : lab::kManifestTrainer3},
+        {&other, live ? lab::kPodTrainer2 : lab::kManifestTrainer2}};
+    for (const auto& [p, name] : sides) {
+      Msg m = live ? msg("ev.pod-field", {{"pod", std::string(name)}, {"field", field}})
+                   : msg("ev.file-field", {{"file", std::string(name)}, {"field", field}});
+      const std::string value = field_as_written(*p, field);
+      if (value.empty()) {
+        m.args["value@"] = "ev.none";
+      } else {
+        m.args["value"] = value;
+      }
+      out.push_back(std::move(m));
+    }
   }
   return out;
 }
 
 // The failure naming the fields `pod` (trainer3) differs from `other` (trainer2) in. `where` names
-// the manifest, or (`where_id`, a catalog text) the live pod in the reader's words. When the
-// tolerations differ, both lists are shown. The tolerations hint says what trainer3 loses without
+// the manifest, or (`where_id`, a catalog text) the live pod in the reader's words. Each
+// differing field is shown as both wrote it. The tolerations hint says what trainer3 loses without
 // trainer2's toleration, so it is given only when `pod`'s tolerations leave the taint untolerated; a
 // list that still tolerates it but is another list (one more toleration, a broader effect) gets the
 // plain "differs".
@@ -122,9 +155,7 @@ Outcome differs(const Msg& expected, std::map<std::string, std::string> args, co
     args.erase("where");
     args["where@"] = where_id;
   }
-  if (std::find(diff.begin(), diff.end(), "tolerations") != diff.end()) {
-    for (auto& m : tolerations_side_by_side(pod, other, where_id != nullptr)) ev.push_back(std::move(m));
-  }
+  for (auto& m : side_by_side(diff, pod, other, where_id != nullptr)) ev.push_back(std::move(m));
   const auto own = k8s::authored_tolerations(pod);
   const bool only_tolerations =
       diff.size() == 1 && diff[0] == "tolerations" &&

@@ -146,6 +146,32 @@ TEST(QuantityGrades, CpuOnlyPassesAGpuAmountExactlyWhenItIsZero) {
   }
 }
 
+// trainer3 asks what trainer2 asks, however it is written: the same amount passes; another fails,
+// and the evidence shows both manifests' containers as written.
+TEST(QuantityGrades, Trainer3AskingAnotherAmountShowsBothContainers) {
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    const Snapshot base = load_bundle(bundle.string());
+    RunResult keep;
+    for (const char* same : {"\"1\"", "1000m", "1.0", "1e0"}) {
+      const auto& c = graded(with_amount(base, lab::kManifestTrainer3, "limits", same), "step7.same-as-trainer2", keep);
+      EXPECT_EQ(c.outcome.status, Status::kPass) << bundle << " " << same;
+    }
+    const auto& c = graded(with_amount(base, lab::kManifestTrainer3, "limits", "2"), "step7.same-as-trainer2", keep);
+    ASSERT_EQ(c.outcome.status, Status::kFail) << bundle;
+    EXPECT_EQ(c.outcome.hint.id, "hint.step7.same-as-trainer2.differs");
+    std::vector<std::pair<std::string, std::string>> shown;  // (file, value)
+    for (const auto& m : c.outcome.evidence) {
+      if (m.id == "ev.file-field" && m.args.at("field") == "containers")
+        shown.emplace_back(m.args.at("file"), m.args.at("value"));
+    }
+    ASSERT_EQ(shown.size(), 2U) << bundle;
+    EXPECT_EQ(shown[0].first, lab::kManifestTrainer3);
+    EXPECT_NE(shown[0].second.find("\"nvidia.com/gpu\":2"), std::string::npos) << shown[0].second;
+    EXPECT_EQ(shown[1].first, lab::kManifestTrainer2);
+    EXPECT_NE(shown[1].second.find("\"nvidia.com/gpu\":1"), std::string::npos) << shown[1].second;
+  }
+}
+
 // The evidence names the amount as written when it is no amount, never "?".
 TEST(QuantityGrades, AnAmountThatIsNoQuantityIsShownAsWritten) {
   for (const auto& bundle : gpuwhy_test::solutions()) {

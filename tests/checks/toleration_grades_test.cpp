@@ -234,18 +234,18 @@ TEST(TolerationGrades, Trainer3MatchesTrainer2ByTheSetOfItsTolerations) {
         // Both lists are shown, trainer3's first: the evidence holds what differs.
         std::vector<const Msg*> lists;
         for (const auto& m : c.outcome.evidence) {
-          if (m.id == "ev.file-tolerations") lists.push_back(&m);
+          if (m.id == "ev.file-field" && m.args.at("field") == "tolerations") lists.push_back(&m);
         }
         ASSERT_EQ(lists.size(), 2U);
         EXPECT_EQ(lists[0]->args.at("file"), lab::kManifestTrainer3);
         EXPECT_EQ(lists[1]->args.at("file"), lab::kManifestTrainer2);
         for (const auto& t : tols) {
-          EXPECT_NE(lists[0]->args.at("tolerations").find(t.value("key", "\"operator\"")), std::string::npos);
+          EXPECT_NE(lists[0]->args.at("value").find(t.value("key", "\"operator\"")), std::string::npos);
         }
         if (tols.empty()) {
-          EXPECT_EQ(lists[0]->args.at("tolerations@"), "ev.none");
+          EXPECT_EQ(lists[0]->args.at("value@"), "ev.none");
         }
-        EXPECT_NE(lists[1]->args.at("tolerations").find(lab::kTaintValue), std::string::npos);
+        EXPECT_NE(lists[1]->args.at("value").find(lab::kTaintValue), std::string::npos);
       }
     }
   }
