@@ -257,8 +257,10 @@ std::string taint(const Ctx& c) {
 
 std::string cpu_only_pending(const Ctx& c) {
   const std::string node = node_of(c.snap(), lab::kPodCpuOnly);
-  // Scheduled elsewhere: its selector found the GPU labels on another node.
-  if (!node.empty() && node != lab::kGpuNode) return c.first_failed({"step1.gpu-labels", "step1.other-nodes-clean"});
+  // Bound elsewhere: its selector found the GPU labels on another node, or its manifest named
+  // the node.
+  if (!node.empty() && node != lab::kGpuNode)
+    return c.first_failed({"step1.gpu-labels", "step1.other-nodes-clean", "step5.cpu-only-spec"});
   // On lab-node-0, or pending for another reason than the taint: no taint kept it off, or the
   // pod tolerates it, or no node carries the labels it selects.
   return c.first_failed({"step5.taint", "step5.cpu-only-spec", "step1.gpu-labels"});

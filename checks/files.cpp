@@ -97,7 +97,9 @@ Outcome refused(const View::Refusal& r, const std::string& file, const Msg& expe
   // Both may hold what the student wrote (an unknown field's name in the path): one line, bounded.
   constexpr std::size_t kShown = 40;
   constexpr std::size_t kPathShown = 200;
-  const std::string found = r.found.empty() ? std::string("\"\"") : text::one_line(r.found, kShown);
+  // A value that only its quotes tell apart ("", "true ") is shown quoted, as the apiserver does.
+  const bool quoted = r.found.empty() || text::trim(r.found) != r.found;
+  const std::string found = text::one_line(quoted ? json(r.found).dump() : r.found, kShown);
   const std::string path = text::one_line(r.path, kPathShown);
   const std::string resource = text::one_line(r.resource, kShown);
   const std::string limit = text::one_line(r.limit, kShown);

@@ -9,6 +9,8 @@
 #include "common.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/k8s/node_affinity.h"
+#include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/lab/rules.h"
@@ -75,35 +77,62 @@ Outcome taint(const View& s) {
   return pass(expected, actual, ev);
 }
 
+using Problem = std::pair<std::string, std::string>;  // (hint id, detail)
+
+// What of cpu-only's nodeSelector and required node affinity rules out lab-node-0 as step 1
+// leaves it: a selector pair as written, else the requirement of the first term that fails;
+// nullopt when they can take the node. The scheduler's NodeAffinity filter, k8s's rule.
+std::optional<std::string> excluding(const json& pod, const json& gpu_node) {
+  if (k8s::required_affinity_matches(pod, gpu_node)) return std::nullopt;
+  if (const json* sel = at(pod, "/spec/nodeSelector"); sel != nullptr && sel->is_object()) {
+    for (const auto& [key, value] : sel->items()) {
+      if (k8s::label_of(gpu_node, key) != k8s::selector_value(value))
+        return fmt::format("nodeSelector {}: {}", key, value.dump());
+    }
+  }
+  for (const auto& f : k8s::required_affinity_failures(pod, gpu_node)) {
+    if (!f.requirement.empty()) return "nodeAffinity " + f.requirement;
+  }
+  return std::string("spec.affinity.nodeAffinity");
+}
+
+// The nodeSelector as written, for a hint that asks for another one.
+std::string selector_as_written(const json* sel) {
+  constexpr std::size_t kShown = 200;
+  return "nodeSelector: " + text::one_line(sel == nullptr ? std::string("{}") : sel->dump(), kShown);
+}
+
 // Problems of cpu-only's spec (manifest or live), as (hint id, detail). cpu-only is the pod that
 // uses no GPU (the lab text): an amount of nvidia.com/gpu in any container or init container
 // asks for one, unless it is zero (the scheduler's fit then holds on every node, so the taint
-// stays the only reason); an amount that is not a quantity is counted as asking.
-std::optional<std::pair<std::string, std::string>> cpu_only_problem(const json& pod) {
+// stays the only reason); an amount that is not a quantity is counted as asking. Its placement
+// must leave the taint the only reason it stays off lab-node-0: its node constraints take the
+// node (`gpu_node`, labelled as step 1 leaves it), and no scheduling gate holds it back before
+// the scheduler tries it.
+std::optional<Problem> cpu_only_problem(const json& pod, const json& gpu_node) {
   for (const json* c : all_containers(pod)) {
     const json* r = at(*c, "/resources");
     for (const char* which : {"requests", "limits"}) {
       if (r == nullptr || !r->contains(which) || !(*r)[which].is_object()) continue;
       const auto amount = (*r)[which].find(std::string(lab::kResource));
       if (amount != (*r)[which].end() && readers::json_quantity_milli(*amount).value_or(1) != 0)
-        return std::make_pair(std::string("hint.step5.cpu-only-spec.gpu"), std::string(lab::kResource));
+        return Problem{"hint.step5.cpu-only-spec.gpu", std::string(lab::kResource)};
     }
   }
   const json* sel = at(pod, "/spec/nodeSelector");
   const std::string key(lab::kCpuOnlySelector.key);
-  if (sel == nullptr || !sel->is_object() || !sel->contains(key)) {
-    return std::make_pair(std::string("hint.step5.cpu-only-spec.selector"), std::string("spec.nodeSelector"));
-  }
-  if ((*sel)[key].is_boolean()) {
-    return std::make_pair(std::string("hint.step5.cpu-only-spec.unquoted"), (*sel)[key].dump());
-  }
-  if (!(*sel)[key].is_string() || (*sel)[key].get<std::string>() != lab::kCpuOnlySelector.value) {
-    return std::make_pair(std::string("hint.step5.cpu-only-spec.selector"), (*sel)[key].dump());
-  }
+  if (sel == nullptr || !sel->is_object() || !sel->contains(key))
+    return Problem{"hint.step5.cpu-only-spec.selector", selector_as_written(sel)};
+  if ((*sel)[key].is_boolean()) return Problem{"hint.step5.cpu-only-spec.unquoted", (*sel)[key].dump()};
+  if (!(*sel)[key].is_string() || (*sel)[key].get<std::string>() != lab::kCpuOnlySelector.value)
+    return Problem{"hint.step5.cpu-only-spec.selector", selector_as_written(sel)};
   for (const auto& t : k8s::authored_tolerations(pod)) {
-    if (lab::tolerates_taint(t)) {
-      return std::make_pair(std::string("hint.step5.cpu-only-spec.toleration"), t.dump());
-    }
+    if (lab::tolerates_taint(t)) return Problem{"hint.step5.cpu-only-spec.toleration", t.dump()};
+  }
+  if (auto e = excluding(pod, gpu_node)) return Problem{"hint.step5.cpu-only-spec.excludes-node", *e};
+  if (const json* g = at(pod, "/spec/schedulingGates"); g != nullptr && g->is_array() && !g->empty()) {
+    constexpr std::size_t kShown = 200;
+    return Problem{"hint.step5.cpu-only-spec.gated", text::one_line(g->dump(), kShown)};
   }
   return std::nullopt;
 }
@@ -127,14 +156,21 @@ Outcome cpu_only_spec(const View& s) {
     return fail(expected, raw(fmt::format("{}: metadata.name={}", file, name_of(*m.pod))),
                 msg("hint.manifest.wrong-name", args));
   }
-  if (auto p = cpu_only_problem(*m.pod)) {
+  // A node name skips the scheduler, and with it the taint (the live pod has one once bound).
+  if (const std::string pinned = k8s::node_name(*m.pod); !pinned.empty()) {
+    args["detail"] = text::one_line(pinned, 100);
+    return fail(expected, raw(fmt::format("{}: spec.nodeName={}", file, args["detail"])),
+                msg("hint.step5.cpu-only-spec.node-name", args));
+  }
+  const json gpu_node = lab::gpu_node_labelled(s.node(lab::kGpuNode));
+  if (auto p = cpu_only_problem(*m.pod, gpu_node)) {
     args["detail"] = p->second;
     return fail(expected, raw(fmt::format("{}: {}", file, p->second)), msg(p->first, args));
   }
   const auto found = need_pod(s, lab::kPodCpuOnly, expected);
   if (found.pod == nullptr) return *found.outcome;
   const json* pod = found.pod;
-  if (auto p = cpu_only_problem(*pod)) {
+  if (auto p = cpu_only_problem(*pod, gpu_node)) {
     args["detail"] = p->second;
     return fail(expected, raw(fmt::format("pod {}: {}", lab::kPodCpuOnly, p->second)), msg(p->first, args));
   }

@@ -5,6 +5,7 @@
 // pod both carrying the affinity.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -128,6 +129,172 @@ TEST(AffinityGrades, CpuOnlyYamlFailsExactlyWhenTheApiserverRefusesItsPodAffinit
     SCOPED_TRACE(bundle.string());
     EXPECT_GT(refusals_named(load_bundle(bundle.string()), rows), 200U);
   }
+}
+
+// cpu-only.yaml of `base` with `selector` as its nodeSelector and `affinity` (when not null), and
+// lab-node-0 in the cluster labelled `labels`, graded by step5.cpu-only-spec alone.
+CheckResult cpu_only_graded(Snapshot s, const json& selector, const json& affinity, const json& labels) {
+  const std::string manifest(lab::kManifestCpuOnly);
+  std::string& text = s.files.at(manifest).content;
+  const std::string original = "  nodeSelector:\n    nvidia.com/gpu.present: \"true\"\n";
+  text.replace(text.find(original), original.size(), "  nodeSelector: " + selector.dump() + "\n");
+  if (!affinity.is_null()) text += "  affinity: " + affinity.dump() + "\n";
+  s.files.at(manifest).size = text.size();
+  json nodes = s.nodes.value();
+  for (auto& n : nodes["items"]) {
+    if (n["metadata"]["name"] == lab::kGpuNode) n["metadata"]["labels"] = labels;
+  }
+  s.nodes = nodes;
+  const RunResult r = checks::run(s, checks::Selection{.steps = {}, .ids = {"step5.cpu-only-spec"}}, RunMeta{});
+  return gpuwhy_test::result(r, "step5.cpu-only-spec");
+}
+
+// cpu-only must stay off lab-node-0 for the taint alone: its nodeSelector and node affinity must
+// take the node once step 1 labelled it. What the scheduler's NodeAffinity filter said for each
+// recorded pod and node named lab-node-0 (fixtures/k8s/affinity/matches.jsonl), graded through the
+// check: the node's recorded labels with the lab's four, the pod's nodeSelector with the lab's
+// pair. A pair the apiserver refuses fails for that refusal instead; every other fails exactly when
+// the scheduler rejected the node, and names the constraint that rules it out.
+TEST(AffinityGrades, CpuOnlyFailsExactlyWhenItsNodeConstraintsRuleOutTheGpuNode) {
+  std::vector<json> rows;
+  {
+    std::ifstream in(std::string(GPUWHY_SOURCE_DIR) + "/fixtures/k8s/affinity/matches.jsonl");
+    for (std::string line; std::getline(in, line);) {
+      // A recorded pod or node that names the lab's own label keys would be changed by them.
+      if (line.find("nvidia.com/gpu") != std::string::npos) continue;
+      json row = json::parse(line);
+      if (row["node"]["metadata"].value("name", "") == lab::kGpuNode) rows.push_back(std::move(row));
+    }
+  }
+  ASSERT_GT(rows.size(), 5000U) << "run fixtures/k8s/record";
+  const Snapshot base = load_bundle(gpuwhy_test::solutions().front().string());
+  int refused = 0;
+  int ruled_out = 0;
+  for (const auto& row : rows) {
+    SCOPED_TRACE(row.dump());
+    json selector = row["pod"]["spec"].value("nodeSelector", json::object());
+    selector[std::string(lab::kCpuOnlySelector.key)] = std::string(lab::kCpuOnlySelector.value);
+    json labels = row["node"]["metadata"].value("labels", json::object());
+    for (const auto& l : lab::kGpuLabels) labels[std::string(l.key)] = std::string(l.value);
+    const json affinity = row["pod"]["spec"].value("affinity", json());
+    const CheckResult c = cpu_only_graded(base, selector, affinity, labels);
+    if (c.outcome.hint.id.rfind("hint.manifest.constraint.", 0) == 0) {
+      ++refused;
+      continue;
+    }
+    const bool takes = row["matches"].get<bool>();
+    EXPECT_EQ(c.outcome.status, takes ? Status::kPass : Status::kFail) << c.outcome.hint.id;
+    if (!takes) {
+      EXPECT_EQ(c.outcome.hint.id, "hint.step5.cpu-only-spec.excludes-node");
+    }
+    ruled_out += takes ? 0 : 1;
+  }
+  EXPECT_GT(ruled_out, 1000);
+  EXPECT_GT(static_cast<int>(rows.size()) - refused - ruled_out, 300);
+}
+
+// What the check shows for a constraint that rules lab-node-0 out: the selector pair as written,
+// else the failing requirement; and labels step 1 missed on the live node are not held against it.
+TEST(AffinityGrades, CpuOnlyRuledOutNamesTheConstraintAndNotAMissingStep1Label) {
+  const json lab_labels = {{"kubernetes.io/hostname", "lab-node-0"},
+                           {"nvidia.com/gpu.present", "true"},
+                           {"nvidia.com/gpu.product", "NVIDIA-A100-SXM4-40GB"},
+                           {"nvidia.com/gpu.count", "2"},
+                           {"nvidia.com/gpu.deploy.device-plugin", "true"}};
+  const json not_here = {
+      {"nodeAffinity",
+       {{"requiredDuringSchedulingIgnoredDuringExecution",
+         {{"nodeSelectorTerms",
+           {{{"matchExpressions",
+              {{{"key", "kubernetes.io/hostname"}, {"operator", "NotIn"}, {"values", {"lab-node-0"}}}}}}}}}}}}};
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    SCOPED_TRACE(bundle.string());
+    const Snapshot base = load_bundle(bundle.string());
+    const json selector = {{"nvidia.com/gpu.present", "true"}, {"nvidia.com/gpu.count", "4"}};
+    auto c = cpu_only_graded(base, selector, nullptr, lab_labels);
+    EXPECT_EQ(c.outcome.hint.id, "hint.step5.cpu-only-spec.excludes-node");
+    EXPECT_EQ(c.outcome.hint.args.at("detail"), "nodeSelector nvidia.com/gpu.count: \"4\"");
+    c = cpu_only_graded(base, {{"nvidia.com/gpu.present", "true"}}, not_here, lab_labels);
+    EXPECT_EQ(c.outcome.hint.id, "hint.step5.cpu-only-spec.excludes-node");
+    EXPECT_EQ(c.outcome.hint.args.at("detail"), "nodeAffinity kubernetes.io/hostname NotIn (lab-node-0)");
+    // Step 1 left lab-node-0 without its GPU labels: the right selector still passes here.
+    const json bare = {{"kubernetes.io/hostname", "lab-node-0"}};
+    const json gpu_count = {{"nvidia.com/gpu.present", "true"}, {"nvidia.com/gpu.count", "2"}};
+    EXPECT_EQ(cpu_only_graded(base, gpu_count, nullptr, bare).outcome.status, Status::kPass);
+  }
+}
+
+// `s` with `line` added under cpu-only.yaml's spec.
+Snapshot cpu_only_with(Snapshot s, const std::string& line) {
+  auto& file = s.files.at(std::string(lab::kManifestCpuOnly));
+  file.content += "  " + line + "\n";
+  file.size = file.content.size();
+  return s;
+}
+
+// `s` with the live cpu-only changed by `change`.
+template <typename Change>
+Snapshot live_cpu_only(Snapshot s, Change change) {
+  json pods = s.pods.value();
+  for (auto& p : pods["items"]) {
+    if (p["metadata"]["name"] == lab::kPodCpuOnly) change(p);
+  }
+  s.pods = pods;
+  return s;
+}
+
+// A node name skips the scheduler and a scheduling gate holds the pod back before it: either
+// leaves the taint nothing to keep off, so cpu-only's spec fails for it, and a cpu-only Pending
+// for no taint (or bound where its manifest sent it) is that failure's consequence.
+TEST(AffinityGrades, CpuOnlyGivenANodeOrHeldByAGateFailsForItsSpecAndThatCausesItsPending) {
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    SCOPED_TRACE(bundle.string());
+    const Snapshot base = load_bundle(bundle.string());
+    RunResult keep;
+    EXPECT_EQ(graded(cpu_only_with(base, "nodeName: \"\""), "step5.cpu-only-spec", keep).outcome.status, Status::kPass);
+    EXPECT_EQ(graded(cpu_only_with(base, "nodeName: lab-node-0"), "step5.cpu-only-spec", keep).outcome.hint.id,
+              "hint.step5.cpu-only-spec.node-name");
+    const std::string gate = "schedulingGates: [{name: example.com/wait}]";
+    EXPECT_EQ(graded(cpu_only_with(base, gate), "step5.cpu-only-spec", keep).outcome.hint.id,
+              "hint.step5.cpu-only-spec.gated");
+    EXPECT_EQ(graded(cpu_only_with(base, "schedulingGates: []"), "step5.cpu-only-spec", keep).outcome.status,
+              Status::kPass);
+    // Created gated and the manifest edited since: the live pod still waits at its gate.
+    const Snapshot gated = live_cpu_only(base, [](json& p) {
+      p["spec"]["schedulingGates"] = {{{"name", "example.com/wait"}}};
+      p["status"]["conditions"] = {{{"type", "PodScheduled"},
+                                    {"status", "False"},
+                                    {"reason", "SchedulingGated"},
+                                    {"message", "Scheduling is blocked due to non-empty scheduling gates"}}};
+    });
+    const auto& spec = graded(gated, "step5.cpu-only-spec", keep);
+    EXPECT_EQ(spec.outcome.hint.id, "hint.step5.cpu-only-spec.gated");
+    EXPECT_EQ(gpuwhy_test::result(keep, "step5.cpu-only-pending").outcome.caused_by, "step5.cpu-only-spec");
+    // Sent to another node by its manifest, and running there.
+    const Snapshot elsewhere = live_cpu_only(cpu_only_with(base, "nodeName: lab-node-1"), [](json& p) {
+      p["spec"]["nodeName"] = "lab-node-1";
+      p["status"] = {{"phase", "Running"}, {"conditions", {{{"type", "PodScheduled"}, {"status", "True"}}}}};
+    });
+    EXPECT_EQ(graded(elsewhere, "step5.cpu-only-spec", keep).outcome.hint.id, "hint.step5.cpu-only-spec.node-name");
+    const auto& pending = gpuwhy_test::result(keep, "step5.cpu-only-pending");
+    EXPECT_EQ(pending.outcome.status, Status::kFail);
+    EXPECT_EQ(pending.outcome.caused_by, "step5.cpu-only-spec");
+  }
+}
+
+// A refused value that only its quotes tell apart is shown quoted, as the apiserver shows it: a
+// nodeSelector "true " is not the "true" the hint would otherwise seem to call invalid.
+TEST(AffinityGrades, ARefusedValueWithSpacesAtItsEndsIsShownQuoted) {
+  RunResult keep;
+  const Snapshot base = load_bundle(gpuwhy_test::solutions().front().string());
+  Snapshot s = base;
+  auto& text = s.files.at(std::string(lab::kManifestCpuOnly)).content;
+  const std::string value = "nvidia.com/gpu.present: \"true\"";
+  text.replace(text.find(value), value.size(), "nvidia.com/gpu.present: \"true \"");
+  s.files.at(std::string(lab::kManifestCpuOnly)).size = text.size();
+  const auto& c = graded(s, "step5.cpu-only-spec", keep);
+  EXPECT_EQ(c.outcome.hint.id, "hint.manifest.constraint.bad-value");
+  EXPECT_EQ(c.outcome.hint.args.at("found"), "\"true \"");
 }
 
 }  // namespace

@@ -742,9 +742,18 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.cpu-only-pending.scheduled",
      "cpu-only got a node ({bound}). Either the taint is missing on {node}, cpu-only tolerates it, or the GPU labels "
      "are on another node. Fix that, then recreate cpu-only."},
+    {"hint.step5.cpu-only-spec.excludes-node",
+     "{file}: {detail} rules out {node} even with the lab's labels on it, so cpu-only would stay off the GPU node "
+     "without any taint and its Pending proves nothing about the taint. Keep only nodeSelector {selector}."},
+    {"hint.step5.cpu-only-spec.gated",
+     "{file}: spec.schedulingGates {detail} holds cpu-only back before the scheduler tries any node, so no message "
+     "can name the taint. Remove schedulingGates."},
     {"hint.step5.cpu-only-spec.gpu",
      "cpu-only must not ask for {resource} ({detail}). Remove it from resources, otherwise the Pending reason is no "
      "longer the taint alone."},
+    {"hint.step5.cpu-only-spec.node-name",
+     "{file} sets spec.nodeName: {detail}. A pod given a node skips the scheduler, and with it the taint: remove "
+     "nodeName and let the scheduler keep cpu-only Pending."},
     {"hint.step5.cpu-only-spec.selector",
      "cpu-only needs nodeSelector {selector} (found: {detail}) so that it aims at the GPU node."},
     {"hint.step5.cpu-only-spec.toleration",

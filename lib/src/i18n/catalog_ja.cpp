@@ -816,9 +816,18 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.cpu-only-pending.scheduled",
      "cpu-only がノードに割り当てられました（{bound}）。{node} にテイントがないか、cpu-only "
      "がそれを許容しているか、GPU ラベルが別のノードにあります。それを直してから cpu-only を作り直してください。"},
+    {"hint.step5.cpu-only-spec.excludes-node",
+     "{file}: {detail} はラボのラベルを付けた {node} まで除外します。テイントがなくても cpu-only は GPU "
+     "ノードに入れないので、Pending がテイントについて何も示しません。nodeSelector {selector} だけを残してください。"},
+    {"hint.step5.cpu-only-spec.gated",
+     "{file}: spec.schedulingGates {detail} が、スケジューラーがノードを試す前に cpu-only "
+     "を止めているため、テイントを示すメッセージは出ません。schedulingGates を削除してください。"},
     {"hint.step5.cpu-only-spec.gpu",
      "cpu-only は {resource} を要求してはいけません（{detail}）。resources から削除してください。そうしないと "
      "Pending の理由がテイントだけではなくなります。"},
+    {"hint.step5.cpu-only-spec.node-name",
+     "{file} に spec.nodeName: {detail} があります。ノードを指定された Pod はスケジューラーを通らず、テイントも "
+     "効きません。nodeName を削除し、スケジューラーに cpu-only を Pending のままにさせてください。"},
     {"hint.step5.cpu-only-spec.selector",
      "cpu-only が GPU ノードを狙うには nodeSelector {selector} が必要です（現在: {detail}）。"},
     {"hint.step5.cpu-only-spec.toleration",

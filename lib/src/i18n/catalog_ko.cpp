@@ -753,9 +753,18 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.cpu-only-pending.scheduled",
      "cpu-only가 노드에 배정되었습니다({bound}). {node} 노드에 테인트가 없거나, cpu-only가 그 테인트를 견디거나, "
      "GPU 라벨이 다른 노드에 있습니다. 그것을 고친 뒤 cpu-only를 다시 만드세요."},
+    {"hint.step5.cpu-only-spec.excludes-node",
+     "{file}: {detail} 조건은 랩의 레이블이 붙은 {node}도 제외합니다. 그러면 테인트가 없어도 cpu-only는 GPU 노드에 "
+     "가지 못하므로, 대기 상태가 테인트에 대해 아무것도 보여 주지 못합니다. nodeSelector {selector}만 남기세요."},
+    {"hint.step5.cpu-only-spec.gated",
+     "{file}: spec.schedulingGates {detail} 때문에 스케줄러가 어떤 노드도 시도하기 전에 cpu-only가 묶여 있어, "
+     "테인트를 말하는 메시지가 나올 수 없습니다. schedulingGates를 지우세요."},
     {"hint.step5.cpu-only-spec.gpu",
      "cpu-only는 {resource:을/를} 요청하면 안 됩니다({detail}). resources에서 지우세요. 그렇지 않으면 대기 이유가 "
      "테인트 하나만이 아니게 됩니다."},
+    {"hint.step5.cpu-only-spec.node-name",
+     "{file}에 spec.nodeName: {detail:이/가} 있습니다. 노드가 정해진 파드는 스케줄러를 건너뛰므로 테인트도 "
+     "적용되지 않습니다. nodeName을 지우고 스케줄러가 cpu-only를 대기 상태로 두게 하세요."},
     {"hint.step5.cpu-only-spec.selector",
      "cpu-only가 GPU 노드를 노리려면 nodeSelector {selector} 설정이 필요합니다(현재: {detail})."},
     {"hint.step5.cpu-only-spec.toleration",

@@ -26,4 +26,16 @@ bool aims_at_taint(const nlohmann::json& toleration) {
   return key != toleration.end() && key->is_string() && key->get_ref<const std::string&>() == kTaintKey;
 }
 
+nlohmann::json gpu_node_labelled(const nlohmann::json* live) {
+  // Node affinity reads a node's name and labels alone: the rest of the node is left out.
+  nlohmann::json labels = {{"kubernetes.io/hostname", std::string(kGpuNode)}};
+  if (live != nullptr && live->is_object()) {
+    const auto m = live->find("metadata");
+    if (m != live->end() && m->is_object() && m->contains("labels") && (*m)["labels"].is_object())
+      labels = (*m)["labels"];
+  }
+  for (const auto& l : kGpuLabels) labels[std::string(l.key)] = std::string(l.value);
+  return {{"metadata", {{"name", std::string(kGpuNode)}, {"labels", std::move(labels)}}}};
+}
+
 }  // namespace gpuwhy::lab

@@ -24,4 +24,10 @@ bool tolerates_too_broadly(const nlohmann::json& toleration);
 /// The toleration names the lab's taint key, whether or not it matches the taint.
 bool aims_at_taint(const nlohmann::json& toleration);
 
+/// lab-node-0 as step 1 leaves it, for asking whether a pod's node constraints can take it: its
+/// name and the live node's labels (`live`; null when it is not there: only its hostname label)
+/// with the four GPU labels at the lab's values. A pod judged against it is not failed again for
+/// a label step 1 missed.
+nlohmann::json gpu_node_labelled(const nlohmann::json* live);
+
 }  // namespace gpuwhy::lab
