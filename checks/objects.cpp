@@ -83,6 +83,27 @@ long long scheduler_gpu_request(const json& pod) {
   return it == all.end() ? 0 : it->second;
 }
 
+std::optional<Outcome> init_gpus(const json& pod, const std::string& where, const Msg& expected,
+                                 std::map<std::string, std::string> args, const std::vector<Msg>& ev) {
+  const long long total = scheduler_gpu_request(pod);
+  if (total == lab::kGpusPerTrainer * 1000LL) return std::nullopt;
+  std::vector<std::string> asks;
+  if (const json* cs = at(pod, "/spec/initContainers"); cs != nullptr && cs->is_array()) {
+    for (const auto& c : *cs) {
+      const auto lim = container_gpu(c, "limits");
+      const auto amount = lim ? lim : container_gpu(c, "requests");
+      if (amount && *amount != 0) asks.push_back(fmt::format("{}={}", str_at(c, "/name"), milli_text(*amount)));
+    }
+  }
+  if (asks.empty()) return std::nullopt;  // overhead or pod-level amounts: not this fault
+  args["where"] = where;
+  args["total"] = milli_text(total);
+  args["detail"] = join(asks);
+  return fail(expected,
+              raw(fmt::format("{}: initContainers {}; {} {}", where, join(asks), lab::kResource, args["total"])),
+              msg("hint.gpu.init-containers", args), ev);
+}
+
 std::vector<const json*> all_containers(const json& pod) {
   std::vector<const json*> out;
   for (const char* p : {"/spec/containers", "/spec/initContainers"}) {

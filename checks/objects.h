@@ -57,6 +57,11 @@ std::optional<long long> gpu_sum(const json& pod, const char* which);
 /// The nvidia.com/gpu the scheduler counts for a pod (k8s::pod_requests: containers, init
 /// containers, sidecars, overhead), in thousandths.
 long long scheduler_gpu_request(const json& pod);
+/// When the app containers' nvidia.com/gpu is the lab's one but the scheduler counts another amount
+/// for the pod (init containers or sidecars ask for some too): the failure, with each init
+/// container's amount as the hint's detail. `where` names the manifest or the pod in the words.
+std::optional<Outcome> init_gpus(const json& pod, const std::string& where, const Msg& expected,
+                                 std::map<std::string, std::string> args, const std::vector<Msg>& ev);
 /// nvidia.com/gpu the scheduler counts as used on lab-node-0: every non-terminated pod bound
 /// there (of the pods the snapshot holds), in thousandths, with each pod that asks for some.
 struct GpuUse {

@@ -129,8 +129,9 @@ Outcome gpu_one(const View& s, std::string_view pod_name, const char* hint_id) {
       fmt::format("requests={} limits={}", req ? milli_text(*req) : "-", lim ? milli_text(*lim) : "-");
   const std::vector<Msg> ev{ev_pod(pod_name, fmt::format("{} {}", lab::kResource, shown))};
   const long long want = lab::kGpusPerTrainer * 1000LL;
-  if (req && lim && *req == want && *lim == want) return pass(expected, raw(shown), ev);
-  return fail(expected, raw(shown), msg(hint_id, args), ev);
+  if (!req || !lim || *req != want || *lim != want) return fail(expected, raw(shown), msg(hint_id, args), ev);
+  if (auto i = init_gpus(*pod, fmt::format("pod {}", pod_name), expected, args, ev)) return *i;
+  return pass(expected, raw(shown), ev);
 }
 
 }  // namespace detail

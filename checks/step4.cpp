@@ -49,6 +49,7 @@ Outcome manifest(const View& s) {
   if (!fields.empty()) return fail(expected, raw(shown), msg("hint.step4.manifest.constraint", args), ev);
   if (!lim || *lim != lab::kGpusPerTrainer * 1000LL)
     return fail(expected, raw(shown), msg("hint.step4.manifest.limit", args), ev);
+  if (auto i = init_gpus(pod, file, expected, args, ev)) return *i;
   return pass(expected, raw(shown), ev);
 }
 

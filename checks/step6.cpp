@@ -82,6 +82,7 @@ Outcome gpu(const View& s) {
                                 lim ? milli_text(*lim) : "-")),
                 msg("hint.step6.gpu.manifest", args));
   }
+  if (auto i = init_gpus(*m.pod, std::string(lab::kManifestTrainer2), expected, args, {})) return *i;
   return gpu_one(s, lab::kPodTrainer2, "hint.step6.gpu.live");
 }
 

@@ -12,6 +12,7 @@
 // decides those, and no lab asks for 10^16 GPUs.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
 #include <string_view>
 
@@ -188,6 +189,99 @@ TEST(QuantityGrades, AnAmountThatIsNoQuantityIsShownAsWritten) {
     const auto& cl = graded(l, "step3.fraction-manifest", keep);
     EXPECT_EQ(cl.outcome.hint.id, "hint.step3.not-quantity");
     EXPECT_LE(cl.outcome.hint.args.at("value").size(), 40U);
+  }
+}
+
+// The scheduler counts a pod's init containers and sidecars too (k8s::pod_requests, held to
+// fixtures/k8s/requests/pod_requests.jsonl). Every recorded pod whose app containers ask for exactly
+// one GPU (requests and limits) and whose init containers ask for some, as the live trainer: step 4
+// passes exactly when the scheduler counted one GPU for it, and otherwise names the init containers.
+TEST(QuantityGrades, TrainerWithGpuInitContainersPassesExactlyWhenTheSchedulerCountsOneGpu) {
+  std::vector<nlohmann::json> rows;
+  {
+    std::ifstream in(std::string(GPUWHY_SOURCE_DIR) + "/fixtures/k8s/requests/pod_requests.jsonl");
+    for (std::string line; std::getline(in, line);) {
+      nlohmann::json row = nlohmann::json::parse(line);
+      const auto& spec = row["pod"]["spec"];
+      if (spec.contains("overhead") || !spec.contains("initContainers") || !spec["containers"].is_array()) continue;
+      if (spec["initContainers"].dump().find(lab::kResource) == std::string::npos) continue;
+      int app = 0;  // app containers asking for exactly 1 GPU, as requests and limits
+      bool other = false;
+      for (const auto& c : spec["containers"]) {
+        const auto& r = c.value("resources", nlohmann::json::object());
+        const auto req = r.value("requests", nlohmann::json::object()).value(std::string(lab::kResource), "");
+        const auto lim = r.value("limits", nlohmann::json::object()).value(std::string(lab::kResource), "");
+        if (req.empty() && lim.empty()) continue;
+        if (req == "1" && lim == "1") {
+          ++app;
+        } else {
+          other = true;
+        }
+      }
+      if (app == 1 && !other) rows.push_back(std::move(row));
+    }
+  }
+  ASSERT_GE(rows.size(), 12U) << "run fixtures/k8s/record";
+  int one = 0;
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    const Snapshot base = load_bundle(bundle.string());
+    RunResult keep;
+    for (const auto& row : rows) {
+      SCOPED_TRACE(bundle.string() + " " + row.dump());
+      Snapshot s = base;
+      nlohmann::json pods = s.pods.value();
+      for (auto& p : pods["items"]) {
+        if (p["metadata"]["name"] != lab::kPodTrainer) continue;
+        p["spec"]["containers"] = row["pod"]["spec"]["containers"];
+        p["spec"]["initContainers"] = row["pod"]["spec"]["initContainers"];
+      }
+      s.pods = pods;
+      const bool counts_one = row["requests"].value(std::string(lab::kResource), 0) == 1;
+      const auto& c = graded(s, "step4.requests-defaulted", keep);
+      EXPECT_EQ(c.outcome.status, counts_one ? Status::kPass : Status::kFail);
+      if (!counts_one) {
+        EXPECT_EQ(c.outcome.hint.id, "hint.gpu.init-containers");
+      }
+      one += counts_one ? 1 : 0;
+    }
+  }
+  EXPECT_GT(one, 0);
+  EXPECT_LT(one, static_cast<int>(gpuwhy_test::solutions().size() * rows.size()));
+}
+
+// The same in the manifests: an init container asking for no more than the app container leaves
+// the pod at one GPU; one asking for more, or a sidecar asking for any, does not.
+TEST(QuantityGrades, TrainerManifestsWithGpuInitContainersFailWhenThePodCountsMoreThanOne) {
+  const auto init = [](const std::string& name, const std::string& amount, bool sidecar) {
+    return "  initContainers:\n  - name: " + name + "\n    image: busybox:1.36\n" +
+           (sidecar ? "    restartPolicy: Always\n" : "") + "    resources:\n      limits:\n        " +
+           std::string(lab::kResource) + ": " + amount + "\n";
+  };
+  const struct {
+    std::string text;
+    bool passes;
+  } cases[] = {{init("warm", "1", false), true},
+               {init("warm", "0", true), true},
+               {init("warm", "2", false), false},
+               {init("side", "1", true), false}};
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    const Snapshot base = load_bundle(bundle.string());
+    RunResult keep;
+    for (const auto& c : cases) {
+      for (const auto& [manifest, id] :
+           {std::pair{lab::kManifestTrainer, "step4.manifest"}, std::pair{lab::kManifestTrainer2, "step6.gpu"}}) {
+        SCOPED_TRACE(bundle.string() + " " + std::string(manifest) + "\n" + c.text);
+        Snapshot s = base;
+        auto& file = s.files.at(std::string(manifest));
+        file.content += c.text;
+        file.size = file.content.size();
+        const auto& r = graded(s, id, keep);
+        EXPECT_EQ(r.outcome.status, c.passes ? Status::kPass : Status::kFail);
+        if (!c.passes) {
+          EXPECT_EQ(r.outcome.hint.id, "hint.gpu.init-containers");
+        }
+      }
+    }
   }
 }
 

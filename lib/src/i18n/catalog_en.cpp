@@ -415,6 +415,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.file.unreadable",
      "{file} could not be read ({reason}). Check its permissions; keep it a regular file inside the lab "
      "folder (a link that leads outside is never followed)."},
+    {"hint.gpu.init-containers",
+     "{where}: its init containers ask for {resource} too ({detail}), so the scheduler counts {total} for the "
+     "pod, not {amount}, and keeps them from other pods. Ask for {resource} in the app container alone."},
     {"hint.internal-error",
      "gpuwhy itself failed while grading this check (a bug, not your work). Please report it with the output of "
      "gpuwhy snapshot."},

@@ -468,6 +468,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.file.unreadable",
      "{file} を読み取れませんでした（{reason}）。パーミッションを確認し、ラボフォルダー内の"
      "通常ファイルにしてください（フォルダーの外を指すリンクはたどりません）。"},
+    {"hint.gpu.init-containers",
+     "{where}: init コンテナーも {resource} を要求しているため（{detail}）、スケジューラーはこの Pod に {amount} "
+     "ではなく {total} を数え、その分ほかの Pod が使えません。{resource} はアプリのコンテナーだけで要求してください。"},
     {"hint.internal-error",
      "このチェックの採点中に gpuwhy 自体が失敗しました（あなたの作業ではなく gpuwhy のバグです）。gpuwhy snapshot "
      "の出力を添えて報告してください。"},

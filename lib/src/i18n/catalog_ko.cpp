@@ -416,6 +416,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.file.unreadable",
      "{file} 파일을 읽을 수 없습니다({reason}). 권한을 확인하고, 실습 폴더 안의 일반 파일로 "
      "두세요(폴더 밖을 가리키는 링크는 따라가지 않습니다)."},
+    {"hint.gpu.init-containers",
+     "{where}: 초기화 컨테이너도 {resource:을/를} 요청하므로({detail}) 스케줄러는 이 파드에 {amount}개가 아니라 "
+     "{total}개를 셈하고, 그만큼 다른 파드가 쓰지 못합니다. {resource:은/는} 앱 컨테이너에서만 요청하세요."},
     {"hint.internal-error",
      "이 검사를 채점하는 중에 gpuwhy 자체가 실패했습니다(실습 작업이 아니라 gpuwhy의 버그입니다). gpuwhy snapshot "
      "출력과 함께 알려 주세요."},
