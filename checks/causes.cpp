@@ -18,6 +18,7 @@
 #include "causes.h"
 #include "checks.h"
 #include "common.h"
+#include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/read/readers.h"
@@ -86,6 +87,7 @@ bool blamed_on_taint(const View& s, std::string_view name) {
 /// The pod has no Unschedulable message to save: it got a node (or it is gone).
 bool no_message_to_save(const View& s, std::string_view name) {
   const json* p = pod(s, name);
+  if (p != nullptr && !k8s::scheduling_gates(*p).empty()) return true;  // its message is the apiserver's
   const json* cond = p == nullptr ? nullptr : detail::condition(*p, "PodScheduled");
   return cond == nullptr || detail::str_at(*cond, "/status") == "True";
 }

@@ -9,6 +9,7 @@
 
 #include "common.h"
 #include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/lab/rules.h"
@@ -69,6 +70,13 @@ Outcome pending_for(const View& s, std::string_view pod_name, Blame want, const 
     auto a = args;
     a["bound"] = node;
     return fail(expected, msg("value.pending.bound", a), hints.scheduled, a, ev);
+  }
+  // Held at its gates: the scheduler has not tried it, and the condition's message is the apiserver's.
+  if (const auto gates = k8s::scheduling_gates(*pod); !gates.empty()) {
+    auto a = args;
+    a["gates"] = text::one_line(join(gates), 200);
+    return fail(expected, raw(fmt::format("phase={} schedulingGates={}", phase, a["gates"])),
+                msg("hint.pending.gated", a), ev);
   }
   if (phase != "Pending" || cond == nullptr || view_at(*cond, "/status") != "False" ||
       view_at(*cond, "/reason") != "Unschedulable") {

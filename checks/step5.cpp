@@ -59,6 +59,20 @@ Outcome taint(const View& s) {
     }
     return fail(expected, actual, Fault::kTaintMissing, args, ev);
   }
+  // The lab's taint is there, and another with its key and another effect beside it (kubectl taint
+  // adds one per key and effect): the extra one is the fault, not the lab's.
+  const auto is_lab = [](const json& t) {
+    return view_at(t, "/effect") == lab::kTaintEffect && view_at(t, "/value") == lab::kTaintValue;
+  };
+  if (ts.size() > 1 && std::any_of(ts.begin(), ts.end(), is_lab)) {
+    std::vector<std::string> extra;
+    for (const auto& t : ts) {
+      if (!is_lab(t)) extra.push_back(taint_string(t));
+    }
+    args["extra"] = join(extra);
+    args["remove"] = removal_of(extra);
+    return fail(expected, actual, msg("hint.step5.taint.extra", args), ev);
+  }
   for (const auto& t : ts) {
     if (view_at(t, "/effect") == "NoExecute")
       return fail(expected, actual, msg("hint.step5.taint.noexecute", args), ev);
@@ -130,9 +144,9 @@ std::optional<Problem> cpu_only_problem(const json& pod, const json& gpu_node) {
     if (lab::tolerates_taint(t)) return Problem{"hint.step5.cpu-only-spec.toleration", t.dump()};
   }
   if (auto e = excluding(pod, gpu_node)) return Problem{"hint.step5.cpu-only-spec.excludes-node", *e};
-  if (const json* g = at(pod, "/spec/schedulingGates"); g != nullptr && g->is_array() && !g->empty()) {
+  if (const auto gates = k8s::scheduling_gates(pod); !gates.empty()) {
     constexpr std::size_t kShown = 200;
-    return Problem{"hint.step5.cpu-only-spec.gated", text::one_line(g->dump(), kShown)};
+    return Problem{"hint.step5.cpu-only-spec.gated", text::one_line(join(gates), kShown)};
   }
   return std::nullopt;
 }

@@ -260,10 +260,28 @@ std::vector<Scenario> scenarios_facts() {
   };
 }
 
+// What else can keep cpu-only off the GPU node, and a second taint beside the lab's.
+std::vector<Scenario> scenarios_placement() {
+  return {
+      {"cpu-only-excludes-node",
+       {"step5.cpu-only-spec"},
+       "step5.cpu-only-spec",
+       "hint.step5.cpu-only-spec.excludes-node",
+       {"step5.cpu-only-spec"}},
+      {"cpu-only-gated",
+       {"step5.cpu-only-spec", "step5.cpu-only-pending", "step5.tainted-file"},
+       "step5.cpu-only-pending",
+       "hint.pending.gated",
+       {"step5.cpu-only-spec"}},
+      {"taint-extra-effect", {"step5.taint"}, "step5.taint", "hint.step5.taint.extra", {"step5.taint"}},
+  };
+}
+
 const std::vector<Scenario>& scenarios() {
   static const std::vector<Scenario> k = [] {
     std::vector<Scenario> v;
-    for (auto part : {scenarios_first, scenarios_middle, scenarios_later, scenarios_last, scenarios_facts}) {
+    for (auto part :
+         {scenarios_first, scenarios_middle, scenarios_later, scenarios_last, scenarios_facts, scenarios_placement}) {
       for (auto& sc : part()) v.push_back(std::move(sc));
     }
     return v;

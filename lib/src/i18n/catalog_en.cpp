@@ -161,7 +161,9 @@ constexpr CatalogEntry kEntries[] = {
     {"check.step5.cpu-only-pending.title", "cpu-only is Pending because of the taint"},
     {"check.step5.cpu-only-spec.explain",
      "Checks k8s/cpu-only.yaml and the live cpu-only pod: no {resource} request or limit, nodeSelector "
-     "nvidia.com/gpu.present: \"true\", and no toleration for the taint. {part_why}This pod shows what the taint is "
+     "nvidia.com/gpu.present: \"true\", no toleration for the taint, and nothing else that keeps it off the GPU node "
+     "(a nodeName, a scheduling gate, a node affinity that rules the node out). {part_why}This pod shows what the "
+     "taint is "
      "for: an ordinary workload aimed at the GPU node must be kept off it. {part_mistakes}Usual mistakes: an unquoted "
      "true in the nodeSelector, or copying trainer2's toleration."},
     {"check.step5.cpu-only-spec.look",
@@ -573,6 +575,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.yaml-error", "{file} is not valid YAML: {reason}"},
     {"hint.node-missing",
      "There is no node {node} in the cluster. Is the lab cluster the one your kubeconfig points at?"},
+    {"hint.pending.gated",
+     "{pod} waits at its scheduling gates ({gates}): the scheduler has not tried it, so it has no scheduler message. "
+     "Delete {pod}, remove schedulingGates from its manifest and create it again."},
     {"hint.pending.not-evaluated",
      "{pod} has no PodScheduled=False/Unschedulable condition yet: is the scheduler running? Wait a few seconds and "
      "check again (kubectl -n {namespace} get pod {pod} -o yaml)."},
@@ -765,6 +770,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.cpu-only-spec.unquoted",
      "The nodeSelector value must be the string \"true\" in quotes; an unquoted true is a YAML boolean ({detail}) "
      "and the apiserver refuses it."},
+    {"hint.step5.taint.extra",
+     "{node} has the lab's taint {taint} and, with the same key, also {extra}. Remove the extra one: kubectl taint "
+     "node {node} {remove}"},
     {"hint.step5.taint.missing",
      "{node} has no {key} taint. Add it: kubectl taint node {node} {taint}. Do not remove it to get pods scheduled."},
     {"hint.step5.taint.noexecute",

@@ -186,7 +186,9 @@ constexpr CatalogEntry kEntries[] = {
     {"check.step5.cpu-only-spec.explain",
      "k8s/cpu-only.yaml とクラスター上の cpu-only Pod を確認します: {resource} の request も limit "
      "もなく、nodeSelector が nvidia.com/gpu.present: \"true\" "
-     "で、テイントに対するトレレーションがないこと。{part_why}この Pod はテイントの役割を示します: GPU "
+     "で、テイントに対するトレレーションがなく、ほかに GPU "
+     "ノードから遠ざけるもの（nodeName、スケジューリングゲート、そのノードを除外するノードアフィニティ）もないこと。"
+     "{part_why}この Pod はテイントの役割を示します: GPU "
      "ノードを狙う普通のワークロードを、そのノードから締め出すことです。{part_mistakes}よくある間違い: nodeSelector "
      "の true をクォートしない、trainer2 のトレレーションをコピーしてしまう。"},
     {"check.step5.cpu-only-spec.look",
@@ -630,6 +632,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.yaml-error", "{file} は有効な YAML ではありません: {reason}"},
     {"hint.node-missing",
      "クラスターにノード {node} がありません。kubeconfig が指しているのは演習用のクラスターですか？"},
+    {"hint.pending.gated",
+     "{pod} はスケジューリングゲート（{gates}）で止められていて、スケジューラーはまだ試していないため、スケジューラーの"
+     "メッセージもありません。{pod} を削除し、マニフェストから spec.schedulingGates を外して作り直してください。"},
     {"hint.pending.not-evaluated",
      "{pod} にはまだ PodScheduled=False/Unschedulable の条件がありません。スケジューラーは動いていますか？ "
      "数秒待ってから確認し直してください（kubectl -n {namespace} get pod {pod} -o yaml）。"},
@@ -824,7 +829,7 @@ constexpr CatalogEntry kEntries[] = {
      "ノードに入れないので、Pending がテイントについて何も示しません。nodeSelector {selector} だけを残してください。"},
     {"hint.step5.cpu-only-spec.gated",
      "{file}: spec.schedulingGates {detail} が、スケジューラーがノードを試す前に cpu-only "
-     "を止めているため、テイントを示すメッセージは出ません。schedulingGates を削除してください。"},
+     "を止めているため、テイントを示すメッセージは出ません。spec.schedulingGates を削除してください。"},
     {"hint.step5.cpu-only-spec.gpu",
      "cpu-only は {resource} を要求してはいけません（{detail}）。resources から削除してください。そうしないと "
      "Pending の理由がテイントだけではなくなります。"},
@@ -839,6 +844,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.cpu-only-spec.unquoted",
      "nodeSelector の値はクォートした文字列 \"true\" でなければなりません。クォートなしの true は YAML "
      "の真偽値になり（{detail}）、apiserver に拒否されます。"},
+    {"hint.step5.taint.extra",
+     "{node} にはラボのテイント {taint} に加えて、同じキーの {extra} もあります。余分なほうを削除してください: "
+     "kubectl taint node {node} {remove}"},
     {"hint.step5.taint.missing",
      "{node} に {key} のテイントがありません。追加してください: kubectl taint node {node} {taint}。Pod "
      "をスケジュールさせるためにテイントを消してはいけません。"},

@@ -163,7 +163,8 @@ constexpr CatalogEntry kEntries[] = {
     {"check.step5.cpu-only-pending.title", "cpu-only가 테인트 때문에 대기한다"},
     {"check.step5.cpu-only-spec.explain",
      "k8s/cpu-only.yaml과 클러스터의 cpu-only 파드를 확인합니다: {resource}의 request나 limit이 없고, "
-     "nodeSelector가 nvidia.com/gpu.present: \"true\" 이며, 테인트에 대한 톨러레이션이 없어야 합니다. {part_why}이 "
+     "nodeSelector가 nvidia.com/gpu.present: \"true\" 이며, 테인트에 대한 톨러레이션이 없고, GPU 노드에서 떼어 놓는 "
+     "다른 설정(nodeName, 스케줄링 게이트, 그 노드를 제외하는 노드 어피니티)도 없어야 합니다. {part_why}이 "
      "파드는 테인트가 무엇을 위한 것인지 보여 줍니다: GPU 노드를 노리는 일반 워크로드를 그 노드에서 떼어 놓는 "
      "것입니다. {part_mistakes}흔한 실수: nodeSelector에 따옴표 없는 true, trainer2의 톨러레이션을 복사해 오기."},
     {"check.step5.cpu-only-spec.look",
@@ -575,6 +576,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.yaml-error", "{file} 파일이 올바른 YAML이 아닙니다: {reason}"},
     {"hint.node-missing",
      "클러스터에 {node} 노드가 없습니다. kubeconfig가 가리키는 클러스터가 실습 클러스터가 맞나요?"},
+    {"hint.pending.gated",
+     "{pod:은/는} 스케줄링 게이트({gates})에 묶여 있어 스케줄러가 아직 시도하지 않았고, 스케줄러 메시지도 없습니다. "
+     "{pod:을/를} 지우고 매니페스트에서 schedulingGates를 뺀 뒤 다시 만드세요."},
     {"hint.pending.not-evaluated",
      "{pod} 파드에 아직 PodScheduled=False/Unschedulable 조건이 없습니다. 스케줄러가 실행 중인가요? 몇 초 기다렸다가 "
      "다시 확인하세요(kubectl -n {namespace} get pod {pod} -o yaml)."},
@@ -776,6 +780,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.cpu-only-spec.unquoted",
      "nodeSelector 값은 따옴표로 감싼 문자열 \"true\" 여야 합니다. 따옴표 없는 true는 YAML 불리언이라({detail}) "
      "apiserver가 거절합니다."},
+    {"hint.step5.taint.extra",
+     "{node}에는 랩의 테인트 {taint}와 함께 같은 키의 {extra}도 있습니다. 남는 것을 지우세요: kubectl taint node "
+     "{node} {remove}"},
     {"hint.step5.taint.missing",
      "{node} 노드에 {key} 테인트가 없습니다. 테인트를 거세요: kubectl taint node {node} {taint}. 파드를 스케줄하려고 "
      "테인트를 지우지 마세요."},

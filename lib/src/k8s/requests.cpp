@@ -52,6 +52,14 @@ std::string node_name(const json& pod) {
   return node_name_of_spec(field(pod, "spec"));
 }
 
+std::vector<std::string> scheduling_gates(const json& pod) {
+  std::vector<std::string> out;
+  const json& gates = field(field(pod, "spec"), "schedulingGates");
+  if (!gates.is_array()) return out;
+  for (const auto& g : gates) out.push_back(str(g, "name"));
+  return out;
+}
+
 bool counts_on_node(const json& pod, std::string_view node) {
   const std::string bound = node_name(pod);
   return !bound.empty() && bound == node && !terminated(pod);

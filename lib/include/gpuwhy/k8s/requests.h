@@ -29,6 +29,11 @@ std::string node_name_of_spec(const nlohmann::json& spec);
 /// The same, of a pod (or a pod manifest): node_name_of_spec(pod.spec).
 std::string node_name(const nlohmann::json& pod);
 
+/// The names of the pod's scheduling gates (spec.schedulingGates), in order: while there is one the
+/// scheduler does not try the pod (SchedulingGates PreEnqueue), and the apiserver's PodScheduled
+/// condition (False, reason SchedulingGated) carries its message, not the scheduler's. Empty: none.
+std::vector<std::string> scheduling_gates(const nlohmann::json& pod);
+
 /// The scheduler counts the pod's requests on `node` (its NodeInfo): bound there (spec.nodeName)
 /// and not terminated. A pod being deleted still counts until it is gone.
 bool counts_on_node(const nlohmann::json& pod, std::string_view node);
