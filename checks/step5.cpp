@@ -14,6 +14,7 @@
 #include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/lab/rules.h"
+#include "gpuwhy/why/why.h"
 #include "pending.h"
 
 namespace gpuwhy::checks {
@@ -93,21 +94,78 @@ Outcome taint(const View& s) {
 
 using Problem = std::pair<std::string, std::string>;  // (hint id, detail)
 
-// What of cpu-only's nodeSelector and required node affinity rules out lab-node-0 as step 1
-// leaves it: a selector pair as written, else the requirement of the first term that fails;
-// nullopt when they can take the node. The scheduler's NodeAffinity filter, k8s's rule.
-std::optional<std::string> excluding(const json& pod, const json& gpu_node) {
-  if (k8s::required_affinity_matches(pod, gpu_node)) return std::nullopt;
+// lab-node-0 as cpu-only should meet it but for the taint (lab::gpu_node_untainted), and what the
+// scheduler's filters need beside it: the pods bound there and the wording of this version.
+struct FitProbe {
+  json node;
+  bool live = false;  ///< the node was read: its allocatable and its pods are known
+  std::vector<json> pods;
+  why::Wording wording;
+  k8s::ResourceGates gates;  ///< a pod's own spec.resources is dropped before v1.34
+};
+
+FitProbe fit_probe(const View& s) {
+  FitProbe f;
+  const json* live = s.snap().nodes.ok() ? s.node(lab::kGpuNode) : nullptr;
+  f.node = lab::gpu_node_untainted(live);
+  f.live = live != nullptr && s.snap().pods.ok();
+  if (f.live) {
+    for (const auto& p : items(s.snap().pods.value())) f.pods.push_back(p);
+  }
+  f.wording = why::wording_for(s.snap().server_version());
+  f.gates = k8s::resource_gates(s.snap().server_version());
+  return f;
+}
+
+// Which of cpu-only's nodeSelector pairs or required node affinity terms rules out the node: a
+// selector pair as written, else the requirement of the first term that fails.
+std::string affinity_detail(const json& pod, const json& node) {
   if (const json* sel = at(pod, "/spec/nodeSelector"); sel != nullptr && sel->is_object()) {
     for (const auto& [key, value] : sel->items()) {
-      if (k8s::label_of(gpu_node, key) != k8s::selector_value(value))
+      if (k8s::label_of(node, key) != k8s::selector_value(value))
         return fmt::format("nodeSelector {}: {}", key, value.dump());
     }
   }
-  for (const auto& f : k8s::required_affinity_failures(pod, gpu_node)) {
+  for (const auto& f : k8s::required_affinity_failures(pod, node)) {
     if (!f.requirement.empty()) return "nodeAffinity " + f.requirement;
   }
-  return std::string("spec.affinity.nodeAffinity");
+  return "spec.affinity.nodeAffinity";
+}
+
+// What of cpu-only keeps it off lab-node-0 when no taint does: the scheduler's filters after
+// TaintToleration (why::explain: node affinity, host ports, resources) on the probe's node, as the
+// constraint that rules the node out, or as the scheduler's reasons when the pod does not fit
+// there; nullopt when it would. Without the live node, node affinity alone
+// (k8s::required_affinity_matches): its allocatable and pods are not known.
+std::optional<Problem> excluding(const json& pod, const FitProbe& f) {
+  const auto ruled_out = [&] {
+    return Problem{"hint.step5.cpu-only-spec.excludes-node", affinity_detail(pod, f.node)};
+  };
+  if (!f.live) {
+    if (k8s::required_affinity_matches(pod, f.node)) return std::nullopt;
+    return ruled_out();
+  }
+  json probe = pod;  // where it could go, bound or not, gated or not
+  if (probe.contains("spec") && probe["spec"].is_object()) {
+    probe["spec"].erase("nodeName");
+    probe["spec"].erase("schedulingGates");
+    if (!f.gates.pod_level) probe["spec"].erase("resources");  // the apiserver drops it
+  }
+  const why::Verdict v = why::explain(probe, {f.node}, f.pods, f.wording);
+  if (!v.prefilter_failure.empty()) return ruled_out();
+  if (v.nodes.empty()) return std::nullopt;
+  const why::NodeVerdict& n = v.nodes.front();
+  switch (n.gate) {
+    case why::Gate::kNone:
+    case why::Gate::kTaintToleration:
+    case why::Gate::kNodeUnschedulable: return std::nullopt;
+    case why::Gate::kNodeAffinityFilter:
+    case why::Gate::kNodeAffinity: return ruled_out();
+    case why::Gate::kNodeName:
+    case why::Gate::kNodePorts:
+    case why::Gate::kNodeResourcesFit: break;
+  }
+  return Problem{"hint.step5.cpu-only-spec.does-not-fit", n.reasons.empty() ? why::to_string(n.gate) : join(n.reasons)};
 }
 
 // The nodeSelector as written, for a hint that asks for another one.
@@ -120,10 +178,10 @@ std::string selector_as_written(const json* sel) {
 // uses no GPU (the lab text): an amount of nvidia.com/gpu in any container or init container
 // asks for one, unless it is zero (the scheduler's fit then holds on every node, so the taint
 // stays the only reason); an amount that is not a quantity is counted as asking. Its placement
-// must leave the taint the only reason it stays off lab-node-0: its node constraints take the
-// node (`gpu_node`, labelled as step 1 leaves it), and no scheduling gate holds it back before
-// the scheduler tries it.
-std::optional<Problem> cpu_only_problem(const json& pod, const json& gpu_node) {
+// must leave the taint the only reason it stays off lab-node-0: with no taint it would fit there
+// (`fit`: node affinity, host ports, resources), and no scheduling gate holds it back before the
+// scheduler tries it.
+std::optional<Problem> cpu_only_problem(const json& pod, const FitProbe& fit) {
   for (const json* c : all_containers(pod)) {
     const json* r = at(*c, "/resources");
     for (const char* which : {"requests", "limits"}) {
@@ -143,7 +201,7 @@ std::optional<Problem> cpu_only_problem(const json& pod, const json& gpu_node) {
   for (const auto& t : k8s::authored_tolerations(pod)) {
     if (lab::tolerates_taint(t)) return Problem{"hint.step5.cpu-only-spec.toleration", t.dump()};
   }
-  if (auto e = excluding(pod, gpu_node)) return Problem{"hint.step5.cpu-only-spec.excludes-node", *e};
+  if (auto e = excluding(pod, fit)) return e;
   if (const auto gates = k8s::scheduling_gates(pod); !gates.empty()) {
     constexpr std::size_t kShown = 200;
     return Problem{"hint.step5.cpu-only-spec.gated", text::one_line(join(gates), kShown)};
@@ -176,15 +234,15 @@ Outcome cpu_only_spec(const View& s) {
     return fail(expected, raw(fmt::format("{}: spec.nodeName={}", file, args["detail"])),
                 msg("hint.step5.cpu-only-spec.node-name", args));
   }
-  const json gpu_node = lab::gpu_node_labelled(s.node(lab::kGpuNode));
-  if (auto p = cpu_only_problem(*m.pod, gpu_node)) {
+  const FitProbe fit = fit_probe(s);
+  if (auto p = cpu_only_problem(*m.pod, fit)) {
     args["detail"] = p->second;
     return fail(expected, raw(fmt::format("{}: {}", file, p->second)), msg(p->first, args));
   }
   const auto found = need_pod(s, lab::kPodCpuOnly, expected);
   if (found.pod == nullptr) return *found.outcome;
   const json* pod = found.pod;
-  if (auto p = cpu_only_problem(*pod, gpu_node)) {
+  if (auto p = cpu_only_problem(*pod, fit)) {
     args["detail"] = p->second;
     return fail(expected, raw(fmt::format("pod {}: {}", lab::kPodCpuOnly, p->second)), msg(p->first, args));
   }

@@ -297,5 +297,35 @@ TEST(AffinityGrades, ARefusedValueWithSpacesAtItsEndsIsShownQuoted) {
   EXPECT_EQ(c.outcome.hint.args.at("found"), "\"true \"");
 }
 
+// cpu-only must fit lab-node-0 but for the taint, by the scheduler's resource filter too: asking
+// for all the CPU the captured node has left passes, a thousandth of a core more does not, and
+// names what the scheduler would say.
+TEST(AffinityGrades, CpuOnlyFailsExactlyWhenItWouldNotFitTheGpuNodeWithoutTheTaint) {
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    SCOPED_TRACE(bundle.string());
+    const Snapshot base = load_bundle(bundle.string());
+    long long cores = 0;
+    for (const auto& n : base.nodes.value()["items"]) {
+      if (n["metadata"]["name"] == lab::kGpuNode)
+        cores = std::stoll(n["status"]["allocatable"]["cpu"].get<std::string>());
+    }
+    ASSERT_GT(cores, 0);
+    RunResult keep;
+    const auto asking = [&](const std::string& cpu) -> const CheckResult& {
+      Snapshot s = base;
+      auto& text = s.files.at(std::string(lab::kManifestCpuOnly)).content;
+      const std::string command = "    command: [\"sleep\", \"infinity\"]\n";
+      text.insert(text.find(command) + command.size(),
+                  "    resources:\n      requests:\n        cpu: \"" + cpu + "\"\n");
+      s.files.at(std::string(lab::kManifestCpuOnly)).size = text.size();
+      return graded(s, "step5.cpu-only-spec", keep);
+    };
+    EXPECT_EQ(asking(std::to_string(cores)).outcome.status, Status::kPass);
+    const auto& c = asking(std::to_string(cores * 1000 + 1) + "m");
+    EXPECT_EQ(c.outcome.hint.id, "hint.step5.cpu-only-spec.does-not-fit");
+    EXPECT_EQ(c.outcome.hint.args.at("detail"), "Insufficient cpu");
+  }
+}
+
 }  // namespace
 }  // namespace gpuwhy

@@ -19,6 +19,7 @@
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
+#include "gpuwhy/yaml/yaml.h"
 #include "solution_grades.h"
 #include "validity_rows.h"
 
@@ -82,6 +83,26 @@ TEST(ResourcesGrades, TrainerYamlFailsExactlyWhenItsControlPlaneRefusedItsResour
 // whose container has none, graded on the solution captured from the same control plane: one it
 // refused fails step5.cpu-only-spec and names the refusal, one it accepted passes. v1.34 on validate
 // spec.resources; v1.33 decodes it and drops it, refusing only what it cannot decode.
+// Whether a pod with `line` under its spec (a pod's own resources, as YAML) asks the scheduler for no
+// more than lab-node-0 of `base` has allocatable (k8s::pod_requests); `pod_level` false: the
+// apiserver dropped the pod's own resources.
+bool fits_gpu_node(const Snapshot& base, const std::string& line, bool pod_level) {
+  if (!pod_level) return true;
+  const auto docs = yaml::load_all(line, "row");
+  if (docs.size() != 1 || !docs[0].contains("resources")) return true;
+  const json& spec = docs[0];
+  const json pod = {{"spec", {{"containers", json::array({json::object()})}, {"resources", spec["resources"]}}}};
+  json allocatable;
+  for (const auto& n : base.nodes.value()["items"]) {
+    if (n["metadata"]["name"] == lab::kGpuNode) allocatable = n["status"]["allocatable"];
+  }
+  for (const auto& [resource, amount] : k8s::pod_requests(pod)) {
+    const auto has = allocatable.contains(resource) ? k8s::quantity(resource, allocatable[resource]) : std::nullopt;
+    if (amount > has.value_or(0)) return false;
+  }
+  return true;
+}
+
 TEST(ResourcesGrades, CpuOnlyYamlFailsExactlyWhenItsControlPlaneRefusedItsPodLevelResources) {
   const std::string manifest(lab::kManifestCpuOnly);
   for (const auto& bundle : gpuwhy_test::solutions()) {
@@ -93,6 +114,7 @@ TEST(ResourcesGrades, CpuOnlyYamlFailsExactlyWhenItsControlPlaneRefusedItsPodLev
     RunResult keep;
     std::size_t refused = 0;
     std::size_t rows_alone = 0;
+    std::size_t too_big = 0;
     for (const auto& row : rows) {
       if (!row["container"].get<std::string>().empty()) continue;
       ++rows_alone;
@@ -108,11 +130,19 @@ TEST(ResourcesGrades, CpuOnlyYamlFailsExactlyWhenItsControlPlaneRefusedItsPodLev
       const bool named_refusal = c.outcome.hint.id.rfind("hint.manifest.resources.", 0) == 0;
       const bool accepted = row["accepted"].get<bool>();
       EXPECT_EQ(named_refusal, !accepted) << c.outcome.hint.id;
-      EXPECT_EQ(c.outcome.status, accepted ? Status::kPass : Status::kFail) << c.outcome.hint.id;
+      // Accepted, the pod must still fit lab-node-0 but for the taint: the scheduler's request of
+      // the pod as the apiserver keeps it within the node's allocatable.
+      const bool fits = !accepted || fits_gpu_node(base, line, k8s::resource_gates(version).pod_level);
+      EXPECT_EQ(c.outcome.status, accepted && fits ? Status::kPass : Status::kFail) << c.outcome.hint.id;
+      if (!fits) {
+        EXPECT_EQ(c.outcome.hint.id, "hint.step5.cpu-only-spec.does-not-fit");
+      }
+      too_big += fits ? 0 : 1;
       refused += named_refusal ? 1 : 0;
     }
     EXPECT_EQ(rows_alone, 482U);
     EXPECT_GT(refused, k8s::resource_gates(version).pod_level ? 350U : 50U);
+    EXPECT_EQ(too_big > 0, k8s::resource_gates(version).pod_level);
   }
 }
 

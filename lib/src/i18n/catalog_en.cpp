@@ -750,6 +750,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.cpu-only-pending.scheduled",
      "cpu-only got a node ({bound}). Either the taint is missing on {node}, cpu-only tolerates it, or the GPU labels "
      "are on another node. Fix that, then recreate cpu-only."},
+    {"hint.step5.cpu-only-spec.does-not-fit",
+     "{file}: even with no taint cpu-only would not fit {node} ({detail}), so its Pending proves nothing about the "
+     "taint. Ask only for what {node} has free."},
     {"hint.step5.cpu-only-spec.excludes-node",
      "{file}: {detail} rules out {node} even with the lab's labels on it, so cpu-only would stay off the GPU node "
      "without any taint and its Pending proves nothing about the taint. Keep only nodeSelector {selector}."},

@@ -824,6 +824,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.cpu-only-pending.scheduled",
      "cpu-only がノードに割り当てられました（{bound}）。{node} にテイントがないか、cpu-only "
      "がそれを許容しているか、GPU ラベルが別のノードにあります。それを直してから cpu-only を作り直してください。"},
+    {"hint.step5.cpu-only-spec.does-not-fit",
+     "{file}: テイントがなくても cpu-only は {node} に収まらないため（{detail}）、Pending "
+     "はテイントについて何も示しません。"
+     "{node} の空きの範囲で要求してください。"},
     {"hint.step5.cpu-only-spec.excludes-node",
      "{file}: {detail} はラボのラベルを付けた {node} まで除外します。テイントがなくても cpu-only は GPU "
      "ノードに入れないので、Pending がテイントについて何も示しません。nodeSelector {selector} だけを残してください。"},

@@ -760,6 +760,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.cpu-only-pending.scheduled",
      "cpu-only가 노드에 배정되었습니다({bound}). {node} 노드에 테인트가 없거나, cpu-only가 그 테인트를 견디거나, "
      "GPU 라벨이 다른 노드에 있습니다. 그것을 고친 뒤 cpu-only를 다시 만드세요."},
+    {"hint.step5.cpu-only-spec.does-not-fit",
+     "{file}: 테인트가 없어도 cpu-only는 {node}에 들어갈 수 없으므로({detail}) 대기 상태가 테인트에 대해 아무것도 "
+     "보여 주지 못합니다. {node}에 남은 만큼만 요청하세요."},
     {"hint.step5.cpu-only-spec.excludes-node",
      "{file}: {detail} 조건은 랩의 레이블이 붙은 {node}도 제외합니다. 그러면 테인트가 없어도 cpu-only는 GPU 노드에 "
      "가지 못하므로, 대기 상태가 테인트에 대해 아무것도 보여 주지 못합니다. nodeSelector {selector}만 남기세요."},

@@ -26,16 +26,19 @@ bool aims_at_taint(const nlohmann::json& toleration) {
   return key != toleration.end() && key->is_string() && key->get_ref<const std::string&>() == kTaintKey;
 }
 
-nlohmann::json gpu_node_labelled(const nlohmann::json* live) {
-  // Node affinity reads a node's name and labels alone: the rest of the node is left out.
-  nlohmann::json labels = {{"kubernetes.io/hostname", std::string(kGpuNode)}};
-  if (live != nullptr && live->is_object()) {
-    const auto m = live->find("metadata");
-    if (m != live->end() && m->is_object() && m->contains("labels") && (*m)["labels"].is_object())
-      labels = (*m)["labels"];
-  }
+nlohmann::json gpu_node_untainted(const nlohmann::json* live) {
+  nlohmann::json node = live != nullptr && live->is_object() ? *live : nlohmann::json::object();
+  nlohmann::json& meta = node["metadata"];
+  if (!meta.is_object()) meta = nlohmann::json::object();
+  meta["name"] = std::string(kGpuNode);
+  nlohmann::json& labels = meta["labels"];
+  if (!labels.is_object()) labels = {{"kubernetes.io/hostname", std::string(kGpuNode)}};
   for (const auto& l : kGpuLabels) labels[std::string(l.key)] = std::string(l.value);
-  return {{"metadata", {{"name", std::string(kGpuNode)}, {"labels", std::move(labels)}}}};
+  if (node.contains("spec") && node["spec"].is_object()) {
+    node["spec"].erase("taints");
+    node["spec"].erase("unschedulable");
+  }
+  return node;
 }
 
 }  // namespace gpuwhy::lab

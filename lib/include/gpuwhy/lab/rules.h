@@ -24,10 +24,10 @@ bool tolerates_too_broadly(const nlohmann::json& toleration);
 /// The toleration names the lab's taint key, whether or not it matches the taint.
 bool aims_at_taint(const nlohmann::json& toleration);
 
-/// lab-node-0 as step 1 leaves it, for asking whether a pod's node constraints can take it: its
-/// name and the live node's labels (`live`; null when it is not there: only its hostname label)
-/// with the four GPU labels at the lab's values. A pod judged against it is not failed again for
-/// a label step 1 missed.
-nlohmann::json gpu_node_labelled(const nlohmann::json* live);
+/// lab-node-0 as steps 1 and 2 leave it, before step 5 taints it: the live node (`live`; null when
+/// it is not there: one with only its name and hostname label) with the four GPU labels at the
+/// lab's values, no taint and not cordoned. Asks whether a pod could land there but for the taint,
+/// without failing it again for what another step missed.
+nlohmann::json gpu_node_untainted(const nlohmann::json* live);
 
 }  // namespace gpuwhy::lab
