@@ -97,24 +97,37 @@ using Problem = std::pair<std::string, std::string>;  // (hint id, detail)
 // lab-node-0 as cpu-only should meet it but for the taint (lab::gpu_node_untainted), and what the
 // scheduler's filters need beside it: the pods bound there and the wording of this version.
 struct FitProbe {
+  const View* view = nullptr;
   json node;
-  bool live = false;  ///< the node was read: its allocatable and its pods are known
-  std::vector<json> pods;
-  why::Wording wording;
+  bool live = false;         ///< the node was read: its allocatable and its pods are known
+  std::size_t bound = 0;     ///< pods bound to the node
   k8s::ResourceGates gates;  ///< a pod's own spec.resources is dropped before v1.34
 };
 
 FitProbe fit_probe(const View& s) {
   FitProbe f;
+  f.view = &s;
   const json* live = s.snap().nodes.ok() ? s.node(lab::kGpuNode) : nullptr;
   f.node = lab::gpu_node_untainted(live);
   f.live = live != nullptr && s.snap().pods.ok();
   if (f.live) {
-    for (const auto& p : items(s.snap().pods.value())) f.pods.push_back(p);
+    for (const auto& p : items(s.snap().pods.value())) f.bound += k8s::node_name(p) == lab::kGpuNode ? 1 : 0;
   }
-  f.wording = why::wording_for(s.snap().server_version());
   f.gates = k8s::resource_gates(s.snap().server_version());
   return f;
+}
+
+// The pods bound to the probe's node, as far as the scheduler's filters read them.
+std::vector<json> bound_pods(const FitProbe& f) {
+  std::vector<json> out;
+  for (const auto& p : items(f.view->snap().pods.value())) {
+    if (k8s::node_name(p) != lab::kGpuNode) continue;
+    json slim = {{"metadata", {{"name", name_of(p)}, {"namespace", str_at(p, "/metadata/namespace")}}}};
+    if (p.contains("spec")) slim["spec"] = p["spec"];
+    if (const json* phase = at(p, "/status/phase")) slim["status"]["phase"] = *phase;
+    out.push_back(std::move(slim));
+  }
+  return out;
 }
 
 // Which of cpu-only's nodeSelector pairs or required node affinity terms rules out the node: a
@@ -132,6 +145,26 @@ std::string affinity_detail(const json& pod, const json& node) {
   return "spec.affinity.nodeAffinity";
 }
 
+// The filters after TaintToleration could not refuse the pod on the probe's node: it asks for no
+// resource and no host port, its node constraints take the node, and the node has room for one
+// more pod. Most cpu-only pods are this, and why::explain is not needed to say so.
+bool plainly_fits(const json& pod, const FitProbe& f) {
+  for (const json* c : all_containers(pod)) {
+    const json* ports = at(*c, "/ports");
+    if (ports == nullptr || !ports->is_array()) continue;
+    for (const auto& p : *ports) {
+      if (const json* h = at(p, "/hostPort"); h != nullptr && !(h->is_number() && h->get<double>() == 0)) return false;
+    }
+  }
+  for (const auto& [resource, amount] : k8s::pod_requests(pod)) {
+    if (amount != 0) return false;
+  }
+  if (!k8s::required_affinity_matches(pod, f.node)) return false;
+  const json* pods = at(f.node, "/status/allocatable/pods");
+  const auto room = pods == nullptr ? std::nullopt : k8s::quantity(k8s::kPods, *pods);
+  return room && static_cast<long long>(f.bound) + 1 <= *room;
+}
+
 // What of cpu-only keeps it off lab-node-0 when no taint does: the scheduler's filters after
 // TaintToleration (why::explain: node affinity, host ports, resources) on the probe's node, as the
 // constraint that rules the node out, or as the scheduler's reasons when the pod does not fit
@@ -145,13 +178,15 @@ std::optional<Problem> excluding(const json& pod, const FitProbe& f) {
     if (k8s::required_affinity_matches(pod, f.node)) return std::nullopt;
     return ruled_out();
   }
+  if (plainly_fits(pod, f)) return std::nullopt;
   json probe = pod;  // where it could go, bound or not, gated or not
   if (probe.contains("spec") && probe["spec"].is_object()) {
     probe["spec"].erase("nodeName");
     probe["spec"].erase("schedulingGates");
     if (!f.gates.pod_level) probe["spec"].erase("resources");  // the apiserver drops it
   }
-  const why::Verdict v = why::explain(probe, {f.node}, f.pods, f.wording);
+  const why::Verdict v =
+      why::explain(probe, {f.node}, bound_pods(f), why::wording_for(f.view->snap().server_version()));
   if (!v.prefilter_failure.empty()) return ruled_out();
   if (v.nodes.empty()) return std::nullopt;
   const why::NodeVerdict& n = v.nodes.front();

@@ -27,17 +27,25 @@ bool aims_at_taint(const nlohmann::json& toleration) {
 }
 
 nlohmann::json gpu_node_untainted(const nlohmann::json* live) {
-  nlohmann::json node = live != nullptr && live->is_object() ? *live : nlohmann::json::object();
-  nlohmann::json& meta = node["metadata"];
-  if (!meta.is_object()) meta = nlohmann::json::object();
-  meta["name"] = std::string(kGpuNode);
-  nlohmann::json& labels = meta["labels"];
-  if (!labels.is_object()) labels = {{"kubernetes.io/hostname", std::string(kGpuNode)}};
+  // What the scheduler's filters read of a node: its name, labels, spec and allocatable. The rest
+  // (managedFields, annotations, conditions) is left out: this is asked of every graded bundle.
+  const auto part = [&](const char* a, const char* b) -> const nlohmann::json* {
+    if (live == nullptr || !live->is_object()) return nullptr;
+    const auto i = live->find(a);
+    if (i == live->end() || !i->is_object()) return nullptr;
+    const auto j = i->find(b);
+    return j == i->end() ? nullptr : &*j;
+  };
+  nlohmann::json labels = {{"kubernetes.io/hostname", std::string(kGpuNode)}};
+  if (const auto* l = part("metadata", "labels"); l != nullptr && l->is_object()) labels = *l;
   for (const auto& l : kGpuLabels) labels[std::string(l.key)] = std::string(l.value);
-  if (node.contains("spec") && node["spec"].is_object()) {
+  nlohmann::json node = {{"metadata", {{"name", std::string(kGpuNode)}, {"labels", std::move(labels)}}}};
+  if (live != nullptr && live->is_object() && live->contains("spec") && (*live)["spec"].is_object()) {
+    node["spec"] = (*live)["spec"];
     node["spec"].erase("taints");
     node["spec"].erase("unschedulable");
   }
+  if (const auto* a = part("status", "allocatable"); a != nullptr) node["status"]["allocatable"] = *a;
   return node;
 }
 
