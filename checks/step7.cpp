@@ -11,6 +11,7 @@
 #include "common.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/k8s/node_affinity.h"
+#include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/lab/rules.h"
@@ -21,45 +22,83 @@ namespace {
 
 using namespace detail;  // NOLINT(google-build-using-namespace)
 
-// The parts of a pod that must match: containers (image, resources with requests defaulted
-// from limits, quantities canonical), student tolerations (in any order, operator Equal when
-// unset, empty fields left out), nodeSelector, affinity (k8s::canonical_affinity; absent or null as
-// empty). Read in place: only the containers
-// are rebuilt.
+// The parts of a pod that must match: containers and init containers (image, resources with
+// requests defaulted from limits, quantities canonical; an init container's restartPolicy), student
+// tolerations (in any order, operator Equal when unset, empty fields left out), nodeSelector,
+// affinity (k8s::canonical_affinity; absent or null as empty), and the other fields the scheduler
+// reads of a pod (kScheduling), each with its default filled in. Read in place: only the
+// containers are rebuilt.
 struct Comparable {
   json containers = json::array();
+  json init_containers = json::array();
   std::vector<json> tolerations;
   const json* node_selector = nullptr;
-  json affinity;  ///< k8s::canonical_affinity: null or {} when it has none
+  json affinity;                     ///< k8s::canonical_affinity: null or {} when it has none
+  json scheduling = json::object();  ///< kScheduling's fields, defaults filled in
 };
+
+// The other fields of a pod spec the scheduler reads, and the value the apiserver or the scheduler
+// takes when one is left out (null: none, compared as absent).
+struct SchedulingField {
+  const char* name;
+  const char* unset;
+};
+constexpr SchedulingField kScheduling[] = {
+    {"schedulerName", "default-scheduler"},  // SetDefaults_PodSpec
+    {"priorityClassName", nullptr},
+    {"preemptionPolicy", "PreemptLowerPriority"},  // the Priority admission plugin
+    {"runtimeClassName", nullptr},
+    {"schedulingGates", nullptr},
+    {"topologySpreadConstraints", nullptr},
+    {"overhead", nullptr},
+    {"resources", nullptr},  // the pod's own
+};
+
+json comparable_containers(const json* list, bool init) {
+  json out = json::array();
+  if (list == nullptr || !list->is_array()) return out;
+  for (const auto& c : *list) {
+    json res = json::object();
+    const json* r = at(c, "/resources");
+    for (const char* which : {"limits", "requests"}) {
+      if (r == nullptr || !r->contains(which) || !(*r)[which].is_object()) continue;
+      for (const auto& [k, v] : (*r)[which].items()) {
+        const auto q = readers::json_quantity_milli(v);
+        res[which][k] = q ? json(*q) : v;
+      }
+    }
+    // The apiserver copies limits into missing requests; compare after that.
+    if (res.contains("limits")) {
+      for (const auto& [k, v] : res["limits"].items()) {
+        if (!res.contains("requests") || !res["requests"].contains(k)) res["requests"][k] = v;
+      }
+    }
+    json one{{"image", str_at(c, "/image")}, {"resources", std::move(res)}};
+    if (init) one["restartPolicy"] = str_at(c, "/restartPolicy");  // a sidecar's adds to the pod's request
+    out.push_back(std::move(one));
+  }
+  return out;
+}
 
 Comparable comparable(const json& pod) {
   Comparable out;
-  const json* list = at(pod, "/spec/containers");
-  if (list != nullptr && list->is_array()) {
-    for (const auto& c : *list) {
-      json res = json::object();
-      const json* r = at(c, "/resources");
-      for (const char* which : {"limits", "requests"}) {
-        if (r == nullptr || !r->contains(which) || !(*r)[which].is_object()) continue;
-        for (const auto& [k, v] : (*r)[which].items()) {
-          const auto q = readers::json_quantity_milli(v);
-          res[which][k] = q ? json(*q) : v;
-        }
-      }
-      // The apiserver copies limits into missing requests; compare after that.
-      if (res.contains("limits")) {
-        for (const auto& [k, v] : res["limits"].items()) {
-          if (!res.contains("requests") || !res["requests"].contains(k)) res["requests"][k] = v;
-        }
-      }
-      out.containers.push_back(json{{"image", str_at(c, "/image")}, {"resources", std::move(res)}});
-    }
-  }
+  out.containers = comparable_containers(at(pod, "/spec/containers"), false);
+  out.init_containers = comparable_containers(at(pod, "/spec/initContainers"), true);
   for (const auto& t : k8s::authored_tolerations(pod)) out.tolerations.push_back(k8s::canonical_toleration(t));
   const auto present = [](const json* v) { return v != nullptr && !v->is_null() ? v : nullptr; };
   out.node_selector = present(at(pod, "/spec/nodeSelector"));
   if (const json* a = present(at(pod, "/spec/affinity"))) out.affinity = k8s::canonical_affinity(*a);
+  const json* spec = at(pod, "/spec");
+  for (const auto& f : kScheduling) {
+    const json* v = spec != nullptr && spec->is_object() && spec->contains(f.name) ? &(*spec)[f.name] : nullptr;
+    const bool unset = v == nullptr || v->is_null() || (v->is_structured() && v->empty()) ||
+                       (v->is_string() && v->get_ref<const std::string&>().empty());
+    if (!unset) {
+      out.scheduling[f.name] = *v;
+    } else if (f.unset != nullptr) {
+      out.scheduling[f.name] = f.unset;
+    }
+  }
   return out;
 }
 
@@ -78,15 +117,27 @@ bool same_tolerations(const std::vector<json>& a, const std::vector<json>& b) {
   return covers(a, b) && covers(b, a);
 }
 
-// The fields that differ, in name order.
-std::vector<std::string> differences(const json& a, const json& b) {
+// The fields trainer3 (`a`) differs from trainer2 (`b`) in, in name order. `manifests`: the two are
+// manifests, whose nodeName is compared too (a live pod's is where it was bound). A scheduling
+// field (kScheduling, nodeName) counts only when trainer3 sets it away from its default: trainer2
+// naming another scheduler or a node is trainer2's own fault (step 6), not trainer3's.
+std::vector<std::string> differences(const json& a, const json& b, bool manifests) {
   const Comparable ca = comparable(a);
   const Comparable cb = comparable(b);
   std::vector<std::string> out;
   if (!same_or_empty(&ca.affinity, &cb.affinity)) out.emplace_back("affinity");
   if (ca.containers != cb.containers) out.emplace_back("containers");
+  if (ca.init_containers != cb.init_containers) out.emplace_back("initContainers");
   if (!same_or_empty(ca.node_selector, cb.node_selector)) out.emplace_back("nodeSelector");
+  if (manifests && !k8s::node_name(a).empty() && k8s::node_name(a) != k8s::node_name(b)) out.emplace_back("nodeName");
+  for (const auto& f : kScheduling) {
+    const auto x = ca.scheduling.find(f.name);
+    const auto y = cb.scheduling.find(f.name);
+    const bool own = x != ca.scheduling.end() && (f.unset == nullptr || *x != f.unset);
+    if (own && (y == cb.scheduling.end() || *x != *y)) out.emplace_back(f.name);
+  }
   if (!same_tolerations(ca.tolerations, cb.tolerations)) out.emplace_back("tolerations");
+  std::sort(out.begin(), out.end());
   return out;
 }
 
@@ -99,8 +150,8 @@ std::string field_as_written(const json& pod, std::string_view field) {
     std::vector<std::string> shown;
     for (const auto& t : k8s::authored_tolerations(pod)) shown.push_back(t.dump());
     out = join(shown);
-  } else if (field == "containers") {
-    const json* list = at(pod, "/spec/containers");
+  } else if (field == "containers" || field == "initContainers") {
+    const json* list = at(pod, field == "containers" ? "/spec/containers" : "/spec/initContainers");
     json shown = json::array();
     if (list != nullptr && list->is_array()) {
       for (const json& c : *list) {
@@ -110,8 +161,12 @@ std::string field_as_written(const json& pod, std::string_view field) {
     }
     if (!shown.empty()) out = shown.dump();
   } else {
-    const json* v = at(pod, field == "nodeSelector" ? "/spec/nodeSelector" : "/spec/affinity");
-    if (v != nullptr && !v->is_null()) out = v->dump();
+    const json* spec = at(pod, "/spec");
+    const std::string key(field);
+    if (spec != nullptr && spec->is_object() && spec->contains(key) && !(*spec)[key].is_null()) {
+      const json& v = (*spec)[key];
+      out = v.is_string() ? v.get<std::string>() : v.dump();
+    }
   }
   return text::ellipsize(out, kMaxShown);
 }
@@ -192,7 +247,7 @@ Outcome same_as_trainer2(const View& s) {
                           const std::string& where, const char* where_id) {
     return differs(expected, args, diff, pod, other, where, where_id, ev);
   };
-  if (auto d = differences(*m3.pod, *m2.pod); !d.empty())
+  if (auto d = differences(*m3.pod, *m2.pod, true); !d.empty())
     return report(d, *m3.pod, *m2.pod, std::string(lab::kManifestTrainer3), nullptr);
   ev.push_back(
       msg("ev.same-as", {{"a", std::string(lab::kManifestTrainer3)}, {"b", std::string(lab::kManifestTrainer2)}}));
@@ -207,7 +262,7 @@ Outcome same_as_trainer2(const View& s) {
     return unmet(fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args)), Need::Kind::kPod,
                  lab::kPodTrainer2);
   }
-  if (auto d = differences(*p3, *p2); !d.empty())
+  if (auto d = differences(*p3, *p2, false); !d.empty())
     return report(d, *p3, *p2, "pod " + std::string(lab::kPodTrainer3), "item.live-pod");
   ev.push_back(msg("ev.pod-same-as", {{"a", std::string(lab::kPodTrainer3)}, {"b", std::string(lab::kPodTrainer2)}}));
   return pass(expected, msg("value.step7.same-as-trainer2.same", args), ev);
@@ -252,7 +307,7 @@ bool shares_wrong_toleration(const View& s) {
   if (p3 == nullptr || p2 == nullptr || !str_at(*p3, "/spec/nodeName").empty()) return false;
   const auto t3 = k8s::authored_tolerations(*p3);
   const bool tolerates = std::any_of(t3.begin(), t3.end(), [](const json& t) { return lab::tolerates_taint(t); });
-  return !t3.empty() && !tolerates && differences(*p3, *p2).empty();
+  return !t3.empty() && !tolerates && differences(*p3, *p2, false).empty();
 }
 
 // A failure of trainer3 whose cause is the toleration it shares with trainer2 says so.

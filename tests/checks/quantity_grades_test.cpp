@@ -285,5 +285,56 @@ TEST(QuantityGrades, TrainerManifestsWithGpuInitContainersFailWhenThePodCountsMo
   }
 }
 
+// "Identical to trainer2 but for its name": every field the scheduler reads counts, each with its
+// default written out or left out alike; written the same into both manifests, it is no difference;
+// a scheduling field only trainer2 sets away from its default is trainer2's fault, not trainer3's.
+TEST(QuantityGrades, Trainer3DiffersFromTrainer2InEveryFieldTheSchedulerReads) {
+  const struct {
+    std::string line;
+    std::string field;  ///< "" when trainer3 is still the same
+  } cases[] = {
+      {"  schedulerName: default-scheduler", ""},
+      {"  preemptionPolicy: PreemptLowerPriority", ""},
+      {"  schedulingGates: []", ""},
+      {"  nodeName: \"\"", ""},
+      {"  schedulerName: my-scheduler", "schedulerName"},
+      {"  priorityClassName: system-cluster-critical", "priorityClassName"},
+      {"  preemptionPolicy: Never", "preemptionPolicy"},
+      {"  runtimeClassName: gvisor", "runtimeClassName"},
+      {"  schedulingGates: [{name: example.com/wait}]", "schedulingGates"},
+      {"  nodeName: lab-node-0", "nodeName"},
+      {"  initContainers: [{name: warm, image: busybox:1.36, resources: {limits: {nvidia.com/gpu: 1}}}]",
+       "initContainers"},
+      {"  topologySpreadConstraints: [{maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: "
+       "DoNotSchedule}]",
+       "topologySpreadConstraints"},
+  };
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    const Snapshot base = load_bundle(bundle.string());
+    RunResult keep;
+    for (const auto& c : cases) {
+      SCOPED_TRACE(bundle.string() + " " + c.line);
+      const auto with = [&](Snapshot s, std::string_view manifest) {
+        auto& file = s.files.at(std::string(manifest));
+        file.content += c.line + "\n";
+        file.size = file.content.size();
+        return s;
+      };
+      const auto& r = graded(with(base, lab::kManifestTrainer3), "step7.same-as-trainer2", keep);
+      EXPECT_EQ(r.outcome.status, c.field.empty() ? Status::kPass : Status::kFail);
+      if (!c.field.empty()) {
+        EXPECT_EQ(r.outcome.hint.id, "hint.step7.same-as-trainer2.differs");
+        EXPECT_EQ(r.outcome.hint.args.at("fields"), c.field);
+      }
+      const Snapshot both = with(with(base, lab::kManifestTrainer3), lab::kManifestTrainer2);
+      EXPECT_EQ(graded(both, "step7.same-as-trainer2", keep).outcome.status, Status::kPass);
+      // Only trainer2 sets a scheduling field: trainer2's own fault (step 6), trainer3 stays right.
+      const bool scheduling = !c.field.empty() && c.field != "initContainers";
+      const auto& only2 = graded(with(base, lab::kManifestTrainer2), "step7.same-as-trainer2", keep);
+      EXPECT_EQ(only2.outcome.status, c.field.empty() || scheduling ? Status::kPass : Status::kFail);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gpuwhy

@@ -259,7 +259,9 @@ constexpr CatalogEntry kEntries[] = {
     {"check.step7.pending-insufficient.title", "trainer3 is Pending with Insufficient {resource}"},
     {"check.step7.same-as-trainer2.explain",
      "Checks that k8s/trainer3.yaml and the live trainer3 match trainer2 in containers (image, resources), "
-     "tolerations, nodeSelector and affinity; only the name differs. {part_why}Keeping everything equal is what makes "
+     "tolerations, nodeSelector, affinity and every other field the scheduler reads (init containers, schedulerName, "
+     "priority, scheduling gates, nodeName ...); only the name differs. {part_why}Keeping everything equal is what "
+     "makes "
      "the new Pending reason meaningful. {part_mistakes}Usual mistake: dropping the toleration, which brings the "
      "taint reason back."},
     {"check.step7.same-as-trainer2.look",

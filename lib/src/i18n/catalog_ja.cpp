@@ -294,7 +294,8 @@ constexpr CatalogEntry kEntries[] = {
     {"check.step7.pending-insufficient.title", "trainer3 は Insufficient {resource} で Pending"},
     {"check.step7.same-as-trainer2.explain",
      "k8s/trainer3.yaml とクラスター上の trainer3 "
-     "が、コンテナ（image、resources）、tolerations、nodeSelector、affinity で trainer2 "
+     "が、コンテナ（image、resources）、tolerations、nodeSelector、affinity、そしてスケジューラーが読むほかのすべての"
+     "フィールド（init コンテナー、schedulerName、優先度、スケジューリングゲート、nodeName など）で trainer2 "
      "と一致し、名前だけが違うことを確認します。{part_why}ほかをすべて同じにしておくからこそ、新しい Pending "
      "の理由に意味が出ます。{part_mistakes}よくある間違い: トレレーションを落とし、テイントの理由が戻ってくる。"},
     {"check.step7.same-as-trainer2.look",

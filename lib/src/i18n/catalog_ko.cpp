@@ -260,7 +260,8 @@ constexpr CatalogEntry kEntries[] = {
      "`kubectl describe node {node} | grep -A8 'Allocated resources'` 결과에서 GPU가 모두 쓰이고 있어야 합니다."},
     {"check.step7.pending-insufficient.title", "trainer3이 Insufficient {resource:으로/로} 대기한다"},
     {"check.step7.same-as-trainer2.explain",
-     "k8s/trainer3.yaml과 클러스터의 trainer3이 컨테이너(image, resources), tolerations, nodeSelector, affinity"
+     "k8s/trainer3.yaml과 클러스터의 trainer3이 컨테이너(image, resources), tolerations, nodeSelector, affinity, "
+     "그리고 스케줄러가 읽는 다른 모든 필드(init 컨테이너, schedulerName, 우선순위, 스케줄링 게이트, nodeName 등)"
      "에서 trainer2와 같고 이름만 다른지 확인합니다. {part_why}나머지를 모두 같게 두어야 새 대기 이유가 의미를 "
      "가집니다. {part_mistakes}흔한 실수: 톨러레이션을 빠뜨려 테인트 이유가 되돌아오기."},
     {"check.step7.same-as-trainer2.look",
