@@ -90,9 +90,10 @@ std::optional<Outcome> init_gpus(const json& pod, const std::string& where, cons
   std::vector<std::string> asks;
   if (const json* cs = at(pod, "/spec/initContainers"); cs != nullptr && cs->is_array()) {
     for (const auto& c : *cs) {
-      const auto lim = container_gpu(c, "limits");
-      const auto amount = lim ? lim : container_gpu(c, "requests");
-      if (amount && *amount != 0) asks.push_back(fmt::format("{}={}", str_at(c, "/name"), milli_text(*amount)));
+      const auto own = k8s::container_requests(c, thousandths);
+      const auto it = own.find(std::string(lab::kResource));
+      if (it != own.end() && it->second != 0)
+        asks.push_back(fmt::format("{}={}", str_at(c, "/name"), milli_text(it->second)));
     }
   }
   if (asks.empty()) return std::nullopt;  // overhead or pod-level amounts: not this fault
@@ -114,12 +115,9 @@ std::vector<const json*> all_containers(const json& pod) {
   return out;
 }
 
-namespace {
-// Null, {}, [] or "": a field the apiserver keeps none of.
 bool is_empty_value(const json& v) {
   return v.is_null() || (v.is_structured() && v.empty()) || (v.is_string() && v.get_ref<const std::string&>().empty());
 }
-}  // namespace
 
 bool constrains(const json& pod, const char* field) {
   const json* v = at(pod, (std::string("/spec/") + field).c_str());

@@ -70,6 +70,9 @@ struct GpuUse {
 };
 GpuUse gpu_used_on_lab_node(const View& s);  ///< pods must be ok
 
+/// Null, {}, [] or "": a field the apiserver keeps none of.
+bool is_empty_value(const json& v);
+
 /// Every container and init container (pointers into pod).
 std::vector<const json*> all_containers(const json& pod);
 

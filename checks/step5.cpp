@@ -111,7 +111,7 @@ FitProbe fit_probe(const View& s) {
   f.node = lab::gpu_node_untainted(live);
   f.live = live != nullptr && s.snap().pods.ok();
   if (f.live) {
-    for (const auto& p : items(s.snap().pods.value())) f.bound += k8s::node_name(p) == lab::kGpuNode ? 1 : 0;
+    for (const auto& p : items(s.snap().pods.value())) f.bound += k8s::counts_on_node(p, lab::kGpuNode) ? 1 : 0;
   }
   f.gates = k8s::resource_gates(s.snap().server_version());
   return f;
@@ -121,7 +121,7 @@ FitProbe fit_probe(const View& s) {
 std::vector<json> bound_pods(const FitProbe& f) {
   std::vector<json> out;
   for (const auto& p : items(f.view->snap().pods.value())) {
-    if (k8s::node_name(p) != lab::kGpuNode) continue;
+    if (!k8s::counts_on_node(p, lab::kGpuNode)) continue;
     json slim = {{"metadata", {{"name", name_of(p)}, {"namespace", str_at(p, "/metadata/namespace")}}}};
     if (p.contains("spec")) slim["spec"] = p["spec"];
     if (const json* phase = at(p, "/status/phase")) slim["status"]["phase"] = *phase;
@@ -145,16 +145,13 @@ std::string affinity_detail(const json& pod, const json& node) {
   return "spec.affinity.nodeAffinity";
 }
 
-// The filters after TaintToleration could not refuse the pod on the probe's node: it asks for no
-// resource and no host port, its node constraints take the node, and the node has room for one
-// more pod. Most cpu-only pods are this, and why::explain is not needed to say so.
+// The filters after TaintToleration could not refuse the pod on the probe's node: it lists no
+// container port (NodePorts is why's to judge), asks for no resource, its node constraints take the
+// node, and the node has room for one more pod. Most cpu-only pods are this, and why::explain is
+// not needed to say so.
 bool plainly_fits(const json& pod, const FitProbe& f) {
   for (const json* c : all_containers(pod)) {
-    const json* ports = at(*c, "/ports");
-    if (ports == nullptr || !ports->is_array()) continue;
-    for (const auto& p : *ports) {
-      if (const json* h = at(p, "/hostPort"); h != nullptr && !(h->is_number() && h->get<double>() == 0)) return false;
-    }
+    if (const json* ports = at(*c, "/ports"); ports != nullptr && !is_empty_value(*ports)) return false;
   }
   for (const auto& [resource, amount] : k8s::pod_requests(pod)) {
     if (amount != 0) return false;

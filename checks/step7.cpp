@@ -91,9 +91,7 @@ Comparable comparable(const json& pod) {
   const json* spec = at(pod, "/spec");
   for (const auto& f : kScheduling) {
     const json* v = spec != nullptr && spec->is_object() && spec->contains(f.name) ? &(*spec)[f.name] : nullptr;
-    const bool unset = v == nullptr || v->is_null() || (v->is_structured() && v->empty()) ||
-                       (v->is_string() && v->get_ref<const std::string&>().empty());
-    if (!unset) {
+    if (v != nullptr && !is_empty_value(*v)) {
       out.scheduling[f.name] = *v;
     } else if (f.unset != nullptr) {
       out.scheduling[f.name] = f.unset;
