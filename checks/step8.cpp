@@ -102,14 +102,16 @@ Value value_of(const View& s, std::string_view key, const Msg& expected) {
 // by a mistake of an earlier step or after the report was written, and the hint says so instead
 // of asking for the live number (Need::Kind::kCount: the checks that own the count, CheckInfo::counts,
 // take the failure).
+// `resource`, when given, is what is counted: the student may name it before the amount.
 Outcome compare_count(const View& s, std::string_view key, const Msg& expected_fmt_missing, long long live,
-                      long long intended, const char* differs_hint, std::vector<Msg> ev) {
+                      long long intended, const char* differs_hint, std::vector<Msg> ev,
+                      std::string_view resource = {}) {
   Value v = value_of(s, key, expected_fmt_missing);
   if (!v.value) return std::move(v.failure);
   auto args = args8(key);
   args["value"] = *v.value;
   args["live"] = std::to_string(live);
-  const auto n = readers::leading_count(*v.value);
+  const auto n = readers::leading_count(*v.value, resource);
   ev.insert(ev.begin(), raw(fmt::format("{}: {}={}", lab::kFileGateReport, key, *v.value)));
   // What a failure compared: the count written and the live one.
   const auto judged = [&](Outcome o) {
@@ -143,7 +145,7 @@ Outcome allocatable(const View& s) {
   auto args = args8(lab::kGateAllocatable);
   args["live"] = std::to_string(live);
   return compare_count(s, lab::kGateAllocatable, msg("value.step8.live-count", args), live, lab::kIntendedAllocatable,
-                       "hint.step8.allocatable.differs", ev);
+                       "hint.step8.allocatable.differs", ev, lab::kResource);
 }
 
 /// Verifies: USED equals the GPUs requested by the non-terminated pods bound to lab-node-0.
@@ -162,7 +164,7 @@ Outcome used(const View& s) {
   auto args = args8(lab::kGateUsed);
   args["live"] = std::to_string(live);
   return compare_count(s, lab::kGateUsed, msg("value.step8.live-count", args), live, lab::kIntendedUsed,
-                       "hint.step8.used.differs", ev);
+                       "hint.step8.used.differs", ev, lab::kResource);
 }
 
 /// Verifies: PENDING equals the number of Pending pods in gpu-why.

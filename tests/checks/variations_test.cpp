@@ -325,6 +325,27 @@ TEST(Step8Words, CountsWrittenAsWholeQuantities) {
   EXPECT_EQ(result(r, "step8.pending").outcome.hint.id, "hint.step8.not-a-number");
 }
 
+// ALLOCATABLE and USED may name the resource before the amount, as kubectl's maps print it; the
+// amount is still compared to the cluster's. PENDING counts pods, so a resource name there is none.
+TEST(Step8Words, CountsNamedByTheirResource) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  auto& f = s.files[std::string(lab::kFileGateReport)];
+  const std::string rest =
+      "TAINT=nvidia.com/gpu=present:NoSchedule\nREQUESTS_EQUAL_LIMITS=yes\nFRACTIONAL=no\n"
+      "SCHEDULER_SEES=numbers\n";
+  f.content = "ALLOCATABLE=nvidia.com/gpu: 2\nUSED: nvidia.com/gpu=2\nPENDING=2\n" + rest;
+  RunResult r = grade(s);
+  for (const char* id : {"step8.format", "step8.allocatable", "step8.used", "step8.pending"}) {
+    EXPECT_EQ(result(r, id).outcome.status, Status::kPass) << id;
+  }
+  f.content = "ALLOCATABLE=nvidia.com/gpu: 3\nUSED=nvidia.com/gpu 1\nPENDING=nvidia.com/gpu: 2\n" + rest;
+  r = grade(s);
+  EXPECT_EQ(result(r, "step8.allocatable").outcome.hint.id, "hint.step8.allocatable.differs");
+  EXPECT_EQ(result(r, "step8.used").outcome.hint.id, "hint.step8.used.differs");
+  EXPECT_EQ(result(r, "step8.pending").outcome.hint.id, "hint.step8.not-a-number");
+}
+
 // TAINT with a note after it, as students write it, is the taint; another taint, the removal
 // command or a wrong effect with a note is not.
 TEST(Step8Words, TaintWithANoteAfterIt) {

@@ -510,6 +510,25 @@ TEST(LeadingCount, UnitsAndNotes) {
   for (const auto& [in, want] : cases) EXPECT_EQ(leading_count(in), want) << in;
 }
 
+// An amount may name its resource first, as `kubectl get node -o jsonpath='{.status.allocatable}'`
+// and describe print it; a longer name or another resource is no amount of it.
+TEST(LeadingCount, NamedByItsResourceFirst) {
+  const std::vector<std::pair<std::string, std::optional<long long>>> cases{{"nvidia.com/gpu: 2", 2},
+                                                                            {"nvidia.com/gpu=2", 2},
+                                                                            {"nvidia.com/gpu 2", 2},
+                                                                            {"NVIDIA.com/GPU:2", 2},
+                                                                            {"  nvidia.com/gpu :  2 GPUs", 2},
+                                                                            {"nvidia.com/gpu: 2000m", 2},
+                                                                            {"nvidia.com/gpu: 1.5", std::nullopt},
+                                                                            {"nvidia.com/gpus: 2", std::nullopt},
+                                                                            {"nvidia.com/gpu2", std::nullopt},
+                                                                            {"nvidia.com/gpu", std::nullopt},
+                                                                            {"cpu: 2", std::nullopt},
+                                                                            {"2", 2}};
+  for (const auto& [in, want] : cases) EXPECT_EQ(leading_count(in, "nvidia.com/gpu"), want) << in;
+  EXPECT_EQ(leading_count("nvidia.com/gpu: 2"), std::nullopt) << "only an amount of a named resource";
+}
+
 // Class 2: what counts as noise around kubectl's output, and what does not.
 TEST(Noise, PromptsCommentsFences) {
   for (const char* l :

@@ -98,4 +98,24 @@ std::optional<long long> leading_count(std::string_view value) {
   }
   return std::stoll(v.substr(0, i));
 }
+
+std::optional<long long> leading_count(std::string_view value, std::string_view resource) {
+  const std::string v = text::trim(text::nfkc(value));
+  if (resource.empty() || v.size() <= resource.size() ||
+      text::to_lower_ascii(std::string_view(v).substr(0, resource.size())) != resource) {
+    return leading_count(v);
+  }
+  std::string_view rest = std::string_view(v).substr(resource.size());
+  const auto skip_spaces = [&] {
+    while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
+  };
+  const std::size_t before = rest.size();
+  skip_spaces();
+  if (!rest.empty() && (rest.front() == ':' || rest.front() == '=')) {
+    rest.remove_prefix(1);
+    skip_spaces();
+  }
+  if (rest.size() == before) return std::nullopt;  // `nvidia.com/gpus` is no name of the resource
+  return leading_count(rest);
+}
 }  // namespace gpuwhy::readers

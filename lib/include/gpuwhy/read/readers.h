@@ -166,4 +166,8 @@ Answer classify_answer(std::string_view value);
 /// `abc` are none.
 std::optional<long long> leading_count(std::string_view value);
 
+/// The same for an amount of `resource`, which may name it first as kubectl's maps and describe
+/// do: `nvidia.com/gpu: 2`, `nvidia.com/gpu=2`, `nvidia.com/gpu 2` count 2.
+std::optional<long long> leading_count(std::string_view value, std::string_view resource);
+
 }  // namespace gpuwhy::readers
