@@ -4,7 +4,8 @@ decide, plus a pod whose spec.nodeName names no node.
 
 Each scenario sets up the lab cluster's seven nodes and a few bound pods, creates one pod that a
 plugin gpuwhy does not model keeps Pending (inter-pod anti-affinity of its own and of an existing
-pod, topology spread, a missing PersistentVolumeClaim, a claim bound to another node's volume),
+pod, pod affinity to pods that are nowhere or in another zone, topology spread, a missing
+PersistentVolumeClaim, a claim bound to another node's volume),
 awaits the scheduler's verdict and runs `gpuwhy why` in JSON and as a table in en, ko and ja. gpuwhy
 must:
 
@@ -85,6 +86,11 @@ def anti(match):
         {"labelSelector": {"matchLabels": match}, "topologyKey": HOST}]}}
 
 
+def affinity(match, topology_key):
+    return {"podAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": [
+        {"labelSelector": {"matchLabels": match}, "topologyKey": topology_key}]}}
+
+
 def target(extra=None):
     spec = {"containers": [{"name": "app", "image": "registry.invalid/none:1",
                             "resources": {"requests": {"cpu": "100m"}}}]}
@@ -105,6 +111,16 @@ def scenarios(names):
     out.append(("anti-affinity-existing", nodes_with(names, zone=lambda i: "b" if i < 2 else "a"),
                 [bound(f"guard-{i}", n, {APP: "guard"}, anti({APP: "shunned"})) for i, n in enumerate(names) if i >= 2],
                 target({"nodeSelector": {"zone": "a"}}), {APP: "shunned"}, "anti-affinity", []))
+    # Its own pod affinity to pods that do not exist: no node has one, and the pod does not match
+    # its own term (the first pod of a group may go where it matches itself); one node is tainted.
+    out.append(("affinity-missing", nodes_with(names, taint=lambda i: i == 0),
+                [bound(f"holo-{i}", n, {APP: "holo"}) for i, n in enumerate(names) if i < 3],
+                target({"affinity": affinity({APP: "absent"}, HOST)}), {APP: "lonely"}, "pod affinity rules", []))
+    # Pod affinity by zone: the pods it wants run in zone a only, and its nodeSelector asks for zone b.
+    out.append(("affinity-zone", nodes_with(names, zone=lambda i: "a" if i < 3 else "b"),
+                [bound(f"holo-{i}", names[i], {APP: "holo"}) for i in range(2)],
+                target({"nodeSelector": {"zone": "b"}, "affinity": affinity({APP: "holo"}, "zone")}), {APP: "lonely"},
+                "pod affinity rules", []))
     # Topology spread: zone a holds two matching pods, zone b none but is tainted (taints do not
     # remove a domain: nodeTaintsPolicy Ignore), so a pod in zone a would make the skew 3.
     out.append(("topology-spread", nodes_with(names, zone=lambda i: "a" if i < 4 else "b", taint=lambda i: i >= 4),

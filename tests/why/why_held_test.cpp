@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <map>
 #include <set>
@@ -16,6 +17,7 @@
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/k8s/pod_affinity.h"
 #include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/why/render.h"
 #include "gpuwhy/why/why.h"
@@ -36,6 +38,8 @@ const std::map<std::string, std::string>& held_phrases() {
   static const std::map<std::string, std::string> kPhrases = {
       {"anti-affinity-own", "anti-affinity"},
       {"anti-affinity-existing", "anti-affinity"},
+      {"affinity-missing", "pod affinity rules"},
+      {"affinity-zone", "pod affinity rules"},
       {"topology-spread", "topology spread"},
       {"claim-missing", "\"ho-missing\" not found"},
       {"claim-other-node", "PersistentVolume's node affinity"},
@@ -397,5 +401,69 @@ TEST(WhyHeld, ABoundPodsAntiAffinityIsNamedNeverGuessedPast) {
 // At a terminal's width no line is wider (a single unbreakable token aside), and the words are
 // those of the unwrapped table: only the spaces and line breaks move. Korean particles follow the
 // catalog's rule: never the "을(를)" form for a value whose last sound is known.
+
+// How many nodes the scheduler's message gives `reason` for, before its preemption tail.
+int nodes_for(const std::string& message, std::string_view reason) {
+  const std::string head = message.substr(0, message.find("preemption:"));
+  const std::size_t at = head.find(reason);
+  if (at == std::string::npos || at < 2 || head[at - 1] != ' ') return 0;
+  std::size_t start = at - 1;
+  while (start > 0 && std::isdigit(static_cast<unsigned char>(head[start - 1])) != 0) --start;
+  return std::stoi(head.substr(start, at - 1 - start));
+}
+
+// The pods a capture's scheduler held bound, each with its node, the pod itself left out.
+std::vector<k8s::PlacedPod> placed_of(const Capture& c, const std::vector<json>& nodes, const std::vector<json>& pods) {
+  std::vector<k8s::PlacedPod> out;
+  const std::string self = c.j["pod"]["metadata"].value("name", "");
+  for (const json& p : pods) {
+    const std::string node = k8s::node_name(p);
+    if (p["metadata"].value("name", "") == self || !k8s::counts_on_node(p, node)) continue;
+    for (const json& n : nodes) {
+      if (n["metadata"].value("name", "") == node) out.push_back({&p, &n});
+    }
+  }
+  return out;
+}
+
+// k8s::inter_pod_affinity against the real scheduler: on every node the modelled gates pass, its
+// verdict is the scheduler's reason for that node. Recorded: a pod's own anti-affinity, an existing
+// pod's anti-affinity, one that repels a gated pod once ungated, and a pod's own affinity to pods
+// that are nowhere or only in another zone; every other recording (no pod
+// affinity at all) must fit wherever the modelled gates let the pod.
+TEST(InterPodAffinity, AgreesWithTheSchedulerOnEveryRecording) {
+  std::set<std::string> recorded;
+  std::vector<Capture> all = test::captures();
+  for (auto& c : held_captures()) all.push_back(std::move(c));
+  for (const auto& c : all) {
+    const std::string scenario = c.j["scenario"].is_string() ? c.j["scenario"].get<std::string>() : c.file;
+    const auto nodes = c.nodes();
+    const auto pods = c.pods();
+    const auto placed = placed_of(c, nodes, pods);
+    const Verdict v = c.explain_it();
+    std::map<k8s::PodAffinityFit, int> got;
+    for (std::size_t i = 0; i < v.nodes.size(); ++i) {
+      if (v.nodes[i].gate != Gate::kNone) continue;
+      const json* node = nullptr;
+      for (const json& n : nodes) {
+        if (n["metadata"]["name"] == v.nodes[i].node) node = &n;
+      }
+      ASSERT_NE(node, nullptr);
+      ++got[k8s::inter_pod_affinity(c.j["pod"], *node, placed)];
+    }
+    const std::string message = c.j["scheduler"].is_string() ? c.j["scheduler"].get<std::string>() : "";
+    for (const auto fit : {k8s::PodAffinityFit::kAffinity, k8s::PodAffinityFit::kAntiAffinity,
+                           k8s::PodAffinityFit::kExistingAntiAffinity}) {
+      const int want = nodes_for(message, k8s::reason_of(fit));
+      EXPECT_EQ(got[fit], want) << c.version << "/" << c.file << ": " << k8s::reason_of(fit) << "\n" << message;
+      if (want > 0) recorded.insert(scenario);
+    }
+    EXPECT_EQ(got[k8s::PodAffinityFit::kUnknown], 0) << c.file;
+  }
+  EXPECT_EQ(recorded, (std::set<std::string>{"anti-affinity-own", "anti-affinity-existing", "anti-affinity-bound-gated",
+                                             "affinity-missing", "affinity-zone"}))
+      << "record with fixtures/cluster/record-why";
+}
+
 }  // namespace
 }  // namespace gpuwhy::why

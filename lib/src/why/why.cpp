@@ -9,6 +9,7 @@
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/k8s/messages.h"
 #include "gpuwhy/k8s/node_affinity.h"
+#include "gpuwhy/k8s/pod_affinity.h"
 #include "gpuwhy/k8s/requests.h"
 #include "why_detail.h"
 
@@ -158,16 +159,13 @@ std::vector<NotModelled> nominated_pods(const json& pod, const std::vector<json>
 
 // InterPodAffinity's Filter also holds the required anti-affinity of the pods already bound: one
 // with a term whose selector matches this pod, in a namespace the term may mean, is named (the model
-// does not weigh topology domains). A namespaceSelector is not read: it may mean any namespace.
+// does not weigh topology domains). A namespaceSelector with requirements is not read: it may mean
+// any namespace.
 std::vector<NotModelled> bound_anti_affinity(const json& pod,
                                              const std::map<std::string, std::vector<const json*>>& on) {
-  const std::string ns = str(field(pod, "metadata"), "namespace");
-  const auto repels = [&pod, &ns](const json& holder, const json& term) {
-    if (!k8s::label_selector(field(term, "labelSelector"), pod).matches) return false;
-    const auto names = array_of(field(term, "namespaces"));
-    if (!field(term, "namespaceSelector").is_null()) return true;
-    if (names.empty()) return str(field(holder, "metadata"), "namespace") == ns;
-    return std::any_of(names.begin(), names.end(), [&ns](const json* n) { return n->is_string() && *n == ns; });
+  const auto repels = [&pod](const json& holder, const json& term) {
+    const json& meta = field(holder, "metadata");
+    return k8s::affinity_term_selects(term, str(meta, "namespace"), field(meta, "labels"), pod).value_or(true);
   };
   std::vector<std::string> holders;
   for (const auto& [node, pods] : on) {

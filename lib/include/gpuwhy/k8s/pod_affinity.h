@@ -1,0 +1,54 @@
+// Inter-pod affinity as kube-scheduler's InterPodAffinity filter reads it
+// (pkg/scheduler/framework/plugins/interpodaffinity/filtering.go): a pod's required pod affinity
+// and anti-affinity terms, and the required anti-affinity of the pods already bound, over the
+// topology domains of the nodes. The one place gpuwhy judges a pod affinity term.
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace gpuwhy::k8s {
+
+/// Whether a required pod (anti-)affinity term of a pod in namespace `owner_namespace` selects
+/// `pod` (AffinityTerm.Matches): the pod's namespace is one the term means (its `namespaces`;
+/// neither those nor a namespaceSelector: the owner's; an empty namespaceSelector: every one), and
+/// its labels match the term's labelSelector with the owner's `matchLabelKeys` and
+/// `mismatchLabelKeys` merged in as the apiserver merges them. `owner_labels` are the owner's
+/// metadata.labels. nullopt: a namespaceSelector with requirements decides, and namespaces' labels
+/// are not read here.
+std::optional<bool> affinity_term_selects(const nlohmann::json& term, std::string_view owner_namespace,
+                                          const nlohmann::json& owner_labels, const nlohmann::json& pod);
+
+/// The pod's required terms of `kind` ("podAffinity" or "podAntiAffinity"), in spec order.
+std::vector<const nlohmann::json*> required_pod_terms(const nlohmann::json& pod, std::string_view kind);
+
+/// A pod bound to a node, as the scheduler's snapshot holds it.
+struct PlacedPod {
+  const nlohmann::json* pod = nullptr;
+  const nlohmann::json* node = nullptr;
+};
+
+/// What InterPodAffinity's Filter says of a pod on one node; its checks run in this order and the
+/// first that fails decides.
+enum class PodAffinityFit {
+  kFits,
+  kAffinity,              ///< "node(s) didn't match pod affinity rules" (UnschedulableAndUnresolvable)
+  kAntiAffinity,          ///< "node(s) didn't match pod anti-affinity rules"
+  kExistingAntiAffinity,  ///< "node(s) didn't satisfy existing pods anti-affinity rules"
+  kUnknown,               ///< a namespaceSelector with requirements decides
+};
+/// The scheduler's reason for a failing fit; "" for kFits and kUnknown.
+std::string_view reason_of(PodAffinityFit fit);
+
+/// InterPodAffinity's Filter for `pod` on `node`. `placed` are the pods bound to nodes, not
+/// terminated (k8s::counts_on_node), each with its node; the pod itself is left out of them.
+/// A term whose topologyKey a node lacks counts nothing there; the node must have every
+/// topologyKey of the pod's affinity terms. A pod whose affinity terms no bound pod matches may
+/// still go where it matches its own terms (the first pod of a group).
+PodAffinityFit inter_pod_affinity(const nlohmann::json& pod, const nlohmann::json& node,
+                                  const std::vector<PlacedPod>& placed);
+
+}  // namespace gpuwhy::k8s

@@ -1,0 +1,149 @@
+// InterPodAffinity's Filter (kubernetes pkg/scheduler/framework/plugins/interpodaffinity:
+// filtering.go, and framework/types.go for AffinityTerm): the counts its PreFilter builds over the
+// bound pods, then satisfyPodAffinity, satisfyPodAntiAffinity and satisfyExistingPodsAntiAffinity.
+#include "gpuwhy/k8s/pod_affinity.h"
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <utility>
+
+#include "gpuwhy/k8s/fields.h"
+#include "gpuwhy/k8s/node_affinity.h"
+
+namespace gpuwhy::k8s {
+
+using nlohmann::json;
+
+namespace {
+
+using TopologyPair = std::pair<std::string, std::string>;
+using Counts = std::map<TopologyPair, int>;
+
+// The term's labelSelector with matchLabelKeys and mismatchLabelKeys merged in, as the apiserver
+// stores a created pod's term: each key the owner has a label for becomes `key In (value)` or
+// `key NotIn (value)`; a key the owner lacks adds nothing.
+json merged_selector(const json& term, const json& owner_labels) {
+  json sel = field(term, "labelSelector");
+  const auto add = [&](const char* keys, const char* op) {
+    for (const json* k : array_of(field(term, keys))) {
+      if (!k->is_string() || !sel.is_object()) continue;
+      const json& value = field(owner_labels, k->get<std::string>());
+      if (!value.is_string()) continue;
+      sel["matchExpressions"].push_back({{"key", *k}, {"operator", op}, {"values", {value}}});
+    }
+  };
+  add("matchLabelKeys", "In");
+  add("mismatchLabelKeys", "NotIn");
+  return sel;
+}
+
+std::string namespace_of(const json& pod) {
+  return str(field(pod, "metadata"), "namespace");
+}
+const json& labels_of(const json& pod) {
+  return field(field(pod, "metadata"), "labels");
+}
+
+// Adds one to the term's topology pair on `node`, when the node has the topologyKey.
+void count(Counts& counts, const json& term, const json& node) {
+  const std::string key = str(term, "topologyKey");
+  if (const auto value = label_of(node, key)) ++counts[{key, *value}];
+}
+
+}  // namespace
+
+std::optional<bool> affinity_term_selects(const json& term, std::string_view owner_namespace, const json& owner_labels,
+                                          const json& pod) {
+  const std::string ns = namespace_of(pod);
+  const auto names = array_of(field(term, "namespaces"));
+  const json& ns_selector = field(term, "namespaceSelector");
+  bool in_namespace = false;
+  if (names.empty() && ns_selector.is_null()) {
+    in_namespace = ns == owner_namespace;
+  } else {
+    in_namespace = std::any_of(names.begin(), names.end(), [&](const json* n) { return n->is_string() && *n == ns; });
+  }
+  if (!in_namespace && !ns_selector.is_null()) {
+    const SelectorMatch all = label_selector(ns_selector, json::object());
+    if (!all.empty) return std::nullopt;  // a namespace's labels decide
+    in_namespace = !all.error;
+  }
+  if (!in_namespace) return false;
+  return label_selector(merged_selector(term, owner_labels), pod).matches;
+}
+
+std::vector<const json*> required_pod_terms(const json& pod, std::string_view kind) {
+  return array_of(path(pod, {"spec", "affinity", kind, "requiredDuringSchedulingIgnoredDuringExecution"}));
+}
+
+std::string_view reason_of(PodAffinityFit fit) {
+  switch (fit) {
+    case PodAffinityFit::kAffinity: return "node(s) didn't match pod affinity rules";
+    case PodAffinityFit::kAntiAffinity: return "node(s) didn't match pod anti-affinity rules";
+    case PodAffinityFit::kExistingAntiAffinity: return "node(s) didn't satisfy existing pods anti-affinity rules";
+    case PodAffinityFit::kFits:
+    case PodAffinityFit::kUnknown: break;
+  }
+  return "";
+}
+
+PodAffinityFit inter_pod_affinity(const json& pod, const json& node, const std::vector<PlacedPod>& placed) {
+  const std::string ns = namespace_of(pod);
+  const json& labels = labels_of(pod);
+  const auto affinity = required_pod_terms(pod, "podAffinity");
+  const auto anti = required_pod_terms(pod, "podAntiAffinity");
+  bool unknown = false;
+  const auto selects = [&](const json& term, std::string_view owner_ns, const json& owner_labels, const json& p) {
+    const auto s = affinity_term_selects(term, owner_ns, owner_labels, p);
+    unknown = unknown || !s;
+    return s.value_or(false);
+  };
+  const auto matches_all = [&](const json& p) {
+    return std::all_of(affinity.begin(), affinity.end(), [&](const json* t) { return selects(*t, ns, labels, p); });
+  };
+  // The PreFilter's counts: bound pods matching every affinity term, or one anti-affinity term, by
+  // the topology pair of their node; and the bound pods whose own anti-affinity selects this pod.
+  Counts affinity_counts;
+  Counts anti_counts;
+  Counts existing_counts;
+  for (const auto& [p, n] : placed) {
+    if (p == nullptr || n == nullptr) continue;
+    if (!affinity.empty() && matches_all(*p)) {
+      for (const json* t : affinity) count(affinity_counts, *t, *n);
+    }
+    for (const json* t : anti) {
+      if (selects(*t, ns, labels, *p)) count(anti_counts, *t, *n);
+    }
+    for (const json* t : required_pod_terms(*p, "podAntiAffinity")) {
+      if (selects(*t, namespace_of(*p), labels_of(*p), pod)) count(existing_counts, *t, *n);
+    }
+  }
+  if (unknown) return PodAffinityFit::kUnknown;
+  // satisfyPodAffinity
+  bool pods_exist = true;
+  for (const json* t : affinity) {
+    const std::string key = str(*t, "topologyKey");
+    const auto value = label_of(node, key);
+    if (!value) return PodAffinityFit::kAffinity;  // every topology label must exist on the node
+    const auto it = affinity_counts.find({key, *value});
+    if (it == affinity_counts.end() || it->second <= 0) pods_exist = false;
+  }
+  if (!pods_exist && !(affinity_counts.empty() && matches_all(pod))) return PodAffinityFit::kAffinity;
+  // satisfyPodAntiAffinity
+  for (const json* t : anti) {
+    const std::string key = str(*t, "topologyKey");
+    const auto value = label_of(node, key);
+    if (!value) continue;
+    if (const auto it = anti_counts.find({key, *value}); it != anti_counts.end() && it->second > 0) {
+      return PodAffinityFit::kAntiAffinity;
+    }
+  }
+  // satisfyExistingPodsAntiAffinity
+  for (const auto& [pair, n] : existing_counts) {
+    if (n > 0 && label_of(node, pair.first) == pair.second) return PodAffinityFit::kExistingAntiAffinity;
+  }
+  return PodAffinityFit::kFits;
+}
+
+}  // namespace gpuwhy::k8s
