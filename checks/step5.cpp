@@ -10,6 +10,7 @@
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/k8s/messages.h"
 #include "gpuwhy/k8s/node_affinity.h"
+#include "gpuwhy/k8s/pod_affinity.h"
 #include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
@@ -157,9 +158,47 @@ bool plainly_fits(const json& pod, const FitProbe& f) {
     if (amount != 0) return false;
   }
   if (!k8s::required_affinity_matches(pod, f.node)) return false;
+  if (!k8s::required_pod_terms(pod, "podAffinity").empty() || !k8s::required_pod_terms(pod, "podAntiAffinity").empty())
+    return false;
   const json* pods = at(f.node, "/status/allocatable/pods");
   const auto room = pods == nullptr ? std::nullopt : k8s::quantity(k8s::kPods, *pods);
   return room && static_cast<long long>(f.bound) + 1 <= *room;
+}
+
+// InterPodAffinity on the probe's node, the last filter: cpu-only's own required pod affinity and
+// anti-affinity against the pods bound in the cluster, lab-node-0 as the probe has it. Another
+// pod's anti-affinity against cpu-only is that pod's doing, not cpu-only's spec, and a term whose
+// namespaceSelector decides cannot be judged here: neither is a problem of cpu-only's.
+std::optional<Problem> pod_affinity_excludes(const json& pod, const FitProbe& f) {
+  const auto affinity = k8s::required_pod_terms(pod, "podAffinity");
+  const auto anti = k8s::required_pod_terms(pod, "podAntiAffinity");
+  if (affinity.empty() && anti.empty()) return std::nullopt;
+  json self = pod;  // a manifest without a namespace is created in the lab's
+  if (str_at(self, "/metadata/namespace").empty()) self["metadata"]["namespace"] = std::string(lab::kNamespace);
+  const std::string ns = str_at(self, "/metadata/namespace");
+  std::vector<k8s::PlacedPod> placed;
+  for (const auto& p : items(f.view->snap().pods.value())) {
+    const std::string node = k8s::node_name(p);
+    if (node.empty() || !k8s::counts_on_node(p, node)) continue;
+    if (name_of(p) == name_of(self) && str_at(p, "/metadata/namespace") == ns) continue;
+    const json* n = node == lab::kGpuNode ? &f.node : f.view->node(node);
+    if (n != nullptr) placed.push_back({&p, n});
+  }
+  constexpr std::size_t kShown = 200;
+  const auto terms = [&](const char* kind, const std::vector<const json*>& all) {
+    json shown = json::array();
+    for (const json* t : all) shown.push_back(*t);
+    return Problem{"hint.step5.cpu-only-spec.pod-affinity",
+                   text::one_line(fmt::format("{} {}", kind, shown.dump()), kShown)};
+  };
+  switch (k8s::inter_pod_affinity(self, f.node, placed)) {
+    case k8s::PodAffinityFit::kAffinity: return terms("podAffinity", affinity);
+    case k8s::PodAffinityFit::kAntiAffinity: return terms("podAntiAffinity", anti);
+    case k8s::PodAffinityFit::kExistingAntiAffinity:
+    case k8s::PodAffinityFit::kUnknown:
+    case k8s::PodAffinityFit::kFits: break;
+  }
+  return std::nullopt;
 }
 
 // What of cpu-only keeps it off lab-node-0 when no taint does: the scheduler's filters after
@@ -190,7 +229,7 @@ std::optional<Problem> excluding(const json& pod, const FitProbe& f) {
   switch (n.gate) {
     case why::Gate::kNone:
     case why::Gate::kTaintToleration:
-    case why::Gate::kNodeUnschedulable: return std::nullopt;
+    case why::Gate::kNodeUnschedulable: return pod_affinity_excludes(pod, f);
     case why::Gate::kNodeAffinityFilter:
     case why::Gate::kNodeAffinity: return ruled_out();
     case why::Gate::kNodeName:
@@ -341,7 +380,7 @@ constexpr CheckInfo kChecks[] = {
      .step = 5,
      .points = 2,
      .run = &cpu_only_spec,
-     .reads = kInPods | kInFiles,
+     .reads = kInNodes | kInPods | kInFiles,
      .creates = {lab::kPodCpuOnly, 0}},
     {.id = "step5.cpu-only-pending",
      .step = 5,

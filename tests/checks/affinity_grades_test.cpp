@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "checks.h"
@@ -279,6 +280,53 @@ TEST(AffinityGrades, CpuOnlyGivenANodeOrHeldByAGateFailsForItsSpecAndThatCausesI
     const auto& pending = gpuwhy_test::result(keep, "step5.cpu-only-pending");
     EXPECT_EQ(pending.outcome.status, Status::kFail);
     EXPECT_EQ(pending.outcome.caused_by, "step5.cpu-only-spec");
+  }
+}
+
+// InterPodAffinity is the scheduler's last filter: cpu-only's own required pod affinity or
+// anti-affinity that rules out lab-node-0, given the pods bound there (trainer and trainer2), keeps it
+// off the GPU node without any taint, so its spec fails; a term the node's pods meet passes. A bound
+// pod's anti-affinity against cpu-only is that pod's doing, not cpu-only's spec.
+TEST(AffinityGrades, CpuOnlyKeptOffTheGpuNodeByItsOwnPodAffinityFails) {
+  const auto term = [](const char* kind, const std::string& selector, const char* key = "kubernetes.io/hostname") {
+    return fmt::format(
+        "affinity: {{{}: {{requiredDuringSchedulingIgnoredDuringExecution: [{{labelSelector: {}, "
+        "topologyKey: {}}}]}}}}",
+        kind, selector, key);
+  };
+  const std::string any_lab_pod = "{matchExpressions: [{key: example.com/none, operator: DoesNotExist}]}";
+  const std::string no_pod = "{matchLabels: {app: nowhere}}";
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    SCOPED_TRACE(bundle.string());
+    const Snapshot base = load_bundle(bundle.string());
+    RunResult keep;
+    const auto status = [&](const std::string& line) {
+      return graded(cpu_only_with(base, line), "step5.cpu-only-spec", keep).outcome;
+    };
+    const auto away = status(term("podAntiAffinity", any_lab_pod));
+    EXPECT_EQ(away.hint.id, "hint.step5.cpu-only-spec.pod-affinity");
+    EXPECT_NE(away.hint.args.at("detail").find("podAntiAffinity"), std::string::npos);
+    EXPECT_EQ(status(term("podAntiAffinity", no_pod)).status, Status::kPass);
+    EXPECT_EQ(status(term("podAffinity", no_pod)).hint.id, "hint.step5.cpu-only-spec.pod-affinity");
+    EXPECT_EQ(status(term("podAffinity", any_lab_pod)).status, Status::kPass);
+    // lab-node-0 has no such label: no topology domain, so no pod can be near it there.
+    EXPECT_EQ(status(term("podAffinity", any_lab_pod, "example.com/rack")).hint.id,
+              "hint.step5.cpu-only-spec.pod-affinity");
+    // Away from pods of another namespace only: none runs on lab-node-0.
+    EXPECT_EQ(status("affinity: {podAntiAffinity: {requiredDuringSchedulingIgnoredDuringExecution: [{labelSelector: "
+                     "{}, namespaces: [example-other], topologyKey: kubernetes.io/hostname}]}}")
+                  .status,
+              Status::kPass);
+    // trainer, bound to lab-node-0, refuses every pod of its namespace beside it.
+    json pods = base.pods.value();
+    for (auto& p : pods["items"]) {
+      if (p["metadata"]["name"] != lab::kPodTrainer) continue;
+      p["spec"]["affinity"]["podAntiAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"] = {
+          {{"labelSelector", json::object()}, {"topologyKey", "kubernetes.io/hostname"}}};
+    }
+    Snapshot repelled = base;
+    repelled.pods = pods;
+    EXPECT_EQ(graded(repelled, "step5.cpu-only-spec", keep).outcome.status, Status::kPass);
   }
 }
 

@@ -162,7 +162,8 @@ constexpr CatalogEntry kEntries[] = {
     {"check.step5.cpu-only-spec.explain",
      "Checks k8s/cpu-only.yaml and the live cpu-only pod: no {resource} request or limit, nodeSelector "
      "nvidia.com/gpu.present: \"true\", no toleration for the taint, and nothing else that keeps it off the GPU node "
-     "(a nodeName, a scheduling gate, a node affinity that rules the node out). {part_why}This pod shows what the "
+     "(a nodeName, a scheduling gate, a node affinity that rules the node out, a pod (anti-)affinity that its pods "
+     "rule out). {part_why}This pod shows what the "
      "taint is "
      "for: an ordinary workload aimed at the GPU node must be kept off it. {part_mistakes}Usual mistakes: an unquoted "
      "true in the nodeSelector, or copying trainer2's toleration."},
@@ -755,6 +756,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.cpu-only-spec.does-not-fit",
      "{file}: even with no taint cpu-only would not fit {node} ({detail}), so its Pending proves nothing about the "
      "taint. Ask only for what {node} has free."},
+    {"hint.step5.cpu-only-spec.pod-affinity",
+     "{file}: {detail} keeps cpu-only off {node} because of the pods that run there, so cpu-only would stay off the "
+     "GPU node without any taint and its Pending proves nothing about the taint. Remove this required term."},
     {"hint.step5.cpu-only-spec.excludes-node",
      "{file}: {detail} rules out {node} even with the lab's labels on it, so cpu-only would stay off the GPU node "
      "without any taint and its Pending proves nothing about the taint. Keep only nodeSelector {selector}."},

@@ -187,7 +187,8 @@ constexpr CatalogEntry kEntries[] = {
      "k8s/cpu-only.yaml とクラスター上の cpu-only Pod を確認します: {resource} の request も limit "
      "もなく、nodeSelector が nvidia.com/gpu.present: \"true\" "
      "で、テイントに対するトレレーションがなく、ほかに GPU "
-     "ノードから遠ざけるもの（nodeName、スケジューリングゲート、そのノードを除外するノードアフィニティ）もないこと。"
+     "ノードから遠ざけるもの（nodeName、スケジューリングゲート、そのノードを除外するノードアフィニティ、そのノードの "
+     "Pod のために満たせない Pod (アンチ)アフィニティ）もないこと。"
      "{part_why}この Pod はテイントの役割を示します: GPU "
      "ノードを狙う普通のワークロードを、そのノードから締め出すことです。{part_mistakes}よくある間違い: nodeSelector "
      "の true をクォートしない、trainer2 のトレレーションをコピーしてしまう。"},
@@ -829,6 +830,10 @@ constexpr CatalogEntry kEntries[] = {
      "{file}: テイントがなくても cpu-only は {node} に収まらないため（{detail}）、Pending "
      "はテイントについて何も示しません。"
      "{node} の空きの範囲で要求してください。"},
+    {"hint.step5.cpu-only-spec.pod-affinity",
+     "{file}: {detail} は {node} で動いている Pod のために cpu-only を {node} から除外します。テイントがなくても "
+     "cpu-only は GPU ノードに入れないので、Pending "
+     "がテイントについて何も示しません。この必須の条件を削除してください。"},
     {"hint.step5.cpu-only-spec.excludes-node",
      "{file}: {detail} はラボのラベルを付けた {node} まで除外します。テイントがなくても cpu-only は GPU "
      "ノードに入れないので、Pending がテイントについて何も示しません。nodeSelector {selector} だけを残してください。"},

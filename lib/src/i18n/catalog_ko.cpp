@@ -164,7 +164,8 @@ constexpr CatalogEntry kEntries[] = {
     {"check.step5.cpu-only-spec.explain",
      "k8s/cpu-only.yaml과 클러스터의 cpu-only 파드를 확인합니다: {resource}의 request나 limit이 없고, "
      "nodeSelector가 nvidia.com/gpu.present: \"true\" 이며, 테인트에 대한 톨러레이션이 없고, GPU 노드에서 떼어 놓는 "
-     "다른 설정(nodeName, 스케줄링 게이트, 그 노드를 제외하는 노드 어피니티)도 없어야 합니다. {part_why}이 "
+     "다른 설정(nodeName, 스케줄링 게이트, 그 노드를 제외하는 노드 어피니티, 그 노드의 파드 때문에 맞지 않는 파드 "
+     "(안티)어피니티)도 없어야 합니다. {part_why}이 "
      "파드는 테인트가 무엇을 위한 것인지 보여 줍니다: GPU 노드를 노리는 일반 워크로드를 그 노드에서 떼어 놓는 "
      "것입니다. {part_mistakes}흔한 실수: nodeSelector에 따옴표 없는 true, trainer2의 톨러레이션을 복사해 오기."},
     {"check.step5.cpu-only-spec.look",
@@ -764,6 +765,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.cpu-only-spec.does-not-fit",
      "{file}: 테인트가 없어도 cpu-only는 {node}에 들어갈 수 없으므로({detail}) 대기 상태가 테인트에 대해 아무것도 "
      "보여 주지 못합니다. {node}에 남은 만큼만 요청하세요."},
+    {"hint.step5.cpu-only-spec.pod-affinity",
+     "{file}: {detail} 조건은 {node}에서 실행 중인 파드 때문에 cpu-only를 {node}에서 제외합니다. 그러면 테인트가 "
+     "없어도 cpu-only는 GPU 노드에 가지 못하므로, 대기 상태가 테인트에 대해 아무것도 보여 주지 못합니다. 이 필수 "
+     "조건을 지우세요."},
     {"hint.step5.cpu-only-spec.excludes-node",
      "{file}: {detail} 조건은 랩의 레이블이 붙은 {node}도 제외합니다. 그러면 테인트가 없어도 cpu-only는 GPU 노드에 "
      "가지 못하므로, 대기 상태가 테인트에 대해 아무것도 보여 주지 못합니다. nodeSelector {selector}만 남기세요."},
