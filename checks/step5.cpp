@@ -13,6 +13,7 @@
 #include "gpuwhy/k8s/pod_affinity.h"
 #include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/k8s/taints.h"
+#include "gpuwhy/k8s/topology_spread.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/lab/rules.h"
 #include "gpuwhy/why/why.h"
@@ -158,42 +159,53 @@ bool plainly_fits(const json& pod, const FitProbe& f) {
     if (amount != 0) return false;
   }
   if (!k8s::required_affinity_matches(pod, f.node)) return false;
-  if (!k8s::required_pod_terms(pod, "podAffinity").empty() || !k8s::required_pod_terms(pod, "podAntiAffinity").empty())
+  if (!k8s::required_pod_terms(pod, "podAffinity").empty() ||
+      !k8s::required_pod_terms(pod, "podAntiAffinity").empty() || !k8s::hard_spread_constraints(pod).empty())
     return false;
   const json* pods = at(f.node, "/status/allocatable/pods");
   const auto room = pods == nullptr ? std::nullopt : k8s::quantity(k8s::kPods, *pods);
   return room && static_cast<long long>(f.bound) + 1 <= *room;
 }
 
-// InterPodAffinity on the probe's node, the last filter: cpu-only's own required pod affinity and
-// anti-affinity against the pods bound in the cluster, lab-node-0 as the probe has it. Another
-// pod's anti-affinity against cpu-only is that pod's doing, not cpu-only's spec, and a term whose
-// namespaceSelector decides cannot be judged here: neither is a problem of cpu-only's.
-std::optional<Problem> pod_affinity_excludes(const json& pod, const FitProbe& f) {
+// The last filters on the probe's node, PodTopologySpread then InterPodAffinity: cpu-only's own
+// DoNotSchedule spread constraints and required pod affinity and anti-affinity, over every node
+// (lab-node-0 as the probe has it) and the pods bound in the cluster. Another pod's anti-affinity
+// against cpu-only is that pod's doing, not cpu-only's spec, and a term whose namespaceSelector
+// decides cannot be judged here: neither is a problem of cpu-only's.
+std::optional<Problem> later_filters_exclude(const json& pod, const FitProbe& f) {
   const auto affinity = k8s::required_pod_terms(pod, "podAffinity");
   const auto anti = k8s::required_pod_terms(pod, "podAntiAffinity");
-  if (affinity.empty() && anti.empty()) return std::nullopt;
+  const auto spread = k8s::hard_spread_constraints(pod);
+  if (affinity.empty() && anti.empty() && spread.empty()) return std::nullopt;
   json self = pod;  // a manifest without a namespace is created in the lab's
   if (str_at(self, "/metadata/namespace").empty()) self["metadata"]["namespace"] = std::string(lab::kNamespace);
   const std::string ns = str_at(self, "/metadata/namespace");
+  std::vector<const json*> nodes;
+  for (const auto& n : items(f.view->snap().nodes.value())) nodes.push_back(name_of(n) == lab::kGpuNode ? &f.node : &n);
   std::vector<k8s::PlacedPod> placed;
   for (const auto& p : items(f.view->snap().pods.value())) {
     const std::string node = k8s::node_name(p);
     if (node.empty() || !k8s::counts_on_node(p, node)) continue;
     if (name_of(p) == name_of(self) && str_at(p, "/metadata/namespace") == ns) continue;
-    const json* n = node == lab::kGpuNode ? &f.node : f.view->node(node);
-    if (n != nullptr) placed.push_back({&p, n});
+    const auto on = std::find_if(nodes.begin(), nodes.end(), [&](const json* n) { return name_of(*n) == node; });
+    if (on != nodes.end()) placed.push_back({&p, *on});
   }
   constexpr std::size_t kShown = 200;
-  const auto terms = [&](const char* kind, const std::vector<const json*>& all) {
-    json shown = json::array();
-    for (const json* t : all) shown.push_back(*t);
-    return Problem{"hint.step5.cpu-only-spec.pod-affinity",
-                   text::one_line(fmt::format("{} {}", kind, shown.dump()), kShown)};
+  const auto shown = [&](const char* id, const char* kind, const std::vector<const json*>& all) {
+    json terms = json::array();
+    for (const json* t : all) terms.push_back(*t);
+    return Problem{id, text::one_line(fmt::format("{} {}", kind, terms.dump()), kShown)};
   };
+  switch (k8s::topology_spread(self, f.node, nodes, placed)) {
+    case k8s::SpreadFit::kMissingLabel:
+      return shown("hint.step5.cpu-only-spec.spread-label", "topologySpreadConstraints", spread);
+    case k8s::SpreadFit::kSkew: return shown("hint.step5.cpu-only-spec.spread", "topologySpreadConstraints", spread);
+    case k8s::SpreadFit::kFits: break;
+  }
   switch (k8s::inter_pod_affinity(self, f.node, placed)) {
-    case k8s::PodAffinityFit::kAffinity: return terms("podAffinity", affinity);
-    case k8s::PodAffinityFit::kAntiAffinity: return terms("podAntiAffinity", anti);
+    case k8s::PodAffinityFit::kAffinity: return shown("hint.step5.cpu-only-spec.pod-affinity", "podAffinity", affinity);
+    case k8s::PodAffinityFit::kAntiAffinity:
+      return shown("hint.step5.cpu-only-spec.pod-affinity", "podAntiAffinity", anti);
     case k8s::PodAffinityFit::kExistingAntiAffinity:
     case k8s::PodAffinityFit::kUnknown:
     case k8s::PodAffinityFit::kFits: break;
@@ -229,7 +241,7 @@ std::optional<Problem> excluding(const json& pod, const FitProbe& f) {
   switch (n.gate) {
     case why::Gate::kNone:
     case why::Gate::kTaintToleration:
-    case why::Gate::kNodeUnschedulable: return pod_affinity_excludes(pod, f);
+    case why::Gate::kNodeUnschedulable: return later_filters_exclude(pod, f);
     case why::Gate::kNodeAffinityFilter:
     case why::Gate::kNodeAffinity: return ruled_out();
     case why::Gate::kNodeName:

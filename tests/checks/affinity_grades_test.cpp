@@ -330,6 +330,39 @@ TEST(AffinityGrades, CpuOnlyKeptOffTheGpuNodeByItsOwnPodAffinityFails) {
   }
 }
 
+// PodTopologySpread runs before InterPodAffinity: a DoNotSchedule constraint over a label
+// lab-node-0 lacks, or one whose skew the pods bound there exceed once nodeAffinityPolicy Ignore
+// counts the other nodes, keeps cpu-only off the GPU node without the taint; ScheduleAnyway only
+// scores, and by default the nodeSelector leaves lab-node-0 the one domain.
+TEST(AffinityGrades, CpuOnlyKeptOffTheGpuNodeByItsOwnSpreadConstraintFails) {
+  const auto spread = [](const char* key, const char* when, const char* extra = "") {
+    return fmt::format(
+        "topologySpreadConstraints: [{{maxSkew: 1, topologyKey: {}, whenUnsatisfiable: {}, "
+        "labelSelector: {{}}{}}}]",
+        key, when, extra);
+  };
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    SCOPED_TRACE(bundle.string());
+    const Snapshot base = load_bundle(bundle.string());
+    RunResult keep;
+    const auto outcome = [&](const std::string& line) {
+      return graded(cpu_only_with(base, line), "step5.cpu-only-spec", keep).outcome;
+    };
+    const auto missing = outcome(spread("topology.kubernetes.io/zone", "DoNotSchedule"));
+    EXPECT_EQ(missing.hint.id, "hint.step5.cpu-only-spec.spread-label");
+    EXPECT_NE(missing.hint.args.at("detail").find("topology.kubernetes.io/zone"), std::string::npos);
+    EXPECT_EQ(outcome(spread("topology.kubernetes.io/zone", "ScheduleAnyway")).status, Status::kPass);
+    EXPECT_EQ(outcome(spread("kubernetes.io/hostname", "DoNotSchedule")).status, Status::kPass);
+    const auto skew = outcome(spread("kubernetes.io/hostname", "DoNotSchedule", ", nodeAffinityPolicy: Ignore"));
+    EXPECT_EQ(skew.hint.id, "hint.step5.cpu-only-spec.spread");
+    // trainer and trainer2 there, cpu-only itself: 3 against 0 on the other nodes.
+    EXPECT_EQ(outcome("topologySpreadConstraints: [{maxSkew: 3, topologyKey: kubernetes.io/hostname, "
+                      "whenUnsatisfiable: DoNotSchedule, nodeAffinityPolicy: Ignore, labelSelector: {}}]")
+                  .status,
+              Status::kPass);
+  }
+}
+
 // A refused value that only its quotes tell apart is shown quoted, as the apiserver shows it: a
 // nodeSelector "true " is not the "true" the hint would otherwise seem to call invalid.
 TEST(AffinityGrades, ARefusedValueWithSpacesAtItsEndsIsShownQuoted) {

@@ -4,8 +4,8 @@ decide, plus a pod whose spec.nodeName names no node.
 
 Each scenario sets up the lab cluster's seven nodes and a few bound pods, creates one pod that a
 plugin gpuwhy does not model keeps Pending (inter-pod anti-affinity of its own and of an existing
-pod, pod affinity to pods that are nowhere or in another zone, topology spread, a missing
-PersistentVolumeClaim, a claim bound to another node's volume),
+pod, pod affinity to pods that are nowhere or in another zone, topology spread by skew, by a
+label no node has and with nodeAffinityPolicy Ignore, a missing PersistentVolumeClaim, a claim bound to another node's volume),
 awaits the scheduler's verdict and runs `gpuwhy why` in JSON and as a table in en, ko and ja. gpuwhy
 must:
 
@@ -127,6 +127,23 @@ def scenarios(names):
                 [bound(f"spread-{i}", names[0], {APP: "spread"}) for i in range(2)],
                 target({"topologySpreadConstraints": [{"maxSkew": 1, "topologyKey": "zone",
                                                        "whenUnsatisfiable": "DoNotSchedule",
+                                                       "labelSelector": {"matchLabels": {APP: "spread"}}}]}),
+                {APP: "spread"}, "topology spread", []))
+    # Spread over a label no node has: every node lacks the topology key; one node is tainted.
+    out.append(("spread-missing-label", nodes_with(names, taint=lambda i: i == 0), [],
+                target({"topologySpreadConstraints": [{"maxSkew": 1, "topologyKey": "example.com/rack",
+                                                       "whenUnsatisfiable": "DoNotSchedule",
+                                                       "labelSelector": {"matchLabels": {APP: "spread"}}}]}),
+                {APP: "spread"}, "missing required label", []))
+    # Spread with nodeAffinityPolicy Ignore: zone b counts as a domain (no matching pod) though the
+    # nodeSelector keeps the pod in zone a, which holds two: the skew there would be 3. Honoured, as
+    # by default, zone a alone would count and the pod would fit.
+    out.append(("spread-policy-ignore", nodes_with(names, zone=lambda i: "a" if i < 3 else "b"),
+                [bound(f"spread-{i}", names[0], {APP: "spread"}) for i in range(2)],
+                target({"nodeSelector": {"zone": "a"},
+                        "topologySpreadConstraints": [{"maxSkew": 1, "topologyKey": "zone",
+                                                       "whenUnsatisfiable": "DoNotSchedule",
+                                                       "nodeAffinityPolicy": "Ignore",
                                                        "labelSelector": {"matchLabels": {APP: "spread"}}}]}),
                 {APP: "spread"}, "topology spread", []))
     # A claim that does not exist: VolumeBinding's PreFilter refuses the pod before any node.

@@ -19,6 +19,7 @@
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/k8s/pod_affinity.h"
 #include "gpuwhy/k8s/requests.h"
+#include "gpuwhy/k8s/topology_spread.h"
 #include "gpuwhy/why/render.h"
 #include "gpuwhy/why/why.h"
 #include "report_common_test.h"
@@ -41,6 +42,8 @@ const std::map<std::string, std::string>& held_phrases() {
       {"affinity-missing", "pod affinity rules"},
       {"affinity-zone", "pod affinity rules"},
       {"topology-spread", "topology spread"},
+      {"spread-missing-label", "missing required label"},
+      {"spread-policy-ignore", "topology spread"},
       {"claim-missing", "\"ho-missing\" not found"},
       {"claim-other-node", "PersistentVolume's node affinity"},
   };
@@ -402,14 +405,18 @@ TEST(WhyHeld, ABoundPodsAntiAffinityIsNamedNeverGuessedPast) {
 // those of the unwrapped table: only the spaces and line breaks move. Korean particles follow the
 // catalog's rule: never the "을(를)" form for a value whose last sound is known.
 
-// How many nodes the scheduler's message gives `reason` for, before its preemption tail.
+// How many nodes the scheduler's message gives `reason` for, before its preemption tail; the
+// reason must end there (a longer reason that starts with it is another).
 int nodes_for(const std::string& message, std::string_view reason) {
   const std::string head = message.substr(0, message.find("preemption:"));
-  const std::size_t at = head.find(reason);
-  if (at == std::string::npos || at < 2 || head[at - 1] != ' ') return 0;
-  std::size_t start = at - 1;
-  while (start > 0 && std::isdigit(static_cast<unsigned char>(head[start - 1])) != 0) --start;
-  return std::stoi(head.substr(start, at - 1 - start));
+  for (std::size_t at = head.find(reason); at != std::string::npos; at = head.find(reason, at + 1)) {
+    const std::size_t end = at + reason.size();
+    if (at < 2 || head[at - 1] != ' ' || (end < head.size() && head[end] != ',' && head[end] != '.')) continue;
+    std::size_t start = at - 1;
+    while (start > 0 && std::isdigit(static_cast<unsigned char>(head[start - 1])) != 0) --start;
+    return std::stoi(head.substr(start, at - 1 - start));
+  }
+  return 0;
 }
 
 // The pods a capture's scheduler held bound, each with its node, the pod itself left out.
@@ -462,6 +469,38 @@ TEST(InterPodAffinity, AgreesWithTheSchedulerOnEveryRecording) {
   }
   EXPECT_EQ(recorded, (std::set<std::string>{"anti-affinity-own", "anti-affinity-existing", "anti-affinity-bound-gated",
                                              "affinity-missing", "affinity-zone"}))
+      << "record with fixtures/cluster/record-why";
+}
+
+// k8s::topology_spread against the real scheduler, as above: PodTopologySpread runs before
+// InterPodAffinity, on the nodes the modelled gates pass. Recorded: a skew by zone, a topology key
+// no node has, and nodeAffinityPolicy Ignore counting a zone the nodeSelector leaves out.
+TEST(TopologySpread, AgreesWithTheSchedulerOnEveryRecording) {
+  std::set<std::string> recorded;
+  std::vector<Capture> all = test::captures();
+  for (auto& c : held_captures()) all.push_back(std::move(c));
+  for (const auto& c : all) {
+    const auto nodes = c.nodes();
+    const auto pods = c.pods();
+    const auto placed = placed_of(c, nodes, pods);
+    std::vector<const json*> every;
+    for (const json& n : nodes) every.push_back(&n);
+    const Verdict v = c.explain_it();
+    std::map<k8s::SpreadFit, int> got;
+    for (const auto& nv : v.nodes) {
+      if (nv.gate != Gate::kNone) continue;
+      for (const json& n : nodes) {
+        if (n["metadata"]["name"] == nv.node) ++got[k8s::topology_spread(c.j["pod"], n, every, placed)];
+      }
+    }
+    const std::string message = c.j["scheduler"].is_string() ? c.j["scheduler"].get<std::string>() : "";
+    for (const auto fit : {k8s::SpreadFit::kMissingLabel, k8s::SpreadFit::kSkew}) {
+      const int want = nodes_for(message, k8s::reason_of(fit));
+      EXPECT_EQ(got[fit], want) << c.version << "/" << c.file << ": " << k8s::reason_of(fit) << "\n" << message;
+      if (want > 0) recorded.insert(c.j["scenario"].get<std::string>());
+    }
+  }
+  EXPECT_EQ(recorded, (std::set<std::string>{"topology-spread", "spread-missing-label", "spread-policy-ignore"}))
       << "record with fixtures/cluster/record-why";
 }
 

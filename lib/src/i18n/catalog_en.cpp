@@ -163,7 +163,7 @@ constexpr CatalogEntry kEntries[] = {
      "Checks k8s/cpu-only.yaml and the live cpu-only pod: no {resource} request or limit, nodeSelector "
      "nvidia.com/gpu.present: \"true\", no toleration for the taint, and nothing else that keeps it off the GPU node "
      "(a nodeName, a scheduling gate, a node affinity that rules the node out, a pod (anti-)affinity that its pods "
-     "rule out). {part_why}This pod shows what the "
+     "rule out, a spread constraint it cannot meet there). {part_why}This pod shows what the "
      "taint is "
      "for: an ordinary workload aimed at the GPU node must be kept off it. {part_mistakes}Usual mistakes: an unquoted "
      "true in the nodeSelector, or copying trainer2's toleration."},
@@ -773,6 +773,13 @@ constexpr CatalogEntry kEntries[] = {
      "nodeName and let the scheduler keep cpu-only Pending."},
     {"hint.step5.cpu-only-spec.selector",
      "cpu-only needs nodeSelector {selector} (found: {detail}) so that it aims at the GPU node."},
+    {"hint.step5.cpu-only-spec.spread",
+     "{file}: {detail}: with the pods that run on {node} and the nodes it counts, cpu-only there would exceed "
+     "maxSkew, so it would stay off the GPU node without any taint and its Pending proves nothing about the taint. "
+     "Remove this spread constraint."},
+    {"hint.step5.cpu-only-spec.spread-label",
+     "{file}: {detail}: {node} has no label of this topologyKey, so the spread keeps cpu-only off it even with no "
+     "taint and its Pending proves nothing about the taint. Remove this spread constraint."},
     {"hint.step5.cpu-only-spec.toleration",
      "cpu-only must not tolerate the taint {taint} ({detail}); remove the toleration so that the taint keeps it off "
      "the GPU node."},

@@ -188,7 +188,7 @@ constexpr CatalogEntry kEntries[] = {
      "もなく、nodeSelector が nvidia.com/gpu.present: \"true\" "
      "で、テイントに対するトレレーションがなく、ほかに GPU "
      "ノードから遠ざけるもの（nodeName、スケジューリングゲート、そのノードを除外するノードアフィニティ、そのノードの "
-     "Pod のために満たせない Pod (アンチ)アフィニティ）もないこと。"
+     "Pod のために満たせない Pod (アンチ)アフィニティ、そのノードで守れない分散の条件）もないこと。"
      "{part_why}この Pod はテイントの役割を示します: GPU "
      "ノードを狙う普通のワークロードを、そのノードから締め出すことです。{part_mistakes}よくある間違い: nodeSelector "
      "の true をクォートしない、trainer2 のトレレーションをコピーしてしまう。"},
@@ -848,6 +848,14 @@ constexpr CatalogEntry kEntries[] = {
      "効きません。nodeName を削除し、スケジューラーに cpu-only を Pending のままにさせてください。"},
     {"hint.step5.cpu-only-spec.selector",
      "cpu-only が GPU ノードを狙うには nodeSelector {selector} が必要です（現在: {detail}）。"},
+    {"hint.step5.cpu-only-spec.spread",
+     "{file}: {detail}: {node} で動いている Pod とこの条件が数えるノードから見て、cpu-only が {node} に入ると "
+     "spec.topologySpreadConstraints[].maxSkew を超えます。テイントがなくても GPU ノードに入れないので、Pending "
+     "がテイントについて何も示しません。"
+     "この分散の条件を削除してください。"},
+    {"hint.step5.cpu-only-spec.spread-label",
+     "{file}: {detail}: {node} にはこの topologyKey のラベルがないため、テイントがなくても分散の条件が cpu-only を "
+     "{node} から除外し、Pending がテイントについて何も示しません。この分散の条件を削除してください。"},
     {"hint.step5.cpu-only-spec.toleration",
      "cpu-only はテイント {taint} を許容してはいけません（{detail}）。テイントが GPU "
      "ノードから締め出せるよう、トレレーションを削除してください。"},

@@ -165,7 +165,7 @@ constexpr CatalogEntry kEntries[] = {
      "k8s/cpu-only.yaml과 클러스터의 cpu-only 파드를 확인합니다: {resource}의 request나 limit이 없고, "
      "nodeSelector가 nvidia.com/gpu.present: \"true\" 이며, 테인트에 대한 톨러레이션이 없고, GPU 노드에서 떼어 놓는 "
      "다른 설정(nodeName, 스케줄링 게이트, 그 노드를 제외하는 노드 어피니티, 그 노드의 파드 때문에 맞지 않는 파드 "
-     "(안티)어피니티)도 없어야 합니다. {part_why}이 "
+     "(안티)어피니티, 그 노드에서 지킬 수 없는 분산 조건)도 없어야 합니다. {part_why}이 "
      "파드는 테인트가 무엇을 위한 것인지 보여 줍니다: GPU 노드를 노리는 일반 워크로드를 그 노드에서 떼어 놓는 "
      "것입니다. {part_mistakes}흔한 실수: nodeSelector에 따옴표 없는 true, trainer2의 톨러레이션을 복사해 오기."},
     {"check.step5.cpu-only-spec.look",
@@ -783,6 +783,13 @@ constexpr CatalogEntry kEntries[] = {
      "적용되지 않습니다. nodeName을 지우고 스케줄러가 cpu-only를 대기 상태로 두게 하세요."},
     {"hint.step5.cpu-only-spec.selector",
      "cpu-only가 GPU 노드를 노리려면 nodeSelector {selector} 설정이 필요합니다(현재: {detail})."},
+    {"hint.step5.cpu-only-spec.spread",
+     "{file}: {detail}: {node}에서 실행 중인 파드와 이 조건이 세는 노드를 보면 cpu-only가 {node}에 가면 maxSkew를 "
+     "넘습니다. 그러면 테인트가 없어도 GPU 노드에 가지 못하므로, 대기 상태가 테인트에 대해 아무것도 보여 주지 "
+     "못합니다. 이 분산 조건을 지우세요."},
+    {"hint.step5.cpu-only-spec.spread-label",
+     "{file}: {detail}: {node}에는 이 topologyKey의 레이블이 없어서, 테인트가 없어도 분산 조건이 cpu-only를 {node}에서 "
+     "제외합니다. 대기 상태가 테인트에 대해 아무것도 보여 주지 못하므로 이 분산 조건을 지우세요."},
     {"hint.step5.cpu-only-spec.toleration",
      "cpu-only는 {taint} 테인트를 견디면 안 됩니다({detail}). 테인트가 cpu-only를 GPU 노드에서 떼어 놓을 수 있도록 "
      "톨러레이션을 지우세요."},
