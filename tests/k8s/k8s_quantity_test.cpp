@@ -46,7 +46,8 @@ TEST(K8sQuantity, EqualsApimachineryOnEveryRecordedInput) {
   EXPECT_GT(errors, 5);
 }
 
-// The cases by name, so a change to the table cannot drop them silently.
+// The cases by name, so a change to the table cannot drop them silently; the last six came
+// from the random inputs recorded beside the chosen ones.
 TEST(K8sQuantity, TheCasesThatOnceDiffered) {
   EXPECT_EQ(k8s::milli_value("1P"), 1'000'000'000'000'000'000LL);
   EXPECT_EQ(k8s::milli_value("-0.0005"), -1);  // away from zero, as AsScale rounds
@@ -56,6 +57,14 @@ TEST(K8sQuantity, TheCasesThatOnceDiffered) {
   EXPECT_EQ(k8s::value("500m"), 1);
   EXPECT_EQ(k8s::milli_value("1e3"), 1'000'000);
   EXPECT_EQ(k8s::value("1K"), std::nullopt);
+  // No digit: zero on ParseQuantity's int64 path, refused off it (inf.Dec reads no number).
+  EXPECT_EQ(k8s::value("Ki"), 0);
+  EXPECT_EQ(k8s::value("Pi"), std::nullopt);
+  EXPECT_EQ(k8s::value("e3"), 0);
+  EXPECT_EQ(k8s::value("e-19"), std::nullopt);
+  // A YAML float keeps Go's shortest digits: '_' dropped, fixed notation below 1e21.
+  EXPECT_EQ(k8s::json_scaled_value(nlohmann::json(2070153390236949954.606), 1), 2070153390236950000LL);
+  EXPECT_EQ(k8s::json_scaled_value(nlohmann::json(-2070153390236949954.606), 1), -2834465297LL);  // Go wraps
 }
 
 // One rule, three callers: the reader of a saved file (thousandths) and k8s::quantity, which

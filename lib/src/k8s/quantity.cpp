@@ -8,6 +8,8 @@
 #include <string>
 #include <utility>
 
+#include <fmt/format.h>
+
 #include "gpuwhy/base/text.h"
 
 namespace gpuwhy::k8s {
@@ -24,12 +26,13 @@ constexpr i128 kNanoPerUnit = 1'000'000'000;
 /// The number part of a quantity as parseQuantityString splits it.
 struct Number {
   bool neg = false;
-  i128 mant = 0;        ///< the first kKeptDigits significant digits, as an integer
-  int frac = 0;         ///< how many of those are after the '.'
-  int shift = 0;        ///< integer digits dropped past kKeptDigits (each one times 10)
-  bool sticky = false;  ///< a dropped digit was not 0
-  int num_len = 0;      ///< integer digits without leading zeros ("0" when none: 1), as Go counts `num`
-  int denom_len = 0;    ///< digits after the '.', as Go counts `denom`
+  i128 mant = 0;           ///< the first kKeptDigits significant digits, as an integer
+  int frac = 0;            ///< how many of those are after the '.'
+  int shift = 0;           ///< integer digits dropped past kKeptDigits (each one times 10)
+  bool sticky = false;     ///< a dropped digit was not 0
+  int num_len = 0;         ///< integer digits without leading zeros ("0" when none: 1), as Go counts `num`
+  int denom_len = 0;       ///< digits after the '.', as Go counts `denom`
+  bool any_digit = false;  ///< a digit was read at all ("", "+", "." and "-." have none)
 };
 
 /// The suffix: a decimal exponent (SI n ... E, or e3 / E-2 / e+3) or a binary one
@@ -83,6 +86,7 @@ std::size_t parse_number(std::string_view s, Number& n) {
   if (i < s.size() && (s[i] == '+' || s[i] == '-')) n.neg = s[i++] == '-';
   int kept = 0;
   auto digit = [&](char c, bool fraction) {
+    n.any_digit = true;
     const int d = c - '0';
     if (kept == 0 && d == 0) {
       if (fraction) ++n.frac;  // a leading zero after the '.' still scales the rest
@@ -122,6 +126,12 @@ bool kept_as_int64(const Number& n, const Suffix& suf) {
     return precision >= 0;
   }
   return 18 - (n.num_len + n.denom_len) >= 0 && suf.exp10 - n.denom_len >= -9;
+}
+
+/// Off its fast path ParseQuantity reads the number part with inf.Dec's SetString, which refuses one
+/// without a digit: "Pi", "+Ei" and "e-19" are no quantity, though "Ki", "m" and "e3" are zero.
+bool readable(const Number& n, const Suffix& suf) {
+  return n.any_digit || kept_as_int64(n, suf);
 }
 
 /// ceil(|value| * 1e9), the magnitude in nano units rounded away from zero; nullopt when it is far
@@ -167,7 +177,7 @@ std::optional<long long> scaled_value(std::string_view s, int scale) {
   Number n;
   const std::size_t at = parse_number(s, n);
   Suffix suf;
-  if (!parse_suffix(s.substr(at), suf)) return std::nullopt;
+  if (!parse_suffix(s.substr(at), suf) || !readable(n, suf)) return std::nullopt;
   // No digit at all ("-", ".", "m", "Ki") is zero to ParseQuantity too.
   if (n.mant == 0 && !n.sticky) return 0;
   const auto u = nano_units(n, suf);
@@ -186,7 +196,7 @@ bool is_quantity(std::string_view s) {
   Number n;
   const std::size_t at = parse_number(s, n);
   Suffix suf;
-  return parse_suffix(s.substr(at), suf);
+  return parse_suffix(s.substr(at), suf) && readable(n, suf);
 }
 
 bool json_is_quantity(const nlohmann::json& value) {
@@ -195,11 +205,46 @@ bool json_is_quantity(const nlohmann::json& value) {
   return value.is_string() && is_quantity(text::trim(value.get_ref<const std::string&>()));
 }
 
+namespace {
+
+// A double as Go's encoding/json writes it, which is the text ParseQuantity reads: the shortest
+// digits that read back as the same number (strconv.AppendFloat's precision -1), in fixed notation
+// ('f') from 1e-6 up to 1e21 and as 'e' beyond, so 2.0701533902369498e18 is 2070153390236950000,
+// not the double's exact 2070153390236950016.
+std::string go_json_float(double d) {
+  std::array<char, 64> buf{};
+  const auto r = std::to_chars(buf.data(), buf.data() + buf.size(), d, std::chars_format::scientific);
+  const std::string_view sci(buf.data(), static_cast<std::size_t>(r.ptr - buf.data()));
+  const std::size_t e_at = sci.find('e');
+  const bool neg = sci.front() == '-';
+  std::string digits;
+  for (char c : sci.substr(neg ? 1 : 0, e_at - (neg ? 1 : 0))) {
+    if (c != '.') digits.push_back(c);
+  }
+  int exp10 = 0;
+  std::from_chars(sci.data() + e_at + 1 + (sci[e_at + 1] == '+' ? 1 : 0), sci.data() + sci.size(), exp10);
+  const double abs = d < 0 ? -d : d;
+  std::string out = neg ? "-" : "";
+  if (abs != 0 && (abs < 1e-6 || abs >= 1e21)) {
+    out += digits.substr(0, 1);
+    if (digits.size() > 1) out += "." + digits.substr(1);
+    out += fmt::format("e{}{:02}", exp10 < 0 ? '-' : '+', exp10 < 0 ? -exp10 : exp10);
+    return out;
+  }
+  const int point = exp10 + 1;  // digits before the '.'
+  if (point <= 0) return out + "0." + std::string(static_cast<std::size_t>(-point), '0') + digits;
+  if (static_cast<std::size_t>(point) >= digits.size()) {
+    return out + digits + std::string(static_cast<std::size_t>(point) - digits.size(), '0');
+  }
+  return out + digits.substr(0, static_cast<std::size_t>(point)) + "." + digits.substr(static_cast<std::size_t>(point));
+}
+
+}  // namespace
+
 std::optional<long long> json_scaled_value(const nlohmann::json& value, int scale) {
   if (value.is_null()) return 0;  // UnmarshalJSON: null is the zero Quantity
   if (value.is_string()) return scaled_value(text::trim(value.get_ref<const std::string&>()), scale);
-  // The shortest digits that read back as the same number: Go's strconv.FormatFloat(f, 'f' or
-  // 'e', -1, 64), so the same decimal value whichever notation.
+  // A number as Go's encoding/json writes it back (go_json_float for a double).
   std::array<char, 64> buf{};
   std::to_chars_result r{};
   if (value.is_number_unsigned()) {
@@ -207,7 +252,7 @@ std::optional<long long> json_scaled_value(const nlohmann::json& value, int scal
   } else if (value.is_number_integer()) {
     r = std::to_chars(buf.data(), buf.data() + buf.size(), value.get<std::int64_t>());
   } else if (value.is_number_float()) {
-    r = std::to_chars(buf.data(), buf.data() + buf.size(), value.get<double>());
+    return scaled_value(go_json_float(value.get<double>()), scale);
   } else {
     return std::nullopt;
   }

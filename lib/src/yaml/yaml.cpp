@@ -103,8 +103,45 @@ std::optional<json> resolve_int(std::string_view in) {
   return std::nullopt;
 }
 
-/// go-yaml's yamlStyleFloat: ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$
-std::optional<json> resolve_float(std::string_view s) {
+/// A float too far from 1 for a double: whether its first significant digit stands below the units
+/// (it underflowed: ParseFloat gives 0) rather than above (it overflowed: no float). `s` is the text,
+/// its number from `number` to `mantissa_end`, then an exponent.
+bool underflows(std::string_view s, std::size_t number, std::size_t mantissa_end) {
+  long long place = 0;  // zeros after the '.' before the first significant digit
+  long long whole = 0;  // integer digits from the first significant one
+  bool seen = false;
+  bool fraction = false;
+  for (std::size_t k = number; k < mantissa_end; ++k) {
+    if (s[k] == '.') {
+      fraction = true;
+    } else if (s[k] != '0' || seen) {
+      if (!fraction) ++whole;
+      seen = true;
+    } else if (fraction) {
+      --place;
+    }
+    if (seen && fraction) break;
+  }
+  long long exponent = 0;
+  if (mantissa_end < s.size()) {
+    std::string_view e = s.substr(mantissa_end + 1);
+    const bool eneg = e.front() == '-';
+    if (e.front() == '+' || e.front() == '-') e.remove_prefix(1);
+    for (char c : e) exponent = std::min(exponent * 10 + (c - '0'), 1'000'000'000LL);
+    if (eneg) exponent = -exponent;
+  }
+  return !seen || (whole > 0 ? whole - 1 : place - 1) + exponent < 0;
+}
+
+/// go-yaml's yamlStyleFloat, ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$, matched like its
+/// ParseInt against the text with every '_' dropped ("4_3.5" is 43.5), then strconv.ParseFloat: a
+/// value too small for a double is 0 (or its sign), one too large is no float.
+std::optional<json> resolve_float(std::string_view in) {
+  std::string s;
+  s.reserve(in.size());
+  for (char c : in) {
+    if (c != '_') s.push_back(c);
+  }
   std::size_t i = 0;
   auto digits = [&] {
     std::size_t start = i;
@@ -112,6 +149,7 @@ std::optional<json> resolve_float(std::string_view s) {
     return i - start;
   };
   if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  const std::size_t number = i;
   if (i < s.size() && s[i] == '.') {
     ++i;
     if (digits() == 0) return std::nullopt;
@@ -122,16 +160,22 @@ std::optional<json> resolve_float(std::string_view s) {
       digits();
     }
   }
+  const std::size_t mantissa_end = i;
   if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
     ++i;
     if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
     if (digits() == 0) return std::nullopt;
   }
   if (i != s.size()) return std::nullopt;
-  std::string copy(s.front() == '+' ? s.substr(1) : s);
+  const bool neg = s.front() == '-';
+  const std::string_view text = std::string_view(s).substr(s.front() == '+' ? 1 : 0);
   double d = 0;
-  auto [ptr, ec] = std::from_chars(copy.data(), copy.data() + copy.size(), d);
-  if (ec != std::errc() || ptr != copy.data() + copy.size() || !std::isfinite(d)) return std::nullopt;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), d);
+  if (ec == std::errc::result_out_of_range) {
+    if (underflows(s, number, mantissa_end)) return json(neg ? -0.0 : 0.0);
+    return std::nullopt;
+  }
+  if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(d)) return std::nullopt;
   return json(d);
 }
 
