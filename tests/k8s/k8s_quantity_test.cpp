@@ -23,8 +23,12 @@ namespace {
 
 using Row = gpuwhy_test::RecordedQuantity;
 
-std::vector<Row> recorded(const char* file = "quantities.tsv") {
-  return gpuwhy_test::recorded_quantities(file);
+// Every recorded text: the chosen ones and the seeded random ones.
+std::vector<Row> recorded() {
+  return gpuwhy_test::chosen_and_random("quantities.tsv", "random_quantities.tsv");
+}
+std::vector<Row> recorded_yaml() {
+  return gpuwhy_test::chosen_and_random("yaml_quantities.tsv", "yaml_random_quantities.tsv");
 }
 
 TEST(K8sQuantity, EqualsApimachineryOnEveryRecordedInput) {
@@ -91,7 +95,7 @@ TEST(K8sQuantity, ReaderAndWhyUseTheSameRule) {
 // YAMLToJSON, the unstructured round trip and Quantity.UnmarshalJSON of each (2.50, 0x2, 010,
 // 1_000, 1e-7, '2', null, …); gpuwhy's YAML reader then k8s::json_scaled_value must agree.
 TEST(K8sQuantity, AYamlScalarIsTheQuantityKubectlSends) {
-  const auto rows = recorded("yaml_quantities.tsv");
+  const auto rows = recorded_yaml();
   ASSERT_GE(rows.size(), 50U) << "run fixtures/k8s/record";
   for (const auto& r : rows) {
     SCOPED_TRACE("q: " + r.input);

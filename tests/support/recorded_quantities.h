@@ -19,7 +19,8 @@ struct RecordedQuantity {
   std::optional<long long> milli;
 };
 
-/// quantities.tsv (ParseQuantity of a text) or yaml_quantities.tsv (a YAML scalar as kubectl sends it).
+/// quantities.tsv (ParseQuantity of a text) or yaml_quantities.tsv (a YAML scalar as kubectl sends it),
+/// or random_quantities.tsv / yaml_random_quantities.tsv (the same of fixtures/k8s/quantity/random-inputs).
 inline std::vector<RecordedQuantity> recorded_quantities(const char* file = "quantities.tsv") {
   const auto cell = [](const std::string& s) -> std::optional<long long> {
     if (s == "big") return std::nullopt;
@@ -45,6 +46,16 @@ inline std::vector<RecordedQuantity> recorded_quantities(const char* file = "qua
     }
     rows.push_back(r);
   }
+  return rows;
+}
+
+/// The chosen inputs of `chosen` and those of `random` (quantities.tsv and random_quantities.tsv,
+/// or the yaml_ pair); `every` > 1 keeps one random row in `every`, a fixed slice, for tests that
+/// grade a whole bundle per row.
+inline std::vector<RecordedQuantity> chosen_and_random(const char* chosen, const char* random, std::size_t every = 1) {
+  auto rows = recorded_quantities(chosen);
+  const auto more = recorded_quantities(random);
+  for (std::size_t i = 0; i < more.size(); i += every) rows.push_back(more[i]);
   return rows;
 }
 
