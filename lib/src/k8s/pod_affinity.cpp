@@ -20,24 +20,6 @@ namespace {
 using TopologyPair = std::pair<std::string, std::string>;
 using Counts = std::map<TopologyPair, int>;
 
-// The term's labelSelector with matchLabelKeys and mismatchLabelKeys merged in, as the apiserver
-// stores a created pod's term: each key the owner has a label for becomes `key In (value)` or
-// `key NotIn (value)`; a key the owner lacks adds nothing.
-json merged_selector(const json& term, const json& owner_labels) {
-  json sel = field(term, "labelSelector");
-  const auto add = [&](const char* keys, const char* op) {
-    for (const json* k : array_of(field(term, keys))) {
-      if (!k->is_string() || !sel.is_object()) continue;
-      const json& value = field(owner_labels, k->get<std::string>());
-      if (!value.is_string()) continue;
-      sel["matchExpressions"].push_back({{"key", *k}, {"operator", op}, {"values", {value}}});
-    }
-  };
-  add("matchLabelKeys", "In");
-  add("mismatchLabelKeys", "NotIn");
-  return sel;
-}
-
 std::string namespace_of(const json& pod) {
   return str(field(pod, "metadata"), "namespace");
 }
@@ -70,7 +52,22 @@ std::optional<bool> affinity_term_selects(const json& term, std::string_view own
     in_namespace = !all.error;
   }
   if (!in_namespace) return false;
-  return label_selector(merged_selector(term, owner_labels), pod).matches;
+  return label_selector(selector_with_label_keys(term, owner_labels), pod).matches;
+}
+
+json selector_with_label_keys(const json& holder, const json& owner_labels) {
+  json sel = field(holder, "labelSelector");
+  const auto add = [&](const char* keys, const char* op) {
+    for (const json* k : array_of(field(holder, keys))) {
+      if (!k->is_string() || !sel.is_object()) continue;
+      const json& value = field(owner_labels, k->get<std::string>());
+      if (!value.is_string()) continue;
+      sel["matchExpressions"].push_back({{"key", *k}, {"operator", op}, {"values", {value}}});
+    }
+  };
+  add("matchLabelKeys", "In");
+  add("mismatchLabelKeys", "NotIn");
+  return sel;
 }
 
 std::vector<const json*> required_pod_terms(const json& pod, std::string_view kind) {

@@ -18,17 +18,6 @@ using nlohmann::json;
 
 namespace {
 
-// The constraint's labelSelector with matchLabelKeys merged in from the pod's labels.
-json spread_selector(const json& constraint, const json& pod) {
-  json sel = field(constraint, "labelSelector");
-  for (const json* k : array_of(field(constraint, "matchLabelKeys"))) {
-    if (!k->is_string() || !sel.is_object()) continue;
-    const json& value = field(field(field(pod, "metadata"), "labels"), k->get<std::string>());
-    if (value.is_string()) sel["matchExpressions"].push_back({{"key", *k}, {"operator", "In"}, {"values", {value}}});
-  }
-  return sel;
-}
-
 long long int_of(const json& c, std::string_view key, long long fallback) {
   const json& v = field(c, key);
   return v.is_number_integer() ? v.get<long long>() : fallback;
@@ -75,7 +64,7 @@ SpreadFit topology_spread(const json& pod, const json& node, const std::vector<c
   const std::string ns = str(field(pod, "metadata"), "namespace");
   for (const json* c : constraints) {
     const std::string key = str(*c, "topologyKey");
-    const json selector = spread_selector(*c, pod);
+    const json selector = selector_with_label_keys(*c, field(field(pod, "metadata"), "labels"));
     // The PreFilter's counts: every domain of an eligible node, with the matching pods bound there.
     std::map<std::string, long long> domains;
     for (const json* n : nodes) {

@@ -59,14 +59,20 @@ bool resolve_null(std::string_view s) {
   return is_one_of(s, {"", "~", "null", "Null", "NULL"});
 }
 
-/// Integers the way Go's strconv.ParseInt(s, 0, 64) reads them after go-yaml drops '_':
-/// optional sign, decimal, 0x hex, 0o / leading-0 octal, 0b binary.
-std::optional<json> resolve_int(std::string_view in) {
+/// The text go-yaml resolves a plain number from: every '_' dropped.
+std::string without_underscores(std::string_view in) {
   std::string s;
   s.reserve(in.size());
   for (char c : in) {
     if (c != '_') s.push_back(c);
   }
+  return s;
+}
+
+/// Integers the way Go's strconv.ParseInt(s, 0, 64) reads them after go-yaml drops '_':
+/// optional sign, decimal, 0x hex, 0o / leading-0 octal, 0b binary.
+std::optional<json> resolve_int(std::string_view in) {
+  const std::string s = without_underscores(in);
   if (s.empty()) return std::nullopt;
   bool neg = false;
   std::size_t i = 0;
@@ -137,11 +143,7 @@ bool underflows(std::string_view s, std::size_t number, std::size_t mantissa_end
 /// ParseInt against the text with every '_' dropped ("4_3.5" is 43.5), then strconv.ParseFloat: a
 /// value too small for a double is 0 (or its sign), one too large is no float.
 std::optional<json> resolve_float(std::string_view in) {
-  std::string s;
-  s.reserve(in.size());
-  for (char c : in) {
-    if (c != '_') s.push_back(c);
-  }
+  const std::string s = without_underscores(in);
   std::size_t i = 0;
   auto digits = [&] {
     std::size_t start = i;

@@ -22,6 +22,11 @@ namespace gpuwhy::k8s {
 std::optional<bool> affinity_term_selects(const nlohmann::json& term, std::string_view owner_namespace,
                                           const nlohmann::json& owner_labels, const nlohmann::json& pod);
 
+/// The labelSelector of `holder` (a pod affinity term, a topology spread constraint) with its
+/// `matchLabelKeys` and `mismatchLabelKeys` merged in as the apiserver merges them: each key the
+/// owner has a label for becomes `key In (value)` or `key NotIn (value)`; a key it lacks adds nothing.
+nlohmann::json selector_with_label_keys(const nlohmann::json& holder, const nlohmann::json& owner_labels);
+
 /// The pod's required terms of `kind` ("podAffinity" or "podAntiAffinity"), in spec order.
 std::vector<const nlohmann::json*> required_pod_terms(const nlohmann::json& pod, std::string_view kind);
 
