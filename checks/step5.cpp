@@ -171,7 +171,7 @@ bool plainly_fits(const json& pod, const FitProbe& f) {
 // DoNotSchedule spread constraints and required pod affinity and anti-affinity, over every node
 // (lab-node-0 as the probe has it) and the pods bound in the cluster. Another pod's anti-affinity
 // against cpu-only is that pod's doing, not cpu-only's spec, and a term whose namespaceSelector
-// decides cannot be judged here: neither is a problem of cpu-only's.
+// asks what is not known of a namespace cannot be judged here: neither is a problem of cpu-only's.
 std::optional<Problem> later_filters_exclude(const json& pod, const FitProbe& f) {
   const auto affinity = k8s::required_pod_terms(pod, "podAffinity");
   const auto anti = k8s::required_pod_terms(pod, "podAntiAffinity");
@@ -202,7 +202,9 @@ std::optional<Problem> later_filters_exclude(const json& pod, const FitProbe& f)
     case k8s::SpreadFit::kSkew: return shown("hint.step5.cpu-only-spec.spread", "topologySpreadConstraints", spread);
     case k8s::SpreadFit::kFits: break;
   }
-  switch (k8s::inter_pod_affinity(self, f.node, placed)) {
+  std::vector<const json*> namespaces;  // the lab's: the pods read are all in it
+  if (f.view->snap().namespace_.ok()) namespaces.push_back(&f.view->snap().namespace_.value());
+  switch (k8s::inter_pod_affinity(self, f.node, placed, namespaces)) {
     case k8s::PodAffinityFit::kAffinity: return shown("hint.step5.cpu-only-spec.pod-affinity", "podAffinity", affinity);
     case k8s::PodAffinityFit::kAntiAffinity:
       return shown("hint.step5.cpu-only-spec.pod-affinity", "podAntiAffinity", anti);

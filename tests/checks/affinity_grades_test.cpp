@@ -317,6 +317,32 @@ TEST(AffinityGrades, CpuOnlyKeptOffTheGpuNodeByItsOwnPodAffinityFails) {
                      "{}, namespaces: [example-other], topologyKey: kubernetes.io/hostname}]}}")
                   .status,
               Status::kPass);
+    // Through a namespaceSelector: the lab's namespace by the name label the apiserver gives it or
+    // by a label it has, or not; a label of a namespace gpuwhy does not read leaves it unjudged.
+    const auto by_namespace = [&](const std::string& ns_selector) {
+      return status(
+          fmt::format("affinity: {{podAntiAffinity: {{requiredDuringSchedulingIgnoredDuringExecution: "
+                      "[{{labelSelector: {{}}, namespaceSelector: {}, topologyKey: kubernetes.io/hostname}}]}}}}",
+                      ns_selector));
+    };
+    EXPECT_EQ(by_namespace("{matchLabels: {kubernetes.io/metadata.name: gpu-why}}").hint.id,
+              "hint.step5.cpu-only-spec.pod-affinity");
+    EXPECT_EQ(by_namespace("{matchExpressions: [{key: kubernetes.io/metadata.name, operator: In, values: [gpu-why]}]}")
+                  .hint.id,
+              "hint.step5.cpu-only-spec.pod-affinity");
+    EXPECT_EQ(by_namespace("{matchExpressions: [{key: example.com/team, operator: DoesNotExist}]}").hint.id,
+              "hint.step5.cpu-only-spec.pod-affinity");
+    EXPECT_EQ(by_namespace("{matchLabels: {kubernetes.io/metadata.name: example-other}}").status, Status::kPass);
+    EXPECT_EQ(by_namespace("{matchLabels: {example.com/team: ml}}").status, Status::kPass);
+    Snapshot unread = base;
+    unread.namespace_ = Fetched<json>(FetchError{ErrorKind::kHttp, 404, "not found"});
+    EXPECT_EQ(graded(cpu_only_with(unread,
+                                   "affinity: {podAntiAffinity: {requiredDuringSchedulingIgnoredDuringExecution: "
+                                   "[{labelSelector: {}, namespaceSelector: {matchLabels: {example.com/team: ml}}, "
+                                   "topologyKey: kubernetes.io/hostname}]}}"),
+                     "step5.cpu-only-spec", keep)
+                  .outcome.status,
+              Status::kPass);
     // trainer, bound to lab-node-0, refuses every pod of its namespace beside it.
     json pods = base.pods.value();
     for (auto& p : pods["items"]) {

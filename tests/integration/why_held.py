@@ -3,8 +3,8 @@
 decide, plus a pod whose spec.nodeName names no node.
 
 Each scenario sets up the lab cluster's seven nodes and a few bound pods, creates one pod that a
-plugin gpuwhy does not model keeps Pending (inter-pod anti-affinity of its own and of an existing
-pod, pod affinity to pods that are nowhere or in another zone, topology spread by skew, by a
+plugin gpuwhy does not model keeps Pending (inter-pod anti-affinity of its own, also through a
+namespaceSelector by name and by label, and of an existing pod, pod affinity to pods that are nowhere or in another zone, topology spread by skew, by a
 label no node has and with nodeAffinityPolicy Ignore, a missing PersistentVolumeClaim, a claim bound to another node's volume),
 awaits the scheduler's verdict and runs `gpuwhy why` in JSON and as a table in en, ko and ja. gpuwhy
 must:
@@ -43,6 +43,7 @@ ROOMY = {"cpu": "32", "memory": "256Gi", "pods": "110"}
 PV = "why-held-pv"
 CLAIM = "why-held-claim"
 TAINT = {"key": "dedicated", "value": "ml", "effect": "NoSchedule"}
+NS_LABEL = {"gpuwhy.example/team": "held"}  # a label of NS's own, for a namespaceSelector
 # Per language: the sentence that predicts a binding (must never appear), the one that says the
 # verdict is not fully explained, and the one of a node that does not exist (catalog texts).
 PHRASES = {
@@ -111,6 +112,16 @@ def scenarios(names):
     out.append(("anti-affinity-existing", nodes_with(names, zone=lambda i: "b" if i < 2 else "a"),
                 [bound(f"guard-{i}", n, {APP: "guard"}, anti({APP: "shunned"})) for i, n in enumerate(names) if i >= 2],
                 target({"nodeSelector": {"zone": "a"}}), {APP: "shunned"}, "anti-affinity", []))
+    # Its own anti-affinity reaching its namespace by a namespaceSelector: by the name label the
+    # apiserver gives every namespace, and by a label of the namespace's own (NS_LABEL).
+    for tag, ns_selector in (("name", {"matchLabels": {"kubernetes.io/metadata.name": NS}}),
+                             ("label", {"matchExpressions": [{"key": k, "operator": "In", "values": [v]}
+                                                             for k, v in NS_LABEL.items()]})):
+        term = anti({APP: "holo"})
+        term["podAntiAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"][0]["namespaceSelector"] = ns_selector
+        out.append((f"anti-affinity-namespace-{tag}", nodes_with(names, taint=lambda i: i == 0),
+                    [bound(f"holo-{i}", n, {APP: "holo"}) for i, n in enumerate(names)],
+                    target({"affinity": term}), {APP: "lonely"}, "anti-affinity", []))
     # Its own pod affinity to pods that do not exist: no node has one, and the pod does not match
     # its own term (the first pod of a group may go where it matches itself); one node is tainted.
     out.append(("affinity-missing", nodes_with(names, taint=lambda i: i == 0),
@@ -282,7 +293,7 @@ def record(api, args, name, scenario, pod, state, detail, version):
     with open(os.path.join(args.record, f"held-{scenario}.json"), "w") as f:
         json.dump({"recorded_by": "tests/integration/why_held.py", "scenario": scenario, "server_version": version,
                    "pod": strip(pod), "nodes": nodes_json, "pods": pods_json, "events": events, "verdict": state,
-                   "scheduler": detail,
+                   "scheduler": detail, "namespaces": [strip(api.ok("GET", f"/api/v1/namespaces/{NS}"))],
                    "pdbs": [strip(b) for b in api.ok("GET", "/apis/policy/v1/poddisruptionbudgets")["items"]]},
                   f, sort_keys=True)
         f.write("\n")
@@ -705,6 +716,7 @@ def main():
     ensure_pool(api)
     if api.call("GET", f"/api/v1/namespaces/{NS}")[0] == 404:
         api.ok("POST", "/api/v1/namespaces", {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": NS}})
+    api.ok("PATCH", f"/api/v1/namespaces/{NS}", {"metadata": {"labels": NS_LABEL}}, "application/merge-patch+json")
     for _ in range(100):  # the namespace's default service account, which pod admission needs
         if api.call("GET", f"/api/v1/namespaces/{NS}/serviceaccounts/default")[0] == 200:
             break

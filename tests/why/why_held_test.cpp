@@ -39,6 +39,8 @@ const std::map<std::string, std::string>& held_phrases() {
   static const std::map<std::string, std::string> kPhrases = {
       {"anti-affinity-own", "anti-affinity"},
       {"anti-affinity-existing", "anti-affinity"},
+      {"anti-affinity-namespace-name", "anti-affinity"},
+      {"anti-affinity-namespace-label", "anti-affinity"},
       {"affinity-missing", "pod affinity rules"},
       {"affinity-zone", "pod affinity rules"},
       {"topology-spread", "topology spread"},
@@ -435,7 +437,8 @@ std::vector<k8s::PlacedPod> placed_of(const Capture& c, const std::vector<json>&
 
 // k8s::inter_pod_affinity against the real scheduler: on every node the modelled gates pass, its
 // verdict is the scheduler's reason for that node. Recorded: a pod's own anti-affinity, an existing
-// pod's anti-affinity, one that repels a gated pod once ungated, and a pod's own affinity to pods
+// pod's anti-affinity, one that repels a gated pod once ungated, its own anti-affinity through a
+// namespaceSelector (by the name label, by a label of the namespace's), and a pod's own affinity to pods
 // that are nowhere or only in another zone; every other recording (no pod
 // affinity at all) must fit wherever the modelled gates let the pod.
 TEST(InterPodAffinity, AgreesWithTheSchedulerOnEveryRecording) {
@@ -447,6 +450,10 @@ TEST(InterPodAffinity, AgreesWithTheSchedulerOnEveryRecording) {
     const auto nodes = c.nodes();
     const auto pods = c.pods();
     const auto placed = placed_of(c, nodes, pods);
+    std::vector<const json*> namespaces;  // as the recording read them (a namespaceSelector's labels)
+    if (c.j.contains("namespaces")) {
+      for (const json& n : c.j["namespaces"]) namespaces.push_back(&n);
+    }
     const Verdict v = c.explain_it();
     std::map<k8s::PodAffinityFit, int> got;
     for (std::size_t i = 0; i < v.nodes.size(); ++i) {
@@ -456,7 +463,7 @@ TEST(InterPodAffinity, AgreesWithTheSchedulerOnEveryRecording) {
         if (n["metadata"]["name"] == v.nodes[i].node) node = &n;
       }
       ASSERT_NE(node, nullptr);
-      ++got[k8s::inter_pod_affinity(c.j["pod"], *node, placed)];
+      ++got[k8s::inter_pod_affinity(c.j["pod"], *node, placed, namespaces)];
     }
     const std::string message = c.j["scheduler"].is_string() ? c.j["scheduler"].get<std::string>() : "";
     for (const auto fit : {k8s::PodAffinityFit::kAffinity, k8s::PodAffinityFit::kAntiAffinity,
@@ -468,6 +475,7 @@ TEST(InterPodAffinity, AgreesWithTheSchedulerOnEveryRecording) {
     EXPECT_EQ(got[k8s::PodAffinityFit::kUnknown], 0) << c.file;
   }
   EXPECT_EQ(recorded, (std::set<std::string>{"anti-affinity-own", "anti-affinity-existing", "anti-affinity-bound-gated",
+                                             "anti-affinity-namespace-name", "anti-affinity-namespace-label",
                                              "affinity-missing", "affinity-zone"}))
       << "record with fixtures/cluster/record-why";
 }

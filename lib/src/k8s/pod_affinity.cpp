@@ -33,10 +33,51 @@ void count(Counts& counts, const json& term, const json& node) {
   if (const auto value = label_of(node, key)) ++counts[{key, *value}];
 }
 
+// The keys a label selector's requirements name.
+std::vector<std::string> selector_keys(const json& selector) {
+  std::vector<std::string> keys;
+  if (const json& labels = field(selector, "matchLabels"); labels.is_object()) {
+    for (const auto& [k, v] : labels.items()) keys.push_back(k);
+  }
+  for (const json* e : array_of(field(selector, "matchExpressions"))) keys.push_back(str(*e, "key"));
+  return keys;
+}
+
+// Whether the namespaceSelector `selector` (not empty) means namespace `ns`: matched against the
+// labels of its object in `namespaces`, else against the one label every namespace has, its name
+// (the apiserver sets kubernetes.io/metadata.name and refuses any other value). nullopt: the
+// selector also asks for labels of a namespace that is not known, and they decide.
+std::optional<bool> namespace_selected(const json& selector, std::string_view ns,
+                                       const std::vector<const json*>& namespaces) {
+  const auto known = std::find_if(namespaces.begin(), namespaces.end(), [&](const json* n) {
+    return n != nullptr && str(field(*n, "metadata"), "name") == ns;
+  });
+  if (known != namespaces.end()) {
+    const SelectorMatch m = label_selector(selector, **known);
+    return !m.error && m.matches;
+  }
+  constexpr std::string_view kNameLabel = "kubernetes.io/metadata.name";
+  const json named = {{"metadata", {{"labels", {{std::string(kNameLabel), ns}}}}}};
+  const SelectorMatch m = label_selector(selector, named);
+  if (m.error) return false;
+  const auto keys = selector_keys(selector);
+  if (std::all_of(keys.begin(), keys.end(), [&](const std::string& k) { return k == kNameLabel; })) return m.matches;
+  // Other labels are not known: only a failing requirement on the name decides.
+  json by_name = json::object();
+  for (const json* e : array_of(field(selector, "matchExpressions"))) {
+    if (str(*e, "key") == kNameLabel) by_name["matchExpressions"].push_back(*e);
+  }
+  if (const json& labels = field(selector, "matchLabels"); labels.is_object() && labels.contains(kNameLabel)) {
+    by_name["matchLabels"][std::string(kNameLabel)] = labels[std::string(kNameLabel)];
+  }
+  if (!by_name.empty() && !label_selector(by_name, named).matches) return false;
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<bool> affinity_term_selects(const json& term, std::string_view owner_namespace, const json& owner_labels,
-                                          const json& pod) {
+                                          const json& pod, const std::vector<const json*>& namespaces) {
   const std::string ns = namespace_of(pod);
   const auto names = array_of(field(term, "namespaces"));
   const json& ns_selector = field(term, "namespaceSelector");
@@ -48,8 +89,14 @@ std::optional<bool> affinity_term_selects(const json& term, std::string_view own
   }
   if (!in_namespace && !ns_selector.is_null()) {
     const SelectorMatch all = label_selector(ns_selector, json::object());
-    if (!all.empty) return std::nullopt;  // a namespace's labels decide
-    in_namespace = !all.error;
+    if (all.error) return false;
+    if (all.empty) {
+      in_namespace = true;
+    } else {
+      const auto selected = namespace_selected(ns_selector, ns, namespaces);
+      if (!selected) return std::nullopt;
+      in_namespace = *selected;
+    }
   }
   if (!in_namespace) return false;
   return label_selector(selector_with_label_keys(term, owner_labels), pod).matches;
@@ -85,14 +132,15 @@ std::string_view reason_of(PodAffinityFit fit) {
   return "";
 }
 
-PodAffinityFit inter_pod_affinity(const json& pod, const json& node, const std::vector<PlacedPod>& placed) {
+PodAffinityFit inter_pod_affinity(const json& pod, const json& node, const std::vector<PlacedPod>& placed,
+                                  const std::vector<const json*>& namespaces) {
   const std::string ns = namespace_of(pod);
   const json& labels = labels_of(pod);
   const auto affinity = required_pod_terms(pod, "podAffinity");
   const auto anti = required_pod_terms(pod, "podAntiAffinity");
   bool unknown = false;
   const auto selects = [&](const json& term, std::string_view owner_ns, const json& owner_labels, const json& p) {
-    const auto s = affinity_term_selects(term, owner_ns, owner_labels, p);
+    const auto s = affinity_term_selects(term, owner_ns, owner_labels, p, namespaces);
     unknown = unknown || !s;
     return s.value_or(false);
   };

@@ -17,10 +17,13 @@ namespace gpuwhy::k8s {
 /// neither those nor a namespaceSelector: the owner's; an empty namespaceSelector: every one), and
 /// its labels match the term's labelSelector with the owner's `matchLabelKeys` and
 /// `mismatchLabelKeys` merged in as the apiserver merges them. `owner_labels` are the owner's
-/// metadata.labels. nullopt: a namespaceSelector with requirements decides, and namespaces' labels
-/// are not read here.
+/// metadata.labels. A namespaceSelector with requirements is matched against the labels of the
+/// pod's namespace: its object in `namespaces` when there, else the one label the apiserver gives
+/// every namespace, `kubernetes.io/metadata.name`. nullopt: the selector asks more of a namespace
+/// not in `namespaces` than its name.
 std::optional<bool> affinity_term_selects(const nlohmann::json& term, std::string_view owner_namespace,
-                                          const nlohmann::json& owner_labels, const nlohmann::json& pod);
+                                          const nlohmann::json& owner_labels, const nlohmann::json& pod,
+                                          const std::vector<const nlohmann::json*>& namespaces = {});
 
 /// The labelSelector of `holder` (a pod affinity term, a topology spread constraint) with its
 /// `matchLabelKeys` and `mismatchLabelKeys` merged in as the apiserver merges them: each key the
@@ -43,7 +46,7 @@ enum class PodAffinityFit {
   kAffinity,              ///< "node(s) didn't match pod affinity rules" (UnschedulableAndUnresolvable)
   kAntiAffinity,          ///< "node(s) didn't match pod anti-affinity rules"
   kExistingAntiAffinity,  ///< "node(s) didn't satisfy existing pods anti-affinity rules"
-  kUnknown,               ///< a namespaceSelector with requirements decides
+  kUnknown,               ///< a namespaceSelector asks what is not known of a namespace
 };
 /// The scheduler's reason for a failing fit; "" for kFits and kUnknown.
 std::string_view reason_of(PodAffinityFit fit);
@@ -52,8 +55,10 @@ std::string_view reason_of(PodAffinityFit fit);
 /// terminated (k8s::counts_on_node), each with its node; the pod itself is left out of them.
 /// A term whose topologyKey a node lacks counts nothing there; the node must have every
 /// topologyKey of the pod's affinity terms. A pod whose affinity terms no bound pod matches may
-/// still go where it matches its own terms (the first pod of a group).
+/// still go where it matches its own terms (the first pod of a group). `namespaces` are the
+/// Namespace objects known, for the terms' namespaceSelectors (affinity_term_selects).
 PodAffinityFit inter_pod_affinity(const nlohmann::json& pod, const nlohmann::json& node,
-                                  const std::vector<PlacedPod>& placed);
+                                  const std::vector<PlacedPod>& placed,
+                                  const std::vector<const nlohmann::json*>& namespaces = {});
 
 }  // namespace gpuwhy::k8s
