@@ -280,7 +280,9 @@ std::optional<Problem> cpu_only_problem(const json& pod, const FitProbe& fit) {
   const std::string key(lab::kCpuOnlySelector.key);
   if (sel == nullptr || !sel->is_object() || !sel->contains(key))
     return Problem{"hint.step5.cpu-only-spec.selector", selector_as_written(sel)};
-  if ((*sel)[key].is_boolean()) return Problem{"hint.step5.cpu-only-spec.unquoted", (*sel)[key].dump()};
+  // An unquoted true (or yes, on, True) is the boolean true; false is another value altogether.
+  if ((*sel)[key].is_boolean() && (*sel)[key].get<bool>())
+    return Problem{"hint.step5.cpu-only-spec.unquoted", (*sel)[key].dump()};
   if (!(*sel)[key].is_string() || (*sel)[key].get<std::string>() != lab::kCpuOnlySelector.value)
     return Problem{"hint.step5.cpu-only-spec.selector", selector_as_written(sel)};
   for (const auto& t : k8s::authored_tolerations(pod)) {

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "checks.h"
+#include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
@@ -231,6 +232,42 @@ Snapshot cpu_only_with(Snapshot s, const std::string& line) {
   file.content += "  " + line + "\n";
   file.size = file.content.size();
   return s;
+}
+
+// An unquoted selector value is what YAML makes of it: true, yes, on and True are the boolean true,
+// which the apiserver refuses for a string field, and the hint names that boolean, never the word the
+// student wrote as if it were "true"; false, no and off are the boolean false, simply the wrong value.
+TEST(AffinityGrades, AnUnquotedSelectorValueIsNamedAsTheBooleanYamlMakesOfIt) {
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    SCOPED_TRACE(bundle.string());
+    const Snapshot base = load_bundle(bundle.string());
+    RunResult keep;
+    const auto with_value = [&](const std::string& value) {
+      Snapshot s = base;
+      auto& file = s.files.at(std::string(lab::kManifestCpuOnly));
+      const std::string quoted = "nvidia.com/gpu.present: \"true\"";
+      const auto at = file.content.find(quoted);
+      EXPECT_NE(at, std::string::npos);
+      file.content.replace(at, quoted.size(), "nvidia.com/gpu.present: " + value);
+      file.size = file.content.size();
+      return graded(s, "step5.cpu-only-spec", keep).outcome;
+    };
+    for (const char* yes : {"true", "yes", "True", "on"}) {
+      SCOPED_TRACE(yes);
+      const Outcome o = with_value(yes);
+      EXPECT_EQ(o.hint.id, "hint.step5.cpu-only-spec.unquoted");
+      const std::string said = i18n::render(o.hint, i18n::Lang::kEn);
+      EXPECT_NE(said.find("as the boolean true"), std::string::npos) << said;
+    }
+    for (const char* no : {"false", "no", "off"}) {
+      SCOPED_TRACE(no);
+      const Outcome o = with_value(no);
+      EXPECT_EQ(o.hint.id, "hint.step5.cpu-only-spec.selector");
+      EXPECT_NE(o.hint.args.at("detail").find("false"), std::string::npos);
+    }
+    EXPECT_EQ(with_value("\"true\" # the GPU node").status, Status::kPass);
+    EXPECT_EQ(with_value("'true'").status, Status::kPass);
+  }
 }
 
 // `s` with the live cpu-only changed by `change`.

@@ -784,8 +784,8 @@ constexpr CatalogEntry kEntries[] = {
      "cpu-only must not tolerate the taint {taint} ({detail}); remove the toleration so that the taint keeps it off "
      "the GPU node."},
     {"hint.step5.cpu-only-spec.unquoted",
-     "The nodeSelector value must be the string \"true\" in quotes; an unquoted true is a YAML boolean ({detail}) "
-     "and the apiserver refuses it."},
+     "The nodeSelector value must be the string \"true\" in quotes; unquoted, YAML reads it as the boolean "
+     "{detail} and the apiserver refuses it."},
     {"hint.step5.taint.extra",
      "{node} has the lab's taint {taint} and, with the same key, also {extra}. Remove the extra one: kubectl taint "
      "node {node} {remove}"},

@@ -860,8 +860,8 @@ constexpr CatalogEntry kEntries[] = {
      "cpu-only はテイント {taint} を許容してはいけません（{detail}）。テイントが GPU "
      "ノードから締め出せるよう、トレレーションを削除してください。"},
     {"hint.step5.cpu-only-spec.unquoted",
-     "nodeSelector の値はクォートした文字列 \"true\" でなければなりません。クォートなしの true は YAML "
-     "の真偽値になり（{detail}）、apiserver に拒否されます。"},
+     "nodeSelector の値はクォートした文字列 \"true\" でなければなりません。クォートがないと YAML は真偽値 "
+     "{detail} として読み、apiserver に拒否されます。"},
     {"hint.step5.taint.extra",
      "{node} にはラボのテイント {taint} に加えて、同じキーの {extra} もあります。余分なほうを削除してください: "
      "kubectl taint node {node} {remove}"},

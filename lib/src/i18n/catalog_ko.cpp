@@ -794,8 +794,8 @@ constexpr CatalogEntry kEntries[] = {
      "cpu-only는 {taint} 테인트를 견디면 안 됩니다({detail}). 테인트가 cpu-only를 GPU 노드에서 떼어 놓을 수 있도록 "
      "톨러레이션을 지우세요."},
     {"hint.step5.cpu-only-spec.unquoted",
-     "nodeSelector 값은 따옴표로 감싼 문자열 \"true\" 여야 합니다. 따옴표 없는 true는 YAML 불리언이라({detail}) "
-     "apiserver가 거절합니다."},
+     "nodeSelector 값은 따옴표로 감싼 문자열 \"true\" 여야 합니다. 따옴표가 없으면 YAML이 불리언 {detail:으로/로} "
+     "읽어 apiserver가 거절합니다."},
     {"hint.step5.taint.extra",
      "{node}에는 랩의 테인트 {taint}와 함께 같은 키의 {extra}도 있습니다. 남는 것을 지우세요: kubectl taint node "
      "{node} {remove}"},
