@@ -304,22 +304,28 @@ TEST(Step8Words, GateReportVariants) {
   EXPECT_EQ(result(r, "step8.used").outcome.status, Status::kPass);
 }
 
+// The solution graded with a gate report of `counts` (its ALLOCATABLE, USED and PENDING lines)
+// and the right answers to the other four.
+RunResult graded_with_counts(const std::string& counts) {
+  Snapshot s = solution();
+  s.files[std::string(lab::kFileGateReport)].content =
+      counts +
+      "TAINT=nvidia.com/gpu=present:NoSchedule\nREQUESTS_EQUAL_LIMITS=yes\nFRACTIONAL=no\nSCHEDULER_SEES=numbers\n";
+  return grade(s);
+}
+
+void expect_counts_pass(const RunResult& r) {
+  for (const char* id : {"step8.format", "step8.allocatable", "step8.used", "step8.pending"}) {
+    EXPECT_EQ(result(r, id).outcome.status, Status::kPass) << id;
+  }
+}
+
 // A count written as a quantity Kubernetes reads as that whole number is the count (2.0, 2000m, 2
 // ending a sentence); a fraction is no count, and 2k is two thousand.
 TEST(Step8Words, CountsWrittenAsWholeQuantities) {
   if (bundles_of("solution").empty()) GTEST_SKIP();
-  Snapshot s = solution();
-  auto& f = s.files[std::string(lab::kFileGateReport)];
-  const std::string rest =
-      "TAINT=nvidia.com/gpu=present:NoSchedule\nREQUESTS_EQUAL_LIMITS=yes\nFRACTIONAL=no\n"
-      "SCHEDULER_SEES=numbers\n";
-  f.content = "ALLOCATABLE=2.0\nUSED=2000m\nPENDING=2.\n" + rest;
-  RunResult r = grade(s);
-  for (const char* id : {"step8.format", "step8.allocatable", "step8.used", "step8.pending"}) {
-    EXPECT_EQ(result(r, id).outcome.status, Status::kPass) << id;
-  }
-  f.content = "ALLOCATABLE=1.5\nUSED=2k\nPENDING=1500m\n" + rest;
-  r = grade(s);
+  expect_counts_pass(graded_with_counts("ALLOCATABLE=2.0\nUSED=2000m\nPENDING=2.\n"));
+  const RunResult r = graded_with_counts("ALLOCATABLE=1.5\nUSED=2k\nPENDING=1500m\n");
   EXPECT_EQ(result(r, "step8.allocatable").outcome.hint.id, "hint.step8.not-a-number");
   EXPECT_EQ(result(r, "step8.used").outcome.hint.id, "hint.step8.used.differs");
   EXPECT_EQ(result(r, "step8.pending").outcome.hint.id, "hint.step8.not-a-number");
@@ -329,18 +335,9 @@ TEST(Step8Words, CountsWrittenAsWholeQuantities) {
 // amount is still compared to the cluster's. PENDING counts pods, so a resource name there is none.
 TEST(Step8Words, CountsNamedByTheirResource) {
   if (bundles_of("solution").empty()) GTEST_SKIP();
-  Snapshot s = solution();
-  auto& f = s.files[std::string(lab::kFileGateReport)];
-  const std::string rest =
-      "TAINT=nvidia.com/gpu=present:NoSchedule\nREQUESTS_EQUAL_LIMITS=yes\nFRACTIONAL=no\n"
-      "SCHEDULER_SEES=numbers\n";
-  f.content = "ALLOCATABLE=nvidia.com/gpu: 2\nUSED: nvidia.com/gpu=2\nPENDING=2\n" + rest;
-  RunResult r = grade(s);
-  for (const char* id : {"step8.format", "step8.allocatable", "step8.used", "step8.pending"}) {
-    EXPECT_EQ(result(r, id).outcome.status, Status::kPass) << id;
-  }
-  f.content = "ALLOCATABLE=nvidia.com/gpu: 3\nUSED=nvidia.com/gpu 1\nPENDING=nvidia.com/gpu: 2\n" + rest;
-  r = grade(s);
+  expect_counts_pass(graded_with_counts("ALLOCATABLE=nvidia.com/gpu: 2\nUSED: nvidia.com/gpu=2\nPENDING=2\n"));
+  const RunResult r =
+      graded_with_counts("ALLOCATABLE=nvidia.com/gpu: 3\nUSED=nvidia.com/gpu 1\nPENDING=nvidia.com/gpu: 2\n");
   EXPECT_EQ(result(r, "step8.allocatable").outcome.hint.id, "hint.step8.allocatable.differs");
   EXPECT_EQ(result(r, "step8.used").outcome.hint.id, "hint.step8.used.differs");
   EXPECT_EQ(result(r, "step8.pending").outcome.hint.id, "hint.step8.not-a-number");

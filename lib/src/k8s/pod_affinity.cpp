@@ -33,45 +33,40 @@ void count(Counts& counts, const json& term, const json& node) {
   if (const auto value = label_of(node, key)) ++counts[{key, *value}];
 }
 
-// The keys a label selector's requirements name.
-std::vector<std::string> selector_keys(const json& selector) {
-  std::vector<std::string> keys;
-  if (const json& labels = field(selector, "matchLabels"); labels.is_object()) {
-    for (const auto& [k, v] : labels.items()) keys.push_back(k);
-  }
-  for (const json* e : array_of(field(selector, "matchExpressions"))) keys.push_back(str(*e, "key"));
-  return keys;
-}
-
-// Whether the namespaceSelector `selector` (not empty) means namespace `ns`: matched against the
-// labels of its object in `namespaces`, else against the one label every namespace has, its name
-// (the apiserver sets kubernetes.io/metadata.name and refuses any other value). nullopt: the
-// selector also asks for labels of a namespace that is not known, and they decide.
+// Whether the namespaceSelector `selector` (valid, not empty) means namespace `ns`: matched against
+// the labels of its object in `namespaces`, else against the one label every namespace has, its
+// name (the apiserver sets kubernetes.io/metadata.name and refuses any other value). nullopt: the
+// selector also asks for other labels of a namespace that is not known, and its name alone does
+// not rule the namespace out.
 std::optional<bool> namespace_selected(const json& selector, std::string_view ns,
                                        const std::vector<const json*>& namespaces) {
   const auto known = std::find_if(namespaces.begin(), namespaces.end(), [&](const json* n) {
     return n != nullptr && str(field(*n, "metadata"), "name") == ns;
   });
-  if (known != namespaces.end()) {
-    const SelectorMatch m = label_selector(selector, **known);
-    return !m.error && m.matches;
-  }
-  constexpr std::string_view kNameLabel = "kubernetes.io/metadata.name";
-  const json named = {{"metadata", {{"labels", {{std::string(kNameLabel), ns}}}}}};
-  const SelectorMatch m = label_selector(selector, named);
-  if (m.error) return false;
-  const auto keys = selector_keys(selector);
-  if (std::all_of(keys.begin(), keys.end(), [&](const std::string& k) { return k == kNameLabel; })) return m.matches;
-  // Other labels are not known: only a failing requirement on the name decides.
-  json by_name = json::object();
+  if (known != namespaces.end()) return label_selector(selector, **known).matches;
+  const std::string name_label = "kubernetes.io/metadata.name";
+  json on_name = json::object();  // the selector's requirements on the name label
+  bool other = false;             // and whether it has any on another
   for (const json* e : array_of(field(selector, "matchExpressions"))) {
-    if (str(*e, "key") == kNameLabel) by_name["matchExpressions"].push_back(*e);
+    if (str(*e, "key") == name_label) {
+      on_name["matchExpressions"].push_back(*e);
+    } else {
+      other = true;
+    }
   }
-  if (const json& labels = field(selector, "matchLabels"); labels.is_object() && labels.contains(kNameLabel)) {
-    by_name["matchLabels"][std::string(kNameLabel)] = labels[std::string(kNameLabel)];
+  if (const json& labels = field(selector, "matchLabels"); labels.is_object()) {
+    for (const auto& [k, v] : labels.items()) {
+      if (k == name_label) {
+        on_name["matchLabels"][k] = v;
+      } else {
+        other = true;
+      }
+    }
   }
-  if (!by_name.empty() && !label_selector(by_name, named).matches) return false;
-  return std::nullopt;
+  const json named = {{"metadata", {{"labels", {{name_label, ns}}}}}};
+  if (!on_name.empty() && !label_selector(on_name, named).matches) return false;
+  if (other) return std::nullopt;
+  return true;
 }
 
 }  // namespace
