@@ -268,7 +268,7 @@ Outcome taint(const View& s) {
 }
 
 Outcome word(const View& s, std::string_view key, readers::Answer want, const char* expected_id,
-             const char* opposite_hint, readers::Answer opposite, const char* unknown_hint) {
+             const char* opposite_hint, std::initializer_list<readers::Answer> opposite, const char* unknown_hint) {
   auto args = args8(key);
   const Msg expected = msg(expected_id, args);
   Value v = value_of(s, key, expected);
@@ -279,7 +279,8 @@ Outcome word(const View& s, std::string_view key, readers::Answer want, const ch
                                               {"class@", "ev.answer." + readers::to_string(a)}})};
   if (a == want) return pass(expected, raw(*v.value), ev);
   if (a == readers::Answer::kAmbiguous) return fail(expected, raw(*v.value), msg("hint.step8.ambiguous", args), ev);
-  if (a == opposite) return fail(expected, raw(*v.value), msg(opposite_hint, args), ev);
+  if (std::find(opposite.begin(), opposite.end(), a) != opposite.end())
+    return fail(expected, raw(*v.value), msg(opposite_hint, args), ev);
   return fail(expected, raw(*v.value), msg(unknown_hint, args), ev);
 }
 
@@ -287,19 +288,20 @@ Outcome word(const View& s, std::string_view key, readers::Answer want, const ch
 Outcome requests_equal_limits(const View& s) {
   return word(s, lab::kGateRequestsEqualLimits, readers::Answer::kAffirmative,
               "value.step8.requests-equal-limits.expected", "hint.step8.requests-equal-limits.negative",
-              readers::Answer::kNegative, "hint.step8.requests-equal-limits.unknown");
+              {readers::Answer::kNegative}, "hint.step8.requests-equal-limits.unknown");
 }
 
-/// Verifies: FRACTIONAL is a negative word.
+/// Verifies: FRACTIONAL is a negative word (`yes` and `allowed` both say fractions are allowed).
 Outcome fractional(const View& s) {
   return word(s, lab::kGateFractional, readers::Answer::kNegative, "value.step8.fractional.expected",
-              "hint.step8.fractional.affirmative", readers::Answer::kAffirmative, "hint.step8.fractional.unknown");
+              "hint.step8.fractional.affirmative", {readers::Answer::kAffirmative, readers::Answer::kPermissive},
+              "hint.step8.fractional.unknown");
 }
 
 /// Verifies: SCHEDULER_SEES is "numbers" (not devices).
 Outcome scheduler_sees(const View& s) {
   return word(s, lab::kGateSchedulerSees, readers::Answer::kNumbers, "value.step8.scheduler-sees.expected",
-              "hint.step8.scheduler-sees.devices", readers::Answer::kDevices, "hint.step8.scheduler-sees.unknown");
+              "hint.step8.scheduler-sees.devices", {readers::Answer::kDevices}, "hint.step8.scheduler-sees.unknown");
 }
 
 constexpr CheckInfo kChecks[] = {

@@ -5,6 +5,7 @@ gpuwhy_tests(unit
   checks_test.cpp
   facts_test.cpp
   options_test.cpp
+  step8_grades_test.cpp
   variations_test.cpp)
 gpuwhy_tests(corpus
   affinity_grades_test.cpp

@@ -436,7 +436,7 @@ TEST(AnswerWords, NegatedNoWordsContractionsAndEmptyAnswers) {
       {"isn\u2019t rejected", A::kAffirmative},
       {"never rejected", A::kAffirmative},
       {"no longer rejected", A::kAffirmative},
-      {"allowed (not rejected)", A::kAffirmative},
+      {"allowed (not rejected)", A::kPermissive},
       {"거절 안 됨", A::kAffirmative},
       {"금지 아님", A::kAffirmative},
       {"거절되지 않음", A::kAffirmative},
@@ -469,6 +469,48 @@ TEST(AnswerWords, NegatedNoWordsContractionsAndEmptyAnswers) {
       {"わからない", A::kAmbiguous},
   };
   for (const auto& [text, want] : cases) EXPECT_EQ(classify_answer(text), want) << text;
+}
+
+// A word that says fractions are allowed is FRACTIONAL's wrong answer, whatever the language; a
+// negator turns it around, and beside a no-word it names what is allowed (`정수만 허용`).
+TEST(AnswerWords, PermissiveWordsSayAllowedUnlessANoWordOrNegatorIsBesideThem) {
+  using A = Answer;
+  const std::vector<std::pair<std::string, A>> cases{
+      {"allowed", A::kPermissive},
+      {"Allowed.", A::kPermissive},
+      {"permitted", A::kPermissive},
+      {"accepted by the apiserver", A::kPermissive},
+      {"possible", A::kPermissive},
+      {"허용", A::kPermissive},
+      {"허용됨", A::kPermissive},
+      {"가능", A::kPermissive},
+      {"가능합니다", A::kPermissive},
+      {"됨", A::kPermissive},
+      {"可能", A::kPermissive},
+      {"可能です", A::kPermissive},
+      {"許可", A::kPermissive},
+      // turned around by a negator, or a no-word beside it
+      {"not allowed", A::kNegative},
+      {"isn't allowed", A::kNegative},
+      {"not permitted", A::kNegative},
+      {"not possible", A::kNegative},
+      {"허용 안 됨", A::kNegative},
+      {"허용되지 않음", A::kNegative},
+      {"가능하지 않음", A::kNegative},
+      {"안 됨", A::kNegative},
+      {"불가능", A::kNegative},
+      {"不可能", A::kNegative},
+      {"できない", A::kNegative},
+      {"정수만 허용", A::kNegative},
+      {"정수만 가능", A::kNegative},
+      {"integers only allowed", A::kNegative},
+      {"no, only integers are allowed", A::kNegative},
+      {"rejected (not allowed)", A::kNegative},
+      // a yes-word decides
+      {"yes, allowed", A::kAffirmative},
+  };
+  for (const auto& [text, want] : cases)
+    EXPECT_EQ(classify_answer(text), want) << text << " -> " << to_string(classify_answer(text));
 }
 
 TEST(AnswerWords, DecomposedHangul) {

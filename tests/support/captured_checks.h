@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,6 +54,21 @@ inline std::vector<std::filesystem::path> bundles_of(const std::string& scenario
   }
   std::sort(out.begin(), out.end());
   return out;
+}
+
+/// The solution captured from the oldest recorded control plane.
+inline gpuwhy::Snapshot solution() {
+  const auto b = bundles_of("solution");
+  if (b.empty()) throw std::runtime_error("no solution capture");
+  return load(b.front());
+}
+
+/// The pod `name` in a PodList, or null.
+inline nlohmann::json* pod_in(nlohmann::json& pods, std::string_view name) {
+  for (auto& p : pods["items"]) {
+    if (p["metadata"]["name"] == name) return &p;
+  }
+  return nullptr;
 }
 
 /// Every message a check produced renders from the catalog with no placeholder left over, and a

@@ -1036,6 +1036,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ev.answer.devices", "devices"},
     {"ev.answer.negator", "negator"},
     {"ev.answer.ambiguous", "ambiguous"},
+    {"ev.answer.permissive", "permissive"},
     {"ev.env-error", "{message} ({kind})"},
     {"ev.kind.usage", "usage"},
     {"ev.kind.config", "config"},

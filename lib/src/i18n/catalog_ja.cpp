@@ -1126,6 +1126,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ev.answer.devices", "デバイス"},
     {"ev.answer.negator", "否定語"},
     {"ev.answer.ambiguous", "あいまい"},
+    {"ev.answer.permissive", "許容"},
     {"ev.env-error", "{message}（{kind}）"},
     {"ev.kind.usage", "使い方"},
     {"ev.kind.config", "設定"},

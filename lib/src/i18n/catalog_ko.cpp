@@ -1049,6 +1049,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ev.answer.devices", "장치"},
     {"ev.answer.negator", "부정어"},
     {"ev.answer.ambiguous", "모호함"},
+    {"ev.answer.permissive", "허용"},
     {"ev.env-error", "{message} ({kind})"},
     {"ev.kind.usage", "사용법"},
     {"ev.kind.config", "설정"},

@@ -17,6 +17,7 @@ std::string to_string(Answer a) {
     case Answer::kDevices: return "devices";
     case Answer::kNegator: return "negator";
     case Answer::kAmbiguous: return "ambiguous";
+    case Answer::kPermissive: return "permissive";
   }
   return "unknown";
 }
@@ -131,6 +132,9 @@ Answer resolve(const std::vector<Answer>& kinds) {
   if (no) return Answer::kNegative;
   if (has(Answer::kNumbers)) return negator ? Answer::kUnknown : Answer::kNumbers;
   if (has(Answer::kDevices)) return negator ? Answer::kUnknown : Answer::kDevices;
+  // `allowed`, `허용됨`; `not permitted`, `허용되지 않음` turned around. Beside a no-word it names
+  // what is allowed (`정수만 허용`, `integers only allowed`), so the no-word decided above.
+  if (has(Answer::kPermissive)) return negator ? Answer::kNegative : Answer::kPermissive;
   return negator ? Answer::kNegative : Answer::kUnknown;
 }
 
@@ -179,7 +183,8 @@ std::optional<Answer> contrast(std::string v) {
   std::vector<bool> negated(items.size(), false);
   for (std::size_t k = 0; k < items.size(); ++k) {
     const Answer a = items[k].kind;
-    if (a == Answer::kAffirmative || a == Answer::kNegative || a == Answer::kAmbiguous) return std::nullopt;
+    if (a == Answer::kAffirmative || a == Answer::kNegative || a == Answer::kAmbiguous || a == Answer::kPermissive)
+      return std::nullopt;
     if (a != Answer::kNegator) continue;
     if (items[k].reach > 0 && k + 1 < items.size() && term(k + 1)) negated[k + 1] = true;
     if (items[k].reach < 0 && k > 0 && term(k - 1)) negated[k - 1] = true;

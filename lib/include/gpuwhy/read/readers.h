@@ -140,8 +140,11 @@ enum class Answer {
   kNegative,
   kNumbers,
   kDevices,
-  kNegator,   ///< a word that turns an affirmative around ("not", "않음", "ない"); alone: negative
-  kAmbiguous  ///< both a yes-word and a no-word (`yes/no`), or no answer at all (`n/a`)
+  kNegator,    ///< a word that turns an affirmative around ("not", "않음", "ない"); alone: negative
+  kAmbiguous,  ///< both a yes-word and a no-word (`yes/no`), or no answer at all (`n/a`)
+  /// A word that says something is allowed ("allowed", "허용", "可能"): FRACTIONAL's wrong
+  /// answer, and no answer at all to REQUESTS_EQUAL_LIMITS. A yes- or no-word beside it decides.
+  kPermissive
 };
 std::string to_string(Answer a);
 

@@ -1,0 +1,253 @@
+// Step 8's gate report graded on the real solution capture, one line changed: the counts as the
+// scheduler counts them, the taint as the node carries it, and the answer words in three languages.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "captured_checks.h"
+#include "checks.h"
+#include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/lab/lab.h"
+#include "gpuwhy/model/snapshot.h"
+#include "gpuwhy/render/render.h"
+
+namespace gpuwhy {
+namespace {
+
+using gpuwhy_test::bundles_of;
+using gpuwhy_test::grade;
+using gpuwhy_test::pod_in;
+using gpuwhy_test::result;
+using gpuwhy_test::solution;
+
+// A gate report that is right for the lab is never to be changed: with the taint made NoExecute
+// after it was written, TAINT=<the lab's taint> follows from step5.taint and says it is right.
+TEST(Step8Taint, TheLabsTaintUnderAChangedTaintIsRightForTheLab) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  nlohmann::json nodes = s.nodes.value();
+  bool changed = false;
+  for (auto& n : nodes["items"]) {
+    if (n["metadata"]["name"] != lab::kGpuNode) continue;
+    for (auto& t : n["spec"]["taints"]) {
+      if (t["key"] == lab::kTaintKey) {
+        t["effect"] = "NoExecute";
+        changed = true;
+      }
+    }
+  }
+  ASSERT_TRUE(changed);
+  s.nodes = nodes;
+  const RunResult r = grade(s);
+  const CheckResult& c = result(r, "step8.taint");
+  EXPECT_EQ(c.outcome.status, Status::kFail);
+  EXPECT_EQ(c.outcome.hint.id, "hint.step8.right-for-lab");
+  EXPECT_EQ(c.outcome.unmet, (Need{Need::Kind::kCount, std::string(lab::kGateTaint)}));
+  EXPECT_EQ(c.outcome.caused_by, "step5.taint");
+  EXPECT_NE(render::right_answer_note(c, i18n::Lang::kEn).find("Keep this line"), std::string::npos);
+  // An answer that is neither the live taint nor the lab's is still asked to match the cluster.
+  auto& gate = s.files[std::string(lab::kFileGateReport)];
+  const auto at = gate.content.find("NoSchedule");
+  ASSERT_NE(at, std::string::npos);
+  gate.content.replace(at, std::string("NoSchedule").size(), "PreferNoSchedule");
+  gate.size = gate.content.size();
+  EXPECT_EQ(result(grade(s), "step8.taint").outcome.hint.id, "hint.step8.taint.differs");
+}
+
+TEST(Step8Used, CountsTheSchedulersWay) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  nlohmann::json pods = s.pods.value();
+  // An init container asking for 2 GPUs makes trainer count 2 (max of init, sum of containers).
+  nlohmann::json* trainer = pod_in(pods, lab::kPodTrainer);
+  ASSERT_NE(trainer, nullptr);
+  (*trainer)["spec"]["initContainers"] =
+      nlohmann::json::array({{{"name", "warm"}, {"resources", {{"requests", {{"nvidia.com/gpu", "2"}}}}}}});
+  s.pods = pods;
+  auto c = result(grade(s), "step8.used");
+  EXPECT_EQ(c.outcome.status, Status::kFail);
+  // The report's USED=2 is what the lab leaves; the cluster, changed under it, counts 3.
+  EXPECT_EQ(c.outcome.hint.id, "hint.step8.right-for-lab");
+  EXPECT_EQ(c.outcome.unmet, (Need{Need::Kind::kCount, std::string(lab::kGateUsed)}));
+  EXPECT_NE(i18n::render(c.outcome.expected, i18n::Lang::kEn).find("USED=3"), std::string::npos);
+  // A finished pod no longer counts.
+  (*trainer)["status"]["phase"] = "Succeeded";
+  s.pods = pods;
+  c = result(grade(s), "step8.used");
+  EXPECT_NE(i18n::render(c.outcome.expected, i18n::Lang::kEn).find("USED=1"), std::string::npos);
+}
+
+// A sidecar (init container with restartPolicy Always) runs beside the containers: the
+// scheduler adds its request to theirs, and to every init container after it.
+TEST(Step8Used, SidecarsAddToTheContainers) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  nlohmann::json pods = s.pods.value();
+  nlohmann::json* trainer = pod_in(pods, lab::kPodTrainer);
+  ASSERT_NE(trainer, nullptr);
+  const auto gpu = [](const char* name, const char* n, bool sidecar) {
+    nlohmann::json c = {{"name", name}, {"resources", {{"requests", {{"nvidia.com/gpu", n}}}}}};
+    if (sidecar) c["restartPolicy"] = "Always";
+    return c;
+  };
+  const auto used = [&](const nlohmann::json& init) {
+    (*trainer)["spec"]["initContainers"] = init;
+    s.pods = pods;
+    const auto c = result(grade(s), "step8.used");
+    return i18n::render(c.outcome.expected, i18n::Lang::kEn);
+  };
+  // trainer: 1 in its container + a 1-GPU sidecar = 2; with trainer2's 1 the node uses 3.
+  EXPECT_NE(used(nlohmann::json::array({gpu("side", "1", true)})).find("USED=3"), std::string::npos);
+  // An ordinary init container after the sidecar runs beside it: max(1 + 1, 1 + 1) = 2 -> 3.
+  EXPECT_NE(used(nlohmann::json::array({gpu("side", "1", true), gpu("warm", "1", false)})).find("USED=3"),
+            std::string::npos);
+  // Before the sidecar it runs alone: max(2, 1 + 1) = 2 -> 3; a 3-GPU one alone: 3 -> 4.
+  EXPECT_NE(used(nlohmann::json::array({gpu("warm", "3", false), gpu("side", "1", true)})).find("USED=4"),
+            std::string::npos);
+  // Without restartPolicy Always it is an ordinary init container: max(1, 1) = 1 -> 2.
+  EXPECT_NE(used(nlohmann::json::array({gpu("warm", "1", false)})).find("USED=2"), std::string::npos);
+}
+
+TEST(Step8Words, GateReportVariants) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  auto& f = s.files[std::string(lab::kFileGateReport)];
+  f.content =
+      "allocatable: 2\r\nUSED = 2\r\nPENDING=2\r\nTAINT : "
+      "nvidia.com/gpu=present:NoSchedule\r\nREQUESTS_EQUAL_LIMITS=필수"
+      "\r\nFRACTIONAL=거절\r\nSCHEDULER_SEES=숫자\r\n";
+  RunResult r = grade(s);
+  for (const char* id : {"step8.format", "step8.allocatable", "step8.used", "step8.pending", "step8.taint",
+                         "step8.requests-equal-limits", "step8.fractional", "step8.scheduler-sees"}) {
+    EXPECT_EQ(result(r, id).outcome.status, Status::kPass) << id;
+  }
+  f.content =
+      "ALLOCATABLE=two\nUSED=2\nUSED=2\nTAINT=nvidia.com/gpu=present:noschedule\nREQUESTS_EQUAL_LIMITS=no\n"
+      "FRACTIONAL=yes\nSCHEDULER_SEES=maybe\n";
+  r = grade(s);
+  EXPECT_EQ(result(r, "step8.format").outcome.hint.id, "hint.step8.format.duplicates");
+  EXPECT_EQ(result(r, "step8.allocatable").outcome.hint.id, "hint.step8.not-a-number");
+  EXPECT_EQ(result(r, "step8.pending").outcome.hint.id, "hint.step8.key-missing");
+  EXPECT_EQ(result(r, "step8.taint").outcome.hint.id, "hint.step8.taint.case");
+  EXPECT_EQ(result(r, "step8.requests-equal-limits").outcome.hint.id, "hint.step8.requests-equal-limits.negative");
+  EXPECT_EQ(result(r, "step8.fractional").outcome.hint.id, "hint.step8.fractional.affirmative");
+  EXPECT_EQ(result(r, "step8.scheduler-sees").outcome.hint.id, "hint.step8.scheduler-sees.unknown");
+  EXPECT_EQ(result(r, "step8.used").outcome.status, Status::kPass);
+}
+
+// A FRACTIONAL answer that says fractions are allowed gets the hint that names it so, in every
+// language; the same word is no answer to REQUESTS_EQUAL_LIMITS. A negated one passes.
+TEST(Step8Words, AllowedIsTheWrongAnswerToFractionalAndNoAnswerToRequestsEqualLimits) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  auto& f = s.files[std::string(lab::kFileGateReport)];
+  const std::string counts =
+      "ALLOCATABLE=2\nUSED=2\nPENDING=2\nTAINT=nvidia.com/gpu=present:NoSchedule\nSCHEDULER_SEES=numbers\n";
+  for (const char* allowed : {"allowed", "permitted", "허용", "가능합니다", "可能", "許可"}) {
+    f.content = counts + "REQUESTS_EQUAL_LIMITS=" + allowed + "\nFRACTIONAL=" + allowed + "\n";
+    const RunResult r = grade(s);
+    EXPECT_EQ(result(r, "step8.fractional").outcome.hint.id, "hint.step8.fractional.affirmative") << allowed;
+    EXPECT_EQ(result(r, "step8.requests-equal-limits").outcome.hint.id, "hint.step8.requests-equal-limits.unknown")
+        << allowed;
+    EXPECT_EQ(result(r, "step8.format").outcome.status, Status::kPass) << allowed;
+  }
+  for (const char* refused : {"not allowed", "허용 안 됨", "정수만 허용", "integers only allowed", "許可されない"}) {
+    f.content = counts + "REQUESTS_EQUAL_LIMITS=yes\nFRACTIONAL=" + refused + "\n";
+    EXPECT_EQ(result(grade(s), "step8.fractional").outcome.status, Status::kPass) << refused;
+  }
+}
+
+// The solution graded with a gate report of `counts` (its ALLOCATABLE, USED and PENDING lines)
+// and the right answers to the other four.
+RunResult graded_with_counts(const std::string& counts) {
+  Snapshot s = solution();
+  s.files[std::string(lab::kFileGateReport)].content =
+      counts +
+      "TAINT=nvidia.com/gpu=present:NoSchedule\nREQUESTS_EQUAL_LIMITS=yes\nFRACTIONAL=no\nSCHEDULER_SEES=numbers\n";
+  return grade(s);
+}
+
+void expect_counts_pass(const RunResult& r) {
+  for (const char* id : {"step8.format", "step8.allocatable", "step8.used", "step8.pending"}) {
+    EXPECT_EQ(result(r, id).outcome.status, Status::kPass) << id;
+  }
+}
+
+// A count written as a quantity Kubernetes reads as that whole number is the count (2.0, 2000m, 2
+// ending a sentence); a fraction is no count, and 2k is two thousand.
+TEST(Step8Words, CountsWrittenAsWholeQuantities) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  expect_counts_pass(graded_with_counts("ALLOCATABLE=2.0\nUSED=2000m\nPENDING=2.\n"));
+  const RunResult r = graded_with_counts("ALLOCATABLE=1.5\nUSED=2k\nPENDING=1500m\n");
+  EXPECT_EQ(result(r, "step8.allocatable").outcome.hint.id, "hint.step8.not-a-number");
+  EXPECT_EQ(result(r, "step8.used").outcome.hint.id, "hint.step8.used.differs");
+  EXPECT_EQ(result(r, "step8.pending").outcome.hint.id, "hint.step8.not-a-number");
+}
+
+// ALLOCATABLE and USED may name the resource before the amount, as kubectl's maps print it; the
+// amount is still compared to the cluster's. PENDING counts pods, so a resource name there is none.
+TEST(Step8Words, CountsNamedByTheirResource) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  expect_counts_pass(graded_with_counts("ALLOCATABLE=nvidia.com/gpu: 2\nUSED: nvidia.com/gpu=2\nPENDING=2\n"));
+  const RunResult r =
+      graded_with_counts("ALLOCATABLE=nvidia.com/gpu: 3\nUSED=nvidia.com/gpu 1\nPENDING=nvidia.com/gpu: 2\n");
+  EXPECT_EQ(result(r, "step8.allocatable").outcome.hint.id, "hint.step8.allocatable.differs");
+  EXPECT_EQ(result(r, "step8.used").outcome.hint.id, "hint.step8.used.differs");
+  EXPECT_EQ(result(r, "step8.pending").outcome.hint.id, "hint.step8.not-a-number");
+}
+
+// TAINT with a note after it, as students write it, is the taint; another taint, the removal
+// command or a wrong effect with a note is not.
+TEST(Step8Words, TaintWithANoteAfterIt) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  auto& f = s.files[std::string(lab::kFileGateReport)];
+  const std::string rest =
+      "ALLOCATABLE=2\nUSED=2\nPENDING=2\nREQUESTS_EQUAL_LIMITS=yes\nFRACTIONAL=no\nSCHEDULER_SEES=numbers\n";
+  for (const char* ok :
+       {"nvidia.com/gpu=present:NoSchedule (kubectl describe 로 확인)",
+        "nvidia.com/gpu=present:NoSchedule # from describe", "nvidia.com/gpu=present:NoSchedule 입니다",
+        "nvidia.com/gpu=present:NoSchedule [lab-node-0]", "nvidia.com/gpu = present : NoSchedule"}) {
+    f.content = rest + "TAINT=" + ok + "\n";
+    EXPECT_EQ(result(grade(s), "step8.taint").outcome.status, Status::kPass) << ok;
+  }
+  for (const char* bad : {"nvidia.com/gpu=present:NoScheduleX", "nvidia.com/gpu=present:NoSchedule-",
+                          "nvidia.com/gpu=present:NoExecute (describe)", "nvidia.com/gpu=presents:NoSchedule",
+                          "nvidia.com/gpu=present:NoSchedule.other=x:NoExecute"}) {
+    f.content = rest + "TAINT=" + bad + "\n";
+    EXPECT_EQ(result(grade(s), "step8.taint").outcome.status, Status::kFail) << bad;
+  }
+  for (const char* spaced : {"nvidia.com/gpu=pre sent:NoSchedule", "nvidia.com/gpu=present:No Schedule",
+                             "nvidia.com/ gpu=present:NoSchedule", "n v i d i a.com/gpu=present:NoSchedule"}) {
+    f.content = rest + "TAINT=" + spaced + "\n";
+    EXPECT_EQ(result(grade(s), "step8.taint").outcome.status, Status::kFail) << spaced;
+  }
+  f.content = rest + "TAINT=`nvidia.com/gpu=present:NoSchedule` (lab-node-0)\n";
+  EXPECT_EQ(result(grade(s), "step8.taint").outcome.status, Status::kPass);
+  f.content = rest + "TAINT=nvidia.com/gpu=present:noschedule (확인)\n";
+  EXPECT_EQ(result(grade(s), "step8.taint").outcome.hint.id, "hint.step8.taint.case");
+}
+
+// The answers of the audit on the real solution capture: a contrast, a restriction and a polite
+// ending pass; the contrast the other way round fails as the devices answer.
+TEST(Step8Words, ContrastsAndPoliteEndingsOnTheSolution) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  auto& f = s.files[std::string(lab::kFileGateReport)];
+  const std::string counts = "ALLOCATABLE=2\nUSED=2\nPENDING=2\nTAINT=nvidia.com/gpu=present:NoSchedule\n";
+  f.content =
+      counts + "REQUESTS_EQUAL_LIMITS=같습니다\nFRACTIONAL=must be a whole number\nSCHEDULER_SEES=장치가 아니라 숫자\n";
+  RunResult r = grade(s);
+  for (const char* id : {"step8.requests-equal-limits", "step8.fractional", "step8.scheduler-sees"}) {
+    EXPECT_EQ(result(r, id).outcome.status, Status::kPass) << id;
+  }
+  f.content =
+      counts + "REQUESTS_EQUAL_LIMITS=같지 않습니다\nFRACTIONAL=안 됩니다\nSCHEDULER_SEES=not numbers but devices\n";
+  r = grade(s);
+  EXPECT_EQ(result(r, "step8.requests-equal-limits").outcome.hint.id, "hint.step8.requests-equal-limits.negative");
+  EXPECT_EQ(result(r, "step8.fractional").outcome.status, Status::kPass);
+  EXPECT_EQ(result(r, "step8.scheduler-sees").outcome.hint.id, "hint.step8.scheduler-sees.devices");
+}
+
+}  // namespace
+}  // namespace gpuwhy
