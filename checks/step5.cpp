@@ -243,7 +243,10 @@ std::optional<Problem> excluding(const json& pod, const FitProbe& f) {
   switch (n.gate) {
     case why::Gate::kNone:
     case why::Gate::kTaintToleration:
-    case why::Gate::kNodeUnschedulable: return later_filters_exclude(pod, f);
+    case why::Gate::kNodeUnschedulable:
+    // Judged here on the probe's node alone; later_filters_exclude counts every node's domain.
+    case why::Gate::kPodTopologySpread:
+    case why::Gate::kInterPodAffinity: return later_filters_exclude(pod, f);
     case why::Gate::kNodeAffinityFilter:
     case why::Gate::kNodeAffinity: return ruled_out();
     case why::Gate::kNodeName:

@@ -75,8 +75,9 @@ int run_why(const WhyOptions& o, i18n::Lang lang) {
     print_error(line);
     return kExitFail;
   }
-  const std::vector<why::Verdict> verdicts = why::explain_each(
-      in.targets, in.nodes, in.bound, in.events, why::wording_for(in.server_version), in.pdbs, in.pdbs_read);
+  const std::vector<why::Verdict> verdicts =
+      why::explain_each(in.targets, in.nodes, in.bound, in.events, why::wording_for(in.server_version), in.pdbs,
+                        in.pdbs_read, in.namespaces);
   if (o.format == "json") {
     fmt::print("{}\n",
                why::report(verdicts, in.server_version, lang).dump(2, ' ', false, json::error_handler_t::replace));

@@ -27,11 +27,11 @@ expect_match "the scenarios reach every gate the scheduler can report" \
   "NodeAffinity .*NodePorts .*NodeResourcesFit .*NodeUnschedulable .*TaintToleration .*fits" \
   "$(grep 'by gate' "$TMP/diff.out")"
 
-echo "== held out: plugins gpuwhy does not model, and a node that does not exist"
+echo "== held out: the plugins after NodeResourcesFit, modelled or not, and a node that does not exist"
 if python3 "$ROOT/tests/integration/why_held.py" --kubeconfig "$KUBECONFIG" --gpuwhy "$GPUWHY" > "$TMP/held.out" 2>&1; then
-  pass "why names what it does not model, quotes the scheduler whole and predicts no binding ($(grep -c ': ok$' "$TMP/held.out") scenarios)"
+  pass "why writes the scheduler's line where spread and pod affinity decide, names what it does not model and predicts no binding there ($(grep -c ': ok$' "$TMP/held.out") scenarios)"
 else
-  fail "why names what it does not model, quotes the scheduler whole and predicts no binding" "$(grep -A3 'DISAGREE\|Error\|Traceback' "$TMP/held.out" | head -60)"
+  fail "why writes the scheduler's line where spread and pod affinity decide, names what it does not model and predicts no binding there" "$(grep -A3 'DISAGREE\|Error\|Traceback' "$TMP/held.out" | head -60)"
 fi
 sed 's/^/   /' "$TMP/held.out" | grep '^   why_held' | head -10
 expect_match "every held-out scenario ran" \

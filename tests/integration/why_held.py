@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""`gpuwhy why` against the real kube-scheduler where the six modelled plugins do NOT
+"""`gpuwhy why` against the real kube-scheduler where the plugins after NodeResourcesFit
 decide, plus a pod whose spec.nodeName names no node.
 
 Each scenario sets up the lab cluster's seven nodes and a few bound pods, creates one pod that a
-plugin gpuwhy does not model keeps Pending (inter-pod anti-affinity of its own, also through a
-namespaceSelector by name and by label, and of an existing pod, pod affinity to pods that are nowhere or in another zone, topology spread by skew, by a
-label no node has and with nodeAffinityPolicy Ignore, a missing PersistentVolumeClaim, a claim bound to another node's volume),
-awaits the scheduler's verdict and runs `gpuwhy why` in JSON and as a table in en, ko and ja. gpuwhy
-must:
+later plugin keeps Pending, and awaits the scheduler's verdict and runs `gpuwhy why` in JSON and as a
+table in en, ko and ja. Where the plugin is one gpuwhy models through its k8s rules (inter-pod
+anti-affinity of its own, also through a namespaceSelector by name and by label, and of an existing
+pod, pod affinity to pods that are nowhere or in another zone, topology spread by skew, by a label
+no node has and with nodeAffinityPolicy Ignore), gpuwhy must exit 0, give a node the plugin as its
+gate, and write the scheduler's message as its own FitError line. Where it is one gpuwhy does not
+model (a missing PersistentVolumeClaim, a claim bound to another node's volume), gpuwhy must:
 
   * exit 4 (not fully explained), outcome "not-explained", summary null, and never say the pod
     will be bound;
@@ -67,6 +69,14 @@ STATE_PHRASES = {
            "pending": "Pending のままです"},
 }
 GATE = "gpuwhy.example/hold"
+# The scenarios a modelled plugin decides, and its name as gpuwhy's gate.
+MODELLED_GATE = {
+    "anti-affinity-own": "InterPodAffinity", "anti-affinity-existing": "InterPodAffinity",
+    "anti-affinity-namespace-name": "InterPodAffinity", "anti-affinity-namespace-label": "InterPodAffinity",
+    "affinity-missing": "InterPodAffinity", "affinity-zone": "InterPodAffinity",
+    "topology-spread": "PodTopologySpread", "spread-missing-label": "PodTopologySpread",
+    "spread-policy-ignore": "PodTopologySpread",
+}
 
 
 def nodes_with(names, zone=lambda i: "a", taint=lambda i: False):
@@ -262,6 +272,22 @@ def check_unmodelled(pod, msg, phrase):
     return problems
 
 
+def check_modelled(args, name, pod, msg, gate, phrase):
+    """A modelled plugin decides: explained, the scheduler's message as gpuwhy's own line, the gate named."""
+    problems = [] if phrase in msg else [f"the scheduler's message does not hold [{phrase}]: {msg}"]
+    if pod["outcome"] != "explained" or pod["summary"] != msg:
+        problems.append(f"outcome {pod['outcome']}, summary {pod['summary']!r}; want explained, [{msg}]")
+    if pod["scheduler"]["agrees"] is not True or pod["scheduler"]["unmodelled_reasons"]:
+        problems.append(f"scheduler view {pod['scheduler']}: want agrees, no unmodelled reason")
+    if not any(n["gate"] == gate for n in pod["nodes"]):
+        problems.append(f"no node has the gate {gate}: {[n['gate'] for n in pod['nodes']]}")
+    for lang, (bind, unexplained, _) in PHRASES.items():
+        rc, out = run_gpuwhy(args, name, lang=lang)
+        if rc != 0 or bind in out or unexplained in out or gate not in out:
+            problems.append(f"{lang} table: exit {rc}, want 0, the gate {gate}, no binding, explained:\n{out}")
+    return problems
+
+
 def check_tables(args, name, reasons):
     problems = []
     for lang, (bind, unexplained, _) in PHRASES.items():
@@ -313,11 +339,16 @@ def run_scenario(api, args, names, sc, version):
     if state != "unschedulable":
         return [f"the scheduler bound it to {detail}: the scenario does not hold the pod"]
     rc, out = run_gpuwhy(args, name, "--format", "json")
-    problems = [] if rc == 4 else [f"json: exit {rc}, want 4: {out[:400]}"]
+    want_rc = 0 if scenario in MODELLED_GATE else 4
+    problems = [] if rc == want_rc else [f"json: exit {rc}, want {want_rc}: {out[:400]}"]
     try:
-        report = json.loads(out if rc == 4 else "{}")
-        problems += check_unmodelled(report["pods"][0], detail, phrase)
-        problems += check_tables(args, name, [u["reason"] for u in report["pods"][0]["scheduler"]["unmodelled_reasons"]])
+        report = json.loads(out if rc == want_rc else "{}")
+        if scenario in MODELLED_GATE:
+            problems += check_modelled(args, name, report["pods"][0], detail, MODELLED_GATE[scenario], phrase)
+        else:
+            problems += check_unmodelled(report["pods"][0], detail, phrase)
+            problems += check_tables(args, name,
+                                     [u["reason"] for u in report["pods"][0]["scheduler"]["unmodelled_reasons"]])
     except (ValueError, KeyError, IndexError) as e:
         problems.append(f"json report unreadable: {e}")
     if args.record:
@@ -553,7 +584,14 @@ def preempt_scenarios(names):
     pdb = {"apiVersion": "policy/v1", "kind": "PodDisruptionBudget", "metadata": {"name": "why-held-guard", "namespace": NS},
            "spec": {"minAvailable": 1, "selector": {"matchLabels": {APP: "guarded"}}}}
     anti_guard = bound("guard", names[0], {APP: "guard"}, anti({APP: "shunned"}))
+    shunning = dict(high, affinity=anti({APP: "rival"}))
     return [
+        # The cpu fits, but the target's anti-affinity refuses the node for a lower-priority pod
+        # there: that one is the victim, the other (no rival) is reprieved (InterPodAffinity's
+        # RemovePod in the dry run).
+        ("preempt-anti-affinity", nodes(), [ranked("low-a", names[0], "why-held-low", "100m", {APP: "rival"}),
+                                            ranked("low-b", names[0], "why-held-mid", "100m")], shunning, {}, [],
+         (0, "candidate", ["low-a"], False, names[0])),
         # Two lower-priority pods; evicting the lower one (600m) is enough: the other (300m) is
         # reprieved, being the more important.
         ("preempt-victim", nodes(), [ranked("low-a", names[0], "why-held-low", "600m"),
@@ -579,9 +617,9 @@ def preempt_scenarios(names):
         ("preempt-pdb", nodes(), [ranked("low-a", names[0], "why-held-low", "600m", {APP: "guarded"}),
                                   ranked("low-b", names[0], "why-held-mid", "300m")], high, {}, [pdb],
          (4, "candidate", ["low-a"], True, names[0])),
-        # A bound pod's required anti-affinity repels the target from the one node it fits by the
-        # modelled gates: named, never guessed past.
-        ("anti-affinity-bound-gated", nodes(), [anti_guard], target(), {APP: "shunned"}, [], (4, None, [], False, None)),
+        # A bound pod's required anti-affinity repels the target from the one node the other gates
+        # let it: InterPodAffinity's gate there, and the scheduler's message once the gate goes.
+        ("anti-affinity-bound-gated", nodes(), [anti_guard], target(), {APP: "shunned"}, [], (0, None, [], False, None)),
     ]
 
 
@@ -647,8 +685,8 @@ def run_preempt(api, args, sc, version):
             problems.append(f"the budget is not named: {p['preemption']}, {p['not_modelled']}")
         if want_rc == 4 and (p["outcome"] != "not-explained" or summary is not None):
             problems.append(f"outcome {p['outcome']}, summary {summary!r}: want not-explained, null")
-        if scenario.startswith("anti-affinity") and not any("anti-affinity of bound pods" in n for n in p["not_modelled"]):
-            problems.append(f"the bound pod's anti-affinity is not named: {p['not_modelled']}")
+        if scenario.startswith("anti-affinity") and not any(n["gate"] == "InterPodAffinity" for n in p["nodes"]):
+            problems.append(f"no node has the gate InterPodAffinity: {[n['gate'] for n in p['nodes']]}")
     except (ValueError, KeyError, IndexError) as e:
         problems.append(f"json report unreadable: {e}")
     for lang, words in PREEMPT_PHRASES.items():
@@ -691,7 +729,7 @@ def run_preempt(api, args, sc, version):
             problems.append(f"the scheduler: {state} {detail}")
         elif want_rc == 0 and summary != detail:
             problems.append(f"the scheduler: [{detail}]; gpuwhy: [{summary}]")
-        elif want_rc == 4 and "anti-affinity" not in detail:
+        elif scenario.startswith("anti-affinity") and "anti-affinity" not in detail:
             problems.append(f"the scheduler: [{detail}]: no anti-affinity reason")
     if args.record:
         path = os.path.join(args.record, f"held-{scenario}.json")

@@ -39,8 +39,13 @@ struct Capture {
   [[nodiscard]] std::vector<json> pods() const { return j["pods"].get<std::vector<json>>(); }
   [[nodiscard]] bool unschedulable() const { return j["verdict"] == "unschedulable"; }
   [[nodiscard]] std::vector<json> pdbs() const { return j.value("pdbs", json::array()).get<std::vector<json>>(); }
+  /// The Namespace objects the recording read (its namespaceSelectors' labels), when it did.
+  [[nodiscard]] std::vector<json> namespaces() const {
+    return j.value("namespaces", json::array()).get<std::vector<json>>();
+  }
   [[nodiscard]] Verdict explain_it() const {
-    return explain(j["pod"], nodes(), pods(), wording_for(j["server_version"].get<std::string>()), pdbs());
+    return explain(j["pod"], nodes(), pods(), wording_for(j["server_version"].get<std::string>()), pdbs(), true,
+                   namespaces());
   }
 };
 

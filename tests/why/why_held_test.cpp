@@ -37,15 +37,6 @@ using test::with_condition;
 
 const std::map<std::string, std::string>& held_phrases() {
   static const std::map<std::string, std::string> kPhrases = {
-      {"anti-affinity-own", "anti-affinity"},
-      {"anti-affinity-existing", "anti-affinity"},
-      {"anti-affinity-namespace-name", "anti-affinity"},
-      {"anti-affinity-namespace-label", "anti-affinity"},
-      {"affinity-missing", "pod affinity rules"},
-      {"affinity-zone", "pod affinity rules"},
-      {"topology-spread", "topology spread"},
-      {"spread-missing-label", "missing required label"},
-      {"spread-policy-ignore", "topology spread"},
       {"claim-missing", "\"ho-missing\" not found"},
       {"claim-other-node", "PersistentVolume's node affinity"},
   };
@@ -205,8 +196,9 @@ std::string victims_shown(const std::vector<Victim>& victims, i18n::Lang lang) {
 // succeeded). The scheduler then evicted exactly those victims and bound the pod there.
 TEST(WhyHeld, APreemptingPodNamesTheVictimsTheSchedulerEvicts) {
   // preempt-pick: two nodes, one eviction each; the node whose victim has the lower priority wins.
-  const auto cs = held_of({"preempt-victim", "preempt-pick"});
-  ASSERT_EQ(cs.size(), 2U) << "record with fixtures/cluster/record-why";
+  // preempt-anti-affinity: the cpu fits, the pod's anti-affinity does not; the pod it refuses goes.
+  const auto cs = held_of({"preempt-victim", "preempt-pick", "preempt-anti-affinity"});
+  ASSERT_EQ(cs.size(), 3U) << "record with fixtures/cluster/record-why";
   for (const Capture* c : cs) {
     Verdict v = c->explain_it();
     add_scheduler_view(v, c->j["pod"], c->j["events"].get<std::vector<json>>());
@@ -377,30 +369,87 @@ TEST(WhyHeld, ABudgetTheEvictionWouldViolateIsNamedNeverGuessed) {
 
 // A bound pod's required anti-affinity repels the gated pod from the one node the modelled gates
 // let it through: named (which pod), no binding predicted; the scheduler then refused it for that.
-TEST(WhyHeld, ABoundPodsAntiAffinityIsNamedNeverGuessedPast) {
+TEST(WhyHeld, ABoundPodsAntiAffinityIsTheGateOfItsNode) {
   const auto cs = held_of({"anti-affinity-bound-gated"});
   ASSERT_EQ(cs.size(), 1U) << "record with fixtures/cluster/record-why";
   const Capture& c = *cs[0];
   Verdict v = c.explain_it();
   add_scheduler_view(v, c.j["pod"], c.j["events"].get<std::vector<json>>());
-  EXPECT_EQ(v.fitting_nodes(), 1);
-  ASSERT_FALSE(v.not_modelled.empty());
-  EXPECT_NE(v.not_modelled.back().what.find("required anti-affinity of bound pods: why-diff/guard"), std::string::npos);
-  EXPECT_EQ(v.outcome(), Outcome::kNotExplained);
-  EXPECT_EQ(why::exit_code({v}), kExitNotExplained);
-  EXPECT_NE(c.j["scheduler"].get<std::string>().find("existing pods anti-affinity rules"), std::string::npos);
+  EXPECT_EQ(v.fitting_nodes(), 0);
+  EXPECT_TRUE(v.not_modelled.empty());
+  EXPECT_EQ(v.outcome(), Outcome::kExplained);
+  EXPECT_EQ(v.summary, c.j["scheduler"]) << "the scheduler's verdict once the gate went";
+  int held = 0;
+  for (const auto& n : v.nodes) {
+    if (n.gate != Gate::kInterPodAffinity) continue;
+    ++held;
+    EXPECT_EQ(n.reasons, std::vector<std::string>{"node(s) didn't satisfy existing pods anti-affinity rules"});
+    EXPECT_FALSE(n.unresolvable) << "evicting the bound pod would help, were it of lower priority";
+  }
+  EXPECT_EQ(held, 1);
   // Without the bound pod's terms, the same capture fits and is explained.
   std::vector<json> pods = c.pods();
   for (auto& p : pods) p["spec"].erase("affinity");
   const Verdict plain = explain(c.j["pod"], c.nodes(), pods, wording_for(c.version));
   EXPECT_EQ(plain.outcome(), Outcome::kExplained);
+  EXPECT_EQ(plain.fitting_nodes(), 1);
   // Terms that do not select this pod (other labels, or another namespace) repel nothing.
   json other = c.j["pod"];
   other["metadata"]["labels"]["why.gpuwhy/app"] = "welcome";
-  EXPECT_EQ(explain(other, c.nodes(), c.pods(), wording_for(c.version)).outcome(), Outcome::kExplained);
+  EXPECT_EQ(explain(other, c.nodes(), c.pods(), wording_for(c.version)).fitting_nodes(), 1);
   json elsewhere = c.j["pod"];
   elsewhere["metadata"]["namespace"] = "ml";
-  EXPECT_EQ(explain(elsewhere, c.nodes(), c.pods(), wording_for(c.version)).outcome(), Outcome::kExplained);
+  EXPECT_EQ(explain(elsewhere, c.nodes(), c.pods(), wording_for(c.version)).fitting_nodes(), 1);
+}
+
+// PodTopologySpread and InterPodAffinity are gates: on every recording of them the model's FitError
+// line, preemption tail and all, is the scheduler's, and each node the scheduler gave one of their
+// reasons has that gate. A namespaceSelector on a label of a namespace that was not read stays
+// named, never guessed.
+TEST(WhyHeld, SpreadAndPodAffinityAreJudgedAsTheSchedulerJudgedThem) {
+  const std::map<std::string, Gate> kGate = {{"anti-affinity-own", Gate::kInterPodAffinity},
+                                             {"anti-affinity-existing", Gate::kInterPodAffinity},
+                                             {"anti-affinity-namespace-name", Gate::kInterPodAffinity},
+                                             {"anti-affinity-namespace-label", Gate::kInterPodAffinity},
+                                             {"affinity-missing", Gate::kInterPodAffinity},
+                                             {"affinity-zone", Gate::kInterPodAffinity},
+                                             {"topology-spread", Gate::kPodTopologySpread},
+                                             {"spread-missing-label", Gate::kPodTopologySpread},
+                                             {"spread-policy-ignore", Gate::kPodTopologySpread}};
+  std::set<std::string> seen;
+  for (const auto& c : held_captures()) {
+    const std::string scenario = c.j["scenario"];
+    if (kGate.count(scenario) == 0) continue;
+    seen.insert(scenario);
+    Verdict v = c.explain_it();
+    add_scheduler_view(v, c.j["pod"], c.j["events"].get<std::vector<json>>());
+    EXPECT_TRUE(v.unmodelled_reasons.empty()) << c.file;
+    EXPECT_TRUE(v.not_modelled.empty()) << c.file;
+    EXPECT_EQ(v.outcome(), Outcome::kExplained) << c.file;
+    EXPECT_EQ(v.summary, c.j["scheduler"]) << c.file;
+    ASSERT_TRUE(v.agrees.has_value()) << c.file;
+    EXPECT_TRUE(*v.agrees) << c.file;
+    const int gated = static_cast<int>(std::count_if(
+        v.nodes.begin(), v.nodes.end(), [&](const NodeVerdict& n) { return n.gate == kGate.at(scenario); }));
+    EXPECT_GT(gated, 0) << c.file;
+    const json j = to_json(v, "en");
+    EXPECT_EQ(j["outcome"], "explained");
+    for (const auto lang : i18n::kLangs) {
+      const std::string t = render_table(v, lang);
+      EXPECT_NE(t.find(to_string(kGate.at(scenario))), std::string::npos) << t;
+      EXPECT_EQ(t.find(i18n::text("why.ui.not-explained", lang)), std::string::npos) << t;
+    }
+    if (scenario == "anti-affinity-namespace-label") {
+      // Read without the namespaces: the selector asks for a label only the Namespace object has.
+      Verdict unread = explain(c.j["pod"], c.nodes(), c.pods(), wording_for(c.version), c.pdbs());
+      ASSERT_EQ(unread.not_modelled.size(), 1U);
+      EXPECT_NE(unread.not_modelled[0].what.find("namespaceSelector"), std::string::npos);
+      EXPECT_GT(unread.fitting_nodes(), 0);
+      EXPECT_EQ(unread.outcome(), Outcome::kNotExplained);
+      expect_no_binding_predicted(unread);
+    }
+  }
+  EXPECT_EQ(seen.size(), kGate.size()) << "record with fixtures/cluster/record-why";
 }
 
 // At a terminal's width no line is wider (a single unbreakable token aside), and the words are
@@ -438,8 +487,8 @@ std::vector<k8s::PlacedPod> placed_of(const Capture& c, const std::vector<json>&
 // k8s::inter_pod_affinity against the real scheduler: on every node the modelled gates pass, its
 // verdict is the scheduler's reason for that node. Recorded: a pod's own anti-affinity, an existing
 // pod's anti-affinity, one that repels a gated pod once ungated, its own anti-affinity through a
-// namespaceSelector (by the name label, by a label of the namespace's), and a pod's own affinity to pods
-// that are nowhere or only in another zone; every other recording (no pod
+// namespaceSelector (by the name label, by a label of the namespace's), one a preemption clears, and a
+// pod's own affinity to pods that are nowhere or only in another zone; every other recording (no pod
 // affinity at all) must fit wherever the modelled gates let the pod.
 TEST(InterPodAffinity, AgreesWithTheSchedulerOnEveryRecording) {
   std::set<std::string> recorded;
@@ -457,7 +506,8 @@ TEST(InterPodAffinity, AgreesWithTheSchedulerOnEveryRecording) {
     const Verdict v = c.explain_it();
     std::map<k8s::PodAffinityFit, int> got;
     for (std::size_t i = 0; i < v.nodes.size(); ++i) {
-      if (v.nodes[i].gate != Gate::kNone) continue;
+      // The nodes the gates before InterPodAffinity let through.
+      if (v.nodes[i].gate != Gate::kNone && v.nodes[i].gate != Gate::kInterPodAffinity) continue;
       const json* node = nullptr;
       for (const json& n : nodes) {
         if (n["metadata"]["name"] == v.nodes[i].node) node = &n;
@@ -465,7 +515,11 @@ TEST(InterPodAffinity, AgreesWithTheSchedulerOnEveryRecording) {
       ASSERT_NE(node, nullptr);
       ++got[k8s::inter_pod_affinity(c.j["pod"], *node, placed, namespaces)];
     }
-    const std::string message = c.j["scheduler"].is_string() ? c.j["scheduler"].get<std::string>() : "";
+    // A preemption's recording holds the node it bound to; the FitError it wrote first is kept beside.
+    const std::string message = c.j.contains("failed_scheduling") && !c.j["failed_scheduling"].empty()
+                                    ? c.j["failed_scheduling"][0].get<std::string>()
+                                : c.j["scheduler"].is_string() ? c.j["scheduler"].get<std::string>()
+                                                               : "";
     for (const auto fit : {k8s::PodAffinityFit::kAffinity, k8s::PodAffinityFit::kAntiAffinity,
                            k8s::PodAffinityFit::kExistingAntiAffinity}) {
       const int want = nodes_for(message, k8s::reason_of(fit));
@@ -476,7 +530,7 @@ TEST(InterPodAffinity, AgreesWithTheSchedulerOnEveryRecording) {
   }
   EXPECT_EQ(recorded, (std::set<std::string>{"anti-affinity-own", "anti-affinity-existing", "anti-affinity-bound-gated",
                                              "anti-affinity-namespace-name", "anti-affinity-namespace-label",
-                                             "affinity-missing", "affinity-zone"}))
+                                             "affinity-missing", "affinity-zone", "preempt-anti-affinity"}))
       << "record with fixtures/cluster/record-why";
 }
 
@@ -496,7 +550,8 @@ TEST(TopologySpread, AgreesWithTheSchedulerOnEveryRecording) {
     const Verdict v = c.explain_it();
     std::map<k8s::SpreadFit, int> got;
     for (const auto& nv : v.nodes) {
-      if (nv.gate != Gate::kNone) continue;
+      // The nodes the gates before PodTopologySpread let through.
+      if (nv.gate != Gate::kNone && nv.gate != Gate::kPodTopologySpread && nv.gate != Gate::kInterPodAffinity) continue;
       for (const json& n : nodes) {
         if (n["metadata"]["name"] == nv.node) ++got[k8s::topology_spread(c.j["pod"], n, every, placed)];
       }

@@ -402,19 +402,19 @@ TEST(WhyOutput, ADifferentVerdictIsSaidPlainly) {
   const std::string n = std::to_string(v.total_nodes);
   const json pod =
       with_condition(c->j["pod"], "0/" + n + " nodes are available: " + n +
-                                      " node(s) didn't match pod topology spread constraints. preemption: 0/" + n +
+                                      " node(s) didn't match PersistentVolume's node affinity. preemption: 0/" + n +
                                       " nodes are available: " + n + " Preemption is not helpful for scheduling.");
   add_scheduler_view(v, pod, {});
   ASSERT_TRUE(v.agrees.has_value());
   EXPECT_FALSE(*v.agrees);
   ASSERT_EQ(v.unmodelled_reasons.size(), 1U);
   EXPECT_EQ(v.unmodelled_reasons[0].count, v.total_nodes);
-  EXPECT_EQ(v.unmodelled_reasons[0].text, "node(s) didn't match pod topology spread constraints");
+  EXPECT_EQ(v.unmodelled_reasons[0].text, "node(s) didn't match PersistentVolume's node affinity");
   EXPECT_EQ(v.outcome(), Outcome::kNotExplained);
   EXPECT_TRUE(v.summary.empty()) << "the model's FitError line would be a guess";
   const std::string t = render_table(v, i18n::Lang::kEn);
   EXPECT_NE(t.find("The scheduler's reasons differ from gpuwhy's"), std::string::npos) << t;
-  EXPECT_NE(t.find("for a plugin gpuwhy does not model: node(s) didn't match pod topology spread constraints"),
+  EXPECT_NE(t.find("for a plugin gpuwhy does not model: node(s) didn't match PersistentVolume's node affinity"),
             std::string::npos)
       << t;
   expect_no_binding_predicted(v);
@@ -429,10 +429,10 @@ TEST(WhyUnmodelled, TheSchedulersReasonIsEachPassingNodesOwn) {
   pod["spec"].erase("nodeName");
   Verdict v = explain(pod, c->nodes(), c->pods(), wording_for(c->version));
   const int fits = v.fitting_nodes();
-  // The message the scheduler writes when InterPodAffinity rejects the nodes the gates let through.
+  // The message the scheduler writes when VolumeBinding rejects the nodes the gates let through.
   std::vector<NodeVerdict> theirs = v.nodes;
   for (auto& n : theirs) {
-    if (n.gate == Gate::kNone) n.reasons = {"node(s) didn't match pod anti-affinity rules"};
+    if (n.gate == Gate::kNone) n.reasons = {"node(s) didn't match PersistentVolume's node affinity"};
   }
   add_scheduler_view(v, with_condition(pod, summary_line(theirs, v.total_nodes, wording_for(c->version))), {});
   ASSERT_EQ(v.unmodelled_reasons.size(), 1U);
@@ -445,12 +445,12 @@ TEST(WhyUnmodelled, TheSchedulersReasonIsEachPassingNodesOwn) {
   int rows = 0;
   for (std::size_t at = t.find("(not modelled)"); at != std::string::npos; at = t.find("(not modelled)", at + 1)) {
     const std::string line = t.substr(at, t.find('\n', at) - at);
-    EXPECT_NE(line.find("node(s) didn't match pod anti-affinity rules"), std::string::npos) << line;
+    EXPECT_NE(line.find("node(s) didn't match PersistentVolume's node affinity"), std::string::npos) << line;
     ++rows;
   }
   EXPECT_EQ(rows, fits) << t;
   EXPECT_NE(t.find("gpuwhy checked only NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, "
-                   "NodeResourcesFit; by those the pod would fit " +
+                   "NodeResourcesFit, PodTopologySpread, InterPodAffinity; by those the pod would fit " +
                    std::to_string(fits) + " node(s)"),
             std::string::npos)
       << t;
@@ -515,7 +515,14 @@ TEST(WhyUnmodelled, AnUnmodelledSpecIsNoBinding) {
   const Verdict soft = explain(pod, c->nodes(), c->pods(), wording_for(c->version));
   EXPECT_EQ(soft.outcome(), Outcome::kExplained);
   EXPECT_TRUE(soft.not_modelled.empty());
+  // A required anti-affinity is a modelled gate: no pod it selects runs anywhere, the same verdict.
   pod["spec"]["affinity"]["podAntiAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"] = json::array({term});
+  const Verdict anti = explain(pod, c->nodes(), c->pods(), wording_for(c->version));
+  EXPECT_EQ(anti.outcome(), Outcome::kExplained);
+  EXPECT_EQ(anti.fitting_nodes(), plain.fitting_nodes());
+  EXPECT_TRUE(anti.not_modelled.empty());
+  // A persistent volume is VolumeBinding's, which the model does not have.
+  pod["spec"]["volumes"] = json::array({{{"name", "data"}, {"persistentVolumeClaim", {{"claimName", "data"}}}}});
   Verdict v = explain(pod, c->nodes(), c->pods(), wording_for(c->version));
   EXPECT_EQ(v.outcome(), Outcome::kNotExplained);
   expect_no_binding_predicted(v);

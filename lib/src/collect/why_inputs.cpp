@@ -64,6 +64,11 @@ void read_cluster(kube::Client& client, kube::ListBudget& budget, WhyInputs& in,
   } catch (const kube::HttpError&) {
     // Without them a preemption is not predicted (the verdict names them).
   }
+  try {
+    in.namespaces = kube::list_all(client, "/api/v1/namespaces", true, budget);
+  } catch (const kube::HttpError&) {
+    // Without them a namespaceSelector is matched by the name label alone (the verdict names the rest).
+  }
 }
 
 // The namespaces holding a pod named `name`: where `why NAME` without -n (or with the wrong one)

@@ -1612,6 +1612,26 @@ constexpr CatalogEntry kEntries[] = {
     {"why.fix.resource.too-big",
      "this pod asks more than {node} has in all: lower the request, or give the node more "
      "allocatable"},
+    {"why.detail.spread-skew",
+     "placing the pod on {node} would put one more matching pod in its domain than a DoNotSchedule spread constraint's "
+     "maxSkew allows"},
+    {"why.fix.spread-skew",
+     "raise maxSkew or make the constraint whenUnsatisfiable: ScheduleAnyway, or let the other domains take matching "
+     "pods first"},
+    {"why.detail.spread-label", "{node} has no label for a topologyKey of the pod's DoNotSchedule spread constraints"},
+    {"why.fix.spread-label",
+     "label {node} with every topologyKey of the constraints, or change spec.topologySpreadConstraints"},
+    {"why.detail.pod-affinity", "no pod that a required podAffinity term selects runs in {node}'s topology domain"},
+    {"why.fix.pod-affinity",
+     "run a pod the term selects in {node}'s domain first, or change spec.affinity.podAffinity"},
+    {"why.detail.pod-anti-affinity",
+     "a pod that a required podAntiAffinity term of this pod selects runs in {node}'s topology domain"},
+    {"why.fix.pod-anti-affinity",
+     "move the pods the term selects out of {node}'s domain, or change spec.affinity.podAntiAffinity"},
+    {"why.detail.existing-anti-affinity",
+     "a pod bound in {node}'s topology domain has a required podAntiAffinity term that selects this pod"},
+    {"why.fix.existing-anti-affinity",
+     "change this pod's labels or namespace, or the anti-affinity of the pods bound in {node}'s domain"},
     // What gpuwhy writes itself on stderr, and CLI11's errors said again (cmd/parse_errors.cpp).
     {"cli.prefix.error", "gpuwhy: error:"},
     {"cli.prefix.warning", "gpuwhy: warning:"},

@@ -1729,6 +1729,28 @@ constexpr CatalogEntry kEntries[] = {
     {"why.fix.resource.too-big",
      "この Pod は {node} の全量より多く要求しています: 要求を減らすか、ノードの割り当て"
      "可能量を増やしてください"},
+    {"why.detail.spread-skew",
+     "Pod を {node} に置くと、そのドメインの一致する Pod の数が `DoNotSchedule` の分散制約の `maxSkew` を超えます"},
+    {"why.fix.spread-skew",
+     "`maxSkew` を上げるか制約を `whenUnsatisfiable: ScheduleAnyway` にする、または他のドメインに先に一致する Pod "
+     "を置いてください"},
+    {"why.detail.spread-label",
+     "{node} には Pod の `DoNotSchedule` の分散制約が使う `topologyKey` のラベルがありません"},
+    {"why.fix.spread-label",
+     "{node} に制約のすべての `topologyKey` のラベルを付けるか、`spec.topologySpreadConstraints` を変えてください"},
+    {"why.detail.pod-affinity",
+     "必須の Pod アフィニティの項が選ぶ Pod が {node} のトポロジードメインに 1 つもありません"},
+    {"why.fix.pod-affinity",
+     "項が選ぶ Pod を先に {node} のドメインで動かすか、`spec.affinity.podAffinity` を変えてください"},
+    {"why.detail.pod-anti-affinity",
+     "この Pod の必須の Pod アンチアフィニティの項が選ぶ Pod が {node} のトポロジードメインで動いています"},
+    {"why.fix.pod-anti-affinity",
+     "項が選ぶ Pod を {node} のドメインの外へ移すか、`spec.affinity.podAntiAffinity` を変えてください"},
+    {"why.detail.existing-anti-affinity",
+     "{node} のトポロジードメインにバインドされた Pod の必須の Pod アンチアフィニティの項がこの Pod を選びます"},
+    {"why.fix.existing-anti-affinity",
+     "この Pod のラベルか名前空間を変えるか、{node} のドメインにバインドされた Pod "
+     "のアンチアフィニティを変えてください"},
     // gpuwhy 自身が stderr に書く言葉と、言い直した CLI11 のエラー（cmd/parse_errors.cpp）。
     {"cli.prefix.error", "gpuwhy: エラー:"},
     {"cli.prefix.warning", "gpuwhy: 警告:"},

@@ -1,6 +1,7 @@
 // The filter plugins of kube-scheduler's default profile that the model has
 // (pkg/scheduler/framework/plugins/): nodeunschedulable, nodename, tainttoleration, nodeaffinity,
-// nodeports, noderesources/fit.go. Each says, for one node, whether it rejects the pod and why.
+// nodeports, noderesources/fit.go, and podtopologyspread and interpodaffinity through their k8s
+// rules. Each says, for one node, whether it rejects the pod and why.
 #include <algorithm>
 #include <string>
 #include <utility>
@@ -11,6 +12,7 @@
 #include "gpuwhy/k8s/node_affinity.h"
 #include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/k8s/taints.h"
+#include "gpuwhy/k8s/topology_spread.h"
 #include "why_detail.h"
 
 namespace gpuwhy::why::detail {
@@ -244,6 +246,37 @@ bool node_resources_fit(const Input& in, NodeVerdict& v) {
   return true;
 }
 
+// DoNotSchedule constraints (k8s::topology_spread): a node without a topologyKey cannot be helped
+// by preemption; a skew can, when the victims are among the pods counted.
+bool pod_topology_spread(const Input& in, NodeVerdict& v) {
+  const k8s::SpreadFit fit = k8s::topology_spread(in.pod, in.node, in.cluster.nodes, in.cluster.placed);
+  if (fit == k8s::SpreadFit::kFits) return false;
+  const bool missing = fit == k8s::SpreadFit::kMissingLabel;
+  reject(v, Gate::kPodTopologySpread, std::string(k8s::reason_of(fit)), missing);
+  v.details.push_back(msg(missing ? "why.detail.spread-label" : "why.detail.spread-skew", {{"node", v.node}}));
+  v.fix = msg(missing ? "why.fix.spread-label" : "why.fix.spread-skew", {{"node", v.node}});
+  return true;
+}
+
+// Required pod affinity and anti-affinity (k8s::inter_pod_affinity). A namespaceSelector the
+// namespaces read cannot settle lets the node through here; explain() names it not modelled.
+bool inter_pod_affinity(const Input& in, NodeVerdict& v) {
+  const k8s::PodAffinityFit fit = k8s::inter_pod_affinity(in.pod, in.node, in.cluster.placed, in.cluster.namespaces);
+  const char* what = nullptr;
+  switch (fit) {
+    case k8s::PodAffinityFit::kFits:
+    case k8s::PodAffinityFit::kUnknown: return false;
+    case k8s::PodAffinityFit::kAffinity: what = "pod-affinity"; break;
+    case k8s::PodAffinityFit::kAntiAffinity: what = "pod-anti-affinity"; break;
+    case k8s::PodAffinityFit::kExistingAntiAffinity: what = "existing-anti-affinity"; break;
+  }
+  // Pods that are nowhere cannot be made by evicting others; pods in the way can be evicted.
+  reject(v, Gate::kInterPodAffinity, std::string(k8s::reason_of(fit)), fit == k8s::PodAffinityFit::kAffinity);
+  v.details.push_back(msg(std::string("why.detail.") + what, {{"node", v.node}}));
+  v.fix = msg(std::string("why.fix.") + what, {{"node", v.node}});
+  return true;
+}
+
 }  // namespace
 
 NodeState state_of(const std::vector<const json*>& pods) {
@@ -267,8 +300,8 @@ NodeVerdict evaluate(const Input& in, const k8s::NodeNameFilter& pre) {
     return v;
   }
   // The default profile's filter order; the first that rejects decides.
-  for (const auto filter :
-       {node_unschedulable, node_name, taint_toleration, node_affinity, node_ports, node_resources_fit}) {
+  for (const auto filter : {node_unschedulable, node_name, taint_toleration, node_affinity, node_ports,
+                            node_resources_fit, pod_topology_spread, inter_pod_affinity}) {
     if (filter(in, v)) return v;
   }
   return v;

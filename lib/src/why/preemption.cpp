@@ -155,9 +155,17 @@ std::optional<Candidate> select_victims(const Verdict& out, const PreemptInput& 
     nv.preemption_reasons = {std::string(messages::kNoVictims)};
     return std::nullopt;
   }
-  const auto fits_with = [&in, i](const std::vector<const json*>& pods) {
+  // The node with only `pods` bound: its NodeInfo, and the cluster the last two filters count
+  // (the scheduler's RemovePod of each victim from their PreFilter state).
+  const json& node = (*in.nodes)[i];
+  const auto fits_with = [&in, &node](const std::vector<const json*>& pods) {
     const NodeState st = state_of(pods);
-    const Input x{in.pod, (*in.nodes)[i], st, in.request, in.want_ports, in.wording};
+    Cluster cluster{in.cluster.nodes, {}, in.cluster.namespaces};
+    for (const auto& p : in.cluster.placed) {
+      if (p.node != &node) cluster.placed.push_back(p);
+    }
+    for (const json* p : pods) cluster.placed.push_back({p, &node});
+    const Input x{in.pod, node, st, in.request, in.want_ports, in.wording, cluster};
     return evaluate(x, in.pre);
   };
   const NodeVerdict without = fits_with(kept);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/k8s/topology_spread.h"
 #include "why_detail.h"
 
 namespace gpuwhy::why {
@@ -96,12 +97,19 @@ bool modelled_reason(const std::string& text) {
       detail::kReasonUnschedulable, detail::kReasonNodeName,    detail::kReasonAffinity,   detail::kReasonPreFilter,
       detail::kReasonPorts,         detail::kReasonTooManyPods, detail::kPreFilterConflict};
   if (messages::classify_reason(text).kind != messages::ReasonKind::kOther) return true;
+  for (const auto fit : {k8s::SpreadFit::kMissingLabel, k8s::SpreadFit::kSkew}) {
+    if (text == k8s::reason_of(fit)) return true;
+  }
+  for (const auto fit : {k8s::PodAffinityFit::kAffinity, k8s::PodAffinityFit::kAntiAffinity,
+                         k8s::PodAffinityFit::kExistingAntiAffinity}) {
+    if (text == k8s::reason_of(fit)) return true;
+  }
   return std::find(std::begin(kKnown), std::end(kKnown), text) != std::end(kKnown);
 }
 
-// The unmodelled plugins run after the six modelled ones (default_plugins.go), so the nodes the
-// model lets through are exactly the ones they rejected: when the counts add up to those nodes,
-// each of them carries the reason (or one of the reasons).
+// The unmodelled filters (the volume plugins, DynamicResources) run after NodeResourcesFit
+// (default_plugins.go), so the nodes the model lets through are exactly the ones they rejected:
+// when the counts add up to those nodes, each of them carries the reason (or one of the reasons).
 void attribute_unmodelled(Verdict& v) {
   int counted = 0;
   std::vector<std::string> texts;

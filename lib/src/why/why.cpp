@@ -29,7 +29,6 @@ using detail::host_ports;
 using detail::Input;
 using detail::kPreFilterConflict;
 using detail::NodeState;
-using detail::path;
 using detail::str;
 
 std::string to_string(Gate gate) {
@@ -42,6 +41,8 @@ std::string to_string(Gate gate) {
     case Gate::kNodeAffinity: return "NodeAffinity";
     case Gate::kNodePorts: return "NodePorts";
     case Gate::kNodeResourcesFit: return "NodeResourcesFit";
+    case Gate::kPodTopologySpread: return "PodTopologySpread";
+    case Gate::kInterPodAffinity: return "InterPodAffinity";
   }
   return "";
 }
@@ -62,6 +63,12 @@ Outcome Verdict::outcome() const {
   if (other_scheduler() && scheduler_message.empty()) return Outcome::kUnservedScheduler;
   if (other_scheduler()) return Outcome::kNotExplained;
   if (!unmodelled_reasons.empty()) return Outcome::kNotExplained;
+  // The volume plugins run between NodeResourcesFit and PodTopologySpread: with one of them in
+  // play, a node the last two gates refuse may have been refused before, in other words.
+  const bool late = std::any_of(nodes.begin(), nodes.end(), [](const NodeVerdict& n) {
+    return n.gate == Gate::kPodTopologySpread || n.gate == Gate::kInterPodAffinity;
+  });
+  if (late && !not_modelled.empty()) return Outcome::kNotExplained;
   // The gates let the pod through somewhere, yet the scheduler said no, or a plugin the model
   // does not have will still judge it: a binding would be a guess.
   if (fitting_nodes() > 0 && (!scheduler_message.empty() || !not_modelled.empty())) return Outcome::kNotExplained;
@@ -73,8 +80,8 @@ Outcome Verdict::outcome() const {
 }
 
 std::vector<Gate> modelled_gates() {
-  return {Gate::kNodeUnschedulable, Gate::kNodeName,  Gate::kTaintToleration,
-          Gate::kNodeAffinity,      Gate::kNodePorts, Gate::kNodeResourcesFit};
+  return {Gate::kNodeUnschedulable, Gate::kNodeName,         Gate::kTaintToleration,   Gate::kNodeAffinity,
+          Gate::kNodePorts,         Gate::kNodeResourcesFit, Gate::kPodTopologySpread, Gate::kInterPodAffinity};
 }
 
 std::string to_string(Outcome o) {
@@ -98,17 +105,6 @@ std::string pod_key(const json& pod) {
 // and `ScheduleAnyway` spread constraints score the nodes that pass, they never reject one.
 std::vector<NotModelled> unmodelled(const json& spec) {
   std::vector<NotModelled> out;
-  const auto spread = array_of(field(spec, "topologySpreadConstraints"));
-  if (std::any_of(spread.begin(), spread.end(),
-                  [](const json* c) { return str(*c, "whenUnsatisfiable") != "ScheduleAnyway"; })) {
-    out.push_back({"PodTopologySpread (spec.topologySpreadConstraints, DoNotSchedule)"});
-  }
-  const json& aff = field(spec, "affinity");
-  const auto required = [&aff](const char* kind) {
-    return !array_of(field(field(aff, kind), "requiredDuringSchedulingIgnoredDuringExecution")).empty();
-  };
-  if (required("podAffinity")) out.push_back({"InterPodAffinity (spec.affinity.podAffinity, required)"});
-  if (required("podAntiAffinity")) out.push_back({"InterPodAffinity (spec.affinity.podAntiAffinity, required)"});
   for (const json* vol : array_of(field(spec, "volumes"))) {
     if (!field(*vol, "persistentVolumeClaim").is_null() || !field(*vol, "ephemeral").is_null()) {
       out.push_back({"VolumeBinding, VolumeZone, NodeVolumeLimits (persistent volumes)"});
@@ -157,33 +153,32 @@ std::vector<NotModelled> nominated_pods(const json& pod, const std::vector<json>
   return {{"pods nominated to a node by an earlier preemption, counted there by the scheduler: " + all}};
 }
 
-// InterPodAffinity's Filter also holds the required anti-affinity of the pods already bound: one
-// with a term whose selector matches this pod, in a namespace the term may mean, is named (the model
-// does not weigh topology domains). A namespaceSelector with requirements is not read: it may mean
-// any namespace.
-std::vector<NotModelled> bound_anti_affinity(const json& pod,
-                                             const std::map<std::string, std::vector<const json*>>& on) {
-  const auto repels = [&pod](const json& holder, const json& term) {
-    const json& meta = field(holder, "metadata");
-    return k8s::affinity_term_selects(term, str(meta, "namespace"), field(meta, "labels"), pod).value_or(true);
-  };
-  std::vector<std::string> holders;
-  for (const auto& [node, pods] : on) {
-    for (const json* p : pods) {
-      const json& terms =
-          path(*p, {"spec", "affinity", "podAntiAffinity", "requiredDuringSchedulingIgnoredDuringExecution"});
-      const auto all = array_of(terms);
-      if (std::any_of(all.begin(), all.end(), [&](const json* t) { return repels(*p, *t); })) {
-        holders.push_back(pod_key(*p));
-      }
+// The cluster as the last two filters read it: every node, the pods bound to them (`on`), and the
+// Namespace objects read.
+detail::Cluster cluster_of(const std::vector<json>& nodes, const std::map<std::string, std::vector<const json*>>& on,
+                           const std::vector<json>& namespaces) {
+  detail::Cluster c;
+  for (const json& n : nodes) {
+    c.nodes.push_back(&n);
+    for (const json* p : on.at(str(field(n, "metadata"), "name"))) c.placed.push_back({p, &n});
+  }
+  for (const json& n : namespaces) c.namespaces.push_back(&n);
+  return c;
+}
+
+// A namespaceSelector of a pod affinity term that asks of a namespace more than its name, where
+// that namespace was not read: InterPodAffinity's verdict on a node the other gates pass is then
+// unknown (the filter lets it through), and named.
+std::vector<NotModelled> unsettled_affinity(const json& pod, const std::vector<NodeVerdict>& verdicts,
+                                            const detail::Cluster& cluster) {
+  for (std::size_t i = 0; i < verdicts.size(); ++i) {
+    if (verdicts[i].gate != Gate::kNone) continue;
+    if (k8s::inter_pod_affinity(pod, *cluster.nodes[i], cluster.placed, cluster.namespaces) ==
+        k8s::PodAffinityFit::kUnknown) {
+      return {{"InterPodAffinity (a namespaceSelector on the labels of a namespace that was not read)"}};
     }
   }
-  if (holders.empty()) return {};
-  std::sort(holders.begin(), holders.end());
-  std::string named;
-  for (std::size_t i = 0; i < holders.size() && i < 3; ++i) named += (i == 0 ? "" : ", ") + holders[i];
-  if (holders.size() > 3) named += fmt::format(" (+{})", holders.size() - 3);
-  return {{"InterPodAffinity (required anti-affinity of bound pods: " + named + ")"}};
+  return {};
 }
 
 void refuse_all(Verdict& out, const std::vector<json>& nodes, const Wording& w) {
@@ -208,7 +203,7 @@ void refuse_all(Verdict& out, const std::vector<json>& nodes, const Wording& w) 
 }  // namespace
 
 Verdict explain(const json& pod, const std::vector<json>& nodes, const std::vector<json>& pods, const Wording& wording,
-                const std::vector<json>& pdbs, bool pdbs_read) {
+                const std::vector<json>& pdbs, bool pdbs_read, const std::vector<json>& namespaces) {
   Verdict out;
   const json& md = field(pod, "metadata");
   const json& spec = field(pod, "spec");
@@ -232,16 +227,17 @@ Verdict explain(const json& pod, const std::vector<json>& nodes, const std::vect
     refuse_all(out, nodes, wording);
   } else {
     const auto on = pods_on_nodes(pod, nodes, pods);
-    for (auto& nm : bound_anti_affinity(pod, on)) out.not_modelled.push_back(std::move(nm));
     for (auto& nm : nominated_pods(pod, pods, on)) out.not_modelled.push_back(std::move(nm));
     const auto want_ports = host_ports(pod);
+    const detail::Cluster cluster = cluster_of(nodes, on, namespaces);
     for (const json& n : nodes) {
       const NodeState st = detail::state_of(on.at(str(field(n, "metadata"), "name")));
-      const Input in{pod, n, st, out.request, want_ports, wording};
+      const Input in{pod, n, st, out.request, want_ports, wording, cluster};
       out.nodes.push_back(evaluate(in, pre));
     }
+    for (auto& nm : unsettled_affinity(pod, out.nodes, cluster)) out.not_modelled.push_back(std::move(nm));
     if (out.fitting_nodes() == 0 && out.node_name.empty() && !out.other_scheduler()) {
-      detail::preempt(out, {pod, &nodes, on, out.request, want_ports, wording, pre, &pdbs});
+      detail::preempt(out, {pod, &nodes, on, out.request, want_ports, wording, pre, &pdbs, cluster});
       Preemption& p = out.preemption;
       for (const auto& b : p.pdb_violations) out.not_modelled.push_back({"PodDisruptionBudget " + b});
       if (!pdbs_read && p.state == Preemption::State::kCandidate) {
@@ -285,10 +281,11 @@ std::string summary_line(const std::vector<NodeVerdict>& nodes, int total_nodes,
 
 std::vector<Verdict> explain_each(const std::vector<json>& targets, const std::vector<json>& nodes,
                                   const std::vector<json>& pods, const std::vector<json>& events,
-                                  const Wording& wording, const std::vector<json>& pdbs, bool pdbs_read) {
+                                  const Wording& wording, const std::vector<json>& pdbs, bool pdbs_read,
+                                  const std::vector<json>& namespaces) {
   std::vector<Verdict> verdicts;
   for (const json& pod : targets) {
-    Verdict v = explain(pod, nodes, pods, wording, pdbs, pdbs_read);
+    Verdict v = explain(pod, nodes, pods, wording, pdbs, pdbs_read, namespaces);
     add_scheduler_view(v, pod, events);
     verdicts.push_back(std::move(v));
   }

@@ -12,6 +12,7 @@
 
 #include "gpuwhy/k8s/fields.h"
 #include "gpuwhy/k8s/node_affinity.h"
+#include "gpuwhy/k8s/pod_affinity.h"
 #include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/why/why.h"
 
@@ -49,6 +50,14 @@ struct NodeState {
   std::vector<std::pair<HostPort, std::string>> ports;
 };
 
+/// The cluster as PodTopologySpread and InterPodAffinity read it: every node (the topology
+/// domains), the pods bound to them with their nodes, and the Namespace objects read.
+struct Cluster {
+  std::vector<const nlohmann::json*> nodes;
+  std::vector<k8s::PlacedPod> placed;
+  std::vector<const nlohmann::json*> namespaces;
+};
+
 /// What each plugin's Filter reads.
 struct Input {
   const nlohmann::json& pod;
@@ -57,6 +66,7 @@ struct Input {
   const k8s::Amounts& request;
   const std::vector<HostPort>& want_ports;
   const Wording& wording;
+  const Cluster& cluster;
 };
 
 /// The node's verdict: NodeAffinity's PreFilter first, then the default profile's filters in
@@ -80,6 +90,7 @@ struct PreemptInput {
   const Wording& wording;
   const k8s::NodeNameFilter& pre;
   const std::vector<nlohmann::json>* pdbs;
+  const Cluster& cluster;
 };
 
 /// DefaultPreemption's PostFilter for `out`, a pod that fits none of its nodes: out.preemption and

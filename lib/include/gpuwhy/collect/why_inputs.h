@@ -31,6 +31,9 @@ struct WhyInputs {
   /// they could not be listed (an HTTP error).
   std::vector<nlohmann::json> pdbs;
   bool pdbs_read = false;
+  /// Every Namespace, whose labels the namespaceSelectors of pod affinity terms match (none when
+  /// they may not be listed: a selector on more than a namespace's name is then named, not judged).
+  std::vector<nlohmann::json> namespaces;
 };
 
 /// Reads what `why` needs of pod `name` ("" = every Pending pod) in namespace `ns` ("" = the

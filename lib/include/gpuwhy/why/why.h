@@ -2,10 +2,10 @@
 /// `gpuwhy why`: a pure model of kube-scheduler's filter phase for one pod. Given the pod, the
 /// nodes and the pods bound to them, it tells for every node the FIRST filter plugin that
 /// rejects the pod, in the scheduler's order (NodeUnschedulable, NodeName, TaintToleration,
-/// NodeAffinity, NodePorts, NodeResourcesFit: pkg/scheduler/apis/config/v1/default_plugins.go)
-/// and in its words ("Insufficient nvidia.com/gpu"), with the numbers, and writes the FitError
-/// summary line the scheduler would write. Plugins it does not model (volumes, topology spread,
-/// inter-pod affinity, DRA) are named, never guessed.
+/// NodeAffinity, NodePorts, NodeResourcesFit, PodTopologySpread, InterPodAffinity:
+/// pkg/scheduler/apis/config/v1/default_plugins.go) and in its words ("Insufficient
+/// nvidia.com/gpu"), with the numbers, and writes the FitError summary line the scheduler would
+/// write. Plugins it does not model (volumes, DRA) are named, never guessed.
 
 #include <map>
 #include <optional>
@@ -30,6 +30,8 @@ enum class Gate {
   kNodeAffinity,
   kNodePorts,
   kNodeResourcesFit,
+  kPodTopologySpread,  ///< k8s::topology_spread: a DoNotSchedule constraint
+  kInterPodAffinity,   ///< k8s::inter_pod_affinity: required pod (anti-)affinity, the pod's or a bound pod's
 };
 /// The plugin's name as the scheduler spells it ("NodeResourcesFit"); "" for kNone.
 std::string to_string(Gate gate);
@@ -203,9 +205,12 @@ struct Verdict {
 /// (status.nominatedNodeName), which are named when the scheduler would count them. Pure; never throws on odd input:
 /// what it cannot read counts as absent. `pdbs` are the cluster's PodDisruptionBudgets (policy/v1), read by
 /// DefaultPreemption; `pdbs_read` false: they could not be read, and a preemption is not predicted.
+/// `namespaces` are the Namespace objects read, for the namespaceSelectors of pod affinity terms (a
+/// selector on more than a namespace's name, of a namespace not among them, is named not modelled).
 Verdict explain(const nlohmann::json& pod, const std::vector<nlohmann::json>& nodes,
                 const std::vector<nlohmann::json>& pods, const Wording& wording,
-                const std::vector<nlohmann::json>& pdbs = {}, bool pdbs_read = true);
+                const std::vector<nlohmann::json>& pdbs = {}, bool pdbs_read = true,
+                const std::vector<nlohmann::json>& namespaces = {});
 
 /// Adds the scheduler's own verdict: the pod's PodScheduled=False condition message, else the
 /// newest FailedScheduling event of `events` about this pod; compares it with the model, quotes
@@ -218,7 +223,7 @@ void add_scheduler_view(Verdict& v, const nlohmann::json& pod, const std::vector
 std::vector<Verdict> explain_each(const std::vector<nlohmann::json>& targets, const std::vector<nlohmann::json>& nodes,
                                   const std::vector<nlohmann::json>& pods, const std::vector<nlohmann::json>& events,
                                   const Wording& wording, const std::vector<nlohmann::json>& pdbs = {},
-                                  bool pdbs_read = true);
+                                  bool pdbs_read = true, const std::vector<nlohmann::json>& namespaces = {});
 
 /// The exit code of `gpuwhy why` over its verdicts, the highest applying: 0 explained or bound,
 /// 1 (kExitFail) a spec.nodeName that names no node, 4 (kExitNotExplained) not fully explained.
