@@ -17,8 +17,7 @@ using nlohmann::json;
 
 namespace {
 
-using TopologyPair = std::pair<std::string, std::string>;
-using Counts = std::map<TopologyPair, int>;
+using Counts = PodAffinityState::Counts;
 
 std::string namespace_of(const json& pod) {
   return str(field(pod, "metadata"), "namespace");
@@ -127,63 +126,75 @@ std::string_view reason_of(PodAffinityFit fit) {
   return "";
 }
 
-PodAffinityFit inter_pod_affinity(const json& pod, const json& node, const std::vector<PlacedPod>& placed,
-                                  const std::vector<const json*>& namespaces) {
+PodAffinityState inter_pod_affinity_state(const json& pod, const std::vector<PlacedPod>& placed,
+                                          const std::vector<const json*>& namespaces) {
+  PodAffinityState st;
   const std::string ns = namespace_of(pod);
   const json& labels = labels_of(pod);
-  const auto affinity = required_pod_terms(pod, "podAffinity");
-  const auto anti = required_pod_terms(pod, "podAntiAffinity");
-  bool unknown = false;
+  st.affinity = required_pod_terms(pod, "podAffinity");
+  st.anti = required_pod_terms(pod, "podAntiAffinity");
   const auto selects = [&](const json& term, std::string_view owner_ns, const json& owner_labels, const json& p) {
     const auto s = affinity_term_selects(term, owner_ns, owner_labels, p, namespaces);
-    unknown = unknown || !s;
+    st.unknown = st.unknown || !s;
     return s.value_or(false);
   };
   const auto matches_all = [&](const json& p) {
-    return std::all_of(affinity.begin(), affinity.end(), [&](const json* t) { return selects(*t, ns, labels, p); });
+    return std::all_of(st.affinity.begin(), st.affinity.end(),
+                       [&](const json* t) { return selects(*t, ns, labels, p); });
   };
   // The PreFilter's counts: bound pods matching every affinity term, or one anti-affinity term, by
   // the topology pair of their node; and the bound pods whose own anti-affinity selects this pod.
-  Counts affinity_counts;
-  Counts anti_counts;
-  Counts existing_counts;
   for (const auto& [p, n] : placed) {
     if (p == nullptr || n == nullptr) continue;
-    if (!affinity.empty() && matches_all(*p)) {
-      for (const json* t : affinity) count(affinity_counts, *t, *n);
+    if (!st.affinity.empty() && matches_all(*p)) {
+      for (const json* t : st.affinity) count(st.affinity_counts, *t, *n);
     }
-    for (const json* t : anti) {
-      if (selects(*t, ns, labels, *p)) count(anti_counts, *t, *n);
+    for (const json* t : st.anti) {
+      if (selects(*t, ns, labels, *p)) count(st.anti_counts, *t, *n);
     }
     for (const json* t : required_pod_terms(*p, "podAntiAffinity")) {
-      if (selects(*t, namespace_of(*p), labels_of(*p), pod)) count(existing_counts, *t, *n);
+      if (selects(*t, namespace_of(*p), labels_of(*p), pod)) count(st.existing_counts, *t, *n);
     }
   }
-  if (unknown) return PodAffinityFit::kUnknown;
+  // The first pod of a group: judged only when no bound pod matched, and never makes the state unknown.
+  st.self_matches =
+      st.affinity_counts.empty() && std::all_of(st.affinity.begin(), st.affinity.end(), [&](const json* t) {
+        return affinity_term_selects(*t, ns, labels, pod, namespaces).value_or(false);
+      });
+  return st;
+}
+
+PodAffinityFit inter_pod_affinity(const PodAffinityState& st, const json& node) {
+  if (st.unknown) return PodAffinityFit::kUnknown;
   // satisfyPodAffinity
   bool pods_exist = true;
-  for (const json* t : affinity) {
+  for (const json* t : st.affinity) {
     const std::string key = str(*t, "topologyKey");
     const auto value = label_of(node, key);
     if (!value) return PodAffinityFit::kAffinity;  // every topology label must exist on the node
-    const auto it = affinity_counts.find({key, *value});
-    if (it == affinity_counts.end() || it->second <= 0) pods_exist = false;
+    const auto it = st.affinity_counts.find({key, *value});
+    if (it == st.affinity_counts.end() || it->second <= 0) pods_exist = false;
   }
-  if (!pods_exist && !(affinity_counts.empty() && matches_all(pod))) return PodAffinityFit::kAffinity;
+  if (!pods_exist && !st.self_matches) return PodAffinityFit::kAffinity;
   // satisfyPodAntiAffinity
-  for (const json* t : anti) {
+  for (const json* t : st.anti) {
     const std::string key = str(*t, "topologyKey");
     const auto value = label_of(node, key);
     if (!value) continue;
-    if (const auto it = anti_counts.find({key, *value}); it != anti_counts.end() && it->second > 0) {
+    if (const auto it = st.anti_counts.find({key, *value}); it != st.anti_counts.end() && it->second > 0) {
       return PodAffinityFit::kAntiAffinity;
     }
   }
   // satisfyExistingPodsAntiAffinity
-  for (const auto& [pair, n] : existing_counts) {
+  for (const auto& [pair, n] : st.existing_counts) {
     if (n > 0 && label_of(node, pair.first) == pair.second) return PodAffinityFit::kExistingAntiAffinity;
   }
   return PodAffinityFit::kFits;
+}
+
+PodAffinityFit inter_pod_affinity(const json& pod, const json& node, const std::vector<PlacedPod>& placed,
+                                  const std::vector<const json*>& namespaces) {
+  return inter_pod_affinity(inter_pod_affinity_state(pod, placed, namespaces), node);
 }
 
 }  // namespace gpuwhy::k8s

@@ -54,40 +54,59 @@ std::vector<const json*> hard_spread_constraints(const json& pod) {
   return out;
 }
 
-SpreadFit topology_spread(const json& pod, const json& node, const std::vector<const json*>& nodes,
-                          const std::vector<PlacedPod>& placed) {
+SpreadState topology_spread_state(const json& pod, const std::vector<const json*>& nodes,
+                                  const std::vector<PlacedPod>& placed) {
+  SpreadState st;
   const auto constraints = hard_spread_constraints(pod);
-  if (constraints.empty()) return SpreadFit::kFits;
-  for (const json* c : constraints) {
-    if (!label_of(node, str(*c, "topologyKey"))) return SpreadFit::kMissingLabel;
-  }
+  if (constraints.empty()) return st;
   const std::string ns = str(field(pod, "metadata"), "namespace");
   for (const json* c : constraints) {
-    const std::string key = str(*c, "topologyKey");
+    SpreadState::Constraint sc;
+    sc.constraint = c;
+    sc.key = str(*c, "topologyKey");
+    sc.max_skew = int_of(*c, "maxSkew", 1);
     const json selector = selector_with_label_keys(*c, field(field(pod, "metadata"), "labels"));
+    sc.self_matches = label_selector(selector, pod).matches;
     // The PreFilter's counts: every domain of an eligible node, with the matching pods bound there.
-    std::map<std::string, long long> domains;
+    std::map<std::string, std::string> domain_of;  // eligible node name -> its domain
     for (const json* n : nodes) {
       if (n == nullptr || !eligible(pod, *n, constraints, *c)) continue;
-      long long& count = domains[*label_of(*n, key)];
-      const std::string name = str(field(*n, "metadata"), "name");
-      for (const auto& [p, on] : placed) {
-        if (p == nullptr || on == nullptr || str(field(*on, "metadata"), "name") != name) continue;
-        if (field(field(*p, "metadata"), "deletionTimestamp").is_null() &&
-            str(field(*p, "metadata"), "namespace") == ns && label_selector(selector, *p).matches) {
-          ++count;
-        }
+      const std::string domain = *label_of(*n, sc.key);
+      sc.domains[domain];
+      domain_of.emplace(str(field(*n, "metadata"), "name"), domain);
+    }
+    for (const auto& [p, on] : placed) {
+      if (p == nullptr || on == nullptr) continue;
+      const auto d = domain_of.find(str(field(*on, "metadata"), "name"));
+      if (d == domain_of.end()) continue;
+      if (field(field(*p, "metadata"), "deletionTimestamp").is_null() &&
+          str(field(*p, "metadata"), "namespace") == ns && label_selector(selector, *p).matches) {
+        ++sc.domains[d->second];
       }
     }
-    long long min_count = LLONG_MAX;
-    for (const auto& [domain, n] : domains) min_count = std::min(min_count, n);
-    if (domains.empty() || static_cast<long long>(domains.size()) < int_of(*c, "minDomains", 1)) min_count = 0;
-    const auto here = domains.find(*label_of(node, key));
-    const long long match = here == domains.end() ? 0 : here->second;
-    const long long self = label_selector(selector, pod).matches ? 1 : 0;
-    if (match + self - min_count > int_of(*c, "maxSkew", 1)) return SpreadFit::kSkew;
+    sc.min_count = LLONG_MAX;
+    for (const auto& [domain, n] : sc.domains) sc.min_count = std::min(sc.min_count, n);
+    if (sc.domains.empty() || static_cast<long long>(sc.domains.size()) < int_of(*c, "minDomains", 1)) sc.min_count = 0;
+    st.constraints.push_back(std::move(sc));
+  }
+  return st;
+}
+
+SpreadFit topology_spread(const SpreadState& st, const json& node) {
+  for (const auto& c : st.constraints) {
+    if (!label_of(node, c.key)) return SpreadFit::kMissingLabel;
+  }
+  for (const auto& c : st.constraints) {
+    const auto here = c.domains.find(*label_of(node, c.key));
+    const long long match = here == c.domains.end() ? 0 : here->second;
+    if (match + (c.self_matches ? 1 : 0) - c.min_count > c.max_skew) return SpreadFit::kSkew;
   }
   return SpreadFit::kFits;
+}
+
+SpreadFit topology_spread(const json& pod, const json& node, const std::vector<const json*>& nodes,
+                          const std::vector<PlacedPod>& placed) {
+  return topology_spread(topology_spread_state(pod, nodes, placed), node);
 }
 
 }  // namespace gpuwhy::k8s

@@ -249,7 +249,7 @@ bool node_resources_fit(const Input& in, NodeVerdict& v) {
 // DoNotSchedule constraints (k8s::topology_spread): a node without a topologyKey cannot be helped
 // by preemption; a skew can, when the victims are among the pods counted.
 bool pod_topology_spread(const Input& in, NodeVerdict& v) {
-  const k8s::SpreadFit fit = k8s::topology_spread(in.pod, in.node, in.cluster.nodes, in.cluster.placed);
+  const k8s::SpreadFit fit = k8s::topology_spread(in.cluster.spread, in.node);
   if (fit == k8s::SpreadFit::kFits) return false;
   const bool missing = fit == k8s::SpreadFit::kMissingLabel;
   reject(v, Gate::kPodTopologySpread, std::string(k8s::reason_of(fit)), missing);
@@ -261,7 +261,7 @@ bool pod_topology_spread(const Input& in, NodeVerdict& v) {
 // Required pod affinity and anti-affinity (k8s::inter_pod_affinity). A namespaceSelector the
 // namespaces read cannot settle lets the node through here; explain() names it not modelled.
 bool inter_pod_affinity(const Input& in, NodeVerdict& v) {
-  const k8s::PodAffinityFit fit = k8s::inter_pod_affinity(in.pod, in.node, in.cluster.placed, in.cluster.namespaces);
+  const k8s::PodAffinityFit fit = k8s::inter_pod_affinity(in.cluster.affinity, in.node);
   const char* what = nullptr;
   switch (fit) {
     case k8s::PodAffinityFit::kFits:
@@ -278,6 +278,12 @@ bool inter_pod_affinity(const Input& in, NodeVerdict& v) {
 }
 
 }  // namespace
+
+Cluster judged(Cluster c, const json& pod) {
+  c.spread = k8s::topology_spread_state(pod, c.nodes, c.placed);
+  c.affinity = k8s::inter_pod_affinity_state(pod, c.placed, c.namespaces);
+  return c;
+}
 
 NodeState state_of(const std::vector<const json*>& pods) {
   NodeState st;

@@ -160,12 +160,13 @@ std::optional<Candidate> select_victims(const Verdict& out, const PreemptInput& 
   const json& node = (*in.nodes)[i];
   const auto fits_with = [&in, &node](const std::vector<const json*>& pods) {
     const NodeState st = state_of(pods);
-    Cluster cluster{in.cluster.nodes, {}, in.cluster.namespaces};
+    Cluster cluster{in.cluster.nodes, {}, in.cluster.namespaces, {}, {}};
     for (const auto& p : in.cluster.placed) {
       if (p.node != &node) cluster.placed.push_back(p);
     }
     for (const json* p : pods) cluster.placed.push_back({p, &node});
-    const Input x{in.pod, node, st, in.request, in.want_ports, in.wording, cluster};
+    const Cluster now = judged(std::move(cluster), in.pod);
+    const Input x{in.pod, node, st, in.request, in.want_ports, in.wording, now};
     return evaluate(x, in.pre);
   };
   const NodeVerdict without = fits_with(kept);

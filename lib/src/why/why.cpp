@@ -169,16 +169,11 @@ detail::Cluster cluster_of(const std::vector<json>& nodes, const std::map<std::s
 // A namespaceSelector of a pod affinity term that asks of a namespace more than its name, where
 // that namespace was not read: InterPodAffinity's verdict on a node the other gates pass is then
 // unknown (the filter lets it through), and named.
-std::vector<NotModelled> unsettled_affinity(const json& pod, const std::vector<NodeVerdict>& verdicts,
-                                            const detail::Cluster& cluster) {
-  for (std::size_t i = 0; i < verdicts.size(); ++i) {
-    if (verdicts[i].gate != Gate::kNone) continue;
-    if (k8s::inter_pod_affinity(pod, *cluster.nodes[i], cluster.placed, cluster.namespaces) ==
-        k8s::PodAffinityFit::kUnknown) {
-      return {{"InterPodAffinity (a namespaceSelector on the labels of a namespace that was not read)"}};
-    }
-  }
-  return {};
+std::vector<NotModelled> unsettled_affinity(const std::vector<NodeVerdict>& verdicts, const detail::Cluster& cluster) {
+  const bool passed =
+      std::any_of(verdicts.begin(), verdicts.end(), [](const NodeVerdict& v) { return v.gate == Gate::kNone; });
+  if (!cluster.affinity.unknown || !passed) return {};
+  return {{"InterPodAffinity (a namespaceSelector on the labels of a namespace that was not read)"}};
 }
 
 void refuse_all(Verdict& out, const std::vector<json>& nodes, const Wording& w) {
@@ -229,13 +224,13 @@ Verdict explain(const json& pod, const std::vector<json>& nodes, const std::vect
     const auto on = pods_on_nodes(pod, nodes, pods);
     for (auto& nm : nominated_pods(pod, pods, on)) out.not_modelled.push_back(std::move(nm));
     const auto want_ports = host_ports(pod);
-    const detail::Cluster cluster = cluster_of(nodes, on, namespaces);
+    const detail::Cluster cluster = detail::judged(cluster_of(nodes, on, namespaces), pod);
     for (const json& n : nodes) {
       const NodeState st = detail::state_of(on.at(str(field(n, "metadata"), "name")));
       const Input in{pod, n, st, out.request, want_ports, wording, cluster};
       out.nodes.push_back(evaluate(in, pre));
     }
-    for (auto& nm : unsettled_affinity(pod, out.nodes, cluster)) out.not_modelled.push_back(std::move(nm));
+    for (auto& nm : unsettled_affinity(out.nodes, cluster)) out.not_modelled.push_back(std::move(nm));
     if (out.fitting_nodes() == 0 && out.node_name.empty() && !out.other_scheduler()) {
       detail::preempt(out, {pod, &nodes, on, out.request, want_ports, wording, pre, &pdbs, cluster});
       Preemption& p = out.preemption;

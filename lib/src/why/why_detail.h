@@ -14,6 +14,7 @@
 #include "gpuwhy/k8s/node_affinity.h"
 #include "gpuwhy/k8s/pod_affinity.h"
 #include "gpuwhy/k8s/requests.h"
+#include "gpuwhy/k8s/topology_spread.h"
 #include "gpuwhy/why/why.h"
 
 namespace gpuwhy::why::detail {
@@ -51,12 +52,17 @@ struct NodeState {
 };
 
 /// The cluster as PodTopologySpread and InterPodAffinity read it: every node (the topology
-/// domains), the pods bound to them with their nodes, and the Namespace objects read.
+/// domains), the pods bound to them with their nodes, and the Namespace objects read; and what
+/// their PreFilters count of it for one pod (judged()).
 struct Cluster {
   std::vector<const nlohmann::json*> nodes;
   std::vector<k8s::PlacedPod> placed;
   std::vector<const nlohmann::json*> namespaces;
+  k8s::SpreadState spread;
+  k8s::PodAffinityState affinity;
 };
+/// `c` with the PreFilter states of `pod` filled in.
+Cluster judged(Cluster c, const nlohmann::json& pod);
 
 /// What each plugin's Filter reads.
 struct Input {

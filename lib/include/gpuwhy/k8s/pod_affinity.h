@@ -4,8 +4,11 @@
 // topology domains of the nodes. The one place gpuwhy judges a pod affinity term.
 #pragma once
 
+#include <map>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -50,6 +53,25 @@ enum class PodAffinityFit {
 };
 /// The scheduler's reason for a failing fit; "" for kFits and kUnknown.
 std::string_view reason_of(PodAffinityFit fit);
+
+/// What InterPodAffinity's PreFilter counts for one pod, once for every node: by topology pair
+/// (topologyKey, the value of that label), the bound pods that match every affinity term of the
+/// pod, that one anti-affinity term selects, and whose own anti-affinity selects the pod.
+struct PodAffinityState {
+  using Counts = std::map<std::pair<std::string, std::string>, int>;
+  std::vector<const nlohmann::json*> affinity;  ///< the pod's required podAffinity terms
+  std::vector<const nlohmann::json*> anti;      ///< and podAntiAffinity terms
+  Counts affinity_counts;
+  Counts anti_counts;
+  Counts existing_counts;
+  bool self_matches = false;  ///< the pod matches its own affinity terms (the first pod of a group)
+  bool unknown = false;       ///< a namespaceSelector asked what is not known of a namespace
+};
+/// The PreFilter of inter_pod_affinity() (same arguments but the node).
+PodAffinityState inter_pod_affinity_state(const nlohmann::json& pod, const std::vector<PlacedPod>& placed,
+                                          const std::vector<const nlohmann::json*>& namespaces = {});
+/// The Filter of inter_pod_affinity() on `node`, from the pod's PreFilter state.
+PodAffinityFit inter_pod_affinity(const PodAffinityState& state, const nlohmann::json& node);
 
 /// InterPodAffinity's Filter for `pod` on `node`. `placed` are the pods bound to nodes, not
 /// terminated (k8s::counts_on_node), each with its node; the pod itself is left out of them.

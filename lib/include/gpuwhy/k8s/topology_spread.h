@@ -3,6 +3,8 @@
 // constraints, counted over the topology domains of the nodes the pod may go to.
 #pragma once
 
+#include <map>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -25,6 +27,26 @@ std::string_view reason_of(SpreadFit fit);
 
 /// The pod's constraints that filter (whenUnsatisfiable DoNotSchedule), in spec order.
 std::vector<const nlohmann::json*> hard_spread_constraints(const nlohmann::json& pod);
+
+/// What PodTopologySpread's PreFilter counts for one pod, once for every node: per DoNotSchedule
+/// constraint, the matching pods of every domain (the value of its topologyKey on an eligible node)
+/// and the global minimum the skew is measured from.
+struct SpreadState {
+  struct Constraint {
+    const nlohmann::json* constraint = nullptr;
+    std::string key;                           ///< topologyKey
+    std::map<std::string, long long> domains;  ///< domain -> matching pods bound there
+    long long min_count = 0;                   ///< 0 when there are fewer domains than minDomains
+    long long max_skew = 1;
+    bool self_matches = false;  ///< the pod matches the selector (it counts where it goes)
+  };
+  std::vector<Constraint> constraints;
+};
+/// The PreFilter of topology_spread() (same arguments but the node).
+SpreadState topology_spread_state(const nlohmann::json& pod, const std::vector<const nlohmann::json*>& nodes,
+                                  const std::vector<PlacedPod>& placed);
+/// The Filter of topology_spread() on `node`, from the pod's PreFilter state.
+SpreadFit topology_spread(const SpreadState& state, const nlohmann::json& node);
 
 /// PodTopologySpread's Filter for `pod` on `node`. `nodes` are every node of the cluster (the
 /// domains: those whose labels have every topologyKey of the constraints, that match the pod's
