@@ -384,6 +384,8 @@ TEST(WhyHeld, ABoundPodsAntiAffinityIsTheGateOfItsNode) {
     if (n.gate != Gate::kInterPodAffinity) continue;
     ++held;
     EXPECT_EQ(n.reasons, std::vector<std::string>{"node(s) didn't satisfy existing pods anti-affinity rules"});
+    ASSERT_FALSE(n.details.empty());
+    EXPECT_NE(i18n::render(n.details.front(), i18n::Lang::kEn).find(": why-diff/guard"), std::string::npos);
     EXPECT_FALSE(n.unresolvable) << "evicting the bound pod would help, were it of lower priority";
   }
   EXPECT_EQ(held, 1);
@@ -432,6 +434,20 @@ TEST(WhyHeld, SpreadAndPodAffinityAreJudgedAsTheSchedulerJudgedThem) {
     const int gated = static_cast<int>(std::count_if(
         v.nodes.begin(), v.nodes.end(), [&](const NodeVerdict& n) { return n.gate == kGate.at(scenario); }));
     EXPECT_GT(gated, 0) << c.file;
+    // A node refused for anti-affinity names the bound pods in the way, each one of the capture's.
+    std::set<std::string> bound;
+    for (const json& p : c.pods())
+      bound.insert(p["metadata"].value("namespace", "") + "/" + p["metadata"].value("name", ""));
+    for (const auto& n : v.nodes) {
+      if (n.gate != Gate::kInterPodAffinity || n.unresolvable) continue;
+      const std::string named = n.details.front().args.at("pods");
+      EXPECT_FALSE(named.empty()) << c.file << " " << n.node;
+      for (std::size_t at = 0; at <= named.size();) {
+        const std::size_t end = std::min(named.find(", ", at), named.size());
+        EXPECT_EQ(bound.count(named.substr(at, end - at)), 1U) << c.file << ": " << named;
+        at = end + 2;
+      }
+    }
     const json j = to_json(v, "en");
     EXPECT_EQ(j["outcome"], "explained");
     for (const auto lang : i18n::kLangs) {

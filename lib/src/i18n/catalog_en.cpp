@@ -1625,11 +1625,11 @@ constexpr CatalogEntry kEntries[] = {
     {"why.fix.pod-affinity",
      "run a pod the term selects in {node}'s domain first, or change spec.affinity.podAffinity"},
     {"why.detail.pod-anti-affinity",
-     "a pod that a required podAntiAffinity term of this pod selects runs in {node}'s topology domain"},
+     "a pod that a required podAntiAffinity term of this pod selects runs in {node}'s topology domain: {pods}"},
     {"why.fix.pod-anti-affinity",
      "move the pods the term selects out of {node}'s domain, or change spec.affinity.podAntiAffinity"},
     {"why.detail.existing-anti-affinity",
-     "a pod bound in {node}'s topology domain has a required podAntiAffinity term that selects this pod"},
+     "a pod bound in {node}'s topology domain has a required podAntiAffinity term that selects this pod: {pods}"},
     {"why.fix.existing-anti-affinity",
      "change this pod's labels or namespace, or the anti-affinity of the pods bound in {node}'s domain"},
     // What gpuwhy writes itself on stderr, and CLI11's errors said again (cmd/parse_errors.cpp).

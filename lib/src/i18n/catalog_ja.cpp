@@ -1743,11 +1743,12 @@ constexpr CatalogEntry kEntries[] = {
     {"why.fix.pod-affinity",
      "項が選ぶ Pod を先に {node} のドメインで動かすか、`spec.affinity.podAffinity` を変えてください"},
     {"why.detail.pod-anti-affinity",
-     "この Pod の必須の Pod アンチアフィニティの項が選ぶ Pod が {node} のトポロジードメインで動いています"},
+     "この Pod の必須の Pod アンチアフィニティの項が選ぶ Pod が {node} のトポロジードメインで動いています: {pods}"},
     {"why.fix.pod-anti-affinity",
      "項が選ぶ Pod を {node} のドメインの外へ移すか、`spec.affinity.podAntiAffinity` を変えてください"},
     {"why.detail.existing-anti-affinity",
-     "{node} のトポロジードメインにバインドされた Pod の必須の Pod アンチアフィニティの項がこの Pod を選びます"},
+     "{node} のトポロジードメインにバインドされた Pod の必須の Pod アンチアフィニティの項がこの Pod を選びます: "
+     "{pods}"},
     {"why.fix.existing-anti-affinity",
      "この Pod のラベルか名前空間を変えるか、{node} のドメインにバインドされた Pod "
      "のアンチアフィニティを変えてください"},

@@ -1652,11 +1652,11 @@ constexpr CatalogEntry kEntries[] = {
     {"why.fix.pod-affinity",
      "항이 고르는 파드를 먼저 {node}의 도메인에서 실행하거나 `spec.affinity.podAffinity`를 바꾸세요"},
     {"why.detail.pod-anti-affinity",
-     "이 파드의 필수 파드 안티 어피니티 항이 고르는 파드가 {node}의 토폴로지 도메인에서 실행 중입니다"},
+     "이 파드의 필수 파드 안티 어피니티 항이 고르는 파드가 {node}의 토폴로지 도메인에서 실행 중입니다: {pods}"},
     {"why.fix.pod-anti-affinity",
      "항이 고르는 파드를 {node}의 도메인 밖으로 옮기거나 `spec.affinity.podAntiAffinity`를 바꾸세요"},
     {"why.detail.existing-anti-affinity",
-     "{node}의 토폴로지 도메인에 바인딩된 파드의 필수 파드 안티 어피니티 항이 이 파드를 고릅니다"},
+     "{node}의 토폴로지 도메인에 바인딩된 파드의 필수 파드 안티 어피니티 항이 이 파드를 고릅니다: {pods}"},
     {"why.fix.existing-anti-affinity",
      "이 파드의 라벨이나 네임스페이스를 바꾸거나, {node}의 도메인에 바인딩된 파드의 안티 어피니티를 바꾸세요"},
     // gpuwhy가 직접 stderr에 쓰는 말과, CLI11 오류를 다시 쓴 말(cmd/parse_errors.cpp).

@@ -26,10 +26,15 @@ const json& labels_of(const json& pod) {
   return field(field(pod, "metadata"), "labels");
 }
 
-// Adds one to the term's topology pair on `node`, when the node has the topologyKey.
-void count(Counts& counts, const json& term, const json& node) {
+// Adds one to the term's topology pair on `node`, when the node has the topologyKey (and, with
+// `pods`, the pod counted to that pair's).
+void count(Counts& counts, const json& term, const json& node,
+           std::map<PodAffinityState::Pair, std::vector<const json*>>* pods = nullptr, const json* pod = nullptr) {
   const std::string key = str(term, "topologyKey");
-  if (const auto value = label_of(node, key)) ++counts[{key, *value}];
+  const auto value = label_of(node, key);
+  if (!value) return;
+  ++counts[{key, *value}];
+  if (pods != nullptr) (*pods)[{key, *value}].push_back(pod);
 }
 
 // Whether the namespaceSelector `selector` (valid, not empty) means namespace `ns`: matched against
@@ -150,10 +155,10 @@ PodAffinityState inter_pod_affinity_state(const json& pod, const std::vector<Pla
       for (const json* t : st.affinity) count(st.affinity_counts, *t, *n);
     }
     for (const json* t : st.anti) {
-      if (selects(*t, ns, labels, *p)) count(st.anti_counts, *t, *n);
+      if (selects(*t, ns, labels, *p)) count(st.anti_counts, *t, *n, &st.anti_pods, p);
     }
     for (const json* t : required_pod_terms(*p, "podAntiAffinity")) {
-      if (selects(*t, namespace_of(*p), labels_of(*p), pod)) count(st.existing_counts, *t, *n);
+      if (selects(*t, namespace_of(*p), labels_of(*p), pod)) count(st.existing_counts, *t, *n, &st.existing_pods, p);
     }
   }
   // The first pod of a group: judged only when no bound pod matched, and never makes the state unknown.
@@ -190,6 +195,28 @@ PodAffinityFit inter_pod_affinity(const PodAffinityState& st, const json& node) 
     if (n > 0 && label_of(node, pair.first) == pair.second) return PodAffinityFit::kExistingAntiAffinity;
   }
   return PodAffinityFit::kFits;
+}
+
+std::vector<const json*> pods_in_the_way(const PodAffinityState& st, const json& node, PodAffinityFit fit) {
+  std::vector<const json*> out;
+  const auto add = [&out](const std::vector<const json*>& pods) {
+    for (const json* p : pods) {
+      if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
+    }
+  };
+  if (fit == PodAffinityFit::kAntiAffinity) {
+    for (const json* t : st.anti) {
+      const std::string key = str(*t, "topologyKey");
+      const auto value = label_of(node, key);
+      if (!value) continue;
+      if (const auto it = st.anti_pods.find({key, *value}); it != st.anti_pods.end()) add(it->second);
+    }
+  } else if (fit == PodAffinityFit::kExistingAntiAffinity) {
+    for (const auto& [pair, pods] : st.existing_pods) {
+      if (label_of(node, pair.first) == pair.second) add(pods);
+    }
+  }
+  return out;
 }
 
 PodAffinityFit inter_pod_affinity(const json& pod, const json& node, const std::vector<PlacedPod>& placed,

@@ -272,7 +272,15 @@ bool inter_pod_affinity(const Input& in, NodeVerdict& v) {
   }
   // Pods that are nowhere cannot be made by evicting others; pods in the way can be evicted.
   reject(v, Gate::kInterPodAffinity, std::string(k8s::reason_of(fit)), fit == k8s::PodAffinityFit::kAffinity);
-  v.details.push_back(msg(std::string("why.detail.") + what, {{"node", v.node}}));
+  std::vector<std::string> names;
+  for (const json* p : k8s::pods_in_the_way(in.cluster.affinity, in.node, fit)) {
+    names.push_back(str(field(*p, "metadata"), "namespace") + "/" + str(field(*p, "metadata"), "name"));
+  }
+  constexpr std::size_t kNamed = 3;  // and "(+N)" for the rest
+  std::string pods;
+  for (std::size_t i = 0; i < names.size() && i < kNamed; ++i) pods += (i == 0 ? "" : ", ") + names[i];
+  if (names.size() > kNamed) pods += fmt::format(" (+{})", names.size() - kNamed);
+  v.details.push_back(msg(std::string("why.detail.") + what, {{"node", v.node}, {"pods", pods}}));
   v.fix = msg(std::string("why.fix.") + what, {{"node", v.node}});
   return true;
 }

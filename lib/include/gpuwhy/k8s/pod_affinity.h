@@ -58,12 +58,16 @@ std::string_view reason_of(PodAffinityFit fit);
 /// (topologyKey, the value of that label), the bound pods that match every affinity term of the
 /// pod, that one anti-affinity term selects, and whose own anti-affinity selects the pod.
 struct PodAffinityState {
-  using Counts = std::map<std::pair<std::string, std::string>, int>;
+  using Pair = std::pair<std::string, std::string>;
+  using Counts = std::map<Pair, int>;
   std::vector<const nlohmann::json*> affinity;  ///< the pod's required podAffinity terms
   std::vector<const nlohmann::json*> anti;      ///< and podAntiAffinity terms
   Counts affinity_counts;
   Counts anti_counts;
   Counts existing_counts;
+  /// The bound pods behind anti_counts and existing_counts, by topology pair, in `placed` order.
+  std::map<Pair, std::vector<const nlohmann::json*>> anti_pods;
+  std::map<Pair, std::vector<const nlohmann::json*>> existing_pods;
   bool self_matches = false;  ///< the pod matches its own affinity terms (the first pod of a group)
   bool unknown = false;       ///< a namespaceSelector asked what is not known of a namespace
 };
@@ -72,6 +76,10 @@ PodAffinityState inter_pod_affinity_state(const nlohmann::json& pod, const std::
                                           const std::vector<const nlohmann::json*>& namespaces = {});
 /// The Filter of inter_pod_affinity() on `node`, from the pod's PreFilter state.
 PodAffinityFit inter_pod_affinity(const PodAffinityState& state, const nlohmann::json& node);
+/// For a node that `fit` (kAntiAffinity or kExistingAntiAffinity) refuses: the bound pods in its
+/// topology domains that make it so (each once, in `placed` order); none for another fit.
+std::vector<const nlohmann::json*> pods_in_the_way(const PodAffinityState& state, const nlohmann::json& node,
+                                                   PodAffinityFit fit);
 
 /// InterPodAffinity's Filter for `pod` on `node`. `placed` are the pods bound to nodes, not
 /// terminated (k8s::counts_on_node), each with its node; the pod itself is left out of them.
