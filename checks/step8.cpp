@@ -268,13 +268,14 @@ Outcome taint(const View& s) {
 }
 
 Outcome word(const View& s, std::string_view key, readers::Answer want, const char* expected_id,
-             const char* opposite_hint, std::initializer_list<readers::Answer> opposite, const char* unknown_hint) {
+             const char* opposite_hint, std::initializer_list<readers::Answer> opposite, const char* unknown_hint,
+             bool about_equality = false) {
   auto args = args8(key);
   const Msg expected = msg(expected_id, args);
   Value v = value_of(s, key, expected);
   if (!v.value) return v.failure;
   args["value"] = *v.value;
-  const auto a = readers::classify_answer(*v.value);
+  const auto a = readers::classify_answer(*v.value, about_equality);
   const std::vector<Msg> ev{msg("ev.answer", {{"line", fmt::format("{}: {}={}", lab::kFileGateReport, key, *v.value)},
                                               {"class@", "ev.answer." + readers::to_string(a)}})};
   if (a == want) return pass(expected, raw(*v.value), ev);
@@ -288,7 +289,7 @@ Outcome word(const View& s, std::string_view key, readers::Answer want, const ch
 Outcome requests_equal_limits(const View& s) {
   return word(s, lab::kGateRequestsEqualLimits, readers::Answer::kAffirmative,
               "value.step8.requests-equal-limits.expected", "hint.step8.requests-equal-limits.negative",
-              {readers::Answer::kNegative}, "hint.step8.requests-equal-limits.unknown");
+              {readers::Answer::kNegative}, "hint.step8.requests-equal-limits.unknown", /*about_equality=*/true);
 }
 
 /// Verifies: FRACTIONAL is a negative word (`yes` and `allowed` both say fractions are allowed).

@@ -157,6 +157,27 @@ TEST(Step8Words, AllowedIsTheWrongAnswerToFractionalAndNoAnswerToRequestsEqualLi
   }
 }
 
+// REQUESTS_EQUAL_LIMITS answered by what happens when the two differ: refused passes, allowed
+// fails with the hint that names the no; FRACTIONAL is not read that way.
+TEST(Step8Words, DifferingRefusedAnswersRequestsEqualLimits) {
+  Snapshot s = solution();
+  auto& f = s.files[std::string(lab::kFileGateReport)];
+  const std::string counts =
+      "ALLOCATABLE=2\nUSED=2\nPENDING=2\nTAINT=nvidia.com/gpu=present:NoSchedule\nSCHEDULER_SEES=numbers\n";
+  for (const char* yes : {"must not differ", "다르면 안 됨", "불일치 불가", "mismatch is rejected"}) {
+    f.content = counts + "REQUESTS_EQUAL_LIMITS=" + yes + "\nFRACTIONAL=정수 외 다른 값 불가\n";
+    const RunResult r = grade(s);
+    EXPECT_EQ(result(r, "step8.requests-equal-limits").outcome.status, Status::kPass) << yes;
+    EXPECT_EQ(result(r, "step8.fractional").outcome.status, Status::kPass) << yes;
+  }
+  for (const char* no : {"can differ", "달라도 됨", "different"}) {
+    f.content = counts + "REQUESTS_EQUAL_LIMITS=" + no + "\nFRACTIONAL=no\n";
+    EXPECT_EQ(result(grade(s), "step8.requests-equal-limits").outcome.hint.id,
+              "hint.step8.requests-equal-limits.negative")
+        << no;
+  }
+}
+
 // The solution graded with a gate report of `counts` (its ALLOCATABLE, USED and PENDING lines)
 // and the right answers to the other four.
 RunResult graded_with_counts(const std::string& counts) {

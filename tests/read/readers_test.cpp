@@ -258,14 +258,19 @@ TEST(AnswerWords, EveryRowOfTheTable) {
   std::set<std::string> seen;
   for (const auto& row : answer_words()) {
     EXPECT_TRUE(seen.insert(std::string(row.word)).second) << "duplicate word " << row.word;
-    // A negator alone ("not", "아님") is a no.
-    const Answer want = row.answer == Answer::kNegator ? Answer::kNegative : row.answer;
+    // A negator alone ("not", "아님") is a no; a differ-word says nothing but in an answer about equality.
+    const Answer want = row.answer == Answer::kNegator  ? Answer::kNegative
+                        : row.answer == Answer::kDiffer ? Answer::kUnknown
+                                                        : row.answer;
     EXPECT_EQ(classify_answer(row.word), want) << row.word;
     std::string upper(row.word);
     for (char& ch : upper) {
       if (ch >= 'a' && ch <= 'z') ch = static_cast<char>(ch - 'a' + 'A');
     }
     EXPECT_EQ(classify_answer(upper), want) << upper;
+    if (row.answer == Answer::kDiffer) {
+      EXPECT_EQ(classify_answer(row.word, true), Answer::kNegative) << row.word;
+    }
   }
 }
 
@@ -511,6 +516,58 @@ TEST(AnswerWords, PermissiveWordsSayAllowedUnlessANoWordOrNegatorIsBesideThem) {
   };
   for (const auto& [text, want] : cases)
     EXPECT_EQ(classify_answer(text), want) << text << " -> " << to_string(classify_answer(text));
+}
+
+// An answer about equality (REQUESTS_EQUAL_LIMITS) may speak of the two differing: differing
+// refused is a yes, differing allowed or only said is a no. Elsewhere those words say nothing, so
+// `정수 외 다른 값 불가` stays FRACTIONAL's no.
+TEST(AnswerWords, DifferingRefusedIsEqualityRequired) {
+  using A = Answer;
+  const std::vector<std::pair<std::string, A>> equality{
+      {"must not differ", A::kAffirmative},
+      {"cannot differ", A::kAffirmative},
+      {"not different", A::kAffirmative},
+      {"different values are not allowed", A::kAffirmative},
+      {"no difference allowed", A::kAffirmative},
+      {"mismatch is rejected", A::kAffirmative},
+      {"mismatch not allowed", A::kAffirmative},
+      {"다르면 안 됨", A::kAffirmative},
+      {"달라서는 안 됨", A::kAffirmative},
+      {"다르면 거절됨", A::kAffirmative},
+      {"차이 불가", A::kAffirmative},
+      {"불일치 불가", A::kAffirmative},
+      {"異なってはいけない", A::kAffirmative},
+      {"不一致は拒否", A::kAffirmative},
+      // differing allowed, or only said
+      {"can differ", A::kNegative},
+      {"different", A::kNegative},
+      {"difference allowed", A::kNegative},
+      {"달라도 됨", A::kNegative},
+      {"달라도 괜찮음", A::kNegative},
+      {"다름", A::kNegative},
+      {"違ってもよい", A::kNegative},
+      // not needed: 필요 and 필수 inside are no yes
+      {"불필요", A::kNegative},
+      {"불필요함", A::kNegative},
+      {"비필수", A::kNegative},
+      // the answer proper decides
+      {"yes (a mismatch is rejected)", A::kAffirmative},
+      {"no, they may differ", A::kNegative},
+      {"must be equal", A::kAffirmative},
+  };
+  for (const auto& [text, want] : equality) {
+    EXPECT_EQ(classify_answer(text, true), want) << text << " -> " << to_string(classify_answer(text, true));
+  }
+  const std::vector<std::pair<std::string, A>> elsewhere{
+      {"정수 외 다른 값 불가", A::kNegative},
+      {"anything different from a whole number is rejected", A::kNegative},
+      {"different", A::kUnknown},
+      {"numbers, different from devices", A::kNumbers},
+      {"not devices but numbers", A::kNumbers},
+  };
+  for (const auto& [text, want] : elsewhere) {
+    EXPECT_EQ(classify_answer(text), want) << text << " -> " << to_string(classify_answer(text));
+  }
 }
 
 TEST(AnswerWords, DecomposedHangul) {

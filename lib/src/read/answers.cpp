@@ -18,6 +18,7 @@ std::string to_string(Answer a) {
     case Answer::kNegator: return "negator";
     case Answer::kAmbiguous: return "ambiguous";
     case Answer::kPermissive: return "permissive";
+    case Answer::kDiffer: return "differ";
   }
   return "unknown";
 }
@@ -121,12 +122,19 @@ std::vector<Answer> kinds_in(std::string span) {
 // One verdict from the kinds of one answer: a yes-word and a no-word together are ambiguous
 // (`yes/no`); a negator turns a yes-word around (`not equal`); a count is a number even when
 // it counts devices (`GPU 개수`, `GPU count`).
-Answer resolve(const std::vector<Answer>& kinds) {
+Answer resolve(const std::vector<Answer>& kinds, bool about_equality) {
   const auto has = [&](Answer a) { return std::find(kinds.begin(), kinds.end(), a) != kinds.end(); };
   if (has(Answer::kAmbiguous)) return Answer::kAmbiguous;
   const bool yes = has(Answer::kAffirmative);
   const bool no = has(Answer::kNegative);
   const bool negator = has(Answer::kNegator);
+  // An answer about requests and limits differing says the opposite of its no-words: differing is
+  // refused (`must not differ`, `다르면 안 됨`, `mismatch rejected`, `no difference allowed`) means
+  // they must be equal; differing allowed, or only said (`can differ`, `달라도 됨`, `different`),
+  // means no. An answer that names the count or the devices is about something else.
+  if (about_equality && has(Answer::kDiffer) && !has(Answer::kNumbers) && !has(Answer::kDevices)) {
+    return no || negator ? Answer::kAffirmative : Answer::kNegative;
+  }
   if (yes && no) return negator ? Answer::kNegative : Answer::kAmbiguous;
   if (yes) return negator ? Answer::kNegative : Answer::kAffirmative;
   if (no) return Answer::kNegative;
@@ -183,6 +191,7 @@ std::optional<Answer> contrast(std::string v) {
   std::vector<bool> negated(items.size(), false);
   for (std::size_t k = 0; k < items.size(); ++k) {
     const Answer a = items[k].kind;
+    if (a == Answer::kDiffer) continue;  // `numbers, different from devices`: no term of its own
     if (a == Answer::kAffirmative || a == Answer::kNegative || a == Answer::kAmbiguous || a == Answer::kPermissive)
       return std::nullopt;
     if (a != Answer::kNegator) continue;
@@ -221,7 +230,7 @@ bool negated_no(const std::string& span) {
   if (glued) return true;
   const auto english_negator = [](std::string_view t) {
     return t == "not" || t == "never" || t == "isn't" || t == "aren't" || t == "don't" || t == "doesn't" ||
-           t == "needn't" || t == "wasn't";
+           t == "needn't" || t == "wasn't" || t == "cannot" || t == "can't";
   };
   // After the word: 아님, 않음, ではない ...; 안 and 못 only before 되다 (`거절 안 됨`), since
   // they negate the verb after them (`불가 안 됨` is two no-words).
@@ -241,28 +250,34 @@ bool negated_no(const std::string& span) {
 }
 
 // The verdict of a span that holds answer words: a no-word turned around reads as yes.
-Answer verdict(const std::string& span) {
-  const Answer a = resolve(kinds_in(span));
+Answer verdict(const std::string& span, bool about_equality) {
+  const Answer a = resolve(kinds_in(span), about_equality);
   if (a == Answer::kNegative && negated_no(span)) return Answer::kAffirmative;
   return a;
 }
 
 }  // namespace
 
-Answer classify_answer(std::string_view value) {
+Answer classify_answer(std::string_view value, bool about_equality) {
   std::string v = text::to_lower_ascii(text::trim(text::nfkc(value)));
   for (auto p = v.find("\u2019"); p != std::string::npos; p = v.find("\u2019")) v.replace(p, 3, "'");
   if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) v = v.substr(1, v.size() - 2);
   while (!v.empty() && (v.back() == '.' || v.back() == '!' || v.back() == ',' || v.back() == ';')) v.pop_back();
   v = text::trim(v);
   if (v.empty()) return Answer::kUnknown;
-  if (auto a = lookup(v); a != Answer::kUnknown) return a == Answer::kNegator ? Answer::kNegative : a;
+  if (auto a = lookup(v); a != Answer::kUnknown) {
+    if (a == Answer::kDiffer) return about_equality ? Answer::kNegative : Answer::kUnknown;
+    return a == Answer::kNegator ? Answer::kNegative : a;
+  }
   if (const auto c = contrast(v)) return *c;
   // The answer proper decides; its explanation is read only when the answer has no word (an
   // answer whose words say nothing, `not numbers`, stays unknown).
   const std::string head = v.substr(0, head_end(v));
-  if (const Answer a = verdict(head); a != Answer::kUnknown || !kinds_in(head).empty()) return a;
-  return verdict(v);
+  // Words about differing say nothing in an answer that is not about equality.
+  auto head_words = kinds_in(head);
+  if (!about_equality) std::erase(head_words, Answer::kDiffer);
+  if (const Answer a = verdict(head, about_equality); a != Answer::kUnknown || !head_words.empty()) return a;
+  return verdict(v, about_equality);
 }
 
 }  // namespace gpuwhy::readers

@@ -144,7 +144,11 @@ enum class Answer {
   kAmbiguous,  ///< both a yes-word and a no-word (`yes/no`), or no answer at all (`n/a`)
   /// A word that says something is allowed ("allowed", "허용", "可能"): FRACTIONAL's wrong
   /// answer, and no answer at all to REQUESTS_EQUAL_LIMITS. A yes- or no-word beside it decides.
-  kPermissive
+  kPermissive,
+  /// A word that says two things differ ("different", "mismatch", "다르면", "불일치"): read only
+  /// in an answer about equality (REQUESTS_EQUAL_LIMITS), where it is a no, turned into a yes by a
+  /// no-word or negator beside it ("must not differ", "다르면 안 됨", "mismatch rejected").
+  kDiffer
 };
 std::string to_string(Answer a);
 
@@ -160,8 +164,11 @@ const std::vector<std::string_view>& answer_suffixes();
 /// Classifies a gate-report value (NFKC-normalised, case-insensitive): the whole value first;
 /// else the answer proper before its explanation (`no (must be an integer)`), where a yes-word
 /// and a no-word together are ambiguous and a negator turns a yes-word around; else the first
-/// word of the explanation. Surrounding quotes and final punctuation are ignored.
-Answer classify_answer(std::string_view value);
+/// word of the explanation. Surrounding quotes and final punctuation are ignored. With
+/// `about_equality` (the answer to "must two things be equal?"), words that say they differ count
+/// (kDiffer): differing refused is a yes, differing allowed or only said is a no; elsewhere they
+/// say nothing (`정수 외 다른 값 불가` is FRACTIONAL's no).
+Answer classify_answer(std::string_view value, bool about_equality = false);
 
 /// A count the student wrote, read like kubectl users write it: the leading number counts when
 /// it is whole (`2`, `２`, `2개`, `2 (trainer, trainer2)`, `2 GPUs`), written as any quantity
