@@ -84,6 +84,22 @@ void token_kinds(std::string_view tok, std::vector<Answer>& out) {
     return;
   }
   if (ascii_only(tok)) return;
+  // An English word with a Korean or Japanese particle or ending glued on: `GPU가`, `devices를`,
+  // `GPUが`, `numbers입니다`.
+  const auto cut = static_cast<std::size_t>(
+      std::find_if(tok.begin(), tok.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; }) - tok.begin());
+  if (cut > 0) {
+    static const std::vector<std::string_view> kParticles{"가", "이", "는", "은", "를", "을", "의", "로", "으로", "와",
+                                                          "과", "도", "에", "が", "の", "は", "を", "で", "と",   "も"};
+    const std::string_view rest = tok.substr(cut);
+    const auto& sfx = answer_suffixes();
+    const bool glued = std::find(kParticles.begin(), kParticles.end(), rest) != kParticles.end() ||
+                       std::find(sfx.begin(), sfx.end(), rest) != sfx.end();
+    if (const Answer a = glued ? lookup(tok.substr(0, cut)) : Answer::kUnknown; a != Answer::kUnknown) {
+      out.push_back(a);
+      return;
+    }
+  }
   // Japanese glues words together (`GPUの個数`, `必要ない`) and Korean glues particles on
   // (`숫자로`): the table words of two or more characters found inside, longest first.
   std::string rest(tok);
