@@ -178,6 +178,26 @@ TEST(Step8Words, DifferingRefusedAnswersRequestsEqualLimits) {
   }
 }
 
+// SCHEDULER_SEES naming both answers joined is no answer, and the hint says it holds two.
+TEST(Step8Words, NumbersAndDevicesJoinedIsTwoAnswers) {
+  Snapshot s = solution();
+  auto& f = s.files[std::string(lab::kFileGateReport)];
+  const std::string rest =
+      "ALLOCATABLE=2\nUSED=2\nPENDING=2\nTAINT=nvidia.com/gpu=present:NoSchedule\nREQUESTS_EQUAL_LIMITS=yes\n"
+      "FRACTIONAL=no\n";
+  for (const char* both : {"numbers and devices", "숫자와 장치", "数値とデバイス"}) {
+    f.content = rest + "SCHEDULER_SEES=" + both + "\n";
+    const RunResult r = grade(s);
+    const auto& c = result(r, "step8.scheduler-sees");
+    EXPECT_EQ(c.outcome.hint.id, "hint.step8.ambiguous") << both;
+    EXPECT_NE(i18n::render(c.outcome.hint, i18n::Lang::kEn).find("both numbers and devices"), std::string::npos);
+  }
+  for (const char* one : {"GPU count", "실제 GPU가 아니라 숫자", "GPUの個数"}) {
+    f.content = rest + "SCHEDULER_SEES=" + one + "\n";
+    EXPECT_EQ(result(grade(s), "step8.scheduler-sees").outcome.status, Status::kPass) << one;
+  }
+}
+
 // The solution graded with a gate report of `counts` (its ALLOCATABLE, USED and PENDING lines)
 // and the right answers to the other four.
 RunResult graded_with_counts(const std::string& counts) {

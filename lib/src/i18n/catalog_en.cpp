@@ -882,7 +882,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step8.key-conflict", "{key} appears more than once in {file} with different values; keep one line."},
     {"hint.step8.key-missing", "{file} has no {key} line (or the file cannot be read). Add {key}=VALUE."},
     {"hint.step8.not-a-number", "{key} must be a whole number counted from the cluster; found \"{value}\"."},
-    {"hint.step8.ambiguous", "{key}={value} holds both a yes and a no (or no answer at all): write one answer."},
+    {"hint.step8.ambiguous",
+     "{key}={value} holds two answers at once (a yes and a no, or both numbers and devices), or none at all: write one "
+     "answer."},
     {"hint.step2.advertised-file.saved-before-patch",
      "Every row of {file} shows <none>, but {node} advertises {live} {resource} now: the file was saved before the "
      "step-2 patch (or the shell ate the backslash of nvidia\\.com/gpu). Run the command again now, with the -o "

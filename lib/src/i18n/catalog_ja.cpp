@@ -966,8 +966,8 @@ constexpr CatalogEntry kEntries[] = {
      "{file} に {key} の行がありません（またはファイルを読めません）。{key}=VALUE を追加してください。"},
     {"hint.step8.not-a-number", "{key} はクラスターから数えた整数でなければなりません。書かれていた値: \"{value}\"。"},
     {"hint.step8.ambiguous",
-     "{key}={value} "
-     "には「はい」と「いいえ」が両方あります（または答えがありません）。答えを一つだけ書いてください。"},
+     "{key}={value} には答えが 2 "
+     "つある（「はい」と「いいえ」、または数値とデバイス）か、答えがありません。答えを一つだけ書いてください。"},
     {"hint.step2.advertised-file.saved-before-patch",
      "{file} のすべての行が <none> ですが、{node} は今 {resource} を {live} 個広告しています。ステップ 2 "
      "のパッチより前に保存したか、シェルが nvidia\\.com/gpu のバックスラッシュを消しました。-o "

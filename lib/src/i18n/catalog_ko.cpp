@@ -896,7 +896,8 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step8.key-missing",
      "{file} 파일에 {key} 줄이 없습니다(또는 파일을 읽을 수 없습니다). {key}=VALUE 줄을 추가하세요."},
     {"hint.step8.not-a-number", "{key} 값은 클러스터에서 센 정수여야 합니다. 적힌 값: \"{value}\"."},
-    {"hint.step8.ambiguous", "{key}={value}에는 예와 아니오가 함께 있습니다(또는 답이 없습니다). 답을 하나만 쓰세요."},
+    {"hint.step8.ambiguous",
+     "{key}={value}에는 답이 두 개 함께 있거나(예와 아니오, 또는 숫자와 장치) 답이 없습니다. 답을 하나만 쓰세요."},
     {"hint.step2.advertised-file.saved-before-patch",
      "{file}의 모든 행이 <none> 인데 {node:은/는} 지금 {resource} {live}개를 광고합니다. 2단계 패치 전에 파일을 "
      "저장했거나, 셸이 nvidia\\.com/gpu의 백슬래시를 지웠습니다. -o 인자를 작은따옴표로 감싸 지금 명령을 다시 "

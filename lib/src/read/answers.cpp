@@ -266,9 +266,28 @@ bool negated_no(const std::string& span) {
 }
 
 // The verdict of a span that holds answer words: a no-word turned around reads as yes.
+// Whether `span` joins two words with "and" or "or" (`numbers and devices`, `숫자와 장치`,
+// `数値とデバイス`): then a count word and a devices word name two answers, not a count of devices
+// (`GPU count`, `GPU 개수`, `number of GPUs`).
+bool joins(const std::string& span) {
+  bool joined = false;
+  for_each_token(span, [&joined](std::string_view tok) {
+    joined = joined || tok == "and" || tok == "or" || tok == "both" || tok == "및" || tok == "또는" ||
+             tok == "그리고" || tok == "둘" || tok == "および" || tok == "または" || tok == "両方";
+  });
+  for (const std::string_view glue : {"와 ", "과 ", "と", "や"}) {
+    joined = joined || span.find(glue) != std::string::npos;
+  }
+  return joined;
+}
+
 Answer verdict(const std::string& span, bool about_equality) {
-  const Answer a = resolve(kinds_in(span), about_equality);
+  const auto kinds = kinds_in(span);
+  const Answer a = resolve(kinds, about_equality);
   if (a == Answer::kNegative && negated_no(span)) return Answer::kAffirmative;
+  if (a == Answer::kNumbers && std::find(kinds.begin(), kinds.end(), Answer::kDevices) != kinds.end() && joins(span)) {
+    return Answer::kAmbiguous;
+  }
   return a;
 }
 
