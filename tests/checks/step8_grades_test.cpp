@@ -2,6 +2,7 @@
 // scheduler counts them, the taint as the node carries it, and the answer words in three languages.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
 
 #include "captured_checks.h"
@@ -135,16 +136,29 @@ TEST(Step8Words, GateReportVariants) {
   EXPECT_EQ(result(r, "step8.used").outcome.status, Status::kPass);
 }
 
+// The right gate report with the lines of `changed` (key -> value) written instead.
+std::string report_with(const std::map<std::string, std::string>& changed) {
+  std::map<std::string, std::string> lines{{"ALLOCATABLE", "2"},
+                                           {"USED", "2"},
+                                           {"PENDING", "2"},
+                                           {"TAINT", "nvidia.com/gpu=present:NoSchedule"},
+                                           {"REQUESTS_EQUAL_LIMITS", "yes"},
+                                           {"FRACTIONAL", "no"},
+                                           {"SCHEDULER_SEES", "numbers"}};
+  for (const auto& [k, v] : changed) lines[k] = v;
+  std::string out;
+  for (const auto& [k, v] : lines) out += k + "=" + v + "\n";
+  return out;
+}
+
 // A FRACTIONAL answer that says fractions are allowed gets the hint that names it so, in every
 // language; the same word is no answer to REQUESTS_EQUAL_LIMITS. A negated one passes.
 TEST(Step8Words, AllowedIsTheWrongAnswerToFractionalAndNoAnswerToRequestsEqualLimits) {
   if (bundles_of("solution").empty()) GTEST_SKIP();
   Snapshot s = solution();
   auto& f = s.files[std::string(lab::kFileGateReport)];
-  const std::string counts =
-      "ALLOCATABLE=2\nUSED=2\nPENDING=2\nTAINT=nvidia.com/gpu=present:NoSchedule\nSCHEDULER_SEES=numbers\n";
   for (const char* allowed : {"allowed", "permitted", "허용", "가능합니다", "可能", "許可"}) {
-    f.content = counts + "REQUESTS_EQUAL_LIMITS=" + allowed + "\nFRACTIONAL=" + allowed + "\n";
+    f.content = report_with({{"REQUESTS_EQUAL_LIMITS", allowed}, {"FRACTIONAL", allowed}});
     const RunResult r = grade(s);
     EXPECT_EQ(result(r, "step8.fractional").outcome.hint.id, "hint.step8.fractional.affirmative") << allowed;
     EXPECT_EQ(result(r, "step8.requests-equal-limits").outcome.hint.id, "hint.step8.requests-equal-limits.unknown")
@@ -152,7 +166,7 @@ TEST(Step8Words, AllowedIsTheWrongAnswerToFractionalAndNoAnswerToRequestsEqualLi
     EXPECT_EQ(result(r, "step8.format").outcome.status, Status::kPass) << allowed;
   }
   for (const char* refused : {"not allowed", "허용 안 됨", "정수만 허용", "integers only allowed", "許可されない"}) {
-    f.content = counts + "REQUESTS_EQUAL_LIMITS=yes\nFRACTIONAL=" + refused + "\n";
+    f.content = report_with({{"FRACTIONAL", refused}});
     EXPECT_EQ(result(grade(s), "step8.fractional").outcome.status, Status::kPass) << refused;
   }
 }
@@ -162,16 +176,14 @@ TEST(Step8Words, AllowedIsTheWrongAnswerToFractionalAndNoAnswerToRequestsEqualLi
 TEST(Step8Words, DifferingRefusedAnswersRequestsEqualLimits) {
   Snapshot s = solution();
   auto& f = s.files[std::string(lab::kFileGateReport)];
-  const std::string counts =
-      "ALLOCATABLE=2\nUSED=2\nPENDING=2\nTAINT=nvidia.com/gpu=present:NoSchedule\nSCHEDULER_SEES=numbers\n";
   for (const char* yes : {"must not differ", "다르면 안 됨", "불일치 불가", "mismatch is rejected"}) {
-    f.content = counts + "REQUESTS_EQUAL_LIMITS=" + yes + "\nFRACTIONAL=정수 외 다른 값 불가\n";
+    f.content = report_with({{"REQUESTS_EQUAL_LIMITS", yes}, {"FRACTIONAL", "정수 외 다른 값 불가"}});
     const RunResult r = grade(s);
     EXPECT_EQ(result(r, "step8.requests-equal-limits").outcome.status, Status::kPass) << yes;
     EXPECT_EQ(result(r, "step8.fractional").outcome.status, Status::kPass) << yes;
   }
   for (const char* no : {"can differ", "달라도 됨", "different"}) {
-    f.content = counts + "REQUESTS_EQUAL_LIMITS=" + no + "\nFRACTIONAL=no\n";
+    f.content = report_with({{"REQUESTS_EQUAL_LIMITS", no}});
     EXPECT_EQ(result(grade(s), "step8.requests-equal-limits").outcome.hint.id,
               "hint.step8.requests-equal-limits.negative")
         << no;
@@ -182,18 +194,15 @@ TEST(Step8Words, DifferingRefusedAnswersRequestsEqualLimits) {
 TEST(Step8Words, NumbersAndDevicesJoinedIsTwoAnswers) {
   Snapshot s = solution();
   auto& f = s.files[std::string(lab::kFileGateReport)];
-  const std::string rest =
-      "ALLOCATABLE=2\nUSED=2\nPENDING=2\nTAINT=nvidia.com/gpu=present:NoSchedule\nREQUESTS_EQUAL_LIMITS=yes\n"
-      "FRACTIONAL=no\n";
   for (const char* both : {"numbers and devices", "숫자와 장치", "数値とデバイス"}) {
-    f.content = rest + "SCHEDULER_SEES=" + both + "\n";
+    f.content = report_with({{"SCHEDULER_SEES", both}});
     const RunResult r = grade(s);
     const auto& c = result(r, "step8.scheduler-sees");
     EXPECT_EQ(c.outcome.hint.id, "hint.step8.ambiguous") << both;
     EXPECT_NE(i18n::render(c.outcome.hint, i18n::Lang::kEn).find("both numbers and devices"), std::string::npos);
   }
   for (const char* one : {"GPU count", "실제 GPU가 아니라 숫자", "GPUの個数"}) {
-    f.content = rest + "SCHEDULER_SEES=" + one + "\n";
+    f.content = report_with({{"SCHEDULER_SEES", one}});
     EXPECT_EQ(result(grade(s), "step8.scheduler-sees").outcome.status, Status::kPass) << one;
   }
 }

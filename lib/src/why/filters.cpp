@@ -276,16 +276,20 @@ bool inter_pod_affinity(const Input& in, NodeVerdict& v) {
   for (const json* p : k8s::pods_in_the_way(in.cluster.affinity, in.node, fit)) {
     names.push_back(str(field(*p, "metadata"), "namespace") + "/" + str(field(*p, "metadata"), "name"));
   }
-  constexpr std::size_t kNamed = 3;  // and "(+N)" for the rest
-  std::string pods;
-  for (std::size_t i = 0; i < names.size() && i < kNamed; ++i) pods += (i == 0 ? "" : ", ") + names[i];
-  if (names.size() > kNamed) pods += fmt::format(" (+{})", names.size() - kNamed);
-  v.details.push_back(msg(std::string("why.detail.") + what, {{"node", v.node}, {"pods", pods}}));
+  v.details.push_back(msg(std::string("why.detail.") + what, {{"node", v.node}, {"pods", first_names(names)}}));
   v.fix = msg(std::string("why.fix.") + what, {{"node", v.node}});
   return true;
 }
 
 }  // namespace
+
+std::string first_names(const std::vector<std::string>& names) {
+  constexpr std::size_t kNamed = 3;
+  std::string out;
+  for (std::size_t i = 0; i < names.size() && i < kNamed; ++i) out += (i == 0 ? "" : ", ") + names[i];
+  if (names.size() > kNamed) out += fmt::format(" (+{})", names.size() - kNamed);
+  return out;
+}
 
 Cluster judged(Cluster c, const json& pod) {
   c.spread = k8s::topology_spread_state(pod, c.nodes, c.placed);

@@ -147,10 +147,8 @@ std::vector<NotModelled> nominated_pods(const json& pod, const std::vector<json>
   }
   if (named.empty()) return {};
   std::sort(named.begin(), named.end());
-  std::string all;
-  for (std::size_t i = 0; i < named.size() && i < 3; ++i) all += (i == 0 ? "" : ", ") + named[i];
-  if (named.size() > 3) all += fmt::format(" (+{})", named.size() - 3);
-  return {{"pods nominated to a node by an earlier preemption, counted there by the scheduler: " + all}};
+  return {{"pods nominated to a node by an earlier preemption, counted there by the scheduler: " +
+           detail::first_names(named)}};
 }
 
 // The cluster as the last two filters read it: every node, the pods bound to them (`on`), and the

@@ -79,6 +79,9 @@ struct Input {
 /// order; the first that rejects decides.
 NodeVerdict evaluate(const Input& in, const k8s::NodeNameFilter& pre);
 
+/// The first three of `names`, comma-separated, and "(+N)" for the rest.
+std::string first_names(const std::vector<std::string>& names);
+
 /// spec.priority (corev1helpers.PodPriority: 0 when unset).
 int priority_of(const nlohmann::json& pod);
 
