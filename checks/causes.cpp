@@ -227,7 +227,8 @@ std::string apiserver_rejects(const Ctx& c) {
 std::string rejected_file(const Ctx& c) {
   const Fault f = c.fault("step3.rejected-file");
   const bool lacks = f == Fault::kRejectedFileNoRejection || f == Fault::kRejectedFileNoMismatch ||
-                     f == Fault::kRejectedFileNoFraction;
+                     f == Fault::kRejectedFileNoFraction || f == Fault::kRejectedFileNeither ||
+                     f == Fault::kRejectedFileOverwritten || f == Fault::kRejectedFileOtherResult;
   // No rejection to save when the apiserver accepted the manifest.
   if (lacks && c.fault("step3.apiserver-rejects") == Fault::kRejectsAccepted) return "step3.apiserver-rejects";
   return {};

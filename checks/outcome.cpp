@@ -35,6 +35,9 @@ std::string_view hint_id(Fault f) {
     case Fault::kRejectedFileNoRejection: return "hint.step3.rejected-file.no-rejection";
     case Fault::kRejectedFileNoMismatch: return "hint.step3.rejected-file.no-mismatch";
     case Fault::kRejectedFileNoFraction: return "hint.step3.rejected-file.no-fraction";
+    case Fault::kRejectedFileNeither: return "hint.step3.rejected-file.neither";
+    case Fault::kRejectedFileOverwritten: return "hint.step3.rejected-file.overwritten";
+    case Fault::kRejectedFileOtherResult: return "hint.step3.rejected-file.other-result";
     case Fault::kPlacedConstrained: return "hint.placed.constrained";
     case Fault::kPlacedNodeName: return "hint.placed.node-name";
     case Fault::kPlacedWrongNode: return "hint.placed.wrong-node";

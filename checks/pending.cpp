@@ -135,6 +135,40 @@ bool same_for_lab(const messages::SchedulerMessage& saved, const messages::Sched
   return lab_reasons(saved) == lab_reasons(live);
 }
 
+/// The saved messages by kind: those of the kind wanted, the first of the other kind, and whether
+/// a message of the wanted kind alone (not also of the other) stands beside it. Whose taint an
+/// unnamed (1.35+) taint reason is, the pod's tolerations tell: a saved message is judged with the
+/// live pod's only when it is the live pod's message, else as any pod's.
+struct Sorted {
+  std::vector<const messages::SchedulerMessage*> wanted;
+  const messages::SchedulerMessage* other = nullptr;
+  bool beside = false;
+  bool shared = false;
+};
+
+Sorted sort_by_kind(const View& s, std::string_view pod_name, const std::vector<messages::SchedulerMessage>& all,
+                    Blame want) {
+  Sorted out;
+  const json* live_pod = s.snap().pods.ok() ? s.pod(pod_name) : nullptr;
+  const auto live_msg = live_pod == nullptr ? std::nullopt : live_message(s, *live_pod);
+  const json* gpu_node = s.node(lab::kGpuNode);
+  out.shared = shared_cluster(s, all);
+  const auto lab_taint = [&](const messages::SchedulerMessage& m) {
+    return blames_lab_taint(m, gpu_node, live_msg && same_for_lab(m, *live_msg, out.shared) ? live_pod : nullptr);
+  };
+  const auto other_kind = [&](const messages::SchedulerMessage& m) {
+    return want == Blame::kTaint ? m.insufficient(lab::kResource) : lab_taint(m);
+  };
+  for (const auto& m : all) {
+    if (out.other == nullptr && other_kind(m)) out.other = &m;
+    if (want == Blame::kTaint ? lab_taint(m) : m.insufficient(lab::kResource)) {
+      out.wanted.push_back(&m);
+      out.beside = out.beside || !other_kind(m);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 Outcome scheduler_file(const View& s, std::string_view file, std::string_view pod_name, Blame want,
@@ -150,22 +184,14 @@ Outcome scheduler_file(const View& s, std::string_view file, std::string_view po
   if (all.empty()) return fail(expected, msg("value.scheduler-file.none"), Fault::kSavedNoMessage, args, ev);
   // Every message in the file counts: one of the other kind fails the file, whatever comes
   // first (SPEC: a taint message and no Insufficient, or the reverse).
-  // Whose taint an unnamed (1.35+) taint reason is, the pod's tolerations tell: a saved message
-  // is judged with the live pod's only when it is the live pod's message, else as any pod's.
-  const json* live_pod = s.snap().pods.ok() ? s.pod(pod_name) : nullptr;
-  const auto live_msg = live_pod == nullptr ? std::nullopt : live_message(s, *live_pod);
-  const json* gpu_node = s.node(lab::kGpuNode);
-  const bool shared = shared_cluster(s, all);
-  const auto lab_taint = [&](const messages::SchedulerMessage& m) {
-    return blames_lab_taint(m, gpu_node, live_msg && same_for_lab(m, *live_msg, shared) ? live_pod : nullptr);
-  };
-  const auto other = std::find_if(all.begin(), all.end(), [&](const messages::SchedulerMessage& m) {
-    return want == Blame::kTaint ? m.insufficient(lab::kResource) : lab_taint(m);
-  });
-  if (other != all.end()) return fail(expected, raw(other->main), msg(hint_other_kind, args), ev);
-  std::vector<const messages::SchedulerMessage*> wanted;
-  for (const auto& m : all) {
-    if (want == Blame::kTaint ? lab_taint(m) : m.insufficient(lab::kResource)) wanted.push_back(&m);
+  const Sorted k = sort_by_kind(s, pod_name, all, want);
+  const auto& wanted = k.wanted;
+  const bool shared = k.shared;
+  // A message of the wanted kind alone beside one of the other kind (all the namespace's events
+  // saved): the extra message is the fault, not a missing one.
+  if (k.other != nullptr) {
+    return fail(expected, raw(k.other->main),
+                msg(k.beside ? "hint.scheduler-file.also-other-kind" : hint_other_kind, args), ev);
   }
   // A message cut short (the first line of one -o yaml folds) is graded for what it shows; when
   // that is not enough, the hint says it was cut, not that its reasons are wrong.

@@ -277,7 +277,19 @@ Outcome rejected_file(const View& s) {
     auto fe = file_evidence(file, *f.text);
     return fail(expected, actual, Fault::kRejectedFileNoRejection, args, fe);
   }
-  if (r.rejections.size() == 1) return fail(expected, actual, msg("hint.step3.rejected-file.overwritten", args), ev);
+  // One rejection, and the other command's own result beside it (created in a dry run, or
+  // kubectl's error before any request): that command ran and was not refused; the line says why.
+  if (r.rejections.size() == 1 && !r.other_results.empty()) {
+    auto with = args;
+    with["result"] = text::ellipsize(r.other_results.front(), 160);
+    ev.push_back(raw(fmt::format("{}: {}", file, with["result"])));
+    return fail(expected, actual, Fault::kRejectedFileOtherResult, with, ev);
+  }
+  // One rejection of a rule and nothing else the other command printed: the second `>` most
+  // likely wrote over the first.
+  if (r.rejections.size() == 1 && (mismatch >= 0 || fraction >= 0))
+    return fail(expected, actual, Fault::kRejectedFileOverwritten, args, ev);
+  if (mismatch < 0 && fraction < 0) return fail(expected, actual, Fault::kRejectedFileNeither, args, ev);
   if (mismatch < 0) return fail(expected, actual, Fault::kRejectedFileNoMismatch, args, ev);
   return fail(expected, actual, Fault::kRejectedFileNoFraction, args, ev);
 }

@@ -2,7 +2,8 @@
 gpuwhy_tests(unit
   advertised_test.cpp
   mentions_test.cpp
-  readers_test.cpp)
+  readers_test.cpp
+  rejected_test.cpp)
 gpuwhy_tests(corpus
   forms_test.cpp)
 gpuwhy_tests(process

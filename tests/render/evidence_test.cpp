@@ -118,7 +118,57 @@ std::string contradiction(const Snapshot& s, const Msg& hint, const std::string&
     return n;
   };
   if (id == "hint.step3.rejected-file.overwritten" && headers() >= 2) return "says one rejection is missing";
+  // "overwritten": the other command's output is gone. A file that shows both bad manifests by
+  // name (one refused, the other created or unreadable) shows both commands ran.
+  if (id == "hint.step3.rejected-file.overwritten" && shows(view, "bad-mismatch") && shows(view, "bad-fraction"))
+    return "says the second command overwrote the first, but the file shows both";
+  if (id == "hint.step3.rejected-file.other-result") {
+    std::string result = hint.args.count("result") ? hint.args.at("result") : "\x01";
+    if (result.ends_with("\u2026")) result.resize(result.size() - std::string("\u2026").size());
+    if (!shows(view, result)) return "names a result the file does not show";
+  }
+  if (id == "hint.step3.rejected-file.overwritten" && !mismatch && !fraction)
+    return "says the one rejection kept is of a rule, but it shows neither";
+  if (id == "hint.step3.rejected-file.neither" && (mismatch || fraction)) return "says no rejection shows a rule";
   if (id == "hint.scheduler-file.no-message" && shows(view, "nodes are available")) return "says there is no message";
+  // "save cpu-only's (trainer3's) message here": said of a file that holds one of that kind
+  // beside the other. A message runs from its frame to the next (a preemption tail is its own).
+  const auto kinds = [&view] {
+    std::string flat;
+    for (const char c : view) {
+      const bool space = c == ' ' || c == '\n' || c == '\r' || c == '\t';
+      if (!space || (!flat.empty() && flat.back() != ' ')) flat += space ? ' ' : c;
+    }
+    std::vector<std::size_t> frames;
+    for (auto p = flat.find(" nodes are available:"); p != std::string::npos;
+         p = flat.find(" nodes are available:", p + 1)) {
+      const std::size_t from = p < 20 ? 0 : p - 20;
+      if (flat.substr(from, p - from).find("preemption:") == std::string::npos) frames.push_back(p);
+    }
+    struct {
+      bool taint_only = false, insufficient_only = false, taint = false, insufficient = false;
+    } out;
+    for (std::size_t i = 0; i < frames.size(); ++i) {
+      const std::string m =
+          flat.substr(frames[i], i + 1 < frames.size() ? frames[i + 1] - frames[i] : std::string::npos);
+      const bool taint =
+          m.find("had untolerated taint") != std::string::npos || m.find("had taint") != std::string::npos;
+      const bool insufficient = m.find("Insufficient nvidia.com/gpu") != std::string::npos;
+      out.taint_only = out.taint_only || (taint && !insufficient);
+      out.insufficient_only = out.insufficient_only || (insufficient && !taint);
+      out.taint = out.taint || taint;
+      out.insufficient = out.insufficient || insufficient;
+    }
+    return out;
+  };
+  if (id == "hint.step5.tainted-file.insufficient" && kinds().taint_only) return "says cpu-only's message is not saved";
+  if (id == "hint.step7.exhausted-file.taint" && kinds().insufficient_only)
+    return "says trainer3's message is not saved";
+  // "a message of the right kind beside one of the other kind".
+  const bool tainted_file = hint.args.count("file") != 0 && hint.args.at("file") == lab::kFileTainted;
+  if (id == "hint.scheduler-file.also-other-kind" &&
+      !(tainted_file ? kinds().taint_only && kinds().insufficient : kinds().insufficient_only && kinds().taint))
+    return "says the file holds messages of both kinds";
   if (id == "hint.scheduler-file.wrong-kind-insufficient" && shows(view, "Insufficient nvidia.com/gpu"))
     return "says the message lacks Insufficient";
   if (id == "hint.scheduler-file.wrong-kind-taint" &&
@@ -205,6 +255,13 @@ TEST(HintEvidence, OracleSeesWholeNamesAndPhrases) {
             "");
   EXPECT_NE(contradiction(s, Msg{"hint.scheduler-file.no-message", {}}, "0/3 nodes are available: 3 Insufficient"), "");
   EXPECT_NE(contradiction(s, Msg{"hint.step3.rejected-file.no-fraction", {}}, "x: must be an integer"), "");
+  EXPECT_NE(contradiction(s, Msg{"hint.step3.rejected-file.overwritten", {}},
+                          "The Pod \"bad-mismatch\" is invalid: x: must be equal to nvidia.com/gpu limit\n"
+                          "pod/bad-fraction created (server dry run)\n"),
+            "");
+  EXPECT_EQ(contradiction(s, Msg{"hint.step3.rejected-file.overwritten", {}},
+                          "The Pod \"bad-fraction\" is invalid: x: must be an integer\n"),
+            "");
 }
 
 }  // namespace

@@ -608,6 +608,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.pod-missing",
      "There is no pod {pod} in namespace {namespace}. Create it with kubectl apply -f and -n {namespace} (or "
      "metadata.namespace in the manifest)."},
+    {"hint.scheduler-file.also-other-kind",
+     "{file} holds a message of the right kind and also one of the other kind (the one shown), another pod's. The "
+     "file must hold {pod}'s message alone: save it again without the other, for instance with kubectl get events "
+     "--field-selector involvedObject.name={pod}."},
     {"hint.scheduler-file.cut",
      "The message in {file} is cut short: its reasons stop before the period that ends them. kubectl get pod -o yaml "
      "folds a long message over several lines, and grep keeps only the first. Save the whole message: kubectl -n "
@@ -723,6 +727,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step3.rejected-file.empty",
      "{file} is empty: kubectl writes errors to stderr, which > alone does not capture. Run kubectl apply -f ... > "
      "{file} 2>&1 for the first manifest and ... >> {file} 2>&1 for the second."},
+    {"hint.step3.rejected-file.neither",
+     "{file} holds no rejection for either rule of this step: \"must be equal to {resource} limit\" and \"must be "
+     "an integer\" on an {resource} field. Apply k8s/bad-mismatch.yaml and k8s/bad-fraction.yaml and save what "
+     "kubectl prints (> {file} 2>&1 for the first, >> {file} 2>&1 for the second)."},
     {"hint.step3.rejected-file.no-fraction",
      "{file} lacks the \"must be an integer\" rejection of an {resource} field. Apply k8s/bad-fraction.yaml and "
      "append its message (>> {file} 2>&1)."},
@@ -732,6 +740,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step3.rejected-file.no-rejection",
      "{file} holds no apiserver rejection. Apply both bad manifests and save what kubectl prints, including stderr "
      "(2>&1)."},
+    {"hint.step3.rejected-file.other-result",
+     "{file} holds one rejection; the other command printed no rejection but this: {result}. Both bad manifests must "
+     "reach the apiserver and be refused: fix the manifest that line is about, apply it again and append its "
+     "message (>> {file} 2>&1)."},
     {"hint.step3.rejected-file.overwritten",
      "{file} holds only one rejection: the second command most likely overwrote the first. Use > for the first and "
      ">> (append) for the second, both with 2>&1."},

@@ -667,6 +667,11 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.pod-missing",
      "Namespace {namespace} に Pod {pod} がありません。kubectl apply -f に -n {namespace} "
      "を付けて（またはマニフェストに metadata.namespace を書いて）作成してください。"},
+    {"hint.scheduler-file.also-other-kind",
+     "{file} には正しい種類のメッセージのほかに、別の Pod "
+     "の別の種類のメッセージ（表示したもの）があります。このファイルには {pod} "
+     "のメッセージだけが必要です。もう一方を除いて保存し直してください。例: kubectl get events --field-selector "
+     "involvedObject.name={pod}。"},
     {"hint.scheduler-file.cut",
      "{file} のメッセージが途中で切れています: 理由の並びが、それを閉じるピリオドの前で終わっています。kubectl get pod "
      "-o "
@@ -792,6 +797,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step3.rejected-file.empty",
      "{file} が空です: kubectl はエラーを標準エラー出力に書くため、> だけでは受け取れません。1 つ目のマニフェストは "
      "kubectl apply -f ... > {file} 2>&1、2 つ目は ... >> {file} 2>&1 で実行してください。"},
+    {"hint.step3.rejected-file.neither",
+     "{file} の拒否は、このステップのどちらの規則のものでもありません: \"must be equal to {resource} limit\" "
+     "と {resource} フィールドの \"must be an integer\"。k8s/bad-mismatch.yaml と k8s/bad-fraction.yaml "
+     "を適用し、kubectl の出力を保存してください（1 つ目は > {file} 2>&1、2 つ目は >> {file} 2>&1）。"},
     {"hint.step3.rejected-file.no-fraction",
      "{file} に {resource} フィールドへの \"must be an integer\" の拒否がありません。k8s/bad-fraction.yaml "
      "を適用し、そのメッセージを追記してください（>> {file} 2>&1）。"},
@@ -801,6 +810,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step3.rejected-file.no-rejection",
      "{file} に apiserver の拒否がありません。不正なマニフェストを 2 つとも適用し、kubectl "
      "の出力を標準エラー出力も含めて保存してください（2>&1）。"},
+    {"hint.step3.rejected-file.other-result",
+     "{file} の拒否は 1 つだけで、もう一方のコマンドは拒否ではなくこれを出力しました: {result}。不正なマニフェストは "
+     "2 つとも apiserver に届いて拒否される必要があります。その行が指すマニフェストを直して再度適用し、メッセージを"
+     "追記してください（>> {file} 2>&1）。"},
     {"hint.step3.rejected-file.overwritten",
      "{file} には拒否が 1 つしかありません: 2 つ目のコマンドが 1 つ目を上書きした可能性が高いです。1 つ目は >、2 "
      "つ目は >>（追記）を使い、どちらにも 2>&1 を付けてください。"},

@@ -612,6 +612,11 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.pod-missing",
      "{namespace} 네임스페이스에 {pod} 파드가 없습니다. kubectl apply -f에 -n {namespace} 옵션을 붙여(또는 "
      "매니페스트에 metadata.namespace를 적어) 만드세요."},
+    {"hint.scheduler-file.also-other-kind",
+     "{file} 파일에 맞는 종류의 메시지와 함께 다른 파드의, 다른 종류의 메시지(표시된 것)가 있습니다. 이 파일에는 "
+     "{pod}의 메시지만 "
+     "있어야 합니다. 다른 메시지를 빼고 다시 저장하세요. 예: kubectl get events --field-selector "
+     "involvedObject.name={pod}."},
     {"hint.scheduler-file.cut",
      "{file} 파일의 메시지가 중간에 잘렸습니다: 이유 목록이 끝을 알리는 마침표 전에 끊깁니다. kubectl get pod -o yaml"
      "은 "
@@ -731,6 +736,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step3.rejected-file.empty",
      "{file} 파일이 비어 있습니다. kubectl은 오류를 표준 오류로 내보내므로 > 만으로는 받을 수 없습니다. 첫 번째 "
      "매니페스트는 kubectl apply -f ... > {file} 2>&1, 두 번째는 ... >> {file} 2>&1로 실행하세요."},
+    {"hint.step3.rejected-file.neither",
+     "{file} 파일의 거절은 이 단계의 두 규칙 어느 쪽도 아닙니다: \"must be equal to {resource} limit\"와 "
+     "{resource} 필드의 \"must be an integer\". k8s/bad-mismatch.yaml과 k8s/bad-fraction.yaml을 적용하고 "
+     "kubectl이 출력하는 것을 저장하세요(첫 번째는 > {file} 2>&1, 두 번째는 >> {file} 2>&1)."},
     {"hint.step3.rejected-file.no-fraction",
      "{file} 파일에 {resource} 필드에 대한 \"must be an integer\" 거절이 없습니다. k8s/bad-fraction.yaml을 "
      "적용하고 그 메시지를 덧붙이세요(>> {file} 2>&1)."},
@@ -740,6 +749,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step3.rejected-file.no-rejection",
      "{file} 파일에 apiserver의 거절 메시지가 없습니다. 잘못된 매니페스트 두 개를 적용하고 kubectl이 출력하는 것을 "
      "표준 오류까지 포함해 저장하세요(2>&1)."},
+    {"hint.step3.rejected-file.other-result",
+     "{file} 파일에 거절이 하나뿐이고, 다른 명령은 거절 대신 이것을 출력했습니다: {result}. 잘못된 매니페스트 두 "
+     "개가 모두 apiserver에 닿아 거절되어야 합니다. 그 줄이 가리키는 매니페스트를 고쳐 다시 적용하고 메시지를 "
+     "덧붙이세요(>> {file} 2>&1)."},
     {"hint.step3.rejected-file.overwritten",
      "{file} 파일에 거절이 하나뿐입니다. 두 번째 명령이 첫 번째 결과를 덮어썼을 가능성이 큽니다. 첫 번째는 >, 두 "
      "번째는 >>(덧붙이기)를 쓰고 둘 다 2>&1을 붙이세요."},

@@ -34,6 +34,28 @@ bool starts_rejection(const std::string& l) {
   return l.find("is invalid") != std::string::npos || l.rfind("Error from server", 0) == 0;
 }
 
+// A command's result that is no rejection, as kubectl prints it: `<resource>/<name> <verb>` with
+// an optional `(server dry run)`, or kubectl's own `error: ...` (a manifest it could not read, a
+// path that names nothing), raised before any request.
+bool other_result(const std::string& l) {
+  if (l.rfind("error: ", 0) == 0) return true;
+  const auto slash = l.find('/');
+  const auto space = l.find(' ');
+  if (slash == std::string::npos || slash == 0 || space == std::string::npos || space < slash) return false;
+  for (std::size_t i = 0; i < space; ++i) {
+    const char c = l[i];
+    const bool name_char = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '/';
+    if (!name_char) return false;
+  }
+  std::string_view rest = std::string_view(l).substr(space + 1);
+  for (std::string_view verb : {"created", "configured", "unchanged", "serverside-applied", "replaced"}) {
+    if (!rest.starts_with(verb)) continue;
+    rest.remove_prefix(verb.size());
+    return rest.empty() || rest == " (server dry run)" || rest == " (dry run)";
+  }
+  return false;
+}
+
 // A cause line without kubectl's header (the header was not copied): the apiserver's own form,
 // `<field path>: Invalid value: ...: <rule>`. A note that only quotes the rule is no rejection.
 bool bare_cause(const std::string& l) {
@@ -104,6 +126,11 @@ RejectedFile read_rejected(std::string_view in) {
   for (const auto& l : lines) {
     if (l.empty() || text::is_noise_line(l)) {
       close_block(open, out);
+      continue;
+    }
+    if (other_result(l)) {
+      close_block(open, out);
+      out.other_results.push_back(l);
       continue;
     }
     if (open && open->listed && l.rfind("* ", 0) == 0) {

@@ -59,6 +59,9 @@ enum class Fault {
   kRejectedFileNoRejection,   ///< the saved file holds no rejection
   kRejectedFileNoMismatch,    ///< … not the requests/limits one
   kRejectedFileNoFraction,    ///< … not the fractional one
+  kRejectedFileNeither,       ///< … only rejections of neither rule
+  kRejectedFileOverwritten,   ///< … one rejection alone, nothing else of the other command
+  kRejectedFileOtherResult,   ///< … one rejection, and the other command's result is no rejection
   kPlacedConstrained,         ///< the manifest pins the pod (selector, affinity)
   kPlacedNodeName,            ///< the manifest sets spec.nodeName
   kPlacedWrongNode,           ///< bound to another node

@@ -102,11 +102,17 @@ struct Rejection {
 };
 struct RejectedFile {
   std::vector<Rejection> rejections;
+  /// What else kubectl printed as a command's result: an object it created, configured or left
+  /// unchanged (`pod/bad-fraction created (server dry run)`), or its own error before the apiserver
+  /// saw anything (`error: error parsing k8s/bad-fraction.yaml: ...`). Each such line shows a
+  /// command that ran and was not refused by the apiserver.
+  std::vector<std::string> other_results;
 };
 /// Groups `The Pod "x" is invalid: ...` (single cause), `The Pod "x" is invalid:` + `* ...`
 /// lines (several causes) and `Error from server (Invalid): error when creating ...` lines, in
 /// any order; a line wrapped by the terminal continues the cause before it. Prompt and comment
-/// lines end a rejection; other lines before any rejection are ignored.
+/// lines end a rejection, and so does a command's other result (other_results); other lines
+/// before any rejection are ignored.
 RejectedFile read_rejected(std::string_view text);
 
 // ---- out/tainted.txt, out/exhausted.txt --------------------------------------------------
