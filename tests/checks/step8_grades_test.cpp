@@ -234,6 +234,17 @@ TEST(Step8Words, CountsWrittenAsWholeQuantities) {
   EXPECT_EQ(result(r, "step8.pending").outcome.hint.id, "hint.step8.not-a-number");
 }
 
+// A count worked out as a sum is its total (the hint must not say "USED is 1+1 but the pods
+// request 2"); a sum whose written total is another number is no count.
+TEST(Step8Words, CountsWorkedOutAsSums) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  expect_counts_pass(graded_with_counts("ALLOCATABLE=2\nUSED=1 (trainer) + 1 (trainer2)\nPENDING=1+1=2\n"));
+  expect_counts_pass(graded_with_counts("ALLOCATABLE=2+0\nUSED=1 + 1 GPUs\nPENDING=1+1개\n"));
+  const RunResult r = graded_with_counts("ALLOCATABLE=2\nUSED=1+2\nPENDING=1 + 1 = 3\n");
+  EXPECT_EQ(result(r, "step8.used").outcome.hint.id, "hint.step8.used.differs");
+  EXPECT_EQ(result(r, "step8.pending").outcome.hint.id, "hint.step8.not-a-number");
+}
+
 // ALLOCATABLE and USED may name the resource before the amount, as kubectl's maps print it; the
 // amount is still compared to the cluster's. PENDING counts pods, so a resource name there is none.
 TEST(Step8Words, CountsNamedByTheirResource) {

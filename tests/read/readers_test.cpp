@@ -627,6 +627,15 @@ TEST(LeadingCount, UnitsAndNotes) {
   for (const auto& [in, want] : cases) EXPECT_EQ(leading_count(in), want) << in;
 }
 
+// A count worked out as a sum counts as its total; a written total that disagrees is none.
+TEST(LeadingCount, ASumCountsAsItsTotal) {
+  const std::vector<std::pair<std::string, std::optional<long long>>> cases{
+      {"1+1", 2},       {"1 + 1", 2}, {"1+1=2", 2}, {"1 + 1 = 2", 2},       {"1 (trainer) + 1 (trainer2)", 2},
+      {"1+1 GPUs", 2},  {"1+1개", 2}, {"0+0", 0},   {"1 + 1 + 0", 2},       {"1+1=3", std::nullopt},
+      {"2 = 1 + 1", 2}, {"1+", 1},    {"1 + x", 1}, {"1+1/2", std::nullopt}};
+  for (const auto& [in, want] : cases) EXPECT_EQ(leading_count(in), want) << in;
+}
+
 // An amount may name its resource first, as `kubectl get node -o jsonpath='{.status.allocatable}'`
 // and describe print it; a longer name or another resource is no amount of it.
 TEST(LeadingCount, NamedByItsResourceFirst) {

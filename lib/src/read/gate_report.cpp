@@ -66,8 +66,66 @@ GateReport read_gate_report(std::string_view in) {
   return g;
 }
 
+namespace {
+
+/// A count worked out as a sum: whether the value is one, and its total (none when a total
+/// written after `=` is another number).
+struct Sum {
+  bool is_sum = false;
+  std::optional<long long> total;
+};
+
+// `1+1`, `1 + 1 = 2`, `1 (trainer) + 1 (trainer2)`, `1+1 GPUs`: whole numbers joined by `+`, each
+// may carry a note in parentheses; after them a written total (`= 2`) or a word.
+Sum sum_of(std::string_view v) {
+  std::size_t p = 0;
+  const auto spaces = [&] {
+    while (p < v.size() && (v[p] == ' ' || v[p] == '\t')) ++p;
+  };
+  const auto number = [&]() -> std::optional<long long> {
+    const std::size_t from = p;
+    while (p < v.size() && v[p] >= '0' && v[p] <= '9') ++p;
+    if (p == from || p - from > 9) return std::nullopt;
+    return std::stoll(std::string(v.substr(from, p - from)));
+  };
+  long long total = 0;
+  int terms = 0;
+  while (true) {
+    spaces();
+    const auto n = number();
+    if (!n) return {};
+    total += *n;
+    ++terms;
+    spaces();
+    if (p < v.size() && v[p] == '(') {
+      const auto close = v.find(')', p);
+      if (close == std::string_view::npos) return {};
+      p = close + 1;
+      spaces();
+    }
+    if (p < v.size() && v[p] == '+') {
+      ++p;
+      continue;
+    }
+    break;
+  }
+  if (terms < 2) return {};
+  if (p < v.size() && v[p] == '=') {
+    ++p;
+    spaces();
+    const auto written = number();
+    return {true, written && *written == total ? std::optional<long long>(total) : std::nullopt};
+  }
+  const bool note =
+      p == v.size() || std::isalpha(static_cast<unsigned char>(v[p])) != 0 || static_cast<unsigned char>(v[p]) >= 0x80;
+  return note ? Sum{true, total} : Sum{};
+}
+
+}  // namespace
+
 std::optional<long long> leading_count(std::string_view value) {
   const std::string v = text::trim(text::nfkc(value));
+  if (const Sum sum = sum_of(v); sum.is_sum) return sum.total;
   std::size_t i = 0;
   while (i < v.size() && v[i] >= '0' && v[i] <= '9') ++i;
   if (i == 0 || i > 9) return std::nullopt;
