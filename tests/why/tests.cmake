@@ -2,5 +2,7 @@
 gpuwhy_tests(unit
   why_held_test.cpp
   why_test.cpp)
+gpuwhy_tests(corpus
+  why_lab_test.cpp)
 gpuwhy_tests(process
   why_namespace_test.cpp)

@@ -1494,6 +1494,9 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.why-no-pod", "pod {namespace}/{pod} not found"},
     {"cli.error.why-no-pod-elsewhere",
      "pod {namespace}/{pod} not found; a pod {pod} exists in namespace {namespaces}: gpuwhy why {pod} -n {other}"},
+    {"why.ui.lab-held",
+     "In the lab, {pod} stays Pending here on purpose (step {step}): the reason above is the lesson. The fixes are "
+     "how Kubernetes would let it run; applying them would undo the lab."},
     {"why.ui.priority", "Priority {priority} (priorityClassName {class}), preemptionPolicy {policy}."},
     {"why.ui.victim", "{pod} (priority {priority})"},
     {"why.ui.preempts",

@@ -1598,6 +1598,9 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.why-no-pod-elsewhere",
      "Pod {namespace}/{pod} が見つかりません。Pod {pod} は名前空間 {namespaces} にあります: gpuwhy why {pod} -n "
      "{other}"},
+    {"why.ui.lab-held",
+     "演習では {pod} はここでわざと Pending のままです（ステップ {step}）: 上の理由が学ぶ内容です。対処法は "
+     "Kubernetes が Pod を動かす方法であり、適用すると演習が元に戻ります。"},
     {"why.ui.priority", "優先度 {priority} (`priorityClassName` {class})、`preemptionPolicy` {policy}。"},
     {"why.ui.victim", "{pod} (優先度 {priority})"},
     {"why.ui.preempts",

@@ -1518,6 +1518,9 @@ constexpr CatalogEntry kEntries[] = {
     {"cli.error.why-no-pod-elsewhere",
      "파드 {namespace}/{pod:을/를} 찾을 수 없습니다. 파드 {pod:은/는} 네임스페이스 {namespaces}에 있습니다: gpuwhy why "
      "{pod} -n {other}"},
+    {"why.ui.lab-held",
+     "실습에서 {pod:은/는} 여기서 일부러 Pending으로 남습니다({step}단계): 위의 이유가 배울 내용입니다. 해결 방법은 "
+     "Kubernetes가 파드를 실행하게 하는 방법일 뿐이며, 적용하면 실습이 되돌려집니다."},
     {"why.ui.priority", "우선순위 {priority} (`priorityClassName` {class}), `preemptionPolicy` {policy}."},
     {"why.ui.victim", "{pod} (우선순위 {priority})"},
     {"why.ui.preempts",

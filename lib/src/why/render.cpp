@@ -268,6 +268,9 @@ std::string render_table(const Verdict& v, i18n::Lang lang, std::size_t width) {
   tail += scheduler_lines(v, lang);  // "... differ from gpuwhy's (see below)": the outcome follows
   tail += outcome_lines(v, lang);
   for (const auto& nm : v.not_modelled) tail += r(msg("why.ui.not-modelled", {{"what", nm.what}})) + "\n";
+  if (v.lab_step != 0) {
+    tail += r(msg("why.ui.lab-held", {{"pod", v.pod}, {"step", std::to_string(v.lab_step)}})) + "\n";
+  }
   return fit_lines(out, width) + rows + fit_lines(tail, width);
 }
 

@@ -120,6 +120,7 @@ json to_json(const Verdict& v, std::string_view lang) {
   sched["unmodelled_reasons"] = unmodelled;
   out["scheduler"] = sched;
   out["outcome"] = to_string(v.outcome());
+  out["lab_step"] = v.lab_step == 0 ? json(nullptr) : json(v.lab_step);
   json gates = json::array();
   for (const Gate g : modelled_gates()) gates.push_back(to_string(g));
   out["checked_gates"] = gates;

@@ -11,6 +11,7 @@
 #include "gpuwhy/k8s/node_affinity.h"
 #include "gpuwhy/k8s/pod_affinity.h"
 #include "gpuwhy/k8s/requests.h"
+#include "gpuwhy/lab/lab.h"
 #include "why_detail.h"
 
 // The model's frame: each node's NodeInfo, the filter plugins (filters.cpp) run on every node, and
@@ -272,6 +273,33 @@ std::string summary_line(const std::vector<NodeVerdict>& nodes, int total_nodes,
   return messages::fit_error_text(total_nodes, reasons, post);
 }
 
+namespace {
+
+// A lab pod held on the GPU node as the lab means it (lab::kHeldPods): by the lab's taint, or
+// by the GPUs taken. Its step, else 0.
+int lab_step_of(const Verdict& v) {
+  if (v.namespace_ != lab::kNamespace || !v.node_name.empty() || v.gated || v.outcome() != Outcome::kExplained)
+    return 0;
+  const auto held = [](const lab::HeldPod& h, const NodeVerdict& n) {
+    if (h.by_taint) {
+      return n.gate == Gate::kTaintToleration && n.taint.is_object() && n.taint.value("key", "") == lab::kTaintKey &&
+             n.taint.value("effect", "") == lab::kTaintEffect;
+    }
+    const std::string insufficient = "Insufficient " + std::string(lab::kResource);
+    return n.gate == Gate::kNodeResourcesFit &&
+           std::find(n.reasons.begin(), n.reasons.end(), insufficient) != n.reasons.end();
+  };
+  for (const lab::HeldPod& h : lab::kHeldPods) {
+    if (v.pod != h.pod) continue;
+    for (const NodeVerdict& n : v.nodes) {
+      if (n.node == lab::kGpuNode) return held(h, n) ? h.step : 0;
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
 std::vector<Verdict> explain_each(const std::vector<json>& targets, const std::vector<json>& nodes,
                                   const std::vector<json>& pods, const std::vector<json>& events,
                                   const Wording& wording, const std::vector<json>& pdbs, bool pdbs_read,
@@ -280,6 +308,7 @@ std::vector<Verdict> explain_each(const std::vector<json>& targets, const std::v
   for (const json& pod : targets) {
     Verdict v = explain(pod, nodes, pods, wording, pdbs, pdbs_read, namespaces);
     add_scheduler_view(v, pod, events);
+    v.lab_step = lab_step_of(v);
     verdicts.push_back(std::move(v));
   }
   return verdicts;

@@ -40,6 +40,16 @@ inline constexpr std::string_view kPodTrainer3 = "trainer3";
 /// The pods the student creates, in lab order.
 inline constexpr std::array<std::string_view, 4> kPods{kPodTrainer, kPodCpuOnly, kPodTrainer2, kPodTrainer3};
 
+/// A pod the lab keeps Pending on purpose: the step that does it, and what holds it on the GPU
+/// node (the taint, or the GPUs taken).
+struct HeldPod {
+  std::string_view pod;
+  int step;
+  bool by_taint;
+};
+/// cpu-only by the taint (step 5), trainer3 by the two GPUs trainer and trainer2 hold (step 7).
+inline constexpr std::array<HeldPod, 2> kHeldPods{{{kPodCpuOnly, 5, true}, {kPodTrainer3, 7, false}}};
+
 /// nodeSelector that cpu-only must carry.
 inline constexpr Label kCpuOnlySelector{"nvidia.com/gpu.present", "true"};
 

@@ -168,12 +168,15 @@ struct Verdict {
   bool gated = false;                         ///< spec.schedulingGates: the scheduler does not try it yet
   std::vector<std::string> scheduling_gates;  ///< their names, in spec order
   int total_nodes = 0;                        ///< N of "0/N nodes are available"
-  std::map<std::string, long long> request;   ///< k8s::pod_requests
-  int priority = 0;                           ///< spec.priority (set by the apiserver from priorityClassName)
-  std::string priority_class;                 ///< spec.priorityClassName
-  std::string preemption_policy;              ///< spec.preemptionPolicy ("" = PreemptLowerPriority)
-  Preemption preemption;                      ///< when the pod fits no node
-  std::vector<NodeVerdict> nodes;             ///< in the order given
+  /// The lab keeps this pod Pending on purpose (lab::kHeldPods), and the GPU node's gate is the one
+  /// the lab means: the step that does it (the fixes are Kubernetes', not the lab's); 0 otherwise.
+  int lab_step = 0;
+  std::map<std::string, long long> request;  ///< k8s::pod_requests
+  int priority = 0;                          ///< spec.priority (set by the apiserver from priorityClassName)
+  std::string priority_class;                ///< spec.priorityClassName
+  std::string preemption_policy;             ///< spec.preemptionPolicy ("" = PreemptLowerPriority)
+  Preemption preemption;                     ///< when the pod fits no node
+  std::vector<NodeVerdict> nodes;            ///< in the order given
   /// NodeAffinity's PreFilter refused the pod before any node was tried ("pod affinity terms
   /// conflict": every required term names disjoint metadata.name sets).
   std::string prefilter_failure;
@@ -193,7 +196,6 @@ struct Verdict {
   /// The scheduler's reasons that no modelled plugin writes, in message order; a message that is
   /// no FitError at all is one reason for the whole pod.
   std::vector<SchedulerReason> unmodelled_reasons;
-
   [[nodiscard]] int fitting_nodes() const;
   /// spec.schedulerName names a scheduler other than kube-scheduler's default profile.
   [[nodiscard]] bool other_scheduler() const;
