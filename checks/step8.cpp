@@ -203,7 +203,8 @@ bool same_taint(std::string_view got, std::string_view want) {
 }
 
 // The TAINT answer as compared: backticks around it dropped, blanks beside `=` and `:` removed
-// (the student's spacing), any other run of blanks one space (`pre sent` is not the taint).
+// (the student's spacing), any other run of blanks one space (`pre sent` is not the taint), and a
+// label kubectl prints before a taint dropped.
 std::string taint_answer(std::string value) {
   if (const auto close = value.find('`', 1); !value.empty() && value.front() == '`' && close != std::string::npos)
     value = value.substr(1, close - 1) + value.substr(close + 1);
@@ -219,6 +220,22 @@ std::string taint_answer(std::string value) {
                                   (j < value.size() && (value[j] == '=' || value[j] == ':'));
     if (!beside_separator && !got.empty() && j < value.size()) got += ' ';
     i = j - 1;
+  }
+  // A label kubectl prints before the taint, copied with it: describe's `Taints:` field, or the
+  // node's name (`lab-node-0: ...`, a jsonpath of name and taints). Neither can begin a taint.
+  for (bool cut = true; cut;) {
+    cut = false;
+    for (const std::string_view label : {std::string_view("taints:"), std::string_view("taint:")}) {
+      if (got.size() > label.size() && text::to_lower_ascii(std::string_view(got).substr(0, label.size())) == label) {
+        got.erase(0, label.size());
+        cut = true;
+      }
+    }
+    const std::string node = std::string(lab::kGpuNode) + ":";
+    if (got.size() > node.size() && got.starts_with(node)) {
+      got.erase(0, node.size());
+      cut = true;
+    }
   }
   return got;
 }

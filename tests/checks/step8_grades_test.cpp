@@ -289,6 +289,26 @@ TEST(Step8Words, TaintWithANoteAfterIt) {
   EXPECT_EQ(result(grade(s), "step8.taint").outcome.hint.id, "hint.step8.taint.case");
 }
 
+// TAINT copied with the label kubectl prints before it (describe's `Taints:` field, the node's
+// name of a name-and-taints jsonpath) is the taint; another node's name or a wrong taint after the
+// label is not.
+TEST(Step8Words, TaintWithKubectlsLabelBeforeIt) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  auto& f = s.files[std::string(lab::kFileGateReport)];
+  for (const char* ok :
+       {"Taints:             nvidia.com/gpu=present:NoSchedule", "taints: nvidia.com/gpu=present:NoSchedule",
+        "lab-node-0: nvidia.com/gpu=present:NoSchedule", "lab-node-0:nvidia.com/gpu=present:NoSchedule (describe)"}) {
+    f.content = report_with({{"TAINT", ok}});
+    EXPECT_EQ(result(grade(s), "step8.taint").outcome.status, Status::kPass) << ok;
+  }
+  for (const char* bad : {"Taints: nvidia.com/gpu=present:NoExecute", "lab-node-1: nvidia.com/gpu=present:NoSchedule",
+                          "Taints: <none>", "lab-node-0:"}) {
+    f.content = report_with({{"TAINT", bad}});
+    EXPECT_EQ(result(grade(s), "step8.taint").outcome.status, Status::kFail) << bad;
+  }
+}
+
 // The answers of the audit on the real solution capture: a contrast, a restriction and a polite
 // ending pass; the contrast the other way round fails as the devices answer.
 TEST(Step8Words, ContrastsAndPoliteEndingsOnTheSolution) {
