@@ -276,7 +276,8 @@ class Reader {
       if (const auto hash = t.find(" #"); hash != std::string_view::npos) t = t.substr(0, hash);
       while (!t.empty() && t.back() == ' ') t.remove_suffix(1);
     }
-    if (t.find_first_of(in_flow ? "[]{}#" : "[]{},") != std::string_view::npos) throw Decline{};
+    // In flow, yaml-cpp's scanner also stops at '?' and ':' inside a word (`[lab-node-?0]`): left to it.
+    if (t.find_first_of(in_flow ? "[]{}#?:" : "[]{},") != std::string_view::npos) throw Decline{};
     if (t.find(": ") != std::string_view::npos || t.back() == ':') throw Decline{};
     return resolve_plain(std::string(t));
   }
