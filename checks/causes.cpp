@@ -243,6 +243,8 @@ std::string placed_trainer(const Ctx& c) {
   if (f == Fault::kPlacedConstrained || f == Fault::kPlacedNodeName) return c.first_failed({"step4.manifest"});
   if (f == Fault::kPlacedWrongNode) return c.first_failed({"step2.other-nodes"});
   if (f == Fault::kPlacedNotBound) return short_of_gpus(c, lab::kPodTrainer, kOneGpu);
+  if (f == Fault::kPlacedNotBoundSelector) return c.first_failed({"step4.manifest"});
+  if (f == Fault::kPlacedNotBoundLabels) return c.first_failed({"step1.gpu-labels"});
   return {};
 }
 
@@ -275,7 +277,7 @@ namespace {
 std::string saved_message(const Ctx& c, std::string_view file_check, std::string_view live_check,
                           std::string_view pod_name) {
   const Fault f = c.fault(file_check);
-  if (f == Fault::kForeignTaint) return c.first_failed({"step5.taint"});
+  if (f == Fault::kForeignTaint || f == Fault::kForeignTaintBeside) return c.first_failed({"step5.taint"});
   // An empty file, or one with no scheduler message, because the pod never had one to save.
   if (file_fault(f) || f == Fault::kSavedNoMessage) {
     const bool nothing_saved = f == Fault::kFileEmpty || f == Fault::kSavedNoMessage;
@@ -312,8 +314,12 @@ std::string toleration(const Ctx& c) {
 
 std::string placed_trainer2(const Ctx& c) {
   const Fault f = c.fault("step6.placed");
-  if (f == Fault::kForeignTaint) return c.first_failed({"step5.taint"});
-  if (f == Fault::kPlacedNotBoundToleration) return c.first_failed({"step6.toleration", "step5.taint"});
+  if (f == Fault::kForeignTaint || f == Fault::kForeignTaintBeside) return c.first_failed({"step5.taint"});
+  if (f == Fault::kPlacedNotBoundToleration || f == Fault::kPlacedNotBoundUntolerant)
+    return c.first_failed({"step6.toleration", "step5.taint"});
+  // trainer2's own selector rules the node out: the fault is here (kPlacedNotBoundSelector),
+  // unless the node's labels are.
+  if (f == Fault::kPlacedNotBoundLabels) return c.first_failed({"step1.gpu-labels"});
   if (f != Fault::kPlacedNotBound) return {};
   // Kept off by the taint: trainer2's toleration (whatever key it names) does not match it.
   if (blamed_on_taint(c.snap(), lab::kPodTrainer2)) return c.first_failed({"step6.toleration", "step5.taint"});
@@ -344,12 +350,14 @@ std::string slots_free(const Ctx& c) {
 
 std::string pending_insufficient(const Ctx& c) {
   const Fault f = c.fault("step7.pending-insufficient");
-  if (f == Fault::kSharedToleration) return c.first_failed({"step6.toleration"});
+  if (f == Fault::kSharedToleration || f == Fault::kSharedNoToleration) return c.first_failed({"step6.toleration"});
+  if (f == Fault::kPlacedNotBoundSelector) return c.first_failed({"step7.same-as-trainer2", "step6.placed"});
+  if (f == Fault::kPlacedNotBoundLabels) return c.first_failed({"step1.gpu-labels"});
   if (f == Fault::kPremiseAllocatable) return c.first_failed({"step2.allocatable", "step2.capacity"});
   if (f == Fault::kPremiseSlots) return slots_free(c);
   // trainer3 got a node: a slot was free, because trainer or trainer2 is not there.
   if (f == Fault::kTrainer3Scheduled) return slots_free(c);
-  if (f == Fault::kForeignTaint) return c.first_failed({"step5.taint"});
+  if (f == Fault::kForeignTaint || f == Fault::kForeignTaintBeside) return c.first_failed({"step5.taint"});
   // The taint keeps trainer3 off: its tolerations differ from trainer2's, or the taint is wrong.
   if (f == Fault::kTrainer3Taint || f == Fault::kTrainer3NotInsufficient)
     return c.first_failed({"step7.same-as-trainer2", "step5.taint"});
@@ -377,7 +385,7 @@ std::string step8_taint(const Ctx& c) {
   if (!c.failed("step5.taint")) return {};
   // No lab taint on the node (none, or only one with another key): no answer can match it.
   const Fault f = c.fault("step8.taint");
-  if (f == Fault::kNoLiveTaint || f == Fault::kForeignTaint) return "step5.taint";
+  if (f == Fault::kNoLiveTaint || f == Fault::kForeignTaint || f == Fault::kForeignTaintBeside) return "step5.taint";
   // The answer is the lab's taint; the node carries another.
   std::string answer = c.compared("step8.taint").answer;
   std::erase(answer, ' ');

@@ -10,7 +10,9 @@
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/k8s/node_affinity.h"
 #include "gpuwhy/k8s/requests.h"
+#include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
+#include "gpuwhy/lab/rules.h"
 
 namespace gpuwhy::checks::detail {
 
@@ -76,6 +78,17 @@ std::optional<long long> thousandths(std::string_view /*resource*/, const json& 
   return readers::json_quantity_milli(value);
 }
 }  // namespace
+
+std::optional<long long> gpu_request_sum(const json& pod) {
+  std::optional<long long> sum;
+  const json* cs = at(pod, "/spec/containers");
+  if (cs == nullptr || !cs->is_array()) return sum;
+  for (const auto& c : *cs) {
+    const auto own = k8s::container_requests(c, thousandths);
+    if (const auto it = own.find(std::string(lab::kResource)); it != own.end()) sum = sum.value_or(0) + it->second;
+  }
+  return sum;
+}
 
 long long scheduler_gpu_request(const json& pod) {
   const auto all = k8s::pod_requests(pod, thousandths);
@@ -222,17 +235,47 @@ std::string removal_of(const std::vector<std::string>& items) {
   return out;
 }
 
+std::vector<std::string> foreign_taints_blocking(const json& node, const json* pod) {
+  std::vector<std::string> out;
+  for (const json* t : k8s::filtering_taints(node)) {
+    const std::string key = str_at(*t, "/key");
+    if (key == lab::kTaintKey || key.rfind("node.kubernetes.io/", 0) == 0) continue;
+    if (pod != nullptr && k8s::tolerated(*pod, *t)) continue;
+    out.push_back(taint_string(*t));
+  }
+  return out;
+}
+
+Outcome retarget_taint_beside(const View& s, Outcome o, std::string_view pod_name) {
+  if (o.status != Status::kFail || !s.snap().nodes.ok() || !s.snap().pods.ok()) return o;
+  const json* node = s.node(lab::kGpuNode);
+  const json* pod = s.pod(pod_name);
+  if (node == nullptr || pod == nullptr || !str_at(*pod, "/spec/nodeName").empty()) return o;
+  const auto ts = k8s::filtering_taints(*node);
+  const bool lab_taint = std::any_of(ts.begin(), ts.end(), [](const json* t) {
+    return view_at(*t, "/key") == lab::kTaintKey && view_at(*t, "/value") == lab::kTaintValue &&
+           view_at(*t, "/effect") == lab::kTaintEffect;
+  });
+  if (!lab_taint || !k8s::tolerated(*pod, lab::taint())) return o;
+  const auto blocking = foreign_taints_blocking(*node, pod);
+  if (blocking.empty()) return o;
+  return with_hint(std::move(o), Fault::kForeignTaintBeside, foreign_taint_args(blocking));
+}
+
+std::map<std::string, std::string> foreign_taint_args(const std::vector<std::string>& found) {
+  return {{"node", std::string(lab::kGpuNode)},
+          {"found", join(found)},
+          {"remove", removal_of(found)},
+          {"taint", std::string(lab::kTaintString)}};
+}
+
 Outcome retarget_foreign_taint(const View& s, Outcome o) {
   if (o.status != Status::kFail || !s.snap().nodes.ok()) return o;
   const json* node = s.node(lab::kGpuNode);
   if (node == nullptr || !gpu_taints(*node).empty()) return o;
   const auto foreign = foreign_taints(*node);
   if (foreign.empty()) return o;
-  return with_hint(std::move(o), Fault::kForeignTaint,
-                   {{"node", std::string(lab::kGpuNode)},
-                    {"found", join(foreign)},
-                    {"remove", removal_of(foreign)},
-                    {"taint", std::string(lab::kTaintString)}});
+  return with_hint(std::move(o), Fault::kForeignTaint, foreign_taint_args(foreign));
 }
 
 std::vector<const json*> events_for(const View& s, const json& pod) {

@@ -54,6 +54,10 @@ std::string taint_string(const json& taint);
 /// Sum over containers of resources.<which>[nvidia.com/gpu] in thousandths; nullopt when no
 /// container sets it.
 std::optional<long long> gpu_sum(const json& pod, const char* which);
+/// Sum over containers of the nvidia.com/gpu request as the apiserver stores it (a limit stands in
+/// for a missing request: k8s::container_requests), in thousandths; nullopt when no container
+/// sets either.
+std::optional<long long> gpu_request_sum(const json& pod);
 /// The nvidia.com/gpu the scheduler counts for a pod (k8s::pod_requests: containers, init
 /// containers, sidecars, overhead), in thousandths.
 long long scheduler_gpu_request(const json& pod);
@@ -98,6 +102,19 @@ std::vector<std::string> foreign_taints(const json& node);
 /// A failure whose real cause is a taint with the wrong key on lab-node-0 (and none with the
 /// lab's key) gets the hint that says so: remove that taint, add the lab's.
 Outcome retarget_foreign_taint(const View& s, Outcome o);
+
+/// Taints of another key than the lab's on `node` that keep `pod` off it (NoSchedule or
+/// NoExecute, and not tolerated by `pod`; by any pod when it is null), the node controller's
+/// `node.kubernetes.io/` ones aside, each as key=value:Effect.
+std::vector<std::string> foreign_taints_blocking(const json& node, const json* pod);
+
+/// The arguments of the hints that name taints of another key on lab-node-0 (`found`): node,
+/// found, remove (kubectl taint's arguments that remove them) and taint (the lab's).
+std::map<std::string, std::string> foreign_taint_args(const std::vector<std::string>& found);
+
+/// A failure of `pod_name`, unbound, that tolerates the lab's taint on lab-node-0 but not another
+/// one beside it: that other taint is the fault (Fault::kForeignTaintBeside).
+Outcome retarget_taint_beside(const View& s, Outcome o, std::string_view pod_name);
 
 /// Every event of this pod (uid-matched when possible); empty when events could not be read.
 std::vector<const json*> events_for(const View& s, const json& pod);

@@ -43,8 +43,12 @@ std::string_view hint_id(Fault f) {
     case Fault::kPlacedWrongNode: return "hint.placed.wrong-node";
     case Fault::kPlacedNotBound: return "hint.placed.not-bound";
     case Fault::kPlacedNotBoundToleration: return "hint.placed.not-bound-toleration";
+    case Fault::kPlacedNotBoundUntolerant: return "hint.placed.not-bound-untolerant";
+    case Fault::kPlacedNotBoundSelector: return "hint.placed.not-bound-selector";
+    case Fault::kPlacedNotBoundLabels: return "hint.placed.not-bound-labels";
     case Fault::kTaintMissing: return "hint.step5.taint.missing";
     case Fault::kForeignTaint: return "hint.taint.wrong-key";
+    case Fault::kForeignTaintBeside: return "hint.taint.foreign-beside";
     case Fault::kTolerationMissing: return "hint.step6.toleration.missing";
     case Fault::kSavedNoMessage: return "hint.scheduler-file.no-message";
     case Fault::kSavedNoLiveMessage: return "hint.scheduler-file.no-live-message";
@@ -52,6 +56,7 @@ std::string_view hint_id(Fault f) {
     case Fault::kNeverScheduled: return "hint.step5.trainer-not-evicted.never-scheduled";
     case Fault::kCpuOnlyScheduled: return "hint.step6.gate-kept.cpu-only-scheduled";
     case Fault::kSharedToleration: return "hint.step7.shared-toleration";
+    case Fault::kSharedNoToleration: return "hint.step7.shared-no-toleration";
     case Fault::kPremiseAllocatable: return "hint.step7.premise-allocatable";
     case Fault::kPremiseSlots: return "hint.step7.premise-slots";
     case Fault::kTrainer3Scheduled: return "hint.step7.pending-insufficient.scheduled";

@@ -9,6 +9,7 @@
 
 #include "common.h"
 #include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/k8s/node_affinity.h"
 #include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
@@ -32,6 +33,19 @@ Outcome not_bound(const View& s, const json& pod, const json* gpu_node, const js
   const bool tries = std::any_of(tols.begin(), tols.end(), [](const json& t) { return lab::aims_at_taint(t); });
   if (m && blames_lab_taint(*m, gpu_node, &pod) && tries) {
     return fail(expected, msg("value.not-bound"), Fault::kPlacedNotBoundToleration, args, ev);
+  }
+  // A pod the lab means to tolerate the taint, kept off by it, with no toleration for it at all.
+  const std::string name = name_of(pod);
+  if (m && blames_lab_taint(*m, gpu_node, &pod) && (name == lab::kPodTrainer2 || name == lab::kPodTrainer3)) {
+    Args with_taint = args;
+    with_taint.emplace("taint", std::string(lab::kTaintString));
+    return fail(expected, msg("value.not-bound"), Fault::kPlacedNotBoundUntolerant, with_taint, ev);
+  }
+  // Its own nodeSelector or node affinity rules out the GPU node (a typo in a label key or value).
+  if (const SelectorMiss miss = selector_rules_out_gpu_node(s, pod); !miss.field.empty()) {
+    Args with_field = args;
+    with_field.emplace("fields", miss.field);
+    return fail(expected, msg("value.not-bound"), miss.fault, with_field, ev);
   }
   return fail(expected, msg("value.not-bound"), Fault::kPlacedNotBound, args, ev);
 }
@@ -72,6 +86,36 @@ std::optional<Outcome> bound_by_hand(const View& s, const json& pod, std::string
 }
 
 }  // namespace
+
+SelectorMiss selector_rules_out_gpu_node(const View& s, const json& pod) {
+  const json* node = s.snap().nodes.ok() ? s.node(lab::kGpuNode) : nullptr;
+  if (node == nullptr) return {};
+  SelectorMiss miss;
+  if (!k8s::node_selector_matches(pod, *node)) {
+    miss.field = "spec.nodeSelector";
+  } else if (!k8s::required_affinity_matches(pod, *node)) {
+    miss.field = "spec.affinity";
+  } else {
+    return {};
+  }
+  // Were the node labelled as step 1 says, the pod would be let in: the labels are the fault.
+  miss.fault = k8s::required_affinity_matches(pod, lab::gpu_node_untainted(node)) ? Fault::kPlacedNotBoundLabels
+                                                                                  : Fault::kPlacedNotBoundSelector;
+  return miss;
+}
+
+Outcome retarget_selector(const View& s, Outcome o, std::string_view pod_name, std::string_view manifest) {
+  if (o.status != Status::kFail || !s.snap().pods.ok()) return o;
+  const json* pod = s.pod(pod_name);
+  if (pod == nullptr || !str_at(*pod, "/spec/nodeName").empty()) return o;
+  const SelectorMiss miss = selector_rules_out_gpu_node(s, *pod);
+  if (miss.field.empty()) return o;
+  return with_hint(std::move(o), miss.fault,
+                   {{"pod", std::string(pod_name)},
+                    {"node", std::string(lab::kGpuNode)},
+                    {"file", std::string(manifest)},
+                    {"fields", miss.field}});
+}
 
 Outcome placed_by_scheduler(const View& s, std::string_view pod_name, std::string_view manifest, bool no_constraints) {
   const Args args{{"pod", std::string(pod_name)},

@@ -13,6 +13,19 @@ namespace gpuwhy::checks::detail {
 /// live pod must also have no nodeSelector and no affinity (trainer: resources alone decide).
 Outcome placed_by_scheduler(const View& s, std::string_view pod, std::string_view manifest, bool no_constraints);
 
+/// The field of a live pod that rules out lab-node-0 as it is (the scheduler's NodeAffinity
+/// filter), and whose fault that is.
+struct SelectorMiss {
+  std::string field;                             ///< spec.nodeSelector, else spec.affinity; empty: none
+  Fault fault = Fault::kPlacedNotBoundSelector;  ///< kPlacedNotBoundLabels: the node's labels are
+                                                 ///< not step 1's, and with them the pod would fit
+};
+SelectorMiss selector_rules_out_gpu_node(const View& s, const nlohmann::json& pod);
+
+/// A failure of `pod_name`, unbound, whose own nodeSelector or required node affinity rules out
+/// lab-node-0: that is the fault (SelectorMiss::fault), whatever else its message says.
+Outcome retarget_selector(const View& s, Outcome o, std::string_view pod_name, std::string_view manifest);
+
 /// The live pod `pod` asks for exactly kGpusPerTrainer nvidia.com/gpu in requests and limits.
 Outcome gpu_one(const View& s, std::string_view pod, const char* hint_id);
 

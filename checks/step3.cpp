@@ -97,10 +97,17 @@ Outcome mismatch_manifest(const View& s) {
   if (const auto bad = refused_at_decode(gs, args)) return fail(expected, actual, *bad, ev);
   bool equal = false;
   bool fractional = false;
+  bool negative = false;
   for (const auto& g : gs) {
     if (!g.requests || !g.limits) continue;
     if (*g.requests % 1000 != 0 || *g.limits % 1000 != 0) {
       fractional = true;
+      continue;
+    }
+    // A negative amount is refused for that too ("must be greater than or equal to 0"): the
+    // mismatch is then not the only rule the manifest breaks.
+    if (*g.requests < 0 || *g.limits < 0) {
+      negative = true;
       continue;
     }
     if (*g.requests != *g.limits) return pass(expected, actual, ev);
@@ -108,6 +115,7 @@ Outcome mismatch_manifest(const View& s) {
   }
   if (equal) return fail(expected, actual, msg("hint.step3.mismatch-manifest.equal", args), ev);
   if (fractional) return fail(expected, actual, msg("hint.step3.mismatch-manifest.fractional", args), ev);
+  if (negative) return fail(expected, actual, msg("hint.step3.mismatch-manifest.negative", args), ev);
   return fail(expected, actual, msg("hint.step3.mismatch-manifest.needs-both", args), ev);
 }
 

@@ -82,8 +82,8 @@ constexpr CheckInfo kChecks[] = {
      .points = 3,
      .run = &placed,
      .reads = kInNodes | kInPods | kInEvents | kInFiles,
-     .may_be_caused_by = {"step1.namespace", "step2.capacity", "step2.allocatable", "step2.other-nodes",
-                          "step4.manifest", "step5.taint"},
+     .may_be_caused_by = {"step1.namespace", "step1.gpu-labels", "step2.capacity", "step2.allocatable",
+                          "step2.other-nodes", "step4.manifest", "step5.taint"},
      .cause = &causes::placed_trainer,
      .counts = {{{lab::kGateUsed, 2}, {lab::kGatePending, 3}}}},
 };

@@ -1,6 +1,10 @@
 // Step 5 of the lab (docs/lab/SPEC.md): taint lab-node-0, watch cpu-only stay Pending because of the
 // taint, save that message, and see that NoSchedule does not evict trainer.
 #include <algorithm>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -33,6 +37,34 @@ std::map<std::string, std::string> taint_args() {
           {"effect", std::string(lab::kTaintEffect)}};
 }
 
+// The lab's taint is on the node with another beside it: one with its key and another effect
+// (kubectl taint adds one per key and effect), or one of another key that keeps pods off the node
+// (`nvidia.com/gpu.present=true` left from a first try; the lab's pods tolerate only the lab's,
+// so trainer2 could never land). The extra one is the fault, not the lab's.
+std::optional<Outcome> beside_lab_taint(const json& node, const std::vector<json>& ts,
+                                        const std::vector<std::string>& shown, const Msg& expected,
+                                        std::map<std::string, std::string> args, std::vector<Msg> ev) {
+  const auto is_lab = [](const json& t) {
+    return view_at(t, "/effect") == lab::kTaintEffect && view_at(t, "/value") == lab::kTaintValue;
+  };
+  if (std::none_of(ts.begin(), ts.end(), is_lab)) return std::nullopt;
+  const Msg actual = raw(join(shown));
+  if (ts.size() > 1) {
+    std::vector<std::string> extra;
+    for (const auto& t : ts) {
+      if (!is_lab(t)) extra.push_back(taint_string(t));
+    }
+    args["extra"] = join(extra);
+    args["remove"] = removal_of(extra);
+    return fail(expected, actual, msg("hint.step5.taint.extra", args), ev);
+  }
+  const auto blocking = foreign_taints_blocking(node, nullptr);
+  if (blocking.empty()) return std::nullopt;
+  args.merge(foreign_taint_args(blocking));
+  ev.push_back(msg("ev.other-taints", {{"node", std::string(lab::kGpuNode)}, {"taints", join(blocking)}}));
+  return fail(expected, raw(join(shown) + "; " + join(blocking)), Fault::kForeignTaintBeside, args, ev);
+}
+
 /// Verifies: lab-node-0 has exactly the nvidia.com/gpu=present:NoSchedule taint for the key,
 /// and no other node has an nvidia.com/gpu taint.
 Outcome taint(const View& s) {
@@ -62,20 +94,7 @@ Outcome taint(const View& s) {
     }
     return fail(expected, actual, Fault::kTaintMissing, args, ev);
   }
-  // The lab's taint is there, and another with its key and another effect beside it (kubectl taint
-  // adds one per key and effect): the extra one is the fault, not the lab's.
-  const auto is_lab = [](const json& t) {
-    return view_at(t, "/effect") == lab::kTaintEffect && view_at(t, "/value") == lab::kTaintValue;
-  };
-  if (ts.size() > 1 && std::any_of(ts.begin(), ts.end(), is_lab)) {
-    std::vector<std::string> extra;
-    for (const auto& t : ts) {
-      if (!is_lab(t)) extra.push_back(taint_string(t));
-    }
-    args["extra"] = join(extra);
-    args["remove"] = removal_of(extra);
-    return fail(expected, actual, msg("hint.step5.taint.extra", args), ev);
-  }
+  if (auto o = beside_lab_taint(*node, ts, shown, expected, args, ev)) return *o;
   for (const auto& t : ts) {
     if (view_at(t, "/effect") == "NoExecute")
       return fail(expected, actual, msg("hint.step5.taint.noexecute", args), ev);

@@ -74,7 +74,7 @@ Outcome gpu(const View& s) {
                 msg("hint.manifest.wrong-name", args));
   }
   const auto lim = gpu_sum(*m.pod, "limits");
-  const auto req = gpu_sum(*m.pod, "requests");
+  const auto req = gpu_request_sum(*m.pod);  // what the apiserver stores: a limit stands in
   const long long want = lab::kGpusPerTrainer * 1000LL;
   if (!lim || *lim != want || (req && *req != want)) {
     return fail(expected,
@@ -88,7 +88,9 @@ Outcome gpu(const View& s) {
 
 /// Verifies: trainer2 was bound to lab-node-0 by the scheduler.
 Outcome placed(const View& s) {
-  return retarget_foreign_taint(s, placed_by_scheduler(s, lab::kPodTrainer2, lab::kManifestTrainer2, false));
+  return retarget_taint_beside(
+      s, retarget_foreign_taint(s, placed_by_scheduler(s, lab::kPodTrainer2, lab::kManifestTrainer2, false)),
+      lab::kPodTrainer2);
 }
 
 // gate_kept before a taint with the wrong key is named as the cause.
@@ -151,8 +153,8 @@ constexpr CheckInfo kChecks[] = {
      .points = 2,
      .run = &placed,
      .reads = kInNodes | kInPods | kInEvents | kInFiles,
-     .may_be_caused_by = {"step1.namespace", "step2.capacity", "step2.allocatable", "step5.taint", "step6.toleration",
-                          "step6.gpu"},
+     .may_be_caused_by = {"step1.namespace", "step1.gpu-labels", "step2.capacity", "step2.allocatable", "step5.taint",
+                          "step6.toleration", "step6.gpu"},
      .cause = &causes::placed_trainer2,
      .counts = {{{lab::kGateUsed, 4}, {lab::kGatePending, 1}}}},
     {.id = "step6.gate-kept",

@@ -16,6 +16,7 @@
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/lab/rules.h"
 #include "pending.h"
+#include "placement.h"
 
 namespace gpuwhy::checks {
 namespace {
@@ -296,22 +297,25 @@ std::optional<Outcome> premise(const View& s, const Msg& expected, bool allocata
   return fail(expected, msg("value.step7.slots-free", args), Fault::kPremiseSlots, args, ev);
 }
 
-// trainer3 carries the very toleration trainer2 has, and it does not match the taint: the
-// fix is the shared toleration, in both manifests.
-bool shares_wrong_toleration(const View& s) {
-  if (!s.snap().pods.ok()) return false;
+// trainer3 carries the very tolerations trainer2 has, none of which matches the taint: the fix
+// is the shared toleration (kSharedToleration), or the toleration both lack (kSharedNoToleration),
+// in both manifests. kNone when trainer3 tolerates the taint, is bound, or differs from trainer2.
+Fault shared_toleration_fault(const View& s) {
+  if (!s.snap().pods.ok()) return Fault::kNone;
   const json* p3 = s.pod(lab::kPodTrainer3);
   const json* p2 = s.pod(lab::kPodTrainer2);
-  if (p3 == nullptr || p2 == nullptr || !str_at(*p3, "/spec/nodeName").empty()) return false;
+  if (p3 == nullptr || p2 == nullptr || !str_at(*p3, "/spec/nodeName").empty()) return Fault::kNone;
   const auto t3 = k8s::authored_tolerations(*p3);
   const bool tolerates = std::any_of(t3.begin(), t3.end(), [](const json& t) { return lab::tolerates_taint(t); });
-  return !t3.empty() && !tolerates && differences(*p3, *p2, false).empty();
+  if (tolerates || !differences(*p3, *p2, false).empty()) return Fault::kNone;
+  return t3.empty() ? Fault::kSharedNoToleration : Fault::kSharedToleration;
 }
 
 // A failure of trainer3 whose cause is the toleration it shares with trainer2 says so.
 Outcome retarget_shared_toleration(const View& s, Outcome o) {
-  if (o.status != Status::kFail || !shares_wrong_toleration(s)) return o;
-  return with_hint(std::move(o), Fault::kSharedToleration,
+  const Fault shared = o.status == Status::kFail ? shared_toleration_fault(s) : Fault::kNone;
+  if (shared == Fault::kNone) return o;
+  return with_hint(std::move(o), shared,
                    {{"pod", std::string(lab::kPodTrainer3)},
                     {"other", std::string(lab::kPodTrainer2)},
                     {"file", std::string(lab::kManifestTrainer3)},
@@ -333,16 +337,20 @@ Outcome with_premise(const View& s, Outcome base) {
 Outcome pending_insufficient(const View& s) {
   Outcome o = pending_for(s, lab::kPodTrainer3, Blame::kInsufficient,
                           {Fault::kTrainer3Scheduled, Fault::kTrainer3NotInsufficient, Fault::kTrainer3Taint});
-  return retarget_shared_toleration(s, retarget_foreign_taint(s, with_premise(s, std::move(o))));
+  o = retarget_shared_toleration(s, retarget_foreign_taint(s, with_premise(s, std::move(o))));
+  return retarget_selector(s, retarget_taint_beside(s, std::move(o), lab::kPodTrainer3), lab::kPodTrainer3,
+                           lab::kManifestTrainer3);
 }
 
 /// Verifies: out/exhausted.txt holds trainer3's Insufficient message, saved when the slots ran
 /// out.
 Outcome exhausted_file(const View& s) {
-  return retarget_shared_toleration(
+  Outcome o = retarget_shared_toleration(
       s, retarget_foreign_taint(
              s, with_premise(s, scheduler_file(s, lab::kFileExhausted, lab::kPodTrainer3, Blame::kInsufficient,
                                                "hint.step7.exhausted-file.taint"))));
+  return retarget_selector(s, retarget_taint_beside(s, std::move(o), lab::kPodTrainer3), lab::kPodTrainer3,
+                           lab::kManifestTrainer3);
 }
 
 constexpr CheckInfo kChecks[] = {
@@ -357,9 +365,9 @@ constexpr CheckInfo kChecks[] = {
      .points = 3,
      .run = &pending_insufficient,
      .reads = kInNodes | kInPods,
-     .may_be_caused_by = {"step1.namespace", "step2.capacity", "step2.allocatable", "step4.placed-by-scheduler",
-                          "step5.taint", "step5.trainer-not-evicted", "step6.toleration", "step6.placed",
-                          "step7.same-as-trainer2"},
+     .may_be_caused_by = {"step1.namespace", "step1.gpu-labels", "step2.capacity", "step2.allocatable",
+                          "step4.placed-by-scheduler", "step5.taint", "step5.trainer-not-evicted", "step6.toleration",
+                          "step6.placed", "step7.same-as-trainer2"},
      .cause = &causes::pending_insufficient,
      .counts = {{{lab::kGateUsed, 5}, {lab::kGatePending, 2}}}},
     {.id = "step7.exhausted-file",

@@ -284,6 +284,27 @@ std::vector<Scenario> scenarios_placement() {
        "hint.pending.gated",
        {"step5.cpu-only-spec"}},
       {"taint-extra-effect", {"step5.taint"}, "step5.taint", "hint.step5.taint.extra", {"step5.taint"}},
+      // The lab's taint with another key's beside it: the other one keeps trainer2 and trainer3 off,
+      // and TAINT (every taint of the node) lists both.
+      {"taint-wrong-key-kept",
+       {"step5.taint", "step6.placed", "step7.pending-insufficient", "step7.exhausted-file", "step8.taint"},
+       "step6.placed",
+       "hint.taint.foreign-beside",
+       {"step5.taint"}},
+      // Neither trainer2 nor trainer3 has a toleration: trainer2's failure names the toleration it
+      // lacks, trainer3's the one both lack.
+      {"toleration-missing-both",
+       {"step6.toleration", "step6.placed", "step7.pending-insufficient", "step7.exhausted-file"},
+       "step7.pending-insufficient",
+       "hint.step7.shared-no-toleration",
+       {"step6.toleration"}},
+      // trainer2's own nodeSelector (a typo in the key) rules every node out, and trainer3 copies it:
+      // the selector is named, not the GPUs.
+      {"trainer2-selector-typo",
+       {"step6.placed", "step7.pending-insufficient", "step7.exhausted-file"},
+       "step6.placed",
+       "hint.placed.not-bound-selector",
+       {"step6.placed"}},
   };
 }
 

@@ -309,6 +309,45 @@ TEST(Step8Words, TaintWithKubectlsLabelBeforeIt) {
   }
 }
 
+// ALLOCATABLE=<none> is what kubectl prints for an allocatable that is not there: right where the
+// node advertises none (capacity-only), wrong where it advertises 2.
+TEST(Step8Words, AllocatableNoneIsKubectlsAbsentValue) {
+  for (const auto& bundle : bundles_of("capacity-only")) {
+    Snapshot s = gpuwhy_test::load(bundle);
+    auto& f = s.files[std::string(lab::kFileGateReport)];
+    for (const char* v : {"<none>", "<NONE>", " <none> "}) {
+      f.content = report_with({{"ALLOCATABLE", v}});
+      EXPECT_EQ(result(grade(s), "step8.allocatable").outcome.status, Status::kPass) << bundle << v;
+    }
+    f.content = report_with({{"ALLOCATABLE", "none of it"}});
+    EXPECT_EQ(result(grade(s), "step8.allocatable").outcome.status, Status::kFail) << bundle;
+  }
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  s.files[std::string(lab::kFileGateReport)].content = report_with({{"ALLOCATABLE", "<none>"}});
+  EXPECT_EQ(result(grade(s), "step8.allocatable").outcome.status, Status::kFail);
+  s.files[std::string(lab::kFileGateReport)].content = report_with({{"USED", "<none>"}});
+  EXPECT_EQ(result(grade(s), "step8.used").outcome.status, Status::kFail);
+}
+
+// TAINT ending a sentence (a full stop, a comma before a note) is the taint; a comma before
+// another taint is not.
+TEST(Step8Words, TaintEndingASentence) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  auto& f = s.files[std::string(lab::kFileGateReport)];
+  for (const char* ok : {"nvidia.com/gpu=present:NoSchedule.", "nvidia.com/gpu=present:NoSchedule, 확인함",
+                         "nvidia.com/gpu=present:NoSchedule. (describe)"}) {
+    f.content = report_with({{"TAINT", ok}});
+    EXPECT_EQ(result(grade(s), "step8.taint").outcome.status, Status::kPass) << ok;
+  }
+  for (const char* bad : {"nvidia.com/gpu=present:NoSchedule,other=x:NoExecute", "nvidia.com/gpu=present:NoSched.",
+                          "nvidia.com/gpu=present:NoSchedule, nvidia.com/gpu=present:NoExecute"}) {
+    f.content = report_with({{"TAINT", bad}});
+    EXPECT_EQ(result(grade(s), "step8.taint").outcome.status, Status::kFail) << bad;
+  }
+}
+
 // The answers of the audit on the real solution capture: a contrast, a restriction and a polite
 // ending pass; the contrast the other way round fails as the devices answer.
 TEST(Step8Words, ContrastsAndPoliteEndingsOnTheSolution) {

@@ -362,6 +362,33 @@ TEST(Placement, NotBoundHintFollowsTheTolerationTheStudentWrote) {
   }
 }
 
+// trainer2.yaml with a second container that asks for no GPU (0 under requests and limits): the
+// GPU container's request is its limit (the apiserver fills it), so the pod asks for one GPU.
+// A request written as 0 beside the GPU container's limit 1 is a request of 0, which the apiserver
+// refuses.
+TEST(Manifests, Trainer2sRequestIsItsContainersDefaultedRequests) {
+  const auto b = bundles_of("solution");
+  ASSERT_FALSE(b.empty());
+  const std::string side =
+      "  - name: logger\n    image: busybox:1.36\n    resources:\n      requests:\n        nvidia.com/gpu: 0\n"
+      "      limits:\n        nvidia.com/gpu: 0\n";
+  Snapshot s = load(b.front());
+  auto& f = s.files.at(std::string(lab::kManifestTrainer2));
+  const std::string original = f.content;
+  const auto at = f.content.find("  tolerations:");
+  ASSERT_NE(at, std::string::npos);
+  f.content.insert(at, side);
+  EXPECT_EQ(result(grade(s), "step6.gpu").outcome.status, Status::kPass) << f.content;
+  f.content = original;
+  const auto lim = f.content.find("      limits:");
+  ASSERT_NE(lim, std::string::npos);
+  f.content.insert(lim, "      requests:\n        nvidia.com/gpu: 0\n");
+  const RunResult r = grade(s);
+  const CheckResult& c = result(r, "step6.gpu");
+  EXPECT_EQ(c.outcome.status, Status::kFail) << f.content;
+  EXPECT_EQ(c.outcome.hint.id, "hint.manifest.resources.not-equal-limit");  // the apiserver refuses it
+}
+
 // On a real capture: a pod whose events lack the default scheduler's
 // Scheduled (other events are there) was bound by hand; a pod whose events all expired is judged
 // by PodScheduled alone.

@@ -599,6 +599,15 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.placed.not-bound-toleration",
      "{pod} has no node yet and the scheduler still blames the taint on {node}: {pod}'s toleration does not "
      "match it. Compare key, value, operator and effect with kubectl describe node {node} (Taints)."},
+    {"hint.placed.not-bound-untolerant",
+     "{pod} has no node yet: the scheduler blames the taint on {node}, and {pod} has no toleration for it. Add the "
+     "toleration for {taint} to {file} and create {pod} again."},
+    {"hint.placed.not-bound-selector",
+     "{pod} has no node yet: its {fields} does not match the labels of {node}, so the scheduler cannot place it "
+     "there. Correct or remove {fields} in {file} and create {pod} again."},
+    {"hint.placed.not-bound-labels",
+     "{pod} has no node yet: its {fields} asks for the lab's GPU labels, and {node} does not carry them as step 1 "
+     "sets them, so the scheduler cannot place it there. Fix the labels of {node} (step 1)."},
     {"hint.placed.not-bound",
      "{pod} has no node yet. Look at its PodScheduled message (kubectl -n {namespace} describe pod {pod}); if it "
      "says Insufficient {resource}, check that {node} advertises {resource} in allocatable (step 2)."},
@@ -712,6 +721,9 @@ constexpr CatalogEntry kEntries[] = {
      "limits 1) to see the rule refuse it."},
     {"hint.step3.mismatch-manifest.fractional",
      "{file} uses a fraction; that is the other rule (bad-fraction.yaml). Use two different whole numbers here."},
+    {"hint.step3.mismatch-manifest.negative",
+     "{file} uses a negative amount, which the apiserver refuses for its own reason (must be greater than or equal "
+     "to 0). Use two different whole numbers of 0 or more here, such as requests 1 and limits 2."},
     {"hint.step3.mismatch-manifest.needs-both",
      "{file} must set {resource} under both resources.requests and resources.limits of a container, with two "
      "different whole numbers. With limits only, requests are copied from limits and the pod is valid."},
@@ -904,6 +916,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.taint.wrong-key",
      "{node} has the taint {found}, which is not the lab's: nothing tolerates it on purpose. Remove it (kubectl "
      "taint node {node} {remove}) and add {taint}."},
+    {"hint.taint.foreign-beside",
+     "{node} has the lab's taint {taint} and also {found}, which is not the lab's: the lab's pods tolerate only "
+     "{taint}, so the scheduler keeps them off {node}. Remove it: kubectl taint node {node} {remove}"},
     {"value.placed.bound-by-hand", "bound to a node without the scheduler"},
     {"hint.placed.other-scheduler",
      "{pod} names the scheduler {scheduler} (spec.schedulerName), so default-scheduler never placed it: it was bound "
@@ -920,6 +935,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step7.premise-slots",
      "Step 7 is about the slots running out: {trainer} and {trainer2} must both run on {node} and hold every GPU it "
      "offers (now {used} of {allocatable} in use). Bring them back (steps 4 and 6) before judging {pod}."},
+    {"hint.step7.shared-no-toleration",
+     "Neither {other} nor {pod} has a toleration for {taint}, so the scheduler keeps both off the GPU node. Add it to "
+     "both {other_file} and {file} (key {resource}, operator Equal, value present, effect NoSchedule) and recreate "
+     "both pods."},
     {"hint.step7.shared-toleration",
      "{pod} carries the same toleration as {other}, and that toleration does not match {taint}: the fix is the "
      "shared toleration, not copying {other}. Correct it in both {other_file} and {file} (key {resource}, "

@@ -657,6 +657,18 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} はまだノードに割り当てられておらず、スケジューラーは {node} のテイントを理由に挙げています。{pod} の"
      "トレレーションがテイントに一致していません。kubectl describe node {node} の Taints と key、value、operator、"
      "effect を比べてください。"},
+    {"hint.placed.not-bound-untolerant",
+     "{pod} はまだノードに割り当てられていません。スケジューラーは {node} のテイントを理由に挙げており、{pod} "
+     "にはそのテイントのトレレーションがありません。{file} に {taint} のトレレーションを追加し、{pod} "
+     "を作り直してください。"},
+    {"hint.placed.not-bound-selector",
+     "{pod} はまだノードに割り当てられていません。{pod} の {fields} が {node} "
+     "のラベルに一致しないため、スケジューラーは"
+     "そこに置けません。{file} の {fields} を直すか削除し、{pod} を作り直してください。"},
+    {"hint.placed.not-bound-labels",
+     "{pod} はまだノードに割り当てられていません。{pod} の {fields} はラボの GPU ラベルを求めていますが、{node} "
+     "にはステップ 1 のとおりのラベルが付いていないため、スケジューラーはそこに置けません。{node} "
+     "のラベルを直してください（ステップ 1）。"},
     {"hint.placed.not-bound",
      "{pod} はまだノードに割り当てられていません。PodScheduled のメッセージを見てください（kubectl -n {namespace} "
      "describe pod {pod}）。Insufficient {resource} と出ているなら、{node} が allocatable で {resource} "
@@ -781,6 +793,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step3.mismatch-manifest.fractional",
      "{file} は小数を使っています。それはもう一方のルール（bad-fraction.yaml）です。ここでは異なる 2 "
      "つの整数を使ってください。"},
+    {"hint.step3.mismatch-manifest.negative",
+     "{file} は負の値を使っています。apiserver は負の値を別の理由で拒否します（`must be greater than or equal to "
+     "0`）。ここでは 0 以上の異なる 2 つの整数（例: requests 1、limits 2）を使ってください。"},
     {"hint.step3.mismatch-manifest.needs-both",
      "{file} では、コンテナの resources.requests と resources.limits の両方に {resource} "
      "を異なる整数で書く必要があります。limits だけだと requests は limits からコピーされ、Pod は有効になります。"},
@@ -988,6 +1003,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.taint.wrong-key",
      "{node} のテイント {found} はラボのテイントではありません。削除し（kubectl taint node {node} "
      "{remove}）、{taint} を追加してください。"},
+    {"hint.taint.foreign-beside",
+     "{node} にはラボのテイント {taint} に加えて、ラボのものではない {found} もあります。ラボの Pod は {taint} "
+     "しか許容しないため、スケジューラーはそれらを {node} に置きません。削除してください: kubectl taint node {node} "
+     "{remove}"},
     {"value.placed.bound-by-hand", "スケジューラーを介さずノードにバインド"},
     {"hint.placed.other-scheduler",
      "{pod} はスケジューラーに {scheduler} を指定しているため（spec.schedulerName）、default-scheduler "
@@ -1007,6 +1026,10 @@ constexpr CatalogEntry kEntries[] = {
      "ステップ 7 は枠が尽きた状態の話です。{trainer} と {trainer2} が両方 {node} で動き、GPU "
      "をすべて使っている必要があります（今 {allocatable} 個中 {used} 個使用）。{pod} を判断する前に二つの Pod "
      "を戻してください（ステップ 4 と 6）。"},
+    {"hint.step7.shared-no-toleration",
+     "{other} にも {pod} にも {taint} のトレレーションがないため、スケジューラーはどちらも GPU ノードに置きません。"
+     "{other_file} と {file} の両方に追加し（key {resource}、operator Equal、value present、effect NoSchedule）、"
+     "両方の Pod を作り直してください。"},
     {"hint.step7.shared-toleration",
      "{pod} は {other} と同じトレレーションを持ち、そのトレレーションが {taint} に合っていません。{other} "
      "を写すのではなく、共通のトレレーションを直すべきです。{other_file} と {file} の両方で直し（key "

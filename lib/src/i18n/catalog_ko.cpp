@@ -602,6 +602,16 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} 파드가 아직 노드에 배정되지 않았고, 스케줄러는 여전히 {node} 노드의 테인트를 이유로 듭니다: {pod} 파드의 "
      "톨러레이션이 테인트와 맞지 않습니다. kubectl describe node {node}의 Taints와 key, value, operator, effect"
      "를 비교하세요."},
+    {"hint.placed.not-bound-untolerant",
+     "{pod} 파드가 아직 노드에 배정되지 않았습니다: 스케줄러는 {node} 노드의 테인트를 이유로 들고, {pod} 파드에는 그 "
+     "테인트에 대한 톨러레이션이 없습니다. {file}에 {taint} 톨러레이션을 추가하고 {pod} 파드를 다시 만드세요."},
+    {"hint.placed.not-bound-selector",
+     "{pod} 파드가 아직 노드에 배정되지 않았습니다: {pod} 파드의 {fields:이/가} {node} 노드의 레이블과 맞지 않아 "
+     "스케줄러가 그 노드에 둘 수 없습니다. {file}에서 {fields:을/를} 고치거나 지우고 {pod} 파드를 다시 만드세요."},
+    {"hint.placed.not-bound-labels",
+     "{pod} 파드가 아직 노드에 배정되지 않았습니다: {pod} 파드의 {fields:은/는} 실습의 GPU 레이블을 요구하는데 {node} "
+     "노드에는 1단계대로 그 레이블이 붙어 있지 않아 스케줄러가 그 노드에 둘 수 없습니다. {node} 노드의 레이블을 "
+     "고치세요(1단계)."},
     {"hint.placed.not-bound",
      "{pod} 파드가 아직 노드에 배정되지 않았습니다. PodScheduled 메시지를 보세요(kubectl -n {namespace} describe pod "
      "{pod}). Insufficient {resource} 라고 나오면 {node} 노드가 allocatable에 {resource:을/를} 광고하는지 "
@@ -721,6 +731,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step3.mismatch-manifest.fractional",
      "{file} 파일이 소수를 씁니다. 그것은 다른 규칙(bad-fraction.yaml)입니다. 여기서는 서로 다른 정수 두 개를 "
      "쓰세요."},
+    {"hint.step3.mismatch-manifest.negative",
+     "{file} 파일이 음수를 씁니다. apiserver는 음수를 따로 거절합니다(`must be greater than or equal to 0`). 여기서는 "
+     "0 이상인 서로 다른 정수 두 개(예: requests 1, limits 2)를 쓰세요."},
     {"hint.step3.mismatch-manifest.needs-both",
      "{file} 파일은 컨테이너의 resources.requests와 resources.limits 양쪽에 {resource:을/를} 서로 다른 정수로 적어야 "
      "합니다. limits만 적으면 requests가 limits에서 복사되어 파드가 유효해집니다."},
@@ -918,6 +931,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.taint.wrong-key",
      "{node}의 테인트 {found:은/는} 실습의 테인트가 아닙니다. 지우고(kubectl taint node {node} {remove}) "
      "{taint:을/를} 추가하세요."},
+    {"hint.taint.foreign-beside",
+     "{node}에는 실습의 테인트 {taint}와 함께 실습의 것이 아닌 {found}도 있습니다. 실습의 파드는 {taint}만 "
+     "용인하므로 스케줄러가 그 파드들을 {node}에 두지 않습니다. 지우세요: kubectl taint node {node} {remove}"},
     {"value.placed.bound-by-hand", "스케줄러 없이 노드에 바인딩됨"},
     {"hint.placed.other-scheduler",
      "{pod:은/는} 스케줄러로 {scheduler:을/를} 지정해서(spec.schedulerName) default-scheduler가 배치하지 않았습니다. "
@@ -936,6 +952,10 @@ constexpr CatalogEntry kEntries[] = {
      "7단계는 슬롯이 다 찬 상황입니다. {trainer:과/와} {trainer2:이/가} 모두 {node}에서 실행되며 GPU를 전부 쓰고 "
      "있어야 "
      "합니다(지금 {allocatable}개 중 {used}개 사용). {pod:을/를} 보기 전에 두 파드를 되살리세요(4, 6단계)."},
+    {"hint.step7.shared-no-toleration",
+     "{other:과/와} {pod} 모두 {taint} 톨러레이션이 없어서 스케줄러가 두 파드를 GPU 노드에 두지 않습니다. "
+     "{other_file:과/와} {file} 모두에 추가하고(key {resource}, operator Equal, value present, effect NoSchedule) "
+     "두 파드를 다시 만드세요."},
     {"hint.step7.shared-toleration",
      "{pod:은/는} {other:과/와} 같은 톨러레이션을 가졌고, 그 톨러레이션이 {taint:과/와} 맞지 않습니다. {other:을/를} "
      "베끼는 것이 "

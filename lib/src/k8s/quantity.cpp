@@ -199,10 +199,48 @@ bool is_quantity(std::string_view s) {
   return parse_suffix(s.substr(at), suf) && readable(n, suf);
 }
 
+namespace {
+
+// The length of the Unicode white space (Go's unicode.IsSpace) that begins `s`, 0 if none; the
+// ASCII ones but the space, U+2028 and U+2029 never reach it (sent_text).
+std::size_t space_at(std::string_view s) {
+  static constexpr std::array<std::string_view, 18> kSpaces{" ",      "\u0085", "\u00a0", "\u1680", "\u2000", "\u2001",
+                                                            "\u2002", "\u2003", "\u2004", "\u2005", "\u2006", "\u2007",
+                                                            "\u2008", "\u2009", "\u200a", "\u202f", "\u205f", "\u3000"};
+  for (const std::string_view sp : kSpaces) {
+    if (s.starts_with(sp)) return sp.size();
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::optional<std::string> sent_text(std::string_view s) {
+  // encoding/json writes these as escapes (\t, \u2028): a backslash no quantity holds.
+  for (const char c : s) {
+    if (static_cast<unsigned char>(c) < 0x20) return std::nullopt;
+  }
+  if (s.find("\u2028") != std::string_view::npos || s.find("\u2029") != std::string_view::npos) return std::nullopt;
+  while (const std::size_t n = space_at(s)) s.remove_prefix(n);
+  for (bool cut = true; cut && !s.empty();) {
+    cut = false;
+    for (std::size_t back = 1; back <= 3 && back <= s.size(); ++back) {
+      if (space_at(s.substr(s.size() - back)) == back) {
+        s.remove_suffix(back);
+        cut = true;
+        break;
+      }
+    }
+  }
+  return std::string(s);
+}
+
 bool json_is_quantity(const nlohmann::json& value) {
   if (value.is_number_float()) return std::isfinite(value.get<double>());  // .inf is no JSON: refused
   if (value.is_null() || value.is_number()) return true;
-  return value.is_string() && is_quantity(text::trim(value.get_ref<const std::string&>()));
+  if (!value.is_string()) return false;
+  const auto sent = sent_text(value.get_ref<const std::string&>());
+  return sent && is_quantity(*sent);
 }
 
 namespace {
@@ -243,7 +281,10 @@ std::string go_json_float(double d) {
 
 std::optional<long long> json_scaled_value(const nlohmann::json& value, int scale) {
   if (value.is_null()) return 0;  // UnmarshalJSON: null is the zero Quantity
-  if (value.is_string()) return scaled_value(text::trim(value.get_ref<const std::string&>()), scale);
+  if (value.is_string()) {
+    const auto sent = sent_text(value.get_ref<const std::string&>());
+    return sent ? scaled_value(*sent, scale) : std::nullopt;
+  }
   // A number as Go's encoding/json writes it back (go_json_float for a double).
   std::array<char, 64> buf{};
   std::to_chars_result r{};

@@ -33,6 +33,11 @@ bool is_quantity(std::string_view text);
 /// text is_quantity); false where the apiserver refuses the object before validating it.
 bool json_is_quantity(const nlohmann::json& value);
 
+/// The text Quantity.UnmarshalJSON parses from a string kubectl sent: encoding/json writes control
+/// characters, U+2028 and U+2029 as escapes, which no quantity holds (nullopt), and
+/// strings.TrimSpace cuts Unicode white space (unicode.IsSpace: U+00A0, U+3000, …) at both ends.
+std::optional<std::string> sent_text(std::string_view s);
+
 /// Quantity.Value(): "500m" -> 1, "1.5" -> 2, "-1.5" -> -2, "1Ki" -> 1024.
 inline std::optional<long long> value(std::string_view text) {
   return scaled_value(text, 1);

@@ -67,8 +67,12 @@ enum class Fault {
   kPlacedWrongNode,           ///< bound to another node
   kPlacedNotBound,            ///< never bound
   kPlacedNotBoundToleration,  ///< never bound; its toleration does not match the taint
+  kPlacedNotBoundUntolerant,  ///< never bound; the taint blocks it and it has no toleration for it
+  kPlacedNotBoundSelector,    ///< never bound; its own nodeSelector or node affinity rules out lab-node-0
+  kPlacedNotBoundLabels,      ///< … but would let it in were lab-node-0 labelled as step 1 says
   kTaintMissing,              ///< lab-node-0 lacks the lab's taint
   kForeignTaint,              ///< lab-node-0 carries a taint of another key instead
+  kForeignTaintBeside,        ///< … beside the lab's, and it keeps the lab's pods off
   kTolerationMissing,         ///< the manifest lacks the lab's toleration
   kSavedNoMessage,            ///< the saved file holds no scheduler message
   kSavedNoLiveMessage,        ///< the live pod has no message to compare with
@@ -76,6 +80,7 @@ enum class Fault {
   kNeverScheduled,            ///< trainer never got a node
   kCpuOnlyScheduled,          ///< cpu-only got a node, so the gate kept nothing
   kSharedToleration,          ///< trainer3 copies trainer2's wrong toleration
+  kSharedNoToleration,        ///< neither trainer2 nor trainer3 has a toleration
   kPremiseAllocatable,        ///< lab-node-0 advertises no allocatable GPU
   kPremiseSlots,              ///< a slot is free, so trainer3 cannot be short of one
   kTrainer3Scheduled,         ///< trainer3 got a node
