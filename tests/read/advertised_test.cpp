@@ -389,6 +389,14 @@ lab-node-2   <none>                  <none>
   EXPECT_TRUE(text::is_noise_line("bash-5.1# kubectl get nodes"));
   EXPECT_TRUE(text::is_noise_line("controlplane $ kubectl get nodes"));
   EXPECT_TRUE(text::is_noise_line("sh-5.2$"));
+  // A prompt alone, as a copy that ends at the next prompt holds it, in every shell's form.
+  for (const char* p : {"PS C:\\Users\\kim>", "[root@lab gpuwhy]#", "controlplane:~$", "controlplane $", "\u276f",
+                        "user@host:~/gpuwhy$"}) {
+    EXPECT_TRUE(text::is_noise_line(p)) << p;
+    const auto a = read_advertised(std::string("NAME GPU\nlab-node-0 2\nlab-node-1 <none>\nlab-node-2 <none>\n") + p);
+    EXPECT_TRUE(a.problem.empty()) << p << ": " << a.problem;
+    EXPECT_EQ(a.amounts.size(), 3U) << p;
+  }
   EXPECT_FALSE(text::is_noise_line("TAINT=nvidia.com/gpu=present:NoSchedule # note"));
   EXPECT_FALSE(text::is_noise_line("lab-node-0   2"));
 }

@@ -588,6 +588,21 @@ TEST(AnswerWords, DifferingRefusedIsEqualityRequired) {
   }
 }
 
+// "Must" built from a double negative, "need not", "cannot" and "if not equal", in Japanese and
+// Korean: each as the student means it.
+TEST(AnswerWords, DoubleNegativesAndAbility) {
+  for (const char* yes : {"同じでなければならない", "等しくなければならない", "一致しなければならない",
+                          "同じでないといけない", "同じじゃないとだめ", "はい、同じでなければいけない"})
+    EXPECT_EQ(classify_answer(yes, true), Answer::kAffirmative) << yes;
+  EXPECT_EQ(classify_answer("같지 않으면 거절됨", true), Answer::kAffirmative);
+  for (const char* no : {"同じでなくてもよい", "同じでなくてよい", "같지 않아도 됨"})
+    EXPECT_EQ(classify_answer(no, true), Answer::kNegative) << no;
+  for (const char* no : {"사용할 수 없음", "소수는 지정할 수 없습니다", "整数でなければならない", "いいえ"})
+    EXPECT_EQ(classify_answer(no), Answer::kNegative) << no;
+  EXPECT_EQ(classify_answer("사용할 수 있음"), Answer::kPermissive);
+  EXPECT_EQ(classify_answer("숫자 (수)"), Answer::kNumbers);
+}
+
 TEST(AnswerWords, DecomposedHangul) {
   // 예 = U+110B U+1168 decomposed; 불가능 decomposed jamo.
   EXPECT_EQ(classify_answer("\u110B\u1168"), Answer::kAffirmative);

@@ -473,10 +473,14 @@ bool is_noise_line(std::string_view line) {
                              (before.find(' ') == std::string_view::npos && starts_command(after));
     if (prompt_like && before.find("  ") == std::string_view::npos) return true;
   }
+  // A prompt alone on its line, as a copy that ends at the next prompt holds it: `user@host:~$`,
+  // `bash-5.1#`, `controlplane:~$`, `controlplane $`, `[root@lab gpuwhy]#`, `PS C:\lab>`, `❯`.
+  if (l == "\u276f" || l == "\u279c" || l == "%" || l == ">") return true;
+  if (starts_with(l, "PS ") && l.back() == '>') return true;
   if (l.size() > 1 && (l.back() == '$' || l.back() == '#')) {
     const std::string_view before = trim_view(l.substr(0, l.size() - 1));
-    if (shell_name(before) ||
-        (before.find('@') != std::string_view::npos && before.find(' ') == std::string_view::npos))
+    if (shell_name(before) || (!before.empty() && before.find(' ') == std::string_view::npos) ||
+        (before.size() > 2 && before.front() == '[' && before.back() == ']'))
       return true;
   }
   return false;

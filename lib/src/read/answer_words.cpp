@@ -54,6 +54,17 @@ constexpr AnswerWord kAnswerWords[] = {
     {"一致", A::kAffirmative},
     {"同一", A::kAffirmative},
     {"真", A::kAffirmative},
+    // "must" built from a double negative (同じでなければならない: "unless the same, it won't do"):
+    // longer than the negator ない inside them, so read first
+    {"なければならない", A::kAffirmative},
+    {"なければいけない", A::kAffirmative},
+    {"なくてはならない", A::kAffirmative},
+    {"なくてはいけない", A::kAffirmative},
+    {"ないといけない", A::kAffirmative},
+    {"ないとだめ", A::kAffirmative},
+    {"ないとダメ", A::kAffirmative},
+    {"なきゃいけない", A::kAffirmative},
+    {"なければだめ", A::kAffirmative},
     // negative: fractional amounts are not allowed
     {"no", A::kNegative},
     {"n", A::kNegative},
@@ -115,6 +126,15 @@ constexpr AnswerWord kAnswerWords[] = {
     {"ダメ", A::kNegative},
     {"できない", A::kNegative},
     {"整数のみ", A::kNegative},
+    // "must be an integer", longer than the "must" above
+    {"整数でなければならない", A::kNegative},
+    {"整数でなければいけない", A::kNegative},
+    {"整数でないといけない", A::kNegative},
+    // 할 수 없다, "cannot": 수 here is the noun of ability, not a number
+    {"수 없음", A::kNegative},
+    {"수 없다", A::kNegative},
+    {"수 없습니다", A::kNegative},
+    {"수 없어요", A::kNegative},
     {"できません", A::kNegative},
     {"偽", A::kNegative},
     // permissive: fractional amounts are allowed (the wrong answer to FRACTIONAL)
@@ -139,6 +159,10 @@ constexpr AnswerWord kAnswerWords[] = {
     {"許容", A::kPermissive},
     {"有効", A::kPermissive},
     {"できる", A::kPermissive},
+    // 할 수 있다, "can"
+    {"수 있음", A::kPermissive},
+    {"수 있다", A::kPermissive},
+    {"수 있습니다", A::kPermissive},
     // differ: requests and limits differ (turned around by a no-word: `must not differ`)
     {"differ", A::kDiffer},
     {"differs", A::kDiffer},
@@ -166,6 +190,10 @@ constexpr AnswerWord kAnswerWords[] = {
     {"違って", A::kDiffer},
     {"不一致", A::kDiffer},
     {"差異", A::kDiffer},
+    // "if not equal" (같지 않으면 거절됨): the same as 다르면
+    {"같지 않으면", A::kDiffer},
+    {"일치하지 않으면", A::kDiffer},
+    {"동일하지 않으면", A::kDiffer},
     // negators: turn an affirmative word around ("not equal", "같지 않음", "必要ない")
     {"not", A::kNegator},
     {"isn't", A::kNegator},
@@ -193,6 +221,13 @@ constexpr AnswerWord kAnswerWords[] = {
     {"じゃなく", A::kNegator},
     {"ありません", A::kNegator},
     {"不要", A::kNegator},
+    // "need not" (同じでなくてもよい): turns the word before it around
+    {"なくてもよい", A::kNegator},
+    {"なくてもいい", A::kNegator},
+    {"なくてよい", A::kNegator},
+    {"なくていい", A::kNegator},
+    {"なくても良い", A::kNegator},
+    {"なくても構わない", A::kNegator},
     // numbers: what the scheduler sees
     {"number", A::kNumbers},
     {"numbers", A::kNumbers},
