@@ -932,7 +932,7 @@ constexpr CatalogEntry kEntries[] = {
      "{node}의 테인트 {found:은/는} 실습의 테인트가 아닙니다. 지우고(kubectl taint node {node} {remove}) "
      "{taint:을/를} 추가하세요."},
     {"hint.taint.foreign-beside",
-     "{node}에는 실습의 테인트 {taint}와 함께 실습의 것이 아닌 {found}도 있습니다. 실습의 파드는 {taint}만 "
+     "{node}에는 실습의 테인트 {taint:과/와} 함께 실습의 것이 아닌 {found}도 있습니다. 실습의 파드는 {taint}만 "
      "용인하므로 스케줄러가 그 파드들을 {node}에 두지 않습니다. 지우세요: kubectl taint node {node} {remove}"},
     {"value.placed.bound-by-hand", "스케줄러 없이 노드에 바인딩됨"},
     {"hint.placed.other-scheduler",
