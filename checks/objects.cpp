@@ -235,6 +235,11 @@ std::string removal_of(const std::vector<std::string>& items) {
   return out;
 }
 
+bool is_lab_taint(const json& taint) {
+  return view_at(taint, "/key") == lab::kTaintKey && view_at(taint, "/value") == lab::kTaintValue &&
+         view_at(taint, "/effect") == lab::kTaintEffect;
+}
+
 std::vector<std::string> foreign_taints_blocking(const json& node, const json* pod) {
   std::vector<std::string> out;
   for (const json* t : k8s::filtering_taints(node)) {
@@ -252,10 +257,7 @@ Outcome retarget_taint_beside(const View& s, Outcome o, std::string_view pod_nam
   const json* pod = s.pod(pod_name);
   if (node == nullptr || pod == nullptr || !str_at(*pod, "/spec/nodeName").empty()) return o;
   const auto ts = k8s::filtering_taints(*node);
-  const bool lab_taint = std::any_of(ts.begin(), ts.end(), [](const json* t) {
-    return view_at(*t, "/key") == lab::kTaintKey && view_at(*t, "/value") == lab::kTaintValue &&
-           view_at(*t, "/effect") == lab::kTaintEffect;
-  });
+  const bool lab_taint = std::any_of(ts.begin(), ts.end(), [](const json* t) { return is_lab_taint(*t); });
   if (!lab_taint || !k8s::tolerated(*pod, lab::taint())) return o;
   const auto blocking = foreign_taints_blocking(*node, pod);
   if (blocking.empty()) return o;

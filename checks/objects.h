@@ -103,6 +103,9 @@ std::vector<std::string> foreign_taints(const json& node);
 /// lab's key) gets the hint that says so: remove that taint, add the lab's.
 Outcome retarget_foreign_taint(const View& s, Outcome o);
 
+/// The taint is the lab's: its key, value and effect.
+bool is_lab_taint(const json& taint);
+
 /// Taints of another key than the lab's on `node` that keep `pod` off it (NoSchedule or
 /// NoExecute, and not tolerated by `pod`; by any pod when it is null), the node controller's
 /// `node.kubernetes.io/` ones aside, each as key=value:Effect.

@@ -44,9 +44,7 @@ std::map<std::string, std::string> taint_args() {
 std::optional<Outcome> beside_lab_taint(const json& node, const std::vector<json>& ts,
                                         const std::vector<std::string>& shown, const Msg& expected,
                                         std::map<std::string, std::string> args, std::vector<Msg> ev) {
-  const auto is_lab = [](const json& t) {
-    return view_at(t, "/effect") == lab::kTaintEffect && view_at(t, "/value") == lab::kTaintValue;
-  };
+  const auto is_lab = [](const json& t) { return is_lab_taint(t); };
   if (std::none_of(ts.begin(), ts.end(), is_lab)) return std::nullopt;
   const Msg actual = raw(join(shown));
   if (ts.size() > 1) {

@@ -105,7 +105,7 @@ Outcome gate_kept_unchecked(const View& s) {
   std::vector<std::string> shown;
   for (const auto& t : gpu_taints(*node)) {
     shown.push_back(taint_string(t));
-    kept = kept || (view_at(t, "/effect") == lab::kTaintEffect && view_at(t, "/value") == lab::kTaintValue);
+    kept = kept || is_lab_taint(t);
   }
   std::vector<Msg> ev{ev_taints(lab::kGpuNode, shown)};
   if (!kept && !shown.empty()) {
