@@ -6,6 +6,7 @@
 // file must get the grade its plain form gets, and on a correct solution every form passes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -13,6 +14,7 @@
 #include <sstream>
 
 #include "checks.h"
+#include "gpuwhy/base/text.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/model/bundle.h"
 #include "gpuwhy/model/snapshot.h"
@@ -235,6 +237,71 @@ TEST(Forms, EveryRecordedFormGetsThePlainFormsGrade) {
             << " of them reshaped\n";
   EXPECT_GE(shaped_graded, 1000) << "the reshaped forms (go-template, jsonpath maps, -o name, jq, script) of every "
                                     "v1.34.0 scenario";
+}
+
+// `text` as a terminal `width` columns wide shows it, copied with its line breaks (screen, an
+// old console, a terminal that does not join wrapped lines): every line cut at `width` display
+// columns, mid-word, with no mark.
+std::string hard_wrapped(const std::string& text, std::size_t width) {
+  std::string out;
+  std::size_t col = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    char32_t cp = 0;
+    const std::size_t len = std::max<std::size_t>(text::next_codepoint(text, i, &cp), 1);  // a stray byte: one
+    const std::string ch = text.substr(i, len);
+    i += len;
+    if (ch == "\n") {
+      out += ch;
+      col = 0;
+      continue;
+    }
+    const std::size_t w = ch == "\t" ? 8 - col % 8 : text::display_width(ch);
+    if (col + w > width) {
+      out += '\n';
+      col = 0;
+    }
+    out += ch;
+    col += w;
+  }
+  return out;
+}
+
+// Forms whose wrapped copy is not read yet: a table row or a map cut in a cell
+// (`map[cpu:32 mem` / `ory:256Gi ...]`), describe's wide Conditions table, one-line JSON inside
+// YAML kept by grep. These lose their grade when wrapped; the rest must not.
+bool wrap_not_read(const std::string& base) {
+  for (std::string_view p :
+       {"describe-nodes", "filtered-yaml-grep-A-", "shaped-custom-columns-maps-", "shaped-go-template-maps-",
+        "shaped-jsonpath-maps-", "shaped-jsonpath-status-", "shaped-script-go-template-", "shaped-script-jq-lines-"}) {
+    if (base.starts_with(p)) return true;
+  }
+  return false;
+}
+
+// A form copied from an 80-column terminal that wrapped its long lines (a command typed at the
+// prompt, a message, JSON on one line, a rejection's cause) gets the grade the form gets.
+TEST(Forms, AFormATerminalWrappedGetsTheFormsGrade) {
+  int graded = 0;
+  int cut = 0;
+  for (const auto& sc : scenarios_with_forms()) {
+    if (sc.parent_path().filename() != "v1.34.0") continue;
+    const Snapshot base = load_bundle((sc / "bundle.json").string());
+    for (const auto& f : forms_of(sc)) {
+      if (wrap_not_read(base_name(f.name))) continue;
+      const auto& [rel, check] = targets().at(f.file);
+      const std::string plain = slurp(f.path);
+      const std::string wrapped = hard_wrapped(plain, 80);
+      if (wrapped == plain) continue;
+      ++cut;
+      const Grade want = grade_with(base, rel, check, plain);
+      const Grade got = grade_with(base, rel, check, wrapped);
+      ++graded;
+      EXPECT_EQ(got.status, want.status) << sc << " " << f.file << "/" << f.name << ": " << got.hint;
+      EXPECT_EQ(got.hint, want.hint) << sc << " " << f.file << "/" << f.name;
+    }
+  }
+  std::cout << "[forms] " << graded << " forms wider than 80 columns graded wrapped\n";
+  EXPECT_GE(cut, 1000) << "the forms of every v1.34.0 scenario with a line wider than 80 columns";
 }
 
 // grep and grep -A as a student runs them on a recorded form: the lines matching `pattern`,

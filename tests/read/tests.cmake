@@ -3,7 +3,8 @@ gpuwhy_tests(unit
   advertised_test.cpp
   mentions_test.cpp
   readers_test.cpp
-  rejected_test.cpp)
+  rejected_test.cpp
+  wrapped_test.cpp)
 gpuwhy_tests(corpus
   forms_test.cpp)
 gpuwhy_tests(process

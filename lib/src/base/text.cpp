@@ -486,6 +486,100 @@ bool is_noise_line(std::string_view line) {
   return false;
 }
 
+namespace {
+
+// The command a noise line types at a prompt (`$ kubectl get ...`, `root@lab:~# kubectl ...`,
+// `PS C:\lab> kubectl ...`, `kubectl ...` alone); empty when the line types none (a comment, a
+// warning, a prompt alone).
+std::string_view typed_command(std::string_view l) {
+  l = trim_view(l);
+  if (starts_with(l, "//") || starts_with(l, "```") || starts_with(l, "Warning: ") || starts_with(l, "Script ") ||
+      starts_with(l, "Every "))
+    return {};
+  if (starts_command(l)) return l;
+  std::size_t best = std::string_view::npos;
+  std::size_t size = 0;
+  for (std::string_view p : {"$ ", "# ", "> ", "% ", "\u276f ", "\u279c "}) {
+    const auto at = l.find(p);
+    if (at < best) {
+      best = at;
+      size = p.size();
+    }
+  }
+  if (best == std::string_view::npos) return {};
+  const std::string_view after = trim_view(l.substr(best + size));
+  // `# note` is a comment; `# kubectl ...` is root's prompt.
+  if (best == 0 && l.front() == '#' && !starts_command(after)) return {};
+  return after;
+}
+
+// Whether a shell reads on past the end of `cmd` before it runs it: a quote is still open, or the
+// line ends with `\`, `|`, `&&` or `||` (outside a `#` comment).
+bool shell_reads_on(std::string_view cmd) {
+  char quote = 0;
+  bool word_start = true;
+  std::size_t end = cmd.size();
+  for (std::size_t i = 0; i < cmd.size(); ++i) {
+    const char c = cmd[i];
+    if (quote == '\'') {
+      if (c == '\'') quote = 0;
+      continue;
+    }
+    if (c == '\\') {
+      if (i + 1 == cmd.size()) return true;
+      ++i;
+      word_start = false;
+      continue;
+    }
+    if (quote == '"') {
+      if (c == '"') quote = 0;
+      continue;
+    }
+    if (c == '\'' || c == '"') {
+      quote = c;
+      word_start = false;
+      continue;
+    }
+    if (c == '#' && word_start) {
+      end = i;
+      break;
+    }
+    word_start = c == ' ' || c == '\t' || c == ';' || c == '|' || c == '&' || c == '(';
+  }
+  if (quote != 0) return true;
+  const std::string_view code = trim_view(cmd.substr(0, end));
+  return !code.empty() && (code.back() == '|' || (code.size() >= 2 && code.substr(code.size() - 2) == "&&"));
+}
+
+}  // namespace
+
+std::vector<bool> noise_lines(const std::vector<std::string_view>& lines) {
+  std::vector<bool> out(lines.size(), false);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (!is_noise_line(lines[i])) continue;
+    out[i] = true;
+    // A command the terminal wrapped (or the shell continued) goes on in the lines below it: they
+    // are the rest of the command, not its output. Read exactly, as the terminal cut it.
+    // `script`'s header names the command in brackets: `[COMMAND="kubectl ..." <not executed on
+    // terminal>]`, wrapped like any line.
+    const std::string_view own = trim_view(lines[i]);
+    if (starts_with(own, "Script started on ") && own.find('[') != std::string_view::npos && own.back() != ']') {
+      for (std::size_t more = 0; more < 8 && i + 1 < lines.size() && !blank(lines[i + 1]); ++more) {
+        out[++i] = true;
+        if (trim_view(lines[i]).back() == ']') break;
+      }
+      continue;
+    }
+    std::string cmd(typed_command(lines[i]));
+    for (std::size_t more = 0; !cmd.empty() && more < 8 && shell_reads_on(cmd); ++more) {
+      if (i + 1 >= lines.size() || blank(lines[i + 1])) break;
+      cmd += lines[++i];
+      out[i] = true;
+    }
+  }
+  return out;
+}
+
 std::string strip_terminal_codes(std::string_view utf8) {
   if (std::none_of(utf8.begin(), utf8.end(), [](char c) {
         const auto u = static_cast<unsigned char>(c);
@@ -522,19 +616,20 @@ std::string strip_terminal_codes(std::string_view utf8) {
 std::string strip_noise(std::string_view in) {
   const std::string plain = strip_terminal_codes(in);
   const std::string_view utf8 = plain;
+  std::vector<std::string_view> lines;
+  for (std::size_t start = 0; start <= utf8.size();) {
+    std::size_t end = utf8.find('\n', start);
+    if (end == std::string_view::npos) end = utf8.size();
+    lines.push_back(utf8.substr(start, end - start));
+    start = end + 1;
+  }
+  const std::vector<bool> noise = noise_lines(lines);
   std::string out;
   out.reserve(utf8.size());
-  std::size_t start = 0;
-  while (start < utf8.size()) {
-    std::size_t end = utf8.find('\n', start);
-    const bool last = end == std::string_view::npos;
-    if (last) end = utf8.size();
-    const std::string_view line = utf8.substr(start, end - start);
-    if (!is_noise_line(line)) {
-      out.append(line);
-      if (!last) out += '\n';
-    }
-    start = end + 1;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (noise[i]) continue;
+    out.append(lines[i]);
+    if (i + 1 < lines.size()) out += '\n';
   }
   return out;
 }

@@ -243,10 +243,13 @@ std::vector<SchedulerMessage> parse_scheduler_messages(std::string_view raw) {
     if (pos == 0) continue;
     std::size_t total_start = 0;
     const int total = number_before(s, at[pos - 1] + 1, &total_start);
+    // A terminal may have wrapped the line at the `/` ("0/" / "3 nodes"): a space beside it.
+    std::size_t slash = total_start;
+    while (slash > 0 && s[slash - 1] == ' ') --slash;
+    std::size_t avail_end = slash == 0 ? 0 : slash - 1;
+    while (avail_end > 0 && s[avail_end - 1] == ' ') --avail_end;
     std::size_t avail_start = 0;
-    const int avail = total < 0 || total_start == 0 || s[total_start - 1] != '/'
-                          ? -1
-                          : number_before(s, total_start - 1, &avail_start);
+    const int avail = total < 0 || slash == 0 || s[slash - 1] != '/' ? -1 : number_before(s, avail_end, &avail_start);
     if (avail < 0 || avail_start < consumed) continue;
     std::string before = squash(
         std::string_view(s).substr(avail_start > 24 ? avail_start - 24 : 0, avail_start > 24 ? 24 : avail_start));

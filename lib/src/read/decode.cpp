@@ -2,6 +2,7 @@
 #include "gpuwhy/read/readers.h"
 
 #include <exception>
+#include <string>
 
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/json/json_bounded.h"
@@ -14,7 +15,21 @@ using nlohmann::json;
 
 json detail::parse_bounded(std::string_view text) {
   try {
-    return jsonb::parse(text);
+    json j = jsonb::parse(text);
+    if (!j.is_discarded()) return j;
+  } catch (const std::exception&) {
+  }
+  // JSON holds no line break inside a string and needs none between tokens: one that does not
+  // parse with its line breaks may be one a terminal wrapped (`{"message":"0/` / `3 nodes are...`).
+  // Without them, it reads as printed.
+  if (text.find('\n') == std::string_view::npos) return json(json::value_t::discarded);
+  std::string joined;
+  joined.reserve(text.size());
+  for (char c : text) {
+    if (c != '\n' && c != '\r') joined += c;
+  }
+  try {
+    return jsonb::parse(joined);
   } catch (const std::exception&) {
     return json(json::value_t::discarded);
   }

@@ -74,6 +74,14 @@ bool bare_cause(const std::string& l) {
           t.find("Forbidden") != std::string_view::npos);
 }
 
+// A line at least this wide (display columns) may be one a terminal wrapped: a wrap leaves every
+// piece but the last as wide as the terminal, and terminals open 80 wide (a split pane less).
+constexpr std::size_t kTerminalWide = 60;
+
+bool word_char(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.' || c == '_';
+}
+
 // A rejection as its lines were read: the header's own cause text, then one part per
 // `* <field>: <msg>` line; a line wrapped by the terminal continues the part before it.
 struct Block {
@@ -114,17 +122,51 @@ std::vector<std::string> split_rejections(const std::string& line) {
   return out;
 }
 
+// Whether `l` begins a line of its own in kubectl's output: a header, a listed cause, a bare
+// cause's field path, another command's result.
+bool starts_line(const std::string& l) {
+  return starts_rejection(l) || l.rfind("* ", 0) == 0 || l.rfind("spec.", 0) == 0 || other_result(l);
+}
+
+// The lines of the file, trimmed, with noise lines (prompts, comments, a wrapped command) left
+// empty and each line the terminal wrapped joined again: a line as wide as a terminal goes on in
+// the next unless that begins a line of its own. A wrap inside a word (`Invali` / `d value`)
+// joins as the terminal cut it.
+std::vector<std::string> unwrapped_lines(std::string_view in) {
+  const std::vector<std::string> raw = text::lines(text::strip_terminal_codes(text::nfkc(in)));
+  const std::vector<bool> noise = text::noise_lines(std::vector<std::string_view>(raw.begin(), raw.end()));
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    if (noise[i]) {
+      out.emplace_back();
+      continue;
+    }
+    std::string line = text::trim(raw[i]);
+    while (!line.empty() && text::display_width(raw[i]) >= kTerminalWide && i + 1 < raw.size() && !noise[i + 1]) {
+      const std::string next = text::trim(raw[i + 1]);
+      if (next.empty() || starts_line(next)) break;
+      const bool spaced = raw[i + 1].front() == ' ' || raw[i + 1].front() == '\t';  // the cut fell on a blank
+      if (spaced || !(word_char(line.back()) && word_char(next.front()))) line += ' ';
+      line += next;
+      ++i;
+    }
+    out.push_back(std::move(line));
+  }
+  return out;
+}
+
 }  // namespace
 
 RejectedFile read_rejected(std::string_view in) {
   RejectedFile out;
   std::optional<Block> open;
   std::vector<std::string> lines;
-  for (const auto& raw : text::lines(text::strip_terminal_codes(text::nfkc(in)))) {
-    for (auto& piece : split_rejections(text::trim(raw))) lines.push_back(std::move(piece));
+  for (const auto& line : unwrapped_lines(in)) {
+    for (auto& piece : split_rejections(line)) lines.push_back(std::move(piece));
   }
-  for (const auto& l : lines) {
-    if (l.empty() || text::is_noise_line(l)) {
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string& l = lines[i];
+    if (l.empty()) {
       close_block(open, out);
       continue;
     }

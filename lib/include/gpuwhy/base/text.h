@@ -69,6 +69,11 @@ std::string nfkc(std::string_view utf8);
 /// recorded with `script` (`Script started on ...`, `Script done on ...`) and the `exit` that ends it,
 /// the header `watch` prints above the output (`Every 2.0s: kubectl ...`).
 bool is_noise_line(std::string_view line);
+/// For each line, whether it is noise (is_noise_line) or the rest of a command typed at a prompt
+/// that goes on below it: a terminal wrapped it inside a quote
+/// (`$ kubectl get nodes -o jsonpath='{...}{.status` / `.allocatable...}'`), or the shell read on
+/// after a trailing `\`, `|` or `&&`.
+std::vector<bool> noise_lines(const std::vector<std::string_view>& lines);
 /// `utf8` without what a terminal session adds to the text a program printed: ANSI escape
 /// sequences (colours, bracketed paste, titles: CSI, OSC and two-byte escapes) and the other
 /// control characters but tab and newline. A recorded session (`script`, a coloured `jq`) reads
