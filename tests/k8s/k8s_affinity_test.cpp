@@ -210,6 +210,50 @@ TEST(K8sAffinity, TheCanonicalFormIsReadAlikeAndOrderFree) {
   EXPECT_NE(k8s::canonical_affinity(other), k8s::canonical_affinity(once));
 }
 
+// A pod affinity term's selector, made canonical, selects what the recorded one selects
+// (selectors.jsonl): `{}` selects every pod and none selects no pod, so the two stay apart. A term
+// or requirement written twice is one; a weighted preference written twice is two (weights add).
+TEST(K8sAffinity, TheCanonicalFormKeepsWhatASelectorSelects) {
+  std::ifstream in(std::string(GPUWHY_SOURCE_DIR) + "/fixtures/k8s/affinity/selectors.jsonl");
+  int rows = 0;
+  for (std::string line; std::getline(in, line);) {
+    const json row = json::parse(line);
+    if (row["error"].get<bool>()) continue;
+    ++rows;
+    SCOPED_TRACE(line);
+    json term = {{"topologyKey", "kubernetes.io/hostname"}};
+    if (!row["selector"].is_null()) term["labelSelector"] = row["selector"];
+    const json aff = {{"podAffinity", {{"requiredDuringSchedulingIgnoredDuringExecution", {term}}}}};
+    const json c = k8s::canonical_affinity(aff);
+    const json* kept = nullptr;
+    if (c.contains("podAffinity")) {
+      const json& t = c["podAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"][0];
+      if (t.contains("labelSelector")) kept = &t["labelSelector"];
+    }
+    json pod = {{"metadata", json::object()}};
+    if (row["labels"].is_object()) pod["metadata"]["labels"] = row["labels"];
+    EXPECT_EQ(k8s::label_selector(kept == nullptr ? json() : *kept, pod).matches, row["matches"].get<bool>());
+  }
+  EXPECT_GT(rows, 150);
+  const json all = json::parse(R"({"podAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":
+    [{"labelSelector":{},"namespaceSelector":{},"topologyKey":"zone"}]}})");
+  const json none = json::parse(R"({"podAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":
+    [{"topologyKey":"zone"}]}})");
+  EXPECT_NE(k8s::canonical_affinity(all), k8s::canonical_affinity(none));
+  const json twice = json::parse(R"({"nodeAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":
+    {"nodeSelectorTerms":[{"matchExpressions":[{"key":"a","operator":"Exists"},{"key":"a","operator":"Exists"}]},
+                          {"matchExpressions":[{"key":"a","operator":"Exists"}]}]}}})");
+  const json once = json::parse(R"({"nodeAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":
+    {"nodeSelectorTerms":[{"matchExpressions":[{"key":"a","operator":"Exists"}]}]}}})");
+  EXPECT_EQ(k8s::canonical_affinity(twice), k8s::canonical_affinity(once));
+  const json pref = json::parse(R"({"nodeAffinity":{"preferredDuringSchedulingIgnoredDuringExecution":
+    [{"weight":1,"preference":{"matchExpressions":[{"key":"a","operator":"Exists"}]}}]}})");
+  json pref2 = pref;
+  pref2["nodeAffinity"]["preferredDuringSchedulingIgnoredDuringExecution"].push_back(
+      pref["nodeAffinity"]["preferredDuringSchedulingIgnoredDuringExecution"][0]);
+  EXPECT_NE(k8s::canonical_affinity(pref2), k8s::canonical_affinity(pref));
+}
+
 TEST(K8sLabels, ParseInt64IsStrconvParseInt) {
   EXPECT_EQ(k8s::parse_int64("5"), 5);
   EXPECT_EQ(k8s::parse_int64("+5"), 5);

@@ -273,13 +273,23 @@ bool order_free(std::string_view key) {
          key == "preferredDuringSchedulingIgnoredDuringExecution";
 }
 
+// Lists where an item written twice means what it means once: terms ORed, requirements ANDed,
+// (not the weighted preferences: their weights add up).
+bool idempotent(std::string_view key) {
+  return key == "matchExpressions" || key == "matchFields" || key == "nodeSelectorTerms";
+}
+
 json canonical(const json& v, std::string_view key) {
   if (v.is_object()) {
     json out = json::object();
     for (const auto& [k, m] : v.items()) {
       json c = canonical(m, k);
       // A node affinity's required selector is kept even empty: with no term it matches no node.
-      const bool keep_empty = k == "requiredDuringSchedulingIgnoredDuringExecution" && c.is_object();
+      // So is a pod affinity term's selector: `{}` selects every pod (every namespace), where none
+      // selects no pod (the pod's own namespace).
+      const bool keep_empty =
+          (k == "requiredDuringSchedulingIgnoredDuringExecution" || k == "labelSelector" || k == "namespaceSelector") &&
+          c.is_object();
       if (c.is_null() || (c.is_structured() && c.empty() && !keep_empty)) continue;
       out[k] = std::move(c);
     }
@@ -291,7 +301,7 @@ json canonical(const json& v, std::string_view key) {
   if (is_set(key) || order_free(key)) {
     std::sort(items.begin(), items.end(), [](const json& a, const json& b) { return a.dump() < b.dump(); });
   }
-  if (is_set(key)) items.erase(std::unique(items.begin(), items.end()), items.end());
+  if (is_set(key) || idempotent(key)) items.erase(std::unique(items.begin(), items.end()), items.end());
   return json(std::move(items));
 }
 

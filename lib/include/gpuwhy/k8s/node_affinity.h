@@ -155,9 +155,12 @@ std::vector<ConstraintProblem> node_constraint_problems(const nlohmann::json& po
 
 /// spec.affinity in a form where two that the scheduler reads alike compare equal: what is null
 /// or empty left out (an empty nodeAffinity, podAffinity or affinity constrains nothing), except a
-/// node affinity's required selector, which with no term matches no node; sets sorted (values,
-/// namespaces, label keys) and so are lists whose order means nothing (terms ORed or ANDed,
-/// requirements, weighted preferences). Not an object: as it is.
+/// node affinity's required selector, which with no term matches no node, and a pod affinity
+/// term's labelSelector or namespaceSelector, which empty selects every pod or namespace and left
+/// out none (or the pod's own namespace); sets sorted (values, namespaces, label keys) and so are
+/// lists whose order means nothing (terms ORed or ANDed, requirements, weighted preferences); a
+/// term or requirement written twice counted once (a weighted preference is not). Not an object:
+/// as it is.
 nlohmann::json canonical_affinity(const nlohmann::json& affinity);
 
 /// spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms
