@@ -151,7 +151,6 @@ std::optional<View::Refusal> refusal(const json& pod, k8s::ResourceGates gates) 
     note(p.decoding(), {refusal_id(p.kind), std::move(path), p.found, {}, {}, {}, {}});
   }
   for (const auto& p : k8s::node_constraint_problems(pod)) {
-    if (p.kind == k8s::ConstraintProblem::Kind::kNotString && p.path == "spec.nodeSelector") continue;
     note(p.decoding(), {refusal_id(p.kind), p.path, p.found, {}, {}, {}, {}});
   }
   return decode ? decode : invalid;
@@ -218,7 +217,11 @@ ManifestRead read_pod_manifest(const View& s, std::string_view rel, const Msg& e
     // A manifest meant to create a lab pod: one the apiserver refuses never made it.
     const auto why = *pick.index < y.refusals.size() ? y.refusals[*pick.index]
                                                      : refusal(pod, k8s::resource_gates(s.snap().server_version()));
-    if (why) {
+    // cpu-only's selector value that is no string (`true` unquoted, YAML's boolean) has its own
+    // hint in step 5: the lab's classic slip, named there. Any other pod's is refused.
+    const bool own_hint = why && want_name == lab::kPodCpuOnly && why->path == "spec.nodeSelector" &&
+                          why->id == refusal_id(k8s::ConstraintProblem::Kind::kNotString);
+    if (why && !own_hint) {
       r.failure = unmet(refused(*why, file, expected), Need::Kind::kFile, rel);
       return r;
     }

@@ -69,6 +69,66 @@ TEST(AffinityGrades, AnAffinityEmptyAllTheWayDownLeavesTrainerPlacedByTheSchedul
   }
 }
 
+// `pod`'s manifest and live pod both given spec.`field` = `value` (the manifest ends inside spec).
+Snapshot with_spec(Snapshot s, std::string_view manifest, std::string_view pod, const std::string& field,
+                   const json& value) {
+  auto& file = s.files.at(std::string(manifest));
+  file.content += "  " + field + ": " + value.dump() + "\n";  // a JSON flow mapping is YAML
+  file.size = file.content.size();
+  json pods = s.pods.value();
+  for (auto& p : pods["items"]) {
+    if (p["metadata"]["name"] == pod) p["spec"][field] = value;
+  }
+  s.pods = pods;
+  return s;
+}
+
+// trainer3 is "identical to trainer2": a pod affinity term whose selector is `{}` (every pod) is
+// not one without a selector (no pod), though both are empty objects to a reader that drops them.
+TEST(AffinityGrades, Trainer3sPodAffinityDiffersWhenOnlyOneSelectsEveryPod) {
+  const json all = json::parse(R"({"podAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":
+    [{"labelSelector":{},"topologyKey":"kubernetes.io/hostname"}]}})");
+  const json none = json::parse(R"({"podAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":
+    [{"topologyKey":"kubernetes.io/hostname"}]}})");
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    SCOPED_TRACE(bundle.string());
+    const Snapshot base = load_bundle(bundle.string());
+    RunResult keep;
+    const Snapshot same = with_spec(with_spec(base, lab::kManifestTrainer2, lab::kPodTrainer2, "affinity", all),
+                                    lab::kManifestTrainer3, lab::kPodTrainer3, "affinity", all);
+    EXPECT_EQ(graded(same, "step7.same-as-trainer2", keep).outcome.status, Status::kPass);
+    const Snapshot differ = with_spec(with_spec(base, lab::kManifestTrainer2, lab::kPodTrainer2, "affinity", all),
+                                      lab::kManifestTrainer3, lab::kPodTrainer3, "affinity", none);
+    EXPECT_EQ(graded(differ, "step7.same-as-trainer2", keep).outcome.status, Status::kFail);
+  }
+}
+
+// A nodeSelector value that is no string (`true` unquoted) makes the apiserver refuse the whole
+// manifest (validity.jsonl): trainer, trainer2 and trainer3 fail for it, named as refused.
+// cpu-only's is step 5's own to name (AnUnquotedSelectorValueIsNamedAsTheBooleanYamlMakesOfIt).
+TEST(AffinityGrades, ASelectorValueThatIsNoStringIsRefusedInEveryGpuPodsManifest) {
+  const json selector = {{"nvidia.com/gpu.present", true}};
+  const struct {
+    std::string_view manifest, pod, check;
+  } pods[] = {{lab::kManifestTrainer, lab::kPodTrainer, "step4.manifest"},
+              {lab::kManifestTrainer2, lab::kPodTrainer2, "step6.gpu"},
+              {lab::kManifestTrainer3, lab::kPodTrainer3, "step7.same-as-trainer2"}};
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    const Snapshot base = load_bundle(bundle.string());
+    for (const auto& p : pods) {
+      SCOPED_TRACE(bundle.string() + " " + std::string(p.manifest));
+      Snapshot s = base;
+      auto& file = s.files.at(std::string(p.manifest));
+      file.content += "  nodeSelector: " + selector.dump() + "\n";
+      file.size = file.content.size();
+      RunResult keep;
+      const auto& c = graded(s, p.check, keep);
+      EXPECT_EQ(c.outcome.status, Status::kFail);
+      EXPECT_EQ(c.outcome.hint.id, "hint.manifest.constraint.not-string");
+    }
+  }
+}
+
 // Each recorded row in cpu-only.yaml of `base` (a nodeSelector line in place of its own, any other
 // line added under spec, the row's pod labels under metadata), graded: one the apiserver refused
 // fails step5.cpu-only-spec and names the refusal, since kubectl apply refuses the whole file; one
