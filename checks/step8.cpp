@@ -12,6 +12,7 @@
 #include "checks.h"
 #include "common.h"
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy::checks {
@@ -194,27 +195,39 @@ Outcome pending(const View& s) {
 //
 // `got` (the answer, blanks beside `=` and `:` removed, other runs one space) is `want`, or `want`
 // followed by a note the student wrote after it: ` (kubectl describe 로 확인)`, ` # from
-// describe`, `— 확인함`, `입니다`, ` on lab-node-0`. A letter, digit
-// or another taint character after it makes another taint, never a note (`…:NoSchedule-` is the
-// command that removes it). A full stop or a comma ends the sentence (no effect goes on with
-// either), unless another taint's effect follows it.
+// describe`, `— 확인함`, `입니다`, ` on lab-node-0`, `, not NoExecute`. A letter, digit or another
+// taint character right after it makes another taint, never a note (`…:NoSchedule-` is the
+// command that removes it). Whatever the separator, a note that names another effect without
+// denying it hedges or adds a taint (` or NoExecute`, ` / NoExecute`, `; k=v:NoExecute`); what is
+// in parentheses or brackets or after `#` is a remark and read no further.
 bool same_taint(std::string_view got, std::string_view want) {
   if (got.size() < want.size() || got.substr(0, want.size()) != want) return false;
   if (got.size() == want.size()) return true;
   const auto next = static_cast<unsigned char>(got[want.size()]);
-  if (next == ',' || next == '.') {
-    const std::string rest = text::to_lower_ascii(got.substr(want.size()));
-    return rest.find("noschedule") == std::string::npos && rest.find("noexecute") == std::string::npos;
+  const bool note = next == ' ' || next >= 0x80 || next == '(' || next == '[' || next == '#' || next == '/' ||
+                    next == ';' || next == ',' || next == '.';
+  if (!note) return false;
+  std::string rest = text::to_lower_ascii(got.substr(want.size()));
+  rest = rest.substr(0, rest.find_first_of("([#"));
+  if (rest.find("noschedule") == std::string::npos && rest.find("noexecute") == std::string::npos) return true;
+  // Another effect named, and denied: `, not NoExecute`, `(NoExecute 아님)`, `NoExecute ではない`.
+  for (std::string_view no : {"not ", "n't", "never", "아님", "아니", "않", "ない"}) {
+    if (rest.find(no) != std::string::npos) return true;
   }
-  return next == ' ' || next >= 0x80 || next == '(' || next == '[' || next == '#' || next == '/' || next == ';';
+  return false;
 }
 
 // The TAINT answer as compared: backticks around it dropped, blanks beside `=` and `:` removed
 // (the student's spacing), any other run of blanks one space (`pre sent` is not the taint), and a
 // label kubectl prints before a taint dropped.
 std::string taint_answer(std::string value) {
-  if (const auto close = value.find('`', 1); !value.empty() && value.front() == '`' && close != std::string::npos)
-    value = value.substr(1, close - 1) + value.substr(close + 1);
+  // Quoted as code or as a string, with or without a note after it: `…`, "…", '…'.
+  for (const char q : {'`', '"', '\''}) {
+    if (const auto close = value.find(q, 1); !value.empty() && value.front() == q && close != std::string::npos) {
+      value = value.substr(1, close - 1) + value.substr(close + 1);
+      break;
+    }
+  }
   std::string got;
   for (std::size_t i = 0; i < value.size(); ++i) {
     if (value[i] != ' ' && value[i] != '\t') {
@@ -247,26 +260,53 @@ std::string taint_answer(std::string value) {
   return got;
 }
 
+// The taints a list names, sorted: `a:NoSchedule, b:NoExecute` or separated by blanks or `;`.
+std::vector<std::string> taint_list(std::string_view got) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (const char c : got) {
+    if (c == ',' || c == ' ' || c == ';') {
+      if (!cur.empty()) out.push_back(std::move(cur));
+      cur.clear();
+      continue;
+    }
+    cur += c;
+  }
+  if (!cur.empty()) out.push_back(std::move(cur));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 Outcome taint_unchecked(const View& s) {
   auto args = args8(lab::kGateTaint);
   const Msg file_expected = msg("value.step8.taint.expected", args);
   Value v = value_of(s, lab::kGateTaint, file_expected);
   if (!v.value) return v.failure;
   if (auto e = need_nodes(s)) return *e;
+  // The node's taints of the key; the one that gates is a taint the scheduler filters by
+  // (NoSchedule, NoExecute): a PreferNoSchedule one beside it only lowers a score.
+  std::vector<std::string> all;
   std::vector<std::string> live;
   if (const json* node = s.node(lab::kGpuNode)) {
-    for (const auto& t : gpu_taints(*node)) live.push_back(taint_string(t));
+    for (const auto& t : gpu_taints(*node)) {
+      all.push_back(taint_string(t));
+      if (k8s::filters_pods(t)) live.push_back(all.back());
+    }
   }
+  if (live.empty()) live = all;
   const std::string got = taint_answer(*v.value);
   args["value"] = *v.value;
   args["live"] = live.empty() ? "-" : join(live);
   const Msg expected = live.empty() ? msg("value.step8.taint.no-live", args) : raw(join(live));
-  const std::vector<Msg> ev{
-      raw(fmt::format("{}: TAINT={}", lab::kFileGateReport, *v.value)),
-      msg("ev.taints-for",
-          {{"node", std::string(lab::kGpuNode)}, {"key", std::string(lab::kTaintKey)}, {"taints", args["live"]}})};
+  const std::vector<Msg> ev{raw(fmt::format("{}: TAINT={}", lab::kFileGateReport, *v.value)),
+                            msg("ev.taints-for", {{"node", std::string(lab::kGpuNode)},
+                                                  {"key", std::string(lab::kTaintKey)},
+                                                  {"taints", all.empty() ? "-" : join(all)}})};
   const auto matches = [&got](const std::string& l) { return same_taint(got, l); };
   if (!got.empty() && std::any_of(live.begin(), live.end(), matches)) return pass(expected, raw(*v.value), ev);
+  // Every taint of the key the node carries, as a list: what the node shows (an extra one is the
+  // fault of step 5, named there).
+  if (all.size() > 1 && taint_list(got) == taint_list(join(all))) return pass(expected, raw(*v.value), ev);
   // What a failure compared: the answer as read (spacing and backticks dropped) and the live taints.
   const auto judged = [&](Outcome o) {
     o.compared = Compared{got, args["live"], std::nullopt, std::nullopt};
@@ -294,7 +334,7 @@ Outcome taint(const View& s) {
   if (o.status != Status::kFail || o.compared.answer.find(lab::kTaintString) == std::string::npos) return o;
   const json* node = s.node(lab::kGpuNode);
   if (node == nullptr) return o;
-  const auto blocking = foreign_taints_blocking(*node, nullptr);
+  const auto blocking = foreign_taints_blocking(*node, s.pod(lab::kPodTrainer2));
   const std::string& answer = o.compared.answer;
   if (std::none_of(blocking.begin(), blocking.end(),
                    [&answer](const std::string& b) { return answer.find(b) != std::string::npos; }))

@@ -147,7 +147,7 @@ std::string report_with(const std::map<std::string, std::string>& changed) {
                                            {"SCHEDULER_SEES", "numbers"}};
   for (const auto& [k, v] : changed) lines[k] = v;
   std::string out;
-  for (const auto& [k, v] : lines) out += k + "=" + v + "\n";
+  for (const auto& [k, v] : lines) out.append(k).append("=").append(v).append("\n");
   return out;
 }
 
@@ -367,6 +367,67 @@ TEST(Step8Words, ContrastsAndPoliteEndingsOnTheSolution) {
   EXPECT_EQ(result(r, "step8.requests-equal-limits").outcome.hint.id, "hint.step8.requests-equal-limits.negative");
   EXPECT_EQ(result(r, "step8.fractional").outcome.status, Status::kPass);
   EXPECT_EQ(result(r, "step8.scheduler-sees").outcome.hint.id, "hint.step8.scheduler-sees.devices");
+}
+
+// A note after TAINT gets one verdict whatever the separator before it: one that names another
+// effect (a hedge, a second taint) fails after a blank, `/`, `;`, `,` or `.` alike, unless it
+// denies it; a remark in parentheses or after `#` is not read. Quotes around the taint are dropped
+// as backticks are.
+TEST(Step8Words, TaintNotesReadAlikeWhateverTheSeparator) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  auto& f = s.files[std::string(lab::kFileGateReport)];
+  for (const char* ok :
+       {"nvidia.com/gpu=present:NoSchedule, not NoExecute", "nvidia.com/gpu=present:NoSchedule (not NoExecute)",
+        "nvidia.com/gpu=present:NoSchedule (NoExecute였다면 trainer가 쫓겨남)",
+        "nvidia.com/gpu=present:NoSchedule, NoExecute 아님", "\"nvidia.com/gpu=present:NoSchedule\" (describe)",
+        "'nvidia.com/gpu=present:NoSchedule' # from describe"}) {
+    f.content = report_with({{"TAINT", ok}});
+    EXPECT_EQ(result(grade(s), "step8.taint").outcome.status, Status::kPass) << ok;
+  }
+  for (const char* bad :
+       {"nvidia.com/gpu=present:NoSchedule or NoExecute", "nvidia.com/gpu=present:NoSchedule / NoExecute",
+        "nvidia.com/gpu=present:NoSchedule nvidia.com/gpu=present:NoExecute",
+        "nvidia.com/gpu=present:NoSchedule; nvidia.com/gpu=present:NoExecute",
+        "nvidia.com/gpu=present:NoSchedule 또는 NoExecute"}) {
+    f.content = report_with({{"TAINT", bad}});
+    EXPECT_EQ(result(grade(s), "step8.taint").outcome.status, Status::kFail) << bad;
+  }
+}
+
+// The node carries the lab's taint and a PreferNoSchedule one of its key (the taint-extra-effect
+// capture): TAINT is the one that keeps pods off; the one that only lowers a score is not it; all
+// the node's taints of the key, listed, are what it shows (the extra one is step 5's fault).
+TEST(Step8Taint, TheTaintThatGatesIsTheAnswerBesideAScoringOne) {
+  const auto bundles = bundles_of("taint-extra-effect");
+  if (bundles.empty()) GTEST_SKIP();
+  for (const auto& bundle : bundles) {
+    Snapshot s = gpuwhy_test::load(bundle);
+    auto& f = s.files[std::string(lab::kFileGateReport)];
+    for (const char* ok : {"nvidia.com/gpu=present:NoSchedule",
+                           "nvidia.com/gpu=present:PreferNoSchedule, nvidia.com/gpu=present:NoSchedule",
+                           "nvidia.com/gpu=present:NoSchedule nvidia.com/gpu=present:PreferNoSchedule"}) {
+      f.content = report_with({{"TAINT", ok}});
+      EXPECT_EQ(result(grade(s), "step8.taint").outcome.status, Status::kPass) << bundle << ok;
+    }
+    f.content = report_with({{"TAINT", "nvidia.com/gpu=present:PreferNoSchedule"}});
+    const RunResult r = grade(s);
+    const auto& c = result(r, "step8.taint");
+    EXPECT_EQ(c.outcome.status, Status::kFail) << bundle;
+    EXPECT_EQ(c.outcome.hint.id, "hint.step8.taint.differs") << bundle;
+  }
+}
+
+// ALLOCATABLE and USED as -o yaml and -o json print them (quoted, with json's comma), and with a
+// quantity's sign: the amount compared as Kubernetes reads it.
+TEST(Step8Words, CountsCopiedFromYamlOrJson) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  expect_counts_pass(
+      graded_with_counts("ALLOCATABLE=nvidia.com/gpu: \"2\"\nUSED=\"nvidia.com/gpu\": \"2\",\nPENDING=+2\n"));
+  expect_counts_pass(graded_with_counts("ALLOCATABLE=+2\nUSED=nvidia.com/gpu: +2\nPENDING=2\n"));
+  const RunResult r = graded_with_counts("ALLOCATABLE=\"nvidia.com/gpu\": \"3\",\nUSED=+1\nPENDING=2\n");
+  EXPECT_EQ(result(r, "step8.allocatable").outcome.hint.id, "hint.step8.allocatable.differs");
+  EXPECT_EQ(result(r, "step8.used").outcome.hint.id, "hint.step8.used.differs");
 }
 
 }  // namespace

@@ -124,7 +124,9 @@ Sum sum_of(std::string_view v) {
 }  // namespace
 
 std::optional<long long> leading_count(std::string_view value) {
-  const std::string v = text::trim(text::nfkc(value));
+  std::string v = text::trim(text::nfkc(value));
+  // A quantity's sign (`+2`, as the apiserver keeps it when written so): the number after it.
+  if (v.size() > 1 && v[0] == '+' && v[1] >= '0' && v[1] <= '9') v.erase(0, 1);
   if (const Sum sum = sum_of(v); sum.is_sum) return sum.total;
   std::size_t i = 0;
   while (i < v.size() && v[i] >= '0' && v[i] <= '9') ++i;
@@ -158,7 +160,11 @@ std::optional<long long> leading_count(std::string_view value) {
 }
 
 std::optional<long long> leading_count(std::string_view value, std::string_view resource) {
-  const std::string v = text::trim(text::nfkc(value));
+  std::string v = text::trim(text::nfkc(value));
+  // The line as -o json prints it: `"nvidia.com/gpu": "2",`; its key read without the quotes.
+  if (v.size() > resource.size() + 2 && v.front() == '"' && v[resource.size() + 1] == '"' &&
+      text::to_lower_ascii(std::string_view(v).substr(1, resource.size())) == resource)
+    v = v.substr(1, resource.size()) + v.substr(resource.size() + 2);
   if (resource.empty() || v.size() <= resource.size() ||
       text::to_lower_ascii(std::string_view(v).substr(0, resource.size())) != resource) {
     return leading_count(v);
@@ -174,6 +180,9 @@ std::optional<long long> leading_count(std::string_view value, std::string_view 
     skip_spaces();
   }
   if (rest.size() == before) return std::nullopt;  // `nvidia.com/gpus` is no name of the resource
+  // Its value as -o yaml or -o json quote it: `"2"`, `"2",`.
+  if (!rest.empty() && rest.back() == ',') rest.remove_suffix(1);
+  if (rest.size() > 2 && rest.front() == '"' && rest.back() == '"') rest = rest.substr(1, rest.size() - 2);
   return leading_count(rest);
 }
 }  // namespace gpuwhy::readers
