@@ -40,8 +40,10 @@ std::map<std::string, std::string> taint_args() {
 // The lab's taint is on the node with another beside it: one with its key and another effect
 // (kubectl taint adds one per key and effect), or one of another key that keeps pods off the node
 // (`nvidia.com/gpu.present=true` left from a first try; the lab's pods tolerate only the lab's,
-// so trainer2 could never land). The extra one is the fault, not the lab's.
-std::optional<Outcome> beside_lab_taint(const json& node, const std::vector<json>& ts,
+// so trainer2 could never land). The extra one is the fault, not the lab's; one of another key that
+// trainer2 (the pod step 6 lands there) tolerates keeps nothing off (kwok's own
+// `kwok.x-k8s.io/node=fake:NoSchedule` on every node, tolerated by every pod).
+std::optional<Outcome> beside_lab_taint(const json& node, const json* trainer2, const std::vector<json>& ts,
                                         const std::vector<std::string>& shown, const Msg& expected,
                                         std::map<std::string, std::string> args, std::vector<Msg> ev) {
   const auto is_lab = [](const json& t) { return is_lab_taint(t); };
@@ -56,7 +58,7 @@ std::optional<Outcome> beside_lab_taint(const json& node, const std::vector<json
     args["remove"] = removal_of(extra);
     return fail(expected, actual, msg("hint.step5.taint.extra", args), ev);
   }
-  const auto blocking = foreign_taints_blocking(node, nullptr);
+  const auto blocking = foreign_taints_blocking(node, trainer2);
   if (blocking.empty()) return std::nullopt;
   args.merge(foreign_taint_args(blocking));
   ev.push_back(msg("ev.other-taints", {{"node", std::string(lab::kGpuNode)}, {"taints", join(blocking)}}));
@@ -92,7 +94,7 @@ Outcome taint(const View& s) {
     }
     return fail(expected, actual, Fault::kTaintMissing, args, ev);
   }
-  if (auto o = beside_lab_taint(*node, ts, shown, expected, args, ev)) return *o;
+  if (auto o = beside_lab_taint(*node, s.pod(lab::kPodTrainer2), ts, shown, expected, args, ev)) return *o;
   for (const auto& t : ts) {
     if (view_at(t, "/effect") == "NoExecute")
       return fail(expected, actual, msg("hint.step5.taint.noexecute", args), ev);

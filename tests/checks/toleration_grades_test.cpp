@@ -262,5 +262,33 @@ TEST(TolerationGrades, ANoExecuteWildcardLeavesCpuOnlyRight) {
   }
 }
 
+// A taint of another key beside the lab's (kwok's own `kwok.x-k8s.io/node=fake:NoSchedule`, a
+// student's `example.com/x`): a fault of step 5 exactly when it keeps trainer2 off the node, that is
+// when trainer2 does not tolerate it (the hint says it keeps the lab's pods off).
+TEST(TolerationGrades, AnotherKeysTaintBesideTheLabsIsAFaultOnlyWhenTrainer2DoesNotTolerateIt) {
+  const json lab = {{"key", std::string(lab::kTaintKey)},
+                    {"operator", "Equal"},
+                    {"value", std::string(lab::kTaintValue)},
+                    {"effect", std::string(lab::kTaintEffect)}};
+  const json kwok = {{"key", "kwok.x-k8s.io/node"}, {"operator", "Exists"}, {"effect", "NoSchedule"}};
+  for (const auto& bundle : solutions()) {
+    SCOPED_TRACE(bundle.string());
+    Snapshot base = load_bundle(bundle.string());
+    json nodes = base.nodes.value();
+    for (auto& n : nodes["items"]) {
+      if (n["metadata"]["name"] == lab::kGpuNode)
+        n["spec"]["taints"].push_back({{"key", "kwok.x-k8s.io/node"}, {"value", "fake"}, {"effect", "NoSchedule"}});
+    }
+    base.nodes = nodes;
+    RunResult keep;
+    const Snapshot tolerated =
+        with_tolerations(base, lab::kPodTrainer2, lab::kManifestTrainer2, json::array({lab, kwok}));
+    EXPECT_EQ(graded(tolerated, "step5.taint", keep).outcome.status, Status::kPass);
+    const auto& c = graded(base, "step5.taint", keep);
+    EXPECT_EQ(c.outcome.status, Status::kFail);
+    EXPECT_EQ(c.outcome.hint.id, "hint.taint.foreign-beside");
+  }
+}
+
 }  // namespace
 }  // namespace gpuwhy

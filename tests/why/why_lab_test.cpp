@@ -78,6 +78,7 @@ TEST(WhyLab, AHeldLabPodIsSaidToBeHeldExactlyWhereTheLabsCheckFindsIt) {
       if (h.by_taint) {
         lab_holds = result(graded, "step5.cpu-only-pending").outcome.status == Status::kPass && in_the_way != nullptr &&
                     in_the_way->value("key", "") == lab::kTaintKey &&
+                    in_the_way->value("value", "") == lab::kTaintValue &&
                     in_the_way->value("effect", "") == lab::kTaintEffect;
       } else {
         for (const json& c : target[0]["status"].value("conditions", json::array())) {
@@ -99,6 +100,32 @@ TEST(WhyLab, AHeldLabPodIsSaidToBeHeldExactlyWhereTheLabsCheckFindsIt) {
   EXPECT_GT(held, 20) << "the solution and most mistakes keep cpu-only and trainer3 as the lab means";
   EXPECT_GT(not_held, 5) << "captures where a lab pod is placed or held otherwise";
   std::cout << "[why-lab] " << held << " lab pods held as the lab means, " << not_held << " otherwise\n";
+}
+
+// The taint of the lab's key with another value (`Present`, a mistake of step 5) is not the lab's:
+// cpu-only held by it is not held on purpose, and `why` must not say so.
+TEST(WhyLab, ATaintOfTheLabsKeyWithAnotherValueIsNotTheLabs) {
+  const fs::path b = fs::path(GPUWHY_SOURCE_DIR) / "fixtures/captures/v1.34.0/solution/bundle.json";
+  const Snapshot s = load_bundle(b.string());
+  std::vector<json> nodes = items(s.nodes);
+  for (json& n : nodes) {
+    if (n["metadata"].value("name", "") != lab::kGpuNode) continue;
+    for (json& t : n["spec"]["taints"]) {
+      if (t.value("key", "") == lab::kTaintKey) t["value"] = "Present";
+    }
+  }
+  const std::vector<json> pods = items(s.pods);
+  std::vector<json> target;
+  for (const json& p : pods) {
+    if (p["metadata"].value("name", "") == lab::kPodCpuOnly) target.push_back(p);
+  }
+  ASSERT_EQ(target.size(), 1U);
+  const auto lab_taint = explain_each(target, items(s.nodes), pods, items(s.events), wording_for(s.server_version()));
+  ASSERT_EQ(lab_taint.size(), 1U);
+  EXPECT_EQ(lab_taint[0].lab_step, 5);
+  const auto other = explain_each(target, nodes, pods, items(s.events), wording_for(s.server_version()));
+  ASSERT_EQ(other.size(), 1U);
+  EXPECT_EQ(other[0].lab_step, 0);
 }
 
 }  // namespace

@@ -282,8 +282,9 @@ int lab_step_of(const Verdict& v) {
     return 0;
   const auto held = [](const lab::HeldPod& h, const NodeVerdict& n) {
     if (h.by_taint) {
+      // The lab's taint itself: one of its key with another value or effect is a mistake of step 5.
       return n.gate == Gate::kTaintToleration && n.taint.is_object() && n.taint.value("key", "") == lab::kTaintKey &&
-             n.taint.value("effect", "") == lab::kTaintEffect;
+             n.taint.value("value", "") == lab::kTaintValue && n.taint.value("effect", "") == lab::kTaintEffect;
     }
     const std::string insufficient = "Insufficient " + std::string(lab::kResource);
     return n.gate == Gate::kNodeResourcesFit &&
