@@ -261,6 +261,7 @@ std::string taint(const Ctx& c) {
 }
 
 std::string cpu_only_pending(const Ctx& c) {
+  if (c.fault("step5.cpu-only-pending") == Fault::kGpuNodeCordoned) return {};  // the first pod it turns away
   const std::string node = node_of(c.snap(), lab::kPodCpuOnly);
   // Bound elsewhere: its selector found the GPU labels on another node, or its manifest named
   // the node.
@@ -277,7 +278,8 @@ namespace {
 std::string saved_message(const Ctx& c, std::string_view file_check, std::string_view live_check,
                           std::string_view pod_name) {
   const Fault f = c.fault(file_check);
-  if (f == Fault::kForeignTaint || f == Fault::kForeignTaintBeside) return c.first_failed({"step5.taint"});
+  if (f == Fault::kForeignTaint || f == Fault::kForeignTaintBeside || f == Fault::kLabTaintChanged)
+    return c.first_failed({"step5.taint"});
   // An empty file, or one with no scheduler message, because the pod never had one to save.
   if (file_fault(f) || f == Fault::kSavedNoMessage) {
     const bool nothing_saved = f == Fault::kFileEmpty || f == Fault::kSavedNoMessage;
@@ -314,7 +316,9 @@ std::string toleration(const Ctx& c) {
 
 std::string placed_trainer2(const Ctx& c) {
   const Fault f = c.fault("step6.placed");
-  if (f == Fault::kForeignTaint || f == Fault::kForeignTaintBeside) return c.first_failed({"step5.taint"});
+  if (f == Fault::kGpuNodeCordoned) return c.first_failed({"step5.cpu-only-pending"});
+  if (f == Fault::kForeignTaint || f == Fault::kForeignTaintBeside || f == Fault::kLabTaintChanged)
+    return c.first_failed({"step5.taint"});
   if (f == Fault::kPlacedNotBoundToleration || f == Fault::kPlacedNotBoundUntolerant)
     return c.first_failed({"step6.toleration", "step5.taint"});
   // trainer2's own selector rules the node out: the fault is here (kPlacedNotBoundSelector),
@@ -350,14 +354,17 @@ std::string slots_free(const Ctx& c) {
 
 std::string pending_insufficient(const Ctx& c) {
   const Fault f = c.fault("step7.pending-insufficient");
+  if (f == Fault::kGpuNodeCordoned) return c.first_failed({"step5.cpu-only-pending", "step6.placed"});
   if (f == Fault::kSharedToleration || f == Fault::kSharedNoToleration) return c.first_failed({"step6.toleration"});
   if (f == Fault::kPlacedNotBoundSelector) return c.first_failed({"step7.same-as-trainer2", "step6.placed"});
   if (f == Fault::kPlacedNotBoundLabels) return c.first_failed({"step1.gpu-labels"});
-  if (f == Fault::kPremiseAllocatable) return c.first_failed({"step2.allocatable", "step2.capacity"});
+  if (f == Fault::kPremiseAllocatable || f == Fault::kPremiseAllocatableZero)
+    return c.first_failed({"step2.allocatable", "step2.capacity"});
   if (f == Fault::kPremiseSlots) return slots_free(c);
   // trainer3 got a node: a slot was free, because trainer or trainer2 is not there.
   if (f == Fault::kTrainer3Scheduled) return slots_free(c);
-  if (f == Fault::kForeignTaint || f == Fault::kForeignTaintBeside) return c.first_failed({"step5.taint"});
+  if (f == Fault::kForeignTaint || f == Fault::kForeignTaintBeside || f == Fault::kLabTaintChanged)
+    return c.first_failed({"step5.taint"});
   // The taint keeps trainer3 off: its tolerations differ from trainer2's, or the taint is wrong.
   if (f == Fault::kTrainer3Taint || f == Fault::kTrainer3NotInsufficient)
     return c.first_failed({"step7.same-as-trainer2", "step5.taint"});
@@ -385,7 +392,9 @@ std::string step8_taint(const Ctx& c) {
   if (!c.failed("step5.taint")) return {};
   // No lab taint on the node (none, or only one with another key): no answer can match it.
   const Fault f = c.fault("step8.taint");
-  if (f == Fault::kNoLiveTaint || f == Fault::kForeignTaint || f == Fault::kForeignTaintBeside) return "step5.taint";
+  if (f == Fault::kNoLiveTaint || f == Fault::kForeignTaint || f == Fault::kForeignTaintBeside ||
+      f == Fault::kLabTaintChanged)
+    return "step5.taint";
   // The answer is the lab's taint; the node carries another.
   std::string answer = c.compared("step8.taint").answer;
   std::erase(answer, ' ');

@@ -38,7 +38,7 @@ struct CheckInfo {
   /// The checks whose failure may explain this one's: the only ids checks/causes.cpp may write
   /// into its outcome's caused_by. tests/checks/causes_test.cpp proves on every capture that each
   /// caused_by produced is declared here, failed itself, and that no chain of causes loops.
-  std::array<std::string_view, 10> may_be_caused_by{};
+  std::array<std::string_view, 12> may_be_caused_by{};
   /// The rule in checks/causes.cpp that decides from the evidence which of may_be_caused_by, if
   /// any, explains its failure; set exactly when may_be_caused_by names a check.
   std::string (*cause)(const causes::Ctx&) = nullptr;

@@ -251,6 +251,16 @@ std::vector<std::string> foreign_taints_blocking(const json& node, const json* p
   return out;
 }
 
+Outcome retarget_cordoned(const View& s, Outcome o, std::string_view pod_name) {
+  if (o.status != Status::kFail || !s.snap().nodes.ok() || !s.snap().pods.ok()) return o;
+  const json* node = s.node(lab::kGpuNode);
+  const json* pod = s.pod(pod_name);
+  if (node == nullptr || pod == nullptr || !str_at(*pod, "/spec/nodeName").empty()) return o;
+  if (!k8s::unschedulable_for(*node, *pod)) return o;
+  return with_hint(std::move(o), Fault::kGpuNodeCordoned,
+                   {{"pod", std::string(pod_name)}, {"node", std::string(lab::kGpuNode)}});
+}
+
 Outcome retarget_taint_beside(const View& s, Outcome o, std::string_view pod_name) {
   if (o.status != Status::kFail || !s.snap().nodes.ok() || !s.snap().pods.ok()) return o;
   const json* node = s.node(lab::kGpuNode);
@@ -258,7 +268,20 @@ Outcome retarget_taint_beside(const View& s, Outcome o, std::string_view pod_nam
   if (node == nullptr || pod == nullptr || !str_at(*pod, "/spec/nodeName").empty()) return o;
   const auto ts = k8s::filtering_taints(*node);
   const bool lab_taint = std::any_of(ts.begin(), ts.end(), [](const json* t) { return is_lab_taint(*t); });
-  if (!lab_taint || !k8s::tolerated(*pod, lab::taint())) return o;
+  if (!k8s::tolerated(*pod, lab::taint())) return o;
+  if (!lab_taint) {
+    // The lab key's taint with another value or effect (`Present`, NoExecute): the pod is right
+    // for the lab, the taint is what changed (a mistake of step 5).
+    const json* t = k8s::untolerated_taint(*pod, *node);
+    if (t == nullptr || str_at(*t, "/key") != lab::kTaintKey) return o;
+    const std::string found = taint_string(*t);
+    return with_hint(std::move(o), Fault::kLabTaintChanged,
+                     {{"node", std::string(lab::kGpuNode)},
+                      {"pod", std::string(pod_name)},
+                      {"found", found},
+                      {"remove", removal_of({found})},
+                      {"taint", std::string(lab::kTaintString)}});
+  }
   const auto blocking = foreign_taints_blocking(*node, pod);
   if (blocking.empty()) return o;
   return with_hint(std::move(o), Fault::kForeignTaintBeside, foreign_taint_args(blocking));

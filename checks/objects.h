@@ -103,6 +103,10 @@ std::vector<std::string> foreign_taints(const json& node);
 /// lab's key) gets the hint that says so: remove that taint, add the lab's.
 Outcome retarget_foreign_taint(const View& s, Outcome o);
 
+/// A failure about `pod_name` while lab-node-0 is cordoned for it (k8s::unschedulable_for): the
+/// cordon is the fault (Fault::kGpuNodeCordoned), whatever the pod's message now says.
+Outcome retarget_cordoned(const View& s, Outcome o, std::string_view pod_name);
+
 /// The taint is the lab's: its key, value and effect.
 bool is_lab_taint(const json& taint);
 
@@ -116,7 +120,9 @@ std::vector<std::string> foreign_taints_blocking(const json& node, const json* p
 std::map<std::string, std::string> foreign_taint_args(const std::vector<std::string>& found);
 
 /// A failure of `pod_name`, unbound, that tolerates the lab's taint on lab-node-0 but not another
-/// one beside it: that other taint is the fault (Fault::kForeignTaintBeside).
+/// one beside it: that other taint is the fault (Fault::kForeignTaintBeside); or, with no lab's
+/// taint there, not the taint of the lab's key the node carries instead (another value or effect):
+/// the changed taint is the fault (Fault::kLabTaintChanged).
 Outcome retarget_taint_beside(const View& s, Outcome o, std::string_view pod_name);
 
 /// Every event of this pod (uid-matched when possible); empty when events could not be read.

@@ -49,6 +49,9 @@ std::string_view hint_id(Fault f) {
     case Fault::kTaintMissing: return "hint.step5.taint.missing";
     case Fault::kForeignTaint: return "hint.taint.wrong-key";
     case Fault::kForeignTaintBeside: return "hint.taint.foreign-beside";
+    case Fault::kGpuNodeCordoned: return "hint.pending.cordoned";
+    case Fault::kLabTaintChanged: return "hint.taint.changed";
+    case Fault::kPremiseAllocatableZero: return "hint.step7.premise-allocatable-zero";
     case Fault::kTolerationMissing: return "hint.step6.toleration.missing";
     case Fault::kSavedNoMessage: return "hint.scheduler-file.no-message";
     case Fault::kSavedNoLiveMessage: return "hint.scheduler-file.no-live-message";

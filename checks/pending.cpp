@@ -78,6 +78,12 @@ Outcome pending_for(const View& s, std::string_view pod_name, Blame want, const 
     return fail(expected, raw(fmt::format("phase={} schedulingGates={}", phase, a["gates"])),
                 msg("hint.pending.gated", a), ev);
   }
+  // lab-node-0 cordoned: the scheduler turns the pod away from it before it looks at taints or
+  // GPUs, so its Pending, now or once retried, is not the lab's.
+  if (const json* gpu = s.node(lab::kGpuNode); gpu != nullptr && k8s::unschedulable_for(*gpu, *pod)) {
+    return fail(expected, raw(fmt::format("{}: spec.unschedulable=true", lab::kGpuNode)), Fault::kGpuNodeCordoned, args,
+                ev);
+  }
   if (phase != "Pending" || cond == nullptr || view_at(*cond, "/status") != "False" ||
       view_at(*cond, "/reason") != "Unschedulable") {
     return fail(expected,

@@ -28,6 +28,13 @@ using Args = std::map<std::string, std::string>;
 // taint: the toleration does not match it (key, value, operator or effect).
 Outcome not_bound(const View& s, const json& pod, const json* gpu_node, const json* cond, const Msg& expected,
                   const Args& args, const std::vector<Msg>& ev) {
+  // lab-node-0 cordoned: the scheduler turns the pod away before it looks at taints or GPUs.
+  if (gpu_node != nullptr && k8s::unschedulable_for(*gpu_node, pod)) {
+    Args on = args;
+    on.emplace("pod", name_of(pod));
+    on.emplace("node", std::string(lab::kGpuNode));
+    return fail(expected, msg("value.not-bound"), Fault::kGpuNodeCordoned, on, ev);
+  }
   const auto m = cond == nullptr ? std::nullopt : s.scheduler_message(str_at(*cond, "/message"));
   const auto tols = k8s::authored_tolerations(pod);
   const bool tries = std::any_of(tols.begin(), tols.end(), [](const json& t) { return lab::aims_at_taint(t); });

@@ -369,7 +369,9 @@ Outcome cpu_only_pending(const View& s) {
 
 /// Verifies: out/tainted.txt holds cpu-only's taint message.
 Outcome tainted_file(const View& s) {
-  return scheduler_file(s, lab::kFileTainted, lab::kPodCpuOnly, Blame::kTaint, "hint.step5.tainted-file.insufficient");
+  return retarget_cordoned(
+      s, scheduler_file(s, lab::kFileTainted, lab::kPodCpuOnly, Blame::kTaint, "hint.step5.tainted-file.insufficient"),
+      lab::kPodCpuOnly);
 }
 
 /// Verifies: trainer is still bound to lab-node-0 and running (NoSchedule does not evict).

@@ -50,13 +50,22 @@ Outcome toleration(const View& s) {
   for (const auto& t : tols) {
     if (lab::tolerates_taint(t)) return pass(expected, actual, ev);
   }
+  // The toleration meant for the taint: one of its effect (or none) first, whose value is then
+  // what differs; only then one of another effect.
   for (const auto& t : tols) {
-    if (!lab::aims_at_taint(t)) continue;
     const std::string effect = str_at(t, "/effect");
-    if (!effect.empty() && effect != lab::kTaintEffect)
-      return fail(expected, actual, msg("hint.step6.toleration.wrong-effect", args), ev);
-    if (k8s::toleration_operator(t) == "Equal")
+    if (lab::aims_at_taint(t) && (effect.empty() || effect == lab::kTaintEffect) &&
+        k8s::toleration_operator(t) == "Equal")
       return fail(expected, actual, msg("hint.step6.toleration.wrong-value", args), ev);
+  }
+  for (const auto& t : tols) {
+    const std::string effect = str_at(t, "/effect");
+    if (!lab::aims_at_taint(t) || effect.empty() || effect == lab::kTaintEffect) continue;
+    // tolerationSeconds is allowed only with NoExecute: changing the effect alone is refused.
+    const bool seconds = t.contains("tolerationSeconds") && !t["tolerationSeconds"].is_null();
+    return fail(
+        expected, actual,
+        msg(seconds ? "hint.step6.toleration.wrong-effect-seconds" : "hint.step6.toleration.wrong-effect", args), ev);
   }
   return fail(expected, actual, Fault::kTolerationMissing, args, ev);
 }
@@ -154,7 +163,7 @@ constexpr CheckInfo kChecks[] = {
      .run = &placed,
      .reads = kInNodes | kInPods | kInEvents | kInFiles,
      .may_be_caused_by = {"step1.namespace", "step1.gpu-labels", "step2.capacity", "step2.allocatable", "step5.taint",
-                          "step6.toleration", "step6.gpu"},
+                          "step5.cpu-only-pending", "step6.toleration", "step6.gpu"},
      .cause = &causes::placed_trainer2,
      .counts = {{{lab::kGateUsed, 4}, {lab::kGatePending, 1}}}},
     {.id = "step6.gate-kept",

@@ -280,7 +280,13 @@ std::optional<Outcome> premise(const View& s, const Msg& expected, bool allocata
   const long long alloc = alloc_text ? readers::quantity_milli(*alloc_text).value_or(0) : 0;
   std::vector<Msg> ev{raw(
       fmt::format("{} status.allocatable[{}]: {}", lab::kGpuNode, lab::kResource, alloc_text.value_or("<absent>")))};
-  if (alloc <= 0) return fail(expected, msg("value.step7.no-allocatable", args), Fault::kPremiseAllocatable, args, ev);
+  if (alloc <= 0) {
+    // Advertised as 0 (or less): named as it is, not as missing.
+    const bool zero = alloc_text && readers::quantity_milli(*alloc_text).has_value();
+    args["found"] = alloc_text.value_or("");
+    return fail(expected, msg("value.step7.no-allocatable", args),
+                zero ? Fault::kPremiseAllocatableZero : Fault::kPremiseAllocatable, args, ev);
+  }
   if (allocatable_only) return std::nullopt;
   const long long used = gpu_used_on_lab_node(s).milli;
   const auto bound = [&](std::string_view name) {
@@ -349,8 +355,9 @@ Outcome exhausted_file(const View& s) {
       s, retarget_foreign_taint(
              s, with_premise(s, scheduler_file(s, lab::kFileExhausted, lab::kPodTrainer3, Blame::kInsufficient,
                                                "hint.step7.exhausted-file.taint"))));
-  return retarget_selector(s, retarget_taint_beside(s, std::move(o), lab::kPodTrainer3), lab::kPodTrainer3,
-                           lab::kManifestTrainer3);
+  o = retarget_selector(s, retarget_taint_beside(s, std::move(o), lab::kPodTrainer3), lab::kPodTrainer3,
+                        lab::kManifestTrainer3);
+  return retarget_cordoned(s, std::move(o), lab::kPodTrainer3);
 }
 
 constexpr CheckInfo kChecks[] = {
@@ -366,8 +373,8 @@ constexpr CheckInfo kChecks[] = {
      .run = &pending_insufficient,
      .reads = kInNodes | kInPods,
      .may_be_caused_by = {"step1.namespace", "step1.gpu-labels", "step2.capacity", "step2.allocatable",
-                          "step4.placed-by-scheduler", "step5.taint", "step5.trainer-not-evicted", "step6.toleration",
-                          "step6.placed", "step7.same-as-trainer2"},
+                          "step4.placed-by-scheduler", "step5.taint", "step5.cpu-only-pending",
+                          "step5.trainer-not-evicted", "step6.toleration", "step6.placed", "step7.same-as-trainer2"},
      .cause = &causes::pending_insufficient,
      .counts = {{{lab::kGateUsed, 5}, {lab::kGatePending, 2}}}},
     {.id = "step7.exhausted-file",

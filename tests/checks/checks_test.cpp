@@ -305,6 +305,21 @@ std::vector<Scenario> scenarios_placement() {
        "step6.placed",
        "hint.placed.not-bound-selector",
        {"step6.placed"}},
+      // lab-node-0 cordoned after step 5: every lab pod still to be placed is turned away from it
+      // first; the cordon is the one cause, named where cpu-only's Pending is checked.
+      {"gpu-node-cordoned",
+       {"step5.cpu-only-pending", "step5.tainted-file", "step6.placed", "step7.pending-insufficient",
+        "step7.exhausted-file"},
+       "step6.placed",
+       "hint.pending.cordoned",
+       {"step5.cpu-only-pending"}},
+      // The lab's key tainted with another value: trainer2 and trainer3 tolerate the lab's taint,
+      // and the taint that changed is the fault, not their tolerations.
+      {"taint-wrong-value",
+       {"step5.taint", "step6.placed", "step6.gate-kept", "step7.pending-insufficient", "step7.exhausted-file"},
+       "step6.placed",
+       "hint.taint.changed",
+       {"step5.taint"}},
   };
 }
 

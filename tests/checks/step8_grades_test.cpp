@@ -430,5 +430,28 @@ TEST(Step8Words, CountsCopiedFromYamlOrJson) {
   EXPECT_EQ(result(r, "step8.used").outcome.hint.id, "hint.step8.used.differs");
 }
 
+// A TAINT listing every taint of a cordoned node (the gpu-node-cordoned capture) names the node
+// controller's node.kubernetes.io/unschedulable too, with or without a separator: that one is not
+// the student's to name; another taint named beside the lab's still fails.
+TEST(Step8Taint, TheNodeControllersTaintInAListIsNoPartOfTheAnswer) {
+  const auto bundles = bundles_of("gpu-node-cordoned");
+  if (bundles.empty()) GTEST_SKIP();
+  for (const auto& bundle : bundles) {
+    Snapshot s = gpuwhy_test::load(bundle);
+    auto& f = s.files[std::string(lab::kFileGateReport)];
+    for (const char* ok : {"nvidia.com/gpu=present:NoSchedulenode.kubernetes.io/unschedulable=:NoSchedule",
+                           "node.kubernetes.io/unschedulable:NoSchedule, nvidia.com/gpu=present:NoSchedule",
+                           "nvidia.com/gpu=present:NoSchedule"}) {
+      f.content = report_with({{"TAINT", ok}});
+      EXPECT_EQ(result(grade(s), "step8.taint").outcome.status, Status::kPass) << bundle << ok;
+    }
+    for (const char* bad : {"node.kubernetes.io/unschedulable:NoSchedule",
+                            "nvidia.com/gpu=present:NoSchedule, example.com/x=y:NoSchedule"}) {
+      f.content = report_with({{"TAINT", bad}});
+      EXPECT_EQ(result(grade(s), "step8.taint").outcome.status, Status::kFail) << bundle << bad;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gpuwhy

@@ -290,5 +290,29 @@ TEST(TolerationGrades, AnotherKeysTaintBesideTheLabsIsAFaultOnlyWhenTrainer2Does
   }
 }
 
+// Several tolerations of the lab's key, none matching: the hint names the one meant for the taint
+// (its effect, or none: its value differs) whatever the order; a NoExecute one with
+// tolerationSeconds is told to get a NoSchedule sibling, since changing its effect alone is refused
+// (toleration/validity.jsonl).
+TEST(TolerationGrades, TheHintNamesTheTolerationMeantForTheTaint) {
+  const json seconds = {
+      {"key", std::string(lab::kTaintKey)}, {"operator", "Exists"}, {"effect", "NoExecute"}, {"tolerationSeconds", 60}};
+  const json absent = {{"key", std::string(lab::kTaintKey)},
+                       {"operator", "Equal"},
+                       {"value", "absent"},
+                       {"effect", std::string(lab::kTaintEffect)}};
+  for (const auto& bundle : solutions()) {
+    SCOPED_TRACE(bundle.string());
+    const Snapshot base = load_bundle(bundle.string());
+    RunResult keep;
+    for (const json& tols : {json::array({seconds, absent}), json::array({absent, seconds})}) {
+      const Snapshot s = with_tolerations(base, lab::kPodTrainer2, lab::kManifestTrainer2, tols);
+      EXPECT_EQ(graded(s, "step6.toleration", keep).outcome.hint.id, "hint.step6.toleration.wrong-value") << tols;
+    }
+    const Snapshot alone = with_tolerations(base, lab::kPodTrainer2, lab::kManifestTrainer2, json::array({seconds}));
+    EXPECT_EQ(graded(alone, "step6.toleration", keep).outcome.hint.id, "hint.step6.toleration.wrong-effect-seconds");
+  }
+}
+
 }  // namespace
 }  // namespace gpuwhy

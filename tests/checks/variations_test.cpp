@@ -455,6 +455,21 @@ TEST(StepSeven, PremiseSlotsFullAndAllocatableSet) {
       EXPECT_EQ(result(r, id).outcome.hint.id, "hint.step7.premise-slots") << b << " " << id;
     }
   }
+  // Allocatable advertised as 0 (not missing): the hint names the 0 the evidence shows, and the
+  // fault is still step 2's.
+  for (const auto& b : bundles_of("solution")) {
+    Snapshot s = load(b);
+    nlohmann::json nodes = s.nodes.value();
+    for (auto& n : nodes["items"]) {
+      if (n["metadata"]["name"] == lab::kGpuNode) n["status"]["allocatable"][std::string(lab::kResource)] = "0";
+    }
+    s.nodes = nodes;
+    const RunResult r = grade(s);
+    const CheckResult& c = result(r, "step7.pending-insufficient");
+    EXPECT_EQ(c.outcome.hint.id, "hint.step7.premise-allocatable-zero") << b;
+    EXPECT_EQ(c.outcome.hint.args.at("found"), "0") << b;
+    EXPECT_EQ(c.outcome.caused_by, "step2.allocatable") << b;
+  }
 }
 
 // Class 11: the Pod named by the step is graded among other documents; two such Pods fail.

@@ -147,5 +147,29 @@ TEST(K8sTaints, AuthoredTolerationsLeaveOutOnlyDefaultTolerationSeconds) {
   EXPECT_TRUE(k8s::authored_tolerations(nlohmann::json{{"spec", {{"tolerations", "x"}}}}).empty());
 }
 
+// NodeUnschedulable: a cordoned node turns away every pod that does not tolerate
+// node.kubernetes.io/unschedulable:NoSchedule (by the recorded ToleratesTaint: any toleration of
+// that key and effect, or a wildcard); an uncordoned one, or spec.unschedulable not true, none.
+TEST(K8sTaints, ACordonedNodeTurnsAwayAPodThatDoesNotTolerateBeingUnschedulable) {
+  using nlohmann::json;
+  const json cordoned = {{"spec", {{"unschedulable", true}}}};
+  const json pod = {{"spec", {{"tolerations", json::array({{{"key", "nvidia.com/gpu"}, {"operator", "Exists"}}})}}}};
+  EXPECT_TRUE(k8s::unschedulable_for(cordoned, pod));
+  EXPECT_TRUE(k8s::unschedulable_for(cordoned, json::object()));
+  for (const json& tol :
+       {json{{"key", "node.kubernetes.io/unschedulable"}, {"operator", "Exists"}},
+        json{{"key", "node.kubernetes.io/unschedulable"}, {"effect", "NoSchedule"}, {"operator", "Exists"}},
+        json{{"operator", "Exists"}}}) {
+    EXPECT_FALSE(k8s::unschedulable_for(cordoned, json{{"spec", {{"tolerations", json::array({tol})}}}})) << tol;
+  }
+  const json wrong_effect = {
+      {"key", "node.kubernetes.io/unschedulable"}, {"operator", "Exists"}, {"effect", "NoExecute"}};
+  EXPECT_TRUE(k8s::unschedulable_for(cordoned, json{{"spec", {{"tolerations", json::array({wrong_effect})}}}}));
+  for (const json& node : {json{{"spec", {{"unschedulable", false}}}}, json{{"spec", json::object()}},
+                           json{{"spec", {{"unschedulable", "true"}}}}, json::object()}) {
+    EXPECT_FALSE(k8s::unschedulable_for(node, pod)) << node;
+  }
+}
+
 }  // namespace
 }  // namespace gpuwhy

@@ -578,6 +578,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.yaml-error", "{file} is not valid YAML: {reason}"},
     {"hint.node-missing",
      "There is no node {node} in the cluster. Is the lab cluster the one your kubeconfig points at?"},
+    {"hint.pending.cordoned",
+     "{node} is cordoned (spec.unschedulable: true): the scheduler turns {pod} away from it before it looks at the "
+     "taint or the GPUs, so {pod} does not wait for what the lab shows. Run kubectl uncordon {node}."},
     {"hint.pending.gated",
      "{pod} waits at its scheduling gates ({gates}): the scheduler has not tried it, so it has no scheduler message. "
      "Delete {pod}, remove schedulingGates from its manifest and create it again."},
@@ -864,6 +867,9 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} has a toleration without a key, with operator Exists and effect {effect}: it tolerates every {effect} "
      "taint on every node, whatever its key. Tolerate only key {key} (operator Equal, value {value}, effect "
      "{effect})."},
+    {"hint.step6.toleration.wrong-effect-seconds",
+     "{pod}'s toleration for {key} names the effect NoExecute with tolerationSeconds, which only a NoExecute "
+     "toleration may have: add a toleration for {key} with effect {effect} (or none) and no tolerationSeconds."},
     {"hint.step6.toleration.wrong-effect",
      "{pod}'s toleration for {key} names another effect than {effect}; leave effect empty or write {effect}."},
     {"hint.step6.toleration.wrong-value",
@@ -916,6 +922,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.taint.wrong-key",
      "{node} has the taint {found}, which is not the lab's: nothing tolerates it on purpose. Remove it (kubectl "
      "taint node {node} {remove}) and add {taint}."},
+    {"hint.taint.changed",
+     "{node}'s taint of the key is {found}, not the lab's {taint}: {pod} tolerates the lab's taint, and the "
+     "scheduler keeps it off {node} because the taint changed. Fix the taint (step 5): kubectl taint node {node} "
+     "{remove} && kubectl taint node {node} {taint}"},
     {"hint.taint.foreign-beside",
      "{node} has the lab's taint {taint} and also {found}, which is not the lab's: the lab's pods tolerate only "
      "{taint}, so the scheduler keeps them off {node}. Remove it: kubectl taint node {node} {remove}"},
@@ -928,6 +938,9 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} has events but none says default-scheduler placed it (no Scheduled event): it was bound by hand (a "
      "Binding). Delete the pod and create it again from {file}; let the scheduler choose {node}."},
     {"value.step7.no-allocatable", "{node} advertises no allocatable {resource}"},
+    {"hint.step7.premise-allocatable-zero",
+     "{pod} is Pending, but not because the slots ran out: {node} advertises {found} allocatable {resource}, so no "
+     "GPU pod fits at all. Fix step 2 (allocatable must say 2, as capacity does), then look at {pod} again."},
     {"hint.step7.premise-allocatable",
      "{pod} is Pending, but not because the slots ran out: {node} has no status.allocatable {resource}, so no GPU "
      "pod fits at all. Fix step 2 (patch allocatable as well as capacity), then look at {pod} again."},

@@ -634,6 +634,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.yaml-error", "{file} は有効な YAML ではありません: {reason}"},
     {"hint.node-missing",
      "クラスターにノード {node} がありません。kubeconfig が指しているのは演習用のクラスターですか？"},
+    {"hint.pending.cordoned",
+     "{node} は `cordon` されています（`spec.unschedulable: true`）。スケジューラーはテイントや GPU を見る前に {pod} を"
+     "このノードから外すため、{pod} は演習が示す理由で待っているのではありません。`kubectl uncordon {node}` を実行して"
+     "ください。"},
     {"hint.pending.gated",
      "{pod} はスケジューリングゲート（{gates}）で止められていて、スケジューラーはまだ試していないため、スケジューラーの"
      "メッセージもありません。{pod} を削除し、マニフェストから spec.schedulingGates を外して作り直してください。"},
@@ -948,6 +952,10 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} に、キーなしで operator Exists、effect {effect} のトレレーションがあります: "
      "これはキーに関係なく、すべてのノードの {effect} テイントをすべて許容します。キー {key} だけを許容してください"
      "（operator Equal、value {value}、effect {effect}）。"},
+    {"hint.step6.toleration.wrong-effect-seconds",
+     "{pod} の {key} のトレレーションはエフェクト NoExecute と tolerationSeconds を指定しています。"
+     "tolerationSeconds は NoExecute のトレレーションにしか書けません。エフェクト {effect}（または空）で "
+     "tolerationSeconds のない {key} のトレレーションを追加してください。"},
     {"hint.step6.toleration.wrong-effect",
      "{pod} の {key} のトレレーションが {effect} 以外のエフェクトを指定しています。effect は空にするか {effect} "
      "と書いてください。"},
@@ -1003,6 +1011,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.taint.wrong-key",
      "{node} のテイント {found} はラボのテイントではありません。削除し（kubectl taint node {node} "
      "{remove}）、{taint} を追加してください。"},
+    {"hint.taint.changed",
+     "{node} の同じキーのテイントはラボの {taint} ではなく {found} です。{pod} はラボのテイントを許容していますが、"
+     "テイントが変わったため、スケジューラーは {node} に置きません。テイントを直してください（ステップ 5）: "
+     "kubectl taint node {node} {remove} && kubectl taint node {node} {taint}"},
     {"hint.taint.foreign-beside",
      "{node} にはラボのテイント {taint} に加えて、ラボのものではない {found} もあります。ラボの Pod は {taint} "
      "しか許容しないため、スケジューラーはそれらを {node} に置きません。削除してください: kubectl taint node {node} "
@@ -1017,6 +1029,10 @@ constexpr CatalogEntry kEntries[] = {
      "イベントがありません。手で（Binding で）バインドされています。Pod を削除して {file} "
      "から作り直し、スケジューラーに {node} を選ばせてください。"},
     {"value.step7.no-allocatable", "{node} に割り当て可能な {resource} がない"},
+    {"hint.step7.premise-allocatable-zero",
+     "{pod} は Pending ですが、枠が尽きたからではありません。{node} の割り当て可能な {resource} は {found} のため、"
+     "どの GPU Pod も入りません。ステップ 2 を直し（capacity と同じく allocatable も 2）、{pod} "
+     "をもう一度見てください。"},
     {"hint.step7.premise-allocatable",
      "{pod} は Pending ですが、枠が尽きたからではありません。{node} に status.allocatable の {resource} "
      "がないため、どの GPU Pod も入りません。ステップ 2 を直し（capacity と一緒に allocatable もパッチ）、{pod} "

@@ -578,6 +578,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.yaml-error", "{file} 파일이 올바른 YAML이 아닙니다: {reason}"},
     {"hint.node-missing",
      "클러스터에 {node} 노드가 없습니다. kubeconfig가 가리키는 클러스터가 실습 클러스터가 맞나요?"},
+    {"hint.pending.cordoned",
+     "{node:은/는} `cordon` 상태입니다(`spec.unschedulable: true`). 스케줄러는 테인트나 GPU를 보기 전에 {pod:을/를} 이 "
+     "노드에서 돌려보내므로, {pod:은/는} 실습이 보여 주려는 이유로 기다리는 것이 아닙니다. `kubectl uncordon {node}`를 "
+     "실행하세요."},
     {"hint.pending.gated",
      "{pod:은/는} 스케줄링 게이트({gates})에 묶여 있어 스케줄러가 아직 시도하지 않았고, 스케줄러 메시지도 없습니다. "
      "{pod:을/를} 지우고 매니페스트에서 schedulingGates를 뺀 뒤 다시 만드세요."},
@@ -879,6 +883,10 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} 파드에 키 없이 operator Exists, effect {effect}인 톨러레이션이 있습니다. 이 톨러레이션은 키와 상관없이 "
      "모든 노드의 {effect} 테인트를 모두 견딥니다. 키 {key}만 견디도록 하세요(operator Equal, value {value}, "
      "effect {effect})."},
+    {"hint.step6.toleration.wrong-effect-seconds",
+     "{pod} 파드의 {key} 톨러레이션은 effect NoExecute와 tolerationSeconds를 씁니다. tolerationSeconds는 NoExecute "
+     "톨러레이션에만 쓸 수 있습니다. effect {effect:으로/로}(또는 비워서) tolerationSeconds 없이 {key} 톨러레이션을 "
+     "하나 더하세요."},
     {"hint.step6.toleration.wrong-effect",
      "{pod} 파드의 {key} 톨러레이션에 다른 효과가 적혀 있습니다. effect를 비워 두거나 {effect:으로/로} 쓰세요."},
     {"hint.step6.toleration.wrong-value",
@@ -931,6 +939,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.taint.wrong-key",
      "{node}의 테인트 {found:은/는} 실습의 테인트가 아닙니다. 지우고(kubectl taint node {node} {remove}) "
      "{taint:을/를} 추가하세요."},
+    {"hint.taint.changed",
+     "{node}의 같은 키 테인트는 실습의 {taint:이/가} 아니라 {found}입니다. {pod:은/는} 실습의 테인트를 용인하지만, "
+     "테인트가 바뀌어서 스케줄러가 {node}에 두지 않습니다. 테인트를 고치세요(5단계): kubectl taint node {node} "
+     "{remove} && kubectl taint node {node} {taint}"},
     {"hint.taint.foreign-beside",
      "{node}에는 실습의 테인트 {taint:과/와} 함께 실습의 것이 아닌 {found}도 있습니다. 실습의 파드는 {taint}만 "
      "용인하므로 스케줄러가 그 파드들을 {node}에 두지 않습니다. 지우세요: kubectl taint node {node} {remove}"},
@@ -943,6 +955,9 @@ constexpr CatalogEntry kEntries[] = {
      "{pod}에는 이벤트가 있지만 default-scheduler가 배치했다는 Scheduled 이벤트가 없습니다. 손으로(Binding) "
      "바인딩된 것입니다. 파드를 지우고 {file:으로/로} 다시 만들어 스케줄러가 {node:을/를} 고르게 하세요."},
     {"value.step7.no-allocatable", "{node}에 할당 가능한 {resource:이/가} 없음"},
+    {"hint.step7.premise-allocatable-zero",
+     "{pod:이/가} 대기 중이지만 슬롯이 다 차서가 아닙니다. {node}의 할당 가능한 {resource} 값이 {found}이므로 어떤 "
+     "GPU 파드도 들어갈 수 없습니다. 2단계를 고치고(capacity처럼 allocatable도 2) {pod:을/를} 다시 보세요."},
     {"hint.step7.premise-allocatable",
      "{pod:이/가} 대기 중이지만 슬롯이 다 차서가 아닙니다. {node}에 status.allocatable {resource:이/가} 없어서 어떤 "
      "GPU "

@@ -91,6 +91,16 @@ bool tolerated(const nlohmann::json& pod, const nlohmann::json& taint) {
          std::any_of(tols->begin(), tols->end(), [&taint](const nlohmann::json& t) { return tolerates(t, taint); });
 }
 
+bool unschedulable_for(const nlohmann::json& node, const nlohmann::json& pod) {
+  if (!node.is_object()) return false;
+  const auto spec = node.find("spec");
+  if (spec == node.end() || !spec->is_object()) return false;
+  const auto unschedulable = spec->find("unschedulable");
+  if (unschedulable == spec->end() || !unschedulable->is_boolean() || !unschedulable->get<bool>()) return false;
+  static const nlohmann::json kTaint = {{"key", "node.kubernetes.io/unschedulable"}, {"effect", "NoSchedule"}};
+  return !tolerated(pod, kTaint);
+}
+
 bool filters_pods(const nlohmann::json& taint) {
   const std::string_view effect = field(taint, "effect");
   return effect == "NoSchedule" || effect == "NoExecute";

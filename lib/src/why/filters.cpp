@@ -89,10 +89,7 @@ void reject(NodeVerdict& v, Gate gate, std::string reason, bool unresolvable) {
 }
 
 bool node_unschedulable(const Input& in, NodeVerdict& v) {
-  const json& unsched = path(in.node, {"spec", "unschedulable"});
-  if (!unsched.is_boolean() || !unsched.get<bool>()) return false;
-  const json t = {{"key", "node.kubernetes.io/unschedulable"}, {"effect", "NoSchedule"}};
-  if (k8s::tolerated(in.pod, t)) return false;
+  if (!k8s::unschedulable_for(in.node, in.pod)) return false;
   reject(v, Gate::kNodeUnschedulable, std::string(kReasonUnschedulable), true);
   v.details.push_back(msg("why.detail.unschedulable", {{"node", v.node}}));
   v.fix = msg("why.fix.unschedulable", {{"node", v.node}});

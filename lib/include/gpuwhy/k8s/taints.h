@@ -20,6 +20,11 @@ bool tolerates(const nlohmann::json& toleration, const nlohmann::json& taint);
 /// Whether any of the pod's spec.tolerations tolerates the taint.
 bool tolerated(const nlohmann::json& pod, const nlohmann::json& taint);
 
+/// The scheduler's NodeUnschedulable filter (its first) turns the pod away from the node: the node
+/// is cordoned (spec.unschedulable true) and the pod does not tolerate
+/// node.kubernetes.io/unschedulable:NoSchedule. Its reason: "node(s) were unschedulable".
+bool unschedulable_for(const nlohmann::json& node, const nlohmann::json& pod);
+
 /// The scheduler's TaintToleration filter looks at the taint: effect NoSchedule or NoExecute
 /// (a PreferNoSchedule taint only lowers a node's score).
 bool filters_pods(const nlohmann::json& taint);

@@ -87,6 +87,9 @@ enum class Fault {
   kTrainer3NotInsufficient,   ///< the message blames something else
   kTrainer3Taint,             ///< the message blames the taint
   kNoLiveTaint,               ///< the gate report's TAINT has no lab taint to match
+  kGpuNodeCordoned,           ///< lab-node-0 is cordoned: the scheduler turns the pod away first
+  kLabTaintChanged,           ///< the lab key's taint has another value or effect, which the pod does not tolerate
+  kPremiseAllocatableZero,    ///< lab-node-0 advertises an allocatable of 0
 };
 
 /// What a check compared, when it compares an answer the student saved with the cluster: the
