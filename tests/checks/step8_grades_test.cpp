@@ -123,7 +123,7 @@ TEST(Step8Words, GateReportVariants) {
     EXPECT_EQ(result(r, id).outcome.status, Status::kPass) << id;
   }
   f.content =
-      "ALLOCATABLE=two\nUSED=2\nUSED=2\nTAINT=nvidia.com/gpu=present:noschedule\nREQUESTS_EQUAL_LIMITS=no\n"
+      "ALLOCATABLE=many\nUSED=2\nUSED=2\nTAINT=nvidia.com/gpu=present:noschedule\nREQUESTS_EQUAL_LIMITS=no\n"
       "FRACTIONAL=yes\nSCHEDULER_SEES=maybe\n";
   r = grade(s);
   EXPECT_EQ(result(r, "step8.format").outcome.hint.id, "hint.step8.format.duplicates");

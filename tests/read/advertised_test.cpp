@@ -580,6 +580,32 @@ TEST(Advertised, DecodesBomCrlfAndUtf16First) {
   EXPECT_EQ(read_advertised(t.text).amounts.at("lab-node-0"), "2");
 }
 
+// `{.items[*].metadata.name} {.items[*].status.allocatable...}` prints the names, then only the
+// amounts that exist: paired by place when as many, else unreadable (never the last name's amount).
+TEST(Advertised, NamesAndAmountsPrintedApart) {
+  for (const char* in : {"lab-node-0 lab-node-1 lab-node-2 2\n", "lab-node-0 lab-node-1 lab-node-2\n2\n",
+                         "$ kubectl get nodes -o jsonpath='{.items[*].metadata.name} "
+                         "{.items[*].status.allocatable.nvidia\\.com/gpu}'\nlab-node-0 lab-node-1 lab-node-2 2\n",
+                         "lab-node-0 lab-node-1 2 2 0\n"}) {
+    const auto a = read_advertised(in);
+    EXPECT_EQ(a.problem, "reason.advertised.apart") << in;
+    EXPECT_TRUE(a.amounts.empty()) << in;
+  }
+  const std::map<std::string, std::string> paired{{"lab-node-0", "2"}, {"lab-node-1", "0"}, {"lab-node-2", "0"}};
+  for (const char* in : {"lab-node-0 lab-node-1 lab-node-2 2 0 0\n", "lab-node-0 lab-node-1 lab-node-2\n2 0 0\n"}) {
+    const auto a = read_advertised(in);
+    EXPECT_EQ(a.problem, "") << in;
+    EXPECT_EQ(a.amounts, paired) << in;
+  }
+  // One name a row, as a range template prints them, keeps its pairs whatever the order; a header
+  // over the amounts is a header.
+  const auto ranged = read_advertised("lab-node-1\nlab-node-2\nlab-node-0 2\n");
+  EXPECT_EQ(ranged.amounts.at("lab-node-0"), "2");
+  EXPECT_EQ(ranged.amounts.at("lab-node-1"), "");
+  EXPECT_EQ(read_advertised("NAME GPU\n2\n").problem, "") << "bare numbers under a header";
+  EXPECT_TRUE(read_advertised("NAME GPU\n2\n").bare_numbers);
+}
+
 TEST(DecodeFile, NamesEveryProblem) {
   EXPECT_EQ(decode_file(StudentFile{}).problem, FileProblem::kMissing);
   EXPECT_EQ(decode_file(StudentFile{StudentFile::State::kTooLarge, "", "2 MiB", 0}).problem, FileProblem::kTooLarge);

@@ -610,66 +610,6 @@ TEST(AnswerWords, DecomposedHangul) {
   EXPECT_EQ(classify_answer("\u1107\u116E\u11AF\u1100\u1161\u1102\u1173\u11BC"), Answer::kNegative);
 }
 
-// Class 12: a count with a unit or a note counts by its leading number.
-TEST(LeadingCount, UnitsAndNotes) {
-  const std::vector<std::pair<std::string, std::optional<long long>>> cases{{"2", 2},
-                                                                            {" 2 ", 2},
-                                                                            {"2개", 2},
-                                                                            {"2 (trainer, trainer2)", 2},
-                                                                            {"2 GPUs", 2},
-                                                                            {"２", 2},
-                                                                            {"2個", 2},
-                                                                            {"0", 0},
-                                                                            {"1.5", std::nullopt},
-                                                                            {"2,5", std::nullopt},
-                                                                            {"2/3", std::nullopt},
-                                                                            {"2.0", 2},
-                                                                            {"2.", 2},
-                                                                            {"2000m", 2},
-                                                                            {"2e0", 2},
-                                                                            {"2.0 GPUs", 2},
-                                                                            {"2.0개", 2},
-                                                                            {"2k", 2000},
-                                                                            {"2GPUs", 2},
-                                                                            {"2.5.1", std::nullopt},
-                                                                            {"2E", std::nullopt},
-                                                                            {"1500m", std::nullopt},
-                                                                            {"2.0001", std::nullopt},
-                                                                            {"500m", std::nullopt},
-                                                                            {"abc", std::nullopt},
-                                                                            {"", std::nullopt},
-                                                                            {"-1", std::nullopt}};
-  for (const auto& [in, want] : cases) EXPECT_EQ(leading_count(in), want) << in;
-}
-
-// A count worked out as a sum counts as its total; a written total that disagrees is none.
-TEST(LeadingCount, ASumCountsAsItsTotal) {
-  const std::vector<std::pair<std::string, std::optional<long long>>> cases{
-      {"1+1", 2},       {"1 + 1", 2}, {"1+1=2", 2}, {"1 + 1 = 2", 2},       {"1 (trainer) + 1 (trainer2)", 2},
-      {"1+1 GPUs", 2},  {"1+1개", 2}, {"0+0", 0},   {"1 + 1 + 0", 2},       {"1+1=3", std::nullopt},
-      {"2 = 1 + 1", 2}, {"1+", 1},    {"1 + x", 1}, {"1+1/2", std::nullopt}};
-  for (const auto& [in, want] : cases) EXPECT_EQ(leading_count(in), want) << in;
-}
-
-// An amount may name its resource first, as `kubectl get node -o jsonpath='{.status.allocatable}'`
-// and describe print it; a longer name or another resource is no amount of it.
-TEST(LeadingCount, NamedByItsResourceFirst) {
-  const std::vector<std::pair<std::string, std::optional<long long>>> cases{{"nvidia.com/gpu: 2", 2},
-                                                                            {"nvidia.com/gpu=2", 2},
-                                                                            {"nvidia.com/gpu 2", 2},
-                                                                            {"NVIDIA.com/GPU:2", 2},
-                                                                            {"  nvidia.com/gpu :  2 GPUs", 2},
-                                                                            {"nvidia.com/gpu: 2000m", 2},
-                                                                            {"nvidia.com/gpu: 1.5", std::nullopt},
-                                                                            {"nvidia.com/gpus: 2", std::nullopt},
-                                                                            {"nvidia.com/gpu2", std::nullopt},
-                                                                            {"nvidia.com/gpu", std::nullopt},
-                                                                            {"cpu: 2", std::nullopt},
-                                                                            {"2", 2}};
-  for (const auto& [in, want] : cases) EXPECT_EQ(leading_count(in, "nvidia.com/gpu"), want) << in;
-  EXPECT_EQ(leading_count("nvidia.com/gpu: 2"), std::nullopt) << "only an amount of a named resource";
-}
-
 // Class 2: what counts as noise around kubectl's output, and what does not.
 TEST(Noise, PromptsCommentsFences) {
   for (const char* l :

@@ -1459,6 +1459,9 @@ constexpr CatalogEntry kEntries[] = {
     {"concept.other.teach", "Root causes in checks that belong to no concept of the lab."},
     {"item.live-pod", "pod {pod}"},
     {"reason.advertised.json-nodes", "no node name paired with an amount"},
+    {"reason.advertised.apart",
+     "the node names and fewer amounts printed apart: jsonpath prints nothing for a node without the resource, so "
+     "no amount can be paired with its node; print them node by node with {range .items[*]}...{end}"},
     {"reason.advertised.describe", "describe output without any Name: line"},
     {"reason.advertised.no-rows", "no rows"},
     {"reason.advertised.no-gpu-column", "the table has no GPU column"},

@@ -1569,6 +1569,9 @@ constexpr CatalogEntry kEntries[] = {
     {"concept.other.teach", "演習のどの概念にも属さないチェックの根本原因です。"},
     {"item.live-pod", "Pod {pod}"},
     {"reason.advertised.json-nodes", "数量と対になったノード名がない"},
+    {"reason.advertised.apart",
+     "ノード名とそれより少ない数量が別々に出力されている: jsonpath はリソースのないノードには何も出力しないため、"
+     "どの数量がどのノードのものか分からない。`{range .items[*]}...{end}` でノードごとに出力してください"},
     {"reason.advertised.describe", "Name: 行のない describe 出力"},
     {"reason.advertised.no-rows", "行がない"},
     {"reason.advertised.no-gpu-column", "表に GPU の列がない"},

@@ -1486,6 +1486,9 @@ constexpr CatalogEntry kEntries[] = {
     {"concept.other.teach", "실습의 어느 개념에도 속하지 않는 검사의 근본 원인입니다."},
     {"item.live-pod", "파드 {pod}"},
     {"reason.advertised.json-nodes", "수량과 짝지어진 노드 이름이 없음"},
+    {"reason.advertised.apart",
+     "노드 이름과 그보다 적은 수량이 따로 출력됨: jsonpath는 리소스가 없는 노드에 아무것도 출력하지 않으므로 "
+     "어느 수량이 어느 노드의 것인지 알 수 없음. `{range .items[*]}...{end}`로 노드마다 함께 출력하세요"},
     {"reason.advertised.describe", "Name: 줄이 없는 describe 출력"},
     {"reason.advertised.no-rows", "행이 없음"},
     {"reason.advertised.no-gpu-column", "표에 GPU 열이 없음"},

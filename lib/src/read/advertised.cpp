@@ -365,9 +365,52 @@ bool same_cells(const std::vector<std::string>& x, const std::vector<std::string
   return true;
 }
 
+// `{.items[*].metadata.name} {.items[*].status.allocatable.nvidia\.com/gpu}`: the node names,
+// two or more on one row, then (on it or the rows after) the amounts kubectl found, and nothing
+// else. True when `rows` are that, with the names and the amounts in order.
+bool names_then_amounts(const std::vector<std::vector<std::string>>& rows, std::vector<std::string>& names,
+                        std::vector<std::string>& amounts) {
+  const auto header_word = [](const std::string& c) {
+    const std::string u = text::to_lower_ascii(c);
+    return u.find("gpu") != std::string::npos || u.find("nvidia") != std::string::npos ||
+           u.find("alloc") != std::string::npos || u.find("cap") != std::string::npos ||
+           u.find("name") != std::string::npos || u == "node" || u == "nodes" || u == "이름" || u == "노드";
+  };
+  bool one_row_names_two = false;
+  for (const auto& r : rows) {
+    std::size_t named = 0;
+    for (const auto& c : r) {
+      if (is_amount_cell(c)) {
+        amounts.push_back(c);
+        continue;
+      }
+      if (!amounts.empty() || header_word(c)) return false;
+      names.push_back(c);
+      ++named;
+    }
+    one_row_names_two = one_row_names_two || named >= 2;
+  }
+  return one_row_names_two && !amounts.empty();
+}
+
+// Names and amounts printed apart (names_then_amounts) pair by place only when as many: else a
+// node was skipped. Whether they were read; none when `rows` are not that form.
+std::optional<bool> read_apart(const std::vector<std::vector<std::string>>& rows, Advertised& a) {
+  std::vector<std::string> names;
+  std::vector<std::string> amounts;
+  if (!names_then_amounts(rows, names, amounts)) return std::nullopt;
+  if (names.size() != amounts.size()) {
+    a.problem = "reason.advertised.apart";
+    return false;
+  }
+  for (std::size_t i = 0; i < names.size(); ++i) add_node(a, names[i], amounts[i]);
+  return true;
+}
+
 // One table: an optional header and its rows. False when it holds no node rows (a problem or
 // bare numbers, said in `a`).
 bool read_one_table(std::vector<std::vector<std::string>> rows, Advertised& a) {
+  if (const auto apart = read_apart(rows, a)) return *apart;
   // A one-column header (`GPU`, `Gpu`) above amounts only: bare numbers under a title.
   const bool lone_title =
       rows[0].size() == 1 && !is_amount_cell(rows[0][0]) && rows.size() > 1 &&

@@ -2,6 +2,7 @@
 #include "gpuwhy/read/readers.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <map>
 #include <set>
@@ -68,6 +69,23 @@ GateReport read_gate_report(std::string_view in) {
 
 namespace {
 
+// The words read before a count that say it is all of them, longest first where one begins another.
+constexpr std::array<std::string_view, 12> kTotalWords{"in total", "total", "sum",  "all",  "총합", "합계",
+                                                       "총",       "모두",  "전체", "合計", "全部", "計"};
+// Counters that may follow a count written as a word.
+constexpr std::array<std::string_view, 6> kCounters{"개", "つ", "個", "台", "件", "명"};
+struct NumberWord {
+  std::string_view word;
+  int n;
+};
+// Counts written as words, as students write small counts: English, Korean (native numbers, and
+// the forms they take before a counter), Japanese.
+constexpr std::array<NumberWord, 27> kNumberWords{
+    {{"zero", 0},  {"one", 1},   {"two", 2},   {"three", 3}, {"four", 4},  {"five", 5},  {"six", 6},
+     {"seven", 7}, {"eight", 8}, {"nine", 9},  {"ten", 10},  {"하나", 1},  {"둘", 2},    {"셋", 3},
+     {"넷", 4},    {"다섯", 5},  {"한 개", 1}, {"두 개", 2}, {"세 개", 3}, {"네 개", 4}, {"한개", 1},
+     {"두개", 2},  {"세개", 3},  {"네개", 4},  {"一", 1},    {"二", 2},    {"三", 3}}};
+
 /// A count worked out as a sum: whether the value is one, and its total (none when a total
 /// written after `=` is another number).
 struct Sum {
@@ -121,10 +139,45 @@ Sum sum_of(std::string_view v) {
   return note ? Sum{true, total} : Sum{};
 }
 
+// Whether a word read at the front of `rest`'s owner ends where `rest` begins: at the end, before
+// a space or a sign, or before a counter (`개`, `つ`, `個`, `台`, `件`, `명`).
+bool word_ends(std::string_view rest) {
+  if (rest.empty()) return true;
+  if (static_cast<unsigned char>(rest.front()) < 0x80)
+    return std::isalnum(static_cast<unsigned char>(rest.front())) == 0;
+  return std::any_of(kCounters.begin(), kCounters.end(), [&](std::string_view c) { return rest.starts_with(c); });
+}
+
+// `total 2`, `총 2개`, `合計: 2`: a word for "in all" before the count; the text after it.
+std::string_view after_total_word(std::string_view v) {
+  for (const std::string_view word : kTotalWords) {
+    if (v.size() <= word.size() || text::to_lower_ascii(v.substr(0, word.size())) != word) continue;
+    std::string_view rest = v.substr(word.size());
+    const bool ascii = static_cast<unsigned char>(word.front()) < 0x80;
+    if (ascii && std::isalpha(static_cast<unsigned char>(rest.front())) != 0) continue;  // `totally`
+    while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t' || rest.front() == ':' || rest.front() == '='))
+      rest.remove_prefix(1);
+    const bool apart = rest.size() < v.size() - word.size();  // `total 2`, `총2개`; not `sum2x`
+    if (!rest.empty() && (apart || (rest.front() >= '0' && rest.front() <= '9'))) return rest;
+  }
+  return v;
+}
+
+// `two`, `둘`, `두 개`, `二つ`: a count written as a word, as its digits (the rest kept as a note).
+std::string number_word_as_digits(std::string_view v) {
+  for (const auto& [word, n] : kNumberWords) {
+    if (v.size() < word.size() || text::to_lower_ascii(v.substr(0, word.size())) != word) continue;
+    if (!word.ends_with("개") && !word_ends(v.substr(word.size()))) continue;
+    return std::to_string(n) + std::string(v.substr(word.size()));
+  }
+  return std::string(v);
+}
+
 }  // namespace
 
 std::optional<long long> leading_count(std::string_view value) {
   std::string v = text::trim(text::nfkc(value));
+  v = number_word_as_digits(after_total_word(v));
   // A quantity's sign (`+2`, as the apiserver keeps it when written so): the number after it.
   if (v.size() > 1 && v[0] == '+' && v[1] >= '0' && v[1] <= '9') v.erase(0, 1);
   if (const Sum sum = sum_of(v); sum.is_sum) return sum.total;

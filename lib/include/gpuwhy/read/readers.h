@@ -180,7 +180,8 @@ Answer classify_answer(std::string_view value, bool about_equality = false);
 /// it is whole (`2`, `２`, `2개`, `2 (trainer, trainer2)`, `2 GPUs`), written as any quantity
 /// Kubernetes reads as that whole number (`2.0`, `2000m`; `2k` is 2000); `1.5`, `500m`, `2,5`,
 /// `abc` are none. A sum worked out counts as its total (`1+1`, `1 (trainer) + 1 (trainer2)`,
-/// `1 + 1 = 2`); a sum whose written total is another number is none.
+/// `1 + 1 = 2`); a sum whose written total is another number is none. A small count may be a
+/// word (`two`, `둘`, `두 개`, `二つ`) and follow a word for "in all" (`total 2`, `총 2개`).
 std::optional<long long> leading_count(std::string_view value);
 
 /// The same for an amount of `resource`, which may name it first as kubectl's maps and describe
