@@ -1,6 +1,8 @@
 // The student's files (files.h).
 #include "files.h"
 
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "gpuwhy/base/error.h"
@@ -122,6 +124,25 @@ Outcome refused(const View::Refusal& r, const std::string& file, const Msg& expe
                                       {"other", other}}));
 }
 
+// A lab manifest whose header kubectl refuses (apiVersion), or that names another namespace: this
+// file did not create the lab's pod. Only beside the lab's namespace: without it, every object went
+// elsewhere, step 1's one mistake.
+std::optional<Outcome> header_refused(const View& s, const json& pod, std::string_view rel, const Msg& expected) {
+  const std::string file(rel);
+  if (const auto found = k8s::pod_api_version_problem(pod)) {
+    return unmet(fail(expected, raw(fmt::format("{}: apiVersion={}", file, *found)),
+                      msg(found->empty() ? "hint.manifest.api-version-missing" : "hint.manifest.api-version",
+                          {{"file", file}, {"found", *found}})),
+                 Need::Kind::kFile, rel);
+  }
+  const auto ns = s.snap().namespace_.ok() ? k8s::other_namespace(pod, lab::kNamespace) : std::nullopt;
+  if (!ns) return std::nullopt;
+  return unmet(fail(expected, raw(fmt::format("{}: metadata.namespace={}", file, *ns)),
+                    msg("hint.manifest.other-namespace",
+                        {{"file", file}, {"found", *ns}, {"namespace", std::string(lab::kNamespace)}})),
+               Need::Kind::kFile, rel);
+}
+
 }  // namespace
 
 std::optional<View::Refusal> refusal(const json& pod, k8s::ResourceGates gates) {
@@ -223,6 +244,12 @@ ManifestRead read_pod_manifest(const View& s, std::string_view rel, const Msg& e
                           why->id == refusal_id(k8s::ConstraintProblem::Kind::kNotString);
     if (why && !own_hint) {
       r.failure = unmet(refused(*why, file, expected), Need::Kind::kFile, rel);
+      return r;
+    }
+  }
+  if (!want_name.empty()) {
+    if (auto bad = header_refused(s, pod, rel, expected)) {
+      r.failure = std::move(*bad);
       return r;
     }
   }

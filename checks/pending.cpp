@@ -204,6 +204,18 @@ Outcome scheduler_file(const View& s, std::string_view file, std::string_view po
   const auto cut = std::find_if(all.begin(), all.end(), [](const messages::SchedulerMessage& m) { return m.cut; });
   if (wanted.empty() && cut != all.end())
     return fail(expected, raw(cut->main), msg("hint.scheduler-file.cut", args), ev);
+  if (wanted.empty() && want == Blame::kTaint) {
+    // Another taint's message, saved while the node had that taint: stale once the pod's live
+    // message blames the lab's.
+    const auto taint = std::find_if(all.begin(), all.end(), [](const auto& m) { return m.blames_taint(); });
+    const json* pod = s.snap().pods.ok() ? s.pod(pod_name) : nullptr;
+    const auto live = pod == nullptr || taint == all.end() ? std::nullopt : live_message(s, *pod);
+    if (live && blames_lab_taint(*live, s.node(lab::kGpuNode), pod)) {
+      args["live"] = live->main;
+      ev.push_back(msg("ev.live-message", {{"pod", std::string(pod_name)}, {"message", live->main}}));
+      return fail(expected, raw(taint->main), Fault::kSavedStale, args, ev);
+    }
+  }
   if (wanted.empty()) {
     return fail(expected, raw(all.front().main),
                 msg(want == Blame::kTaint ? "hint.scheduler-file.wrong-kind-taint"

@@ -293,9 +293,10 @@ Outcome rejected_file(const View& s) {
     ev.push_back(raw(fmt::format("{}: {}", file, with["result"])));
     return fail(expected, actual, Fault::kRejectedFileOtherResult, with, ev);
   }
-  // One rejection of a rule and nothing else the other command printed: the second `>` most
-  // likely wrote over the first.
-  if (r.rejections.size() == 1 && (mismatch >= 0 || fraction >= 0))
+  // One rejection of the integer rule (the lab's second command) and nothing else the other
+  // command printed: the second `>` most likely wrote over the first. The mismatch (the first)
+  // alone is the second's output that never reached the file: it lacks the integer rule.
+  if (r.rejections.size() == 1 && fraction >= 0)
     return fail(expected, actual, Fault::kRejectedFileOverwritten, args, ev);
   if (mismatch < 0 && fraction < 0) return fail(expected, actual, Fault::kRejectedFileNeither, args, ev);
   if (mismatch < 0) return fail(expected, actual, Fault::kRejectedFileNoMismatch, args, ev);

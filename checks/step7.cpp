@@ -40,16 +40,19 @@ struct Comparable {
 
 // The other fields of a pod spec the scheduler reads, and the value the apiserver or the scheduler
 // takes when one is left out (null: none, compared as absent).
+// `step6`: a field that keeps trainer2 itself from the scheduler's placing (another scheduler, a
+// gate), which step 6 names: set on trainer2 alone it is trainer2's fault, not trainer3's.
 struct SchedulingField {
   const char* name;
   const char* unset;
+  bool step6 = false;
 };
 constexpr SchedulingField kScheduling[] = {
-    {"schedulerName", "default-scheduler"},  // SetDefaults_PodSpec
+    {"schedulerName", "default-scheduler", true},  // SetDefaults_PodSpec
     {"priorityClassName", nullptr},
     {"preemptionPolicy", "PreemptLowerPriority"},  // the Priority admission plugin
     {"runtimeClassName", nullptr},
-    {"schedulingGates", nullptr},
+    {"schedulingGates", nullptr, true},
     {"topologySpreadConstraints", nullptr},
     {"overhead", nullptr},
     {"resources", nullptr},  // the pod's own
@@ -118,8 +121,9 @@ bool same_tolerations(const std::vector<json>& a, const std::vector<json>& b) {
 
 // The fields trainer3 (`a`) differs from trainer2 (`b`) in, in name order. `manifests`: the two are
 // manifests, whose nodeName is compared too (a live pod's is where it was bound). A scheduling
-// field (kScheduling, nodeName) counts only when trainer3 sets it away from its default: trainer2
-// naming another scheduler or a node is trainer2's own fault (step 6), not trainer3's.
+// field counts either way (a priority on trainer2 alone lets trainer2 in where trainer3 waits),
+// but nodeName and kScheduling's step-6 fields only when trainer3 sets them: trainer2 naming a
+// node, another scheduler or a gate is trainer2's own fault (step 6), not trainer3's.
 std::vector<std::string> differences(const json& a, const json& b, bool manifests) {
   const Comparable ca = comparable(a);
   const Comparable cb = comparable(b);
@@ -132,8 +136,12 @@ std::vector<std::string> differences(const json& a, const json& b, bool manifest
   for (const auto& f : kScheduling) {
     const auto x = ca.scheduling.find(f.name);
     const auto y = cb.scheduling.find(f.name);
-    const bool own = x != ca.scheduling.end() && (f.unset == nullptr || *x != f.unset);
-    if (own && (y == cb.scheduling.end() || *x != *y)) out.emplace_back(f.name);
+    const bool has_x = x != ca.scheduling.end();
+    const bool has_y = y != cb.scheduling.end();
+    const bool differ = has_x != has_y || (has_x && has_y && *x != *y);
+    const bool own = has_x && (f.unset == nullptr || *x != f.unset);
+    const bool others = has_y && (f.unset == nullptr || *y != f.unset);
+    if (differ && (own || (others && !f.step6))) out.emplace_back(f.name);
   }
   if (!same_tolerations(ca.tolerations, cb.tolerations)) out.emplace_back("tolerations");
   std::sort(out.begin(), out.end());

@@ -5,10 +5,12 @@ gpuwhy_tests(unit
   checks_test.cpp
   facts_test.cpp
   options_test.cpp
+  saved_files_test.cpp
   step8_grades_test.cpp
   variations_test.cpp)
 gpuwhy_tests(corpus
   affinity_grades_test.cpp
+  manifest_grades_test.cpp
   metamorphic_test.cpp
   quantity_grades_test.cpp
   reads_test.cpp

@@ -307,6 +307,11 @@ const ApiCase kApi[] = {
     {"cpu_integer_is_not_gpu",
      "* spec.containers[0].resources.limits[example.com/foo]: Invalid value: \"500m\": must be an integer", false,
      false},
+    {"another_resource_named_alike_is_not_gpu",
+     "The Pod \"bad-fraction\" is invalid: \n* spec.containers[0].resources.limits[nvidia.com/gpus]: Invalid value: "
+     "\"500m\": must be an integer\n* spec.containers[0].resources.requests[nvidia.com/gpu.shared]: Invalid value: "
+     "\"500m\": must be an integer",
+     false, false},
     {"created_is_nothing", "pod/bad-mismatch created", false, false},
 };
 

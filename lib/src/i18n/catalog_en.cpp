@@ -572,6 +572,16 @@ constexpr CatalogEntry kEntries[] = {
      "{file}: {path}: operator Exists takes no value (found {found}), so the apiserver refuses the manifest. Remove "
      "value, or use operator Equal."},
     {"hint.manifest.wrong-name", "{file} names the pod \"{name}\"; the lab expects metadata.name: {pod}."},
+    {"hint.manifest.api-version",
+     "{file} has apiVersion: {found}; a Pod is apiVersion: v1, so kubectl refuses this file (no Pod in that version) "
+     "and it did not create the pod. Write apiVersion: v1."},
+    {"hint.manifest.api-version-missing",
+     "{file} has no apiVersion, so kubectl refuses it (apiVersion not set) and it did not create the pod. Add "
+     "apiVersion: v1 at the top."},
+    {"hint.manifest.other-namespace",
+     "{file} puts the pod in namespace {found}, not {namespace}: kubectl creates it there (and with -n {namespace} "
+     "refuses the file), so this file is not the one behind the lab's pod. Write namespace: {namespace} under "
+     "metadata, or leave it out and use -n {namespace}."},
     {"hint.manifest.yaml-error-at",
      "{file} is not valid YAML: the parser stopped at line {line}, column {column}. Check the indentation (spaces, "
      "never tabs) and the brackets and quotes around there."},
@@ -621,9 +631,10 @@ constexpr CatalogEntry kEntries[] = {
      "There is no pod {pod} in namespace {namespace}. Create it with kubectl apply -f and -n {namespace} (or "
      "metadata.namespace in the manifest)."},
     {"hint.scheduler-file.also-other-kind",
-     "{file} holds a message of the right kind and also one of the other kind (the one shown), another pod's. The "
-     "file must hold {pod}'s message alone: save it again without the other, for instance with kubectl get events "
-     "--field-selector involvedObject.name={pod}."},
+     "{file} holds a message of the right kind and also one of the other kind (the one shown): another pod's, or an "
+     "earlier try of {pod} (describe and events keep them). The file must hold {pod}'s current message alone: save "
+     "it again with kubectl -n {namespace} get pod {pod} -o "
+     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' > {file}"},
     {"hint.scheduler-file.cut",
      "The message in {file} is cut short: its reasons stop before the period that ends them. kubectl get pod -o yaml "
      "folds a long message over several lines, and grep keeps only the first. Save the whole message: kubectl -n "

@@ -628,6 +628,16 @@ constexpr CatalogEntry kEntries[] = {
      "{file}: {path}: operator Exists には value を書けないため(見つかった値: {found})、apiserver "
      "はマニフェストを拒否します。value を削除するか、operator Equal を使ってください。"},
     {"hint.manifest.wrong-name", "{file} の Pod 名は \"{name}\" ですが、演習が求めるのは metadata.name: {pod} です。"},
+    {"hint.manifest.api-version",
+     "{file} の `apiVersion` は {found} です。Pod は `apiVersion: v1` なので kubectl はこのファイルを拒否し（その版に "
+     "`Pod` はない）、Pod は作られていません。`apiVersion: v1` と書いてください。"},
+    {"hint.manifest.api-version-missing",
+     "{file} には `apiVersion` がないため kubectl が拒否し（`apiVersion not set`）、Pod は作られていません。先頭に "
+     "`apiVersion: v1` を書いてください。"},
+    {"hint.manifest.other-namespace",
+     "{file} は Pod を {namespace} ではなく名前空間 {found} に置きます。kubectl はそこに作成し（-n {namespace} "
+     "を付けるとファイルを拒否）、演習の Pod はこのファイルから作られたものではありません。`metadata` の下に "
+     "`namespace: {namespace}` と書くか、書かずに -n {namespace} を使ってください。"},
     {"hint.manifest.yaml-error-at",
      "{file} は正しい YAML ではありません: {line} 行 {column} "
      "列で読み取りが止まりました。そのあたりのインデント（タブではなく空白）と括弧、引用符を確認してください。"},
@@ -684,10 +694,10 @@ constexpr CatalogEntry kEntries[] = {
      "Namespace {namespace} に Pod {pod} がありません。kubectl apply -f に -n {namespace} "
      "を付けて（またはマニフェストに metadata.namespace を書いて）作成してください。"},
     {"hint.scheduler-file.also-other-kind",
-     "{file} には正しい種類のメッセージのほかに、別の Pod "
-     "の別の種類のメッセージ（表示したもの）があります。このファイルには {pod} "
-     "のメッセージだけが必要です。もう一方を除いて保存し直してください。例: kubectl get events --field-selector "
-     "involvedObject.name={pod}。"},
+     "{file} には正しい種類のメッセージのほかに、別の種類のメッセージ（表示したもの）があります。別の Pod "
+     "のものか、{pod} の以前の試行のものです（describe と events は以前のものも表示します）。このファイルには {pod} "
+     "の今のメッセージだけが必要です。保存し直してください: kubectl -n {namespace} get pod {pod} -o "
+     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' > {file}"},
     {"hint.scheduler-file.cut",
      "{file} のメッセージが途中で切れています: 理由の並びが、それを閉じるピリオドの前で終わっています。kubectl get pod "
      "-o "

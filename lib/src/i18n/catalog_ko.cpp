@@ -572,6 +572,17 @@ constexpr CatalogEntry kEntries[] = {
      "value를 지우거나 operator Equal을 쓰세요."},
     {"hint.manifest.wrong-name",
      "{file} 파일의 파드 이름이 \"{name}\" 입니다. 실습이 기대하는 것은 metadata.name: {pod}입니다."},
+    {"hint.manifest.api-version",
+     "{file} 파일의 `apiVersion`이 {found}입니다. 파드는 `apiVersion: v1`이므로 kubectl이 이 파일을 거부하고(그 "
+     "버전에는 "
+     "`Pod`가 없음) 파드도 만들어지지 않습니다. `apiVersion: v1`로 쓰세요."},
+    {"hint.manifest.api-version-missing",
+     "{file} 파일에 `apiVersion`이 없어 kubectl이 거부하므로(`apiVersion not set`) 파드가 만들어지지 않습니다. 맨 위에 "
+     "`apiVersion: v1`을 넣으세요."},
+    {"hint.manifest.other-namespace",
+     "{file} 파일은 파드를 {namespace:이/가} 아닌 네임스페이스 {found}에 둡니다. kubectl은 파드를 그곳에 만들고(-n "
+     "{namespace}를 주면 파일을 거부함) 실습의 파드는 이 파일로 만든 것이 아닙니다. `metadata` 아래에 `namespace: "
+     "{namespace}`를 쓰거나, 빼고 -n {namespace}를 쓰세요."},
     {"hint.manifest.yaml-error-at",
      "{file} 파일이 올바른 YAML이 아닙니다: {line}행 {column}열에서 읽기가 멈췄습니다. 그 근처의 들여쓰기(탭이 아닌 "
      "공백)와 괄호, 따옴표를 확인하세요."},
@@ -627,10 +638,10 @@ constexpr CatalogEntry kEntries[] = {
      "{namespace} 네임스페이스에 {pod} 파드가 없습니다. kubectl apply -f에 -n {namespace} 옵션을 붙여(또는 "
      "매니페스트에 metadata.namespace를 적어) 만드세요."},
     {"hint.scheduler-file.also-other-kind",
-     "{file} 파일에 맞는 종류의 메시지와 함께 다른 파드의, 다른 종류의 메시지(표시된 것)가 있습니다. 이 파일에는 "
-     "{pod}의 메시지만 "
-     "있어야 합니다. 다른 메시지를 빼고 다시 저장하세요. 예: kubectl get events --field-selector "
-     "involvedObject.name={pod}."},
+     "{file} 파일에 맞는 종류의 메시지와 함께 다른 종류의 메시지(표시된 것)가 있습니다. 다른 파드의 것이거나 "
+     "{pod}의 이전 시도의 것입니다(describe와 events는 이전 것도 보여 줌). 이 파일에는 {pod}의 지금 메시지만 있어야 "
+     "합니다. 다시 저장하세요: kubectl -n {namespace} get pod {pod} -o "
+     "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' > {file}"},
     {"hint.scheduler-file.cut",
      "{file} 파일의 메시지가 중간에 잘렸습니다: 이유 목록이 끝을 알리는 마침표 전에 끊깁니다. kubectl get pod -o yaml"
      "은 "

@@ -45,6 +45,23 @@ PodPick pick_pod(std::vector<nlohmann::json> docs, std::string_view name) {
   return out;
 }
 
+std::optional<std::string> pod_api_version_problem(const nlohmann::json& pod) {
+  const auto v = pod.is_object() ? pod.find("apiVersion") : pod.end();
+  if (v == pod.end() || v->is_null()) return std::string();
+  if (v->is_string() && v->get_ref<const std::string&>() == "v1") return std::nullopt;
+  return v->is_string() ? v->get<std::string>() : v->dump();
+}
+
+std::optional<std::string> other_namespace(const nlohmann::json& object, std::string_view ns) {
+  const auto meta = object.is_object() ? object.find("metadata") : object.end();
+  if (meta == object.end() || !meta->is_object()) return std::nullopt;
+  const auto n = meta->find("namespace");
+  if (n == meta->end() || n->is_null()) return std::nullopt;
+  if (n->is_string() && (n->get_ref<const std::string&>().empty() || n->get_ref<const std::string&>() == ns))
+    return std::nullopt;
+  return n->is_string() ? n->get<std::string>() : n->dump();
+}
+
 namespace {
 
 // A `kind: List` (or `PodList` ...) with its `items`, as `kubectl apply -f` takes it: each item

@@ -439,7 +439,7 @@ bool is_fraction(const Cause& c) {
   if (phrase == std::string::npos) return false;
   if (!c.field.empty()) {
     const std::string f = squash(c.field);
-    return contains(f, "nvidia.com/gpu") && contains(f, "resources");
+    return contains(f, "[nvidia.com/gpu]") && contains(f, "resources");  // not nvidia.com/gpus, .../gpu.shared
   }
   // No field could be split off: the path is still in the text before the phrase.
   const std::string_view before = std::string_view(m).substr(0, phrase);

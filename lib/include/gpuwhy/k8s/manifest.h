@@ -36,4 +36,15 @@ struct PodIndex {
 };
 PodIndex find_pod_doc(const std::vector<nlohmann::json>& docs, std::string_view name = {});
 
+/// A Pod's header as kubectl takes it: `apiVersion: v1`, the core group's one version. Without
+/// one kubectl refuses the file ("apiVersion not set"); with another the apiserver has no Pod
+/// there ("no matches for kind "Pod" in version apps/v1"). The apiVersion as written when it is
+/// not v1 (empty when missing); none when it is.
+std::optional<std::string> pod_api_version_problem(const nlohmann::json& pod);
+
+/// The namespace an object's manifest names when it is not `ns`: `kubectl apply -f` creates the
+/// object there, and with `-n ns` refuses the file ("the namespace from the provided object ...
+/// does not match"). None when the manifest names `ns` or no namespace (kubectl's `-n` decides).
+std::optional<std::string> other_namespace(const nlohmann::json& object, std::string_view ns);
+
 }  // namespace gpuwhy::k8s

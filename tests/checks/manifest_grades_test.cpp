@@ -1,0 +1,78 @@
+// A lab manifest's header as kubectl takes it: `apiVersion: v1` and the lab's namespace (or none),
+// else the file did not create the pod graded beside it; graded on every recorded solution.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "checks.h"
+#include "gpuwhy/lab/lab.h"
+#include "gpuwhy/model/bundle.h"
+#include "gpuwhy/model/snapshot.h"
+#include "solution_grades.h"
+
+namespace gpuwhy {
+namespace {
+
+using gpuwhy_test::graded;
+
+struct LabManifest {
+  std::string_view file;
+  std::string_view check;  ///< the check that reads it first
+};
+constexpr LabManifest kManifests[] = {{lab::kManifestTrainer, "step4.manifest"},
+                                      {lab::kManifestCpuOnly, "step5.cpu-only-spec"},
+                                      {lab::kManifestTrainer2, "step6.gpu"},
+                                      {lab::kManifestTrainer3, "step7.same-as-trainer2"}};
+
+// `base` with `from` in `file` replaced by `to` (which must be there).
+Snapshot edited(const Snapshot& base, std::string_view file, const std::string& from, const std::string& to) {
+  Snapshot s = base;
+  auto& f = s.files.at(std::string(file));
+  const auto at = f.content.find(from);
+  EXPECT_NE(at, std::string::npos) << file << " has no " << from;
+  if (at != std::string::npos) f.content.replace(at, from.size(), to);
+  f.size = f.content.size();
+  return s;
+}
+
+// kubectl refuses a Pod without apiVersion or of another version; `kubectl apply -f` puts a pod
+// whose manifest names another namespace there (with -n gpu-why it refuses the file). Each fails
+// the check that reads the file first, as one root; written as kubectl takes it, each passes.
+TEST(ManifestGrades, AHeaderKubectlRefusesOrAnotherNamespaceIsNoManifestOfTheLabsPod) {
+  const std::string ns = "  namespace: " + std::string(lab::kNamespace) + "\n";
+  const struct {
+    std::string from, to;
+    const char* hint;  ///< nullptr: passes
+  } cases[] = {
+      {"apiVersion: v1\n", "", "hint.manifest.api-version-missing"},
+      {"apiVersion: v1\n", "apiVersion: apps/v1\n", "hint.manifest.api-version"},
+      {"apiVersion: v1\n", "apiVersion: V1\n", "hint.manifest.api-version"},
+      {"apiVersion: v1\n", "apiVersion: \"v1\"\n", nullptr},
+      {ns, "  namespace: default\n", "hint.manifest.other-namespace"},
+      {ns, "  namespace: gpu-wyh\n", "hint.manifest.other-namespace"},
+      {ns, "", nullptr},
+      {ns, "  namespace: \"" + std::string(lab::kNamespace) + "\"\n", nullptr},
+  };
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    const Snapshot base = load_bundle(bundle.string());
+    RunResult keep;
+    for (const auto& m : kManifests) {
+      for (const auto& c : cases) {
+        SCOPED_TRACE(bundle.string() + " " + std::string(m.file) + ": " + c.to);
+        const auto& r = graded(edited(base, m.file, c.from, c.to), m.check, keep);
+        if (c.hint == nullptr) {
+          EXPECT_EQ(r.outcome.status, Status::kPass) << r.outcome.hint.id;
+          continue;
+        }
+        EXPECT_EQ(r.outcome.status, Status::kFail);
+        EXPECT_EQ(r.outcome.hint.id, c.hint);
+        EXPECT_EQ(keep.roots(), std::vector<std::string>{std::string(m.check)}) << "one mistake, one root";
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gpuwhy

@@ -1,0 +1,87 @@
+// What a saved file shows decides its hint: the rejection that is missing, a message saved under
+// an earlier taint, a resource named like the lab's. On the v1.34.0 captures, changed one file.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "checks.h"
+#include "gpuwhy/lab/lab.h"
+#include "gpuwhy/model/bundle.h"
+#include "gpuwhy/model/snapshot.h"
+#include "solution_grades.h"
+
+namespace gpuwhy {
+namespace {
+
+using gpuwhy_test::graded;
+
+Snapshot capture(std::string_view scenario) {
+  return load_bundle(
+      (std::filesystem::path(GPUWHY_SOURCE_DIR) / "fixtures/captures/v1.34.0" / scenario / "bundle.json").string());
+}
+
+Snapshot with_file(Snapshot s, std::string_view file, std::string content) {
+  auto& f = s.files.at(std::string(file));
+  f.content = std::move(content);
+  f.size = f.content.size();
+  return s;
+}
+
+const std::string kMismatch =
+    "The Pod \"bad-mismatch\" is invalid: spec.containers[0].resources.requests: Invalid value: \"2\": must be "
+    "equal to nvidia.com/gpu limit of 1\n";
+const std::string kFraction =
+    "The Pod \"bad-fraction\" is invalid: \n* spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: "
+    "\"500m\": must be an integer\n* spec.containers[0].resources.requests[nvidia.com/gpu]: Invalid value: \"500m\": "
+    "must be an integer\n";
+
+// The lab applies bad-mismatch first, then bad-fraction: the integer rule's rejection alone was
+// written over the first; the mismatch alone is the second command's output that never came.
+TEST(SavedFiles, OneRejectionNamesWhatIsMissing) {
+  const Snapshot base = capture("solution");
+  RunResult keep;
+  EXPECT_EQ(
+      graded(with_file(base, lab::kFileRejected, kMismatch + kFraction), "step3.rejected-file", keep).outcome.status,
+      Status::kPass);
+  const auto& only_first = graded(with_file(base, lab::kFileRejected, kMismatch), "step3.rejected-file", keep);
+  EXPECT_EQ(only_first.outcome.status, Status::kFail);
+  EXPECT_EQ(only_first.outcome.hint.id, "hint.step3.rejected-file.no-fraction");
+  const auto& only_second = graded(with_file(base, lab::kFileRejected, kFraction), "step3.rejected-file", keep);
+  EXPECT_EQ(only_second.outcome.status, Status::kFail);
+  EXPECT_EQ(only_second.outcome.hint.id, "hint.step3.rejected-file.overwritten");
+}
+
+// `must be an integer` on nvidia.com/gpus (a typo: any extended resource must be whole) or on
+// nvidia.com/gpu.shared is no rejection of the lab's resource.
+TEST(SavedFiles, AResourceNamedLikeTheLabsIsNotTheLabs) {
+  const Snapshot base = capture("solution");
+  RunResult keep;
+  for (const char* other : {"nvidia.com/gpus", "nvidia.com/gpu.shared"}) {
+    std::string fraction = kFraction;
+    for (auto at = fraction.find("[nvidia.com/gpu]"); at != std::string::npos;
+         at = fraction.find("[nvidia.com/gpu]", at + 1))
+      fraction.replace(at, 16, "[" + std::string(other) + "]");
+    const auto& r = graded(with_file(base, lab::kFileRejected, kMismatch + fraction), "step3.rejected-file", keep);
+    EXPECT_EQ(r.outcome.status, Status::kFail) << other;
+    EXPECT_EQ(r.outcome.hint.id, "hint.step3.rejected-file.no-fraction") << other;
+  }
+}
+
+// cpu-only's message saved while lab-node-0 had another taint (taint-wrong-key), kept after the
+// lab's taint replaced it: the file blames a taint, so it is stale, not of the wrong kind. Where
+// that taint is still on the node, the same file is cpu-only's live message and passes.
+TEST(SavedFiles, AMessageSavedUnderAnEarlierTaintIsStale) {
+  const Snapshot wrong_key = capture("taint-wrong-key");
+  const std::string& saved = wrong_key.files.at(std::string(lab::kFileTainted)).content;
+  RunResult keep;
+  EXPECT_EQ(graded(wrong_key, "step5.tainted-file", keep).outcome.status, Status::kPass);
+  const auto& r = graded(with_file(capture("solution"), lab::kFileTainted, saved), "step5.tainted-file", keep);
+  EXPECT_EQ(r.outcome.status, Status::kFail);
+  EXPECT_EQ(r.outcome.hint.id, "hint.scheduler-file.stale");
+  EXPECT_EQ(keep.roots(), std::vector<std::string>{"step5.tainted-file"});
+}
+
+}  // namespace
+}  // namespace gpuwhy
