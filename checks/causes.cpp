@@ -203,6 +203,13 @@ std::string other_nodes_clean(const Ctx& c) {
   return {};
 }
 
+std::string allocatable(const Ctx& c) {
+  // Neither map has the GPUs: the status patch never landed (no --subresource=status), one mistake.
+  const json* node = gpu_node(c.snap());
+  if (node == nullptr || detail::node_gpu(*node, "capacity") || detail::node_gpu(*node, "allocatable")) return {};
+  return c.first_failed({"step2.capacity"});
+}
+
 std::string advertised_file(const Ctx& c) {
   const Fault f = c.fault("step2.advertised-file");
   if (f != Fault::kAdvertisedCapacityOnly && f != Fault::kAdvertisedWrongAmount) return {};

@@ -59,6 +59,7 @@ bool without_namespace(const View& s);
 bool evicting_taint(const View& s);
 
 std::string other_nodes_clean(const Ctx& c);
+std::string allocatable(const Ctx& c);
 std::string advertised_file(const Ctx& c);
 std::string apiserver_rejects(const Ctx& c);
 std::string rejected_file(const Ctx& c);

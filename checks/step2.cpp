@@ -121,6 +121,13 @@ std::optional<Outcome> advertised_defect(const View& s, const readers::Advertise
     return fail(expected, msg("value.step2.advertised-file.all-none"),
                 msg("hint.step2.advertised-file.saved-before-patch", args), ev);
   }
+  if (node != nullptr && !live && !live_capacity) {
+    // The node advertises nothing: <none> everywhere is what kubectl prints for it. The node is the fault.
+    args["wrong"] = fmt::format("{}=<none>", lab::kGpuNode);
+    Outcome o = fail(expected, msg("value.step2.advertised-file.all-none"), Fault::kAdvertisedWrongAmount, args, ev);
+    o.compared.answer = "<none>";
+    return o;
+  }
   return fail(expected, msg("value.step2.advertised-file.all-none"), msg("hint.step2.advertised-file.backslash", args),
               ev);
 }
@@ -215,6 +222,8 @@ constexpr CheckInfo kChecks[] = {
      .points = 3,
      .run = &allocatable,
      .reads = kInNodes,
+     .may_be_caused_by = {"step2.capacity"},
+     .cause = &causes::allocatable,
      .counts = {{{lab::kGateAllocatable, 0}, {lab::kGateUsed, 0}}}},
     {.id = "step2.other-nodes", .step = 2, .points = 2, .run = &other_nodes_check, .reads = kInNodes},
     {.id = "step2.advertised-file",

@@ -372,15 +372,30 @@ Outcome taint(const View& s) {
   return with_hint(std::move(o), Fault::kForeignTaintBeside, foreign_taint_args(blocking));
 }
 
+readers::Answer about_equality(std::string_view v) {
+  return readers::classify_answer(v, /*about_equality=*/true);
+}
+
+readers::Answer plain(std::string_view v) {
+  return readers::classify_answer(v);
+}
+
+// FRACTIONAL: the integer rule stated is its no (`정수`, `integer required`), denied its yes.
+readers::Answer about_fractions(std::string_view v) {
+  if (const auto rule = readers::integer_rule(v))
+    return *rule ? readers::Answer::kNegative : readers::Answer::kPermissive;
+  return readers::classify_answer(v);
+}
+
 Outcome word(const View& s, std::string_view key, readers::Answer want, const char* expected_id,
              const char* opposite_hint, std::initializer_list<readers::Answer> opposite, const char* unknown_hint,
-             bool about_equality = false) {
+             readers::Answer (*read)(std::string_view) = &plain) {
   auto args = args8(key);
   const Msg expected = msg(expected_id, args);
   Value v = value_of(s, key, expected);
   if (!v.value) return v.failure;
   args["value"] = *v.value;
-  const auto a = readers::classify_answer(*v.value, about_equality);
+  const auto a = read(*v.value);
   const std::vector<Msg> ev{msg("ev.answer", {{"line", fmt::format("{}: {}={}", lab::kFileGateReport, key, *v.value)},
                                               {"class@", "ev.answer." + readers::to_string(a)}})};
   if (a == want) return pass(expected, raw(*v.value), ev);
@@ -394,14 +409,14 @@ Outcome word(const View& s, std::string_view key, readers::Answer want, const ch
 Outcome requests_equal_limits(const View& s) {
   return word(s, lab::kGateRequestsEqualLimits, readers::Answer::kAffirmative,
               "value.step8.requests-equal-limits.expected", "hint.step8.requests-equal-limits.negative",
-              {readers::Answer::kNegative}, "hint.step8.requests-equal-limits.unknown", /*about_equality=*/true);
+              {readers::Answer::kNegative}, "hint.step8.requests-equal-limits.unknown", &about_equality);
 }
 
 /// Verifies: FRACTIONAL is a negative word (`yes` and `allowed` both say fractions are allowed).
 Outcome fractional(const View& s) {
   return word(s, lab::kGateFractional, readers::Answer::kNegative, "value.step8.fractional.expected",
               "hint.step8.fractional.affirmative", {readers::Answer::kAffirmative, readers::Answer::kPermissive},
-              "hint.step8.fractional.unknown");
+              "hint.step8.fractional.unknown", &about_fractions);
 }
 
 /// Verifies: SCHEDULER_SEES is "numbers" (not devices).

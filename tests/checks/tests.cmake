@@ -6,6 +6,7 @@ gpuwhy_tests(unit
   facts_test.cpp
   options_test.cpp
   saved_files_test.cpp
+  step8_answers_test.cpp
   step8_grades_test.cpp
   variations_test.cpp)
 gpuwhy_tests(corpus

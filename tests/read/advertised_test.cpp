@@ -606,6 +606,22 @@ TEST(Advertised, NamesAndAmountsPrintedApart) {
   EXPECT_TRUE(read_advertised("NAME GPU\n2\n").bare_numbers);
 }
 
+// `kubectl get nodes -L nvidia.com/gpu.count`: the label column after kubectl's default ones is
+// what step 1 wrote, not what the node advertises; a custom column so headed is an amount.
+TEST(Advertised, ALabelColumnIsNoAmount) {
+  const auto labels = read_advertised(
+      "NAME         STATUS   ROLES    AGE   VERSION      GPU.COUNT\n"
+      "lab-node-0   Ready    <none>   12m   kwok-0.8.0   2\n"
+      "lab-node-1   Ready    <none>   12m   kwok-0.8.0   \n"
+      "lab-node-2   Ready    <none>   12m   kwok-0.8.0   \n");
+  EXPECT_EQ(labels.problem, "reason.advertised.label-column");
+  EXPECT_TRUE(labels.amounts.empty());
+  const auto custom =
+      read_advertised("NAME         GPU.COUNT\nlab-node-0   2\nlab-node-1   <none>\nlab-node-2   <none>\n");
+  EXPECT_EQ(custom.problem, "");
+  EXPECT_EQ(custom.amounts.at("lab-node-0"), "2");
+}
+
 TEST(DecodeFile, NamesEveryProblem) {
   EXPECT_EQ(decode_file(StudentFile{}).problem, FileProblem::kMissing);
   EXPECT_EQ(decode_file(StudentFile{StudentFile::State::kTooLarge, "", "2 MiB", 0}).problem, FileProblem::kTooLarge);

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <string>
 
 #include "gpuwhy/read/readers.h"
@@ -49,6 +50,57 @@ TEST(Rejected, OtherResultsAreKeptApartFromRejections) {
   for (const std::string line : {"pod/bad-fraction is the second", "see k8s/bad-fraction.yaml created by hand"}) {
     EXPECT_TRUE(read_rejected(line + "\n").other_results.empty()) << line;
   }
+}
+
+// Whether a file holds the two rejections the lab asks for: one showing the mismatch rule, another
+// the integer rule.
+bool paired(const RejectedFile& r) {
+  for (std::size_t i = 0; i < r.rejections.size(); ++i) {
+    for (std::size_t j = 0; j < r.rejections.size(); ++j) {
+      if (i != j && r.rejections[i].kinds.mismatch && r.rejections[j].kinds.fraction) return true;
+    }
+  }
+  return false;
+}
+
+// `| grep must` keeps a listed rejection's causes without their header: those of one manifest (one
+// container, one refused value) stay one rejection, so a file pairs the two rules grepped exactly
+// when it does whole. fraction-half-alone (requests 0.5, limits 1: both rules, one manifest) pairs
+// neither way.
+TEST(Rejected, CausesGreppedFromTheirHeaderStayOneRejection) {
+  namespace fs = std::filesystem;
+  int forms = 0;
+  for (const auto& v : fs::directory_iterator(fs::path(GPUWHY_SOURCE_DIR) / "fixtures" / "captures")) {
+    const fs::path dir = v.path() / "solution" / "forms" / "rejected.txt";
+    if (!fs::is_directory(dir)) continue;
+    for (const auto& f : fs::directory_iterator(dir)) {
+      std::ifstream in(f.path(), std::ios::binary);
+      const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      std::string grepped;
+      std::istringstream lines(text);
+      for (std::string l; std::getline(lines, l);) {
+        if (l.find("must") != std::string::npos) grepped += l + "\n";
+      }
+      const std::string name = f.path().filename().string();
+      EXPECT_EQ(paired(read_rejected(grepped)), paired(read_rejected(text))) << f.path() << "\n" << grepped;
+      if (name.starts_with("fraction-half-alone")) {
+        EXPECT_FALSE(paired(read_rejected(grepped))) << f.path();
+      }
+      ++forms;
+    }
+  }
+  EXPECT_GE(forms, 40);
+  // The ≤1.33 form shows the integer rule's value as a Go struct: its string is the value.
+  const std::string go =
+      "* spec.containers[0].resources.requests[nvidia.com/gpu]: Invalid value: resource.Quantity{i:resource."
+      "int64Amount{value:500, scale:-3}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:\"500m\", "
+      "Format:\"DecimalSI\"}: must be an integer\n"
+      "* spec.containers[0].resources.requests: Invalid value: \"500m\": must be equal to nvidia.com/gpu limit of 1\n";
+  EXPECT_EQ(read_rejected(go).rejections.size(), 1U);
+  const std::string two =
+      "* spec.containers[0].resources.requests: Invalid value: \"2\": must be equal to nvidia.com/gpu limit of 1\n"
+      "* spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: \"500m\": must be an integer\n";
+  EXPECT_TRUE(paired(read_rejected(two)));
 }
 
 }  // namespace

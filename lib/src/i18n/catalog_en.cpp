@@ -1476,6 +1476,9 @@ constexpr CatalogEntry kEntries[] = {
     {"reason.advertised.describe", "describe output without any Name: line"},
     {"reason.advertised.no-rows", "no rows"},
     {"reason.advertised.no-gpu-column", "the table has no GPU column"},
+    {"reason.advertised.label-column",
+     "its GPU column is a node label (kubectl get nodes -L), which step 1 wrote, not the amount the node advertises "
+     "in status"},
     {"reason.advertised.header-only", "a header without rows"},
     {"reason.advertised.empty", "the file is empty"},
     {"reason.advertised.bad-json", "looks like JSON but does not parse"},

@@ -1585,6 +1585,9 @@ constexpr CatalogEntry kEntries[] = {
     {"reason.advertised.describe", "Name: 行のない describe 出力"},
     {"reason.advertised.no-rows", "行がない"},
     {"reason.advertised.no-gpu-column", "表に GPU の列がない"},
+    {"reason.advertised.label-column",
+     "GPU の列がノードのラベル（kubectl get nodes -L）: ラベルは手順 1 で付けたもので、ノードが `status` "
+     "で知らせる数量ではない"},
     {"reason.advertised.header-only", "ヘッダーだけで行がない"},
     {"reason.advertised.empty", "ファイルが空"},
     {"reason.advertised.bad-json", "JSON のように見えるが解析できない"},

@@ -1503,6 +1503,9 @@ constexpr CatalogEntry kEntries[] = {
     {"reason.advertised.describe", "Name: 줄이 없는 describe 출력"},
     {"reason.advertised.no-rows", "행이 없음"},
     {"reason.advertised.no-gpu-column", "표에 GPU 열이 없음"},
+    {"reason.advertised.label-column",
+     "GPU 열이 노드 레이블(kubectl get nodes -L)임: 레이블은 1단계에서 붙인 것이고, 노드가 `status`에 알리는 "
+     "수량이 아님"},
     {"reason.advertised.header-only", "헤더만 있고 행이 없음"},
     {"reason.advertised.empty", "파일이 비어 있음"},
     {"reason.advertised.bad-json", "JSON처럼 보이지만 해석되지 않음"},

@@ -407,6 +407,22 @@ std::optional<bool> read_apart(const std::vector<std::vector<std::string>>& rows
   return true;
 }
 
+// Why a header's table shows no amount: no GPU column, or the GPU column is a label's. `kubectl get
+// nodes -L nvidia.com/gpu.count` prints the default columns (STATUS, ROLES, AGE, VERSION), then one
+// per label headed by its key's last segment: a label is what step 1 wrote, not what the node
+// advertises in status. nullptr when the amount column is one.
+const char* header_problem(const std::vector<std::string>& h, std::optional<std::size_t> amount_col) {
+  if (!amount_col) return h.size() > 2 ? "reason.advertised.no-gpu-column" : nullptr;
+  const auto at = [&h](std::string_view word) -> std::optional<std::size_t> {
+    for (std::size_t i = 0; i < h.size(); ++i) {
+      if (text::to_lower_ascii(h[i]) == word) return i;
+    }
+    return std::nullopt;
+  };
+  const auto version = at("version");
+  return at("status") && at("roles") && version && *amount_col > *version ? "reason.advertised.label-column" : nullptr;
+}
+
 // One table: an optional header and its rows. False when it holds no node rows (a problem or
 // bare numbers, said in `a`).
 bool read_one_table(std::vector<std::vector<std::string>> rows, Advertised& a) {
@@ -428,8 +444,8 @@ bool read_one_table(std::vector<std::vector<std::string>> rows, Advertised& a) {
     name_col = name_column(h);
     amount_col = amount_column(h, rows, name_col);
     capacity_col = capacity_column(h, name_col);
-    if (!amount_col && h.size() > 2) {
-      a.problem = "reason.advertised.no-gpu-column";
+    if (const char* problem = header_problem(h, amount_col)) {
+      a.problem = problem;
       return false;
     }
   }

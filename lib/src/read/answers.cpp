@@ -2,6 +2,9 @@
 #include "gpuwhy/read/readers.h"
 
 #include <algorithm>
+#include <cctype>
+#include <initializer_list>
+#include <optional>
 
 #include "gpuwhy/base/text.h"
 namespace gpuwhy::readers {
@@ -291,14 +294,62 @@ Answer verdict(const std::string& span, bool about_equality) {
   return a;
 }
 
+// The answer without what wraps it whole: quotes, Markdown's code or bold (`` `no` ``, `**yes**`),
+// angle brackets.
+std::string unwrapped(std::string v) {
+  for (bool again = true; again;) {
+    again = false;
+    for (const std::string_view mark : {"\"", "'", "`", "**", "__", "*"}) {
+      if (v.size() > 2 * mark.size() && v.starts_with(mark) && v.ends_with(mark)) {
+        v = text::trim(std::string_view(v).substr(mark.size(), v.size() - 2 * mark.size()));
+        again = true;
+      }
+    }
+    if (v.size() > 2 && v.front() == '<' && v.back() == '>') {
+      v = text::trim(std::string_view(v).substr(1, v.size() - 2));
+      again = true;
+    }
+  }
+  return v;
+}
+
+bool has_any(std::string_view v, std::initializer_list<std::string_view> words) {
+  return std::any_of(words.begin(), words.end(),
+                     [v](std::string_view w) { return v.find(w) != std::string_view::npos; });
+}
+
 }  // namespace
+
+std::optional<bool> integer_rule(std::string_view value) {
+  const std::string v = unwrapped(text::to_lower_ascii(text::trim(text::nfkc(value))));
+  if (!has_any(v, {"integer", "whole number", "whole gpu", "정수", "자연수", "整数"})) return std::nullopt;
+  // Fractions named too (`fractions are not allowed, only integers`): the answer words decide.
+  if (has_any(v, {"fraction", "decimal", "소수", "분수", "小数", "0.5", "500m"})) return std::nullopt;
+  // A yes first says fractions are allowed, whatever follows.
+  for (const std::string_view yes : {"yes", "y ", "true", "예", "네", "はい"}) {
+    if (v.starts_with(yes) && (v.size() == yes.size() || !std::isalpha(static_cast<unsigned char>(v[yes.size()]))))
+      return std::nullopt;
+  }
+  // `整数でなければならない`, `整数でないといけない`: must; the "not" inside is the double negative's.
+  if (has_any(v, {"でなければ", "でないと", "でなきゃ"})) return true;
+  return !has_any(
+      v, {"필요 없",      "필요없",      "필요는 없",   "필요가 없",      "아니어도",    "아니라도",    "아니여도",
+          "not need",     "need not",    "needn't",     "n't need",       "not have to", "n't have to", "not necessar",
+          "not required", "not only",    "non-integer", "not an integer", "not integer", "not a whole", "정수 아님",
+          "정수가 아님",  "정수가 아닌", "정수 아닌",   "必要はない",     "必要ない",    "必要なし",    "でなくても",
+          "じゃなくても", "ではない",    "でない",      "じゃない"});
+}
 
 Answer classify_answer(std::string_view value, bool about_equality) {
   std::string v = text::to_lower_ascii(text::trim(text::nfkc(value)));
   for (auto p = v.find("\u2019"); p != std::string::npos; p = v.find("\u2019")) v.replace(p, 3, "'");
-  if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) v = v.substr(1, v.size() - 2);
+  v = unwrapped(v);
   while (!v.empty() && (v.back() == '.' || v.back() == '!' || v.back() == ',' || v.back() == ';')) v.pop_back();
-  v = text::trim(v);
+  v = unwrapped(text::trim(v));
+  // A label's key (`nvidia.com/gpu.count`, step 1's) names a label, not a number the scheduler reads.
+  for (const std::string_view key : {"gpu.count", "gpu.present", "gpu.product"}) {
+    for (auto p = v.find(key); p != std::string::npos; p = v.find(key)) v.replace(p, key.size(), " label ");
+  }
   if (v.empty()) return Answer::kUnknown;
   if (auto a = lookup(v); a != Answer::kUnknown) {
     if (a == Answer::kDiffer) return about_equality ? Answer::kNegative : Answer::kUnknown;

@@ -14,6 +14,29 @@ namespace gpuwhy::readers {
 
 // ---- gate-report.txt ---------------------------------------------------------------------
 
+namespace {
+
+// A key under Markdown's list or emphasis (`- ALLOCATABLE`, `1. ALLOCATABLE`, `**ALLOCATABLE**`,
+// `` `ALLOCATABLE` ``): the key, and whether it was so decorated.
+std::string undecorated(const std::string& key, bool& decorated) {
+  std::string_view k = key;
+  for (const std::string_view bullet : {"- ", "* ", "+ ", "\u2022 "}) {
+    if (k.starts_with(bullet)) k.remove_prefix(bullet.size());
+  }
+  std::size_t digits = 0;
+  while (digits < k.size() && k[digits] >= '0' && k[digits] <= '9') ++digits;
+  if (digits > 0 && digits + 1 < k.size() && (k[digits] == '.' || k[digits] == ')') && k[digits + 1] == ' ')
+    k.remove_prefix(digits + 2);
+  for (const std::string_view mark : {"**", "__", "`"}) {
+    if (k.size() > 2 * mark.size() && k.starts_with(mark) && k.ends_with(mark))
+      k = k.substr(mark.size(), k.size() - 2 * mark.size());
+  }
+  decorated = k.size() != key.size();
+  return text::trim(k);
+}
+
+}  // namespace
+
 GateReport read_gate_report(std::string_view in) {
   GateReport g;
   std::set<std::string> known(lab::kGateKeys.begin(), lab::kGateKeys.end());
@@ -29,7 +52,9 @@ GateReport read_gate_report(std::string_view in) {
       g.malformed.push_back(l);
       continue;
     }
-    std::string key = text::trim(std::string_view(l).substr(0, sep));
+    bool decorated = false;
+    std::string key = undecorated(text::trim(std::string_view(l).substr(0, sep)), decorated);
+    if (decorated) g.malformed.push_back(l);  // not the file's form; its value is read all the same
     std::string value = text::trim(std::string_view(l).substr(sep + 1));
     if (value.size() >= 2 && (value.front() == '"' || value.front() == '\'') && value.back() == value.front()) {
       value = text::trim(std::string_view(value).substr(1, value.size() - 2));

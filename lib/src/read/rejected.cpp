@@ -1,6 +1,8 @@
 // rejected.txt and the scheduler messages the student saved (see readers.h).
 #include "gpuwhy/read/readers.h"
 
+#include <utility>
+
 #include "gpuwhy/base/text.h"
 #include "read/read_detail.h"
 namespace gpuwhy::readers {
@@ -88,7 +90,33 @@ struct Block {
   Rejection r;
   std::vector<std::string> parts;
   bool listed = false;  ///< the header ends at `is invalid:`: its causes follow as `* ` lines
+  std::string bare;     ///< the cause without its header that began it, if one did
 };
+
+// A bare cause's container (`spec.containers[0]`) and the value it refused (`"500m"`; the Go
+// struct's `s:"500m"` of ≤1.33 read as that string).
+std::pair<std::string_view, std::string_view> container_and_value(std::string_view cause) {
+  if (cause.starts_with("* ")) cause.remove_prefix(2);
+  const auto res = cause.find(".resources");
+  const std::string_view container = res == std::string_view::npos ? std::string_view() : cause.substr(0, res);
+  std::string_view value;
+  if (const auto v = cause.find("Invalid value: "); v != std::string_view::npos) {
+    value = cause.substr(v + 15);
+    if (const auto s = value.find("s:\""); value.starts_with("resource.Quantity") && s != std::string_view::npos)
+      value = value.substr(s + 2);
+    value = value.substr(0, value.find('"', 1) + 1);
+  }
+  return {container, value};
+}
+
+// Whether two causes without their header, one after the other, are one rejection's: kubectl lists
+// a manifest's causes together, and a grep keeps them so (`requests 0.5, limits 1` breaks both rules
+// in one container, for one value). Two manifests' causes differ in the value refused.
+bool same_rejection(std::string_view a, std::string_view b) {
+  const auto x = container_and_value(a);
+  const auto y = container_and_value(b);
+  return !x.first.empty() && !x.second.empty() && x == y;
+}
 
 void close_block(std::optional<Block>& b, RejectedFile& out) {
   if (!b) return;
@@ -179,9 +207,15 @@ RejectedFile read_rejected(std::string_view in) {
       open->parts.push_back(l);
       continue;
     }
-    // A cause without its header (cut by grep, tail or sed) is a rejection of its own: kubectl
-    // lists `* ` causes only under a header that ends at `is invalid:`.
-    if (starts_rejection(l) || bare_cause(l)) {
+    const bool bare = !starts_rejection(l) && bare_cause(l);
+    if (bare && open && !open->bare.empty() && same_rejection(open->bare, l)) {
+      open->parts.push_back(l);
+      continue;
+    }
+    // A cause without its header (cut by grep, tail or sed) is a rejection of its own, unless it
+    // goes on the one before (same_rejection): kubectl lists `* ` causes only under a header that
+    // ends at `is invalid:`.
+    if (starts_rejection(l) || bare) {
       close_block(open, out);
       open.emplace();
       open->r.header = l;
@@ -189,6 +223,7 @@ RejectedFile read_rejected(std::string_view in) {
       const auto inv = l.find("is invalid:");
       const std::string rest = inv == std::string::npos ? l : text::trim(std::string_view(l).substr(inv + 11));
       open->listed = rest.empty();
+      if (bare) open->bare = l;
       open->parts.push_back(rest.empty() ? std::string() : l);
       continue;
     }

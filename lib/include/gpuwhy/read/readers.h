@@ -176,6 +176,12 @@ const std::vector<std::string_view>& answer_suffixes();
 /// say nothing (`정수 외 다른 값 불가` is FRACTIONAL's no).
 Answer classify_answer(std::string_view value, bool about_equality = false);
 
+/// Whether a FRACTIONAL answer states the integer rule (true: only whole numbers, `정수`,
+/// `integer required`, `整数が必要`) or says it need not hold (false: `정수일 필요 없음`, `need
+/// not be an integer`); none when it names no integer, or names fractions too, or begins with a
+/// yes (the answer words decide those).
+std::optional<bool> integer_rule(std::string_view value);
+
 /// A count the student wrote, read like kubectl users write it: the leading number counts when
 /// it is whole (`2`, `２`, `2개`, `2 (trainer, trainer2)`, `2 GPUs`), written as any quantity
 /// Kubernetes reads as that whole number (`2.0`, `2000m`; `2k` is 2000); `1.5`, `500m`, `2,5`,

@@ -1,0 +1,130 @@
+// The three word answers of gate-report.txt as students write them: the rule stated for FRACTIONAL,
+// Korean and Japanese "not needed", the apiserver's error as the answer, overcommit, synonyms,
+// Markdown around an answer or a key, and step 1's label named as what the scheduler sees.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "captured_checks.h"
+#include "checks.h"
+#include "gpuwhy/lab/lab.h"
+#include "gpuwhy/model/snapshot.h"
+
+namespace gpuwhy {
+namespace {
+
+using gpuwhy_test::bundles_of;
+using gpuwhy_test::result;
+using gpuwhy_test::solution;
+
+// The status of `key`'s check with the solution's gate report, `key` answered `value`.
+Status graded(const std::string& key, const std::string& value, std::string* hint = nullptr) {
+  Snapshot s = solution();
+  std::map<std::string, std::string> lines{{"ALLOCATABLE", "2"},
+                                           {"USED", "2"},
+                                           {"PENDING", "2"},
+                                           {"TAINT", "nvidia.com/gpu=present:NoSchedule"},
+                                           {"REQUESTS_EQUAL_LIMITS", "yes"},
+                                           {"FRACTIONAL", "no"},
+                                           {"SCHEDULER_SEES", "numbers"}};
+  lines[key] = value;
+  std::string report;
+  for (const auto& [k, v] : lines) report.append(k).append("=").append(v).append("\n");
+  s.files[std::string(lab::kFileGateReport)].content = report;
+  std::string id = "step8.";
+  for (const char c : key == "REQUESTS_EQUAL_LIMITS" ? std::string("requests-equal-limits")
+                      : key == "FRACTIONAL"          ? std::string("fractional")
+                                                     : std::string("scheduler-sees"))
+    id += c;
+  const RunResult r = checks::run(s, checks::Selection{}, RunMeta{});
+  if (hint != nullptr) *hint = std::string(result(r, id).outcome.hint.id);
+  return result(r, id).outcome.status;
+}
+
+void expect_all(const std::string& key, const std::vector<std::string>& values, Status want) {
+  for (const auto& v : values) {
+    std::string hint;
+    EXPECT_EQ(graded(key, v, &hint), want) << key << "=" << v << " " << hint;
+  }
+}
+
+TEST(Step8Answers, FractionalAnsweredByTheIntegerRule) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  expect_all(
+      "FRACTIONAL",
+      {"정수", "정수여야 합니다", "정수 필요", "정수 필수", "정수로만 가능", "integer", "integers", "whole numbers",
+       "integer required", "needs to be an integer", "整数", "整数が必要", "整数必須", "no (must be an integer)"},
+      Status::kPass);
+  expect_all("FRACTIONAL",
+             {"정수일 필요 없음", "정수가 아니어도 됨", "need not be an integer", "整数である必要はない",
+              "yes, integers and fractions", "fractions allowed, not only integers"},
+             Status::kFail);
+}
+
+TEST(Step8Answers, NotNeededInKoreanAndJapaneseIsNo) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  expect_all("REQUESTS_EQUAL_LIMITS",
+             {"같을 필요 없습니다", "필요 없다", "필요없다", "필요 없어요", "일치할 필요는 없다", "必要なし"},
+             Status::kFail);
+  expect_all("REQUESTS_EQUAL_LIMITS", {"필요함", "같아야 합니다", "必要"}, Status::kPass);
+}
+
+TEST(Step8Answers, DifferingIsAnErrorOrOvercommitIsRefused) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  expect_all("REQUESTS_EQUAL_LIMITS",
+             {"다르면 에러", "다르면 파드 생성 실패", "mismatch causes an error", "다를 수 없다", "다를 수 없음",
+              "오버커밋 불가", "no overcommit", "overcommit not allowed",
+              "must be equal because they cannot be overcommitted", "yes because overcommit is not allowed"},
+             Status::kPass);
+  expect_all("FRACTIONAL", {"에러", "error", "refused", "prohibited", "nope", "아뇨", "エラー"}, Status::kPass);
+}
+
+TEST(Step8Answers, SynonymsAndMarkdown) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  expect_all("REQUESTS_EQUAL_LIMITS",
+             {"match", "they match", "should match", "같은 값", "같아요", "yep", "necessary", "そうです", "\u25EF",
+              "\u3007", "`yes`", "**yes**"},
+             Status::kPass);
+  expect_all("FRACTIONAL", {"`no`", "**no**", "<no>"}, Status::kPass);
+  expect_all("SCHEDULER_SEES", {"`numbers`"}, Status::kPass);
+}
+
+TEST(Step8Answers, NothingInTheWayIsNoNo) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  expect_all(
+      "FRACTIONAL",
+      {"no problem", "no restrictions", "not a problem", "no idea", "문제 없음", "제한 없음", "상관없음", "問題ない"},
+      Status::kFail);
+}
+
+TEST(Step8Answers, ALabelIsNoNumberTheSchedulerSees) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  expect_all("SCHEDULER_SEES", {"nvidia.com/gpu.count", "gpu.count label", "gpu.count 라벨", "node labels"},
+             Status::kFail);
+  expect_all("SCHEDULER_SEES", {"numbers, not labels", "allocatable", "GPU count"}, Status::kPass);
+}
+
+// A Markdown list or bold key costs the form's points, not the values'.
+TEST(Step8Answers, ABulletedReportIsReadForItsValues) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  for (const std::string bullet : {"- ", "* ", "1. "}) {
+    Snapshot s = solution();
+    std::string report;
+    for (const char* line : {"ALLOCATABLE=2", "USED=2", "PENDING=2", "TAINT=nvidia.com/gpu=present:NoSchedule",
+                             "REQUESTS_EQUAL_LIMITS=yes", "FRACTIONAL=no"})
+      report.append(bullet).append(line).append("\n");
+    report += "**SCHEDULER_SEES**: numbers\n";
+    s.files[std::string(lab::kFileGateReport)].content = report;
+    const RunResult r = checks::run(s, checks::Selection{}, RunMeta{});
+    EXPECT_EQ(result(r, "step8.format").outcome.status, Status::kFail) << bullet;
+    for (const char* id : {"step8.allocatable", "step8.used", "step8.pending", "step8.taint",
+                           "step8.requests-equal-limits", "step8.fractional", "step8.scheduler-sees"}) {
+      EXPECT_EQ(result(r, id).outcome.status, Status::kPass) << bullet << id;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gpuwhy
