@@ -219,7 +219,9 @@ std::string advertised_file(const Ctx& c) {
   const auto alloc = detail::node_gpu(*node, "allocatable");
   const bool faithful = c.compared("step2.advertised-file").answer == alloc.value_or("<none>");
   if (!faithful && f != Fault::kAdvertisedCapacityOnly) return {};
-  if (advertised_milli(c.snap(), "allocatable") == kTwoGpus) return {};
+  // lab-node-0 shown as it advertises, 2: the amount it shows of another node is that node's.
+  if (advertised_milli(c.snap(), "allocatable") == kTwoGpus)
+    return c.failed("step2.other-nodes") ? "step2.other-nodes" : "";
   return c.first_failed({"step2.allocatable", "step2.capacity"});
 }
 
@@ -336,6 +338,12 @@ std::string placed_trainer2(const Ctx& c) {
   if (blamed_on_taint(c.snap(), lab::kPodTrainer2)) return c.first_failed({"step6.toleration", "step5.taint"});
   // trainer holds one GPU: trainer2 needs lab-node-0 to advertise two.
   if (std::string why = short_of_gpus(c, lab::kPodTrainer2, kTwoGpus); !why.empty()) return why;
+  // trainer holds more than its one GPU (its manifest asks for more): trainer2's slot is trainer's.
+  if (const json* t = pod(c.snap(), lab::kPodTrainer); t != nullptr && insufficient(c.snap(), lab::kPodTrainer2) &&
+                                                       node_of(c.snap(), lab::kPodTrainer) == lab::kGpuNode &&
+                                                       detail::scheduler_gpu_request(*t) > kOneGpu) {
+    if (std::string why = c.first_failed({"step4.manifest", "step4.requests-defaulted"}); !why.empty()) return why;
+  }
   return c.first_failed({"step6.gpu"});
 }
 
@@ -368,8 +376,13 @@ std::string pending_insufficient(const Ctx& c) {
   if (f == Fault::kPremiseAllocatable || f == Fault::kPremiseAllocatableZero)
     return c.first_failed({"step2.allocatable", "step2.capacity"});
   if (f == Fault::kPremiseSlots) return slots_free(c);
-  // trainer3 got a node: a slot was free, because trainer or trainer2 is not there.
-  if (f == Fault::kTrainer3Scheduled) return slots_free(c);
+  // trainer3 got a node: another node advertises the GPUs, or a slot was free on lab-node-0,
+  // because trainer or trainer2 is not there.
+  if (f == Fault::kTrainer3Scheduled) {
+    const std::string node = node_of(c.snap(), lab::kPodTrainer3);
+    if (!node.empty() && node != lab::kGpuNode && c.failed("step2.other-nodes")) return "step2.other-nodes";
+    return slots_free(c);
+  }
   if (f == Fault::kForeignTaint || f == Fault::kForeignTaintBeside || f == Fault::kLabTaintChanged)
     return c.first_failed({"step5.taint"});
   // The taint keeps trainer3 off: its tolerations differ from trainer2's, or the taint is wrong.

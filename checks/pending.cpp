@@ -9,11 +9,13 @@
 
 #include "common.h"
 #include "gpuwhy/k8s/messages.h"
+#include "gpuwhy/k8s/node_affinity.h"
 #include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/lab/rules.h"
 #include "gpuwhy/read/readers.h"
+#include "objects.h"
 
 namespace gpuwhy::checks {
 
@@ -52,6 +54,23 @@ bool blames_lab_taint(const messages::SchedulerMessage& m, const json* gpu_node,
   return k8s::untolerated_taint(*pod, *gpu_node) != nullptr;
 }
 
+namespace {
+
+// A pod the scheduler bound where it would not place it now: its node carries a taint it does not
+// tolerate, or no longer matches its selector. A pod is judged once, when placed, so the taint or
+// the labels came after it (NoSchedule evicts nothing). The hint that says which; nullptr when
+// neither holds or a client named the node (the scheduler never judged it).
+const char* placed_before(const View& s, const json& pod, const std::string& node) {
+  const json* n = s.snap().nodes.ok() ? s.node(node) : nullptr;
+  if (n == nullptr || !node_name_client(pod).empty()) return nullptr;
+  if (k8s::untolerated_taint(pod, *n) != nullptr) return "hint.pending.bound-before-taint";
+  if (!k8s::node_selector_matches(pod, *n) || !k8s::required_affinity_matches(pod, *n))
+    return "hint.pending.bound-before-labels";
+  return nullptr;
+}
+
+}  // namespace
+
 Outcome pending_for(const View& s, std::string_view pod_name, Blame want, const PendingHints& hints) {
   const auto args = pod_args(pod_name);
   const Msg expected = msg(want == Blame::kTaint ? "value.pending.taint" : "value.pending.insufficient", args);
@@ -69,6 +88,8 @@ Outcome pending_for(const View& s, std::string_view pod_name, Blame want, const 
   if (!node.empty()) {
     auto a = args;
     a["bound"] = node;
+    if (const char* before = want == Blame::kTaint ? placed_before(s, *pod, node) : nullptr)
+      return fail(expected, msg("value.pending.bound", a), msg(before, a), ev);
     return fail(expected, msg("value.pending.bound", a), hints.scheduled, a, ev);
   }
   // Held at its gates: the scheduler has not tried it, and the condition's message is the apiserver's.

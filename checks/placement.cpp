@@ -10,10 +10,12 @@
 #include "common.h"
 #include "gpuwhy/k8s/messages.h"
 #include "gpuwhy/k8s/node_affinity.h"
+#include "gpuwhy/k8s/quantity.h"
 #include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/lab/rules.h"
+#include "objects.h"
 #include "pending.h"
 
 namespace gpuwhy::checks {
@@ -47,6 +49,18 @@ Outcome not_bound(const View& s, const json& pod, const json* gpu_node, const js
     Args with_taint = args;
     with_taint.emplace("taint", std::string(lab::kTaintString));
     return fail(expected, msg("value.not-bound"), Fault::kPlacedNotBoundUntolerant, with_taint, ev);
+  }
+  // trainer, which needs no toleration, kept off by the taint of a node that advertises GPUs: it
+  // was created after the taint (NoSchedule keeps only new pods off), the steps run out of order.
+  // Without allocatable GPUs it never had room: the scheduler's retry just names the taint first.
+  const auto alloc = gpu_node == nullptr ? std::nullopt : node_gpu(*gpu_node, "allocatable");
+  const bool room = alloc && k8s::milli_value(*alloc).value_or(0) > 0;
+  if (m && room && blames_lab_taint(*m, gpu_node, &pod) && name == lab::kPodTrainer) {
+    Args after = args;
+    after.emplace("pod", name);
+    after.emplace("node", std::string(lab::kGpuNode));
+    after.emplace("taint", std::string(lab::kTaintString));
+    return fail(expected, msg("value.not-bound"), msg("hint.placed.after-taint", after), ev);
   }
   // Its own nodeSelector or node affinity rules out the GPU node (a typo in a label key or value).
   if (const SelectorMiss miss = selector_rules_out_gpu_node(s, pod); !miss.field.empty()) {

@@ -231,7 +231,7 @@ constexpr CheckInfo kChecks[] = {
      .points = 2,
      .run = &advertised_file,
      .reads = kInNodes | kInFiles,
-     .may_be_caused_by = {"step2.allocatable", "step2.capacity"},
+     .may_be_caused_by = {"step2.allocatable", "step2.capacity", "step2.other-nodes"},
      .cause = &causes::advertised_file},
 };
 

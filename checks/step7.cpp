@@ -381,7 +381,7 @@ constexpr CheckInfo kChecks[] = {
      .run = &pending_insufficient,
      .reads = kInNodes | kInPods,
      .may_be_caused_by = {"step1.namespace", "step1.gpu-labels", "step2.capacity", "step2.allocatable",
-                          "step4.placed-by-scheduler", "step5.taint", "step5.cpu-only-pending",
+                          "step2.other-nodes", "step4.placed-by-scheduler", "step5.taint", "step5.cpu-only-pending",
                           "step5.trainer-not-evicted", "step6.toleration", "step6.placed", "step7.same-as-trainer2"},
      .cause = &causes::pending_insufficient,
      .counts = {{{lab::kGateUsed, 5}, {lab::kGatePending, 2}}}},

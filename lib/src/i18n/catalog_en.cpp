@@ -591,6 +591,17 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.pending.cordoned",
      "{node} is cordoned (spec.unschedulable: true): the scheduler turns {pod} away from it before it looks at the "
      "taint or the GPUs, so {pod} does not wait for what the lab shows. Run kubectl uncordon {node}."},
+    {"hint.placed.after-taint",
+     "{pod} was created after {node} got the taint {taint}: it has no toleration (step 4 needs none), so the "
+     "scheduler keeps it off, and NoSchedule keeps only new pods off. Remove the taint (kubectl taint node {node} "
+     "{taint}-), create {pod} again, then taint the node again (step 5)."},
+    {"hint.pending.bound-before-taint",
+     "{pod} runs on {bound}, which now carries a taint it does not tolerate: it was placed before the taint, and "
+     "NoSchedule only keeps new pods off. Delete {pod} and create it again (kubectl -n {namespace} delete pod {pod}, "
+     "then apply its manifest): it must stay Pending."},
+    {"hint.pending.bound-before-labels",
+     "{pod} runs on {bound}, which its nodeSelector no longer matches: it was placed while {bound} had the labels. "
+     "A pod is placed once, so moving labels moves nothing. Delete {pod} and create it again."},
     {"hint.pending.gated",
      "{pod} waits at its scheduling gates ({gates}): the scheduler has not tried it, so it has no scheduler message. "
      "Delete {pod}, remove schedulingGates from its manifest and create it again."},

@@ -648,6 +648,18 @@ constexpr CatalogEntry kEntries[] = {
      "{node} は `cordon` されています（`spec.unschedulable: true`）。スケジューラーはテイントや GPU を見る前に {pod} を"
      "このノードから外すため、{pod} は演習が示す理由で待っているのではありません。`kubectl uncordon {node}` を実行して"
      "ください。"},
+    {"hint.placed.after-taint",
+     "{pod} は {node} にテイント {taint} が付いた後に作られました。トレレーションがないため（手順 4 "
+     "では不要）スケジューラーが止め、`NoSchedule` は新しい Pod だけを止めます。テイントを外し（kubectl taint node "
+     "{node} {taint}-）、{pod} を作り直してから、ノードにもう一度テイントを付けてください（手順 5）。"},
+    {"hint.pending.bound-before-taint",
+     "{pod} が動いている {bound} には、{pod} が許容しないテイントが今あります。テイントより前に配置されたもので、"
+     "`NoSchedule` は新しい Pod を止めるだけです。{pod} を削除して作り直してください（kubectl -n {namespace} delete "
+     "pod {pod} のあとマニフェストを適用）。Pending のままになるはずです。"},
+    {"hint.pending.bound-before-labels",
+     "{pod} が動いている {bound} は、もう `nodeSelector` に合いません。{bound} "
+     "にラベルがあったときに配置されたものです。"
+     "Pod は一度しか配置されないので、ラベルを移しても Pod は移りません。{pod} を削除して作り直してください。"},
     {"hint.pending.gated",
      "{pod} はスケジューリングゲート（{gates}）で止められていて、スケジューラーはまだ試していないため、スケジューラーの"
      "メッセージもありません。{pod} を削除し、マニフェストから spec.schedulingGates を外して作り直してください。"},

@@ -593,6 +593,18 @@ constexpr CatalogEntry kEntries[] = {
      "{node:은/는} `cordon` 상태입니다(`spec.unschedulable: true`). 스케줄러는 테인트나 GPU를 보기 전에 {pod:을/를} 이 "
      "노드에서 돌려보내므로, {pod:은/는} 실습이 보여 주려는 이유로 기다리는 것이 아닙니다. `kubectl uncordon {node}`를 "
      "실행하세요."},
+    {"hint.placed.after-taint",
+     "{pod:은/는} {node}에 테인트 {taint}{taint:이/가} 걸린 뒤에 만들어졌습니다. 톨러레이션이 없으므로(4단계에는 "
+     "필요 없음) 스케줄러가 막고, `NoSchedule`은 새 파드만 막습니다. 테인트를 지우고(kubectl taint node {node} "
+     "{taint}-) {pod:을/를} 다시 만든 뒤 노드에 테인트를 다시 거세요(5단계)."},
+    {"hint.pending.bound-before-taint",
+     "{pod:이/가} 실행 중인 {bound}에는 지금 {pod:이/가} 용인하지 않는 테인트가 있습니다. 테인트를 걸기 전에 "
+     "배치된 것이고, `NoSchedule`은 새 파드만 막습니다. {pod:을/를} 지우고 다시 만드세요(kubectl -n {namespace} "
+     "delete pod {pod} 후 매니페스트 적용). 대기 상태로 남아야 합니다."},
+    {"hint.pending.bound-before-labels",
+     "{pod:이/가} 실행 중인 {bound:은/는} 이제 `nodeSelector`와 맞지 않습니다. {bound}에 레이블이 있을 때 "
+     "배치된 것입니다. 파드는 한 번만 배치되므로 레이블을 옮겨도 파드는 옮겨지지 않습니다. {pod:을/를} 지우고 다시 "
+     "만드세요."},
     {"hint.pending.gated",
      "{pod:은/는} 스케줄링 게이트({gates})에 묶여 있어 스케줄러가 아직 시도하지 않았고, 스케줄러 메시지도 없습니다. "
      "{pod:을/를} 지우고 매니페스트에서 schedulingGates를 뺀 뒤 다시 만드세요."},
