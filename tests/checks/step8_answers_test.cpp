@@ -52,14 +52,15 @@ void expect_all(const std::string& key, const std::vector<std::string>& values, 
 
 TEST(Step8Answers, FractionalAnsweredByTheIntegerRule) {
   if (bundles_of("solution").empty()) GTEST_SKIP();
-  expect_all(
-      "FRACTIONAL",
-      {"정수", "정수여야 합니다", "정수 필요", "정수 필수", "정수로만 가능", "integer", "integers", "whole numbers",
-       "integer required", "needs to be an integer", "整数", "整数が必要", "整数必須", "no (must be an integer)"},
-      Status::kPass);
+  expect_all("FRACTIONAL",
+             {"정수", "정수여야 합니다", "정수 필요", "정수 필수", "정수로만 가능", "integer", "integers",
+              "whole numbers", "integer required", "needs to be an integer", "整数", "整数が必要", "整数必須",
+              "no (must be an integer)", "non-integer values are rejected", "정수가 아니면 거절", "整数でない値は拒否"},
+             Status::kPass);
   expect_all("FRACTIONAL",
              {"정수일 필요 없음", "정수가 아니어도 됨", "need not be an integer", "整数である必要はない",
-              "yes, integers and fractions", "fractions allowed, not only integers"},
+              "yes, integers and fractions", "fractions allowed, not only integers", "non-integer values are allowed",
+              "정수가 아닌 값도 가능"},
              Status::kFail);
 }
 
@@ -76,7 +77,8 @@ TEST(Step8Answers, DifferingIsAnErrorOrOvercommitIsRefused) {
   expect_all("REQUESTS_EQUAL_LIMITS",
              {"다르면 에러", "다르면 파드 생성 실패", "mismatch causes an error", "다를 수 없다", "다를 수 없음",
               "오버커밋 불가", "no overcommit", "overcommit not allowed",
-              "must be equal because they cannot be overcommitted", "yes because overcommit is not allowed"},
+              "must be equal because they cannot be overcommitted", "yes because overcommit is not allowed",
+              "must be equal otherwise error", "같아야 함 아니면 에러", "yes else the pod fails"},
              Status::kPass);
   expect_all("FRACTIONAL", {"에러", "error", "refused", "prohibited", "nope", "아뇨", "エラー"}, Status::kPass);
 }

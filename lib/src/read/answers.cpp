@@ -169,7 +169,9 @@ Answer resolve(const std::vector<Answer>& kinds, bool about_equality) {
 // `yes, they must match`, `예 - 같아야 함`.
 std::size_t head_end(std::string_view v) {
   std::size_t end = v.size();
-  for (std::string_view t : {"(", "[", ",", ";", ":", " - ", " -- ", "\u2014", "\u3001", "\u3002", ". "}) {
+  // `must be equal otherwise error`, `같아야 함 아니면 에러`: what happens otherwise explains the answer.
+  for (std::string_view t : {"(", "[", ",", ";", ":", " - ", " -- ", "\u2014", "\u3001", "\u3002", ". ", " otherwise",
+                             " else ", " or else", " unless ", " 아니면 ", " 그렇지 않으면", " 안 그러면"}) {
     const auto p = v.find(t);
     if (p != std::string_view::npos && p > 0) end = std::min(end, p);
   }
@@ -332,12 +334,21 @@ std::optional<bool> integer_rule(std::string_view value) {
   }
   // `整数でなければならない`, `整数でないといけない`: must; the "not" inside is the double negative's.
   if (has_any(v, {"でなければ", "でないと", "でなきゃ"})) return true;
-  return !has_any(
-      v, {"필요 없",      "필요없",      "필요는 없",   "필요가 없",      "아니어도",    "아니라도",    "아니여도",
-          "not need",     "need not",    "needn't",     "n't need",       "not have to", "n't have to", "not necessar",
-          "not required", "not only",    "non-integer", "not an integer", "not integer", "not a whole", "정수 아님",
-          "정수가 아님",  "정수가 아닌", "정수 아닌",   "必要はない",     "必要ない",    "必要なし",    "でなくても",
-          "じゃなくても", "ではない",    "でない",      "じゃない"});
+  // The rule said not to hold: no need to be whole.
+  if (has_any(v, {"필요 없",      "필요없",   "필요는 없",  "필요가 없", "아니어도",    "아니라도",    "아니여도",
+                  "not need",     "need not", "needn't",    "n't need",  "not have to", "n't have to", "not necessar",
+                  "not required", "not only", "必要はない", "必要ない",  "必要なし",    "でなくても",  "じゃなくても"}))
+    return false;
+  // Values that are not whole named: refused (`non-integer values are rejected`, `整数でない値は拒否`)
+  // is the rule; else what happens to them the answer words say (`정수가 아닌 값도 가능`).
+  if (has_any(v, {"non-integer", "not an integer", "not integer", "not a whole", "정수가 아닌", "정수 아닌",
+                  "정수가 아님", "정수 아님", "整数ではない", "整数でない", "整数じゃない"})) {
+    if (has_any(v, {"reject", "refuse", "error", "fail", "invalid", "denied", "not allowed", "거절", "거부", "에러",
+                    "오류", "실패", "불가", "안 됨", "拒否", "エラー", "不可", "禁止"}))
+      return true;
+    return std::nullopt;
+  }
+  return true;
 }
 
 Answer classify_answer(std::string_view value, bool about_equality) {
