@@ -272,12 +272,9 @@ std::string without_controller_taints(std::string got, const json* node) {
     const std::string key = str_at(t, "/key");
     if (!key.starts_with("node.kubernetes.io/")) continue;
     // As a jsonpath prints it (`key=value:Effect`, `key=:Effect` when it has no value) and as
-    // describe does (`key:Effect`).
-    const std::string value = str_at(t, "/value");
-    const std::string effect = str_at(t, "/effect");
-    const std::string with_value = fmt::format("{}={}:{}", key, value, effect);
-    const std::string no_value = fmt::format("{}:{}", key, effect);
-    for (const std::string& form : {with_value, no_value}) {
+    // describe does (k8s::taint_text: `key:Effect` when it has no value).
+    const std::string jsonpath = fmt::format("{}={}:{}", key, str_at(t, "/value"), str_at(t, "/effect"));
+    for (const std::string& form : {jsonpath, k8s::taint_text(t)}) {
       const auto pos = got.find(form);
       if (pos == std::string::npos) continue;
       got.erase(pos, form.size());

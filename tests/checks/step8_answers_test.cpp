@@ -16,31 +16,21 @@ namespace gpuwhy {
 namespace {
 
 using gpuwhy_test::bundles_of;
+using gpuwhy_test::report_with;
 using gpuwhy_test::result;
 using gpuwhy_test::solution;
 
 // The status of `key`'s check with the solution's gate report, `key` answered `value`.
 Status graded(const std::string& key, const std::string& value, std::string* hint = nullptr) {
+  static const std::map<std::string, std::string> kCheck{{"REQUESTS_EQUAL_LIMITS", "step8.requests-equal-limits"},
+                                                         {"FRACTIONAL", "step8.fractional"},
+                                                         {"SCHEDULER_SEES", "step8.scheduler-sees"}};
   Snapshot s = solution();
-  std::map<std::string, std::string> lines{{"ALLOCATABLE", "2"},
-                                           {"USED", "2"},
-                                           {"PENDING", "2"},
-                                           {"TAINT", "nvidia.com/gpu=present:NoSchedule"},
-                                           {"REQUESTS_EQUAL_LIMITS", "yes"},
-                                           {"FRACTIONAL", "no"},
-                                           {"SCHEDULER_SEES", "numbers"}};
-  lines[key] = value;
-  std::string report;
-  for (const auto& [k, v] : lines) report.append(k).append("=").append(v).append("\n");
-  s.files[std::string(lab::kFileGateReport)].content = report;
-  std::string id = "step8.";
-  for (const char c : key == "REQUESTS_EQUAL_LIMITS" ? std::string("requests-equal-limits")
-                      : key == "FRACTIONAL"          ? std::string("fractional")
-                                                     : std::string("scheduler-sees"))
-    id += c;
+  s.files[std::string(lab::kFileGateReport)].content = report_with({{key, value}});
   const RunResult r = checks::run(s, checks::Selection{}, RunMeta{});
-  if (hint != nullptr) *hint = std::string(result(r, id).outcome.hint.id);
-  return result(r, id).outcome.status;
+  const auto& c = result(r, kCheck.at(key));
+  if (hint != nullptr) *hint = std::string(c.outcome.hint.id);
+  return c.outcome.status;
 }
 
 void expect_all(const std::string& key, const std::vector<std::string>& values, Status want) {

@@ -18,6 +18,7 @@ namespace {
 using gpuwhy_test::bundles_of;
 using gpuwhy_test::grade;
 using gpuwhy_test::pod_in;
+using gpuwhy_test::report_with;
 using gpuwhy_test::result;
 using gpuwhy_test::solution;
 
@@ -134,21 +135,6 @@ TEST(Step8Words, GateReportVariants) {
   EXPECT_EQ(result(r, "step8.fractional").outcome.hint.id, "hint.step8.fractional.affirmative");
   EXPECT_EQ(result(r, "step8.scheduler-sees").outcome.hint.id, "hint.step8.scheduler-sees.unknown");
   EXPECT_EQ(result(r, "step8.used").outcome.status, Status::kPass);
-}
-
-// The right gate report with the lines of `changed` (key -> value) written instead.
-std::string report_with(const std::map<std::string, std::string>& changed) {
-  std::map<std::string, std::string> lines{{"ALLOCATABLE", "2"},
-                                           {"USED", "2"},
-                                           {"PENDING", "2"},
-                                           {"TAINT", "nvidia.com/gpu=present:NoSchedule"},
-                                           {"REQUESTS_EQUAL_LIMITS", "yes"},
-                                           {"FRACTIONAL", "no"},
-                                           {"SCHEDULER_SEES", "numbers"}};
-  for (const auto& [k, v] : changed) lines[k] = v;
-  std::string out;
-  for (const auto& [k, v] : lines) out.append(k).append("=").append(v).append("\n");
-  return out;
 }
 
 // A FRACTIONAL answer that says fractions are allowed gets the hint that names it so, in every

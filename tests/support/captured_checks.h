@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -61,6 +62,21 @@ inline gpuwhy::Snapshot solution() {
   const auto b = bundles_of("solution");
   if (b.empty()) throw std::runtime_error("no solution capture");
   return load(b.front());
+}
+
+/// The solution's right gate report with the lines of `changed` (key -> value) written instead.
+inline std::string report_with(const std::map<std::string, std::string>& changed) {
+  std::map<std::string, std::string> lines{{"ALLOCATABLE", "2"},
+                                           {"USED", "2"},
+                                           {"PENDING", "2"},
+                                           {"TAINT", "nvidia.com/gpu=present:NoSchedule"},
+                                           {"REQUESTS_EQUAL_LIMITS", "yes"},
+                                           {"FRACTIONAL", "no"},
+                                           {"SCHEDULER_SEES", "numbers"}};
+  for (const auto& [k, v] : changed) lines[k] = v;
+  std::string out;
+  for (const auto& [k, v] : lines) out.append(k).append("=").append(v).append("\n");
+  return out;
 }
 
 /// The pod `name` in a PodList, or null.
