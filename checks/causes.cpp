@@ -247,8 +247,25 @@ std::string requests_defaulted(const Ctx& c) {
   return c.first_failed({"step4.manifest"});
 }
 
+namespace {
+
+// The live pod asks for more of some resource than lab-node-0 has allocatable at all.
+bool asks_beyond_gpu_node(const View& s, std::string_view name) {
+  const json* p = pod(s, name);
+  const json* node = gpu_node(s);
+  return p != nullptr && node != nullptr && k8s::beyond_allocatable(*p, *node).has_value();
+}
+
+}  // namespace
+
 std::string placed_trainer(const Ctx& c) {
   const Fault f = c.fault("step4.placed-by-scheduler");
+  // Kept off lab-node-0 for what its manifest asks (a misspelt resource, more GPUs than there are):
+  // the manifest is the fault, whatever the taint does besides.
+  if ((f == Fault::kPlacedNotBound || f == Fault::kPlacedNotBoundUntolerant || f == Fault::kPlacedNotBoundToleration) &&
+      asks_beyond_gpu_node(c.snap(), lab::kPodTrainer)) {
+    if (std::string why = c.first_failed({"step4.manifest"}); !why.empty()) return why;
+  }
   if (f == Fault::kPlacedConstrained || f == Fault::kPlacedNodeName) return c.first_failed({"step4.manifest"});
   if (f == Fault::kPlacedWrongNode) return c.first_failed({"step2.other-nodes"});
   if (f == Fault::kPlacedNotBound) return short_of_gpus(c, lab::kPodTrainer, kOneGpu);
@@ -261,7 +278,8 @@ std::string taint(const Ctx& c) {
   // The taint is gone, trainer2 (which has no toleration) got in once it went, and cpu-only's
   // saved message shows the taint was there in step 5: it was removed to let trainer2 in.
   if (c.fault("step5.taint") != Fault::kTaintMissing || !node_taints(c.snap()).empty()) return {};
-  if (c.fault("step6.toleration") != Fault::kTolerationMissing) return {};
+  const Fault tol = c.fault("step6.toleration");
+  if (tol != Fault::kTolerationMissing && tol != Fault::kTolerationWrongKey) return {};
   if (node_of(c.snap(), lab::kPodTrainer2) != lab::kGpuNode) return {};
   const Fault file = c.fault("step5.tainted-file");
   const bool saw_taint =
@@ -313,14 +331,32 @@ std::string trainer_not_evicted(const Ctx& c) {
 std::string toleration(const Ctx& c) {
   // trainer2 tolerates the taint that is on the node, which is not the lab's: the taint is wrong.
   if (!c.failed("step5.taint")) return {};
+  // The lab's taint there and left untolerated (beside an extra taint trainer2 tolerates) is
+  // trainer2's own fault: removing the extra taint would not let it in.
   const json* p = pod(c.snap(), lab::kPodTrainer2);
   if (p == nullptr) return {};
-  for (const auto& t : node_taints(c.snap())) {
-    for (const auto& tol : k8s::authored_tolerations(*p)) {
+  const auto tols = k8s::authored_tolerations(*p);
+  const auto tolerated = [&tols](const json& t) {
+    return std::any_of(tols.begin(), tols.end(), [&t](const json& tol) { return k8s::tolerates(tol, t); });
+  };
+  const auto taints = node_taints(c.snap());
+  if (std::any_of(taints.begin(), taints.end(),
+                  [&](const json& t) { return detail::is_lab_taint(t) && !tolerated(t); })) {
+    return {};
+  }
+  for (const auto& t : taints) {
+    for (const auto& tol : tols) {
       if (!k8s::matches_every_key(tol) && k8s::tolerates(tol, t)) return "step5.taint";
     }
   }
   return {};
+}
+
+// trainer3 differs from trainer2 only in its tolerations, and trainer2's are the faulty ones:
+// copying trainer2 as it is would copy the fault. trainer2's toleration is the one to fix first.
+std::string same_as_trainer2(const Ctx& c) {
+  if (c.compared("step7.same-as-trainer2").answer != "tolerations") return {};
+  return c.first_failed({"step6.toleration"});
 }
 
 std::string placed_trainer2(const Ctx& c) {

@@ -72,6 +72,7 @@ std::string trainer_not_evicted(const Ctx& c);
 std::string toleration(const Ctx& c);
 std::string placed_trainer2(const Ctx& c);
 std::string gate_kept(const Ctx& c);
+std::string same_as_trainer2(const Ctx& c);
 std::string pending_insufficient(const Ctx& c);
 std::string exhausted_file(const Ctx& c);
 std::string step8_pending(const Ctx& c);

@@ -7,6 +7,7 @@
 
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/k8s/fields.h"
 #include "gpuwhy/k8s/manifest.h"
 #include "gpuwhy/k8s/node_affinity.h"
 #include "gpuwhy/k8s/requests.h"
@@ -32,6 +33,18 @@ std::string_view refusal_id(k8s::TolerationProblem::Kind k) {
     case Kind::kValueWithExists: return "hint.manifest.toleration.value-with-exists";
     case Kind::kBadOperator: return "hint.manifest.toleration.bad-operator";
     case Kind::kBadEffect: return "hint.manifest.toleration.bad-effect";
+  }
+  return {};
+}
+
+std::string_view refusal_id(k8s::PodFieldProblem::Kind k) {
+  using Kind = k8s::PodFieldProblem::Kind;
+  // No default: a kind added without its words does not compile (-Wswitch).
+  switch (k) {
+    case Kind::kUnknown: return "hint.manifest.field.unknown";
+    case Kind::kMisplaced: return "hint.manifest.field.misplaced";
+    case Kind::kSpelled: return "hint.manifest.field.spelled";
+    case Kind::kWrongType: return "hint.manifest.field.wrong-type";
   }
   return {};
 }
@@ -114,14 +127,16 @@ Outcome refused(const View::Refusal& r, const std::string& file, const Msg& expe
   } else if (!r.other_field.empty()) {
     actual = fmt::format("{}: {}: {}: {}, {}: {}", file, path, resource, found, r.other_field, other);
   }
-  return fail(expected, raw(actual),
-              msg(std::string(r.id), {{"file", file},
-                                      {"path", path},
-                                      {"found", found},
-                                      {"key", std::string(lab::kTaintKey)},
-                                      {"resource", resource},
-                                      {"limit", limit},
-                                      {"other", other}}));
+  std::map<std::string, std::string> args{
+      {"file", file},         {"path", path},   {"found", found}, {"key", std::string(lab::kTaintKey)},
+      {"resource", resource}, {"limit", limit}, {"other", other}};
+  // A type's name is a catalog text, said in the reader's language; a place or a field is as written.
+  if (r.id == refusal_id(k8s::PodFieldProblem::Kind::kWrongType)) {
+    args["known@"] = r.known;
+  } else {
+    args["known"] = text::one_line(r.known, kPathShown);
+  }
+  return fail(expected, raw(actual), msg(std::string(r.id), std::move(args)));
 }
 
 // A lab manifest whose header kubectl refuses (apiVersion), or that names another namespace: this
@@ -143,6 +158,20 @@ std::optional<Outcome> header_refused(const View& s, const json& pod, std::strin
                Need::Kind::kFile, rel);
 }
 
+// cpu-only's nodeSelector where the lab's key alone holds no string: another pair's value (an
+// extra `nvidia.com/gpu.count: 2`) is refused as any pod's is.
+bool only_lab_selector_unquoted(const json& pod) {
+  const json& sel = k8s::path(pod, {"spec", "nodeSelector"});
+  if (!sel.is_object()) return false;
+  bool lab_key = false;
+  for (const auto& [k, v] : sel.items()) {
+    if (v.is_null() || v.is_string()) continue;
+    if (k != lab::kCpuOnlySelector.key) return false;
+    lab_key = true;
+  }
+  return lab_key;
+}
+
 }  // namespace
 
 std::optional<View::Refusal> refusal(const json& pod, k8s::ResourceGates gates) {
@@ -152,6 +181,11 @@ std::optional<View::Refusal> refusal(const json& pod, k8s::ResourceGates gates) 
     auto& first = decoding ? decode : invalid;
     if (!first) first = std::move(r);
   };
+  // A field out of its place (tolerations in a container) or of the wrong type first: the fields
+  // under it are not where the rules below look.
+  for (auto& u : k8s::pod_field_problems(pod)) {
+    note(true, {refusal_id(u.kind), std::move(u.path), std::move(u.found), {}, {}, {}, {}, std::move(u.known)});
+  }
   for (const auto& p : k8s::resource_problems(pod, gates)) {
     using Kind = k8s::ResourceProblem::Kind;
     const bool compared =
@@ -161,18 +195,23 @@ std::optional<View::Refusal> refusal(const json& pod, k8s::ResourceGates gates) 
     std::string other_field;
     if (p.kind == Kind::kBelowContainers) other_field = "spec.containers";
     if (p.kind == Kind::kContainerAbovePod) other_field = "spec.resources.limits";
-    note(p.decoding(), {refusal_id(p.kind), p.path, p.found, p.resource,
+    note(p.decoding(), {refusal_id(p.kind),
+                        p.path,
+                        p.found,
+                        p.resource,
                         compared && p.limit.empty() ? std::string("-") : (other_field.empty() ? p.limit : ""),
-                        other_field, other_field.empty() ? std::string() : p.limit});
+                        other_field,
+                        other_field.empty() ? std::string() : p.limit,
+                        {}});
   }
   for (const auto& [index, p] : k8s::pod_toleration_problems(pod)) {
     std::string path = "spec.tolerations";
     if (index >= 0) path += fmt::format("[{}]", index);
     if (!p.field.empty()) path += "." + p.field;
-    note(p.decoding(), {refusal_id(p.kind), std::move(path), p.found, {}, {}, {}, {}});
+    note(p.decoding(), {refusal_id(p.kind), std::move(path), p.found, {}, {}, {}, {}, {}});
   }
   for (const auto& p : k8s::node_constraint_problems(pod)) {
-    note(p.decoding(), {refusal_id(p.kind), p.path, p.found, {}, {}, {}, {}});
+    note(p.decoding(), {refusal_id(p.kind), p.path, p.found, {}, {}, {}, {}, {}});
   }
   return decode ? decode : invalid;
 }
@@ -241,7 +280,8 @@ ManifestRead read_pod_manifest(const View& s, std::string_view rel, const Msg& e
     // cpu-only's selector value that is no string (`true` unquoted, YAML's boolean) has its own
     // hint in step 5: the lab's classic slip, named there. Any other pod's is refused.
     const bool own_hint = why && want_name == lab::kPodCpuOnly && why->path == "spec.nodeSelector" &&
-                          why->id == refusal_id(k8s::ConstraintProblem::Kind::kNotString);
+                          why->id == refusal_id(k8s::ConstraintProblem::Kind::kNotString) &&
+                          only_lab_selector_unquoted(pod);
     if (why && !own_hint) {
       r.failure = unmet(refused(*why, file, expected), Need::Kind::kFile, rel);
       return r;

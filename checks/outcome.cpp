@@ -53,6 +53,7 @@ std::string_view hint_id(Fault f) {
     case Fault::kLabTaintChanged: return "hint.taint.changed";
     case Fault::kPremiseAllocatableZero: return "hint.step7.premise-allocatable-zero";
     case Fault::kTolerationMissing: return "hint.step6.toleration.missing";
+    case Fault::kTolerationWrongKey: return "hint.step6.toleration.wrong-key";
     case Fault::kSavedNoMessage: return "hint.scheduler-file.no-message";
     case Fault::kSavedNoLiveMessage: return "hint.scheduler-file.no-live-message";
     case Fault::kSavedStale: return "hint.scheduler-file.stale";

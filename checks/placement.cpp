@@ -52,9 +52,10 @@ Outcome not_bound(const View& s, const json& pod, const json* gpu_node, const js
   }
   // trainer, which needs no toleration, kept off by the taint of a node that advertises GPUs: it
   // was created after the taint (NoSchedule keeps only new pods off), the steps run out of order.
-  // Without allocatable GPUs it never had room: the scheduler's retry just names the taint first.
+  // Without allocatable GPUs, or asking what the node does not have (`nvidia.com/gpus`), it never
+  // had room: the scheduler's retry just names the taint first.
   const auto alloc = gpu_node == nullptr ? std::nullopt : node_gpu(*gpu_node, "allocatable");
-  const bool room = alloc && k8s::milli_value(*alloc).value_or(0) > 0;
+  const bool room = alloc && k8s::milli_value(*alloc).value_or(0) > 0 && !k8s::beyond_allocatable(pod, *gpu_node);
   if (m && room && blames_lab_taint(*m, gpu_node, &pod) && name == lab::kPodTrainer) {
     Args after = args;
     after.emplace("pod", name);

@@ -67,6 +67,14 @@ Outcome toleration(const View& s) {
         expected, actual,
         msg(seconds ? "hint.step6.toleration.wrong-effect-seconds" : "hint.step6.toleration.wrong-effect", args), ev);
   }
+  // One meant for the GPU's taint under another key (nvidia.com/GPU, the label's nvidia.com/gpu.present):
+  // keys match exactly, so the fault is the key, named as written.
+  for (const auto& t : tols) {
+    const std::string key = str_at(t, "/key");
+    if (key.empty() || text::to_lower_ascii(key).find("gpu") == std::string::npos) continue;
+    args["found"] = key;
+    return fail(expected, actual, Fault::kTolerationWrongKey, args, ev);
+  }
   return fail(expected, actual, Fault::kTolerationMissing, args, ev);
 }
 

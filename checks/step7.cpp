@@ -222,10 +222,12 @@ Outcome differs(const Msg& expected, std::map<std::string, std::string> args, co
   const bool only_tolerations =
       diff.size() == 1 && diff[0] == "tolerations" &&
       std::none_of(own.begin(), own.end(), [](const json& t) { return lab::tolerates_taint(t); });
-  return fail(
+  Outcome o = fail(
       expected, raw(fmt::format("{}: {}", where, join(diff))),
       msg(only_tolerations ? "hint.step7.same-as-trainer2.tolerations" : "hint.step7.same-as-trainer2.differs", args),
       ev);
+  o.compared.answer = join(diff);  // the fields trainer3 differs in, for the cause rule
+  return o;
 }
 
 /// Verifies: k8s/trainer3.yaml and live trainer3 match trainer2 (containers, tolerations,
@@ -374,6 +376,8 @@ constexpr CheckInfo kChecks[] = {
      .points = 2,
      .run = &same_as_trainer2,
      .reads = kInPods | kInFiles,
+     .may_be_caused_by = {"step6.toleration"},
+     .cause = &causes::same_as_trainer2,
      .creates = {lab::kPodTrainer3, 0}},
     {.id = "step7.pending-insufficient",
      .step = 7,

@@ -36,6 +36,8 @@ class View {
     /// a container's limit with the pod's): that field, and its value there.
     std::string other_field;
     std::string other;
+    /// A field the Pod has none of, or of the wrong type: k8s::PodFieldProblem::known.
+    std::string known;
   };
 
   /// A manifest's YAML documents, or why it is not YAML.

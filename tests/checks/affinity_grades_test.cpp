@@ -129,11 +129,19 @@ TEST(AffinityGrades, ASelectorValueThatIsNoStringIsRefusedInEveryGpuPodsManifest
   }
 }
 
+// A nodeSelector line of the lab's key alone (`{nvidia.com/gpu.present: true}`): the recorded
+// lines name one pair each.
+bool only_lab_key(const std::string& line) {
+  const std::string lab_key = "nodeSelector: {" + std::string(lab::kCpuOnlySelector.key) + ": ";
+  return line.rfind(lab_key, 0) == 0 && line.find(',') == std::string::npos;
+}
+
 // Each recorded row in cpu-only.yaml of `base` (a nodeSelector line in place of its own, any other
 // line added under spec, the row's pod labels under metadata), graded: one the apiserver refused
 // fails step5.cpu-only-spec and names the refusal, since kubectl apply refuses the whole file; one
 // it accepted is never called refused. A nodeSelector value that is no string is the check's own to
-// name (the unquoted "true" of step 5): it fails without the refusal. Returns how many were named.
+// name (the unquoted "true" of step 5) when it is the lab's key's alone: it fails without the
+// refusal. Returns how many were named.
 std::size_t refusals_named(const Snapshot& base, const std::vector<json>& rows) {
   const std::string manifest(lab::kManifestCpuOnly);
   const std::string& original = base.files.at(manifest).content;
@@ -158,8 +166,8 @@ std::size_t refusals_named(const Snapshot& base, const std::vector<json>& rows) 
     s.files.at(manifest).size = text.size();
     const auto& c = graded(s, "step5.cpu-only-spec", keep);
     const bool named_refusal = c.outcome.hint.id.rfind("hint.manifest.constraint.", 0) == 0;
-    const bool selector_type = row["decode"].get<bool>() && row["paths"] == json::array({"spec.nodeSelector"}) &&
-                               line.rfind("nodeSelector: {", 0) == 0;
+    const bool selector_type =
+        row["decode"].get<bool>() && row["paths"] == json::array({"spec.nodeSelector"}) && only_lab_key(line);
     const bool accepted = row["accepted"].get<bool>();
     EXPECT_EQ(named_refusal, !accepted && !selector_type) << c.outcome.hint.id;
     if (!accepted) {

@@ -2,6 +2,7 @@
 // else the file did not create the pod graded beside it; graded on every recorded solution.
 #include <gtest/gtest.h>
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,24 +38,14 @@ Snapshot edited(const Snapshot& base, std::string_view file, const std::string& 
   return s;
 }
 
-// kubectl refuses a Pod without apiVersion or of another version; `kubectl apply -f` puts a pod
-// whose manifest names another namespace there (with -n gpu-why it refuses the file). Each fails
-// the check that reads the file first, as one root; written as kubectl takes it, each passes.
-TEST(ManifestGrades, AHeaderKubectlRefusesOrAnotherNamespaceIsNoManifestOfTheLabsPod) {
-  const std::string ns = "  namespace: " + std::string(lab::kNamespace) + "\n";
-  const struct {
-    std::string from, to;
-    const char* hint;  ///< nullptr: passes
-  } cases[] = {
-      {"apiVersion: v1\n", "", "hint.manifest.api-version-missing"},
-      {"apiVersion: v1\n", "apiVersion: apps/v1\n", "hint.manifest.api-version"},
-      {"apiVersion: v1\n", "apiVersion: V1\n", "hint.manifest.api-version"},
-      {"apiVersion: v1\n", "apiVersion: \"v1\"\n", nullptr},
-      {ns, "  namespace: default\n", "hint.manifest.other-namespace"},
-      {ns, "  namespace: gpu-wyh\n", "hint.manifest.other-namespace"},
-      {ns, "", nullptr},
-      {ns, "  namespace: \"" + std::string(lab::kNamespace) + "\"\n", nullptr},
-  };
+struct Edit {
+  std::string from, to;
+  const char* hint;  ///< nullptr: passes
+};
+
+// Each edit in each lab manifest of every recorded solution, graded: a hint fails the check that
+// reads the file first, as the one root; none passes.
+void expect_graded(std::span<const Edit> cases) {
   for (const auto& bundle : gpuwhy_test::solutions()) {
     const Snapshot base = load_bundle(bundle.string());
     RunResult keep;
@@ -72,6 +63,46 @@ TEST(ManifestGrades, AHeaderKubectlRefusesOrAnotherNamespaceIsNoManifestOfTheLab
       }
     }
   }
+}
+
+// kubectl refuses a Pod without apiVersion or of another version; `kubectl apply -f` puts a pod
+// whose manifest names another namespace there (with -n gpu-why it refuses the file). Each fails
+// the check that reads the file first, as one root; written as kubectl takes it, each passes.
+TEST(ManifestGrades, AHeaderKubectlRefusesOrAnotherNamespaceIsNoManifestOfTheLabsPod) {
+  const std::string ns = "  namespace: " + std::string(lab::kNamespace) + "\n";
+  const Edit cases[] = {
+      {"apiVersion: v1\n", "", "hint.manifest.api-version-missing"},
+      {"apiVersion: v1\n", "apiVersion: apps/v1\n", "hint.manifest.api-version"},
+      {"apiVersion: v1\n", "apiVersion: V1\n", "hint.manifest.api-version"},
+      {"apiVersion: v1\n", "apiVersion: \"v1\"\n", nullptr},
+      {ns, "  namespace: default\n", "hint.manifest.other-namespace"},
+      {ns, "  namespace: gpu-wyh\n", "hint.manifest.other-namespace"},
+      {ns, "", nullptr},
+      {ns, "  namespace: \"" + std::string(lab::kNamespace) + "\"\n", nullptr},
+  };
+  expect_graded(cases);
+}
+
+// A field a Pod has none of there (tolerations in a container, a misspelt or plural field, a
+// metadata field at the top), or one of the wrong type (`command: sleep infinity`, a label value
+// unquoted): kubectl apply refuses the whole file while reading it, so it made no lab pod. Each
+// fails the check that reads the file first, as one root, and says where the field belongs or how
+// it is spelled; fields a Pod has there pass.
+TEST(ManifestGrades, AFieldAPodHasNoneOfThereRefusesTheFile) {
+  const Edit cases[] = {
+      {"    image: ", "    tolerations: []\n    image: ", "hint.manifest.field.misplaced"},
+      {"    image: ", "    nodeSelector: {a: b}\n    image: ", "hint.manifest.field.misplaced"},
+      {"    image: ", "    limits: {cpu: 1}\n    image: ", "hint.manifest.field.misplaced"},
+      {"kind: Pod\n", "kind: Pod\nnamespace: gpu-why\n", "hint.manifest.field.misplaced"},
+      {"spec:\n", "spec:\n  toleration: []\n", "hint.manifest.field.spelled"},
+      {"spec:\n", "spec:\n  NodeSelector: {a: b}\n", "hint.manifest.field.spelled"},
+      {"spec:\n", "spec:\n  taints: []\n", "hint.manifest.field.unknown"},
+      {"    command: [\"sleep\", \"infinity\"]", "    command: sleep infinity", "hint.manifest.field.wrong-type"},
+      {"metadata:\n", "metadata:\n  labels: {version: 1}\n", "hint.manifest.field.wrong-type"},
+      {"kind: Pod\n", "kind: Pod\nstatus: {}\n", nullptr},
+      {"metadata:\n", "metadata:\n  annotations: {note: lab}\n", nullptr},
+  };
+  expect_graded(cases);
 }
 
 }  // namespace

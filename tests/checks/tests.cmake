@@ -5,6 +5,7 @@ gpuwhy_tests(unit
   checks_test.cpp
   facts_test.cpp
   options_test.cpp
+  one_root_test.cpp
   placed_before_test.cpp
   saved_files_test.cpp
   step8_answers_test.cpp

@@ -35,6 +35,32 @@ TEST(K8sRequests, PodRequestsAreWhatTheSchedulerSumsOnEveryRecordedPod) {
   EXPECT_GT(with_gpu, 100);
 }
 
+// A node with exactly what each recorded pod asks allocatable takes it; one unit less of any
+// resource, or the resource not advertised, turns it away for that resource.
+TEST(K8sRequests, BeyondAllocatableIsTheFirstResourceTheNodeHasTooLittleOf) {
+  std::ifstream in(std::string(GPUWHY_SOURCE_DIR) + "/fixtures/k8s/requests/pod_requests.jsonl");
+  int checked = 0;
+  for (std::string line; std::getline(in, line);) {
+    const json row = json::parse(line);
+    SCOPED_TRACE(line);
+    json alloc = json::object();
+    for (const auto& [name, v] : row["requests"].items()) alloc[name] = k8s::show_quantity(name, v.get<long long>());
+    json node = {{"status", {{"allocatable", alloc}}}};
+    EXPECT_EQ(k8s::beyond_allocatable(row["pod"], node), std::nullopt);
+    for (const auto& [name, v] : row["requests"].items()) {
+      if (v.get<long long>() <= 0) continue;
+      json less = node;
+      less["status"]["allocatable"][name] = k8s::show_quantity(name, v.get<long long>() - 1);
+      EXPECT_EQ(k8s::beyond_allocatable(row["pod"], less), name);
+      json none = node;
+      none["status"]["allocatable"].erase(name);
+      EXPECT_EQ(k8s::beyond_allocatable(row["pod"], none), name);
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 300);
+}
+
 // spec.nodeName written "" or null is the field unset: in the capture variant-node-name-empty
 // kubectl applied trainer.yaml with `nodeName: ""` and trainer2.yaml and trainer3.yaml with
 // `nodeName:` (null), the apiserver kept each pod unbound and the scheduler placed it. The rule

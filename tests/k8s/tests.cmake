@@ -6,6 +6,7 @@ gpuwhy_tests(unit
   k8s_requests_test.cpp
   k8s_resources_valid_test.cpp
   k8s_rules_test.cpp
+  k8s_pod_fields_valid_test.cpp
   k8s_taints_test.cpp
   k8s_toleration_valid_test.cpp
   k8s_validity_versions_test.cpp

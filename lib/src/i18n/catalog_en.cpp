@@ -578,6 +578,18 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.api-version-missing",
      "{file} has no apiVersion, so kubectl refuses it (apiVersion not set) and it did not create the pod. Add "
      "apiVersion: v1 at the top."},
+    {"hint.manifest.field.misplaced",
+     "{file}: {path} is written in the wrong place: it is a field of {known}, so kubectl apply refuses the whole "
+     "manifest while reading it. Move it under {known} (the indentation decides where a field belongs)."},
+    {"hint.manifest.field.spelled",
+     "{file}: {path}: Kubernetes spells this field {known} exactly (case and a plural's s matter), so kubectl apply "
+     "refuses the whole manifest while reading it."},
+    {"hint.manifest.field.unknown",
+     "{file}: {path} is no field a Pod has there, so kubectl apply refuses the whole manifest while reading it. Check "
+     "its spelling, case and indentation."},
+    {"hint.manifest.field.wrong-type",
+     "{file}: {path} holds {found}, but Kubernetes reads it as {known}, so kubectl apply refuses the whole manifest "
+     "while reading it."},
     {"hint.manifest.other-namespace",
      "{file} puts the pod in namespace {found}, not {namespace}: kubectl creates it there (and with -n {namespace} "
      "refuses the file), so this file is not the one behind the lab's pod. Write namespace: {namespace} under "
@@ -894,6 +906,9 @@ constexpr CatalogEntry kEntries[] = {
      "toleration may have: add a toleration for {key} with effect {effect} (or none) and no tolerationSeconds."},
     {"hint.step6.toleration.wrong-effect",
      "{pod}'s toleration for {key} names another effect than {effect}; leave effect empty or write {effect}."},
+    {"hint.step6.toleration.wrong-key",
+     "{pod}'s toleration names the key {found}, but the taint's key is {key}: a toleration matches only its exact key, "
+     "case included. Write key: {key} (operator Equal, value {value}, effect {effect})."},
     {"hint.step6.toleration.wrong-value",
      "{pod}'s toleration for {key} has another value than the taint ({value}). With operator Equal the value must "
      "match exactly."},
@@ -1793,6 +1808,14 @@ constexpr CatalogEntry kEntries[] = {
     {"integrity.node-over-allocatable",
      "{node}: the pods bound to it request {requested} {resource}, more than its allocatable {allocatable}, which "
      "had not changed when the scheduler bound {pod} at {bound}; the scheduler never binds beyond allocatable"},
+    {"type.string", "a string (put the value in quotes)"},
+    {"type.integer", "a whole number"},
+    {"type.bool", "true or false"},
+    {"type.mapping", "a mapping (key: value lines)"},
+    {"type.list-of-mappings", "a list of mappings (lines starting with -)"},
+    {"type.list-of-strings", "a list of strings, like [\"sleep\", \"infinity\"]"},
+    {"type.mapping-of-strings", "a mapping of strings (quote values like \"true\" or \"1\")"},
+    {"type.time", "a time in RFC 3339, like 2026-01-02T15:04:05Z"},
 };
 
 }  // namespace

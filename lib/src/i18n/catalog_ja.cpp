@@ -634,6 +634,19 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.api-version-missing",
      "{file} には `apiVersion` がないため kubectl が拒否し（`apiVersion not set`）、Pod は作られていません。先頭に "
      "`apiVersion: v1` を書いてください。"},
+    {"hint.manifest.field.misplaced",
+     "{file}: {path} は書く位置が違います。{known} のフィールドなので、kubectl apply "
+     "はマニフェスト全体を読み込み時に拒否します。{known} "
+     "の下に移してください(フィールドの属する位置はインデントで決まります)。"},
+    {"hint.manifest.field.spelled",
+     "{file}: {path}: Kubernetes ではこのフィールドは {known} と綴ります(大文字・小文字と複数形の s も区別)。そのため "
+     "kubectl apply はマニフェスト全体を読み込み時に拒否します。"},
+    {"hint.manifest.field.unknown",
+     "{file}: {path} はその位置の Pod のフィールドではないため、kubectl apply "
+     "はマニフェスト全体を読み込み時に拒否します。綴り、大文字・小文字、インデントを確認してください。"},
+    {"hint.manifest.field.wrong-type",
+     "{file}: {path} には {found} がありますが、Kubernetes はこのフィールドを {known} として読むため、kubectl apply "
+     "はマニフェスト全体を読み込み時に拒否します。"},
     {"hint.manifest.other-namespace",
      "{file} は Pod を {namespace} ではなく名前空間 {found} に置きます。kubectl はそこに作成し（-n {namespace} "
      "を付けるとファイルを拒否）、演習の Pod はこのファイルから作られたものではありません。`metadata` の下に "
@@ -981,6 +994,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step6.toleration.wrong-effect",
      "{pod} の {key} のトレレーションが {effect} 以外のエフェクトを指定しています。effect は空にするか {effect} "
      "と書いてください。"},
+    {"hint.step6.toleration.wrong-key",
+     "{pod} のトレレーションはキー {found} を指定していますが、テイントのキーは {key} "
+     "です。トレレーションは大文字・小文字まで完全に同じキーにだけ一致します。`key: {key}`(operator Equal、value "
+     "{value}、effect {effect})と書いてください。"},
     {"hint.step6.toleration.wrong-value",
      "{pod} の {key} のトレレーションの値が、テイントの値（{value}）と違います。operator Equal "
      "では値が完全に一致しなければなりません。"},
@@ -1927,6 +1944,14 @@ constexpr CatalogEntry kEntries[] = {
      "{node}: このノードにバインドされた Pod の {resource} の要求が {requested} で、割り当て可能量 {allocatable} "
      "を超えています。スケジューラーが {bound} に {pod} をバインドしたとき割り当て可能量はすでに今の値で、"
      "スケジューラーは割り当て可能量を超えてバインドしません"},
+    {"type.string", "文字列(値を引用符で囲んでください)"},
+    {"type.integer", "整数"},
+    {"type.bool", "`true` か `false`"},
+    {"type.mapping", "マッピング(`key: value` の行)"},
+    {"type.list-of-mappings", "マッピングのリスト(- で始まる行)"},
+    {"type.list-of-strings", "[\"sleep\", \"infinity\"] のような文字列のリスト"},
+    {"type.mapping-of-strings", "文字列のマッピング(\"true\" や \"1\" のような値は引用符で囲んでください)"},
+    {"type.time", "2026-01-02T15:04:05Z のような `RFC 3339` の時刻"},
 };
 
 }  // namespace

@@ -579,6 +579,18 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.api-version-missing",
      "{file} 파일에 `apiVersion`이 없어 kubectl이 거부하므로(`apiVersion not set`) 파드가 만들어지지 않습니다. 맨 위에 "
      "`apiVersion: v1`을 넣으세요."},
+    {"hint.manifest.field.misplaced",
+     "{file}: {path:은/는} 자리가 잘못되었습니다. {known}의 필드이므로 kubectl apply가 매니페스트 전체를 읽는 중에 "
+     "거부합니다. {known} 아래로 옮기세요(필드가 속하는 곳은 들여쓰기가 정합니다)."},
+    {"hint.manifest.field.spelled",
+     "{file}: {path}: Kubernetes에서 이 필드의 철자는 {known}입니다(대소문자와 복수형 s도 구분). 그래서 kubectl "
+     "apply가 매니페스트 전체를 읽는 중에 거부합니다."},
+    {"hint.manifest.field.unknown",
+     "{file}: {path:은/는} 그 자리에 있는 파드의 필드가 아니어서 kubectl apply가 매니페스트 전체를 읽는 중에 "
+     "거부합니다. 철자, 대소문자, 들여쓰기를 확인하세요."},
+    {"hint.manifest.field.wrong-type",
+     "{file}: {path}에 {found:이/가} 있지만 Kubernetes가 읽는 이 필드의 형식은 {known}입니다. 그래서 kubectl apply가 "
+     "매니페스트 전체를 읽는 중에 거부합니다."},
     {"hint.manifest.other-namespace",
      "{file} 파일은 파드를 {namespace:이/가} 아닌 네임스페이스 {found}에 둡니다. kubectl은 파드를 그곳에 만들고(-n "
      "{namespace}를 주면 파일을 거부함) 실습의 파드는 이 파일로 만든 것이 아닙니다. `metadata` 아래에 `namespace: "
@@ -912,6 +924,9 @@ constexpr CatalogEntry kEntries[] = {
      "하나 더하세요."},
     {"hint.step6.toleration.wrong-effect",
      "{pod} 파드의 {key} 톨러레이션에 다른 효과가 적혀 있습니다. effect를 비워 두거나 {effect:으로/로} 쓰세요."},
+    {"hint.step6.toleration.wrong-key",
+     "{pod}의 톨러레이션은 키 {found:을/를} 쓰지만 테인트의 키는 {key}입니다. 톨러레이션은 대소문자까지 정확히 같은 "
+     "키에만 맞습니다. `key: {key}`(operator Equal, value {value}, effect {effect})로 쓰세요."},
     {"hint.step6.toleration.wrong-value",
      "{pod} 파드의 {key} 톨러레이션 값이 테인트의 값({value})과 다릅니다. operator Equal에서는 값이 정확히 같아야 "
      "합니다."},
@@ -1829,6 +1844,14 @@ constexpr CatalogEntry kEntries[] = {
      "{node}: 이 노드에 바인딩된 파드들이 {resource} {requested}개를 요청해 allocatable {allocatable}개보다 많습니다. "
      "스케줄러가 {bound}에 {pod:을/를} 바인딩할 때 allocatable은 이미 지금 값이었고, 스케줄러는 allocatable을 넘겨 "
      "바인딩하지 않습니다"},
+    {"type.string", "문자열(값을 따옴표로 감싸세요)"},
+    {"type.integer", "정수"},
+    {"type.bool", "`true` 또는 `false`"},
+    {"type.mapping", "매핑(`key: value` 줄)"},
+    {"type.list-of-mappings", "매핑의 목록(-로 시작하는 줄)"},
+    {"type.list-of-strings", "[\"sleep\", \"infinity\"] 같은 문자열 목록"},
+    {"type.mapping-of-strings", "문자열 매핑(\"true\", \"1\" 같은 값은 따옴표로 감싸세요)"},
+    {"type.time", "2026-01-02T15:04:05Z 같은 `RFC 3339` 시각"},
 };
 
 }  // namespace

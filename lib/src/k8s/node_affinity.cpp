@@ -18,8 +18,10 @@ namespace {
 
 std::vector<std::string> values_of(const json& req) {
   std::vector<std::string> out;
+  // A null item decodes as Go's zero string: `values: [null]` is `[""]`.
   for (const json* v : array_of(field(req, "values"))) {
     if (v->is_string()) out.push_back(v->get<std::string>());
+    if (v->is_null()) out.emplace_back();
   }
   return out;
 }
@@ -297,7 +299,8 @@ json canonical(const json& v, std::string_view key) {
   }
   if (!v.is_array()) return v;
   std::vector<json> items;
-  for (const auto& e : v) items.push_back(canonical(e, {}));
+  // A null item of a list of strings decodes as "" (Go's zero string).
+  for (const auto& e : v) items.push_back(is_set(key) && e.is_null() ? json("") : canonical(e, {}));
   if (is_set(key) || order_free(key)) {
     std::sort(items.begin(), items.end(), [](const json& a, const json& b) { return a.dump() < b.dump(); });
   }

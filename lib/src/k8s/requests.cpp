@@ -167,4 +167,14 @@ Amounts pod_requests(const json& pod, Amount amount) {
   return reqs;
 }
 
+std::optional<std::string> beyond_allocatable(const json& pod, const json& node) {
+  const json& alloc = path(node, {"status", "allocatable"});
+  for (const auto& [resource, amount] : pod_requests(pod)) {
+    const json& have = field(alloc, resource);
+    const auto has = have.is_null() ? std::optional<long long>(0) : quantity(resource, have);
+    if (has && amount > *has) return resource;
+  }
+  return std::nullopt;
+}
+
 }  // namespace gpuwhy::k8s

@@ -47,4 +47,25 @@ std::optional<std::string> pod_api_version_problem(const nlohmann::json& pod);
 /// does not match"). None when the manifest names `ns` or no namespace (kubectl's `-n` decides).
 std::optional<std::string> other_namespace(const nlohmann::json& object, std::string_view ns);
 
+/// A field of a Pod that decoding refuses, at the top, in metadata, spec or a container
+/// (containers, initContainers, ephemeralContainers): one it has none of there, case included
+/// (strict decoding, kubectl's default field validation), or one of the wrong JSON type (Go's
+/// decoder; kubectl's own for metadata). The whole manifest is refused before any validation.
+/// Inside resources, tolerations, nodeSelector and affinity their own rules say (resource_problems,
+/// pod_toleration_problems, node_constraint_problems).
+struct PodFieldProblem {
+  enum class Kind {
+    kUnknown,    ///< no field of that name, at any of the places
+    kMisplaced,  ///< a field of another place (tolerations in a container): `known` is that place
+    kSpelled,    ///< a field here but for its case or a plural's s (Tolerations, toleration): `known`
+    kWrongType,  ///< a field of another JSON type: `known` is the catalog id of the type's name
+  };
+  Kind kind = Kind::kUnknown;
+  std::string path;   ///< spec.containers[0].tolerations (the apiserver leaves out a type error's indexes)
+  std::string found;  ///< what was written there, as written
+  std::string known;  ///< kMisplaced: where it belongs (spec, metadata, spec.containers[0], ...resources);
+                      ///< kSpelled: the field as Kubernetes spells it; kWrongType: "type.string", ...
+};
+std::vector<PodFieldProblem> pod_field_problems(const nlohmann::json& pod);
+
 }  // namespace gpuwhy::k8s

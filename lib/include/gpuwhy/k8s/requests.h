@@ -68,6 +68,11 @@ Amounts containers_limits(const nlohmann::json& pod, Amount amount = quantity);
 /// plus spec.overhead. Amounts as `amount` reads them; zero amounts are left out.
 Amounts pod_requests(const nlohmann::json& pod, Amount amount = quantity);
 
+/// The first resource `pod` asks more of (pod_requests) than `node` has allocatable at all, with no
+/// other pod on it: a resource the node does not advertise has none (`nvidia.com/gpus`). The
+/// scheduler's NodeResourcesFit turns the pod away there whatever else it does; nullopt when it fits.
+std::optional<std::string> beyond_allocatable(const nlohmann::json& pod, const nlohmann::json& node);
+
 /// Why the apiserver refuses a pod's container resources as `kubectl apply` sends them: each
 /// container's and init container's `resources` decoded strictly (kubectl's default), limits copied
 /// into the requests that lack them (SetDefaults_Pod), then ValidateContainerResourceRequirements.

@@ -90,6 +90,7 @@ enum class Fault {
   kGpuNodeCordoned,           ///< lab-node-0 is cordoned: the scheduler turns the pod away first
   kLabTaintChanged,           ///< the lab key's taint has another value or effect, which the pod does not tolerate
   kPremiseAllocatableZero,    ///< lab-node-0 advertises an allocatable of 0
+  kTolerationWrongKey,        ///< the manifest's toleration for the GPU names another key (nvidia.com/GPU)
 };
 
 /// What a check compared, when it compares an answer the student saved with the cluster: the

@@ -1,0 +1,161 @@
+// One mistake, one root, named where it is: states a probe of real student work found blamed on the
+// wrong check, each built from a real capture changed only as Kubernetes would have it.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "captured_checks.h"
+#include "checks.h"
+#include "gpuwhy/lab/lab.h"
+#include "gpuwhy/model/snapshot.h"
+
+namespace gpuwhy {
+namespace {
+
+using gpuwhy_test::bundles_of;
+using gpuwhy_test::load;
+using gpuwhy_test::pod_in;
+using gpuwhy_test::result;
+using nlohmann::json;
+
+// `file` of `s` with `from` replaced by `to` (which must be there).
+void edit(Snapshot& s, std::string_view file, const std::string& from, const std::string& to) {
+  auto& f = s.files.at(std::string(file));
+  const auto at = f.content.find(from);
+  ASSERT_NE(at, std::string::npos) << file << " has no " << from;
+  f.content.replace(at, from.size(), to);
+  f.size = f.content.size();
+}
+
+// The pod's live tolerations of the lab's taint key replaced by `tol`.
+void set_toleration(Snapshot& s, std::string_view name, const json& tol) {
+  json pods = s.pods.value();
+  json* p = pod_in(pods, name);
+  ASSERT_NE(p, nullptr);
+  json kept = json::array({tol});
+  for (const auto& t : (*p)["spec"]["tolerations"]) {
+    if (t.value("key", "") != lab::kTaintKey) kept.push_back(t);
+  }
+  (*p)["spec"]["tolerations"] = kept;
+  s.pods = pods;
+}
+
+// trainer2 tolerates an extra taint beside the lab's and not the lab's: removing the extra one
+// would not let it in, so its toleration is its own root, not the taint's consequence.
+TEST(OneRoot, ATolerationOfAnExtraTaintLeavesTheLabsTaintTrainer2sOwn) {
+  const auto b = bundles_of("toleration-wrong-value");
+  if (b.empty()) GTEST_SKIP();
+  Snapshot s = load(b.front());
+  json nodes = s.nodes.value();
+  for (auto& n : nodes["items"]) {
+    if (n["metadata"]["name"] == lab::kGpuNode)
+      n["spec"]["taints"].push_back({{"key", lab::kTaintKey}, {"value", "true"}, {"effect", "NoSchedule"}});
+  }
+  s.nodes = nodes;
+  const RunResult r = gpuwhy_test::grade(s);
+  EXPECT_EQ(result(r, "step5.taint").outcome.status, Status::kFail);
+  const auto& tol = result(r, "step6.toleration").outcome;
+  EXPECT_EQ(tol.status, Status::kFail);
+  EXPECT_TRUE(tol.caused_by.empty()) << tol.caused_by;
+  EXPECT_EQ(result(r, "step6.placed").outcome.caused_by, "step6.toleration");
+}
+
+// trainer3 written right while trainer2's toleration is wrong: copying trainer2 would copy the
+// fault, so trainer3's difference is under trainer2's toleration, not a root telling it to copy.
+TEST(OneRoot, Trainer3DifferingFromAFaultyTrainer2IsUnderTrainer2sToleration) {
+  const auto b = bundles_of("toleration-wrong-value");
+  if (b.empty()) GTEST_SKIP();
+  Snapshot s = load(b.front());
+  edit(s, lab::kManifestTrainer3, "value: \"true\"", "value: present");
+  set_toleration(s, lab::kPodTrainer3,
+                 {{"key", lab::kTaintKey}, {"operator", "Equal"}, {"value", "present"}, {"effect", "NoSchedule"}});
+  const RunResult r = gpuwhy_test::grade(s);
+  const auto& same = result(r, "step7.same-as-trainer2").outcome;
+  EXPECT_EQ(same.status, Status::kFail);
+  EXPECT_EQ(same.caused_by, "step6.toleration");
+  // trainer2 right and trainer3 not: trainer3's own fault.
+  const auto ok = bundles_of("solution");
+  ASSERT_FALSE(ok.empty());
+  Snapshot t = load(ok.front());
+  edit(t, lab::kManifestTrainer3, "value: present", "value: \"true\"");
+  const RunResult rt = gpuwhy_test::grade(t);
+  const auto& own = result(rt, "step7.same-as-trainer2").outcome;
+  EXPECT_EQ(own.status, Status::kFail);
+  EXPECT_TRUE(own.caused_by.empty()) << own.caused_by;
+}
+
+// trainer asks for a resource the node does not advertise (`nvidia.com/gpus`, which the apiserver
+// accepts): Pending on every node, whatever the taint does besides. The manifest is the one root.
+TEST(OneRoot, TrainerAskingForAResourceTheNodeLacksIsItsManifests) {
+  const auto b = bundles_of("solution");
+  if (b.empty()) GTEST_SKIP();
+  Snapshot s = load(b.front());
+  edit(s, lab::kManifestTrainer, "nvidia.com/gpu: 1", "nvidia.com/gpus: 1");
+  json pods = s.pods.value();
+  json* t = pod_in(pods, lab::kPodTrainer);
+  ASSERT_NE(t, nullptr);
+  for (auto& c : (*t)["spec"]["containers"])
+    c["resources"] = {{"limits", {{"nvidia.com/gpus", "1"}}}, {"requests", {{"nvidia.com/gpus", "1"}}}};
+  (*t)["spec"].erase("nodeName");
+  (*t)["status"] = {
+      {"phase", "Pending"},
+      {"conditions",
+       json::array({{{"type", "PodScheduled"},
+                     {"status", "False"},
+                     {"reason", "Unschedulable"},
+                     {"message",
+                      "0/3 nodes are available: 1 node(s) had untolerated taint {nvidia.com/gpu: present}, 2 "
+                      "Insufficient nvidia.com/gpus. no new claims to deallocate, preemption: 0/3 nodes are "
+                      "available: 3 Preemption is not helpful for scheduling."}}})}};
+  s.pods = pods;
+  const RunResult r = gpuwhy_test::grade(s);
+  EXPECT_EQ(result(r, "step4.manifest").outcome.status, Status::kFail);
+  const auto& placed = result(r, "step4.placed-by-scheduler").outcome;
+  EXPECT_EQ(placed.status, Status::kFail);
+  EXPECT_EQ(placed.caused_by, "step4.manifest");
+}
+
+// cpu-only's nodeSelector with another pair unquoted (`nvidia.com/gpu.count: 2`): the apiserver
+// refuses the file as it would any pod's; only the lab's own key unquoted has step 5's own hint.
+TEST(OneRoot, AnotherSelectorValueUnquotedIsRefusedAsAnyPodsIs) {
+  const auto b = bundles_of("solution");
+  if (b.empty()) GTEST_SKIP();
+  Snapshot s = load(b.front());
+  edit(s, lab::kManifestCpuOnly, "  nodeSelector:\n", "  nodeSelector:\n    nvidia.com/gpu.count: 2\n");
+  const RunResult rs = gpuwhy_test::grade(s);
+  const auto& extra = result(rs, "step5.cpu-only-spec").outcome;
+  EXPECT_EQ(extra.status, Status::kFail);
+  EXPECT_EQ(extra.hint.id, "hint.manifest.constraint.not-string");
+  Snapshot quoted = load(b.front());
+  edit(quoted, lab::kManifestCpuOnly, "  nodeSelector:\n", "  nodeSelector:\n    nvidia.com/gpu.count: \"2\"\n");
+  EXPECT_EQ(result(gpuwhy_test::grade(quoted), "step5.cpu-only-spec").outcome.status, Status::kPass);
+}
+
+// trainer2's toleration under another key (case, the label's key): the hint names the key as
+// written, not "no toleration", while the evidence shows one. Its grade and its causes stay the
+// missing toleration's: the taint removed to let trainer2 in is still that.
+TEST(OneRoot, ATolerationUnderAnotherKeyIsNamedByItsKey) {
+  const auto b = bundles_of("toleration-wrong-value");
+  if (b.empty()) GTEST_SKIP();
+  for (const std::string key : {"nvidia.com/GPU", "nvidia.com/gpu.present", "gpu"}) {
+    SCOPED_TRACE(key);
+    Snapshot s = load(b.front());
+    set_toleration(s, lab::kPodTrainer2,
+                   {{"key", key}, {"operator", "Equal"}, {"value", "present"}, {"effect", "NoSchedule"}});
+    const RunResult r = gpuwhy_test::grade(s);
+    const auto& tol = result(r, "step6.toleration").outcome;
+    EXPECT_EQ(tol.status, Status::kFail);
+    EXPECT_EQ(tol.hint.id, "hint.step6.toleration.wrong-key");
+    EXPECT_EQ(tol.hint.args.at("found"), key);
+  }
+  Snapshot other = load(b.front());
+  set_toleration(other, lab::kPodTrainer2,
+                 {{"key", "dedicated"}, {"operator", "Equal"}, {"value", "ml"}, {"effect", "NoSchedule"}});
+  EXPECT_EQ(result(gpuwhy_test::grade(other), "step6.toleration").outcome.hint.id, "hint.step6.toleration.missing");
+}
+
+}  // namespace
+}  // namespace gpuwhy
