@@ -96,10 +96,10 @@ long long scheduler_gpu_request(const json& pod) {
   return it == all.end() ? 0 : it->second;
 }
 
-std::optional<Outcome> init_gpus(const json& pod, const std::string& where, const Msg& expected,
-                                 std::map<std::string, std::string> args, const std::vector<Msg>& ev) {
-  const long long total = scheduler_gpu_request(pod);
-  if (total == lab::kGpusPerTrainer * 1000LL) return std::nullopt;
+namespace {
+
+// Each init container that asks for nvidia.com/gpu, as "name=amount".
+std::vector<std::string> init_asks(const json& pod) {
   std::vector<std::string> asks;
   if (const json* cs = at(pod, "/spec/initContainers"); cs != nullptr && cs->is_array()) {
     for (const auto& c : *cs) {
@@ -109,6 +109,26 @@ std::optional<Outcome> init_gpus(const json& pod, const std::string& where, cons
         asks.push_back(fmt::format("{}={}", str_at(c, "/name"), milli_text(it->second)));
     }
   }
+  return asks;
+}
+
+}  // namespace
+
+std::optional<Outcome> init_only_gpus(const json& pod, const std::string& where, const Msg& expected, const Msg& actual,
+                                      std::map<std::string, std::string> args, const std::vector<Msg>& ev) {
+  if (gpu_sum(pod, "limits").value_or(0) != 0 || gpu_sum(pod, "requests").value_or(0) != 0) return std::nullopt;
+  const auto asks = init_asks(pod);
+  if (asks.empty()) return std::nullopt;
+  args["where"] = where;
+  args["detail"] = join(asks);
+  return fail(expected, actual, msg("hint.gpu.init-only", args), ev);
+}
+
+std::optional<Outcome> init_gpus(const json& pod, const std::string& where, const Msg& expected,
+                                 std::map<std::string, std::string> args, const std::vector<Msg>& ev) {
+  const long long total = scheduler_gpu_request(pod);
+  if (total == lab::kGpusPerTrainer * 1000LL) return std::nullopt;
+  const auto asks = init_asks(pod);
   if (asks.empty()) return std::nullopt;  // overhead or pod-level amounts: not this fault
   args["where"] = where;
   args["total"] = milli_text(total);

@@ -66,6 +66,11 @@ long long scheduler_gpu_request(const json& pod);
 /// container's amount as the hint's detail. `where` names the manifest or the pod in the words.
 std::optional<Outcome> init_gpus(const json& pod, const std::string& where, const Msg& expected,
                                  std::map<std::string, std::string> args, const std::vector<Msg>& ev);
+/// When only init containers (or sidecars) ask for nvidia.com/gpu and the app containers ask none:
+/// the failure named as that, with each init container's amount as the hint's detail, rather than
+/// as a missing limit.
+std::optional<Outcome> init_only_gpus(const json& pod, const std::string& where, const Msg& expected, const Msg& actual,
+                                      std::map<std::string, std::string> args, const std::vector<Msg>& ev);
 /// nvidia.com/gpu the scheduler counts as used on lab-node-0: every non-terminated pod bound
 /// there (of the pods the snapshot holds), in thousandths, with each pod that asks for some.
 struct GpuUse {

@@ -161,6 +161,12 @@ Msg ev_pod(std::string_view pod, std::string text) {
   return msg("ev.pod", {{"pod", std::string(pod)}, {"text", std::move(text)}});
 }
 
+Msg ev_node_amount(std::string_view node, std::string_view map, const std::optional<std::string>& value) {
+  if (value) return raw(fmt::format("{} status.{}[{}]: {}", node, map, lab::kResource, *value));
+  return msg("ev.node-amount-absent",
+             {{"node", std::string(node)}, {"map", std::string(map)}, {"resource", std::string(lab::kResource)}});
+}
+
 Msg with_list(Msg m, const std::string& key, const std::vector<std::string>& items) {
   if (items.empty()) {
     m.args[key + "@"] = "ev.none";

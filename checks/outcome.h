@@ -75,6 +75,8 @@ std::vector<Msg> raws(const std::vector<std::string>& lines);
 /// Evidence in the reader's words about pod `pod`: "pod NAME: TEXT", TEXT being data
 /// ("spec.nodeName=lab-node-0 phase=Running").
 Msg ev_pod(std::string_view pod, std::string text);
+/// "NODE status.MAP[nvidia.com/gpu]: VALUE", or "…: absent" in the reader's words when it has none.
+Msg ev_node_amount(std::string_view node, std::string_view map, const std::optional<std::string>& value);
 /// `m` with `key` set to the ", "-joined `items`, or to "none" in the reader's words when there are none.
 Msg with_list(Msg m, const std::string& key, const std::vector<std::string>& items);
 /// "NODE taints for KEY: T1, T2" (or "… none").

@@ -40,8 +40,7 @@ Outcome capacity(const View& s) {
   if (gpu_node.node == nullptr) return *gpu_node.outcome;
   const json* node = gpu_node.node;
   const auto cap = node_gpu(*node, "capacity");
-  const std::vector<Msg> ev{
-      raw(fmt::format("{} status.capacity[{}]: {}", lab::kGpuNode, lab::kResource, cap.value_or("<absent>")))};
+  const std::vector<Msg> ev{ev_node_amount(lab::kGpuNode, "capacity", cap)};
   if (is_lab_amount(cap)) return pass(expected, raw(*cap), ev);
   if (!cap) return fail(expected, msg("value.absent"), msg("hint.step2.capacity.missing", node_args()), ev);
   return fail(expected, raw(*cap), msg("hint.step2.capacity.wrong-value", node_args()), ev);
@@ -55,9 +54,8 @@ Outcome allocatable(const View& s) {
   const json* node = gpu_node.node;
   const auto alloc = node_gpu(*node, "allocatable");
   const auto cap = node_gpu(*node, "capacity");
-  const std::vector<Msg> ev{
-      raw(fmt::format("{} status.allocatable[{}]: {}", lab::kGpuNode, lab::kResource, alloc.value_or("<absent>"))),
-      raw(fmt::format("{} status.capacity[{}]: {}", lab::kGpuNode, lab::kResource, cap.value_or("<absent>")))};
+  const std::vector<Msg> ev{ev_node_amount(lab::kGpuNode, "allocatable", alloc),
+                            ev_node_amount(lab::kGpuNode, "capacity", cap)};
   if (is_lab_amount(alloc)) return pass(expected, raw(*alloc), ev);
   if (!alloc) {
     // THE classic mistake: capacity patched, allocatable forgotten.
@@ -80,9 +78,7 @@ Outcome other_nodes_check(const View& s) {
     for (const char* map : {"capacity", "allocatable"}) {
       const auto v = node_gpu(*n, map);
       const bool advertises = v && !is_zero_or_absent(*v);
-      if (named || advertises)
-        ev.push_back(
-            raw(fmt::format("{} status.{}[{}]: {}", name_of(*n), map, lab::kResource, v.value_or("<absent>"))));
+      if (named || advertises) ev.push_back(ev_node_amount(name_of(*n), map, v));
       if (advertises) bad.push_back(fmt::format("{} {}={}", name_of(*n), map, *v));
     }
   }

@@ -47,6 +47,7 @@ Outcome manifest(const View& s) {
     return fail(expected, raw(shown), msg("hint.step4.manifest.requests-and-constraint", args), ev);
   if (req) return fail(expected, raw(shown), msg("hint.step4.manifest.requests-set", args), ev);
   if (!fields.empty()) return fail(expected, raw(shown), msg("hint.step4.manifest.constraint", args), ev);
+  if (auto i = init_only_gpus(pod, file, expected, raw(shown), args, ev)) return *i;
   if (!lim || *lim != lab::kGpusPerTrainer * 1000LL)
     return fail(expected, raw(shown), msg("hint.step4.manifest.limit", args), ev);
   if (auto i = init_gpus(pod, file, expected, args, ev)) return *i;

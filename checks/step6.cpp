@@ -94,10 +94,10 @@ Outcome gpu(const View& s) {
   const auto req = gpu_request_sum(*m.pod);  // what the apiserver stores: a limit stands in
   const long long want = lab::kGpusPerTrainer * 1000LL;
   if (!lim || *lim != want || (req && *req != want)) {
-    return fail(expected,
-                raw(fmt::format("{}: requests={} limits={}", lab::kManifestTrainer2, req ? milli_text(*req) : "-",
-                                lim ? milli_text(*lim) : "-")),
-                msg("hint.step6.gpu.manifest", args));
+    const Msg actual = raw(fmt::format("{}: requests={} limits={}", lab::kManifestTrainer2,
+                                       req ? milli_text(*req) : "-", lim ? milli_text(*lim) : "-"));
+    if (auto i = init_only_gpus(*m.pod, std::string(lab::kManifestTrainer2), expected, actual, args, {})) return *i;
+    return fail(expected, actual, msg("hint.step6.gpu.manifest", args));
   }
   if (auto i = init_gpus(*m.pod, std::string(lab::kManifestTrainer2), expected, args, {})) return *i;
   return gpu_one(s, lab::kPodTrainer2, "hint.step6.gpu.live");

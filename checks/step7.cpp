@@ -288,8 +288,7 @@ std::optional<Outcome> premise(const View& s, const Msg& expected, bool allocata
   const json* node = s.node(lab::kGpuNode);
   const auto alloc_text = node == nullptr ? std::nullopt : node_gpu(*node, "allocatable");
   const long long alloc = alloc_text ? readers::quantity_milli(*alloc_text).value_or(0) : 0;
-  std::vector<Msg> ev{raw(
-      fmt::format("{} status.allocatable[{}]: {}", lab::kGpuNode, lab::kResource, alloc_text.value_or("<absent>")))};
+  std::vector<Msg> ev{ev_node_amount(lab::kGpuNode, "allocatable", alloc_text)};
   if (alloc <= 0) {
     // Advertised as 0 (or less): named as it is, not as missing.
     const bool zero = alloc_text && readers::quantity_milli(*alloc_text).has_value();

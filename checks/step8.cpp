@@ -142,8 +142,7 @@ Outcome allocatable(const View& s) {
   if (node != nullptr) {
     const auto a = node_gpu(*node, "allocatable");
     live = a ? readers::quantity_milli(*a).value_or(0) / 1000 : 0;
-    ev.push_back(
-        raw(fmt::format("{} status.allocatable[{}]: {}", lab::kGpuNode, lab::kResource, a.value_or("<absent>"))));
+    ev.push_back(ev_node_amount(lab::kGpuNode, "allocatable", a));
   }
   auto args = args8(lab::kGateAllocatable);
   args["live"] = std::to_string(live);

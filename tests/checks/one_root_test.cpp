@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -155,6 +156,27 @@ TEST(OneRoot, ATolerationUnderAnotherKeyIsNamedByItsKey) {
   set_toleration(other, lab::kPodTrainer2,
                  {{"key", "dedicated"}, {"operator", "Equal"}, {"value", "ml"}, {"effect", "NoSchedule"}});
   EXPECT_EQ(result(gpuwhy_test::grade(other), "step6.toleration").outcome.hint.id, "hint.step6.toleration.missing");
+}
+
+// The GPU asked by an init container alone: the app container has none, and the hint says so
+// rather than that the limit is missing.
+TEST(OneRoot, AGpuAskedOnlyByAnInitContainerIsNamedSo) {
+  const auto b = bundles_of("solution");
+  if (b.empty()) GTEST_SKIP();
+  const std::string block = "    resources:\n      limits:\n        nvidia.com/gpu: 1\n";
+  const std::string init = "  initContainers:\n  - name: warmup\n    image: busybox:1.36\n" + block + "  containers:\n";
+  for (const auto& [file, check] :
+       {std::pair{lab::kManifestTrainer, "step4.manifest"}, std::pair{lab::kManifestTrainer2, "step6.gpu"}}) {
+    SCOPED_TRACE(file);
+    Snapshot s = load(b.front());
+    edit(s, file, block, "");
+    edit(s, file, "  containers:\n", init);
+    const RunResult r = gpuwhy_test::grade(s);
+    const auto& o = result(r, check).outcome;
+    EXPECT_EQ(o.status, Status::kFail);
+    EXPECT_EQ(o.hint.id, "hint.gpu.init-only");
+    EXPECT_EQ(o.hint.args.at("detail"), "warmup=1");
+  }
 }
 
 }  // namespace

@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/base/wrap.h"
 #include "gpuwhy/render/render.h"
 
 namespace gpuwhy::render {
@@ -159,6 +161,38 @@ TEST(Table, WrapsLongCjkHintsWithoutSpaces) {
     if (l.find("가") != std::string::npos) ++hint_lines;
   }
   EXPECT_GE(hint_lines, 2);
+}
+
+// Japanese text without spaces wraps between its characters, never inside a run of ASCII written
+// in it (an operator name, a file path), and fills each line.
+TEST(Table, WrapsJapaneseBetweenCharactersButNeverInsideAsciiWords) {
+  RunResult r;
+  std::string hint;
+  for (int i = 0; i < 6; ++i)
+    hint += "トレレーションの値がテイントの値と違います。operator Equal では k8s/trainer2.yaml を";
+  r.checks.push_back(
+      check("step1.namespace", 1, Status::kFail, 2, Outcome{Status::kFail, raw("a"), raw("b"), raw(hint), {}}));
+  const std::string out = table(r, Options{});
+  int hint_lines = 0;
+  std::map<std::string, int> whole;
+  for (const auto& l : lines_of(out)) {
+    EXPECT_LE(text::display_width(l), 80U) << l;
+    if (l.rfind("Fix first", 0) == 0) break;  // the hint again, as the summary's first fix
+    if (l.find("値") != std::string::npos) ++hint_lines;
+    for (const char* word : {"operator", "Equal", "k8s/trainer2.yaml"}) {
+      for (auto at = l.find(word); at != std::string::npos; at = l.find(word, at + 1)) ++whole[word];
+    }
+  }
+  EXPECT_GE(hint_lines, 4);
+  // Each of the six is on one line, whole.
+  EXPECT_EQ(whole["operator"], 6) << out;
+  EXPECT_EQ(whole["Equal"], 6) << out;
+  EXPECT_EQ(whole["k8s/trainer2.yaml"], 6) << out;
+  const auto units = text::break_units("違います。operator Equal");
+  ASSERT_EQ(units.size(), 6U);
+  EXPECT_EQ(units[3].text, "す。");  // closing punctuation stays with what it closes
+  EXPECT_EQ(units[4].text, "operator");
+  EXPECT_TRUE(units[5].space_before);
 }
 
 // A toleration printed as one JSON token (the way the checks show what the student wrote) is

@@ -27,18 +27,11 @@ bool opening(char32_t cp) {
   return kOpening.find(cp) != std::u32string_view::npos;
 }
 
-/// A piece of text no line break may cut (unless it is wider than a line), and whether a space
-/// stood before it.
-struct Atom {
-  std::string text;
-  bool space_before = false;
-};
-
 // Words (runs without a space) cut into atoms: between two characters of which one is a wide
 // Japanese or Chinese character a line may break (not before closing nor after opening
 // punctuation); Korean breaks at spaces, as Korean text is set.
-std::vector<Atom> atoms_of(std::string_view s) {
-  std::vector<Atom> out;
+std::vector<BreakUnit> atoms_of(std::string_view s) {
+  std::vector<BreakUnit> out;
   bool space = false;
   bool break_after_prev = false;  // the previous character allows a break after it
   std::size_t i = 0;
@@ -108,7 +101,7 @@ std::string wrap(std::string_view s, std::size_t width, std::string_view indent)
   std::vector<std::string> lines;
   std::string line;
   std::size_t lw = 0;
-  for (const Atom& a : atoms_of(s)) {
+  for (const BreakUnit& a : atoms_of(s)) {
     const std::size_t aw = display_width(a.text);
     const std::size_t sep = (lw > 0 && a.space_before) ? 1 : 0;
     if (lw + sep + aw <= room) {
@@ -127,6 +120,10 @@ std::string wrap(std::string_view s, std::size_t width, std::string_view indent)
   std::string out;
   for (const auto& l : lines) out += std::string(indent) + l + "\n";
   return out;
+}
+
+std::vector<BreakUnit> break_units(std::string_view s) {
+  return atoms_of(s);
 }
 
 }  // namespace gpuwhy::text

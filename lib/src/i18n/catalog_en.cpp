@@ -423,6 +423,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.gpu.init-containers",
      "{where}: its init containers ask for {resource} too ({detail}), so the scheduler counts {total} for the "
      "pod, not {amount}, and keeps them from other pods. Ask for {resource} in the app container alone."},
+    {"hint.gpu.init-only",
+     "{where}: only its init containers ask for {resource} ({detail}). An init container runs, and ends, before the "
+     "app container starts, so the app has no GPU. Ask for {resource}: {amount} under resources.limits of the app "
+     "container (spec.containers)."},
     {"hint.internal-error",
      "gpuwhy itself failed while grading this check (a bug, not your work). Please report it with the output of "
      "gpuwhy snapshot."},
@@ -1073,6 +1077,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.root.consequences", "{count} more checks fail because of this ({points} points):"},
     {"ui.fix-first", "Fix first:"},
     {"ui.warning", "warning"},
+    {"ev.node-amount-absent", "{node} status.{map}[{resource}]: <absent>"},
     {"ev.pod", "pod {pod}: {text}"},
     {"ev.pod-terminating", "pod {pod}: {text} (terminating)"},
     {"ev.live-message", "live {pod}: {message}"},

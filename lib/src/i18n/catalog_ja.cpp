@@ -475,6 +475,11 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.gpu.init-containers",
      "{where}: init コンテナーも {resource} を要求しているため（{detail}）、スケジューラーはこの Pod に {amount} "
      "ではなく {total} を数え、その分ほかの Pod が使えません。{resource} はアプリのコンテナーだけで要求してください。"},
+    {"hint.gpu.init-only",
+     "{where}: {resource} を要求しているのは init コンテナーだけです（{detail}）。init "
+     "コンテナーはアプリのコンテナーが始まる前に実行されて終わるため、アプリには GPU "
+     "がありません。アプリのコンテナー（spec.containers）の resources.limits で {resource}: {amount} "
+     "を要求してください。"},
     {"hint.internal-error",
      "このチェックの採点中に gpuwhy 自体が失敗しました（あなたの作業ではなく gpuwhy のバグです）。gpuwhy snapshot "
      "の出力を添えて報告してください。"},
@@ -1171,6 +1176,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.root.consequences", "これが原因でさらに {count} 件のチェックが不合格です({points} 点):"},
     {"ui.fix-first", "まず直すこと:"},
     {"ui.warning", "警告"},
+    {"ev.node-amount-absent", "{node} status.{map}[{resource}]: なし"},
     {"ev.pod", "Pod {pod}: {text}"},
     {"ev.pod-terminating", "Pod {pod}: {text}（終了中）"},
     {"ev.live-message", "現在の {pod}: {message}"},

@@ -422,6 +422,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.gpu.init-containers",
      "{where}: 초기화 컨테이너도 {resource:을/를} 요청하므로({detail}) 스케줄러는 이 파드에 {amount}개가 아니라 "
      "{total}개를 셈하고, 그만큼 다른 파드가 쓰지 못합니다. {resource:은/는} 앱 컨테이너에서만 요청하세요."},
+    {"hint.gpu.init-only",
+     "{where}: {resource:은/는} 초기화 컨테이너만 요청합니다({detail}). 초기화 컨테이너는 앱 컨테이너가 시작하기 전에 "
+     "실행되고 끝나므로 앱에는 GPU가 없습니다. 앱 컨테이너(spec.containers)의 resources.limits에 {resource}: "
+     "{amount}를 요청하세요."},
     {"hint.internal-error",
      "이 검사를 채점하는 중에 gpuwhy 자체가 실패했습니다(실습 작업이 아니라 gpuwhy의 버그입니다). gpuwhy snapshot "
      "출력과 함께 알려 주세요."},
@@ -1090,6 +1094,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ui.root.consequences", "이 때문에 검사 {count}개가 더 실패합니다 ({points}점):"},
     {"ui.fix-first", "먼저 고칠 것:"},
     {"ui.warning", "경고"},
+    {"ev.node-amount-absent", "{node} status.{map}[{resource}]: 없음"},
     {"ev.pod", "파드 {pod}: {text}"},
     {"ev.pod-terminating", "파드 {pod}: {text} (종료 중)"},
     {"ev.live-message", "지금의 {pod}: {message}"},

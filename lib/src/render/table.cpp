@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "gpuwhy/base/text.h"
+#include "gpuwhy/base/wrap.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/render/render.h"
 #include "render_detail.h"
@@ -85,21 +86,8 @@ std::size_t field_path_break(std::string_view word, std::size_t width) {
   return k == std::string_view::npos || k == 0 ? 0 : k + 1;
 }
 
-/// Words of one paragraph (runs without a space).
-std::vector<std::string> words_of(const std::string& p) {
-  std::vector<std::string> out;
-  std::size_t i = 0;
-  while (i < p.size()) {
-    while (i < p.size() && p[i] == ' ') ++i;
-    std::size_t j = i;
-    while (j < p.size() && p[j] != ' ') ++j;
-    if (j > i) out.push_back(p.substr(i, j - i));
-    i = j;
-  }
-  return out;
-}
-
-// Greedy word wrap by display width. Lines break at spaces; a word wider than the line is cut
+// Greedy word wrap by display width. Lines break at spaces and where Japanese text allows
+// (text::break_units: never inside a run of ASCII such as `operator`); a word wider than the line is cut
 // between characters when it holds wide (Korean, Japanese) text, after a `,` or `:` when it is a
 // JSON token, after a `.` when it is a field path, else it stays whole on a line of its own (a
 // file path or a URL is not broken where no break exists).
@@ -108,11 +96,13 @@ std::vector<std::string> wrap(const std::string& in, std::size_t width) {
   for (const auto& para : text::lines(in)) {
     std::string line;
     std::size_t lw = 0;
-    for (std::string word : words_of(para)) {
+    for (const text::BreakUnit& unit : text::break_units(para)) {
+      std::string word = unit.text;
       std::size_t ww = text::display_width(word);
-      if (lw > 0 && lw + 1 + ww <= width) {
-        line += " " + word;
-        lw += 1 + ww;
+      const std::size_t sep = unit.space_before ? 1 : 0;
+      if (lw > 0 && lw + sep + ww <= width) {
+        line += (sep != 0 ? " " : "") + word;
+        lw += sep + ww;
         continue;
       }
       if (lw > 0) out.push_back(std::exchange(line, {}));
