@@ -335,17 +335,13 @@ std::string toleration(const Ctx& c) {
   // trainer2's own fault: removing the extra taint would not let it in.
   const json* p = pod(c.snap(), lab::kPodTrainer2);
   if (p == nullptr) return {};
-  const auto tols = k8s::authored_tolerations(*p);
-  const auto tolerated = [&tols](const json& t) {
-    return std::any_of(tols.begin(), tols.end(), [&t](const json& tol) { return k8s::tolerates(tol, t); });
-  };
   const auto taints = node_taints(c.snap());
   if (std::any_of(taints.begin(), taints.end(),
-                  [&](const json& t) { return detail::is_lab_taint(t) && !tolerated(t); })) {
+                  [p](const json& t) { return detail::is_lab_taint(t) && !k8s::tolerated(*p, t); })) {
     return {};
   }
   for (const auto& t : taints) {
-    for (const auto& tol : tols) {
+    for (const auto& tol : k8s::authored_tolerations(*p)) {
       if (!k8s::matches_every_key(tol) && k8s::tolerates(tol, t)) return "step5.taint";
     }
   }
