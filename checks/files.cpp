@@ -258,9 +258,15 @@ ManifestRead read_pod_manifest(const View& s, std::string_view rel, const Msg& e
   if (y.error) {
     // Where the parser stopped, in the reader's words; yaml-cpp's own reason only when it gave no place.
     Msg hint = msg("hint.manifest.yaml-error", {{"file", file}, {"reason", *y.error}});
-    if (!y.at.empty())
+    // What kubectl's reader refuses that another would read: named, with what to do.
+    const auto fault = y.at.find("fault");
+    if (fault != y.at.end()) {
+      hint = msg("hint.manifest.yaml-" + fault->second,
+                 {{"file", file}, {"line", y.at.at("line")}, {"column", y.at.at("column")}});
+    } else if (!y.at.empty()) {
       hint = msg("hint.manifest.yaml-error-at",
                  {{"file", file}, {"line", y.at.at("line")}, {"column", y.at.at("column")}});
+    }
     r.failure = unmet(fail(expected, msg("value.manifest.not-yaml", {{"file", file}}), std::move(hint)),
                       Need::Kind::kFile, rel);
     return r;

@@ -105,5 +105,38 @@ TEST(ManifestGrades, AFieldAPodHasNoneOfThereRefusesTheFile) {
   expect_graded(cases);
 }
 
+// What kubectl's YAML reader (go-yaml under sigs.k8s.io/yaml) refuses and yaml-cpp reads, as
+// recorded in fixtures/k8s/yaml/syntax.jsonl: a tab at the start of a line (even a blank or a
+// comment line), after a sequence's '-', an escape it does not know, a directive, text after
+// "---". Each fails the check that reads the file first, as one root, naming the fault and where
+// it is; tabs where go-yaml takes them as spaces, and escapes it knows, pass.
+TEST(ManifestGrades, WhatKubectlsYamlReaderRefusesIsNamedAtItsLine) {
+  const Edit cases[] = {
+      {"spec:\n", "spec:\n\t\n", "hint.manifest.yaml-tab"},
+      {"spec:\n", "spec:\n\t# the pod\n", "hint.manifest.yaml-tab"},
+      {"spec:\n", "spec:\n  \t\n", "hint.manifest.yaml-tab"},
+      {"  - name: ", "  -\tname: ", "hint.manifest.yaml-tab"},
+      {"  name: ", "  name: \"lab\\/pod\"\n  generateName: ", "hint.manifest.yaml-escape"},
+      {"apiVersion: v1\n", "%YAML 1.1\n---\napiVersion: v1\n", "hint.manifest.yaml-directive"},
+      {"apiVersion: v1\n", "--- # the pod\napiVersion: v1\n", nullptr},
+      {"apiVersion: v1\n", "---\t\napiVersion: v1\n", nullptr},
+      {"kind: Pod\n", "kind:\tPod\t# tabs inside a line\n", nullptr},
+      {"metadata:\n", "metadata:\n  annotations: {note:\t\"a\\_b\\N\"}\n", nullptr},
+  };
+  expect_graded(cases);
+  // The line and column named are the tab's, in the file as the student's editor counts them.
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    const Snapshot base = load_bundle(bundle.string());
+    RunResult keep;
+    const Snapshot s = edited(base, lab::kManifestTrainer, "apiVersion: v1\n", "---\napiVersion: v1\n\t\n");
+    const auto& r = graded(s, "step4.manifest", keep);
+    EXPECT_EQ(r.outcome.hint.args.at("line"), "3");
+    EXPECT_EQ(r.outcome.hint.args.at("column"), "1");
+    const Snapshot separator = edited(base, lab::kManifestTrainer, "apiVersion: v1\n", "apiVersion: v1\n--- {}\n");
+    EXPECT_EQ(graded(separator, "step4.manifest", keep).outcome.hint.id, "hint.manifest.yaml-separator");
+    EXPECT_EQ(keep.roots(), std::vector<std::string>{"step4.manifest"});
+  }
+}
+
 }  // namespace
 }  // namespace gpuwhy

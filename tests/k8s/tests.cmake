@@ -2,6 +2,7 @@
 gpuwhy_tests(unit
   k8s_affinity_test.cpp
   k8s_affinity_valid_test.cpp
+  k8s_manifest_syntax_test.cpp
   k8s_quantity_test.cpp
   k8s_requests_test.cpp
   k8s_resources_valid_test.cpp

@@ -602,6 +602,18 @@ constexpr CatalogEntry kEntries[] = {
      "{file} is not valid YAML: the parser stopped at line {line}, column {column}. Check the indentation (spaces, "
      "never tabs) and the brackets and quotes around there."},
     {"hint.manifest.yaml-error", "{file} is not valid YAML: {reason}"},
+    {"hint.manifest.yaml-tab",
+     "{file} has a tab character at line {line}, column {column}, where kubectl's YAML reader allows none, so kubectl "
+     "refuses the whole file. Indent with spaces only."},
+    {"hint.manifest.yaml-escape",
+     "{file} has an escape that kubectl's YAML reader does not know at line {line}, column {column}, in a string in "
+     "double quotes, so kubectl refuses the whole file. Write the character itself, or use single quotes."},
+    {"hint.manifest.yaml-directive",
+     "{file} has a `%` directive at line {line}. kubectl reads each document on its own and refuses the file. Delete "
+     "that line."},
+    {"hint.manifest.yaml-separator",
+     "{file} has text after `---` at line {line}; kubectl allows only a comment there and refuses the file. Move that "
+     "text to the next line."},
     {"hint.node-missing",
      "There is no node {node} in the cluster. Is the lab cluster the one your kubeconfig points at?"},
     {"hint.pending.cordoned",

@@ -660,6 +660,18 @@ constexpr CatalogEntry kEntries[] = {
      "{file} は正しい YAML ではありません: {line} 行 {column} "
      "列で読み取りが止まりました。そのあたりのインデント（タブではなく空白）と括弧、引用符を確認してください。"},
     {"hint.manifest.yaml-error", "{file} は有効な YAML ではありません: {reason}"},
+    {"hint.manifest.yaml-tab",
+     "{file} の {line} 行 {column} 列にタブ文字があります。kubectl の YAML 読み取りはここでタブを許さず、ファイル全体を"
+     "拒否します。インデントには空白だけを使ってください。"},
+    {"hint.manifest.yaml-escape",
+     "{file} の {line} 行 {column} 列、ダブルクォートの文字列に kubectl の YAML 読み取りが知らないエスケープがあり、"
+     "ファイル全体が拒否されます。文字をそのまま書くか、シングルクォートを使ってください。"},
+    {"hint.manifest.yaml-directive",
+     "{file} の {line} 行に `%` ディレクティブがあります。kubectl は文書を一つずつ読むため、ファイルを拒否します。"
+     "この行を削除してください。"},
+    {"hint.manifest.yaml-separator",
+     "{file} の {line} 行の `---` の後に文字があります。kubectl はそこにコメントしか許さず、ファイルを拒否します。"
+     "その文字は次の行に移してください。"},
     {"hint.node-missing",
      "クラスターにノード {node} がありません。kubeconfig が指しているのは演習用のクラスターですか？"},
     {"hint.pending.cordoned",

@@ -603,6 +603,18 @@ constexpr CatalogEntry kEntries[] = {
      "{file} 파일이 올바른 YAML이 아닙니다: {line}행 {column}열에서 읽기가 멈췄습니다. 그 근처의 들여쓰기(탭이 아닌 "
      "공백)와 괄호, 따옴표를 확인하세요."},
     {"hint.manifest.yaml-error", "{file} 파일이 올바른 YAML이 아닙니다: {reason}"},
+    {"hint.manifest.yaml-tab",
+     "{file} 파일 {line}행 {column}열에 탭 문자가 있습니다. kubectl의 YAML 읽기는 이 자리에 탭을 허용하지 않아 파일 "
+     "전체를 거부합니다. 들여쓰기는 공백으로만 하세요."},
+    {"hint.manifest.yaml-escape",
+     "{file} 파일 {line}행 {column}열, 큰따옴표 문자열 안에 kubectl의 YAML 읽기가 모르는 이스케이프가 있어 파일 전체가 "
+     "거부됩니다. 문자를 그대로 쓰거나 작은따옴표를 쓰세요."},
+    {"hint.manifest.yaml-directive",
+     "{file} 파일 {line}행에 `%` 지시문이 있습니다. kubectl은 문서를 하나씩 따로 읽으므로 파일을 거부합니다. 이 줄을 "
+     "지우세요."},
+    {"hint.manifest.yaml-separator",
+     "{file} 파일 {line}행의 `---` 뒤에 글이 있습니다. kubectl은 그 자리에 주석만 허용하므로 파일을 거부합니다. 그 "
+     "글을 다음 줄로 옮기세요."},
     {"hint.node-missing",
      "클러스터에 {node} 노드가 없습니다. kubeconfig가 가리키는 클러스터가 실습 클러스터가 맞나요?"},
     {"hint.pending.cordoned",

@@ -2,9 +2,13 @@
 #include "gpuwhy/k8s/manifest.h"
 
 #include <algorithm>
+#include <optional>
+#include <string>
 #include <utility>
 
 #include <fmt/format.h>
+
+#include "gpuwhy/base/error.h"
 
 namespace gpuwhy::k8s {
 
@@ -87,11 +91,79 @@ std::vector<nlohmann::json> expand_lists(std::vector<nlohmann::json> docs) {
   return out;
 }
 
+/// Refused as kubectl refuses it: `fault` says what the reader is told ("tab", "escape",
+/// "directive", "separator").
+[[noreturn]] void syntax(const std::string& origin, int line, int column, std::string_view reason, std::string fault) {
+  throw Error(ErrorKind::kParse, fmt::format("{}: line {} column {}: {}", origin, line, column, reason), "input.syntax",
+              {{"line", std::to_string(line)}, {"column", std::to_string(column)}, {"fault", std::move(fault)}});
+}
+
+bool starts_marker(std::string_view line, std::string_view marker) {
+  if (line.substr(0, 3) != marker) return false;
+  return line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r' || line[3] == '\n';
+}
+
+/// The documents kubectl's reader (apimachinery's YAMLReader) hands to go-yaml one by one, each
+/// from the line it starts at: a line beginning "---" ends one (and is dropped), unless nothing
+/// came before it; anything but spaces or a comment after that "---" is refused. go-yaml then
+/// reads one document of each: what follows a "..." line up to the next "---" is never read. (A
+/// JSON file, one whose first character past white space is '{', it reads as JSON.)
+/// Throws where go-yaml refuses what yaml-cpp reads (yaml::go_yaml_problem). Returns the text with
+/// the lines kubectl never reads blanked (their line breaks kept), or nullopt when it reads all.
+std::optional<std::string> kubectl_documents(std::string_view text, const std::string& origin) {
+  const auto check = [&origin](std::string_view doc, int first_line) {
+    if (const auto p = yaml::go_yaml_problem(doc))
+      syntax(origin, first_line + p->line - 1, p->column, p->reason, p->fault);
+  };
+  // A file whose first character past white space is '{' kubectl reads as JSON, never as YAML.
+  const auto first = text.find_first_not_of(" \t\r\n\v\f");
+  if (first != std::string_view::npos && text[first] == '{') return std::nullopt;
+  if (text.find("---") == std::string_view::npos && text.find("...") == std::string_view::npos) {
+    check(text, 1);
+    return std::nullopt;
+  }
+  std::optional<std::string> out;
+  std::size_t start = 0;
+  std::optional<std::size_t> ended;  // where this document's "..." line is
+  int start_line = 1;
+  int line = 1;
+  for (std::size_t pos = 0; pos < text.size(); ++line) {
+    const std::size_t end = text.find('\n', pos);
+    const std::size_t next = end == std::string_view::npos ? text.size() : end + 1;
+    const std::string_view l = text.substr(pos, next - pos);
+    if (l.substr(0, 3) == "---") {
+      std::string_view rest = l.substr(3);
+      while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t' || rest.front() == '\n' ||
+                               rest.front() == '\r' || rest.front() == '\v' || rest.front() == '\f')) {
+        rest.remove_prefix(1);
+      }
+      if (!rest.empty() && rest.front() != '#') syntax(origin, line, 4, "invalid document separator", "separator");
+      if (pos > start) {
+        check(text.substr(start, ended.value_or(pos) - start), start_line);
+        start = next;
+        start_line = line + 1;
+        ended.reset();
+      }
+    } else if (ended) {
+      if (!out) out = std::string(text);
+      for (std::size_t k = pos; k < next; ++k) {
+        if ((*out)[k] != '\n') (*out)[k] = ' ';
+      }
+    } else if (starts_marker(l, "...")) {
+      ended = pos;
+    }
+    pos = next;
+  }
+  if (start < text.size()) check(text.substr(start, ended.value_or(text.size()) - start), start_line);
+  return out;
+}
+
 }  // namespace
 
 std::vector<nlohmann::json> load_manifest(std::string_view text, const std::string& origin,
                                           const yaml::Limits& limits) {
-  return expand_lists(yaml::load_all(text, origin, limits));
+  const auto read = kubectl_documents(text, origin);
+  return expand_lists(yaml::load_all(read ? std::string_view(*read) : text, origin, limits));
 }
 
 }  // namespace gpuwhy::k8s

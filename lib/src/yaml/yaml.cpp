@@ -48,6 +48,15 @@ bool is_one_of(std::string_view s, std::initializer_list<std::string_view> list)
   return false;
 }
 
+/// The length of the UTF-8 sequence a byte leads (0: it leads none).
+std::size_t utf8_length(unsigned char b) {
+  if (b < 0x80) return 1;
+  if (b >= 0xC2 && b <= 0xDF) return 2;
+  if (b >= 0xE0 && b <= 0xEF) return 3;
+  if (b >= 0xF0 && b <= 0xF4) return 4;
+  return 0;
+}
+
 std::optional<bool> resolve_bool(std::string_view s) {
   // go-yaml v2's YAML 1.1 table, which sigs.k8s.io/yaml (and so kubectl) uses.
   if (is_one_of(s, {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"})) return true;
@@ -243,6 +252,7 @@ class Builder : public YAML::EventHandler {
   json typed_scalar(const YAML::Mark& mark, const std::string& tag, const std::string& v) {
     // JSON strings are UTF-8 (nlohmann's dump() throws on anything else): a scalar with other
     // bytes, or an escape that makes a surrogate ("\ud800"), is refused here, at the edge.
+    if (tag == "!" && !text::valid_utf8(v)) return quoted_utf8(mark, v);
     if (!text::valid_utf8(v)) throw LimitHit{mark, "not valid UTF-8 text"};
     if (tag == "!" || tag == kTagStr) return v;  // quoted, or explicitly !!str
     if (tag == "?" || tag.empty()) return resolve_plain(v);
@@ -262,6 +272,28 @@ class Builder : public YAML::EventHandler {
     if (tag == kTagNull) return nullptr;
     // Any other tag (!!binary, !custom): keep the text.
     return v;
+  }
+
+  /// yaml-cpp writes the escapes "\N" and "\_" of a double-quoted scalar as the one Latin-1 byte
+  /// (0x85, 0xA0); go-yaml as the characters U+0085 and U+00A0, in UTF-8.
+  static json quoted_utf8(const YAML::Mark& mark, const std::string& v) {
+    const std::string_view in(v);
+    std::string out;
+    out.reserve(v.size() + 8);
+    for (std::size_t k = 0; k < in.size();) {
+      const auto b = static_cast<unsigned char>(in[k]);
+      const std::size_t n = utf8_length(b);
+      if (n > 0 && k + n <= in.size() && text::valid_utf8(in.substr(k, n))) {
+        out.append(in.substr(k, n));
+        k += n;
+      } else if (b == 0x85 || b == 0xA0) {
+        out.push_back(static_cast<char>(0xC2));
+        out.push_back(in[k++]);
+      } else {
+        throw LimitHit{mark, "not valid UTF-8 text"};
+      }
+    }
+    return out;
   }
 
   void count(const YAML::Mark& mark, std::size_t n) {

@@ -21,6 +21,19 @@ struct Limits {
 /// null); quoted scalars stay strings. Throws Error(kParse) naming `origin`, line and column.
 std::vector<nlohmann::json> load_all(std::string_view text, const std::string& origin, const Limits& limits = {});
 
+/// Where go-yaml v2, the reader under sigs.k8s.io/yaml (so kubectl's), refuses a document that
+/// yaml-cpp reads: a tab where go-yaml allows none (at the start of a line, after a sequence's '-',
+/// in a block scalar's indentation), an escape it does not know (`"\/"`), a directive.
+struct GoProblem {
+  int line = 0;    ///< 1-based, in `document`
+  int column = 0;  ///< 1-based, in characters
+  const char* reason = "";  ///< go-yaml's words
+  const char* fault = "";   ///< "tab", "escape" or "directive"
+};
+/// The first such refusal in `document` (one document, as kubectl's reader hands it to go-yaml;
+/// nothing after its end marker "..." is read), or nullopt.
+std::optional<GoProblem> go_yaml_problem(std::string_view document);
+
 namespace detail {
 /// The two paths load_all() takes, apart for tests: the block fast path (nullopt when the text
 /// is outside what it reads) and yaml-cpp's, which reads all of YAML and words every error.

@@ -1,0 +1,327 @@
+// What go-yaml v2 (the reader under sigs.k8s.io/yaml, so kubectl's) refuses in a document that
+// yaml-cpp reads (yaml.h, go_yaml_problem). It follows go-yaml's scanner (scannerc.go) only as far
+// as those refusals need: where whitespace may hold a tab, which escapes a double-quoted scalar
+// knows, and a directive with no document after it. Anything else it leaves to the parser that
+// reads the document, which words its own errors.
+#include <cstddef>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "gpuwhy/yaml/yaml.h"
+
+namespace gpuwhy::yaml {
+
+namespace {
+
+class Scanner {
+ public:
+  explicit Scanner(std::string_view t) : t_(t) {}
+
+  std::optional<GoProblem> run() {
+    while (true) {
+      to_next_token();
+      if (problem_ || at_end()) return problem_;
+      if (stale_key()) key_possible_ = false;
+      if (flow_ == 0) unroll(col_);
+      if (!token()) return problem_;
+    }
+  }
+
+ private:
+  [[nodiscard]] bool at_end() const { return pos_ >= t_.size(); }
+  [[nodiscard]] char at(std::size_t k = 0) const { return pos_ + k < t_.size() ? t_[pos_ + k] : '\0'; }
+  [[nodiscard]] bool brk(std::size_t k = 0) const { return at(k) == '\n' || at(k) == '\r'; }
+  [[nodiscard]] bool blank(std::size_t k = 0) const { return at(k) == ' ' || at(k) == '\t'; }
+  [[nodiscard]] bool blankz(std::size_t k = 0) const { return blank(k) || brk(k) || pos_ + k >= t_.size(); }
+  [[nodiscard]] bool stale_key() const { return key_possible_ && key_line_ != line_; }
+
+  void skip() {
+    // A column is a character: the continuation bytes of one take none.
+    ++pos_;
+    while (pos_ < t_.size() && (static_cast<unsigned char>(t_[pos_]) & 0xC0U) == 0x80U) ++pos_;
+    ++col_;
+  }
+  void skip_line() {
+    if (at() == '\r' && at(1) == '\n') ++pos_;
+    ++pos_;
+    ++line_;
+    col_ = 0;
+  }
+  void fail(const char* reason, const char* fault) { problem_ = GoProblem{line_ + 1, col_ + 1, reason, fault}; }
+
+  void to_next_token() {
+    while (!at_end()) {
+      if (col_ == 0 && t_.substr(pos_, 3) == "\xEF\xBB\xBF") skip();
+      // Tabs are whitespace in a flow collection, and in a block only after a token that cannot
+      // start a key: never at the start of a line, nor after '-', '?' or a complex key's ':'.
+      while (at() == ' ' || ((flow_ > 0 || !key_allowed_) && at() == '\t')) skip();
+      if (at() == '#') {
+        while (!at_end() && !brk()) skip();
+      }
+      if (!brk()) return;
+      skip_line();
+      if (flow_ == 0) key_allowed_ = true;
+    }
+  }
+
+  void roll(int column) {
+    if (flow_ == 0 && indent_ < column) {
+      indents_.push_back(indent_);
+      indent_ = column;
+    }
+  }
+  void unroll(int column) {
+    while (indent_ > column && !indents_.empty()) {
+      indent_ = indents_.back();
+      indents_.pop_back();
+    }
+    if (indent_ > column) indent_ = -1;
+  }
+  void save_key() {
+    key_possible_ = key_allowed_;
+    key_line_ = line_;
+    key_col_ = col_;
+  }
+
+  /// One token; false when the scan ends (a problem, or the end of the first document).
+  bool token() {
+    const char c = at();
+    if (col_ == 0 && c == '%') {
+      // A directive: go-yaml then wants "---", which kubectl's reader never leaves inside a document.
+      fail("did not find expected <document start>", "directive");
+      return false;
+    }
+    if (col_ == 0 && blankz(3) && (t_.substr(pos_, 3) == "---" || t_.substr(pos_, 3) == "...")) {
+      if (c == '.' || started_) return false;  // the document ends: go-yaml reads no further
+      started_ = true;
+      unroll(-1);
+      key_allowed_ = key_possible_ = false;
+      skip(), skip(), skip();
+      return true;
+    }
+    started_ = true;
+    if (indicator(c)) return true;
+    if ((c == '|' || c == '>') && flow_ == 0) return block_scalar();
+    if (c == '\'' || c == '"') return quoted(c);
+    if (c == '\t') {
+      fail("found character that cannot start any token", "tab");
+      return false;
+    }
+    return plain();
+  }
+
+  /// A flow or block indicator, an anchor, an alias or a tag: false when `c` starts none.
+  bool indicator(char c) {
+    switch (c) {
+      case '[':
+      case '{':
+        save_key();
+        ++flow_;
+        key_allowed_ = true;
+        skip();
+        return true;
+      case ']':
+      case '}':
+        if (flow_ > 0) --flow_;
+        key_allowed_ = key_possible_ = false;
+        skip();
+        return true;
+      case ',':
+        key_allowed_ = true;
+        key_possible_ = false;
+        skip();
+        return true;
+      default: break;
+    }
+    if (c == '-' && flow_ == 0 && blankz(1)) {
+      roll(col_);
+      key_allowed_ = true;
+      key_possible_ = false;
+      skip();
+      return true;
+    }
+    if (c == '?' && (flow_ > 0 || blankz(1))) {
+      key_allowed_ = flow_ == 0;
+      skip();
+      return true;
+    }
+    if (c == ':' && (flow_ > 0 || blankz(1))) {
+      if (key_possible_) {
+        roll(key_col_);
+        key_possible_ = false;
+        key_allowed_ = false;
+      } else {
+        key_allowed_ = flow_ == 0;
+      }
+      skip();
+      return true;
+    }
+    if (c == '*' || c == '&' || c == '!') {
+      save_key();
+      key_allowed_ = false;
+      while (!blankz() && (c == '!' || (at() != ',' && at() != ']' && at() != '}'))) skip();
+      return true;
+    }
+    return false;
+  }
+
+  /// Spaces of a block scalar's indentation, and its blank lines: a tab there is refused.
+  bool block_breaks(int& indent) {
+    int max_indent = 0;
+    while (true) {
+      while ((indent == 0 || col_ < indent) && at() == ' ') skip();
+      if (col_ > max_indent) max_indent = col_;
+      if ((indent == 0 || col_ < indent) && at() == '\t') {
+        fail("found a tab character where an indentation space is expected", "tab");
+        return false;
+      }
+      if (!brk()) break;
+      skip_line();
+    }
+    if (indent == 0) {
+      indent = max_indent;
+      if (indent < indent_ + 1) indent = indent_ + 1;
+      if (indent < 1) indent = 1;
+    }
+    return true;
+  }
+
+  bool block_scalar() {
+    skip();
+    int increment = 0;
+    for (int k = 0; k < 2; ++k) {
+      if (at() == '+' || at() == '-') {
+        skip();
+      } else if (at() >= '1' && at() <= '9') {
+        increment = at() - '0';
+        skip();
+      }
+    }
+    while (blank()) skip();
+    if (at() == '#') {
+      while (!at_end() && !brk()) skip();
+    }
+    if (!brk() && !at_end()) return false;  // go-yaml refuses the header; so does yaml-cpp
+    if (brk()) skip_line();
+    int indent = increment == 0 ? 0 : (indent_ >= 0 ? indent_ + increment : increment);
+    if (!block_breaks(indent)) return false;
+    while (col_ == indent && !at_end()) {
+      while (!at_end() && !brk()) skip();
+      if (at_end()) break;
+      skip_line();
+      if (!block_breaks(indent)) return false;
+    }
+    key_allowed_ = true;
+    key_possible_ = false;
+    return true;
+  }
+
+  bool quoted(char q) {
+    save_key();
+    key_allowed_ = false;
+    skip();
+    while (!at_end()) {
+      const char c = at();
+      if (q == '\'' && c == '\'' && at(1) == '\'') {
+        skip(), skip();
+      } else if (c == q) {
+        skip();
+        return true;
+      } else if (q == '"' && c == '\\' && !brk(1)) {  // a backslash before a line break joins the lines
+        if (!escape()) return false;
+      } else if (brk()) {
+        skip_line();
+      } else {
+        skip();
+      }
+    }
+    return false;  // unterminated: yaml-cpp refuses it too, and words it
+  }
+
+  /// A backslash in a double-quoted scalar and what follows it; go-yaml knows these and no others.
+  bool escape() {
+    constexpr std::string_view kKnown = "0abt\tnvfre \"'\\N_LP";
+    const char e = at(1);
+    std::size_t digits = 0;
+    if (e == 'x') digits = 2;
+    if (e == 'u') digits = 4;
+    if (e == 'U') digits = 8;
+    if (digits == 0 && (e == '\0' || kKnown.find(e) == std::string_view::npos)) {
+      fail("found unknown escape character", "escape");
+      return false;
+    }
+    skip(), skip();
+    for (std::size_t k = 0; k < digits; ++k) {
+      const char h = at();
+      if (!((h >= '0' && h <= '9') || (h >= 'a' && h <= 'f') || (h >= 'A' && h <= 'F'))) {
+        fail("did not find expected hexdecimal number", "escape");
+        return false;
+      }
+      skip();
+    }
+    return true;
+  }
+
+  bool plain() {
+    save_key();
+    key_allowed_ = false;
+    const int indent = indent_ + 1;
+    bool leading_blanks = false;
+    while (true) {
+      if (col_ == 0 && blankz(3) && (t_.substr(pos_, 3) == "---" || t_.substr(pos_, 3) == "...")) break;
+      if (at() == '#') break;
+      while (!blankz()) {
+        const char c = at();
+        if ((c == ':' && blankz(1)) ||
+            (flow_ > 0 && (c == ',' || c == '?' || c == '[' || c == ']' || c == '{' || c == '}'))) {
+          break;
+        }
+        leading_blanks = false;
+        skip();
+      }
+      if (!blank() && !brk()) break;
+      while (blank() || brk()) {
+        if (blank()) {
+          if (leading_blanks && col_ < indent && at() == '\t') {
+            fail("found a tab character that violates indentation", "tab");
+            return false;
+          }
+          skip();
+        } else {
+          skip_line();
+          leading_blanks = true;
+        }
+      }
+      if (flow_ == 0 && col_ < indent) break;
+    }
+    if (leading_blanks) key_allowed_ = true;
+    return true;
+  }
+
+  std::string_view t_;
+  std::size_t pos_ = 0;
+  int line_ = 0;
+  int col_ = 0;
+  int flow_ = 0;
+  int indent_ = -1;
+  std::vector<int> indents_;
+  bool key_allowed_ = true;
+  bool key_possible_ = false;
+  int key_line_ = 0;
+  int key_col_ = 0;
+  bool started_ = false;
+  std::optional<GoProblem> problem_;
+};
+
+}  // namespace
+
+std::optional<GoProblem> go_yaml_problem(std::string_view document) {
+  // Only tabs, backslashes and directives make the refusals this looks for. (One memchr each:
+  // find_first_of with a set makes one call per byte.)
+  const auto has = [document](char c) { return document.find(c) != std::string_view::npos; };
+  if (!has('\t') && !has('\\') && !has('%')) return std::nullopt;
+  return Scanner(document).run();
+}
+
+}  // namespace gpuwhy::yaml
