@@ -405,7 +405,7 @@ std::string pending_insufficient(const Ctx& c) {
   if (f == Fault::kSharedToleration || f == Fault::kSharedNoToleration) return c.first_failed({"step6.toleration"});
   if (f == Fault::kPlacedNotBoundSelector) return c.first_failed({"step7.same-as-trainer2", "step6.placed"});
   if (f == Fault::kPlacedNotBoundLabels) return c.first_failed({"step1.gpu-labels"});
-  if (f == Fault::kPremiseAllocatable || f == Fault::kPremiseAllocatableZero)
+  if (f == Fault::kPremiseAllocatable || f == Fault::kPremiseAllocatableZero || f == Fault::kPremiseAllocatableAmount)
     return c.first_failed({"step2.allocatable", "step2.capacity"});
   if (f == Fault::kPremiseSlots) return slots_free(c);
   // trainer3 got a node: another node advertises the GPUs, or a slot was free on lab-node-0,

@@ -54,6 +54,8 @@ std::string_view hint_id(Fault f) {
     case Fault::kPremiseAllocatableZero: return "hint.step7.premise-allocatable-zero";
     case Fault::kTolerationMissing: return "hint.step6.toleration.missing";
     case Fault::kTolerationWrongKey: return "hint.step6.toleration.wrong-key";
+    case Fault::kPremiseAllocatableAmount: return "hint.step7.premise-allocatable-amount";
+    case Fault::kSavedGated: return "hint.scheduler-file.gated";
     case Fault::kSavedNoMessage: return "hint.scheduler-file.no-message";
     case Fault::kSavedNoLiveMessage: return "hint.scheduler-file.no-live-message";
     case Fault::kSavedStale: return "hint.scheduler-file.stale";

@@ -196,6 +196,21 @@ Sorted sort_by_kind(const View& s, std::string_view pod_name, const std::vector<
   return out;
 }
 
+// A saved file with no scheduler message. The condition a gated pod carries is its PodScheduled
+// message, but no scheduler wrote it: saved while gated. Once the gate is gone and the scheduler
+// has spoken, such a file is only stale.
+Outcome no_message(const View& s, std::string_view pod_name, std::string_view text, const Msg& expected,
+                   std::map<std::string, std::string> args, std::vector<Msg> ev) {
+  if (!messages::holds_gated_condition(text))
+    return fail(expected, msg("value.scheduler-file.none"), Fault::kSavedNoMessage, args, ev);
+  const json* pod = s.snap().pods.ok() ? s.pod(pod_name) : nullptr;
+  const auto live = pod == nullptr || !k8s::scheduling_gates(*pod).empty() ? std::nullopt : live_message(s, *pod);
+  if (!live) return fail(expected, msg("value.scheduler-file.none"), Fault::kSavedGated, args, ev);
+  args["live"] = live->main;
+  ev.push_back(msg("ev.live-message", {{"pod", std::string(pod_name)}, {"message", live->main}}));
+  return fail(expected, msg("value.scheduler-file.none"), Fault::kSavedStale, args, ev);
+}
+
 }  // namespace
 
 Outcome scheduler_file(const View& s, std::string_view file, std::string_view pod_name, Blame want,
@@ -208,7 +223,7 @@ Outcome scheduler_file(const View& s, std::string_view file, std::string_view po
   if (!f.text) return f.failure;
   std::vector<Msg> ev = file_evidence(file, *f.text, 4);
   const auto all = readers::read_scheduler_file(*f.text);
-  if (all.empty()) return fail(expected, msg("value.scheduler-file.none"), Fault::kSavedNoMessage, args, ev);
+  if (all.empty()) return no_message(s, pod_name, *f.text, expected, args, ev);
   // Every message in the file counts: one of the other kind fails the file, whatever comes
   // first (SPEC: a taint message and no Insufficient, or the reverse).
   const Sorted k = sort_by_kind(s, pod_name, all, want);

@@ -309,6 +309,11 @@ std::optional<Outcome> premise(const View& s, const Msg& expected, bool allocata
                                          {"used", args["used"]},
                                          {"allocatable", args["allocatable"]}}));
   if (bound(lab::kPodTrainer) && bound(lab::kPodTrainer2) && used == alloc) return std::nullopt;
+  // Another amount than the lab's 2: the two pods cannot be what fills the node, whatever runs.
+  if (alloc != 1000LL * lab::kAdvertisedGpus) {
+    args["want"] = std::to_string(lab::kAdvertisedGpus);
+    return fail(expected, msg("value.step7.allocatable-amount", args), Fault::kPremiseAllocatableAmount, args, ev);
+  }
   return fail(expected, msg("value.step7.slots-free", args), Fault::kPremiseSlots, args, ev);
 }
 

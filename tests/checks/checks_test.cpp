@@ -160,12 +160,13 @@ std::vector<Scenario> scenarios_later() {
 
 std::vector<Scenario> scenarios_last() {
   return {
-      // Class 9: allocatable 1, so trainer2 waits too; trainer3's Insufficient is not "the slots ran out".
+      // Class 9: allocatable 1, so trainer2 waits too; trainer3's Insufficient is not "the slots ran
+      // out", and bringing trainer2 back cannot fix it: the amount is named.
       {"allocatable-one",
        {"step2.allocatable", "step2.advertised-file", "step6.placed", "step7.pending-insufficient",
         "step7.exhausted-file"},
        "step7.pending-insufficient",
-       "hint.step7.premise-slots",
+       "hint.step7.premise-allocatable-amount",
        {"step2.allocatable"}},
       // A correct solution saved as a Korean student saves it (prompts, describe, -o yaml, both
       // rules in one refusal, extra manifest documents, Korean answers with notes).

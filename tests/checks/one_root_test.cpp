@@ -179,5 +179,53 @@ TEST(OneRoot, AGpuAskedOnlyByAnInitContainerIsNamedSo) {
   }
 }
 
+// lab-node-0 advertises 1 or 3 allocatable GPUs: step 7's slots cannot run out as the lab means
+// whatever runs, so its checks say the amount is the fault (under step 2's), never "bring trainer
+// and trainer2 back", which could not fix it.
+TEST(OneRoot, AnotherAllocatableAmountIsStep7sPremiseNotMissingPods) {
+  for (const char* scenario : {"allocatable-one", "allocatable-three"}) {
+    for (const auto& bundle : bundles_of(scenario)) {
+      SCOPED_TRACE(bundle.string());
+      const RunResult r = gpuwhy_test::grade(load(bundle));
+      for (const char* check : {"step7.pending-insufficient", "step7.exhausted-file"}) {
+        const auto& c = result(r, check);
+        if (c.outcome.status != Status::kFail) continue;
+        EXPECT_NE(c.outcome.hint.id, "hint.step7.premise-slots") << check;
+      }
+      const auto& p = result(r, "step7.pending-insufficient").outcome;
+      if (std::string(scenario) == "allocatable-one") {
+        EXPECT_EQ(p.hint.id, "hint.step7.premise-allocatable-amount");
+        EXPECT_EQ(p.hint.args.at("allocatable"), "1");
+        EXPECT_EQ(p.caused_by, "step2.allocatable");
+      }
+    }
+  }
+}
+
+// A gated pod's PodScheduled condition ("Scheduling is blocked due to non-empty scheduling gates")
+// saved as cpu-only's message: no scheduler wrote it, and the hint says so rather than that the
+// file holds no message. Once the gate is gone and the scheduler has named the taint, the saved
+// condition is only stale.
+TEST(OneRoot, AGatedPodsConditionSavedIsNamedAsNoSchedulerMessage) {
+  const auto b = bundles_of("cpu-only-gated");
+  if (b.empty()) GTEST_SKIP();
+  Snapshot s = load(b.front());
+  const RunResult r = gpuwhy_test::grade(s);
+  const auto& saved = result(r, "step5.tainted-file").outcome;
+  EXPECT_EQ(saved.status, Status::kFail);
+  EXPECT_EQ(saved.hint.id, "hint.scheduler-file.gated");
+  EXPECT_EQ(saved.caused_by, "step5.cpu-only-pending");  // which the gate in the manifest causes
+  // The solution's live cpu-only (no gate, the taint's message) with the gated file kept.
+  const auto sol = bundles_of("solution");
+  if (sol.empty()) GTEST_SKIP();
+  Snapshot fixed = load(sol.front());
+  fixed.files.at(std::string(lab::kFileTainted)) = s.files.at(std::string(lab::kFileTainted));
+  const RunResult graded = gpuwhy_test::grade(fixed);
+  const auto& stale = result(graded, "step5.tainted-file").outcome;
+  EXPECT_EQ(stale.status, Status::kFail);
+  EXPECT_EQ(stale.hint.id, "hint.scheduler-file.stale");
+  EXPECT_FALSE(stale.hint.args.at("live").empty());
+}
+
 }  // namespace
 }  // namespace gpuwhy

@@ -685,6 +685,10 @@ constexpr CatalogEntry kEntries[] = {
      "{file} holds no scheduler message (\"0/3 nodes are available: ...\"). Save the PodScheduled message of {pod}: "
      "kubectl -n {namespace} get pod {pod} -o jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' > "
      "{file}."},
+    {"hint.scheduler-file.gated",
+     "{file} holds the condition {pod} had while a scheduling gate held it back (\"Scheduling is blocked due to "
+     "non-empty scheduling gates\"): no scheduler had tried it, so nothing in it is a scheduler message. Delete "
+     "{pod}, remove schedulingGates from its manifest, create it again and save its PodScheduled message then."},
     {"hint.scheduler-file.stale",
      "The reasons in {file} differ from {pod}'s live message ({live}). Save the current message again."},
     {"hint.scheduler-file.wrong-kind-insufficient",
@@ -998,6 +1002,11 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} is Pending, but not because the slots ran out: {node} has no status.allocatable {resource}, so no GPU "
      "pod fits at all. Fix step 2 (patch allocatable as well as capacity), then look at {pod} again."},
     {"value.step7.slots-free", "{used} of {allocatable} GPUs in use"},
+    {"value.step7.allocatable-amount", "{node} advertises {allocatable} allocatable {resource}, not {want}"},
+    {"hint.step7.premise-allocatable-amount",
+     "Step 7 needs {node} to offer {want} GPUs, both held by {trainer} and {trainer2}, but it advertises "
+     "{allocatable} allocatable {resource}, so the slots cannot run out as the lab means. Fix step 2 (allocatable must "
+     "say {want}, as capacity does), then look at {pod} again."},
     {"hint.step7.premise-slots",
      "Step 7 is about the slots running out: {trainer} and {trainer2} must both run on {node} and hold every GPU it "
      "offers (now {used} of {allocatable} in use). Bring them back (steps 4 and 6) before judging {pod}."},

@@ -753,6 +753,12 @@ constexpr CatalogEntry kEntries[] = {
      "{file} にスケジューラーのメッセージ（\"0/3 nodes are available: ...\"）がありません。{pod} の PodScheduled "
      "メッセージを保存してください: kubectl -n {namespace} get pod {pod} -o "
      "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' > {file}"},
+    {"hint.scheduler-file.gated",
+     "{file} には、スケジューリングゲートが {pod} を止めていた間の状態（\"Scheduling is blocked due to non-empty "
+     "scheduling "
+     "gates\"）が入っています。スケジューラーはまだ試していないので、スケジューラーのメッセージではありません。"
+     "{pod} を削除し、マニフェストから spec.schedulingGates を外して作り直し、そのときの PodScheduled "
+     "メッセージを保存してください。"},
     {"hint.scheduler-file.stale",
      "{file} の理由が {pod} の現在のメッセージ（{live}）と違います。現在のメッセージを保存し直してください。"},
     {"hint.scheduler-file.wrong-kind-insufficient",
@@ -1094,6 +1100,11 @@ constexpr CatalogEntry kEntries[] = {
      "がないため、どの GPU Pod も入りません。ステップ 2 を直し（capacity と一緒に allocatable もパッチ）、{pod} "
      "をもう一度見てください。"},
     {"value.step7.slots-free", "GPU {allocatable} 個中 {used} 個使用中"},
+    {"value.step7.allocatable-amount", "{node} の割り当て可能な {resource} は {want} ではなく {allocatable}"},
+    {"hint.step7.premise-allocatable-amount",
+     "ステップ 7 では {node} が GPU を {want} 個提供し、{trainer} と {trainer2} がその両方を使っている必要があります。"
+     "しかし割り当て可能な {resource} は {allocatable} のため、実習の言う形で枠が尽きることはありません。ステップ 2 "
+     "を直し（capacity と同じく allocatable も {want}）、{pod} をもう一度見てください。"},
     {"hint.step7.premise-slots",
      "ステップ 7 は枠が尽きた状態の話です。{trainer} と {trainer2} が両方 {node} で動き、GPU "
      "をすべて使っている必要があります（今 {allocatable} 個中 {used} 個使用）。{pod} を判断する前に二つの Pod "

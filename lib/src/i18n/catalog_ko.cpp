@@ -694,6 +694,10 @@ constexpr CatalogEntry kEntries[] = {
      "{file} 파일에 스케줄러 메시지(\"0/3 nodes are available: ...\")가 없습니다. {pod} 파드의 PodScheduled 메시지를 "
      "저장하세요: kubectl -n {namespace} get pod {pod} -o "
      "jsonpath='{.status.conditions[?(@.type==\"PodScheduled\")].message}' > {file}"},
+    {"hint.scheduler-file.gated",
+     "{file} 파일에는 스케줄링 게이트가 {pod:을/를} 붙잡고 있던 동안의 상태(\"Scheduling is blocked due to non-empty "
+     "scheduling gates\")가 들어 있습니다. 스케줄러가 아직 시도하지 않았으므로 스케줄러 메시지가 아닙니다. {pod:을/를} "
+     "지우고 매니페스트에서 schedulingGates를 뺀 뒤 다시 만들고, 그때의 PodScheduled 메시지를 저장하세요."},
     {"hint.scheduler-file.stale",
      "{file} 파일의 이유가 {pod} 파드의 현재 메시지({live})와 다릅니다. 현재 메시지를 다시 저장하세요."},
     {"hint.scheduler-file.wrong-kind-insufficient",
@@ -1017,6 +1021,11 @@ constexpr CatalogEntry kEntries[] = {
      "GPU "
      "파드도 들어갈 수 없습니다. 2단계를 고치고(capacity와 함께 allocatable도 패치) {pod:을/를} 다시 보세요."},
     {"value.step7.slots-free", "GPU {allocatable}개 중 {used}개 사용 중"},
+    {"value.step7.allocatable-amount", "{node}의 할당 가능한 {resource} 값이 {want:이/가} 아니라 {allocatable}"},
+    {"hint.step7.premise-allocatable-amount",
+     "7단계는 {node:이/가} GPU {want}개를 제공하고 {trainer:과/와} {trainer2:이/가} 그 둘을 모두 쓰고 있어야 "
+     "합니다. 그런데 할당 가능한 {resource} 값이 {allocatable}이므로 실습이 말하는 대로 슬롯이 다 찰 수 없습니다. "
+     "2단계를 고치고(capacity처럼 allocatable도 {want}) {pod:을/를} 다시 보세요."},
     {"hint.step7.premise-slots",
      "7단계는 슬롯이 다 찬 상황입니다. {trainer:과/와} {trainer2:이/가} 모두 {node}에서 실행되며 GPU를 전부 쓰고 "
      "있어야 "

@@ -92,6 +92,11 @@ bool SchedulerMessage::insufficient(std::string_view resource) const {
   });
 }
 
+bool holds_gated_condition(std::string_view text) {
+  return text::to_lower_ascii(normalize(unquote(text))).find("blocked due to non-empty scheduling gates") !=
+         std::string::npos;
+}
+
 std::string normalize(std::string_view in) {
   // Both passes write through a pointer into room for all of their input, then cut.
   std::string out(in.size(), '\0');

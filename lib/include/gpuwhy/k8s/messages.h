@@ -103,6 +103,11 @@ std::optional<SchedulerMessage> parse_scheduler_message(std::string_view text);
 /// (escaped) reads like the plain one. A preemption tail's own frame is not a message.
 std::vector<SchedulerMessage> parse_scheduler_messages(std::string_view text);
 
+/// `text` holds the message of the PodScheduled condition a pod with scheduling gates carries
+/// ("Scheduling is blocked due to non-empty scheduling gates", reason SchedulingGated): the
+/// apiserver's, written before any scheduler tried the pod; never a scheduler message.
+bool holds_gated_condition(std::string_view text);
+
 /// Undoes the quoting kubectl's outputs put on a message: YAML `''` -> `'`, JSON escapes
 /// (`\"`, `\\`, `\n`, `\u0026` ...). Line folds are undone by normalize.
 std::string unquote(std::string_view text);

@@ -91,6 +91,8 @@ enum class Fault {
   kLabTaintChanged,           ///< the lab key's taint has another value or effect, which the pod does not tolerate
   kPremiseAllocatableZero,    ///< lab-node-0 advertises an allocatable of 0
   kTolerationWrongKey,        ///< the manifest's toleration for the GPU names another key (nvidia.com/GPU)
+  kPremiseAllocatableAmount,  ///< lab-node-0 advertises an allocatable other than the lab's 2: no slots to run out
+  kSavedGated,                ///< the saved file holds a gated pod's condition, no scheduler message
 };
 
 /// What a check compared, when it compares an answer the student saved with the cluster: the
