@@ -7,6 +7,7 @@
 #include "common.h"
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/lab/lab.h"
+#include "placement.h"
 
 namespace gpuwhy::checks {
 
@@ -77,6 +78,7 @@ RunResult run(const Snapshot& snap, const Selection& sel, RunMeta meta) {
     if (sel.selects(c)) {
       try {
         cr.outcome = c.run(view);
+        detail::add_recreate_parts(view, cr.outcome);
       } catch (const std::exception& e) {
         // A check must never take the run down; an internal failure is an `error`, not a zero.
         cr.outcome = Outcome{Status::kError, {}, raw(e.what()), msg("hint.internal-error"), {}};

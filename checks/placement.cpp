@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "common.h"
+#include "gpuwhy/k8s/manifest.h"
 #include "gpuwhy/k8s/messages.h"
 #include "gpuwhy/k8s/node_affinity.h"
 #include "gpuwhy/k8s/quantity.h"
@@ -198,6 +199,54 @@ Outcome gpu_one(const View& s, std::string_view pod_name, const char* hint_id) {
   if (!req || !lim || *req != want || *lim != want) return fail(expected, raw(shown), msg(hint_id, args), ev);
   if (auto i = init_gpus(*pod, fmt::format("pod {}", pod_name), expected, args, ev)) return *i;
   return pass(expected, raw(shown), ev);
+}
+
+// The hints that have the student delete a lab pod and create it again (each ends in the parts
+// add_recreate_parts fills).
+constexpr std::string_view kRecreateHints[] = {"hint.placed.condition",
+                                               "hint.placed.constrained",
+                                               "hint.placed.node-name",
+                                               "hint.placed.node-name-live",
+                                               "hint.placed.other-scheduler",
+                                               "hint.placed.no-scheduled-event",
+                                               "hint.placed.wrong-node",
+                                               "hint.step5.trainer-not-evicted.gone",
+                                               "hint.step5.trainer-not-evicted.moved",
+                                               "hint.step6.gpu.live"};
+
+void add_recreate_parts(const View& s, Outcome& o) {
+  if (o.status != Status::kFail ||
+      std::find(std::begin(kRecreateHints), std::end(kRecreateHints), o.hint.id) == std::end(kRecreateHints)) {
+    return;
+  }
+  const auto named = o.hint.args.find("pod");
+  if (named == o.hint.args.end() || (named->second != lab::kPodTrainer && named->second != lab::kPodTrainer2)) return;
+  const std::string pod_name = named->second;
+  const json* node = s.snap().nodes.ok() ? s.node(lab::kGpuNode) : nullptr;
+  if (node == nullptr || !s.snap().pods.ok()) return;
+  // The pod as it would be created again: its manifest, else the live pod.
+  const json* pod = nullptr;
+  const std::string_view manifest = pod_name == lab::kPodTrainer ? lab::kManifestTrainer : lab::kManifestTrainer2;
+  if (const View::Yaml* y = s.yaml(manifest); y != nullptr && y->docs) {
+    const auto at = k8s::find_pod_doc(*y->docs, pod_name).index;
+    if (at) pod = &(*y->docs)[*at];
+  }
+  if (pod == nullptr) pod = s.pod(pod_name);
+  if (pod == nullptr) return;
+  if (const json* taint = k8s::untolerated_taint(*pod, *node)) {
+    o.hint.args["part_taint@"] = "hint.part.recreate-under-taint";
+    o.hint.args["taint_node"] = std::string(lab::kGpuNode);
+    o.hint.args["taint"] = k8s::taint_text(*taint);
+    o.hint.args["taint_key"] = str_at(*taint, "/key");
+  }
+  // trainer3 waits for a GPU and would get the one freed before the pod is created again.
+  const json* waiting = s.pod(lab::kPodTrainer3);
+  if (waiting != nullptr && str_at(*waiting, "/spec/nodeName").empty() &&
+      k8s::untolerated_taint(*waiting, *node) == nullptr &&
+      k8s::pod_requests(*waiting).contains(std::string(lab::kResource))) {
+    o.hint.args["part_order@"] = "hint.part.recreate-trainer3-first";
+    o.hint.args["waiting"] = std::string(lab::kPodTrainer3);
+  }
 }
 
 }  // namespace detail

@@ -26,6 +26,12 @@ SelectorMiss selector_rules_out_gpu_node(const View& s, const nlohmann::json& po
 /// lab-node-0: that is the fault (SelectorMiss::fault), whatever else its message says.
 Outcome retarget_selector(const View& s, Outcome o, std::string_view pod_name, std::string_view manifest);
 
+/// A hint that has the student delete and create a lab pod again (trainer, trainer2) gets what
+/// that needs now, as parts of its text: a NoSchedule or NoExecute taint on lab-node-0 the pod
+/// does not tolerate (a new pod would stay Pending: untaint first, taint again after), and a
+/// Pending trainer3 that tolerates the node (it would take the GPU freed: delete it first).
+void add_recreate_parts(const View& s, Outcome& o);
+
 /// The live pod `pod` asks for exactly kGpusPerTrainer nvidia.com/gpu in requests and limits.
 Outcome gpu_one(const View& s, std::string_view pod, const char* hint_id);
 

@@ -4,12 +4,14 @@
 
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 
 #include <nlohmann/json.hpp>
 
 #include "captured_checks.h"
 #include "checks.h"
+#include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/model/snapshot.h"
 
@@ -225,6 +227,51 @@ TEST(OneRoot, AGatedPodsConditionSavedIsNamedAsNoSchedulerMessage) {
   EXPECT_EQ(stale.status, Status::kFail);
   EXPECT_EQ(stale.hint.id, "hint.scheduler-file.stale");
   EXPECT_FALSE(stale.hint.args.at("live").empty());
+}
+
+// A hint to delete trainer and create it again, given after step 5 tainted lab-node-0: trainer has
+// no toleration, so a new trainer would stay Pending, and a Pending trainer3 would take the GPU
+// freed first. The hint says to untaint first and delete trainer3 first; trainer2, which
+// tolerates the taint, is told only the second.
+TEST(OneRoot, RecreatingATrainerAfterTheTaintSaysWhatComesFirst) {
+  for (const auto& [scenario, check, pod] :
+       {std::tuple{"trainer-bound-by-hand", "step4.placed-by-scheduler", "trainer"},
+        std::tuple{"trainer2-bound-by-hand", "step6.placed", "trainer2"}}) {
+    for (const auto& bundle : bundles_of(scenario)) {
+      SCOPED_TRACE(bundle.string());
+      const RunResult r = gpuwhy_test::grade(load(bundle));
+      const auto& hint = result(r, check).outcome.hint;
+      ASSERT_EQ(hint.args.at("pod"), pod);
+      const std::string en = i18n::render(hint, i18n::Lang::kEn);
+      const bool trainer = std::string(pod) == "trainer";
+      EXPECT_EQ(en.find("kubectl taint node lab-node-0 nvidia.com/gpu-") != std::string::npos, trainer) << en;
+      EXPECT_NE(en.find("Delete trainer3 first"), std::string::npos) << en;
+      for (const auto lang : {i18n::Lang::kKo, i18n::Lang::kJa}) {
+        const std::string t = i18n::render(hint, lang);
+        EXPECT_NE(t.find("trainer3"), std::string::npos) << t;
+        EXPECT_EQ(t.find('{'), std::string::npos) << t;
+      }
+    }
+  }
+  // Without trainer3 and the taint, the hint is the fault alone.
+  for (const auto& bundle : bundles_of("trainer-bound-by-hand")) {
+    Snapshot s = load(bundle);
+    json pods = s.pods.value();
+    json kept = json::array();
+    for (const auto& p : pods["items"]) {
+      if (p["metadata"]["name"] != lab::kPodTrainer3) kept.push_back(p);
+    }
+    pods["items"] = kept;
+    s.pods = pods;
+    json nodes = s.nodes.value();
+    for (auto& n : nodes["items"]) n["spec"].erase("taints");
+    s.nodes = nodes;
+    const RunResult r = gpuwhy_test::grade(s);
+    const auto& hint = result(r, "step4.placed-by-scheduler").outcome.hint;
+    EXPECT_FALSE(hint.args.contains("part_taint@"));
+    EXPECT_FALSE(hint.args.contains("part_order@"));
+    EXPECT_TRUE(i18n::render(hint, i18n::Lang::kEn).ends_with("choose lab-node-0."));
+  }
 }
 
 }  // namespace

@@ -638,16 +638,17 @@ constexpr CatalogEntry kEntries[] = {
      "check again (kubectl -n {namespace} get pod {pod} -o yaml)."},
     {"hint.placed.condition",
      "{pod} is bound but its PodScheduled condition is not True, so the scheduler did not place it. Recreate it "
-     "without nodeName."},
+     "without nodeName.{part_taint}{part_order}"},
     {"hint.placed.constrained",
-     "{pod} has {fields}. Remove it and recreate the pod: the GPU request alone must lead the scheduler to {node}."},
+     "{pod} has {fields}. Remove it and recreate the pod: the GPU request alone must lead the scheduler to "
+     "{node}.{part_taint}{part_order}"},
     {"hint.placed.node-name",
      "{pod} names its node itself (spec.nodeName), which skips the scheduler. Remove nodeName from {file} and "
-     "recreate the pod."},
+     "recreate the pod.{part_taint}{part_order}"},
     {"hint.placed.node-name-live",
      "{pod} was created with spec.nodeName, set by {manager}, which skips the scheduler. {file} no longer names a "
      "node, but the pod running is the old one: delete it (kubectl -n {namespace} delete pod {pod}) and apply {file} "
-     "again."},
+     "again.{part_taint}{part_order}"},
     {"hint.placed.not-bound-toleration",
      "{pod} has no node yet and the scheduler still blames the taint on {node}: {pod}'s toleration does not "
      "match it. Compare key, value, operator and effect with kubectl describe node {node} (Taints)."},
@@ -665,7 +666,7 @@ constexpr CatalogEntry kEntries[] = {
      "says Insufficient {resource}, check that {node} advertises {resource} in allocatable (step 2)."},
     {"hint.placed.wrong-node",
      "{pod} runs on another node than {node}. Only {node} should advertise {resource}; check step 2 and recreate "
-     "the pod."},
+     "the pod.{part_taint}{part_order}"},
     {"hint.pod-missing",
      "There is no pod {pod} in namespace {namespace}. Create it with kubectl apply -f and -n {namespace} (or "
      "metadata.namespace in the manifest)."},
@@ -889,9 +890,9 @@ constexpr CatalogEntry kEntries[] = {
      "here."},
     {"hint.step5.trainer-not-evicted.gone",
      "{pod} no longer exists. A NoSchedule taint never removes running pods; recreate {pod} (step 4) and do not "
-     "delete it."},
+     "delete it.{part_taint}{part_order}"},
     {"hint.step5.trainer-not-evicted.moved",
-     "{pod} is not running on {node}. Recreate it as in step 4 before tainting the node."},
+     "{pod} is not running on {node}. Recreate it as in step 4 before tainting the node.{part_taint}{part_order}"},
     {"hint.step5.trainer-not-evicted.never-scheduled",
      "{pod} has never been scheduled, so there was nothing to keep: make step 4 work first ({node} must advertise "
      "{resource} in allocatable)."},
@@ -907,8 +908,15 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step6.gate-kept.taint-removed",
      "The {taint} taint is no longer on {node}. Put it back (kubectl taint node {node} {taint}); tolerations, not "
      "removing the taint, let GPU pods in."},
+    {"hint.part.recreate-under-taint",
+     " {taint_node} carries {taint}, which {pod} does not tolerate, so a new {pod} would stay Pending: remove the "
+     "taint before you create it (kubectl taint node {taint_node} {taint_key}-) and put it back afterwards, as in step "
+     "5."},
+    {"hint.part.recreate-trainer3-first",
+     " Delete {waiting} first, or it takes the GPU you free, and create it again last."},
     {"hint.step6.gpu.live",
-     "The live {pod} does not have {resource} requests and limits of {amount}. Recreate it from {file}."},
+     "The live {pod} does not have {resource} requests and limits of {amount}. Recreate it from "
+     "{file}.{part_taint}{part_order}"},
     {"hint.step6.gpu.manifest",
      "{file} must ask for {resource}: {amount} (under limits; requests, if written, equal to it)."},
     {"hint.step6.toleration.missing",
@@ -990,10 +998,11 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.placed.other-scheduler",
      "{pod} names the scheduler {scheduler} (spec.schedulerName), so default-scheduler never placed it: it was bound "
      "by hand. Remove schedulerName from {file}, delete the pod and create it again; let the scheduler choose "
-     "{node}."},
+     "{node}.{part_taint}{part_order}"},
     {"hint.placed.no-scheduled-event",
      "{pod} has events but none says default-scheduler placed it (no Scheduled event): it was bound by hand (a "
-     "Binding). Delete the pod and create it again from {file}; let the scheduler choose {node}."},
+     "Binding). Delete the pod and create it again from {file}; let the scheduler choose "
+     "{node}.{part_taint}{part_order}"},
     {"value.step7.no-allocatable", "{node} advertises no allocatable {resource}"},
     {"hint.step7.premise-allocatable-zero",
      "{pod} is Pending, but not because the slots ran out: {node} advertises {found} allocatable {resource}, so no "

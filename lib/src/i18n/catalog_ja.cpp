@@ -698,17 +698,18 @@ constexpr CatalogEntry kEntries[] = {
      "数秒待ってから確認し直してください（kubectl -n {namespace} get pod {pod} -o yaml）。"},
     {"hint.placed.condition",
      "{pod} はノードに割り当てられていますが、PodScheduled 条件が True "
-     "ではないため、スケジューラーが配置したものではありません。nodeName なしで作り直してください。"},
+     "ではないため、スケジューラーが配置したものではありません。nodeName "
+     "なしで作り直してください。{part_taint}{part_order}"},
     {"hint.placed.constrained",
      "{pod} に {fields} があります。それを削除して Pod を作り直してください: GPU の要求だけで、スケジューラーが "
-     "{node} を選ぶ必要があります。"},
+     "{node} を選ぶ必要があります。{part_taint}{part_order}"},
     {"hint.placed.node-name",
      "{pod} は自分でノードを指定しており（spec.nodeName）、スケジューラーを素通りしています。{file} から nodeName "
-     "を削除し、Pod を作り直してください。"},
+     "を削除し、Pod を作り直してください。{part_taint}{part_order}"},
     {"hint.placed.node-name-live",
      "{pod} は spec.nodeName を指定して作られており（{manager}）、スケジューラーを素通りしています。{file} には"
      "もうノードがありませんが、動いている Pod は以前のものです。Pod を削除し（kubectl -n {namespace} delete pod "
-     "{pod}）、{file} をもう一度適用してください。"},
+     "{pod}）、{file} をもう一度適用してください。{part_taint}{part_order}"},
     {"hint.placed.not-bound-toleration",
      "{pod} はまだノードに割り当てられておらず、スケジューラーは {node} のテイントを理由に挙げています。{pod} の"
      "トレレーションがテイントに一致していません。kubectl describe node {node} の Taints と key、value、operator、"
@@ -731,7 +732,7 @@ constexpr CatalogEntry kEntries[] = {
      "をアドバタイズしているか確認してください（ステップ 2）。"},
     {"hint.placed.wrong-node",
      "{pod} は {node} 以外のノードで動いています。{resource} をアドバタイズするのは {node} "
-     "だけのはずです。ステップ 2 を確認し、Pod を作り直してください。"},
+     "だけのはずです。ステップ 2 を確認し、Pod を作り直してください。{part_taint}{part_order}"},
     {"hint.pod-missing",
      "Namespace {namespace} に Pod {pod} がありません。kubectl apply -f に -n {namespace} "
      "を付けて（またはマニフェストに metadata.namespace を書いて）作成してください。"},
@@ -976,9 +977,10 @@ constexpr CatalogEntry kEntries[] = {
      "7）。ここには cpu-only のメッセージを保存してください。"},
     {"hint.step5.trainer-not-evicted.gone",
      "{pod} はもう存在しません。NoSchedule テイントが実行中の Pod を消すことはありません。{pod} を作り直し（ステップ "
-     "4）、削除しないでください。"},
+     "4）、削除しないでください。{part_taint}{part_order}"},
     {"hint.step5.trainer-not-evicted.moved",
-     "{pod} が {node} で動いていません。ノードにテイントを付ける前に、ステップ 4 のとおり作り直してください。"},
+     "{pod} が {node} で動いていません。ノードにテイントを付ける前に、ステップ 4 "
+     "のとおり作り直してください。{part_taint}{part_order}"},
     {"hint.step5.trainer-not-evicted.never-scheduled",
      "{pod} は一度もスケジュールされていないので、守るものがありませんでした。まずステップ 4 "
      "を成功させてください（{node} が allocatable で {resource} をアドバタイズしている必要があります）。"},
@@ -994,9 +996,16 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step6.gate-kept.taint-removed",
      "テイント {taint} が {node} にもうありません。付け直してください（kubectl taint node {node} {taint}）。GPU Pod "
      "を通すのはテイントの削除ではなく、トレレーションです。"},
+    {"hint.part.recreate-under-taint",
+     "{taint_node} には {pod} が許容しない {taint} のテイントがあるため、作り直した {pod} は Pending のままです。{pod} "
+     "を作る前にテイントを外し（kubectl taint node {taint_node} {taint_key}-）、作った後でステップ 5 "
+     "のとおり付け直してください。"},
+    {"hint.part.recreate-trainer3-first",
+     "先に {waiting} を削除してください。そうしないと空けた GPU を {waiting} が使ってしまいます。{waiting} "
+     "は最後に作り直してください。"},
     {"hint.step6.gpu.live",
      "クラスター上の {pod} の {resource} の requests と limits が {amount} になっていません。{file} "
-     "から作り直してください。"},
+     "から作り直してください。{part_taint}{part_order}"},
     {"hint.step6.gpu.manifest",
      "{file} は {resource}: {amount} を要求する必要があります（limits に書き、requests も書くなら同じ値に）。"},
     {"hint.step6.toleration.missing",
@@ -1085,11 +1094,11 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.placed.other-scheduler",
      "{pod} はスケジューラーに {scheduler} を指定しているため（spec.schedulerName）、default-scheduler "
      "は配置していません。手でバインドされています。{file} から schedulerName を削除し、Pod "
-     "を削除して作り直し、スケジューラーに {node} を選ばせてください。"},
+     "を削除して作り直し、スケジューラーに {node} を選ばせてください。{part_taint}{part_order}"},
     {"hint.placed.no-scheduled-event",
      "{pod} にはイベントがありますが、default-scheduler が配置したという Scheduled "
      "イベントがありません。手で（Binding で）バインドされています。Pod を削除して {file} "
-     "から作り直し、スケジューラーに {node} を選ばせてください。"},
+     "から作り直し、スケジューラーに {node} を選ばせてください。{part_taint}{part_order}"},
     {"value.step7.no-allocatable", "{node} に割り当て可能な {resource} がない"},
     {"hint.step7.premise-allocatable-zero",
      "{pod} は Pending ですが、枠が尽きたからではありません。{node} の割り当て可能な {resource} は {found} のため、"

@@ -641,18 +641,18 @@ constexpr CatalogEntry kEntries[] = {
      "다시 확인하세요(kubectl -n {namespace} get pod {pod} -o yaml)."},
     {"hint.placed.condition",
      "{pod} 파드는 노드에 배정되어 있지만 PodScheduled 조건이 True가 아니므로 스케줄러가 배정한 것이 아닙니다. "
-     "nodeName 없이 다시 만드세요."},
+     "nodeName 없이 다시 만드세요.{part_taint}{part_order}"},
     {"hint.placed.constrained",
      "{pod} 파드에 {fields} 설정이 있습니다. 그 설정을 지우고 파드를 다시 만드세요. GPU 요청만으로 스케줄러가 {node} "
-     "노드를 골라야 합니다."},
+     "노드를 골라야 합니다.{part_taint}{part_order}"},
     {"hint.placed.node-name",
      "{pod} 파드가 노드를 직접 지정하고 있어(spec.nodeName) 스케줄러를 건너뜁니다. {file}에서 nodeName을 지우고 "
-     "파드를 다시 만드세요."},
+     "파드를 다시 만드세요.{part_taint}{part_order}"},
     {"hint.placed.node-name-live",
      "{pod} 파드는 spec.nodeName이 지정된 채로 만들어져({manager}) 스케줄러를 건너뛰었습니다. {file}에는 이제 "
      "노드가 없지만, 실행 중인 파드는 예전 것입니다. 파드를 지우고(kubectl -n {namespace} delete pod {pod}) "
      "{file:을/를}"
-     " 다시 적용하세요."},
+     " 다시 적용하세요.{part_taint}{part_order}"},
     {"hint.placed.not-bound-toleration",
      "{pod} 파드가 아직 노드에 배정되지 않았고, 스케줄러는 여전히 {node} 노드의 테인트를 이유로 듭니다: {pod} 파드의 "
      "톨러레이션이 테인트와 맞지 않습니다. kubectl describe node {node}의 Taints와 key, value, operator, effect"
@@ -673,7 +673,7 @@ constexpr CatalogEntry kEntries[] = {
      "확인하세요(2단계)."},
     {"hint.placed.wrong-node",
      "{pod} 파드가 {node} 노드가 아닌 다른 노드에서 실행 중입니다. {resource:을/를} 광고하는 노드는 {node} 하나여야 "
-     "합니다. 2단계를 확인하고 파드를 다시 만드세요."},
+     "합니다. 2단계를 확인하고 파드를 다시 만드세요.{part_taint}{part_order}"},
     {"hint.pod-missing",
      "{namespace} 네임스페이스에 {pod} 파드가 없습니다. kubectl apply -f에 -n {namespace} 옵션을 붙여(또는 "
      "매니페스트에 metadata.namespace를 적어) 만드세요."},
@@ -905,9 +905,10 @@ constexpr CatalogEntry kEntries[] = {
      "cpu-only의 메시지를 저장하세요."},
     {"hint.step5.trainer-not-evicted.gone",
      "{pod} 파드가 더 이상 없습니다. NoSchedule 테인트는 실행 중인 파드를 결코 지우지 않습니다. {pod} 파드를 다시 "
-     "만들고(4단계) 지우지 마세요."},
+     "만들고(4단계) 지우지 마세요.{part_taint}{part_order}"},
     {"hint.step5.trainer-not-evicted.moved",
-     "{pod} 파드가 {node} 노드에서 실행 중이 아닙니다. 노드에 테인트를 걸기 전에 4단계처럼 다시 만드세요."},
+     "{pod} 파드가 {node} 노드에서 실행 중이 아닙니다. 노드에 테인트를 걸기 전에 4단계처럼 다시 "
+     "만드세요.{part_taint}{part_order}"},
     {"hint.step5.trainer-not-evicted.never-scheduled",
      "{pod} 파드가 한 번도 스케줄되지 않았으므로 지킬 것이 없었습니다. 먼저 4단계를 성공시키세요({node} 노드가 "
      "allocatable에 {resource:을/를} 광고해야 합니다)."},
@@ -923,9 +924,17 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step6.gate-kept.taint-removed",
      "{taint} 테인트가 더 이상 {node} 노드에 없습니다. 다시 거세요(kubectl taint node {node} {taint}). GPU 파드를 "
      "들여보내는 것은 테인트 제거가 아니라 톨러레이션입니다."},
+    {"hint.part.recreate-under-taint",
+     " {taint_node}에는 {pod:이/가} 허용하지 않는 {taint} 테인트가 있어 새로 만든 {pod:은/는} 대기 상태로 남습니다. "
+     "{pod:을/를} 만들기 전에 테인트를 지우고(kubectl taint node {taint_node} {taint_key}-), 만든 뒤에는 5단계처럼 "
+     "다시 "
+     "거세요."},
+    {"hint.part.recreate-trainer3-first",
+     " 먼저 {waiting:을/를} 지우세요. 그렇지 않으면 비운 GPU를 {waiting:이/가} 차지합니다. {waiting:은/는} 마지막에 "
+     "다시 만드세요."},
     {"hint.step6.gpu.live",
      "클러스터의 {pod} 파드는 {resource}의 requests와 limits가 {amount:으로/로} 되어 있지 않습니다. {file} 파일로 다시 "
-     "만드세요."},
+     "만드세요.{part_taint}{part_order}"},
     {"hint.step6.gpu.manifest",
      "{file} 파일은 {resource}: {amount}만큼 요청해야 합니다(limits에 적고, requests를 적는다면 같은 값으로)."},
     {"hint.step6.toleration.missing",
@@ -1008,10 +1017,11 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.placed.other-scheduler",
      "{pod:은/는} 스케줄러로 {scheduler:을/를} 지정해서(spec.schedulerName) default-scheduler가 배치하지 않았습니다. "
      "손으로 바인딩된 것입니다. {file}에서 schedulerName을 지우고 파드를 지운 뒤 다시 만들어 스케줄러가 {node:을/를} "
-     "고르게 하세요."},
+     "고르게 하세요.{part_taint}{part_order}"},
     {"hint.placed.no-scheduled-event",
      "{pod}에는 이벤트가 있지만 default-scheduler가 배치했다는 Scheduled 이벤트가 없습니다. 손으로(Binding) "
-     "바인딩된 것입니다. 파드를 지우고 {file:으로/로} 다시 만들어 스케줄러가 {node:을/를} 고르게 하세요."},
+     "바인딩된 것입니다. 파드를 지우고 {file:으로/로} 다시 만들어 스케줄러가 {node:을/를} 고르게 "
+     "하세요.{part_taint}{part_order}"},
     {"value.step7.no-allocatable", "{node}에 할당 가능한 {resource:이/가} 없음"},
     {"hint.step7.premise-allocatable-zero",
      "{pod:이/가} 대기 중이지만 슬롯이 다 차서가 아닙니다. {node}의 할당 가능한 {resource} 값이 {found}이므로 어떤 "
