@@ -25,8 +25,8 @@ std::vector<nlohmann::json> load_all(std::string_view text, const std::string& o
 /// yaml-cpp reads: a tab where go-yaml allows none (at the start of a line, after a sequence's '-',
 /// in a block scalar's indentation), an escape it does not know (`"\/"`), a directive.
 struct GoProblem {
-  int line = 0;    ///< 1-based, in `document`
-  int column = 0;  ///< 1-based, in characters
+  int line = 0;             ///< 1-based, in `document`
+  int column = 0;           ///< 1-based, in characters
   const char* reason = "";  ///< go-yaml's words
   const char* fault = "";   ///< "tab", "escape" or "directive"
 };
