@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "gpuwhy/base/error.h"
+#include "gpuwhy/base/text.h"
 
 namespace gpuwhy::k8s {
 
@@ -132,11 +133,7 @@ std::optional<std::string> kubectl_documents(std::string_view text, const std::s
     const std::size_t next = end == std::string_view::npos ? text.size() : end + 1;
     const std::string_view l = text.substr(pos, next - pos);
     if (l.substr(0, 3) == "---") {
-      std::string_view rest = l.substr(3);
-      while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t' || rest.front() == '\n' ||
-                               rest.front() == '\r' || rest.front() == '\v' || rest.front() == '\f')) {
-        rest.remove_prefix(1);
-      }
+      const std::string rest = text::trim(l.substr(3));
       if (!rest.empty() && rest.front() != '#') syntax(origin, line, 4, "invalid document separator", "separator");
       if (pos > start) {
         check(text.substr(start, ended.value_or(pos) - start), start_line);
