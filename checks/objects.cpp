@@ -198,12 +198,18 @@ const json* scheduled_event(const View& s, const json& pod) {
 
 GpuUse gpu_used_on_lab_node(const View& s) {
   GpuUse u;
-  for (const auto& p : items(s.snap().pods.value())) {
-    if (!k8s::counts_on_node(p, lab::kGpuNode)) continue;
+  const auto add = [&u](const json& p, std::string shown) {
+    if (!k8s::counts_on_node(p, lab::kGpuNode)) return;
     const long long r = scheduler_gpu_request(p);
-    if (r == 0) continue;
+    if (r == 0) return;
     u.milli += r;
-    u.pods.emplace_back(name_of(p), r);
+    u.pods.emplace_back(std::move(shown), r);
+  };
+  for (const auto& p : items(s.snap().pods.value())) add(p, name_of(p));
+  // The node's pods of other namespaces count as much (the scheduler sums every pod bound there).
+  if (s.snap().node_pods.ok()) {
+    for (const auto& p : items(s.snap().node_pods.value()))
+      add(p, fmt::format("{}/{}", str_at(p, "/metadata/namespace"), name_of(p)));
   }
   return u;
 }

@@ -75,9 +75,14 @@ std::optional<Outcome> init_only_gpus(const json& pod, const std::string& where,
 /// there (of the pods the snapshot holds), in thousandths, with each pod that asks for some.
 struct GpuUse {
   long long milli = 0;
-  std::vector<std::pair<std::string, long long>> pods;  ///< (name, thousandths), file order
+  /// (name, thousandths), in list order: the lab namespace's pods by name, then the others as
+  /// namespace/name
+  std::vector<std::pair<std::string, long long>> pods;
 };
-GpuUse gpu_used_on_lab_node(const View& s);  ///< pods must be ok
+/// Every pod bound to the GPU node that the scheduler counts, of every namespace (the others'
+/// only when read: Snapshot::node_pods). Pods must be ok (need_pods; need_node_pods makes an
+/// unread node_pods an error).
+GpuUse gpu_used_on_lab_node(const View& s);
 
 /// Null, {}, [] or "": a field the apiserver keeps none of.
 bool is_empty_value(const json& v);

@@ -133,6 +133,14 @@ std::optional<Outcome> need_pods(const View& s) {
   return env_error(s.snap().pods.error(), "pods");
 }
 
+std::optional<Outcome> need_node_pods(const View& s) {
+  if (auto e = need_pods(s)) return e;
+  const auto& f = s.snap().node_pods;
+  // Not collected (a bundle older than the read): the lab namespace's pods are all there is.
+  if (f.ok() || f.error().kind == ErrorKind::kSkipped) return std::nullopt;
+  return env_error(f.error(), "node-pods", {{"node", std::string(lab::kGpuNode)}});
+}
+
 Outcome worst(Outcome a, Outcome b) {
   const auto rank = [](Status st) {
     switch (st) {

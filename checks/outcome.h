@@ -57,6 +57,9 @@ Outcome env_error(const FetchError& e, std::string_view item, std::map<std::stri
 /// Same as env_error for the usual live items; nullopt when the item is there.
 std::optional<Outcome> need_nodes(const View& s);
 std::optional<Outcome> need_pods(const View& s);
+/// need_pods, then the GPU node's pods of other namespaces (Snapshot::node_pods); a bundle
+/// that has none of them (not collected) is not an error.
+std::optional<Outcome> need_node_pods(const View& s);
 
 /// The worse of two outcomes for combining parts of one check: a failure found on evidence
 /// beats an error, an error beats a pass.

@@ -387,7 +387,7 @@ constexpr CheckInfo kChecks[] = {
      .step = 7,
      .points = 3,
      .run = &pending_insufficient,
-     .reads = kInNodes | kInPods,
+     .reads = kInNodes | kInPods | kInNodePods,
      .may_be_caused_by = {"step1.namespace", "step1.gpu-labels", "step2.capacity", "step2.allocatable",
                           "step2.other-nodes", "step4.placed-by-scheduler", "step5.taint", "step5.cpu-only-pending",
                           "step5.trainer-not-evicted", "step6.toleration", "step6.placed", "step7.same-as-trainer2"},
@@ -397,7 +397,7 @@ constexpr CheckInfo kChecks[] = {
      .step = 7,
      .points = 2,
      .run = &exhausted_file,
-     .reads = kInNodes | kInPods | kInFiles,
+     .reads = kInNodes | kInPods | kInNodePods | kInFiles,
      .may_be_caused_by = {"step5.taint", "step7.pending-insufficient"},
      .cause = &causes::exhausted_file},
 };

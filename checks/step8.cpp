@@ -154,7 +154,7 @@ Outcome allocatable(const View& s) {
 Outcome used(const View& s) {
   if (Value v = value_of(s, lab::kGateUsed, msg("value.step8.count-from-cluster", args8(lab::kGateUsed))); !v.value)
     return v.failure;
-  if (auto e = need_pods(s)) return *e;
+  if (auto e = need_node_pods(s)) return *e;
   const GpuUse use = gpu_used_on_lab_node(s);
   std::vector<Msg> ev;
   for (const auto& [pod, r] : use.pods) {
@@ -424,7 +424,7 @@ Outcome scheduler_sees(const View& s) {
 constexpr CheckInfo kChecks[] = {
     {.id = "step8.format", .step = 8, .points = 2, .run = &format, .reads = kInFiles},
     {.id = "step8.allocatable", .step = 8, .points = 2, .run = &allocatable, .reads = kInNodes | kInFiles},
-    {.id = "step8.used", .step = 8, .points = 2, .run = &used, .reads = kInPods | kInFiles},
+    {.id = "step8.used", .step = 8, .points = 2, .run = &used, .reads = kInPods | kInNodePods | kInFiles},
     {.id = "step8.pending",
      .step = 8,
      .points = 2,

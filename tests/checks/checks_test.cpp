@@ -44,6 +44,14 @@ struct Scenario {
   std::vector<std::string> roots;
 };
 
+/// Also failing on a bundle recorded before the collector read the GPU node's pods of other
+/// namespaces (Snapshot::node_pods "not collected"): what needs them cannot be told there.
+/// namespace-typo's USED=2 is right: trainer and trainer2 hold both GPUs of lab-node-0, in gpu-wyh.
+std::set<std::string> failing_without_node_pods(const std::string& scenario) {
+  if (scenario == "namespace-typo") return {"step8.used"};
+  return {};
+}
+
 // The scenario table in five parts (the first captures, then the later ones), each a
 // function short enough to read.
 std::vector<Scenario> scenarios_first() {
@@ -206,7 +214,7 @@ std::vector<Scenario> scenarios_facts() {
        {"step1.namespace", "step3.apiserver-rejects", "step4.requests-defaulted", "step4.placed-by-scheduler",
         "step5.cpu-only-spec", "step5.cpu-only-pending", "step5.tainted-file", "step5.trainer-not-evicted",
         "step6.toleration", "step6.gpu", "step6.placed", "step6.gate-kept", "step7.same-as-trainer2",
-        "step7.pending-insufficient", "step7.exhausted-file", "step8.used", "step8.pending"},
+        "step7.pending-insufficient", "step7.exhausted-file", "step8.pending"},
        "step1.namespace",
        "hint.step1.namespace.missing",
        {"step1.namespace"}},
@@ -393,8 +401,11 @@ TEST_P(Captures, FailsExactlyTheNamedChecks) {
   if (bundles.empty()) GTEST_SKIP() << "no capture of " << sc.name << " yet";
   for (const auto& b : bundles) {
     SCOPED_TRACE(b.string());
-    const RunResult r = grade(load(b));
-    EXPECT_EQ(not_passing(r), sc.failing);
+    const Snapshot snap = load(b);
+    const RunResult r = grade(snap);
+    std::set<std::string> failing = sc.failing;
+    if (!snap.node_pods.ok()) failing.merge(failing_without_node_pods(sc.name));
+    EXPECT_EQ(not_passing(r), failing);
     EXPECT_EQ(r.count(Status::kError), 0);
     EXPECT_TRUE(r.complete());
     EXPECT_EQ(r.exit_code(), sc.failing.empty() ? kExitPass : kExitFail);

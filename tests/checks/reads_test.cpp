@@ -28,7 +28,7 @@ using nlohmann::json;
 
 constexpr std::pair<unsigned, const char*> kParts[] = {
     {kInVersion, "version"}, {kInNamespace, "namespace"}, {kInNodes, "nodes"}, {kInPods, "pods"},
-    {kInEvents, "events"},   {kInDryRuns, "dry_runs"},    {kInFiles, "files"},
+    {kInEvents, "events"},   {kInDryRuns, "dry_runs"},    {kInFiles, "files"}, {kInNodePods, "node_pods"},
 };
 
 std::string names(unsigned bits) {
@@ -52,6 +52,7 @@ Snapshot blank(Snapshot s, unsigned bit, bool empty) {
     case kInNodes: list(s.nodes); break;
     case kInPods: list(s.pods); break;
     case kInEvents: list(s.events); break;
+    case kInNodePods: list(s.node_pods); break;
     case kInDryRuns:
       for (auto& [rel, d] : s.dry_runs) d = empty ? Fetched<HttpAnswer>(HttpAnswer{201, json::object()}) : gone;
       break;

@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <optional>
 #include <string>
 
 #include "captured_checks.h"
 #include "checks.h"
+#include "gpuwhy/collect/collect.h"
 #include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/model/snapshot.h"
@@ -108,6 +110,63 @@ TEST(Step8Used, SidecarsAddToTheContainers) {
             std::string::npos);
   // Without restartPolicy Always it is an ordinary init container: max(1, 1) = 1 -> 2.
   EXPECT_NE(used(nlohmann::json::array({gpu("warm", "1", false)})).find("USED=2"), std::string::npos);
+}
+
+// The scheduler sums every pod bound to the node, whatever its namespace: namespace-typo's
+// trainer and trainer2 run in gpu-wyh and hold both GPUs of lab-node-0, so its USED=2 is right.
+TEST(Step8Used, CountsThePodsOfEveryNamespaceOnTheNode) {
+  std::optional<Snapshot> typo;
+  for (const auto& b : bundles_of("namespace-typo")) {
+    if (Snapshot s = gpuwhy_test::load(b); s.node_pods.ok()) typo = std::move(s);
+  }
+  if (!typo) GTEST_SKIP() << "no capture of namespace-typo with the node's other pods";
+  Snapshot s = *typo;
+  auto c = result(grade(s), "step8.used");
+  EXPECT_EQ(c.outcome.status, Status::kPass);
+  const std::string shown = render::json(grade(s), {});
+  EXPECT_NE(shown.find("gpu-wyh/trainer2"), std::string::npos) << "the evidence names the pod with its namespace";
+
+  // Another namespace's pod that finished there holds nothing; one still running holds its GPU.
+  nlohmann::json others = s.node_pods.value();
+  ASSERT_EQ(others["items"].size(), 2U);
+  others["items"][0]["status"]["phase"] = "Succeeded";
+  s.node_pods = others;
+  c = result(grade(s), "step8.used");
+  EXPECT_EQ(c.outcome.status, Status::kFail);
+  EXPECT_NE(i18n::render(c.outcome.expected, i18n::Lang::kEn).find("USED=1"), std::string::npos);
+
+  // A bundle that has none of them (recorded before they were read) knows the lab's namespace
+  // only: no pod of gpu-why is on the node.
+  s.node_pods = Fetched<nlohmann::json>();
+  c = result(grade(s), "step8.used");
+  EXPECT_EQ(c.outcome.status, Status::kFail);
+  EXPECT_NE(i18n::render(c.outcome.expected, i18n::Lang::kEn).find("USED=0"), std::string::npos);
+
+  // Not allowed to list them: the check cannot be told, an error of the environment naming the rule.
+  s.node_pods = FetchError{ErrorKind::kHttp, 403, "GET /api/v1/pods: 403 Forbidden"};
+  c = result(grade(s), "step8.used");
+  EXPECT_EQ(c.outcome.status, Status::kError);
+  EXPECT_EQ(c.outcome.hint.id, "hint.env.forbidden");
+  EXPECT_NE(i18n::render(c.outcome.hint, i18n::Lang::kEn).find("list on pods (cluster-wide)"), std::string::npos)
+      << i18n::render(c.outcome.hint, i18n::Lang::kEn);
+}
+
+// A pod of another namespace holding a GPU of lab-node-0 beside the solution's two counts too.
+TEST(Step8Used, AnotherNamespacesPodOnTheNodeCounts) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  nlohmann::json pods = s.pods.value();
+  nlohmann::json* trainer = pod_in(pods, lab::kPodTrainer);
+  ASSERT_NE(trainer, nullptr);
+  nlohmann::json other = *trainer;
+  other["metadata"]["namespace"] = "team-b";
+  other["metadata"]["uid"] = "00000000-0000-4000-8000-0000000000b1";
+  nlohmann::json list = {{"kind", "PodList"}, {"apiVersion", "v1"}, {"items", nlohmann::json::array()}};
+  list["items"].push_back(*lab_view_of_node_pod(other));
+  s.node_pods = list;
+  const auto c = result(grade(s), "step8.used");
+  EXPECT_EQ(c.outcome.status, Status::kFail);
+  EXPECT_NE(i18n::render(c.outcome.expected, i18n::Lang::kEn).find("USED=3"), std::string::npos);
 }
 
 TEST(Step8Words, GateReportVariants) {

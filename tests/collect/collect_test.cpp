@@ -201,7 +201,10 @@ TEST_F(Collect, ReadsEverythingAndDryRunsOnePod) {
   EXPECT_EQ(fraction.error().kind, ErrorKind::kSkipped);
   EXPECT_EQ(fraction.error().message, "k8s/bad-fraction.yaml: not found");
 
-  EXPECT_EQ(s.requests, 7);  // six GETs (kube-system among them) and one POST
+  // The GPU node's pods of every namespace, the lab's left out (they are in `pods`).
+  ASSERT_TRUE(s.node_pods.ok());
+  EXPECT_EQ(s.node_pods.value()["items"], json::array());
+  EXPECT_EQ(s.requests, 8);  // seven GETs (kube-system and the node's pods among them) and one POST
   EXPECT_EQ(s.files.size(), lab::kStudentFiles.size());
   EXPECT_EQ(to_bundle(s).dump().find("s3cr3t"), std::string::npos) << "no secret in the snapshot";
 }
@@ -217,7 +220,7 @@ TEST_F(Collect, NoDryRunSendsNoPost) {
     EXPECT_EQ(d.error().kind, ErrorKind::kSkipped);
     EXPECT_EQ(d.error().message, "--no-dry-run");
   }
-  EXPECT_EQ(s.requests, 6);
+  EXPECT_EQ(s.requests, 7);
 }
 
 struct SkipCase {
@@ -239,7 +242,7 @@ TEST_P(CollectSkips, ManifestThatIsNotOnePodIsNotSent) {
   EXPECT_EQ(d.error().kind, ErrorKind::kSkipped);
   EXPECT_NE(d.error().message.find(c.reason_part), std::string::npos) << d.error().message;
   EXPECT_EQ(d.error().message.rfind("k8s/bad-fraction.yaml", 0), 0U) << d.error().message;
-  EXPECT_EQ(s.requests, 6);
+  EXPECT_EQ(s.requests, 7);
 }
 
 INSTANTIATE_TEST_SUITE_P(Table, CollectSkips,
@@ -260,7 +263,7 @@ TEST_F(Collect, UnreachableApiserverRecordsErrorsAndNeverThrows) {
   lab.write(lab::kManifestBadMismatch, kPodYaml);
   kube::Client c = client("refused");
   const Snapshot s = collect(c, CollectOptions{lab.dir(), true});
-  for (const auto* f : {&s.version, &s.namespace_, &s.nodes, &s.pods, &s.events}) {
+  for (const auto* f : {&s.version, &s.namespace_, &s.nodes, &s.pods, &s.events, &s.node_pods}) {
     ASSERT_FALSE(f->ok());
     EXPECT_EQ(f->error().kind, ErrorKind::kTransport);
     EXPECT_NE(f->error().message.find("connection refused"), std::string::npos) << f->error().message;
@@ -364,7 +367,7 @@ TEST_F(CollectAhead, AnHttpFaultOnOneItemReadsAsThatRequestAlone) {
         EXPECT_EQ(d.value().status, want.value().status) << what << ": " << rel;
         EXPECT_EQ(d.value().body, want.value().body) << what << ": " << rel;
       }
-      EXPECT_EQ(s.requests, 8) << what;
+      EXPECT_EQ(s.requests, 9) << what;
     }
   }
 }
@@ -398,7 +401,7 @@ TEST(CollectFilesOnly, EveryLiveItemCarriesTheReason) {
   const Snapshot s = collect_files_only(CollectOptions{lab.dir(), true}, why);
   EXPECT_FALSE(s.live_collected);
   EXPECT_EQ(s.file(lab::kFileAdvertised).state, State::kOk);
-  for (const auto* f : {&s.version, &s.namespace_, &s.nodes, &s.pods, &s.events}) {
+  for (const auto* f : {&s.version, &s.namespace_, &s.nodes, &s.pods, &s.events, &s.node_pods}) {
     ASSERT_FALSE(f->ok());
     EXPECT_EQ(f->error().message, "no kubeconfig found");
   }

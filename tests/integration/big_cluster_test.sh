@@ -50,7 +50,7 @@ for s in solution labels-wrong-node trainer3-no-toleration; do
   expect_eq "$s: verdicts on the big cluster = on the plain one" "$(verdicts "$TMP/$s.plain.json")" \
     "$(verdicts "$TMP/$s.live.json")"
   "$GPUWHY" snapshot --dir "$W" -o "$TMP/$s.bundle.json" 2>"$TMP/$s.err"
-  expect_match "$s: 7 requests + $pages node pages" "\\($((7 + pages)) apiserver requests" "$(cat "$TMP/$s.err")"
+  expect_match "$s: 8 requests + $pages node pages" "\\($((8 + pages)) apiserver requests" "$(cat "$TMP/$s.err")"
   expect_eq "$s: the bundle holds every node" "$((N + 3))" "$(jq '.cluster.nodes.value.items | length' "$TMP/$s.bundle.json")"
   expect_eq "$s: other nodes in their lab view (no managedFields, no conditions)" "0" \
     "$(jq '[.cluster.nodes.value.items[] | select(.metadata.name != "lab-node-0") | select(.metadata.managedFields or .status.conditions)] | length' "$TMP/$s.bundle.json")"

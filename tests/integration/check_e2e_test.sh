@@ -71,7 +71,7 @@ kubectl apply -f "$TMP/solution/k8s/trainer3.yaml" >/dev/null
 wait "$WAITER" || rc=$?
 expect_eq "--wait: passes once trainer3 is back and Pending" 0 "$rc"
 expect_match "--wait: shows progress while waiting" "waiting" "$(cat "$TMP/wait.err")"
-# The first snapshot (8 requests) and one watch per part the check reads: a handful, not one
+# The first snapshot (9 requests) and one watch per part the check reads: a handful, not one
 # whole snapshot a second.
 expect_match "--wait: follows with watches, a handful of requests" \
   "waited [0-9.]+s: ([0-9]|1[0-9]) apiserver request\(s\) in all \([1-4] watch stream\(s\)\)" "$(cat "$TMP/wait.err")"
@@ -99,7 +99,7 @@ rc=0; "$GPUWHY" check --dir "$TMP/solution" --check step3.not-created --check st
 expect_eq "--wait: already passing returns at once" 0 "$rc"
 echo "== requests per snapshot"
 "$GPUWHY" snapshot --dir "$TMP/solution" -o "$TMP/bundle.json" 2>"$TMP/snap.err" || true
-expect_match "snapshot makes 8 apiserver requests" "\(8 apiserver requests, [0-9]+ bytes received\)" "$(cat "$TMP/snap.err")"
+expect_match "snapshot makes 9 apiserver requests" "\(9 apiserver requests, [0-9]+ bytes received\)" "$(cat "$TMP/snap.err")"
 owns_gpu() {  # owns_gpu BUNDLE -> the managers of lab-node-0 that set status.allocatable's GPUs
   /usr/bin/python3 -c 'import json,sys
 b = json.load(open(sys.argv[1]))

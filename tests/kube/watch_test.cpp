@@ -97,7 +97,7 @@ TEST(WatchReplay, TheDifferenceAsEventsGivesTheOtherCapture) {
         }
         json& list = replayed["cluster"][part]["value"];
         for (const auto& e : difference(list, other["cluster"][part]["value"], nodes))
-          changed |= apply_watch_event(list, e, nodes);
+          changed |= apply_watch_event(list, e, nodes ? Kept::kNodes : Kept::kWhole);
         list["metadata"] = other["cluster"][part]["value"]["metadata"];
         EXPECT_EQ(list["items"], other["cluster"][part]["value"]["items"]) << v << "/" << sc << " " << part;
       }
@@ -127,7 +127,7 @@ TEST(WatchEvents, BookmarkMovesOnlyTheResourceVersion) {
   json list = pods_of("solution");
   const json before = list;
   const json bm = {{"type", "BOOKMARK"}, {"object", {{"kind", "Pod"}, {"metadata", {{"resourceVersion", "999999"}}}}}};
-  EXPECT_FALSE(apply_watch_event(list, bm, false));
+  EXPECT_FALSE(apply_watch_event(list, bm, Kept::kWhole));
   EXPECT_EQ(list["metadata"]["resourceVersion"], "999999");
   EXPECT_EQ(list["items"], before["items"]);
 }
@@ -137,22 +137,23 @@ TEST(WatchEvents, AWriteThatMovesOnlyTheVersionIsNoChange) {
   ASSERT_FALSE(list["items"].empty());
   json pod = list["items"][0];
   pod["metadata"]["resourceVersion"] = "123456789";
-  EXPECT_FALSE(apply_watch_event(list, {{"type", "MODIFIED"}, {"object", pod}}, false));
+  EXPECT_FALSE(apply_watch_event(list, {{"type", "MODIFIED"}, {"object", pod}}, Kept::kWhole));
   EXPECT_EQ(list["items"][0]["metadata"]["resourceVersion"], "123456789") << "the item keeps the newest version";
   pod["metadata"]["labels"]["x"] = "y";
-  EXPECT_TRUE(apply_watch_event(list, {{"type", "MODIFIED"}, {"object", pod}}, false));
+  EXPECT_TRUE(apply_watch_event(list, {{"type", "MODIFIED"}, {"object", pod}}, Kept::kWhole));
 }
 
 TEST(WatchEvents, DeletedAndAddedInNameOrder) {
   json list = pods_of("solution");
   ASSERT_GE(list["items"].size(), 2U);
   const json first = list["items"][0];
-  EXPECT_TRUE(apply_watch_event(list, {{"type", "DELETED"}, {"object", first}}, false));
+  EXPECT_TRUE(apply_watch_event(list, {{"type", "DELETED"}, {"object", first}}, Kept::kWhole));
   EXPECT_NE(list["items"][0], first);
-  EXPECT_FALSE(apply_watch_event(list, {{"type", "DELETED"}, {"object", first}}, false)) << "already gone";
-  EXPECT_TRUE(apply_watch_event(list, {{"type", "ADDED"}, {"object", first}}, false));
+  EXPECT_FALSE(apply_watch_event(list, {{"type", "DELETED"}, {"object", first}}, Kept::kWhole)) << "already gone";
+  EXPECT_TRUE(apply_watch_event(list, {{"type", "ADDED"}, {"object", first}}, Kept::kWhole));
   EXPECT_EQ(list["items"], pods_of("solution")["items"]) << "back in its place";
-  EXPECT_FALSE(apply_watch_event(list, {{"type", "ERROR"}, {"object", {{"kind", "Status"}, {"code", 410}}}}, false));
+  EXPECT_FALSE(
+      apply_watch_event(list, {{"type", "ERROR"}, {"object", {{"kind", "Status"}, {"code", 410}}}}, Kept::kWhole));
 }
 
 TEST(WatchEvents, NodeHeartbeatIsNoChangeButACapacityIs) {
@@ -170,19 +171,48 @@ TEST(WatchEvents, NodeHeartbeatIsNoChangeButACapacityIs) {
   jsonb::Limits l;
   l.drop = &kube::unread_node_fields();
   const json ev = jsonb::parse(json{{"type", "MODIFIED"}, {"object", beat}}.dump(), l);
-  EXPECT_FALSE(apply_watch_event(list, ev, true));
+  EXPECT_FALSE(apply_watch_event(list, ev, Kept::kNodes));
   json more = gpu;
   more["status"]["allocatable"][std::string(lab::kResource)] = "3";
-  EXPECT_TRUE(apply_watch_event(list, {{"type", "MODIFIED"}, {"object", more}}, true));
+  EXPECT_TRUE(apply_watch_event(list, {{"type", "MODIFIED"}, {"object", more}}, Kept::kNodes));
   // Another node is kept in its lab view, as collect keeps it: its other labels are no change.
   json other;
   for (const auto& n : list["items"]) {
     if (n["metadata"]["name"] != lab::kGpuNode) other = n;
   }
   other["metadata"]["labels"]["team"] = "vision";
-  EXPECT_FALSE(apply_watch_event(list, {{"type", "MODIFIED"}, {"object", other}}, true));
+  EXPECT_FALSE(apply_watch_event(list, {{"type", "MODIFIED"}, {"object", other}}, Kept::kNodes));
   other["metadata"]["labels"][std::string(lab::kGpuLabels[0].key)] = "true";
-  EXPECT_TRUE(apply_watch_event(list, {{"type", "MODIFIED"}, {"object", other}}, true));
+  EXPECT_TRUE(apply_watch_event(list, {{"type", "MODIFIED"}, {"object", other}}, Kept::kNodes));
+}
+
+// The GPU node's pods of every namespace: the lab's are left to `pods`; the others are kept in
+// their lab view, in namespace then name order (two pods may share a name across namespaces).
+TEST(WatchEvents, NodePodsKeepTheOtherNamespacesCut) {
+  json trainer = pods_of("solution")["items"][0];
+  trainer["spec"]["containers"][0]["env"] = json::array({{{"name", "TOKEN"}, {"value", "s3cr3t"}}});
+  json list = {{"kind", "PodList"}, {"items", json::array()}};
+  EXPECT_FALSE(apply_watch_event(list, {{"type", "ADDED"}, {"object", trainer}}, Kept::kNodePods));
+  EXPECT_EQ(list["items"], json::array()) << "a pod of the lab's namespace";
+  json b = trainer;
+  b["metadata"]["namespace"] = "team-b";
+  json a = trainer;
+  a["metadata"]["namespace"] = "team-a";
+  EXPECT_TRUE(apply_watch_event(list, {{"type", "ADDED"}, {"object", b}}, Kept::kNodePods));
+  EXPECT_TRUE(apply_watch_event(list, {{"type", "ADDED"}, {"object", a}}, Kept::kNodePods));
+  ASSERT_EQ(list["items"].size(), 2U);
+  EXPECT_EQ(list["items"][0]["metadata"]["namespace"], "team-a");
+  EXPECT_EQ(list["items"][1], *lab_view_of_node_pod(b));
+  EXPECT_EQ(list["items"].dump().find("s3cr3t"), std::string::npos) << "nothing but what the scheduler counts";
+  EXPECT_EQ(list["items"][1]["spec"]["containers"][0]["resources"], trainer["spec"]["containers"][0]["resources"]);
+  // Only what is kept moving is no change; its phase is.
+  b["spec"]["containers"][0]["image"] = "busybox:2";
+  EXPECT_FALSE(apply_watch_event(list, {{"type", "MODIFIED"}, {"object", b}}, Kept::kNodePods));
+  b["status"]["phase"] = "Succeeded";
+  EXPECT_TRUE(apply_watch_event(list, {{"type", "MODIFIED"}, {"object", b}}, Kept::kNodePods));
+  EXPECT_TRUE(apply_watch_event(list, {{"type", "DELETED"}, {"object", a}}, Kept::kNodePods));
+  ASSERT_EQ(list["items"].size(), 1U);
+  EXPECT_EQ(list["items"][0]["metadata"]["namespace"], "team-b");
 }
 
 TEST(WatchPaths, KeepsTheQuery) {
@@ -238,9 +268,9 @@ TEST_F(WaitFallback, WatchesWithAHandfulOfRequests) {
   EXPECT_EQ(r.exit_code, 1) << r.err;  // the labels are on the wrong node, and stay there
   EXPECT_EQ(r.err.find("cannot watch"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("waited 3."), std::string::npos) << r.err;
-  // The first snapshot (version, namespace, kube-system, nodes, pods, events, two dry runs) and
-  // the watches of what step1.gpu-labels reads: nodes only.
-  EXPECT_EQ(requests_of(r.err), 9) << r.err;
+  // The first snapshot (version, namespace, kube-system, nodes, pods, events, the node's pods, two
+  // dry runs) and the watches of what step1.gpu-labels reads: nodes only.
+  EXPECT_EQ(requests_of(r.err), 10) << r.err;
   EXPECT_NE(r.err.find("(1 watch stream(s))"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("graded 0 more time(s)"), std::string::npos) << "a bookmark is no change: " << r.err;
 }
@@ -257,8 +287,8 @@ TEST_F(WaitFallback, PollsAfter410GoneARefusalOrAnErrorEvent) {
     EXPECT_NE(r.err.find("cannot watch ("), std::string::npos) << r.err;
     EXPECT_NE(r.err.find(why), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("taking a whole snapshot every second instead"), std::string::npos) << r.err;
-    // Polling: the first snapshot, the refused watch, then a whole snapshot (8 requests) a second.
-    EXPECT_GE(requests_of(r.err), 9 + 2 * 8) << r.err;
+    // Polling: the first snapshot, the refused watch, then a whole snapshot (9 requests) a second.
+    EXPECT_GE(requests_of(r.err), 10 + 2 * 9) << r.err;
   }
 }
 

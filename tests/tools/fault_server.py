@@ -23,7 +23,8 @@ The path selects the behaviour, identically on every listener:
   GET  /api/v1/namespaces/gpu-why        200 Namespace
   GET  /api/v1/nodes                     200 NodeList (one node); with --bundle and --page-size K,
                                          /fault/ok/... serves the bundle's nodes K per page (limit/continue)
-  GET  /api/v1/namespaces/gpu-why/pods   200 PodList (also under /fault/...: /api/v1/pods, the same list)
+  GET  /api/v1/namespaces/gpu-why/pods   200 PodList (also /api/v1/pods; under /fault/..., /api/v1/pods is
+                                         the same list with the bundle's node_pods added, no field selector)
   GET  /api/v1/namespaces/gpu-why/events 403 Status (RBAC, namespaced)
   POST /api/v1/namespaces/<ns>/pods      422 Status Invalid naming the pod; details.test echoes the request path
                                          and the body's metadata.namespace
@@ -316,6 +317,10 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_json(404, status(404, "NotFound", f"{item} not in the bundle"))
         if item == "nodes" and PAGE_SIZE[0] > 0:
             return self.send_json(200, self.page(rec["value"]))
+        if rest == "/api/v1/pods":
+            # Every namespace: the lab's pods and the other namespaces' pods the bundle kept.
+            others = BUNDLE.get("cluster", {}).get("node_pods", {}).get("value", {}).get("items", [])
+            return self.send_json(200, dict(rec["value"], items=rec["value"].get("items", []) + others))
         return self.send_json(200, rec["value"])
 
     def watch(self, mode, rest, query):
@@ -506,7 +511,7 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/api/v1/nodes":
             return self.send_json(200, {"kind": "NodeList", "apiVersion": "v1",
                                         "items": [{"metadata": {"name": "lab-node-0"}}]})
-        if path == "/api/v1/namespaces/gpu-why/pods":
+        if path in ("/api/v1/namespaces/gpu-why/pods", "/api/v1/pods"):
             return self.send_json(200, {"kind": "PodList", "apiVersion": "v1", "items": []})
         if path == "/api/v1/namespaces/gpu-why/events":
             return self.send_json(403, status(403, "Forbidden",

@@ -247,6 +247,17 @@ void keep(const json& from, json& to, const std::string& key) {
   if (const auto it = from.find(key); it != from.end()) to[key] = *it;
 }
 
+/// A list answer's kind, apiVersion and resourceVersion, with no items yet.
+json list_head(const json& answer) {
+  json list = json::object();
+  keep(answer, list, "kind");
+  keep(answer, list, "apiVersion");
+  if (const auto m = answer.find("metadata"); m != answer.end() && m->is_object())
+    keep(*m, list["metadata"], "resourceVersion");
+  list["items"] = json::array();
+  return list;
+}
+
 }  // namespace
 
 json lab_view_of_node(json node) {
@@ -278,6 +289,38 @@ json lab_view_of_node(json node) {
   return out;
 }
 
+std::optional<json> lab_view_of_node_pod(const json& pod) {
+  if (!pod.is_object()) return std::nullopt;
+  const auto meta = pod.find("metadata");
+  if (meta == pod.end() || !meta->is_object()) return std::nullopt;
+  if (const auto ns = meta->find("namespace"); ns != meta->end() && *ns == lab::kNamespace) return std::nullopt;
+  json out = json::object();
+  json& m = out["metadata"] = json::object();
+  for (const char* k : {"name", "namespace", "uid", "resourceVersion", "creationTimestamp", "deletionTimestamp"})
+    keep(*meta, m, k);
+  if (const auto sp = pod.find("spec"); sp != pod.end() && sp->is_object()) {
+    json& spec = out["spec"] = json::object();
+    for (const char* k : {"nodeName", "overhead", "resources"}) keep(*sp, spec, k);
+    for (const char* list : {"containers", "initContainers"}) {
+      const auto cs = sp->find(list);
+      if (cs == sp->end() || !cs->is_array()) continue;
+      json& kept = spec[list] = json::array();
+      for (const auto& c : *cs) {
+        json one = json::object();
+        if (c.is_object()) {
+          for (const char* k : {"name", "resources", "restartPolicy"}) keep(c, one, k);
+        }
+        kept.push_back(std::move(one));
+      }
+    }
+  }
+  if (const auto st = pod.find("status"); st != pod.end() && st->is_object()) {
+    json& status = out["status"] = json::object();
+    keep(*st, status, "phase");
+  }
+  return out;
+}
+
 namespace {
 
 constexpr std::string_view kNodesPath = "/api/v1/nodes";
@@ -297,14 +340,7 @@ Fetched<json> get_nodes(const Get& get, kube::ListBudget& budget) {
     return std::nullopt;
   };
   const auto take = [&list](json& p) {
-    if (list.is_null()) {
-      list = json::object();
-      keep(p, list, "kind");
-      keep(p, list, "apiVersion");
-      if (const auto m = p.find("metadata"); m != p.end() && m->is_object())
-        keep(*m, list["metadata"], "resourceVersion");
-      list["items"] = json::array();
-    }
+    if (list.is_null()) list = list_head(p);
     if (auto it = p.find("items"); it != p.end() && it->is_array()) {
       for (auto& n : *it) list["items"].push_back(lab_view_of_node(std::move(n)));
     }
@@ -385,6 +421,7 @@ struct FixedPaths {
   std::string first_node_page = kube::page_path(std::string(kNodesPath), kNodePage);  // as get_nodes asks it
   std::string pods = namespace_ + "/pods";
   std::string events = namespace_ + "/events";
+  std::string node_pods = node_pods_path();
 };
 
 /// The server URL as messages show it: no userinfo, no trailing slash.
@@ -411,7 +448,7 @@ PodsToSend dry_run_pods(const Snapshot& s, bool enabled) {
 /// answer came first.
 void start_ahead(kube::Client& client, const FixedPaths& paths, const PodsToSend& to_send) {
   for (const std::string* p :
-       {&paths.namespace_, &paths.kube_system, &paths.first_node_page, &paths.pods, &paths.events}) {
+       {&paths.namespace_, &paths.kube_system, &paths.first_node_page, &paths.pods, &paths.events, &paths.node_pods}) {
     client.prefetch_get(*p);
   }
   for (const auto& [rel, pod] : to_send) {
@@ -424,6 +461,30 @@ void start_ahead(kube::Client& client, const FixedPaths& paths, const PodsToSend
 Fetched<HttpAnswer> dry_run_of(kube::Client& client, const std::string& rel, const StudentFile& file, bool enabled) {
   return dry_run(client, dry_run_pod(rel, file, enabled), std::nullopt);
 }
+
+std::string node_pods_path() {
+  return fmt::format("/api/v1/pods?fieldSelector=spec.nodeName%3D{}", lab::kGpuNode);
+}
+
+namespace {
+
+/// A PodList answer as Snapshot::node_pods keeps it: its kind, apiVersion and resourceVersion,
+/// and lab_view_of_node_pod of each item that has one; an error as it is.
+Fetched<json> node_pods_of(Fetched<json> answer) {
+  if (!answer.ok()) return answer;
+  json list = std::move(answer).take();
+  if (!list.is_object()) return list;
+  json out = list_head(list);
+  json& items = out["items"];
+  if (const auto it = list.find("items"); it != list.end() && it->is_array()) {
+    for (const auto& p : *it) {
+      if (auto v = lab_view_of_node_pod(p)) items.push_back(std::move(*v));
+    }
+  }
+  return out;
+}
+
+}  // namespace
 
 std::string dry_run_path() {
   return fmt::format("/api/v1/namespaces/{}/pods?dryRun=All", lab::kNamespace);
@@ -481,6 +542,7 @@ Snapshot collect(kube::Client& client, const CollectOptions& opts) {
   s.nodes = get_nodes(get, budget);
   s.pods = get(paths.pods, "PodList");
   s.events = get(paths.events, "EventList");
+  s.node_pods = node_pods_of(get(paths.node_pods, "PodList"));
   for (std::string_view rel_view : lab::kDryRunManifests) {
     const std::string rel(rel_view);
     s.dry_runs[rel] = dry_run(client, to_send.at(rel), unreachable);
@@ -497,7 +559,7 @@ std::vector<FetchError> fetch_errors(const Snapshot& snap) {
     const auto same = [&e](const FetchError& o) { return o.message == e.message; };
     if (std::none_of(out.begin(), out.end(), same)) out.push_back(e);
   };
-  for (const auto* f : {&snap.version, &snap.namespace_, &snap.nodes, &snap.pods, &snap.events}) {
+  for (const auto* f : {&snap.version, &snap.namespace_, &snap.nodes, &snap.pods, &snap.events, &snap.node_pods}) {
     // A missing namespace is the student's state (step 1 fails on it), not a broken environment.
     if (f == &snap.namespace_ && !f->ok() && f->error().http_status == 404) continue;
     if (!f->ok()) add(f->error());
@@ -532,6 +594,7 @@ Snapshot collect_files_only(const CollectOptions& opts, const FetchError& why) {
   s.nodes = why;
   s.pods = why;
   s.events = why;
+  s.node_pods = why;
   for (std::string_view rel : lab::kDryRunManifests) s.dry_runs[std::string(rel)] = why;
   return s;
 }

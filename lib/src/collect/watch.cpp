@@ -22,11 +22,15 @@ namespace {
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
-std::string name_of(const json& obj) {
+std::string meta_string(const json& obj, const char* key) {
   const auto m = obj.find("metadata");
   if (m == obj.end() || !m->is_object()) return "";
-  const auto n = m->find("name");
+  const auto n = m->find(key);
   return n != m->end() && n->is_string() ? n->get<std::string>() : "";
+}
+
+std::string name_of(const json& obj) {
+  return meta_string(obj, "name");
 }
 
 std::string resource_version_of(const json& obj) {
@@ -69,7 +73,7 @@ bool same_but_version(json& a, json& b) {
 
 }  // namespace
 
-bool apply_watch_event(json& list, const json& event, bool nodes) {
+bool apply_watch_event(json& list, const json& event, Kept kept) {
   if (!event.is_object() || !list.is_object()) return false;
   const std::string type = event.contains("type") && event["type"].is_string() ? event["type"].get<std::string>() : "";
   const auto o = event.find("object");
@@ -79,15 +83,18 @@ bool apply_watch_event(json& list, const json& event, bool nodes) {
     list["metadata"]["resourceVersion"] = rv;
   }
   if (type == "BOOKMARK") return false;
-  const std::string name = name_of(*o);
-  if (name.empty()) return false;
+  if (name_of(*o).empty()) return false;
+  // A list of one namespace, or of none, is in name order; a list of every namespace in
+  // namespace then name order: the order of the apiserver's storage keys either way.
+  const auto key_of = [](const json& obj) { return meta_string(obj, "namespace") + "/" + name_of(obj); };
+  const std::string name = key_of(*o);
   if (!list.contains("items") || !list["items"].is_array()) list["items"] = json::array();
   json& items = list["items"];
-  // In name order, as the apiserver lists them (a list that is not in order still finds its item).
+  // As the apiserver lists them (a list that is not in order still finds its item).
   auto at = items.end();
   auto insert_at = items.end();
   for (auto it = items.begin(); it != items.end(); ++it) {
-    const std::string n = name_of(*it);
+    const std::string n = key_of(*it);
     if (n == name) {
       at = it;
       break;
@@ -100,7 +107,14 @@ bool apply_watch_event(json& list, const json& event, bool nodes) {
     return true;
   }
   if (type != "ADDED" && type != "MODIFIED") return false;
-  json item = nodes ? lab_view_of_node(*o) : *o;
+  json item;
+  if (kept == Kept::kNodePods) {
+    auto view = lab_view_of_node_pod(*o);
+    if (!view) return false;  // a pod of the lab's namespace: `pods` has it
+    item = std::move(*view);
+  } else {
+    item = kept == Kept::kNodes ? lab_view_of_node(*o) : *o;
+  }
   if (at != items.end()) {
     const bool same = same_but_version(*at, item);
     *at = std::move(item);
@@ -167,10 +181,11 @@ class Follower {
   std::string plan_streams() {
     const std::string ns(lab::kNamespace);
     const std::pair<unsigned, Fetched<json>*> lists[] = {
-        {kInNodes, &snap_.nodes}, {kInPods, &snap_.pods}, {kInEvents, &snap_.events}};
+        {kInNodes, &snap_.nodes}, {kInPods, &snap_.pods}, {kInEvents, &snap_.events}, {kInNodePods, &snap_.node_pods}};
     const std::pair<unsigned, std::string> paths[] = {{kInNodes, "/api/v1/nodes"},
                                                       {kInPods, "/api/v1/namespaces/" + ns + "/pods"},
-                                                      {kInEvents, "/api/v1/namespaces/" + ns + "/events"}};
+                                                      {kInEvents, "/api/v1/namespaces/" + ns + "/events"},
+                                                      {kInNodePods, node_pods_path()}};
     std::string any_rv;
     for (std::size_t i = 0; i < std::size(lists); ++i) {
       if ((fo_.reads & lists[i].first) == 0) continue;
@@ -285,11 +300,21 @@ class Follower {
     const std::string rv = event.contains("object") ? resource_version_of(event["object"]) : "";
     if (!rv.empty()) s.rv = rv;
     if (s.part == kInNamespace) return apply_namespace(event);
-    Fetched<json>& f = s.part == kInNodes ? snap_.nodes : s.part == kInPods ? snap_.pods : snap_.events;
+    Fetched<json>& f = list_of(s.part);
     json list = std::move(f).take();
-    const bool changed = apply_watch_event(list, event, s.part == kInNodes);
+    const Kept kept = s.part == kInNodes ? Kept::kNodes : s.part == kInNodePods ? Kept::kNodePods : Kept::kWhole;
+    const bool changed = apply_watch_event(list, event, kept);
     f = std::move(list);
     return changed;
+  }
+
+  Fetched<json>& list_of(unsigned part) {
+    switch (part) {
+      case kInNodes: return snap_.nodes;
+      case kInPods: return snap_.pods;
+      case kInNodePods: return snap_.node_pods;
+      default: return snap_.events;
+    }
   }
 
   /// The namespace as GET /api/v1/namespaces/gpu-why would answer now.

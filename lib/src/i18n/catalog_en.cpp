@@ -1321,10 +1321,12 @@ constexpr CatalogEntry kEntries[] = {
     // items and rules named in environment hints; flag combinations; told-once causes; batch table
     {"item.nodes", "the nodes"},
     {"item.pods", "the pods of namespace {namespace}"},
+    {"item.node-pods", "the pods of every namespace on node {node}"},
     {"item.namespace", "namespace {namespace}"},
     {"item.dry-run", "a server-side dry-run create of {file}"},
     {"rbac.nodes", "get, list on nodes (cluster-wide)"},
     {"rbac.pods", "get, list on pods in namespace {namespace}"},
+    {"rbac.node-pods", "list on pods (cluster-wide)"},
     {"rbac.namespace", "get on namespaces"},
     {"rbac.dry-run", "create on pods in namespace {namespace}"},
     {"cli.error.live-only", "{flag} applies to a live check; a --snapshot bundle already holds what was collected"},

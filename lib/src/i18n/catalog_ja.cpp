@@ -1426,10 +1426,12 @@ constexpr CatalogEntry kEntries[] = {
     // items and rules named in environment hints; flag combinations; told-once causes; batch table
     {"item.nodes", "ノード一覧"},
     {"item.pods", "名前空間 {namespace} の Pod 一覧"},
+    {"item.node-pods", "ノード {node} 上の全名前空間の Pod 一覧"},
     {"item.namespace", "名前空間 {namespace}"},
     {"item.dry-run", "{file} のサーバー側 dry-run 作成"},
     {"rbac.nodes", "nodes に対する get, list（クラスター全体）"},
     {"rbac.pods", "名前空間 {namespace} の pods に対する get, list"},
+    {"rbac.node-pods", "pods に対する list（クラスター全体）"},
     {"rbac.namespace", "namespaces に対する get"},
     {"rbac.dry-run", "名前空間 {namespace} の pods に対する create"},
     {"cli.error.live-only", "{flag} はライブのチェック用です。--snapshot のバンドルには収集済みの内容が入っています"},

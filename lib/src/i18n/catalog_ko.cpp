@@ -1340,10 +1340,12 @@ constexpr CatalogEntry kEntries[] = {
     // items and rules named in environment hints; flag combinations; told-once causes; batch table
     {"item.nodes", "노드 목록"},
     {"item.pods", "{namespace} 네임스페이스의 파드 목록"},
+    {"item.node-pods", "{node} 노드에 있는 모든 네임스페이스의 파드 목록"},
     {"item.namespace", "{namespace} 네임스페이스"},
     {"item.dry-run", "{file}의 서버 측 dry-run 생성"},
     {"rbac.nodes", "nodes에 대한 get, list(클러스터 전체)"},
     {"rbac.pods", "{namespace} 네임스페이스의 pods에 대한 get, list"},
+    {"rbac.node-pods", "pods에 대한 list(클러스터 전체)"},
     {"rbac.namespace", "namespaces에 대한 get"},
     {"rbac.dry-run", "{namespace} 네임스페이스의 pods에 대한 create"},
     {"cli.error.live-only",

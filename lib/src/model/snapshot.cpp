@@ -184,6 +184,10 @@ json to_bundle(const Snapshot& snap) {
   }
   cluster["nodes"] = fetched_to_json(snap.nodes);
   cluster["pods"] = fetched_to_json(snap.pods);
+  // Optional as kube_system is: an old bundle read back has none.
+  if (snap.node_pods.ok() || snap.node_pods.error().kind != ErrorKind::kSkipped) {
+    cluster["node_pods"] = fetched_to_json(snap.node_pods);
+  }
   cluster["events"] = fetched_to_json(snap.events);
   b["cluster"] = cluster;
   json dry = json::object();
@@ -362,6 +366,10 @@ Snapshot from_bundle(json&& bundle, const std::string& origin) {
   s.nodes = fetched_from_json(need(c, "nodes", origin, "cluster."), origin, "cluster.nodes", true);
   s.pods = fetched_from_json(need(c, "pods", origin, "cluster."), origin, "cluster.pods", true);
   s.events = fetched_from_json(need(c, "events", origin, "cluster."), origin, "cluster.events", true);
+  // Optional (bundles written before the collector read the GPU node's other pods lack it).
+  if (c.contains("node_pods")) {
+    s.node_pods = fetched_from_json(c["node_pods"], origin, "cluster.node_pods", true);
+  }
   dry_runs_from_json(b, origin, s);
   json& files = need(b, "files", origin, "");
   if (!files.is_object()) bad(origin, "files", "not an object");

@@ -2,6 +2,7 @@
 /// Collect once: one round of apiserver reads plus the student's files into a Snapshot.
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,19 @@ inline constexpr int kNodePage = kube::kListPage;
 /// same on the whole node; tests/cmd/scale_test.cpp proves it on every capture).
 nlohmann::json lab_view_of_node(nlohmann::json node);
 
-/// Exactly: GET /version, namespace, nodes (⌈nodes/kNodePage⌉ pages), pods, events; one dry-run POST per bad manifest
+/// A pod bound to the GPU node as the checks need it: its name, namespace, uid, resourceVersion
+/// and times; the spec fields the scheduler sums its requests from (nodeName, overhead, pod-level
+/// resources, each container's and init container's name, resources and restartPolicy); its
+/// phase. Nothing else of another namespace's pod is kept (no env, no volumes, no images).
+/// nullopt for a pod of the lab's namespace (in `pods` whole) or one without metadata.
+std::optional<nlohmann::json> lab_view_of_node_pod(const nlohmann::json& pod);
+
+/// The pods of every namespace bound to the GPU node: GET of this path, one answer (a node holds
+/// at most a few hundred pods), each item then cut by lab_view_of_node_pod.
+std::string node_pods_path();
+
+/// Exactly: GET /version, namespace, kube-system, nodes (⌈nodes/kNodePage⌉ pages), pods, events,
+/// the GPU node's pods (node_pods_path); one dry-run POST per bad manifest
 /// (skipped, as kSkipped, when the manifest is missing or not a single Pod). Never throws for
 /// a failed request: each item records its own error.
 Snapshot collect(kube::Client& client, const CollectOptions& opts);

@@ -17,13 +17,19 @@
 
 namespace gpuwhy {
 
+/// How a followed list keeps its objects, as collect keeps them.
+enum class Kept {
+  kWhole,     ///< as the apiserver sends them (pods and events of the lab's namespace)
+  kNodes,     ///< lab_view_of_node
+  kNodePods,  ///< lab_view_of_node_pod; the lab namespace's pods are left out
+};
+
 /// One watch event applied to the list it belongs to, in place: ADDED and MODIFIED put the object
-/// in (a node cut to lab_view_of_node unless it is the GPU node, as collect keeps it), in name
-/// order as the apiserver lists; DELETED takes it out; the list's resourceVersion follows every
-/// event (a BOOKMARK changes nothing else). Returns whether the list changed in anything but
-/// resourceVersions: a heartbeat that only moves fields gpuwhy drops while parsing, or a
-/// bookmark, is no change. ERROR events are not applied (false).
-bool apply_watch_event(nlohmann::json& list, const nlohmann::json& event, bool nodes);
+/// in (cut as `kept` says), in namespace and name order as the apiserver lists; DELETED takes it out; the list's
+/// resourceVersion follows every event (a BOOKMARK changes nothing else). Returns whether the list changed in anything
+/// but resourceVersions: a heartbeat that only moves fields gpuwhy drops while parsing, or a bookmark, is no change.
+/// ERROR events are not applied (false).
+bool apply_watch_event(nlohmann::json& list, const nlohmann::json& event, Kept kept);
 
 /// The watch URL of a list: `list_path` (may carry a query) with watch=1, allowWatchBookmarks,
 /// resourceVersion and timeoutSeconds.

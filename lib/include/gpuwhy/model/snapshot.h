@@ -62,7 +62,12 @@ struct Snapshot {
   /// GET /api/v1/nodes, page by page; every node but the GPU node in its lab view
   /// (lab_view_of_node in collect.h).
   Fetched<nlohmann::json> nodes;
-  Fetched<nlohmann::json> pods;    ///< GET /api/v1/namespaces/gpu-why/pods
+  Fetched<nlohmann::json> pods;  ///< GET /api/v1/namespaces/gpu-why/pods
+  /// GET /api/v1/pods?fieldSelector=spec.nodeName=lab-node-0: the pods of every other namespace
+  /// bound to the GPU node, each cut to what the scheduler counts (lab_view_of_node_pod in
+  /// collect.h). With `pods`, every pod the node holds. A bundle written before it was collected
+  /// has "not collected" (kSkipped): the lab namespace's pods are then all that is known.
+  Fetched<nlohmann::json> node_pods;
   Fetched<nlohmann::json> events;  ///< GET /api/v1/namespaces/gpu-why/events
   /// Server-side dry-run create of each bad manifest, keyed by its relative path.
   std::map<std::string, Fetched<HttpAnswer>> dry_runs;
@@ -89,8 +94,9 @@ enum Input : unsigned {
   kInEvents = 1U << 4,     ///< events
   kInDryRuns = 1U << 5,    ///< dry_runs (they are made of the manifest files)
   kInFiles = 1U << 6,      ///< files
+  kInNodePods = 1U << 7,   ///< node_pods
 };
-inline constexpr unsigned kInAll = (1U << 7) - 1;
+inline constexpr unsigned kInAll = (1U << 8) - 1;
 
 /// Longest `student` kept from a bundle, in bytes (cut on a character boundary).
 inline constexpr std::size_t kMaxStudentBytes = 200;
