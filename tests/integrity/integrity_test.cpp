@@ -340,6 +340,39 @@ TEST(IntegrityAllocatable, PodsBoundBeyondAllocatableAreNamed) {
   EXPECT_EQ(fs[0].objects, (std::vector<std::string>{"node lab-node-0", "pod gpu-why/trainer2"}));
 }
 
+// The node's pods of other namespaces count as the scheduler counts them: one holding a GPU
+// there since before trainer's bind leaves no room for trainer2's (a bundle given such a pod to
+// pass USED is named); one that finished, or one created after the binds, leaves the room.
+TEST(IntegrityAllocatable, TheNodesPodsOfOtherNamespacesCount) {
+  using nlohmann::json;
+  const auto with_other = [](const std::string& created, const std::string& phase) {
+    Snapshot s = bound_snapshot("1", "2026-01-01T00:00:20.000000Z");
+    json other = s.pods.value()["items"][0];
+    other["metadata"] = {{"name", "job"},
+                         {"namespace", "team-b"},
+                         {"uid", "00000000-0000-4000-8000-0000000000b1"},
+                         {"creationTimestamp", created}};
+    other["status"] = {{"phase", phase}};
+    s.node_pods = json{{"items", json::array({other})}};
+    return s;
+  };
+  const auto fs = integrity::check(with_other("2026-01-01T00:00:15Z", "Running"));
+  ASSERT_EQ(fs.size(), 1U);
+  EXPECT_EQ(fs[0].id, "node-over-allocatable");
+  EXPECT_EQ(fs[0].text.args.at("requested"), "3");
+  EXPECT_EQ(ids_of(with_other("2026-01-01T00:00:15Z", "Succeeded")), std::vector<std::string>{});
+  EXPECT_EQ(ids_of(with_other("2026-01-01T00:00:40Z", "Running")), std::vector<std::string>{});
+  // Not collected (an older bundle): as before, only the lab namespace's pods are counted.
+  EXPECT_EQ(ids_of(bound_snapshot("1", "2026-01-01T00:00:20.000000Z")), std::vector<std::string>{});
+  // Their list is held to its revision like every list.
+  Snapshot later = with_other("2026-01-01T00:00:40Z", "Running");
+  json list = later.node_pods.value();
+  list["metadata"]["resourceVersion"] = "100";
+  list["items"][0]["metadata"]["resourceVersion"] = "101";
+  later.node_pods = list;
+  EXPECT_EQ(ids_of(later), std::vector<std::string>{"resource-version-above-list"});
+}
+
 TEST(IntegrityAllocatable, WhatTheSchedulerMayNotHaveKnownIsNotCounted) {
   // trainer bound 1 s before trainer2: the scheduler's cache may not have had it yet.
   EXPECT_EQ(ids_of(bound_snapshot("2", "2026-01-01T00:00:29.500000Z")), std::vector<std::string>{});

@@ -55,17 +55,21 @@ struct Bound {
 /// they finished, which may be after the time asked about).
 std::vector<Bound> bound_to(const Facts& facts, std::string_view node, bool finished_too = false) {
   std::vector<Bound> out;
-  for (const Object& p : facts.pods) {
+  const auto from = [&](const Object& p) {
     const bool here = !p.node_name.empty() && p.node_name == node;
     const bool counts = here && !p.terminated;  // k8s::counts_on_node
     const bool finished_here = finished_too && p.terminated && p.node_name == node;
-    if (!counts && !finished_here) continue;
+    if (!counts && !finished_here) return;
     if (const auto it = facts.scheduled.find(p.uid_text); it != facts.scheduled.end()) {
       out.push_back({&p, it->second.first, it->second.second, true});
     } else if (const auto& c = p.created.ms) {
       out.push_back({&p, *c + 1000, p.created.text, false});
     }
-  }
+  };
+  // Every namespace's: the scheduler counts them all (the others' events are not read, so
+  // they count from their creation).
+  for (const Object& p : facts.pods) from(p);
+  for (const Object& p : facts.node_pods) from(p);
   return out;
 }
 
@@ -84,9 +88,10 @@ long long request_of(const Object& pod, const std::string& resource) {
 // (its Scheduled event) at least kSettleMs after the last write of the node's allocatable amount
 // (dated by managedFields): the scheduler then knew that amount, and
 // every pod bound to the node kKnownMs before. Those pods and it request no more than the
-// amount. Undercounting is safe and is all that is left out: pods of other namespaces (not
-// read), pods deleted or finished since, pods bound too close to it; a pod whose Scheduled event
-// is gone counts from its creation, which is no later than its bind.
+// amount. Undercounting is safe and is all that is left out: pods of other namespaces in a
+// bundle that has none of them, pods deleted or finished since, pods bound too close to it; a pod
+// whose Scheduled event is gone (or not read: another namespace's) counts from its creation,
+// which is no later than its bind.
 void node_over_allocatable(const Facts& facts, Findings& out) {
   for (const Object& node : facts.nodes) {
     const json* alloc = at(*node.item, "/status/allocatable");
@@ -182,8 +187,8 @@ std::optional<Room> room_at(const Facts& facts, const Object& node, const std::s
 // nvidia.com/gpu" of "0/3 nodes are available"). A node that surely had room for the pod then
 // (room_at) is not one of them: when more nodes are said to lack the resource than the nodes
 // without such room, the message was not the scheduler's at those amounts. Only a pod still
-// unbound is asked about (one bound since was retried with room), and only the pods of the lab
-// namespace are counted on a node.
+// unbound is asked about (one bound since was retried with room), and only the pods read are
+// counted on a node: the lab namespace's, and the GPU node's of other namespaces when collected.
 void insufficient_with_room(const Facts& facts, Findings& out) {
   std::map<std::string_view, const Object*> pending;
   for (const Object& p : facts.pods) {

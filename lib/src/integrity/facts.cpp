@@ -230,6 +230,7 @@ Facts::Facts(const Snapshot& s) : snap(s), taken(sys::parse_rfc3339(s.taken_at))
   pods = all.subspan(first_pod, first_event - first_pod);
   events = all.subspan(first_event);
   if (snap.namespace_.ok()) lab_namespace = &objects.front();
+  for (const json& p : items(snap.node_pods)) node_pods.push_back(read_object(Kind::kPod, p));
   for (const Object& p : pods) {
     if (!p.uid_text.empty()) pods_by_uid.emplace(p.uid_text, &p);
   }

@@ -120,6 +120,8 @@ void resource_version_above_list(const Facts& facts, Findings& out) {
   look(facts.snap.nodes, facts.nodes, "nodes");
   look(facts.snap.pods, facts.pods, "pods");
   look(facts.snap.events, facts.events, "events");
+  const std::string node_pods = fmt::format("pods (spec.nodeName={})", lab::kGpuNode);
+  look(facts.snap.node_pods, facts.node_pods, node_pods.c_str());
   agg.flush("resource-version-above-list", out);
 }
 

@@ -168,6 +168,9 @@ struct Facts {
   std::optional<long long> taken;  ///< taken_at as an instant
   std::vector<Object> objects;
   std::span<const Object> nodes, pods, events;
+  /// The GPU node's pods of other namespaces (Snapshot::node_pods, cut to what the scheduler
+  /// counts): only capacity and list rules read them; they are not in `objects`.
+  std::vector<Object> node_pods;
   const Object* lab_namespace = nullptr;                  ///< null when not read
   std::map<std::string_view, const Object*> pods_by_uid;  ///< pods with a uid; the first of a uid
   /// Each pod uid's Scheduled event time (the last such event with an RFC 3339 time): instant and text.
