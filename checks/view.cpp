@@ -55,8 +55,12 @@ View::View(const Snapshot& s) : snap_(&s) {
     if (jsonb::view_at(n, "/metadata/name") != lab::kGpuNode) other_nodes_.push_back(&n);
   }
   // Every lab file, and any other file the snapshot holds.
-  for (auto rel : lab::kStudentFiles) texts_.emplace(std::string(rel), readers::decode_file(s.file(rel)));
-  for (const auto& [rel, f] : s.files) texts_.try_emplace(rel, readers::decode_file(f));
+  // A manifest's bytes as kubectl reads them; every other file as text the student saved.
+  const auto decode = [](std::string_view rel, const StudentFile& f) {
+    return rel.starts_with("k8s/") ? readers::decode_manifest_file(f) : readers::decode_file(f);
+  };
+  for (auto rel : lab::kStudentFiles) texts_.emplace(std::string(rel), decode(rel, s.file(rel)));
+  for (const auto& [rel, f] : s.files) texts_.try_emplace(rel, decode(rel, f));
   for (const auto& [rel, t] : texts_) {
     if (rel.starts_with("k8s/") && t.problem == readers::FileProblem::kNone && !text::blank(t.text))
       yaml_.emplace(rel, parse_yaml(t.text, rel));

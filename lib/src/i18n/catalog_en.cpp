@@ -602,6 +602,10 @@ constexpr CatalogEntry kEntries[] = {
      "{file} is not valid YAML: the parser stopped at line {line}, column {column}. Check the indentation (spaces, "
      "never tabs) and the brackets and quotes around there."},
     {"hint.manifest.yaml-error", "{file} is not valid YAML: {reason}"},
+    {"hint.manifest.yaml-control",
+     "{file} has an invisible control character at line {line}, column {column} (one a terminal or a copy left "
+     "behind), and kubectl's YAML reader allows none, not even in a comment, so kubectl refuses the whole file. Delete "
+     "it: retype that line."},
     {"hint.manifest.yaml-tab",
      "{file} has a tab character at line {line}, column {column}, where kubectl's YAML reader allows none, so kubectl "
      "refuses the whole file. Indent with spaces only."},

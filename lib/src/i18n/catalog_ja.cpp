@@ -660,6 +660,9 @@ constexpr CatalogEntry kEntries[] = {
      "{file} は正しい YAML ではありません: {line} 行 {column} "
      "列で読み取りが止まりました。そのあたりのインデント（タブではなく空白）と括弧、引用符を確認してください。"},
     {"hint.manifest.yaml-error", "{file} は有効な YAML ではありません: {reason}"},
+    {"hint.manifest.yaml-control",
+     "{file} の {line} 行 {column} 列に見えない制御文字があります（端末やコピーで入ったもの）。kubectl の YAML "
+     "読み取りはコメントの中でも制御文字を許さず、ファイル全体を拒否します。その行を入力し直してください。"},
     {"hint.manifest.yaml-tab",
      "{file} の {line} 行 {column} 列にタブ文字があります。kubectl の YAML 読み取りはここでタブを許さず、ファイル全体を"
      "拒否します。インデントには空白だけを使ってください。"},

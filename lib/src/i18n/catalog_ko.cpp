@@ -603,6 +603,9 @@ constexpr CatalogEntry kEntries[] = {
      "{file} 파일이 올바른 YAML이 아닙니다: {line}행 {column}열에서 읽기가 멈췄습니다. 그 근처의 들여쓰기(탭이 아닌 "
      "공백)와 괄호, 따옴표를 확인하세요."},
     {"hint.manifest.yaml-error", "{file} 파일이 올바른 YAML이 아닙니다: {reason}"},
+    {"hint.manifest.yaml-control",
+     "{file} 파일 {line}행 {column}열에 보이지 않는 제어 문자가 있습니다(터미널이나 복사로 들어간 것). kubectl의 YAML "
+     "읽기는 주석 안에서도 제어 문자를 허용하지 않아 파일 전체를 거부합니다. 그 줄을 다시 입력하세요."},
     {"hint.manifest.yaml-tab",
      "{file} 파일 {line}행 {column}열에 탭 문자가 있습니다. kubectl의 YAML 읽기는 이 자리에 탭을 허용하지 않아 파일 "
      "전체를 거부합니다. 들여쓰기는 공백으로만 하세요."},

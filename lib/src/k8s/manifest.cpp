@@ -99,6 +99,24 @@ std::vector<nlohmann::json> expand_lists(std::vector<nlohmann::json> docs) {
               {{"line", std::to_string(line)}, {"column", std::to_string(column)}, {"fault", std::move(fault)}});
 }
 
+constexpr std::string_view kNel = "\xC2\x85";
+
+/// `text` with each NEL (U+0085) an LF, as go-yaml's reader reads a line break (YAML 1.1 breaks
+/// lines there; yaml-cpp, YAML 1.2, reads it as a character). U+2028 and U+2029 go-yaml also
+/// breaks lines at, but keeps as characters inside quotes (`"\u20281"` is no quantity): they are
+/// left to yaml-cpp, which reads them as characters everywhere.
+std::string nel_as_lf(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t from = 0;;) {
+    const std::size_t at = text.find(kNel, from);
+    out.append(text.substr(from, at == std::string_view::npos ? std::string_view::npos : at - from));
+    if (at == std::string_view::npos) return out;
+    out += '\n';
+    from = at + kNel.size();
+  }
+}
+
 bool starts_marker(std::string_view line, std::string_view marker) {
   if (line.substr(0, 3) != marker) return false;
   return line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r' || line[3] == '\n';
@@ -157,8 +175,21 @@ std::optional<std::string> kubectl_documents(std::string_view text, const std::s
 
 }  // namespace
 
+std::optional<std::string> manifest_text(std::string_view raw, std::string* why) {
+  const bool bom = raw.starts_with("\xEF\xBB\xBF") || raw.starts_with("\xFF\xFE") || raw.starts_with("\xFE\xFF");
+  if (bom || raw.find('\0') != std::string_view::npos || text::valid_utf8(raw)) return text::decode(raw, why);
+  return text::decode(text::clean_utf8(raw), why);
+}
+
 std::vector<nlohmann::json> load_manifest(std::string_view text, const std::string& origin,
                                           const yaml::Limits& limits) {
+  // A JSON file keeps its NELs: they are characters to its reader.
+  std::optional<std::string> breaks;
+  const auto first = text.find_first_not_of(" \t\r\n\v\f");
+  if ((first == std::string_view::npos || text[first] != '{') && text.find(kNel) != std::string_view::npos) {
+    breaks = nel_as_lf(text);
+    text = *breaks;
+  }
   const auto read = kubectl_documents(text, origin);
   return expand_lists(yaml::load_all(read ? std::string_view(*read) : text, origin, limits));
 }

@@ -2,10 +2,13 @@
 #include "gpuwhy/read/readers.h"
 
 #include <exception>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/json/json_bounded.h"
+#include "gpuwhy/k8s/manifest.h"
 #include "gpuwhy/k8s/quantity.h"
 #include "gpuwhy/lab/lab.h"
 #include "read/read_detail.h"
@@ -35,7 +38,9 @@ json detail::parse_bounded(std::string_view text) {
   }
 }
 
-TextFile decode_file(const StudentFile& f) {
+namespace {
+
+TextFile decode_with(const StudentFile& f, std::optional<std::string> (*decode)(std::string_view, std::string*)) {
   TextFile out;
   switch (f.state) {
     case StudentFile::State::kOk: break;
@@ -55,7 +60,7 @@ TextFile decode_file(const StudentFile& f) {
     return out;
   }
   std::string why;
-  auto t = text::decode(f.content, &why);
+  auto t = decode(f.content, &why);
   if (!t) {
     out.problem = FileProblem::kNotText;
     out.reason = why;
@@ -63,6 +68,16 @@ TextFile decode_file(const StudentFile& f) {
   }
   out.text = std::move(*t);
   return out;
+}
+
+}  // namespace
+
+TextFile decode_file(const StudentFile& f) {
+  return decode_with(f, [](std::string_view raw, std::string* why) { return text::decode(raw, why); });
+}
+
+TextFile decode_manifest_file(const StudentFile& f) {
+  return decode_with(f, [](std::string_view raw, std::string* why) { return k8s::manifest_text(raw, why); });
 }
 
 // ---- quantities --------------------------------------------------------------------------

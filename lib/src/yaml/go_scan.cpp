@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gpuwhy/base/text.h"
 #include "gpuwhy/yaml/yaml.h"
 
 namespace gpuwhy::yaml {
@@ -316,9 +317,46 @@ class Scanner {
 
 }  // namespace
 
+namespace {
+
+// go-yaml's reader allows only these characters, in comments too: TAB, LF, CR, printable ASCII,
+// NEL, U+00A0 to U+D7FF, U+E000 to U+FFFD and U+10000 to U+10FFFF ("control characters are not
+// allowed"). Text that is not UTF-8 is the decoder's to refuse, not this.
+bool go_printable(char32_t c) {
+  return c == 0x09 || c == 0x0A || c == 0x0D || (c >= 0x20 && c <= 0x7E) || c == 0x85 || (c >= 0xA0 && c <= 0xD7FF) ||
+         (c >= 0xE000 && c <= 0xFFFD) || c >= 0x10000;
+}
+
+std::optional<GoProblem> control_character(std::string_view document) {
+  int line = 1;
+  int column = 1;
+  for (std::size_t i = 0; i < document.size();) {
+    const auto byte = static_cast<unsigned char>(document[i]);
+    char32_t cp = byte;
+    std::size_t n = 1;
+    if (byte >= 0x80) {
+      n = text::next_codepoint(document, i, &cp);
+      if (n == 0) return std::nullopt;
+    }
+    if (!go_printable(cp)) return GoProblem{line, column, "control characters are not allowed", "control"};
+    if (cp == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+    i += n;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<GoProblem> go_yaml_problem(std::string_view document) {
-  // Only tabs, backslashes and directives make the refusals this looks for. (One memchr each:
-  // find_first_of with a set makes one call per byte.)
+  // The reader's refusal first: it reads ahead of the scanner.
+  if (auto c = control_character(document)) return c;
+  // Only tabs, backslashes and directives make the scanner's refusals this looks for. (One memchr
+  // each: find_first_of with a set makes one call per byte.)
   const auto has = [document](char c) { return document.find(c) != std::string_view::npos; };
   if (!has('\t') && !has('\\') && !has('%')) return std::nullopt;
   return Scanner(document).run();

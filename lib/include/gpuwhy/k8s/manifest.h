@@ -13,6 +13,14 @@
 
 namespace gpuwhy::k8s {
 
+/// A manifest file's bytes as kubectl reads them (cli-runtime's FileVisitor decodes through
+/// unicode.BOMOverride over a UTF-8 decoder): a byte-order mark picks UTF-8 or UTF-16; without one,
+/// each byte that does not start a UTF-8 character becomes U+FFFD (a comment saved as CP949 reads
+/// as a comment). After a UTF-8 mark such bytes are refused, as go-yaml refuses them; so is a NUL
+/// byte (go-yaml allows no control character). Line ends become LF. nullopt with `why` set
+/// (text::decode's reason) when refused.
+std::optional<std::string> manifest_text(std::string_view raw, std::string* why = nullptr);
+
 /// The objects of a manifest file: every document of the stream (yaml::load_all), and a
 /// `kind: List` (or any `*List`) with `items` stands for its items, each an object of the file,
 /// as `kubectl apply -f` reads it. Throws Error(kParse) naming `origin`, line and column.

@@ -36,6 +36,9 @@ struct TextFile {
   std::string reason;  ///< one line when problem != kNone
 };
 TextFile decode_file(const StudentFile& f);
+/// A manifest (k8s/*.yaml) as kubectl reads its bytes (k8s::manifest_text): without a byte-order
+/// mark, a byte that is not UTF-8 is U+FFFD, not a file that is not text.
+TextFile decode_manifest_file(const StudentFile& f);
 
 // ---- quantities --------------------------------------------------------------------------
 

@@ -23,12 +23,13 @@ std::vector<nlohmann::json> load_all(std::string_view text, const std::string& o
 
 /// Where go-yaml v2, the reader under sigs.k8s.io/yaml (so kubectl's), refuses a document that
 /// yaml-cpp reads: a tab where go-yaml allows none (at the start of a line, after a sequence's '-',
-/// in a block scalar's indentation), an escape it does not know (`"\/"`), a directive.
+/// in a block scalar's indentation), an escape it does not know (`"\/"`), a directive, a control
+/// character (its reader allows none, in a comment either).
 struct GoProblem {
   int line = 0;             ///< 1-based, in `document`
   int column = 0;           ///< 1-based, in characters
   const char* reason = "";  ///< go-yaml's words
-  const char* fault = "";   ///< "tab", "escape" or "directive"
+  const char* fault = "";   ///< "tab", "escape", "directive" or "control"
 };
 /// The first such refusal in `document` (one document, as kubectl's reader hands it to go-yaml;
 /// nothing after its end marker "..." is read), or nullopt.
