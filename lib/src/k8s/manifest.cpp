@@ -176,8 +176,10 @@ std::optional<std::string> kubectl_documents(std::string_view text, const std::s
 }  // namespace
 
 std::optional<std::string> manifest_text(std::string_view raw, std::string* why) {
+  // The usual file decodes at once; only one refused without a mark or a NUL is decoded again.
+  if (auto t = text::decode(raw, why)) return t;
   const bool bom = raw.starts_with("\xEF\xBB\xBF") || raw.starts_with("\xFF\xFE") || raw.starts_with("\xFE\xFF");
-  if (bom || raw.find('\0') != std::string_view::npos || text::valid_utf8(raw)) return text::decode(raw, why);
+  if (bom || raw.find('\0') != std::string_view::npos) return std::nullopt;
   return text::decode(text::clean_utf8(raw), why);
 }
 
