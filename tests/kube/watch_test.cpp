@@ -287,8 +287,9 @@ TEST_F(WaitFallback, PollsAfter410GoneARefusalOrAnErrorEvent) {
     EXPECT_NE(r.err.find("cannot watch ("), std::string::npos) << r.err;
     EXPECT_NE(r.err.find(why), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("taking a whole snapshot every second instead"), std::string::npos) << r.err;
-    // Polling: the first snapshot, the refused watch, then a whole snapshot (9 requests) a second.
-    EXPECT_GE(requests_of(r.err), 10 + 2 * 9) << r.err;
+    // Polling: the first snapshot, the refused watch, then a whole snapshot (9 requests) a second:
+    // at least one in the time left (a loaded machine may fit only one before the deadline).
+    EXPECT_GE(requests_of(r.err), 10 + 9) << r.err;
   }
 }
 
