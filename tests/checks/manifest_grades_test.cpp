@@ -123,13 +123,19 @@ TEST(ManifestGrades, WhatKubectlsYamlReaderRefusesIsNamedAtItsLine) {
       {"kind: Pod\n", "kind:\tPod\t# tabs inside a line\n", nullptr},
       {"metadata:\n", "metadata:\n  annotations: {note:\t\"a\\_b\\N\"}\n", nullptr},
       // A control character, in a comment too (an escape sequence a terminal left); a comment or
-      // a value saved in CP949 (kubectl reads each byte that is not UTF-8 as U+FFFD), and a
-      // comment ended by a Unicode line separator, pass.
+      // a value saved in CP949 (kubectl reads each byte that is not UTF-8 as U+FFFD) passes.
       {"apiVersion: v1\n", "# \x1b[0mcopied\napiVersion: v1\n", "hint.manifest.yaml-control"},
       {"kind: Pod\n", "kind: Pod\x7f\n", "hint.manifest.yaml-control"},
       {"apiVersion: v1\n", "# \xc6\xae\xb7\xb9\xc0\xcc\xb3\xca\napiVersion: v1\n", nullptr},
       {"metadata:\n", "metadata:\n  annotations: {note: \xc6\xae\xb7\xb9}\n", nullptr},
       {"apiVersion: v1\n", "apiVersion: v1 # note\xe2\x80\xa8\n", nullptr},
+      // go-yaml breaks a line at U+2028 and U+2029 (a value pasted from a web page): the value
+      // ends there, and so does a comment, what follows it being read.
+      {"kind: Pod\n", "kind: Pod\xe2\x80\xa8\n", nullptr},
+      {"apiVersion: v1\n",
+       "# the pod\xe2\x80\xa9"
+       "apiVersion: v1\n",
+       nullptr},
   };
   expect_graded(cases);
   // The line and column named are the tab's, in the file as the student's editor counts them.

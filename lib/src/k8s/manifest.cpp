@@ -103,8 +103,7 @@ constexpr std::string_view kNel = "\xC2\x85";
 
 /// `text` with each NEL (U+0085) an LF, as go-yaml's reader reads a line break (YAML 1.1 breaks
 /// lines there; yaml-cpp, YAML 1.2, reads it as a character). U+2028 and U+2029 go-yaml also
-/// breaks lines at, but keeps as characters inside quotes (`"\u20281"` is no quantity): they are
-/// left to yaml-cpp, which reads them as characters everywhere.
+/// breaks lines at, but keeps in a scalar's text: yaml::go_line_breaks() places those.
 std::string nel_as_lf(std::string_view text) {
   std::string out;
   out.reserve(text.size());
@@ -185,12 +184,18 @@ std::optional<std::string> manifest_text(std::string_view raw, std::string* why)
 
 std::vector<nlohmann::json> load_manifest(std::string_view text, const std::string& origin,
                                           const yaml::Limits& limits) {
-  // A JSON file keeps its NELs: they are characters to its reader.
+  // A JSON file keeps its NELs and line separators: they are characters to its reader.
   std::optional<std::string> breaks;
   const auto first = text.find_first_not_of(" \t\r\n\v\f");
-  if ((first == std::string_view::npos || text[first] != '{') && text.find(kNel) != std::string_view::npos) {
-    breaks = nel_as_lf(text);
-    text = *breaks;
+  if (first == std::string_view::npos || text[first] != '{') {
+    if (text.find(kNel) != std::string_view::npos) {
+      breaks = nel_as_lf(text);
+      text = *breaks;
+    }
+    if (auto lines = yaml::go_line_breaks(text)) {
+      breaks = std::move(lines);
+      text = *breaks;
+    }
   }
   const auto read = kubectl_documents(text, origin);
   return expand_lists(yaml::load_all(read ? std::string_view(*read) : text, origin, limits));

@@ -3,9 +3,12 @@
 // as those refusals need: where whitespace may hold a tab, which escapes a double-quoted scalar
 // knows, and a directive with no document after it. Anything else it leaves to the parser that
 // reads the document, which words its own errors.
+#include <algorithm>
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "gpuwhy/base/text.h"
@@ -15,9 +18,21 @@ namespace gpuwhy::yaml {
 
 namespace {
 
+/// A change go_line_breaks() makes: bytes [from, to) become `with`.
+struct Edit {
+  std::size_t from;
+  std::size_t to;
+  std::string_view with;
+};
+
+constexpr std::string_view kLineSeparator = "\xE2\x80\xA8";
+constexpr std::string_view kParagraphSeparator = "\xE2\x80\xA9";
+
 class Scanner {
  public:
   explicit Scanner(std::string_view t) : t_(t) {}
+  /// Scanning the whole file (every document) for go_line_breaks(): the edits go to `edits`.
+  Scanner(std::string_view t, std::vector<Edit>* edits) : t_(t), edits_(edits) {}
 
   std::optional<GoProblem> run() {
     while (true) {
@@ -32,7 +47,12 @@ class Scanner {
  private:
   [[nodiscard]] bool at_end() const { return pos_ >= t_.size(); }
   [[nodiscard]] char at(std::size_t k = 0) const { return pos_ + k < t_.size() ? t_[pos_ + k] : '\0'; }
-  [[nodiscard]] bool brk(std::size_t k = 0) const { return at(k) == '\n' || at(k) == '\r'; }
+  /// U+2028 or U+2029 at byte k: a line break to go-yaml's scanner.
+  [[nodiscard]] bool separator(std::size_t k = 0) const {
+    const std::string_view s = t_.substr(std::min(pos_ + k, t_.size()), 3);
+    return s == kLineSeparator || s == kParagraphSeparator;
+  }
+  [[nodiscard]] bool brk(std::size_t k = 0) const { return at(k) == '\n' || at(k) == '\r' || separator(k); }
   [[nodiscard]] bool blank(std::size_t k = 0) const { return at(k) == ' ' || at(k) == '\t'; }
   [[nodiscard]] bool blankz(std::size_t k = 0) const { return blank(k) || brk(k) || pos_ + k >= t_.size(); }
   [[nodiscard]] bool stale_key() const { return key_possible_ && key_line_ != line_; }
@@ -43,11 +63,34 @@ class Scanner {
     while (pos_ < t_.size() && (static_cast<unsigned char>(t_[pos_]) & 0xC0U) == 0x80U) ++pos_;
     ++col_;
   }
+  /// Past a line break. A U+2028 or U+2029 is then an LF to yaml-cpp (an edit), unless the scalar
+  /// it is in keeps it (join_at_separator).
   void skip_line() {
-    if (at() == '\r' && at(1) == '\n') ++pos_;
+    if (separator()) {
+      if (edits_ != nullptr) edits_->push_back({pos_, pos_ + 3, "\n"});
+      pos_ += 2;
+    } else if (at() == '\r' && at(1) == '\n') {
+      ++pos_;
+    }
     ++pos_;
     ++line_;
     col_ = 0;
+  }
+  /// Text follows on this line that a plain scalar would take (go-yaml's plain scalar loop).
+  [[nodiscard]] bool plain_text_here() const {
+    if (blankz() || at() == '#') return false;
+    if (col_ == 0 && blankz(3) && (t_.substr(pos_, 3) == "---" || t_.substr(pos_, 3) == "...")) return false;
+    const char c = at();
+    return !((c == ':' && blankz(1)) ||
+             (flow_ > 0 && (c == ',' || c == '?' || c == '[' || c == ']' || c == '{' || c == '}')));
+  }
+  /// The separator skip_line() just passed was go-yaml's one break inside a scalar, with the
+  /// scalar's text going on after it: go-yaml joins the two lines with that character, the blanks
+  /// around it dropped. So do the bytes [from, pos_).
+  void join_at_separator(std::size_t from) {
+    if (edits_ == nullptr || edits_->empty()) return;
+    const std::string_view sep = t_.substr(edits_->back().from, 3);
+    edits_->back() = {from, pos_, sep};
   }
   void fail(const char* reason, const char* fault) { problem_ = GoProblem{line_ + 1, col_ + 1, reason, fault}; }
 
@@ -94,8 +137,9 @@ class Scanner {
       return false;
     }
     if (col_ == 0 && blankz(3) && (t_.substr(pos_, 3) == "---" || t_.substr(pos_, 3) == "...")) {
-      if (c == '.' || started_) return false;  // the document ends: go-yaml reads no further
+      if ((c == '.' || started_) && edits_ == nullptr) return false;  // go-yaml reads no further
       started_ = true;
+      flow_ = 0;
       unroll(-1);
       key_allowed_ = key_possible_ = false;
       skip(), skip(), skip();
@@ -210,7 +254,10 @@ class Scanner {
     while (col_ == indent && !at_end()) {
       while (!at_end() && !brk()) skip();
       if (at_end()) break;
+      const std::size_t at_break = pos_;
+      const bool sep = separator();
       skip_line();
+      if (sep) block_separator(at_break, indent);
       if (!block_breaks(indent)) return false;
     }
     key_allowed_ = true;
@@ -218,12 +265,38 @@ class Scanner {
     return true;
   }
 
+  /// After a U+2028 or U+2029 that ends a block scalar's line (at `at_break`): go-yaml keeps it in
+  /// the text, where the block goes on (the next line indented as the block: the lines joined
+  /// with it, or a line break next: kept before it); else it ends the line, and maybe the block.
+  void block_separator(std::size_t at_break, int indent) {
+    if (edits_ == nullptr) return;
+    std::size_t k = 0;
+    while (std::cmp_less(k, indent) && at(k) == ' ') ++k;
+    if (brk(k)) {
+      edits_->pop_back();
+    } else if (std::cmp_equal(k, indent) && pos_ + k < t_.size()) {
+      edits_->back() = {at_break, pos_ + k, t_.substr(at_break, 3)};
+    }
+  }
+
   bool quoted(char q) {
     save_key();
     key_allowed_ = false;
     skip();
+    std::optional<std::size_t> blanks_from;  // where the blanks before pos_ begin
     while (!at_end()) {
       const char c = at();
+      const std::size_t here = pos_;
+      if (separator()) {
+        // go-yaml breaks the line; a quoted scalar keeps the character, not an LF.
+        skip_line();
+        while (blank()) skip();
+        if (brk() && edits_ != nullptr) edits_->pop_back();  // more breaks follow: left to yaml-cpp
+        if (!brk()) join_at_separator(blanks_from.value_or(here));
+        blanks_from.reset();
+        continue;
+      }
+      blanks_from = c == ' ' || c == '\t' ? blanks_from.value_or(here) : std::optional<std::size_t>{};
       if (q == '\'' && c == '\'' && at(1) == '\'') {
         skip(), skip();
       } else if (c == q) {
@@ -282,6 +355,9 @@ class Scanner {
         skip();
       }
       if (!blank() && !brk()) break;
+      const std::size_t run_from = pos_;
+      int breaks = 0;
+      bool separator_first = false;
       while (blank() || brk()) {
         if (blank()) {
           if (leading_blanks && col_ < indent && at() == '\t') {
@@ -290,11 +366,13 @@ class Scanner {
           }
           skip();
         } else {
+          if (breaks++ == 0) separator_first = separator();
           skip_line();
           leading_blanks = true;
         }
       }
       if (flow_ == 0 && col_ < indent) break;
+      if (separator_first && breaks == 1 && plain_text_here()) join_at_separator(run_from);
     }
     if (leading_blanks) key_allowed_ = true;
     return true;
@@ -313,6 +391,7 @@ class Scanner {
   int key_col_ = 0;
   bool started_ = false;
   std::optional<GoProblem> problem_;
+  std::vector<Edit>* edits_ = nullptr;  ///< set: the whole file is scanned, for go_line_breaks()
 };
 
 }  // namespace
@@ -351,6 +430,24 @@ std::optional<GoProblem> control_character(std::string_view document) {
 }
 
 }  // namespace
+
+std::optional<std::string> go_line_breaks(std::string_view text) {
+  if (text.find(kLineSeparator) == std::string_view::npos && text.find(kParagraphSeparator) == std::string_view::npos)
+    return std::nullopt;
+  std::vector<Edit> edits;
+  (void)Scanner(text, &edits).run();
+  if (edits.empty()) return std::nullopt;
+  std::string out;
+  out.reserve(text.size());
+  std::size_t from = 0;
+  for (const Edit& e : edits) {
+    out.append(text.substr(from, e.from - from));
+    out.append(e.with);
+    from = e.to;
+  }
+  out.append(text.substr(from));
+  return out;
+}
 
 std::optional<GoProblem> go_yaml_problem(std::string_view document) {
   // The reader's refusal first: it reads ahead of the scanner.

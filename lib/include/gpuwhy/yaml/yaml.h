@@ -35,6 +35,12 @@ struct GoProblem {
 /// nothing after its end marker "..." is read), or nullopt.
 std::optional<GoProblem> go_yaml_problem(std::string_view document);
 
+/// `text` (a whole YAML file) as yaml-cpp must read it to read what go-yaml reads, where it holds
+/// U+2028 or U+2029: go-yaml breaks a line at each (yaml-cpp reads a character). Outside a
+/// scalar each becomes an LF; inside one that goes on past it (quoted, plain or block) it stays,
+/// the blanks around it dropped, as go-yaml joins the lines. nullopt when nothing changes.
+std::optional<std::string> go_line_breaks(std::string_view text);
+
 namespace detail {
 /// The two paths load_all() takes, apart for tests: the block fast path (nullopt when the text
 /// is outside what it reads) and yaml-cpp's, which reads all of YAML and words every error.
