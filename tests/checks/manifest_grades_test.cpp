@@ -132,6 +132,11 @@ TEST(ManifestGrades, WhatKubectlsYamlReaderRefusesIsNamedAtItsLine) {
       // go-yaml breaks a line at U+2028 and U+2029 (a value pasted from a web page): the value
       // ends there, and so does a comment, what follows it being read.
       {"kind: Pod\n", "kind: Pod\xe2\x80\xa8\n", nullptr},
+      // A merge key takes a map or a list of maps (go-yaml refuses anything else); quoted, "<<"
+      // is a key like any other (no field of a pod here).
+      {"metadata:\n", "metadata:\n  <<: ~\n", "hint.manifest.yaml-merge"},
+      {"metadata:\n", "metadata:\n  <<: [{}, 1]\n", "hint.manifest.yaml-merge"},
+      {"metadata:\n", "metadata:\n  <<: [{}, {}]\n", nullptr},
       {"apiVersion: v1\n",
        "# the pod\xe2\x80\xa9"
        "apiVersion: v1\n",
@@ -149,6 +154,25 @@ TEST(ManifestGrades, WhatKubectlsYamlReaderRefusesIsNamedAtItsLine) {
     const Snapshot separator = edited(base, lab::kManifestTrainer, "apiVersion: v1\n", "apiVersion: v1\n--- {}\n");
     EXPECT_EQ(graded(separator, "step4.manifest", keep).outcome.hint.id, "hint.manifest.yaml-separator");
     EXPECT_EQ(keep.roots(), std::vector<std::string>{"step4.manifest"});
+  }
+}
+
+// A merge key applies where it stands, as kubectl's reader (go-yaml v2) applies it: a key written
+// before `<<` is overwritten by the merged map, one written after it wins. trainer2's one GPU
+// then reads as the merged two, and step6.gpu fails; written after the merge, it passes.
+TEST(ManifestGrades, AMergeKeyOverwritesTheKeysBeforeIt) {
+  const std::string gpu = "        nvidia.com/gpu: 1\n";
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    SCOPED_TRACE(bundle.string());
+    const Snapshot base = load_bundle(bundle.string());
+    RunResult keep;
+    const Snapshot after = edited(base, lab::kManifestTrainer2, gpu, gpu + "        <<: {nvidia.com/gpu: 2}\n");
+    EXPECT_EQ(graded(after, "step6.gpu", keep).outcome.status, Status::kFail);
+    const Snapshot before = edited(base, lab::kManifestTrainer2, gpu, "        <<: {nvidia.com/gpu: 2}\n" + gpu);
+    EXPECT_EQ(graded(before, "step6.gpu", keep).outcome.status, Status::kPass);
+    const Snapshot list =
+        edited(base, lab::kManifestTrainer2, gpu, "        <<: [{nvidia.com/gpu: 1}, {nvidia.com/gpu: 2}]\n");
+    EXPECT_EQ(graded(list, "step6.gpu", keep).outcome.status, Status::kPass) << "of a list, the first map wins";
   }
 }
 

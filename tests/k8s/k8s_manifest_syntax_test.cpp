@@ -135,8 +135,12 @@ TEST(K8sManifestSyntax, KubectlsRefusalsAreRefusedAtItsLineAndItsObjectsRead) {
     // (and none when that is the document's first); its parser the line before the token it wanted.
     const int ours = kubectl_line(*text, std::stoi(r.line));
     const std::string error = row["error"].get<std::string>();
-    // go-yaml's reader names no line for a control character; gpuwhy names it (for the student).
-    if (error.find("control characters are not allowed") != std::string::npos) continue;
+    // go-yaml names no line for a control character or a merge of no map; gpuwhy names it (for
+    // the student).
+    if (error.find("control characters are not allowed") != std::string::npos ||
+        error.find("map merge requires") != std::string::npos) {
+      continue;
+    }
     if (error.find("yaml: found") != std::string::npos || error.find(": found") != std::string::npos) {
       EXPECT_EQ(ours, row.value("line", 1)) << name << ": " << r.error << "; kubectl: " << error;
     } else {

@@ -615,6 +615,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.yaml-directive",
      "{file} has a `%` directive at line {line}. kubectl reads each document on its own and refuses the file. Delete "
      "that line."},
+    {"hint.manifest.yaml-merge",
+     "{file} has a merge key (`<<`) at line {line}, column {column} whose value is not a map or a list of maps, so "
+     "kubectl refuses the whole file. Merge an anchored map (`<<: *name`), or write the keys out."},
     {"hint.manifest.yaml-separator",
      "{file} has text after `---` at line {line}; kubectl allows only a comment there and refuses the file. Move that "
      "text to the next line."},

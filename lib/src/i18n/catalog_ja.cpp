@@ -672,6 +672,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.yaml-directive",
      "{file} の {line} 行に `%` ディレクティブがあります。kubectl は文書を一つずつ読むため、ファイルを拒否します。"
      "この行を削除してください。"},
+    {"hint.manifest.yaml-merge",
+     "{file} の {line} 行 {column} 列のマージキー（`<<`）の値がマップでもマップのリストでもないため、kubectl "
+     "はファイル全体を拒否します。アンカー付きのマップをマージする（`<<: *名前`）か、キーを直接書いてください。"},
     {"hint.manifest.yaml-separator",
      "{file} の {line} 行の `---` の後に文字があります。kubectl はそこにコメントしか許さず、ファイルを拒否します。"
      "その文字は次の行に移してください。"},

@@ -16,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -31,8 +32,10 @@ using nlohmann::json;
 
 /// Thrown from inside the event handler; carries the position of the offending event.
 struct LimitHit {
+  LimitHit(YAML::Mark m, std::string r, std::string f = {}) : mark(m), reason(std::move(r)), fault(std::move(f)) {}
   YAML::Mark mark;
   std::string reason;
+  std::string fault;  ///< set: what kubectl's reader refuses, named to the reader (hint.manifest.yaml-<fault>)
 };
 
 constexpr std::string_view kTagStr = "tag:yaml.org,2002:str";
@@ -40,6 +43,7 @@ constexpr std::string_view kTagInt = "tag:yaml.org,2002:int";
 constexpr std::string_view kTagFloat = "tag:yaml.org,2002:float";
 constexpr std::string_view kTagBool = "tag:yaml.org,2002:bool";
 constexpr std::string_view kTagNull = "tag:yaml.org,2002:null";
+constexpr std::string_view kTagMerge = "tag:yaml.org,2002:merge";
 
 bool is_one_of(std::string_view s, std::initializer_list<std::string_view> list) {
   for (auto v : list) {
@@ -218,6 +222,10 @@ class Builder : public YAML::EventHandler {
   }
   void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                 const std::string& value) override {
+    // A merge key is a plain "<<" (or one tagged !!merge); quoted, it is a key like any other.
+    if (!stack_.empty() && stack_.back().value.is_object() && !stack_.back().have_key) {
+      stack_.back().merge_key = (value == "<<" && (tag == "?" || tag.empty())) || tag == kTagMerge;
+    }
     add(mark, typed_scalar(mark, tag, value), anchor, 1);
   }
   void OnSequenceStart(const YAML::Mark& mark, const std::string& /*tag*/, YAML::anchor_t anchor,
@@ -241,7 +249,7 @@ class Builder : public YAML::EventHandler {
     std::size_t max_child_depth = 0;
     bool have_key = false;
     std::string key;
-    std::vector<json> merges;  ///< values of "<<" keys, applied at the end (explicit keys win)
+    bool merge_key = false;  ///< the key is a merge key ("<<")
   };
   struct Anchored {
     json value;
@@ -323,20 +331,6 @@ class Builder : public YAML::EventHandler {
   void close() {
     Frame f = std::move(stack_.back());
     stack_.pop_back();
-    for (const auto& m : f.merges) {
-      // Merge keys ("<<: *base"): entries of the merged maps fill keys not set explicitly.
-      const auto merge_one = [&f](const json& src) {
-        if (!src.is_object()) return;
-        for (auto it = src.begin(); it != src.end(); ++it) {
-          if (!f.value.contains(it.key())) f.value[it.key()] = it.value();
-        }
-      };
-      if (m.is_array()) {
-        for (const auto& e : m) merge_one(e);
-      } else {
-        merge_one(m);
-      }
-    }
     const std::size_t nodes = nodes_ - f.nodes_at_start;
     const std::size_t depth = 1 + f.max_child_depth;
     if (f.anchor != YAML::NullAnchor) anchors_[f.anchor] = Anchored{f.value, nodes, depth};
@@ -347,6 +341,26 @@ class Builder : public YAML::EventHandler {
     count(mark, nodes);
     if (anchor != YAML::NullAnchor) anchors_[anchor] = Anchored{value, nodes, depth};
     place(mark, std::move(value), depth);
+  }
+
+  /// A merge key's value ("<<: *base") merged where it stands, as go-yaml v2 (kubectl's) does:
+  /// its keys overwrite the ones set before it, keys after it overwrite its; of a list of maps
+  /// the first one's win. Anything but a map or a list of maps is refused, as go-yaml refuses it.
+  static void merge(const YAML::Mark& mark, json& into, const json& value) {
+    const auto all_maps = [](const json& list) {
+      return std::all_of(list.begin(), list.end(), [](const json& m) { return m.is_object(); });
+    };
+    if (!value.is_object() && !(value.is_array() && all_maps(value))) {
+      throw LimitHit{mark, "map merge requires map or sequence of maps as the value", "merge"};
+    }
+    const auto set_all = [&into](const json& m) {
+      for (auto it = m.begin(); it != m.end(); ++it) into[it.key()] = it.value();
+    };
+    if (value.is_object()) {
+      set_all(value);
+      return;
+    }
+    for (auto it = value.rbegin(); it != value.rend(); ++it) set_all(*it);
   }
 
   /// Puts a finished value into its parent (or makes it the document root).
@@ -374,8 +388,9 @@ class Builder : public YAML::EventHandler {
       return;
     }
     p.have_key = false;
-    if (p.key == "<<" && (value.is_object() || value.is_array())) {
-      p.merges.push_back(std::move(value));
+    if (p.merge_key) {
+      p.merge_key = false;
+      merge(mark, p.value, value);
       return;
     }
     // Later duplicates win, as with go-yaml's non-strict Unmarshal.
@@ -433,6 +448,12 @@ std::vector<nlohmann::json> detail::load_all_full(std::string_view text, const s
     while (parser.HandleNextDocument(builder)) {
     }
   } catch (const LimitHit& e) {
+    if (!e.fault.empty()) {
+      throw Error(ErrorKind::kParse, where(origin, e.mark, e.reason), "input.syntax",
+                  {{"line", std::to_string(e.mark.line + 1)},
+                   {"column", std::to_string(e.mark.column + 1)},
+                   {"fault", e.fault}});
+    }
     throw Error(ErrorKind::kParse, where(origin, e.mark, e.reason));
   } catch (const YAML::Exception& e) {
     // The reader is told where, in words of its language (input.syntax); what() keeps yaml-cpp's reason.
