@@ -137,6 +137,9 @@ TEST(ManifestGrades, WhatKubectlsYamlReaderRefusesIsNamedAtItsLine) {
       {"metadata:\n", "metadata:\n  <<: ~\n", "hint.manifest.yaml-merge"},
       {"metadata:\n", "metadata:\n  <<: [{}, 1]\n", "hint.manifest.yaml-merge"},
       {"metadata:\n", "metadata:\n  <<: [{}, {}]\n", nullptr},
+      // .inf and .nan are floats JSON cannot hold: kubectl refuses the file; quoted, they are text.
+      {"metadata:\n", "metadata:\n  annotations: {note: .inf}\n", "hint.manifest.yaml-number"},
+      {"metadata:\n", "metadata:\n  annotations: {note: '.nan'}\n", nullptr},
       {"apiVersion: v1\n",
        "# the pod\xe2\x80\xa9"
        "apiVersion: v1\n",

@@ -15,6 +15,7 @@ namespace gpuwhy_test {
 struct RecordedQuantity {
   std::string input;
   bool error = false;
+  bool yaml_error = false;         ///< refused by kubectl's YAML reader: nothing was sent
   std::optional<long long> value;  ///< nullopt: "big"
   std::optional<long long> milli;
 };
@@ -40,6 +41,7 @@ inline std::vector<RecordedQuantity> recorded_quantities(const char* file = "qua
     // The input is Go's %q of it: the inputs here are ASCII or valid UTF-8, so a JSON string reads it.
     r.input = nlohmann::json::parse(f.at(0)).get<std::string>();
     r.error = f.at(1) == "error";
+    r.yaml_error = r.error && f.size() > 2 && f[2] == "yaml";
     if (!r.error) {
       r.value = cell(f.at(1));
       r.milli = cell(f.at(2));

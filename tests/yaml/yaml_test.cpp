@@ -40,12 +40,29 @@ INSTANTIATE_TEST_SUITE_P(
                     ScalarCase{"FloatExp", "1.5e3", 1500.0}, ScalarCase{"LeadingDot", ".5", 0.5},
                     ScalarCase{"QuotedFloat", "\"0.5\"", "0.5"}, ScalarCase{"SingleQuotedInt", "'2'", "2"},
                     ScalarCase{"Milli", "500m", "500m"}, ScalarCase{"Quantity", "1Gi", "1Gi"},
-                    ScalarCase{"Inf", ".inf", ".inf"}, ScalarCase{"Version", "1.2.3", "1.2.3"},
+                    ScalarCase{"Infinity", ".infinity", ".infinity"}, ScalarCase{"Version", "1.2.3", "1.2.3"},
                     ScalarCase{"ExplicitStr", "!!str 2", "2"}, ScalarCase{"ExplicitInt", "!!int \"3\"", 3},
                     ScalarCase{"Word", "present", "present"},
                     ScalarCase{"BigInt", "18446744073709551615", json(18446744073709551615ULL)},
                     ScalarCase{"Huge", "99999999999999999999", 1e20}, ScalarCase{"Block", "|\n  a\n  b\n", "a\nb\n"}),
     [](const testing::TestParamInfo<ScalarCase>& info) { return std::string(info.param.name); });
+
+// go-yaml reads .inf, -.Inf and .nan as floats JSON cannot hold: kubectl refuses the file where
+// one is a value (at its line, fault "number"), and writes one that is a key back as text.
+TEST(Yaml, InfinityAndNotANumberAreRefusedAsValuesAndWrittenBackAsKeys) {
+  for (const char* text : {"a: .inf\n", "a: -.Inf\n", "a: [1, .NaN]\n", "a: !!float .inf\n", "- +.INF\n"}) {
+    try {
+      (void)yaml::load_all(text, "t.yaml");
+      ADD_FAILURE() << text << " was read";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.args().at("fault"), "number") << text;
+    }
+  }
+  EXPECT_EQ(yaml::load_all("a: '.inf'\nb: !!str .nan\nc: .infinity\n", "t.yaml").at(0),
+            (json{{"a", ".inf"}, {"b", ".nan"}, {"c", ".infinity"}}));
+  EXPECT_EQ(yaml::load_all(".INF: 1\n-.Inf: 2\n.NaN: 3\n'-.INF': 4\n", "t.yaml").at(0),
+            (json{{".inf", 1}, {"-.inf", 2}, {".nan", 3}, {"-.INF", 4}}));
+}
 
 TEST(Yaml, MultiDocumentDropsEmptyOnes) {
   auto docs = yaml::load_all("---\n---\na: 1\n---\n# only a comment\n---\n- x\n- 'y'\n...\n", "m.yaml");

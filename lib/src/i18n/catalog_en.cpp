@@ -618,6 +618,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.yaml-merge",
      "{file} has a merge key (`<<`) at line {line}, column {column} whose value is not a map or a list of maps, so "
      "kubectl refuses the whole file. Merge an anchored map (`<<: *name`), or write the keys out."},
+    {"hint.manifest.yaml-number",
+     "{file} has `.inf` or `.nan` at line {line}, column {column}: kubectl's YAML reader takes it for a number JSON "
+     "cannot hold and refuses the whole file. Write a number, or quote it (\".inf\") if you mean the text."},
     {"hint.manifest.yaml-separator",
      "{file} has text after `---` at line {line}; kubectl allows only a comment there and refuses the file. Move that "
      "text to the next line."},

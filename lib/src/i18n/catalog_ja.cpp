@@ -675,6 +675,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.yaml-merge",
      "{file} の {line} 行 {column} 列のマージキー（`<<`）の値がマップでもマップのリストでもないため、kubectl "
      "はファイル全体を拒否します。アンカー付きのマップをマージする（`<<: *名前`）か、キーを直接書いてください。"},
+    {"hint.manifest.yaml-number",
+     "{file} の {line} 行 {column} 列に `.inf` か `.nan` があります。kubectl の YAML 読み取りはこれを JSON "
+     "で表せない数として読み、ファイル全体を拒否します。数を書くか、文字列のつもりなら引用符で囲んでください（\"."
+     "inf\"）。"},
     {"hint.manifest.yaml-separator",
      "{file} の {line} 行の `---` の後に文字があります。kubectl はそこにコメントしか許さず、ファイルを拒否します。"
      "その文字は次の行に移してください。"},

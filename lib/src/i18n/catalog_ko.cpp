@@ -618,6 +618,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.manifest.yaml-merge",
      "{file} 파일 {line}행 {column}열의 병합 키(`<<`) 값이 맵이나 맵의 목록이 아니어서 kubectl이 파일 전체를 "
      "거부합니다. 앵커를 붙인 맵을 병합하거나(`<<: *이름`) 키를 직접 쓰세요."},
+    {"hint.manifest.yaml-number",
+     "{file} 파일 {line}행 {column}열에 `.inf`나 `.nan`이 있습니다. kubectl의 YAML 읽기는 이것을 JSON에 담을 수 없는 "
+     "숫자로 읽어 파일 전체를 거부합니다. 숫자를 쓰거나, 글자 그대로라면 따옴표로 감싸세요(\".inf\")."},
     {"hint.manifest.yaml-separator",
      "{file} 파일 {line}행의 `---` 뒤에 글이 있습니다. kubectl은 그 자리에 주석만 허용하므로 파일을 거부합니다. 그 "
      "글을 다음 줄로 옮기세요."},

@@ -20,6 +20,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuwhy/base/base64.h"
 #include "gpuwhy/base/error.h"
 #include "gpuwhy/base/text.h"
 #include "yaml_detail.h"
@@ -44,6 +45,7 @@ constexpr std::string_view kTagFloat = "tag:yaml.org,2002:float";
 constexpr std::string_view kTagBool = "tag:yaml.org,2002:bool";
 constexpr std::string_view kTagNull = "tag:yaml.org,2002:null";
 constexpr std::string_view kTagMerge = "tag:yaml.org,2002:merge";
+constexpr std::string_view kTagBinary = "tag:yaml.org,2002:binary";
 
 bool is_one_of(std::string_view s, std::initializer_list<std::string_view> list) {
   for (auto v : list) {
@@ -194,7 +196,9 @@ std::optional<json> resolve_float(std::string_view in) {
   return json(d);
 }
 
+using detail::go_special_float;
 using detail::key_string;
+using detail::plain_key;
 using detail::resolve_plain;
 
 class Builder : public YAML::EventHandler {
@@ -222,9 +226,16 @@ class Builder : public YAML::EventHandler {
   }
   void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                 const std::string& value) override {
+    const bool key = !stack_.empty() && stack_.back().value.is_object() && !stack_.back().have_key;
+    const bool plain = tag == "?" || tag.empty();
     // A merge key is a plain "<<" (or one tagged !!merge); quoted, it is a key like any other.
-    if (!stack_.empty() && stack_.back().value.is_object() && !stack_.back().have_key) {
-      stack_.back().merge_key = (value == "<<" && (tag == "?" || tag.empty())) || tag == kTagMerge;
+    if (key) stack_.back().merge_key = (value == "<<" && plain) || tag == kTagMerge;
+    if ((plain || tag == kTagFloat) && go_special_float(value)) {
+      // go-yaml reads a float that has no JSON form: as a value sigs.k8s.io/yaml, so kubectl,
+      // refuses the file; as a key it is written back as text.
+      if (!key) throw LimitHit{mark, fmt::format("\"{}\" is a number JSON has no form for", value), "number"};
+      add(mark, plain_key(value), anchor, 1);
+      return;
     }
     add(mark, typed_scalar(mark, tag, value), anchor, 1);
   }
@@ -277,9 +288,21 @@ class Builder : public YAML::EventHandler {
       if (auto b = resolve_bool(v)) return *b;
       throw LimitHit{mark, fmt::format("cannot read \"{}\" as !!bool", v)};
     }
-    if (tag == kTagNull) return nullptr;
-    // Any other tag (!!binary, !custom): keep the text.
+    if (tag == kTagNull) {
+      if (resolve_null(v)) return nullptr;
+      throw LimitHit{mark, fmt::format("cannot read \"{}\" as !!null", v)};
+    }
+    if (tag == kTagBinary) return binary(mark, v);
+    // Any other tag (!custom, !!timestamp): keep the text.
     return v;
+  }
+
+  /// A !!binary scalar as go-yaml v2 decodes it: base64 (Go's, which skips line breaks and no
+  /// other space) to bytes, a string; JSON then has each byte that is not UTF-8 as U+FFFD.
+  static json binary(const YAML::Mark& mark, const std::string& v) {
+    const auto bytes = v.find_first_of(" \t\v\f") == std::string::npos ? base64::decode(v) : std::nullopt;
+    if (!bytes) throw LimitHit{mark, "!!binary value contains invalid base64 data"};
+    return text::clean_utf8(*bytes);
   }
 
   /// yaml-cpp writes the escapes "\N" and "\_" of a double-quoted scalar as the one Latin-1 byte
@@ -422,8 +445,19 @@ json resolve_plain(const std::string& v) {
     if (auto i = resolve_int(v)) return *i;
     if (auto f = resolve_float(v)) return *f;
   }
-  // .inf / .nan have no JSON form; they stay strings (Go's encoding/json would refuse them).
-  return v;
+  return v;  // .inf and .nan too: the reader refuses them before (go_special_float)
+}
+
+std::string plain_key(const std::string& k) {
+  if (!go_special_float(k)) return key_string(resolve_plain(k));
+  // FormatFloat's "+Inf", "-Inf" and "NaN", as sigs.k8s.io/yaml spells them for a key.
+  if (k.find_first_of("aA") != std::string::npos) return ".nan";
+  return k[0] == '-' ? "-.inf" : ".inf";
+}
+
+bool go_special_float(std::string_view v) {
+  return is_one_of(
+      v, {".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF"});
 }
 
 std::string key_string(const json& k) {

@@ -178,7 +178,7 @@ class Reader {
       // A key that starts with a letter and is longer than the null and bool words (at most five
       // letters) is its own text; others are resolved as a plain scalar ("1", "true", "0x10").
       const bool letter = (t[0] >= 'a' && t[0] <= 'z') || (t[0] >= 'A' && t[0] <= 'Z');
-      if (!letter || end <= 5) key = key_string(resolve_plain(key));
+      if (!letter || end <= 5) key = plain_key(key);
     }
     if (end >= t.size() || t[end] != ':') return false;
     if (end + 1 < t.size() && t[end + 1] != ' ') return false;
@@ -279,6 +279,7 @@ class Reader {
     // In flow, yaml-cpp's scanner also stops at '?' and ':' inside a word (`[lab-node-?0]`): left to it.
     if (t.find_first_of(in_flow ? "[]{}#?:" : "[]{},") != std::string_view::npos) throw Decline{};
     if (t.find(": ") != std::string_view::npos || t.back() == ':') throw Decline{};
+    if (go_special_float(t)) throw Decline{};  // refused, at its place, by yaml-cpp's path
     return resolve_plain(std::string(t));
   }
 
