@@ -304,6 +304,45 @@ TEST(Forms, AFormATerminalWrappedGetsTheFormsGrade) {
   EXPECT_GE(cut, 1000) << "the forms of every v1.34.0 scenario with a line wider than 80 columns";
 }
 
+// The lines a student writes around the output in advertised.txt: a heading above it (in
+// brackets, with a rule under it) and a note after it, in Korean or English, some naming the
+// nodes and amounts again. None is output: every recorded form keeps its grade with each.
+TEST(Forms, ANoteAroundANodeFormGetsTheFormsGrade) {
+  const std::vector<std::pair<std::string, std::string>> around{
+      {"[2단계] 노드별 GPU\n", ""},
+      {"[Step 2]\n---\n", ""},
+      {"", "완료\n"},
+      {"", "OK\n"},
+      {"", "Only lab-node-0 advertises GPUs.\n"},
+      {"", "설명: lab-node-0 만 GPU 2개를 광고한다\n"},
+      {"", "=> lab-node-0: 2, 나머지: 없음\n"},
+      {"", "lab-node-1, lab-node-2: GPU 없음\n"},
+      {"결과:\n", "---\n(끝)\n"},
+  };
+  int graded = 0;
+  for (const auto& sc : scenarios_with_forms()) {
+    if (sc.parent_path().filename() != "v1.34.0") continue;
+    const Snapshot base = load_bundle((sc / "bundle.json").string());
+    for (const auto& f : forms_of(sc)) {
+      if (f.file != "advertised.txt" || ends_with(f.name, "-with-prompt")) continue;
+      const std::string plain = slurp(f.path);
+      const Grade want = grade_with(base, lab::kFileAdvertised, "step2.advertised-file", plain);
+      for (const auto& [before, after] : around) {
+        const std::string noted = before + plain + (plain.ends_with("\n") ? "" : "\n") + after;
+        const Grade got = grade_with(base, lab::kFileAdvertised, "step2.advertised-file", noted);
+        ++graded;
+        EXPECT_EQ(got.status, want.status)
+            << sc << " " << f.name << " with " << before << "|" << after << ": " << got.hint << " " << got.actual;
+        // Amounts without names (bare numbers) under a note that names nodes: it fails all the
+        // same, the hint then for what the note names.
+        if (ends_with(f.name, "-nameless") && (before + after).find("lab-node") != std::string::npos) continue;
+        EXPECT_EQ(got.hint, want.hint) << sc << " " << f.name << " with " << before << "|" << after;
+      }
+    }
+  }
+  EXPECT_GE(graded, 1000);
+}
+
 // grep and grep -A as a student runs them on a recorded form: the lines matching `pattern`,
 // each with `after` lines after it, `--` between groups (GNU grep's output).
 std::string grep(const std::string& text, const std::string& pattern, int after = 0) {

@@ -2,6 +2,7 @@
 #include "gpuwhy/read/readers.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "gpuwhy/base/text.h"
@@ -120,30 +121,6 @@ json go_value(std::string_view s, std::size_t& i, int depth) {
   return out;
 }
 
-// Where the JSON object or array opening at s[b] ends (past its closing bracket); npos when it
-// does not close on this line.
-std::size_t json_value_end(std::string_view s, std::size_t b) {
-  int depth = 0;
-  bool in_string = false;
-  for (std::size_t i = b; i < s.size(); ++i) {
-    const char c = s[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '{' || c == '[') {
-      ++depth;
-    } else if ((c == '}' || c == ']') && --depth == 0) {
-      return i + 1;
-    }
-  }
-  return std::string_view::npos;
-}
-
 // The cells a map printed inline stands for: its resource amount (`<none>` without it), or
 // capacity then allocatable for a map holding both (`{.status}`). nullopt when it shows none.
 std::optional<std::string> inline_cells(const json& o, char sep) {
@@ -237,7 +214,20 @@ bool is_amount_cell(const std::string& c) {
 // `<none>`. Data rows always carry an amount cell (`<none>` when missing).
 bool looks_like_header(const std::vector<std::string>& cells) {
   if (cells.size() < 2) return false;
-  return std::none_of(cells.begin(), cells.end(), [](const std::string& c) { return is_amount_cell(c); });
+  // A column's name is a word (`NAME`, `GPU_CAP`, `nvidia.com/gpu`, `이름`); a heading the student
+  // wrote (`[Step 2]`, `[2단계] 노드별 GPU`) is none.
+  const auto word = [](const std::string& c) {
+    const auto u = static_cast<unsigned char>(c.front());
+    return (std::isalpha(u) != 0 || u >= 0x80) && c.find_first_of("[](){}<>") == std::string::npos;
+  };
+  return std::all_of(cells.begin(), cells.end(), word) &&
+         std::none_of(cells.begin(), cells.end(), [](const std::string& c) { return is_amount_cell(c); });
+}
+
+// A line above the output that is none of it: not a header, and not a row (which starts with a
+// node's name or an amount): a heading or a note the student wrote (`결과:`, `[Step 2]`).
+bool note_row(const std::vector<std::string>& cells) {
+  return !looks_like_header(cells) && !is_amount_cell(cells.front()) && node_name_of(cells.front()).empty();
 }
 
 // The column that names the node: the one headed like a name (`NAME`, `Node`, `이름`), else
@@ -272,20 +262,22 @@ bool holds_amounts(const std::vector<std::vector<std::string>>& rows, std::size_
 }
 
 // The column of the GPU amount: allocatable first (the last so headed), then the first headed
-// for the GPU or capacity, preferring one that holds amounts (`GPU-PRODUCT` before `GPU` is a
-// label, not the amount); without such a header, the other column of two.
+// for the GPU, then for capacity, preferring one that holds amounts (`GPU-PRODUCT` before `GPU` is
+// a label, not the amount); without such a header, the other column of two.
 std::optional<std::size_t> amount_column(const std::vector<std::string>& h,
                                          const std::vector<std::vector<std::string>>& rows, std::size_t name_col) {
   std::vector<std::size_t> candidates;
   for (std::size_t i = h.size(); i-- > 0;) {
     if (i != name_col && text::to_lower_ascii(h[i]).find("alloc") != std::string::npos) candidates.push_back(i);
   }
-  for (std::size_t i = 0; i < h.size(); ++i) {
-    const std::string u = text::to_lower_ascii(h[i]);
-    if (i != name_col && u.find("alloc") == std::string::npos &&
-        (u.find("gpu") != std::string::npos || u.find("nvidia") != std::string::npos ||
-         u.find("cap") != std::string::npos))
-      candidates.push_back(i);
+  for (const bool capacity : {false, true}) {
+    for (std::size_t i = 0; i < h.size(); ++i) {
+      const std::string u = text::to_lower_ascii(h[i]);
+      const bool gpu = u.find("gpu") != std::string::npos || u.find("nvidia") != std::string::npos;
+      const bool cap = u.find("cap") != std::string::npos;
+      if (i != name_col && u.find("alloc") == std::string::npos && cap == capacity && (gpu || cap))
+        candidates.push_back(i);
+    }
   }
   for (const std::size_t c : candidates) {
     if (holds_amounts(rows, c)) return c;
@@ -309,11 +301,15 @@ void read_pairs(const std::vector<std::vector<std::string>>& rows, Advertised& a
     if (amounts.size() >= 2) a.capacity[name] = amounts.front() == "<none>" ? "" : amounts.front();
   };
   for (const auto& cells : rows) {
+    // A row of the output starts with a node's name or an amount; a line that starts with
+    // anything else is the student's note ("Only lab-node-0 has GPUs", "설명: ...", "---").
+    if (!is_amount_cell(cells.front()) && node_name_of(cells.front()).empty()) continue;
     for (const auto& c : cells) {
       if (is_amount_cell(c)) {
         if (!name.empty()) amounts.push_back(c);
         continue;
       }
+      if (node_name_of(c).empty()) break;  // a note after the row's cells
       flush();
       name = c;
       amounts.clear();
@@ -335,6 +331,11 @@ std::vector<std::vector<std::string>> positional_rows(const std::vector<std::str
     if (text::trim(l).empty()) continue;
     if (l.find(delim) == std::string::npos) {
       auto cells = split_cells(l);
+      // The student's heading or note: a line of words that are neither names nor amounts.
+      const bool words = std::any_of(cells.begin(), cells.end(), [](const std::string& c) {
+        return !is_amount_cell(c) && node_name_of(c).empty();
+      });
+      if (cells.empty() || words) continue;
       if (cells.size() != 1 || is_amount_cell(cells[0])) return {};
       rows.push_back(std::move(cells));
       continue;
@@ -468,11 +469,19 @@ bool read_one_table(std::vector<std::vector<std::string>> rows, Advertised& a) {
     return true;
   }
   // An allocatable column is the amount, its `<none>` included (capacity alone gives the
-  // scheduler no room); a column headed only for the GPU falls back to a capacity column.
-  const bool allocatable_col = amount_col && text::to_lower_ascii(h[*amount_col]).find("alloc") != std::string::npos;
+  // scheduler no room): one so headed, or a GPU column beside a capacity one (`GPU_CAP GPU`).
+  // Only a column headed for the GPU alone falls back to a capacity column.
+  const bool allocatable_col = amount_col && (text::to_lower_ascii(h[*amount_col]).find("alloc") != std::string::npos ||
+                                              (capacity_col && *capacity_col != *amount_col &&
+                                               text::to_lower_ascii(h[*amount_col]).find("cap") == std::string::npos));
   for (const auto& cells : rows) {
     const std::size_t col = amount_col && *amount_col < cells.size() ? *amount_col : cells.size() - 1;
-    std::string amount = cells.size() >= 2 ? cells[col] : std::string();
+    // A row of the table names a node and shows its amount (`<none>` where it has none); any other
+    // line under it is the student's note ("완료", "=> lab-node-0: 2"), not a node.
+    if (cells.size() < 2 || node_name_of(cells[name_col < cells.size() ? name_col : 0]).empty() ||
+        !is_amount_cell(cells[col]))
+      continue;
+    std::string amount = cells[col];
     const bool has_capacity = capacity_col && *capacity_col < cells.size() && *capacity_col != col;
     if (!allocatable_col && (amount.empty() || amount == "<none>") && has_capacity) amount = cells[*capacity_col];
     const std::string& name = cells[name_col < cells.size() ? name_col : 0];
@@ -508,6 +517,8 @@ void read_table(const std::vector<std::string>& lines, Advertised& a) {
       if (!cells.empty()) rows.push_back(std::move(cells));
     }
   }
+  // The student's headings and notes, above the output and under it.
+  rows.erase(std::remove_if(rows.begin(), rows.end(), note_row), rows.end());
   if (rows.empty()) {
     a.problem = "reason.advertised.no-rows";
     return;
@@ -528,50 +539,24 @@ void read_table(const std::vector<std::string>& lines, Advertised& a) {
   if (gpu_tables.empty()) {
     read = read_one_table(std::move(rows), a);
   } else {
-    for (auto& t : gpu_tables) read = read_one_table(std::move(t), a) || read;
+    // A table that shows no amount (a label column, `-L`) beside one that does: the one that
+    // does is the answer; only when none does is the first one's problem said.
+    std::optional<Advertised> failed;
+    for (auto& t : gpu_tables) {
+      Advertised trial = a;
+      if (read_one_table(std::move(t), trial)) {
+        a = std::move(trial);
+        read = true;
+      } else if (!failed) {
+        failed = std::move(trial);
+      }
+    }
+    if (!read && failed) a = std::move(*failed);
   }
   const auto none = [](const auto& kv) { return kv.second.empty(); };
   if (read)
     a.all_none = std::all_of(a.amounts.begin(), a.amounts.end(), none) &&
                  std::all_of(a.capacity.begin(), a.capacity.end(), none);
-}
-
-// The JSON documents one after another in `t` (the output saved twice, JSON Lines, jq printing
-// several values), each whole; empty when `t` is not such a sequence.
-std::vector<std::string_view> json_documents(std::string_view t) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (true) {
-    while (i < t.size() && (t[i] == ' ' || t[i] == '\n' || t[i] == '\t' || t[i] == '\r')) ++i;
-    if (i == t.size()) return out;
-    const std::size_t b = i;
-    if (t[i] == '{' || t[i] == '[') {
-      i = json_value_end(t, b);
-      if (i == std::string_view::npos) return {};
-    } else if (t[i] == '"') {
-      for (++i; i < t.size() && t[i] != '"'; ++i) {
-        if (t[i] == '\\') ++i;
-      }
-      if (i >= t.size()) return {};
-      ++i;
-    } else {  // a number, null, true or false: parsed below
-      while (i < t.size() && t[i] != ' ' && t[i] != '\n' && t[i] != '\t' && t[i] != '\r') ++i;
-    }
-    out.push_back(t.substr(b, i - b));
-  }
-}
-
-// `doc` as one JSON document or, when it is the output saved twice, each of them; a single
-// discarded value when neither parses.
-std::vector<json> parse_documents(std::string_view doc) {
-  std::vector<json> docs{parse_bounded(doc)};
-  if (!docs[0].is_discarded()) return docs;
-  const auto parts = json_documents(doc);
-  if (parts.size() < 2) return docs;
-  std::vector<json> each;
-  for (const auto part : parts) each.push_back(parse_bounded(part));
-  if (std::any_of(each.begin(), each.end(), [](const json& d) { return d.is_discarded(); })) return docs;
-  return each;
 }
 
 // The lines of `t` as text::lines gives them, but with their trailing tabs: for the table
@@ -606,11 +591,13 @@ std::optional<std::string> document_from(const std::string& t, const Opens& open
 
 // `-o json`, once or saved twice; nullopt when the text holds no JSON document.
 std::optional<Advertised> json_form(const std::string& t) {
-  auto doc =
-      document_from(t, [](std::string_view l) { return !l.empty() && (l[0] == '{' || l[0] == '[' || l[0] == '"'); });
+  const auto opens = [](std::string_view l) {
+    return !l.empty() && (l[0] == '{' || (l[0] == '[' && !bracket_heading(l)) || l[0] == '"');
+  };
+  auto doc = document_from(t, opens);
   if (!doc) return std::nullopt;
   const std::vector<json> docs = parse_documents(*doc);
-  if (docs[0].is_discarded() && t.front() != '{' && t.front() != '[') return std::nullopt;
+  if (docs[0].is_discarded() && !opens(t.substr(0, t.find('\n')))) return std::nullopt;
   Advertised a;
   a.format = AdvertisedFormat::kJson;
   if (docs[0].is_discarded()) {
@@ -634,8 +621,10 @@ std::optional<Advertised> json_form(const std::string& t) {
 // `-o yaml` (one or more documents); nullopt when the text opens none.
 std::optional<Advertised> yaml_form(const std::string& t) {
   auto doc = document_from(t, [](std::string_view l) {
+    // Not at `---`: a rule the student drew between notes opens no YAML (a document that
+    // follows it opens at its own first key).
     return l.rfind("apiVersion:", 0) == 0 || l.rfind("items:", 0) == 0 || l.rfind("kind:", 0) == 0 ||
-           l.rfind("metadata:", 0) == 0 || l.rfind("---", 0) == 0;
+           l.rfind("metadata:", 0) == 0;
   });
   if (!doc) return std::nullopt;
   Advertised a;
@@ -665,19 +654,30 @@ Advertised read_advertised(std::string_view in) {
   }
   std::vector<std::string> ls;
   for (const auto& l : text::lines(t)) ls.push_back(normalise_line(l));
+  // A file may hold two commands' output (`describe | grep` above the custom-columns table, a
+  // jsonpath map line above it): a reading that names no node gives way to the table's, when
+  // that one pairs nodes with amounts.
+  const auto or_table = [&t](Advertised first) {
+    if (!first.amounts.empty()) return first;
+    Advertised table;
+    std::vector<std::string> rows;
+    for (const auto& l : lines_keeping_tabs(t)) rows.push_back(normalise_line(l));
+    read_table(rows, table);
+    return !table.amounts.empty() && table.problem.empty() ? table : first;
+  };
   const bool keyed = has_keyed_facts(ls);
-  if (auto j = json_form(t); j && (j->problem.empty() || !keyed)) return *j;
+  if (auto j = json_form(t); j && (j->problem.empty() || !keyed)) return or_table(*j);
   const bool has_name =
       std::any_of(ls.begin(), ls.end(), [](const std::string& l) { return l.rfind("Name:", 0) == 0; });
   const bool has_section =
       std::any_of(ls.begin(), ls.end(), [](const std::string& l) { return l == "Capacity:" || l == "Allocatable:"; });
   if (!(has_name && has_section)) {
-    if (auto y = yaml_form(t); y && (y->problem.empty() || !keyed)) return *y;
+    if (auto y = yaml_form(t); y && (y->problem.empty() || !keyed)) return or_table(*y);
   }
   if (keyed) {
     a.format = has_name ? AdvertisedFormat::kDescribe : AdvertisedFormat::kKeyed;
     read_keyed(ls, a);
-    return a;
+    return or_table(a);
   }
   std::vector<std::string> rows;
   for (const auto& l : lines_keeping_tabs(t)) rows.push_back(normalise_line(l));

@@ -50,6 +50,14 @@ std::optional<std::pair<std::string, std::string>> name_in(const nlohmann::json&
 void read_keyed(const std::vector<std::string>& lines, Advertised& a);
 /// Whether `lines` hold such facts.
 bool has_keyed_facts(const std::vector<std::string>& lines);
+/// Where the JSON object or array opening at s[b] ends (past its closing bracket); npos when it
+/// does not close on that line.
+std::size_t json_value_end(std::string_view s, std::size_t b);
+/// `doc` as one JSON document or each of several one after another, a note under them left out;
+/// a single discarded value when neither parses.
+std::vector<nlohmann::json> parse_documents(std::string_view doc);
+/// A heading in brackets (`[Step 2]`), not JSON.
+bool bracket_heading(std::string_view l);
 /// Every node and amount the JSON or YAML documents `docs` show, into `a`.
 void facts_from_json(const std::vector<const nlohmann::json*>& docs, Advertised& a);
 

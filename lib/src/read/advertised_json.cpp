@@ -1,5 +1,6 @@
 // advertised.txt read as JSON or YAML (readers.h): the Node list kubectl prints, and whatever jq
 // made of it.
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 
 namespace gpuwhy::readers::adv {
 
+using detail::parse_bounded;
 using nlohmann::json;
 
 // A Node list, and whatever jq made of it: objects per node under any key names, `[name,
@@ -284,6 +286,104 @@ void facts_from_json(const std::vector<const json*>& docs, Advertised& a) {
   } else {
     a.problem = "reason.advertised.json-nodes";
   }
+}
+
+// ---- JSON in a text file: where a value ends, documents one after another, a heading ----
+
+// Where the JSON object or array opening at s[b] ends (past its closing bracket); npos when it
+// does not close on this line.
+std::size_t json_value_end(std::string_view s, std::size_t b) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = b; i < s.size(); ++i) {
+    const char c = s[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if ((c == '}' || c == ']') && --depth == 0) {
+      return i + 1;
+    }
+  }
+  return std::string_view::npos;
+}
+
+namespace {
+
+// The JSON documents one after another in `t` (the output saved twice, JSON Lines, jq printing
+// several values), each whole; empty when `t` is not such a sequence. With `end`, the sequence
+// stops at a line that opens no JSON value (a note after it), and `end` says where.
+std::vector<std::string_view> json_documents(std::string_view t, std::size_t* end) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  const auto opens_value = [&t](std::size_t k) {
+    const char c = t[k];
+    if (c == '{' || c == '[' || c == '"' || (c >= '0' && c <= '9')) return true;
+    if (c == '-') return k + 1 < t.size() && t[k + 1] >= '0' && t[k + 1] <= '9';
+    return t.substr(k, 4) == "null" || t.substr(k, 4) == "true" || t.substr(k, 5) == "false";
+  };
+  while (true) {
+    while (i < t.size() && (t[i] == ' ' || t[i] == '\n' || t[i] == '\t' || t[i] == '\r')) ++i;
+    if (end != nullptr) *end = i;
+    if (i == t.size()) return out;
+    if (end != nullptr && !opens_value(i)) return out;
+    const std::size_t b = i;
+    if (t[i] == '{' || t[i] == '[') {
+      i = json_value_end(t, b);
+      if (i == std::string_view::npos) return {};
+    } else if (t[i] == '"') {
+      for (++i; i < t.size() && t[i] != '"'; ++i) {
+        if (t[i] == '\\') ++i;
+      }
+      if (i >= t.size()) return {};
+      ++i;
+    } else {  // a number, null, true or false: parsed below
+      while (i < t.size() && t[i] != ' ' && t[i] != '\n' && t[i] != '\t' && t[i] != '\r') ++i;
+    }
+    out.push_back(t.substr(b, i - b));
+  }
+}
+
+}  // namespace
+
+// `doc` as one JSON document or, when it is the output saved twice, each of them; a single
+// discarded value when neither parses. Text after the last document that is no JSON (a note the
+// student wrote under the output: `완료`) ends them.
+std::vector<json> parse_documents(std::string_view doc) {
+  std::vector<json> docs{parse_bounded(doc)};
+  if (!docs[0].is_discarded()) return docs;
+  std::vector<json> each;
+  std::size_t at = 0;
+  for (const auto part : json_documents(doc, &at)) each.push_back(parse_bounded(part));
+  at = std::min(at, doc.size());
+  const std::string rest = text::trim(doc.substr(at));
+  // A note is a line of its own under whole objects or lists, never the rest of a line.
+  const std::size_t line_start = doc.find_last_of('\n', at == 0 ? 0 : at - 1);
+  const bool own_line =
+      line_start != std::string_view::npos && text::trim(doc.substr(line_start + 1, at - line_start - 1)).empty();
+  // ...and it shows none of the output's facts (a grep of -o yaml goes on with them).
+  const bool note_after =
+      !rest.empty() && rest.front() != '{' && rest.front() != '[' && own_line && !has_keyed_facts(text::lines(rest));
+  if (each.empty() || (each.size() < 2 && !note_after) || (!rest.empty() && !note_after) ||
+      std::any_of(each.begin(), each.end(), [](const json& d) { return d.is_discarded(); }))
+    return docs;
+  return each;
+}
+
+// A heading the student put in brackets (`[2단계] 노드별 GPU`, `[Step 2]`): a line that opens
+// with `[` but is no JSON, its brackets closing on it around words, not quoted values.
+bool bracket_heading(std::string_view l) {
+  const auto close = l.find(']');
+  if (l.empty() || l[0] != '[' || close == std::string_view::npos) return false;
+  const std::string_view inside = l.substr(1, close - 1);
+  if (inside.find_first_of("\"{[") != std::string_view::npos) return false;
+  return parse_bounded(l).is_discarded();
 }
 
 }  // namespace gpuwhy::readers::adv
