@@ -636,7 +636,10 @@ TEST(Advertised, TheTableBesideAnotherCommandsOutputIsRead) {
                     "lab-node-1   Ready    <none>   6m2s   kwok-0.8.0   \nlab-node-2   Ready    <none>   6m2s   "
                     "kwok-0.8.0   \n"),
         std::string("{\"cpu\":\"32\",\"memory\":\"256Gi\",\"nvidia.com/gpu\":\"2\",\"pods\":\"110\"}\n")}) {
-    for (const auto& text : {other + "$ kubectl get nodes -o custom-columns=...\n" + table, table + other}) {
+    std::string first = other;
+    first += "$ kubectl get nodes -o custom-columns=...\n";
+    first += table;
+    for (const auto& text : {first, table + other}) {
       const auto a = read_advertised(text);
       EXPECT_EQ(a.problem, "") << text;
       EXPECT_EQ(a.amounts, two) << text;

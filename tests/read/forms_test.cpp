@@ -328,7 +328,10 @@ TEST(Forms, ANoteAroundANodeFormGetsTheFormsGrade) {
       const std::string plain = slurp(f.path);
       const Grade want = grade_with(base, lab::kFileAdvertised, "step2.advertised-file", plain);
       for (const auto& [before, after] : around) {
-        const std::string noted = before + plain + (plain.ends_with("\n") ? "" : "\n") + after;
+        std::string noted = before;
+        noted += plain;
+        if (!plain.ends_with("\n")) noted += "\n";
+        noted += after;
         const Grade got = grade_with(base, lab::kFileAdvertised, "step2.advertised-file", noted);
         ++graded;
         EXPECT_EQ(got.status, want.status)

@@ -14,8 +14,6 @@ namespace gpuwhy::readers {
 
 using nlohmann::json;
 
-using detail::parse_bounded;
-
 // ---- advertised.txt ----------------------------------------------------------------------
 
 std::string to_string(AdvertisedFormat f) {
@@ -79,99 +77,6 @@ std::string node_name_of(std::string_view s) {
 namespace {
 
 using namespace adv;  // the helpers this file shares with advertised_json.cpp and advertised_keyed.cpp
-
-// ---- kubectl's placeholders, -o name, and maps printed inline in text --------------------------
-
-// Go's print of a map or slice (`map[cpu:32 nvidia.com/gpu:2 pods:110]`: go-template
-// `{{.status.allocatable}}`) as JSON, from s[i] (at `map[` or `[`); i ends past its `]`.
-json go_value(std::string_view s, std::size_t& i, int depth) {
-  const bool map = s.substr(i, 4) == "map[";
-  i += map ? 4 : 1;
-  json out = map ? json::object() : json::array();
-  while (i < s.size() && s[i] != ']') {
-    if (s[i] == ' ') {
-      ++i;
-      continue;
-    }
-    std::string key;
-    if (map) {
-      const std::size_t colon = s.find_first_of(": ]", i);
-      if (colon == std::string_view::npos || s[colon] != ':') {  // not key:value (a value held a blank)
-        i = colon == std::string_view::npos ? s.size() : colon;
-        continue;
-      }
-      key = s.substr(i, colon - i);
-      i = colon + 1;
-    }
-    json value;
-    if (depth < 16 && (s.substr(i, 4) == "map[" || (i < s.size() && s[i] == '['))) {
-      value = go_value(s, i, depth + 1);
-    } else {
-      const std::size_t e = std::min(s.find_first_of(" ]", i), s.size());
-      value = std::string(s.substr(i, e - i));
-      i = e;
-    }
-    if (map) {
-      out[key] = std::move(value);
-    } else {
-      out.push_back(std::move(value));
-    }
-  }
-  if (i < s.size()) ++i;
-  return out;
-}
-
-// The cells a map printed inline stands for: its resource amount (`<none>` without it), or
-// capacity then allocatable for a map holding both (`{.status}`). nullopt when it shows none.
-std::optional<std::string> inline_cells(const json& o, char sep) {
-  NodeAmounts n;
-  amounts_in(o, Slot::kPlain, n, 0, "");
-  if (!n.any()) return std::nullopt;
-  const auto cell = [](const std::optional<std::string>& v) { return v->empty() ? std::string("<none>") : *v; };
-  if (n.allocatable && n.capacity) return cell(n.capacity) + sep + cell(n.allocatable);
-  return cell(n.allocatable ? n.allocatable : n.plain ? n.plain : n.capacity);
-}
-
-// A line of text output with kubectl's placeholders spelled `<none>` and each map printed inline
-// (jsonpath `{.status.allocatable}` as JSON, go-template as `map[...]`) replaced by its cells:
-// `lab-node-0\t{"cpu":"32","nvidia.com/gpu":"2"}` reads as `lab-node-0\t2`.
-std::string normalise_line(std::string_view in) {
-  std::string l(in);
-  for (const std::string_view p : {std::string_view("<no value>"), std::string_view("<nil>")}) {
-    for (std::size_t at = l.find(p); at != std::string::npos; at = l.find(p, at)) l.replace(at, p.size(), "<none>");
-  }
-  if (l.find('{') == std::string::npos && l.find("map[") == std::string::npos) return l;
-  const char sep = l.find('\t') != std::string::npos ? '\t' : ' ';
-  std::string out;
-  std::size_t i = 0;
-  while (i < l.size()) {
-    std::optional<std::string> cells;
-    std::size_t end = i;
-    if (l[i] == '{') {
-      end = json_value_end(l, i);
-      if (end != std::string::npos) {
-        const json j = parse_bounded(std::string_view(l).substr(i, end - i));
-        if (j.is_object() && !name_in(j)) cells = inline_cells(j, sep);
-        if (!j.is_discarded() && !cells) {  // a whole node names itself: kept whole, its maps too
-          out.append(l, i, end - i);
-          i = end;
-          continue;
-        }
-      }
-    } else if (l.compare(i, 4, "map[") == 0) {
-      const json j = go_value(l, end, 0);
-      cells = inline_cells(j, sep);
-    }
-    if (!cells) {
-      out += l[i++];
-      continue;
-    }
-    if (!out.empty() && out.back() != ' ' && out.back() != '\t' && out.back() != '=' && out.back() != ':') out += sep;
-    out += *cells;
-    i = end;
-  }
-  return out;
-}
 
 // One cell as the readers compare it: a placeholder is `<none>`, `node/NAME` is NAME.
 std::string normal_cell(std::string c) {
@@ -424,6 +329,42 @@ const char* header_problem(const std::vector<std::string>& h, std::optional<std:
   return at("status") && at("roles") && version && *amount_col > *version ? "reason.advertised.label-column" : nullptr;
 }
 
+// The columns of a table with a header: the node's name, the amount, a capacity beside it.
+struct Columns {
+  std::size_t name = 0;
+  std::optional<std::size_t> amount;
+  std::optional<std::size_t> capacity;
+};
+
+// The rows under header `h`, into `a`.
+void read_header_rows(const std::vector<std::string>& h, const std::vector<std::vector<std::string>>& rows,
+                      const Columns& cols, Advertised& a) {
+  const std::size_t name_col = cols.name;
+  const auto& amount_col = cols.amount;
+  const auto& capacity_col = cols.capacity;
+  // An allocatable column is the amount, its `<none>` included (capacity alone gives the
+  // scheduler no room): one so headed, or a GPU column beside a capacity one (`GPU_CAP GPU`).
+  // Only a column headed for the GPU alone falls back to a capacity column.
+  const bool allocatable_col = amount_col && (text::to_lower_ascii(h[*amount_col]).find("alloc") != std::string::npos ||
+                                              (capacity_col && *capacity_col != *amount_col &&
+                                               text::to_lower_ascii(h[*amount_col]).find("cap") == std::string::npos));
+  for (const auto& cells : rows) {
+    const std::size_t col = amount_col && *amount_col < cells.size() ? *amount_col : cells.size() - 1;
+    // A row of the table names a node and shows its amount (`<none>` where it has none); any other
+    // line under it is the student's note ("완료", "=> lab-node-0: 2"), not a node.
+    if (cells.size() < 2 || node_name_of(cells[name_col < cells.size() ? name_col : 0]).empty() ||
+        !is_amount_cell(cells[col]))
+      continue;
+    std::string amount = cells[col];
+    const bool has_capacity = capacity_col && *capacity_col < cells.size() && *capacity_col != col;
+    if (!allocatable_col && (amount.empty() || amount == "<none>") && has_capacity) amount = cells[*capacity_col];
+    const std::string& name = cells[name_col < cells.size() ? name_col : 0];
+    add_node(a, name, amount);
+    if (allocatable_col && has_capacity)
+      a.capacity[name] = cells[*capacity_col] == "<none>" ? "" : cells[*capacity_col];
+  }
+}
+
 // One table: an optional header and its rows. False when it holds no node rows (a problem or
 // bare numbers, said in `a`).
 bool read_one_table(std::vector<std::vector<std::string>> rows, Advertised& a) {
@@ -468,27 +409,7 @@ bool read_one_table(std::vector<std::vector<std::string>> rows, Advertised& a) {
     read_pairs(rows, a);
     return true;
   }
-  // An allocatable column is the amount, its `<none>` included (capacity alone gives the
-  // scheduler no room): one so headed, or a GPU column beside a capacity one (`GPU_CAP GPU`).
-  // Only a column headed for the GPU alone falls back to a capacity column.
-  const bool allocatable_col = amount_col && (text::to_lower_ascii(h[*amount_col]).find("alloc") != std::string::npos ||
-                                              (capacity_col && *capacity_col != *amount_col &&
-                                               text::to_lower_ascii(h[*amount_col]).find("cap") == std::string::npos));
-  for (const auto& cells : rows) {
-    const std::size_t col = amount_col && *amount_col < cells.size() ? *amount_col : cells.size() - 1;
-    // A row of the table names a node and shows its amount (`<none>` where it has none); any other
-    // line under it is the student's note ("완료", "=> lab-node-0: 2"), not a node.
-    if (cells.size() < 2 || node_name_of(cells[name_col < cells.size() ? name_col : 0]).empty() ||
-        !is_amount_cell(cells[col]))
-      continue;
-    std::string amount = cells[col];
-    const bool has_capacity = capacity_col && *capacity_col < cells.size() && *capacity_col != col;
-    if (!allocatable_col && (amount.empty() || amount == "<none>") && has_capacity) amount = cells[*capacity_col];
-    const std::string& name = cells[name_col < cells.size() ? name_col : 0];
-    add_node(a, name, amount);
-    if (allocatable_col && has_capacity)
-      a.capacity[name] = cells[*capacity_col] == "<none>" ? "" : cells[*capacity_col];
-  }
+  read_header_rows(h, rows, {name_col, amount_col, capacity_col}, a);
   return true;
 }
 
@@ -506,6 +427,50 @@ std::vector<std::size_t> table_starts(const std::vector<std::vector<std::string>
   return out;
 }
 
+// The student's headings and notes, above the output and under it, taken out of `rows`: for each
+// row left, whether a note stood right before it (a note ends the table above it: `Allocatable:`
+// of a describe under the GPU table starts other output).
+std::vector<bool> drop_notes(std::vector<std::vector<std::string>>& rows) {
+  std::vector<bool> after_note;
+  std::vector<std::vector<std::string>> kept;
+  bool note = false;
+  for (auto& r : rows) {
+    if (note_row(r)) {
+      note = true;
+      continue;
+    }
+    after_note.push_back(note);
+    kept.push_back(std::move(r));
+    note = false;
+  }
+  rows = std::move(kept);
+  return after_note;
+}
+
+// The tables of `rows` with a header and a GPU column, in order; each ends at the next header
+// or note.
+std::vector<std::vector<std::vector<std::string>>> gpu_tables_of(const std::vector<std::vector<std::string>>& rows,
+                                                                 const std::vector<bool>& after_note) {
+  const auto starts = table_starts(rows);
+  std::vector<std::vector<std::vector<std::string>>> out;
+  for (std::size_t k = 0; k < starts.size(); ++k) {
+    std::size_t end = k + 1 < starts.size() ? starts[k + 1] : rows.size();
+    for (std::size_t r = starts[k] + 1; r < end; ++r) {
+      if (after_note[r]) {
+        end = r;
+        break;
+      }
+    }
+    std::vector<std::vector<std::string>> t(rows.begin() + static_cast<std::ptrdiff_t>(starts[k]),
+                                            rows.begin() + static_cast<std::ptrdiff_t>(end));
+    if (!looks_like_header(t[0]) || t.size() < 2) continue;
+    const std::vector<std::vector<std::string>> data(t.begin() + 1, t.end());
+    const auto col = amount_column(t[0], data, name_column(t[0]));
+    if (col && (t[0].size() > 2 || holds_amounts(data, *col))) out.push_back(std::move(t));
+  }
+  return out;
+}
+
 void read_table(const std::vector<std::string>& lines, Advertised& a) {
   a.format = AdvertisedFormat::kTable;
   std::vector<std::vector<std::string>> rows = positional_rows(lines, '\t');
@@ -517,24 +482,13 @@ void read_table(const std::vector<std::string>& lines, Advertised& a) {
       if (!cells.empty()) rows.push_back(std::move(cells));
     }
   }
-  // The student's headings and notes, above the output and under it.
-  rows.erase(std::remove_if(rows.begin(), rows.end(), note_row), rows.end());
+  const std::vector<bool> after_note = drop_notes(rows);
   if (rows.empty()) {
     a.problem = "reason.advertised.no-rows";
     return;
   }
   // Several tables: those with a GPU column are read, in order (a later one wins for a node).
-  const auto starts = table_starts(rows);
-  std::vector<std::vector<std::vector<std::string>>> gpu_tables;
-  for (std::size_t k = 0; k < starts.size() && starts.size() > 1; ++k) {
-    const std::size_t end = k + 1 < starts.size() ? starts[k + 1] : rows.size();
-    std::vector<std::vector<std::string>> t(rows.begin() + static_cast<std::ptrdiff_t>(starts[k]),
-                                            rows.begin() + static_cast<std::ptrdiff_t>(end));
-    if (!looks_like_header(t[0]) || t.size() < 2) continue;
-    const std::vector<std::vector<std::string>> data(t.begin() + 1, t.end());
-    const auto col = amount_column(t[0], data, name_column(t[0]));
-    if (col && (t[0].size() > 2 || holds_amounts(data, *col))) gpu_tables.push_back(std::move(t));
-  }
+  auto gpu_tables = gpu_tables_of(rows, after_note);
   bool read = false;
   if (gpu_tables.empty()) {
     read = read_one_table(std::move(rows), a);

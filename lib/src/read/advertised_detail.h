@@ -56,6 +56,9 @@ std::size_t json_value_end(std::string_view s, std::size_t b);
 /// `doc` as one JSON document or each of several one after another, a note under them left out;
 /// a single discarded value when neither parses.
 std::vector<nlohmann::json> parse_documents(std::string_view doc);
+/// A line of text output with kubectl's placeholders spelled `<none>` and each map printed
+/// inline (jsonpath as JSON, go-template as `map[...]`) replaced by its cells.
+std::string normalise_line(std::string_view in);
 /// A heading in brackets (`[Step 2]`), not JSON.
 bool bracket_heading(std::string_view l);
 /// Every node and amount the JSON or YAML documents `docs` show, into `a`.

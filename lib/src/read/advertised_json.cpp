@@ -386,4 +386,101 @@ bool bracket_heading(std::string_view l) {
   return parse_bounded(l).is_discarded();
 }
 
+namespace {
+
+// ---- kubectl's placeholders, -o name, and maps printed inline in text --------------------------
+
+// Go's print of a map or slice (`map[cpu:32 nvidia.com/gpu:2 pods:110]`: go-template
+// `{{.status.allocatable}}`) as JSON, from s[i] (at `map[` or `[`); i ends past its `]`.
+json go_value(std::string_view s, std::size_t& i, int depth) {
+  const bool map = s.substr(i, 4) == "map[";
+  i += map ? 4 : 1;
+  json out = map ? json::object() : json::array();
+  while (i < s.size() && s[i] != ']') {
+    if (s[i] == ' ') {
+      ++i;
+      continue;
+    }
+    std::string key;
+    if (map) {
+      const std::size_t colon = s.find_first_of(": ]", i);
+      if (colon == std::string_view::npos || s[colon] != ':') {  // not key:value (a value held a blank)
+        i = colon == std::string_view::npos ? s.size() : colon;
+        continue;
+      }
+      key = s.substr(i, colon - i);
+      i = colon + 1;
+    }
+    json value;
+    if (depth < 16 && (s.substr(i, 4) == "map[" || (i < s.size() && s[i] == '['))) {
+      value = go_value(s, i, depth + 1);
+    } else {
+      const std::size_t e = std::min(s.find_first_of(" ]", i), s.size());
+      value = std::string(s.substr(i, e - i));
+      i = e;
+    }
+    if (map) {
+      out[key] = std::move(value);
+    } else {
+      out.push_back(std::move(value));
+    }
+  }
+  if (i < s.size()) ++i;
+  return out;
+}
+
+// The cells a map printed inline stands for: its resource amount (`<none>` without it), or
+// capacity then allocatable for a map holding both (`{.status}`). nullopt when it shows none.
+std::optional<std::string> inline_cells(const json& o, char sep) {
+  NodeAmounts n;
+  amounts_in(o, Slot::kPlain, n, 0, "");
+  if (!n.any()) return std::nullopt;
+  const auto cell = [](const std::optional<std::string>& v) { return v->empty() ? std::string("<none>") : *v; };
+  if (n.allocatable && n.capacity) return cell(n.capacity) + sep + cell(n.allocatable);
+  return cell(n.allocatable ? n.allocatable : n.plain ? n.plain : n.capacity);
+}
+
+// A line of text output with kubectl's placeholders spelled `<none>` and each map printed inline
+// (jsonpath `{.status.allocatable}` as JSON, go-template as `map[...]`) replaced by its cells:
+// `lab-node-0\t{"cpu":"32","nvidia.com/gpu":"2"}` reads as `lab-node-0\t2`.
+}  // namespace
+
+std::string normalise_line(std::string_view in) {
+  std::string l(in);
+  for (const std::string_view p : {std::string_view("<no value>"), std::string_view("<nil>")}) {
+    for (std::size_t at = l.find(p); at != std::string::npos; at = l.find(p, at)) l.replace(at, p.size(), "<none>");
+  }
+  if (l.find('{') == std::string::npos && l.find("map[") == std::string::npos) return l;
+  const char sep = l.find('\t') != std::string::npos ? '\t' : ' ';
+  std::string out;
+  std::size_t i = 0;
+  while (i < l.size()) {
+    std::optional<std::string> cells;
+    std::size_t end = i;
+    if (l[i] == '{') {
+      end = json_value_end(l, i);
+      if (end != std::string::npos) {
+        const json j = parse_bounded(std::string_view(l).substr(i, end - i));
+        if (j.is_object() && !name_in(j)) cells = inline_cells(j, sep);
+        if (!j.is_discarded() && !cells) {  // a whole node names itself: kept whole, its maps too
+          out.append(l, i, end - i);
+          i = end;
+          continue;
+        }
+      }
+    } else if (l.compare(i, 4, "map[") == 0) {
+      const json j = go_value(l, end, 0);
+      cells = inline_cells(j, sep);
+    }
+    if (!cells) {
+      out += l[i++];
+      continue;
+    }
+    if (!out.empty() && out.back() != ' ' && out.back() != '\t' && out.back() != '=' && out.back() != ':') out += sep;
+    out += *cells;
+    i = end;
+  }
+  return out;
+}
+
 }  // namespace gpuwhy::readers::adv
