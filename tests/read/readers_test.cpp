@@ -239,6 +239,18 @@ TEST(GateReport, CommentsAreLinesAndNotesStayOnTheirLine) {
   EXPECT_EQ(g.values.at("PENDING"), "2 # kubectl get pods");
 }
 
+// Colour codes an `echo -e` left around a key or a value are no text of the file.
+TEST(GateReport, ColourCodesAreNoText) {
+  const auto g = read_gate_report(
+      "\x1b[32mALLOCATABLE\x1b[0m=2\nUSED=\x1b[1m2\x1b[0m\nPENDING=2\nTAINT=nvidia.com/gpu=present:NoSchedule\n"
+      "REQUESTS_EQUAL_LIMITS=yes\nFRACTIONAL=no\nSCHEDULER_SEES=numbers\n");
+  EXPECT_EQ(g.nonblank_lines, 7);
+  EXPECT_TRUE(g.missing.empty());
+  EXPECT_TRUE(g.malformed.empty());
+  EXPECT_EQ(g.values.at("ALLOCATABLE"), "2");
+  EXPECT_EQ(g.values.at("USED"), "2");
+}
+
 TEST(GateReport, Problems) {
   const auto g = read_gate_report("USED=2\nUSED=3\nPENDING=1\nPENDING=1\nCOLOR=blue\njust words\n=2\nTAINT=\n");
   EXPECT_EQ(g.duplicates, (std::vector<std::string>{"USED", "PENDING"}));
