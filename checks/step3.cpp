@@ -1,5 +1,9 @@
 // Step 3 of the lab (docs/lab/SPEC.md): the two apiserver rules for extended resources
 // (requests == limits, whole numbers), proven by two manifests the apiserver refuses.
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 #include <fmt/format.h>
 
 #include "causes.h"
@@ -240,6 +244,21 @@ Outcome not_created(const View& s) {
   return fail(expected, raw(join(exist)), msg("hint.step3.not-created.exists", {{"pods", join(exist)}}), ev);
 }
 
+/// `r` with each refusal once: one saved twice (`>>` run again, or in two of kubectl's forms) is
+/// one refusal, never the two the file must hold.
+readers::RejectedFile distinct_rejections(readers::RejectedFile r) {
+  const auto cause = [](const messages::Cause& c) { return std::pair(c.field, c.message); };
+  std::vector<readers::Rejection> once;
+  for (auto& rj : r.rejections) {
+    const bool seen = std::any_of(once.begin(), once.end(), [&](const readers::Rejection& e) {
+      return e.pod == rj.pod && std::ranges::equal(e.causes, rj.causes, {}, cause, cause);
+    });
+    if (!seen) once.push_back(std::move(rj));
+  }
+  r.rejections = std::move(once);
+  return r;
+}
+
 /// Verifies: out/rejected.txt holds both rejections (mismatch and fraction), as kubectl
 /// printed them on stderr.
 Outcome rejected_file(const View& s) {
@@ -252,7 +271,7 @@ Outcome rejected_file(const View& s) {
     // kubectl writes errors to stderr: `> file` alone leaves the file empty.
     return fail(expected, msg("value.file.empty", args), msg("hint.step3.rejected-file.empty", args));
   }
-  const auto r = readers::read_rejected(*f.text);
+  const auto r = distinct_rejections(readers::read_rejected(*f.text));
   std::vector<Msg> ev;
   // Each message shows the rules it shows (a 0.5 request with limit 1 breaks both); the file
   // passes when two different messages show the mismatch rule and the integer rule, in any

@@ -53,6 +53,27 @@ TEST(SavedFiles, OneRejectionNamesWhatIsMissing) {
   EXPECT_EQ(only_second.outcome.hint.id, "hint.step3.rejected-file.overwritten");
 }
 
+// One refusal that shows both rules (request 0.5 with limit 1), saved twice with `>>`: the file
+// holds one manifest's refusal, not both manifests'. It fails as that one alone fails.
+TEST(SavedFiles, OneRejectionSavedTwiceIsOneRejection) {
+  const Snapshot base = capture("solution");
+  RunResult keep;
+  const std::string half =
+      "The Pod \"bad-fraction\" is invalid: \n* spec.containers[0].resources.requests[nvidia.com/gpu]: Invalid value: "
+      "\"500m\": must be an integer\n* spec.containers[0].resources.requests: Invalid value: \"500m\": must be equal "
+      "to "
+      "nvidia.com/gpu limit of 1\n";
+  const auto& once = graded(with_file(base, lab::kFileRejected, half), "step3.rejected-file", keep);
+  EXPECT_EQ(once.outcome.hint.id, "hint.step3.rejected-file.overwritten");
+  const auto& twice = graded(with_file(base, lab::kFileRejected, half + half), "step3.rejected-file", keep);
+  EXPECT_EQ(twice.outcome.status, Status::kFail);
+  EXPECT_EQ(twice.outcome.hint.id, "hint.step3.rejected-file.overwritten");
+  // Each manifest's own refusal, the second saved twice: both are there.
+  EXPECT_EQ(graded(with_file(base, lab::kFileRejected, kMismatch + kFraction + kFraction), "step3.rejected-file", keep)
+                .outcome.status,
+            Status::kPass);
+}
+
 // `must be an integer` on nvidia.com/gpus (a typo: any extended resource must be whole) or on
 // nvidia.com/gpu.shared is no rejection of the lab's resource.
 TEST(SavedFiles, AResourceNamedLikeTheLabsIsNotTheLabs) {
