@@ -199,6 +199,16 @@ TEST(Manifests, AListHoldingThePodIsThePod) {
     wrong.replace(p, 7, "requests:");
     f.content = wrong;
     EXPECT_EQ(result(grade(s), "step4.manifest").outcome.status, Status::kFail) << wrong;
+    // A typed list (`PodList`) gives its items their kind and version: an item that says neither
+    // is a v1 Pod (kubectl creates it); in a `List` it must say them, or kubectl refuses it.
+    std::string kindless;
+    for (const auto& l : text::lines(plain)) {
+      if (!l.starts_with("apiVersion:") && !l.starts_with("kind:") && !l.empty()) kindless += "  " + l + "\n";
+    }
+    f.content = "apiVersion: v1\nkind: PodList\nitems:\n-" + kindless.substr(1);
+    EXPECT_EQ(result(grade(s), "step4.manifest").outcome.status, Status::kPass) << f.content;
+    f.content = "apiVersion: v1\nkind: List\nitems:\n-" + kindless.substr(1);
+    EXPECT_EQ(result(grade(s), "step4.manifest").outcome.status, Status::kFail) << f.content;
     f.content = plain;
     EXPECT_EQ(result(grade(s), "step4.manifest").outcome.status, Status::kPass);
     // Empty constraints constrain nothing; a real one fails.

@@ -70,7 +70,9 @@ std::optional<std::string> other_namespace(const nlohmann::json& object, std::st
 namespace {
 
 // A `kind: List` (or `PodList` ...) with its `items`, as `kubectl apply -f` takes it: each item
-// is an object of the file, as if it were a document of its own.
+// is an object of the file, as if it were a document of its own. A typed list (`PodList`) is
+// decoded as its type: an item without a kind or an apiVersion is a `Pod` of the list's version
+// (an item of `List` must say them; kubectl refuses it otherwise).
 std::vector<nlohmann::json> expand_lists(std::vector<nlohmann::json> docs) {
   const auto is_list = [](const nlohmann::json& d) {
     if (!d.is_object()) return false;
@@ -87,7 +89,16 @@ std::vector<nlohmann::json> expand_lists(std::vector<nlohmann::json> docs) {
       out.push_back(std::move(d));
       continue;
     }
-    for (auto& item : d["items"]) out.push_back(std::move(item));
+    const std::string kind = d["kind"].get<std::string>();
+    const std::string type = kind.substr(0, kind.size() - 4);
+    const auto version = d.find("apiVersion");
+    for (auto& item : d["items"]) {
+      if (!type.empty() && item.is_object()) {
+        if (!item.contains("kind")) item["kind"] = type;
+        if (!item.contains("apiVersion") && version != d.end()) item["apiVersion"] = *version;
+      }
+      out.push_back(std::move(item));
+    }
   }
   return out;
 }
