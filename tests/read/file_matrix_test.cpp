@@ -166,7 +166,7 @@ std::string apply(const std::string& problem, const fs::path& path, const std::s
     write(kAliasBomb);
   } else if (problem == "deep-nesting") {
     write("apiVersion: v1\nkind: Pod\nspec: " + std::string(100000, '[') + std::string(100000, ']') + "\n");
-  } else if (problem == "several-documents") {
+  } else if (problem == "several-documents" || problem == "output-twice") {
     write(orig + "\n---\n" + orig);
   } else if (problem == "wrong-kind") {
     write(kDeployment);
@@ -194,6 +194,8 @@ const std::vector<Problem> kProblems{
     {"alias-bomb", Expect::kFail},
     {"deep-nesting", Expect::kFail},
     {"several-documents", Expect::kFail},
+    // Output saved twice, a `---` rule between (`tee -a`): the same answer, read once.
+    {"output-twice", Expect::kPass},
     {"wrong-kind", Expect::kFail},
 };
 
@@ -202,7 +204,8 @@ struct Row {
   Problem problem;
 };
 
-/// missing, empty, CRLF, BOM and UTF-16 on every file; each other problem on one txt and one yaml.
+/// missing, empty, CRLF, BOM and UTF-16 on every file; each other problem on one txt and one yaml
+/// (several documents on a manifest, the output saved twice on two txt files).
 std::vector<Row> rows() {
   const std::map<std::string, std::vector<std::string>> kOn{
       {"folder", {"out/tainted.txt", "k8s/trainer.yaml"}},
@@ -218,7 +221,8 @@ std::vector<Row> rows() {
       {"invalid-utf-8-after-bom", {"k8s/trainer.yaml"}},
       {"alias-bomb", {"out/advertised.txt", "k8s/trainer2.yaml"}},
       {"deep-nesting", {"out/advertised.txt", "k8s/trainer3.yaml"}},
-      {"several-documents", {"out/advertised.txt", "k8s/cpu-only.yaml"}},
+      {"several-documents", {"k8s/cpu-only.yaml"}},
+      {"output-twice", {"out/advertised.txt", "out/tainted.txt"}},
       {"wrong-kind", {"out/advertised.txt", "k8s/trainer.yaml"}},
   };
   std::vector<Row> out;
