@@ -252,6 +252,11 @@ TEST(SchedulerMessages, NormalizeCollapsesDoubledPeriodOnly) {
   EXPECT_EQ(normalize("x.. y"), "x. y");
   EXPECT_EQ(normalize("wait..."), "wait...");
   EXPECT_EQ(normalize("nvidia.com/gpu"), "nvidia.com/gpu");
+  // A terminal's wrap right before a colon, a comma or a period left a break there, no blank.
+  EXPECT_EQ(normalize("0/3 nodes are available\n: 3 Insufficient nvidia.com/gpu\n."),
+            "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.");
+  EXPECT_EQ(normalize("{nvidia.com/gpu: present}\n, 2 node(s)"), "{nvidia.com/gpu: present}, 2 node(s)");
+  EXPECT_EQ(normalize("a : b"), "a : b");
 }
 
 // ---- apiserver ----------------------------------------------------------------------------

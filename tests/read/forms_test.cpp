@@ -346,6 +346,33 @@ TEST(Forms, ANoteAroundANodeFormGetsTheFormsGrade) {
   EXPECT_GE(graded, 1000);
 }
 
+// A pod's message copied from a terminal 74 to 100 columns wide (describe's indentation puts the
+// cut of an 80-column terminal anywhere in the message): wherever the cut falls (inside a word,
+// before the `:` of `nodes are available:`, before a comma), the form keeps its grade.
+TEST(Forms, AMessageWrappedAtAnyWidthGetsTheFormsGrade) {
+  int graded = 0;
+  for (const auto& sc : scenarios_with_forms()) {
+    if (sc.parent_path().filename() != "v1.34.0") continue;
+    const Snapshot base = load_bundle((sc / "bundle.json").string());
+    for (const auto& f : forms_of(sc)) {
+      const bool message_form = f.name == "jsonpath-message-newline" || f.name == "describe" || f.name == "events";
+      if ((f.file != "tainted.txt" && f.file != "exhausted.txt") || !message_form) continue;
+      const auto& [rel, check] = targets().at(f.file);
+      const std::string plain = slurp(f.path);
+      const Grade want = grade_with(base, rel, check, plain);
+      for (std::size_t width = 74; width <= 100; ++width) {
+        const std::string wrapped = hard_wrapped(plain, width);
+        if (wrapped == plain) continue;
+        const Grade got = grade_with(base, rel, check, wrapped);
+        ++graded;
+        EXPECT_EQ(got.status, want.status) << sc << " " << f.file << " at " << width << ": " << got.hint;
+        EXPECT_EQ(got.hint, want.hint) << sc << " " << f.file << " at " << width;
+      }
+    }
+  }
+  EXPECT_GE(graded, 500);
+}
+
 // grep and grep -A as a student runs them on a recorded form: the lines matching `pattern`,
 // each with `after` lines after it, `--` between groups (GNU grep's output).
 std::string grep(const std::string& text, const std::string& pattern, int after = 0) {

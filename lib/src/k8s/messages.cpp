@@ -102,13 +102,19 @@ std::string normalize(std::string_view in) {
   std::string out(in.size(), '\0');
   char* o = out.data();
   bool space = false;
+  bool wrapped = false;  // the blanks hold a line break
   for (char c : in) {
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
       space = true;
+      wrapped = wrapped || c == '\n' || c == '\r';
       continue;
     }
-    if (space && o != out.data()) *o++ = ' ';
+    // A terminal that wrapped the line right before a `:`, `,` or `.` put the break there; the
+    // message has no blank before one (`available\n: 3 Insufficient` is `available: 3 ...`).
+    const bool cut = wrapped && (c == ':' || c == ',' || c == '.');
+    if (space && !cut && o != out.data()) *o++ = ' ';
     space = false;
+    wrapped = false;
     *o++ = c;
   }
   out.resize(static_cast<std::size_t>(o - out.data()));
