@@ -283,7 +283,8 @@ class Scanner {
     save_key();
     key_allowed_ = false;
     skip();
-    std::optional<std::size_t> blanks_from;  // where the blanks before pos_ begin
+    constexpr std::size_t kNone = std::string_view::npos;
+    std::size_t blanks_from = kNone;  // where the blanks before pos_ begin
     while (!at_end()) {
       const char c = at();
       const std::size_t here = pos_;
@@ -292,11 +293,15 @@ class Scanner {
         skip_line();
         while (blank()) skip();
         if (brk() && edits_ != nullptr) edits_->pop_back();  // more breaks follow: left to yaml-cpp
-        if (!brk()) join_at_separator(blanks_from.value_or(here));
-        blanks_from.reset();
+        if (!brk()) join_at_separator(blanks_from == kNone ? here : blanks_from);
+        blanks_from = kNone;
         continue;
       }
-      blanks_from = c == ' ' || c == '\t' ? blanks_from.value_or(here) : std::optional<std::size_t>{};
+      if (c != ' ' && c != '\t') {
+        blanks_from = kNone;
+      } else if (blanks_from == kNone) {
+        blanks_from = here;
+      }
       if (q == '\'' && c == '\'' && at(1) == '\'') {
         skip(), skip();
       } else if (c == q) {
