@@ -114,6 +114,12 @@ bool is_amount_cell(const std::string& c) {
   return c == "<none>" || is_number_text(c);
 }
 
+// A cell kubectl prints in a node row: the node's name or an amount. A row starts with one; a
+// line that starts with anything else is the student's heading or note.
+bool row_cell(const std::string& c) {
+  return is_amount_cell(c) || !node_name_of(c).empty();
+}
+
 // A header row as kubectl prints it, in whatever case the student typed the custom-columns
 // names (`NAME GPU`, `Name Gpu`, `node alloc`): at least two cells, none of them a number or
 // `<none>`. Data rows always carry an amount cell (`<none>` when missing).
@@ -132,7 +138,7 @@ bool looks_like_header(const std::vector<std::string>& cells) {
 // A line above the output that is none of it: not a header, and not a row (which starts with a
 // node's name or an amount): a heading or a note the student wrote (`결과:`, `[Step 2]`).
 bool note_row(const std::vector<std::string>& cells) {
-  return !looks_like_header(cells) && !is_amount_cell(cells.front()) && node_name_of(cells.front()).empty();
+  return !looks_like_header(cells) && !row_cell(cells.front());
 }
 
 // The column that names the node: the one headed like a name (`NAME`, `Node`, `이름`), else
@@ -208,7 +214,7 @@ void read_pairs(const std::vector<std::vector<std::string>>& rows, Advertised& a
   for (const auto& cells : rows) {
     // A row of the output starts with a node's name or an amount; a line that starts with
     // anything else is the student's note ("Only lab-node-0 has GPUs", "설명: ...", "---").
-    if (!is_amount_cell(cells.front()) && node_name_of(cells.front()).empty()) continue;
+    if (!row_cell(cells.front())) continue;
     for (const auto& c : cells) {
       if (is_amount_cell(c)) {
         if (!name.empty()) amounts.push_back(c);
@@ -237,10 +243,7 @@ std::vector<std::vector<std::string>> positional_rows(const std::vector<std::str
     if (l.find(delim) == std::string::npos) {
       auto cells = split_cells(l);
       // The student's heading or note: a line of words that are neither names nor amounts.
-      const bool words = std::any_of(cells.begin(), cells.end(), [](const std::string& c) {
-        return !is_amount_cell(c) && node_name_of(c).empty();
-      });
-      if (cells.empty() || words) continue;
+      if (cells.empty() || !std::all_of(cells.begin(), cells.end(), row_cell)) continue;
       if (cells.size() != 1 || is_amount_cell(cells[0])) return {};
       rows.push_back(std::move(cells));
       continue;
@@ -611,12 +614,16 @@ Advertised read_advertised(std::string_view in) {
   // A file may hold two commands' output (`describe | grep` above the custom-columns table, a
   // jsonpath map line above it): a reading that names no node gives way to the table's, when
   // that one pairs nodes with amounts.
-  const auto or_table = [&t](Advertised first) {
-    if (!first.amounts.empty()) return first;
+  const auto as_table = [&t] {
     Advertised table;
     std::vector<std::string> rows;
     for (const auto& l : lines_keeping_tabs(t)) rows.push_back(normalise_line(l));
     read_table(rows, table);
+    return table;
+  };
+  const auto or_table = [&as_table](Advertised first) {
+    if (!first.amounts.empty()) return first;
+    Advertised table = as_table();
     return !table.amounts.empty() && table.problem.empty() ? table : first;
   };
   const bool keyed = has_keyed_facts(ls);
@@ -633,10 +640,7 @@ Advertised read_advertised(std::string_view in) {
     read_keyed(ls, a);
     return or_table(a);
   }
-  std::vector<std::string> rows;
-  for (const auto& l : lines_keeping_tabs(t)) rows.push_back(normalise_line(l));
-  read_table(rows, a);
-  return a;
+  return as_table();
 }
 
 }  // namespace gpuwhy::readers
