@@ -257,6 +257,17 @@ TEST(SchedulerMessages, NormalizeCollapsesDoubledPeriodOnly) {
             "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.");
   EXPECT_EQ(normalize("{nvidia.com/gpu: present}\n, 2 node(s)"), "{nvidia.com/gpu: present}, 2 node(s)");
   EXPECT_EQ(normalize("a : b"), "a : b");
+  // ... or right after a dot inside a name: a bare break, then the name goes on in lower case,
+  // inside a taint's braces or up to a `/`.
+  EXPECT_EQ(normalize("taint {nvidia.\ncom/gpu: present}"), "taint {nvidia.com/gpu: present}");
+  EXPECT_EQ(normalize("taint {nvidia.com/gpu.\npresent: true}"), "taint {nvidia.com/gpu.present: true}");
+  EXPECT_EQ(normalize("Insufficient nvidia.\r\ncom/gpu."), "Insufficient nvidia.com/gpu.");
+  // A sentence after a period keeps its blank, however the line was cut.
+  EXPECT_EQ(normalize("selector.\nno new claims"), "selector. no new claims");
+  EXPECT_EQ(normalize("scheduling.\n0/3 nodes"), "scheduling. 0/3 nodes");
+  EXPECT_EQ(normalize("selector.\npreemption: 0/3"), "selector. preemption: 0/3");
+  EXPECT_EQ(normalize("{nvidia.com/gpu: present}.\nno new"), "{nvidia.com/gpu: present}. no new");
+  EXPECT_EQ(normalize("nvidia. \ncom/gpu"), "nvidia. com/gpu");
 }
 
 // ---- apiserver ----------------------------------------------------------------------------

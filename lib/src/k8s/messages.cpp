@@ -50,6 +50,16 @@ std::string squash(std::string_view text) {
   return out;
 }
 
+// `rest` goes on a name after a dot: a `/` before the next blank (`com/gpu: present}`,
+// `kubernetes.io/not-ready`).
+bool wrapped_name(std::string_view rest) {
+  for (const char c : rest) {
+    if (c == '/') return true;
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') return false;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string Reason::key(const TaintRef& own) const {
@@ -102,19 +112,30 @@ std::string normalize(std::string_view in) {
   std::string out(in.size(), '\0');
   char* o = out.data();
   bool space = false;
-  bool wrapped = false;  // the blanks hold a line break
-  for (char c : in) {
+  bool wrapped = false;     // the blanks hold a line break
+  bool only_breaks = true;  // ... and nothing else
+  bool in_braces = false;   // a taint's name: `{key: value}`
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const char c = in[i];
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
       space = true;
       wrapped = wrapped || c == '\n' || c == '\r';
+      only_breaks = only_breaks && (c == '\n' || c == '\r');
       continue;
     }
     // A terminal that wrapped the line right before a `:`, `,` or `.` put the break there; the
     // message has no blank before one (`available\n: 3 Insufficient` is `available: 3 ...`).
-    const bool cut = wrapped && (c == ':' || c == ',' || c == '.');
+    // Nor inside a name it wrapped right after a dot (`{nvidia.\ncom/gpu: present}`): a bare
+    // break, then a word in lower case inside a taint's braces or holding a `/`; a sentence
+    // after a period starts with none (`no new claims`, `preemption:`, `0/3 nodes`).
+    const bool cut = wrapped && (c == ':' || c == ',' || c == '.' ||
+                                 (only_breaks && o != out.data() && o[-1] == '.' && c >= 'a' && c <= 'z' &&
+                                  (in_braces || wrapped_name(in.substr(i)))));
+    if (c == '{' || c == '}') in_braces = c == '{';
     if (space && !cut && o != out.data()) *o++ = ' ';
     space = false;
     wrapped = false;
+    only_breaks = true;
     *o++ = c;
   }
   out.resize(static_cast<std::size_t>(o - out.data()));
