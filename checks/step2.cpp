@@ -153,9 +153,10 @@ std::optional<Outcome> advertised_amounts(const readers::Advertised& a, const Ms
     o.compared.answer = shown.empty() ? "<none>" : shown;
     return o;
   };
-  // The file shows the classic mistake: capacity 2 beside an allocatable without it.
+  // The file shows the classic mistake: capacity 2 beside an allocatable without it (another
+  // amount there is a wrong amount).
   const auto cap = a.capacity.find(std::string(lab::kGpuNode));
-  if (cap != a.capacity.end() && is_lab_amount(cap->second) && !is_lab_amount(shown))
+  if (cap != a.capacity.end() && is_lab_amount(cap->second) && is_zero_or_absent(shown))
     return judged(fail(expected, actual, Fault::kAdvertisedCapacityOnly, args, ev));
   return judged(fail(expected, actual, Fault::kAdvertisedWrongAmount, args, ev));
 }

@@ -290,6 +290,19 @@ TEST(AuditMisgrades, ClassicMistakeInTheFileNotesAndStaleTaintValues) {
         "NAME         GPU\nlab-node-0   <none>\nlab-node-1   <none>\nlab-node-2   <none>\n";
     EXPECT_EQ(result(grade(s), "step2.advertised-file").outcome.hint.id, "hint.step2.advertised-file.capacity-only");
   }
+  // Capacity 2 beside another allocatable amount, or a row's amount written as a range: a wrong
+  // amount, as the file shows it (not the classic mistake, not every node without one).
+  for (const auto& b : bundles_of("solution")) {
+    SCOPED_TRACE(b.string());
+    Snapshot s = load(b);
+    for (const std::string text : {"lab-node-0\t2\t3\nlab-node-1\t\t\nlab-node-2\t\t\n",
+                                   "lab-node-0   2-3\nlab-node-1   <none>\nlab-node-2   <none>\n"}) {
+      s.files[std::string(lab::kFileAdvertised)].content = text;
+      const Outcome o = result(grade(s), "step2.advertised-file").outcome;
+      EXPECT_EQ(o.hint.id, "hint.step2.advertised-file.wrong-amount") << text;
+      EXPECT_NE(o.compared.answer, "2") << text;
+    }
+  }
 }
 
 // Real capture: trainer was applied with spec.nodeName and the line then deleted from the saved

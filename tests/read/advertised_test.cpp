@@ -622,43 +622,6 @@ TEST(Advertised, ALabelColumnIsNoAmount) {
   EXPECT_EQ(custom.amounts.at("lab-node-0"), "2");
 }
 
-// The GPU table among another command's output (describe cut by grep, a `-L` table, a jsonpath
-// map line above it): the reading that pairs nodes with amounts is the answer.
-TEST(Advertised, TheTableBesideAnotherCommandsOutputIsRead) {
-  const std::string table = "NAME         GPU\nlab-node-0   2\nlab-node-1   <none>\nlab-node-2   <none>\n";
-  const std::map<std::string, std::string> two{{"lab-node-0", "2"}, {"lab-node-1", ""}, {"lab-node-2", ""}};
-  for (const std::string& other :
-       {std::string("$ kubectl describe node lab-node-0 | grep -A5 Allocatable\nAllocatable:\n  cpu:             32\n"
-                    "  memory:          256Gi\n  nvidia.com/gpu:  2\n  pods:            110\nSystem Info:\n"),
-        std::string("$ kubectl get nodes -L nvidia.com/gpu.count\n"
-                    "NAME         STATUS   ROLES    AGE    VERSION      GPU.COUNT\n"
-                    "lab-node-0   Ready    <none>   6m2s   kwok-0.8.0   2\n"
-                    "lab-node-1   Ready    <none>   6m2s   kwok-0.8.0   \nlab-node-2   Ready    <none>   6m2s   "
-                    "kwok-0.8.0   \n"),
-        std::string("{\"cpu\":\"32\",\"memory\":\"256Gi\",\"nvidia.com/gpu\":\"2\",\"pods\":\"110\"}\n")}) {
-    std::string first = other;
-    first += "$ kubectl get nodes -o custom-columns=...\n";
-    first += table;
-    for (const auto& text : {first, table + other}) {
-      const auto a = read_advertised(text);
-      EXPECT_EQ(a.problem, "") << text;
-      EXPECT_EQ(a.amounts, two) << text;
-    }
-  }
-}
-
-// A capacity column beside another GPU column: that one is allocatable (`GPU_CAP GPU`), so the
-// classic mistake (capacity 2, allocatable none) reads as such whatever the columns are called.
-TEST(Advertised, AGpuColumnBesideACapacityColumnIsAllocatable) {
-  const auto a = read_advertised(
-      "NAME         GPU_CAP   GPU\nlab-node-0   2         <none>\nlab-node-1   <none>    <none>\n"
-      "lab-node-2   <none>    <none>\n");
-  EXPECT_EQ(a.amounts.at("lab-node-0"), "");
-  EXPECT_EQ(a.capacity.at("lab-node-0"), "2");
-  const auto set = read_advertised("NAME GPU_CAP GPU\nlab-node-0 2 2\nlab-node-1 <none> <none>\n");
-  EXPECT_EQ(set.amounts.at("lab-node-0"), "2");
-}
-
 TEST(DecodeFile, NamesEveryProblem) {
   EXPECT_EQ(decode_file(StudentFile{}).problem, FileProblem::kMissing);
   EXPECT_EQ(decode_file(StudentFile{StudentFile::State::kTooLarge, "", "2 MiB", 0}).problem, FileProblem::kTooLarge);

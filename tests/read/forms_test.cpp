@@ -306,7 +306,7 @@ TEST(Forms, AFormATerminalWrappedGetsTheFormsGrade) {
 
 // The lines a student writes around the output in advertised.txt: a heading above it (in
 // brackets, with a rule under it) and a note after it, in Korean or English, some naming the
-// nodes and amounts again. None is output: every recorded form keeps its grade with each.
+// nodes and amounts again, in lower case too. None is output: every recorded form keeps its grade with each.
 TEST(Forms, ANoteAroundANodeFormGetsTheFormsGrade) {
   const std::vector<std::pair<std::string, std::string>> around{
       {"[2단계] 노드별 GPU\n", ""},
@@ -317,6 +317,9 @@ TEST(Forms, ANoteAroundANodeFormGetsTheFormsGrade) {
       {"", "설명: lab-node-0 만 GPU 2개를 광고한다\n"},
       {"", "=> lab-node-0: 2, 나머지: 없음\n"},
       {"", "lab-node-1, lab-node-2: GPU 없음\n"},
+      {"", "done\n"},
+      {"", "looks good\n"},
+      {"", "only lab-node-0 has gpus\n"},
       {"결과:\n", "---\n(끝)\n"},
   };
   int graded = 0;

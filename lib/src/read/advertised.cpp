@@ -29,51 +29,6 @@ std::string to_string(AdvertisedFormat f) {
   return "unknown";
 }
 
-namespace adv {
-
-void add_node(Advertised& a, const std::string& name, std::string amount) {
-  if (amount == "<none>") amount.clear();
-  if (a.amounts.find(name) == a.amounts.end()) a.order.push_back(name);
-  a.amounts[name] = std::move(amount);
-}
-
-bool is_number_text(std::string_view s) {
-  return !s.empty() && quantity_milli(s).has_value() && s.find_first_of("0123456789") != std::string_view::npos;
-}
-
-// A Kubernetes object name (RFC 1123 subdomain): lower-case letters, digits, `-` and `.`,
-// starting and ending with a letter or digit. A resource name (`nvidia.com/gpu`), a header
-// (`NAME`) or a pod table row is none.
-bool is_object_name(std::string_view s) {
-  if (s.empty() || s.size() > 253) return false;
-  const auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
-  if (!alnum(s.front()) || !alnum(s.back())) return false;
-  return std::all_of(s.begin(), s.end(), [&](char c) { return alnum(c) || c == '-' || c == '.'; });
-}
-
-// kubectl's, Go's and jq's ways of printing that a node has no amount: `<none>` (custom-columns),
-// `<no value>` (go-template), `<nil>` (printf), `null` (jq -r), or nothing; and the words a
-// student puts in their place (`// "none"` in jq), in any case.
-bool is_placeholder(std::string_view s) {
-  if (s.empty() || s == "<none>" || s == "<no value>" || s == "<nil>") return true;
-  const std::string l = text::to_lower_ascii(s);
-  return l == "null" || l == "none" || l == "nil" || l == "n/a";
-}
-
-// The node a printed name stands for: `node/lab-node-0` (-o name) is lab-node-0. Empty when `s`
-// names no object, or is a number (an amount, never a name).
-std::string node_name_of(std::string_view s) {
-  for (const std::string_view p : {std::string_view("node/"), std::string_view("nodes/")}) {
-    if (s.substr(0, p.size()) == p) {
-      s.remove_prefix(p.size());
-      break;
-    }
-  }
-  return is_object_name(s) && !is_number_text(s) ? std::string(s) : std::string();
-}
-
-}  // namespace adv
-
 namespace {
 
 using namespace adv;  // the helpers this file shares with advertised_json.cpp and advertised_keyed.cpp
@@ -141,6 +96,23 @@ bool note_row(const std::vector<std::string>& cells) {
   return !looks_like_header(cells) && !row_cell(cells.front());
 }
 
+// Whether no row pairs a plain word with its amounts (`lab-node-0 2` names its node with a digit,
+// a dash or a dot): then a line that starts with a plain word is the student's note (`done`,
+// `looks good`, `only lab-node-0 has gpus`), and one after a row's amount is a unit
+// (`lab-node-0 2 gpus`).
+bool plain_words_are_notes(const std::vector<std::vector<std::string>>& rows) {
+  return std::none_of(rows.begin(), rows.end(),
+                      [](const auto& r) { return r.size() >= 2 && plain_word(r[0]) && is_amount_cell(r[1]); });
+}
+
+// `rows` without the student's notes, when a row of output remains.
+void drop_word_notes(std::vector<std::vector<std::string>>& rows) {
+  if (!plain_words_are_notes(rows)) return;
+  const auto note = [](const std::vector<std::string>& r) { return plain_word(r.front()); };
+  if (std::all_of(rows.begin(), rows.end(), note)) return;
+  std::erase_if(rows, note);
+}
+
 // The column that names the node: the one headed like a name (`NAME`, `Node`, `이름`), else
 // the first.
 std::size_t name_column(const std::vector<std::string>& h) {
@@ -204,6 +176,10 @@ std::optional<std::size_t> amount_column(const std::vector<std::string>& h,
 // lab names them), and allocatable is the amount, its `<none>` included. Works for one pair a
 // line and for a whole jsonpath range printed on one line (`lab-node-0=2 lab-node-1= lab-node-2=`).
 void read_pairs(const std::vector<std::vector<std::string>>& rows, Advertised& a) {
+  const bool notes = plain_words_are_notes(rows);
+  const auto name_cell = [notes](const std::string& c) {
+    return !node_name_of(c).empty() && !(notes && plain_word(c));
+  };
   std::string name;
   std::vector<std::string> amounts;
   const auto flush = [&] {
@@ -214,16 +190,21 @@ void read_pairs(const std::vector<std::vector<std::string>>& rows, Advertised& a
   for (const auto& cells : rows) {
     // A row of the output starts with a node's name or an amount; a line that starts with
     // anything else is the student's note ("Only lab-node-0 has GPUs", "설명: ...", "---").
-    if (!row_cell(cells.front())) continue;
+    if (!is_amount_cell(cells.front()) && !name_cell(cells.front())) continue;
+    bool named = false;  // the cell before was the node's name
     for (const auto& c : cells) {
-      if (is_amount_cell(c)) {
+      // Right after the name, a cell that starts with a digit is its amount as written, even one
+      // no quantity (`2-3`): never another node.
+      if (is_amount_cell(c) || (named && c.front() >= '0' && c.front() <= '9')) {
         if (!name.empty()) amounts.push_back(c);
+        named = false;
         continue;
       }
-      if (node_name_of(c).empty()) break;  // a note after the row's cells
+      if (!name_cell(c)) break;  // a note after the row's cells
       flush();
       name = c;
       amounts.clear();
+      named = true;
     }
   }
   flush();
@@ -238,12 +219,17 @@ void read_pairs(const std::vector<std::vector<std::string>>& rows, Advertised& a
 std::vector<std::vector<std::string>> positional_rows(const std::vector<std::string>& lines, char delim) {
   std::vector<std::vector<std::string>> rows;
   std::size_t widest = 0;
+  std::size_t word_lines = 0;
   for (const auto& l : lines) {
     if (text::trim(l).empty()) continue;
     if (l.find(delim) == std::string::npos) {
       auto cells = split_cells(l);
       // The student's heading or note: a line of words that are neither names nor amounts.
       if (cells.empty() || !std::all_of(cells.begin(), cells.end(), row_cell)) continue;
+      if (cells.size() != 1 && plain_word(cells[0])) {  // `looks good`: a note, if the rows say so
+        ++word_lines;
+        continue;
+      }
       if (cells.size() != 1 || is_amount_cell(cells[0])) return {};
       rows.push_back(std::move(cells));
       continue;
@@ -261,7 +247,8 @@ std::vector<std::vector<std::string>> positional_rows(const std::vector<std::str
     widest = std::max(widest, fields.size());
     rows.push_back(std::move(fields));
   }
-  if (widest < 3) return {};
+  if (widest < 3 || (word_lines > 0 && !plain_words_are_notes(rows))) return {};
+  drop_word_notes(rows);
   for (auto& r : rows) r.resize(widest, "<none>");
   return rows;
 }
@@ -394,6 +381,7 @@ bool read_one_table(std::vector<std::vector<std::string>> rows, Advertised& a) {
       return false;
     }
   }
+  if (!header) drop_word_notes(rows);
   // Bare numbers: not one cell names a node.
   const bool any_name = std::any_of(rows.begin(), rows.end(), [](const auto& r) {
     return std::any_of(r.begin(), r.end(), [](const std::string& c) { return !is_amount_cell(c); });

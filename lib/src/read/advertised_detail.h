@@ -25,6 +25,9 @@ bool is_placeholder(std::string_view s);
 bool is_object_name(std::string_view s);
 /// The node a printed name stands for (`node/lab-node-0` is lab-node-0); "" when none.
 std::string node_name_of(std::string_view s);
+/// A word of letters alone (`done`, `ok`, `gpus`): a name a node may have, but where the output
+/// names its nodes with a digit, a dash or a dot (`lab-node-0`), the student's word.
+bool plain_word(std::string_view c);
 
 /// Which map an amount stands in.
 enum class Slot { kPlain, kCapacity, kAllocatable };

@@ -148,9 +148,16 @@ void read_keyed(const std::vector<std::string>& lines, Advertised& a) {
   std::string node;
   std::string section;
   bool orphan_amount = false;
+  // A plain word alone on its line (`done`) is a note, unless a line names a node so by key
+  // (`Name: minikube`).
+  const bool notes = std::none_of(lines.begin(), lines.end(), [](const std::string& l) {
+    const auto kv = key_value(l);
+    return kv && plain_word(node_named(l, kv));
+  });
   for (const auto& l : lines) {
     const auto kv = key_value(l);
     const std::string named = node_named(l, kv);
+    if (notes && !kv && plain_word(named)) continue;
     if (!named.empty()) {
       if (named != node && found.emplace(named, Shown{}).second) order.push_back(named);
       if (named != node) section.clear();
