@@ -121,7 +121,11 @@ Outcome compare_count(const View& s, std::string_view key, const Msg& expected_f
     o.compared = Compared{*v.value, std::to_string(live), n, live};
     return o;
   };
-  if (!n) return judged(fail(expected_fmt_missing, raw(*v.value), msg("hint.step8.not-a-number", args), ev));
+  if (!n) {
+    const char* hint =
+        readers::several_counts(*v.value, resource) ? "hint.step8.several-counts" : "hint.step8.not-a-number";
+    return judged(fail(expected_fmt_missing, raw(*v.value), msg(hint, args), ev));
+  }
   if (*n != live && *n == intended) {
     return judged(unmet(fail(expected_fmt_missing, raw(*v.value), msg("hint.step8.right-for-lab", args), ev),
                         Need::Kind::kCount, key));

@@ -52,6 +52,35 @@ TEST(LeadingCount, ASumCountsAsItsTotal) {
   for (const auto& [in, want] : cases) EXPECT_EQ(leading_count(in), want) << in;
 }
 
+// A count beside another is no count, whatever comes first: another number (a range, a change,
+// a second guess), a hedge or a fraction (`2/2` is no count either). The same number again, the
+// parts that add up to it, or the whole it is part of (`1 of 2`) is a note.
+TEST(LeadingCount, ACountBesideAnotherIsNone) {
+  for (const std::string in : {"2 or 3",       "2-3",
+                               "2 - 3",        "2 to 3",
+                               "2~3",          "2, 3",
+                               "2 3",          "2; 3",
+                               "2 (maybe 3)",  "2?",
+                               "2 or more",    "2 and 1",
+                               "2 / 2",        "2 → 3",
+                               "2 -> 3",       "1 → 2",
+                               "2 - 1 = 1",    "2~3개",
+                               "2개 또는 3개", "2 또는 3",
+                               "2개 이상",     "nvidia.com/gpu: 2 or 3"}) {
+    EXPECT_EQ(leading_count(in, "nvidia.com/gpu"), std::nullopt) << in;
+    EXPECT_TRUE(several_counts(in, "nvidia.com/gpu")) << in;
+  }
+  const std::vector<std::pair<std::string, long long>> notes{
+      {"2 of 2", 2},        {"2 (1 + 1)", 2}, {"2 (trainer 1, trainer2 1)", 2},
+      {"2 GPUs (100%)", 2}, {"2 → 2", 2},     {"2 (lab-node-0)", 2},
+      {"0 of 2", 0},        {"2 of 3", 2},    {"1 out of 2 GPUs", 1}};
+  for (const auto& [in, want] : notes) {
+    EXPECT_EQ(leading_count(in), want) << in;
+    EXPECT_FALSE(several_counts(in)) << in;
+  }
+  for (const std::string in : {"2", "abc", "1.5", "2,5", "2/2", "1+1"}) EXPECT_FALSE(several_counts(in)) << in;
+}
+
 // An amount may name its resource first, as `kubectl get node -o jsonpath='{.status.allocatable}'`
 // and describe print it; a longer name or another resource is no amount of it.
 TEST(LeadingCount, NamedByItsResourceFirst) {

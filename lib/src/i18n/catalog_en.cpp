@@ -986,6 +986,8 @@ constexpr CatalogEntry kEntries[] = {
      "금지)."},
     {"hint.step8.key-conflict", "{key} appears more than once in {file} with different values; keep one line."},
     {"hint.step8.key-missing", "{file} has no {key} line (or the file cannot be read). Add {key}=VALUE."},
+    {"hint.step8.several-counts",
+     "{key}={value} names more than one count, or hedges it: write the one number the cluster shows now."},
     {"hint.step8.not-a-number", "{key} must be a whole number counted from the cluster; found \"{value}\"."},
     {"hint.step8.ambiguous",
      "{key}={value} holds two answers at once (a yes and a no, or both numbers and devices), or none at all: write one "

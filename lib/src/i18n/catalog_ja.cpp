@@ -1081,6 +1081,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step8.key-conflict", "{file} に {key} が異なる値で複数回出てきます。1 行だけ残してください。"},
     {"hint.step8.key-missing",
      "{file} に {key} の行がありません（またはファイルを読めません）。{key}=VALUE を追加してください。"},
+    {"hint.step8.several-counts",
+     "{key}={value} "
+     "には数が二つ以上あるか、あいまいに書かれています。いまクラスターが示す数を一つだけ書いてください。"},
     {"hint.step8.not-a-number", "{key} はクラスターから数えた整数でなければなりません。書かれていた値: \"{value}\"。"},
     {"hint.step8.ambiguous",
      "{key}={value} には答えが 2 "

@@ -1005,6 +1005,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step8.key-conflict", "{file} 파일에 {key} 키가 서로 다른 값으로 두 번 이상 나옵니다. 한 줄만 남기세요."},
     {"hint.step8.key-missing",
      "{file} 파일에 {key} 줄이 없습니다(또는 파일을 읽을 수 없습니다). {key}=VALUE 줄을 추가하세요."},
+    {"hint.step8.several-counts",
+     "{key}={value} 에는 개수가 둘 이상 있거나 확실하지 않게 적혀 있습니다. 지금 클러스터가 보여 주는 숫자 하나만 "
+     "적으세요."},
     {"hint.step8.not-a-number", "{key} 값은 클러스터에서 센 정수여야 합니다. 적힌 값: \"{value}\"."},
     {"hint.step8.ambiguous",
      "{key}={value}에는 답이 두 개 함께 있거나(예와 아니오, 또는 숫자와 장치) 답이 없습니다. 답을 하나만 쓰세요."},

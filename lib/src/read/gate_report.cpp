@@ -4,8 +4,12 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "gpuwhy/base/text.h"
 #include "gpuwhy/k8s/quantity.h"
@@ -199,9 +203,78 @@ std::string number_word_as_digits(std::string_view v) {
   return std::string(v);
 }
 
-}  // namespace
+// The numbers standing on their own in `rest` (`or 3`, `2-3`, `/ 2`, `3개`), each as written: not
+// one inside a name (`trainer2`, `lab-node-0`, `k8s`) or a share (`100%`).
+std::vector<double> numbers_in(std::string_view rest) {
+  const auto digit = [&](std::size_t k) { return k < rest.size() && rest[k] >= '0' && rest[k] <= '9'; };
+  const auto letter = [&](std::size_t k) { return std::isalpha(static_cast<unsigned char>(rest[k])) != 0; };
+  std::vector<double> out;
+  for (std::size_t i = 0; i < rest.size();) {
+    if (!digit(i)) {
+      ++i;
+      continue;
+    }
+    const std::size_t b = i;
+    while (digit(i) || (rest[i] == '.' && digit(i + 1))) ++i;
+    const char before = b > 0 ? rest[b - 1] : ' ';
+    const bool joined = before == '-' || before == '_' || before == '.';
+    const bool in_name = b > 0 && (letter(b - 1) || digit(b - 1) || (joined && b > 1 && letter(b - 2)));
+    if (in_name || (i < rest.size() && rest[i] == '%')) continue;
+    out.push_back(std::strtod(std::string(rest.substr(b, i - b)).c_str(), nullptr));
+  }
+  return out;
+}
 
-std::optional<long long> leading_count(std::string_view value) {
+// A hedge around a count: a question, a bound (`2 or more`, `2개 이상`) or a range or change
+// (`2-3`, `2~3`, `1 → 2`) between numbers.
+bool hedged(std::string_view v) {
+  if (v.find('?') != std::string_view::npos) return true;
+  const std::string l = text::to_lower_ascii(v);
+  for (const std::string_view w : {"or more", "or less", "at least", "at most", "이상", "이하", "以上", "以下"}) {
+    if (l.find(w) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// `of 2`, `out of 2` right after a count: the whole it is part of (`1 of 2` used of the
+// allocatable), no second count; the text after it. (`1/2` is a fraction, no count.)
+std::string_view after_whole(std::string_view rest) {
+  std::size_t p = 0;
+  const auto spaces = [&] {
+    while (p < rest.size() && (rest[p] == ' ' || rest[p] == '\t')) ++p;
+  };
+  spaces();
+  const std::string l = text::to_lower_ascii(rest.substr(p, 7));
+  if (l.starts_with("out of ")) {
+    p += 7;
+  } else if (l.starts_with("of ")) {
+    p += 3;
+  } else {
+    return rest;
+  }
+  spaces();
+  const std::size_t digits = p;
+  while (p < rest.size() && ((rest[p] >= '0' && rest[p] <= '9') || rest[p] == '.')) ++p;
+  return p > digits ? rest.substr(p) : rest;
+}
+
+// Whether the text after a count of `n` names another count: a number that is not `n` (`2 or 3`,
+// `2, 3`, `1 → 2`), unless the numbers after it add up to it (`2 (1 + 1)`, `2 = 1 + 1`) with no
+// range or change between them, or is the whole it is part of (`1 of 2`); or a hedge, or a
+// fraction (`2 / 2`).
+bool another_count(std::string_view rest, long long n) {
+  if (hedged(rest) || text::trim(rest).starts_with("/")) return true;
+  rest = after_whole(rest);
+  const std::vector<double> nums = numbers_in(rest);
+  const auto is_n = [n](double x) { return std::fabs(x - static_cast<double>(n)) < 1e-9; };
+  if (std::all_of(nums.begin(), nums.end(), is_n)) return false;
+  double sum = 0;
+  for (const double x : nums) sum += x;
+  const bool ranged = rest.find_first_of("-~>") != std::string_view::npos || rest.find("→") != std::string_view::npos;
+  return ranged || !is_n(sum);
+}
+
+std::optional<long long> first_count(std::string_view value, std::string* rest_out) {
   std::string v = text::trim(text::nfkc(value));
   v = number_word_as_digits(after_total_word(v));
   // A quantity's sign (`+2`, as the apiserver keeps it when written so): the number after it.
@@ -222,6 +295,7 @@ std::optional<long long> leading_count(std::string_view value) {
   if (end < v.size() && (v[end] == ',' || v[end] == '/') && digit_at(end + 1)) return std::nullopt;
   if (const auto milli = k8s::milli_value(std::string_view(v).substr(0, end))) {
     if (*milli % 1000 != 0) return std::nullopt;
+    *rest_out = v.substr(end);
     return *milli / 1000;
   }
   // `2개`, `2 (trainer, trainer2)`, `2 GPUs`, `2GPUs` count: a word after the number is a note.
@@ -235,10 +309,30 @@ std::optional<long long> leading_count(std::string_view value) {
       if (!word) return std::nullopt;
     }
   }
+  *rest_out = v.substr(i);
   return std::stoll(v.substr(0, i));
 }
 
-std::optional<long long> leading_count(std::string_view value, std::string_view resource) {
+}  // namespace
+
+std::optional<long long> leading_count(std::string_view value) {
+  std::string rest;
+  const auto n = first_count(value, &rest);
+  if (!n || another_count(rest, *n)) return std::nullopt;
+  return n;
+}
+
+bool several_counts(std::string_view value) {
+  std::string rest;
+  const auto n = first_count(value, &rest);
+  return n && another_count(rest, *n);
+}
+
+namespace {
+
+// The amount of `resource` that `value` shows, which may name it first: `nvidia.com/gpu: 2` is
+// `2`; a value that does not name it is itself; nullopt for a longer name (`nvidia.com/gpus`).
+std::optional<std::string> after_resource(std::string_view value, std::string_view resource) {
   std::string v = text::trim(text::nfkc(value));
   // The line as -o json prints it: `"nvidia.com/gpu": "2",`; its key read without the quotes.
   if (v.size() > resource.size() + 2 && v.front() == '"' && v[resource.size() + 1] == '"' &&
@@ -246,7 +340,7 @@ std::optional<long long> leading_count(std::string_view value, std::string_view 
     v = v.substr(1, resource.size()) + v.substr(resource.size() + 2);
   if (resource.empty() || v.size() <= resource.size() ||
       text::to_lower_ascii(std::string_view(v).substr(0, resource.size())) != resource) {
-    return leading_count(v);
+    return v;
   }
   std::string_view rest = std::string_view(v).substr(resource.size());
   const auto skip_spaces = [&] {
@@ -262,6 +356,18 @@ std::optional<long long> leading_count(std::string_view value, std::string_view 
   // Its value as -o yaml or -o json quote it: `"2"`, `"2",`.
   if (!rest.empty() && rest.back() == ',') rest.remove_suffix(1);
   if (rest.size() > 2 && rest.front() == '"' && rest.back() == '"') rest = rest.substr(1, rest.size() - 2);
-  return leading_count(rest);
+  return std::string(rest);
+}
+
+}  // namespace
+
+std::optional<long long> leading_count(std::string_view value, std::string_view resource) {
+  const auto v = after_resource(value, resource);
+  return v ? leading_count(*v) : std::nullopt;
+}
+
+bool several_counts(std::string_view value, std::string_view resource) {
+  const auto v = after_resource(value, resource);
+  return v && several_counts(*v);
 }
 }  // namespace gpuwhy::readers

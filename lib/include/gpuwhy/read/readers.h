@@ -190,11 +190,19 @@ std::optional<bool> integer_rule(std::string_view value);
 /// Kubernetes reads as that whole number (`2.0`, `2000m`; `2k` is 2000); `1.5`, `500m`, `2,5`,
 /// `abc` are none. A sum worked out counts as its total (`1+1`, `1 (trainer) + 1 (trainer2)`,
 /// `1 + 1 = 2`); a sum whose written total is another number is none. A small count may be a
-/// word (`two`, `둘`, `두 개`, `二つ`) and follow a word for "in all" (`total 2`, `총 2개`).
+/// word (`two`, `둘`, `두 개`, `二つ`) and follow a word for "in all" (`total 2`, `총 2개`). A
+/// count beside another (several_counts) is none.
 std::optional<long long> leading_count(std::string_view value);
+/// Whether `value` starts with a count but names another with it, so that leading_count reads
+/// none: another number (`2 or 3`, `2-3`, `2, 3`, `1 → 2`, `2개 또는 3개`; not the same again,
+/// `2 (2 GPUs)`, the parts adding up to it, `2 (1 + 1)`, nor the whole it is part of, `1 of 2`),
+/// a hedge (`2?`, `2 or more`) or a fraction (`2 / 2`).
+bool several_counts(std::string_view value);
 
 /// The same for an amount of `resource`, which may name it first as kubectl's maps and describe
 /// do: `nvidia.com/gpu: 2`, `nvidia.com/gpu=2`, `nvidia.com/gpu 2` count 2.
 std::optional<long long> leading_count(std::string_view value, std::string_view resource);
+/// several_counts for an amount of `resource`, which may name it first.
+bool several_counts(std::string_view value, std::string_view resource);
 
 }  // namespace gpuwhy::readers
