@@ -21,6 +21,7 @@
 #include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
+#include "gpuwhy/lab/rules.h"
 #include "gpuwhy/read/readers.h"
 #include "pending.h"
 
@@ -281,6 +282,10 @@ std::string taint(const Ctx& c) {
   const Fault tol = c.fault("step6.toleration");
   if (tol != Fault::kTolerationMissing && tol != Fault::kTolerationWrongKey) return {};
   if (node_of(c.snap(), lab::kPodTrainer2) != lab::kGpuNode) return {};
+  // The live pod tolerates the taint (only its manifest lacks the toleration): not why it got in.
+  const json* p2 = pod(c.snap(), lab::kPodTrainer2);
+  const auto tols = k8s::authored_tolerations(*p2);
+  if (std::any_of(tols.begin(), tols.end(), [](const json& t) { return lab::tolerates_taint(t); })) return {};
   const Fault file = c.fault("step5.tainted-file");
   const bool saw_taint =
       !c.failed("step5.tainted-file") || file == Fault::kSavedStale || file == Fault::kSavedNoLiveMessage;

@@ -140,6 +140,28 @@ Outcome retarget_selector(const View& s, Outcome o, std::string_view pod_name, s
                     {"fields", miss.field}});
 }
 
+// The manifest handed in asks for nodes the GPU node is not, while the live pod's constraints fit
+// it (a selector or a required affinity edited after the pod was made; not the node's labels
+// changed since): as saved, it would not land there.
+std::optional<Outcome> manifest_elsewhere(const View& s, const json& manifest_pod, const json& live_pod,
+                                          const Msg& expected, Args args, const std::vector<Msg>& ev) {
+  const json* gpu = s.snap().nodes.ok() ? s.node(lab::kGpuNode) : nullptr;
+  if (gpu == nullptr || !k8s::node_selector_matches(live_pod, *gpu) || !k8s::required_affinity_matches(live_pod, *gpu))
+    return std::nullopt;
+  std::string detail;
+  if (!k8s::node_selector_matches(manifest_pod, *gpu)) {
+    const json* sel = at(manifest_pod, "/spec/nodeSelector");
+    detail = "nodeSelector " + (sel != nullptr ? sel->dump() : std::string("{}"));
+  } else if (!k8s::required_affinity_matches(manifest_pod, *gpu)) {
+    detail = "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution";
+  } else {
+    return std::nullopt;
+  }
+  args["detail"] = text::one_line(detail, 120);
+  return fail(expected, raw(fmt::format("{}: {}", args["file"], args["detail"])),
+              msg("hint.placed.manifest-elsewhere", args), ev);
+}
+
 Outcome placed_by_scheduler(const View& s, std::string_view pod_name, std::string_view manifest, bool no_constraints) {
   const Args args{{"pod", std::string(pod_name)},
                   {"node", std::string(lab::kGpuNode)},
@@ -178,6 +200,9 @@ Outcome placed_by_scheduler(const View& s, std::string_view pod_name, std::strin
     return fail(expected, msg("value.placed.not-scheduled-condition"), msg("hint.placed.condition", args), ev);
   }
   if (auto b = bound_by_hand(s, pod, pod_name, expected, args, ev)) return *b;
+  if (!no_constraints && m.pod != nullptr) {
+    if (auto e = manifest_elsewhere(s, *m.pod, pod, expected, args, ev)) return *e;
+  }
   return pass(expected, raw(node), ev);
 }
 

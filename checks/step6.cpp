@@ -24,20 +24,10 @@ std::map<std::string, std::string> args6() {
           {"resource", std::string(lab::kResource)},  {"amount", std::to_string(lab::kGpusPerTrainer)}};
 }
 
-/// Verifies: live trainer2 has a toleration for nvidia.com/gpu=present:NoSchedule and none
-/// that tolerates every taint (the two default NoExecute tolerations are ignored).
-Outcome toleration(const View& s) {
-  auto args = args6();
-  const Msg expected = msg("value.step6.toleration.expected", args);
-  const auto found = need_pod(s, lab::kPodTrainer2, expected);
-  if (found.pod == nullptr) return *found.outcome;
-  const json* pod = found.pod;
-  const auto tols = k8s::authored_tolerations(*pod);
-  std::vector<std::string> shown;
-  for (const auto& t : tols) shown.push_back(t.dump());
-  const Msg actual = shown.empty() ? msg("value.none") : raw(join(shown));
-  const std::vector<Msg> ev{
-      with_list(msg("ev.tolerations", {{"pod", std::string(lab::kPodTrainer2)}}), "tolerations", shown)};
+// What is wrong with `tols` (a pod's or its manifest's, whose name `args["pod"]` holds) for the
+// lab's taint; nullopt when one tolerates it and none tolerates too much.
+std::optional<Outcome> untolerant(const std::vector<json>& tols, std::map<std::string, std::string> args,
+                                  const Msg& expected, const Msg& actual, const std::vector<Msg>& ev) {
   for (const auto& t : tols) {
     // Without an effect it tolerates every taint; with one (the lab's), every taint of that effect.
     if (lab::tolerates_too_broadly(t))
@@ -48,7 +38,7 @@ Outcome toleration(const View& s) {
                   ev);
   }
   for (const auto& t : tols) {
-    if (lab::tolerates_taint(t)) return pass(expected, actual, ev);
+    if (lab::tolerates_taint(t)) return std::nullopt;
   }
   // The toleration meant for the taint: one of its effect (or none) first, whose value is then
   // what differs; only then one of another effect.
@@ -76,6 +66,43 @@ Outcome toleration(const View& s) {
     return fail(expected, actual, Fault::kTolerationWrongKey, args, ev);
   }
   return fail(expected, actual, Fault::kTolerationMissing, args, ev);
+}
+
+std::vector<std::string> dumped(const std::vector<json>& tols) {
+  std::vector<std::string> out;
+  for (const auto& t : tols) out.push_back(t.dump());
+  return out;
+}
+
+/// Verifies: live trainer2 has a toleration for nvidia.com/gpu=present:NoSchedule and none
+/// that tolerates every taint (the two default NoExecute tolerations are ignored); so has
+/// k8s/trainer2.yaml, the manifest handed in, when it is read (step6.gpu judges the file).
+Outcome toleration(const View& s) {
+  auto args = args6();
+  const Msg expected = msg("value.step6.toleration.expected", args);
+  const auto found = need_pod(s, lab::kPodTrainer2, expected);
+  if (found.pod == nullptr) return *found.outcome;
+  const auto tols = k8s::authored_tolerations(*found.pod);
+  const std::vector<std::string> shown = dumped(tols);
+  const Msg actual = shown.empty() ? msg("value.none") : raw(join(shown));
+  std::vector<Msg> ev{
+      with_list(msg("ev.tolerations", {{"pod", std::string(lab::kPodTrainer2)}}), "tolerations", shown)};
+  if (auto o = untolerant(tols, args, expected, actual, ev)) return *o;
+  // The live pod tolerates the taint; the manifest handed in must too (a pod patched live, a file
+  // saved before the fix). Its faults are told of the file.
+  const ManifestRead m = read_pod_manifest(s, lab::kManifestTrainer2, expected, lab::kPodTrainer2);
+  if (m.pod != nullptr && view_at(*m.pod, "/metadata/name") == lab::kPodTrainer2) {
+    const auto file_tols = k8s::authored_tolerations(*m.pod);
+    const std::vector<std::string> file_shown = dumped(file_tols);
+    const Msg file_actual = raw(fmt::format("{}: [{}]", lab::kManifestTrainer2, join(file_shown)));
+    auto file_ev = ev;
+    file_ev.push_back(with_list(msg("ev.tolerations-file", {{"file", std::string(lab::kManifestTrainer2)}}),
+                                "tolerations", file_shown));
+    auto file_args = args;
+    file_args["pod"] = std::string(lab::kManifestTrainer2);
+    if (auto o = untolerant(file_tols, file_args, expected, file_actual, file_ev)) return *o;
+  }
+  return pass(expected, actual, ev);
 }
 
 /// Verifies: k8s/trainer2.yaml is Pod trainer2 with one GPU, and live trainer2 requests and

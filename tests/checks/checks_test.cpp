@@ -314,6 +314,18 @@ std::vector<Scenario> scenarios_placement() {
        "step6.placed",
        "hint.placed.not-bound-selector",
        {"step6.placed"}},
+      // The live pods are right; the manifests handed in are not (a toleration added to the live
+      // pod with kubectl patch, a selector added to the files after they were applied).
+      {"trainer2-file-untolerant",
+       {"step6.toleration"},
+       "step6.toleration",
+       "hint.step6.toleration.missing",
+       {"step6.toleration"}},
+      {"trainer2-file-selector-edited",
+       {"step6.placed"},
+       "step6.placed",
+       "hint.placed.manifest-elsewhere",
+       {"step6.placed"}},
       // lab-node-0 cordoned after step 5: every lab pod still to be placed is turned away from it
       // first; the cordon is the one cause, named where cpu-only's Pending is checked.
       {"gpu-node-cordoned",

@@ -674,6 +674,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.placed.not-bound",
      "{pod} has no node yet. Look at its PodScheduled message (kubectl -n {namespace} describe pod {pod}); if it "
      "says Insufficient {resource}, check that {node} advertises {resource} in allocatable (step 2)."},
+    {"hint.placed.manifest-elsewhere",
+     "{pod} runs on {node}, but {file} asks for nodes {node} is not ({detail}): applied as saved, {pod} would stay "
+     "Pending. The pod running was made from another version of the file. Fix {file} so that {node} matches it."},
     {"hint.placed.wrong-node",
      "{pod} runs on another node than {node}. Only {node} should advertise {resource}; check step 2 and recreate "
      "the pod.{part_taint}{part_order}"},
@@ -1151,6 +1154,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ev.other-taints", "{node} other taints: {taints}"},
     {"ev.file-ok", "{file}: ok"},
     {"ev.tolerations", "pod {pod} tolerations: {tolerations}"},
+    {"ev.tolerations-file", "{file} tolerations: {tolerations}"},
     {"ev.file-field", "{file} {field}: {value}"},
     {"ev.pod-field", "pod {pod} {field}: {value}"},
     {"ev.same-as", "{a} matches {b}"},

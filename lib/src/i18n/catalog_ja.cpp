@@ -740,6 +740,10 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} はまだノードに割り当てられていません。PodScheduled のメッセージを見てください（kubectl -n {namespace} "
      "describe pod {pod}）。Insufficient {resource} と出ているなら、{node} が allocatable で {resource} "
      "をアドバタイズしているか確認してください（ステップ 2）。"},
+    {"hint.placed.manifest-elsewhere",
+     "{pod} は {node} で動いていますが、{file} は {node} が合わない条件でノードを選びます（{detail}）。保存された"
+     "まま適用すると {pod} は Pending のままです。動いている Pod はこのファイルの別の版から作られました。{node} "
+     "が合うように {file} を直してください。"},
     {"hint.placed.wrong-node",
      "{pod} は {node} 以外のノードで動いています。{resource} をアドバタイズするのは {node} "
      "だけのはずです。ステップ 2 を確認し、Pod を作り直してください。{part_taint}{part_order}"},
@@ -1253,6 +1257,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ev.other-taints", "{node} のほかのテイント: {taints}"},
     {"ev.file-ok", "{file}: 問題なし"},
     {"ev.tolerations", "Pod {pod} のトレレーション: {tolerations}"},
+    {"ev.tolerations-file", "{file} のトレレーション: {tolerations}"},
     {"ev.file-field", "{file} の {field}: {value}"},
     {"ev.pod-field", "Pod {pod} の {field}: {value}"},
     {"ev.same-as", "{a}: {b} と同じ"},

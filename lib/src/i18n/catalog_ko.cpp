@@ -680,6 +680,10 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} 파드가 아직 노드에 배정되지 않았습니다. PodScheduled 메시지를 보세요(kubectl -n {namespace} describe pod "
      "{pod}). Insufficient {resource} 라고 나오면 {node} 노드가 allocatable에 {resource:을/를} 광고하는지 "
      "확인하세요(2단계)."},
+    {"hint.placed.manifest-elsewhere",
+     "{pod} 파드는 {node} 노드에서 실행 중이지만, {file} 파일은 {node} 노드가 맞지 않는 조건으로 노드를 고릅니다"
+     "({detail}). 저장된 그대로 적용하면 {pod} 파드는 Pending에 머뭅니다. 실행 중인 파드는 이 파일의 다른 버전으로 "
+     "만들어졌습니다. {node} 노드가 맞도록 {file} 파일을 고치세요."},
     {"hint.placed.wrong-node",
      "{pod} 파드가 {node} 노드가 아닌 다른 노드에서 실행 중입니다. {resource:을/를} 광고하는 노드는 {node} 하나여야 "
      "합니다. 2단계를 확인하고 파드를 다시 만드세요.{part_taint}{part_order}"},
@@ -1169,6 +1173,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ev.other-taints", "{node}의 다른 테인트: {taints}"},
     {"ev.file-ok", "{file}: 이상 없음"},
     {"ev.tolerations", "파드 {pod}의 톨러레이션: {tolerations}"},
+    {"ev.tolerations-file", "{file}의 톨러레이션: {tolerations}"},
     {"ev.file-field", "{file}의 {field}: {value}"},
     {"ev.pod-field", "파드 {pod}의 {field}: {value}"},
     {"ev.same-as", "{a}: {b:과/와} 같음"},
