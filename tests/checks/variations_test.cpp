@@ -478,6 +478,31 @@ TEST(StepSeven, PremiseSlotsFullAndAllocatableSet) {
       EXPECT_EQ(result(r, id).outcome.hint.id, "hint.step7.premise-slots") << b << " " << id;
     }
   }
+  // A third GPU pod bound to lab-node-0 by name (past the scheduler) in another namespace: the
+  // node holds more than it offers, and the slots are all the more full.
+  for (const auto& b : bundles_of("solution")) {
+    Snapshot s = load(b);
+    nlohmann::json pods = s.pods.value();
+    nlohmann::json extra;
+    for (const auto& p : pods["items"]) {
+      if (p["metadata"]["name"] == "trainer") extra = p;
+    }
+    ASSERT_FALSE(extra.is_null()) << b;
+    extra["metadata"]["name"] = "extra";
+    extra["metadata"]["namespace"] = "default";
+    if (s.node_pods.ok()) {  // where a collection lists the node's pods of other namespaces
+      nlohmann::json node_pods = s.node_pods.value();
+      node_pods["items"].push_back(extra);
+      s.node_pods = node_pods;
+    } else {
+      pods["items"].push_back(extra);
+      s.pods = pods;
+    }
+    const RunResult r = grade(s);
+    for (const char* id : {"step7.pending-insufficient", "step7.exhausted-file"}) {
+      EXPECT_EQ(result(r, id).outcome.status, Status::kPass) << b << " " << id << " " << result(r, id).outcome.hint.id;
+    }
+  }
   // Allocatable advertised as 0 (not missing): the hint names the 0 the evidence shows, and the
   // fault is still step 2's.
   for (const auto& b : bundles_of("solution")) {
