@@ -196,6 +196,42 @@ Sorted sort_by_kind(const View& s, std::string_view pod_name, const std::vector<
   return out;
 }
 
+// Whether `text` shows the events of pod `pod_name` alone: every pod it names (describe's
+// `Name:`, the `pod/NAME` of get events) is that one, and every message stands under the
+// pod's describe or on a row naming it.
+bool one_pods_history(std::string_view text, std::string_view pod_name) {
+  bool described = false;
+  bool named = false;
+  for (const auto& line : text::lines(text)) {
+    const std::string t = text::trim(line);
+    if (t.rfind("Name:", 0) == 0) {
+      if (text::trim(std::string_view(t).substr(5)) != pod_name) return false;
+      described = true;
+    }
+    bool row = false;
+    for (auto p = t.find("pod/"); p != std::string::npos; p = t.find("pod/", p + 4)) {
+      const auto end = std::min(t.find_first_of(" \t", p), t.size());
+      if (std::string_view(t).substr(p + 4, end - p - 4) != pod_name) return false;
+      row = true;
+    }
+    if (t.find("nodes are") != std::string::npos && !row && !described) return false;  // whose, it does not say
+    named = named || row || described;
+  }
+  return named;
+}
+
+// The messages a saved file answers with: all of them; but of the pod's own history (describe pod,
+// its events, oldest first) ending in a message of the kind wanted, that last one: what the pod
+// said before it changed (a toleration added to it) is no second answer.
+std::vector<messages::SchedulerMessage> answered(const View& s, std::string_view pod_name, std::string_view text,
+                                                 std::vector<messages::SchedulerMessage> all, Blame want) {
+  if (all.size() < 2 || !one_pods_history(text, pod_name)) return all;
+  const Sorted k = sort_by_kind(s, pod_name, all, want);
+  if (k.other == nullptr || k.wanted.empty() || k.wanted.back() != &all.back()) return all;
+  all.erase(all.begin(), all.end() - 1);
+  return all;
+}
+
 // A saved file with no scheduler message. The condition a gated pod carries is its PodScheduled
 // message, but no scheduler wrote it: saved while gated. Once the gate is gone and the scheduler
 // has spoken, such a file is only stale.
@@ -222,7 +258,7 @@ Outcome scheduler_file(const View& s, std::string_view file, std::string_view po
   FileRead f = read_text(s, file, expected);
   if (!f.text) return f.failure;
   std::vector<Msg> ev = file_evidence(file, *f.text, 4);
-  const auto all = readers::read_scheduler_file(*f.text);
+  const auto all = answered(s, pod_name, *f.text, readers::read_scheduler_file(*f.text), want);
   if (all.empty()) return no_message(s, pod_name, *f.text, expected, args, ev);
   // Every message in the file counts: one of the other kind fails the file, whatever comes
   // first (SPEC: a taint message and no Insufficient, or the reverse).

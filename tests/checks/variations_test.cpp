@@ -305,6 +305,45 @@ TEST(AuditMisgrades, ClassicMistakeInTheFileNotesAndStaleTaintValues) {
   }
 }
 
+// Real capture: trainer3 was first Pending behind the taint, then (its toleration added with
+// kubectl patch) for want of a GPU. Its own history, oldest first, ending in the Insufficient
+// message is trainer3's answer; in the other order, or beside another pod's message, it is not.
+TEST(AuditMisgrades, APodsOwnHistoryEndsInItsAnswer) {
+  for (const auto& b : bundles_of("trainer2-file-untolerant")) {
+    SCOPED_TRACE(b.string());
+    Snapshot s = load(b);
+    const std::string taint =
+        "  Warning  FailedScheduling  20s   default-scheduler  0/3 nodes are available: 1 node(s) had untolerated "
+        "taint {nvidia.com/gpu: present}, 2 Insufficient nvidia.com/gpu. no new claims to deallocate, preemption: "
+        "0/3 nodes are available: 3 Preemption is not helpful for scheduling.\n";
+    const std::string full =
+        "  Warning  FailedScheduling  19s   default-scheduler  0/3 nodes are available: 3 Insufficient "
+        "nvidia.com/gpu. no new claims to deallocate, preemption: 0/3 nodes are available: 1 No preemption victims "
+        "found for incoming pod, 2 Preemption is not helpful for scheduling.\n";
+    const std::string head = "Name:             trainer3\nNamespace:        gpu-why\nEvents:\n";
+    const auto saved_as = [&](std::initializer_list<std::string_view> parts) {
+      std::string text;
+      for (const auto p : parts) text += p;
+      s.files[std::string(lab::kFileExhausted)].content = text;
+      return result(grade(s), "step7.exhausted-file").outcome;
+    };
+    EXPECT_EQ(saved_as({head, taint, full}).status, Status::kPass);
+    EXPECT_EQ(saved_as({head, full, taint}).status, Status::kFail);
+    EXPECT_EQ(saved_as({"Name:             cpu-only\n", taint, "Name:             trainer3\n", full}).status,
+              Status::kFail);
+    // A message no row names beside the pod's own: whose it is, the file does not say.
+    EXPECT_EQ(saved_as({taint, head, full}).status, Status::kFail);
+    // The same as `get events`: rows naming trainer3 alone, or another pod too.
+    const std::string row = "35s   Warning   FailedScheduling   pod/";
+    const std::string events = "LAST SEEN   TYPE      REASON             OBJECT         MESSAGE\n";
+    const auto message = [](const std::string& line) { return line.substr(line.find("0/3")); };
+    EXPECT_EQ(saved_as({events, row, "trainer3   ", message(taint), row, "trainer3   ", message(full)}).status,
+              Status::kPass);
+    EXPECT_EQ(saved_as({events, row, "cpu-only   ", message(taint), row, "trainer3   ", message(full)}).status,
+              Status::kFail);
+  }
+}
+
 // Real capture: trainer was applied with spec.nodeName and the line then deleted from the saved
 // file. The file alone looks like the solution's; the live pod's managedFields name the client.
 TEST(Placement, NodeNameSetByTheClientIsNotTheScheduler) {
