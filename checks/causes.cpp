@@ -283,9 +283,7 @@ std::string taint(const Ctx& c) {
   if (tol != Fault::kTolerationMissing && tol != Fault::kTolerationWrongKey) return {};
   if (node_of(c.snap(), lab::kPodTrainer2) != lab::kGpuNode) return {};
   // The live pod tolerates the taint (only its manifest lacks the toleration): not why it got in.
-  const json* p2 = pod(c.snap(), lab::kPodTrainer2);
-  const auto tols = k8s::authored_tolerations(*p2);
-  if (std::any_of(tols.begin(), tols.end(), [](const json& t) { return lab::tolerates_taint(t); })) return {};
+  if (k8s::tolerated(*pod(c.snap(), lab::kPodTrainer2), lab::taint())) return {};
   const Fault file = c.fault("step5.tainted-file");
   const bool saw_taint =
       !c.failed("step5.tainted-file") || file == Fault::kSavedStale || file == Fault::kSavedNoLiveMessage;
