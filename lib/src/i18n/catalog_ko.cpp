@@ -951,26 +951,26 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step6.gpu.manifest",
      "{file} 파일은 {resource}: {amount}만큼 요청해야 합니다(limits에 적고, requests를 적는다면 같은 값으로)."},
     {"hint.step6.toleration.missing",
-     "{pod} 파드에 {key}에 대한 톨러레이션이 없습니다. spec.tolerations에 추가하세요: key {key}, operator Equal, "
+     "{pod}에 {key}에 대한 톨러레이션이 없습니다. spec.tolerations에 추가하세요: key {key}, operator Equal, "
      "value {value}, effect {effect}."},
     {"hint.step6.toleration.too-broad",
-     "{pod} 파드에 키 없이 operator Exists인 톨러레이션이 있습니다. 이 톨러레이션은 모든 노드의 모든 테인트를 "
+     "{pod}에 키 없이 operator Exists인 톨러레이션이 있습니다. 이 톨러레이션은 모든 노드의 모든 테인트를 "
      "견딥니다. 키 {key}만 견디도록 하세요(operator Equal, value {value}, effect {effect})."},
     {"hint.step6.toleration.too-broad-effect",
-     "{pod} 파드에 키 없이 operator Exists, effect {effect}인 톨러레이션이 있습니다. 이 톨러레이션은 키와 상관없이 "
+     "{pod}에 키 없이 operator Exists, effect {effect}인 톨러레이션이 있습니다. 이 톨러레이션은 키와 상관없이 "
      "모든 노드의 {effect} 테인트를 모두 견딥니다. 키 {key}만 견디도록 하세요(operator Equal, value {value}, "
      "effect {effect})."},
     {"hint.step6.toleration.wrong-effect-seconds",
-     "{pod} 파드의 {key} 톨러레이션은 effect NoExecute와 tolerationSeconds를 씁니다. tolerationSeconds는 NoExecute "
+     "{pod}의 {key} 톨러레이션은 effect NoExecute와 tolerationSeconds를 씁니다. tolerationSeconds는 NoExecute "
      "톨러레이션에만 쓸 수 있습니다. effect {effect:으로/로}(또는 비워서) tolerationSeconds 없이 {key} 톨러레이션을 "
      "하나 더하세요."},
     {"hint.step6.toleration.wrong-effect",
-     "{pod} 파드의 {key} 톨러레이션에 다른 효과가 적혀 있습니다. effect를 비워 두거나 {effect:으로/로} 쓰세요."},
+     "{pod}의 {key} 톨러레이션에 다른 효과가 적혀 있습니다. effect를 비워 두거나 {effect:으로/로} 쓰세요."},
     {"hint.step6.toleration.wrong-key",
      "{pod}의 톨러레이션은 키 {found:을/를} 쓰지만 테인트의 키는 {key}입니다. 톨러레이션은 대소문자까지 정확히 같은 "
      "키에만 맞습니다. `key: {key}`(operator Equal, value {value}, effect {effect})로 쓰세요."},
     {"hint.step6.toleration.wrong-value",
-     "{pod} 파드의 {key} 톨러레이션 값이 테인트의 값({value})과 다릅니다. operator Equal에서는 값이 정확히 같아야 "
+     "{pod}의 {key} 톨러레이션 값이 테인트의 값({value})과 다릅니다. operator Equal에서는 값이 정확히 같아야 "
      "합니다."},
     {"hint.step7.exhausted-file.taint",
      "{file} 파일의 메시지가 테인트를 이유로 듭니다. cpu-only의 메시지이거나, trainer3에 톨러레이션이 없었던 "
