@@ -110,13 +110,16 @@ bool same_or_empty(const json* a, const json* b) {
   return (a != nullptr && !a->is_null() ? *a : kEmpty) == (b != nullptr && !b->is_null() ? *b : kEmpty);
 }
 
-// The same tolerations in any order, a repeated one counted once: the scheduler asks whether any
-// toleration tolerates a taint, so a list and its copy with a repeat tolerate the same taints.
+// The same tolerations in any order, less those another of the same pod covers (a repeat, an Equal
+// beside an Exists of its key): the scheduler asks whether any toleration tolerates a taint, so
+// the two pods tolerate the same taints, for as long.
 bool same_tolerations(const std::vector<json>& a, const std::vector<json>& b) {
-  const auto covers = [](const std::vector<json>& x, const std::vector<json>& y) {
+  const auto ea = k8s::essential_tolerations(a);
+  const auto eb = k8s::essential_tolerations(b);
+  const auto within = [](const std::vector<json>& x, const std::vector<json>& y) {
     return std::all_of(y.begin(), y.end(), [&x](const json& t) { return std::find(x.begin(), x.end(), t) != x.end(); });
   };
-  return covers(a, b) && covers(b, a);
+  return within(ea, eb) && within(eb, ea);
 }
 
 // The fields trainer3 (`a`) differs from trainer2 (`b`) in, in name order. `manifests`: the two are

@@ -251,6 +251,41 @@ TEST(TolerationGrades, Trainer3MatchesTrainer2ByTheSetOfItsTolerations) {
   }
 }
 
+// A toleration another of the same pod covers adds nothing (k8s::covers): trainer2 tolerating the
+// lab's key with any effect, trainer3 that plus the lab's own toleration tolerates the same taints.
+// trainer3 with the narrower one alone tolerates fewer: another list.
+TEST(TolerationGrades, Trainer3MayRepeatWhatAnotherOfItsTolerationsCovers) {
+  const json lab = {{"key", std::string(lab::kTaintKey)},
+                    {"operator", "Equal"},
+                    {"value", std::string(lab::kTaintValue)},
+                    {"effect", std::string(lab::kTaintEffect)}};
+  const json any_effect = {{"key", std::string(lab::kTaintKey)}, {"operator", "Exists"}};
+  const json lab_any_effect = {{"key", std::string(lab::kTaintKey)}, {"value", std::string(lab::kTaintValue)}};
+  struct Case {
+    json tolerations;
+    Status want;
+  };
+  const std::vector<Case> cases{{json::array({lab, any_effect}), Status::kPass},
+                                {json::array({any_effect, lab_any_effect, lab}), Status::kPass},
+                                {json::array({lab}), Status::kFail},
+                                {json::array({lab_any_effect}), Status::kFail}};
+  for (const auto& bundle : solutions()) {
+    const Snapshot base =
+        with_toleration(load_bundle(bundle.string()), lab::kPodTrainer2, lab::kManifestTrainer2, any_effect);
+    RunResult keep;
+    ASSERT_EQ(graded(base, "step7.same-as-trainer2", keep).outcome.status, Status::kFail) << bundle;
+    for (const auto& [tols, want] : cases) {
+      SCOPED_TRACE(bundle.string() + " " + tols.dump());
+      const Snapshot s = with_tolerations(base, lab::kPodTrainer3, lab::kManifestTrainer3, tols);
+      const auto& c = graded(s, "step7.same-as-trainer2", keep);
+      EXPECT_EQ(c.outcome.status, want) << c.outcome.hint.id;
+      if (want == Status::kFail) {
+        EXPECT_EQ(c.outcome.hint.id, "hint.step7.same-as-trainer2.differs");
+      }
+    }
+  }
+}
+
 // The wrong grade a copied rule gave: a toleration of every NoExecute taint does not tolerate the
 // lab's NoSchedule taint, so the scheduler keeps cpu-only Pending; the manifest is right.
 TEST(TolerationGrades, ANoExecuteWildcardLeavesCpuOnlyRight) {

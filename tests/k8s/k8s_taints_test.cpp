@@ -3,11 +3,15 @@
 // operator, value and effect, empty ones included; recorded by fixtures/k8s/record, never typed).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
+#include <map>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "gpuwhy/k8s/taints.h"
@@ -127,6 +131,61 @@ TEST(K8sTaints, MatchesEveryKeyIsWhatKubernetesDid) {
     }
   }
   EXPECT_EQ(keyless, 48 * 12);  // 48 keyless tolerations x 12 taints
+}
+
+// covers() against the recording: whenever it says `a` covers `b`, Kubernetes tolerated with `a`
+// every recorded taint it tolerated with `b`. Among the recorded tolerations it covers many pairs
+// and turns many down.
+TEST(K8sTaints, CoversOnlyWhatKubernetesToleratedOnEveryRecordedPair) {
+  std::map<std::string, std::pair<nlohmann::json, std::set<std::string>>> tolerated;
+  for (const auto& r : recorded_rows()) {
+    auto& entry = tolerated[r["toleration"].dump()];
+    entry.first = r["toleration"];
+    if (r["tolerates"].get<bool>()) entry.second.insert(r["taint"].dump());
+  }
+  int covered = 0;
+  int not_covered = 0;
+  for (const auto& [ka, a] : tolerated) {
+    for (const auto& [kb, b] : tolerated) {
+      if (!k8s::covers(a.first, b.first)) {
+        ++not_covered;
+        continue;
+      }
+      ++covered;
+      SCOPED_TRACE(fmt::format("{} covers {}", ka, kb));
+      EXPECT_TRUE(std::includes(a.second.begin(), a.second.end(), b.second.begin(), b.second.end()));
+    }
+  }
+  EXPECT_GT(covered, 1000);
+  EXPECT_GT(not_covered, 1000);
+}
+
+TEST(K8sTaints, ARedundantTolerationIsNotEssential) {
+  using J = nlohmann::json;
+  const J exists = {{"key", "nvidia.com/gpu"}, {"operator", "Exists"}};
+  const J equal = {{"key", "nvidia.com/gpu"}, {"operator", "Equal"}, {"value", "present"}, {"effect", "NoSchedule"}};
+  const J other = {{"key", "other"}, {"operator", "Exists"}};
+  EXPECT_TRUE(k8s::covers(exists, equal));
+  EXPECT_FALSE(k8s::covers(equal, exists));
+  EXPECT_FALSE(k8s::covers(equal, other));
+  EXPECT_EQ(k8s::essential_tolerations({equal, exists, equal}), (std::vector<J>{exists}));
+  EXPECT_EQ(k8s::essential_tolerations({equal, equal}), (std::vector<J>{equal}));
+  EXPECT_EQ(k8s::essential_tolerations({equal, other}), (std::vector<J>{equal, other}));
+  // A NoExecute taint evicts after the least tolerationSeconds of the tolerations that match: one
+  // with fewer seconds than its cover shortens the stay, one with more does not.
+  const J forever = {{"key", "k"}, {"operator", "Exists"}, {"effect", "NoExecute"}};
+  J soon = forever;
+  soon["tolerationSeconds"] = 30;
+  J later = forever;
+  later["tolerationSeconds"] = 60;
+  EXPECT_FALSE(k8s::covers(forever, soon));
+  EXPECT_TRUE(k8s::covers(soon, forever));
+  EXPECT_TRUE(k8s::covers(soon, later));
+  EXPECT_FALSE(k8s::covers(later, soon));
+  EXPECT_EQ(k8s::essential_tolerations({forever, soon}), (std::vector<J>{soon}));
+  // An operator that matches nothing adds nothing.
+  const J bad = {{"key", "nvidia.com/gpu"}, {"operator", "exists"}};
+  EXPECT_EQ(k8s::essential_tolerations({bad, other}), (std::vector<J>{other}));
 }
 
 TEST(K8sTaints, AuthoredTolerationsLeaveOutOnlyDefaultTolerationSeconds) {

@@ -1,6 +1,8 @@
 #include "gpuwhy/k8s/taints.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -74,6 +76,59 @@ std::vector<nlohmann::json> authored_tolerations(const nlohmann::json& pod) {
     for (const auto& t : *tols) {
       if (!is_default_toleration_seconds(t)) out.push_back(t);
     }
+  }
+  return out;
+}
+
+namespace {
+
+// What ToleratesTaint compares of a toleration's operator: Equal, Exists, or one that matches no
+// taint ("").
+std::string_view matching_operator(const nlohmann::json& toleration) {
+  const std::string_view op = toleration_operator(toleration);
+  return op == "Equal" || op == "Exists" ? op : std::string_view();
+}
+
+// tolerationSeconds as the eviction controller reads it (0 or less: at once); nullopt when unset.
+std::optional<double> stay_seconds(const nlohmann::json& toleration) {
+  if (!toleration.is_object()) return std::nullopt;
+  const auto it = toleration.find("tolerationSeconds");
+  if (it == toleration.end() || !it->is_number()) return std::nullopt;
+  return std::max(0.0, it->get<double>());
+}
+
+// Whether `a` tolerates every taint `b` tolerates.
+bool tolerates_all_of(const nlohmann::json& a, const nlohmann::json& b) {
+  const std::string_view op_b = matching_operator(b);
+  if (op_b.empty()) return true;  // b tolerates nothing
+  const std::string_view op_a = matching_operator(a);
+  if (op_a.empty()) return false;
+  const std::string_view effect_a = field(a, "effect");
+  if (!effect_a.empty() && effect_a != field(b, "effect")) return false;
+  const std::string_view key_a = field(a, "key");
+  if (!key_a.empty() && key_a != field(b, "key")) return false;
+  return op_a == "Exists" || (op_b == "Equal" && field(a, "value") == field(b, "value"));
+}
+
+}  // namespace
+
+bool covers(const nlohmann::json& a, const nlohmann::json& b) {
+  if (!tolerates_all_of(a, b)) return false;
+  const auto secs_b = stay_seconds(b);
+  const std::string_view effect_b = field(b, "effect");
+  if (!secs_b || matching_operator(b).empty() || (!effect_b.empty() && effect_b != "NoExecute")) return true;
+  const auto secs_a = stay_seconds(a);
+  return secs_a && *secs_a <= *secs_b;
+}
+
+std::vector<nlohmann::json> essential_tolerations(const std::vector<nlohmann::json>& tolerations) {
+  std::vector<nlohmann::json> out;
+  for (std::size_t i = 0; i < tolerations.size(); ++i) {
+    bool covered = false;
+    for (std::size_t j = 0; j < tolerations.size() && !covered; ++j) {
+      covered = j != i && covers(tolerations[j], tolerations[i]) && (j < i || !covers(tolerations[i], tolerations[j]));
+    }
+    if (!covered) out.push_back(tolerations[i]);
   }
   return out;
 }

@@ -44,6 +44,18 @@ std::string_view toleration_operator(const nlohmann::json& toleration);
 /// empty operator written as "Equal": two tolerations that Kubernetes reads alike compare equal.
 nlohmann::json canonical_toleration(const nlohmann::json& toleration);
 
+/// Whether `b` adds nothing to a pod's tolerations that also hold `a`: `a` tolerates every taint `b`
+/// tolerates (ToleratesTaint: its effect is empty or `b`'s, its key empty or `b`'s, and it is Exists
+/// or Equal to `b`'s value; `b` with an operator that matches nothing is covered by anything), and
+/// `b` does not shorten a stay on a NoExecute taint (the taint eviction controller waits for the
+/// least tolerationSeconds of the tolerations that match; none: forever), so `b` has none, or
+/// matches no NoExecute taint, or `a` has as few.
+bool covers(const nlohmann::json& a, const nlohmann::json& b);
+
+/// `tolerations` less those another of them covers (of tolerations that cover each other, the
+/// first stays), in order: the pod tolerates the same taints, for as long, with these alone.
+std::vector<nlohmann::json> essential_tolerations(const std::vector<nlohmann::json>& tolerations);
+
 /// A toleration without a key matches a taint of every key (ToleratesTaint's key test): it
 /// tolerates far more than one taint.
 bool matches_every_key(const nlohmann::json& toleration);
