@@ -98,6 +98,16 @@ TEST(Step8Answers, ALabelIsNoNumberTheSchedulerSees) {
   expect_all("SCHEDULER_SEES", {"numbers, not labels", "allocatable", "GPU count"}, Status::kPass);
 }
 
+// The rule written as an equation, and a resource with its amount as node status holds it: the
+// scheduler reads the number.
+TEST(Step8Answers, AnEquationAndAResourceAmountAreAnswers) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  expect_all("REQUESTS_EQUAL_LIMITS", {"requests=limits", "requests == limits", "limits = requests"}, Status::kPass);
+  expect_all("REQUESTS_EQUAL_LIMITS", {"requests != limits", "requests <> limits"}, Status::kFail);
+  expect_all("SCHEDULER_SEES", {"nvidia.com/gpu: 2", "nvidia.com/gpu=2"}, Status::kPass);
+  expect_all("SCHEDULER_SEES", {"nvidia.com/gpu", "nvidia.com/gpu.count: 2"}, Status::kFail);
+}
+
 // A Markdown list or bold key costs the form's points, not the values'.
 TEST(Step8Answers, ABulletedReportIsReadForItsValues) {
   if (bundles_of("solution").empty()) GTEST_SKIP();

@@ -584,6 +584,14 @@ TEST(AnswerWords, DifferingRefusedIsEqualityRequired) {
       {"yes (a mismatch is rejected)", A::kAffirmative},
       {"no, they may differ", A::kNegative},
       {"must be equal", A::kAffirmative},
+      // the rule as an equation
+      {"requests=limits", A::kAffirmative},
+      {"limits == requests", A::kAffirmative},
+      {"resources.requests = resources.limits", A::kAffirmative},
+      {"요청 = 제한", A::kAffirmative},
+      {"requests != limits", A::kNegative},
+      {"requests \u2260 limits", A::kNegative},
+      {"requests=requests", A::kUnknown},
   };
   for (const auto& [text, want] : equality) {
     EXPECT_EQ(classify_answer(text, true), want) << text << " -> " << to_string(classify_answer(text, true));
@@ -594,6 +602,11 @@ TEST(AnswerWords, DifferingRefusedIsEqualityRequired) {
       {"different", A::kUnknown},
       {"numbers, different from devices", A::kNumbers},
       {"not devices but numbers", A::kNumbers},
+      // a resource with its amount, as node status holds it
+      {"nvidia.com/gpu: 2", A::kNumbers},
+      {"nvidia.com/gpu=2", A::kNumbers},
+      {"nvidia.com/gpu", A::kDevices},
+      {"nvidia.com/gpu: two cards", A::kDevices},
   };
   for (const auto& [text, want] : elsewhere) {
     EXPECT_EQ(classify_answer(text), want) << text << " -> " << to_string(classify_answer(text));

@@ -3,8 +3,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstddef>
 #include <initializer_list>
 #include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "gpuwhy/base/text.h"
 namespace gpuwhy::readers {
@@ -320,6 +325,59 @@ bool has_any(std::string_view v, std::initializer_list<std::string_view> words) 
                      [v](std::string_view w) { return v.find(w) != std::string_view::npos; });
 }
 
+// The rule written as an equation between requests and limits (`requests=limits`, `limits ==
+// request`, `요청 = 제한`): equal, a yes; unequal (`requests != limits`, `≠`), a no. A path before
+// either (`resources.requests`) is the same field.
+std::optional<Answer> equation(std::string_view head) {
+  std::string s;
+  for (const char c : head) {
+    if (c != ' ' && c != '\t') s.push_back(c);
+  }
+  static const std::pair<std::string_view, Answer> kOps[] = {
+      {"!=", Answer::kNegative},  {"\u2260", Answer::kNegative}, {"<>", Answer::kNegative},
+      {"=/=", Answer::kNegative}, {"===", Answer::kAffirmative}, {"==", Answer::kAffirmative},
+      {"=", Answer::kAffirmative}};
+  const auto side = [](std::string_view x) {
+    if (const auto dot = x.rfind('.'); dot != std::string_view::npos) x = x.substr(dot + 1);
+    for (std::string_view w : {"requests", "request", "req", "요청", "リクエスト", "要求"}) {
+      if (x == w) return 1;
+    }
+    for (std::string_view w : {"limits", "limit", "lim", "제한", "리밋", "リミット", "制限"}) {
+      if (x == w) return 2;
+    }
+    return 0;
+  };
+  for (const auto& [op, answer] : kOps) {
+    const auto p = s.find(op);
+    if (p == std::string::npos) continue;
+    const std::string_view left = std::string_view(s).substr(0, p);
+    const std::string_view right = std::string_view(s).substr(p + op.size());
+    const int l = side(left);
+    const int r = side(right);
+    if (l != 0 && r != 0 && l != r) return answer;
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+// A resource written with its amount, as a node's status holds it (`nvidia.com/gpu: 2`,
+// `nvidia.com/gpu=2`): what the scheduler reads is that number.
+bool resource_amount(std::string_view v) {
+  const auto slash = v.find('/');
+  if (slash == std::string_view::npos || slash == 0) return false;
+  std::size_t i = 0;
+  const auto name_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '-' || c == '_' || c == '/';
+  };
+  while (i < v.size() && name_char(v[i])) ++i;
+  if (i <= slash + 1) return false;
+  std::size_t j = i;
+  while (j < v.size() && (v[j] == ' ' || v[j] == ':' || v[j] == '=')) ++j;
+  if (j == i || j == v.size()) return false;
+  return std::all_of(v.begin() + static_cast<std::ptrdiff_t>(j), v.end(),
+                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+}
+
 }  // namespace
 
 std::optional<bool> integer_rule(std::string_view value) {
@@ -369,7 +427,11 @@ Answer classify_answer(std::string_view value, bool about_equality) {
   if (const auto c = contrast(v)) return *c;
   // The answer proper decides; its explanation is read only when the answer has no word (an
   // answer whose words say nothing, `not numbers`, stays unknown).
+  if (!about_equality && resource_amount(v)) return Answer::kNumbers;
   const std::string head = v.substr(0, head_end(v));
+  if (about_equality) {
+    if (const auto e = equation(head)) return *e;
+  }
   // Words about differing say nothing in an answer that is not about equality.
   auto head_words = kinds_in(head);
   if (!about_equality) std::erase(head_words, Answer::kDiffer);
