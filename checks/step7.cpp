@@ -274,8 +274,14 @@ Outcome same_as_trainer2(const View& s) {
     return unmet(fail(expected, msg("value.pod-not-found", args), msg("hint.pod-missing", args)), Need::Kind::kPod,
                  lab::kPodTrainer2);
   }
-  if (auto d = differences(*p3, *p2, false); !d.empty())
-    return report(d, *p3, *p2, "pod " + std::string(lab::kPodTrainer3), "item.live-pod");
+  if (auto d = differences(*p3, *p2, false); !d.empty()) {
+    Outcome o = report(d, *p3, *p2, "pod " + std::string(lab::kPodTrainer3), "item.live-pod");
+    // The files are the same and trainer3 is as its file says: live trainer2 changed after its
+    // file was applied (kubectl patch or edit). That change is the fault, not trainer3.
+    if (differences(*p3, *m3.pod, false).empty())
+      o.hint = msg("hint.step7.same-as-trainer2.trainer2-changed", o.hint.args);
+    return o;
+  }
   ev.push_back(msg("ev.pod-same-as", {{"a", std::string(lab::kPodTrainer3)}, {"b", std::string(lab::kPodTrainer2)}}));
   return pass(expected, msg("value.step7.same-as-trainer2.same", args), ev);
 }

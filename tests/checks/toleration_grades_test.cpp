@@ -286,6 +286,31 @@ TEST(TolerationGrades, Trainer3MayRepeatWhatAnotherOfItsTolerationsCovers) {
   }
 }
 
+// A toleration added to live trainer2 after its file was applied (tolerations may be added to a
+// running pod): trainer3, made from the same file, is as its file says, so the change to trainer2
+// is what the hint names. The same toleration added to live trainer3 is trainer3's difference.
+TEST(TolerationGrades, ATolerationAddedToLiveTrainer2IsTrainer2sChange) {
+  const json extra = {{"key", "example.com/spot"}, {"operator", "Exists"}, {"effect", "NoSchedule"}};
+  for (const auto& bundle : solutions()) {
+    const Snapshot base = load_bundle(bundle.string());
+    for (const std::string_view pod : {lab::kPodTrainer2, lab::kPodTrainer3}) {
+      SCOPED_TRACE(bundle.string() + " " + std::string(pod));
+      Snapshot s = base;
+      json pods = s.pods.value();
+      for (auto& p : pods["items"]) {
+        if (p["metadata"]["name"] == pod) p["spec"]["tolerations"].push_back(extra);
+      }
+      s.pods = pods;
+      RunResult keep;
+      const auto& c = graded(s, "step7.same-as-trainer2", keep);
+      EXPECT_EQ(c.outcome.status, Status::kFail);
+      EXPECT_EQ(c.outcome.hint.id, pod == lab::kPodTrainer2 ? "hint.step7.same-as-trainer2.trainer2-changed"
+                                                            : "hint.step7.same-as-trainer2.differs");
+      EXPECT_EQ(c.outcome.hint.args.at("fields"), "tolerations");
+    }
+  }
+}
+
 // The wrong grade a copied rule gave: a toleration of every NoExecute taint does not tolerate the
 // lab's NoSchedule taint, so the scheduler keeps cpu-only Pending; the manifest is right.
 TEST(TolerationGrades, ANoExecuteWildcardLeavesCpuOnlyRight) {

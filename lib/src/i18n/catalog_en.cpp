@@ -969,6 +969,10 @@ constexpr CatalogEntry kEntries[] = {
      "{where} differs from {other} in: {fields}. Copy {other_file} and change only the name."},
     {"hint.step7.same-as-trainer2.no-trainer2-manifest",
      "trainer3 is compared with {other_file}, which is missing or invalid. Fix step 6 first."},
+    {"hint.step7.same-as-trainer2.trainer2-changed",
+     "Live {other} is not what {other_file} says: its {fields} changed after the file was applied (kubectl patch "
+     "or kubectl edit), and {pod} follows the file. Recreate {other} from {other_file}, or write the change into both "
+     "files and recreate both pods."},
     {"hint.step7.same-as-trainer2.tolerations",
      "{where}: the tolerations differ from {other}'s. Copy trainer2's toleration; without it the Pending reason "
      "would be the taint again, not resources."},

@@ -1064,6 +1064,10 @@ constexpr CatalogEntry kEntries[] = {
      "{where} は {other} と次の点で違います: {fields}。{other_file} をコピーして、名前だけを変えてください。"},
     {"hint.step7.same-as-trainer2.no-trainer2-manifest",
      "trainer3 は {other_file} と比較しますが、そのファイルがないか無効です。先にステップ 6 を直してください。"},
+    {"hint.step7.same-as-trainer2.trainer2-changed",
+     "実行中の {other} は {other_file} の内容と違います: ファイルを適用した後で {fields} "
+     "が変わりました（kubectl patch または kubectl edit）。{pod} はファイルのとおりです。{other_file} から {other} "
+     "を作り直すか、変更を両方のファイルに書いて両方の Pod を作り直してください。"},
     {"hint.step7.same-as-trainer2.tolerations",
      "{where}: トレレーションが {other} と違います。trainer2 のトレレーションをコピーしてください。それがないと "
      "Pending の理由がリソースではなく、またテイントになります。"},

@@ -988,6 +988,11 @@ constexpr CatalogEntry kEntries[] = {
      "{where}에서 {other:과/와} 다른 항목: {fields}. {other_file} 파일을 복사해 이름만 바꾸세요."},
     {"hint.step7.same-as-trainer2.no-trainer2-manifest",
      "trainer3은 {other_file} 파일과 비교하는데, 그 파일이 없거나 올바르지 않습니다. 먼저 6단계를 고치세요."},
+    {"hint.step7.same-as-trainer2.trainer2-changed",
+     "실행 중인 {other:은/는} {other_file} 파일과 다릅니다: 파일을 적용한 뒤 {fields:이/가} 바뀌었고(kubectl patch "
+     "또는 kubectl edit), {pod:은/는} 파일대로입니다. {other_file} 파일로 {other:을/를} 다시 만들거나, 바꾼 내용을 두 "
+     "파일에 "
+     "모두 적고 두 파드를 다시 만드세요."},
     {"hint.step7.same-as-trainer2.tolerations",
      "{where}: 톨러레이션이 {other:과/와} 다릅니다. trainer2의 톨러레이션을 복사하세요. 톨러레이션이 없으면 대기 "
      "이유가 자원이 아니라 다시 테인트가 됩니다."},
