@@ -99,16 +99,22 @@ long long scheduler_gpu_request(const json& pod) {
 namespace {
 
 // Each init container that asks for nvidia.com/gpu, as "name=amount".
-std::vector<std::string> init_asks(const json& pod) {
+// The init containers that ask for the lab's resource, as "name=amount"; `sidecars` (when given)
+// is set to whether every one of them is a sidecar (restartPolicy Always: it runs beside the app
+// containers, and does not end before them).
+std::vector<std::string> init_asks(const json& pod, bool* sidecars = nullptr) {
   std::vector<std::string> asks;
+  bool all_sidecars = true;
   if (const json* cs = at(pod, "/spec/initContainers"); cs != nullptr && cs->is_array()) {
     for (const auto& c : *cs) {
       const auto own = k8s::container_requests(c, thousandths);
       const auto it = own.find(std::string(lab::kResource));
-      if (it != own.end() && it->second != 0)
-        asks.push_back(fmt::format("{}={}", str_at(c, "/name"), milli_text(it->second)));
+      if (it == own.end() || it->second == 0) continue;
+      asks.push_back(fmt::format("{}={}", str_at(c, "/name"), milli_text(it->second)));
+      all_sidecars = all_sidecars && str_at(c, "/restartPolicy") == "Always";
     }
   }
+  if (sidecars != nullptr) *sidecars = all_sidecars;
   return asks;
 }
 
@@ -117,11 +123,12 @@ std::vector<std::string> init_asks(const json& pod) {
 std::optional<Outcome> init_only_gpus(const json& pod, const std::string& where, const Msg& expected, const Msg& actual,
                                       std::map<std::string, std::string> args, const std::vector<Msg>& ev) {
   if (gpu_sum(pod, "limits").value_or(0) != 0 || gpu_sum(pod, "requests").value_or(0) != 0) return std::nullopt;
-  const auto asks = init_asks(pod);
+  bool sidecars = false;
+  const auto asks = init_asks(pod, &sidecars);
   if (asks.empty()) return std::nullopt;
   args["where"] = where;
   args["detail"] = join(asks);
-  return fail(expected, actual, msg("hint.gpu.init-only", args), ev);
+  return fail(expected, actual, msg(sidecars ? "hint.gpu.sidecar-only" : "hint.gpu.init-only", args), ev);
 }
 
 std::optional<Outcome> init_gpus(const json& pod, const std::string& where, const Msg& expected,

@@ -161,23 +161,28 @@ TEST(OneRoot, ATolerationUnderAnotherKeyIsNamedByItsKey) {
 }
 
 // The GPU asked by an init container alone: the app container has none, and the hint says so
-// rather than that the limit is missing.
+// rather than that the limit is missing. A sidecar (restartPolicy: Always) does not end before the
+// app starts: its hint says it runs beside the app, with the GPU the app lacks.
 TEST(OneRoot, AGpuAskedOnlyByAnInitContainerIsNamedSo) {
   const auto b = bundles_of("solution");
   if (b.empty()) GTEST_SKIP();
   const std::string block = "    resources:\n      limits:\n        nvidia.com/gpu: 1\n";
-  const std::string init = "  initContainers:\n  - name: warmup\n    image: busybox:1.36\n" + block + "  containers:\n";
-  for (const auto& [file, check] :
-       {std::pair{lab::kManifestTrainer, "step4.manifest"}, std::pair{lab::kManifestTrainer2, "step6.gpu"}}) {
-    SCOPED_TRACE(file);
-    Snapshot s = load(b.front());
-    edit(s, file, block, "");
-    edit(s, file, "  containers:\n", init);
-    const RunResult r = gpuwhy_test::grade(s);
-    const auto& o = result(r, check).outcome;
-    EXPECT_EQ(o.status, Status::kFail);
-    EXPECT_EQ(o.hint.id, "hint.gpu.init-only");
-    EXPECT_EQ(o.hint.args.at("detail"), "warmup=1");
+  for (const auto& [policy, hint] :
+       {std::pair{"", "hint.gpu.init-only"}, std::pair{"    restartPolicy: Always\n", "hint.gpu.sidecar-only"}}) {
+    const std::string init = "  initContainers:\n  - name: warmup\n    image: busybox:1.36\n" + std::string(policy) +
+                             block + "  containers:\n";
+    for (const auto& [file, check] :
+         {std::pair{lab::kManifestTrainer, "step4.manifest"}, std::pair{lab::kManifestTrainer2, "step6.gpu"}}) {
+      SCOPED_TRACE(std::string(file) + " " + hint);
+      Snapshot s = load(b.front());
+      edit(s, file, block, "");
+      edit(s, file, "  containers:\n", init);
+      const RunResult r = gpuwhy_test::grade(s);
+      const auto& o = result(r, check).outcome;
+      EXPECT_EQ(o.status, Status::kFail);
+      EXPECT_EQ(o.hint.id, hint);
+      EXPECT_EQ(o.hint.args.at("detail"), "warmup=1");
+    }
   }
 }
 

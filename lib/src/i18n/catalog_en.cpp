@@ -427,6 +427,10 @@ constexpr CatalogEntry kEntries[] = {
      "{where}: only its init containers ask for {resource} ({detail}). An init container runs, and ends, before the "
      "app container starts, so the app has no GPU. Ask for {resource}: {amount} under resources.limits of the app "
      "container (spec.containers)."},
+    {"hint.gpu.sidecar-only",
+     "{where}: only its sidecar containers (init containers with `restartPolicy: Always`) ask for {resource} "
+     "({detail}). A GPU goes to the container that asks for it, and a sidecar runs beside the app container, so the "
+     "app has no GPU. Ask for {resource}: {amount} under resources.limits of the app container (spec.containers)."},
     {"hint.internal-error",
      "gpuwhy itself failed while grading this check (a bug, not your work). Please report it with the output of "
      "gpuwhy snapshot."},

@@ -480,6 +480,11 @@ constexpr CatalogEntry kEntries[] = {
      "コンテナーはアプリのコンテナーが始まる前に実行されて終わるため、アプリには GPU "
      "がありません。アプリのコンテナー（spec.containers）の resources.limits で {resource}: {amount} "
      "を要求してください。"},
+    {"hint.gpu.sidecar-only",
+     "{where}: {resource} を要求しているのはサイドカーコンテナー（`restartPolicy: Always` の init "
+     "コンテナー）だけです（{detail}）。GPU は要求したコンテナーに割り当てられ、サイドカーはアプリのコンテナーと並んで"
+     "動くため、アプリには GPU がありません。アプリのコンテナー（spec.containers）の resources.limits で {resource}: "
+     "{amount} を要求してください。"},
     {"hint.internal-error",
      "このチェックの採点中に gpuwhy 自体が失敗しました（あなたの作業ではなく gpuwhy のバグです）。gpuwhy snapshot "
      "の出力を添えて報告してください。"},

@@ -426,6 +426,10 @@ constexpr CatalogEntry kEntries[] = {
      "{where}: {resource:은/는} 초기화 컨테이너만 요청합니다({detail}). 초기화 컨테이너는 앱 컨테이너가 시작하기 전에 "
      "실행되고 끝나므로 앱에는 GPU가 없습니다. 앱 컨테이너(spec.containers)의 resources.limits에 {resource}: "
      "{amount}를 요청하세요."},
+    {"hint.gpu.sidecar-only",
+     "{where}: {resource:은/는} 사이드카 컨테이너(`restartPolicy: Always`인 초기화 컨테이너)만 요청합니다({detail}). "
+     "GPU는 그것을 요청한 컨테이너에 주어지고 사이드카는 앱 컨테이너 옆에서 실행되므로, 앱에는 GPU가 없습니다. 앱 "
+     "컨테이너(spec.containers)의 resources.limits에 {resource}: {amount}를 요청하세요."},
     {"hint.internal-error",
      "이 검사를 채점하는 중에 gpuwhy 자체가 실패했습니다(실습 작업이 아니라 gpuwhy의 버그입니다). gpuwhy snapshot "
      "출력과 함께 알려 주세요."},
