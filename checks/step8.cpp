@@ -388,7 +388,7 @@ readers::Answer about_fractions(std::string_view v) {
 }
 
 Outcome word(const View& s, std::string_view key, readers::Answer want, const char* expected_id,
-             const char* opposite_hint, std::initializer_list<readers::Answer> opposite, const char* unknown_hint,
+             std::initializer_list<std::pair<readers::Answer, const char*>> wrong, const char* unknown_hint,
              readers::Answer (*read)(std::string_view) = &plain) {
   auto args = args8(key);
   const Msg expected = msg(expected_id, args);
@@ -400,29 +400,34 @@ Outcome word(const View& s, std::string_view key, readers::Answer want, const ch
                                               {"class@", "ev.answer." + readers::to_string(a)}})};
   if (a == want) return pass(expected, raw(*v.value), ev);
   if (a == readers::Answer::kAmbiguous) return fail(expected, raw(*v.value), msg("hint.step8.ambiguous", args), ev);
-  if (std::find(opposite.begin(), opposite.end(), a) != opposite.end())
-    return fail(expected, raw(*v.value), msg(opposite_hint, args), ev);
+  for (const auto& [kind, hint] : wrong) {
+    if (a == kind) return fail(expected, raw(*v.value), msg(hint, args), ev);
+  }
   return fail(expected, raw(*v.value), msg(unknown_hint, args), ev);
 }
 
 /// Verifies: REQUESTS_EQUAL_LIMITS is an affirmative word.
 Outcome requests_equal_limits(const View& s) {
   return word(s, lab::kGateRequestsEqualLimits, readers::Answer::kAffirmative,
-              "value.step8.requests-equal-limits.expected", "hint.step8.requests-equal-limits.negative",
-              {readers::Answer::kNegative}, "hint.step8.requests-equal-limits.unknown", &about_equality);
+              "value.step8.requests-equal-limits.expected",
+              {{readers::Answer::kNegative, "hint.step8.requests-equal-limits.negative"}},
+              "hint.step8.requests-equal-limits.unknown", &about_equality);
 }
 
 /// Verifies: FRACTIONAL is a negative word (`yes` and `allowed` both say fractions are allowed).
 Outcome fractional(const View& s) {
   return word(s, lab::kGateFractional, readers::Answer::kNegative, "value.step8.fractional.expected",
-              "hint.step8.fractional.affirmative", {readers::Answer::kAffirmative, readers::Answer::kPermissive},
+              {{readers::Answer::kAffirmative, "hint.step8.fractional.affirmative"},
+               {readers::Answer::kPermissive, "hint.step8.fractional.affirmative"}},
               "hint.step8.fractional.unknown", &about_fractions);
 }
 
-/// Verifies: SCHEDULER_SEES is "numbers" (not devices).
+/// Verifies: SCHEDULER_SEES is "numbers" (not devices, not labels).
 Outcome scheduler_sees(const View& s) {
   return word(s, lab::kGateSchedulerSees, readers::Answer::kNumbers, "value.step8.scheduler-sees.expected",
-              "hint.step8.scheduler-sees.devices", {readers::Answer::kDevices}, "hint.step8.scheduler-sees.unknown");
+              {{readers::Answer::kDevices, "hint.step8.scheduler-sees.devices"},
+               {readers::Answer::kLabels, "hint.step8.scheduler-sees.labels"}},
+              "hint.step8.scheduler-sees.unknown");
 }
 
 constexpr CheckInfo kChecks[] = {

@@ -95,7 +95,17 @@ TEST(Step8Answers, ALabelIsNoNumberTheSchedulerSees) {
   if (bundles_of("solution").empty()) GTEST_SKIP();
   expect_all("SCHEDULER_SEES", {"nvidia.com/gpu.count", "gpu.count label", "gpu.count 라벨", "node labels"},
              Status::kFail);
-  expect_all("SCHEDULER_SEES", {"numbers, not labels", "allocatable", "GPU count"}, Status::kPass);
+  expect_all("SCHEDULER_SEES",
+             {"numbers, not labels", "allocatable", "GPU count", "numbers not labels", "not labels but numbers",
+              "라벨이 아니라 숫자"},
+             Status::kPass);
+  // A count word beside a label names the label called count, in any order; the hint tells of labels.
+  for (const std::string v : {"count labels", "gpu count label", "the node label count", "GPU 개수 라벨",
+                              "labels (count)", "node labels (gpu count)", "ラベルの数"}) {
+    std::string hint;
+    EXPECT_EQ(graded("SCHEDULER_SEES", v, &hint), Status::kFail) << v;
+    EXPECT_EQ(hint, "hint.step8.scheduler-sees.labels") << v;
+  }
 }
 
 // The rule written as an equation, and a resource with its amount as node status holds it: the

@@ -1065,6 +1065,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step8.scheduler-sees.devices",
      "\"{value}\": the scheduler never sees devices. It compares the numbers in node status (allocatable) with the "
      "pods' requests; that is why this lab works without any GPU. Write numbers."},
+    {"hint.step8.scheduler-sees.labels",
+     "\"{value}\": the scheduler does not read an amount from node labels (step 1's labels only pick nodes). It "
+     "compares the numbers in node status (allocatable) with the pods' requests. Write numbers."},
     {"hint.step8.scheduler-sees.unknown",
      "\"{value}\" is not one of the accepted answers. Does the scheduler see devices or numbers? Write one word such "
      "as numbers (숫자)."},
@@ -1175,6 +1178,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ev.answer.affirmative", "affirmative"},
     {"ev.answer.negative", "negative"},
     {"ev.answer.numbers", "numbers"},
+    {"ev.answer.labels", "labels"},
     {"ev.answer.devices", "devices"},
     {"ev.answer.negator", "negator"},
     {"ev.answer.ambiguous", "ambiguous"},

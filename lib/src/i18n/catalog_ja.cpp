@@ -1166,6 +1166,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step8.scheduler-sees.devices",
      "\"{value}\": スケジューラーがデバイスを見ることはありません。ノードの status にある数値（allocatable）と Pod "
      "の requests を比べるだけです。だからこの演習は GPU なしで成り立ちます。数値と書いてください。"},
+    {"hint.step8.scheduler-sees.labels",
+     "\"{value}\": スケジューラーはノードのラベルから量を読みません（ステップ 1 のラベルはノードを選ぶだけです）。"
+     "ノードの status の数値（allocatable）と Pod の要求を比べます。数値と書いてください。"},
     {"hint.step8.scheduler-sees.unknown",
      "\"{value}\" "
      "は受け付けられる答えではありません。スケジューラーが見ているのはデバイスでしょうか、数値でしょうか？ "
@@ -1279,6 +1282,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ev.answer.affirmative", "肯定"},
     {"ev.answer.negative", "否定"},
     {"ev.answer.numbers", "数値"},
+    {"ev.answer.labels", "ラベル"},
     {"ev.answer.devices", "デバイス"},
     {"ev.answer.negator", "否定語"},
     {"ev.answer.ambiguous", "あいまい"},

@@ -1088,6 +1088,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step8.scheduler-sees.devices",
      "\"{value}\": 스케줄러는 장치를 보지 않습니다. 노드 status의 숫자(allocatable)와 파드의 requests를 비교할 "
      "뿐입니다. 그래서 이 실습은 GPU 없이도 됩니다. 숫자라고 적으세요."},
+    {"hint.step8.scheduler-sees.labels",
+     "\"{value}\": 스케줄러는 노드 라벨에서 양을 읽지 않습니다(1단계의 라벨은 노드를 고를 뿐입니다). 노드 "
+     "status의 숫자(allocatable)와 파드의 요청을 비교합니다. 숫자라고 쓰세요."},
     {"hint.step8.scheduler-sees.unknown",
      "\"{value}\": 인정되는 답이 아닙니다. 스케줄러가 보는 것은 장치일까요, 숫자일까요? 숫자(numbers) 같은 한 단어로 "
      "적으세요."},
@@ -1195,6 +1198,7 @@ constexpr CatalogEntry kEntries[] = {
     {"ev.answer.affirmative", "긍정"},
     {"ev.answer.negative", "부정"},
     {"ev.answer.numbers", "숫자"},
+    {"ev.answer.labels", "라벨"},
     {"ev.answer.devices", "장치"},
     {"ev.answer.negator", "부정어"},
     {"ev.answer.ambiguous", "모호함"},

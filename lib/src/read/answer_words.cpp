@@ -338,11 +338,11 @@ constexpr AnswerWord kAnswerWords[] = {
     {"装置", A::kDevices},
     {"ハードウェア", A::kDevices},
     // a label (step 1's nvidia.com/gpu.count) is no number the scheduler reads either
-    {"label", A::kDevices},
-    {"labels", A::kDevices},
-    {"라벨", A::kDevices},
-    {"레이블", A::kDevices},
-    {"ラベル", A::kDevices},
+    {"label", A::kLabels},
+    {"labels", A::kLabels},
+    {"라벨", A::kLabels},
+    {"레이블", A::kLabels},
+    {"ラベル", A::kLabels},
     // neither: an answer that is no answer
     {"n/a", A::kAmbiguous},
     {"yes/no", A::kAmbiguous},

@@ -23,6 +23,7 @@ std::string to_string(Answer a) {
     case Answer::kNegative: return "negative";
     case Answer::kNumbers: return "numbers";
     case Answer::kDevices: return "devices";
+    case Answer::kLabels: return "labels";
     case Answer::kNegator: return "negator";
     case Answer::kAmbiguous: return "ambiguous";
     case Answer::kPermissive: return "permissive";
@@ -162,6 +163,8 @@ Answer resolve(const std::vector<Answer>& kinds, bool about_equality) {
   if (yes && no) return negator ? Answer::kNegative : Answer::kAmbiguous;
   if (yes) return negator ? Answer::kNegative : Answer::kAffirmative;
   if (no) return Answer::kNegative;
+  // A label is no count, whatever counts beside it (`count label`): the label named count.
+  if (has(Answer::kLabels)) return negator ? Answer::kUnknown : Answer::kLabels;
   if (has(Answer::kNumbers)) return negator ? Answer::kUnknown : Answer::kNumbers;
   if (has(Answer::kDevices)) return negator ? Answer::kUnknown : Answer::kDevices;
   // `allowed`, `허용됨`; `not permitted`, `허용되지 않음` turned around. Beside a no-word it names
@@ -212,7 +215,7 @@ std::optional<Answer> contrast(std::string v) {
     for (const Answer k : kinds) items.push_back({k, k != Answer::kNegator ? 0 : ascii_only(tok) ? 1 : -1});
   });
   const auto term = [&](std::size_t k) {
-    return items[k].kind == Answer::kNumbers || items[k].kind == Answer::kDevices;
+    return items[k].kind == Answer::kNumbers || items[k].kind == Answer::kDevices || items[k].kind == Answer::kLabels;
   };
   std::vector<bool> negated(items.size(), false);
   for (std::size_t k = 0; k < items.size(); ++k) {
@@ -224,15 +227,17 @@ std::optional<Answer> contrast(std::string v) {
     if (items[k].reach > 0 && k + 1 < items.size() && term(k + 1)) negated[k + 1] = true;
     if (items[k].reach < 0 && k > 0 && term(k - 1)) negated[k - 1] = true;
   }
-  bool plain[2] = {false, false};  // numbers, devices
+  bool plain[2] = {false, false};  // numbers; devices or labels
   bool denied[2] = {false, false};
+  Answer wrong = Answer::kDevices;  // a label said plainly is the wrong answer named
   for (std::size_t k = 0; k < items.size(); ++k) {
     if (!term(k)) continue;
     const int t = items[k].kind == Answer::kNumbers ? 0 : 1;
     (negated[k] ? denied : plain)[t] = true;
+    if (!negated[k] && items[k].kind == Answer::kLabels) wrong = Answer::kLabels;
   }
   for (int t = 0; t < 2; ++t) {
-    if (plain[t] && !denied[t] && denied[1 - t] && !plain[1 - t]) return t == 0 ? Answer::kNumbers : Answer::kDevices;
+    if (plain[t] && !denied[t] && denied[1 - t] && !plain[1 - t]) return t == 0 ? Answer::kNumbers : wrong;
   }
   return std::nullopt;
 }

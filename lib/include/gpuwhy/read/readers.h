@@ -149,6 +149,9 @@ enum class Answer {
   kNegative,
   kNumbers,
   kDevices,
+  /// A node label (`labels`, `라벨`; step 1's nvidia.com/gpu.count): no number the scheduler
+  /// reads, whatever counts beside it (`count label`, `GPU 개수 라벨`).
+  kLabels,
   kNegator,    ///< a word that turns an affirmative around ("not", "않음", "ない"); alone: negative
   kAmbiguous,  ///< both a yes-word and a no-word (`yes/no`), or no answer at all (`n/a`)
   /// A word that says something is allowed ("allowed", "허용", "可能"): FRACTIONAL's wrong
