@@ -24,7 +24,9 @@ using gpuwhy_test::solution;
 Status graded(const std::string& key, const std::string& value, std::string* hint = nullptr) {
   static const std::map<std::string, std::string> kCheck{{"REQUESTS_EQUAL_LIMITS", "step8.requests-equal-limits"},
                                                          {"FRACTIONAL", "step8.fractional"},
-                                                         {"SCHEDULER_SEES", "step8.scheduler-sees"}};
+                                                         {"SCHEDULER_SEES", "step8.scheduler-sees"},
+                                                         {"USED", "step8.used"},
+                                                         {"PENDING", "step8.pending"}};
   Snapshot s = solution();
   s.files[std::string(lab::kFileGateReport)].content = report_with({{key, value}});
   const RunResult r = checks::run(s, checks::Selection{}, RunMeta{});
@@ -116,6 +118,15 @@ TEST(Step8Answers, AnEquationAndAResourceAmountAreAnswers) {
   expect_all("REQUESTS_EQUAL_LIMITS", {"requests != limits", "requests <> limits"}, Status::kFail);
   expect_all("SCHEDULER_SEES", {"nvidia.com/gpu: 2", "nvidia.com/gpu=2"}, Status::kPass);
   expect_all("SCHEDULER_SEES", {"nvidia.com/gpu", "nvidia.com/gpu.count: 2"}, Status::kFail);
+}
+
+// A count of its whole, as kubectl's READY column writes it (`2/2`), is the count; a whole less
+// than the count is a fraction.
+TEST(Step8Answers, ACountOfItsWholeIsTheCount) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  expect_all("USED", {"2/2", "2 / 2", "2/2 GPUs", "2 of 2"}, Status::kPass);
+  expect_all("PENDING", {"2/5", "2 out of 5"}, Status::kPass);
+  expect_all("USED", {"1/2", "4/2", "2/1"}, Status::kFail);
 }
 
 // A Markdown list or bold key costs the form's points, not the values'.

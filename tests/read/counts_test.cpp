@@ -23,7 +23,7 @@ TEST(LeadingCount, UnitsAndNotes) {
                                                                             {"0", 0},
                                                                             {"1.5", std::nullopt},
                                                                             {"2,5", std::nullopt},
-                                                                            {"2/3", std::nullopt},
+                                                                            {"2/3", 2},
                                                                             {"2.0", 2},
                                                                             {"2.", 2},
                                                                             {"2000m", 2},
@@ -53,8 +53,8 @@ TEST(LeadingCount, ASumCountsAsItsTotal) {
 }
 
 // A count beside another is no count, whatever comes first: another number (a range, a change,
-// a second guess), a hedge or a fraction (`2/2` is no count either). The same number again, the
-// parts that add up to it, or the whole it is part of (`1 of 2`) is a note.
+// a second guess), a hedge or a fraction (`3/2`). The same number again, the parts that add up to
+// it, or the whole it is part of (`1 of 2`, `2/2`, as kubectl's READY column writes it) is a note.
 TEST(LeadingCount, ACountBesideAnotherIsNone) {
   for (const std::string in : {"2 or 3",       "2-3",
                                "2 - 3",        "2 to 3",
@@ -62,7 +62,7 @@ TEST(LeadingCount, ACountBesideAnotherIsNone) {
                                "2 3",          "2; 3",
                                "2 (maybe 3)",  "2?",
                                "2 or more",    "2 and 1",
-                               "2 / 2",        "2 → 3",
+                               "3 / 2",        "2 → 3",
                                "2 -> 3",       "1 → 2",
                                "2 - 1 = 1",    "2~3개",
                                "2개 또는 3개", "2 또는 3",
@@ -73,7 +73,8 @@ TEST(LeadingCount, ACountBesideAnotherIsNone) {
   const std::vector<std::pair<std::string, long long>> notes{
       {"2 of 2", 2},        {"2 (1 + 1)", 2}, {"2 (trainer 1, trainer2 1)", 2},
       {"2 GPUs (100%)", 2}, {"2 → 2", 2},     {"2 (lab-node-0)", 2},
-      {"0 of 2", 0},        {"2 of 3", 2},    {"1 out of 2 GPUs", 1}};
+      {"0 of 2", 0},        {"2 of 3", 2},    {"1 out of 2 GPUs", 1},
+      {"2/2", 2},           {"2 / 2", 2},     {"1/2 GPUs", 1}};
   for (const auto& [in, want] : notes) {
     EXPECT_EQ(leading_count(in), want) << in;
     EXPECT_FALSE(several_counts(in)) << in;
@@ -131,7 +132,10 @@ TEST(LeadingCount, WordsForTheNumberOrForInAll) {
                                                                             {"sum2x", std::nullopt},
                                                                             {"total", std::nullopt},
                                                                             {"total 1.5", std::nullopt},
-                                                                            {"1/2", std::nullopt}};
+                                                                            {"1/2", 1},
+                                                                            {"3/2", std::nullopt},
+                                                                            {"2/1.5", std::nullopt},
+                                                                            {"2/", 2}};
   for (const auto& [in, want] : cases) EXPECT_EQ(leading_count(in), want) << in;
 }
 

@@ -236,35 +236,45 @@ bool hedged(std::string_view v) {
   return false;
 }
 
-// `of 2`, `out of 2` right after a count: the whole it is part of (`1 of 2` used of the
-// allocatable), no second count; the text after it. (`1/2` is a fraction, no count.)
-std::string_view after_whole(std::string_view rest) {
+// `of 2`, `out of 2`, `/ 2` right after a count of `n`: the whole it is part of (`1 of 2` used of
+// the allocatable, `2/2` as kubectl's READY column writes it), no second count; the text after it.
+// A whole less than the count (`3/2`) makes it a fraction: nullopt.
+std::optional<std::string_view> after_whole(std::string_view rest, long long n) {
   std::size_t p = 0;
   const auto spaces = [&] {
     while (p < rest.size() && (rest[p] == ' ' || rest[p] == '\t')) ++p;
   };
   spaces();
   const std::string l = text::to_lower_ascii(rest.substr(p, 7));
+  const bool slash = l.starts_with("/");
   if (l.starts_with("out of ")) {
     p += 7;
   } else if (l.starts_with("of ")) {
     p += 3;
+  } else if (slash) {
+    p += 1;
   } else {
     return rest;
   }
   spaces();
   const std::size_t digits = p;
   while (p < rest.size() && ((rest[p] >= '0' && rest[p] <= '9') || rest[p] == '.')) ++p;
-  return p > digits ? rest.substr(p) : rest;
+  if (p == digits) return rest;
+  if (slash && (p - digits > 9 || std::stoll(std::string(rest.substr(digits, p - digits))) < n ||
+                rest.substr(digits, p - digits).find('.') != std::string_view::npos))
+    return std::nullopt;
+  return rest.substr(p);
 }
 
 // Whether the text after a count of `n` names another count: a number that is not `n` (`2 or 3`,
 // `2, 3`, `1 → 2`), unless the numbers after it add up to it (`2 (1 + 1)`, `2 = 1 + 1`) with no
-// range or change between them, or is the whole it is part of (`1 of 2`); or a hedge, or a
-// fraction (`2 / 2`).
+// range or change between them, or is the whole it is part of (`1 of 2`, `2/2`); or a hedge, or a
+// fraction (`3/2`).
 bool another_count(std::string_view rest, long long n) {
-  if (hedged(rest) || text::trim(rest).starts_with("/")) return true;
-  rest = after_whole(rest);
+  if (hedged(rest)) return true;
+  const auto after = after_whole(rest, n);
+  if (!after) return true;
+  rest = *after;
   const std::vector<double> nums = numbers_in(rest);
   const auto is_n = [n](double x) { return std::fabs(x - static_cast<double>(n)) < 1e-9; };
   if (std::all_of(nums.begin(), nums.end(), is_n)) return false;
@@ -283,7 +293,7 @@ std::optional<long long> first_count(std::string_view value, std::string* rest_o
   std::size_t i = 0;
   while (i < v.size() && v[i] >= '0' && v[i] <= '9') ++i;
   if (i == 0 || i > 9) return std::nullopt;
-  // `2,5` and `2/3` are no count, whatever comes first.
+  // `2,5` is no count, whatever comes first; `2/3` is 2 of 3 (another_count reads the whole).
   const auto digit_at = [&](std::size_t k) { return k < v.size() && v[k] >= '0' && v[k] <= '9'; };
   // The number as written: the leading run of a quantity's characters. A whole quantity counts as
   // Kubernetes reads it (`2`, `2.0`, `2000m`, `2.` ending a sentence); `1.5` and `500m` are none.
@@ -292,7 +302,7 @@ std::optional<long long> first_count(std::string_view value, std::string* rest_o
                             ((v[end] == '+' || v[end] == '-') && digit_at(end + 1)))) {
     ++end;
   }
-  if (end < v.size() && (v[end] == ',' || v[end] == '/') && digit_at(end + 1)) return std::nullopt;
+  if (end < v.size() && v[end] == ',' && digit_at(end + 1)) return std::nullopt;
   if (const auto milli = k8s::milli_value(std::string_view(v).substr(0, end))) {
     if (*milli % 1000 != 0) return std::nullopt;
     *rest_out = v.substr(end);
@@ -301,7 +311,7 @@ std::optional<long long> first_count(std::string_view value, std::string* rest_o
   // `2개`, `2 (trainer, trainer2)`, `2 GPUs`, `2GPUs` count: a word after the number is a note.
   if (i < v.size()) {
     const char c = v[i];
-    if ((c == '.' || c == ',' || c == '/') && digit_at(i + 1)) return std::nullopt;
+    if ((c == '.' || c == ',') && digit_at(i + 1)) return std::nullopt;
     if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
       // a quantity suffix beyond int64 (`2E`) is not a count; a word is a note
       const std::string_view rest = std::string_view(v).substr(i);
