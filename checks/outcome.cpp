@@ -46,6 +46,7 @@ std::string_view hint_id(Fault f) {
     case Fault::kPlacedNotBoundUntolerant: return "hint.placed.not-bound-untolerant";
     case Fault::kPlacedNotBoundSelector: return "hint.placed.not-bound-selector";
     case Fault::kPlacedNotBoundLabels: return "hint.placed.not-bound-labels";
+    case Fault::kPlacedNotBoundTaken: return "hint.placed.not-bound-taken";
     case Fault::kTaintMissing: return "hint.step5.taint.missing";
     case Fault::kForeignTaint: return "hint.taint.wrong-key";
     case Fault::kForeignTaintBeside: return "hint.taint.foreign-beside";

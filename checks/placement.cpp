@@ -27,6 +27,10 @@ namespace {
 
 using Args = std::map<std::string, std::string>;
 
+// The lab's GPU pods in the order the steps create them: each finds the ones before it on the GPU
+// node, and nothing else.
+constexpr std::string_view kLabOrder[] = {lab::kPodTrainer, lab::kPodTrainer2, lab::kPodTrainer3};
+
 // Not bound. The student meant to tolerate the GPU taint, yet the scheduler still blames a
 // taint: the toleration does not match it (key, value, operator or effect).
 Outcome not_bound(const View& s, const json& pod, const json* gpu_node, const json* cond, const Msg& expected,
@@ -69,6 +73,36 @@ Outcome not_bound(const View& s, const json& pod, const json* gpu_node, const js
     Args with_field = args;
     with_field.emplace("fields", miss.field);
     return fail(expected, msg("value.not-bound"), miss.fault, with_field, ev);
+  }
+  // Insufficient GPUs where lab-node-0 offers enough for the lab's pods created before this one,
+  // and no taint keeps the pod off: other pods hold the slots it would fit in (a test pod left
+  // over, of any namespace; trainer3 in a slot freed for a moment). They are the fault, not the
+  // amount advertised.
+  if (m && m->insufficient(lab::kResource) && alloc && gpu_node != nullptr &&
+      k8s::untolerated_taint(pod, *gpu_node) == nullptr) {
+    const auto order = std::find(std::begin(kLabOrder), std::end(kLabOrder), name);
+    const GpuUse use = gpu_used_on_lab_node(s);
+    std::vector<std::string> holders;
+    std::vector<Msg> held = ev;
+    long long earlier_milli = 0;
+    for (const auto& [holder, r] : use.pods) {
+      held.push_back(msg("ev.pod-on-node", {{"pod", holder},
+                                            {"node", std::string(lab::kGpuNode)},
+                                            {"text", fmt::format("{} {}", lab::kResource, milli_text(r))}}));
+      if (std::find(std::begin(kLabOrder), order, holder) != order) {
+        earlier_milli += r;
+      } else {
+        holders.push_back(holder);
+      }
+    }
+    if (order != std::end(kLabOrder) && !holders.empty() &&
+        k8s::milli_value(*alloc).value_or(0) - earlier_milli >= scheduler_gpu_request(pod)) {
+      Args taken = args;
+      taken.emplace("pod", name);
+      taken.emplace("node", std::string(lab::kGpuNode));
+      taken.emplace("holders", join(holders));
+      return fail(expected, msg("value.not-bound"), Fault::kPlacedNotBoundTaken, taken, held);
+    }
   }
   return fail(expected, msg("value.not-bound"), Fault::kPlacedNotBound, args, ev);
 }

@@ -82,7 +82,7 @@ constexpr CheckInfo kChecks[] = {
      .step = 4,
      .points = 3,
      .run = &placed,
-     .reads = kInNodes | kInPods | kInEvents | kInFiles,
+     .reads = kInNodes | kInPods | kInNodePods | kInEvents | kInFiles,
      .may_be_caused_by = {"step1.namespace", "step1.gpu-labels", "step2.capacity", "step2.allocatable",
                           "step2.other-nodes", "step4.manifest", "step5.taint"},
      .cause = &causes::placed_trainer,

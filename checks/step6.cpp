@@ -196,7 +196,7 @@ constexpr CheckInfo kChecks[] = {
      .step = 6,
      .points = 2,
      .run = &placed,
-     .reads = kInNodes | kInPods | kInEvents | kInFiles,
+     .reads = kInNodes | kInPods | kInNodePods | kInEvents | kInFiles,
      .may_be_caused_by = {"step1.namespace", "step1.gpu-labels", "step2.capacity", "step2.allocatable",
                           "step4.manifest", "step4.requests-defaulted", "step5.taint", "step5.cpu-only-pending",
                           "step6.toleration", "step6.gpu"},

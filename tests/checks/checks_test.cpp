@@ -326,6 +326,19 @@ std::vector<Scenario> scenarios_placement() {
        "step6.placed",
        "hint.placed.manifest-elsewhere",
        {"step6.placed"}},
+      // A test pod left in another namespace holds lab-node-0's second GPU: trainer2 and trainer3
+      // wait with Insufficient though the node advertises two; the leftover pod is named.
+      {"gpu-held-by-other-namespace",
+       {"step6.placed", "step7.pending-insufficient", "step7.exhausted-file"},
+       "step6.placed",
+       "hint.placed.not-bound-taken",
+       {"step6.placed"}},
+      // trainer2 deleted and applied again after step 7: trainer3 took its slot at once.
+      {"trainer2-recreated-after-trainer3",
+       {"step6.placed", "step7.pending-insufficient", "step7.exhausted-file"},
+       "step6.placed",
+       "hint.placed.not-bound-taken",
+       {"step6.placed"}},
       // lab-node-0 cordoned after step 5: every lab pod still to be placed is turned away from it
       // first; the cordon is the one cause, named where cpu-only's Pending is checked.
       {"gpu-node-cordoned",

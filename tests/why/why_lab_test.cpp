@@ -64,7 +64,10 @@ TEST(WhyLab, AHeldLabPodIsSaidToBeHeldExactlyWhereTheLabsCheckFindsIt) {
         if (p["metadata"].value("name", "") == h.pod) target.push_back(p);
       }
       if (target.empty()) continue;
-      const auto v = explain_each(target, nodes, pods, items(s.events), wording_for(s.server_version()));
+      // The pods bound to the nodes, of every namespace, as `gpuwhy why` lists them.
+      std::vector<json> bound = pods;
+      for (const json& p : items(s.node_pods)) bound.push_back(p);
+      const auto v = explain_each(target, nodes, bound, items(s.events), wording_for(s.server_version()));
       ASSERT_EQ(v.size(), 1U);
       // As the lab means, by Kubernetes' own rules and the real scheduler's message: cpu-only
       // Pending (the lab's check) and kept off lab-node-0 by the lab's NoSchedule taint; trainer3

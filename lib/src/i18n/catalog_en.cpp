@@ -675,6 +675,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.placed.not-bound-labels",
      "{pod} has no node yet: its {fields} asks for the lab's GPU labels, and {node} does not carry them as step 1 "
      "sets them, so the scheduler cannot place it there. Fix the labels of {node} (step 1)."},
+    {"hint.placed.not-bound-taken",
+     "{pod} has no node yet: other pods hold the {resource} of {node} it would fit in ({holders}). Delete {holders} "
+     "(kubectl delete pod -n NAMESPACE NAME), and the scheduler places {pod} on {node}."},
     {"hint.placed.not-bound",
      "{pod} has no node yet. Look at its PodScheduled message (kubectl -n {namespace} describe pod {pod}); if it "
      "says Insufficient {resource}, check that {node} advertises {resource} in allocatable (step 2)."},

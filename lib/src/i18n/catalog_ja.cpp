@@ -741,6 +741,10 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} はまだノードに割り当てられていません。{pod} の {fields} はラボの GPU ラベルを求めていますが、{node} "
      "にはステップ 1 のとおりのラベルが付いていないため、スケジューラーはそこに置けません。{node} "
      "のラベルを直してください（ステップ 1）。"},
+    {"hint.placed.not-bound-taken",
+     "{pod} はまだノードに割り当てられていません。{pod} が入るはずの {node} の {resource} を、ほかの Pod "
+     "が使っています（{holders}）。{holders} を削除すれば（kubectl delete pod -n 名前空間 名前）、スケジューラーが "
+     "{pod} を {node} に置きます。"},
     {"hint.placed.not-bound",
      "{pod} はまだノードに割り当てられていません。PodScheduled のメッセージを見てください（kubectl -n {namespace} "
      "describe pod {pod}）。Insufficient {resource} と出ているなら、{node} が allocatable で {resource} "

@@ -680,6 +680,10 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} 파드가 아직 노드에 배정되지 않았습니다: {pod} 파드의 {fields:은/는} 실습의 GPU 레이블을 요구하는데 {node} "
      "노드에는 1단계대로 그 레이블이 붙어 있지 않아 스케줄러가 그 노드에 둘 수 없습니다. {node} 노드의 레이블을 "
      "고치세요(1단계)."},
+    {"hint.placed.not-bound-taken",
+     "{pod} 파드가 아직 노드에 배정되지 않았습니다: {pod} 파드가 들어갈 {node} 노드의 {resource:을/를} 다른 파드가 "
+     "차지하고 있습니다({holders}). {holders:을/를} 지우면(kubectl delete pod -n 네임스페이스 이름) 스케줄러가 {pod} "
+     "파드를 {node} 노드에 배정합니다."},
     {"hint.placed.not-bound",
      "{pod} 파드가 아직 노드에 배정되지 않았습니다. PodScheduled 메시지를 보세요(kubectl -n {namespace} describe pod "
      "{pod}). Insufficient {resource} 라고 나오면 {node} 노드가 allocatable에 {resource:을/를} 광고하는지 "

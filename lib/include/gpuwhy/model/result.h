@@ -70,6 +70,7 @@ enum class Fault {
   kPlacedNotBoundUntolerant,  ///< never bound; the taint blocks it and it has no toleration for it
   kPlacedNotBoundSelector,    ///< never bound; its own nodeSelector or node affinity rules out lab-node-0
   kPlacedNotBoundLabels,      ///< … but would let it in were lab-node-0 labelled as step 1 says
+  kPlacedNotBoundTaken,       ///< never bound; pods other than the lab's earlier ones hold the GPUs it would fit in
   kTaintMissing,              ///< lab-node-0 lacks the lab's taint
   kForeignTaint,              ///< lab-node-0 carries a taint of another key instead
   kForeignTaintBeside,        ///< … beside the lab's, and it keeps the lab's pods off
