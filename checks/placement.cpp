@@ -120,12 +120,17 @@ std::optional<Outcome> constrained(const json& pod, const Msg& expected, Args ar
 
 // Bound by hand: another schedulerName (and a Binding), or events of the pod that lack the
 // default scheduler's Scheduled. No event at all is an old pod whose events expired.
-std::optional<Outcome> bound_by_hand(const View& s, const json& pod, std::string_view pod_name, const Msg& expected,
-                                     Args args, std::vector<Msg>& ev) {
+// `manifest`: the pod's manifest as handed in, when it was read; one that names no other scheduler
+// is not where the scheduler name came from (the pod was created from another file, or edited).
+std::optional<Outcome> bound_by_hand(const View& s, const json& pod, const json* manifest, std::string_view pod_name,
+                                     const Msg& expected, Args args, std::vector<Msg>& ev) {
   const std::string scheduler = str_at(pod, "/spec/schedulerName");
   if (!scheduler.empty() && scheduler != lab::kSchedulerName) {
     args["scheduler"] = scheduler;
-    return fail(expected, msg("value.placed.bound-by-hand", args), msg("hint.placed.other-scheduler", args), ev);
+    const std::string in_file = manifest == nullptr ? scheduler : str_at(*manifest, "/spec/schedulerName");
+    const bool file_names_it = !in_file.empty() && in_file != lab::kSchedulerName;
+    return fail(expected, msg("value.placed.bound-by-hand", args),
+                msg(file_names_it ? "hint.placed.other-scheduler" : "hint.placed.other-scheduler-live", args), ev);
   }
   if (const json* e = scheduled_event(s, pod)) {
     ev.push_back(msg("ev.event-scheduled", {{"message", str_at(*e, "/message")}}));
@@ -233,7 +238,7 @@ Outcome placed_by_scheduler(const View& s, std::string_view pod_name, std::strin
   if (cond == nullptr || view_at(*cond, "/status") != "True") {
     return fail(expected, msg("value.placed.not-scheduled-condition"), msg("hint.placed.condition", args), ev);
   }
-  if (auto b = bound_by_hand(s, pod, pod_name, expected, args, ev)) return *b;
+  if (auto b = bound_by_hand(s, pod, m.pod ? &*m.pod : nullptr, pod_name, expected, args, ev)) return *b;
   if (!no_constraints && m.pod != nullptr) {
     if (auto e = manifest_elsewhere(s, *m.pod, pod, expected, args, ev)) return *e;
   }
@@ -267,6 +272,7 @@ constexpr std::string_view kRecreateHints[] = {"hint.placed.condition",
                                                "hint.placed.node-name",
                                                "hint.placed.node-name-live",
                                                "hint.placed.other-scheduler",
+                                               "hint.placed.other-scheduler-live",
                                                "hint.placed.no-scheduled-event",
                                                "hint.placed.wrong-node",
                                                "hint.step5.trainer-not-evicted.gone",

@@ -401,7 +401,9 @@ Outcome trainer_not_evicted(const View& s) {
   const Msg actual = raw(fmt::format("{} {}{}", node.empty() ? "<none>" : node, phase, deleting ? " terminating" : ""));
   if (node == lab::kGpuNode && !deleting && phase != "Failed" && phase != "Succeeded")
     return pass(expected, actual, ev);
-  if (deleting || noexecute) return fail(expected, actual, msg("hint.step5.trainer-not-evicted.noexecute", args), ev);
+  if (noexecute) return fail(expected, actual, msg("hint.step5.trainer-not-evicted.noexecute", args), ev);
+  // Being deleted under a NoSchedule taint alone: someone deleted it, the taint did not.
+  if (deleting) return fail(expected, actual, msg("hint.step5.trainer-not-evicted.deleting", args), ev);
   if (node.empty()) return fail(expected, actual, Fault::kNeverScheduled, args, ev);
   return fail(expected, actual, msg("hint.step5.trainer-not-evicted.moved", args), ev);
 }

@@ -489,6 +489,41 @@ TEST(Placement, BoundByHandOrEventsExpired) {
     const CheckResult& c = result(r, "step4.placed-by-scheduler");
     EXPECT_EQ(c.outcome.hint.id, "hint.placed.other-scheduler") << b;
   }
+  // The file handed in names no other scheduler: the pod running was made from another; the hint
+  // does not ask to remove from the file what it does not hold.
+  for (const auto& b : bundles_of("trainer2-bound-by-hand")) {
+    Snapshot s = load(b);
+    auto& file = s.files.at(std::string(lab::kManifestTrainer2));
+    const auto at = file.content.find("  schedulerName: my-scheduler\n");
+    ASSERT_NE(at, std::string::npos) << b;
+    file.content.erase(at, std::string("  schedulerName: my-scheduler\n").size());
+    file.size = file.content.size();
+    const RunResult graded = grade(s);
+    const CheckResult& c = result(graded, "step6.placed");
+    EXPECT_EQ(c.outcome.status, Status::kFail) << b;
+    EXPECT_EQ(c.outcome.hint.id, "hint.placed.other-scheduler-live") << b;
+  }
+}
+
+// trainer being deleted (a finalizer holds it) under the lab's NoSchedule taint alone: someone
+// deleted it, the taint did not, and the hint does not tell of a NoExecute taint there is none of.
+// With a NoExecute taint on the node it does.
+TEST(StepFive, ATrainerBeingDeletedUnderNoScheduleWasNotEvicted) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  Snapshot s = solution();
+  nlohmann::json pods = s.pods.value();
+  for (auto& p : pods["items"]) {
+    if (p["metadata"]["name"] == lab::kPodTrainer) p["metadata"]["deletionTimestamp"] = "2026-12-01T07:30:00Z";
+  }
+  s.pods = pods;
+  EXPECT_EQ(result(grade(s), "step5.trainer-not-evicted").outcome.hint.id, "hint.step5.trainer-not-evicted.deleting");
+  nlohmann::json nodes = s.nodes.value();
+  for (auto& n : nodes["items"]) {
+    if (n["metadata"]["name"] == lab::kGpuNode)
+      n["spec"]["taints"].push_back({{"key", lab::kTaintKey}, {"value", lab::kTaintValue}, {"effect", "NoExecute"}});
+  }
+  s.nodes = nodes;
+  EXPECT_EQ(result(grade(s), "step5.trainer-not-evicted").outcome.hint.id, "hint.step5.trainer-not-evicted.noexecute");
 }
 
 // Class 9: step 7 holds only when the slots really ran out.

@@ -916,6 +916,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.trainer-not-evicted.never-scheduled",
      "{pod} has never been scheduled, so there was nothing to keep: make step 4 work first ({node} must advertise "
      "{resource} in allocatable)."},
+    {"hint.step5.trainer-not-evicted.deleting",
+     "{pod} is being deleted (kubectl delete, with a finalizer holding it): no taint removes it, a NoSchedule taint "
+     "never removes running pods. Let it go, create {pod} again from its file (step 4) and leave it running."},
     {"hint.step5.trainer-not-evicted.noexecute",
      "{pod} was evicted or is being deleted: a NoExecute taint evicts pods that do not tolerate it. Use NoSchedule, "
      "then recreate {pod}."},
@@ -1025,6 +1028,10 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} names the scheduler {scheduler} (spec.schedulerName), so default-scheduler never placed it: it was bound "
      "by hand. Remove schedulerName from {file}, delete the pod and create it again; let the scheduler choose "
      "{node}.{part_taint}{part_order}"},
+    {"hint.placed.other-scheduler-live",
+     "{pod} names the scheduler {scheduler} (spec.schedulerName), so default-scheduler never placed it: it was bound "
+     "by hand. {file} names no other scheduler, so the pod running was not created from it: delete the pod and "
+     "create it again from {file}; let the scheduler choose {node}.{part_taint}{part_order}"},
     {"hint.placed.no-scheduled-event",
      "{pod} has events but none says default-scheduler placed it (no Scheduled event): it was bound by hand (a "
      "Binding). Delete the pod and create it again from {file}; let the scheduler choose "

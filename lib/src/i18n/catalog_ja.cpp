@@ -1007,6 +1007,11 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.trainer-not-evicted.never-scheduled",
      "{pod} は一度もスケジュールされていないので、守るものがありませんでした。まずステップ 4 "
      "を成功させてください（{node} が allocatable で {resource} をアドバタイズしている必要があります）。"},
+    {"hint.step5.trainer-not-evicted.deleting",
+     "{pod} は削除中です（kubectl delete "
+     "の後、ファイナライザーが止めています）。テイントが消すのではありません。NoSchedule "
+     "のテイントは実行中の Pod を決して消しません。削除が終わったら、ファイルから {pod} を作り直し（ステップ 4）、"
+     "そのままにしてください。"},
     {"hint.step5.trainer-not-evicted.noexecute",
      "{pod} は退避させられたか、削除中です: NoExecute テイントは、それを許容しない Pod を退避させます。NoSchedule "
      "を使い、{pod} を作り直してください。"},
@@ -1125,6 +1130,11 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} はスケジューラーに {scheduler} を指定しているため（spec.schedulerName）、default-scheduler "
      "は配置していません。手でバインドされています。{file} から schedulerName を削除し、Pod "
      "を削除して作り直し、スケジューラーに {node} を選ばせてください。{part_taint}{part_order}"},
+    {"hint.placed.other-scheduler-live",
+     "{pod} はスケジューラーに {scheduler} を指定しているため（spec.schedulerName）、default-scheduler "
+     "は配置していません。手でバインドされています。{file} はほかのスケジューラーを指定していないので、動いている Pod "
+     "はこのファイルから作られたものではありません。Pod を削除して {file} から作り直し、スケジューラーに {node} "
+     "を選ばせてください。{part_taint}{part_order}"},
     {"hint.placed.no-scheduled-event",
      "{pod} にはイベントがありますが、default-scheduler が配置したという Scheduled "
      "イベントがありません。手で（Binding で）バインドされています。Pod を削除して {file} "

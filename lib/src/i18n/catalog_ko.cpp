@@ -933,6 +933,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.trainer-not-evicted.never-scheduled",
      "{pod} 파드가 한 번도 스케줄되지 않았으므로 지킬 것이 없었습니다. 먼저 4단계를 성공시키세요({node} 노드가 "
      "allocatable에 {resource:을/를} 광고해야 합니다)."},
+    {"hint.step5.trainer-not-evicted.deleting",
+     "{pod} 파드가 삭제되는 중입니다(kubectl delete 뒤 finalizer가 붙잡고 있음): 테인트가 지우는 것이 아니며, "
+     "NoSchedule 테인트는 실행 중인 파드를 절대 지우지 않습니다. 삭제가 끝나면 파일로 {pod} 파드를 다시 만들고(4단계) "
+     "그대로 두세요."},
     {"hint.step5.trainer-not-evicted.noexecute",
      "{pod} 파드가 쫓겨났거나 삭제되는 중입니다. NoExecute 테인트는 견디지 못하는 파드를 쫓아냅니다. NoSchedule을 "
      "쓰고 {pod} 파드를 다시 만드세요."},
@@ -1047,6 +1051,11 @@ constexpr CatalogEntry kEntries[] = {
      "{pod:은/는} 스케줄러로 {scheduler:을/를} 지정해서(spec.schedulerName) default-scheduler가 배치하지 않았습니다. "
      "손으로 바인딩된 것입니다. {file}에서 schedulerName을 지우고 파드를 지운 뒤 다시 만들어 스케줄러가 {node:을/를} "
      "고르게 하세요.{part_taint}{part_order}"},
+    {"hint.placed.other-scheduler-live",
+     "{pod:은/는} 스케줄러로 {scheduler:을/를} 지정해서(spec.schedulerName) default-scheduler가 배치하지 않았습니다. "
+     "손으로 바인딩된 것입니다. {file}에는 다른 스케줄러가 없으니 실행 중인 파드는 그 파일로 만든 것이 아닙니다. "
+     "파드를 "
+     "지우고 {file}로 다시 만들어 스케줄러가 {node:을/를} 고르게 하세요.{part_taint}{part_order}"},
     {"hint.placed.no-scheduled-event",
      "{pod}에는 이벤트가 있지만 default-scheduler가 배치했다는 Scheduled 이벤트가 없습니다. 손으로(Binding) "
      "바인딩된 것입니다. 파드를 지우고 {file:으로/로} 다시 만들어 스케줄러가 {node:을/를} 고르게 "
