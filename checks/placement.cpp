@@ -31,6 +31,41 @@ using Args = std::map<std::string, std::string>;
 // node, and nothing else.
 constexpr std::string_view kLabOrder[] = {lab::kPodTrainer, lab::kPodTrainer2, lab::kPodTrainer3};
 
+// Insufficient GPUs where lab-node-0 offers enough for the lab's pods created before `pod`, and no
+// taint keeps it off: other pods hold the slots it would fit in (a test pod left over, of any
+// namespace; trainer3 in a slot freed for a moment). They are the fault, not the amount advertised.
+std::optional<Outcome> taken_by_others(const View& s, const json& pod, const json* gpu_node,
+                                       const std::optional<messages::SchedulerMessage>& m, const Msg& expected,
+                                       const Args& args, const std::vector<Msg>& ev) {
+  const auto alloc = gpu_node == nullptr ? std::nullopt : node_gpu(*gpu_node, "allocatable");
+  if (!m || !m->insufficient(lab::kResource) || !alloc || k8s::untolerated_taint(pod, *gpu_node) != nullptr)
+    return std::nullopt;
+  const auto order = std::find(std::begin(kLabOrder), std::end(kLabOrder), name_of(pod));
+  const GpuUse use = gpu_used_on_lab_node(s);
+  std::vector<std::string> holders;
+  std::vector<Msg> held = ev;
+  long long earlier_milli = 0;
+  for (const auto& [holder, r] : use.pods) {
+    held.push_back(msg("ev.pod-on-node", {{"pod", holder},
+                                          {"node", std::string(lab::kGpuNode)},
+                                          {"text", fmt::format("{} {}", lab::kResource, milli_text(r))}}));
+    if (std::find(std::begin(kLabOrder), order, holder) != order) {
+      earlier_milli += r;
+    } else {
+      holders.push_back(holder);
+    }
+  }
+  if (order != std::end(kLabOrder) && !holders.empty() &&
+      k8s::milli_value(*alloc).value_or(0) - earlier_milli >= scheduler_gpu_request(pod)) {
+    Args taken = args;
+    taken.emplace("pod", name_of(pod));
+    taken.emplace("node", std::string(lab::kGpuNode));
+    taken.emplace("holders", join(holders));
+    return fail(expected, msg("value.not-bound"), Fault::kPlacedNotBoundTaken, taken, held);
+  }
+  return std::nullopt;
+}
+
 // Not bound. The student meant to tolerate the GPU taint, yet the scheduler still blames a
 // taint: the toleration does not match it (key, value, operator or effect).
 Outcome not_bound(const View& s, const json& pod, const json* gpu_node, const json* cond, const Msg& expected,
@@ -74,36 +109,7 @@ Outcome not_bound(const View& s, const json& pod, const json* gpu_node, const js
     with_field.emplace("fields", miss.field);
     return fail(expected, msg("value.not-bound"), miss.fault, with_field, ev);
   }
-  // Insufficient GPUs where lab-node-0 offers enough for the lab's pods created before this one,
-  // and no taint keeps the pod off: other pods hold the slots it would fit in (a test pod left
-  // over, of any namespace; trainer3 in a slot freed for a moment). They are the fault, not the
-  // amount advertised.
-  if (m && m->insufficient(lab::kResource) && alloc && gpu_node != nullptr &&
-      k8s::untolerated_taint(pod, *gpu_node) == nullptr) {
-    const auto order = std::find(std::begin(kLabOrder), std::end(kLabOrder), name);
-    const GpuUse use = gpu_used_on_lab_node(s);
-    std::vector<std::string> holders;
-    std::vector<Msg> held = ev;
-    long long earlier_milli = 0;
-    for (const auto& [holder, r] : use.pods) {
-      held.push_back(msg("ev.pod-on-node", {{"pod", holder},
-                                            {"node", std::string(lab::kGpuNode)},
-                                            {"text", fmt::format("{} {}", lab::kResource, milli_text(r))}}));
-      if (std::find(std::begin(kLabOrder), order, holder) != order) {
-        earlier_milli += r;
-      } else {
-        holders.push_back(holder);
-      }
-    }
-    if (order != std::end(kLabOrder) && !holders.empty() &&
-        k8s::milli_value(*alloc).value_or(0) - earlier_milli >= scheduler_gpu_request(pod)) {
-      Args taken = args;
-      taken.emplace("pod", name);
-      taken.emplace("node", std::string(lab::kGpuNode));
-      taken.emplace("holders", join(holders));
-      return fail(expected, msg("value.not-bound"), Fault::kPlacedNotBoundTaken, taken, held);
-    }
-  }
+  if (auto t = taken_by_others(s, pod, gpu_node, m, expected, args, ev)) return *t;
   return fail(expected, msg("value.not-bound"), Fault::kPlacedNotBound, args, ev);
 }
 
