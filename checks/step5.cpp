@@ -125,6 +125,17 @@ struct FitProbe {
   k8s::ResourceGates gates;  ///< a pod's own spec.resources is dropped before v1.34
 };
 
+// The pods the lab reads that may be bound: the lab namespace's, and those of every other namespace
+// bound to the GPU node (when read).
+std::vector<const json*> bound_items(const View& s) {
+  std::vector<const json*> out;
+  for (const auto& p : items(s.snap().pods.value())) out.push_back(&p);
+  if (s.snap().node_pods.ok()) {
+    for (const auto& p : items(s.snap().node_pods.value())) out.push_back(&p);
+  }
+  return out;
+}
+
 FitProbe fit_probe(const View& s) {
   FitProbe f;
   f.view = &s;
@@ -132,7 +143,7 @@ FitProbe fit_probe(const View& s) {
   f.node = lab::gpu_node_untainted(live);
   f.live = live != nullptr && s.snap().pods.ok();
   if (f.live) {
-    for (const auto& p : items(s.snap().pods.value())) f.bound += k8s::counts_on_node(p, lab::kGpuNode) ? 1 : 0;
+    for (const auto& p : bound_items(s)) f.bound += k8s::counts_on_node(*p, lab::kGpuNode) ? 1 : 0;
   }
   f.gates = k8s::resource_gates(s.snap().server_version());
   return f;
@@ -141,11 +152,12 @@ FitProbe fit_probe(const View& s) {
 // The pods bound to the probe's node, as far as the scheduler's filters read them.
 std::vector<json> bound_pods(const FitProbe& f) {
   std::vector<json> out;
-  for (const auto& p : items(f.view->snap().pods.value())) {
-    if (!k8s::counts_on_node(p, lab::kGpuNode)) continue;
-    json slim = {{"metadata", {{"name", name_of(p)}, {"namespace", str_at(p, "/metadata/namespace")}}}};
-    if (p.contains("spec")) slim["spec"] = p["spec"];
-    if (const json* phase = at(p, "/status/phase")) slim["status"]["phase"] = *phase;
+  for (const json* p : bound_items(*f.view)) {
+    if (!k8s::counts_on_node(*p, lab::kGpuNode)) continue;
+    json slim = {{"metadata", {{"name", name_of(*p)}, {"namespace", str_at(*p, "/metadata/namespace")}}}};
+    if (const json* labels = at(*p, "/metadata/labels")) slim["metadata"]["labels"] = *labels;
+    if (p->contains("spec")) slim["spec"] = (*p)["spec"];
+    if (const json* phase = at(*p, "/status/phase")) slim["status"]["phase"] = *phase;
     out.push_back(std::move(slim));
   }
   return out;
@@ -202,12 +214,12 @@ std::optional<Problem> later_filters_exclude(const json& pod, const FitProbe& f)
   std::vector<const json*> nodes;
   for (const auto& n : items(f.view->snap().nodes.value())) nodes.push_back(name_of(n) == lab::kGpuNode ? &f.node : &n);
   std::vector<k8s::PlacedPod> placed;
-  for (const auto& p : items(f.view->snap().pods.value())) {
-    const std::string node = k8s::node_name(p);
-    if (node.empty() || !k8s::counts_on_node(p, node)) continue;
-    if (name_of(p) == name_of(self) && str_at(p, "/metadata/namespace") == ns) continue;
+  for (const json* p : bound_items(*f.view)) {
+    const std::string node = k8s::node_name(*p);
+    if (node.empty() || !k8s::counts_on_node(*p, node)) continue;
+    if (name_of(*p) == name_of(self) && str_at(*p, "/metadata/namespace") == ns) continue;
     const auto on = std::find_if(nodes.begin(), nodes.end(), [&](const json* n) { return name_of(*n) == node; });
-    if (on != nodes.end()) placed.push_back({&p, *on});
+    if (on != nodes.end()) placed.push_back({p, *on});
   }
   constexpr std::size_t kShown = 200;
   const auto shown = [&](const char* id, const char* kind, const std::vector<const json*>& all) {
@@ -221,7 +233,7 @@ std::optional<Problem> later_filters_exclude(const json& pod, const FitProbe& f)
     case k8s::SpreadFit::kSkew: return shown("hint.step5.cpu-only-spec.spread", "topologySpreadConstraints", spread);
     case k8s::SpreadFit::kFits: break;
   }
-  std::vector<const json*> namespaces;  // the lab's: the pods read are all in it
+  std::vector<const json*> namespaces;  // the lab's alone: another namespace's labels are not read
   if (f.view->snap().namespace_.ok()) namespaces.push_back(&f.view->snap().namespace_.value());
   switch (k8s::inter_pod_affinity(self, f.node, placed, namespaces)) {
     case k8s::PodAffinityFit::kAffinity: return shown("hint.step5.cpu-only-spec.pod-affinity", "podAffinity", affinity);
@@ -422,7 +434,7 @@ constexpr CheckInfo kChecks[] = {
      .step = 5,
      .points = 2,
      .run = &cpu_only_spec,
-     .reads = kInNodes | kInPods | kInFiles,
+     .reads = kInNodes | kInPods | kInNodePods | kInFiles,
      .creates = {lab::kPodCpuOnly, 0}},
     {.id = "step5.cpu-only-pending",
      .step = 5,

@@ -146,6 +146,40 @@ TEST(ResourcesGrades, CpuOnlyYamlFailsExactlyWhenItsControlPlaneRefusedItsPodLev
   }
 }
 
+// cpu-only must fit lab-node-0 but for the taint, beside every pod bound there: a pod of another
+// namespace holding most of its CPU, or the host port cpu-only asks for, keeps cpu-only off it
+// even without the taint. The same cpu-only passes without that pod.
+TEST(ResourcesGrades, APodOfAnotherNamespaceOnTheGpuNodeCountsInCpuOnlysFit) {
+  const std::string manifest(lab::kManifestCpuOnly);
+  const json hog = {{"metadata", {{"name", "web"}, {"namespace", "scratch2"}, {"labels", {{"app", "web"}}}}},
+                    {"spec",
+                     {{"nodeName", std::string(lab::kGpuNode)},
+                      {"containers",
+                       {{{"name", "web"},
+                         {"resources", {{"requests", {{"cpu", "31"}}}}},
+                         {"ports", {{{"containerPort", 8080}, {"hostPort", 8080}}}}}}}}},
+                    {"status", {{"phase", "Running"}}}};
+  const std::vector<std::string> asks{"    resources:\n      requests:\n        cpu: \"2\"\n",
+                                      "    ports:\n    - containerPort: 8080\n      hostPort: 8080\n"};
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    for (const auto& ask : asks) {
+      SCOPED_TRACE(bundle.string() + " " + ask);
+      Snapshot s = load_bundle(bundle.string());
+      std::string& text = s.files.at(manifest).content;
+      text.erase(text.find_last_not_of('\n') + 1);
+      text.append("\n").append(ask);
+      s.files.at(manifest).size = text.size();
+      s.node_pods = json{{"apiVersion", "v1"}, {"kind", "PodList"}, {"items", json::array()}};
+      RunResult keep;
+      EXPECT_EQ(graded(s, "step5.cpu-only-spec", keep).outcome.status, Status::kPass);
+      s.node_pods = json{{"apiVersion", "v1"}, {"kind", "PodList"}, {"items", json::array({hog})}};
+      const auto& c = graded(s, "step5.cpu-only-spec", keep);
+      EXPECT_EQ(c.outcome.status, Status::kFail);
+      EXPECT_EQ(c.outcome.hint.id, "hint.step5.cpu-only-spec.does-not-fit");
+    }
+  }
+}
+
 // The capture of a trainer.yaml with its GPU under requests alone: the apiserver refused it (no
 // trainer pod is in the capture), and the check says why.
 TEST(ResourcesGrades, ARequestWithoutItsLimitIsNamedAsTheRefusal) {

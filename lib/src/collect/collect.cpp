@@ -296,7 +296,8 @@ std::optional<json> lab_view_of_node_pod(const json& pod) {
   if (const auto ns = meta->find("namespace"); ns != meta->end() && *ns == lab::kNamespace) return std::nullopt;
   json out = json::object();
   json& m = out["metadata"] = json::object();
-  for (const char* k : {"name", "namespace", "uid", "resourceVersion", "creationTimestamp", "deletionTimestamp"})
+  for (const char* k :
+       {"name", "namespace", "uid", "resourceVersion", "creationTimestamp", "deletionTimestamp", "labels"})
     keep(*meta, m, k);
   if (const auto sp = pod.find("spec"); sp != pod.end() && sp->is_object()) {
     json& spec = out["spec"] = json::object();
@@ -309,6 +310,12 @@ std::optional<json> lab_view_of_node_pod(const json& pod) {
         json one = json::object();
         if (c.is_object()) {
           for (const char* k : {"name", "resources", "restartPolicy"}) keep(c, one, k);
+          // The host ports it holds on the node (the NodePorts filter's): no other port.
+          if (const auto ports = c.find("ports"); ports != c.end() && ports->is_array()) {
+            for (const auto& p : *ports) {
+              if (p.is_object() && p.contains("hostPort")) one["ports"].push_back(p);
+            }
+          }
         }
         kept.push_back(std::move(one));
       }

@@ -31,10 +31,11 @@ inline constexpr int kNodePage = kube::kListPage;
 /// same on the whole node; tests/cmd/scale_test.cpp proves it on every capture).
 nlohmann::json lab_view_of_node(nlohmann::json node);
 
-/// A pod bound to the GPU node as the checks need it: its name, namespace, uid, resourceVersion
-/// and times; the spec fields the scheduler sums its requests from (nodeName, overhead, pod-level
-/// resources, each container's and init container's name, resources and restartPolicy); its
-/// phase. Nothing else of another namespace's pod is kept (no env, no volumes, no images).
+/// A pod bound to the GPU node as the checks need it: its name, namespace, uid, resourceVersion,
+/// labels (pod affinity reads them) and times; the spec fields the scheduler sums its requests
+/// from (nodeName, overhead, pod-level resources, each container's and init container's name,
+/// resources and restartPolicy) and each container's ports that hold a host port; its phase.
+/// Nothing else of another namespace's pod is kept (no env, no volumes, no images).
 /// nullopt for a pod of the lab's namespace (in `pods` whole) or one without metadata.
 std::optional<nlohmann::json> lab_view_of_node_pod(const nlohmann::json& pod);
 
