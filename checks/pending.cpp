@@ -105,6 +105,11 @@ Outcome pending_for(const View& s, std::string_view pod_name, Blame want, const 
     return fail(expected, raw(fmt::format("{}: spec.unschedulable=true", lab::kGpuNode)), Fault::kGpuNodeCordoned, args,
                 ev);
   }
+  // Being deleted (a finalizer holds it; the pod collector marks an unbound one Failed): no longer
+  // the Pending pod the lab means, whatever its condition says.
+  if (at(*pod, "/metadata/deletionTimestamp") != nullptr) {
+    return fail(expected, raw(fmt::format("phase={} terminating", phase)), msg("hint.pending.deleting", args), ev);
+  }
   if (phase != "Pending" || cond == nullptr || view_at(*cond, "/status") != "False" ||
       view_at(*cond, "/reason") != "Unschedulable") {
     return fail(expected,

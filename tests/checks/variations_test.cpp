@@ -526,6 +526,25 @@ TEST(StepFive, ATrainerBeingDeletedUnderNoScheduleWasNotEvicted) {
   EXPECT_EQ(result(grade(s), "step5.trainer-not-evicted").outcome.hint.id, "hint.step5.trainer-not-evicted.noexecute");
 }
 
+// cpu-only or trainer3 being deleted (a finalizer holds it) is no longer the Pending pod the lab
+// means, though its condition still holds the scheduler's message: the hint says it is going.
+TEST(StepFive, APendingPodBeingDeletedIsNamedSo) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  for (const auto& [pod, check] : {std::pair{lab::kPodCpuOnly, "step5.cpu-only-pending"},
+                                   std::pair{lab::kPodTrainer3, "step7.pending-insufficient"}}) {
+    Snapshot s = solution();
+    ASSERT_EQ(result(grade(s), check).outcome.status, Status::kPass) << check;
+    nlohmann::json pods = s.pods.value();
+    for (auto& p : pods["items"]) {
+      if (p["metadata"]["name"] == pod) p["metadata"]["deletionTimestamp"] = "2026-12-01T07:30:00Z";
+    }
+    s.pods = pods;
+    const RunResult r = grade(s);
+    EXPECT_EQ(result(r, check).outcome.status, Status::kFail) << check;
+    EXPECT_EQ(result(r, check).outcome.hint.id, "hint.pending.deleting") << check;
+  }
+}
+
 // Class 9: step 7 holds only when the slots really ran out.
 TEST(StepSeven, PremiseSlotsFullAndAllocatableSet) {
   for (const auto& b : bundles_of("capacity-only")) {

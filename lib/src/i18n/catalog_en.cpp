@@ -647,6 +647,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.pending.gated",
      "{pod} waits at its scheduling gates ({gates}): the scheduler has not tried it, so it has no scheduler message. "
      "Delete {pod}, remove schedulingGates from its manifest and create it again."},
+    {"hint.pending.deleting",
+     "{pod} is being deleted (kubectl delete, with a finalizer holding it): it is no longer the Pending pod the lab "
+     "means. Let the deletion finish, then create {pod} again from its file."},
     {"hint.pending.not-evaluated",
      "{pod} has no PodScheduled=False/Unschedulable condition yet: is the scheduler running? Wait a few seconds and "
      "check again (kubectl -n {namespace} get pod {pod} -o yaml)."},

@@ -708,6 +708,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.pending.gated",
      "{pod} はスケジューリングゲート（{gates}）で止められていて、スケジューラーはまだ試していないため、スケジューラーの"
      "メッセージもありません。{pod} を削除し、マニフェストから spec.schedulingGates を外して作り直してください。"},
+    {"hint.pending.deleting",
+     "{pod} は削除中です（kubectl delete の後、ファイナライザーが止めています）。もう演習の意味する Pending の Pod "
+     "ではありません。削除が終わったら、ファイルから {pod} を作り直してください。"},
     {"hint.pending.not-evaluated",
      "{pod} にはまだ PodScheduled=False/Unschedulable の条件がありません。スケジューラーは動いていますか？ "
      "数秒待ってから確認し直してください（kubectl -n {namespace} get pod {pod} -o yaml）。"},

@@ -649,6 +649,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.pending.gated",
      "{pod:은/는} 스케줄링 게이트({gates})에 묶여 있어 스케줄러가 아직 시도하지 않았고, 스케줄러 메시지도 없습니다. "
      "{pod:을/를} 지우고 매니페스트에서 schedulingGates를 뺀 뒤 다시 만드세요."},
+    {"hint.pending.deleting",
+     "{pod} 파드가 삭제되는 중입니다(kubectl delete 뒤 파이널라이저가 붙잡고 있음): 이제 실습이 뜻하는 Pending "
+     "파드가 아닙니다. 삭제가 끝나면 파일로 {pod} 파드를 다시 만드세요."},
     {"hint.pending.not-evaluated",
      "{pod} 파드에 아직 PodScheduled=False/Unschedulable 조건이 없습니다. 스케줄러가 실행 중인가요? 몇 초 기다렸다가 "
      "다시 확인하세요(kubectl -n {namespace} get pod {pod} -o yaml)."},
@@ -934,7 +937,7 @@ constexpr CatalogEntry kEntries[] = {
      "{pod} 파드가 한 번도 스케줄되지 않았으므로 지킬 것이 없었습니다. 먼저 4단계를 성공시키세요({node} 노드가 "
      "allocatable에 {resource:을/를} 광고해야 합니다)."},
     {"hint.step5.trainer-not-evicted.deleting",
-     "{pod} 파드가 삭제되는 중입니다(kubectl delete 뒤 finalizer가 붙잡고 있음): 테인트가 지우는 것이 아니며, "
+     "{pod} 파드가 삭제되는 중입니다(kubectl delete 뒤 파이널라이저가 붙잡고 있음): 테인트가 지우는 것이 아니며, "
      "NoSchedule 테인트는 실행 중인 파드를 절대 지우지 않습니다. 삭제가 끝나면 파일로 {pod} 파드를 다시 만들고(4단계) "
      "그대로 두세요."},
     {"hint.step5.trainer-not-evicted.noexecute",
