@@ -281,6 +281,7 @@ constexpr std::string_view kRecreateHints[] = {"hint.placed.condition",
                                                "hint.placed.other-scheduler-live",
                                                "hint.placed.no-scheduled-event",
                                                "hint.placed.wrong-node",
+                                               "hint.step4.requests-defaulted.written",
                                                "hint.step5.trainer-not-evicted.gone",
                                                "hint.step5.trainer-not-evicted.moved",
                                                "hint.step6.gpu.live"};

@@ -8,6 +8,7 @@
 #include "causes.h"
 #include "checks.h"
 #include "common.h"
+#include "gpuwhy/k8s/fields.h"
 #include "gpuwhy/k8s/messages.h"
 #include "gpuwhy/lab/lab.h"
 #include "placement.h"
@@ -56,7 +57,25 @@ Outcome manifest(const View& s) {
 
 /// Verifies: live trainer has requests and limits nvidia.com/gpu = 1 (requests were filled).
 Outcome requests_defaulted(const View& s) {
-  return gpu_one(s, lab::kPodTrainer, "hint.step4.requests-defaulted");
+  Outcome o = gpu_one(s, lab::kPodTrainer, "hint.step4.requests-defaulted");
+  const json* pod = o.status == Status::kPass ? s.pod(lab::kPodTrainer) : nullptr;
+  const auto applied = pod == nullptr ? std::nullopt : k8s::last_applied(*pod);
+  if (!applied) return o;
+  // The apiserver fills requests from limits only when the manifest asks none: what kubectl
+  // applied (its last-applied-configuration) shows whether the student wrote them.
+  for (const json* c : k8s::array_of(k8s::path(*applied, {"spec", "containers"}))) {
+    const json& asked = k8s::path(*c, {"resources", "requests", lab::kResource});
+    if (asked.is_null()) continue;
+    const std::string amount = k8s::written(asked);
+    const std::map<std::string, std::string> args{{"pod", std::string(lab::kPodTrainer)},
+                                                  {"resource", std::string(lab::kResource)},
+                                                  {"file", std::string(lab::kManifestTrainer)},
+                                                  {"amount", amount}};
+    const std::string shown = fmt::format("last-applied-configuration: requests {}={}", lab::kResource, amount);
+    o.evidence.push_back(ev_pod(lab::kPodTrainer, shown));
+    return fail(o.expected, raw(shown), msg("hint.step4.requests-defaulted.written", args), o.evidence);
+  }
+  return o;
 }
 
 /// Verifies: trainer was bound to lab-node-0 by the scheduler, with no constraint.

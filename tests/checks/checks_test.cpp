@@ -123,7 +123,7 @@ std::vector<Scenario> scenarios_middle() {
        "hint.step6.toleration.too-broad",
        {"step6.toleration"}},
       {"trainer-requests-and-selector",
-       {"step4.manifest", "step4.placed-by-scheduler"},
+       {"step4.manifest", "step4.requests-defaulted", "step4.placed-by-scheduler"},
        "step4.manifest",
        "hint.step4.manifest.requests-and-constraint",
        {"step4.manifest"}},

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "checks.h"
 #include "gpuwhy/lab/lab.h"
 #include "gpuwhy/model/bundle.h"
@@ -176,6 +178,36 @@ TEST(ManifestGrades, AMergeKeyOverwritesTheKeysBeforeIt) {
     const Snapshot list =
         edited(base, lab::kManifestTrainer2, gpu, "        <<: [{nvidia.com/gpu: 1}, {nvidia.com/gpu: 2}]\n");
     EXPECT_EQ(graded(list, "step6.gpu", keep).outcome.status, Status::kPass) << "of a list, the first map wins";
+  }
+}
+
+// trainer created from a manifest that wrote requests, the file fixed afterwards: the apiserver
+// filled nothing in, and what kubectl applied (last-applied-configuration) shows it. Without the
+// annotation (kubectl create) nothing shows it, and the live pod passes as before.
+TEST(ManifestGrades, RequestsWrittenInWhatWasAppliedWereNotDefaulted) {
+  constexpr std::string_view kAnnotation = "kubectl.kubernetes.io/last-applied-configuration";
+  for (const auto& bundle : gpuwhy_test::solutions()) {
+    SCOPED_TRACE(bundle.string());
+    Snapshot s = load_bundle(bundle.string());
+    RunResult keep;
+    ASSERT_EQ(graded(s, "step4.requests-defaulted", keep).outcome.status, Status::kPass);
+    nlohmann::json pods = s.pods.value();
+    for (auto& p : pods["items"]) {
+      if (p["metadata"]["name"] != lab::kPodTrainer) continue;
+      auto& text = p["metadata"]["annotations"][std::string(kAnnotation)];
+      auto applied = nlohmann::json::parse(text.get<std::string>());
+      applied["spec"]["containers"][0]["resources"]["requests"][std::string(lab::kResource)] = 1;
+      text = applied.dump();
+    }
+    s.pods = pods;
+    const auto& c = graded(s, "step4.requests-defaulted", keep);
+    EXPECT_EQ(c.outcome.status, Status::kFail);
+    EXPECT_EQ(c.outcome.hint.id, "hint.step4.requests-defaulted.written");
+    for (auto& p : pods["items"]) {
+      if (p["metadata"]["name"] == lab::kPodTrainer) p["metadata"]["annotations"].erase(std::string(kAnnotation));
+    }
+    s.pods = pods;
+    EXPECT_EQ(graded(s, "step4.requests-defaulted", keep).outcome.status, Status::kPass);
   }
 }
 

@@ -849,6 +849,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step4.manifest.requests-set",
      "{file} sets {resource} under requests. Write it under limits only: the apiserver copies limits into requests "
      "for you, which is what this step shows."},
+    {"hint.step4.requests-defaulted.written",
+     "{pod} was created from a manifest that wrote requests ({resource}: {amount}, its "
+     "last-applied-configuration shows it): the apiserver filled nothing in. Delete {pod} and apply {file}, which "
+     "asks under limits alone, to see the apiserver copy the limit into requests.{part_taint}{part_order}"},
     {"hint.step4.requests-defaulted",
      "The live {pod} does not have {resource} requests and limits of {amount}. Recreate it from the manifest "
      "(kubectl delete pod {pod} -n {namespace}, then apply) and look at its requests with -o yaml."},

@@ -932,6 +932,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step4.manifest.requests-set",
      "{file} は requests に {resource} を書いています。limits だけに書いてください: apiserver が limits を requests "
      "にコピーしてくれることこそ、このステップで確かめることです。"},
+    {"hint.step4.requests-defaulted.written",
+     "{pod} は requests を書いたマニフェストから作られました（{resource}: {amount}、last-applied-configuration "
+     "に残っています）。API サーバーが補ったものはありません。{pod} を削除し、limits だけを書いた {file} "
+     "を適用して、API サーバーが limit を requests にコピーすることを確かめてください。{part_taint}{part_order}"},
     {"hint.step4.requests-defaulted",
      "クラスター上の {pod} の {resource} の requests と limits が {amount} "
      "になっていません。マニフェストから作り直し（kubectl delete pod {pod} -n {namespace} のあと apply）、-o yaml で "

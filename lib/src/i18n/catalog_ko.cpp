@@ -862,6 +862,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step4.manifest.requests-set",
      "{file} 파일이 requests에 {resource:을/를} 적었습니다. limits에만 적으세요: apiserver가 limits를 requests로 "
      "복사해 준다는 것이 이 단계에서 볼 내용입니다."},
+    {"hint.step4.requests-defaulted.written",
+     "{pod} 파드는 requests를 적은 매니페스트로 만들어졌습니다({resource}: {amount}, last-applied-configuration에 "
+     "남아 있음): API 서버가 채운 것이 없습니다. {pod} 파드를 지우고 limits만 적은 {file} 파일을 적용해, API 서버가 "
+     "limit을 requests로 복사하는 것을 확인하세요.{part_taint}{part_order}"},
     {"hint.step4.requests-defaulted",
      "클러스터의 {pod} 파드는 {resource}의 requests와 limits가 {amount:으로/로} 되어 있지 않습니다. 매니페스트로 다시 "
      "만들고(kubectl delete pod {pod} -n {namespace} 후 apply) -o yaml로 requests를 확인하세요."},

@@ -54,4 +54,13 @@ std::vector<const json*> array_of(const json& v) {
   return out;
 }
 
+std::optional<nlohmann::json> last_applied(const nlohmann::json& obj) {
+  const std::string text =
+      str(path(obj, {"metadata", "annotations"}), "kubectl.kubernetes.io/last-applied-configuration");
+  if (text.empty()) return std::nullopt;
+  nlohmann::json parsed = nlohmann::json::parse(text, nullptr, false);
+  if (!parsed.is_object()) return std::nullopt;
+  return parsed;
+}
+
 }  // namespace gpuwhy::k8s

@@ -27,4 +27,9 @@ std::optional<long long> go_int64(const nlohmann::json& v);
 /// The elements of an array; none when `v` is no array.
 std::vector<const nlohmann::json*> array_of(const nlohmann::json& v);
 
+/// The object as `kubectl apply` last sent it: its kubectl.kubernetes.io/last-applied-configuration
+/// annotation, parsed; nullopt when it has none, or one that is no JSON object (made by kubectl
+/// create or a server-side apply, or the annotation edited).
+std::optional<nlohmann::json> last_applied(const nlohmann::json& obj);
+
 }  // namespace gpuwhy::k8s
