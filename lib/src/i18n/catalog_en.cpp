@@ -551,8 +551,8 @@ constexpr CatalogEntry kEntries[] = {
      "{file}: {path} is {found}; the apiserver accepts only NoSchedule, PreferNoSchedule or NoExecute (case matters), "
      "or no effect, and refuses the manifest."},
     {"hint.manifest.toleration.bad-key",
-     "{file}: {path} {found} is not a valid key, so the apiserver refuses the manifest. The taint's key is {key} "
-     "(lower-case before the /)."},
+     "{file}: {path} \"{found}\" is not a valid key, so the apiserver refuses the manifest. The taint's key is {key}: "
+     "a lower-case domain, a /, and a name, with no spaces."},
     {"hint.manifest.toleration.bad-operator",
      "{file}: {path} is {found}; the apiserver accepts only Equal or Exists (case matters) and refuses the manifest."},
     {"hint.manifest.toleration.bad-value",

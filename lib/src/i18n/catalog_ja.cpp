@@ -608,8 +608,8 @@ constexpr CatalogEntry kEntries[] = {
      "{file}: {path} の値 {found}: apiserver は NoSchedule、PreferNoSchedule、NoExecute(大文字と小文字を区別)か空の "
      "effect しか受け付けず、マニフェストを拒否します。"},
     {"hint.manifest.toleration.bad-key",
-     "{file}: {path} の {found} は有効なキーではないため、apiserver はマニフェストを拒否します。taint のキーは {key} "
-     "です(/ の前は小文字)。"},
+     "{file}: {path} の \"{found}\" は有効なキーではないため、apiserver はマニフェストを拒否します。taint のキーは "
+     "{key} です。小文字のドメイン、/、名前からなり、空白は入りません。"},
     {"hint.manifest.toleration.bad-operator",
      "{file}: {path} の値 {found}: apiserver は Equal か Exists "
      "しか受け付けず(大文字と小文字を区別)、マニフェストを拒否します。"},
@@ -934,8 +934,8 @@ constexpr CatalogEntry kEntries[] = {
      "にコピーしてくれることこそ、このステップで確かめることです。"},
     {"hint.step4.requests-defaulted.written",
      "{pod} は requests を書いたマニフェストから作られました（{resource}: {amount}、last-applied-configuration "
-     "に残っています）。API サーバーが補ったものはありません。{pod} を削除し、limits だけを書いた {file} "
-     "を適用して、API サーバーが limit を requests にコピーすることを確かめてください。{part_taint}{part_order}"},
+     "に残っています）。apiserver が補ったものはありません。{pod} を削除し、limits だけを書いた {file} "
+     "を適用して、apiserver が limit を requests にコピーすることを確かめてください。{part_taint}{part_order}"},
     {"hint.step4.requests-defaulted",
      "クラスター上の {pod} の {resource} の requests と limits が {amount} "
      "になっていません。マニフェストから作り直し（kubectl delete pod {pod} -n {namespace} のあと apply）、-o yaml で "

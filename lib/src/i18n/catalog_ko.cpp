@@ -551,8 +551,8 @@ constexpr CatalogEntry kEntries[] = {
      "{file}: {path}의 값 {found}: apiserver는 NoSchedule, PreferNoSchedule, NoExecute(대소문자 구분) 또는 빈 effect만 "
      "받으므로 매니페스트를 거부합니다."},
     {"hint.manifest.toleration.bad-key",
-     "{file}: {path}의 {found:은/는} 올바른 키가 아니어서 apiserver가 매니페스트를 거부합니다. taint의 키는 "
-     "{key}입니다(/ 앞은 소문자)."},
+     "{file}: {path}의 \"{found}\"는 올바른 키가 아니어서 apiserver가 매니페스트를 거부합니다. taint의 키는 "
+     "{key}입니다: 소문자 도메인, /, 이름이며 공백이 없습니다."},
     {"hint.manifest.toleration.bad-operator",
      "{file}: {path}의 값 {found}: apiserver는 Equal 또는 Exists만 받으므로(대소문자 구분) 매니페스트를 거부합니다."},
     {"hint.manifest.toleration.bad-value",
@@ -864,7 +864,7 @@ constexpr CatalogEntry kEntries[] = {
      "복사해 준다는 것이 이 단계에서 볼 내용입니다."},
     {"hint.step4.requests-defaulted.written",
      "{pod} 파드는 requests를 적은 매니페스트로 만들어졌습니다({resource}: {amount}, last-applied-configuration에 "
-     "남아 있음): API 서버가 채운 것이 없습니다. {pod} 파드를 지우고 limits만 적은 {file} 파일을 적용해, API 서버가 "
+     "남아 있음): apiserver가 채운 것이 없습니다. {pod} 파드를 지우고 limits만 적은 {file} 파일을 적용해, apiserver가 "
      "limit을 requests로 복사하는 것을 확인하세요.{part_taint}{part_order}"},
     {"hint.step4.requests-defaulted",
      "클러스터의 {pod} 파드는 {resource}의 requests와 limits가 {amount:으로/로} 되어 있지 않습니다. 매니페스트로 다시 "
