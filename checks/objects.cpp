@@ -221,6 +221,16 @@ GpuUse gpu_used_on_lab_node(const View& s) {
   return u;
 }
 
+std::vector<Msg> ev_pods_on_lab_node(const GpuUse& use) {
+  std::vector<Msg> out;
+  for (const auto& [pod, r] : use.pods) {
+    out.push_back(msg("ev.pod-on-node", {{"pod", pod},
+                                         {"node", std::string(lab::kGpuNode)},
+                                         {"text", fmt::format("{} {}", lab::kResource, milli_text(r))}}));
+  }
+  return out;
+}
+
 PodOrOutcome need_pod(const View& s, std::string_view name, const Msg& expected) {
   PodOrOutcome r;
   if (auto e = need_pods(s)) {

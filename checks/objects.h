@@ -83,6 +83,8 @@ struct GpuUse {
 /// only when read: Snapshot::node_pods). Pods must be ok (need_pods; need_node_pods makes an
 /// unread node_pods an error).
 GpuUse gpu_used_on_lab_node(const View& s);
+/// One evidence line per pod of `use`: "pod NAME on lab-node-0: nvidia.com/gpu N".
+std::vector<Msg> ev_pods_on_lab_node(const GpuUse& use);
 
 /// Null, {}, [] or "": a field the apiserver keeps none of.
 bool is_empty_value(const json& v);

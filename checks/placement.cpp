@@ -44,11 +44,9 @@ std::optional<Outcome> taken_by_others(const View& s, const json& pod, const jso
   const GpuUse use = gpu_used_on_lab_node(s);
   std::vector<std::string> holders;
   std::vector<Msg> held = ev;
+  for (auto& line : ev_pods_on_lab_node(use)) held.push_back(std::move(line));
   long long earlier_milli = 0;
   for (const auto& [holder, r] : use.pods) {
-    held.push_back(msg("ev.pod-on-node", {{"pod", holder},
-                                          {"node", std::string(lab::kGpuNode)},
-                                          {"text", fmt::format("{} {}", lab::kResource, milli_text(r))}}));
     if (std::find(std::begin(kLabOrder), order, holder) != order) {
       earlier_milli += r;
     } else {
@@ -244,7 +242,7 @@ Outcome placed_by_scheduler(const View& s, std::string_view pod_name, std::strin
   if (cond == nullptr || view_at(*cond, "/status") != "True") {
     return fail(expected, msg("value.placed.not-scheduled-condition"), msg("hint.placed.condition", args), ev);
   }
-  if (auto b = bound_by_hand(s, pod, m.pod ? &*m.pod : nullptr, pod_name, expected, args, ev)) return *b;
+  if (auto b = bound_by_hand(s, pod, m.pod, pod_name, expected, args, ev)) return *b;
   if (!no_constraints && m.pod != nullptr) {
     if (auto e = manifest_elsewhere(s, *m.pod, pod, expected, args, ev)) return *e;
   }

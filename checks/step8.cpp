@@ -160,12 +160,7 @@ Outcome used(const View& s) {
     return v.failure;
   if (auto e = need_node_pods(s)) return *e;
   const GpuUse use = gpu_used_on_lab_node(s);
-  std::vector<Msg> ev;
-  for (const auto& [pod, r] : use.pods) {
-    ev.push_back(msg("ev.pod-on-node", {{"pod", pod},
-                                        {"node", std::string(lab::kGpuNode)},
-                                        {"text", fmt::format("{} {}", lab::kResource, milli_text(r))}}));
-  }
+  std::vector<Msg> ev = ev_pods_on_lab_node(use);
   const long long live = (use.milli + 999) / 1000;
   auto args = args8(lab::kGateUsed);
   args["live"] = std::to_string(live);
