@@ -129,6 +129,40 @@ TEST(Step8Answers, ACountOfItsWholeIsTheCount) {
   expect_all("USED", {"1/2", "4/2", "2/1"}, Status::kFail);
 }
 
+// Japanese glues its words: they count in the order they stand in (`数値 (デバイスではない)` denies
+// the devices, not the numbers), and a one-kanji word with kana or the token's edge beside it
+// counts (`GPUの数`), not one inside a compound (`複数`).
+TEST(Step8Answers, JapaneseGluedWordsInTheirOrder) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  expect_all("SCHEDULER_SEES",
+             {"数値 (デバイスではない)", "数字（デバイスではありません）", "numbers (デバイスではない)",
+              "数値（ラベルではない）", "GPUの数", "数だけ見る", "ノードの status にある数", "デバイスの数"},
+             Status::kPass);
+  expect_all("SCHEDULER_SEES", {"数値ではなくデバイス", "複数のデバイス", "デバイス"}, Status::kFail);
+}
+
+// A condition that they differ, followed by the refusal, is the rule (`同じでないとエラー`, `error
+// unless equal`); differing with the refusal denied is no rule (`no error when different`).
+TEST(Step8Answers, RefusedUnlessEqualIsTheRule) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  expect_all("REQUESTS_EQUAL_LIMITS",
+             {"同じでないとエラー", "一致しないと拒否", "同じ値でないと拒否される", "error unless equal",
+              "rejected if not equal", "같지 않으면 에러"},
+             Status::kPass);
+  expect_all("REQUESTS_EQUAL_LIMITS", {"不必要", "不必要です", "다르게 해도 에러 없음", "no error when different"},
+             Status::kFail);
+}
+
+// An error said not to happen says fractions work (`에러 안 남`, `no error`, `not an error`).
+TEST(Step8Answers, NoErrorSaysAFractionWorks) {
+  if (bundles_of("solution").empty()) GTEST_SKIP();
+  expect_all("FRACTIONAL",
+             {"에러 안 남", "오류 안 남", "에러가 나지 않음", "실패 안 함", "거부 안 당함", "not an error", "no error",
+              "no errors", "no rejection"},
+             Status::kFail);
+  expect_all("FRACTIONAL", {"에러 남", "error", "no, error", "거부됨", "rejection"}, Status::kPass);
+}
+
 // A Markdown list or bold key costs the form's points, not the values'.
 TEST(Step8Answers, ABulletedReportIsReadForItsValues) {
   if (bundles_of("solution").empty()) GTEST_SKIP();

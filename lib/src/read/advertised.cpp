@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <initializer_list>
 #include <set>
 
 #include "gpuwhy/base/text.h"
@@ -119,16 +120,37 @@ std::size_t name_column(const std::vector<std::string>& h) {
   for (std::size_t i = 0; i < h.size(); ++i) {
     const std::string u = text::to_lower_ascii(h[i]);
     if (u == "name" || u == "node" || u == "nodes" || u == "node_name" || u == "node-name" || u == "nodename" ||
-        u == "이름" || u == "노드" || u == "노드명" || u == "노드이름")
+        u == "이름" || u == "노드" || u == "노드명" || u == "노드이름" || u == "名前" || u == "ノード" ||
+        u == "ノード名")
       return i;
   }
   return 0;
 }
 
+// What a column's header names, in English, Korean or Japanese: allocatable (`ALLOC`, `할당가능`,
+// `割当可能`), capacity (`CAP`, `용량`, `容量`), the GPU, or another resource of the node's status
+// (`CPU_ALLOC`, `ALLOC_MEM`, `PODS`), whose amount is not the GPU's.
+bool heads(const std::string& cell, std::initializer_list<std::string_view> words) {
+  const std::string u = text::to_lower_ascii(cell);
+  return std::any_of(words.begin(), words.end(), [&u](std::string_view w) { return u.find(w) != std::string::npos; });
+}
+bool heads_allocatable(const std::string& cell) {
+  return heads(cell, {"alloc", "할당", "割当", "割り当て"});
+}
+bool heads_capacity(const std::string& cell) {
+  return heads(cell, {"cap", "용량", "容量"});
+}
+bool heads_gpu(const std::string& cell) {
+  return heads(cell, {"gpu", "nvidia"});
+}
+bool heads_other_resource(const std::string& cell) {
+  return !heads_gpu(cell) && heads(cell, {"cpu", "mem", "pod", "storage", "hugepage"});
+}
+
 // The column of a capacity amount when the header has one beside an allocatable one.
 std::optional<std::size_t> capacity_column(const std::vector<std::string>& h, std::size_t name_col) {
   for (std::size_t i = 0; i < h.size(); ++i) {
-    if (i != name_col && text::to_lower_ascii(h[i]).find("cap") != std::string::npos) return i;
+    if (i != name_col && heads_capacity(h[i]) && !heads_other_resource(h[i])) return i;
   }
   return std::nullopt;
 }
@@ -151,14 +173,13 @@ std::optional<std::size_t> amount_column(const std::vector<std::string>& h,
                                          const std::vector<std::vector<std::string>>& rows, std::size_t name_col) {
   std::vector<std::size_t> candidates;
   for (std::size_t i = h.size(); i-- > 0;) {
-    if (i != name_col && text::to_lower_ascii(h[i]).find("alloc") != std::string::npos) candidates.push_back(i);
+    if (i != name_col && heads_allocatable(h[i]) && !heads_other_resource(h[i])) candidates.push_back(i);
   }
   for (const bool capacity : {false, true}) {
     for (std::size_t i = 0; i < h.size(); ++i) {
-      const std::string u = text::to_lower_ascii(h[i]);
-      const bool gpu = u.find("gpu") != std::string::npos || u.find("nvidia") != std::string::npos;
-      const bool cap = u.find("cap") != std::string::npos;
-      if (i != name_col && u.find("alloc") == std::string::npos && cap == capacity && (gpu || cap))
+      const bool cap = heads_capacity(h[i]);
+      if (i != name_col && !heads_allocatable(h[i]) && !heads_other_resource(h[i]) && cap == capacity &&
+          (heads_gpu(h[i]) || cap))
         candidates.push_back(i);
     }
   }
@@ -335,9 +356,9 @@ void read_header_rows(const std::vector<std::string>& h, const std::vector<std::
   // An allocatable column is the amount, its `<none>` included (capacity alone gives the
   // scheduler no room): one so headed, or a GPU column beside a capacity one (`GPU_CAP GPU`).
   // Only a column headed for the GPU alone falls back to a capacity column.
-  const bool allocatable_col = amount_col && (text::to_lower_ascii(h[*amount_col]).find("alloc") != std::string::npos ||
-                                              (capacity_col && *capacity_col != *amount_col &&
-                                               text::to_lower_ascii(h[*amount_col]).find("cap") == std::string::npos));
+  const bool allocatable_col =
+      amount_col && (heads_allocatable(h[*amount_col]) ||
+                     (capacity_col && *capacity_col != *amount_col && !heads_capacity(h[*amount_col])));
   for (const auto& cells : rows) {
     const std::size_t col = amount_col && *amount_col < cells.size() ? *amount_col : cells.size() - 1;
     // A row of the table names a node and shows its amount (`<none>` where it has none); any other

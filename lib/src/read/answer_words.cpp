@@ -104,6 +104,8 @@ constexpr AnswerWord kAnswerWords[] = {
     // the apiserver's answer to it: an error (`다르면 에러`, `0.5 fails`)
     {"error", A::kNegative},
     {"errors", A::kNegative},
+    {"rejection", A::kNegative},
+    {"failure", A::kNegative},
     {"fail", A::kNegative},
     {"fails", A::kNegative},
     {"failed", A::kNegative},
@@ -147,6 +149,7 @@ constexpr AnswerWord kAnswerWords[] = {
     {"거짓", A::kNegative},
     // "not needed", "not mandatory": table words so that 필요 and 필수 inside them do not read as yes
     {"불필요", A::kNegative},
+    {"不必要", A::kNegative},
     {"비필수", A::kNegative},
     {"안됨", A::kNegative},
     {"안 됨", A::kNegative},
@@ -258,6 +261,18 @@ constexpr AnswerWord kAnswerWords[] = {
     {"같지 않으면", A::kDiffer},
     {"일치하지 않으면", A::kDiffer},
     {"동일하지 않으면", A::kDiffer},
+    // a condition that they differ: `error unless equal`, `rejected if not equal`, `同じでないと
+    // エラー`, `一致しなければ拒否`
+    {"unless", A::kDiffer},
+    {"if not", A::kDiffer},
+    {"でないと", A::kDiffer},
+    {"じゃないと", A::kDiffer},
+    {"しないと", A::kDiffer},
+    {"でなければ", A::kDiffer},
+    {"じゃなければ", A::kDiffer},
+    {"しなければ", A::kDiffer},
+    {"でなきゃ", A::kDiffer},
+    {"しなきゃ", A::kDiffer},
     // negators: turn an affirmative word around ("not equal", "같지 않음", "必要ない")
     {"not", A::kNegator},
     {"isn't", A::kNegator},

@@ -86,6 +86,27 @@ void for_each_token(std::string_view span, const F& f) {
   }
 }
 
+// One CJK ideograph (U+4E00..U+9FFF): three bytes of UTF-8 led by E4..E9.
+bool one_kanji(std::string_view w) {
+  const auto b = static_cast<unsigned char>(w.empty() ? 0 : w[0]);
+  return w.size() == 3 && b >= 0xE4 && b <= 0xE9;
+}
+
+// Whether the three bytes at `p` are hiragana or katakana (U+3040..U+30FF: E3 81 80 .. E3 83 BF).
+bool kana_at(std::string_view s, std::size_t p) {
+  if (p + 3 > s.size() || static_cast<unsigned char>(s[p]) != 0xE3) return false;
+  const auto b = static_cast<unsigned char>(s[p + 1]);
+  return b >= 0x81 && b <= 0x83;
+}
+
+// The token's edge (a blank left by a word found before counts as one) or kana before `p` / at `e`.
+bool kana_or_edge_before(std::string_view s, std::size_t p) {
+  return p == 0 || s[p - 1] == ' ' || (p >= 3 && kana_at(s, p - 3));
+}
+bool kana_or_edge_after(std::string_view s, std::size_t e) {
+  return e >= s.size() || s[e] == ' ' || kana_at(s, e);
+}
+
 // The kinds of the answer words in one token, appended to `out`.
 void token_kinds(std::string_view tok, std::vector<Answer>& out) {
   if (const Answer a = lookup(tok); a != Answer::kUnknown) {
@@ -110,19 +131,29 @@ void token_kinds(std::string_view tok, std::vector<Answer>& out) {
     }
   }
   // Japanese glues words together (`GPUの個数`, `必要ない`) and Korean glues particles on
-  // (`숫자로`): the table words of two or more characters found inside, longest first.
+  // (`숫자로`): the table words of two or more characters found inside, longest first, kept in
+  // the order they stand in (`数値ではなくデバイス` is not `デバイスではなく数値`). A word of one
+  // kanji (`数`) counts where kana or the token's edge stand beside it (`GPUの数`, `数だけ`), not
+  // inside a compound (`複数`, `変数`).
   std::string rest(tok);
   std::vector<const AnswerWord*> rows;
   for (const auto& row : answer_words()) {
-    if (!ascii_only(row.word) && row.word.size() >= 6) rows.push_back(&row);
+    if (!ascii_only(row.word) && (row.word.size() >= 6 || one_kanji(row.word))) rows.push_back(&row);
   }
-  std::sort(rows.begin(), rows.end(), [](const auto* x, const auto* y) { return x->word.size() > y->word.size(); });
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const auto* x, const auto* y) { return x->word.size() > y->word.size(); });
+  std::vector<std::pair<std::size_t, Answer>> found;
   for (const auto* row : rows) {
-    if (const auto p = rest.find(row->word); p != std::string::npos) {
-      out.push_back(row->answer);
-      rest.replace(p, row->word.size(), " ");
+    for (auto p = rest.find(row->word); p != std::string::npos; p = rest.find(row->word, p + 1)) {
+      if (one_kanji(row->word) && !(kana_or_edge_before(rest, p) && kana_or_edge_after(rest, p + row->word.size())))
+        continue;
+      found.emplace_back(p, row->answer);
+      rest.replace(p, row->word.size(), row->word.size(), ' ');
+      break;
     }
   }
+  std::sort(found.begin(), found.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (const auto& f : found) out.push_back(f.second);
 }
 
 // The kinds of answer words in `span`, in order: phrases of the table first (and removed), then
@@ -179,7 +210,7 @@ std::size_t head_end(std::string_view v) {
   std::size_t end = v.size();
   // `must be equal otherwise error`, `같아야 함 아니면 에러`: what happens otherwise explains the answer.
   for (std::string_view t : {"(", "[", ",", ";", ":", " - ", " -- ", "\u2014", "\u3001", "\u3002", ". ", " otherwise",
-                             " else ", " or else", " unless ", " 아니면 ", " 그렇지 않으면", " 안 그러면"}) {
+                             " else ", " or else", " 아니면 ", " 그렇지 않으면", " 안 그러면"}) {
     const auto p = v.find(t);
     if (p != std::string_view::npos && p > 0) end = std::min(end, p);
   }
@@ -242,6 +273,11 @@ std::optional<Answer> contrast(std::string v) {
   return std::nullopt;
 }
 
+// The first syllables of the verbs a Korean no-word is done by (되다, 나다, 하다, 당하다, 생기다,
+// 뜨다), as 안 or 못 negates them.
+constexpr std::string_view kRefusalVerbs[] = {"되", "됨", "됩", "돼", "남", "나", "났", "납", "함",
+                                              "해", "했", "합", "당", "생", "뜨", "뜸", "떠", "떴"};
+
 // A no-word turned around by a negator next to it: `not rejected`, `isn't forbidden`, `never
 // denied`, `no longer invalid` (an English negator before the word), `금지 아님`, `禁止ではない`
 // (a Korean or Japanese one after it). The answer then says the opposite of no.
@@ -263,19 +299,36 @@ bool negated_no(const std::string& span) {
     return t == "not" || t == "never" || t == "isn't" || t == "aren't" || t == "don't" || t == "doesn't" ||
            t == "needn't" || t == "wasn't" || t == "cannot" || t == "can't";
   };
-  // After the word: 아님, 않음, ではない ...; 안 and 못 only before 되다 (`거절 안 됨`), since
-  // they negate the verb after them (`불가 안 됨` is two no-words).
+  // `no error`, `no rejection`: "no" before a noun of refusal says there is none.
+  const auto no_before = [&toks](std::size_t k) {
+    if (k == 0 || toks[k - 1].first != "no") return false;
+    const std::string_view w = toks[k].first;
+    return w == "error" || w == "errors" || w == "rejection" || w == "rejections" || w == "failure" ||
+           w == "failures" || w == "denial";
+  };
+  // After the word: 아님, 않음, ではない ...; 안 and 못 only before the verb the no-word is done by
+  // (`거절 안 됨`, `에러 안 남`, `실패 안 함`, `거부 안 당함`), since they negate the verb after
+  // them (`불가 안 됨` is two no-words); the verb's `-지` before 않다 (`에러가 나지 않음`) too.
   const auto negates_before = [&toks](std::size_t k) {
-    if (k >= toks.size() || toks[k].second != Answer::kNegator || ascii_only(toks[k].first)) return false;
+    if (k >= toks.size()) return false;
+    if (toks[k].second != Answer::kNegator) {
+      return k + 1 < toks.size() && toks[k].first.ends_with("지") && !ascii_only(toks[k].first) &&
+             toks[k + 1].second == Answer::kNegator && toks[k + 1].first.starts_with("않");
+    }
+    if (ascii_only(toks[k].first)) return false;
     if (toks[k].first != "안" && toks[k].first != "못") return true;
     if (k + 1 >= toks.size()) return false;
     const std::string_view verb = toks[k + 1].first;
-    return verb.rfind("되", 0) == 0 || verb.rfind("됨", 0) == 0 || verb.rfind("됩", 0) == 0;
+    return std::any_of(std::begin(kRefusalVerbs), std::end(kRefusalVerbs),
+                       [verb](std::string_view v) { return verb.starts_with(v); });
   };
   for (std::size_t k = 0; k < toks.size(); ++k) {
     if (toks[k].second != Answer::kNegative) continue;
     if (k > 0 && english_negator(toks[k - 1].first)) return true;
-    if (negates_before(k + 1)) return true;
+    // `not an error`, `isn't a failure`: an article between.
+    if (k > 1 && (toks[k - 1].first == "a" || toks[k - 1].first == "an") && english_negator(toks[k - 2].first))
+      return true;
+    if (no_before(k) || negates_before(k + 1)) return true;
   }
   return false;
 }
@@ -300,6 +353,10 @@ Answer verdict(const std::string& span, bool about_equality) {
   const auto kinds = kinds_in(span);
   const Answer a = resolve(kinds, about_equality);
   if (a == Answer::kNegative && negated_no(span)) return Answer::kAffirmative;
+  // Differing with no refusal (`no error when different`, `다르게 해도 에러 없음`): they may differ.
+  if (about_equality && a == Answer::kAffirmative &&
+      std::find(kinds.begin(), kinds.end(), Answer::kDiffer) != kinds.end() && negated_no(span))
+    return Answer::kNegative;
   if (a == Answer::kNumbers && std::find(kinds.begin(), kinds.end(), Answer::kDevices) != kinds.end() && joins(span)) {
     return Answer::kAmbiguous;
   }
