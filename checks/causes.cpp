@@ -18,6 +18,7 @@
 #include "causes.h"
 #include "checks.h"
 #include "common.h"
+#include "files.h"
 #include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/k8s/taints.h"
 #include "gpuwhy/lab/lab.h"
@@ -56,16 +57,15 @@ std::vector<json> node_taints(const View& s) {
   return {t->begin(), t->end()};
 }
 
-/// lab-node-0 carries a NoExecute taint that `p` (when known) does not tolerate: it evicts.
+/// lab-node-0 carries a NoExecute taint that `p` (when known; else a pod tolerating nothing) does
+/// not tolerate, other than the node controller's: it evicts.
 bool evicting_taint(const View& s, const json* p) {
-  for (const auto& t : node_taints(s)) {
-    if (detail::str_at(t, "/effect") != "NoExecute") continue;
-    if (std::string_view(detail::str_at(t, "/key")).rfind("node.kubernetes.io/", 0) == 0) continue;
-    if (p == nullptr) return true;
-    const auto tols = k8s::authored_tolerations(*p);
-    if (std::none_of(tols.begin(), tols.end(), [&t](const json& tol) { return k8s::tolerates(tol, t); })) return true;
-  }
-  return false;
+  const json* node = gpu_node(s);
+  if (node == nullptr) return false;
+  const auto taints = k8s::evicting_taints(p != nullptr ? *p : json::object(), *node);
+  return std::any_of(taints.begin(), taints.end(), [](const json* t) {
+    return !std::string_view(detail::str_at(*t, "/key")).starts_with("node.kubernetes.io/");
+  });
 }
 
 /// The pod's PodScheduled message names Insufficient nvidia.com/gpu.
@@ -161,6 +161,11 @@ std::string pod_owner(const Ctx& c, const Need& need) {
       return std::string(info.id);
     }
   }
+  for (const auto& info : all()) {
+    if (info.removes.pod == need.name && c.failed(info.id) && info.removes.when(c.snap())) {
+      return std::string(info.id);
+    }
+  }
   const auto& creators = owners(Need::Kind::kPod, need.name);
   for (auto id : creators) {
     if (c.failed(id) && c.get(id)->outcome.unmet != need) return std::string(id);
@@ -198,6 +203,12 @@ bool evicting_taint(const View& s) {
   return checks::evicting_taint(s, nullptr);
 }
 
+bool evicted_trainer(const View& s) {
+  if (!s.snap().pods.ok() || s.pod(lab::kPodTrainer) != nullptr) return false;
+  const detail::ManifestRead m = detail::read_pod_manifest(s, lab::kManifestTrainer, Msg{});
+  return checks::evicting_taint(s, m.pod);
+}
+
 std::string other_nodes_clean(const Ctx& c) {
   // The four labels went to another node instead of lab-node-0: one mistake, two checks.
   if (c.fault("step1.gpu-labels") == Fault::kGpuLabelsOnOtherNode) return "step1.gpu-labels";
@@ -231,6 +242,48 @@ std::string apiserver_rejects(const Ctx& c) {
   if (f == Fault::kRejectsNoNamespace) return c.first_failed({"step1.namespace"});
   // A manifest that breaks no rule is accepted: the manifest is the mistake.
   if (f == Fault::kRejectsAccepted) return c.first_failed({"step3.mismatch-manifest", "step3.fraction-manifest"});
+  // Refused for another rule than its own (a cpu limit below its request): the manifest breaks that
+  // rule instead of the GPU one.
+  if (f == Fault::kRejectsOtherRuleMismatch) return c.first_failed({"step3.mismatch-manifest"});
+  if (f == Fault::kRejectsOtherRuleFraction) return c.first_failed({"step3.fraction-manifest"});
+  return {};
+}
+
+namespace {
+
+/// The bad manifests' pods that exist, each with the check of its manifest.
+std::vector<std::pair<std::string, std::string_view>> bad_pods(const View& s) {
+  std::vector<std::pair<std::string, std::string_view>> out;
+  const std::pair<std::string_view, std::string_view> files[] = {
+      {lab::kManifestBadMismatch, "step3.mismatch-manifest"}, {lab::kManifestBadFraction, "step3.fraction-manifest"}};
+  for (const auto& [file, check] : files) {
+    const detail::ManifestRead m = detail::read_pod_manifest(s, file, Msg{});
+    if (m.pod == nullptr) continue;
+    const std::string name = detail::name_of(*m.pod);
+    if (!name.empty() && pod(s, name) != nullptr) out.emplace_back(name, check);
+  }
+  return out;
+}
+
+/// lab-node-0's GPUs are held by others (kPlacedNotBoundTaken), a bad manifest's pod among them:
+/// step 3 created what the apiserver should have refused.
+std::string held_by_bad_pod(const Ctx& c, std::string_view id) {
+  if (c.fault(id) != Fault::kPlacedNotBoundTaken) return {};
+  const auto use = detail::gpu_used_on_lab_node(c.snap());
+  for (const auto& bad : bad_pods(c.snap())) {
+    if (std::any_of(use.pods.begin(), use.pods.end(), [&bad](const auto& p) { return p.first == bad.first; }))
+      return c.first_failed({"step3.not-created"});
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string not_created(const Ctx& c) {
+  // A bad pod exists because its manifest broke no rule: that manifest is the fault.
+  for (const auto& [name, check] : bad_pods(c.snap())) {
+    if (c.failed(check)) return std::string(check);
+  }
   return {};
 }
 
@@ -239,8 +292,12 @@ std::string rejected_file(const Ctx& c) {
   const bool lacks = f == Fault::kRejectedFileNoRejection || f == Fault::kRejectedFileNoMismatch ||
                      f == Fault::kRejectedFileNoFraction || f == Fault::kRejectedFileNeither ||
                      f == Fault::kRejectedFileOverwritten || f == Fault::kRejectedFileOtherResult;
-  // No rejection to save when the apiserver accepted the manifest.
-  if (lacks && c.fault("step3.apiserver-rejects") == Fault::kRejectsAccepted) return "step3.apiserver-rejects";
+  // No rejection to save when the apiserver accepted the manifest, nor the rule's own when it
+  // refused the manifest for another.
+  const Fault rejects = c.fault("step3.apiserver-rejects");
+  if (lacks && (rejects == Fault::kRejectsAccepted || rejects == Fault::kRejectsOtherRuleMismatch ||
+                rejects == Fault::kRejectsOtherRuleFraction))
+    return "step3.apiserver-rejects";
   return {};
 }
 
@@ -261,6 +318,7 @@ bool asks_beyond_gpu_node(const View& s, std::string_view name) {
 
 std::string placed_trainer(const Ctx& c) {
   const Fault f = c.fault("step4.placed-by-scheduler");
+  if (std::string why = held_by_bad_pod(c, "step4.placed-by-scheduler"); !why.empty()) return why;
   // Kept off lab-node-0 for what its manifest asks (a misspelt resource, more GPUs than there are):
   // the manifest is the fault, whatever the taint does besides.
   if ((f == Fault::kPlacedNotBound || f == Fault::kPlacedNotBoundUntolerant || f == Fault::kPlacedNotBoundToleration) &&
@@ -292,6 +350,7 @@ std::string taint(const Ctx& c) {
 
 std::string cpu_only_pending(const Ctx& c) {
   if (c.fault("step5.cpu-only-pending") == Fault::kGpuNodeCordoned) return {};  // the first pod it turns away
+  if (c.fault("step5.cpu-only-pending") == Fault::kPlacedNodeName) return c.first_failed({"step5.cpu-only-spec"});
   const std::string node = node_of(c.snap(), lab::kPodCpuOnly);
   // Bound elsewhere: its selector found the GPU labels on another node, or its manifest named
   // the node.
@@ -354,12 +413,18 @@ std::string toleration(const Ctx& c) {
 // trainer3 differs from trainer2 only in its tolerations, and trainer2's are the faulty ones:
 // copying trainer2 as it is would copy the fault. trainer2's toleration is the one to fix first.
 std::string same_as_trainer2(const Ctx& c) {
+  // trainer3 copied from trainer2 as step 7 says, the copy refused for the tolerations trainer2's
+  // file is refused for: trainer2's toleration is the fault.
+  const auto refused = detail::refused_tolerations(c.snap(), lab::kManifestTrainer3, lab::kPodTrainer3);
+  if (!refused.empty() && refused == detail::refused_tolerations(c.snap(), lab::kManifestTrainer2, lab::kPodTrainer2))
+    return c.first_failed({"step6.toleration"});
   if (c.compared("step7.same-as-trainer2").answer != "tolerations") return {};
   return c.first_failed({"step6.toleration"});
 }
 
 std::string placed_trainer2(const Ctx& c) {
   const Fault f = c.fault("step6.placed");
+  if (std::string why = held_by_bad_pod(c, "step6.placed"); !why.empty()) return why;
   if (f == Fault::kGpuNodeCordoned) return c.first_failed({"step5.cpu-only-pending"});
   if (f == Fault::kForeignTaint || f == Fault::kForeignTaintBeside || f == Fault::kLabTaintChanged)
     return c.first_failed({"step5.taint"});
@@ -413,6 +478,10 @@ std::string pending_insufficient(const Ctx& c) {
   if (f == Fault::kPremiseSlots) return slots_free(c);
   // trainer3 got a node: another node advertises the GPUs, or a slot was free on lab-node-0,
   // because trainer or trainer2 is not there.
+  // trainer3 named its node, skipping the scheduler: copied from trainer2's file, which names it too.
+  if (f == Fault::kPlacedNodeName)
+    return c.fault("step6.placed") == Fault::kPlacedNodeName ? "step6.placed"
+                                                             : c.first_failed({"step7.same-as-trainer2"});
   if (f == Fault::kTrainer3Scheduled) {
     const std::string node = node_of(c.snap(), lab::kPodTrainer3);
     if (!node.empty() && node != lab::kGpuNode && c.failed("step2.other-nodes")) return "step2.other-nodes";
@@ -466,6 +535,9 @@ std::vector<std::string_view> fact_owners(const Need& need) {
     case Need::Kind::kPod:
       for (const auto& info : all()) {
         if (info.removes_every_pod != nullptr) out.push_back(info.id);
+      }
+      for (const auto& info : all()) {
+        if (!info.removes.pod.empty() && info.removes.pod == need.name) out.push_back(info.id);
       }
       for (auto id : owners(need.kind, need.name)) out.push_back(id);
       break;

@@ -57,11 +57,14 @@ class Ctx {
 // node evicts every pod that does not tolerate it.
 bool without_namespace(const View& s);
 bool evicting_taint(const View& s);
+/// trainer is gone, and lab-node-0 carries a NoExecute taint its manifest does not tolerate.
+bool evicted_trainer(const View& s);
 
 std::string other_nodes_clean(const Ctx& c);
 std::string allocatable(const Ctx& c);
 std::string advertised_file(const Ctx& c);
 std::string apiserver_rejects(const Ctx& c);
+std::string not_created(const Ctx& c);
 std::string rejected_file(const Ctx& c);
 std::string requests_defaulted(const Ctx& c);
 std::string placed_trainer(const Ctx& c);

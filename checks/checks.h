@@ -50,6 +50,14 @@ struct CheckInfo {
   /// evicts them): the test of the evidence that it did. When that holds it owns every pod's
   /// existence, ahead of the pods' creators, the first such check in lab order first.
   bool (*removes_every_pod)(const View&) = nullptr;
+  /// The lab pod its failure can remove though it existed (a NoExecute taint of any key that
+  /// trainer does not tolerate evicts it), and the test of the evidence that it did. When that
+  /// holds it owns that pod's existence, after removes_every_pod and ahead of the pod's creators.
+  struct Removes {
+    std::string_view pod;
+    bool (*when)(const View&) = nullptr;
+  };
+  Removes removes{};
 };
 
 /// Every check, in lab order.

@@ -216,6 +216,18 @@ std::optional<View::Refusal> refusal(const json& pod, k8s::ResourceGates gates) 
   return decode ? decode : invalid;
 }
 
+std::vector<std::string> refused_tolerations(const View& s, std::string_view rel, std::string_view name) {
+  std::vector<std::string> out;
+  const View::Yaml* y = s.yaml(rel);
+  if (y == nullptr || !y->docs) return out;
+  const auto at = k8s::find_pod_doc(*y->docs, name).index;
+  if (!at) return out;
+  for (const auto& [index, p] : k8s::pod_toleration_problems((*y->docs)[*at])) {
+    out.push_back(fmt::format("{}.{}: {}", index, p.field, static_cast<int>(p.kind)));
+  }
+  return out;
+}
+
 FileRead read_text(const View& s, std::string_view rel, const Msg& expected, bool empty_is_failure) {
   FileRead r;
   const std::string file(rel);

@@ -51,6 +51,11 @@ struct ManifestRead {
 ManifestRead read_pod_manifest(const View& s, std::string_view rel, const Msg& expected,
                                std::string_view want_name = {});
 
+/// The reasons the apiserver gives for refusing the tolerations of pod `name`'s document in the
+/// manifest `rel` (k8s::pod_toleration_problems, as "field: kind"), in order; empty when the file
+/// holds no such document or the apiserver takes its tolerations.
+std::vector<std::string> refused_tolerations(const View& s, std::string_view rel, std::string_view name);
+
 /// Evidence line for a file: "out/x.txt: first line ..." (bounded).
 std::vector<Msg> file_evidence(std::string_view rel, const std::string& text, std::size_t max_lines = 6);
 

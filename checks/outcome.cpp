@@ -32,6 +32,8 @@ std::string_view hint_id(Fault f) {
     case Fault::kAdvertisedWrongAmount: return "hint.step2.advertised-file.wrong-amount";
     case Fault::kRejectsNoNamespace: return "hint.step3.apiserver-rejects.no-namespace";
     case Fault::kRejectsAccepted: return "hint.step3.apiserver-rejects.accepted";
+    case Fault::kRejectsOtherRuleMismatch: return "hint.step3.apiserver-rejects.wrong-reason-mismatch";
+    case Fault::kRejectsOtherRuleFraction: return "hint.step3.apiserver-rejects.wrong-reason-fraction";
     case Fault::kRejectedFileNoRejection: return "hint.step3.rejected-file.no-rejection";
     case Fault::kRejectedFileNoMismatch: return "hint.step3.rejected-file.no-mismatch";
     case Fault::kRejectedFileNoFraction: return "hint.step3.rejected-file.no-fraction";

@@ -69,6 +69,28 @@ const char* placed_before(const View& s, const json& pod, const std::string& nod
   return nullptr;
 }
 
+// The manifest of lab pod `pod_name` (lab::kPodManifests); the name itself for any other pod.
+std::string manifest_of(std::string_view pod_name) {
+  const auto* at = std::find(lab::kPods.begin(), lab::kPods.end(), pod_name);
+  if (at == lab::kPods.end()) return std::string(pod_name);
+  return std::string(lab::kPodManifests[static_cast<std::size_t>(at - lab::kPods.begin())]);
+}
+
+// A pod the lab means Pending, bound to `node`: named by its manifest (the scheduler never judged
+// it), placed before the taint or the labels came, or placed (`scheduled`, the check's fault).
+Outcome bound(const View& s, const json& pod, Blame want, const Hint& scheduled, const Msg& expected,
+              std::map<std::string, std::string> a, const std::vector<Msg>& ev) {
+  const std::string node = str_at(pod, "/spec/nodeName");
+  a["bound"] = node;
+  if (!node_name_client(pod).empty()) {
+    a["file"] = manifest_of(a["pod"]);
+    return fail(expected, msg("value.pending.bound", a), Fault::kPlacedNodeName, a, ev);
+  }
+  if (const char* before = want == Blame::kTaint ? placed_before(s, pod, node) : nullptr)
+    return fail(expected, msg("value.pending.bound", a), msg(before, a), ev);
+  return fail(expected, msg("value.pending.bound", a), scheduled, a, ev);
+}
+
 }  // namespace
 
 Outcome pending_for(const View& s, std::string_view pod_name, Blame want, const PendingHints& hints) {
@@ -85,13 +107,7 @@ Outcome pending_for(const View& s, std::string_view pod_name, Blame want, const 
     ev.push_back(ev_pod(pod_name, fmt::format("PodScheduled={} reason={} message={}", str_at(*cond, "/status"),
                                               str_at(*cond, "/reason"), str_at(*cond, "/message"))));
   }
-  if (!node.empty()) {
-    auto a = args;
-    a["bound"] = node;
-    if (const char* before = want == Blame::kTaint ? placed_before(s, *pod, node) : nullptr)
-      return fail(expected, msg("value.pending.bound", a), msg(before, a), ev);
-    return fail(expected, msg("value.pending.bound", a), hints.scheduled, a, ev);
-  }
+  if (!node.empty()) return bound(s, *pod, want, hints.scheduled, expected, args, ev);
   // Held at its gates: the scheduler has not tried it, and the condition's message is the apiserver's.
   if (const auto gates = k8s::scheduling_gates(*pod); !gates.empty()) {
     auto a = args;
@@ -202,8 +218,8 @@ Sorted sort_by_kind(const View& s, std::string_view pod_name, const std::vector<
 }
 
 // Whether `text` shows the events of pod `pod_name` alone: every pod it names (describe's
-// `Name:`, the `pod/NAME` of get events) is that one, and every message stands under the
-// pod's describe or on a row naming it.
+// `Name:`, the `pod/NAME` of get events, the `Pod/NAME` of kubectl events) is that one, and
+// every message stands under the pod's describe or on a row naming it.
 bool one_pods_history(std::string_view text, std::string_view pod_name) {
   bool described = false;
   bool named = false;
@@ -214,7 +230,8 @@ bool one_pods_history(std::string_view text, std::string_view pod_name) {
       described = true;
     }
     bool row = false;
-    for (auto p = t.find("pod/"); p != std::string::npos; p = t.find("pod/", p + 4)) {
+    const std::string lower = text::to_lower_ascii(t);
+    for (auto p = lower.find("pod/"); p != std::string::npos; p = lower.find("pod/", p + 4)) {
       const auto end = std::min(t.find_first_of(" \t", p), t.size());
       if (std::string_view(t).substr(p + 4, end - p - 4) != pod_name) return false;
       row = true;

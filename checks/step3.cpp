@@ -175,16 +175,16 @@ Outcome dry_run_part(const View& s, std::string_view path, bool want_mismatch, M
   // No verdict on the manifest: the environment's (the same rule as collect's fetch_errors).
   if (messages::dry_run_answer_is_environment(a.status))
     return env_error(FetchError{ErrorKind::kHttp, a.status, text}, "dry-run", args);
-  if (a.status >= 200 && a.status < 300) return fail(none, *line, Fault::kRejectsAccepted, args, {*line});
+  // 409 AlreadyExists: the apiserver validates a create before it stores it, so the manifest passed
+  // validation; the pod it names exists, accepted earlier.
+  if ((a.status >= 200 && a.status < 300) || a.status == 409)
+    return fail(none, *line, Fault::kRejectsAccepted, args, {*line});
   if (a.status == 404) return fail(none, *line, Fault::kRejectsNoNamespace, args, {*line});
   if (a.status == 422) {
     const auto kinds = messages::classify(messages::causes_from_status(a.body));
     if (want_mismatch ? kinds.mismatch : kinds.fraction) return pass(none, *line, {*line});
   }
-  return fail(none, *line,
-              msg(want_mismatch ? "hint.step3.apiserver-rejects.wrong-reason-mismatch"
-                                : "hint.step3.apiserver-rejects.wrong-reason-fraction",
-                  args),
+  return fail(none, *line, want_mismatch ? Fault::kRejectsOtherRuleMismatch : Fault::kRejectsOtherRuleFraction, args,
               {*line});
 }
 
@@ -209,6 +209,64 @@ Outcome apiserver_rejects(const View& s) {
   if (o.status == Status::kPass) o.hint = Msg{};
   o.evidence = ev;
   return o;
+}
+
+// The metadata.name of each bad manifest that reads and has one.
+std::vector<std::string> bad_manifest_names(const View& s) {
+  std::vector<std::string> names;
+  for (auto path : lab::kDryRunManifests) {
+    ManifestRead m = read_pod_manifest(s, path, Msg{});
+    if (m.pod != nullptr && !name_of(*m.pod).empty()) names.push_back(name_of(*m.pod));
+  }
+  return names;
+}
+
+// The first rejection showing each rule (-1: none), and whether two different rejections show
+// the two rules.
+struct RuleHits {
+  int mismatch = -1;
+  int fraction = -1;
+  bool paired = false;
+};
+RuleHits rule_hits(const readers::RejectedFile& r) {
+  RuleHits h;
+  const int n = static_cast<int>(r.rejections.size());
+  for (int i = 0; i < n && !h.paired; ++i) {
+    for (int j = 0; j < n && !h.paired; ++j) {
+      h.paired = i != j && r.rejections[i].kinds.mismatch && r.rejections[j].kinds.fraction;
+    }
+  }
+  for (int i = 0; i < n; ++i) {
+    if (h.mismatch < 0 && r.rejections[i].kinds.mismatch) h.mismatch = i;
+    if (h.fraction < 0 && r.rejections[i].kinds.fraction) h.fraction = i;
+  }
+  return h;
+}
+
+// One evidence line per rejection, tagged with the rules it shows.
+std::vector<Msg> rejection_evidence(const std::string& file, const readers::RejectedFile& r) {
+  std::vector<Msg> ev;
+  for (const auto& rj : r.rejections) {
+    const std::string line = fmt::format("{}: {}", file, text::ellipsize(rj.header, 240));
+    const char* tag = rj.kinds.mismatch ? (rj.kinds.fraction ? "ev.rejected.both" : "ev.rejected.mismatch")
+                                        : (rj.kinds.fraction ? "ev.rejected.fraction" : nullptr);
+    ev.push_back(tag == nullptr ? raw(line) : msg(tag, {{"line", line}}));
+  }
+  return ev;
+}
+
+// Rejections of pods neither bad manifest names (another attempt's, a classmate's) answer for
+// nothing here: they leave `r`, and their pods are returned. When they alone made the pair, they
+// are the fault. Without both manifests' names none is told apart.
+std::vector<std::string> drop_foreign(readers::RejectedFile& r, const std::vector<std::string>& names) {
+  std::vector<std::string> foreign;
+  if (names.size() != lab::kDryRunManifests.size()) return foreign;
+  std::erase_if(r.rejections, [&](const readers::Rejection& rj) {
+    const bool theirs = !rj.pod.empty() && std::find(names.begin(), names.end(), rj.pod) == names.end();
+    if (theirs && std::find(foreign.begin(), foreign.end(), rj.pod) == foreign.end()) foreign.push_back(rj.pod);
+    return theirs;
+  });
+  return foreign;
 }
 
 /// Verifies: neither bad pod (by the manifests' metadata.name) exists in gpu-why.
@@ -271,35 +329,27 @@ Outcome rejected_file(const View& s) {
     // kubectl writes errors to stderr: `> file` alone leaves the file empty.
     return fail(expected, msg("value.file.empty", args), msg("hint.step3.rejected-file.empty", args));
   }
-  const auto r = distinct_rejections(readers::read_rejected(*f.text));
-  std::vector<Msg> ev;
+  auto r = distinct_rejections(readers::read_rejected(*f.text));
+  const std::vector<std::string> names = bad_manifest_names(s);
+  const std::vector<std::string> foreign = drop_foreign(r, names);
+  std::vector<Msg> ev = rejection_evidence(file, r);
   // Each message shows the rules it shows (a 0.5 request with limit 1 breaks both); the file
   // passes when two different messages show the mismatch rule and the integer rule, in any
   // order.
-  for (const auto& rj : r.rejections) {
-    const std::string line = fmt::format("{}: {}", file, text::ellipsize(rj.header, 240));
-    const char* tag = rj.kinds.mismatch ? (rj.kinds.fraction ? "ev.rejected.both" : "ev.rejected.mismatch")
-                                        : (rj.kinds.fraction ? "ev.rejected.fraction" : nullptr);
-    ev.push_back(tag == nullptr ? raw(line) : msg(tag, {{"line", line}}));
-  }
-  int mismatch = -1;
-  int fraction = -1;
-  bool paired = false;
-  const int n = static_cast<int>(r.rejections.size());
-  for (int i = 0; i < n && !paired; ++i) {
-    for (int j = 0; j < n && !paired; ++j) {
-      paired = i != j && r.rejections[i].kinds.mismatch && r.rejections[j].kinds.fraction;
-    }
-  }
-  for (int i = 0; i < n; ++i) {
-    if (mismatch < 0 && r.rejections[i].kinds.mismatch) mismatch = i;
-    if (fraction < 0 && r.rejections[i].kinds.fraction) fraction = i;
-  }
+  const auto [mismatch, fraction, paired] = rule_hits(r);
   const char* found =
       mismatch >= 0 ? (fraction >= 0 ? "value.step3.rejected-file.both" : "value.step3.rejected-file.mismatch-only")
                     : (fraction >= 0 ? "value.step3.rejected-file.fraction-only" : "value.step3.rejected-file.neither");
   const Msg actual = msg(found, {{"count", std::to_string(r.rejections.size())}});
   if (paired) return pass(expected, actual, ev);
+  if (!foreign.empty()) {
+    auto with = args;
+    with["pods"] = join(foreign);
+    with["names"] = join(names);
+    with["mismatch_file"] = std::string(lab::kManifestBadMismatch);
+    with["fraction_file"] = std::string(lab::kManifestBadFraction);
+    return fail(expected, actual, msg("hint.step3.rejected-file.other-pods", with), ev);
+  }
   if (r.rejections.empty()) {
     auto fe = file_evidence(file, *f.text);
     return fail(expected, actual, Fault::kRejectedFileNoRejection, args, fe);
@@ -332,7 +382,13 @@ constexpr CheckInfo kChecks[] = {
      .reads = kInDryRuns | kInFiles,
      .may_be_caused_by = {"step1.namespace", "step3.mismatch-manifest", "step3.fraction-manifest"},
      .cause = &causes::apiserver_rejects},
-    {.id = "step3.not-created", .step = 3, .points = 1, .run = &not_created, .reads = kInPods | kInFiles},
+    {.id = "step3.not-created",
+     .step = 3,
+     .points = 1,
+     .run = &not_created,
+     .reads = kInPods | kInFiles,
+     .may_be_caused_by = {"step3.mismatch-manifest", "step3.fraction-manifest"},
+     .cause = &causes::not_created},
     {.id = "step3.rejected-file",
      .step = 3,
      .points = 2,

@@ -103,7 +103,7 @@ constexpr CheckInfo kChecks[] = {
      .run = &placed,
      .reads = kInNodes | kInPods | kInNodePods | kInEvents | kInFiles,
      .may_be_caused_by = {"step1.namespace", "step1.gpu-labels", "step2.capacity", "step2.allocatable",
-                          "step2.other-nodes", "step4.manifest", "step5.taint"},
+                          "step2.other-nodes", "step3.not-created", "step4.manifest", "step5.taint"},
      .cause = &causes::placed_trainer,
      .counts = {{{lab::kGateUsed, 2}, {lab::kGatePending, 3}}}},
 };

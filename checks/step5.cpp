@@ -386,6 +386,16 @@ Outcome tainted_file(const View& s) {
       lab::kPodCpuOnly);
 }
 
+// A NoExecute taint on the GPU node of a key other than the lab's that evicts `pod` (null: one
+// tolerating nothing); the node controller's own (node.kubernetes.io/) are not the student's.
+const json* evicting_other_taint(const json& node, const json* pod) {
+  for (const json* t : k8s::evicting_taints(pod != nullptr ? *pod : json::object(), node)) {
+    const std::string key = str_at(*t, "/key");
+    if (key != lab::kTaintKey && !key.starts_with("node.kubernetes.io/")) return t;
+  }
+  return nullptr;
+}
+
 /// Verifies: trainer is still bound to lab-node-0 and running (NoSchedule does not evict).
 Outcome trainer_not_evicted(const View& s) {
   std::map<std::string, std::string> args{{"pod", std::string(lab::kPodTrainer)},
@@ -394,17 +404,28 @@ Outcome trainer_not_evicted(const View& s) {
   const Msg expected = msg("value.step5.trainer-not-evicted.expected", args);
   if (auto e = need_pods(s)) return *e;
   bool noexecute = false;
+  const json* pod = s.pod(lab::kPodTrainer);
+  // A NoExecute taint of another key that trainer (as its manifest asks, when it is gone) does
+  // not tolerate evicts it as surely as the lab's key would: that taint is named.
+  const json* other = nullptr;
   if (s.snap().nodes.ok()) {
     if (const json* n = s.node(lab::kGpuNode)) {
       for (const auto& t : gpu_taints(*n)) noexecute = noexecute || view_at(t, "/effect") == "NoExecute";
+      const ManifestRead m = pod == nullptr ? read_pod_manifest(s, lab::kManifestTrainer, Msg{}) : ManifestRead{};
+      other = noexecute ? nullptr : evicting_other_taint(*n, pod != nullptr ? pod : m.pod);
+      if (other != nullptr) {
+        args["taint"] = k8s::taint_text(*other);
+        args["taint_key"] = str_at(*other, "/key");
+      }
     }
   }
-  const json* pod = s.pod(lab::kPodTrainer);
+  const char* evicted = noexecute          ? "hint.step5.trainer-not-evicted.noexecute"
+                        : other != nullptr ? "hint.step5.trainer-not-evicted.noexecute-other"
+                                           : nullptr;
   if (pod == nullptr) {
-    return unmet(
-        fail(expected, msg("value.pod-not-found", args),
-             msg(noexecute ? "hint.step5.trainer-not-evicted.noexecute" : "hint.step5.trainer-not-evicted.gone", args)),
-        Need::Kind::kPod, lab::kPodTrainer);
+    return unmet(fail(expected, msg("value.pod-not-found", args),
+                      msg(evicted != nullptr ? evicted : "hint.step5.trainer-not-evicted.gone", args)),
+                 Need::Kind::kPod, lab::kPodTrainer);
   }
   const std::string node = str_at(*pod, "/spec/nodeName");
   const std::string phase = str_at(*pod, "/status/phase");
@@ -413,7 +434,7 @@ Outcome trainer_not_evicted(const View& s) {
   const Msg actual = raw(fmt::format("{} {}{}", node.empty() ? "<none>" : node, phase, deleting ? " terminating" : ""));
   if (node == lab::kGpuNode && !deleting && phase != "Failed" && phase != "Succeeded")
     return pass(expected, actual, ev);
-  if (noexecute) return fail(expected, actual, msg("hint.step5.trainer-not-evicted.noexecute", args), ev);
+  if (evicted != nullptr) return fail(expected, actual, msg(evicted, args), ev);
   // Being deleted under a NoSchedule taint alone: someone deleted it, the taint did not.
   if (deleting) return fail(expected, actual, msg("hint.step5.trainer-not-evicted.deleting", args), ev);
   if (node.empty()) return fail(expected, actual, Fault::kNeverScheduled, args, ev);
@@ -459,7 +480,8 @@ constexpr CheckInfo kChecks[] = {
      .reads = kInNodes | kInPods,
      .may_be_caused_by = {"step4.placed-by-scheduler", "step5.taint"},
      .cause = &causes::trainer_not_evicted,
-     .counts = {{{lab::kGateUsed, 3}}}},
+     .counts = {{{lab::kGateUsed, 3}}},
+     .removes = {lab::kPodTrainer, &causes::evicted_trainer}},
 };
 
 }  // namespace

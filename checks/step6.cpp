@@ -80,6 +80,13 @@ std::vector<std::string> dumped(const std::vector<json>& tols) {
 Outcome toleration(const View& s) {
   auto args = args6();
   const Msg expected = msg("value.step6.toleration.expected", args);
+  // No trainer2, its manifest refused for its tolerations: the toleration is the fault, told of
+  // the file (the GPU it asks for and where it lands follow from it).
+  if (s.snap().pods.ok() && s.pod(lab::kPodTrainer2) == nullptr &&
+      !refused_tolerations(s, lab::kManifestTrainer2, lab::kPodTrainer2).empty()) {
+    ManifestRead m = read_pod_manifest(s, lab::kManifestTrainer2, expected, lab::kPodTrainer2);
+    if (m.pod == nullptr) return m.failure;
+  }
   const auto found = need_pod(s, lab::kPodTrainer2, expected);
   if (found.pod == nullptr) return *found.outcome;
   const auto tols = k8s::authored_tolerations(*found.pod);
@@ -198,8 +205,8 @@ constexpr CheckInfo kChecks[] = {
      .run = &placed,
      .reads = kInNodes | kInPods | kInNodePods | kInEvents | kInFiles,
      .may_be_caused_by = {"step1.namespace", "step1.gpu-labels", "step2.capacity", "step2.allocatable",
-                          "step4.manifest", "step4.requests-defaulted", "step5.taint", "step5.cpu-only-pending",
-                          "step6.toleration", "step6.gpu"},
+                          "step3.not-created", "step4.manifest", "step4.requests-defaulted", "step5.taint",
+                          "step5.cpu-only-pending", "step6.toleration", "step6.gpu"},
      .cause = &causes::placed_trainer2,
      .counts = {{{lab::kGateUsed, 4}, {lab::kGatePending, 1}}}},
     {.id = "step6.gate-kept",

@@ -255,6 +255,9 @@ std::string taint_answer(std::string value) {
       cut = true;
     }
   }
+  // A taint with no value written with its `=` (`key=:Effect`, what a jsonpath of key=value:effect
+  // prints for it) is the taint `key:Effect`: kubectl taint reads both the same.
+  for (auto p = got.find("=:"); p != std::string::npos; p = got.find("=:", p + 1)) got.erase(p, 1);
   return got;
 }
 

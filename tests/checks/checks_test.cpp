@@ -326,19 +326,13 @@ std::vector<Scenario> scenarios_placement() {
        "step6.placed",
        "hint.placed.manifest-elsewhere",
        {"step6.placed"}},
-      // A test pod left in another namespace holds lab-node-0's second GPU: trainer2 and trainer3
-      // wait with Insufficient though the node advertises two; the leftover pod is named.
-      {"gpu-held-by-other-namespace",
-       {"step6.placed", "step7.pending-insufficient", "step7.exhausted-file"},
-       "step6.placed",
-       "hint.placed.not-bound-taken",
-       {"step6.placed"}},
-      // trainer2 deleted and applied again after step 7: trainer3 took its slot at once.
-      {"trainer2-recreated-after-trainer3",
-       {"step6.placed", "step7.pending-insufficient", "step7.exhausted-file"},
-       "step6.placed",
-       "hint.placed.not-bound-taken",
-       {"step6.placed"}},
+  };
+}
+
+// The lab's pods kept off lab-node-0 by others holding its GPUs, by a cordon or by a changed taint:
+// the holders, the cordon or the change is named.
+std::vector<Scenario> scenarios_taken() {
+  return {
       // lab-node-0 cordoned after step 5: every lab pod still to be placed is turned away from it
       // first; the cordon is the one cause, named where cpu-only's Pending is checked.
       {"gpu-node-cordoned",
@@ -354,14 +348,82 @@ std::vector<Scenario> scenarios_placement() {
        "step6.placed",
        "hint.taint.changed",
        {"step5.taint"}},
+      // A test pod left in another namespace holds lab-node-0's second GPU: trainer2 and trainer3
+      // wait with Insufficient though the node advertises two; the leftover pod is named.
+      {"gpu-held-by-other-namespace",
+       {"step6.placed", "step7.pending-insufficient", "step7.exhausted-file"},
+       "step6.placed",
+       "hint.placed.not-bound-taken",
+       {"step6.placed"}},
+      // trainer2 deleted and applied again after step 7: trainer3 took its slot at once.
+      {"trainer2-recreated-after-trainer3",
+       {"step6.placed", "step7.pending-insufficient", "step7.exhausted-file"},
+       "step6.placed",
+       "hint.placed.not-bound-taken",
+       {"step6.placed"}},
+  };
+}
+
+// One mistake that reaches several checks, named once: a bad manifest the apiserver took, a
+// refused or copied field, an eviction by a taint that is not the lab's.
+std::vector<Scenario> scenarios_one_root() {
+  return {
+      // lab-node-0 tainted without a value (nvidia.com/gpu:NoSchedule): the gate report's jsonpath
+      // writes it nvidia.com/gpu=:NoSchedule, which is that taint; the taint is the one fault.
+      {"taint-no-value",
+       {"step5.taint", "step6.placed", "step6.gate-kept", "step7.pending-insufficient", "step7.exhausted-file"},
+       "step5.taint",
+       "hint.step5.taint.wrong-value",
+       {"step5.taint"}},
+      // trainer2's toleration refused (Exists with a value), trainer3 copied from it: the toleration.
+      {"toleration-exists-with-value",
+       {"step6.toleration", "step6.gpu", "step6.placed", "step7.same-as-trainer2", "step7.pending-insufficient",
+        "step7.exhausted-file"},
+       "step6.toleration",
+       "hint.manifest.toleration.value-with-exists",
+       {"step6.toleration"}},
+      // A NoExecute taint of another key evicted trainer: the eviction, not step 4, is the fault.
+      {"trainer-evicted-by-other-taint",
+       {"step4.requests-defaulted", "step4.placed-by-scheduler", "step5.trainer-not-evicted",
+        "step7.pending-insufficient", "step7.exhausted-file"},
+       "step5.trainer-not-evicted",
+       "hint.step5.trainer-not-evicted.noexecute-other",
+       {"step5.trainer-not-evicted"}},
+      // bad-mismatch with equal amounts is created and holds both GPUs: trainer is kept off by it,
+      // not by the taint that came after.
+      {"bad-mismatch-accepted",
+       {"step3.mismatch-manifest", "step3.apiserver-rejects", "step3.not-created", "step3.rejected-file",
+        "step4.placed-by-scheduler", "step5.trainer-not-evicted", "step6.placed", "step7.pending-insufficient",
+        "step7.exhausted-file"},
+       "step4.placed-by-scheduler",
+       "hint.placed.not-bound-taken",
+       {"step3.mismatch-manifest"}},
+      {"bad-fraction-whole",
+       {"step3.fraction-manifest", "step3.apiserver-rejects", "step3.not-created", "step3.rejected-file",
+        "step6.placed", "step7.pending-insufficient", "step7.exhausted-file"},
+       "step6.placed",
+       "hint.placed.not-bound-taken",
+       {"step3.fraction-manifest"}},
+      // Refused for a cpu limit below its request: another rule than step 3's, the manifest's fault.
+      {"bad-mismatch-on-cpu",
+       {"step3.mismatch-manifest", "step3.apiserver-rejects", "step3.rejected-file"},
+       "step3.apiserver-rejects",
+       "hint.step3.apiserver-rejects.wrong-reason-mismatch",
+       {"step3.mismatch-manifest"}},
+      // nodeName in trainer2's file, copied into trainer3's: both skip the scheduler.
+      {"trainer2-node-name",
+       {"step6.placed", "step7.pending-insufficient", "step7.exhausted-file"},
+       "step7.pending-insufficient",
+       "hint.placed.node-name",
+       {"step6.placed"}},
   };
 }
 
 const std::vector<Scenario>& scenarios() {
   static const std::vector<Scenario> k = [] {
     std::vector<Scenario> v;
-    for (auto part :
-         {scenarios_first, scenarios_middle, scenarios_later, scenarios_last, scenarios_facts, scenarios_placement}) {
+    for (auto part : {scenarios_first, scenarios_middle, scenarios_later, scenarios_last, scenarios_facts,
+                      scenarios_placement, scenarios_taken, scenarios_one_root}) {
       for (auto& sc : part()) v.push_back(std::move(sc));
     }
     return v;

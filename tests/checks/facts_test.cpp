@@ -115,13 +115,17 @@ TEST(CheckFacts, CountsAreGateKeysRankedOnce) {
 }
 
 // fact_owners() is what the rows say: for a pod, the namespace and the NoExecute taint, then the
-// pod's creators; for a count, its owners; each in rank order. A file has none.
+// row that can remove it alone (trainer's eviction), then the pod's creators; for a count, its owners; each in rank
+// order. A file has none.
 TEST(CheckFacts, FactOwnersAreTheRowsInRankOrder) {
   const auto pods = owned(true);
   for (auto pod : lab::kPods) {
     std::vector<std::string_view> want;  // first the rows whose failure can remove every pod
     for (const auto& c : checks::all()) {
       if (c.removes_every_pod != nullptr) want.push_back(c.id);
+    }
+    for (const auto& c : checks::all()) {  // then those whose failure can remove this pod
+      if (c.removes.pod == pod) want.push_back(c.id);
     }
     const auto it = pods.find(pod);
     if (it != pods.end()) {

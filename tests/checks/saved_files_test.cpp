@@ -53,6 +53,31 @@ TEST(SavedFiles, OneRejectionNamesWhatIsMissing) {
   EXPECT_EQ(only_second.outcome.hint.id, "hint.step3.rejected-file.overwritten");
 }
 
+// Rejections of pods neither bad manifest names (saved from another try, `gpu-test` and
+// `half-gpu`) answer for nothing: the file fails, and the hint names those pods and the manifests'.
+// Beside the manifests' own rejections they change nothing.
+TEST(SavedFiles, AnotherPodsRejectionsAreNotTheManifests) {
+  const Snapshot base = capture("solution");
+  RunResult keep;
+  const auto renamed = [](std::string text, std::string_view from, std::string_view to) {
+    for (auto p = text.find(from); p != std::string::npos; p = text.find(from, p + to.size()))
+      text.replace(p, from.size(), to);
+    return text;
+  };
+  const std::string other_mismatch = renamed(kMismatch, "\"bad-mismatch\"", "\"gpu-test\"");
+  const std::string other_fraction = renamed(kFraction, "\"bad-fraction\"", "\"half-gpu\"");
+  for (const std::string& text : {other_mismatch + other_fraction, kMismatch + other_fraction}) {
+    const auto& r = graded(with_file(base, lab::kFileRejected, text), "step3.rejected-file", keep);
+    EXPECT_EQ(r.outcome.status, Status::kFail) << text;
+    EXPECT_EQ(r.outcome.hint.id, "hint.step3.rejected-file.other-pods") << text;
+    EXPECT_NE(r.outcome.hint.args.at("pods").find("half-gpu"), std::string::npos) << text;
+  }
+  EXPECT_EQ(
+      graded(with_file(base, lab::kFileRejected, other_mismatch + kMismatch + kFraction), "step3.rejected-file", keep)
+          .outcome.status,
+      Status::kPass);
+}
+
 // One refusal that shows both rules (request 0.5 with limit 1), saved twice with `>>`: the file
 // holds one manifest's refusal, not both manifests'. It fails as that one alone fails.
 TEST(SavedFiles, OneRejectionSavedTwiceIsOneRejection) {

@@ -341,6 +341,12 @@ TEST(AuditMisgrades, APodsOwnHistoryEndsInItsAnswer) {
               Status::kPass);
     EXPECT_EQ(saved_as({events, row, "cpu-only   ", message(taint), row, "trainer3   ", message(full)}).status,
               Status::kFail);
+    // `kubectl events --for pod/trainer3` names the kind capitalised.
+    const std::string kevents = "3s          Warning   FailedScheduling   Pod/";
+    EXPECT_EQ(saved_as({events, kevents, "trainer3   ", message(taint), kevents, "trainer3   ", message(full)}).status,
+              Status::kPass);
+    EXPECT_EQ(saved_as({events, kevents, "cpu-only   ", message(taint), kevents, "trainer3   ", message(full)}).status,
+              Status::kFail);
   }
 }
 

@@ -48,7 +48,7 @@ const std::set<std::string>& allowed() {
       // the scheduler's own words, quoted where a text teaches how to read its message
       "untolerated", "taint", "node", "preemption",
       // kubectl verbs and output forms
-      "get", "describe", "create", "apply", "patch", "watch", "jsonpath", "table", "yaml", "json", "list",
+      "get", "describe", "create", "apply", "patch", "delete", "watch", "jsonpath", "table", "yaml", "json", "list",
       // the gate report's keys and the answer words a student may write in it
       "ALLOCATABLE", "FRACTIONAL", "PENDING", "TAINT", "USED", "KEY", "VALUE", "FILE", "yes", "required", "must",
       "equal", "same", "numbers", "number", "invalid", "count", "quantity", "devices", "hardware", "rejected", "denied",

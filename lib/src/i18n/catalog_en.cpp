@@ -833,6 +833,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step3.rejected-file.no-rejection",
      "{file} holds no apiserver rejection. Apply both bad manifests and save what kubectl prints, including stderr "
      "(2>&1)."},
+    {"hint.step3.rejected-file.other-pods",
+     "{file} holds rejections of {pods}, a pod neither bad manifest creates ({mismatch_file} and {fraction_file} "
+     "name {names}): they were saved from another try. Apply the two manifests as they are now and save what "
+     "kubectl prints (> {file} 2>&1 for the first, >> {file} 2>&1 for the second)."},
     {"hint.step3.rejected-file.other-result",
      "{file} holds one rejection; the other command printed no rejection but this: {result}. Both bad manifests must "
      "reach the apiserver and be refused: fix the manifest that line is about, apply it again and append its "
@@ -929,6 +933,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.trainer-not-evicted.noexecute",
      "{pod} was evicted or is being deleted: a NoExecute taint evicts pods that do not tolerate it. Use NoSchedule, "
      "then recreate {pod}."},
+    {"hint.step5.trainer-not-evicted.noexecute-other",
+     "{pod} was evicted: {node} carries {taint}, a NoExecute taint {pod} does not tolerate, and a NoExecute taint "
+     "evicts pods that do not tolerate it (the lab's NoSchedule taint never does). Remove it (kubectl taint node "
+     "{node} {taint_key}-), then create {pod} again from its file (step 4)."},
     {"hint.step6.gate-kept.cpu-only-scheduled",
      "cpu-only is no longer Pending. The taint must keep it off {node}; check the taint and that cpu-only has no "
      "toleration, then recreate it."},

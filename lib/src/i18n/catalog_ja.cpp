@@ -914,6 +914,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step3.rejected-file.no-rejection",
      "{file} に apiserver の拒否がありません。不正なマニフェストを 2 つとも適用し、kubectl "
      "の出力を標準エラー出力も含めて保存してください（2>&1）。"},
+    {"hint.step3.rejected-file.other-pods",
+     "{file} の拒否は {pods} の Pod のもので、どちらの誤ったマニフェストもその Pod を作りません（{mismatch_file} と "
+     "{fraction_file} の名前は {names}）。別の試行で保存したものです。今の 2 つのマニフェストを適用し、kubectl "
+     "の出力を保存してください（1 つ目は > {file} 2>&1、2 つ目は >> {file} 2>&1）。"},
     {"hint.step3.rejected-file.other-result",
      "{file} の拒否は 1 つだけで、もう一方のコマンドは拒否ではなくこれを出力しました: {result}。不正なマニフェストは "
      "2 つとも apiserver に届いて拒否される必要があります。その行が指すマニフェストを直して再度適用し、メッセージを"
@@ -1022,6 +1026,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.trainer-not-evicted.noexecute",
      "{pod} は退避させられたか、削除中です: NoExecute テイントは、それを許容しない Pod を退避させます。NoSchedule "
      "を使い、{pod} を作り直してください。"},
+    {"hint.step5.trainer-not-evicted.noexecute-other",
+     "{pod} は退避させられました: {node} には {pod} が許容しない NoExecute テイント {taint} があり、NoExecute "
+     "テイントはそれを許容しない Pod を退避させます（実習の NoSchedule テイントは退避させません）。そのテイントを"
+     "削除し（kubectl taint node {node} {taint_key}-）、{pod} をファイルから作り直してください（ステップ 4）。"},
     {"hint.step6.gate-kept.cpu-only-scheduled",
      "cpu-only がもう Pending ではありません。テイントが cpu-only を {node} "
      "から締め出すはずです。テイントと、cpu-only にトレレーションがないことを確認してから作り直してください。"},

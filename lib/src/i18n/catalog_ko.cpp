@@ -845,6 +845,12 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step3.rejected-file.no-rejection",
      "{file} 파일에 apiserver의 거절 메시지가 없습니다. 잘못된 매니페스트 두 개를 적용하고 kubectl이 출력하는 것을 "
      "표준 오류까지 포함해 저장하세요(2>&1)."},
+    {"hint.step3.rejected-file.other-pods",
+     "{file} 파일에 있는 거절은 {pods} 파드의 것인데, 두 잘못된 매니페스트 중 어느 것도 그 파드를 만들지 "
+     "않습니다({mismatch_file}, "
+     "{fraction_file}의 이름은 {names}). 다른 시도에서 저장한 것입니다. 지금의 두 매니페스트를 적용하고 kubectl이 "
+     "출력한 "
+     "내용을 저장하세요(첫 번째는 > {file} 2>&1, 두 번째는 >> {file} 2>&1)."},
     {"hint.step3.rejected-file.other-result",
      "{file} 파일에 거절이 하나뿐이고, 다른 명령은 거절 대신 이것을 출력했습니다: {result}. 잘못된 매니페스트 두 "
      "개가 모두 apiserver에 닿아 거절되어야 합니다. 그 줄이 가리키는 매니페스트를 고쳐 다시 적용하고 메시지를 "
@@ -947,6 +953,10 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.trainer-not-evicted.noexecute",
      "{pod} 파드가 쫓겨났거나 삭제되는 중입니다. NoExecute 테인트는 견디지 못하는 파드를 쫓아냅니다. NoSchedule을 "
      "쓰고 {pod} 파드를 다시 만드세요."},
+    {"hint.step5.trainer-not-evicted.noexecute-other",
+     "{pod} 파드가 쫓겨났습니다. {node} 노드에 {pod} 파드가 견디지 못하는 NoExecute 테인트 {taint}가 있고, "
+     "NoExecute 테인트는 견디지 못하는 파드를 쫓아냅니다(실습의 NoSchedule 테인트는 그러지 않습니다). 그 테인트를 "
+     "지우고(kubectl taint node {node} {taint_key}-) {pod} 파드를 파일로 다시 만드세요(4단계)."},
     {"hint.step6.gate-kept.cpu-only-scheduled",
      "cpu-only가 더 이상 대기하지 않습니다. 테인트가 cpu-only를 {node} 노드에서 떼어 놓아야 합니다. 테인트를 "
      "확인하고 cpu-only에 톨러레이션이 없는지 확인한 뒤 다시 만드세요."},

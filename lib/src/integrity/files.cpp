@@ -86,6 +86,17 @@ std::optional<Quote> quote_of(const std::string& field, const std::string& messa
   const auto cf = container_field(field);
   const auto quoted = quoted_value(message);
   if (!cf || !quoted || (cf->second != "limits" && cf->second != "requests")) return std::nullopt;
+  // Only the GPU's amounts are compared: the resource the field names (`requests[cpu]`), else the
+  // one the rule names ("must be less than or equal to cpu limit of 1").
+  std::string resource;
+  if (const auto open = field.find('[', field.find("].resources.")); open != std::string::npos) {
+    resource = field.substr(open + 1, field.find(']', open) - open - 1);
+  } else if (const auto limit = message.rfind(" limit of "); limit != std::string::npos) {
+    const auto start = message.rfind(' ', limit - 1);
+    resource = message.substr(start == std::string::npos ? 0 : start + 1,
+                              limit - (start == std::string::npos ? 0 : start + 1));
+  }
+  if (!resource.empty() && resource != lab::kResource) return std::nullopt;
   return Quote{cf->first, cf->second, *quoted};
 }
 

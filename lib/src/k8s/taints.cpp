@@ -181,6 +181,18 @@ const nlohmann::json* untolerated_taint(const nlohmann::json& pod, const nlohman
   return nullptr;
 }
 
+std::vector<const nlohmann::json*> evicting_taints(const nlohmann::json& pod, const nlohmann::json& node) {
+  std::vector<const nlohmann::json*> out;
+  const auto it = node.find("spec");
+  if (it == node.end() || !it->is_object()) return out;
+  const auto taints = it->find("taints");
+  if (taints == it->end() || !taints->is_array()) return out;
+  for (const auto& t : *taints) {
+    if (t.is_object() && field(t, "effect") == "NoExecute" && !tolerated(pod, t)) out.push_back(&t);
+  }
+  return out;
+}
+
 bool is_admission_added(const nlohmann::json& toleration, const nlohmann::json& pod) {
   if (!toleration.is_object()) return false;
   if (is_default_toleration_seconds(toleration)) return true;

@@ -37,6 +37,11 @@ std::vector<const nlohmann::json*> filtering_taints(const nlohmann::json& node);
 /// all (the node passes the filter).
 const nlohmann::json* untolerated_taint(const nlohmann::json& pod, const nlohmann::json& node);
 
+/// The taint eviction controller's rule: the node's NoExecute taints that none of the pod's
+/// spec.tolerations tolerates, in order. Each evicts the pod from the node (at once, as no
+/// toleration of it gives tolerationSeconds), and keeps a new one off it.
+std::vector<const nlohmann::json*> evicting_taints(const nlohmann::json& pod, const nlohmann::json& node);
+
 /// The operator as ToleratesTaint reads it: "" (absent, or not a string) means "Equal".
 std::string_view toleration_operator(const nlohmann::json& toleration);
 

@@ -56,6 +56,8 @@ enum class Fault {
   kAdvertisedWrongAmount,     ///< the saved file shows another amount
   kRejectsNoNamespace,        ///< the dry run answered "namespace not found"
   kRejectsAccepted,           ///< the apiserver accepted a manifest that must be refused
+  kRejectsOtherRuleMismatch,  ///< bad-mismatch refused, for another rule than requests == limits
+  kRejectsOtherRuleFraction,  ///< bad-fraction refused, for another rule than whole GPUs
   kRejectedFileNoRejection,   ///< the saved file holds no rejection
   kRejectedFileNoMismatch,    ///< … not the requests/limits one
   kRejectedFileNoFraction,    ///< … not the fractional one
