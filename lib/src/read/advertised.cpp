@@ -155,11 +155,15 @@ std::optional<std::size_t> capacity_column(const std::vector<std::string>& h, st
   return std::nullopt;
 }
 
-// Whether every data row that has column `col` holds an amount there.
+// Whether every data row that has column `col` holds an amount there. kubectl prints every cell
+// of a row (`<none>` for a missing value): a row narrower than the widest (`looks good` under the
+// table) is the student's note, not data.
 bool holds_amounts(const std::vector<std::vector<std::string>>& rows, std::size_t col) {
+  std::size_t widest = 0;
+  for (const auto& r : rows) widest = std::max(widest, r.size());
   bool any = false;
   for (const auto& r : rows) {
-    if (col >= r.size()) continue;
+    if (col >= r.size() || r.size() < widest) continue;
     if (!is_amount_cell(r[col])) return false;
     any = true;
   }
