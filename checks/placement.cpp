@@ -39,7 +39,7 @@ std::optional<Outcome> taken_by_others(const View& s, const json& pod, const jso
                                        const Args& args, const std::vector<Msg>& ev) {
   const auto alloc = gpu_node == nullptr ? std::nullopt : node_gpu(*gpu_node, "allocatable");
   // trainer needs no toleration: the lab's taint, added after it, is no reason it stays off.
-  const json* taint = k8s::untolerated_taint(pod, *gpu_node);
+  const json* taint = gpu_node == nullptr ? nullptr : k8s::untolerated_taint(pod, *gpu_node);
   if (taint != nullptr && name_of(pod) == lab::kPodTrainer && is_lab_taint(*taint)) taint = nullptr;
   if (!m || !m->insufficient(lab::kResource) || !alloc || taint != nullptr) return std::nullopt;
   const auto order = std::find(std::begin(kLabOrder), std::end(kLabOrder), name_of(pod));
