@@ -79,6 +79,7 @@ RunResult run(const Snapshot& snap, const Selection& sel, RunMeta meta) {
       try {
         cr.outcome = c.run(view);
         detail::add_recreate_parts(view, cr.outcome);
+        detail::add_pod_parts(view, c.creates.fact, cr.outcome);
       } catch (const std::exception& e) {
         // A check must never take the run down; an internal failure is an `error`, not a zero.
         cr.outcome = Outcome{Status::kError, {}, raw(e.what()), msg("hint.internal-error"), {}};

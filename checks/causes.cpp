@@ -107,6 +107,14 @@ std::string short_of_gpus(const Ctx& c, std::string_view name, long long needed_
   return c.first_failed({"step2.allocatable", "step2.capacity"});
 }
 
+/// A pod that exists and never got a node because lab-node-0 allows no pod at all: the step-2
+/// patch replaced the whole allocatable map.
+std::string no_pod_room(const Ctx& c, std::string_view name) {
+  if (c.fault("step2.allocatable") != Fault::kAllocatableNoPods) return {};
+  if (pod(c.snap(), name) == nullptr || !node_of(c.snap(), name).empty()) return {};
+  return "step2.allocatable";
+}
+
 /// The fault is a file that cannot be read as text (missing, empty, too large, …): the file
 /// faults come first in Fault, kFileMissing to kFileEmpty.
 bool file_fault(Fault f) {
@@ -215,6 +223,12 @@ std::string other_nodes_clean(const Ctx& c) {
   return {};
 }
 
+std::string other_nodes(const Ctx& c) {
+  // The status patch went to another node instead of lab-node-0: one mistake, two checks.
+  if (c.fault("step2.capacity") == Fault::kCapacityOnOtherNode) return "step2.capacity";
+  return {};
+}
+
 std::string allocatable(const Ctx& c) {
   // Neither map has the GPUs: the status patch never landed (no --subresource=status), one mistake.
   const json* node = gpu_node(c.snap());
@@ -318,6 +332,7 @@ bool asks_beyond_gpu_node(const View& s, std::string_view name) {
 
 std::string placed_trainer(const Ctx& c) {
   const Fault f = c.fault("step4.placed-by-scheduler");
+  if (std::string why = no_pod_room(c, lab::kPodTrainer); !why.empty()) return why;
   if (std::string why = held_by_bad_pod(c, "step4.placed-by-scheduler"); !why.empty()) return why;
   // Kept off lab-node-0 for what its manifest asks (a misspelt resource, more GPUs than there are):
   // the manifest is the fault, whatever the taint does besides.
@@ -387,6 +402,10 @@ std::string tainted_file(const Ctx& c) {
 std::string trainer_not_evicted(const Ctx& c) {
   if (c.fault("step5.trainer-not-evicted") == Fault::kNeverScheduled)
     return c.first_failed({"step4.placed-by-scheduler"});
+  // Running on another node because step 4 put it there: never on lab-node-0, nothing evicted.
+  const std::string node = node_of(c.snap(), lab::kPodTrainer);
+  if (!node.empty() && node != lab::kGpuNode && c.fault("step4.placed-by-scheduler") == Fault::kPlacedWrongNode)
+    return "step4.placed-by-scheduler";
   return {};
 }
 
@@ -424,8 +443,10 @@ std::string same_as_trainer2(const Ctx& c) {
 
 std::string placed_trainer2(const Ctx& c) {
   const Fault f = c.fault("step6.placed");
+  if (std::string why = no_pod_room(c, lab::kPodTrainer2); !why.empty()) return why;
   if (std::string why = held_by_bad_pod(c, "step6.placed"); !why.empty()) return why;
   if (f == Fault::kGpuNodeCordoned) return c.first_failed({"step5.cpu-only-pending"});
+  if (f == Fault::kPlacedWrongNode) return c.first_failed({"step2.other-nodes"});
   if (f == Fault::kForeignTaint || f == Fault::kForeignTaintBeside || f == Fault::kLabTaintChanged)
     return c.first_failed({"step5.taint"});
   if (f == Fault::kPlacedNotBoundToleration || f == Fault::kPlacedNotBoundUntolerant)
@@ -473,6 +494,13 @@ std::string pending_insufficient(const Ctx& c) {
   if (f == Fault::kSharedToleration || f == Fault::kSharedNoToleration) return c.first_failed({"step6.toleration"});
   if (f == Fault::kPlacedNotBoundSelector) return c.first_failed({"step7.same-as-trainer2", "step6.placed"});
   if (f == Fault::kPlacedNotBoundLabels) return c.first_failed({"step1.gpu-labels"});
+  // Held at the gates trainer2 is held at too: copied from trainer2's file, whose gate is the fault.
+  if (f == Fault::kPendingGated && c.fault("step6.placed") == Fault::kPlacedGated) {
+    const json* t2 = pod(c.snap(), lab::kPodTrainer2);
+    const json* t3 = pod(c.snap(), lab::kPodTrainer3);
+    if (t2 != nullptr && t3 != nullptr && k8s::scheduling_gates(*t2) == k8s::scheduling_gates(*t3))
+      return "step6.placed";
+  }
   if (f == Fault::kPremiseAllocatable || f == Fault::kPremiseAllocatableZero || f == Fault::kPremiseAllocatableAmount)
     return c.first_failed({"step2.allocatable", "step2.capacity"});
   if (f == Fault::kPremiseSlots) return slots_free(c);

@@ -61,6 +61,7 @@ bool evicting_taint(const View& s);
 bool evicted_trainer(const View& s);
 
 std::string other_nodes_clean(const Ctx& c);
+std::string other_nodes(const Ctx& c);
 std::string allocatable(const Ctx& c);
 std::string advertised_file(const Ctx& c);
 std::string apiserver_rejects(const Ctx& c);

@@ -51,7 +51,6 @@ std::string taint_string(const json& taint) {
   return str_at(taint, "/key") + (v.empty() ? "" : "=" + v) + ":" + str_at(taint, "/effect");
 }
 
-namespace {
 std::optional<long long> container_gpu(const json& c, const char* which) {
   const json* r = at(c, "/resources");
   if (r == nullptr || !r->is_object() || !r->contains(which) || !(*r)[which].is_object()) return std::nullopt;
@@ -60,7 +59,6 @@ std::optional<long long> container_gpu(const json& c, const char* which) {
   if (!m.contains(res)) return std::nullopt;
   return readers::json_quantity_milli(m[res]);
 }
-}  // namespace
 
 std::optional<long long> gpu_sum(const json& pod, const char* which) {
   std::optional<long long> sum;

@@ -53,6 +53,8 @@ std::string taint_string(const json& taint);
 
 /// Sum over containers of resources.<which>[nvidia.com/gpu] in thousandths; nullopt when no
 /// container sets it.
+/// One container's nvidia.com/gpu under resources.`which` in thousandths (nullopt: not set, or not a quantity).
+std::optional<long long> container_gpu(const json& c, const char* which);
 std::optional<long long> gpu_sum(const json& pod, const char* which);
 /// Sum over containers of the nvidia.com/gpu request as the apiserver stores it (a limit stands in
 /// for a missing request: k8s::container_requests), in thousandths; nullopt when no container

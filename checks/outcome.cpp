@@ -16,7 +16,8 @@ Outcome fail(Msg expected, Msg actual, Msg hint, std::vector<Msg> evidence) {
   return Outcome{Status::kFail, std::move(expected), std::move(actual), std::move(hint), std::move(evidence)};
 }
 
-std::string_view hint_id(Fault f) {
+// One case per fault, in one switch: a fault added without its words does not compile (-Wswitch).
+std::string_view hint_id(Fault f) {  // NOLINT(readability-function-size)
   // No default: a fault added without its words does not compile (-Wswitch).
   switch (f) {
     case Fault::kNone: return {};
@@ -59,6 +60,10 @@ std::string_view hint_id(Fault f) {
     case Fault::kTolerationWrongKey: return "hint.step6.toleration.wrong-key";
     case Fault::kPremiseAllocatableAmount: return "hint.step7.premise-allocatable-amount";
     case Fault::kSavedGated: return "hint.scheduler-file.gated";
+    case Fault::kCapacityOnOtherNode: return "hint.step2.capacity.other-node";
+    case Fault::kAllocatableNoPods: return "hint.step2.allocatable.no-pods";
+    case Fault::kPlacedGated: return "hint.placed.gated";
+    case Fault::kPendingGated: return "hint.pending.gated";
     case Fault::kSavedNoMessage: return "hint.scheduler-file.no-message";
     case Fault::kSavedNoLiveMessage: return "hint.scheduler-file.no-live-message";
     case Fault::kSavedStale: return "hint.scheduler-file.stale";

@@ -112,8 +112,8 @@ Outcome pending_for(const View& s, std::string_view pod_name, Blame want, const 
   if (const auto gates = k8s::scheduling_gates(*pod); !gates.empty()) {
     auto a = args;
     a["gates"] = text::one_line(join(gates), 200);
-    return fail(expected, raw(fmt::format("phase={} schedulingGates={}", phase, a["gates"])),
-                msg("hint.pending.gated", a), ev);
+    return fail(expected, raw(fmt::format("phase={} schedulingGates={}", phase, a["gates"])), Fault::kPendingGated, a,
+                ev);
   }
   // lab-node-0 cordoned: the scheduler turns the pod away from it before it looks at taints or
   // GPUs, so its Pending, now or once retried, is not the lab's.

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "common.h"
+#include "gpuwhy/i18n/i18n.h"
 #include "gpuwhy/k8s/manifest.h"
 #include "gpuwhy/k8s/messages.h"
 #include "gpuwhy/k8s/node_affinity.h"
@@ -30,6 +31,18 @@ using Args = std::map<std::string, std::string>;
 // The lab's GPU pods in the order the steps create them: each finds the ones before it on the GPU
 // node, and nothing else.
 constexpr std::string_view kLabOrder[] = {lab::kPodTrainer, lab::kPodTrainer2, lab::kPodTrainer3};
+
+// The commands that delete `holders` (a name: the lab namespace's pod; namespace/name: another's).
+std::string delete_commands(const std::vector<std::string>& holders) {
+  std::vector<std::string> out;
+  for (const std::string& h : holders) {
+    const auto slash = h.find('/');
+    out.push_back(slash == std::string::npos
+                      ? fmt::format("kubectl delete pod -n {} {}", lab::kNamespace, h)
+                      : fmt::format("kubectl delete pod -n {} {}", h.substr(0, slash), h.substr(slash + 1)));
+  }
+  return join(out, "; ");
+}
 
 // Insufficient GPUs where lab-node-0 offers enough for the lab's pods created before `pod`, and no
 // taint keeps it off: other pods hold the slots it would fit in (a test pod left over, of any
@@ -61,9 +74,78 @@ std::optional<Outcome> taken_by_others(const View& s, const json& pod, const jso
     taken.emplace("pod", name_of(pod));
     taken.emplace("node", std::string(lab::kGpuNode));
     taken.emplace("holders", join(holders));
+    taken.emplace("commands", delete_commands(holders));
+    // The lab's own pods among them (trainer3 in trainer2's slot) are made again once it is placed.
+    std::vector<std::string> again;
+    for (const auto& h : holders) {
+      if (std::find(std::begin(kLabOrder), std::end(kLabOrder), h) != std::end(kLabOrder)) again.push_back(h);
+    }
+    if (!again.empty()) {
+      taken.emplace("part_again@", "hint.part.create-again");
+      taken.emplace("again", join(again));
+    }
     return fail(expected, msg("value.not-bound"), Fault::kPlacedNotBoundTaken, taken, held);
   }
   return std::nullopt;
+}
+
+// The message of the pod's first FailedScheduling event still kept ("" when none).
+std::string first_refusal(const View& s, const json& pod) {
+  std::string when;
+  std::string said;
+  for (const json* e : events_for(s, pod)) {
+    if (view_at(*e, "/reason") != "FailedScheduling") continue;
+    std::string t = str_at(*e, "/firstTimestamp");
+    if (t.empty()) t = str_at(*e, "/eventTime");
+    if (said.empty() || (!t.empty() && t < when)) {
+      when = t;
+      said = str_at(*e, "/message");
+    }
+  }
+  return said;
+}
+
+// trainer kept off lab-node-0 by the lab's taint, with room there for it but for the lab's pods
+// created after it: it was created after the taint (hint.placed.after-taint), and when those pods
+// took its room they must be made again after it (hint.placed.after-taint-taken).
+std::optional<Outcome> after_taint(const View& s, const json& pod, const json& gpu_node, const Msg& expected,
+                                   const Args& args, const std::vector<Msg>& ev) {
+  const auto alloc = node_gpu(gpu_node, "allocatable");
+  if (!alloc || k8s::beyond_allocatable(pod, gpu_node)) return std::nullopt;
+  const std::string name = name_of(pod);
+  const auto order = std::find(std::begin(kLabOrder), std::end(kLabOrder), name);
+  long long held = 0;
+  long long held_later = 0;
+  std::vector<std::string> later;
+  for (const auto& [holder, milli] : gpu_used_on_lab_node(s).pods) {
+    if (holder == name) continue;
+    if (order != std::end(kLabOrder) && std::find(order + 1, std::end(kLabOrder), holder) != std::end(kLabOrder)) {
+      later.push_back(holder);
+      held_later += milli;
+    } else {
+      held += milli;
+    }
+  }
+  const long long room = k8s::milli_value(*alloc).value_or(0) - held;
+  const long long needs = std::max(scheduler_gpu_request(pod), 1LL);
+  if (room < needs) return std::nullopt;
+  Args after = args;
+  after.emplace("pod", name);
+  after.emplace("node", std::string(lab::kGpuNode));
+  after.emplace("taint", std::string(lab::kTaintString));
+  std::vector<Msg> shown = ev;
+  if (room - held_later >= needs) {
+    // Its first refusal named no taint: it was Pending before the taint came (step 2 undone then).
+    if (const std::string first = first_refusal(s, pod); !first.empty() && first.find("taint") == std::string::npos) {
+      after.emplace("first", text::one_line(first, 200));
+      return fail(expected, msg("value.not-bound"), msg("hint.placed.pending-before-taint", after), shown);
+    }
+    return fail(expected, msg("value.not-bound"), msg("hint.placed.after-taint", after), shown);
+  }
+  after.emplace("holders", join(later));
+  after.emplace("commands", delete_commands(later));
+  for (auto& line : ev_pods_on_lab_node(gpu_used_on_lab_node(s))) shown.push_back(std::move(line));
+  return fail(expected, msg("value.not-bound"), msg("hint.placed.after-taint-taken", after), shown);
 }
 
 // Not bound. The student meant to tolerate the GPU taint, yet the scheduler still blames a
@@ -76,6 +158,12 @@ Outcome not_bound(const View& s, const json& pod, const json* gpu_node, const js
     on.emplace("pod", name_of(pod));
     on.emplace("node", std::string(lab::kGpuNode));
     return fail(expected, msg("value.not-bound"), Fault::kGpuNodeCordoned, on, ev);
+  }
+  // Held at its gates: the scheduler has not tried it, whatever the node offers.
+  if (const auto gates = k8s::scheduling_gates(pod); !gates.empty()) {
+    Args held = args;
+    held["gates"] = text::one_line(join(gates), 200);
+    return fail(expected, raw(fmt::format("schedulingGates={}", held["gates"])), Fault::kPlacedGated, held, ev);
   }
   const auto m = cond == nullptr ? std::nullopt : s.scheduler_message(str_at(*cond, "/message"));
   const auto tols = k8s::authored_tolerations(pod);
@@ -96,17 +184,10 @@ Outcome not_bound(const View& s, const json& pod, const json* gpu_node, const js
   // had room: the scheduler's retry just names the taint first.
   // Room: what lab-node-0 allows less what other pods bound there hold (a bad manifest's pod, a
   // test pod) fits trainer; without it the taint is not what keeps trainer off.
-  const auto alloc = gpu_node == nullptr ? std::nullopt : node_gpu(*gpu_node, "allocatable");
-  long long held = 0;
-  for (const auto& [holder, milli] : gpu_used_on_lab_node(s).pods) held += holder == name ? 0 : milli;
-  const bool room = alloc && k8s::milli_value(*alloc).value_or(0) - held >= std::max(scheduler_gpu_request(pod), 1LL) &&
-                    !k8s::beyond_allocatable(pod, *gpu_node);
-  if (m && room && blames_lab_taint(*m, gpu_node, &pod) && name == lab::kPodTrainer) {
-    Args after = args;
-    after.emplace("pod", name);
-    after.emplace("node", std::string(lab::kGpuNode));
-    after.emplace("taint", std::string(lab::kTaintString));
-    return fail(expected, msg("value.not-bound"), msg("hint.placed.after-taint", after), ev);
+  // The lab's pods created after it (trainer2, trainer3) took the room it was kept out of: they
+  // are named, to be made again after it.
+  if (m && gpu_node != nullptr && name == lab::kPodTrainer && blames_lab_taint(*m, gpu_node, &pod)) {
+    if (auto o = after_taint(s, pod, *gpu_node, expected, args, ev)) return *o;
   }
   // Its own nodeSelector or node affinity rules out the GPU node (a typo in a label key or value).
   if (const SelectorMiss miss = selector_rules_out_gpu_node(s, pod); !miss.field.empty()) {
@@ -286,8 +367,14 @@ constexpr std::string_view kRecreateHints[] = {"hint.placed.condition",
                                                "hint.placed.other-scheduler-live",
                                                "hint.placed.no-scheduled-event",
                                                "hint.placed.wrong-node",
+                                               "hint.step4.manifest.constraint",
+                                               "hint.step4.manifest.containers-sum",
+                                               "hint.step4.manifest.limit",
+                                               "hint.step4.manifest.requests-and-constraint",
+                                               "hint.step4.manifest.requests-set",
                                                "hint.step4.requests-defaulted.written",
                                                "hint.step5.trainer-not-evicted.gone",
+                                               "hint.step5.trainer-not-evicted.not-created",
                                                "hint.step5.trainer-not-evicted.moved",
                                                "hint.step6.gpu.live"};
 
@@ -323,6 +410,49 @@ void add_recreate_parts(const View& s, Outcome& o) {
       k8s::pod_requests(*waiting).contains(std::string(lab::kResource))) {
     o.hint.args["part_order@"] = "hint.part.recreate-trainer3-first";
     o.hint.args["waiting"] = std::string(lab::kPodTrainer3);
+  }
+}
+
+namespace {
+
+// Whether the hint's own text (English, the catalog every language follows), or a part already
+// set in it, has a place for `part`.
+bool has_place(const Msg& hint, std::string_view part) {
+  const std::string mark = "{" + std::string(part) + "}";
+  const auto& en = i18n::catalog(i18n::Lang::kEn);
+  const auto holds = [&mark, &en](const std::string& id) {
+    const auto it = en.find(id);
+    return it != en.end() && it->second.find(mark) != std::string::npos;
+  };
+  if (holds(hint.id)) return true;
+  return std::any_of(hint.args.begin(), hint.args.end(),
+                     [&holds](const auto& a) { return a.first.ends_with('@') && holds(a.second); });
+}
+
+}  // namespace
+
+void add_pod_parts(const View& s, std::string_view created, Outcome& o) {
+  if (o.status != Status::kFail || !s.snap().pods.ok()) return;
+  // The check's pod runs from an older file: the apiserver refuses most edits of a pod's spec
+  // (tolerations, affinity, containers), so applying the fixed file fails; it must be made again.
+  // Tolerations are the exception: the apiserver lets a pod gain new ones, only never change
+  // those it has, so a pod with none of its own takes the fixed file in place.
+  const json* live = created.empty() ? nullptr : s.pod(created);
+  const bool must_remake =
+      has_place(o.hint, "part_recreate") ||
+      (has_place(o.hint, "part_recreate_tolerations") && live != nullptr && !k8s::authored_tolerations(*live).empty());
+  if (live != nullptr && must_remake) {
+    const std::string part = has_place(o.hint, "part_recreate") ? "part_recreate@" : "part_recreate_tolerations@";
+    o.hint.args[part] = "hint.part.recreate-live";
+    o.hint.args["recreate_pod"] = std::string(created);
+    o.hint.args["namespace"] = std::string(lab::kNamespace);
+  }
+  // cpu-only waits only for the taint: with the taint off for a moment, the scheduler binds it to
+  // lab-node-0 and NoSchedule never takes it off again.
+  const json* cpu_only = s.pod(lab::kPodCpuOnly);
+  if (cpu_only != nullptr && str_at(*cpu_only, "/spec/nodeName").empty() && has_place(o.hint, "part_cpu_only")) {
+    o.hint.args["part_cpu_only@"] = "hint.part.cpu-only-first";
+    o.hint.args["namespace"] = std::string(lab::kNamespace);
   }
 }
 

@@ -31,6 +31,10 @@ Outcome retarget_selector(const View& s, Outcome o, std::string_view pod_name, s
 /// does not tolerate (a new pod would stay Pending: untaint first, taint again after), and a
 /// Pending trainer3 that tolerates the node (it would take the GPU freed: delete it first).
 void add_recreate_parts(const View& s, Outcome& o);
+/// Fills the parts a failed hint has a place for: {part_recreate} when `created` (the pod the
+/// check's step creates) exists and must be made again from its fixed file; {part_cpu_only} when
+/// cpu-only waits, so that a taint removed for a moment does not let it in.
+void add_pod_parts(const View& s, std::string_view created, Outcome& o);
 
 /// The live pod `pod` asks for exactly kGpusPerTrainer nvidia.com/gpu in requests and limits.
 Outcome gpu_one(const View& s, std::string_view pod, const char* hint_id);

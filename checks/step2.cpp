@@ -8,6 +8,9 @@
 #include "causes.h"
 #include "checks.h"
 #include "common.h"
+#include "gpuwhy/base/text.h"
+#include "gpuwhy/k8s/quantity.h"
+#include "gpuwhy/k8s/requests.h"
 #include "gpuwhy/lab/lab.h"
 
 namespace gpuwhy::checks {
@@ -42,11 +45,61 @@ Outcome capacity(const View& s) {
   const auto cap = node_gpu(*node, "capacity");
   const std::vector<Msg> ev{ev_node_amount(lab::kGpuNode, "capacity", cap)};
   if (is_lab_amount(cap)) return pass(expected, raw(*cap), ev);
-  if (!cap) return fail(expected, msg("value.absent"), msg("hint.step2.capacity.missing", node_args()), ev);
+  if (!cap) {
+    // Advertised by another node instead: the status patch went to the wrong node, one mistake
+    // that step2.other-nodes sees from the other side.
+    std::vector<std::string> elsewhere;
+    std::vector<Msg> shown = ev;
+    for (const json* n : s.other_nodes()) {
+      const auto theirs = node_gpu(*n, "capacity");
+      if (!theirs || is_zero_or_absent(*theirs)) continue;
+      elsewhere.push_back(name_of(*n));
+      shown.push_back(ev_node_amount(name_of(*n), "capacity", theirs));
+    }
+    if (!elsewhere.empty()) {
+      auto args = node_args();
+      args["others"] = join_capped(elsewhere);
+      return fail(expected, msg("value.absent"), Fault::kCapacityOnOtherNode, args, shown);
+    }
+    return fail(expected, msg("value.absent"), msg("hint.step2.capacity.missing", node_args()), ev);
+  }
   return fail(expected, raw(*cap), msg("hint.step2.capacity.wrong-value", node_args()), ev);
 }
 
-/// Verifies: status.allocatable["nvidia.com/gpu"] of lab-node-0 is 2 (what the scheduler uses).
+// The GPUs advertised, but allocatable allows no pod at all (pods absent or 0) where capacity
+// does: a patch that replaced the whole map ({"op":"replace","path":"/status/allocatable"}) took
+// pods, cpu and memory with it, and the scheduler turns every pod away (Too many pods).
+std::optional<Outcome> no_room_for_pods(const json& node, const Msg& expected, const std::vector<Msg>& ev) {
+  const json* alloc = at(node, "/status/allocatable");
+  const json* cap = at(node, "/status/capacity");
+  if (alloc == nullptr || cap == nullptr || !alloc->is_object() || !cap->is_object()) return std::nullopt;
+  const auto room = [](const json& map) {
+    const auto it = map.find(std::string(k8s::kPods));
+    return it == map.end() ? std::optional<long long>(0) : k8s::quantity(k8s::kPods, *it);
+  };
+  if (room(*alloc).value_or(1) >= 1 || room(*cap).value_or(0) < 1) return std::nullopt;
+  std::vector<std::string> dropped;
+  json restore = json::object();
+  for (const auto& [name, amount] : cap->items()) {
+    if (name == lab::kResource || !amount.is_string()) continue;
+    const auto have = alloc->find(name);
+    if (have != alloc->end() && !(name == k8s::kPods && room(*alloc).value_or(1) < 1)) continue;
+    dropped.push_back(name);
+    restore[name] = amount;
+  }
+  auto args = node_args();
+  args["dropped"] = join_capped(dropped);
+  args["restore"] = text::one_line(json{{"status", {{"allocatable", restore}}}}.dump(), 300);
+  std::vector<Msg> shown = ev;
+  shown.push_back(raw(text::one_line(fmt::format("{} status.allocatable: {}", lab::kGpuNode, alloc->dump()), 300)));
+  shown.push_back(raw(text::one_line(fmt::format("{} status.capacity: {}", lab::kGpuNode, cap->dump()), 300)));
+  const auto pods = alloc->find(std::string(k8s::kPods));
+  return fail(expected, raw(fmt::format("pods={}", pods == alloc->end() ? "<absent>" : pods->dump())),
+              Fault::kAllocatableNoPods, args, shown);
+}
+
+/// Verifies: status.allocatable["nvidia.com/gpu"] of lab-node-0 is 2 (what the scheduler uses),
+/// with room for pods.
 Outcome allocatable(const View& s) {
   const Msg expected = msg("value.step2.allocatable.expected", node_args());
   const auto gpu_node = need_gpu_node(s, expected);
@@ -56,7 +109,10 @@ Outcome allocatable(const View& s) {
   const auto cap = node_gpu(*node, "capacity");
   const std::vector<Msg> ev{ev_node_amount(lab::kGpuNode, "allocatable", alloc),
                             ev_node_amount(lab::kGpuNode, "capacity", cap)};
-  if (is_lab_amount(alloc)) return pass(expected, raw(*alloc), ev);
+  if (is_lab_amount(alloc)) {
+    if (auto o = no_room_for_pods(*node, expected, ev)) return *o;
+    return pass(expected, raw(*alloc), ev);
+  }
   if (!alloc) {
     // THE classic mistake: capacity patched, allocatable forgotten.
     if (cap) return fail(expected, msg("value.absent"), msg("hint.step2.allocatable.capacity-only", node_args()), ev);
@@ -222,7 +278,13 @@ constexpr CheckInfo kChecks[] = {
      .may_be_caused_by = {"step2.capacity"},
      .cause = &causes::allocatable,
      .counts = {{{lab::kGateAllocatable, 0}, {lab::kGateUsed, 0}}}},
-    {.id = "step2.other-nodes", .step = 2, .points = 2, .run = &other_nodes_check, .reads = kInNodes},
+    {.id = "step2.other-nodes",
+     .step = 2,
+     .points = 2,
+     .run = &other_nodes_check,
+     .reads = kInNodes,
+     .may_be_caused_by = {"step2.capacity"},
+     .cause = &causes::other_nodes},
     {.id = "step2.advertised-file",
      .step = 2,
      .points = 2,

@@ -165,7 +165,8 @@ Outcome dry_run_part(const View& s, std::string_view path, bool want_mismatch, M
     }
     // Not sent because the manifest is missing or not a single Pod: the student's part.
     if (e.kind == ErrorKind::kSkipped)
-      return fail(none, *line, msg("hint.step3.apiserver-rejects.not-sent", args), {*line});
+      return unmet(fail(none, *line, msg("hint.step3.apiserver-rejects.not-sent", args), {*line}), Need::Kind::kFile,
+                   file);
     return env_error(e, "dry-run", args);
   }
   const HttpAnswer& a = it->second.value();
@@ -286,10 +287,13 @@ Outcome not_created(const View& s) {
   const Msg expected = msg("value.step3.not-created.expected",
                            {{"pods", names.empty() ? "-" : join(names)}, {"namespace", std::string(lab::kNamespace)}});
   if (names.empty()) {
-    return fail(expected, msg("value.step3.not-created.no-names"),
-                msg("hint.step3.not-created.no-names", {{"mismatch_file", std::string(lab::kManifestBadMismatch)},
-                                                        {"fraction_file", std::string(lab::kManifestBadFraction)}}),
-                ev);
+    // Neither manifest can be read: the first one's check owns the fault.
+    return unmet(
+        fail(expected, msg("value.step3.not-created.no-names"),
+             msg("hint.step3.not-created.no-names", {{"mismatch_file", std::string(lab::kManifestBadMismatch)},
+                                                     {"fraction_file", std::string(lab::kManifestBadFraction)}}),
+             ev),
+        Need::Kind::kFile, std::string(lab::kManifestBadMismatch));
   }
   if (auto e = need_pods(s)) return *e;
   std::vector<std::string> exist;

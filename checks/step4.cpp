@@ -19,6 +19,26 @@ namespace {
 
 using namespace detail;  // NOLINT(google-build-using-namespace)
 
+// Several containers each ask for GPUs, which the scheduler adds up for the pod: each may say 1,
+// the pod asks for their sum.
+std::optional<Outcome> split_over_containers(const json& pod, std::map<std::string, std::string> args,
+                                             const Msg& expected, const Msg& actual, const std::vector<Msg>& ev) {
+  const json* cs = at(pod, "/spec/containers");
+  if (cs == nullptr || !cs->is_array()) return std::nullopt;
+  std::vector<std::string> asks;
+  long long total = 0;
+  for (const auto& c : *cs) {
+    const auto milli = container_gpu(c, "limits");
+    if (!milli || *milli == 0) continue;
+    total += *milli;
+    asks.push_back(fmt::format("{}: {}", str_at(c, "/name"), milli_text(*milli)));
+  }
+  if (asks.size() < 2 || total == lab::kGpusPerTrainer * 1000LL) return std::nullopt;
+  args["detail"] = join(asks);
+  args["total"] = milli_text(total);
+  return fail(expected, actual, msg("hint.step4.manifest.containers-sum", args), ev);
+}
+
 /// Verifies: k8s/trainer.yaml is Pod trainer with nvidia.com/gpu: 1 under limits only and no
 /// nodeSelector, nodeName or affinity.
 Outcome manifest(const View& s) {
@@ -49,6 +69,7 @@ Outcome manifest(const View& s) {
   if (req) return fail(expected, raw(shown), msg("hint.step4.manifest.requests-set", args), ev);
   if (!fields.empty()) return fail(expected, raw(shown), msg("hint.step4.manifest.constraint", args), ev);
   if (auto i = init_only_gpus(pod, file, expected, raw(shown), args, ev)) return *i;
+  if (auto split = split_over_containers(pod, args, expected, raw(shown), ev)) return *split;
   if (!lim || *lim != lab::kGpusPerTrainer * 1000LL)
     return fail(expected, raw(shown), msg("hint.step4.manifest.limit", args), ev);
   if (auto i = init_gpus(pod, file, expected, args, ev)) return *i;

@@ -78,8 +78,11 @@ Outcome taint(const View& s) {
   for (const auto& t : ts) shown.push_back(taint_string(t));
   std::vector<Msg> ev{ev_taints(lab::kGpuNode, shown)};
   std::vector<std::string> others;
+  std::vector<std::string> untaint;  // the command that removes the key's taints from each other node
   for (const json* n : s.other_nodes()) {
-    for (const auto& t : gpu_taints(*n)) others.push_back(fmt::format("{}: {}", name_of(*n), taint_string(t)));
+    const auto theirs = gpu_taints(*n);
+    for (const auto& t : theirs) others.push_back(fmt::format("{}: {}", name_of(*n), taint_string(t)));
+    if (!theirs.empty()) untaint.push_back(fmt::format("kubectl taint node {} {}-", name_of(*n), lab::kTaintKey));
   }
   const Msg actual = shown.empty() ? msg("value.none") : raw(join(shown));
   if (ts.empty()) {
@@ -107,6 +110,7 @@ Outcome taint(const View& s) {
   }
   if (!others.empty()) {
     args["others"] = join_capped(others);
+    args["commands"] = join_capped(untaint);
     for (const auto& o : others) ev.push_back(raw(o));
     return fail(expected, raw(join(shown) + "; " + join_capped(others)), msg("hint.step5.taint.other-nodes", args), ev);
   }
@@ -280,9 +284,14 @@ std::optional<Problem> excluding(const json& pod, const FitProbe& f) {
     case why::Gate::kInterPodAffinity: return later_filters_exclude(pod, f);
     case why::Gate::kNodeAffinityFilter:
     case why::Gate::kNodeAffinity: return ruled_out();
+    case why::Gate::kNodeResourcesFit:
+      // No room for any pod (Too many pods) is the node's doing, not what cpu-only asks.
+      if (std::none_of(n.resources.begin(), n.resources.end(),
+                       [](const why::ResourceFit& r) { return r.resource != k8s::kPods && r.shortfall() > 0; }))
+        return later_filters_exclude(pod, f);
+      break;
     case why::Gate::kNodeName:
-    case why::Gate::kNodePorts:
-    case why::Gate::kNodeResourcesFit: break;
+    case why::Gate::kNodePorts: break;
   }
   return Problem{"hint.step5.cpu-only-spec.does-not-fit", n.reasons.empty() ? why::to_string(n.gate) : join(n.reasons)};
 }
@@ -364,6 +373,8 @@ Outcome cpu_only_spec(const View& s) {
   if (found.pod == nullptr) return *found.outcome;
   const json* pod = found.pod;
   if (auto p = cpu_only_problem(*pod, fit)) {
+    // The file is right, the pod running is not: it was made from an older file.
+    args["file"] = fmt::format("pod {}", lab::kPodCpuOnly);
     args["detail"] = p->second;
     return fail(expected, raw(fmt::format("pod {}: {}", lab::kPodCpuOnly, p->second)), msg(p->first, args));
   }
@@ -396,6 +407,13 @@ const json* evicting_other_taint(const json& node, const json* pod) {
   return nullptr;
 }
 
+// trainer gone: deleted, when an event names it; else not created yet (step 4 not done).
+const char* gone_hint(const View& s) {
+  const json named{{"metadata", {{"name", std::string(lab::kPodTrainer)}}}};
+  return events_for(s, named).empty() ? "hint.step5.trainer-not-evicted.not-created"
+                                      : "hint.step5.trainer-not-evicted.gone";
+}
+
 /// Verifies: trainer is still bound to lab-node-0 and running (NoSchedule does not evict).
 Outcome trainer_not_evicted(const View& s) {
   std::map<std::string, std::string> args{{"pod", std::string(lab::kPodTrainer)},
@@ -423,9 +441,9 @@ Outcome trainer_not_evicted(const View& s) {
                         : other != nullptr ? "hint.step5.trainer-not-evicted.noexecute-other"
                                            : nullptr;
   if (pod == nullptr) {
-    return unmet(fail(expected, msg("value.pod-not-found", args),
-                      msg(evicted != nullptr ? evicted : "hint.step5.trainer-not-evicted.gone", args)),
-                 Need::Kind::kPod, lab::kPodTrainer);
+    return unmet(
+        fail(expected, msg("value.pod-not-found", args), msg(evicted != nullptr ? evicted : gone_hint(s), args)),
+        Need::Kind::kPod, lab::kPodTrainer);
   }
   const std::string node = str_at(*pod, "/spec/nodeName");
   const std::string phase = str_at(*pod, "/status/phase");
@@ -477,7 +495,7 @@ constexpr CheckInfo kChecks[] = {
      .step = 5,
      .points = 2,
      .run = &trainer_not_evicted,
-     .reads = kInNodes | kInPods,
+     .reads = kInNodes | kInPods | kInEvents,  // events: whether trainer ever existed
      .may_be_caused_by = {"step4.placed-by-scheduler", "step5.taint"},
      .cause = &causes::trainer_not_evicted,
      .counts = {{{lab::kGateUsed, 3}}},

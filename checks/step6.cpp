@@ -144,6 +144,17 @@ Outcome placed(const View& s) {
       lab::kPodTrainer2);
 }
 
+// A scheduler message of the events names the lab's taint (untolerated, on the GPU node): it was
+// there once.
+bool taint_seen(const View& s) {
+  if (!s.snap().events.ok()) return false;
+  for (const auto& e : items(s.snap().events.value())) {
+    const std::string m = str_at(e, "/message");
+    if (m.find("taint") != std::string::npos && m.find(lab::kTaintKey) != std::string::npos) return true;
+  }
+  return false;
+}
+
 // gate_kept before a taint with the wrong key is named as the cause.
 Outcome gate_kept_unchecked(const View& s) {
   auto args = args6();
@@ -163,8 +174,11 @@ Outcome gate_kept_unchecked(const View& s) {
     args["found"] = join(shown);
     return fail(expected, raw(join(shown)), msg("hint.step6.gate-kept.taint-changed", args), ev);
   }
-  if (!kept)
-    return fail(expected, msg("value.step6.gate-kept.no-taint"), msg("hint.step6.gate-kept.taint-removed", args), ev);
+  if (!kept) {
+    // Removed, when a scheduler message once named it; else never added (step 5 not done yet).
+    const char* hint = taint_seen(s) ? "hint.step6.gate-kept.taint-removed" : "hint.step6.gate-kept.taint-not-added";
+    return fail(expected, msg("value.step6.gate-kept.no-taint"), msg(hint, args), ev);
+  }
   const auto found = need_pod(s, lab::kPodCpuOnly, expected);
   if (found.pod == nullptr) return *found.outcome;
   const json* pod = found.pod;
@@ -205,15 +219,15 @@ constexpr CheckInfo kChecks[] = {
      .run = &placed,
      .reads = kInNodes | kInPods | kInNodePods | kInEvents | kInFiles,
      .may_be_caused_by = {"step1.namespace", "step1.gpu-labels", "step2.capacity", "step2.allocatable",
-                          "step3.not-created", "step4.manifest", "step4.requests-defaulted", "step5.taint",
-                          "step5.cpu-only-pending", "step6.toleration", "step6.gpu"},
+                          "step2.other-nodes", "step3.not-created", "step4.manifest", "step4.requests-defaulted",
+                          "step5.taint", "step5.cpu-only-pending", "step6.toleration", "step6.gpu"},
      .cause = &causes::placed_trainer2,
      .counts = {{{lab::kGateUsed, 4}, {lab::kGatePending, 1}}}},
     {.id = "step6.gate-kept",
      .step = 6,
      .points = 2,
      .run = &gate_kept,
-     .reads = kInNodes | kInPods,
+     .reads = kInNodes | kInPods | kInEvents,  // events: whether a scheduler message ever named the taint
      .may_be_caused_by = {"step5.taint", "step5.cpu-only-pending"},
      .cause = &causes::gate_kept},
 };

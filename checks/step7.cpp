@@ -356,6 +356,8 @@ Outcome retarget_shared_toleration(const View& s, Outcome o) {
 
 Outcome with_premise(const View& s, Outcome base) {
   if (base.status == Status::kError) return base;
+  // trainer3 or the file not made yet (step 7 not done): that is the finding, whatever step 2 did.
+  if (base.unmet) return base;
   // No allocatable: whatever trainer3 shows, step 2 is where the fix is.
   if (auto p = premise(s, base.expected, true)) return *p;
   if (base.status != Status::kPass) return base;

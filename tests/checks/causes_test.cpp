@@ -105,7 +105,7 @@ TEST(Causes, OnEveryCaptureDeclaredFailedAndAcyclic) {
 // and a pass carries none.
 TEST(Causes, EveryFaultShowsItsOwnHint) {
   std::map<std::string, Fault, std::less<>> by_hint;
-  for (int i = static_cast<int>(Fault::kFileMissing); i <= static_cast<int>(Fault::kSavedGated); ++i) {
+  for (int i = static_cast<int>(Fault::kFileMissing); i <= static_cast<int>(Fault::kPendingGated); ++i) {
     const auto f = static_cast<Fault>(i);
     ASSERT_FALSE(checks::detail::hint_id(f).empty()) << i;
     EXPECT_TRUE(by_hint.emplace(std::string(checks::detail::hint_id(f)), f).second) << "two faults share " << i;

@@ -642,6 +642,40 @@ TEST(Manifests, ExtraDocumentsAndTwoPods) {
   }
 }
 
+// A hint's command names what the capture holds, in every language: the pods that hold
+// lab-node-0's GPUs, each in its own namespace (a leftover of another namespace, the lab's bad
+// pod, the lab's later pods), the other node to untaint, what capacity has to put back.
+TEST(Captures, HintCommandsNameWhatTheCaptureHolds) {
+  struct Case {
+    const char* scenario;
+    const char* check;
+    const char* command;
+  };
+  const std::vector<Case> cases{
+      {"gpu-held-by-other-namespace", "step6.placed", "kubectl delete pod -n scratch gpu-test"},
+      {"bad-fraction-whole", "step6.placed", "kubectl delete pod -n gpu-why bad-fraction"},
+      {"taint-before-trainer", "step4.placed-by-scheduler",
+       "kubectl delete pod -n gpu-why trainer2; kubectl delete pod -n gpu-why trainer3"},
+      {"taint-both-nodes", "step5.taint", "kubectl taint node lab-node-1 nvidia.com/gpu-"},
+      {"allocatable-replaced", "step2.allocatable", R"('{"status":{"allocatable":{"cpu":")"}};
+  int seen = 0;
+  for (const auto& [scenario, check, command] : cases) {
+    for (const auto& b : bundles_of(scenario)) {
+      const RunResult r = grade(load(b));
+      const CheckResult& c = result(r, check);
+      ASSERT_EQ(c.outcome.status, Status::kFail) << b << " " << check;
+      for (const i18n::Lang lang : {i18n::Lang::kEn, i18n::Lang::kKo, i18n::Lang::kJa}) {
+        const std::string said = i18n::render(c.outcome.hint, lang);
+        EXPECT_NE(said.find(command), std::string::npos) << b << "\n" << said;
+        for (const char* placeholder : {"NAMESPACE", " NAME ", "네임스페이스 이름", "名前空間 名前"})
+          EXPECT_EQ(said.find(placeholder), std::string::npos) << said;
+      }
+      ++seen;
+    }
+  }
+  EXPECT_GE(seen, static_cast<int>(cases.size()));
+}
+
 // A snapshot written back as a bundle reads again, as a value (signed numbers) and as text
 // (the fuzz target's invariant; requests once failed it as a signed number).
 TEST(Captures, BundleRoundTripsAsValueAndText) {

@@ -32,9 +32,10 @@ const std::set<std::string>& allowed() {
       "PodScheduled", "Scheduled", "Unschedulable", "DaemonSet", "Taints", "Operator", "Name", "NAME", "Invalid",
       "True", "False", "true", "false", "allocatable", "capacity", "requests", "request", "limits", "limit",
       "resources", "nodeName", "nodeSelector", "affinity", "tolerations", "effect", "key", "value", "operator",
-      "status", "phase", "managedFields", "schedulerName", "hostPort", "kind", "present", "pod", "pods", "nodes",
-      "namespaces", "events", "apiserver", "kubelet", "kubeconfig", "Kubernetes", "cordon", "plugin", "device", "cpu",
-      "gpu", "nvidia", "trainer", "init", "image", "metadata", "spec", "matchFields", "Binding", "KUBECONFIG",
+      "status", "phase", "managedFields", "schedulerName", "schedulingGates", "hostPort", "kind", "present", "pod",
+      "pods", "nodes", "namespaces", "events", "apiserver", "kubelet", "kubeconfig", "Kubernetes", "cordon", "plugin",
+      "device", "cpu", "gpu", "nvidia", "trainer", "init", "image", "metadata", "spec", "matchFields", "Binding",
+      "KUBECONFIG",
       // node selector operators (In, Gt and Lt are too short to count)
       "NotIn", "DoesNotExist",
       // a toleration's other field and effect

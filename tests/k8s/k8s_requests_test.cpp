@@ -35,8 +35,9 @@ TEST(K8sRequests, PodRequestsAreWhatTheSchedulerSumsOnEveryRecordedPod) {
   EXPECT_GT(with_gpu, 100);
 }
 
-// A node with exactly what each recorded pod asks allocatable takes it; one unit less of any
-// resource, or the resource not advertised, turns it away for that resource.
+// A node with exactly what each recorded pod asks allocatable, and room for one pod, takes it; one
+// unit less of any resource, or the resource not advertised, turns it away for that resource; no
+// room for a pod (pods 0 or absent) turns away every pod for pods.
 TEST(K8sRequests, BeyondAllocatableIsTheFirstResourceTheNodeHasTooLittleOf) {
   std::ifstream in(std::string(GPUWHY_SOURCE_DIR) + "/fixtures/k8s/requests/pod_requests.jsonl");
   int checked = 0;
@@ -45,8 +46,14 @@ TEST(K8sRequests, BeyondAllocatableIsTheFirstResourceTheNodeHasTooLittleOf) {
     SCOPED_TRACE(line);
     json alloc = json::object();
     for (const auto& [name, v] : row["requests"].items()) alloc[name] = k8s::show_quantity(name, v.get<long long>());
+    if (!alloc.contains("pods")) alloc["pods"] = "1";
     json node = {{"status", {{"allocatable", alloc}}}};
     EXPECT_EQ(k8s::beyond_allocatable(row["pod"], node), std::nullopt);
+    json full = node;
+    full["status"]["allocatable"]["pods"] = "0";
+    EXPECT_EQ(k8s::beyond_allocatable(row["pod"], full), "pods");
+    full["status"]["allocatable"].erase("pods");
+    EXPECT_EQ(k8s::beyond_allocatable(row["pod"], full), "pods");
     for (const auto& [name, v] : row["requests"].items()) {
       if (v.get<long long>() <= 0) continue;
       json less = node;

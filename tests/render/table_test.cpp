@@ -70,12 +70,12 @@ TEST(Table, GroupsMarksDetailsAndSummary) {
   EXPECT_EQ(out.find("incomplete"), std::string::npos);
   EXPECT_EQ(out.find("\x1b["), std::string::npos);
   EXPECT_EQ(out.find("✔"), std::string::npos);
-  // The last lines: the score, then what to do about the first root cause (its hint after the
-  // fault), and its id.
+  // The last lines: the score, then what to do about the first root cause (its whole hint: the
+  // fault, then the action), and its id.
   const auto score = std::find(ls.begin(), ls.end(), "score 2/5");
   ASSERT_NE(score, ls.end()) << out;
   ASSERT_GE(ls.end() - score, 2) << out;
-  EXPECT_EQ(*(score + 1), "Fix first: Patch /status/allocatable/nvidia.com~1gpu to \"2\" as well.") << out;
+  EXPECT_EQ(*(score + 1), "Fix first: Capacity is set but allocatable is not: the scheduler uses") << out;
   EXPECT_EQ(ls.back(), "           (step2.allocatable)") << out;
   // Every line fits the default width, 80 columns.
   for (const auto& l : ls) EXPECT_LE(text::display_width(l), 80U) << l;

@@ -2,11 +2,13 @@
 // purpose (cpu-only by the taint, trainer3 by the GPUs) is said to be, so a student does not
 // apply the fixes that would undo the lab; the note appears exactly where the capture shows the
 // pod held as the lab means (the lab's checks, the real scheduler's message), never for a pod held
-// by another taint, a NoExecute one, or its scheduling gates.
+// by another taint, a NoExecute one, or its scheduling gates, nor for trainer3 where another pod
+// than trainer and trainer2 holds the GPUs.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <iostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -90,6 +92,21 @@ TEST(WhyLab, AHeldLabPodIsSaidToBeHeldExactlyWhereTheLabsCheckFindsIt) {
           lab_holds =
               gpu_node != nullptr && in_the_way == nullptr && m && m->available == 0 && m->insufficient(lab::kResource);
         }
+        // ... and the GPUs are trainer's and trainer2's, as step 7 means, not a leftover's.
+        std::set<std::string> holders;
+        for (const json& p : bound) {
+          const std::string phase = p["status"].value("phase", "");
+          if (p["spec"].value("nodeName", "") != lab::kGpuNode || phase == "Succeeded" || phase == "Failed") continue;
+          bool asks = false;
+          for (const json& c : p["spec"].value("containers", json::array())) {
+            const json limit = c.value("resources", json::object()).value("limits", json::object());
+            asks = asks || (limit.contains(lab::kResource) && limit[std::string(lab::kResource)] != "0");
+          }
+          if (asks) holders.insert(p["metadata"].value("namespace", "") + "/" + p["metadata"].value("name", ""));
+        }
+        const std::set<std::string> lab_pair{std::string(lab::kNamespace) + "/" + std::string(lab::kPodTrainer),
+                                             std::string(lab::kNamespace) + "/" + std::string(lab::kPodTrainer2)};
+        lab_holds = lab_holds && holders == lab_pair;
       }
       EXPECT_EQ(v[0].lab_step != 0, lab_holds) << b << " " << h.pod;
       const std::string table = render_tables(v, std::string(lab::kNamespace), i18n::Lang::kEn, 0);
@@ -129,6 +146,31 @@ TEST(WhyLab, ATaintOfTheLabsKeyWithAnotherValueIsNotTheLabs) {
   const auto other = explain_each(target, nodes, pods, items(s.events), wording_for(s.server_version()));
   ASSERT_EQ(other.size(), 1U);
   EXPECT_EQ(other[0].lab_step, 0);
+}
+
+// lab-node-0's allocatable replaced by the GPUs alone (a real capture): the node takes no pod, and
+// the fix gives it pods back, not room freed from pods that are not there.
+TEST(WhyLab, ANodeThatAllowsNoPodIsToldSo) {
+  const fs::path b = fs::path(GPUWHY_SOURCE_DIR) / "fixtures/captures/v1.34.0/allocatable-replaced/bundle.json";
+  if (!fs::exists(b)) GTEST_SKIP() << b;
+  const Snapshot s = load_bundle(b.string());
+  const std::vector<json> pods = items(s.pods);
+  std::vector<json> target;
+  for (const json& p : pods) {
+    if (p["metadata"].value("name", "") == lab::kPodTrainer2) target.push_back(p);
+  }
+  ASSERT_EQ(target.size(), 1U);
+  const auto v = explain_each(target, items(s.nodes), pods, items(s.events), wording_for(s.server_version()));
+  ASSERT_EQ(v.size(), 1U);
+  EXPECT_EQ(v[0].lab_step, 0);
+  bool seen = false;
+  for (const NodeVerdict& n : v[0].nodes) {
+    if (n.node != lab::kGpuNode) continue;
+    seen = true;
+    EXPECT_EQ(n.gate, Gate::kNodeResourcesFit);
+    EXPECT_EQ(n.fix.id, "why.fix.resource.no-pods");
+  }
+  EXPECT_TRUE(seen);
 }
 
 }  // namespace

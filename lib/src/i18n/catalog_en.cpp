@@ -410,8 +410,7 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.file.hard-link",
      "{file} is a hard link: a second name of a file that may be outside the lab folder, so gpuwhy does not read "
      "it. Save a copy instead (cp --remove-destination FILE {file}, or save the command's output again)."},
-    {"hint.file.missing",
-     "{file} does not exist. Create it in the lab folder (/root/gpuwhy by default) as the step says."},
+    {"hint.file.missing", "{file} does not exist. Create it in the lab folder, as the step says."},
     {"hint.file.not-regular",
      "{file} is not a regular file (a folder or a special file). Save the output as a plain text file."},
     {"hint.file.not-text", "{file} is not text ({reason}). Save kubectl's output as plain text (UTF-8)."},
@@ -633,10 +632,23 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.pending.cordoned",
      "{node} is cordoned (spec.unschedulable: true): the scheduler turns {pod} away from it before it looks at the "
      "taint or the GPUs, so {pod} does not wait for what the lab shows. Run kubectl uncordon {node}."},
+    {"hint.placed.gated",
+     "{pod} waits at its scheduling gates ({gates}): the scheduler has not tried to place it. Delete {pod}, remove "
+     "schedulingGates from {file} and create it again."},
     {"hint.placed.after-taint",
      "{pod} was created after {node} got the taint {taint}: it has no toleration (step 4 needs none), so the "
      "scheduler keeps it off, and NoSchedule keeps only new pods off. Remove the taint (kubectl taint node {node} "
-     "{taint}-), create {pod} again, then taint the node again (step 5)."},
+     "{taint}-), create {pod} again, then taint the node again (step 5).{part_cpu_only}"},
+    {"hint.placed.pending-before-taint",
+     "{pod} could not be placed when it was made (its first refusal: {first}), and the taint {taint}, added since, "
+     "now keeps it off too: NoSchedule keeps off only pods not yet placed, and {pod} needs no toleration. Remove the "
+     "taint (kubectl taint node {node} {taint}-), delete {pod} and create it again, then taint the node again (step "
+     "5).{part_cpu_only}"},
+    {"hint.placed.after-taint-taken",
+     "{pod} was created after {node} got the taint {taint}: it has no toleration (step 4 needs none), so the "
+     "scheduler keeps it off, and {holders}, made after it, took the {node} GPUs it was meant to hold. Delete them "
+     "({commands}), remove the taint (kubectl taint node {node} {taint}-), create {pod} again, taint the node again "
+     "(step 5), then create {holders} again (steps 6 and 7).{part_cpu_only}"},
     {"hint.pending.bound-before-taint",
      "{pod} runs on {bound}, which now carries a taint it does not tolerate: it was placed before the taint, and "
      "NoSchedule only keeps new pods off. Delete {pod} and create it again (kubectl -n {namespace} delete pod {pod}, "
@@ -680,7 +692,7 @@ constexpr CatalogEntry kEntries[] = {
      "sets them, so the scheduler cannot place it there. Fix the labels of {node} (step 1)."},
     {"hint.placed.not-bound-taken",
      "{pod} has no node yet: other pods hold the {resource} of {node} it would fit in ({holders}). Delete {holders} "
-     "(kubectl delete pod -n NAMESPACE NAME), and the scheduler places {pod} on {node}."},
+     "({commands}), and the scheduler places {pod} on {node}.{part_again}"},
     {"hint.placed.not-bound",
      "{pod} has no node yet. Look at its PodScheduled message (kubectl -n {namespace} describe pod {pod}); if it "
      "says Insufficient {resource}, check that {node} advertises {resource} in allocatable (step 2)."},
@@ -765,6 +777,11 @@ constexpr CatalogEntry kEntries[] = {
      "{node} advertises no {resource} at all. Patch both /status/capacity/nvidia.com~1gpu and "
      "/status/allocatable/nvidia.com~1gpu to \"{amount}\" with kubectl patch node {node} --subresource=status "
      "--type=json."},
+    {"hint.step2.allocatable.no-pods",
+     "{node}'s status.allocatable has {resource} but no room for any pod: the patch replaced the whole map and "
+     "dropped {dropped}, so the scheduler turns every pod away from {node} (Too many pods). Put them back as "
+     "capacity has them: kubectl patch node {node} --subresource=status --type=merge -p '{restore}'. Add the GPUs "
+     "with op add on /status/allocatable/nvidia.com~1gpu; never replace /status/allocatable."},
     {"hint.step2.allocatable.wrong-value",
      "{node} advertises another amount in allocatable. Patch /status/allocatable/nvidia.com~1gpu again with "
      "\"{amount}\"."},
@@ -773,6 +790,11 @@ constexpr CatalogEntry kEntries[] = {
      "--subresource=status --type=json -p "
      "'[{\"op\":\"add\",\"path\":\"/status/capacity/nvidia.com~1gpu\",\"value\":\"{amount}\"}]'. Without "
      "--subresource=status the change is dropped."},
+    {"hint.step2.capacity.other-node",
+     "{node} does not advertise the GPUs in status.capacity, but {others} does: the status patch went to another "
+     "node. Patch {node} (kubectl patch node {node} --subresource=status --type=json -p "
+     "'[{\"op\":\"add\",\"path\":\"/status/capacity/nvidia.com~1gpu\",\"value\":\"{amount}\"}]', and the "
+     "same for /status/allocatable), then remove {resource} from {others}."},
     {"hint.step2.capacity.wrong-value",
      "{node} advertises another amount in capacity. Patch /status/capacity/nvidia.com~1gpu again with \"{amount}\"."},
     {"hint.step2.other-nodes",
@@ -845,14 +867,20 @@ constexpr CatalogEntry kEntries[] = {
      "{file} holds only one rejection: the second command most likely overwrote the first. Use > for the first and "
      ">> (append) for the second, both with 2>&1."},
     {"hint.step4.manifest.constraint",
-     "{file} uses {fields}. Remove it: trainer must reach the GPU node through its resources alone."},
-    {"hint.step4.manifest.limit", "{file} must ask for {resource}: {amount} under resources.limits."},
+     "{file} uses {fields}. Remove it: trainer must reach the GPU node through its resources "
+     "alone.{part_recreate}{part_taint}{part_order}"},
+    {"hint.step4.manifest.containers-sum",
+     "{file} asks for {resource} in several containers ({detail}), and the scheduler adds them up: the pod asks for "
+     "{total}. Ask for {amount} in one container only.{part_recreate}{part_taint}{part_order}"},
+    {"hint.step4.manifest.limit",
+     "{file} must ask for {resource}: {amount} under resources.limits.{part_recreate}{part_taint}{part_order}"},
     {"hint.step4.manifest.requests-and-constraint",
      "{file} sets {resource} under requests and pins the pod with {fields}. Keep only limits ({resource}: {amount}) "
-     "and remove {fields}: the point is that the apiserver fills requests and that resources alone choose the node."},
+     "and remove {fields}: the point is that the apiserver fills requests and that resources alone choose the "
+     "node.{part_recreate}{part_taint}{part_order}"},
     {"hint.step4.manifest.requests-set",
      "{file} sets {resource} under requests. Write it under limits only: the apiserver copies limits into requests "
-     "for you, which is what this step shows."},
+     "for you, which is what this step shows.{part_recreate}{part_taint}{part_order}"},
     {"hint.step4.requests-defaulted.written",
      "{pod} was created from a manifest that wrote requests ({resource}: {amount}, its "
      "last-applied-configuration shows it): the apiserver filled nothing in. Delete {pod} and apply {file}, which "
@@ -868,37 +896,39 @@ constexpr CatalogEntry kEntries[] = {
      "are on another node. Fix that, then recreate cpu-only."},
     {"hint.step5.cpu-only-spec.does-not-fit",
      "{file}: even with no taint cpu-only would not fit {node} ({detail}), so its Pending proves nothing about the "
-     "taint. Ask only for what {node} has free."},
+     "taint. Ask only for what {node} has free.{part_recreate}"},
     {"hint.step5.cpu-only-spec.pod-affinity",
      "{file}: {detail} keeps cpu-only off {node} because of the pods that run there, so cpu-only would stay off the "
-     "GPU node without any taint and its Pending proves nothing about the taint. Remove this required term."},
+     "GPU node without any taint and its Pending proves nothing about the taint. Remove this required "
+     "term.{part_recreate}"},
     {"hint.step5.cpu-only-spec.excludes-node",
      "{file}: {detail} rules out {node} even with the lab's labels on it, so cpu-only would stay off the GPU node "
-     "without any taint and its Pending proves nothing about the taint. Keep only nodeSelector {selector}."},
+     "without any taint and its Pending proves nothing about the taint. Keep only nodeSelector "
+     "{selector}.{part_recreate}"},
     {"hint.step5.cpu-only-spec.gated",
      "{file}: spec.schedulingGates {detail} holds cpu-only back before the scheduler tries any node, so no message "
-     "can name the taint. Remove schedulingGates."},
+     "can name the taint. Remove schedulingGates.{part_recreate}"},
     {"hint.step5.cpu-only-spec.gpu",
      "cpu-only must not ask for {resource} ({detail}). Remove it from resources, otherwise the Pending reason is no "
-     "longer the taint alone."},
+     "longer the taint alone.{part_recreate}"},
     {"hint.step5.cpu-only-spec.node-name",
      "{file} sets spec.nodeName: {detail}. A pod given a node skips the scheduler, and with it the taint: remove "
-     "nodeName and let the scheduler keep cpu-only Pending."},
+     "nodeName and let the scheduler keep cpu-only Pending.{part_recreate}"},
     {"hint.step5.cpu-only-spec.selector",
-     "cpu-only needs nodeSelector {selector} (found: {detail}) so that it aims at the GPU node."},
+     "cpu-only needs nodeSelector {selector} (found: {detail}) so that it aims at the GPU node.{part_recreate}"},
     {"hint.step5.cpu-only-spec.spread",
      "{file}: {detail}: with the pods that run on {node} and the nodes it counts, cpu-only there would exceed "
      "maxSkew, so it would stay off the GPU node without any taint and its Pending proves nothing about the taint. "
-     "Remove this spread constraint."},
+     "Remove this spread constraint.{part_recreate}"},
     {"hint.step5.cpu-only-spec.spread-label",
      "{file}: {detail}: {node} has no label of this topologyKey, so the spread keeps cpu-only off it even with no "
-     "taint and its Pending proves nothing about the taint. Remove this spread constraint."},
+     "taint and its Pending proves nothing about the taint. Remove this spread constraint.{part_recreate}"},
     {"hint.step5.cpu-only-spec.toleration",
      "cpu-only must not tolerate the taint {taint} ({detail}); remove the toleration so that the taint keeps it off "
-     "the GPU node."},
+     "the GPU node.{part_recreate}"},
     {"hint.step5.cpu-only-spec.unquoted",
      "The nodeSelector value must be the string \"true\" in quotes; unquoted, YAML reads it as the boolean "
-     "{detail} and the apiserver refuses it."},
+     "{detail} and the apiserver refuses it.{part_recreate}"},
     {"hint.step5.taint.extra",
      "{node} has the lab's taint {taint} and, with the same key, also {extra}. Remove the extra one: kubectl taint "
      "node {node} {remove}"},
@@ -906,27 +936,30 @@ constexpr CatalogEntry kEntries[] = {
      "{node} has no {key} taint. Add it: kubectl taint node {node} {taint}. Do not remove it to get pods scheduled."},
     {"hint.step5.taint.noexecute",
      "The taint on {node} has effect NoExecute, which evicts running pods that do not tolerate it (trainer). Use "
-     "NoSchedule: kubectl taint node {node} {key}:NoExecute- then kubectl taint node {node} {taint}."},
+     "NoSchedule: kubectl taint node {node} {key}:NoExecute- then kubectl taint node {node} {taint}.{part_cpu_only}"},
     {"hint.step5.taint.other-nodes",
-     "Only {node} should carry the {key} taint; also found: {others}. Remove it there with kubectl taint node NAME "
-     "{key}-."},
+     "Only {node} should carry the {key} taint; also found: {others}. Remove it there: "
+     "{commands}."},
     {"hint.step5.taint.wrong-effect",
      "The {key} taint on {node} must have effect {effect}. Remove it (kubectl taint node {node} {key}-) and add "
-     "{taint}."},
+     "{taint}.{part_cpu_only}"},
     {"hint.step5.taint.wrong-value",
-     "The {key} taint on {node} has another value than {value}. Remove it (kubectl taint node {node} {key}-) and add "
-     "{taint}."},
+     "The {key} taint on {node} has another value than {value}. Set the value in one step: kubectl taint node {node} "
+     "{taint} --overwrite (removed first, the taint would let the Pending pods in for a moment)."},
     {"hint.step5.tainted-file.insufficient",
      "{file} holds an Insufficient {resource} message: that is trainer3's message (step 7). Save cpu-only's message "
      "here."},
     {"hint.step5.trainer-not-evicted.gone",
      "{pod} no longer exists. A NoSchedule taint never removes running pods; recreate {pod} (step 4) and do not "
      "delete it.{part_taint}{part_order}"},
+    {"hint.step5.trainer-not-evicted.not-created",
+     "{pod} does not exist and no event names it: it has not been created yet, or was deleted long ago. Create it "
+     "(step 4) and leave it running: a NoSchedule taint never removes running pods.{part_taint}{part_order}"},
     {"hint.step5.trainer-not-evicted.moved",
      "{pod} is not running on {node}. Recreate it as in step 4 before tainting the node.{part_taint}{part_order}"},
     {"hint.step5.trainer-not-evicted.never-scheduled",
-     "{pod} has never been scheduled, so there was nothing to keep: make step 4 work first ({node} must advertise "
-     "{resource} in allocatable)."},
+     "{pod} has never been scheduled, so there was nothing to keep: make step 4 work first (its check "
+     "says why the scheduler did not put {pod} on {node})."},
     {"hint.step5.trainer-not-evicted.deleting",
      "{pod} is being deleted (kubectl delete, with a finalizer holding it): no taint removes it, a NoSchedule taint "
      "never removes running pods. Let it go, create {pod} again from its file (step 4) and leave it running."},
@@ -943,13 +976,24 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step6.gate-kept.taint-changed",
      "The taint on {node} is now {found}, not {taint}. Put the lab's taint back (remove the other with kubectl taint "
      "node {node} {key}-)."},
+    {"hint.step6.gate-kept.taint-not-added",
+     "{node} does not carry the {taint} taint yet. Add it (kubectl taint node {node} {taint}, step 5); tolerations, "
+     "not removing the taint, let GPU pods in."},
     {"hint.step6.gate-kept.taint-removed",
      "The {taint} taint is no longer on {node}. Put it back (kubectl taint node {node} {taint}); tolerations, not "
      "removing the taint, let GPU pods in."},
     {"hint.part.recreate-under-taint",
      " {taint_node} carries {taint}, which {pod} does not tolerate, so a new {pod} would stay Pending: remove the "
      "taint before you create it (kubectl taint node {taint_node} {taint_key}-) and put it back afterwards, as in step "
-     "5."},
+     "5.{part_cpu_only}"},
+    {"hint.part.create-again", " Then create {again} again from its file."},
+    {"hint.part.recreate-live",
+     " {recreate_pod} already exists, and the apiserver refuses most changes to a pod's spec (kubectl apply says "
+     "Forbidden): delete it (kubectl delete pod -n {namespace} {recreate_pod}) and create it again from the fixed "
+     "file."},
+    {"hint.part.cpu-only-first",
+     " Delete cpu-only before the taint comes off (kubectl delete pod -n {namespace} cpu-only) and apply "
+     "k8s/cpu-only.yaml again once it is back: the taint is all that keeps cpu-only off lab-node-0."},
     {"hint.part.recreate-trainer3-first",
      " Delete {waiting} first, or it takes the GPU you free, and create it again last."},
     {"hint.step6.gpu.live",
@@ -962,22 +1006,24 @@ constexpr CatalogEntry kEntries[] = {
      "effect {effect}."},
     {"hint.step6.toleration.too-broad",
      "{pod} has a toleration without a key and with operator Exists: it tolerates every taint on every node. "
-     "Tolerate only key {key} (operator Equal, value {value}, effect {effect})."},
+     "Tolerate only key {key} (operator Equal, value {value}, effect {effect}).{part_recreate_tolerations}"},
     {"hint.step6.toleration.too-broad-effect",
      "{pod} has a toleration without a key, with operator Exists and effect {effect}: it tolerates every {effect} "
      "taint on every node, whatever its key. Tolerate only key {key} (operator Equal, value {value}, effect "
-     "{effect})."},
+     "{effect}).{part_recreate_tolerations}"},
     {"hint.step6.toleration.wrong-effect-seconds",
      "{pod}'s toleration for {key} names the effect NoExecute with tolerationSeconds, which only a NoExecute "
-     "toleration may have: add a toleration for {key} with effect {effect} (or none) and no tolerationSeconds."},
+     "toleration may have: add a toleration for {key} with effect {effect} (or none) and no "
+     "tolerationSeconds.{part_recreate_tolerations}"},
     {"hint.step6.toleration.wrong-effect",
-     "{pod}'s toleration for {key} names another effect than {effect}; leave effect empty or write {effect}."},
+     "{pod}'s toleration for {key} names another effect than {effect}; leave effect empty or write "
+     "{effect}.{part_recreate_tolerations}"},
     {"hint.step6.toleration.wrong-key",
      "{pod}'s toleration names the key {found}, but the taint's key is {key}: a toleration matches only its exact key, "
-     "case included. Write key: {key} (operator Equal, value {value}, effect {effect})."},
+     "case included. Write key: {key} (operator Equal, value {value}, effect {effect}).{part_recreate_tolerations}"},
     {"hint.step6.toleration.wrong-value",
      "{pod}'s toleration for {key} has another value than the taint ({value}). With operator Equal the value must "
-     "match exactly."},
+     "match exactly.{part_recreate_tolerations}"},
     {"hint.step7.exhausted-file.taint",
      "The message in {file} blames the taint: it is cpu-only's message, or trainer3 lacked the toleration. Save "
      "trainer3's message once it says Insufficient {resource}."},
@@ -991,7 +1037,7 @@ constexpr CatalogEntry kEntries[] = {
      "trainer3's message blames the taint: trainer3 does not tolerate it. Give it trainer2's toleration so that the "
      "only reason left is resources."},
     {"hint.step7.same-as-trainer2.differs",
-     "{where} differs from {other} in: {fields}. Copy {other_file} and change only the name."},
+     "{where} differs from {other} in: {fields}. Copy {other_file} and change only the name.{part_recreate}"},
     {"hint.step7.same-as-trainer2.no-trainer2-manifest",
      "trainer3 is compared with {other_file}, which is missing or invalid. Fix step 6 first."},
     {"hint.step7.same-as-trainer2.trainer2-changed",
@@ -1000,7 +1046,7 @@ constexpr CatalogEntry kEntries[] = {
      "files and recreate both pods."},
     {"hint.step7.same-as-trainer2.tolerations",
      "{where}: the tolerations differ from {other}'s. Copy trainer2's toleration; without it the Pending reason "
-     "would be the taint again, not resources."},
+     "would be the taint again, not resources.{part_recreate_tolerations}"},
     {"hint.step8.allocatable.differs",
      "ALLOCATABLE is {value} but {node} has {live} {resource} in status.allocatable. Read it from the cluster: "
      "kubectl get node {node} -o jsonpath='{.status.allocatable.nvidia\\.com/gpu}'."},
@@ -1791,6 +1837,9 @@ constexpr CatalogEntry kEntries[] = {
      "free {free}; this pod asks {request}: short by {short}"},
     {"why.detail.pods", "pods: the node allows {allocatable} and {requested} are bound there; one more does not fit"},
     {"why.fix.resource", "free room on {node} (delete or shrink pods bound there), or lower this pod's requests"},
+    {"why.fix.resource.no-pods",
+     "{node} allows no pod at all (status.allocatable has no pods): give it allocatable pods again, as its capacity "
+     "has them (kubectl patch node {node} --subresource=status)"},
     {"why.fix.resource.too-big",
      "this pod asks more than {node} has in all: lower the request, or give the node more "
      "allocatable"},

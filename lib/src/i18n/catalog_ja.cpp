@@ -458,8 +458,7 @@ constexpr CatalogEntry kEntries[] = {
      "{file} はハードリンクです。ラボフォルダーの外にあるかもしれないファイルの別名なので、gpuwhy は読み取りません。"
      "代わりにコピーを保存してください（cp --remove-destination 元のファイル "
      "{file}、またはコマンドの出力を保存し直す）。"},
-    {"hint.file.missing",
-     "{file} がありません。ステップの説明どおり、作業ディレクトリ（既定は /root/gpuwhy）に作成してください。"},
+    {"hint.file.missing", "{file} がありません。ステップの説明どおり、作業ディレクトリに作成してください。"},
     {"hint.file.not-regular",
      "{file} "
      "は通常のファイルではありません（ディレクトリか特殊ファイル）。出力はプレーンテキストのファイルとして保存してく"
@@ -693,10 +692,23 @@ constexpr CatalogEntry kEntries[] = {
      "{node} は `cordon` されています（`spec.unschedulable: true`）。スケジューラーはテイントや GPU を見る前に {pod} を"
      "このノードから外すため、{pod} は演習が示す理由で待っているのではありません。`kubectl uncordon {node}` を実行して"
      "ください。"},
+    {"hint.placed.gated",
+     "{pod} はスケジューリングゲート（{gates}）で待っていて、スケジューラーは配置を試みていません。{pod} を削除し、"
+     "{file} から schedulingGates を外して作り直してください。"},
     {"hint.placed.after-taint",
      "{pod} は {node} にテイント {taint} が付いた後に作られました。トレレーションがないため（手順 4 "
      "では不要）スケジューラーが止め、`NoSchedule` は新しい Pod だけを止めます。テイントを外し（kubectl taint node "
-     "{node} {taint}-）、{pod} を作り直してから、ノードにもう一度テイントを付けてください（手順 5）。"},
+     "{node} {taint}-）、{pod} を作り直してから、ノードにもう一度テイントを付けてください（手順 5）。{part_cpu_only}"},
+    {"hint.placed.pending-before-taint",
+     "{pod} は作られたときに配置できず（最初の拒否: {first}）、その後に付いたテイント {taint} が今は {pod} "
+     "も止めています。`NoSchedule` はまだ配置されていない Pod だけを止め、{pod} にトレレーションは不要です。"
+     "テイントを外し（kubectl taint node {node} {taint}-）、{pod} を削除して作り直してから、ノードにもう一度"
+     "テイントを付けてください（手順 5）。{part_cpu_only}"},
+    {"hint.placed.after-taint-taken",
+     "{pod} は {node} にテイント {taint} が付いた後に作られました。トレレーションがないため（手順 4 では不要）"
+     "スケジューラーが止め、その後に作った {holders} が {pod} の使うはずの {node} の GPU を使っています。それらを"
+     "削除し（{commands}）、テイントを外して（kubectl taint node {node} {taint}-）{pod} を作り直し、ノードにもう"
+     "一度テイントを付けてから（手順 5）{holders} を作り直してください（手順 6、7）。{part_cpu_only}"},
     {"hint.pending.bound-before-taint",
      "{pod} が動いている {bound} には、{pod} が許容しないテイントが今あります。テイントより前に配置されたもので、"
      "`NoSchedule` は新しい Pod を止めるだけです。{pod} を削除して作り直してください（kubectl -n {namespace} delete "
@@ -746,8 +758,8 @@ constexpr CatalogEntry kEntries[] = {
      "のラベルを直してください（ステップ 1）。"},
     {"hint.placed.not-bound-taken",
      "{pod} はまだノードに割り当てられていません。{pod} が入るはずの {node} の {resource} を、ほかの Pod "
-     "が使っています（{holders}）。{holders} を削除すれば（kubectl delete pod -n 名前空間 名前）、スケジューラーが "
-     "{pod} を {node} に置きます。"},
+     "が使っています（{holders}）。{holders} を削除すれば（{commands}）、スケジューラーが "
+     "{pod} を {node} に置きます。{part_again}"},
     {"hint.placed.not-bound",
      "{pod} はまだノードに割り当てられていません。PodScheduled のメッセージを見てください（kubectl -n {namespace} "
      "describe pod {pod}）。Insufficient {resource} と出ているなら、{node} が allocatable で {resource} "
@@ -842,6 +854,12 @@ constexpr CatalogEntry kEntries[] = {
      "{node} は {resource} をまったくアドバタイズしていません。kubectl patch node {node} --subresource=status "
      "--type=json で、/status/capacity/nvidia.com~1gpu と /status/allocatable/nvidia.com~1gpu の両方を \"{amount}\" "
      "にパッチしてください。"},
+    {"hint.step2.allocatable.no-pods",
+     "{node} の status.allocatable に {resource} はありますが、Pod を置く余地がありません。パッチがマップ全体を"
+     "置き換えて {dropped} を消したため、スケジューラーはどの Pod も {node} に置きません（`Too many pods`）。"
+     "capacity の値で戻してください: kubectl patch node {node} --subresource=status --type=merge -p "
+     "'{restore}'。GPU は /status/allocatable/nvidia.com~1gpu への `op: add` で加え、/status/allocatable "
+     "を丸ごと `replace` しないでください。"},
     {"hint.step2.allocatable.wrong-value",
      "{node} は allocatable で別の量をアドバタイズしています。/status/allocatable/nvidia.com~1gpu を \"{amount}\" "
      "でパッチし直してください。"},
@@ -850,6 +868,11 @@ constexpr CatalogEntry kEntries[] = {
      "{node} --subresource=status --type=json -p "
      "'[{\"op\":\"add\",\"path\":\"/status/capacity/"
      "nvidia.com~1gpu\",\"value\":\"{amount}\"}]'。--subresource=status がないと変更は捨てられます。"},
+    {"hint.step2.capacity.other-node",
+     "{node} の status.capacity に GPU がなく、{others} にあります。status のパッチが別のノードに当たっています。"
+     "{node} をパッチし（kubectl patch node {node} --subresource=status --type=json -p "
+     "'[{\"op\":\"add\",\"path\":\"/status/capacity/nvidia.com~1gpu\",\"value\":\"{amount}\"}]'、"
+     "/status/allocatable も同様に）、{others} からは {resource} を外してください。"},
     {"hint.step2.capacity.wrong-value",
      "{node} は capacity で別の量をアドバタイズしています。/status/capacity/nvidia.com~1gpu を \"{amount}\" "
      "でパッチし直してください。"},
@@ -927,15 +950,20 @@ constexpr CatalogEntry kEntries[] = {
      "つ目は >>（追記）を使い、どちらにも 2>&1 を付けてください。"},
     {"hint.step4.manifest.constraint",
      "{file} が {fields} を使っています。削除してください: trainer はリソースだけで GPU "
-     "ノードにたどり着かなければなりません。"},
-    {"hint.step4.manifest.limit", "{file} は resources.limits で {resource}: {amount} を要求する必要があります。"},
+     "ノードにたどり着かなければなりません。{part_recreate}{part_taint}{part_order}"},
+    {"hint.step4.manifest.containers-sum",
+     "{file} では複数のコンテナが {resource} を求めていて（{detail}）、スケジューラーはそれを合計するので Pod は "
+     "{total} を求めます。1 つのコンテナだけで {amount} を求めてください。{part_recreate}{part_taint}{part_order}"},
+    {"hint.step4.manifest.limit",
+     "{file} は resources.limits で {resource}: {amount} "
+     "を要求する必要があります。{part_recreate}{part_taint}{part_order}"},
     {"hint.step4.manifest.requests-and-constraint",
      "{file} は requests に {resource} を書き、さらに {fields} で Pod を固定しています。limits（{resource}: "
      "{amount}）だけを残し、{fields} を削除してください: 要点は、apiserver が requests "
-     "を補うことと、リソースだけでノードが決まることです。"},
+     "を補うことと、リソースだけでノードが決まることです。{part_recreate}{part_taint}{part_order}"},
     {"hint.step4.manifest.requests-set",
      "{file} は requests に {resource} を書いています。limits だけに書いてください: apiserver が limits を requests "
-     "にコピーしてくれることこそ、このステップで確かめることです。"},
+     "にコピーしてくれることこそ、このステップで確かめることです。{part_recreate}{part_taint}{part_order}"},
     {"hint.step4.requests-defaulted.written",
      "{pod} は requests を書いたマニフェストから作られました（{resource}: {amount}、last-applied-configuration "
      "に残っています）。apiserver が補ったものはありません。{pod} を削除し、limits だけを書いた {file} "
@@ -954,39 +982,40 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.cpu-only-spec.does-not-fit",
      "{file}: テイントがなくても cpu-only は {node} に収まらないため（{detail}）、Pending "
      "はテイントについて何も示しません。"
-     "{node} の空きの範囲で要求してください。"},
+     "{node} の空きの範囲で要求してください。{part_recreate}"},
     {"hint.step5.cpu-only-spec.pod-affinity",
      "{file}: {detail} は {node} で動いている Pod のために cpu-only を {node} から除外します。テイントがなくても "
      "cpu-only は GPU ノードに入れないので、Pending "
-     "がテイントについて何も示しません。この必須の条件を削除してください。"},
+     "がテイントについて何も示しません。この必須の条件を削除してください。{part_recreate}"},
     {"hint.step5.cpu-only-spec.excludes-node",
      "{file}: {detail} はラボのラベルを付けた {node} まで除外します。テイントがなくても cpu-only は GPU "
-     "ノードに入れないので、Pending がテイントについて何も示しません。nodeSelector {selector} だけを残してください。"},
+     "ノードに入れないので、Pending がテイントについて何も示しません。nodeSelector {selector} "
+     "だけを残してください。{part_recreate}"},
     {"hint.step5.cpu-only-spec.gated",
      "{file}: spec.schedulingGates {detail} が、スケジューラーがノードを試す前に cpu-only "
-     "を止めているため、テイントを示すメッセージは出ません。spec.schedulingGates を削除してください。"},
+     "を止めているため、テイントを示すメッセージは出ません。spec.schedulingGates を削除してください。{part_recreate}"},
     {"hint.step5.cpu-only-spec.gpu",
      "cpu-only は {resource} を要求してはいけません（{detail}）。resources から削除してください。そうしないと "
-     "Pending の理由がテイントだけではなくなります。"},
+     "Pending の理由がテイントだけではなくなります。{part_recreate}"},
     {"hint.step5.cpu-only-spec.node-name",
      "{file} に spec.nodeName: {detail} があります。ノードを指定された Pod はスケジューラーを通らず、テイントも "
-     "効きません。nodeName を削除し、スケジューラーに cpu-only を Pending のままにさせてください。"},
+     "効きません。nodeName を削除し、スケジューラーに cpu-only を Pending のままにさせてください。{part_recreate}"},
     {"hint.step5.cpu-only-spec.selector",
-     "cpu-only が GPU ノードを狙うには nodeSelector {selector} が必要です（現在: {detail}）。"},
+     "cpu-only が GPU ノードを狙うには nodeSelector {selector} が必要です（現在: {detail}）。{part_recreate}"},
     {"hint.step5.cpu-only-spec.spread",
      "{file}: {detail}: {node} で動いている Pod とこの条件が数えるノードから見て、cpu-only が {node} に入ると "
      "spec.topologySpreadConstraints[].maxSkew を超えます。テイントがなくても GPU ノードに入れないので、Pending "
      "がテイントについて何も示しません。"
-     "この分散の条件を削除してください。"},
+     "この分散の条件を削除してください。{part_recreate}"},
     {"hint.step5.cpu-only-spec.spread-label",
      "{file}: {detail}: {node} にはこの topologyKey のラベルがないため、テイントがなくても分散の条件が cpu-only を "
-     "{node} から除外し、Pending がテイントについて何も示しません。この分散の条件を削除してください。"},
+     "{node} から除外し、Pending がテイントについて何も示しません。この分散の条件を削除してください。{part_recreate}"},
     {"hint.step5.cpu-only-spec.toleration",
      "cpu-only はテイント {taint} を許容してはいけません（{detail}）。テイントが GPU "
-     "ノードから締め出せるよう、トレレーションを削除してください。"},
+     "ノードから締め出せるよう、トレレーションを削除してください。{part_recreate}"},
     {"hint.step5.cpu-only-spec.unquoted",
      "nodeSelector の値はクォートした文字列 \"true\" でなければなりません。クォートがないと YAML は真偽値 "
-     "{detail} として読み、apiserver に拒否されます。"},
+     "{detail} として読み、apiserver に拒否されます。{part_recreate}"},
     {"hint.step5.taint.extra",
      "{node} にはラボのテイント {taint} に加えて、同じキーの {extra} もあります。余分なほうを削除してください: "
      "kubectl taint node {node} {remove}"},
@@ -996,28 +1025,32 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.taint.noexecute",
      "{node} のテイントのエフェクトが NoExecute です。NoExecute は、それを許容しない実行中の "
      "Pod（trainer）を退避させます。NoSchedule を使ってください: kubectl taint node {node} {key}:NoExecute- のあと "
-     "kubectl taint node {node} {taint}。"},
+     "kubectl taint node {node} {taint}。{part_cpu_only}"},
     {"hint.step5.taint.other-nodes",
-     "{key} のテイントは {node} だけに付けてください。ほかにも見つかりました: {others}。そちらは kubectl taint node "
-     "NAME {key}- で外してください。"},
+     "{key} のテイントは {node} だけに付けてください。ほかにも見つかりました: {others}。そちらは "
+     "{commands} で外してください。"},
     {"hint.step5.taint.wrong-effect",
      "{node} の {key} テイントのエフェクトは {effect} でなければなりません。外して（kubectl taint node {node} "
-     "{key}-）から付け直してください: kubectl taint node {node} {taint}。"},
+     "{key}-）から付け直してください: kubectl taint node {node} {taint}。{part_cpu_only}"},
     {"hint.step5.taint.wrong-value",
-     "{node} の {key} テイントの値が {value} ではありません。外して（kubectl taint node {node} "
-     "{key}-）から付け直してください: kubectl taint node {node} {taint}。"},
+     "{node} の {key} テイントの値が {value} ではありません。一度に値を変えてください: kubectl taint node "
+     "{node} {taint} --overwrite（先に外すと、その間に Pending の Pod が入ります）。"},
     {"hint.step5.tainted-file.insufficient",
      "{file} には Insufficient {resource} のメッセージがあります: それは trainer3 のメッセージです（ステップ "
      "7）。ここには cpu-only のメッセージを保存してください。"},
     {"hint.step5.trainer-not-evicted.gone",
      "{pod} はもう存在しません。NoSchedule テイントが実行中の Pod を消すことはありません。{pod} を作り直し（ステップ "
      "4）、削除しないでください。{part_taint}{part_order}"},
+    {"hint.step5.trainer-not-evicted.not-created",
+     "{pod} は存在せず、それを指すイベントもありません。まだ作っていないか、ずっと前に削除されています。作成して（手順 "
+     "4）"
+     "動かしたままにしてください。`NoSchedule` のテイントは実行中の Pod を消しません。{part_taint}{part_order}"},
     {"hint.step5.trainer-not-evicted.moved",
      "{pod} が {node} で動いていません。ノードにテイントを付ける前に、ステップ 4 "
      "のとおり作り直してください。{part_taint}{part_order}"},
     {"hint.step5.trainer-not-evicted.never-scheduled",
      "{pod} は一度もスケジュールされていないので、守るものがありませんでした。まずステップ 4 "
-     "を成功させてください（{node} が allocatable で {resource} をアドバタイズしている必要があります）。"},
+     "を成功させてください。スケジューラーが {pod} を {node} に置かなかった理由は、ステップ 4 のチェックが示します。"},
     {"hint.step5.trainer-not-evicted.deleting",
      "{pod} は削除中です（kubectl delete "
      "の後、ファイナライザーが止めています）。テイントが消すのではありません。NoSchedule "
@@ -1036,13 +1069,25 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step6.gate-kept.taint-changed",
      "{node} のテイントが {taint} ではなく {found} になっています。演習のテイントに戻してください（もう一方は "
      "kubectl taint node {node} {key}- で外します）。"},
+    {"hint.step6.gate-kept.taint-not-added",
+     "{node} にはまだ {taint} のテイントがありません。付けてください（kubectl taint node {node} {taint}、手順 5）。"
+     "GPU Pod を入れるのはテイントを外すことではなく、トレレーションです。"},
     {"hint.step6.gate-kept.taint-removed",
      "テイント {taint} が {node} にもうありません。付け直してください（kubectl taint node {node} {taint}）。GPU Pod "
      "を通すのはテイントの削除ではなく、トレレーションです。"},
     {"hint.part.recreate-under-taint",
      "{taint_node} には {pod} が許容しない {taint} のテイントがあるため、作り直した {pod} は Pending のままです。{pod} "
      "を作る前にテイントを外し（kubectl taint node {taint_node} {taint_key}-）、作った後でステップ 5 "
-     "のとおり付け直してください。"},
+     "のとおり付け直してください。{part_cpu_only}"},
+    {"hint.part.create-again", " そのあと {again} をファイルから作り直してください。"},
+    {"hint.part.recreate-live",
+     " {recreate_pod} はすでにあり、apiserver は Pod の spec のほとんどの変更を拒否します（kubectl apply は "
+     "`Forbidden` と答えます）。削除して（kubectl delete pod -n {namespace} "
+     "{recreate_pod}）直したファイルから作り直して"
+     "ください。"},
+    {"hint.part.cpu-only-first",
+     " テイントを外す前に cpu-only を削除し（kubectl delete pod -n {namespace} cpu-only）、テイントが戻ったら "
+     "k8s/cpu-only.yaml を適用し直してください。cpu-only を lab-node-0 から遠ざけているのはテイントだけです。"},
     {"hint.part.recreate-trainer3-first",
      "先に {waiting} を削除してください。そうしないと空けた GPU を {waiting} が使ってしまいます。{waiting} "
      "は最後に作り直してください。"},
@@ -1057,25 +1102,25 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step6.toleration.too-broad",
      "{pod} に、キーなしで operator Exists のトレレーションがあります: "
      "これはすべてのノードのすべてのテイントを許容します。キー {key} だけを許容してください（operator Equal、value "
-     "{value}、effect {effect}）。"},
+     "{value}、effect {effect}）。{part_recreate_tolerations}"},
     {"hint.step6.toleration.too-broad-effect",
      "{pod} に、キーなしで operator Exists、effect {effect} のトレレーションがあります: "
      "これはキーに関係なく、すべてのノードの {effect} テイントをすべて許容します。キー {key} だけを許容してください"
-     "（operator Equal、value {value}、effect {effect}）。"},
+     "（operator Equal、value {value}、effect {effect}）。{part_recreate_tolerations}"},
     {"hint.step6.toleration.wrong-effect-seconds",
      "{pod} の {key} のトレレーションはエフェクト NoExecute と tolerationSeconds を指定しています。"
      "tolerationSeconds は NoExecute のトレレーションにしか書けません。エフェクト {effect}（または空）で "
-     "tolerationSeconds のない {key} のトレレーションを追加してください。"},
+     "tolerationSeconds のない {key} のトレレーションを追加してください。{part_recreate_tolerations}"},
     {"hint.step6.toleration.wrong-effect",
      "{pod} の {key} のトレレーションが {effect} 以外のエフェクトを指定しています。effect は空にするか {effect} "
-     "と書いてください。"},
+     "と書いてください。{part_recreate_tolerations}"},
     {"hint.step6.toleration.wrong-key",
      "{pod} のトレレーションはキー {found} を指定していますが、テイントのキーは {key} "
      "です。トレレーションは大文字・小文字まで完全に同じキーにだけ一致します。`key: {key}`(operator Equal、value "
-     "{value}、effect {effect})と書いてください。"},
+     "{value}、effect {effect})と書いてください。{part_recreate_tolerations}"},
     {"hint.step6.toleration.wrong-value",
      "{pod} の {key} のトレレーションの値が、テイントの値（{value}）と違います。operator Equal "
-     "では値が完全に一致しなければなりません。"},
+     "では値が完全に一致しなければなりません。{part_recreate_tolerations}"},
     {"hint.step7.exhausted-file.taint",
      "{file} のメッセージはテイントを理由にしています: cpu-only のメッセージか、trainer3 "
      "にトレレーションがなかったかです。trainer3 のメッセージが Insufficient {resource} "
@@ -1090,7 +1135,8 @@ constexpr CatalogEntry kEntries[] = {
      "trainer3 のメッセージはテイントを理由にしています: trainer3 がテイントを許容していません。trainer2 "
      "のトレレーションを付けて、残る理由がリソースだけになるようにしてください。"},
     {"hint.step7.same-as-trainer2.differs",
-     "{where} は {other} と次の点で違います: {fields}。{other_file} をコピーして、名前だけを変えてください。"},
+     "{where} は {other} と次の点で違います: {fields}。{other_file} "
+     "をコピーして、名前だけを変えてください。{part_recreate}"},
     {"hint.step7.same-as-trainer2.no-trainer2-manifest",
      "trainer3 は {other_file} と比較しますが、そのファイルがないか無効です。先にステップ 6 を直してください。"},
     {"hint.step7.same-as-trainer2.trainer2-changed",
@@ -1099,7 +1145,7 @@ constexpr CatalogEntry kEntries[] = {
      "を作り直すか、変更を両方のファイルに書いて両方の Pod を作り直してください。"},
     {"hint.step7.same-as-trainer2.tolerations",
      "{where}: トレレーションが {other} と違います。trainer2 のトレレーションをコピーしてください。それがないと "
-     "Pending の理由がリソースではなく、またテイントになります。"},
+     "Pending の理由がリソースではなく、またテイントになります。{part_recreate_tolerations}"},
     {"hint.step8.allocatable.differs",
      "ALLOCATABLE は {value} ですが、{node} の status.allocatable の {resource} は {live} "
      "です。クラスターから読んでください: kubectl get node {node} -o "
@@ -1926,6 +1972,9 @@ constexpr CatalogEntry kEntries[] = {
     {"why.fix.resource",
      "{node} に空きを作る（バインド済みの Pod を消すか小さくする）か、この Pod の要求を減らして"
      "ください"},
+    {"why.fix.resource.no-pods",
+     "{node} は Pod を 1 つも受け入れません（status.allocatable に pods がない）: capacity にあるとおり allocatable の "
+     "pods を戻してください（kubectl patch node {node} --subresource=status）"},
     {"why.fix.resource.too-big",
      "この Pod は {node} の全量より多く要求しています: 要求を減らすか、ノードの割り当て"
      "可能量を増やしてください"},

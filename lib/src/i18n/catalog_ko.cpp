@@ -409,7 +409,7 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.file.hard-link",
      "{file} 파일은 하드 링크입니다. 실습 폴더 밖에 있을 수도 있는 파일의 또 다른 이름이므로 gpuwhy는 읽지 "
      "않습니다. 대신 사본을 저장하세요(cp --remove-destination 원본 {file}, 또는 명령의 출력을 다시 저장)."},
-    {"hint.file.missing", "{file} 파일이 없습니다. 단계 설명대로 작업 디렉터리(기본값 /root/gpuwhy)에 만드세요."},
+    {"hint.file.missing", "{file} 파일이 없습니다. 단계 설명대로 작업 디렉터리에 만드세요."},
     {"hint.file.not-regular",
      "{file} 경로는 일반 파일이 아닙니다(디렉터리나 특수 파일). 출력을 평범한 텍스트 파일로 저장하세요."},
     {"hint.file.not-text",
@@ -634,10 +634,23 @@ constexpr CatalogEntry kEntries[] = {
      "{node:은/는} `cordon` 상태입니다(`spec.unschedulable: true`). 스케줄러는 테인트나 GPU를 보기 전에 {pod:을/를} 이 "
      "노드에서 돌려보내므로, {pod:은/는} 실습이 보여 주려는 이유로 기다리는 것이 아닙니다. `kubectl uncordon {node}`를 "
      "실행하세요."},
+    {"hint.placed.gated",
+     "{pod:은/는} 스케줄링 게이트({gates})에서 기다리고 있어 스케줄러가 배정을 시도하지 않았습니다. {pod:을/를} "
+     "지우고 {file}에서 schedulingGates를 없앤 뒤 다시 만드세요."},
     {"hint.placed.after-taint",
      "{pod:은/는} {node}에 테인트 {taint}{taint:이/가} 걸린 뒤에 만들어졌습니다. 톨러레이션이 없으므로(4단계에는 "
      "필요 없음) 스케줄러가 막고, `NoSchedule`은 새 파드만 막습니다. 테인트를 지우고(kubectl taint node {node} "
-     "{taint}-) {pod:을/를} 다시 만든 뒤 노드에 테인트를 다시 거세요(5단계)."},
+     "{taint}-) {pod:을/를} 다시 만든 뒤 노드에 테인트를 다시 거세요(5단계).{part_cpu_only}"},
+    {"hint.placed.pending-before-taint",
+     "{pod:은/는} 만들어질 때 배정되지 못했고(첫 거절: {first}) 그 뒤에 걸린 테인트 {taint}{taint:이/가} 이제 "
+     "{pod:을/를} 막습니다. `NoSchedule`은 아직 배정되지 않은 파드만 막고 {pod}에는 톨러레이션이 필요 없습니다. "
+     "테인트를 지우고(kubectl taint node {node} {taint}-) {pod:을/를} 지웠다가 다시 만든 뒤 노드에 테인트를 다시 "
+     "거세요(5단계).{part_cpu_only}"},
+    {"hint.placed.after-taint-taken",
+     "{pod:은/는} {node}에 테인트 {taint}{taint:이/가} 걸린 뒤에 만들어졌습니다. 톨러레이션이 없으므로(4단계에는 "
+     "필요 없음) 스케줄러가 막고, 그 뒤에 만든 {holders:이/가} {pod:이/가} 쓸 {node}의 GPU를 차지했습니다. 그 "
+     "파드들을 지우고({commands}) 테인트를 지운 뒤(kubectl taint node {node} {taint}-) {pod:을/를} 다시 만들고, "
+     "노드에 테인트를 다시 건 다음(5단계) {holders:을/를} 다시 만드세요(6, 7단계).{part_cpu_only}"},
     {"hint.pending.bound-before-taint",
      "{pod:이/가} 실행 중인 {bound}에는 지금 {pod:이/가} 용인하지 않는 테인트가 있습니다. 테인트를 걸기 전에 "
      "배치된 것이고, `NoSchedule`은 새 파드만 막습니다. {pod:을/를} 지우고 다시 만드세요(kubectl -n {namespace} "
@@ -685,8 +698,8 @@ constexpr CatalogEntry kEntries[] = {
      "고치세요(1단계)."},
     {"hint.placed.not-bound-taken",
      "{pod} 파드가 아직 노드에 배정되지 않았습니다: {pod} 파드가 들어갈 {node} 노드의 {resource:을/를} 다른 파드가 "
-     "차지하고 있습니다({holders}). {holders:을/를} 지우면(kubectl delete pod -n 네임스페이스 이름) 스케줄러가 {pod} "
-     "파드를 {node} 노드에 배정합니다."},
+     "차지하고 있습니다({holders}). {holders:을/를} 지우면({commands}) 스케줄러가 {pod} "
+     "파드를 {node} 노드에 배정합니다.{part_again}"},
     {"hint.placed.not-bound",
      "{pod} 파드가 아직 노드에 배정되지 않았습니다. PodScheduled 메시지를 보세요(kubectl -n {namespace} describe pod "
      "{pod}). Insufficient {resource} 라고 나오면 {node} 노드가 allocatable에 {resource:을/를} 광고하는지 "
@@ -776,6 +789,12 @@ constexpr CatalogEntry kEntries[] = {
      "{node} 노드가 {resource:을/를} 전혀 광고하지 않습니다. kubectl patch node {node} --subresource=status --type=json"
      "으로 /status/capacity/nvidia.com~1gpu와 /status/allocatable/nvidia.com~1gpu를 둘 다 \"{amount}\" 로 "
      "패치하세요."},
+    {"hint.step2.allocatable.no-pods",
+     "{node} 노드의 status.allocatable에 {resource:은/는} 있지만 파드가 들어갈 자리가 없습니다. 패치가 맵 전체를 "
+     "바꿔 {dropped:을/를} 없앴으므로 스케줄러는 어떤 파드도 {node} 노드에 배정하지 않습니다(`Too many pods`). "
+     "capacity에 있는 값으로 되돌리세요: kubectl patch node {node} --subresource=status --type=merge -p "
+     "'{restore}'. GPU는 /status/allocatable/nvidia.com~1gpu에 `op: add`로 넣고, /status/allocatable을 통째로 "
+     "`replace`하지 마세요."},
     {"hint.step2.allocatable.wrong-value",
      "{node} 노드가 allocatable에 다른 양을 광고합니다. /status/allocatable/nvidia.com~1gpu를 \"{amount}\" 로 다시 "
      "패치하세요."},
@@ -784,6 +803,11 @@ constexpr CatalogEntry kEntries[] = {
      "--subresource=status --type=json -p "
      "'[{\"op\":\"add\",\"path\":\"/status/capacity/nvidia.com~1gpu\",\"value\":\"{amount}\"}]'. "
      "--subresource=status가 없으면 변경이 버려집니다."},
+    {"hint.step2.capacity.other-node",
+     "{node} 노드의 status.capacity에는 GPU가 없고 {others}에 있습니다. status 패치가 다른 노드에 들어갔습니다. "
+     "{node} 노드를 패치하고(kubectl patch node {node} --subresource=status --type=json -p "
+     "'[{\"op\":\"add\",\"path\":\"/status/capacity/nvidia.com~1gpu\",\"value\":\"{amount}\"}]', "
+     "/status/allocatable도 같게) {others}에서는 {resource:을/를} 지우세요."},
     {"hint.step2.capacity.wrong-value",
      "{node} 노드가 capacity에 다른 양을 광고합니다. /status/capacity/nvidia.com~1gpu를 \"{amount}\" 로 다시 "
      "패치하세요."},
@@ -859,15 +883,21 @@ constexpr CatalogEntry kEntries[] = {
      "{file} 파일에 거절이 하나뿐입니다. 두 번째 명령이 첫 번째 결과를 덮어썼을 가능성이 큽니다. 첫 번째는 >, 두 "
      "번째는 >>(덧붙이기)를 쓰고 둘 다 2>&1을 붙이세요."},
     {"hint.step4.manifest.constraint",
-     "{file} 파일에 {fields} 설정이 있습니다. 지우세요: trainer는 자원만으로 GPU 노드에 가야 합니다."},
-    {"hint.step4.manifest.limit", "{file} 파일은 resources.limits에서 {resource}: {amount}만큼 요청해야 합니다."},
+     "{file} 파일에 {fields} 설정이 있습니다. 지우세요: trainer는 자원만으로 GPU 노드에 가야 "
+     "합니다.{part_recreate}{part_taint}{part_order}"},
+    {"hint.step4.manifest.containers-sum",
+     "{file}의 여러 컨테이너가 {resource:을/를} 요청하고({detail}) 스케줄러는 이를 더하므로 파드는 {total}개를 "
+     "요청합니다. 한 컨테이너에서만 {amount}개를 요청하세요.{part_recreate}{part_taint}{part_order}"},
+    {"hint.step4.manifest.limit",
+     "{file} 파일은 resources.limits에서 {resource}: {amount}만큼 요청해야 "
+     "합니다.{part_recreate}{part_taint}{part_order}"},
     {"hint.step4.manifest.requests-and-constraint",
      "{file} 파일이 requests에 {resource:을/를} 적고 {fields} 설정으로 파드를 고정합니다. limits({resource}: "
      "{amount})만 남기고 {fields} 설정은 지우세요: 요점은 apiserver가 requests를 채운다는 것, 그리고 자원만으로 "
-     "노드가 정해진다는 것입니다."},
+     "노드가 정해진다는 것입니다.{part_recreate}{part_taint}{part_order}"},
     {"hint.step4.manifest.requests-set",
      "{file} 파일이 requests에 {resource:을/를} 적었습니다. limits에만 적으세요: apiserver가 limits를 requests로 "
-     "복사해 준다는 것이 이 단계에서 볼 내용입니다."},
+     "복사해 준다는 것이 이 단계에서 볼 내용입니다.{part_recreate}{part_taint}{part_order}"},
     {"hint.step4.requests-defaulted.written",
      "{pod} 파드는 requests를 적은 매니페스트로 만들어졌습니다({resource}: {amount}, last-applied-configuration에 "
      "남아 있음): apiserver가 채운 것이 없습니다. {pod} 파드를 지우고 limits만 적은 {file} 파일을 적용해, apiserver가 "
@@ -883,38 +913,39 @@ constexpr CatalogEntry kEntries[] = {
      "GPU 라벨이 다른 노드에 있습니다. 그것을 고친 뒤 cpu-only를 다시 만드세요."},
     {"hint.step5.cpu-only-spec.does-not-fit",
      "{file}: 테인트가 없어도 cpu-only는 {node}에 들어갈 수 없으므로({detail}) 대기 상태가 테인트에 대해 아무것도 "
-     "보여 주지 못합니다. {node}에 남은 만큼만 요청하세요."},
+     "보여 주지 못합니다. {node}에 남은 만큼만 요청하세요.{part_recreate}"},
     {"hint.step5.cpu-only-spec.pod-affinity",
      "{file}: {detail} 조건은 {node}에서 실행 중인 파드 때문에 cpu-only를 {node}에서 제외합니다. 그러면 테인트가 "
      "없어도 cpu-only는 GPU 노드에 가지 못하므로, 대기 상태가 테인트에 대해 아무것도 보여 주지 못합니다. 이 필수 "
-     "조건을 지우세요."},
+     "조건을 지우세요.{part_recreate}"},
     {"hint.step5.cpu-only-spec.excludes-node",
      "{file}: {detail} 조건은 랩의 레이블이 붙은 {node}도 제외합니다. 그러면 테인트가 없어도 cpu-only는 GPU 노드에 "
-     "가지 못하므로, 대기 상태가 테인트에 대해 아무것도 보여 주지 못합니다. nodeSelector {selector}만 남기세요."},
+     "가지 못하므로, 대기 상태가 테인트에 대해 아무것도 보여 주지 못합니다. nodeSelector {selector}만 "
+     "남기세요.{part_recreate}"},
     {"hint.step5.cpu-only-spec.gated",
      "{file}: spec.schedulingGates {detail} 때문에 스케줄러가 어떤 노드도 시도하기 전에 cpu-only가 묶여 있어, "
-     "테인트를 말하는 메시지가 나올 수 없습니다. schedulingGates를 지우세요."},
+     "테인트를 말하는 메시지가 나올 수 없습니다. schedulingGates를 지우세요.{part_recreate}"},
     {"hint.step5.cpu-only-spec.gpu",
      "cpu-only는 {resource:을/를} 요청하면 안 됩니다({detail}). resources에서 지우세요. 그렇지 않으면 대기 이유가 "
-     "테인트 하나만이 아니게 됩니다."},
+     "테인트 하나만이 아니게 됩니다.{part_recreate}"},
     {"hint.step5.cpu-only-spec.node-name",
      "{file}에 spec.nodeName: {detail:이/가} 있습니다. 노드가 정해진 파드는 스케줄러를 건너뛰므로 테인트도 "
-     "적용되지 않습니다. nodeName을 지우고 스케줄러가 cpu-only를 대기 상태로 두게 하세요."},
+     "적용되지 않습니다. nodeName을 지우고 스케줄러가 cpu-only를 대기 상태로 두게 하세요.{part_recreate}"},
     {"hint.step5.cpu-only-spec.selector",
-     "cpu-only가 GPU 노드를 노리려면 nodeSelector {selector} 설정이 필요합니다(현재: {detail})."},
+     "cpu-only가 GPU 노드를 노리려면 nodeSelector {selector} 설정이 필요합니다(현재: {detail}).{part_recreate}"},
     {"hint.step5.cpu-only-spec.spread",
      "{file}: {detail}: {node}에서 실행 중인 파드와 이 조건이 세는 노드를 보면 cpu-only가 {node}에 가면 maxSkew를 "
      "넘습니다. 그러면 테인트가 없어도 GPU 노드에 가지 못하므로, 대기 상태가 테인트에 대해 아무것도 보여 주지 "
-     "못합니다. 이 분산 조건을 지우세요."},
+     "못합니다. 이 분산 조건을 지우세요.{part_recreate}"},
     {"hint.step5.cpu-only-spec.spread-label",
      "{file}: {detail}: {node}에는 이 topologyKey의 레이블이 없어서, 테인트가 없어도 분산 조건이 cpu-only를 {node}에서 "
-     "제외합니다. 대기 상태가 테인트에 대해 아무것도 보여 주지 못하므로 이 분산 조건을 지우세요."},
+     "제외합니다. 대기 상태가 테인트에 대해 아무것도 보여 주지 못하므로 이 분산 조건을 지우세요.{part_recreate}"},
     {"hint.step5.cpu-only-spec.toleration",
      "cpu-only는 {taint} 테인트를 견디면 안 됩니다({detail}). 테인트가 cpu-only를 GPU 노드에서 떼어 놓을 수 있도록 "
-     "톨러레이션을 지우세요."},
+     "톨러레이션을 지우세요.{part_recreate}"},
     {"hint.step5.cpu-only-spec.unquoted",
      "nodeSelector 값은 따옴표로 감싼 문자열 \"true\" 여야 합니다. 따옴표가 없으면 YAML이 불리언 {detail:으로/로} "
-     "읽어 apiserver가 거절합니다."},
+     "읽어 apiserver가 거절합니다.{part_recreate}"},
     {"hint.step5.taint.extra",
      "{node}에는 랩의 테인트 {taint}와 함께 같은 키의 {extra}도 있습니다. 남는 것을 지우세요: kubectl taint node "
      "{node} {remove}"},
@@ -924,28 +955,31 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step5.taint.noexecute",
      "{node} 노드의 테인트 효과가 NoExecute입니다. NoExecute는 견디지 못하는, 이미 실행 중인 파드(trainer)를 "
      "쫓아냅니다. NoSchedule을 쓰세요: kubectl taint node {node} {key}:NoExecute- 다음에 kubectl taint node {node} "
-     "{taint}."},
+     "{taint}.{part_cpu_only}"},
     {"hint.step5.taint.other-nodes",
-     "{key} 테인트는 {node} 노드에만 있어야 하는데 다른 노드에도 있습니다: {others}. 그 노드에서는 kubectl taint "
-     "node NAME {key}- 로 지우세요."},
+     "{key} 테인트는 {node} 노드에만 있어야 하는데 다른 노드에도 있습니다: {others}. 그 노드에서는 "
+     "{commands} 로 지우세요."},
     {"hint.step5.taint.wrong-effect",
      "{node} 노드의 {key} 테인트 효과가 틀렸습니다(필요한 효과: {effect}). 테인트를 지우고(kubectl taint node {node} "
-     "{key}-) 다시 거세요: kubectl taint node {node} {taint}."},
+     "{key}-) 다시 거세요: kubectl taint node {node} {taint}.{part_cpu_only}"},
     {"hint.step5.taint.wrong-value",
-     "{node} 노드의 {key} 테인트 값이 다릅니다(필요한 값: {value}). 테인트를 지우고(kubectl taint node {node} "
-     "{key}-) 다시 거세요: kubectl taint node {node} {taint}."},
+     "{node} 노드의 {key} 테인트 값이 다릅니다(필요한 값: {value}). 한 번에 값을 바꾸세요: kubectl taint node "
+     "{node} {taint} --overwrite (먼저 지우면 그 사이에 Pending 파드가 들어갑니다)."},
     {"hint.step5.tainted-file.insufficient",
      "{file} 파일에 Insufficient {resource} 메시지가 있습니다. 그것은 trainer3의 메시지(7단계)입니다. 여기에는 "
      "cpu-only의 메시지를 저장하세요."},
     {"hint.step5.trainer-not-evicted.gone",
      "{pod} 파드가 더 이상 없습니다. NoSchedule 테인트는 실행 중인 파드를 결코 지우지 않습니다. {pod} 파드를 다시 "
      "만들고(4단계) 지우지 마세요.{part_taint}{part_order}"},
+    {"hint.step5.trainer-not-evicted.not-created",
+     "{pod:이/가} 없고 이를 가리키는 이벤트도 없습니다. 아직 만들지 않았거나 오래전에 지웠습니다. 만들고(4단계) "
+     "계속 실행되게 두세요. `NoSchedule` 테인트는 실행 중인 파드를 지우지 않습니다.{part_taint}{part_order}"},
     {"hint.step5.trainer-not-evicted.moved",
      "{pod} 파드가 {node} 노드에서 실행 중이 아닙니다. 노드에 테인트를 걸기 전에 4단계처럼 다시 "
      "만드세요.{part_taint}{part_order}"},
     {"hint.step5.trainer-not-evicted.never-scheduled",
-     "{pod} 파드가 한 번도 스케줄되지 않았으므로 지킬 것이 없었습니다. 먼저 4단계를 성공시키세요({node} 노드가 "
-     "allocatable에 {resource:을/를} 광고해야 합니다)."},
+     "{pod} 파드가 한 번도 스케줄되지 않았으므로 지킬 것이 없었습니다. 먼저 4단계를 성공시키세요. 스케줄러가 {pod} "
+     "파드를 {node} 노드에 배정하지 않은 까닭은 4단계 검사가 알려 줍니다."},
     {"hint.step5.trainer-not-evicted.deleting",
      "{pod} 파드가 삭제되는 중입니다(kubectl delete 뒤 파이널라이저가 붙잡고 있음): 테인트가 지우는 것이 아니며, "
      "NoSchedule 테인트는 실행 중인 파드를 절대 지우지 않습니다. 삭제가 끝나면 파일로 {pod} 파드를 다시 만들고(4단계) "
@@ -963,6 +997,9 @@ constexpr CatalogEntry kEntries[] = {
     {"hint.step6.gate-kept.taint-changed",
      "{node} 노드의 테인트가 바뀌었습니다. 지금은 {found}, 실습의 테인트는 {taint}. 실습의 테인트로 되돌리세요(다른 "
      "테인트는 kubectl taint node {node} {key}- 로 지웁니다)."},
+    {"hint.step6.gate-kept.taint-not-added",
+     "{node}에 아직 {taint} 테인트가 없습니다. 추가하세요(kubectl taint node {node} {taint}, 5단계). GPU 파드를 "
+     "들이는 것은 테인트를 지우는 것이 아니라 톨러레이션입니다."},
     {"hint.step6.gate-kept.taint-removed",
      "{taint} 테인트가 더 이상 {node} 노드에 없습니다. 다시 거세요(kubectl taint node {node} {taint}). GPU 파드를 "
      "들여보내는 것은 테인트 제거가 아니라 톨러레이션입니다."},
@@ -970,7 +1007,14 @@ constexpr CatalogEntry kEntries[] = {
      " {taint_node}에는 {pod:이/가} 허용하지 않는 {taint} 테인트가 있어 새로 만든 {pod:은/는} 대기 상태로 남습니다. "
      "{pod:을/를} 만들기 전에 테인트를 지우고(kubectl taint node {taint_node} {taint_key}-), 만든 뒤에는 5단계처럼 "
      "다시 "
-     "거세요."},
+     "거세요.{part_cpu_only}"},
+    {"hint.part.create-again", " 그다음 {again:을/를} 파일로 다시 만드세요."},
+    {"hint.part.recreate-live",
+     " {recreate_pod:은/는} 이미 있고, apiserver는 파드 spec 대부분의 변경을 거부합니다(kubectl apply가 "
+     "`Forbidden`이라고 답함). 지우고(kubectl delete pod -n {namespace} {recreate_pod}) 고친 파일로 다시 만드세요."},
+    {"hint.part.cpu-only-first",
+     " 테인트를 지우기 전에 cpu-only를 지우고(kubectl delete pod -n {namespace} cpu-only) 테인트가 돌아온 뒤 "
+     "k8s/cpu-only.yaml을 다시 적용하세요. cpu-only를 lab-node-0에서 막는 것은 테인트뿐입니다."},
     {"hint.part.recreate-trainer3-first",
      " 먼저 {waiting:을/를} 지우세요. 그렇지 않으면 비운 GPU를 {waiting:이/가} 차지합니다. {waiting:은/는} 마지막에 "
      "다시 만드세요."},
@@ -984,23 +1028,26 @@ constexpr CatalogEntry kEntries[] = {
      "value {value}, effect {effect}."},
     {"hint.step6.toleration.too-broad",
      "{pod}에 키 없이 operator Exists인 톨러레이션이 있습니다. 이 톨러레이션은 모든 노드의 모든 테인트를 "
-     "견딥니다. 키 {key}만 견디도록 하세요(operator Equal, value {value}, effect {effect})."},
+     "견딥니다. 키 {key}만 견디도록 하세요(operator Equal, value {value}, effect "
+     "{effect}).{part_recreate_tolerations}"},
     {"hint.step6.toleration.too-broad-effect",
      "{pod}에 키 없이 operator Exists, effect {effect}인 톨러레이션이 있습니다. 이 톨러레이션은 키와 상관없이 "
      "모든 노드의 {effect} 테인트를 모두 견딥니다. 키 {key}만 견디도록 하세요(operator Equal, value {value}, "
-     "effect {effect})."},
+     "effect {effect}).{part_recreate_tolerations}"},
     {"hint.step6.toleration.wrong-effect-seconds",
      "{pod}의 {key} 톨러레이션은 effect NoExecute와 tolerationSeconds를 씁니다. tolerationSeconds는 NoExecute "
      "톨러레이션에만 쓸 수 있습니다. effect {effect:으로/로}(또는 비워서) tolerationSeconds 없이 {key} 톨러레이션을 "
-     "하나 더하세요."},
+     "하나 더하세요.{part_recreate_tolerations}"},
     {"hint.step6.toleration.wrong-effect",
-     "{pod}의 {key} 톨러레이션에 다른 효과가 적혀 있습니다. effect를 비워 두거나 {effect:으로/로} 쓰세요."},
+     "{pod}의 {key} 톨러레이션에 다른 효과가 적혀 있습니다. effect를 비워 두거나 {effect:으로/로} "
+     "쓰세요.{part_recreate_tolerations}"},
     {"hint.step6.toleration.wrong-key",
      "{pod}의 톨러레이션은 키 {found:을/를} 쓰지만 테인트의 키는 {key}입니다. 톨러레이션은 대소문자까지 정확히 같은 "
-     "키에만 맞습니다. `key: {key}`(operator Equal, value {value}, effect {effect})로 쓰세요."},
+     "키에만 맞습니다. `key: {key}`(operator Equal, value {value}, effect {effect})로 "
+     "쓰세요.{part_recreate_tolerations}"},
     {"hint.step6.toleration.wrong-value",
      "{pod}의 {key} 톨러레이션 값이 테인트의 값({value})과 다릅니다. operator Equal에서는 값이 정확히 같아야 "
-     "합니다."},
+     "합니다.{part_recreate_tolerations}"},
     {"hint.step7.exhausted-file.taint",
      "{file} 파일의 메시지가 테인트를 이유로 듭니다. cpu-only의 메시지이거나, trainer3에 톨러레이션이 없었던 "
      "것입니다. trainer3의 메시지가 Insufficient {resource:으로/로} 바뀐 뒤에 저장하세요."},
@@ -1014,7 +1061,7 @@ constexpr CatalogEntry kEntries[] = {
      "trainer3의 메시지가 테인트를 이유로 듭니다. trainer3이 테인트를 견디지 못하기 때문입니다. trainer2의 "
      "톨러레이션을 붙여서 남는 이유가 자원뿐이게 하세요."},
     {"hint.step7.same-as-trainer2.differs",
-     "{where}에서 {other:과/와} 다른 항목: {fields}. {other_file} 파일을 복사해 이름만 바꾸세요."},
+     "{where}에서 {other:과/와} 다른 항목: {fields}. {other_file} 파일을 복사해 이름만 바꾸세요.{part_recreate}"},
     {"hint.step7.same-as-trainer2.no-trainer2-manifest",
      "trainer3은 {other_file} 파일과 비교하는데, 그 파일이 없거나 올바르지 않습니다. 먼저 6단계를 고치세요."},
     {"hint.step7.same-as-trainer2.trainer2-changed",
@@ -1024,7 +1071,7 @@ constexpr CatalogEntry kEntries[] = {
      "모두 적고 두 파드를 다시 만드세요."},
     {"hint.step7.same-as-trainer2.tolerations",
      "{where}: 톨러레이션이 {other:과/와} 다릅니다. trainer2의 톨러레이션을 복사하세요. 톨러레이션이 없으면 대기 "
-     "이유가 자원이 아니라 다시 테인트가 됩니다."},
+     "이유가 자원이 아니라 다시 테인트가 됩니다.{part_recreate_tolerations}"},
     {"hint.step8.allocatable.differs",
      "ALLOCATABLE은 {value}인데 {node} 노드의 status.allocatable에 있는 {resource:은/는} {live}입니다. 클러스터에서 "
      "읽으세요: kubectl get node {node} -o jsonpath='{.status.allocatable.nvidia\\.com/gpu}'"},
@@ -1831,6 +1878,9 @@ constexpr CatalogEntry kEntries[] = {
      "pods: 노드가 허용하는 {allocatable}개 중 {requested}개가 바인딩되어 있어 하나 더 들어가지 "
      "않습니다"},
     {"why.fix.resource", "{node}에 자리를 만들거나(바인딩된 파드를 지우거나 줄이기) 이 파드의 요청을 줄이세요"},
+    {"why.fix.resource.no-pods",
+     "{node} 노드는 파드를 하나도 받지 않습니다(status.allocatable에 pods가 없음): capacity에 있는 만큼 "
+     "allocatable pods를 되돌리세요(kubectl patch node {node} --subresource=status)"},
     {"why.fix.resource.too-big",
      "이 파드는 {node} 전체보다 많이 요청합니다: 요청을 줄이거나 노드의 할당 가능량을 "
      "늘리세요"},

@@ -174,6 +174,10 @@ std::optional<std::string> beyond_allocatable(const json& pod, const json& node)
     const auto has = have.is_null() ? std::optional<long long>(0) : quantity(resource, have);
     if (has && amount > *has) return resource;
   }
+  // Each pod takes one of the node's pods (NodeResourcesFit's "Too many pods").
+  const json& pods = field(alloc, kPods);
+  const auto room = pods.is_null() ? std::optional<long long>(0) : quantity(kPods, pods);
+  if (room && *room < 1) return std::string(kPods);
   return std::nullopt;
 }
 

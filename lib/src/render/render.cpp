@@ -409,10 +409,7 @@ std::string cause_line(const RunResult& run, const CheckResult& check, i18n::Lan
 
 std::string fix_action(const CheckResult& check, i18n::Lang lang) {
   const std::string hint = one_line(text_of(check.outcome.hint, lang), 2000);
-  if (hint.empty()) return check_title(check, lang);
-  std::string rest = hint.substr(std::min(hint.size(), first_sentence(hint).size()));
-  while (!rest.empty() && rest.front() == ' ') rest.erase(0, 1);
-  return rest.empty() ? hint : rest;
+  return hint.empty() ? check_title(check, lang) : hint;
 }
 
 std::string fix_first_line(const RunResult& run, i18n::Lang lang) {

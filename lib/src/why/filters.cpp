@@ -239,7 +239,12 @@ bool node_resources_fit(const Input& in, NodeVerdict& v) {
   if (v.reasons.empty()) return false;
   v.gate = Gate::kNodeResourcesFit;
   v.unresolvable = in.wording.too_big_unresolvable && too_big;
-  v.fix = too_big ? msg("why.fix.resource.too-big", {{"node", v.node}}) : msg("why.fix.resource", {{"node", v.node}});
+  if (pods.too_big()) {
+    // No pod at all fits: the node's allocatable lacks pods (a status patch that replaced the map).
+    v.fix = msg("why.fix.resource.no-pods", {{"node", v.node}});
+  } else {
+    v.fix = msg(too_big ? "why.fix.resource.too-big" : "why.fix.resource", {{"node", v.node}});
+  }
   return true;
 }
 

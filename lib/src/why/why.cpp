@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "gpuwhy/i18n/i18n.h"
+#include "gpuwhy/k8s/fields.h"
 #include "gpuwhy/k8s/messages.h"
 #include "gpuwhy/k8s/node_affinity.h"
 #include "gpuwhy/k8s/pod_affinity.h"
@@ -275,12 +276,34 @@ std::string summary_line(const std::vector<NodeVerdict>& nodes, int total_nodes,
 
 namespace {
 
+// The GPUs of the GPU node are held by exactly `holders`, each bound there in the lab's
+// namespace: no other pod (a leftover test pod, a bad manifest's) holds any.
+bool held_by(const std::array<std::string_view, 2>& holders, const std::vector<json>& pods) {
+  std::set<std::string_view> seen;
+  for (const json& p : pods) {
+    if (!k8s::counts_on_node(p, lab::kGpuNode)) continue;
+    const auto asks = k8s::pod_requests(p);
+    const auto gpu = asks.find(std::string(lab::kResource));
+    if (gpu == asks.end() || gpu->second <= 0) continue;
+    const json& meta = k8s::field(p, "metadata");
+    const auto text = [&meta](const char* key) {
+      const json& v = k8s::field(meta, key);
+      return v.is_string() ? v.get<std::string>() : std::string();
+    };
+    const std::string name = text("name");
+    const auto it = std::find(holders.begin(), holders.end(), name);
+    if (text("namespace") != lab::kNamespace || it == holders.end()) return false;
+    seen.insert(*it);
+  }
+  return seen.size() == holders.size();
+}
+
 // A lab pod held on the GPU node as the lab means it (lab::kHeldPods): by the lab's taint, or
-// by the GPUs taken. Its step, else 0.
-int lab_step_of(const Verdict& v) {
+// by the GPUs the lab's earlier pods hold. Its step, else 0.
+int lab_step_of(const Verdict& v, const std::vector<json>& pods) {
   if (v.namespace_ != lab::kNamespace || !v.node_name.empty() || v.gated || v.outcome() != Outcome::kExplained)
     return 0;
-  const auto held = [](const lab::HeldPod& h, const NodeVerdict& n) {
+  const auto held = [&pods](const lab::HeldPod& h, const NodeVerdict& n) {
     if (h.by_taint) {
       // The lab's taint itself: one of its key with another value or effect is a mistake of step 5.
       return n.gate == Gate::kTaintToleration && n.taint.is_object() && n.taint.value("key", "") == lab::kTaintKey &&
@@ -288,7 +311,7 @@ int lab_step_of(const Verdict& v) {
     }
     const std::string insufficient = "Insufficient " + std::string(lab::kResource);
     return n.gate == Gate::kNodeResourcesFit &&
-           std::find(n.reasons.begin(), n.reasons.end(), insufficient) != n.reasons.end();
+           std::find(n.reasons.begin(), n.reasons.end(), insufficient) != n.reasons.end() && held_by(h.holders, pods);
   };
   for (const lab::HeldPod& h : lab::kHeldPods) {
     if (v.pod != h.pod) continue;
@@ -309,7 +332,7 @@ std::vector<Verdict> explain_each(const std::vector<json>& targets, const std::v
   for (const json& pod : targets) {
     Verdict v = explain(pod, nodes, pods, wording, pdbs, pdbs_read, namespaces);
     add_scheduler_view(v, pod, events);
-    v.lab_step = lab_step_of(v);
+    v.lab_step = lab_step_of(v, pods);
     verdicts.push_back(std::move(v));
   }
   return verdicts;

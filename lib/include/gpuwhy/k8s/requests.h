@@ -71,6 +71,8 @@ Amounts pod_requests(const nlohmann::json& pod, Amount amount = quantity);
 /// The first resource `pod` asks more of (pod_requests) than `node` has allocatable at all, with no
 /// other pod on it: a resource the node does not advertise has none (`nvidia.com/gpus`). The
 /// scheduler's NodeResourcesFit turns the pod away there whatever else it does; nullopt when it fits.
+/// The pod itself takes one of the node's `pods`, checked after what it asks: none allocatable
+/// (absent or 0) is "pods".
 std::optional<std::string> beyond_allocatable(const nlohmann::json& pod, const nlohmann::json& node);
 
 /// Why the apiserver refuses a pod's container resources as `kubectl apply` sends them: each

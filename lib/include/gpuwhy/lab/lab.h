@@ -46,9 +46,12 @@ struct HeldPod {
   std::string_view pod;
   int step;
   bool by_taint;
+  /// Held by GPUs: the lab's pods that hold them, each on the GPU node and nothing else there.
+  std::array<std::string_view, 2> holders{};
 };
 /// cpu-only by the taint (step 5), trainer3 by the two GPUs trainer and trainer2 hold (step 7).
-inline constexpr std::array<HeldPod, 2> kHeldPods{{{kPodCpuOnly, 5, true}, {kPodTrainer3, 7, false}}};
+inline constexpr std::array<HeldPod, 2> kHeldPods{
+    {{kPodCpuOnly, 5, true, {}}, {kPodTrainer3, 7, false, {kPodTrainer, kPodTrainer2}}}};
 
 /// nodeSelector that cpu-only must carry.
 inline constexpr Label kCpuOnlySelector{"nvidia.com/gpu.present", "true"};

@@ -96,6 +96,10 @@ enum class Fault {
   kTolerationWrongKey,        ///< the manifest's toleration for the GPU names another key (nvidia.com/GPU)
   kPremiseAllocatableAmount,  ///< lab-node-0 advertises an allocatable other than the lab's 2: no slots to run out
   kSavedGated,                ///< the saved file holds a gated pod's condition, no scheduler message
+  kCapacityOnOtherNode,       ///< lab-node-0 advertises no GPU capacity, another node does
+  kAllocatableNoPods,         ///< lab-node-0's allocatable allows no pod (the map replaced whole)
+  kPlacedGated,               ///< never bound; its scheduling gates hold it back
+  kPendingGated,              ///< Pending at its scheduling gates: the scheduler has not tried it
 };
 
 /// What a check compared, when it compares an answer the student saved with the cluster: the

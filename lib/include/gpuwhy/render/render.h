@@ -198,9 +198,9 @@ std::string right_answer_note(const CheckResult& check, i18n::Lang lang);
 /// For a failed check, what it is in the causal model, one line: "root cause", or "caused by: " and
 /// root_fault. Empty for a check that did not fail.
 std::string cause_line(const RunResult& run, const CheckResult& check, i18n::Lang lang);
-/// What to do about a root cause, one line: its hint after the first sentence (a hint says the
-/// fault first, then the action with the lab's real values), the whole hint when it is one
-/// sentence, its title when it has no hint.
+/// What to do about a root cause, one line: its whole hint (the fault first, then the action with
+/// the lab's real values; the action alone may say "create it" of the file the fault names), its
+/// title when it has no hint.
 std::string fix_action(const CheckResult& check, i18n::Lang lang);
 /// "Fix first: ACTION (ID)" (fix_action) for the first root cause in lab order; empty when no
 /// check failed. Every format that has room for one line of advice ends with it.
