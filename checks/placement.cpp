@@ -114,10 +114,11 @@ std::optional<Outcome> after_taint(const View& s, const json& pod, const json& g
   if (!alloc || k8s::beyond_allocatable(pod, gpu_node)) return std::nullopt;
   const std::string name = name_of(pod);
   const auto order = std::find(std::begin(kLabOrder), std::end(kLabOrder), name);
+  const GpuUse use = gpu_used_on_lab_node(s);
   long long held = 0;
   long long held_later = 0;
   std::vector<std::string> later;
-  for (const auto& [holder, milli] : gpu_used_on_lab_node(s).pods) {
+  for (const auto& [holder, milli] : use.pods) {
     if (holder == name) continue;
     if (order != std::end(kLabOrder) && std::find(order + 1, std::end(kLabOrder), holder) != std::end(kLabOrder)) {
       later.push_back(holder);
@@ -136,7 +137,8 @@ std::optional<Outcome> after_taint(const View& s, const json& pod, const json& g
   std::vector<Msg> shown = ev;
   if (room - held_later >= needs) {
     // Its first refusal named no taint: it was Pending before the taint came (step 2 undone then).
-    if (const std::string first = first_refusal(s, pod); !first.empty() && first.find("taint") == std::string::npos) {
+    const std::string first = first_refusal(s, pod);
+    if (const auto said = s.scheduler_message(first); said && !said->blames_taint()) {
       after.emplace("first", text::one_line(first, 200));
       return fail(expected, msg("value.not-bound"), msg("hint.placed.pending-before-taint", after), shown);
     }
@@ -144,7 +146,7 @@ std::optional<Outcome> after_taint(const View& s, const json& pod, const json& g
   }
   after.emplace("holders", join(later));
   after.emplace("commands", delete_commands(later));
-  for (auto& line : ev_pods_on_lab_node(gpu_used_on_lab_node(s))) shown.push_back(std::move(line));
+  for (auto& line : ev_pods_on_lab_node(use)) shown.push_back(std::move(line));
   return fail(expected, msg("value.not-bound"), msg("hint.placed.after-taint-taken", after), shown);
 }
 
@@ -438,12 +440,11 @@ void add_pod_parts(const View& s, std::string_view created, Outcome& o) {
   // Tolerations are the exception: the apiserver lets a pod gain new ones, only never change
   // those it has, so a pod with none of its own takes the fixed file in place.
   const json* live = created.empty() ? nullptr : s.pod(created);
-  const bool must_remake =
-      has_place(o.hint, "part_recreate") ||
-      (has_place(o.hint, "part_recreate_tolerations") && live != nullptr && !k8s::authored_tolerations(*live).empty());
-  if (live != nullptr && must_remake) {
-    const std::string part = has_place(o.hint, "part_recreate") ? "part_recreate@" : "part_recreate_tolerations@";
-    o.hint.args[part] = "hint.part.recreate-live";
+  const bool always = has_place(o.hint, "part_recreate");
+  const bool tolerations = !always && has_place(o.hint, "part_recreate_tolerations") && live != nullptr &&
+                           !k8s::authored_tolerations(*live).empty();
+  if (live != nullptr && (always || tolerations)) {
+    o.hint.args[always ? "part_recreate@" : "part_recreate_tolerations@"] = "hint.part.recreate-live";
     o.hint.args["recreate_pod"] = std::string(created);
     o.hint.args["namespace"] = std::string(lab::kNamespace);
   }

@@ -144,13 +144,13 @@ Outcome placed(const View& s) {
       lab::kPodTrainer2);
 }
 
-// A scheduler message of the events names the lab's taint (untolerated, on the GPU node): it was
-// there once.
+// A scheduler message of the events blames the lab's taint key (or, 1.35+, a taint it does not
+// name): it was there once.
 bool taint_seen(const View& s) {
   if (!s.snap().events.ok()) return false;
   for (const auto& e : items(s.snap().events.value())) {
-    const std::string m = str_at(e, "/message");
-    if (m.find("taint") != std::string::npos && m.find(lab::kTaintKey) != std::string::npos) return true;
+    const auto m = s.scheduler_message(str_at(e, "/message"));
+    if (m && (m->names_taint(lab::kTaintKey) || m->unnamed_taint())) return true;
   }
   return false;
 }
